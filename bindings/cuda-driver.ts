@@ -1,0 +1,305 @@
+// The CUDA driver API through koffi. Handles (context, module, function, stream, event) and
+// device pointers travel as plain numbers (uint64 on the C side): no wrapper objects on the
+// launch path. Every call is checked and throws CudaError with the driver's error name.
+import koffi from 'koffi';
+import { CudaError } from './errors.js';
+import { cudaDriverCandidates } from './library-path.js';
+import { loadFirst } from './load-library.js';
+
+/** CUdevice_attribute values used by gpuarray. */
+export const CU_DEVICE_ATTRIBUTE = {
+  MAX_THREADS_PER_BLOCK: 1,
+  MAX_BLOCK_DIM_X: 2,
+  MAX_GRID_DIM_X: 5,
+  MAX_SHARED_MEMORY_PER_BLOCK: 8,
+  WARP_SIZE: 10,
+  CLOCK_RATE: 13,
+  MULTIPROCESSOR_COUNT: 16,
+  L2_CACHE_SIZE: 38,
+  MAX_THREADS_PER_MULTIPROCESSOR: 39,
+  COMPUTE_CAPABILITY_MAJOR: 75,
+  COMPUTE_CAPABILITY_MINOR: 76,
+} as const;
+
+type Fn = (...args: any[]) => any;
+type AsyncFn = Fn & { async: (...args: any[]) => void };
+
+const out64 = () => new BigUint64Array(1);
+const outI32 = () => new Int32Array(1);
+
+export class CudaDriver {
+  readonly path: string;
+  private readonly f: Record<string, AsyncFn>;
+
+  private constructor(lib: ReturnType<typeof koffi.load>, path: string) {
+    this.path = path;
+    const decl = (proto: string) => lib.func(proto) as AsyncFn;
+    // The `_v2` symbols are the 64-bit-size entry points the headers map the plain names to.
+    this.f = {
+      cuGetErrorName: decl('int cuGetErrorName(int error, _Out_ const char** pStr)'),
+      cuGetErrorString: decl('int cuGetErrorString(int error, _Out_ const char** pStr)'),
+      cuInit: decl('int cuInit(uint32_t flags)'),
+      cuDriverGetVersion: decl('int cuDriverGetVersion(int32_t* version)'),
+      cuDeviceGetCount: decl('int cuDeviceGetCount(int32_t* count)'),
+      cuDeviceGet: decl('int cuDeviceGet(int32_t* device, int ordinal)'),
+      cuDeviceGetName: decl('int cuDeviceGetName(_Out_ uint8_t* name, int len, int dev)'),
+      cuDeviceGetAttribute: decl('int cuDeviceGetAttribute(int32_t* pi, int attrib, int dev)'),
+      cuDeviceTotalMem: decl('int cuDeviceTotalMem_v2(uint64_t* bytes, int dev)'),
+      cuDevicePrimaryCtxRetain: decl('int cuDevicePrimaryCtxRetain(uint64_t* pctx, int dev)'),
+      cuCtxSetCurrent: decl('int cuCtxSetCurrent(uint64_t ctx)'),
+      cuCtxSynchronize: decl('int cuCtxSynchronize()'),
+      cuMemGetInfo: decl('int cuMemGetInfo_v2(uint64_t* free, uint64_t* total)'),
+      cuMemAlloc: decl('int cuMemAlloc_v2(uint64_t* dptr, size_t bytesize)'),
+      cuMemFree: decl('int cuMemFree_v2(uint64_t dptr)'),
+      cuMemAllocHost: decl('int cuMemAllocHost_v2(uint64_t* pp, size_t bytesize)'),
+      cuMemFreeHost: decl('int cuMemFreeHost(uint64_t p)'),
+      cuMemsetD8Async: decl('int cuMemsetD8Async(uint64_t dst, uint8_t uc, size_t n, uint64_t stream)'),
+      cuMemsetD32Async: decl('int cuMemsetD32Async(uint64_t dst, uint32_t ui, size_t n, uint64_t stream)'),
+      cuMemcpyHtoD: decl('int cuMemcpyHtoD_v2(uint64_t dst, const void* src, size_t bytes)'),
+      cuMemcpyDtoH: decl('int cuMemcpyDtoH_v2(_Out_ void* dst, uint64_t src, size_t bytes)'),
+      cuMemcpyHtoDAsync: decl('int cuMemcpyHtoDAsync_v2(uint64_t dst, uint64_t src, size_t bytes, uint64_t stream)'),
+      cuMemcpyDtoHAsync: decl('int cuMemcpyDtoHAsync_v2(uint64_t dst, uint64_t src, size_t bytes, uint64_t stream)'),
+      cuMemcpyDtoDAsync: decl('int cuMemcpyDtoDAsync_v2(uint64_t dst, uint64_t src, size_t bytes, uint64_t stream)'),
+      cuModuleLoadData: decl('int cuModuleLoadData(uint64_t* module, const void* image)'),
+      cuModuleUnload: decl('int cuModuleUnload(uint64_t module)'),
+      cuModuleGetFunction: decl('int cuModuleGetFunction(uint64_t* hfunc, uint64_t module, const char* name)'),
+      cuFuncSetAttribute: decl('int cuFuncSetAttribute(uint64_t hfunc, int attrib, int value)'),
+      cuLaunchKernel: decl(
+        'int cuLaunchKernel(uint64_t f, uint32_t gx, uint32_t gy, uint32_t gz, uint32_t bx, uint32_t by, uint32_t bz, ' +
+          'uint32_t sharedMemBytes, uint64_t stream, uint64_t kernelParams, uint64_t extra)',
+      ),
+      cuStreamCreate: decl('int cuStreamCreate(uint64_t* phStream, uint32_t flags)'),
+      cuStreamDestroy: decl('int cuStreamDestroy_v2(uint64_t stream)'),
+      cuStreamSynchronize: decl('int cuStreamSynchronize(uint64_t stream)'),
+      cuEventCreate: decl('int cuEventCreate(uint64_t* phEvent, uint32_t flags)'),
+      cuEventDestroy: decl('int cuEventDestroy_v2(uint64_t event)'),
+      cuEventRecord: decl('int cuEventRecord(uint64_t event, uint64_t stream)'),
+      cuEventSynchronize: decl('int cuEventSynchronize(uint64_t event)'),
+      cuEventQuery: decl('int cuEventQuery(uint64_t event)'),
+      cuEventElapsedTime: decl('int cuEventElapsedTime(_Out_ float* ms, uint64_t start, uint64_t end)'),
+    };
+  }
+
+  /** Load libcuda; returns the reason instead when there is none on this machine. */
+  static load(): CudaDriver | { error: string } {
+    const r = loadFirst('CUDA driver (libcuda)', cudaDriverCandidates());
+    if ('error' in r) return r;
+    try {
+      return new CudaDriver(r.lib, r.path);
+    } catch (e) {
+      return { error: `${r.path}: ${(e as Error).message}` };
+    }
+  }
+
+  errorName(status: number): string {
+    const s: (string | null)[] = [null];
+    return this.f.cuGetErrorName(status, s) === 0 && s[0] ? s[0] : `CUDA_ERROR_${status}`;
+  }
+
+  errorString(status: number): string {
+    const s: (string | null)[] = [null];
+    return this.f.cuGetErrorString(status, s) === 0 && s[0] ? s[0] : 'unknown error';
+  }
+
+  check(call: string, status: number): void {
+    if (status !== 0) throw new CudaError(call, status, this.errorName(status), this.errorString(status));
+  }
+
+  private call(name: string, ...args: unknown[]): void {
+    this.check(name, this.f[name](...args));
+  }
+
+  init(): void {
+    this.call('cuInit', 0);
+  }
+
+  driverVersion(): number {
+    const v = outI32();
+    this.call('cuDriverGetVersion', v);
+    return v[0];
+  }
+
+  deviceCount(): number {
+    const v = outI32();
+    this.call('cuDeviceGetCount', v);
+    return v[0];
+  }
+
+  deviceGet(ordinal: number): number {
+    const v = outI32();
+    this.call('cuDeviceGet', v, ordinal);
+    return v[0];
+  }
+
+  deviceName(dev: number): string {
+    const buf = new Uint8Array(256);
+    this.call('cuDeviceGetName', buf, buf.length, dev);
+    return Buffer.from(buf.subarray(0, buf.indexOf(0))).toString('utf8');
+  }
+
+  deviceAttribute(attrib: number, dev: number): number {
+    const v = outI32();
+    this.call('cuDeviceGetAttribute', v, attrib, dev);
+    return v[0];
+  }
+
+  deviceTotalMem(dev: number): number {
+    const v = out64();
+    this.call('cuDeviceTotalMem', v, dev);
+    return Number(v[0]);
+  }
+
+  primaryContextRetain(dev: number): number {
+    const v = out64();
+    this.call('cuDevicePrimaryCtxRetain', v, dev);
+    return Number(v[0]);
+  }
+
+  setCurrentContext(ctx: number): void {
+    this.call('cuCtxSetCurrent', ctx);
+  }
+
+  contextSynchronize(): void {
+    this.call('cuCtxSynchronize');
+  }
+
+  memGetInfo(): { free: number; total: number } {
+    const f = out64();
+    const t = out64();
+    this.call('cuMemGetInfo', f, t);
+    return { free: Number(f[0]), total: Number(t[0]) };
+  }
+
+  /** Returns the CUresult instead of throwing, so the pool can retry on CUDA_ERROR_OUT_OF_MEMORY (2). */
+  memAllocStatus(bytes: number, out: BigUint64Array): number {
+    return this.f.cuMemAlloc(out, bytes);
+  }
+
+  memFree(ptr: number): void {
+    this.call('cuMemFree', ptr);
+  }
+
+  memAllocHost(bytes: number): number {
+    const v = out64();
+    this.call('cuMemAllocHost', v, bytes);
+    return Number(v[0]);
+  }
+
+  memFreeHost(ptr: number): void {
+    this.call('cuMemFreeHost', ptr);
+  }
+
+  memsetD8Async(dst: number, value: number, count: number, stream: number): void {
+    this.call('cuMemsetD8Async', dst, value, count, stream);
+  }
+
+  memsetD32Async(dst: number, value: number, count: number, stream: number): void {
+    this.call('cuMemsetD32Async', dst, value, count, stream);
+  }
+
+  memcpyHtoD(dst: number, src: ArrayBufferView, bytes: number): void {
+    this.call('cuMemcpyHtoD', dst, src, bytes);
+  }
+
+  memcpyDtoH(dst: ArrayBufferView, src: number, bytes: number): void {
+    this.call('cuMemcpyDtoH', dst, src, bytes);
+  }
+
+  memcpyHtoDAsync(dst: number, src: number, bytes: number, stream: number): void {
+    this.call('cuMemcpyHtoDAsync', dst, src, bytes, stream);
+  }
+
+  memcpyDtoHAsync(dst: number, src: number, bytes: number, stream: number): void {
+    this.call('cuMemcpyDtoHAsync', dst, src, bytes, stream);
+  }
+
+  memcpyDtoDAsync(dst: number, src: number, bytes: number, stream: number): void {
+    this.call('cuMemcpyDtoDAsync', dst, src, bytes, stream);
+  }
+
+  moduleLoadData(image: Uint8Array): number {
+    const v = out64();
+    this.call('cuModuleLoadData', v, image);
+    return Number(v[0]);
+  }
+
+  moduleUnload(mod: number): void {
+    this.call('cuModuleUnload', mod);
+  }
+
+  moduleGetFunction(mod: number, name: string): number {
+    const v = out64();
+    this.call('cuModuleGetFunction', v, mod, name);
+    return Number(v[0]);
+  }
+
+  funcSetAttribute(fn: number, attrib: number, value: number): void {
+    this.call('cuFuncSetAttribute', fn, attrib, value);
+  }
+
+  /** The launch hot path: the raw koffi function, checked by the caller with `check`. */
+  get launchKernel(): Fn {
+    return this.f.cuLaunchKernel;
+  }
+
+  streamCreate(flags: number): number {
+    const v = out64();
+    this.call('cuStreamCreate', v, flags);
+    return Number(v[0]);
+  }
+
+  streamDestroy(stream: number): void {
+    this.call('cuStreamDestroy', stream);
+  }
+
+  streamSynchronize(stream: number): void {
+    this.call('cuStreamSynchronize', stream);
+  }
+
+  eventCreate(flags: number): number {
+    const v = out64();
+    this.call('cuEventCreate', v, flags);
+    return Number(v[0]);
+  }
+
+  eventDestroy(ev: number): void {
+    this.call('cuEventDestroy', ev);
+  }
+
+  eventRecord(ev: number, stream: number): void {
+    this.call('cuEventRecord', ev, stream);
+  }
+
+  eventSynchronize(ev: number): void {
+    this.call('cuEventSynchronize', ev);
+  }
+
+  /** Waits for the event on a koffi worker thread, so the event loop keeps running. */
+  eventSynchronizeAsync(ev: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.f.cuEventSynchronize.async(ev, (err: unknown, status: number) => {
+        if (err) return reject(err);
+        try {
+          this.check('cuEventSynchronize', status);
+          resolve();
+        } catch (e) {
+          reject(e);
+        }
+      });
+    });
+  }
+
+  /** True when the work before the event is done; false while it is still running. */
+  eventQuery(ev: number): boolean {
+    const status = this.f.cuEventQuery(ev);
+    if (status === 600 /* CUDA_ERROR_NOT_READY */) return false;
+    this.check('cuEventQuery', status);
+    return true;
+  }
+
+  eventElapsedTime(start: number, end: number): number {
+    const ms = new Float32Array(1);
+    this.call('cuEventElapsedTime', ms, start, end);
+    return ms[0];
+  }
+}

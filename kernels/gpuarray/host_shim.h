@@ -1,0 +1,174 @@
+// Host shim: lets a CUDA C kernel compile as plain C++ for the cpu backend. A launch runs every
+// block of the grid (blocks spread over cores with OpenMP), and inside a block every thread in
+// turn. Because threads of a block run one after another, kernels that need them to run
+// together (__shared__, __syncthreads, warp shuffles) are refused before compiling.
+#pragma once
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#define GPA_HOST 1
+#define __global__
+#define __device__
+#define __host__
+#define __noinline__ __attribute__((noinline))
+#define __forceinline__ inline __attribute__((always_inline))
+#define __restrict__ __restrict
+#define __launch_bounds__(...)
+#define __align__(n) __attribute__((aligned(n)))
+
+struct dim3 {
+  unsigned int x, y, z;
+};
+typedef dim3 uint3;
+
+static thread_local dim3 threadIdx, blockIdx, blockDim, gridDim;
+static const int warpSize = 32;
+
+using std::abs;
+using std::acos;
+using std::acosh;
+using std::asin;
+using std::asinh;
+using std::atan;
+using std::atan2;
+using std::atanh;
+using std::cbrt;
+using std::ceil;
+using std::copysign;
+using std::cos;
+using std::cosh;
+using std::exp;
+using std::exp2;
+using std::expm1;
+using std::fabs;
+using std::floor;
+using std::fma;
+using std::fmax;
+using std::fmin;
+using std::fmod;
+using std::hypot;
+using std::isfinite;
+using std::isinf;
+using std::isnan;
+using std::log;
+using std::log10;
+using std::log1p;
+using std::log2;
+using std::nearbyint;
+using std::pow;
+using std::remainder;
+using std::rint;
+using std::round;
+using std::signbit;
+using std::sin;
+using std::sinh;
+using std::sqrt;
+using std::tan;
+using std::tanh;
+using std::trunc;
+
+// CUDA's global min/max overloads and a few device intrinsics with host meanings.
+template <typename T> inline T min(T a, T b) { return b < a ? b : a; }
+template <typename T> inline T max(T a, T b) { return a < b ? b : a; }
+inline float rsqrtf(float x) { return 1.0f / std::sqrt(x); }
+inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }
+inline float __fdividef(float a, float b) { return a / b; }
+inline float __expf(float x) { return std::exp(x); }
+inline float __logf(float x) { return std::log(x); }
+inline float __sinf(float x) { return std::sin(x); }
+inline float __cosf(float x) { return std::cos(x); }
+inline float __powf(float a, float b) { return std::pow(a, b); }
+inline float __int_as_float(int v) { float f; std::memcpy(&f, &v, 4); return f; }
+inline int __float_as_int(float f) { int v; std::memcpy(&v, &f, 4); return v; }
+inline double __longlong_as_double(long long v) { double d; std::memcpy(&d, &v, 8); return d; }
+inline long long __double_as_longlong(double d) { long long v; std::memcpy(&v, &d, 8); return v; }
+template <typename T> inline T __ldg(const T* p) { return *p; }
+inline void __threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+
+// Atomics: compiler builtins on the host. Each returns the old value, as on the device.
+#define GPA_HOST_ATOMIC_INT(T)                                                                    \
+  inline T atomicAdd(T* p, T v) { return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); }          \
+  inline T atomicSub(T* p, T v) { return __atomic_fetch_sub(p, v, __ATOMIC_SEQ_CST); }          \
+  inline T atomicAnd(T* p, T v) { return __atomic_fetch_and(p, v, __ATOMIC_SEQ_CST); }          \
+  inline T atomicOr(T* p, T v) { return __atomic_fetch_or(p, v, __ATOMIC_SEQ_CST); }            \
+  inline T atomicXor(T* p, T v) { return __atomic_fetch_xor(p, v, __ATOMIC_SEQ_CST); }          \
+  inline T atomicExch(T* p, T v) { return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST); }        \
+  inline T atomicCAS(T* p, T cmp, T v) {                                                        \
+    __atomic_compare_exchange_n(p, &cmp, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);         \
+    return cmp;                                                                                 \
+  }                                                                                             \
+  inline T atomicMax(T* p, T v) {                                                               \
+    T old = __atomic_load_n(p, __ATOMIC_SEQ_CST);                                               \
+    while (old < v && !__atomic_compare_exchange_n(p, &old, v, true, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) { \
+    }                                                                                           \
+    return old;                                                                                 \
+  }                                                                                             \
+  inline T atomicMin(T* p, T v) {                                                               \
+    T old = __atomic_load_n(p, __ATOMIC_SEQ_CST);                                               \
+    while (v < old && !__atomic_compare_exchange_n(p, &old, v, true, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) { \
+    }                                                                                           \
+    return old;                                                                                 \
+  }
+GPA_HOST_ATOMIC_INT(int)
+GPA_HOST_ATOMIC_INT(unsigned int)
+GPA_HOST_ATOMIC_INT(long)
+GPA_HOST_ATOMIC_INT(unsigned long)
+GPA_HOST_ATOMIC_INT(long long)
+GPA_HOST_ATOMIC_INT(unsigned long long)
+#undef GPA_HOST_ATOMIC_INT
+
+// Floating-point atomics: a compare-and-swap loop on the bit pattern.
+#define GPA_HOST_ATOMIC_FLOAT(T, BITS, OP_NAME, EXPR)                                             \
+  inline T OP_NAME(T* p, T v) {                                                                 \
+    BITS* bp = reinterpret_cast<BITS*>(p);                                                      \
+    BITS oldb = __atomic_load_n(bp, __ATOMIC_SEQ_CST);                                          \
+    for (;;) {                                                                                  \
+      T old;                                                                                    \
+      std::memcpy(&old, &oldb, sizeof(T));                                                      \
+      T nv = (EXPR);                                                                            \
+      BITS nb;                                                                                  \
+      std::memcpy(&nb, &nv, sizeof(T));                                                         \
+      if (__atomic_compare_exchange_n(bp, &oldb, nb, true, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) return old; \
+    }                                                                                           \
+  }
+GPA_HOST_ATOMIC_FLOAT(float, unsigned int, atomicAdd, old + v)
+GPA_HOST_ATOMIC_FLOAT(double, unsigned long long, atomicAdd, old + v)
+GPA_HOST_ATOMIC_FLOAT(float, unsigned int, atomicSub, old - v)
+GPA_HOST_ATOMIC_FLOAT(double, unsigned long long, atomicSub, old - v)
+GPA_HOST_ATOMIC_FLOAT(float, unsigned int, atomicMax, (std::isnan(v) || v > old) ? v : old)
+GPA_HOST_ATOMIC_FLOAT(double, unsigned long long, atomicMax, (std::isnan(v) || v > old) ? v : old)
+GPA_HOST_ATOMIC_FLOAT(float, unsigned int, atomicMin, (std::isnan(v) || v < old) ? v : old)
+GPA_HOST_ATOMIC_FLOAT(double, unsigned long long, atomicMin, (std::isnan(v) || v < old) ? v : old)
+GPA_HOST_ATOMIC_FLOAT(float, unsigned int, atomicExch, v)
+GPA_HOST_ATOMIC_FLOAT(double, unsigned long long, atomicExch, v)
+#undef GPA_HOST_ATOMIC_FLOAT
+
+namespace gpa_host {
+
+// Run `thread_body` for every thread of every block. Blocks go to OpenMP threads; each OpenMP
+// thread sets its own thread_local indices.
+template <typename F>
+inline int run_grid(dim3 grid, dim3 block, const F& thread_body) {
+  const long long nblocks = (long long)grid.x * grid.y * grid.z;
+#pragma omp parallel for schedule(dynamic, 1) if (nblocks > 1)
+  for (long long b = 0; b < nblocks; ++b) {
+    gridDim = grid;
+    blockDim = block;
+    blockIdx.x = (unsigned)(b % grid.x);
+    blockIdx.y = (unsigned)((b / grid.x) % grid.y);
+    blockIdx.z = (unsigned)(b / ((long long)grid.x * grid.y));
+    for (unsigned z = 0; z < block.z; ++z)
+      for (unsigned y = 0; y < block.y; ++y)
+        for (unsigned x = 0; x < block.x; ++x) {
+          threadIdx.x = x;
+          threadIdx.y = y;
+          threadIdx.z = z;
+          thread_body();
+        }
+  }
+  return 0;
+}
+
+}  // namespace gpa_host

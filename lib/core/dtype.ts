@@ -1,0 +1,191 @@
+// dtypes with NumPy's names, their C types in kernels, and their host TypedArrays.
+
+export type DTypeName =
+  | 'bool'
+  | 'int8'
+  | 'int16'
+  | 'int32'
+  | 'int64'
+  | 'uint8'
+  | 'uint16'
+  | 'uint32'
+  | 'uint64'
+  | 'float16'
+  | 'float32'
+  | 'float64'
+  | 'complex64'
+  | 'complex128';
+
+/** NumPy's kind characters: b bool, i signed, u unsigned, f float, c complex. */
+export type DTypeKind = 'b' | 'i' | 'u' | 'f' | 'c';
+
+export type HostTypedArray =
+  | Uint8Array
+  | Int8Array
+  | Int16Array
+  | Int32Array
+  | BigInt64Array
+  | Uint16Array
+  | Uint32Array
+  | BigUint64Array
+  | Float32Array
+  | Float64Array;
+
+type TypedArrayCtor = {
+  new (length: number): HostTypedArray;
+  new (buffer: ArrayBufferLike, byteOffset?: number, length?: number): HostTypedArray;
+  readonly BYTES_PER_ELEMENT: number;
+};
+
+export class DType {
+  constructor(
+    readonly name: DTypeName,
+    readonly kind: DTypeKind,
+    readonly itemsize: number,
+    /** NumPy's one-letter type code (as in loop signatures 'ff->f'). */
+    readonly char: string,
+    /** The C type in generated kernels. */
+    readonly ctype: string,
+    /** The C type arithmetic runs in (float16 computes in float). */
+    readonly computeCtype: string,
+    /**
+     * The TypedArray that holds this dtype's raw bytes on the host (Uint16Array for float16,
+     * interleaved Float32/64Array for complex; bool as Uint8Array).
+     */
+    readonly storageArray: TypedArrayCtor,
+    /** Elements of `storageArray` per array element (2 for complex). */
+    readonly storagePerItem: number,
+  ) {}
+
+  get isComplex(): boolean {
+    return this.kind === 'c';
+  }
+  get isFloat(): boolean {
+    return this.kind === 'f';
+  }
+  get isInteger(): boolean {
+    return this.kind === 'i' || this.kind === 'u';
+  }
+  get isBool(): boolean {
+    return this.kind === 'b';
+  }
+  /** True for dtypes whose host values are bigint (int64, uint64). */
+  get isBigInt(): boolean {
+    return this.itemsize === 8 && this.isInteger;
+  }
+
+  toString(): string {
+    return this.name;
+  }
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return `dtype('${this.name}')`;
+  }
+}
+
+const mk = (
+  name: DTypeName,
+  kind: DTypeKind,
+  size: number,
+  ch: string,
+  ctype: string,
+  arr: TypedArrayCtor,
+  per = 1,
+  compute = ctype,
+) => new DType(name, kind, size, ch, ctype, compute, arr, per);
+
+export const dtypes = {
+  bool: mk('bool', 'b', 1, '?', 'bool', Uint8Array),
+  int8: mk('int8', 'i', 1, 'b', 'signed char', Int8Array),
+  uint8: mk('uint8', 'u', 1, 'B', 'unsigned char', Uint8Array),
+  int16: mk('int16', 'i', 2, 'h', 'short', Int16Array),
+  uint16: mk('uint16', 'u', 2, 'H', 'unsigned short', Uint16Array),
+  int32: mk('int32', 'i', 4, 'i', 'int', Int32Array),
+  uint32: mk('uint32', 'u', 4, 'I', 'unsigned int', Uint32Array),
+  int64: mk('int64', 'i', 8, 'l', 'long long', BigInt64Array),
+  uint64: mk('uint64', 'u', 8, 'L', 'unsigned long long', BigUint64Array),
+  float16: mk('float16', 'f', 2, 'e', 'float16', Uint16Array, 1, 'float'),
+  float32: mk('float32', 'f', 4, 'f', 'float', Float32Array),
+  float64: mk('float64', 'f', 8, 'd', 'double', Float64Array),
+  complex64: mk('complex64', 'c', 8, 'F', 'complex<float>', Float32Array, 2),
+  complex128: mk('complex128', 'c', 16, 'D', 'complex<double>', Float64Array, 2),
+} as const satisfies Record<DTypeName, DType>;
+
+/** Every dtype in NumPy's type-code order (bool, ints by size, floats, complex). */
+export const allDTypes: readonly DType[] = [
+  dtypes.bool,
+  dtypes.int8,
+  dtypes.uint8,
+  dtypes.int16,
+  dtypes.uint16,
+  dtypes.int32,
+  dtypes.uint32,
+  dtypes.int64,
+  dtypes.uint64,
+  dtypes.float16,
+  dtypes.float32,
+  dtypes.float64,
+  dtypes.complex64,
+  dtypes.complex128,
+];
+
+const byChar = new Map(allDTypes.map((d) => [d.char, d]));
+const aliases: Record<string, DType> = {
+  bool_: dtypes.bool,
+  float: dtypes.float64,
+  double: dtypes.float64,
+  half: dtypes.float16,
+  single: dtypes.float32,
+  int: dtypes.int64,
+  intp: dtypes.int64,
+  uintp: dtypes.uint64,
+  byte: dtypes.int8,
+  ubyte: dtypes.uint8,
+  short: dtypes.int16,
+  ushort: dtypes.uint16,
+  intc: dtypes.int32,
+  uintc: dtypes.uint32,
+  longlong: dtypes.int64,
+  ulonglong: dtypes.uint64,
+  complex: dtypes.complex128,
+  cfloat: dtypes.complex128,
+  csingle: dtypes.complex64,
+  cdouble: dtypes.complex128,
+};
+
+export type DTypeLike = DType | DTypeName | string;
+
+/** Resolve a dtype name, alias or one-letter code; unknown names are a TypeError. */
+export function dtype(d: DTypeLike): DType {
+  if (d instanceof DType) return d;
+  if (typeof d === 'string') {
+    const r = (dtypes as Record<string, DType>)[d] ?? aliases[d] ?? byChar.get(d);
+    if (r) return r;
+  }
+  throw new TypeError(
+    `unknown dtype ${JSON.stringify(d)}; expected one of ${allDTypes.map((x) => x.name).join(', ')}`,
+  );
+}
+
+/** The dtype NumPy gives a TypedArray's elements. */
+export function dtypeOfTypedArray(a: ArrayBufferView): DType {
+  if (a instanceof Float32Array) return dtypes.float32;
+  if (a instanceof Float64Array) return dtypes.float64;
+  if (a instanceof Int8Array) return dtypes.int8;
+  if (a instanceof Uint8Array || a instanceof Uint8ClampedArray) return dtypes.uint8;
+  if (a instanceof Int16Array) return dtypes.int16;
+  if (a instanceof Uint16Array) return dtypes.uint16;
+  if (a instanceof Int32Array) return dtypes.int32;
+  if (a instanceof Uint32Array) return dtypes.uint32;
+  if (a instanceof BigInt64Array) return dtypes.int64;
+  if (a instanceof BigUint64Array) return dtypes.uint64;
+  throw new TypeError(`unsupported host array type ${a.constructor.name}`);
+}
+
+/** Integer range of an integer dtype, as bigints. */
+export function integerRange(d: DType): { min: bigint; max: bigint } {
+  const bits = BigInt(d.itemsize * 8);
+  if (d.kind === 'u') return { min: 0n, max: (1n << bits) - 1n };
+  if (d.kind === 'i') return { min: -(1n << (bits - 1n)), max: (1n << (bits - 1n)) - 1n };
+  if (d.kind === 'b') return { min: 0n, max: 1n };
+  throw new TypeError(`${d.name} is not an integer dtype`);
+}

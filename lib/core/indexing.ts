@@ -1,0 +1,104 @@
+// Basic slicing as NumPy does it: integers, start:stop:step slices (negative steps too), '...'
+// and newaxis. The result is a view: new shape, strides and byte offset over the same memory.
+
+export const newaxis: unique symbol = Symbol('gpuarray.newaxis');
+
+export interface SliceObject {
+  start?: number | null;
+  stop?: number | null;
+  step?: number | null;
+}
+
+/** One index per axis: an integer, a slice (object or 'start:stop:step'), '...' or newaxis. */
+export type Index = number | string | SliceObject | null | undefined | typeof newaxis;
+
+interface ViewSpec {
+  shape: number[];
+  strides: number[];
+  offset: number;
+}
+
+function parseSliceString(s: string): SliceObject | '...' | typeof newaxis {
+  const t = s.trim();
+  if (t === '...') return '...';
+  if (t === 'newaxis' || t === 'None') return newaxis;
+  const parts = t.split(':');
+  if (parts.length < 2 || parts.length > 3) {
+    throw new TypeError(`invalid slice ${JSON.stringify(s)}; expected 'start:stop[:step]', '...' or 'newaxis'`);
+  }
+  const num = (p: string | undefined) => {
+    if (p === undefined || p.trim() === '') return null;
+    const v = Number(p);
+    if (!Number.isInteger(v)) throw new TypeError(`invalid slice ${JSON.stringify(s)}: ${JSON.stringify(p)} is not an integer`);
+    return v;
+  };
+  return { start: num(parts[0]), stop: num(parts[1]), step: num(parts[2]) };
+}
+
+/** Python's PySlice_AdjustIndices: clamp start/stop for a dimension of length n. */
+export function adjustSlice(sl: SliceObject, n: number): { start: number; step: number; length: number } {
+  const step = sl.step ?? 1;
+  if (!Number.isInteger(step)) throw new TypeError(`slice step must be an integer, got ${step}`);
+  if (step === 0) throw new RangeError('slice step cannot be zero');
+  const clamp = (v: number | null | undefined, dflt: number, lo: number, hi: number) => {
+    if (v === null || v === undefined) return dflt;
+    if (!Number.isInteger(v)) throw new TypeError(`slice bounds must be integers, got ${v}`);
+    let x = v < 0 ? v + n : v;
+    if (x < lo) x = lo;
+    if (x > hi) x = hi;
+    return x;
+  };
+  let start: number;
+  let stop: number;
+  if (step > 0) {
+    start = clamp(sl.start, 0, 0, n);
+    stop = clamp(sl.stop, n, 0, n);
+  } else {
+    start = clamp(sl.start, n - 1, -1, n - 1);
+    stop = clamp(sl.stop, -1, -1, n - 1);
+  }
+  const length =
+    step > 0 ? (stop > start ? Math.floor((stop - start - 1) / step) + 1 : 0) : stop < start ? Math.floor((start - stop - 1) / -step) + 1 : 0;
+  return { start, step, length };
+}
+
+export function sliceView(shape: readonly number[], strides: readonly number[], offset: number, indices: readonly Index[]): ViewSpec {
+  const items = indices.map((ix) => (typeof ix === 'string' ? parseSliceString(ix) : ix));
+  const ellipses = items.filter((x) => x === '...').length;
+  if (ellipses > 1) throw new TypeError("an index can only have a single ellipsis ('...')");
+  const consumes = items.filter((x) => x !== '...' && x !== newaxis).length;
+  if (consumes > shape.length) {
+    throw new RangeError(`too many indices for array: array is ${shape.length}-dimensional, but ${consumes} were indexed`);
+  }
+  const expanded: (number | SliceObject | typeof newaxis | null | undefined)[] = [];
+  for (const x of items) {
+    if (x === '...') for (let k = 0; k < shape.length - consumes; k++) expanded.push(null);
+    else expanded.push(x as number | SliceObject | typeof newaxis | null | undefined);
+  }
+  while (expanded.filter((x) => x !== newaxis).length < shape.length) expanded.push(null);
+
+  const out: ViewSpec = { shape: [], strides: [], offset };
+  let axis = 0;
+  for (const x of expanded) {
+    if (x === newaxis) {
+      out.shape.push(1);
+      out.strides.push(0);
+      continue;
+    }
+    const n = shape[axis];
+    const st = strides[axis];
+    axis++;
+    if (typeof x === 'number') {
+      if (!Number.isInteger(x)) throw new TypeError(`index ${x} is not an integer`);
+      const i = x < 0 ? x + n : x;
+      if (i < 0 || i >= n) throw new RangeError(`index ${x} is out of bounds for axis ${axis - 1} with size ${n}`);
+      out.offset += i * st;
+      continue;
+    }
+    const { start, step, length } = adjustSlice(x ?? {}, n);
+    if (length > 0) out.offset += start * st;
+    out.shape.push(length);
+    out.strides.push(st * step);
+  }
+  return out;
+}

@@ -1,0 +1,93 @@
+// NumPy 2 type promotion: the promote_types table and NEP 50 weak scalars (plain JS numbers
+// take the array's dtype where their kind allows it; typed scalars such as float32(3) are strong).
+import { DType, dtypes, integerRange } from './dtype.js';
+
+/** Kind of a weak (untyped) scalar: JS boolean, integer-valued number or bigint, other number, complex. */
+export type WeakKind = 'bool' | 'int' | 'float' | 'complex';
+
+const category = (d: DType): number => ({ b: 0, i: 1, u: 1, f: 2, c: 3 })[d.kind];
+const weakCategory: Record<WeakKind, number> = { bool: 0, int: 1, float: 2, complex: 3 };
+
+const signedOfSize = (bytes: number): DType | undefined =>
+  ({ 1: dtypes.int8, 2: dtypes.int16, 4: dtypes.int32, 8: dtypes.int64 })[bytes];
+const floatOfSize = (bytes: number): DType =>
+  ({ 2: dtypes.float16, 4: dtypes.float32, 8: dtypes.float64 })[bytes] ?? dtypes.float64;
+const complexOfFloat = (f: DType): DType => (f.itemsize <= 4 ? dtypes.complex64 : dtypes.complex128);
+const floatOfComplex = (c: DType): DType => (c === dtypes.complex64 ? dtypes.float32 : dtypes.float64);
+
+/** The smallest float that holds every value of an integer (or bool) dtype, as NumPy promotes. */
+function floatForInteger(d: DType): DType {
+  if (d.kind === 'b' || d.itemsize === 1) return dtypes.float16;
+  if (d.itemsize === 2) return dtypes.float32;
+  return dtypes.float64;
+}
+
+function promoteIntegers(a: DType, b: DType): DType {
+  if (a.kind === b.kind) return a.itemsize >= b.itemsize ? a : b;
+  const [s, u] = a.kind === 'i' ? [a, b] : [b, a];
+  if (s.itemsize > u.itemsize) return s;
+  return signedOfSize(u.itemsize * 2) ?? dtypes.float64; // uint64 + int64 -> float64, as NumPy
+}
+
+/** numpy.promote_types(a, b). */
+export function promoteTypes(a: DType, b: DType): DType {
+  if (a === b) return a;
+  if (a.kind === 'b') return b;
+  if (b.kind === 'b') return a;
+  const ca = category(a);
+  const cb = category(b);
+  if (ca === 1 && cb === 1) return promoteIntegers(a, b);
+  // At least one inexact: work on the float parts.
+  const floatPart = (d: DType) => (d.kind === 'c' ? floatOfComplex(d) : d.kind === 'f' ? d : floatForInteger(d));
+  const f = floatPart(a).itemsize >= floatPart(b).itemsize ? floatPart(a) : floatPart(b);
+  return ca === 3 || cb === 3 ? complexOfFloat(f) : f;
+}
+
+/** NumPy's "safe" casting: every value of `from` is representable in `to`. */
+export function canCastSafely(from: DType, to: DType): boolean {
+  return promoteTypes(from, to) === to;
+}
+
+/** The dtype a weak scalar of `kind` takes next to a strong dtype `s` (NEP 50). */
+export function promoteWeak(s: DType, kind: WeakKind): DType {
+  if (weakCategory[kind] <= category(s)) return s;
+  switch (kind) {
+    case 'int':
+      return dtypes.int64;
+    case 'float':
+      return dtypes.float64;
+    case 'complex':
+      return s.kind === 'f' ? complexOfFloat(s) : dtypes.complex128;
+    default:
+      return s;
+  }
+}
+
+/** The dtype a lone weak scalar gets (no arrays around it): NumPy's defaults. */
+export function defaultDTypeForWeak(kind: WeakKind): DType {
+  return { bool: dtypes.bool, int: dtypes.int64, float: dtypes.float64, complex: dtypes.complex128 }[kind];
+}
+
+/**
+ * numpy.result_type over strong dtypes and weak scalar kinds. With no strong dtype the weak kinds
+ * promote among themselves by category.
+ */
+export function resultType(strong: readonly DType[], weak: readonly WeakKind[] = []): DType {
+  let r: DType | undefined;
+  for (const d of strong) r = r === undefined ? d : promoteTypes(r, d);
+  let w: WeakKind | undefined;
+  for (const k of weak) if (w === undefined || weakCategory[k] > weakCategory[w]) w = k;
+  if (r === undefined) {
+    if (w === undefined) throw new TypeError('resultType needs at least one operand');
+    return defaultDTypeForWeak(w);
+  }
+  return w === undefined ? r : promoteWeak(r, w);
+}
+
+/** NEP 50: a JS integer next to an integer array must fit that dtype (NumPy raises OverflowError). */
+export function checkWeakIntegerFits(value: number | bigint, d: DType): void {
+  if (!d.isInteger) return;
+  const { min, max } = integerRange(d);
+  const v = typeof value === 'bigint' ? value : BigInt(value);
+  if (v < min || v > max) throw new RangeError(`integer ${value} out of bounds for ${d.name}`);
+}

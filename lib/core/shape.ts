@@ -1,0 +1,103 @@
+// Shapes, strides and broadcasting, as NumPy defines them. Strides are in bytes.
+
+export type Shape = readonly number[];
+
+export function shapeSize(shape: Shape): number {
+  let n = 1;
+  for (const d of shape) n *= d;
+  return n;
+}
+
+/** Validate a user-given shape (number or list): non-negative integers only. */
+export function normalizeShape(shape: number | readonly number[], what = 'shape'): number[] {
+  const dims = typeof shape === 'number' ? [shape] : [...shape];
+  for (const d of dims) {
+    if (typeof d !== 'number' || !Number.isInteger(d) || d < 0) {
+      throw new RangeError(`${what} must be non-negative integers, got [${dims.join(', ')}]`);
+    }
+  }
+  if (shapeSize(dims) > Number.MAX_SAFE_INTEGER) throw new RangeError(`${what} [${dims.join(', ')}] is too large`);
+  return dims;
+}
+
+export function contiguousStrides(shape: Shape, itemsize: number): number[] {
+  const strides = new Array<number>(shape.length);
+  let s = itemsize;
+  for (let i = shape.length - 1; i >= 0; i--) {
+    strides[i] = s;
+    s *= Math.max(shape[i], 1);
+  }
+  return strides;
+}
+
+/** C-contiguous as NumPy's flag: dims of size 1 may have any stride; empty arrays are contiguous. */
+export function isCContiguous(shape: Shape, strides: readonly number[], itemsize: number): boolean {
+  let expected = itemsize;
+  for (let i = shape.length - 1; i >= 0; i--) {
+    if (shape[i] === 0) return true;
+    if (shape[i] !== 1) {
+      if (strides[i] !== expected) return false;
+      expected *= shape[i];
+    }
+  }
+  return true;
+}
+
+export function isFContiguous(shape: Shape, strides: readonly number[], itemsize: number): boolean {
+  let expected = itemsize;
+  for (let i = 0; i < shape.length; i++) {
+    if (shape[i] === 0) return true;
+    if (shape[i] !== 1) {
+      if (strides[i] !== expected) return false;
+      expected *= shape[i];
+    }
+  }
+  return true;
+}
+
+export const shapeString = (s: Shape) => `(${s.join(', ')}${s.length === 1 ? ',' : ''})`;
+
+/** numpy.broadcast_shapes; the error names every shape involved. */
+export function broadcastShapes(...shapes: Shape[]): number[] {
+  const ndim = Math.max(0, ...shapes.map((s) => s.length));
+  const out = new Array<number>(ndim).fill(1);
+  for (const s of shapes) {
+    for (let i = 0; i < s.length; i++) {
+      const j = ndim - s.length + i;
+      const d = s[i];
+      if (d === out[j] || d === 1) continue;
+      if (out[j] === 1) out[j] = d;
+      else {
+        throw new RangeError(
+          `operands could not be broadcast together with shapes ${shapes.map(shapeString).join(' ')}`,
+        );
+      }
+    }
+  }
+  return out;
+}
+
+/** Strides of `shape`/`strides` seen at the broadcast shape `to` (0 along broadcast dims). */
+export function broadcastStrides(shape: Shape, strides: readonly number[], to: Shape): number[] {
+  const out = new Array<number>(to.length).fill(0);
+  const off = to.length - shape.length;
+  for (let i = 0; i < shape.length; i++) {
+    if (shape[i] === to[off + i]) out[off + i] = strides[i];
+    else if (shape[i] !== 1) {
+      throw new RangeError(`cannot broadcast shape ${shapeString(shape)} to ${shapeString(to)}`);
+    }
+  }
+  return out;
+}
+
+/** A possibly negative axis made non-negative, checked against ndim. */
+export function normalizeAxis(axis: number, ndim: number): number {
+  if (!Number.isInteger(axis)) throw new TypeError(`axis must be an integer, got ${axis}`);
+  const a = axis < 0 ? axis + ndim : axis;
+  if (a < 0 || a >= Math.max(ndim, 0)) {
+    throw new RangeError(`axis ${axis} is out of bounds for array of dimension ${ndim}`);
+  }
+  return a;
+}
+
+export const sameShape = (a: Shape, b: Shape) => a.length === b.length && a.every((d, i) => d === b[i]);

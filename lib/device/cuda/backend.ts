@@ -1,0 +1,167 @@
+// The cuda backend: the driver API on the device's primary context, NVRTC for kernels, the
+// legacy default stream for ordering. Large host copies go through pinned staging buffers.
+import { CU_DEVICE_ATTRIBUTE as A, CudaDriver } from '../../../bindings/cuda-driver.js';
+import { Nvrtc } from '../../../bindings/nvrtc.js';
+import type { Backend, CompileRequest, DeviceInfo, Dim3, LoadedKernel, LoadedProgram } from '../backend.js';
+import { cacheKey, DiskCache } from '../compile-cache.js';
+import { NvrtcCompiler } from './compiler.js';
+import { PinnedStaging } from './staging.js';
+
+const CU_EVENT_DISABLE_TIMING = 2;
+const CUDA_ERROR_OUT_OF_MEMORY = 2;
+
+/** Why the cuda backend cannot start here, without throwing: used for the default selection. */
+export function probeCuda(): { driver: CudaDriver; count: number } | { error: string } {
+  const d = CudaDriver.load();
+  if ('error' in d) return d;
+  try {
+    d.init();
+    const count = d.deviceCount();
+    if (count === 0) return { error: 'the CUDA driver reports no devices' };
+    return { driver: d, count };
+  } catch (e) {
+    return { error: (e as Error).message };
+  }
+}
+
+export class CudaBackend implements Backend {
+  readonly kind = 'cuda' as const;
+  readonly device: DeviceInfo;
+  readonly defaultStream = 0;
+  readonly compilerFingerprint: string;
+  readonly nvrtcVersion: { major: number; minor: number };
+  readonly driverVersion: number;
+  private readonly compiler: NvrtcCompiler;
+  private readonly programs = new Map<string, LoadedProgram>();
+  private readonly staging: PinnedStaging;
+  private readonly allocOut = new BigUint64Array(1);
+  private readonly launchFn: (...args: number[]) => number;
+
+  private constructor(
+    readonly driver: CudaDriver,
+    nvrtc: Nvrtc,
+    ordinal: number,
+    cache: DiskCache,
+  ) {
+    const d = driver;
+    const dev = d.deviceGet(ordinal);
+    const ctx = d.primaryContextRetain(dev);
+    d.setCurrentContext(ctx);
+    const attr = (a: number) => d.deviceAttribute(a, dev);
+    this.device = {
+      backend: 'cuda',
+      id: ordinal,
+      name: d.deviceName(dev),
+      computeCapability: { major: attr(A.COMPUTE_CAPABILITY_MAJOR), minor: attr(A.COMPUTE_CAPABILITY_MINOR) },
+      multiprocessorCount: attr(A.MULTIPROCESSOR_COUNT),
+      maxThreadsPerBlock: attr(A.MAX_THREADS_PER_BLOCK),
+      totalMemory: d.deviceTotalMem(dev),
+      warpSize: attr(A.WARP_SIZE),
+      l2CacheSize: attr(A.L2_CACHE_SIZE),
+    };
+    this.driverVersion = d.driverVersion();
+    this.nvrtcVersion = nvrtc.version;
+    this.compiler = new NvrtcCompiler(nvrtc, this.device.computeCapability, cache);
+    this.compilerFingerprint = this.compiler.fingerprint;
+    this.staging = new PinnedStaging(d);
+    this.launchFn = d.launchKernel;
+  }
+
+  static create(ordinal = 0, cache = new DiskCache()): CudaBackend | { error: string } {
+    const p = probeCuda();
+    if ('error' in p) return p;
+    if (ordinal < 0 || ordinal >= p.count) return { error: `no CUDA device ${ordinal} (this machine has ${p.count})` };
+    const nvrtc = Nvrtc.load();
+    if ('error' in nvrtc) return nvrtc;
+    try {
+      return new CudaBackend(p.driver, nvrtc, ordinal, cache);
+    } catch (e) {
+      return { error: (e as Error).message };
+    }
+  }
+
+  get compileTarget() {
+    return this.compiler.target;
+  }
+
+  tryMalloc(bytes: number): number | null {
+    const status = this.driver.memAllocStatus(Math.max(1, bytes), this.allocOut);
+    if (status === CUDA_ERROR_OUT_OF_MEMORY) return null;
+    this.driver.check('cuMemAlloc', status);
+    return Number(this.allocOut[0]);
+  }
+  free(ptr: number): void {
+    this.driver.memFree(ptr);
+  }
+  memGetInfo() {
+    return this.driver.memGetInfo();
+  }
+  copyHostToDevice(dst: number, src: ArrayBufferView, bytes: number): void {
+    if (bytes === 0) return;
+    if (this.staging.worthStaging(bytes)) this.staging.upload(dst, src, bytes, this.defaultStream);
+    else this.driver.memcpyHtoD(dst, src, bytes);
+  }
+  copyDeviceToHost(dst: ArrayBufferView, src: number, bytes: number): void {
+    if (bytes === 0) return;
+    if (this.staging.worthStaging(bytes)) this.staging.download(dst, src, bytes, this.defaultStream);
+    else this.driver.memcpyDtoH(dst, src, bytes);
+  }
+  copyDeviceToDevice(dst: number, src: number, bytes: number, stream: number): void {
+    if (bytes > 0) this.driver.memcpyDtoDAsync(dst, src, bytes, stream);
+  }
+  memset(dst: number, byte: number, bytes: number, stream: number): void {
+    if (bytes > 0) this.driver.memsetD8Async(dst, byte, bytes, stream);
+  }
+
+  loadProgram(req: CompileRequest): LoadedProgram {
+    const key = cacheKey([req.source, (req.options ?? []).join(' ')]);
+    let prog = this.programs.get(key);
+    if (!prog) {
+      const { image } = this.compiler.compile(req);
+      const mod = this.driver.moduleLoadData(image);
+      const kernels = new Map<string, LoadedKernel>();
+      const driver = this.driver;
+      const launchFn = this.launchFn;
+      prog = {
+        kernel: (name: string) => {
+          let k = kernels.get(name);
+          if (!k) {
+            const fn = driver.moduleGetFunction(mod, name);
+            k = {
+              name,
+              launch: (g: Dim3, b: Dim3, sharedMem: number, stream: number, args: number) => {
+                const status = launchFn(fn, g.x, g.y, g.z, b.x, b.y, b.z, sharedMem, stream, args, 0);
+                if (status !== 0) driver.check(`cuLaunchKernel(${name})`, status);
+              },
+            };
+            kernels.set(name, k);
+          }
+          return k;
+        },
+      };
+      this.programs.set(key, prog);
+    }
+    return prog;
+  }
+
+  synchronize(): void {
+    this.driver.contextSynchronize();
+  }
+
+  async synchronizeAsync(): Promise<void> {
+    const ev = this.driver.eventCreate(CU_EVENT_DISABLE_TIMING);
+    try {
+      this.driver.eventRecord(ev, this.defaultStream);
+      await this.driver.eventSynchronizeAsync(ev);
+    } finally {
+      this.driver.eventDestroy(ev);
+    }
+  }
+
+  /** Grid-stride geometry: enough blocks to fill every SM several times, no more. */
+  gridFor(units: number, blockSize = 256): { grid: number; block: number } {
+    const maxBlocks = this.device.multiprocessorCount * Math.floor(2048 / blockSize) * 4;
+    const grid = Math.max(1, Math.min(Math.ceil(units / blockSize), maxBlocks));
+    return { grid, block: blockSize };
+  }
+}

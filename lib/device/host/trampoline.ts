@@ -1,0 +1,28 @@
+// Launch entries for the cpu backend: one extern "C" function per kernel with a fixed signature
+// (grid, block, shared memory, argument pointers), unpacking the arguments by their C types the
+// way cuLaunchKernel does from kernelParams.
+import type { KernelSignature } from '../backend.js';
+
+export const hostEntryName = (kernel: string) => `gpa_launch_${kernel}`;
+
+/** `__restrict__` qualifies the parameter, not the value copied out of the argument block. */
+const valueType = (t: string) => t.replace(/\b__restrict__\b|\b__restrict\b/g, '').trim();
+
+export function hostTrampolines(kernels: readonly KernelSignature[]): string {
+  return kernels
+    .map(({ name, paramTypes }) => {
+      const typedefs = paramTypes.map((t, i) => `  typedef ${valueType(t)} T${i};`).join('\n');
+      const loads = paramTypes.map((_, i) => `  const T${i} a${i} = *reinterpret_cast<T${i}*>(args[${i}]);`).join('\n');
+      const call = paramTypes.map((_, i) => `a${i}`).join(', ');
+      return [
+        `extern "C" int ${hostEntryName(name)}(unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,`,
+        `    unsigned long long shared_mem, void** args) {`,
+        `  (void)shared_mem; (void)args;`,
+        typedefs,
+        loads,
+        `  return gpa_host::run_grid(dim3{gx, gy, gz}, dim3{bx, by, bz}, [&]() { ${name}(${call}); });`,
+        `}`,
+      ].join('\n');
+    })
+    .join('\n\n');
+}

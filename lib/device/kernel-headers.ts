@@ -1,0 +1,42 @@
+// The device-side headers shipped as text in kernels/: found next to the package, read once,
+// handed to NVRTC as in-memory headers and to the host compiler through -I.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+function findKernelsDir(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = join(dir, 'kernels');
+    if (existsSync(join(candidate, 'gpuarray', 'common.h'))) return candidate;
+    dir = dirname(dir);
+  }
+  throw new Error('gpuarray: cannot find the kernels/ folder of the package');
+}
+
+export interface KernelHeaders {
+  /** Folder to pass as -I (holds gpuarray/*.h). */
+  includeDir: string;
+  /** Include name ('gpuarray/common.h') -> text. */
+  files: ReadonlyMap<string, string>;
+  /** Hash of every header, part of every cache key. */
+  digest: string;
+}
+
+let cached: KernelHeaders | null = null;
+
+export function kernelHeaders(): KernelHeaders {
+  if (cached) return cached;
+  const includeDir = findKernelsDir();
+  const files = new Map<string, string>();
+  const h = createHash('sha256');
+  for (const f of readdirSync(join(includeDir, 'gpuarray')).sort()) {
+    if (!f.endsWith('.h')) continue;
+    const text = readFileSync(join(includeDir, 'gpuarray', f), 'utf8');
+    files.set(`gpuarray/${f}`, text);
+    h.update(f).update('\0').update(text).update('\0');
+  }
+  cached = { includeDir, files, digest: h.digest('hex').slice(0, 16) };
+  return cached;
+}

@@ -1,0 +1,149 @@
+// A caching device-memory pool like CuPy's: sizes rounded up to 512 bytes, freed blocks kept per
+// size and reused best-fit, stats, an optional limit. When the device is out of memory the pool
+// frees its cached blocks and retries once before throwing OutOfMemoryError.
+import { OutOfMemoryError } from '../../bindings/errors.js';
+import type { Backend } from './backend.js';
+
+export const ALLOCATION_UNIT = 512;
+
+/** A reused block may be at most this much larger than asked, so small arrays don't pin big blocks. */
+const MAX_SLACK_RATIO = 2;
+
+export interface PoolStats {
+  /** Bytes in blocks handed out and not yet returned. */
+  usedBytes: number;
+  /** Bytes the pool holds from the device: used plus cached. */
+  totalBytes: number;
+  /** Bytes in cached (free) blocks. */
+  freeBytes: number;
+  /** Number of cached blocks. */
+  freeBlocks: number;
+}
+
+export class MemoryPool {
+  /** Cached blocks by size; `sizes` keeps the keys sorted for best-fit lookups. */
+  private readonly free = new Map<number, number[]>();
+  private sizes: number[] = [];
+  private readonly blockSize = new Map<number, number>();
+  private used = 0;
+  private cached = 0;
+  private cachedBlocks = 0;
+  private limit: number | null = null;
+
+  constructor(private readonly backend: Backend) {}
+
+  static roundSize(bytes: number): number {
+    return Math.max(ALLOCATION_UNIT, Math.ceil(bytes / ALLOCATION_UNIT) * ALLOCATION_UNIT);
+  }
+
+  /** Allocate at least `bytes`; returns the device address. */
+  malloc(bytes: number): number {
+    const size = MemoryPool.roundSize(bytes);
+    const reused = this.takeCached(size);
+    if (reused !== null) return reused;
+    if (this.limit !== null && this.used + this.cached + size > this.limit) {
+      this.freeAllBlocks();
+      if (this.used + size > this.limit) throw this.oom(bytes, `the pool limit would be exceeded`);
+    }
+    let ptr = this.backend.tryMalloc(size);
+    if (ptr === null) {
+      this.freeAllBlocks();
+      ptr = this.backend.tryMalloc(size);
+      if (ptr === null) throw this.oom(bytes, `the ${this.backend.kind} device has no room (after freeing the pool's cache)`);
+    }
+    this.blockSize.set(ptr, size);
+    this.used += size;
+    return ptr;
+  }
+
+  /** Return a block to the cache. */
+  release(ptr: number): void {
+    const size = this.blockSize.get(ptr);
+    if (size === undefined) throw new Error(`gpuarray: release of unknown block ${ptr}`);
+    this.used -= size;
+    let list = this.free.get(size);
+    if (!list) {
+      list = [];
+      this.free.set(size, list);
+      this.insertSize(size);
+    }
+    list.push(ptr);
+    this.cached += size;
+    this.cachedBlocks++;
+  }
+
+  /** Give every cached block back to the device. */
+  freeAllBlocks(): void {
+    for (const [size, list] of this.free) {
+      for (const ptr of list) {
+        this.backend.free(ptr);
+        this.blockSize.delete(ptr);
+      }
+      this.cached -= size * list.length;
+    }
+    this.free.clear();
+    this.sizes = [];
+    this.cachedBlocks = 0;
+  }
+
+  setLimit(bytes: number | null): void {
+    if (bytes !== null && (!Number.isFinite(bytes) || bytes < 0)) throw new RangeError(`pool limit must be a non-negative number of bytes, got ${bytes}`);
+    this.limit = bytes;
+  }
+
+  getLimit(): number | null {
+    return this.limit;
+  }
+
+  usedBytes(): number {
+    return this.used;
+  }
+
+  totalBytes(): number {
+    return this.used + this.cached;
+  }
+
+  stats(): PoolStats {
+    return { usedBytes: this.used, totalBytes: this.used + this.cached, freeBytes: this.cached, freeBlocks: this.cachedBlocks };
+  }
+
+  private takeCached(size: number): number | null {
+    if (this.cachedBlocks === 0) return null;
+    let list = this.free.get(size);
+    let got = size;
+    if (!list || list.length === 0) {
+      const i = lowerBound(this.sizes, size);
+      if (i >= this.sizes.length || this.sizes[i] > size * MAX_SLACK_RATIO) return null;
+      got = this.sizes[i];
+      list = this.free.get(got)!;
+    }
+    const ptr = list.pop()!;
+    if (list.length === 0) {
+      this.free.delete(got);
+      this.sizes.splice(lowerBound(this.sizes, got), 1);
+    }
+    this.cached -= got;
+    this.cachedBlocks--;
+    this.used += got;
+    return ptr;
+  }
+
+  private insertSize(size: number): void {
+    this.sizes.splice(lowerBound(this.sizes, size), 0, size);
+  }
+
+  private oom(bytes: number, reason: string): OutOfMemoryError {
+    return new OutOfMemoryError(bytes, this.used, this.used + this.cached, this.limit, reason);
+  }
+}
+
+function lowerBound(xs: readonly number[], v: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid] < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,47 @@
+// dst[...] = src with broadcasting and casting: the kernel behind copy, astype, fill and strided
+// uploads. Installed into lib/core as its kernel hook.
+import { DType } from '../core/dtype.js';
+import { GpuArray } from '../core/gpu-array.js';
+import { HostScalar, toDTypeValue } from '../core/host-data.js';
+import { installKernelHooks } from '../core/kernel-hooks.js';
+import { Scalar } from '../core/scalar.js';
+import { ElementwiseDefinition, makeDefinition, runElementwise } from './elementwise.js';
+
+const copyDef: ElementwiseDefinition = makeDefinition({
+  name: 'gpa_copy',
+  body: 'out0 = (out0_type)(in0);',
+  preamble: '',
+  loopPrep: '',
+  afterLoop: '',
+  reduceDims: true,
+  options: [],
+});
+
+/** The C type values of `d` are held in while being cast (float16 goes through float). */
+const castCtype = (d: DType) => d.computeCtype;
+
+export function assign(dst: GpuArray, src: GpuArray | Scalar | HostScalar): void {
+  let srcDtype: DType;
+  let value: GpuArray | HostScalar;
+  if (src instanceof GpuArray) {
+    srcDtype = src.dtype;
+    value = src;
+  } else if (src instanceof Scalar) {
+    srcDtype = src.dtype;
+    value = src.value;
+  } else {
+    // A plain value is converted (and range-checked, as NumPy) to the destination dtype here.
+    srcDtype = dst.dtype;
+    value = toDTypeValue(src, dst.dtype);
+  }
+  runElementwise(
+    copyDef,
+    [
+      { name: 'in0', raw: false, isOutput: false, dtype: srcDtype, localCtype: castCtype(srcDtype), placeholder: 'in0_type', readsOutput: false },
+      { name: 'out0', raw: false, isOutput: true, dtype: dst.dtype, localCtype: castCtype(dst.dtype), placeholder: 'out0_type', readsOutput: false },
+    ],
+    [value, dst],
+  );
+}
+
+installKernelHooks({ assign });

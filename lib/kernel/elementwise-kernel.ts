@@ -1,0 +1,182 @@
+// ElementwiseKernel(inParams, outParams, body, name, options): a user C snippet run per element,
+// with CuPy's semantics (placeholders bound by arguments, raw params, broadcasting, outputs
+// allocated when not passed), compiled once per specialisation through the three caches.
+import { DType } from '../core/dtype.js';
+import { GpuArray } from '../core/gpu-array.js';
+import { HostScalar, isComplexLike, weakKindOf } from '../core/host-data.js';
+import { defaultDTypeForWeak } from '../core/promotion.js';
+import { Scalar } from '../core/scalar.js';
+import { ArgValue, BoundParam, ElementwiseDefinition, LaunchOptions, makeDefinition, runElementwise } from './elementwise.js';
+import { checkUniqueNames, ParamSpec, parseParams, validateKernelName } from './params.js';
+
+export interface ElementwiseKernelOptions {
+  /** Code placed before the kernel (helper functions, constants). */
+  preamble?: string;
+  /** Code at the start of the kernel, before the loop. */
+  loopPrep?: string;
+  /** Code at the end of the kernel, after the loop. */
+  afterLoop?: string;
+  /** Merge contiguous dims before launching (default true), as CuPy's reduce_dims. */
+  reduceDims?: boolean;
+  /** Extra compiler options (NVRTC; -D/-I also reach the host compiler). */
+  options?: readonly string[];
+  /** Return nothing (CuPy's no_return). */
+  noReturn?: boolean;
+  /** Always return an array of outputs, even for one output (CuPy's return_tuple). */
+  returnTuple?: boolean;
+}
+
+/** Per-call options, passed as a trailing plain object: k(x, y, {size, stream, blockSize}). */
+export interface ElementwiseCallOptions {
+  size?: number;
+  stream?: number | { handle: number };
+  blockSize?: number;
+}
+
+export type KernelArg = GpuArray | Scalar | HostScalar;
+
+export interface ElementwiseKernelFn {
+  (...args: (KernelArg | ElementwiseCallOptions | null | undefined)[]): GpuArray | GpuArray[] | undefined;
+  readonly kernelName: string;
+  readonly inParams: readonly ParamSpec[];
+  readonly outParams: readonly ParamSpec[];
+  readonly nin: number;
+  readonly nout: number;
+  readonly nargs: number;
+}
+
+const CALL_OPTION_KEYS = new Set(['size', 'stream', 'blockSize']);
+
+function isCallOptions(v: unknown): v is ElementwiseCallOptions {
+  if (v === null || typeof v !== 'object' || v instanceof GpuArray || v instanceof Scalar || isComplexLike(v)) return false;
+  if (Object.getPrototypeOf(v) !== Object.prototype) return false;
+  return Object.keys(v).every((k) => CALL_OPTION_KEYS.has(k));
+}
+
+/** Does the body read `name` (anything but a plain `name = ...` assignment)? */
+function bodyReads(body: string, name: string): boolean {
+  const re = new RegExp(`\\b${name}\\b`, 'g');
+  for (const m of body.matchAll(re)) {
+    const before = body.slice(0, m.index);
+    if (/(\.|->)\s*$/.test(before)) continue; // a member of something else
+    const after = body.slice(m.index! + name.length);
+    if (!/^\s*=(?!=)/.test(after)) return true;
+  }
+  return false;
+}
+
+const describe = (v: unknown) =>
+  v instanceof GpuArray ? `${v.dtype.name} array` : v instanceof Scalar ? `${v.dtype.name} scalar` : typeof v;
+
+function makeElementwiseKernel(inParams: string, outParams: string, operation: string, name = 'kernel', options: ElementwiseKernelOptions = {}): ElementwiseKernelFn {
+  validateKernelName(name);
+  if (typeof operation !== 'string') throw new TypeError('ElementwiseKernel: operation must be a string of C code');
+  const ins = parseParams(inParams, false, 'in_params');
+  const outs = parseParams(outParams, true, 'out_params');
+  const params = [...ins, ...outs];
+  checkUniqueNames(params);
+  const def: ElementwiseDefinition = makeDefinition({
+    name,
+    body: operation,
+    preamble: options.preamble ?? '',
+    loopPrep: options.loopPrep ?? '',
+    afterLoop: options.afterLoop ?? '',
+    reduceDims: options.reduceDims ?? true,
+    options: options.options ?? [],
+    userBody: true,
+  });
+  const reads = new Map(outs.map((p) => [p.name, bodyReads(operation, p.name)]));
+
+  const call = (...rawArgs: (KernelArg | ElementwiseCallOptions | null | undefined)[]) => {
+    let callOpts: ElementwiseCallOptions = {};
+    let args = rawArgs;
+    if (args.length > 0 && isCallOptions(args[args.length - 1])) {
+      callOpts = args[args.length - 1] as ElementwiseCallOptions;
+      args = args.slice(0, -1);
+    }
+    if (args.length !== ins.length && args.length !== params.length) {
+      const accepted = ins.length === params.length ? `${ins.length}` : `${ins.length} or ${params.length}`;
+      throw new TypeError(
+        `${name}: wrong number of arguments: takes ${accepted} (${ins.length} input${ins.length === 1 ? '' : 's'}` +
+          `${outs.length ? `, then optionally ${outs.length} output${outs.length === 1 ? '' : 's'}` : ''}), got ${args.length}`,
+      );
+    }
+    const values: ArgValue[] = params.map((_, k) => (args[k] ?? null) as ArgValue);
+    const bound = bindTypes(name, params, values, reads);
+    const launchOpts: LaunchOptions = {
+      size: callOpts.size,
+      blockSize: callOpts.blockSize,
+      stream: typeof callOpts.stream === 'object' ? callOpts.stream.handle : callOpts.stream,
+    };
+    const result = runElementwise(def, bound, values, launchOpts);
+    if (options.noReturn) return undefined;
+    if (options.returnTuple || result.length !== 1) return result;
+    return result[0];
+  };
+  return Object.assign(call, {
+    kernelName: name,
+    inParams: ins,
+    outParams: outs,
+    nin: ins.length,
+    nout: outs.length,
+    nargs: params.length,
+  });
+}
+
+/** CuPy's type decision: concrete dtypes must match, placeholders bind to the first array given. */
+function bindTypes(name: string, params: readonly ParamSpec[], values: readonly ArgValue[], reads: Map<string, boolean>): BoundParam[] {
+  const bound = new Map<string, DType>();
+  const bindFrom = (p: ParamSpec, d: DType) => {
+    if (p.dtype !== null) {
+      if (p.dtype !== d) throw new TypeError(`${name}: type mismatch for parameter '${p.name}': declared ${p.dtype.name}, got ${d.name}`);
+      return;
+    }
+    const prev = bound.get(p.typeName);
+    if (prev === undefined) bound.set(p.typeName, d);
+    else if (prev !== d) {
+      throw new TypeError(`${name}: type mismatch for parameter '${p.name}': placeholder ${p.typeName} is ${prev.name}, got ${d.name}`);
+    }
+  };
+  // Arrays first (inputs, then given outputs), as CuPy; then typed scalars for what is still unbound.
+  params.forEach((p, k) => {
+    const v = values[k];
+    if (v instanceof GpuArray) bindFrom(p, v.dtype);
+    else if (p.raw && v !== null && v !== undefined) throw new TypeError(`${name}: raw parameter '${p.name}' needs a GpuArray, got ${describe(v)}`);
+    else if (p.isOutput && v !== null && v !== undefined) throw new TypeError(`${name}: output '${p.name}' must be a GpuArray, got ${describe(v)}`);
+    else if (!p.isOutput && (v === null || v === undefined)) throw new TypeError(`${name}: input '${p.name}' is missing`);
+  });
+  params.forEach((p, k) => {
+    const v = values[k];
+    if (p.dtype === null && !bound.has(p.typeName) && v instanceof Scalar) bound.set(p.typeName, v.dtype);
+  });
+  params.forEach((p, k) => {
+    const v = values[k];
+    if (p.dtype === null && !bound.has(p.typeName) && v !== null && v !== undefined && !(v instanceof GpuArray)) {
+      bound.set(p.typeName, defaultDTypeForWeak(weakKindOf(v as HostScalar)));
+    }
+  });
+  return params.map((p) => {
+    const d = p.dtype ?? bound.get(p.typeName);
+    if (d === undefined) throw new TypeError(`${name}: cannot determine the type of '${p.name}' (placeholder ${p.typeName} is bound by no argument)`);
+    return {
+      name: p.name,
+      raw: p.raw,
+      isOutput: p.isOutput,
+      dtype: d,
+      localCtype: d.ctype,
+      placeholder: p.dtype === null ? p.typeName : null,
+      readsOutput: reads.get(p.name) ?? false,
+    };
+  });
+}
+
+export interface ElementwiseKernelConstructor {
+  new (inParams: string, outParams: string, operation: string, name?: string, options?: ElementwiseKernelOptions): ElementwiseKernelFn;
+  (inParams: string, outParams: string, operation: string, name?: string, options?: ElementwiseKernelOptions): ElementwiseKernelFn;
+}
+
+/** cupy.ElementwiseKernel; call it with or without `new`. */
+export const ElementwiseKernel = function (inParams: string, outParams: string, operation: string, name?: string, options?: ElementwiseKernelOptions) {
+  return makeElementwiseKernel(inParams, outParams, operation, name, options);
+} as unknown as ElementwiseKernelConstructor;
+

@@ -1,0 +1,269 @@
+// The element-wise engine under both ufuncs and ElementwiseKernel: broadcast the operands,
+// allocate missing outputs, plan the iteration, build (once per specialisation) and launch.
+import { GpuArray } from '../core/gpu-array.js';
+import { DType } from '../core/dtype.js';
+import { HostScalar } from '../core/host-data.js';
+import { Scalar } from '../core/scalar.js';
+import { broadcastShapes, broadcastStrides, shapeString } from '../core/shape.js';
+import type { Device } from '../device/device.js';
+import { currentDevice } from '../device/device.js';
+import type { LoadedKernel } from '../device/backend.js';
+import { ArgBlock, ParamLayout } from './arg-block.js';
+import { CodegenParam, generateElementwise } from './elementwise-codegen.js';
+import { IterationPlan, planIteration } from './iteration.js';
+import { scalarLayout, writeScalar } from './scalar-args.js';
+
+/** A parameter after type resolution. */
+export interface BoundParam {
+  name: string;
+  raw: boolean;
+  isOutput: boolean;
+  /** The dtype the kernel computes this parameter in (loop type / bound placeholder). */
+  dtype: DType;
+  /** C type of the body's local variable. */
+  localCtype: string;
+  placeholder: string | null;
+  readsOutput: boolean;
+}
+
+export type ArgValue = GpuArray | Scalar | HostScalar | null | undefined;
+
+export interface ElementwiseDefinition {
+  name: string;
+  body: string;
+  preamble: string;
+  loopPrep: string;
+  afterLoop: string;
+  reduceDims: boolean;
+  options: readonly string[];
+  /** A user's body: compile errors inside it are reported by body line. */
+  userBody?: boolean;
+  /** Prepared kernels by specialisation key; owned by the definition. */
+  memo: Map<string, PreparedKernel>;
+}
+
+export interface LaunchOptions {
+  size?: number;
+  stream?: number;
+  blockSize?: number;
+}
+
+interface PreparedKernel {
+  kernel: LoadedKernel;
+  args: ArgBlock;
+  device: Device;
+}
+
+export function makeDefinition(d: Omit<ElementwiseDefinition, 'memo'>): ElementwiseDefinition {
+  return { ...d, memo: new Map() };
+}
+
+const isArray = (v: ArgValue): v is GpuArray => v instanceof GpuArray;
+
+/**
+ * Run one element-wise kernel. `values[k]` goes with `params[k]`; missing outputs are allocated
+ * at the broadcast shape. Returns the output arrays in parameter order.
+ */
+export function runElementwise(def: ElementwiseDefinition, params: readonly BoundParam[], values: readonly ArgValue[], opts: LaunchOptions = {}): GpuArray[] {
+  // Shape: broadcast of the non-raw arrays (inputs and given outputs), or the size option.
+  const shapes: (readonly number[])[] = [];
+  let device: Device | null = null;
+  for (let k = 0; k < params.length; k++) {
+    const v = values[k];
+    if (isArray(v)) {
+      v.buffer; // throws if disposed
+      if (device === null) device = v.device;
+      else if (v.device !== device) throw new Error(`${def.name}: arrays live on different devices (${device} and ${v.device})`);
+      if (!params[k].raw) shapes.push(v.shape);
+    }
+  }
+  device ??= currentDevice();
+  let shape: number[];
+  if (shapes.length > 0) {
+    shape = broadcastShapes(...shapes);
+    if (opts.size !== undefined) throw new TypeError(`${def.name}: the size option is only for kernels whose arrays are all raw`);
+  } else if (opts.size !== undefined) {
+    if (!Number.isInteger(opts.size) || opts.size < 0) throw new RangeError(`${def.name}: size must be a non-negative integer, got ${opts.size}`);
+    shape = [opts.size];
+  } else {
+    throw new TypeError(`${def.name}: cannot tell the loop size: pass a non-raw array argument or the size option`);
+  }
+
+  // Outputs: check given ones, allocate the rest.
+  const outs: GpuArray[] = [];
+  const allocated: GpuArray[] = [];
+  const vals = values.slice();
+  for (let k = 0; k < params.length; k++) {
+    const p = params[k];
+    if (!p.isOutput) continue;
+    const v = vals[k];
+    if (v === null || v === undefined) {
+      if (p.raw && opts.size === undefined) throw new TypeError(`${def.name}: raw output '${p.name}' must be passed in`);
+      const a = GpuArray.allocate(shape, p.dtype, device);
+      allocated.push(a);
+      vals[k] = a;
+      outs.push(a);
+    } else if (isArray(v)) {
+      if (!p.raw && (v.shape.length !== shape.length || v.shape.some((d, i) => d !== shape[i]))) {
+        for (const a of allocated) a.dispose();
+        throw new RangeError(`${def.name}: output '${p.name}' has shape ${shapeString(v.shape)}, but the result has shape ${shapeString(shape)}`);
+      }
+      outs.push(v);
+    } else {
+      for (const a of allocated) a.dispose();
+      throw new TypeError(`${def.name}: output '${p.name}' must be a GpuArray`);
+    }
+  }
+
+  try {
+    launch(def, params, vals, shape, device, opts);
+  } catch (e) {
+    for (const a of allocated) a.dispose();
+    throw e;
+  }
+  return outs;
+}
+
+function launch(def: ElementwiseDefinition, params: readonly BoundParam[], vals: readonly ArgValue[], shape: number[], device: Device, opts: LaunchOptions): void {
+  let size = 1;
+  for (const d of shape) size *= d;
+  if (size === 0) return;
+
+  const arrayIdx: number[] = [];
+  for (let k = 0; k < params.length; k++) if (!params[k].raw && isArray(vals[k])) arrayIdx.push(k);
+  const plan: IterationPlan | null =
+    arrayIdx.length === 0
+      ? null
+      : planIteration(
+          shape,
+          arrayIdx.map((k) => {
+            const a = vals[k] as GpuArray;
+            return { ptr: a.ptr, itemsize: a.itemsize, strides: broadcastStrides(a.shape, a.strides, shape) };
+          }),
+          def.reduceDims,
+        );
+
+  // Specialisation key: everything the generated source depends on.
+  let key = plan === null ? 'raw' : `${plan.mode}${plan.vec}|${plan.shape.length}|${plan.index}|${plan.inner.join('')}`;
+  for (let k = 0; k < params.length; k++) {
+    const v = vals[k];
+    const p = params[k];
+    if (p.raw) {
+      const a = v as GpuArray;
+      key += `|r${a.dtype.char}${a.ndim}${a.flags.cContiguous ? 'c' : ''}`;
+    } else if (isArray(v)) key += `|a${v.dtype.char}${p.dtype.char}`;
+    else key += `|s${p.dtype.char}`;
+  }
+  key += `|${device.backend.kind}${device.backend.device.id}`;
+
+  let prepared = def.memo.get(key);
+  if (prepared === undefined) {
+    prepared = prepare(def, params, vals, plan, device);
+    def.memo.set(key, prepared);
+  }
+  writeArgs(prepared.args, params, vals, plan, size);
+  const units = plan !== null && plan.mode === 'vec' ? Math.ceil(size / plan.vec) : size;
+  const { grid, block } = device.backend.gridFor(units, opts.blockSize);
+  prepared.kernel.launch({ x: grid, y: 1, z: 1 }, { x: block, y: 1, z: 1 }, 0, opts.stream ?? device.backend.defaultStream, prepared.args.pointers);
+}
+
+function prepare(def: ElementwiseDefinition, params: readonly BoundParam[], vals: readonly ArgValue[], plan: IterationPlan | null, device: Device): PreparedKernel {
+  const cg: CodegenParam[] = params.map((p, k) => {
+    const v = vals[k];
+    const arr = isArray(v) ? v : null;
+    if (p.raw && arr === null) throw new TypeError(`${def.name}: raw parameter '${p.name}' needs a GpuArray`);
+    return {
+      name: p.name,
+      kind: p.raw ? 'raw' : arr ? 'array' : 'scalar',
+      isOutput: p.isOutput,
+      // Arrays keep their own storage dtype; the body sees the parameter's dtype.
+      dtype: arr ? arr.dtype : p.dtype,
+      localCtype: p.localCtype,
+      placeholder: p.placeholder,
+      readsOutput: p.readsOutput,
+      rawNdim: arr && p.raw ? arr.ndim : 0,
+      rawContiguous: arr && p.raw ? arr.flags.cContiguous : false,
+    };
+  });
+  const kernelName = def.name;
+  const { source, signature, bodyLines } = generateElementwise(
+    { kernelName, params: cg, body: def.body, preamble: def.preamble, loopPrep: def.loopPrep, afterLoop: def.afterLoop },
+    plan,
+  );
+  const program = device.backend.loadProgram({
+    source,
+    kernels: [signature],
+    options: def.options,
+    programName: def.name,
+    errorNote: def.userBody ? (log) => bodyErrorNote(log, def.name, bodyLines, def.body) : undefined,
+    checkHostSupport: true,
+  });
+  const layouts: ParamLayout[] = cg.map((p) => {
+    if (p.kind === 'array') return { size: 8, align: 8 };
+    if (p.kind === 'raw') return { size: 8 * (2 + 2 * Math.max(1, p.rawNdim)), align: 8 };
+    return scalarLayout(p.dtype);
+  });
+  const isz = plan?.index === 'int' ? 4 : 8;
+  if (plan !== null && (plan.mode === 'strided' || plan.shape.length > 1)) {
+    const nops = plan.strides.length;
+    layouts.push({ size: isz * plan.shape.length * (1 + Math.max(1, nops)), align: isz });
+  }
+  layouts.push({ size: isz, align: isz });
+  return { kernel: program.kernel(kernelName), args: new ArgBlock(layouts), device };
+}
+
+function writeArgs(block: ArgBlock, params: readonly BoundParam[], vals: readonly ArgValue[], plan: IterationPlan | null, size: number): void {
+  const offs = block.offsets;
+  for (let k = 0; k < params.length; k++) {
+    const v = vals[k];
+    const o = offs[k];
+    if (isArray(v)) {
+      if (params[k].raw) writeCArray(block, o, v);
+      else block.writeU64Number(o, v.ptr);
+    } else {
+      const p = params[k];
+      writeScalar(block, o, p.dtype, v instanceof Scalar ? (v.value as HostScalar) : (v as HostScalar));
+    }
+  }
+  let next = params.length;
+  const idx = plan?.index === 'int' ? 'i32' : 'i64';
+  const isz = idx === 'i32' ? 4 : 8;
+  if (plan !== null && (plan.mode === 'strided' || plan.shape.length > 1)) {
+    let o = offs[next++];
+    const nd = plan.shape.length;
+    for (let d = 0; d < nd; d++, o += isz) block.write(idx, o, plan.shape[d]);
+    for (const s of plan.strides) for (let d = 0; d < nd; d++, o += isz) block.write(idx, o, s[d]);
+  }
+  block.write(idx, offs[next], size);
+}
+
+/** CuPy's CArray layout: data, size, shape[ndim], strides[ndim] (bytes). */
+function writeCArray(block: ArgBlock, o: number, a: GpuArray): void {
+  block.writeU64Number(o, a.ptr);
+  block.writeI64Number(o + 8, a.size);
+  const nd = Math.max(1, a.ndim);
+  for (let d = 0; d < a.ndim; d++) {
+    block.writeI64Number(o + 16 + 8 * d, a.shape[d]);
+    block.writeI64Number(o + 16 + 8 * (nd + d), a.strides[d]);
+  }
+}
+
+/** Point compile errors back at the user's body: "line 2 of the kernel body: z = x +* y". */
+export function bodyErrorNote(log: string, name: string, bodyLines: readonly number[], body: string): string {
+  const bodyText = body.split('\n');
+  const file = `${name}.cu`;
+  const found = new Set<number>();
+  // NVRTC: "name.cu(12): error: ..."; g++/clang: "name.cu:12:5: error: ..."
+  const re = new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\((\\d+)\\)|:(\\d+):)`, 'g');
+  for (const m of log.matchAll(re)) {
+    const line = Number(m[1] ?? m[2]);
+    for (const start of bodyLines) {
+      if (line >= start && line < start + bodyText.length) found.add(line - start + 1);
+    }
+  }
+  if (found.size === 0) return '';
+  return [...found]
+    .sort((a, b) => a - b)
+    .map((l) => `error in line ${l} of the kernel body: ${bodyText[l - 1].trim()}`)
+    .join('\n');
+}

@@ -1,0 +1,28 @@
+// Shared test helpers: run a suite on every available backend, and build host references.
+import { availableDeviceSpecs, useDevice } from '../lib/index.js';
+
+export const DEVICE_SPECS = availableDeviceSpecs();
+
+/** describe() once per available device (cpu always; cuda:0 on a GPU host), with it current. */
+export function describeEachDevice(title: string, body: (spec: string) => void): void {
+  for (const spec of DEVICE_SPECS) {
+    describe(`${title} [${spec}]`, function () {
+      before(() => {
+        useDevice(spec);
+      });
+      body(spec);
+    });
+  }
+}
+
+/** A deterministic pseudo-random generator (mulberry32), so failures reproduce. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
