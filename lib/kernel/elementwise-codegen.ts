@@ -30,6 +30,13 @@ export interface ElementwiseSource {
   afterLoop: string;
 }
 
+export interface GeneratedKernel {
+  source: string;
+  signature: KernelSignature;
+  /** 1-based source lines where each copy of the body starts (for compile-error notes). */
+  bodyLines: number[];
+}
+
 /** Header includes a set of dtypes needs: float16 and complex support are costly, so optional. */
 export function dtypeIncludes(dts: readonly DType[]): string {
   const inc: string[] = [];
@@ -38,46 +45,244 @@ export function dtypeIncludes(dts: readonly DType[]): string {
   return inc.join('\n');
 }
 
-const rawType = (p: CodegenParam) => `CArray<${p.dtype.ctype}, ${p.rawNdim}, ${p.rawContiguous}>`;
-
-export interface GeneratedKernel {
-  source: string;
-  signature: KernelSignature;
-  /** 1-based source lines where each copy of the body starts (for compile-error notes). */
-  bodyLines: number[];
-}
+/** Whether a plan's kernel takes the shape/strides struct. */
+export const planNeedsIndexer = (plan: IterationPlan | null) => plan !== null && (plan.mode !== 'vec' || plan.shape.length > 1);
 
 /** Marks the body's first line in the generated text; stripped before returning the source. */
 const BODY_MARK = '/*@gpa-body@*/';
+
+const rawType = (p: CodegenParam) => `CArray<${p.dtype.ctype}, ${p.rawNdim}, ${p.rawContiguous}>`;
+const ptr = (p: CodegenParam) => `_p_${p.name}`;
+// float16 converts through float, whose conversions every C type has.
+const fromStorage = (p: CodegenParam, x: string) => (p.dtype.name === 'float16' ? `(float)(${x})` : x);
+const toStorage = (p: CodegenParam, v: string) => (p.dtype.name === 'float16' ? `(float16)(float)(${v})` : `(${p.dtype.ctype})(${v})`);
+
+type Load = (k: number, p: CodegenParam) => string;
+type Store = (k: number, p: CodegenParam, v: string) => string;
+
+/** What every loop form needs to emit one element. */
+interface Ctx {
+  I: string;
+  arrays: readonly CodegenParam[];
+  body: string;
+}
+
+/** One element: locals from `load`, the body, outputs written with `store`. */
+function element(ctx: Ctx, load: Load, store: Store, indent: string): string {
+  const lines: string[] = [];
+  ctx.arrays.forEach((p, k) => {
+    if (!p.isOutput) lines.push(`const ${p.localCtype} ${p.name} = (${p.localCtype})(${fromStorage(p, load(k, p))});`);
+    else if (p.readsOutput) lines.push(`${p.localCtype} ${p.name} = (${p.localCtype})(${fromStorage(p, load(k, p))});`);
+    else lines.push(`${p.localCtype} ${p.name};`);
+  });
+  // CuPy appends ';' to the operation, so bodies may omit the last one.
+  lines.push(`{ ${BODY_MARK}`, ...`${ctx.body};`.split('\n').map((l) => `  ${l}`), `}`);
+  ctx.arrays.forEach((p, k) => {
+    if (p.isOutput) lines.push(store(k, p, p.name));
+  });
+  return lines.map((l) => indent + l).join('\n');
+}
+
+/** No array operands: a loop of `size` iterations (raw parameters only). */
+function loopRawOnly(ctx: Ctx): string {
+  return [`  for (${ctx.I} i : gpa::grid_range<${ctx.I}>(_n)) {`, element(ctx, () => '', () => '', '    '), `  }`].join('\n');
+}
+
+/** Any layout: offsets of every operand from the linear index through shape and strides. */
+function loopStrided(ctx: Ctx): string {
+  const { I, arrays } = ctx;
+  return [
+    `  for (${I} i : gpa::grid_range<${I}>(_n)) {`,
+    `    ${I} _off[${Math.max(arrays.length, 1)}];`,
+    `    _ix.offsets(i, _off);`,
+    element(
+      ctx,
+      (k, p) => `${ptr(p)}[_off[${k}]]`,
+      (k, p, v) => `${ptr(p)}[_off[${k}]] = ${toStorage(p, v)};`,
+      '    ',
+    ),
+    `  }`,
+  ].join('\n');
+}
+
+/** VEC consecutive elements along the innermost dim per step, as 16-byte accesses. */
+function loopVector(ctx: Ctx, plan: IterationPlan): string {
+  const { I, arrays } = ctx;
+  const vec = plan.vec;
+  const ndim = plan.shape.length;
+  const nops = arrays.length;
+  const step = (k: number) => (plan.inner[k] === 'v' ? 1 : 0);
+  const outerOffsets =
+    ndim === 1
+      ? [`    const ${I} _base = _v * ${vec};`, ...arrays.map((_, k) => `    const ${I} _o${k} = _base * ${step(k)};`)]
+      : [
+          `    const ${I} _rowlen = _ix.shape[${ndim - 1}] / ${vec};`,
+          `    const ${I} _row = _v / _rowlen;`,
+          `    const ${I} _col = (_v - _row * _rowlen) * ${vec};`,
+          `    const ${I} _base = _row * _ix.shape[${ndim - 1}] + _col;`,
+          `    ${I} _off[${nops}];`,
+          `    { ${I} _r = _row;`,
+          `      for (int _k = 0; _k < ${nops}; ++_k) _off[_k] = 0;`,
+          `      for (int _d = ${ndim - 2}; _d >= 0; --_d) {`,
+          `        const ${I} _idx = _d == 0 ? _r : _r % _ix.shape[_d];`,
+          `        if (_d != 0) _r /= _ix.shape[_d];`,
+          `        for (int _k = 0; _k < ${nops}; ++_k) _off[_k] += _idx * _ix.strides[_k][_d];`,
+          `      } }`,
+          ...arrays.map((_, k) => `    const ${I} _o${k} = _off[${k}] + _col * ${step(k)};`),
+        ];
+  const loads = arrays.map((p, k) => {
+    if (p.isOutput && !p.readsOutput) return `    gpa::Vec<${p.dtype.ctype}, ${vec}> _v${k};`;
+    if (plan.inner[k] === 'v') return `    ${p.isOutput ? '' : 'const '}gpa::Vec<${p.dtype.ctype}, ${vec}> _v${k} = gpa::load_vec<${vec}>(${ptr(p)} + _o${k});`;
+    return `    const ${p.dtype.ctype} _b${k} = ${ptr(p)}[_o${k}];`;
+  });
+  const stores = arrays.flatMap((p, k) => (p.isOutput ? [`    gpa::store_vec<${vec}>(${ptr(p)} + _o${k}, _v${k});`] : []));
+  const tailStart = `_nvec * ${vec}`;
+  return [
+    `  const ${I} _nvec = _n / ${vec};`,
+    `  for (${I} _v : gpa::grid_range<${I}>(_nvec)) {`,
+    ...outerOffsets,
+    ...loads,
+    `#pragma unroll`,
+    `    for (int _k = 0; _k < ${vec}; ++_k) {`,
+    `      const ${I} i = _base + _k;`,
+    element(
+      ctx,
+      (k) => (plan.inner[k] === 'v' ? `_v${k}[_k]` : `_b${k}`),
+      (k, p, v) => `_v${k}[_k] = ${toStorage(p, v)};`,
+      '      ',
+    ),
+    `    }`,
+    ...stores,
+    `  }`,
+    // 1-D: the last n % VEC elements one by one (n-D plans need rows divisible by VEC).
+    ...(ndim === 1
+      ? [
+          `  for (${I} _t : gpa::grid_range<${I}>(_n - ${tailStart})) {`,
+          `    const ${I} i = _t + ${tailStart};`,
+          element(
+            ctx,
+            (k, p) => `${ptr(p)}[i * ${step(k)}]`,
+            (k, p, v) => `${ptr(p)}[i] = ${toStorage(p, v)};`,
+            '    ',
+          ),
+          `  }`,
+        ]
+      : []),
+  ].join('\n');
+}
+
+/**
+ * 2-D with some operands row-major ('c') and some column-major ('f'), e.g. a + a.T: each step
+ * covers a TH x TW tile, read as 16-byte rows from 'c' operands and 16-byte columns from 'f'
+ * ones, so neither is read with a stride. 'b' operands are one broadcast value.
+ */
+function loopTile(ctx: Ctx, plan: IterationPlan): string {
+  const { I, arrays } = ctx;
+  const TW = plan.vec;
+  const TH = plan.tileRows;
+  const lines: string[] = [
+    `  const ${I} _R = _ix.shape[0], _C = _ix.shape[1];`,
+    `  const ${I} _tiles_c = _C / ${TW};`,
+    `  for (${I} _t : gpa::grid_range<${I}>((_R / ${TH}) * _tiles_c)) {`,
+    `    const ${I} _tr = _t / _tiles_c;`,
+    `    const ${I} _r0 = _tr * ${TH}, _c0 = (_t - _tr * _tiles_c) * ${TW};`,
+  ];
+  const at = (k: number, r: string, c: string) => `${ptr(arrays[k])} + (${r}) * _ix.strides[${k}][0] + (${c}) * _ix.strides[${k}][1]`;
+  arrays.forEach((p, k) => {
+    const t = p.dtype.ctype;
+    const kind = plan.inner[k];
+    if (kind === 'b') {
+      if (!p.isOutput) lines.push(`    const ${t} _b${k} = ${ptr(p)}[0];`);
+      return;
+    }
+    lines.push(`    ${t} _a${k}[${TH}][${TW}];`);
+    if (p.isOutput && !p.readsOutput) return;
+    if (kind === 'c') {
+      lines.push(
+        `#pragma unroll`,
+        `    for (int _rr = 0; _rr < ${TH}; ++_rr) {`,
+        `      const gpa::Vec<${t}, ${TW}> _v = gpa::load_vec<${TW}>(${at(k, '_r0 + _rr', '_c0')});`,
+        `#pragma unroll`,
+        `      for (int _j = 0; _j < ${TW}; ++_j) _a${k}[_rr][_j] = _v[_j];`,
+        `    }`,
+      );
+    } else {
+      lines.push(
+        `#pragma unroll`,
+        `    for (int _cc = 0; _cc < ${TW}; ++_cc)`,
+        `#pragma unroll`,
+        `      for (int _h = 0; _h < ${TH}; _h += ${TW}) {`,
+        `        const gpa::Vec<${t}, ${TW}> _v = gpa::load_vec<${TW}>(${at(k, '_r0 + _h', '_c0 + _cc')});`,
+        `#pragma unroll`,
+        `        for (int _j = 0; _j < ${TW}; ++_j) _a${k}[_h + _j][_cc] = _v[_j];`,
+        `      }`,
+      );
+    }
+  });
+  lines.push(
+    `#pragma unroll`,
+    `    for (int _rr = 0; _rr < ${TH}; ++_rr)`,
+    `#pragma unroll`,
+    `      for (int _cc = 0; _cc < ${TW}; ++_cc) {`,
+    `        const ${I} i = (_r0 + _rr) * _C + _c0 + _cc;`,
+    element(
+      ctx,
+      (k) => (plan.inner[k] === 'b' ? `_b${k}` : `_a${k}[_rr][_cc]`),
+      (k, p, v) => `_a${k}[_rr][_cc] = ${toStorage(p, v)};`,
+      '        ',
+    ),
+    `      }`,
+  );
+  arrays.forEach((p, k) => {
+    if (!p.isOutput) return;
+    const t = p.dtype.ctype;
+    if (plan.inner[k] === 'c') {
+      lines.push(
+        `#pragma unroll`,
+        `    for (int _rr = 0; _rr < ${TH}; ++_rr) {`,
+        `      gpa::Vec<${t}, ${TW}> _v;`,
+        `#pragma unroll`,
+        `      for (int _j = 0; _j < ${TW}; ++_j) _v[_j] = _a${k}[_rr][_j];`,
+        `      gpa::store_vec<${TW}>(${at(k, '_r0 + _rr', '_c0')}, _v);`,
+        `    }`,
+      );
+    } else {
+      lines.push(
+        `#pragma unroll`,
+        `    for (int _cc = 0; _cc < ${TW}; ++_cc)`,
+        `#pragma unroll`,
+        `      for (int _h = 0; _h < ${TH}; _h += ${TW}) {`,
+        `        gpa::Vec<${t}, ${TW}> _v;`,
+        `#pragma unroll`,
+        `        for (int _j = 0; _j < ${TW}; ++_j) _v[_j] = _a${k}[_h + _j][_cc];`,
+        `        gpa::store_vec<${TW}>(${at(k, '_r0 + _h', '_c0 + _cc')}, _v);`,
+        `      }`,
+      );
+    }
+  });
+  lines.push(`  }`);
+  return lines.join('\n');
+}
 
 export function generateElementwise(src: ElementwiseSource, plan: IterationPlan | null): GeneratedKernel {
   const I = plan?.index ?? 'long long';
   const arrays = src.params.filter((p) => p.kind === 'array');
   const ndim = plan?.shape.length ?? 1;
-  const nops = arrays.length;
-  const vec = plan?.mode === 'vec' ? plan.vec : 1;
-  const needsIndexer = plan !== null && (plan.mode === 'strided' || ndim > 1);
-  const indexerType = `gpa::Indexer<${ndim}, ${nops}, ${I}>`;
+  const indexerType = `gpa::Indexer<${ndim}, ${arrays.length}, ${I}>`;
 
   const paramTypes: string[] = [];
   const paramDecls: string[] = [];
   for (const p of src.params) {
-    let t: string;
-    let n: string;
-    if (p.kind === 'array') {
-      t = `${p.isOutput ? '' : 'const '}${p.dtype.ctype}*`;
-      n = `_p_${p.name}`;
-    } else if (p.kind === 'raw') {
-      t = rawType(p);
-      n = p.name;
-    } else {
-      t = p.dtype.ctype;
-      n = `_s_${p.name}`;
-    }
+    const [t, n] =
+      p.kind === 'array'
+        ? [`${p.isOutput ? '' : 'const '}${p.dtype.ctype}*`, ptr(p)]
+        : p.kind === 'raw'
+          ? [rawType(p), p.name]
+          : [p.dtype.ctype, `_s_${p.name}`];
     paramTypes.push(t);
     paramDecls.push(`${t} ${n}`);
   }
-  if (needsIndexer) {
+  if (planNeedsIndexer(plan)) {
     paramTypes.push(indexerType);
     paramDecls.push(`${indexerType} _ix`);
   }
@@ -90,103 +295,11 @@ export function generateElementwise(src: ElementwiseSource, plan: IterationPlan 
     .filter((p) => p.kind === 'scalar')
     .map((p) => `  const ${p.localCtype} ${p.name} = (${p.localCtype})_s_${p.name};`);
 
-  // One element: declare locals from `load(k, p)`, run the body, store outputs with `store(k, p, v)`.
-  const element = (load: (k: number, p: CodegenParam) => string, store: (k: number, p: CodegenParam, v: string) => string, indent: string) => {
-    const lines: string[] = [];
-    arrays.forEach((p, k) => {
-      if (!p.isOutput) lines.push(`const ${p.localCtype} ${p.name} = (${p.localCtype})(${fromStorage(p, load(k, p))});`);
-      else if (p.readsOutput) lines.push(`${p.localCtype} ${p.name} = (${p.localCtype})(${fromStorage(p, load(k, p))});`);
-      else lines.push(`${p.localCtype} ${p.name};`);
-    });
-    // CuPy appends ';' to the operation, so bodies may omit the last one.
-    lines.push(`{ ${BODY_MARK}`, ...`${src.body};`.split('\n').map((l) => `  ${l}`), `}`);
-    arrays.forEach((p, k) => {
-      if (p.isOutput) lines.push(store(k, p, p.name));
-    });
-    return lines.map((l) => indent + l).join('\n');
-  };
-  const ptr = (p: CodegenParam) => `_p_${p.name}`;
-  // float16 converts through float, whose conversions every C type has.
-  const fromStorage = (p: CodegenParam, x: string) => (p.dtype.name === 'float16' ? `(float)(${x})` : x);
-  const toStorage = (p: CodegenParam, v: string) => (p.dtype.name === 'float16' ? `(float16)(float)(${v})` : `(${p.dtype.ctype})(${v})`);
+  const ctx: Ctx = { I, arrays, body: src.body };
+  const loop =
+    plan === null ? loopRawOnly(ctx) : plan.mode === 'strided' ? loopStrided(ctx) : plan.mode === 'vec' ? loopVector(ctx, plan) : loopTile(ctx, plan);
 
-  let loop: string;
-  if (plan === null) {
-    // No array operands: a loop of `size` iterations (raw parameters only).
-    loop = [`  for (${I} i : gpa::grid_range<${I}>(_n)) {`, element(() => '', () => '', '    '), `  }`].join('\n');
-  } else if (plan.mode === 'strided') {
-    loop = [
-      `  for (${I} i : gpa::grid_range<${I}>(_n)) {`,
-      `    ${I} _off[${Math.max(nops, 1)}];`,
-      `    _ix.offsets(i, _off);`,
-      element(
-        (k, p) => `${ptr(p)}[_off[${k}]]`,
-        (k, p, v) => `${ptr(p)}[_off[${k}]] = ${toStorage(p, v)};`,
-        '    ',
-      ),
-      `  }`,
-    ].join('\n');
-  } else {
-    // vec mode: VEC consecutive elements along the innermost dim per step.
-    const outerOffsets =
-      ndim === 1
-        ? [`    const ${I} _base = _v * ${vec};`, ...arrays.map((_, k) => `    const ${I} _o${k} = _base * ${plan.inner[k] === 'v' ? 1 : 0};`)]
-        : [
-            `    const ${I} _rowlen = _ix.shape[${ndim - 1}] / ${vec};`,
-            `    const ${I} _row = _v / _rowlen;`,
-            `    const ${I} _col = (_v - _row * _rowlen) * ${vec};`,
-            `    const ${I} _base = _row * _ix.shape[${ndim - 1}] + _col;`,
-            `    ${I} _off[${nops}];`,
-            `    { ${I} _r = _row;`,
-            `      for (int _k = 0; _k < ${nops}; ++_k) _off[_k] = 0;`,
-            `      for (int _d = ${ndim - 2}; _d >= 0; --_d) {`,
-            `        const ${I} _idx = _d == 0 ? _r : _r % _ix.shape[_d];`,
-            `        if (_d != 0) _r /= _ix.shape[_d];`,
-            `        for (int _k = 0; _k < ${nops}; ++_k) _off[_k] += _idx * _ix.strides[_k][_d];`,
-            `      } }`,
-            ...arrays.map((_, k) => `    const ${I} _o${k} = _off[${k}] + _col * ${plan.inner[k] === 'v' ? 1 : 0};`),
-          ];
-    const vecLoads = arrays.map((p, k) => {
-      if (p.isOutput && !p.readsOutput) return `    gpa::Vec<${p.dtype.ctype}, ${vec}> _v${k};`;
-      if (plan.inner[k] === 'v') return `    ${p.isOutput ? '' : 'const '}gpa::Vec<${p.dtype.ctype}, ${vec}> _v${k} = gpa::load_vec<${vec}>(${ptr(p)} + _o${k});`;
-      return `    const ${p.dtype.ctype} _b${k} = ${ptr(p)}[_o${k}];`;
-    });
-    const vecStores = arrays
-      .map((p, k) => (p.isOutput ? `    gpa::store_vec<${vec}>(${ptr(p)} + _o${k}, _v${k});` : ''))
-      .filter((l) => l !== '');
-    const tailStart = ndim === 1 ? `_nvec * ${vec}` : '0';
-    loop = [
-      `  const ${I} _nvec = _n / ${vec};`,
-      `  for (${I} _v : gpa::grid_range<${I}>(_nvec)) {`,
-      ...outerOffsets,
-      ...vecLoads,
-      `#pragma unroll`,
-      `    for (int _k = 0; _k < ${vec}; ++_k) {`,
-      `      const ${I} i = _base + _k;`,
-      element(
-        (k, p) => (plan.inner[k] === 'v' ? `_v${k}[_k]` : `_b${k}`),
-        (k, p, v) => `_v${k}[_k] = ${toStorage(p, v)};`,
-        '      ',
-      ),
-      `    }`,
-      ...vecStores,
-      `  }`,
-      ...(ndim === 1
-        ? [
-            `  for (${I} _t : gpa::grid_range<${I}>(_n - ${tailStart})) {`,
-            `    const ${I} i = _t + ${tailStart};`,
-            element(
-              (k, p) => `${ptr(p)}[i * ${plan.inner[k] === 'v' ? 1 : 0}]`,
-              (k, p, v) => `${ptr(p)}[i] = ${toStorage(p, v)};`,
-              '    ',
-            ),
-            `  }`,
-          ]
-        : []),
-    ].join('\n');
-  }
-
-  const source = [
+  const text = [
     dtypeIncludes(src.params.map((p) => p.dtype)),
     src.preamble,
     `extern "C" __global__ void ${src.kernelName}(${paramDecls.join(', ')}) {`,
@@ -202,10 +315,14 @@ export function generateElementwise(src: ElementwiseSource, plan: IterationPlan 
   ]
     .filter((l) => l !== '')
     .join('\n');
+  const lines = text.split('\n');
   const bodyLines: number[] = [];
-  const lines = source.split('\n');
   lines.forEach((l, k) => {
     if (l.includes(BODY_MARK)) bodyLines.push(k + 2);
   });
-  return { source: lines.map((l) => l.replace(` ${BODY_MARK}`, '')).join('\n'), signature: { name: src.kernelName, paramTypes }, bodyLines };
+  return {
+    source: lines.map((l) => l.replace(` ${BODY_MARK}`, '')).join('\n'),
+    signature: { name: src.kernelName, paramTypes },
+    bodyLines,
+  };
 }

@@ -4,13 +4,13 @@ import { GpuArray } from '../core/gpu-array.js';
 import { DType } from '../core/dtype.js';
 import { HostScalar } from '../core/host-data.js';
 import { Scalar } from '../core/scalar.js';
-import { broadcastShapes, broadcastStrides, shapeString } from '../core/shape.js';
+import { broadcastShapes, broadcastStrides, sameShape, shapeString } from '../core/shape.js';
 import type { Device } from '../device/device.js';
 import { currentDevice } from '../device/device.js';
 import type { LoadedKernel } from '../device/backend.js';
 import { ArgBlock, ParamLayout } from './arg-block.js';
-import { CodegenParam, generateElementwise } from './elementwise-codegen.js';
-import { IterationPlan, planIteration } from './iteration.js';
+import { CodegenParam, generateElementwise, planNeedsIndexer } from './elementwise-codegen.js';
+import { IterationPlan, planContiguous, planIteration } from './iteration.js';
 import { scalarLayout, writeScalar } from './scalar-args.js';
 
 /** A parameter after type resolution. */
@@ -66,82 +66,103 @@ const isArray = (v: ArgValue): v is GpuArray => v instanceof GpuArray;
  */
 export function runElementwise(def: ElementwiseDefinition, params: readonly BoundParam[], values: readonly ArgValue[], opts: LaunchOptions = {}): GpuArray[] {
   // Shape: broadcast of the non-raw arrays (inputs and given outputs), or the size option.
-  const shapes: (readonly number[])[] = [];
+  // `contiguous` notes the common case (same shape, all C-contiguous) that needs no broadcasting.
   let device: Device | null = null;
+  let first: readonly number[] | null = null;
+  let contiguous = true;
+  let anyArray = false;
   for (let k = 0; k < params.length; k++) {
     const v = values[k];
-    if (isArray(v)) {
-      v.buffer; // throws if disposed
-      if (device === null) device = v.device;
-      else if (v.device !== device) throw new Error(`${def.name}: arrays live on different devices (${device} and ${v.device})`);
-      if (!params[k].raw) shapes.push(v.shape);
+    if (!isArray(v)) continue;
+    v.buffer; // throws if disposed
+    if (device === null) device = v.device;
+    else if (v.device !== device) throw new Error(`${def.name}: arrays live on different devices (${device} and ${v.device})`);
+    if (params[k].raw) {
+      contiguous = false;
+      continue;
     }
+    anyArray = true;
+    if (!v.flags.cContiguous) contiguous = false;
+    if (first === null) first = v.shape;
+    else if (contiguous && !sameShape(first, v.shape)) contiguous = false;
   }
   device ??= currentDevice();
-  let shape: number[];
-  if (shapes.length > 0) {
-    shape = broadcastShapes(...shapes);
+  let shape: readonly number[];
+  if (anyArray) {
     if (opts.size !== undefined) throw new TypeError(`${def.name}: the size option is only for kernels whose arrays are all raw`);
+    shape = contiguous ? first! : broadcastShapes(...params.flatMap((p, k) => (!p.raw && isArray(values[k]) ? [(values[k] as GpuArray).shape] : [])));
   } else if (opts.size !== undefined) {
     if (!Number.isInteger(opts.size) || opts.size < 0) throw new RangeError(`${def.name}: size must be a non-negative integer, got ${opts.size}`);
     shape = [opts.size];
+    contiguous = false;
   } else {
     throw new TypeError(`${def.name}: cannot tell the loop size: pass a non-raw array argument or the size option`);
   }
 
   // Outputs: check given ones, allocate the rest.
   const outs: GpuArray[] = [];
-  const allocated: GpuArray[] = [];
+  let allocated: GpuArray[] | null = null;
   const vals = values.slice();
+  const fail = (e: Error) => {
+    if (allocated) for (const a of allocated) a.dispose();
+    return e;
+  };
   for (let k = 0; k < params.length; k++) {
     const p = params[k];
     if (!p.isOutput) continue;
     const v = vals[k];
     if (v === null || v === undefined) {
-      if (p.raw && opts.size === undefined) throw new TypeError(`${def.name}: raw output '${p.name}' must be passed in`);
+      if (p.raw && opts.size === undefined) throw fail(new TypeError(`${def.name}: raw output '${p.name}' must be passed in`));
       const a = GpuArray.allocate(shape, p.dtype, device);
-      allocated.push(a);
+      (allocated ??= []).push(a);
       vals[k] = a;
       outs.push(a);
     } else if (isArray(v)) {
-      if (!p.raw && (v.shape.length !== shape.length || v.shape.some((d, i) => d !== shape[i]))) {
-        for (const a of allocated) a.dispose();
-        throw new RangeError(`${def.name}: output '${p.name}' has shape ${shapeString(v.shape)}, but the result has shape ${shapeString(shape)}`);
+      if (!p.raw && !sameShape(v.shape, shape)) {
+        throw fail(new RangeError(`${def.name}: output '${p.name}' has shape ${shapeString(v.shape)}, but the result has shape ${shapeString(shape)}`));
       }
       outs.push(v);
     } else {
-      for (const a of allocated) a.dispose();
-      throw new TypeError(`${def.name}: output '${p.name}' must be a GpuArray`);
+      throw fail(new TypeError(`${def.name}: output '${p.name}' must be a GpuArray`));
     }
   }
 
   try {
-    launch(def, params, vals, shape, device, opts);
+    launch(def, params, vals, shape, contiguous, device, opts);
   } catch (e) {
-    for (const a of allocated) a.dispose();
-    throw e;
+    throw fail(e as Error);
   }
   return outs;
 }
 
-function launch(def: ElementwiseDefinition, params: readonly BoundParam[], vals: readonly ArgValue[], shape: number[], device: Device, opts: LaunchOptions): void {
+function launch(
+  def: ElementwiseDefinition,
+  params: readonly BoundParam[],
+  vals: readonly ArgValue[],
+  shape: readonly number[],
+  contiguous: boolean,
+  device: Device,
+  opts: LaunchOptions,
+): void {
   let size = 1;
-  for (const d of shape) size *= d;
+  for (let d = 0; d < shape.length; d++) size *= shape[d];
   if (size === 0) return;
 
-  const arrayIdx: number[] = [];
-  for (let k = 0; k < params.length; k++) if (!params[k].raw && isArray(vals[k])) arrayIdx.push(k);
-  const plan: IterationPlan | null =
-    arrayIdx.length === 0
-      ? null
+  const arrays: GpuArray[] = [];
+  for (let k = 0; k < params.length; k++) {
+    const v = vals[k];
+    if (!params[k].raw && isArray(v)) arrays.push(v);
+  }
+  let plan: IterationPlan | null = null;
+  if (arrays.length > 0) {
+    plan = contiguous
+      ? planContiguous(size, arrays)
       : planIteration(
           shape,
-          arrayIdx.map((k) => {
-            const a = vals[k] as GpuArray;
-            return { ptr: a.ptr, itemsize: a.itemsize, strides: broadcastStrides(a.shape, a.strides, shape) };
-          }),
+          arrays.map((a) => ({ ptr: a.ptr, itemsize: a.itemsize, strides: broadcastStrides(a.shape, a.strides, shape) })),
           def.reduceDims,
         );
+  }
 
   // Specialisation key: everything the generated source depends on.
   let key = plan === null ? 'raw' : `${plan.mode}${plan.vec}|${plan.shape.length}|${plan.index}|${plan.inner.join('')}`;
@@ -204,9 +225,8 @@ function prepare(def: ElementwiseDefinition, params: readonly BoundParam[], vals
     return scalarLayout(p.dtype);
   });
   const isz = plan?.index === 'int' ? 4 : 8;
-  if (plan !== null && (plan.mode === 'strided' || plan.shape.length > 1)) {
-    const nops = plan.strides.length;
-    layouts.push({ size: isz * plan.shape.length * (1 + Math.max(1, nops)), align: isz });
+  if (plan !== null && planNeedsIndexer(plan)) {
+    layouts.push({ size: isz * plan.shape.length * (1 + Math.max(1, plan.strides.length)), align: isz });
   }
   layouts.push({ size: isz, align: isz });
   return { kernel: program.kernel(kernelName), args: new ArgBlock(layouts), device };
@@ -228,7 +248,7 @@ function writeArgs(block: ArgBlock, params: readonly BoundParam[], vals: readonl
   let next = params.length;
   const idx = plan?.index === 'int' ? 'i32' : 'i64';
   const isz = idx === 'i32' ? 4 : 8;
-  if (plan !== null && (plan.mode === 'strided' || plan.shape.length > 1)) {
+  if (plan !== null && planNeedsIndexer(plan)) {
     let o = offs[next++];
     const nd = plan.shape.length;
     for (let d = 0; d < nd; d++, o += isz) block.write(idx, o, plan.shape[d]);

@@ -20,11 +20,18 @@ export interface IterationPlan {
   strides: number[][];
   size: number;
   index: IndexType;
-  /** 'vec': VEC consecutive elements per step along the innermost dim; 'strided': one element per step. */
-  mode: 'vec' | 'strided';
+  /**
+   * 'vec': VEC consecutive elements per step along the innermost dim; 'tile': 2-D tiles of
+   * tileRows x VEC elements (row- and column-major operands mixed); 'strided': one element per step.
+   */
+  mode: 'vec' | 'strided' | 'tile';
   vec: number;
-  /** In vec mode, per operand: 'v' vector access (inner stride 1) or 'b' broadcast along the row (inner stride 0). */
-  inner: ('v' | 'b')[];
+  tileRows: number;
+  /**
+   * Per operand. vec: 'v' vector access (inner stride 1) or 'b' broadcast along the row.
+   * tile: 'c' row-major, 'f' column-major, 'b' one broadcast value.
+   */
+  inner: ('v' | 'b' | 'c' | 'f')[];
 }
 
 const INT32_MAX = 2147483647;
@@ -64,13 +71,12 @@ export function planIteration(shape: readonly number[], operands: readonly IterO
     for (let d = 0; d < ndim; d++) reach += (c.shape[d] - 1) * Math.abs(s[d]);
     if (reach > INT32_MAX) fits32 = false;
   }
-  const plan: IterationPlan = { shape: c.shape, strides: c.strides, size, index: fits32 ? 'int' : 'long long', mode: 'strided', vec: 1, inner: [] };
+  const plan: IterationPlan = { shape: c.shape, strides: c.strides, size, index: fits32 ? 'int' : 'long long', mode: 'strided', vec: 1, tileRows: 1, inner: [] };
   if (!allowVec || operands.length === 0) return plan;
 
   const inner = c.strides.map((s) => s[ndim - 1]);
-  if (!inner.every((s) => s === 0 || s === 1) || !inner.some((s) => s === 1)) return plan;
-  const maxItem = Math.max(...operands.filter((_, k) => inner[k] === 1).map((op) => op.itemsize));
-  const vec = Math.floor(16 / maxItem);
+  if (!inner.every((s) => s === 0 || s === 1) || !inner.some((s) => s === 1)) return planTile(plan, operands);
+  const vec = vectorWidth(operands, inner);
   if (vec < 2) return plan;
   const innerLen = c.shape[ndim - 1];
   if (ndim > 1 && innerLen % vec !== 0) return plan;
@@ -82,5 +88,71 @@ export function planIteration(shape: readonly number[], operands: readonly IterO
   plan.mode = 'vec';
   plan.vec = vec;
   plan.inner = inner.map((s) => (s === 1 ? 'v' : 'b'));
+  return plan;
+}
+
+/** Elements per 16-byte access of the widest vectorised operand (1 when vectors would not help). */
+function vectorWidth(operands: readonly { itemsize: number }[], inner: readonly number[]): number {
+  let maxItem = 0;
+  for (let k = 0; k < operands.length; k++) if (inner[k] === 1 && operands[k].itemsize > maxItem) maxItem = operands[k].itemsize;
+  return maxItem === 0 ? 1 : Math.floor(16 / maxItem);
+}
+
+const ONES: number[] = [];
+
+/**
+ * The common case without the general machinery: every operand C-contiguous with the same shape,
+ * so the iteration is one flat dim. Same result as planIteration for such operands.
+ */
+export function planContiguous(size: number, operands: readonly { ptr: number; itemsize: number }[]): IterationPlan {
+  while (ONES.length < operands.length) ONES.push(1);
+  const inner = ONES.slice(0, operands.length);
+  const plan: IterationPlan = {
+    shape: [size],
+    strides: operands.map(() => [1]),
+    size,
+    index: size <= INT32_MAX ? 'int' : 'long long',
+    mode: 'strided',
+    vec: 1,
+    tileRows: 1,
+    inner: [],
+  };
+  const vec = vectorWidth(operands, inner);
+  if (vec < 2) return plan;
+  for (const op of operands) if (op.ptr % (vec * op.itemsize) !== 0) return plan;
+  plan.mode = 'vec';
+  plan.vec = vec;
+  plan.inner = operands.map(() => 'v');
+  return plan;
+}
+
+/**
+ * Tiles for 2-D iterations that mix row-major and column-major operands (a + a.T): every
+ * operand is 'c' (inner stride 1), 'f' (outer stride 1) or 'b' (both 0), all of one itemsize of
+ * 4 or 8 bytes, tiles of (32 / itemsize) rows x (16 / itemsize) columns dividing the shape, and
+ * every access 16-byte aligned. Otherwise the plan stays strided.
+ */
+function planTile(plan: IterationPlan, operands: readonly IterOperand[]): IterationPlan {
+  if (plan.shape.length !== 2 || operands.length === 0) return plan;
+  const itemsize = operands[0].itemsize;
+  if ((itemsize !== 4 && itemsize !== 8) || operands.some((op) => op.itemsize !== itemsize)) return plan;
+  const tw = 16 / itemsize;
+  const th = 32 / itemsize;
+  const [rows, cols] = plan.shape;
+  if (rows % th !== 0 || cols % tw !== 0) return plan;
+  const kinds: ('c' | 'f' | 'b')[] = [];
+  for (let k = 0; k < operands.length; k++) {
+    const [sr, sc] = plan.strides[k];
+    const aligned = operands[k].ptr % 16 === 0;
+    if (sr === 0 && sc === 0) kinds.push('b');
+    else if (sc === 1 && aligned && sr % tw === 0) kinds.push('c');
+    else if (sr === 1 && aligned && sc % tw === 0) kinds.push('f');
+    else return plan;
+  }
+  if (!kinds.includes('f')) return plan;
+  plan.mode = 'tile';
+  plan.vec = tw;
+  plan.tileRows = th;
+  plan.inner = kinds;
   return plan;
 }

@@ -158,10 +158,14 @@ export class CudaBackend implements Backend {
     }
   }
 
-  /** Grid-stride geometry: enough blocks to fill every SM several times, no more. */
-  gridFor(units: number, blockSize = 256): { grid: number; block: number } {
-    const maxBlocks = this.device.multiprocessorCount * Math.floor(2048 / blockSize) * 4;
-    const grid = Math.max(1, Math.min(Math.ceil(units / blockSize), maxBlocks));
+  /** Resident-grid multiples a grid-stride launch may use (tuned on the H200; see bench/RESULTS.md). */
+  gridWaves = 4;
+  defaultBlockSize = 256;
+
+  /** Grid-stride geometry: enough blocks to fill every SM `gridWaves` times, no more. */
+  gridFor(units: number, blockSize = this.defaultBlockSize): { grid: number; block: number } {
+    const maxBlocks = this.device.multiprocessorCount * Math.floor(2048 / blockSize) * this.gridWaves;
+    const grid = Math.max(1, Math.min(Math.ceil(units / blockSize), maxBlocks, 2147483647));
     return { grid, block: blockSize };
   }
 }
