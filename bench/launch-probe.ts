@@ -37,3 +37,16 @@ for (let i = 0; i < 5000; i++) {
   be.synchronize();
 }
 console.log('synced empty launch us/op', (Number(process.hrtime.bigint() - t1) / 5000 / 1000).toFixed(2));
+
+// JS-only cost: the same ops with the kernel launch replaced by a no-op.
+const def = [...((gp.ufuncs.get('add') as unknown as { defs: Map<unknown, { fastMemo: WeakMap<object, Map<number, { kernel: { launch: unknown } }>> }> }).defs.values())][0];
+const prepared = [...def.fastMemo.get(dev)!.values()][0];
+const real = prepared.kernel.launch;
+prepared.kernel.launch = () => {};
+rate('JS only: gp.add(a, b, {out})', 50000, () => gp.add(s1, s2, { out }));
+rate('JS only: a.add(b).dispose()', 50000, () => s1.add(s2).dispose());
+prepared.kernel.launch = real;
+let x = 0;
+rate('JS baseline: empty loop body', 50000, () => {
+  x++;
+});

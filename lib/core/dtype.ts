@@ -38,6 +38,9 @@ type TypedArrayCtor = {
 };
 
 export class DType {
+  /** Position in allDTypes: a small number for fast specialisation keys. */
+  index = -1;
+
   constructor(
     readonly name: DTypeName,
     readonly kind: DTypeKind,
@@ -128,6 +131,7 @@ export const allDTypes: readonly DType[] = [
   dtypes.complex128,
 ];
 
+allDTypes.forEach((d, i) => (d.index = i));
 const byChar = new Map(allDTypes.map((d) => [d.char, d]));
 const aliases: Record<string, DType> = {
   bool_: dtypes.bool,

@@ -85,8 +85,11 @@ export interface Backend {
   /** The same without blocking the event loop. */
   synchronizeAsync(): Promise<void>;
 
-  /** Launch geometry for `units` independent work items of a grid-stride kernel. */
-  gridFor(units: number, blockSize?: number): { grid: number; block: number };
+  /**
+   * Launch geometry for `units` independent work items of a grid-stride kernel. `maxWaves`
+   * caps the grid at that many full occupancies of the device (Infinity: one unit per thread).
+   */
+  gridFor(units: number, blockSize?: number, maxWaves?: number): { grid: number; block: number };
 
   /** Identity of the compiler and target for cache keys (compiler version, arch, flags). */
   readonly compilerFingerprint: string;

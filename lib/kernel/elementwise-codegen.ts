@@ -174,7 +174,9 @@ function loopVector(ctx: Ctx, plan: IterationPlan): string {
 /**
  * 2-D with some operands row-major ('c') and some column-major ('f'), e.g. a + a.T: each step
  * covers a TH x TW tile, read as 16-byte rows from 'c' operands and 16-byte columns from 'f'
- * ones, so neither is read with a stride. 'b' operands are one broadcast value.
+ * ones, so neither is read with a stride. 'b' operands are one broadcast value. The 32 lanes of
+ * a warp take a 4 x 8 block of tiles, so every warp access covers whole 128-byte lines of both
+ * row-major rows (8 lanes x 16 bytes) and column-major columns (4 lanes x 32 bytes).
  */
 function loopTile(ctx: Ctx, plan: IterationPlan): string {
   const { I, arrays } = ctx;
@@ -182,10 +184,12 @@ function loopTile(ctx: Ctx, plan: IterationPlan): string {
   const TH = plan.tileRows;
   const lines: string[] = [
     `  const ${I} _R = _ix.shape[0], _C = _ix.shape[1];`,
-    `  const ${I} _tiles_c = _C / ${TW};`,
-    `  for (${I} _t : gpa::grid_range<${I}>((_R / ${TH}) * _tiles_c)) {`,
-    `    const ${I} _tr = _t / _tiles_c;`,
-    `    const ${I} _r0 = _tr * ${TH}, _c0 = (_t - _tr * _tiles_c) * ${TW};`,
+    `  const ${I} _wtiles_c = _C / ${8 * TW};`,
+    `  for (${I} _t : gpa::grid_range<${I}>((_R / ${TH}) * (_C / ${TW}))) {`,
+    `    const ${I} _w = _t >> 5, _lane = _t & 31;`,
+    `    const ${I} _wr = _w / _wtiles_c;`,
+    `    const ${I} _r0 = (_wr * 4 + (_lane >> 3)) * ${TH};`,
+    `    const ${I} _c0 = ((_w - _wr * _wtiles_c) * 8 + (_lane & 7)) * ${TW};`,
   ];
   const at = (k: number, r: string, c: string) => `${ptr(arrays[k])} + (${r}) * _ix.strides[${k}][0] + (${c}) * _ix.strides[${k}][1]`;
   arrays.forEach((p, k) => {

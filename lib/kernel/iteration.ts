@@ -129,7 +129,8 @@ export function planContiguous(size: number, operands: readonly { ptr: number; i
 /**
  * Tiles for 2-D iterations that mix row-major and column-major operands (a + a.T): every
  * operand is 'c' (inner stride 1), 'f' (outer stride 1) or 'b' (both 0), all of one itemsize of
- * 4 or 8 bytes, tiles of (32 / itemsize) rows x (16 / itemsize) columns dividing the shape, and
+ * 4 or 8 bytes, warp blocks of 4 x 8 tiles of (32 / itemsize) rows x (16 / itemsize) columns
+ * dividing the shape, and
  * every access 16-byte aligned. Otherwise the plan stays strided.
  */
 function planTile(plan: IterationPlan, operands: readonly IterOperand[]): IterationPlan {
@@ -139,7 +140,8 @@ function planTile(plan: IterationPlan, operands: readonly IterOperand[]): Iterat
   const tw = 16 / itemsize;
   const th = 32 / itemsize;
   const [rows, cols] = plan.shape;
-  if (rows % th !== 0 || cols % tw !== 0) return plan;
+  // A warp covers 4 x 8 tiles (see loopTile).
+  if (rows % (4 * th) !== 0 || cols % (8 * tw) !== 0) return plan;
   const kinds: ('c' | 'f' | 'b')[] = [];
   for (let k = 0; k < operands.length; k++) {
     const [sr, sc] = plan.strides[k];

@@ -158,13 +158,13 @@ export class CudaBackend implements Backend {
     }
   }
 
-  /** Resident-grid multiples a grid-stride launch may use (tuned on the H200; see bench/RESULTS.md). */
-  gridWaves = 4;
+  /** Default cap of grid-stride launches in resident grids (tuned on the H200: bench/RESULTS.md). */
+  gridWaves = 8;
   defaultBlockSize = 256;
 
-  /** Grid-stride geometry: enough blocks to fill every SM `gridWaves` times, no more. */
-  gridFor(units: number, blockSize = this.defaultBlockSize): { grid: number; block: number } {
-    const maxBlocks = this.device.multiprocessorCount * Math.floor(2048 / blockSize) * this.gridWaves;
+  /** Grid-stride geometry: enough blocks to fill every SM `maxWaves` times, no more. */
+  gridFor(units: number, blockSize = this.defaultBlockSize, maxWaves = this.gridWaves): { grid: number; block: number } {
+    const maxBlocks = this.device.multiprocessorCount * Math.floor(2048 / blockSize) * maxWaves;
     const grid = Math.max(1, Math.min(Math.ceil(units / blockSize), maxBlocks, 2147483647));
     return { grid, block: blockSize };
   }
