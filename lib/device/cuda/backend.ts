@@ -5,6 +5,7 @@ import { Nvrtc } from '../../../bindings/nvrtc.js';
 import type { Backend, CompileRequest, DeviceInfo, Dim3, LoadedKernel, LoadedProgram } from '../backend.js';
 import { cacheKey, DiskCache } from '../compile-cache.js';
 import { NvrtcCompiler } from './compiler.js';
+import { ParallelHostCopy } from '../host/parallel-copy.js';
 import { PinnedStaging } from './staging.js';
 
 const CU_EVENT_DISABLE_TIMING = 2;
@@ -63,7 +64,10 @@ export class CudaBackend implements Backend {
     this.nvrtcVersion = nvrtc.version;
     this.compiler = new NvrtcCompiler(nvrtc, this.device.computeCapability, cache);
     this.compilerFingerprint = this.compiler.fingerprint;
-    this.staging = new PinnedStaging(d);
+    this.staging = new PinnedStaging(d, () => {
+      const pc = process.env.GPUARRAY_PARALLEL_HOST_COPY === '0' ? null : ParallelHostCopy.create(cache);
+      return pc === null ? null : (dst, src, bytes) => pc.copy(dst, src, bytes);
+    });
     this.launchFn = d.launchKernel;
   }
 

@@ -1,10 +1,13 @@
 // Host<->device copies of large arrays through two pinned staging buffers: while the DMA engine
 // moves one chunk, the CPU copies the next one between the JS array and the other buffer.
-// (Pageable copies measured 5-10 GB/s on the H200 host, pinned 52-55 GB/s.)
+// Pageable copies measured 5-10 GB/s on the H200 host and pinned DMA 52-55 GB/s; the CPU side is
+// the limit, above all the page faults of a fresh JS array, so it runs on every core (through the
+// cpu backend's parallel copy) over transparent huge pages when it can.
 import type { CudaDriver } from '../../../bindings/cuda-driver.js';
+import { addressOf, adviseHugePages } from '../../../bindings/host-pages.js';
 import { viewAt } from '../../../bindings/libc.js';
 
-const CHUNK = 8 << 20;
+const CHUNK = 16 << 20;
 const THRESHOLD = 4 << 20;
 
 interface Slot {
@@ -14,10 +17,18 @@ interface Slot {
   busy: boolean;
 }
 
+/** Copies between two host addresses (the parallel one when the machine can build it). */
+export type HostCopy = (dst: number, src: number, bytes: number) => void;
+
 export class PinnedStaging {
   private slots: Slot[] | null = null;
+  private hostCopy: HostCopy | null | undefined;
 
-  constructor(private readonly driver: CudaDriver) {}
+  /** `makeHostCopy` is asked once, on the first staged copy. */
+  constructor(
+    private readonly driver: CudaDriver,
+    private readonly makeHostCopy: () => HostCopy | null,
+  ) {}
 
   worthStaging(bytes: number): boolean {
     return bytes >= THRESHOLD && process.env.GPUARRAY_PINNED_STAGING !== '0';
@@ -25,6 +36,7 @@ export class PinnedStaging {
 
   private ensure(): Slot[] {
     if (this.slots === null) {
+      this.hostCopy = this.makeHostCopy();
       this.slots = [0, 1].map(() => {
         const address = this.driver.memAllocHost(CHUNK);
         return {
@@ -45,14 +57,26 @@ export class PinnedStaging {
     }
   }
 
+  /** Copy n bytes between a JS array (at byte `off` of `view`) and a pinned slot. */
+  private hostSide(view: ArrayBufferView, viewAddr: number, off: number, slot: Slot, n: number, toSlot: boolean): void {
+    if (this.hostCopy) {
+      if (toSlot) this.hostCopy(slot.address, viewAddr + off, n);
+      else this.hostCopy(viewAddr + off, slot.address, n);
+      return;
+    }
+    const js = new Uint8Array(view.buffer, view.byteOffset + off, n);
+    if (toSlot) slot.bytes.set(js);
+    else js.set(slot.bytes.subarray(0, n));
+  }
+
   upload(dst: number, src: ArrayBufferView, bytes: number, stream: number): void {
     const slots = this.ensure();
-    const from = new Uint8Array(src.buffer, src.byteOffset, bytes);
+    const srcAddr = this.hostCopy ? addressOf(src) : 0;
     for (let off = 0, k = 0; off < bytes; off += CHUNK, k++) {
       const slot = slots[k & 1];
       const n = Math.min(CHUNK, bytes - off);
       this.wait(slot);
-      slot.bytes.set(from.subarray(off, off + n));
+      this.hostSide(src, srcAddr, off, slot, n, true);
       this.driver.memcpyHtoDAsync(dst + off, slot.address, n, stream);
       this.driver.eventRecord(slot.event, stream);
       slot.busy = true;
@@ -63,7 +87,8 @@ export class PinnedStaging {
   download(dst: ArrayBufferView, src: number, bytes: number, stream: number): void {
     const slots = this.ensure();
     for (const s of slots) this.wait(s);
-    const to = new Uint8Array(dst.buffer, dst.byteOffset, bytes);
+    const dstAddr = addressOf(dst);
+    if (process.env.GPUARRAY_HUGE_PAGES !== '0') adviseHugePages(dstAddr, bytes);
     type Chunk = { slot: Slot; off: number; n: number };
     let pending: Chunk | null = null;
     for (let off = 0, k = 0; off < bytes || pending; k++) {
@@ -79,7 +104,7 @@ export class PinnedStaging {
       }
       if (pending) {
         this.wait(pending.slot);
-        to.set(pending.slot.bytes.subarray(0, pending.n), pending.off);
+        this.hostSide(dst, dstAddr, pending.off, pending.slot, pending.n, false);
       }
       pending = next;
     }
