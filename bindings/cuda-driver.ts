@@ -71,6 +71,8 @@ export class CudaDriver {
       cuStreamCreate: decl('int cuStreamCreate(uint64_t* phStream, uint32_t flags)'),
       cuStreamDestroy: decl('int cuStreamDestroy_v2(uint64_t stream)'),
       cuStreamSynchronize: decl('int cuStreamSynchronize(uint64_t stream)'),
+      cuStreamQuery: decl('int cuStreamQuery(uint64_t stream)'),
+      cuStreamWaitEvent: decl('int cuStreamWaitEvent(uint64_t stream, uint64_t event, uint32_t flags)'),
       cuEventCreate: decl('int cuEventCreate(uint64_t* phEvent, uint32_t flags)'),
       cuEventDestroy: decl('int cuEventDestroy_v2(uint64_t event)'),
       cuEventRecord: decl('int cuEventRecord(uint64_t event, uint64_t stream)'),
@@ -81,8 +83,8 @@ export class CudaDriver {
   }
 
   /** Load libcuda; returns the reason instead when there is none on this machine. */
-  static load(): CudaDriver | { error: string } {
-    const r = loadFirst('CUDA driver (libcuda)', cudaDriverCandidates());
+  static load(candidates: readonly string[] = cudaDriverCandidates()): CudaDriver | { error: string } {
+    const r = loadFirst('CUDA driver (libcuda)', candidates);
     if ('error' in r) return r;
     try {
       return new CudaDriver(r.lib, r.path);
@@ -254,6 +256,19 @@ export class CudaDriver {
 
   streamSynchronize(stream: number): void {
     this.call('cuStreamSynchronize', stream);
+  }
+
+  /** True when all work queued on the stream is done; false while some is still running. */
+  streamQuery(stream: number): boolean {
+    const status = this.f.cuStreamQuery(stream);
+    if (status === 600 /* CUDA_ERROR_NOT_READY */) return false;
+    this.check('cuStreamQuery', status);
+    return true;
+  }
+
+  /** Make later work on `stream` wait until `ev` has completed. */
+  streamWaitEvent(stream: number, ev: number): void {
+    this.call('cuStreamWaitEvent', stream, ev, 0);
   }
 
   eventCreate(flags: number): number {

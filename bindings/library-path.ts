@@ -1,91 +1,86 @@
-// Where to look for the CUDA driver and NVRTC: an env override, then the loader's sonames,
-// then the toolkit's usual folders. Pure path logic; the loaders try each candidate in order.
+// Where to look for the CUDA driver and NVRTC, in order: an env override (GPUARRAY_CUDA_PATH,
+// CUDA_PATH, CUDA_HOME: a toolkit root, a library folder or a library file), then the loader's
+// sonames (libcuda.so.1; libnvrtc.so.13, then .12), then the toolkit's usual folders
+// (<root>/lib64, <root>/lib, <root>/targets/*/lib under /usr/local/cuda and /usr/local/cuda-*).
+// Pure path logic; the loaders try each candidate in turn. `env` and `prefix` are parameters so
+// tests can point them at fake folders.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-function toolkitRoots(): string[] {
-  const roots: string[] = [];
-  for (const v of [process.env.GPUARRAY_CUDA_PATH, process.env.CUDA_PATH, process.env.CUDA_HOME]) {
-    if (v) roots.push(v);
-  }
-  return roots;
-}
+export type Env = Readonly<Record<string, string | undefined>>;
 
-/** Library folders under a CUDA toolkit root: lib64, lib, and targets/<triple>/lib. */
-function libraryDirs(root: string): string[] {
-  const dirs = [join(root, 'lib64'), join(root, 'lib')];
-  const targets = join(root, 'targets');
-  if (existsSync(targets)) {
-    for (const t of safeReaddir(targets)) dirs.push(join(targets, t, 'lib'));
-  }
-  return dirs;
+export const NVRTC_MAJORS = [13, 12] as const;
+
+function overrideRoots(env: Env): string[] {
+  return [env.GPUARRAY_CUDA_PATH, env.CUDA_PATH, env.CUDA_HOME].filter((v): v is string => !!v);
 }
 
 function safeReaddir(dir: string): string[] {
   try {
+    // Newest first: cuda-13.0 before cuda-12.8, x86_64-linux before aarch64-linux does not matter.
     return readdirSync(dir).sort().reverse();
   } catch {
     return [];
   }
 }
 
-/** Files in `dir` named like `stem.so.N...`, newest major first (libnvrtc.so.13 before .12). */
-function versionedFiles(dir: string, stem: string, majors: readonly number[]): string[] {
+/** Library folders of one toolkit root: the root itself (a lib folder given directly), lib64, lib, targets/<triple>/lib. */
+function libraryDirs(root: string): string[] {
+  const dirs = [root, join(root, 'lib64'), join(root, 'lib')];
+  for (const t of safeReaddir(join(root, 'targets'))) dirs.push(join(root, 'targets', t, 'lib'));
+  return dirs;
+}
+
+/** The toolkits installed in the usual place: <prefix>/cuda, then <prefix>/cuda-* newest first. */
+function systemRoots(prefix: string): string[] {
+  return [join(prefix, 'cuda'), ...safeReaddir(prefix).filter((d) => d.startsWith('cuda-')).map((d) => join(prefix, d))];
+}
+
+/** Existing `stem.so.M` files in `dirs`, newest major first across all folders, then plain `stem.so`. */
+function versionedFiles(dirs: readonly string[], stem: string, majors: readonly number[]): string[] {
   const out: string[] = [];
-  for (const m of majors) {
-    const f = join(dir, `${stem}.so.${m}`);
-    if (existsSync(f)) out.push(f);
-  }
-  const plain = join(dir, `${stem}.so`);
-  if (existsSync(plain)) out.push(plain);
+  for (const m of majors) for (const d of dirs) if (existsSync(join(d, `${stem}.so.${m}`))) out.push(join(d, `${stem}.so.${m}`));
+  for (const d of dirs) if (existsSync(join(d, `${stem}.so`))) out.push(join(d, `${stem}.so`));
   return out;
 }
 
-/** The explicit override: a file path is taken as is, a folder is searched like a toolkit root. */
-function overrideCandidates(stem: string, majors: readonly number[]): string[] {
+const isLibraryFile = (p: string) => /\.so(\.\d+)*$/.test(p);
+
+/** Candidates from the override variables: a file is taken as is (if it is the right library), a folder searched like a toolkit root. */
+function overrideCandidates(env: Env, stem: string, majors: readonly number[]): string[] {
   const out: string[] = [];
-  for (const root of toolkitRoots()) {
-    if (root.endsWith('.so') || /\.so\.\d+/.test(root)) {
-      if (root.includes(stem)) out.push(root);
+  for (const root of overrideRoots(env)) {
+    if (isLibraryFile(root)) {
+      if (root.split('/').pop()!.startsWith(stem)) out.push(root);
       continue;
     }
-    for (const d of [root, ...libraryDirs(root)]) out.push(...versionedFiles(d, stem, majors));
-  }
-  return out;
-}
-
-function systemToolkitCandidates(stem: string, majors: readonly number[]): string[] {
-  const out: string[] = [];
-  const roots = ['/usr/local/cuda', ...safeReaddir('/usr/local').filter((d) => d.startsWith('cuda-')).map((d) => `/usr/local/${d}`)];
-  for (const root of roots) {
-    for (const d of libraryDirs(root)) out.push(...versionedFiles(d, stem, majors));
+    out.push(...versionedFiles(libraryDirs(root), stem, majors));
   }
   return out;
 }
 
 const uniq = (xs: string[]) => [...new Set(xs)];
 
-/** libcuda: the driver is installed system-wide; toolkit "stubs" are never candidates. */
-export function cudaDriverCandidates(): string[] {
-  return uniq([...overrideCandidates('libcuda', [1]).filter((p) => !p.includes('stubs')), 'libcuda.so.1', 'libcuda.so']);
+/** libcuda. The driver is installed system-wide by the GPU driver package; a toolkit's `stubs` copy only links, never runs. */
+export function cudaDriverCandidates(env: Env = process.env): string[] {
+  return uniq([...overrideCandidates(env, 'libcuda', [1]).filter((p) => !/\/stubs\//.test(p)), 'libcuda.so.1', 'libcuda.so']);
 }
 
-export const NVRTC_MAJORS = [13, 12] as const;
-
-export function nvrtcCandidates(): string[] {
+/** libnvrtc: GPUARRAY_NVRTC_PATH (a file), the overrides, the sonames (13 then 12), then the installed toolkits. */
+export function nvrtcCandidates(env: Env = process.env, prefix = '/usr/local'): string[] {
+  const systemDirs = systemRoots(prefix).flatMap(libraryDirs);
   return uniq([
-    ...(process.env.GPUARRAY_NVRTC_PATH ? [process.env.GPUARRAY_NVRTC_PATH] : []),
-    ...overrideCandidates('libnvrtc', NVRTC_MAJORS),
+    ...(env.GPUARRAY_NVRTC_PATH ? [env.GPUARRAY_NVRTC_PATH] : []),
+    ...overrideCandidates(env, 'libnvrtc', NVRTC_MAJORS),
     ...NVRTC_MAJORS.map((m) => `libnvrtc.so.${m}`),
-    ...systemToolkitCandidates('libnvrtc', NVRTC_MAJORS),
+    ...versionedFiles(systemDirs, 'libnvrtc', NVRTC_MAJORS),
   ]);
 }
 
 /** Folders holding cuda_fp16.h and friends, for NVRTC's -I when a dtype needs them. */
-export function cudaIncludeCandidates(): string[] {
-  const roots = [...toolkitRoots(), '/usr/local/cuda', ...safeReaddir('/usr/local').filter((d) => d.startsWith('cuda-')).map((d) => `/usr/local/${d}`)];
+export function cudaIncludeCandidates(env: Env = process.env, prefix = '/usr/local'): string[] {
   const out: string[] = [];
-  for (const r of roots) {
+  for (const r of [...overrideRoots(env).filter((r) => !isLibraryFile(r)), ...systemRoots(prefix)]) {
     out.push(join(r, 'include'));
     for (const t of safeReaddir(join(r, 'targets'))) out.push(join(r, 'targets', t, 'include'));
   }

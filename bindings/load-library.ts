@@ -8,14 +8,21 @@ export interface LoadedLibrary {
   path: string;
 }
 
+/** Open one library; the loader's reason (first line) when it cannot. */
+export function tryLoad(path: string): LoadedLibrary | { error: string } {
+  try {
+    return { lib: koffi.load(path), path };
+  } catch (e) {
+    return { error: `${path}: ${(e as Error).message.split('\n')[0].replace(/^Failed to load shared library:\s*/, '')}` };
+  }
+}
+
 export function loadFirst(what: string, candidates: readonly string[]): LoadedLibrary | { error: string } {
   const failures: string[] = [];
   for (const path of candidates) {
-    try {
-      return { lib: koffi.load(path), path };
-    } catch (e) {
-      failures.push(`${path}: ${(e as Error).message.split('\n')[0]}`);
-    }
+    const r = tryLoad(path);
+    if (!('error' in r)) return r;
+    failures.push(r.error);
   }
   return { error: `no loadable ${what} (tried ${failures.join('; ') || 'nothing'})` };
 }

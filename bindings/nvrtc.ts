@@ -1,9 +1,24 @@
 // NVRTC through koffi: CUDA C++ source -> cubin (or PTX) in process. Every call is checked.
 import { CudaError } from './errors.js';
 import { nvrtcCandidates } from './library-path.js';
-import { loadFirst } from './load-library.js';
+import { tryLoad } from './load-library.js';
 
 type Fn = (...args: any[]) => any;
+
+/** What each nvrtcResult means (nvrtcGetErrorString gives only the name). */
+const NVRTC_TEXT: Record<string, string> = {
+  NVRTC_ERROR_OUT_OF_MEMORY: 'out of host memory',
+  NVRTC_ERROR_PROGRAM_CREATION_FAILURE: 'the program could not be created',
+  NVRTC_ERROR_INVALID_INPUT: 'an argument is invalid',
+  NVRTC_ERROR_INVALID_PROGRAM: 'the program handle is invalid',
+  NVRTC_ERROR_INVALID_OPTION: 'a compile option is invalid (check --gpu-architecture and the options passed)',
+  NVRTC_ERROR_COMPILATION: 'the source did not compile',
+  NVRTC_ERROR_BUILTIN_OPERATION_FAILURE: 'an internal builtin operation failed',
+  NVRTC_ERROR_NO_NAME_EXPRESSIONS_AFTER_COMPILATION: 'name expressions must be added before compiling',
+  NVRTC_ERROR_NO_LOWERED_NAMES_BEFORE_COMPILATION: 'lowered names are only known after compiling',
+  NVRTC_ERROR_NAME_EXPRESSION_NOT_VALID: 'the name expression is not valid',
+  NVRTC_ERROR_INTERNAL_ERROR: 'internal NVRTC error',
+};
 
 export interface NvrtcResult {
   ok: boolean;
@@ -44,22 +59,39 @@ export class Nvrtc {
     this.version = { major: ma[0], minor: mi[0] };
   }
 
-  static load(): Nvrtc | { error: string } {
-    const r = loadFirst('NVRTC (libnvrtc)', nvrtcCandidates());
-    if ('error' in r) return r;
-    try {
-      return new Nvrtc(r.lib, r.path);
-    } catch (e) {
-      return { error: `${r.path}: ${(e as Error).message}` };
+  /**
+   * Load the first NVRTC that works. With `maxMajor` (the driver's CUDA major), an NVRTC newer than
+   * the driver is passed over while an older one is found: its cubins may not load on that driver.
+   */
+  static load(maxMajor = Infinity, candidates: readonly string[] = nvrtcCandidates()): Nvrtc | { error: string } {
+    const failures: string[] = [];
+    let tooNew: Nvrtc | null = null;
+    for (const path of candidates) {
+      const r = tryLoad(path);
+      if ('error' in r) {
+        failures.push(r.error);
+        continue;
+      }
+      try {
+        const n = new Nvrtc(r.lib, r.path);
+        if (n.version.major <= maxMajor) return n;
+        tooNew ??= n;
+        failures.push(`${path}: NVRTC ${n.version.major}.${n.version.minor} is newer than the driver (CUDA ${maxMajor})`);
+      } catch (e) {
+        failures.push(`${path}: ${(e as Error).message}`);
+      }
     }
+    return tooNew ?? { error: `no usable NVRTC (libnvrtc): ${failures.join('; ') || 'no candidates'}` };
+  }
+
+  private fail(name: string, status: number): never {
+    const code = (this.f.nvrtcGetErrorString(status) as string | null) ?? `NVRTC_ERROR_${status}`;
+    throw new CudaError(name, status, code, NVRTC_TEXT[code] ?? 'NVRTC call failed');
   }
 
   private call(name: string, ...args: unknown[]): void {
     const status = this.f[name](...args) as number;
-    if (status !== 0) {
-      const text = (this.f.nvrtcGetErrorString(status) as string | null) ?? 'unknown';
-      throw new CudaError(name, status, text, `NVRTC returned ${status}`);
-    }
+    if (status !== 0) this.fail(name, status);
   }
 
   supportedArchs(): number[] {
@@ -82,26 +114,28 @@ export class Nvrtc {
     const names = [...headers.keys()];
     this.call('nvrtcCreateProgram', prog, source, name, names.length, names.map((n) => headers.get(n)!), names);
     const p = prog[0];
+    let result: NvrtcResult;
     try {
       const status = this.f.nvrtcCompileProgram(p, options.length, [...options]) as number;
-      const log = this.readLog(p);
       // 6 = NVRTC_ERROR_COMPILATION: the user's (or our) source is wrong; report the log.
-      if (status === 6) return { ok: false, log, image: new Uint8Array(0), kind };
-      if (status !== 0) this.call('nvrtcCompileProgram', p, options.length, [...options]);
-      const size = new BigUint64Array(1);
-      if (kind === 'cubin') {
-        this.call('nvrtcGetCUBINSize', p, size);
+      if (status === 6) result = { ok: false, log: this.readLog(p), image: new Uint8Array(0), kind };
+      else {
+        if (status !== 0) this.fail('nvrtcCompileProgram', status);
+        const log = this.readLog(p);
+        const size = new BigUint64Array(1);
+        const [sizeFn, getFn] = kind === 'cubin' ? ['nvrtcGetCUBINSize', 'nvrtcGetCUBIN'] : ['nvrtcGetPTXSize', 'nvrtcGetPTX'];
+        this.call(sizeFn, p, size);
         const image = new Uint8Array(Number(size[0]));
-        this.call('nvrtcGetCUBIN', p, image);
-        return { ok: true, log, image, kind };
+        this.call(getFn, p, image);
+        result = { ok: true, log, image, kind };
       }
-      this.call('nvrtcGetPTXSize', p, size);
-      const image = new Uint8Array(Number(size[0]));
-      this.call('nvrtcGetPTX', p, image);
-      return { ok: true, log, image, kind };
-    } finally {
-      this.call('nvrtcDestroyProgram', prog);
+    } catch (e) {
+      // Free the program without letting a second failure hide the first.
+      this.f.nvrtcDestroyProgram(prog);
+      throw e;
     }
+    this.call('nvrtcDestroyProgram', prog);
+    return result;
   }
 
   private readLog(p: bigint): string {

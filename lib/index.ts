@@ -65,3 +65,46 @@ export const {
   bitwiseAnd, bitwiseOr, bitwiseXor, bitwiseNot, invert, leftShift, rightShift,
   clip, where,
 } = ufuncFunctions;
+
+// Backend and device query (issue 2): what a program runs on, and the seed's device.py.
+// `cuda` itself is exported from ./cuda.js below: it extends this device query with Numba's device arrays.
+export { getBackend } from './device/device.js';
+export type { BackendInfo } from './device/device.js';
+export type { BackendKind, DeviceInfo } from './device/backend.js';
+
+// Raw kernels and the Numba-style device API (issue 7): RawKernel/RawModule launched over an
+// explicit grid, the `cuda` namespace (device query, device arrays, streams, events).
+export { RawKernel, RawModule } from './kernel/raw-kernel.js';
+export type { RawKernelFn, RawKernelOptions, RawModuleOptions, RawLaunchOptions, DimLike } from './kernel/raw-kernel.js';
+export type { RawArg } from './kernel/raw-args.js';
+export type { CParam } from './kernel/c-signature.js';
+export { cuda, ComputeCapability } from './cuda.js';
+export type { CudaDevice, CudaNamespace } from './cuda.js';
+export { Stream } from './device/stream.js';
+export type { StreamOptions } from './device/stream.js';
+export { Event, getElapsedTime } from './device/event.js';
+export type { EventOptions } from './device/event.js';
+
+// Reductions, whole-array comparisons and ReductionKernel (issue 6): one function per row of
+// lib/ops/reductions.ts (and ndarray's methods on GpuArray); `var` is a reserved word, so it is
+// exported under its NumPy name through a renamed binding.
+import { reductionFunctions } from './ops/reductions.js';
+export const {
+  sum, prod, nansum, max, min, amax, amin, nanmax, nanmin, argmax, argmin,
+  all, any, countNonzero, mean, std,
+} = reductionFunctions;
+const varFunction = reductionFunctions.var;
+export { varFunction as var };
+export type { ReductionOptions, AxisLike } from './ops/reductions.js';
+export { arrayEqual, allclose, isclose } from './ops/comparison.js';
+export type { ArrayEqualOptions, CloseOptions } from './ops/comparison.js';
+export { ReductionKernel } from './kernel/reduction-kernel.js';
+export type { ReductionKernelFn, ReductionKernelOptions, ReductionCallOptions } from './kernel/reduction-kernel.js';
+
+// Printing, host export and memory (issue 3): NumPy's array_repr/array_str and print options,
+// cupy.asnumpy, and the current device's memory pool (cupy.get_default_memory_pool()).
+export { arrayRepr, arrayStr, array2string, setPrintoptions, getPrintoptions, printoptions } from './core/repr.js';
+export type { PrintOptions, FloatMode } from './core/repr.js';
+export { asnumpy } from './core/host-export.js';
+export { getMemoryPool } from './core/lifetime.js';
+export type { MemoryPool, PoolStats } from './device/memory-pool.js';

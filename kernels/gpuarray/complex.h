@@ -50,6 +50,7 @@ struct __align__(2 * sizeof(T)) complex {
   template <typename U>
   __device__ __forceinline__ constexpr complex(U r) : re_((T)r), im_(T(0)) {}
 
+  __device__ __forceinline__ static T abs_of(T x) { return x < T(0) ? -x : x; }
   __device__ __forceinline__ T real() const { return re_; }
   __device__ __forceinline__ T imag() const { return im_; }
 
@@ -68,29 +69,47 @@ struct __align__(2 * sizeof(T)) complex {
   __device__ __forceinline__ friend complex operator*(const complex& a, const complex& b) {
     return complex(a.re_ * b.re_ - a.im_ * b.im_, a.re_ * b.im_ + a.im_ * b.re_);
   }
-  // Smith's algorithm, as NumPy, to avoid overflow in |b|^2.
+  // NumPy's complex divide loop: Smith's algorithm (no overflow in |b|^2), with its rules for
+  // NaN and infinite operands and for division by zero.
   __device__ __forceinline__ friend complex operator/(const complex& a, const complex& b) {
-    const T br = b.re_, bi = b.im_;
+    const T ar = a.re_, ai = a.im_, br = b.re_, bi = b.im_;
     const T abs_br = br < T(0) ? -br : br;
     const T abs_bi = bi < T(0) ? -bi : bi;
+    const bool ar_nan = ar != ar, ai_nan = ai != ai;
+    const bool b_nan = br != br || bi != bi;
+    const T inf = T(1) / T(0);
+    const bool ar_inf = abs_of(ar) == inf, ai_inf = abs_of(ai) == inf;
+    if (!b_nan && (ar_nan || ai_nan) &&
+        ((((!ar_nan && ar_inf) || (!ai_nan && ai_inf)) && (br != T(0) || bi != T(0))) || (abs_br == inf && abs_bi == inf))) {
+      const T nan = ar_nan ? ar : ai;
+      return complex(nan, nan);
+    }
     if (abs_br >= abs_bi) {
-      if (abs_br == T(0) && abs_bi == T(0)) return complex(a.re_ / abs_br, a.im_ / abs_bi);
+      if (abs_br == T(0) && abs_bi == T(0)) {
+        if ((ar_nan && (ai == T(0) || ai_nan)) || (ar == T(0) && ai_nan)) return complex(ar_nan ? ar : ai, ai_nan ? ai : ar);
+        return complex(ar / abs_br, ai / abs_bi);
+      }
       const T rat = bi / br;
       const T scl = T(1) / (br + bi * rat);
-      return complex((a.re_ + a.im_ * rat) * scl, (a.im_ - a.re_ * rat) * scl);
+      return complex((ar + ai * rat) * scl, (ai - ar * rat) * scl);
     }
     const T rat = br / bi;
     const T scl = T(1) / (bi + br * rat);
-    return complex((a.re_ * rat + a.im_) * scl, (a.im_ * rat - a.re_) * scl);
+    return complex((ar * rat + ai) * scl, (ai * rat - ar) * scl);
   }
   __device__ __forceinline__ friend complex operator-(const complex& a) { return complex(-a.re_, -a.im_); }
   __device__ __forceinline__ friend complex operator+(const complex& a) { return a; }
   __device__ __forceinline__ friend bool operator==(const complex& a, const complex& b) { return a.re_ == b.re_ && a.im_ == b.im_; }
   __device__ __forceinline__ friend bool operator!=(const complex& a, const complex& b) { return !(a == b); }
-  // NumPy orders complex numbers lexicographically (real part first).
-  __device__ __forceinline__ friend bool operator<(const complex& a, const complex& b) { return a.re_ < b.re_ || (a.re_ == b.re_ && a.im_ < b.im_); }
+  // NumPy's order (CLT/CLE of its loops): lexicographic; a NaN imaginary part makes a decision
+  // on the real parts false.
+  __device__ __forceinline__ friend bool operator<(const complex& a, const complex& b) {
+    return (a.re_ < b.re_ && a.im_ == a.im_ && b.im_ == b.im_) || (a.re_ == b.re_ && a.im_ < b.im_);
+  }
+  __device__ __forceinline__ friend bool operator<=(const complex& a, const complex& b) {
+    return (a.re_ < b.re_ && a.im_ == a.im_ && b.im_ == b.im_) || (a.re_ == b.re_ && a.im_ <= b.im_);
+  }
   __device__ __forceinline__ friend bool operator>(const complex& a, const complex& b) { return b < a; }
-  __device__ __forceinline__ friend bool operator<=(const complex& a, const complex& b) { return a.re_ < b.re_ || (a.re_ == b.re_ && a.im_ <= b.im_); }
   __device__ __forceinline__ friend bool operator>=(const complex& a, const complex& b) { return b <= a; }
   __device__ __forceinline__ friend bool operator!(const complex& a) { return !(bool)a; }
   __device__ __forceinline__ friend bool operator&&(const complex& a, const complex& b) { return (bool)a && (bool)b; }
@@ -115,10 +134,28 @@ template <typename T> __device__ __forceinline__ complex<T> exp(const complex<T>
   return complex<T>(e * cos(z.im_), e * sin(z.im_));
 }
 template <typename T> __device__ __forceinline__ complex<T> log(const complex<T>& z) { return complex<T>(log(abs(z)), arg(z)); }
-template <typename T> __device__ __forceinline__ complex<T> log10(const complex<T>& z) { return log(z) / complex<T>(log(T(10))); }
-template <typename T> __device__ __forceinline__ complex<T> log2(const complex<T>& z) { return log(z) / complex<T>(log(T(2))); }
-template <typename T> __device__ __forceinline__ complex<T> exp2(const complex<T>& z) { return exp(z * complex<T>(log(T(2)))); }
-template <typename T> __device__ __forceinline__ complex<T> log1p(const complex<T>& z) { return log(complex<T>(T(1) + z.re_, z.im_)); }
+// NumPy scales log(z) (and the exponent of exp2) by a real constant, part by part.
+template <typename T> __device__ __forceinline__ complex<T> log10(const complex<T>& z) {
+  const complex<T> l = log(z);
+  const T k = T(0.434294481903251827651128918916605082);
+  return complex<T>(l.re_ * k, l.im_ * k);
+}
+template <typename T> __device__ __forceinline__ complex<T> log2(const complex<T>& z) {
+  const complex<T> l = log(z);
+  const T k = T(1.442695040888963407359924681001892137);
+  return complex<T>(l.re_ * k, l.im_ * k);
+}
+template <typename T> __device__ __forceinline__ complex<T> exp2(const complex<T>& z) {
+  const T k = T(0.693147180559945309417232121458176568);
+  return exp(complex<T>(z.re_ * k, z.im_ * k));
+}
+// log(1 + z) without losing the digits of a small z: |1+z|^2 - 1 = x(2+x) + y^2 goes to log1p.
+template <typename T> __device__ __forceinline__ complex<T> log1p(const complex<T>& z) {
+  const T x = z.re_, y = z.im_;
+  const T im = atan2(y, T(1) + x);
+  if (fabs(x) < T(0.5) && fabs(y) < T(0.5)) return complex<T>(T(0.5) * log1p(x * (T(2) + x) + y * y), im);
+  return complex<T>(log(hypot(T(1) + x, y)), im);
+}
 template <typename T> __device__ __forceinline__ complex<T> expm1(const complex<T>& z) {
   const T a = sin(z.im_ / T(2));
   return complex<T>(expm1(z.re_) * cos(z.im_) - T(2) * a * a, exp(z.re_) * sin(z.im_));
@@ -139,6 +176,8 @@ template <typename T> __device__ __forceinline__ complex<T> sqrt(const complex<T
   return complex<T>(fabs(y) / (T(2) * t), copysign(t, y));
 }
 
+// NumPy's cpow: z**0 = 1, 0**w, small integer powers by repeated multiplication (exact where
+// they can be), else exp(w log z).
 template <typename T> __device__ __forceinline__ complex<T> pow(const complex<T>& a, const complex<T>& b) {
   if (b.re_ == T(0) && b.im_ == T(0)) return complex<T>(T(1), T(0));
   if (a.re_ == T(0) && a.im_ == T(0)) {
@@ -146,16 +185,18 @@ template <typename T> __device__ __forceinline__ complex<T> pow(const complex<T>
     const T nan = T(0) / T(0);
     return complex<T>(nan, nan);
   }
-  // Small integer powers by repeated multiplication, as NumPy does, for exact results.
-  if (b.im_ == T(0) && b.re_ == (T)(int)b.re_ && b.re_ >= T(-100) && b.re_ <= T(100)) {
+  if (b.im_ == T(0) && b.re_ > T(-100) && b.re_ < T(100) && b.re_ == (T)(int)b.re_) {
     int n = (int)b.re_;
+    if (n == 1) return a;
+    if (n == 2) return a * a;
+    if (n == 3) return a * (a * a);
     const bool neg = n < 0;
     if (neg) n = -n;
     complex<T> r(T(1)), p = a;
-    while (n) {
-      if (n & 1) r = r * p;
+    for (int mask = 1;; mask <<= 1) {
+      if (n & mask) r = r * p;
+      if (n < (mask << 1)) break;
       p = p * p;
-      n >>= 1;
     }
     return neg ? complex<T>(T(1)) / r : r;
   }
@@ -183,21 +224,38 @@ template <typename T> __device__ __forceinline__ complex<T> tan(const complex<T>
   const complex<T> t = tanh(complex<T>(-z.im_, z.re_));
   return complex<T>(t.im_, -t.re_);
 }
-template <typename T> __device__ __forceinline__ complex<T> asinh(const complex<T>& z) { return log(z + sqrt(z * z + complex<T>(T(1)))); }
-template <typename T> __device__ __forceinline__ complex<T> acosh(const complex<T>& z) {
-  return log(z + sqrt(z + complex<T>(T(1))) * sqrt(z - complex<T>(T(1))));
-}
-template <typename T> __device__ __forceinline__ complex<T> atanh(const complex<T>& z) {
-  return (log(complex<T>(T(1)) + z) - log(complex<T>(T(1)) - z)) * complex<T>(T(0.5));
-}
+// Inverse functions by Kahan's formulas ("Branch cuts for complex elementary functions"): built
+// from principal square roots, no cancellation near the real axis or for negative real parts.
 template <typename T> __device__ __forceinline__ complex<T> asin(const complex<T>& z) {
-  const complex<T> r = asinh(complex<T>(-z.im_, z.re_));
-  return complex<T>(r.im_, -r.re_);
+  const complex<T> s1m = sqrt(complex<T>(T(1) - z.re_, -z.im_));
+  const complex<T> s1p = sqrt(complex<T>(T(1) + z.re_, z.im_));
+  return complex<T>(atan2(z.re_, s1m.re_ * s1p.re_ - s1m.im_ * s1p.im_), asinh(s1m.re_ * s1p.im_ - s1m.im_ * s1p.re_));
 }
 template <typename T> __device__ __forceinline__ complex<T> acos(const complex<T>& z) {
-  const complex<T> a = asin(z);
-  return complex<T>(T(1.57079632679489661923) - a.re_, -a.im_);
+  const complex<T> s1m = sqrt(complex<T>(T(1) - z.re_, -z.im_));
+  const complex<T> s1p = sqrt(complex<T>(T(1) + z.re_, z.im_));
+  return complex<T>(T(2) * atan2(s1m.re_, s1p.re_), asinh(s1p.re_ * s1m.im_ - s1p.im_ * s1m.re_));
 }
+template <typename T> __device__ __forceinline__ complex<T> acosh(const complex<T>& z) {
+  const complex<T> sm1 = sqrt(complex<T>(z.re_ - T(1), z.im_));
+  const complex<T> sp1 = sqrt(complex<T>(z.re_ + T(1), z.im_));
+  return complex<T>(asinh(sm1.re_ * sp1.re_ + sm1.im_ * sp1.im_), T(2) * atan2(sm1.im_, sp1.re_));
+}
+// asinh(z) = -i asin(iz)
+template <typename T> __device__ __forceinline__ complex<T> asinh(const complex<T>& z) {
+  const complex<T> r = asin(complex<T>(-z.im_, z.re_));
+  return complex<T>(r.im_, -r.re_);
+}
+// atanh(z) = (log1p(z) - log1p(-z)) / 2 in the stable form: re = log1p(4x / ((1-x)^2 + y^2)) / 4,
+// im = atan2(2y, (1-x)(1+x) - y^2) / 2.
+template <typename T> __device__ __forceinline__ complex<T> atanh(const complex<T>& z) {
+  const T x = z.re_, y = z.im_;
+  const T omx = T(1) - x;
+  const T re = T(0.25) * log1p(T(4) * x / (omx * omx + y * y));
+  const T im = T(0.5) * atan2(T(2) * y, omx * (T(1) + x) - y * y);
+  return complex<T>(re, im);
+}
+// atan(z) = -i atanh(iz)
 template <typename T> __device__ __forceinline__ complex<T> atan(const complex<T>& z) {
   const complex<T> r = atanh(complex<T>(-z.im_, z.re_));
   return complex<T>(r.im_, -r.re_);

@@ -24,7 +24,8 @@ struct dim3 {
 typedef dim3 uint3;
 
 static thread_local dim3 threadIdx, blockIdx, blockDim, gridDim;
-static const int warpSize = 32;
+// Threads of a block run one after another here: each is its own "warp", as the cpu device reports.
+static const int warpSize = 1;
 
 using std::abs;
 using std::acos;
@@ -87,63 +88,93 @@ inline long long __double_as_longlong(double d) { long long v; std::memcpy(&v, &
 template <typename T> inline T __ldg(const T* p) { return *p; }
 inline void __threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
-// Atomics: compiler builtins on the host. Each returns the old value, as on the device.
-#define GPA_HOST_ATOMIC_INT(T)                                                                    \
-  inline T atomicAdd(T* p, T v) { return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); }          \
-  inline T atomicSub(T* p, T v) { return __atomic_fetch_sub(p, v, __ATOMIC_SEQ_CST); }          \
-  inline T atomicAnd(T* p, T v) { return __atomic_fetch_and(p, v, __ATOMIC_SEQ_CST); }          \
-  inline T atomicOr(T* p, T v) { return __atomic_fetch_or(p, v, __ATOMIC_SEQ_CST); }            \
-  inline T atomicXor(T* p, T v) { return __atomic_fetch_xor(p, v, __ATOMIC_SEQ_CST); }          \
-  inline T atomicExch(T* p, T v) { return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST); }        \
-  inline T atomicCAS(T* p, T cmp, T v) {                                                        \
-    __atomic_compare_exchange_n(p, &cmp, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);         \
-    return cmp;                                                                                 \
-  }                                                                                             \
-  inline T atomicMax(T* p, T v) {                                                               \
-    T old = __atomic_load_n(p, __ATOMIC_SEQ_CST);                                               \
-    while (old < v && !__atomic_compare_exchange_n(p, &old, v, true, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) { \
-    }                                                                                           \
-    return old;                                                                                 \
-  }                                                                                             \
-  inline T atomicMin(T* p, T v) {                                                               \
-    T old = __atomic_load_n(p, __ATOMIC_SEQ_CST);                                               \
-    while (v < old && !__atomic_compare_exchange_n(p, &old, v, true, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) { \
-    }                                                                                           \
-    return old;                                                                                 \
+// Atomics: compiler builtins on the host, with exactly CUDA's overloads (a kernel that builds
+// here builds under NVRTC too). Each returns the old value, as on the device.
+#define GPA_SEQ __ATOMIC_SEQ_CST
+#define GPA_HOST_ATOMIC(T, NAME, BUILTIN) \
+  inline T NAME(T* p, T v) { return BUILTIN(p, v, GPA_SEQ); }
+#define GPA_HOST_ATOMIC_CAS_LOOP(T, NAME, KEEP_OLD) \
+  inline T NAME(T* p, T v) {                           \
+    T old = __atomic_load_n(p, GPA_SEQ);               \
+    while (!(KEEP_OLD) && !__atomic_compare_exchange_n(p, &old, v, true, GPA_SEQ, GPA_SEQ)) { \
+    }                                                  \
+    return old;                                        \
   }
-GPA_HOST_ATOMIC_INT(int)
-GPA_HOST_ATOMIC_INT(unsigned int)
-GPA_HOST_ATOMIC_INT(long)
-GPA_HOST_ATOMIC_INT(unsigned long)
-GPA_HOST_ATOMIC_INT(long long)
-GPA_HOST_ATOMIC_INT(unsigned long long)
-#undef GPA_HOST_ATOMIC_INT
+GPA_HOST_ATOMIC(int, atomicAdd, __atomic_fetch_add)
+GPA_HOST_ATOMIC(unsigned int, atomicAdd, __atomic_fetch_add)
+GPA_HOST_ATOMIC(unsigned long long, atomicAdd, __atomic_fetch_add)
+GPA_HOST_ATOMIC(int, atomicSub, __atomic_fetch_sub)
+GPA_HOST_ATOMIC(unsigned int, atomicSub, __atomic_fetch_sub)
+GPA_HOST_ATOMIC(int, atomicExch, __atomic_exchange_n)
+GPA_HOST_ATOMIC(unsigned int, atomicExch, __atomic_exchange_n)
+GPA_HOST_ATOMIC(unsigned long long, atomicExch, __atomic_exchange_n)
+GPA_HOST_ATOMIC(int, atomicAnd, __atomic_fetch_and)
+GPA_HOST_ATOMIC(unsigned int, atomicAnd, __atomic_fetch_and)
+GPA_HOST_ATOMIC(long long, atomicAnd, __atomic_fetch_and)
+GPA_HOST_ATOMIC(unsigned long long, atomicAnd, __atomic_fetch_and)
+GPA_HOST_ATOMIC(int, atomicOr, __atomic_fetch_or)
+GPA_HOST_ATOMIC(unsigned int, atomicOr, __atomic_fetch_or)
+GPA_HOST_ATOMIC(long long, atomicOr, __atomic_fetch_or)
+GPA_HOST_ATOMIC(unsigned long long, atomicOr, __atomic_fetch_or)
+GPA_HOST_ATOMIC(int, atomicXor, __atomic_fetch_xor)
+GPA_HOST_ATOMIC(unsigned int, atomicXor, __atomic_fetch_xor)
+GPA_HOST_ATOMIC(long long, atomicXor, __atomic_fetch_xor)
+GPA_HOST_ATOMIC(unsigned long long, atomicXor, __atomic_fetch_xor)
+GPA_HOST_ATOMIC_CAS_LOOP(int, atomicMax, old >= v)
+GPA_HOST_ATOMIC_CAS_LOOP(unsigned int, atomicMax, old >= v)
+GPA_HOST_ATOMIC_CAS_LOOP(long long, atomicMax, old >= v)
+GPA_HOST_ATOMIC_CAS_LOOP(unsigned long long, atomicMax, old >= v)
+GPA_HOST_ATOMIC_CAS_LOOP(int, atomicMin, old <= v)
+GPA_HOST_ATOMIC_CAS_LOOP(unsigned int, atomicMin, old <= v)
+GPA_HOST_ATOMIC_CAS_LOOP(long long, atomicMin, old <= v)
+GPA_HOST_ATOMIC_CAS_LOOP(unsigned long long, atomicMin, old <= v)
+#undef GPA_HOST_ATOMIC
+#undef GPA_HOST_ATOMIC_CAS_LOOP
+
+#define GPA_HOST_ATOMIC_CAS(T)                                                        \
+  inline T atomicCAS(T* p, T cmp, T v) {                                             \
+    __atomic_compare_exchange_n(p, &cmp, v, false, GPA_SEQ, GPA_SEQ);                \
+    return cmp;                                                                      \
+  }
+GPA_HOST_ATOMIC_CAS(int)
+GPA_HOST_ATOMIC_CAS(unsigned int)
+GPA_HOST_ATOMIC_CAS(unsigned long long)
+GPA_HOST_ATOMIC_CAS(unsigned short)
+#undef GPA_HOST_ATOMIC_CAS
+
+// atomicInc/atomicDec wrap at `limit`, as CUDA defines them.
+inline unsigned int atomicInc(unsigned int* p, unsigned int limit) {
+  unsigned int old = __atomic_load_n(p, GPA_SEQ);
+  while (!__atomic_compare_exchange_n(p, &old, old >= limit ? 0u : old + 1u, true, GPA_SEQ, GPA_SEQ)) {
+  }
+  return old;
+}
+inline unsigned int atomicDec(unsigned int* p, unsigned int limit) {
+  unsigned int old = __atomic_load_n(p, GPA_SEQ);
+  while (!__atomic_compare_exchange_n(p, &old, (old == 0u || old > limit) ? limit : old - 1u, true, GPA_SEQ, GPA_SEQ)) {
+  }
+  return old;
+}
 
 // Floating-point atomics: a compare-and-swap loop on the bit pattern.
 #define GPA_HOST_ATOMIC_FLOAT(T, BITS, OP_NAME, EXPR)                                             \
   inline T OP_NAME(T* p, T v) {                                                                 \
     BITS* bp = reinterpret_cast<BITS*>(p);                                                      \
-    BITS oldb = __atomic_load_n(bp, __ATOMIC_SEQ_CST);                                          \
+    BITS oldb = __atomic_load_n(bp, GPA_SEQ);                                                   \
     for (;;) {                                                                                  \
       T old;                                                                                    \
       std::memcpy(&old, &oldb, sizeof(T));                                                      \
       T nv = (EXPR);                                                                            \
       BITS nb;                                                                                  \
       std::memcpy(&nb, &nv, sizeof(T));                                                         \
-      if (__atomic_compare_exchange_n(bp, &oldb, nb, true, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) return old; \
+      if (__atomic_compare_exchange_n(bp, &oldb, nb, true, GPA_SEQ, GPA_SEQ)) return old;       \
     }                                                                                           \
   }
 GPA_HOST_ATOMIC_FLOAT(float, unsigned int, atomicAdd, old + v)
 GPA_HOST_ATOMIC_FLOAT(double, unsigned long long, atomicAdd, old + v)
-GPA_HOST_ATOMIC_FLOAT(float, unsigned int, atomicSub, old - v)
-GPA_HOST_ATOMIC_FLOAT(double, unsigned long long, atomicSub, old - v)
-GPA_HOST_ATOMIC_FLOAT(float, unsigned int, atomicMax, (std::isnan(v) || v > old) ? v : old)
-GPA_HOST_ATOMIC_FLOAT(double, unsigned long long, atomicMax, (std::isnan(v) || v > old) ? v : old)
-GPA_HOST_ATOMIC_FLOAT(float, unsigned int, atomicMin, (std::isnan(v) || v < old) ? v : old)
-GPA_HOST_ATOMIC_FLOAT(double, unsigned long long, atomicMin, (std::isnan(v) || v < old) ? v : old)
 GPA_HOST_ATOMIC_FLOAT(float, unsigned int, atomicExch, v)
-GPA_HOST_ATOMIC_FLOAT(double, unsigned long long, atomicExch, v)
 #undef GPA_HOST_ATOMIC_FLOAT
+#undef GPA_SEQ
 
 namespace gpa_host {
 

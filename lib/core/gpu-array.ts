@@ -3,15 +3,16 @@
 // sum, ...) are installed from the tables in lib/ops.
 import { inspect } from 'node:util';
 import { currentDevice, Device } from '../device/device.js';
-import { DType, DTypeLike, dtype as toDType, HostTypedArray } from './dtype.js';
-import { allocStorage, HostScalar, readElement } from './host-data.js';
+import { DType, DTypeLike, dtype as toDType, dtypes, HostTypedArray } from './dtype.js';
+import { allocStorage, HostScalar, hostToStorage, isComplexLike, readElement } from './host-data.js';
+import { exportToNdarray, storageToExport } from './host-export.js';
 import { Index, sliceView } from './indexing.js';
 import { kernelHooks } from './kernel-hooks.js';
 import { DeviceBuffer, trackLifetime, untrackLifetime } from './lifetime.js';
-import { formatArray } from './repr.js';
-import type { Scalar } from './scalar.js';
+import { arrayRepr, arrayStr, disposedRepr } from './repr.js';
+import type { NdArray } from 'ndarray';
+import { Scalar } from './scalar.js';
 import {
-  broadcastShapes,
   broadcastStrides,
   contiguousStrides,
   isCContiguous,
@@ -90,7 +91,7 @@ export class GpuArray {
   /** The live buffer; throws after dispose(). */
   get buffer(): DeviceBuffer {
     const b = this.buf;
-    if (b === null) throw new Error('GpuArray used after dispose()');
+    if (b === null) throw new Error(`GpuArray (shape ${shapeString(this.shape)}, ${this.dtype.name}) used after dispose()`);
     return b;
   }
 
@@ -130,10 +131,7 @@ export class GpuArray {
     const target = resolveReshape(shape.length === 1 && typeof shape[0] !== 'number' ? shape[0] : (shape as number[]), this.size);
     const strides = nocopyReshapeStrides(this.shape, this.strides, target, this.itemsize);
     if (strides !== null) return this.viewOf(target, strides, this.offset);
-    const c = this.copy();
-    const v = c.viewOf(target, contiguousStrides(target, this.itemsize), 0);
-    c.dispose();
-    return v;
+    return this.copyAs(target);
   }
 
   /** Permute axes (reverse them when none are given); a view. */
@@ -196,10 +194,9 @@ export class GpuArray {
   /** A read-only-in-spirit view at a broadcast shape (zero strides along broadcast axes). */
   broadcastTo(shape: number | readonly number[]): GpuArray {
     const to = normalizeShape(shape);
-    const b = broadcastShapes(this.shape, to);
-    if (b.length !== to.length || b.some((d, i) => d !== to[i])) {
-      throw new RangeError(`cannot broadcast shape ${shapeString(this.shape)} to ${shapeString(to)}`);
-    }
+    // Only `to` may grow axes: the array's own non-1 dims must match from the right.
+    const fits = this.ndim <= to.length && this.shape.every((d, i) => d === 1 || d === to[to.length - this.ndim + i]);
+    if (!fits) throw new RangeError(`cannot broadcast shape ${shapeString(this.shape)} to ${shapeString(to)}`);
     return this.viewOf(to, broadcastStrides(this.shape, this.strides, to), this.offset);
   }
 
@@ -210,10 +207,17 @@ export class GpuArray {
 
   /** A 1-D copy. */
   flatten(): GpuArray {
+    return this.copyAs([this.size]);
+  }
+
+  /** A C-ordered copy given the shape `to` (same size): a new owner, not a view of a temporary. */
+  private copyAs(to: readonly number[]): GpuArray {
     const c = this.copy();
-    const v = c.viewOf([this.size], [this.itemsize], 0);
-    c.dispose();
-    return v;
+    try {
+      return new GpuArray(c.buffer.retain(), to, contiguousStrides(to, this.itemsize), 0, this.dtype, null);
+    } finally {
+      c.dispose();
+    }
   }
 
   // ---- kernels through the hook --------------------------------------------------------------
@@ -289,8 +293,104 @@ export class GpuArray {
     return build(0);
   }
 
+  /**
+   * The elements in C order in a new TypedArray: the dtype's own (BigInt64Array for int64),
+   * float16 as Float32Array, bool as Uint8Array (0/1), complex as interleaved (re, im) floats.
+   * Views (offsets, negative strides, transposes, broadcasts) come out in their logical order.
+   */
+  toTypedArray(): HostTypedArray {
+    return storageToExport(this.readStorage(), this.dtype);
+  }
+
+  /** tfjs's name for toTypedArray(): a blocking download. */
+  dataSync(): HostTypedArray {
+    return this.toTypedArray();
+  }
+
+  /** Numba's name for toTypedArray() (DeviceNDArray.copy_to_host). */
+  copyToHost(): HostTypedArray {
+    return this.toTypedArray();
+  }
+
+  /**
+   * cupy.asnumpy / ndarray.get(): a scijs ndarray over toTypedArray(), C-ordered. A complex array
+   * gets an extra trailing axis of length 2 (real, imaginary).
+   */
+  get(): NdArray {
+    return exportToNdarray(this.toTypedArray(), this.shape, this.dtype);
+  }
+
+  /**
+   * toTypedArray() without blocking the event loop while the device finishes queued work (tfjs's
+   * `await t.data()`). The memory stays alive until the copy is done, even if the array is
+   * disposed meanwhile.
+   */
+  async data(): Promise<HostTypedArray> {
+    const buf = this.buffer.retain();
+    let tmp: GpuArray | null = null;
+    try {
+      if (!this.flags.cContiguous && this.size > 0) tmp = this.copy();
+      await buf.device.backend.synchronizeAsync();
+      const store = allocStorage(this.dtype, this.size);
+      if (this.size > 0) buf.device.backend.copyDeviceToHost(store, tmp !== null ? tmp.ptr : buf.ptr + this.offset, this.nbytes);
+      return storageToExport(store, this.dtype);
+    } finally {
+      tmp?.dispose();
+      buf.release();
+    }
+  }
+
+  /**
+   * Upload host data into this array (CuPy's ndarray.set): a TypedArray, nested JS arrays or a
+   * scijs ndarray with as many elements as this array (taken in C order), a scalar (fills), or
+   * another GpuArray (broadcast, as `a[...] = b`). Views are written through. Typed data of another dtype is
+   * cast as NumPy casts arrays; plain JS numbers are range-checked as NumPy checks Python ints.
+   * A complex array also takes (re, im) pairs: a float TypedArray of twice its size, or the
+   * ndarray get() returns. Returns this array.
+   */
+  set(host: unknown): this {
+    const scalar = typeof host === 'number' || typeof host === 'bigint' || typeof host === 'boolean' || isComplexLike(host);
+    if (scalar || host instanceof GpuArray || host instanceof Scalar) {
+      kernelHooks().assign(this, host);
+      return this;
+    }
+    const { d, store } = hostToStorage(host, this.dtype);
+    const n = store.length;
+    const want = this.dtype;
+    if (want.isComplex && d.isFloat && d !== dtypes.float16 && n === 2 * this.size) {
+      // (re, im) pairs: the export format of complex arrays.
+      const pairs = d.itemsize * 2 === want.itemsize ? store : want === dtypes.complex64 ? Float32Array.from(store as Float64Array) : Float64Array.from(store as Float32Array);
+      this.writeStorage(pairs);
+      return this;
+    }
+    const count = n / d.storagePerItem;
+    if (count !== this.size) {
+      throw new RangeError(`cannot set an array of size ${this.size} (shape ${shapeString(this.shape)}) from host data of ${count} elements`);
+    }
+    if (d === want) {
+      if (this.size > 0) this.writeStorage(store);
+      return this;
+    }
+    const tmp = GpuArray.allocate(this.shape, d, this.device);
+    try {
+      if (this.size > 0) {
+        tmp.device.backend.copyHostToDevice(tmp.ptr, store, tmp.nbytes);
+        kernelHooks().assign(this, tmp);
+      }
+    } finally {
+      tmp.dispose();
+    }
+    return this;
+  }
+
+  /** NumPy's repr: `array([1., 2.], dtype=float32)`. */
   toString(): string {
-    return formatArray(this.shape, this.dtype, this.disposed ? null : this.readStorage());
+    return this.disposed ? disposedRepr(this.shape, this.dtype) : arrayRepr(this);
+  }
+
+  /** NumPy's str: `[1. 2.]`. */
+  str(): string {
+    return this.disposed ? disposedRepr(this.shape, this.dtype) : arrayStr(this);
   }
 
   [inspect.custom](): string {

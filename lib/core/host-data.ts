@@ -1,6 +1,6 @@
 // Host-side values <-> raw dtype storage: nested JS arrays, scalars, float16 bits, complex pairs.
 import { createRequire } from 'node:module';
-import { DType, dtypes, HostTypedArray, integerRange } from './dtype.js';
+import { DType, dtypeOfTypedArray, dtypes, HostTypedArray, integerRange } from './dtype.js';
 import type { WeakKind } from './promotion.js';
 
 /** A complex value on the host: mathjs's Complex, or anything with numeric re and im. */
@@ -164,4 +164,92 @@ export function readElement(store: HostTypedArray, d: DType, i: number): HostSca
   if (d.kind === 'b') return store[i] !== 0;
   if (d === dtypes.float16) return numberFromFloat16Bits(store[i] as number);
   return store[i];
+}
+
+/** A scijs ndarray, duck-typed (the package has no class to test against). */
+export interface NdarrayLike {
+  data: ArrayLike<unknown>;
+  shape: number[];
+  stride: number[];
+  offset: number;
+}
+
+export function isNdarray(x: unknown): x is NdarrayLike {
+  return (
+    typeof x === 'object' &&
+    x !== null &&
+    'data' in x &&
+    'shape' in x &&
+    'stride' in x &&
+    'offset' in x &&
+    Array.isArray((x as NdarrayLike).shape) &&
+    Array.isArray((x as NdarrayLike).stride)
+  );
+}
+
+const isTypedArray = (x: unknown): x is HostTypedArray | Uint8ClampedArray =>
+  ArrayBuffer.isView(x) && !(x instanceof DataView);
+
+/** Host data in C order, as storage of `d` (float16 as bits, complex interleaved). */
+export interface HostStorage {
+  shape: number[];
+  d: DType;
+  store: HostTypedArray;
+}
+
+/**
+ * Host data -> C-ordered storage. TypedArrays (and ndarrays over them) come back in their own
+ * dtype, unconverted: the caller uploads them and casts on the device as NumPy casts one array to
+ * another (unsafe casting). Nested JS arrays and scalars are converted to `want` (else the dtype
+ * NumPy infers) with NumPy's checks: ragged nesting and out-of-range integers are refused.
+ */
+export function hostToStorage(data: unknown, want?: DType): HostStorage {
+  if (isTypedArray(data)) {
+    return { shape: [data.length], d: dtypeOfTypedArray(data), store: data instanceof Uint8ClampedArray ? new Uint8Array(data.buffer, data.byteOffset, data.length) : data };
+  }
+  if (isNdarray(data)) {
+    const shape = [...data.shape];
+    for (const n of shape) {
+      if (!Number.isInteger(n) || n < 0) throw new RangeError(`ndarray has an invalid shape [${shape.join(', ')}]`);
+    }
+    const size = shape.reduce((a, b) => a * b, 1);
+    const src = data.data;
+    const typed = isTypedArray(src);
+    const d = typed ? dtypeOfTypedArray(src) : want ?? inferDType(gatherNdarray(data, size) as HostScalar[]);
+    if (typed) {
+      // Same element type: a plain strided gather, no per-element conversion.
+      const store = new d.storageArray(size) as unknown as { [i: number]: unknown };
+      const vals = gatherNdarray(data, size);
+      for (let i = 0; i < size; i++) store[i] = vals[i];
+      return { shape, d, store: store as unknown as HostTypedArray };
+    }
+    const store = allocStorage(d, size);
+    gatherNdarray(data, size).forEach((v, i) => writeElement(store, d, i, v as HostScalar));
+    return { shape, d, store };
+  }
+  const { shape, flat } = flattenNested(data);
+  const d = want ?? inferDType(flat);
+  const store = allocStorage(d, flat.length);
+  flat.forEach((v, i) => writeElement(store, d, i, v));
+  return { shape, d, store };
+}
+
+/** The elements of an ndarray (its own strides and offset) in C order. */
+function gatherNdarray(a: NdarrayLike, size: number): unknown[] {
+  const out: unknown[] = new Array(size);
+  const { shape, stride, data } = a;
+  const idx = new Array<number>(shape.length).fill(0);
+  let off = a.offset;
+  for (let i = 0; i < size; i++) {
+    out[i] = data[off];
+    for (let k = shape.length - 1; k >= 0; k--) {
+      if (++idx[k] < shape[k]) {
+        off += stride[k];
+        break;
+      }
+      off -= stride[k] * (shape[k] - 1);
+      idx[k] = 0;
+    }
+  }
+  return out;
 }

@@ -9,7 +9,10 @@ export interface SliceObject {
   step?: number | null;
 }
 
-/** One index per axis: an integer, a slice (object or 'start:stop:step'), '...' or newaxis. */
+/**
+ * One index per axis: an integer (or its string, '-1'), a slice (object or 'start:stop:step'),
+ * '...', or newaxis (also null, 'newaxis' / 'None', as NumPy's None). undefined selects a whole axis (':').
+ */
 export type Index = number | string | SliceObject | null | undefined | typeof newaxis;
 
 interface ViewSpec {
@@ -18,13 +21,14 @@ interface ViewSpec {
   offset: number;
 }
 
-function parseSliceString(s: string): SliceObject | '...' | typeof newaxis {
+function parseSliceString(s: string): SliceObject | number | '...' | typeof newaxis {
   const t = s.trim();
   if (t === '...') return '...';
   if (t === 'newaxis' || t === 'None') return newaxis;
+  if (/^[+-]?\d+$/.test(t)) return Number(t);
   const parts = t.split(':');
   if (parts.length < 2 || parts.length > 3) {
-    throw new TypeError(`invalid slice ${JSON.stringify(s)}; expected 'start:stop[:step]', '...' or 'newaxis'`);
+    throw new TypeError(`invalid index ${JSON.stringify(s)}; expected an integer, 'start:stop[:step]', '...' or 'newaxis'`);
   }
   const num = (p: string | undefined) => {
     if (p === undefined || p.trim() === '') return null;
@@ -63,19 +67,29 @@ export function adjustSlice(sl: SliceObject, n: number): { start: number; step: 
 }
 
 export function sliceView(shape: readonly number[], strides: readonly number[], offset: number, indices: readonly Index[]): ViewSpec {
-  const items = indices.map((ix) => (typeof ix === 'string' ? parseSliceString(ix) : ix));
+  const items = indices.map((ix) => {
+    if (typeof ix === 'string') return parseSliceString(ix);
+    // null is Python's None: a new axis, as in a[None, :]; undefined leaves the axis whole (':').
+    if (ix === null) return newaxis;
+    if (ix === undefined || ix === newaxis || typeof ix === 'number') return ix;
+    if (typeof ix === 'object' && !Array.isArray(ix) && Object.keys(ix).every((k) => k === 'start' || k === 'stop' || k === 'step')) return ix;
+    throw new TypeError(
+      `invalid index ${typeof ix === 'object' ? JSON.stringify(ix) : String(ix)}: basic slicing takes integers, ` +
+        `'start:stop:step' strings or {start, stop, step}, '...' and newaxis`,
+    );
+  });
   const ellipses = items.filter((x) => x === '...').length;
   if (ellipses > 1) throw new TypeError("an index can only have a single ellipsis ('...')");
   const consumes = items.filter((x) => x !== '...' && x !== newaxis).length;
   if (consumes > shape.length) {
     throw new RangeError(`too many indices for array: array is ${shape.length}-dimensional, but ${consumes} were indexed`);
   }
-  const expanded: (number | SliceObject | typeof newaxis | null | undefined)[] = [];
+  const expanded: (number | SliceObject | typeof newaxis | undefined)[] = [];
   for (const x of items) {
-    if (x === '...') for (let k = 0; k < shape.length - consumes; k++) expanded.push(null);
-    else expanded.push(x as number | SliceObject | typeof newaxis | null | undefined);
+    if (x === '...') for (let k = 0; k < shape.length - consumes; k++) expanded.push(undefined);
+    else expanded.push(x as number | SliceObject | typeof newaxis | undefined);
   }
-  while (expanded.filter((x) => x !== newaxis).length < shape.length) expanded.push(null);
+  while (expanded.filter((x) => x !== newaxis).length < shape.length) expanded.push(undefined);
 
   const out: ViewSpec = { shape: [], strides: [], offset };
   let axis = 0;

@@ -1,6 +1,7 @@
 // Lifetimes of device memory. JS has no refcounting, so: explicit dispose() / `using`, scopes
 // that free what they did not return (like tfjs's tidy), and a FinalizationRegistry backstop.
-import type { Device } from '../device/device.js';
+import { currentDevice, type Device } from '../device/device.js';
+import type { MemoryPool } from '../device/memory-pool.js';
 
 /** One pool block shared by an array and all its views; freed when the last holder lets go. */
 export class DeviceBuffer {
@@ -97,4 +98,13 @@ export function keep<T extends Disposable>(x: T): T {
     if (i >= 0) s.splice(i, 1);
   }
   return x;
+}
+
+/**
+ * The memory pool of the current device (or of `device`), like cupy.get_default_memory_pool():
+ * usedBytes(), totalBytes(), freeBytes(), nFreeBlocks(), freeAllBlocks(), setLimit(), getLimit(),
+ * stats().
+ */
+export function getMemoryPool(device: Device = currentDevice()): MemoryPool {
+  return device.pool;
 }

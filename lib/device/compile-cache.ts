@@ -90,16 +90,13 @@ export class DiskCache {
    */
   scratchDir(): string {
     if (this.scratch === null) {
-      const base = this.dir ?? tmpdir();
-      const dir = join(base, `tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+      let dir = join(this.dir ?? tmpdir(), `tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
       try {
         mkdirSync(dir, { recursive: true });
       } catch (e) {
         this.disable(e as Error);
-        const fallback = join(tmpdir(), `gpuarray-${process.pid}-${randomBytes(4).toString('hex')}`);
-        mkdirSync(fallback, { recursive: true });
-        this.scratch = fallback;
-        return fallback;
+        dir = join(tmpdir(), `gpuarray-${process.pid}-${randomBytes(4).toString('hex')}`);
+        mkdirSync(dir, { recursive: true });
       }
       this.scratch = dir;
       process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
@@ -107,12 +104,13 @@ export class DiskCache {
     return this.scratch;
   }
 
+  /** Give up on the folder: one line on stderr for the whole process, then memory only. */
   private disable(e: Error): void {
     if (this.dir !== null && !warnedUnwritable) {
       warnedUnwritable = true;
-      process.emitWarning(
-        `gpuarray: compile cache folder ${this.dir} is not writable (${e.message}); compiled kernels stay in memory for this process`,
-        'CacheWarning',
+      const why = e.message.replace(/\s+/g, ' ');
+      process.stderr.write(
+        `gpuarray: warning: compile cache folder ${this.dir} is not writable (${why}); compiled kernels stay in memory for this process\n`,
       );
     }
     this.dir = null;

@@ -1,9 +1,10 @@
 // The current device: a backend plus its memory pool. Chosen by GPUARRAY_DEVICE
 // (cuda | cuda:N | cpu), else cuda when usable, else cpu with a one-line notice on stderr.
 import { BackendUnavailableError } from '../../bindings/errors.js';
-import type { Backend, BackendKind } from './backend.js';
+import type { Backend, BackendKind, DeviceInfo } from './backend.js';
 import { DiskCache } from './compile-cache.js';
-import { CudaBackend } from './cuda/backend.js';
+import { CudaBackend, probeCuda } from './cuda/backend.js';
+import { kernelHeaders } from './kernel-headers.js';
 import { HostBackend } from './host/backend.js';
 import { MemoryPool } from './memory-pool.js';
 
@@ -14,6 +15,10 @@ export class Device {
   }
   get kind(): BackendKind {
     return this.backend.kind;
+  }
+  /** 'cpu' or 'cuda:N', as useDevice() takes it. */
+  get spec(): string {
+    return this.backend.kind === 'cuda' ? `cuda:${this.backend.device.id}` : 'cpu';
   }
   toString(): string {
     return this.backend.kind === 'cuda' ? `<CUDA Device ${this.backend.device.id}>` : '<CPU Device (cpu backend)>';
@@ -67,13 +72,25 @@ export function cudaUnavailableReason(ordinal = 0): string | null {
   }
 }
 
+const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
+
 function chooseDefault(): Device {
   const env = process.env.GPUARRAY_DEVICE;
-  if (env) return openDevice(env);
+  if (env) {
+    try {
+      return openDevice(env);
+    } catch (e) {
+      // Say where the spec came from: the program never named a device.
+      if (e instanceof BackendUnavailableError) throw new BackendUnavailableError(e.backend, `${e.reason} (selected by GPUARRAY_DEVICE=${env})`);
+      if (e instanceof TypeError) throw new TypeError(`GPUARRAY_DEVICE: ${e.message}`);
+      throw e;
+    }
+  }
   const why = cudaUnavailableReason(0);
   if (why === null) return openDevice('cuda:0');
-  process.stderr.write(`gpuarray: no usable CUDA GPU (${why}); using the cpu backend\n`);
-  return openDevice('cpu');
+  const cpu = openDevice('cpu');
+  process.stderr.write(`gpuarray: no usable CUDA GPU (${oneLine(why)}); using the cpu backend (GPUARRAY_DEVICE=cpu silences this)\n`);
+  return cpu;
 }
 
 export function currentDevice(): Device {
@@ -98,3 +115,95 @@ export function availableDeviceSpecs(): string[] {
   }
   return specs;
 }
+
+/** What a program runs on: the current device's backend, the device itself, its compiler and cache. */
+export interface BackendInfo {
+  kind: BackendKind;
+  /** 'cpu' or 'cuda:N'. */
+  spec: string;
+  device: DeviceInfo;
+  /** The kernel compiler, e.g. 'NVRTC 13.0 -> sm_90 (cubin)' or 'c++: gcc version 12.2.0 ..., OpenMP'. */
+  compiler: string;
+  /** The disk cache folder, or null when compiled kernels stay in memory (unwritable folder). */
+  cacheDir: string | null;
+  version: string;
+}
+
+function describeCompiler(b: Backend): string {
+  if (b instanceof CudaBackend) return `NVRTC ${b.nvrtcVersion.major}.${b.nvrtcVersion.minor} -> ${b.compileTarget.arch} (${b.compileTarget.kind})`;
+  if (b instanceof HostBackend) {
+    const c = b.compilerInfo;
+    return `${c.command}: ${c.version}${c.openmp ? ', OpenMP' : ', no OpenMP'}${c.pch ? ', precompiled header' : ''}`;
+  }
+  return b.compilerFingerprint;
+}
+
+/** The current backend (opening the default device if none is chosen yet). */
+export function getBackend(): BackendInfo {
+  const d = currentDevice();
+  return {
+    kind: d.kind,
+    spec: d.spec,
+    device: { ...d.backend.device, computeCapability: { ...d.backend.device.computeCapability } },
+    compiler: describeCompiler(d.backend),
+    cacheDir: diskCache().directory,
+    version: kernelHeaders().libraryVersion,
+  };
+}
+
+const cudaVersionString = (v: number) => `${Math.floor(v / 1000)}.${(v % 1000) / 10}`;
+const gib = (n: number) => `${(n / 2 ** 30).toFixed(1)} GiB`;
+
+function deviceLine(info: DeviceInfo): string {
+  const cc = info.computeCapability;
+  return (
+    `${info.name}: compute capability ${cc.major}.${cc.minor}, ${info.multiprocessorCount} SMs, ` +
+    `${info.maxThreadsPerBlock} threads/block, warp ${info.warpSize}, ${gib(info.totalMemory)}`
+  );
+}
+
+/** The seed's device.py in gpuarray: is there a GPU, which, and what can it do. */
+export const cuda = {
+  /** True when cuda:0 can be used (driver, device and NVRTC all found). */
+  isAvailable(): boolean {
+    return cudaUnavailableReason(0) === null;
+  },
+  /** Why cuda:0 cannot be used, or null when it can. */
+  unavailableReason(): string | null {
+    return cudaUnavailableReason(0);
+  },
+  /** How many CUDA devices the driver reports (0 without a driver or GPU). */
+  deviceCount(): number {
+    const p = probeCuda();
+    return 'error' in p ? 0 : p.count;
+  },
+  /** The current CUDA device: the current device when it is a GPU, else cuda:0. Throws BackendUnavailableError without one. */
+  getCurrentDevice(): DeviceInfo {
+    const d = current?.kind === 'cuda' ? current : openDevice('cuda:0');
+    return { ...d.backend.device, computeCapability: { ...d.backend.device.computeCapability } };
+  },
+  /** Print a summary of the CUDA devices (and the cpu backend) to stdout; true when a GPU is usable. */
+  detect(): boolean {
+    const lines: string[] = [`${kernelHeaders().libraryVersion}`];
+    const probe = probeCuda();
+    if ('error' in probe) lines.push(`CUDA: not available (${oneLine(probe.error)})`);
+    else {
+      lines.push(`Found ${probe.count} CUDA device${probe.count === 1 ? '' : 's'} (CUDA driver ${cudaVersionString(probe.driver.driverVersion())})`);
+      for (let i = 0; i < probe.count; i++) {
+        try {
+          lines.push(`  cuda:${i}  ${deviceLine(openDevice(`cuda:${i}`).backend.device)}  [usable]`);
+        } catch (e) {
+          lines.push(`  cuda:${i}  not usable: ${oneLine(e instanceof BackendUnavailableError ? e.reason : (e as Error).message)}`);
+        }
+      }
+    }
+    try {
+      const cpu = openDevice('cpu');
+      lines.push(`cpu backend: ${cpu.backend.device.name}; compiler ${describeCompiler(cpu.backend)}`);
+    } catch (e) {
+      lines.push(`cpu backend: not available (${oneLine((e as Error).message)})`);
+    }
+    process.stdout.write(lines.join('\n') + '\n');
+    return cudaUnavailableReason(0) === null;
+  },
+};

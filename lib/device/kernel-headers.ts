@@ -22,6 +22,18 @@ export interface KernelHeaders {
   files: ReadonlyMap<string, string>;
   /** Hash of every header, part of every cache key. */
   digest: string;
+  /** `gpuarray@<version>` from the package's package.json: part of every cache key. */
+  libraryVersion: string;
+}
+
+/** The package version next to kernels/ (the same package), or 'unknown' when not found. */
+function packageVersion(kernelsDir: string): string {
+  try {
+    const pkg = JSON.parse(readFileSync(join(dirname(kernelsDir), 'package.json'), 'utf8')) as { name?: string; version?: string };
+    return `${pkg.name ?? 'gpuarray'}@${pkg.version ?? 'unknown'}`;
+  } catch {
+    return 'gpuarray@unknown';
+  }
 }
 
 let cached: KernelHeaders | null = null;
@@ -37,6 +49,6 @@ export function kernelHeaders(): KernelHeaders {
     files.set(`gpuarray/${f}`, text);
     h.update(f).update('\0').update(text).update('\0');
   }
-  cached = { includeDir, files, digest: h.digest('hex').slice(0, 16) };
+  cached = { includeDir, files, digest: h.digest('hex').slice(0, 16), libraryVersion: packageVersion(includeDir) };
   return cached;
 }

@@ -86,11 +86,28 @@ export class MemoryPool {
     this.cachedBlocks = 0;
   }
 
-  setLimit(bytes: number | null): void {
-    if (bytes !== null && (!Number.isFinite(bytes) || bytes < 0)) throw new RangeError(`pool limit must be a non-negative number of bytes, got ${bytes}`);
+  /**
+   * Cap the bytes the pool holds from the device (CuPy's set_limit): a byte count, or
+   * `{ size }` / `{ fraction }` of the device's total memory; null (or `{}`) removes it.
+   * Cached blocks count against the limit and are freed first when it is reached.
+   */
+  setLimit(limit: number | null | { size?: number | null; fraction?: number | null }): void {
+    let bytes: number | null;
+    if (limit === null || typeof limit === 'number') bytes = limit;
+    else if (typeof limit === 'object') {
+      if (limit.size != null && limit.fraction != null) throw new TypeError('setLimit takes size or fraction, not both');
+      if (limit.fraction != null) {
+        if (!(limit.fraction >= 0 && limit.fraction <= 1)) throw new RangeError(`pool limit fraction must be in [0, 1], got ${limit.fraction}`);
+        bytes = Math.floor(this.backend.memGetInfo().total * limit.fraction);
+      } else bytes = limit.size ?? null;
+    } else throw new TypeError(`setLimit takes a number of bytes, null, or { size } / { fraction }, got ${String(limit)}`);
+    if (bytes !== null && (typeof bytes !== 'number' || !Number.isFinite(bytes) || bytes < 0)) {
+      throw new RangeError(`pool limit must be a non-negative number of bytes, got ${bytes}`);
+    }
     this.limit = bytes;
   }
 
+  /** The limit in bytes, or null when there is none. */
   getLimit(): number | null {
     return this.limit;
   }
@@ -101,6 +118,16 @@ export class MemoryPool {
 
   totalBytes(): number {
     return this.used + this.cached;
+  }
+
+  /** Bytes in cached blocks (held from the device, not in use). */
+  freeBytes(): number {
+    return this.cached;
+  }
+
+  /** Number of cached blocks. */
+  nFreeBlocks(): number {
+    return this.cachedBlocks;
   }
 
   stats(): PoolStats {

@@ -19,6 +19,11 @@ const copyDef: ElementwiseDefinition = makeDefinition({
 
 /** The C type values of `d` are held in while being cast (float16 goes through float). */
 const castCtype = (d: DType) => d.computeCtype;
+/**
+ * The C type the cast lands in: float16 converts directly (double -> half rounds once, as
+ * NumPy's npy_double_to_half; through float it would round twice).
+ */
+const castToCtype = (d: DType) => (d.name === 'float16' ? 'float16' : d.computeCtype);
 
 export function assign(dst: GpuArray, src: GpuArray | Scalar | HostScalar): void {
   let srcDtype: DType;
@@ -38,7 +43,7 @@ export function assign(dst: GpuArray, src: GpuArray | Scalar | HostScalar): void
     copyDef,
     [
       { name: 'in0', raw: false, isOutput: false, dtype: srcDtype, localCtype: castCtype(srcDtype), placeholder: 'in0_type', readsOutput: false },
-      { name: 'out0', raw: false, isOutput: true, dtype: dst.dtype, localCtype: castCtype(dst.dtype), placeholder: 'out0_type', readsOutput: false },
+      { name: 'out0', raw: false, isOutput: true, dtype: dst.dtype, localCtype: castToCtype(dst.dtype), placeholder: 'out0_type', readsOutput: false },
     ],
     [value, dst],
   );

@@ -55,7 +55,9 @@ const rawType = (p: CodegenParam) => `CArray<${p.dtype.ctype}, ${p.rawNdim}, ${p
 const ptr = (p: CodegenParam) => `_p_${p.name}`;
 // float16 converts through float, whose conversions every C type has.
 const fromStorage = (p: CodegenParam, x: string) => (p.dtype.name === 'float16' ? `(float)(${x})` : x);
-const toStorage = (p: CodegenParam, v: string) => (p.dtype.name === 'float16' ? `(float16)(float)(${v})` : `(${p.dtype.ctype})(${v})`);
+// A double goes to float16 directly: through float it would round twice (NumPy rounds once).
+const toStorage = (p: CodegenParam, v: string) =>
+  p.dtype.name !== 'float16' ? `(${p.dtype.ctype})(${v})` : p.localCtype === 'double' ? `(float16)(${v})` : `(float16)(float)(${v})`;
 
 type Load = (k: number, p: CodegenParam) => string;
 type Store = (k: number, p: CodegenParam, v: string) => string;

@@ -124,7 +124,7 @@ function makeElementwiseKernel(inParams: string, outParams: string, operation: s
 }
 
 /** CuPy's type decision: concrete dtypes must match, placeholders bind to the first array given. */
-function bindTypes(name: string, params: readonly ParamSpec[], values: readonly ArgValue[], reads: Map<string, boolean>): BoundParam[] {
+export function bindTypes(name: string, params: readonly ParamSpec[], values: readonly ArgValue[], reads: Map<string, boolean>): BoundParam[] {
   const bound = new Map<string, DType>();
   const bindFrom = (p: ParamSpec, d: DType) => {
     if (p.dtype !== null) {

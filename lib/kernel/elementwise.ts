@@ -8,7 +8,7 @@ import { broadcastShapes, broadcastStrides, sameShape, shapeString } from '../co
 import type { Device } from '../device/device.js';
 import { currentDevice } from '../device/device.js';
 import type { LoadedKernel } from '../device/backend.js';
-import { ArgBlock, ParamLayout } from './arg-block.js';
+import { ArgBlock, ParamLayout } from '../device/arg-block.js';
 import { CodegenParam, generateElementwise, planNeedsIndexer } from './elementwise-codegen.js';
 import { IterationPlan, planContiguous, planIteration } from './iteration.js';
 import { scalarLayout, writeScalar } from './scalar-args.js';
@@ -315,6 +315,7 @@ function prepare(def: ElementwiseDefinition, params: readonly BoundParam[], vals
     programName: def.name,
     errorNote: def.userBody ? (log) => bodyErrorNote(log, def.name, bodyLines, def.body) : undefined,
     checkHostSupport: true,
+    lean: true,
   });
   const layouts: ParamLayout[] = cg.map((p) => {
     if (p.kind === 'array') return { size: 8, align: 8 };

@@ -1,7 +1,7 @@
 // Scalars as kernel arguments: the C layout of each dtype and how a JS value is written there.
 import { DType, dtypes } from '../core/dtype.js';
 import { ComplexLike, float16BitsFromNumber, HostScalar, isComplexLike } from '../core/host-data.js';
-import { ArgBlock, ParamLayout, SlotKind } from './arg-block.js';
+import { ArgBlock, ParamLayout, SlotKind } from '../device/arg-block.js';
 
 const SLOT: Record<string, SlotKind> = {
   bool: 'u8',

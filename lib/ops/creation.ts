@@ -1,9 +1,8 @@
 // Array creation with NumPy's names: empty, zeros, ones, full, arange, linspace, eye, the *Like
 // variants, and asarray/array from host data (TypedArray, nested arrays, scijs ndarray).
-import type { NdArray } from 'ndarray';
-import { DType, DTypeLike, dtype as toDType, dtypeOfTypedArray, dtypes } from '../core/dtype.js';
+import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { allocStorage, flattenNested, HostScalar, inferDType, weakKindOf, writeElement } from '../core/host-data.js';
+import { HostScalar, hostToStorage, toDTypeValue, weakKindOf } from '../core/host-data.js';
 import { defaultDTypeForWeak } from '../core/promotion.js';
 import { Scalar } from '../core/scalar.js';
 import { normalizeShape } from '../core/shape.js';
@@ -26,6 +25,8 @@ export function zeros(shape: ShapeLike, dtype: DTypeLike = 'float64'): GpuArray 
 export function full(shape: ShapeLike, fillValue: HostScalar | Scalar, dtype?: DTypeLike): GpuArray {
   const d =
     dtype !== undefined ? toDType(dtype) : fillValue instanceof Scalar ? fillValue.dtype : defaultDTypeForWeak(weakKindOf(fillValue));
+  // Refuse a value the dtype cannot hold (NumPy's OverflowError) before allocating.
+  if (!(fillValue instanceof Scalar)) toDTypeValue(fillValue, d);
   const a = empty(shape, d);
   try {
     return a.fill(fillValue);
@@ -45,16 +46,35 @@ export const zerosLike = (a: GpuArray, o: LikeOptions = {}) => zeros(o.shape ?? 
 export const onesLike = (a: GpuArray, o: LikeOptions = {}) => ones(o.shape ?? a.shape, o.dtype ?? a.dtype);
 export const fullLike = (a: GpuArray, v: HostScalar | Scalar, o: LikeOptions = {}) => full(o.shape ?? a.shape, v, o.dtype ?? a.dtype);
 
-const arangeKernel = ElementwiseKernel('T start, T delta', 'T out', 'out = start + (T)i * delta', 'gpa_arange');
+// NumPy's arange fills a[i] = a[0] + i * (a[1] - a[0]) in the output dtype (arraytypes.c.src's
+// @NAME@_fill); float16 computes in float from a float delta (HALF_fill). No fused multiply-add,
+// so the cuda backend rounds like NumPy (and the cpu backend) after the multiply.
+const EXACT = { options: ['--fmad=false'] };
+const arangeKernel = ElementwiseKernel('T start, T delta', 'T out', 'out = start + (T)i * delta', 'gpa_arange', EXACT);
+const arangeHalfKernel = ElementwiseKernel('float32 start, float32 delta', 'T out', 'out = (T)(start + (float)i * delta)', 'gpa_arange_half', EXACT);
+
+type ArangeArg = number | bigint | DTypeLike | { dtype?: DTypeLike } | undefined;
+
+/** An integer wrapped into the range of integer dtype `d`, as C stores it. */
+function wrapInt(v: bigint, d: DType): bigint {
+  const bits = d.itemsize * 8;
+  return d.kind === 'u' ? BigInt.asUintN(bits, v) : BigInt.asIntN(bits, v);
+}
 
 /**
  * numpy.arange: arange(stop), arange(start, stop), arange(start, stop, step), each with an
- * optional trailing dtype. Integers give int64, anything fractional float64, as NumPy.
+ * optional trailing dtype (or { dtype }). Integers give int64, anything fractional float64, as
+ * NumPy; the length is ceil((stop - start) / step) and values wrap in small integer dtypes.
  */
-export function arange(...args: (number | bigint | DTypeLike | undefined)[]): GpuArray {
+export function arange(...args: ArangeArg[]): GpuArray {
   let dt: DType | undefined;
-  if (args.length > 0 && (typeof args[args.length - 1] === 'string' || (args[args.length - 1] as object) instanceof DType)) {
-    dt = toDType(args.pop() as DTypeLike);
+  const last = args[args.length - 1];
+  if (typeof last === 'string' || last instanceof DType) {
+    dt = toDType(last);
+    args.pop();
+  } else if (typeof last === 'object' && last !== null) {
+    if (last.dtype !== undefined) dt = toDType(last.dtype);
+    args.pop();
   }
   const nums = args.filter((a) => a !== undefined) as (number | bigint)[];
   if (nums.length < 1 || nums.length > 3) throw new TypeError(`arange takes 1 to 3 numbers (and a dtype), got ${nums.length}`);
@@ -67,37 +87,66 @@ export function arange(...args: (number | bigint | DTypeLike | undefined)[]): Gp
   if (st === 0) throw new RangeError('arange: step must not be zero');
   if (!Number.isFinite(s0) || !Number.isFinite(s1) || !Number.isFinite(st)) throw new RangeError('arange: start, stop and step must be finite');
   const n = Math.max(0, Math.ceil((s1 - s0) / st));
+  // The first two values as NumPy stores them (range-checked like Python scalars), before allocating.
+  const first = new Scalar(s0, d);
+  const second = n > 1 ? new Scalar(s0 + st, d) : first;
+  if (d.isBool) {
+    if (n > 2) throw new TypeError('arange() is only supported for booleans when the result has at most length 2.');
+    return array([first.valueOf() !== 0, second.valueOf() !== 0].slice(0, n), d);
+  }
   const out = empty([n], d);
-  if (n > 0) {
-    try {
-      // NumPy computes the step in the output dtype from the first two values.
-      const first = new Scalar(s0, d);
-      const delta = n > 1 ? Number(new Scalar(s0 + st, d).valueOf()) - Number(first.valueOf()) : st;
-      arangeKernel(first, new Scalar(delta, d), out);
-    } catch (e) {
-      out.dispose();
-      throw e;
+  if (n === 0) return out;
+  try {
+    if (d === dtypes.float16) {
+      const a0 = Number(first.valueOf());
+      arangeHalfKernel(new Scalar(a0, dtypes.float32), new Scalar(n > 1 ? Number(second.valueOf()) - a0 : 0, dtypes.float32), out);
+    } else if (d.isInteger) {
+      const a0 = BigInt(first.valueOf());
+      const delta = wrapInt(BigInt(second.valueOf()) - a0, d);
+      arangeKernel(first, new Scalar(n > 1 ? delta : 0, d), out);
+    } else {
+      // Floats; complex from real arguments counts along the real axis.
+      const re = (x: Scalar) => (d.isComplex ? (x.value as { re: number }).re : Number(x.valueOf()));
+      arangeKernel(first, new Scalar(n > 1 ? re(second) - re(first) : st, d), out);
     }
+  } catch (e) {
+    out.dispose();
+    throw e;
   }
   return out;
 }
 
+// numpy.linspace computes in float64: y = i * step + start (i / div * delta when step underflows
+// to 0), the last value is stop itself, integer dtypes take the floor, then casts to the dtype.
 const linspaceKernel = ElementwiseKernel(
-  'float64 start, float64 step, float64 stop, int64 last',
+  'float64 start, float64 step, float64 stop, float64 delta, float64 div, int64 last, int32 toFloor',
   'T out',
-  'out = (T)(i == last ? stop : start + (double)i * step)',
+  `double y = div > 0 ? (step == 0.0 ? ((double)i / div) * delta : (double)i * step) : (double)i * delta;
+   y = y + start;
+   if (i == last) y = stop;
+   out = (T)(toFloor ? floor(y) : y)`,
   'gpa_linspace',
+  EXACT,
 );
 
 /** numpy.linspace(start, stop, num=50, endpoint=true, dtype=float64). */
 export function linspace(start: number, stop: number, num = 50, options: { endpoint?: boolean; dtype?: DTypeLike } = {}): GpuArray {
-  if (!Number.isInteger(num) || num < 0) throw new RangeError(`linspace: number of samples ${num} must be a non-negative integer`);
+  if (typeof num !== 'number' || !Number.isInteger(num)) throw new TypeError(`linspace: number of samples ${String(num)} must be an integer`);
+  if (num < 0) throw new RangeError(`linspace: number of samples, ${num}, must be non-negative`);
+  if (typeof start !== 'number' || typeof stop !== 'number') throw new TypeError('linspace: start and stop must be numbers');
   const endpoint = options.endpoint ?? true;
-  const out = empty([num], options.dtype ?? 'float64');
+  const d = toDType(options.dtype ?? 'float64');
+  const out = empty([num], d);
   if (num === 0) return out;
   const div = endpoint ? num - 1 : num;
-  const step = div > 0 ? (stop - start) / div : NaN;
-  linspaceKernel(start, div > 0 ? step : 0, stop, endpoint && num > 1 ? num - 1 : -1, out);
+  const delta = stop - start;
+  const step = div > 0 ? delta / div : NaN;
+  try {
+    linspaceKernel(start, div > 0 ? step : 0, stop, delta, div, endpoint && num > 1 ? num - 1 : -1, d.isInteger ? 1 : 0, out);
+  } catch (e) {
+    out.dispose();
+    throw e;
+  }
   return out;
 }
 
@@ -106,63 +155,35 @@ const eyeKernel = ElementwiseKernel('int64 cols, int64 k', 'T out', 'out = (T)((
 /** numpy.eye(N, M=N, k=0, dtype=float64). */
 export function eye(n: number, m?: number | null, k = 0, dtype: DTypeLike = 'float64'): GpuArray {
   const cols = m ?? n;
+  if (!Number.isInteger(k)) throw new TypeError(`eye: diagonal offset k must be an integer, got ${k}`);
   const out = empty([n, cols], dtype);
-  if (n * cols > 0) eyeKernel(cols, k, out);
+  try {
+    if (n * cols > 0) eyeKernel(cols, k, out);
+  } catch (e) {
+    out.dispose();
+    throw e;
+  }
   return out;
 }
 
 export const identity = (n: number, dtype: DTypeLike = 'float64') => eye(n, null, 0, dtype);
-
-function isNdarray(x: unknown): x is NdArray {
-  return typeof x === 'object' && x !== null && 'data' in x && 'shape' in x && 'stride' in x && 'offset' in x && !(x instanceof GpuArray);
-}
-
-/** Host data -> storage TypedArray of `d` in C order, plus its shape. */
-function hostToStorage(data: unknown, dtype?: DTypeLike): { shape: number[]; d: DType; store: ArrayBufferView } {
-  if (ArrayBuffer.isView(data) && !(data instanceof DataView)) {
-    const native = dtypeOfTypedArray(data);
-    const d = dtype === undefined ? native : toDType(dtype);
-    const n = (data as unknown as { length: number }).length;
-    if (d === native) return { shape: [n], d, store: data };
-    const store = allocStorage(d, n);
-    const src = data as unknown as ArrayLike<number | bigint>;
-    for (let i = 0; i < n; i++) writeElement(store, d, i, src[i]);
-    return { shape: [n], d, store };
-  }
-  if (isNdarray(data)) {
-    const shape = [...data.shape];
-    const native = ArrayBuffer.isView(data.data) ? dtypeOfTypedArray(data.data as ArrayBufferView) : dtypes.float64;
-    const d = dtype === undefined ? native : toDType(dtype);
-    const size = shape.reduce((a, b) => a * b, 1);
-    const store = allocStorage(d, size);
-    const idx = new Array<number>(shape.length).fill(0);
-    for (let i = 0; i < size; i++) {
-      let off = data.offset;
-      for (let k = 0; k < shape.length; k++) off += idx[k] * data.stride[k];
-      writeElement(store, d, i, (data.data as ArrayLike<HostScalar>)[off]);
-      for (let k = shape.length - 1; k >= 0; k--) {
-        if (++idx[k] < shape[k]) break;
-        idx[k] = 0;
-      }
-    }
-    return { shape, d, store };
-  }
-  const { shape, flat } = flattenNested(data);
-  const d = dtype === undefined ? inferDType(flat) : toDType(dtype);
-  const store = allocStorage(d, flat.length);
-  flat.forEach((v, i) => writeElement(store, d, i, v));
-  return { shape, d, store };
-}
 
 /** numpy.array: always a new array (a copy of a GpuArray, or an upload of host data). */
 export function array(data: unknown, dtype?: DTypeLike): GpuArray {
   if (data instanceof GpuArray) return dtype === undefined ? data.copy() : data.astype(dtype);
   if (data instanceof Scalar) return full([], data, dtype);
   if (typeof data === 'number' || typeof data === 'bigint' || typeof data === 'boolean') return full([], data, dtype);
-  const { shape, d, store } = hostToStorage(data, dtype);
-  const out = GpuArray.allocate(shape, d, currentDevice());
-  if (out.nbytes > 0) out.device.backend.copyHostToDevice(out.ptr, store, out.nbytes);
-  return out;
+  const want = dtype === undefined ? undefined : toDType(dtype);
+  const { shape, d, store } = hostToStorage(data, want);
+  const up = GpuArray.allocate(shape, d, currentDevice());
+  if (up.nbytes > 0) up.device.backend.copyHostToDevice(up.ptr, store, up.nbytes);
+  if (want === undefined || want === d) return up;
+  // Typed host data of another dtype: cast on the device, as NumPy casts array to array.
+  try {
+    return up.astype(want);
+  } finally {
+    up.dispose();
+  }
 }
 
 /** numpy.asarray: the same GpuArray when it already has the dtype, else like array(). */

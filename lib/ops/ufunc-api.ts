@@ -1,6 +1,8 @@
 // The ufunc table turned into the public surface: a function per ufunc (add(a, b)) and a method
 // per ufunc on GpuArray (a.add(b)), both generated from UFUNC_DECLS, none written by hand.
 import { GpuArray } from '../core/gpu-array.js';
+import { isComplexLike } from '../core/host-data.js';
+import { Scalar } from '../core/scalar.js';
 import { UfuncArg, UfuncCallOptions } from './ufunc.js';
 import { BinaryUfuncName, TernaryUfuncName, UFUNC_ALIASES, UfuncAliasName, UfuncName, UFUNCS, UnaryUfuncName } from './ufunc-table.js';
 
@@ -11,28 +13,47 @@ type FunctionOf<K> = K extends 1
   ? (x: UfuncArg, options?: UfuncCallOptions) => GpuArray
   : K extends 2
     ? (x1: UfuncArg, x2: UfuncArg, options?: UfuncCallOptions) => GpuArray
-    : (x1: UfuncArg, x2: UfuncArg, x3: UfuncArg, options?: UfuncCallOptions) => GpuArray;
+    : (x1: UfuncArg, x2: UfuncArg | null, x3: UfuncArg | null, options?: UfuncCallOptions) => GpuArray;
 
 type MethodOf<K> = K extends 1
   ? (options?: UfuncCallOptions) => GpuArray
   : K extends 2
     ? (other: UfuncArg, options?: UfuncCallOptions) => GpuArray
-    : (x2: UfuncArg, x3: UfuncArg, options?: UfuncCallOptions) => GpuArray;
+    : (x2: UfuncArg | null, x3: UfuncArg | null, options?: UfuncCallOptions) => GpuArray;
 
 export type UfuncFunctions = { [N in UfuncName]: FunctionOf<Arity<N>> } & { [A in UfuncAliasName]: FunctionOf<Arity<Target<A>>> };
 /** `where` is a function only (NumPy has no ndarray.where). */
 export type UfuncMethods = { [N in Exclude<UfuncName, 'where'>]: MethodOf<Arity<N>> } & { [A in UfuncAliasName]: MethodOf<Arity<Target<A>>> };
 
+/** A trailing options object ({out, dtype}), told apart from a value operand (arrays, scalars, complex). */
+const isOptionsObject = (v: unknown): boolean =>
+  v === undefined || (typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof GpuArray) && !(v instanceof Scalar) && !isComplexLike(v));
+
 function splitOptions(args: unknown[], nin: number): { inputs: UfuncArg[]; options: UfuncCallOptions | undefined } {
-  if (args.length === nin + 1) return { inputs: args.slice(0, nin) as UfuncArg[], options: args[nin] as UfuncCallOptions | undefined };
+  if (args.length === nin + 1 && isOptionsObject(args[nin])) return { inputs: args.slice(0, nin) as UfuncArg[], options: args[nin] as UfuncCallOptions | undefined };
   return { inputs: args as UfuncArg[], options: undefined };
+}
+
+/**
+ * numpy.clip with a missing bound (null/undefined): only the other side is clipped, with the
+ * promotion of the given operands; with neither bound the values come back unchanged (a copy).
+ */
+function callUfunc(name: UfuncName, inputs: UfuncArg[], options: UfuncCallOptions | undefined): GpuArray {
+  if (name === 'clip' && inputs.length === 3 && (inputs[1] == null || inputs[2] == null)) {
+    const [x, lo, hi] = inputs;
+    if (lo != null) return UFUNCS.get('maximum')!.call([x, lo], options);
+    if (hi != null) return UFUNCS.get('minimum')!.call([x, hi], options);
+    // maximum(x, x) is x for every dtype (NaN included), through the same output rules.
+    return UFUNCS.get('maximum')!.call([x, x], options);
+  }
+  return UFUNCS.get(name)!.call(inputs, options);
 }
 
 const functions: Record<string, (...args: unknown[]) => GpuArray> = {};
 for (const [name, u] of UFUNCS) {
   functions[name] = (...args: unknown[]) => {
     const { inputs, options } = splitOptions(args, u.nin);
-    return u.call(inputs, options);
+    return callUfunc(name, inputs, options);
   };
   Object.defineProperty(functions[name], 'name', { value: name });
 }
@@ -49,7 +70,7 @@ for (const [name, u] of UFUNCS) {
   Object.defineProperty(GpuArray.prototype, name, {
     value: function (this: GpuArray, ...args: unknown[]) {
       const { inputs, options } = splitOptions(args, u.nin - 1);
-      return u.call([this, ...inputs], options);
+      return callUfunc(name, [this, ...inputs], options);
     },
     writable: true,
     configurable: true,

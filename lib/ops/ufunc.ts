@@ -1,10 +1,11 @@
 // A NumPy ufunc over typed loops: picks the loop for the argument dtypes as NumPy 2 does (NEP 50
 // weak scalars, safe casting), then runs the element-wise engine. One kernel definition per loop.
-import { DType, dtype as toDType, DTypeLike, dtypes } from '../core/dtype.js';
+import { DType, dtype as toDType, DTypeLike, dtypes, integerRange } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar, isComplexLike, weakKindOf } from '../core/host-data.js';
 import { canCastSafely, checkWeakIntegerFits, resultType, WeakKind } from '../core/promotion.js';
 import { Scalar } from '../core/scalar.js';
+import { broadcastShapes, sameShape, shapeString } from '../core/shape.js';
 import { BoundParam, ElementwiseDefinition, makeDefinition, runElementwise } from '../kernel/elementwise.js';
 
 export interface UfuncLoop {
@@ -13,34 +14,82 @@ export interface UfuncLoop {
   body: string;
 }
 
+/** The comparison a ufunc makes, for NumPy's fixed results against out-of-range Python ints. */
+export type ComparisonKind = 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge';
+
 export interface UfuncOptions {
   /** Integer and bool inputs go to the float64 loop (true division). */
   intToFloat64?: boolean;
-  /** Comparisons: an out-of-range integer scalar widens the loop instead of raising. */
-  comparison?: boolean;
-  /** Inputs cast to their loop type whatever their dtype (where's condition). */
+  /** Comparisons: an integer scalar outside the integer loop's range gives NumPy's fixed result. */
+  comparison?: ComparisonKind;
+  /** Inputs cast to their loop type whatever their dtype, and left out of promotion (where's condition). */
   anyCastInputs?: readonly number[];
+  /** TypeError message when every input resolves to bool (NumPy refuses boolean `-`, sign, ...). */
+  boolError?: string;
+  /** Inputs where a negative integer scalar is refused in integer loops (NumPy: no negative integer powers). */
+  noNegativeIntScalar?: readonly number[];
 }
 
 export type UfuncArg = GpuArray | Scalar | HostScalar;
 
 export interface UfuncCallOptions {
-  /** Where to write the result (same shape as the broadcast result). */
+  /** Where to write the result (the shape the inputs broadcast to; a same_kind cast of the loop's output). */
   out?: GpuArray;
   /** Loop dtype to compute in (NumPy's dtype=). */
   dtype?: DTypeLike;
 }
 
-/** NumPy's same_kind casting: never towards a lower kind (complex -> float, float -> int). */
-function canCastSameKind(from: DType, to: DType): boolean {
-  const cat = (d: DType) => ({ b: 0, u: 1, i: 1, f: 2, c: 3 })[d.kind];
-  return canCastSafely(from, to) || cat(from) <= cat(to);
+const CALL_OPTION_KEYS = new Set(['out', 'dtype']);
+
+/** NumPy's kind order for same_kind casting: b < u < i < f < c. */
+const KIND_ORDER = { b: 0, u: 1, i: 2, f: 3, c: 4 } as const;
+
+/** NumPy's same_kind casting: safe casts, and casts within a kind or towards a higher one. */
+export function canCastSameKind(from: DType, to: DType): boolean {
+  return canCastSafely(from, to) || KIND_ORDER[from.kind] <= KIND_ORDER[to.kind];
 }
 
-const describe = (v: unknown) => (v === null ? 'null' : typeof v === 'object' ? (v as object).constructor?.name ?? 'object' : typeof v);
+const describe = (v: unknown) =>
+  v === null ? 'null' : Array.isArray(v) ? 'Array' : typeof v === 'object' ? ((v as object).constructor?.name ?? 'object') : typeof v;
+
+const isWeak = (a: UfuncArg): a is HostScalar => !(a instanceof GpuArray) && !(a instanceof Scalar);
+const isWeakInt = (a: UfuncArg): a is number | bigint => typeof a === 'bigint' || (typeof a === 'number' && Number.isInteger(a));
+
+/** Byte range [lo, hi) an array's elements span in its buffer. */
+function extent(a: GpuArray): [number, number] {
+  let lo = a.offset;
+  let hi = a.offset + a.itemsize;
+  for (let d = 0; d < a.ndim; d++) {
+    const span = (a.shape[d] - 1) * a.strides[d];
+    if (span < 0) lo += span;
+    else hi += span;
+  }
+  return [lo, hi];
+}
+
+/**
+ * True when reading `a` while writing `out` element by element could read already written
+ * values: same buffer, overlapping bytes, and not the very same view (in place is fine).
+ */
+function overlapsBadly(a: GpuArray, out: GpuArray): boolean {
+  if (a === out || a.buffer !== out.buffer || a.size === 0 || out.size === 0) return false;
+  if (a.offset === out.offset && a.dtype === out.dtype && sameShape(a.shape, out.shape) && a.strides.every((s, i) => s === out.strides[i])) {
+    return false;
+  }
+  const [alo, ahi] = extent(a);
+  const [olo, ohi] = extent(out);
+  return alo < ohi && olo < ahi;
+}
+
+interface Resolution {
+  loop: UfuncLoop;
+  params: BoundParam[];
+}
 
 export class Ufunc {
   private readonly defs = new Map<UfuncLoop, ElementwiseDefinition>();
+  /** Resolutions by argument kinds (dtype chars, weak kinds, dtype option): they depend on nothing else. */
+  private readonly resolved = new Map<string, Resolution>();
 
   constructor(
     readonly name: string,
@@ -55,36 +104,98 @@ export class Ufunc {
     return this.loops.map((l) => `${l.ins.map((d) => d.char).join('')}->${l.outs.map((d) => d.char).join('')}`);
   }
 
-  call(args: readonly UfuncArg[], options: UfuncCallOptions = {}): GpuArray {
+  call(args: readonly UfuncArg[], options?: UfuncCallOptions): GpuArray {
     if (args.length !== this.nin) {
       throw new TypeError(`${this.name}() takes ${this.nin} input${this.nin === 1 ? '' : 's'}, got ${args.length}`);
     }
-    const { loop, inputDtypes } = this.resolve(args, options.dtype);
-    const params: BoundParam[] = [];
-    const values: (GpuArray | HostScalar | null)[] = [];
-    args.forEach((a, k) => {
-      const d = loop.ins[k];
-      params.push({ name: `in${k}`, raw: false, isOutput: false, dtype: d, localCtype: d.computeCtype, placeholder: `in${k}_type`, readsOutput: false });
-      if (a instanceof GpuArray) values.push(a);
-      else if (a instanceof Scalar) values.push(a.value as HostScalar);
-      else {
-        if (d.isInteger && typeof a !== 'boolean' && !isComplexLike(a)) checkWeakIntegerFits(a, d);
-        values.push(a);
+    if (options !== undefined && options !== null) {
+      if (typeof options !== 'object' || Array.isArray(options) || options instanceof GpuArray) {
+        throw new TypeError(`${this.name}: options must be an object like {out, dtype}, got ${describe(options)}`);
       }
-    });
-    void inputDtypes;
-    loop.outs.forEach((d, k) => {
-      params.push({ name: `out${k}`, raw: false, isOutput: true, dtype: d, localCtype: d.computeCtype, placeholder: `out${k}_type`, readsOutput: false });
-    });
-    const out = options.out;
+      for (const k of Object.keys(options)) {
+        if (!CALL_OPTION_KEYS.has(k)) throw new TypeError(`${this.name}: unknown option '${k}' (expected out, dtype)`);
+      }
+    }
+    const out = options?.out ?? undefined;
+    const { loop, params } = this.resolveCached(args, options?.dtype);
+
+    // Value checks, before anything is launched.
+    const values: (GpuArray | HostScalar | null)[] = new Array(args.length + 1);
+    for (let k = 0; k < args.length; k++) {
+      const a = args[k];
+      const d = loop.ins[k];
+      if (a instanceof GpuArray) {
+        values[k] = a;
+        continue;
+      }
+      const v = a instanceof Scalar ? (a.value as HostScalar) : a;
+      if (this.opts.noNegativeIntScalar?.includes(k) && d.isInteger && (typeof v === 'number' || typeof v === 'bigint') && v < 0) {
+        throw new RangeError('Integers to negative integer powers are not allowed.');
+      }
+      if (isWeakInt(a) && d.isInteger) {
+        if (this.opts.comparison !== undefined) {
+          const { min, max } = integerRange(d);
+          const big = BigInt(a);
+          if (big < min || big > max) return this.fixedComparison(args, k, big > max, out);
+        }
+        checkWeakIntegerFits(a, d);
+      }
+      values[k] = v;
+    }
+
     if (out !== undefined) {
       if (!(out instanceof GpuArray)) throw new TypeError(`${this.name}: out must be a GpuArray, got ${describe(out)}`);
       if (!canCastSameKind(loop.outs[0], out.dtype)) {
         throw new TypeError(`Cannot cast ufunc '${this.name}' output from ${loop.outs[0].name} to ${out.dtype.name} with casting rule 'same_kind'`);
       }
     }
-    values.push(out ?? null);
-    return runElementwise(this.definition(loop), params, values)[0];
+    // Scalars only (add(1, 2)): a 0-d result, as NumPy's scalar result.
+    const allScalar = out === undefined && !args.some((a) => a instanceof GpuArray);
+    values[args.length] = out ?? (allScalar ? GpuArray.allocate([], loop.outs[0]) : null);
+
+    // An input that shares memory with `out` without being it is read from a copy, as NumPy does.
+    const copies: GpuArray[] = [];
+    if (out !== undefined) {
+      for (let k = 0; k < args.length; k++) {
+        const a = values[k];
+        if (a instanceof GpuArray && overlapsBadly(a, out)) {
+          const c = a.copy();
+          copies.push(c);
+          values[k] = c;
+        }
+      }
+    }
+    try {
+      return runElementwise(this.definition(loop), params, values)[0];
+    } catch (e) {
+      if (allScalar) (values[args.length] as GpuArray).dispose();
+      throw e;
+    } finally {
+      for (const c of copies) c.dispose();
+    }
+  }
+
+  /**
+   * NumPy 2 compares an integer array with a Python int outside its dtype's range exactly: the
+   * answer is the same for every element, so the result is filled without a comparison kernel.
+   */
+  private fixedComparison(args: readonly UfuncArg[], k: number, above: boolean, out: GpuArray | undefined): GpuArray {
+    // In `args[0] OP args[1]`, is the right operand the larger one? (The scalar is above or below every element.)
+    const rightIsBigger = k === 1 ? above : !above;
+    const value = { eq: false, ne: true, lt: rightIsBigger, le: rightIsBigger, gt: !rightIsBigger, ge: !rightIsBigger }[this.opts.comparison!];
+    const arrays = args.filter((a): a is GpuArray => a instanceof GpuArray);
+    const shape = broadcastShapes(...arrays.map((a) => a.shape), ...(out instanceof GpuArray ? [out.shape] : []));
+    if (out !== undefined) {
+      if (!(out instanceof GpuArray)) throw new TypeError(`${this.name}: out must be a GpuArray, got ${describe(out)}`);
+      if (!sameShape(out.shape, shape)) {
+        throw new RangeError(`${this.name}: output 'out0' has shape ${shapeString(out.shape)}, but the result has shape ${shapeString(shape)}`);
+      }
+      if (!canCastSameKind(dtypes.bool, out.dtype)) throw new TypeError(`Cannot cast ufunc '${this.name}' output from bool to ${out.dtype.name}`);
+      return out.fill(value);
+    }
+    const device = arrays.length > 0 ? arrays[0].device : undefined;
+    const r = GpuArray.allocate(shape, dtypes.bool, device);
+    return r.fill(value);
   }
 
   private definition(loop: UfuncLoop): ElementwiseDefinition {
@@ -105,40 +216,58 @@ export class Ufunc {
     return def;
   }
 
+  private resolveCached(args: readonly UfuncArg[], dtypeOpt?: DTypeLike): Resolution {
+    let key = dtypeOpt === undefined ? '' : `${toDType(dtypeOpt).char}:`;
+    for (const a of args) {
+      if (a instanceof GpuArray || a instanceof Scalar) key += a.dtype.char;
+      else if (typeof a === 'number' || typeof a === 'bigint' || typeof a === 'boolean' || isComplexLike(a)) key += `w${weakKindOf(a)[0]}`;
+      else throw new TypeError(`${this.name}: unsupported operand type ${describe(a)} (expected GpuArray, typed scalar or number)`);
+      key += ',';
+    }
+    let r = this.resolved.get(key);
+    if (r === undefined) {
+      const { loop } = this.resolve(args, dtypeOpt);
+      const params: BoundParam[] = [];
+      loop.ins.forEach((d, k) => {
+        params.push({ name: `in${k}`, raw: false, isOutput: false, dtype: d, localCtype: d.computeCtype, placeholder: `in${k}_type`, readsOutput: false });
+      });
+      loop.outs.forEach((d, k) => {
+        params.push({ name: `out${k}`, raw: false, isOutput: true, dtype: d, localCtype: d.computeCtype, placeholder: `out${k}_type`, readsOutput: false });
+      });
+      r = { loop, params };
+      this.resolved.set(key, r);
+    }
+    return r;
+  }
+
   /** NumPy's loop selection: per-input dtypes (weak scalars per NEP 50), then the first safe loop. */
   resolve(args: readonly UfuncArg[], dtypeOpt?: DTypeLike): { loop: UfuncLoop; inputDtypes: DType[] } {
+    const anyCast = this.opts.anyCastInputs ?? [];
     const strong: DType[] = [];
     const weak: WeakKind[] = [];
-    const kinds: (DType | WeakKind)[] = args.map((a) => {
+    const kinds: (DType | WeakKind)[] = args.map((a, k) => {
       if (a instanceof GpuArray || a instanceof Scalar) {
-        strong.push(a.dtype);
+        if (!anyCast.includes(k)) strong.push(a.dtype);
         return a.dtype;
       }
       if (typeof a === 'number' || typeof a === 'bigint' || typeof a === 'boolean' || isComplexLike(a)) {
-        const k = weakKindOf(a);
-        weak.push(k);
-        return k;
+        const w = weakKindOf(a);
+        if (!anyCast.includes(k)) weak.push(w);
+        return w;
       }
       throw new TypeError(`${this.name}: unsupported operand type ${describe(a)} (expected GpuArray, typed scalar or number)`);
     });
-    let ins = kinds.map((k) => (typeof k === 'string' ? resultType(strong, strong.length ? [k] : weak) : k));
-    if (this.opts.comparison) {
-      // NumPy 2 compares Python ints with any integer array exactly: widen instead of raising.
-      ins = ins.map((d, k) => {
-        const a = args[k];
-        if (typeof kinds[k] === 'string' && d.isInteger && (typeof a === 'number' || typeof a === 'bigint')) {
-          try {
-            checkWeakIntegerFits(a, d);
-          } catch {
-            return typeof a === 'bigint' ? dtypes.int64 : dtypes.float64;
-          }
-        }
-        return d;
-      });
-    }
+    // A weak scalar takes the dtype of the strong operands' promotion where its kind allows (NEP 50).
+    let ins = kinds.map((k, i) => {
+      if (typeof k !== 'string') return k;
+      if (anyCast.includes(i)) return resultType([], [k]);
+      return resultType(strong, strong.length ? [k] : weak);
+    });
     if (this.opts.intToFloat64 && ins.every((d) => d.kind === 'b' || d.isInteger)) ins = ins.map(() => dtypes.float64);
+    if (this.opts.boolError !== undefined && ins.every((d) => d.kind === 'b')) {
+      throw new TypeError(`ufunc '${this.name}': ${this.opts.boolError} (input types: ${ins.map((d) => d.name).join(', ')})`);
+    }
 
-    const anyCast = this.opts.anyCastInputs ?? [];
     const castOk = (from: DType, to: DType, k: number) => anyCast.includes(k) || canCastSafely(from, to);
     let loop: UfuncLoop | undefined;
     if (dtypeOpt !== undefined) {

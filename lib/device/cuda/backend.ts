@@ -75,9 +75,10 @@ export class CudaBackend implements Backend {
     const p = probeCuda();
     if ('error' in p) return p;
     if (ordinal < 0 || ordinal >= p.count) return { error: `no CUDA device ${ordinal} (this machine has ${p.count})` };
-    const nvrtc = Nvrtc.load();
-    if ('error' in nvrtc) return nvrtc;
     try {
+      // An NVRTC newer than the driver makes cubins that driver may refuse: prefer one it supports.
+      const nvrtc = Nvrtc.load(Math.floor(p.driver.driverVersion() / 1000));
+      if ('error' in nvrtc) return nvrtc;
       return new CudaBackend(p.driver, nvrtc, ordinal, cache);
     } catch (e) {
       return { error: (e as Error).message };

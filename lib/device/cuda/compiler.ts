@@ -15,13 +15,26 @@ export interface CompiledImage {
 /** Sources that need the toolkit's own headers (cuda_fp16.h and friends) on the include path. */
 const NEEDS_TOOLKIT_HEADERS = /gpuarray\/float16\.h|cuda_fp16|cuda_bf16|#include\s*<cuda/;
 
+/** What --minimal leaves out (see CompileRequest.lean). */
+const NEEDS_FULL_RUNTIME = /\bprintf\b|\bassert\s*\(|\b(tex|surf)[123]D\w*|\bcuda[A-Z]\w*\s*\(|\bclock(64)?\s*\(/;
+
+/** What the cuda compiler needs from NVRTC (an interface, so tests can stand in for it). */
+export type NvrtcLike = Pick<Nvrtc, 'version' | 'supportedArchs' | 'compile'> & { path?: string };
+
+/** The translation unit NVRTC sees: the common header, then the source numbered from line 1. */
+export function cudaUnit(req: CompileRequest): { name: string; unit: string } {
+  const name = req.programName ?? req.kernels[0]?.name ?? 'kernel';
+  return { name, unit: `#include "gpuarray/common.h"\n#line 1 "${name}.cu"\n${req.source}\n` };
+}
+
 export class NvrtcCompiler {
+  /** Compiler identity, target and headers: with the options and the unit, the disk-cache key. */
   readonly fingerprint: string;
   readonly target: { arch: string; kind: 'cubin' | 'ptx' };
   private includeDir: string | null | undefined;
 
   constructor(
-    private readonly nvrtc: Nvrtc,
+    private readonly nvrtc: NvrtcLike,
     cc: { major: number; minor: number },
     private readonly cache: DiskCache,
   ) {
@@ -32,12 +45,14 @@ export class NvrtcCompiler {
     } catch {
       archs = [];
     }
-    if (archs.length === 0 || archs.includes(want)) this.target = { arch: `sm_${want}`, kind: 'cubin' };
-    else {
-      const best = Math.max(...archs.filter((a) => a <= want));
-      this.target = { arch: `compute_${best}`, kind: 'ptx' };
-    }
-    this.fingerprint = `nvrtc|${nvrtc.version.major}.${nvrtc.version.minor}|${this.target.arch}|${kernelHeaders().digest}`;
+    const older = archs.filter((a) => a <= want);
+    // A device NVRTC knows (or cannot tell): its own cubin. A newer one: PTX for the newest arch
+    // below it, JIT-compiled by the driver. An older one than any NVRTC supports: ask for it anyway
+    // and let NVRTC's "invalid option" name the arch.
+    if (archs.length === 0 || archs.includes(want) || older.length === 0) this.target = { arch: `sm_${want}`, kind: 'cubin' };
+    else this.target = { arch: `compute_${Math.max(...older)}`, kind: 'ptx' };
+    const h = kernelHeaders();
+    this.fingerprint = `nvrtc|${nvrtc.version.major}.${nvrtc.version.minor}|${this.target.arch}|${this.target.kind}|headers=${h.digest}|${h.libraryVersion}`;
   }
 
   private toolkitInclude(): string | null {
@@ -45,18 +60,29 @@ export class NvrtcCompiler {
     return this.includeDir;
   }
 
-  compile(req: CompileRequest): CompiledImage {
+  /** The NVRTC options for a request (the arch first, the caller's options after). */
+  optionsFor(req: CompileRequest): string[] {
     const options = ['--std=c++17', `--gpu-architecture=${this.target.arch}`, ...(req.options ?? [])];
+    if (req.lean && !NEEDS_FULL_RUNTIME.test(req.source)) options.push('--minimal', '-default-device');
     if (NEEDS_TOOLKIT_HEADERS.test(req.source)) {
       const inc = this.toolkitInclude();
       if (inc) options.push(`--include-path=${inc}`);
     }
-    const key = cacheKey([this.fingerprint, options.join(' '), req.source]);
+    return options;
+  }
+
+  /** The disk-cache key: compiler identity + arch + headers + library version, options, and the exact unit. */
+  keyFor(req: CompileRequest): string {
+    return cacheKey([this.fingerprint, this.optionsFor(req).join('\u0001'), cudaUnit(req).unit]);
+  }
+
+  compile(req: CompileRequest): CompiledImage {
+    const options = this.optionsFor(req);
+    const { name, unit } = cudaUnit(req);
+    const key = cacheKey([this.fingerprint, options.join('\u0001'), unit]);
     const hit = this.cache.get(key);
     if (hit !== null) return { image: hit, kind: this.target.kind };
 
-    const name = req.programName ?? req.kernels[0]?.name ?? 'kernel';
-    const unit = `#include "gpuarray/common.h"\n#line 1 "${name}.cu"\n${req.source}\n`;
     const r = this.nvrtc.compile(unit, `${name}.cu`, kernelHeaders().files, options, this.target.kind);
     if (!r.ok) throw new CompileError(name, r.log, req.source, options, 'cuda (NVRTC)', req.errorNote?.(r.log));
     this.cache.put(key, r.image);

@@ -1,89 +1,158 @@
 // The system C++ compiler as the cpu backend's kernel compiler: CUDA C + host shim -> shared
 // object, through the disk cache. Found from $CXX, else c++, g++, clang++.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CompileError } from '../../../bindings/errors.js';
+import { callIntFunction } from '../../../bindings/shared-library.js';
 import type { CompileRequest } from '../backend.js';
 import { cacheKey, DiskCache } from '../compile-cache.js';
 import { kernelHeaders } from '../kernel-headers.js';
+import { HostPch } from './pch.js';
 import { hostTrampolines } from './trampoline.js';
 import { findHostUnsupported } from './unsupported.js';
 
 export interface HostCompilerInfo {
   command: string;
+  /** The compiler's version line, e.g. 'gcc version 12.2.0 (Debian 12.2.0-14+deb12u1)'. */
   version: string;
+  /** The compiler's target triple, e.g. 'x86_64-linux-gnu'. */
+  target: string;
   openmp: boolean;
+  /** Whether kernels compile against a precompiled common.h (g++ only; GPUARRAY_HOST_PCH=0 turns it off). */
+  pch: boolean;
 }
 
-function firstWorkingCompiler(): { command: string; version: string } | { error: string } {
+/** `cxx -v` names the version and the target in one call, for g++ and clang++ alike. */
+function firstWorkingCompiler(): { command: string; version: string; target: string } | { error: string } {
   const tried: string[] = [];
   for (const command of [process.env.CXX, 'c++', 'g++', 'clang++'].filter((c): c is string => !!c)) {
-    try {
-      const out = execFileSync(command, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-      return { command, version: out.split('\n')[0].trim() };
-    } catch {
-      tried.push(command);
+    const r = spawnSync(command, ['-v'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const text = `${r.stdout ?? ''}${r.stderr ?? ''}`;
+    const version = /^.*\bversion \d.*$/m.exec(text)?.[0].trim();
+    if (r.status === 0 && version) {
+      return { command, version, target: /^Target:\s*(\S+)/m.exec(text)?.[1] ?? `${process.platform}-${process.arch}` };
     }
+    tried.push(command);
   }
   return { error: `no C++ compiler found (tried ${tried.join(', ')}; set CXX)` };
 }
 
-const BASE_FLAGS = ['-std=c++17', '-O2', '-shared', '-fPIC', '-ffp-contract=off', '-fno-fast-math', '-fwrapv', '-w'];
+/** Flags that shape the binary (all part of the cache key). No -march=native: cached objects stay portable. */
+const BASE_FLAGS = ['-std=c++17', '-O2', '-fPIC', '-ffp-contract=off', '-fno-fast-math', '-fwrapv', '-w'];
+
+/**
+ * Linking a kernel library. nodelete: the library (and the OpenMP runtime it pulls in) must
+ * outlive its idle worker threads, or the process can crash at exit when they are unloaded.
+ * Bsymbolic: a kernel named like a libc function (`index`, `times`) must call itself, not libc.
+ */
+const LINK_FLAGS = ['-shared', '-Wl,-z,nodelete', '-Wl,-Bsymbolic'];
+
+/** The translation unit the compiler sees: the common header, the source from line 1, the launch entries. */
+export function hostUnit(req: CompileRequest): { name: string; unit: string } {
+  const name = req.programName ?? req.kernels[0]?.name ?? 'kernel';
+  const unit =
+    `#include "gpuarray/common.h"\n#line 1 "${name}.cu"\n${req.source}\n` +
+    `#line 1 "${name}.launch.cpp"\n${hostTrampolines(req.kernels)}\n`;
+  return { name, unit };
+}
+
+/** Throw the cpu backend's CompileError when the source uses what it cannot run (see unsupported.ts). */
+export function refuseHostUnsupported(req: CompileRequest): void {
+  if (req.checkHostSupport === false) return;
+  const found = findHostUnsupported(req.source);
+  if (found.length === 0) return;
+  throw new CompileError(
+    req.programName ?? req.kernels[0]?.name ?? 'kernel',
+    `the cpu backend cannot run ${found.join(', ')}: it runs the threads of a block one after another, ` +
+      `so they cannot share memory, wait for each other or exchange values; run this kernel on the cuda backend`,
+    req.source,
+    req.options ?? [],
+    'cpu',
+  );
+}
 
 export class HostCompiler {
   readonly info: HostCompilerInfo;
+  /** Compiler identity, target, flags, headers and library version: with the options and the unit, the disk-cache key. */
   readonly fingerprint: string;
+  private readonly flags: readonly string[];
+  private readonly pch: HostPch | null;
+  private misses = 0;
 
-  private constructor(info: HostCompilerInfo, private readonly cache: DiskCache) {
-    this.info = info;
-    this.fingerprint = `host|${info.command}|${info.version}|omp=${info.openmp}|${BASE_FLAGS.join(' ')}|${kernelHeaders().digest}`;
+  private constructor(
+    c: { command: string; version: string; target: string },
+    openmp: boolean,
+    private readonly cache: DiskCache,
+  ) {
+    const h = kernelHeaders();
+    this.flags = [...BASE_FLAGS, ...(openmp ? ['-fopenmp'] : []), `-I${h.includeDir}`];
+    const usePch = /\bgcc version\b/.test(c.version) && process.env.GPUARRAY_HOST_PCH !== '0' && cache.directory !== null;
+    this.info = { ...c, openmp, pch: usePch };
+    this.fingerprint = [
+      'host',
+      c.command,
+      c.version,
+      c.target,
+      `omp=${openmp}`,
+      BASE_FLAGS.join(' '),
+      LINK_FLAGS.join(' '),
+      `headers=${h.digest}`,
+      h.libraryVersion,
+    ].join('|');
+    this.pch = usePch
+      ? new HostPch(c.command, this.flags, join(h.includeDir, 'gpuarray', 'common.h'), cache.directory!, cacheKey([this.fingerprint, 'pch']))
+      : null;
   }
 
   static create(cache: DiskCache): HostCompiler | { error: string } {
     const c = firstWorkingCompiler();
     if ('error' in c) return c;
-    return new HostCompiler({ ...c, openmp: probeOpenMP(c.command, cache) }, cache);
+    return new HostCompiler(c, probeOpenMP(c, cache), cache);
+  }
+
+  /** Only -D, -U and -I reach the host compiler; NVRTC's own options have no meaning here. */
+  private static userFlags(req: CompileRequest): string[] {
+    return (req.options ?? []).filter((o) => /^-[DIU]/.test(o));
+  }
+
+  keyFor(req: CompileRequest): string {
+    return cacheKey([this.fingerprint, HostCompiler.userFlags(req).join('\u0001'), hostUnit(req).unit]);
   }
 
   /** Compile (or find in the disk cache) and return the shared object's path. */
   compile(req: CompileRequest): string {
-    const key = cacheKey([this.fingerprint, (req.options ?? []).join(' '), req.source, JSON.stringify(req.kernels)]);
+    const { name, unit } = hostUnit(req);
+    const userFlags = HostCompiler.userFlags(req);
+    const key = cacheKey([this.fingerprint, userFlags.join('\u0001'), unit]);
     const cachedPath = this.cache.pathFor(key);
     if (cachedPath !== null && this.cache.get(key) !== null) return cachedPath;
 
-    const name = req.programName ?? req.kernels[0]?.name ?? 'kernel';
-    if (req.checkHostSupport !== false) {
-      const construct = findHostUnsupported(req.source);
-      if (construct !== null) {
-        throw new CompileError(
-          name,
-          `${construct} is not supported by the cpu backend (its threads of a block run one after another); ` +
-            `run this kernel on the cuda backend`,
-          req.source,
-          req.options ?? [],
-          'cpu',
-        );
-      }
-    }
-    const unit = `#include "gpuarray/common.h"\n#line 1 "${name}.cu"\n${req.source}\n\n${hostTrampolines(req.kernels)}\n`;
-    const scratch = this.cache.scratchDir();
-    const stem = join(scratch, `${key}-${process.hrtime.bigint()}`);
+    this.misses++;
+    const stem = join(this.cache.scratchDir(), `${key}-${process.hrtime.bigint()}`);
     writeFileSync(`${stem}.cpp`, unit);
-    const flags = [...BASE_FLAGS, ...(this.info.openmp ? ['-fopenmp'] : []), `-I${kernelHeaders().includeDir}`];
-    const userFlags = (req.options ?? []).filter((o) => /^-[DIU]/.test(o));
-    const r = spawnSync(this.info.command, [...flags, ...userFlags, '-o', `${stem}.so`, `${stem}.cpp`], {
-      encoding: 'utf8',
-    });
     try {
+      const run = (pchDir: string | null) =>
+        spawnSync(
+          this.info.command,
+          [...(pchDir ? [`-I${pchDir}`] : []), ...this.flags, ...LINK_FLAGS, '-pipe', ...userFlags, '-o', `${stem}.so`, `${stem}.cpp`],
+          { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] },
+        );
+      const pchDir = this.pch?.includeDir(this.misses >= 2) ?? null;
+      let r = run(pchDir);
+      if (r.status !== 0 && pchDir !== null && /\bPCH\b|precompiled|\.gch\b/i.test(r.stderr ?? '')) {
+        // An unreadable PCH (replaced by another process, or a g++ that rejects it): drop it, compile plainly.
+        this.pch!.discard();
+        r = run(null);
+      }
       if (r.status !== 0) {
         const log = `${r.stderr ?? ''}${r.error ? String(r.error) : ''}`;
-        throw new CompileError(name, log, req.source, [...flags, ...userFlags], 'cpu', req.errorNote?.(log));
+        throw new CompileError(name, log, req.source, [...this.flags, ...userFlags], 'cpu', req.errorNote?.(log));
       }
       const binary = readFileSync(`${stem}.so`);
       const stored = this.cache.put(key, binary);
       if (stored !== null) return stored;
-      // Memory-only cache: the shared object must still be a file to be loaded; keep it.
+      // Memory-only cache: the shared object must still be a file to be loaded; keep it in scratch.
       const kept = `${stem}.kept.so`;
       writeFileSync(kept, binary);
       return kept;
@@ -94,16 +163,25 @@ export class HostCompiler {
   }
 }
 
-/** Whether the compiler builds OpenMP code; remembered in the cache folder per compiler. */
-function probeOpenMP(command: string, cache: DiskCache): boolean {
-  const key = cacheKey(['openmp-probe', command]);
+/** Whether the compiler builds and the loader runs OpenMP code; remembered in the cache per compiler. */
+function probeOpenMP(c: { command: string; version: string; target: string }, cache: DiskCache): boolean {
+  if (process.env.GPUARRAY_HOST_OPENMP === '0') return false;
+  const key = cacheKey(['openmp-probe', c.command, c.version, c.target]);
   const known = cache.get(key);
-  if (known !== null) return known[0] === 1;
+  if (known !== null && known.length === 1) return known[0] === 1;
   const dir = cache.scratchDir();
   const src = join(dir, 'omp-probe.cpp');
-  writeFileSync(src, '#include <omp.h>\nextern "C" int f() { return omp_get_max_threads(); }\n');
-  const r = spawnSync(command, ['-fopenmp', '-shared', '-fPIC', '-o', join(dir, 'omp-probe.so'), src]);
-  const ok = r.status === 0;
+  const lib = join(dir, 'omp-probe.so');
+  writeFileSync(src, '#include <omp.h>\nextern "C" int gpa_omp_probe() { return omp_get_max_threads(); }\n');
+  const r = spawnSync(c.command, ['-fopenmp', '-fPIC', ...LINK_FLAGS, '-o', lib, src], { stdio: 'ignore' });
+  let ok = false;
+  try {
+    ok = r.status === 0 && callIntFunction(lib, 'gpa_omp_probe') >= 1;
+  } catch {
+    ok = false;
+  }
+  rmSync(src, { force: true });
+  rmSync(lib, { force: true });
   cache.put(key, new Uint8Array([ok ? 1 : 0]));
   return ok;
 }

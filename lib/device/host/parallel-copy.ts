@@ -2,7 +2,7 @@
 // OpenMP thread). The cuda backend's staged copies use it to move data between pinned buffers
 // and JS arrays: a fresh JS array page-faults on first touch, and faults only scale across cores.
 import { availableParallelism } from 'node:os';
-import { ArgBlock } from '../../kernel/arg-block.js';
+import { ArgBlock } from '../arg-block.js';
 import type { LoadedKernel } from '../backend.js';
 import type { DiskCache } from '../compile-cache.js';
 import { HostBackend } from './backend.js';

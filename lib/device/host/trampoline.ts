@@ -1,6 +1,8 @@
 // Launch entries for the cpu backend: one extern "C" function per kernel with a fixed signature
 // (grid, block, shared memory, argument pointers), unpacking the arguments by their C types the
-// way cuLaunchKernel does from kernelParams.
+// way cuLaunchKernel does from kernelParams. Returns 0, or 1 when the kernel threw a C++
+// exception, which must not unwind into koffi (inside an OpenMP team C++ terminates the process
+// instead, as a device trap ends a CUDA context).
 import type { KernelSignature } from '../backend.js';
 
 export const hostEntryName = (kernel: string) => `gpa_launch_${kernel}`;
@@ -11,6 +13,7 @@ const valueType = (t: string) => t.replace(/\b__restrict__\b|\b__restrict\b/g, '
 export function hostTrampolines(kernels: readonly KernelSignature[]): string {
   return kernels
     .map(({ name, paramTypes }) => {
+      if (!/^[A-Za-z_]\w*$/.test(name)) throw new TypeError(`kernel name ${JSON.stringify(name)} is not a C identifier`);
       const typedefs = paramTypes.map((t, i) => `  typedef ${valueType(t)} T${i};`).join('\n');
       const loads = paramTypes.map((_, i) => `  const T${i} a${i} = *reinterpret_cast<T${i}*>(args[${i}]);`).join('\n');
       const call = paramTypes.map((_, i) => `a${i}`).join(', ');
@@ -20,7 +23,11 @@ export function hostTrampolines(kernels: readonly KernelSignature[]): string {
         `  (void)shared_mem; (void)args;`,
         typedefs,
         loads,
-        `  return gpa_host::run_grid(dim3{gx, gy, gz}, dim3{bx, by, bz}, [&]() { ${name}(${call}); });`,
+        `  try {`,
+        `    return gpa_host::run_grid(dim3{gx, gy, gz}, dim3{bx, by, bz}, [&]() { ${name}(${call}); });`,
+        `  } catch (...) {`,
+        `    return 1;`,
+        `  }`,
         `}`,
       ].join('\n');
     })

@@ -1,0 +1,544 @@
+// The benchmark's workloads, declared as data: name, size, what to run (a kind and its params),
+// how it is timed, its floor and its goal from the issues. The kinds below hold the gpuarray
+// setup/run/check of each, and for the cpu run the plain TypedArray loop it is compared with.
+// bench/cupy_baseline.py implements the same kinds in CuPy and receives this list as JSON.
+import { fileURLToPath } from 'node:url';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { GpuArray } from '../lib/index.js';
+import { BenchContext } from './context.js';
+import { CheckError, checkClose, checkExact, download, hashSums, hashValue, toTyped } from './data.js';
+import type { FloorSpec } from './floors.js';
+import { nowMs, runJsonChild, Stats, stats } from './timing.js';
+
+export type How =
+  /** Device time of one call: CUDA events on cuda, host clock + sync on cpu. */
+  | 'device'
+  /** Host time per call, calls issued back to back, one sync per batch. */
+  | 'issue'
+  /** Host time per call with a sync after each. */
+  | 'synced'
+  /** Host clock, best of several: transfers between JS memory and the device. */
+  | 'host-best'
+  /** The kind measures itself (compiles, child processes). */
+  | 'custom';
+
+export type Goal =
+  | { kind: 'max'; ms: number }
+  /** At most `factor` times CuPy's time in the same run; `fallbackMs` from the issue when CuPy is absent. */
+  | { kind: 'vs-cupy'; factor: number; fallbackMs: number }
+  /** At most `factor` x (the other workload's time) + `plusMs`. */
+  | { kind: 'vs-workload'; name: string; factor: number; plusMs: number };
+
+export interface WorkloadSpec {
+  name: string;
+  size: string;
+  kind: KindName;
+  params: Record<string, number>;
+  how: How;
+  floor: FloorSpec;
+  /** The goal and the issue it comes from; goals are claims about the H200, so cuda runs only. */
+  goal: (Goal & { issues: readonly number[] }) | null;
+  on: readonly ('cuda' | 'cpu')[];
+}
+
+const K = 1 << 10;
+const M1 = 1 << 20;
+const N = 1 << 28; // 256M float32 = 1 GiB, far past the 60 MB L2
+const SQ = 1 << 14; // 16384 x 16384 = N
+const UP = 1 << 26; // 256 MiB of float32
+const F = 4; // bytes per float32
+const SMALL = 1000;
+
+const bw = (bytes: number): FloorSpec => ({ kind: 'bandwidth', bytes });
+const max = (issue: number | number[], ms: number) => ({ kind: 'max' as const, ms, issues: typeof issue === 'number' ? [issue] : issue });
+const CUDA = ['cuda'] as const;
+const CPU = ['cpu'] as const;
+const BOTH = ['cuda', 'cpu'] as const;
+
+export const WORKLOADS: readonly WorkloadSpec[] = [
+  // #4: element-wise ops, broadcasting, launch overhead.
+  { name: 'add 1K', size: '1024 float32', kind: 'add', params: { n: K }, how: 'device', floor: bw(3 * F * K), goal: null, on: CUDA },
+  { name: 'add 1M', size: '1M float32', kind: 'add', params: { n: M1 }, how: 'device', floor: bw(3 * F * M1), goal: null, on: BOTH },
+  { name: 'add 256M', size: '256M float32', kind: 'add', params: { n: N }, how: 'device', floor: bw(3 * F * N), goal: max(4, 0.8), on: CUDA },
+  { name: 'add row broadcast', size: '16384² + 16384', kind: 'addRow', params: { m: SQ }, how: 'device', floor: bw(2 * F * N + F * SQ), goal: max(4, 0.6), on: CUDA },
+  // Floor: each operand streamed once (a, a.T, out), as a kernel reading both through strides does.
+  { name: 'add transposed a + a.T', size: '16384²', kind: 'addTransposed', params: { m: SQ }, how: 'device', floor: bw(3 * F * N), goal: max(4, 1.0), on: CUDA },
+  { name: 'small add, back to back', size: '1000 float32', kind: 'smallAdd', params: { n: SMALL }, how: 'issue', floor: { kind: 'launch' }, goal: max(4, 0.007), on: BOTH },
+  { name: 'small add, synced', size: '1000 float32', kind: 'smallAdd', params: { n: SMALL }, how: 'synced', floor: { kind: 'launch-synced' }, goal: max(4, 0.012), on: CUDA },
+  // #7: raw kernels.
+  { name: 'RawKernel small launch, back to back', size: '1000 float32', kind: 'rawSmall', params: { n: SMALL }, how: 'issue', floor: { kind: 'launch' }, goal: max(7, 0.007), on: CUDA },
+  // #2 / #5: compiles and ElementwiseKernel.
+  { name: 'ElementwiseKernel cold (new process, empty cache)', size: '1000 float32', kind: 'ekCold', params: { n: SMALL, runs: 5 }, how: 'custom', floor: { kind: 'none' }, goal: max([2, 5], 30), on: CUDA },
+  { name: 'ElementwiseKernel warm disk cache (new process)', size: '1000 float32', kind: 'ekWarm', params: { n: SMALL, runs: 5 }, how: 'custom', floor: { kind: 'none' }, goal: max([2, 5], 2), on: CUDA },
+  { name: 'ElementwiseKernel first call in process', size: '1000 float32', kind: 'ekFirst', params: { n: SMALL, runs: 10 }, how: 'custom', floor: { kind: 'none' }, goal: null, on: CUDA },
+  {
+    name: 'ElementwiseKernel small call, back to back',
+    size: '1000 float32',
+    kind: 'ekSmall',
+    params: { n: SMALL },
+    how: 'issue',
+    floor: { kind: 'launch' },
+    goal: { kind: 'vs-workload', name: 'small add, back to back', factor: 1, plusMs: 0.001, issues: [5] },
+    on: CUDA,
+  },
+  { name: 'SAXPY (ElementwiseKernel)', size: '256M float32', kind: 'saxpy', params: { n: N }, how: 'device', floor: bw(3 * F * N), goal: max(5, 0.8), on: CUDA },
+  // #6: reductions.
+  { name: 'sum 1M', size: '1M float32', kind: 'sum', params: { n: M1 }, how: 'device', floor: bw(F * M1), goal: null, on: CPU },
+  { name: 'sum 256M', size: '256M float32', kind: 'sum', params: { n: N }, how: 'device', floor: bw(F * N), goal: max(6, 0.26), on: CUDA },
+  {
+    name: 'sum axis 0',
+    size: '16384²',
+    kind: 'sumAxis',
+    params: { m: SQ, axis: 0 },
+    how: 'device',
+    floor: bw(F * N + F * SQ),
+    goal: { kind: 'vs-workload', name: 'sum 256M', factor: 1.2, plusMs: 0, issues: [6] },
+    on: CUDA,
+  },
+  {
+    name: 'sum axis 1',
+    size: '16384²',
+    kind: 'sumAxis',
+    params: { m: SQ, axis: 1 },
+    how: 'device',
+    floor: bw(F * N + F * SQ),
+    goal: { kind: 'vs-workload', name: 'sum 256M', factor: 1.2, plusMs: 0, issues: [6] },
+    on: CUDA,
+  },
+  { name: 'arrayEqual 256M', size: '2 x 256M float32', kind: 'arrayEqual', params: { n: N }, how: 'device', floor: bw(2 * F * N), goal: max(6, 0.55), on: CUDA },
+  // #3: creation, copies, transfers.
+  { name: 'arange 1M', size: '1M float32', kind: 'arange', params: { n: M1 }, how: 'device', floor: bw(F * M1), goal: null, on: CPU },
+  { name: 'arange 256M', size: '256M float32', kind: 'arange', params: { n: N }, how: 'device', floor: bw(F * N), goal: max(3, 0.35), on: CUDA },
+  { name: 'copy 1M', size: '1M float32', kind: 'copy', params: { n: M1 }, how: 'device', floor: bw(2 * F * M1), goal: null, on: CPU },
+  { name: 'copy 256M', size: '256M float32', kind: 'copy', params: { n: N }, how: 'device', floor: bw(2 * F * N), goal: max(3, 0.55), on: CUDA },
+  // Twice CuPy's throughput; without CuPy, twice the 1.4 / 2.2 GB/s the issue measured.
+  { name: 'upload 256 MiB', size: '64M float32', kind: 'upload', params: { n: UP }, how: 'host-best', floor: { kind: 'h2d', bytes: F * UP }, goal: { kind: 'vs-cupy', factor: 0.5, fallbackMs: (F * UP) / 2.8e6, issues: [3] }, on: CUDA },
+  { name: 'download 256 MiB', size: '64M float32', kind: 'download', params: { n: UP }, how: 'host-best', floor: { kind: 'd2h', bytes: F * UP }, goal: { kind: 'vs-cupy', factor: 0.5, fallbackMs: (F * UP) / 4.4e6, issues: [3] }, on: CUDA },
+];
+
+// ---- kinds -----------------------------------------------------------------------------------
+
+export interface Prepared {
+  /** The operation that is timed; its result goes to `check` (first call) and `release`. */
+  run(): unknown;
+  /** Throws CheckError when the result is wrong. Runs on the first result, before any timing. */
+  check(result: unknown): void;
+  /** Free what run() returned (arrays it allocated). Inside the timed region: users pay it too. */
+  release?(result: unknown): void;
+  /** run() waits for the device itself (it returns a JS value computed there). */
+  synchronous?: boolean;
+  /** For how === 'custom': the whole measurement (with its own checks). */
+  measure?(): Stats;
+  teardown?(): void;
+}
+
+type Params = Record<string, number>;
+
+export interface Kind {
+  setup(ctx: BenchContext, p: Params): Prepared;
+  /** The same work as a plain TypedArray loop in JS: the baseline of a cpu run. */
+  js?(ctx: BenchContext, p: Params): Prepared;
+}
+
+const disposeArray = (r: unknown) => (r as GpuArray).dispose();
+const sum2 = (i: number) => hashValue(i, 1) + hashValue(i, 2);
+
+function checkTyped(got: ArrayLike<number>, expect: (i: number) => number, what: string): void {
+  for (let i = 0; i < got.length; i++) {
+    const want = Math.fround(expect(i));
+    if (got[i] !== want) throw new CheckError(`${what}: element ${i} is ${got[i]}, expected ${want}`);
+  }
+}
+
+/** A 0-d array or a number, as a number. */
+function scalarOf(r: unknown): number {
+  if (typeof r === 'number') return r;
+  const v = (r as GpuArray).toArray();
+  if (typeof v !== 'number') throw new CheckError(`expected a scalar result, got ${JSON.stringify(v)}`);
+  return v;
+}
+
+/** An m x m view of a flat array (dispose it; the memory stays with the array). */
+const view2d = (a: GpuArray, m: number): GpuArray => a.reshape([m, m]);
+
+const SMALL_ADD_SRC = `extern "C" __global__ void bench_small_add(const float* x, const float* y, float* z, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) z[i] = x[i] + y[i];
+}
+`;
+
+export const KINDS = {
+  add: {
+    setup(ctx, { n }) {
+      const a = ctx.input(n, 1);
+      const b = ctx.input(n, 2);
+      const out = ctx.scratch(n);
+      ctx.poison(out);
+      return {
+        run: () => ctx.gp.add(a, b, { out }),
+        check: (r) => {
+          if (r !== out) throw new CheckError('add with out= did not return out');
+          checkExact(out, sum2, 'add');
+        },
+      };
+    },
+    js(ctx, { n }) {
+      const x = ctx.host(n, 1);
+      const y = ctx.host(n, 2);
+      const z = new Float32Array(n);
+      return {
+        run: () => {
+          for (let i = 0; i < n; i++) z[i] = x[i] + y[i];
+          return z;
+        },
+        check: (r) => checkTyped(r as Float32Array, sum2, 'JS add'),
+      };
+    },
+  },
+
+  addRow: {
+    setup(ctx, { m }) {
+      const x = view2d(ctx.input(m * m, 1), m);
+      const row = ctx.input(m, 3);
+      const out = view2d(ctx.scratch(m * m), m);
+      ctx.poison(out);
+      return {
+        run: () => ctx.gp.add(x, row, { out }),
+        check: () => checkExact(out, (i) => hashValue(i, 1) + hashValue(i % m, 3), 'row broadcast add'),
+        teardown: () => {
+          x.dispose();
+          out.dispose();
+        },
+      };
+    },
+  },
+
+  addTransposed: {
+    setup(ctx, { m }) {
+      const x = view2d(ctx.input(m * m, 1), m);
+      const xt = x.T;
+      const out = view2d(ctx.scratch(m * m), m);
+      ctx.poison(out);
+      return {
+        run: () => ctx.gp.add(x, xt, { out }),
+        check: () => checkExact(out, (i) => hashValue(i, 1) + hashValue((i % m) * m + Math.floor(i / m), 1), 'transposed add'),
+        teardown: () => {
+          x.dispose();
+          xt.dispose();
+          out.dispose();
+        },
+      };
+    },
+  },
+
+  smallAdd: {
+    setup(ctx, { n }) {
+      const a = ctx.input(n, 1);
+      const b = ctx.input(n, 2);
+      return {
+        run: () => a.add(b),
+        check: (r) => checkExact(r as GpuArray, sum2, 'a.add(b)'),
+        release: disposeArray,
+      };
+    },
+    js(ctx, { n }) {
+      const x = ctx.host(n, 1);
+      const y = ctx.host(n, 2);
+      return {
+        run: () => {
+          const z = new Float32Array(n);
+          for (let i = 0; i < n; i++) z[i] = x[i] + y[i];
+          return z;
+        },
+        check: (r) => checkTyped(r as Float32Array, sum2, 'JS add'),
+      };
+    },
+  },
+
+  rawSmall: {
+    setup(ctx, { n }) {
+      const RawKernel = ctx.api<(...a: unknown[]) => any>('RawKernel');
+      let k: any;
+      try {
+        k = new (RawKernel as any)(SMALL_ADD_SRC, 'bench_small_add');
+      } catch (e) {
+        if (!(e instanceof TypeError)) throw e;
+        k = RawKernel(SMALL_ADD_SRC, 'bench_small_add');
+      }
+      const x = ctx.input(n, 1);
+      const y = ctx.input(n, 2);
+      const z = ctx.gp.empty([n], 'float32');
+      const threads = 256;
+      const blocks = Math.ceil(n / threads);
+      // The calling forms issue 7 names; the first that computes the right result is timed.
+      const forms: [string, () => void][] = [
+        ['k([blocks], [threads], [args])', () => k([blocks], [threads], [x, y, z, n])],
+        ['k(blocks, threads, [args])', () => k(blocks, threads, [x, y, z, n])],
+        ['k.configure(blocks, threads)(...args)', () => k.configure(blocks, threads)(x, y, z, n)],
+      ];
+      const failures: string[] = [];
+      for (const [form, launch] of forms) {
+        try {
+          ctx.poison(z);
+          launch();
+          ctx.backend.synchronize();
+          checkExact(z, sum2, `RawKernel ${form}`);
+          return { run: launch, check: () => checkExact(z, sum2, `RawKernel ${form}`), teardown: () => z.dispose() };
+        } catch (e) {
+          failures.push(`${form}: ${(e as Error).message.split('\n')[0]}`);
+        }
+      }
+      z.dispose();
+      throw new Error(`no RawKernel calling form worked: ${failures.join('; ')}`);
+    },
+  },
+
+  ekSmall: {
+    setup(ctx, { n }) {
+      const k = ctx.gp.ElementwiseKernel('float32 x, float32 y', 'float32 z', 'z = x + y', 'bench_ek_add');
+      const a = ctx.input(n, 1);
+      const b = ctx.input(n, 2);
+      return {
+        run: () => k(a, b),
+        check: (r) => checkExact(r as GpuArray, sum2, 'ElementwiseKernel add'),
+        release: disposeArray,
+      };
+    },
+  },
+
+  ekCold: {
+    setup: (ctx, p) => ({ run: () => null, check: () => {}, measure: () => firstCallChildren(ctx, p.n, p.runs).cold }),
+  },
+  ekWarm: {
+    setup: (ctx, p) => ({ run: () => null, check: () => {}, measure: () => firstCallChildren(ctx, p.n, p.runs).warm }),
+  },
+
+  ekFirst: {
+    setup(ctx, { n, runs }) {
+      const a = ctx.input(n, 1);
+      const b = ctx.input(n, 2);
+      // Warm the process: the device, NVRTC and the generator are up before the first sample.
+      ctx.backend.synchronize();
+      return {
+        run: () => null,
+        check: () => {},
+        measure: () => {
+          const samples: number[] = [];
+          for (let r = 0; r < runs; r++) {
+            // A name and source no cache has seen: each sample compiles.
+            const salt = `${process.pid}_${Date.now().toString(36)}_${r}`;
+            const t0 = nowMs();
+            const k = ctx.gp.ElementwiseKernel('float32 x, float32 y', 'float32 z', `z = x * 2.0f + y; /* ${salt} */`, `bench_first_${salt}`);
+            const z = k(a, b) as GpuArray;
+            ctx.backend.synchronize();
+            samples.push(nowMs() - t0);
+            try {
+              checkExact(z, (i) => 2 * hashValue(i, 1) + hashValue(i, 2), 'ElementwiseKernel first call');
+            } finally {
+              z.dispose();
+            }
+          }
+          return stats(samples);
+        },
+      };
+    },
+  },
+
+  saxpy: {
+    setup(ctx, { n }) {
+      const k = ctx.gp.ElementwiseKernel('float32 a, float32 x, float32 y', 'float32 z', 'z = a * x + y', 'saxpy');
+      const x = ctx.input(n, 1);
+      const y = ctx.input(n, 2);
+      const out = ctx.scratch(n);
+      ctx.poison(out);
+      return {
+        run: () => k(2.5, x, y, out),
+        check: () => checkExact(out, (i) => 2.5 * hashValue(i, 1) + hashValue(i, 2), 'SAXPY'),
+      };
+    },
+  },
+
+  sum: {
+    setup(ctx, { n }) {
+      const sum = ctx.api<(a: GpuArray, o?: object) => unknown>('sum');
+      const a = ctx.input(n, 1);
+      const want = ctx.once(`total:${n}`, () => hashTotal(n, 1));
+      return {
+        run: () => sum(a),
+        check: (r) => checkClose(scalarOf(r), want, 1e-5, 'sum'),
+        release: (r) => (typeof r === 'object' ? disposeArray(r) : undefined),
+      };
+    },
+    js(ctx, { n }) {
+      const x = ctx.host(n, 1);
+      const want = ctx.once(`total:${n}`, () => hashTotal(n, 1));
+      return {
+        run: () => {
+          let s = 0;
+          for (let i = 0; i < n; i++) s += x[i];
+          return s;
+        },
+        check: (r) => checkClose(r as number, want, 1e-5, 'JS sum'),
+      };
+    },
+  },
+
+  sumAxis: {
+    setup(ctx, { m, axis }) {
+      const sum = ctx.api<(a: GpuArray, o?: object) => GpuArray>('sum');
+      const x = view2d(ctx.input(m * m, 1), m);
+      const sums = ctx.once(`sums:${m}`, () => hashSums(m, 1));
+      const want = axis === 0 ? sums.cols : sums.rows;
+      return {
+        run: () => sum(x, { axis }),
+        check: (r) => {
+          const a = r as GpuArray;
+          if (a.shape.length !== 1 || a.shape[0] !== m) throw new CheckError(`sum axis ${axis}: shape [${a.shape}], expected [${m}]`);
+          const got = download(a);
+          for (let j = 0; j < m; j++) checkClose(got[j], want[j], 1e-5, `sum axis ${axis}, element ${j}`);
+        },
+        release: disposeArray,
+        teardown: () => x.dispose(),
+      };
+    },
+  },
+
+  arrayEqual: {
+    setup(ctx, { n }) {
+      const eq = ctx.api<(a: GpuArray, b: GpuArray) => unknown>('arrayEqual');
+      const a = ctx.input(n, 1);
+      const b = ctx.input(n, 1, 1); // equal values, separate memory: the full pass is needed
+      const asBool = (r: unknown): boolean => {
+        if (typeof r === 'boolean') return r;
+        const g = r as GpuArray;
+        const v = g.toArray();
+        g.dispose();
+        return v as boolean;
+      };
+      const setElement = (i: number, v: number) => {
+        ctx.backend.copyHostToDevice(b.ptr + 4 * i, Float32Array.of(v), 4);
+        ctx.backend.synchronize();
+      };
+      return {
+        // The boolean reaches JS (a sync and a 1-element download): what the call gives its user.
+        run: () => asBool(eq(a, b)),
+        synchronous: true,
+        check: (r) => {
+          if (r !== true) throw new CheckError(`arrayEqual of equal arrays gave ${r}`);
+          for (const i of [n - 1, (n >> 1) + 3]) {
+            setElement(i, -1);
+            const diff = asBool(eq(a, b));
+            setElement(i, hashValue(i, 1));
+            if (diff !== false) throw new CheckError(`arrayEqual missed a difference at element ${i}`);
+          }
+        },
+      };
+    },
+  },
+
+  arange: {
+    setup(ctx, { n }) {
+      ctx.poisonNextAllocation(n * F);
+      return {
+        run: () => ctx.gp.arange(n, 'float32'),
+        check: (r) => checkExact(r as GpuArray, (i) => i, 'arange'),
+        release: disposeArray,
+      };
+    },
+    js(_ctx, { n }) {
+      return {
+        run: () => {
+          const z = new Float32Array(n);
+          for (let i = 0; i < n; i++) z[i] = i;
+          return z;
+        },
+        check: (r) => checkTyped(r as Float32Array, (i) => i, 'JS arange'),
+      };
+    },
+  },
+
+  copy: {
+    setup(ctx, { n }) {
+      const a = ctx.input(n, 1);
+      ctx.poisonNextAllocation(n * F);
+      return {
+        run: () => a.copy(),
+        check: (r) => checkExact(r as GpuArray, (i) => hashValue(i, 1), 'copy'),
+        release: disposeArray,
+      };
+    },
+    js(ctx, { n }) {
+      const x = ctx.host(n, 1);
+      return {
+        run: () => {
+          const z = new Float32Array(n);
+          for (let i = 0; i < n; i++) z[i] = x[i];
+          return z;
+        },
+        check: (r) => checkTyped(r as Float32Array, (i) => hashValue(i, 1), 'JS copy'),
+      };
+    },
+  },
+
+  upload: {
+    setup(ctx, { n }) {
+      const h = ctx.host(n, 1);
+      ctx.poisonNextAllocation(n * F);
+      return {
+        run: () => ctx.gp.asarray(h),
+        check: (r) => checkExact(r as GpuArray, (i) => hashValue(i, 1), 'upload'),
+        release: disposeArray,
+      };
+    },
+  },
+
+  download: {
+    setup(ctx, { n }) {
+      const a = ctx.input(n, 1);
+      return {
+        run: () => toTyped(a),
+        check: (r) => checkTyped(r as Float32Array, (i) => hashValue(i, 1), 'download'),
+      };
+    },
+  },
+} satisfies Record<string, Kind>;
+
+export type KindName = keyof typeof KINDS;
+
+function hashTotal(n: number, seed: number): number {
+  let s = 0;
+  for (let i = 0; i < n; i++) s += hashValue(i, seed);
+  return s;
+}
+
+/**
+ * Cold and warm first calls in fresh processes: each round makes an empty cache folder, runs the
+ * child once (cold: it compiles and fills the folder) and again (warm: it loads from disk).
+ */
+function firstCallChildren(ctx: BenchContext, n: number, runs: number): { cold: Stats; warm: Stats } {
+  return ctx.once(`children:${n}:${runs}`, () => {
+    const script = fileURLToPath(new URL('./first-call.js', import.meta.url));
+    const cold: number[] = [];
+    const warm: number[] = [];
+    const extra: Record<string, number[]> = { importMs: [], deviceMs: [] };
+    for (let r = 0; r < runs; r++) {
+      const dir = mkdtempSync(join(tmpdir(), 'gpuarray-bench-cache-'));
+      try {
+        const env = { ...process.env, GPUARRAY_CACHE_DIR: dir, GPUARRAY_DEVICE: ctx.deviceSpec };
+        for (const into of [cold, warm]) {
+          const out = runJsonChild(process.execPath, [script, String(n)], env);
+          if (out.ok !== true) throw new CheckError(`first-call child: ${String(out.error)}`);
+          into.push(out.firstCallMs as number);
+          extra.importMs.push(out.importMs as number);
+          extra.deviceMs.push(out.deviceMs as number);
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+    const note = `child import ${stats(extra.importMs).ms.toFixed(0)} ms, device init ${stats(extra.deviceMs).ms.toFixed(0)} ms (not counted)`;
+    return { cold: stats(cold, 'median', note), warm: stats(warm, 'median', note) };
+  });
+}

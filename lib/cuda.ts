@@ -1,0 +1,123 @@
+// The Numba-style `cuda` namespace of the seed's kernel programs: what device is there
+// (isAvailable, detect: lib/device's device query; getCurrentDevice), device arrays (toDevice,
+// deviceArray, deviceArrayLike), streams and events. On the cpu backend the current device is
+// the cpu device, and it reports its own facts (its name, cores as "SMs", capability 0.0).
+import { inspect } from 'node:util';
+import { DTypeLike, dtypeOfTypedArray } from './core/dtype.js';
+import { GpuArray } from './core/gpu-array.js';
+import type { BackendKind } from './device/backend.js';
+import { cuda as deviceQuery, currentDevice, Device } from './device/device.js';
+import { Event, EventOptions, getElapsedTime } from './device/event.js';
+import { Stream, StreamOptions } from './device/stream.js';
+import { array, empty, ShapeLike } from './ops/creation.js';
+
+/** numba's ComputeCapability: prints as `ComputeCapability(major=9, minor=0)`. */
+export class ComputeCapability {
+  constructor(
+    readonly major: number,
+    readonly minor: number,
+  ) {
+    Object.freeze(this);
+  }
+  toString(): string {
+    return `ComputeCapability(major=${this.major}, minor=${this.minor})`;
+  }
+  [inspect.custom](): string {
+    return this.toString();
+  }
+}
+
+/** What a device reports about itself (numba's cuda.get_current_device()). */
+export interface CudaDevice {
+  /** Which backend runs it: 'cuda', or 'cpu' for the cpu backend's device. */
+  readonly backend: BackendKind;
+  readonly id: number;
+  readonly name: string;
+  readonly computeCapability: ComputeCapability;
+  readonly multiprocessorCount: number;
+  readonly maxThreadsPerBlock: number;
+  /** Bytes of device memory (host RAM for the cpu device). */
+  readonly totalMemory: number;
+  readonly warpSize: number;
+  /** The gpuarray Device behind it. */
+  readonly device: Device;
+}
+
+function describeDevice(device: Device): CudaDevice {
+  const info = device.backend.device;
+  return Object.freeze({
+    backend: info.backend,
+    id: info.id,
+    name: info.name,
+    computeCapability: new ComputeCapability(info.computeCapability.major, info.computeCapability.minor),
+    multiprocessorCount: info.multiprocessorCount,
+    maxThreadsPerBlock: info.maxThreadsPerBlock,
+    totalMemory: info.totalMemory,
+    warpSize: info.warpSize,
+    device,
+  });
+}
+
+/** Host data a device array can be made from. */
+export type HostArrayLike = ArrayBufferView | readonly unknown[] | GpuArray;
+
+export const cuda = {
+  // isAvailable, unavailableReason, deviceCount, detect: the device query of lib/device/device.ts.
+  ...deviceQuery,
+
+  /**
+   * The device kernels launch on now (numba's cuda.get_current_device()): a CUDA GPU, or on
+   * the cpu backend the cpu device with its own facts.
+   */
+  getCurrentDevice(): CudaDevice {
+    return describeDevice(currentDevice());
+  },
+
+  /** Copy host data (a TypedArray, nested arrays) to a new device array (numba's cuda.to_device). */
+  toDevice(host: HostArrayLike, dtype?: DTypeLike): GpuArray {
+    return array(host, dtype);
+  },
+
+  /** A new device array of uninitialised memory (numba's cuda.device_array; default dtype float64). */
+  deviceArray(shape: ShapeLike, dtype: DTypeLike = 'float64'): GpuArray {
+    return empty(shape, dtype);
+  },
+
+  /** An uninitialised device array with the shape and dtype of `a` (a GpuArray or a TypedArray). */
+  deviceArrayLike(a: GpuArray | ArrayBufferView): GpuArray {
+    if (a instanceof GpuArray) return empty(a.shape, a.dtype);
+    if (ArrayBuffer.isView(a) && !(a instanceof DataView)) {
+      const d = dtypeOfTypedArray(a);
+      return empty([a.byteLength / d.itemsize], d);
+    }
+    throw new TypeError(`deviceArrayLike: expected a GpuArray or a TypedArray, got ${typeof a}`);
+  },
+
+  /** A new stream on the current device (numba's cuda.stream()). */
+  stream(options?: StreamOptions): Stream {
+    return new Stream(options);
+  },
+
+  /** The current device's default stream (numba's cuda.default_stream()). */
+  defaultStream(): Stream {
+    return Stream.null();
+  },
+
+  /** A new event (numba's cuda.event(timing=True)). */
+  event(timing = true, options: Omit<EventOptions, 'timing'> = {}): Event {
+    return new Event({ ...options, timing });
+  },
+
+  /** Milliseconds between two recorded events (numba's cuda.event_elapsed_time). */
+  eventElapsedTime: getElapsedTime,
+
+  /** Wait for all work on the current device (numba's cuda.synchronize()). */
+  synchronize(): void {
+    currentDevice().backend.synchronize();
+  },
+
+  Stream,
+  Event,
+};
+
+export type CudaNamespace = typeof cuda;

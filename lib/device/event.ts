@@ -1,0 +1,131 @@
+// CUDA events, as cupy.cuda.Event / numba.cuda.event: mark a point in a stream, wait for it,
+// test it, time between two. On the cpu backend every launch has finished when it returns, so an
+// event is done as soon as it is recorded and its time is the host clock at that moment.
+import { performance } from 'node:perf_hooks';
+import type { CudaDriver } from '../../bindings/cuda-driver.js';
+import type { CudaBackend } from './cuda/backend.js';
+import { currentDevice, Device } from './device.js';
+import type { Stream } from './stream.js';
+
+const CU_EVENT_BLOCKING_SYNC = 1;
+const CU_EVENT_DISABLE_TIMING = 2;
+
+export interface EventOptions {
+  /** Record timing (default true); events without it are cheaper to record and wait for. */
+  timing?: boolean;
+  /** synchronize() sleeps instead of spinning (CU_EVENT_BLOCKING_SYNC). */
+  blocking?: boolean;
+  /** The device the event belongs to (default: the current device). */
+  device?: Device;
+}
+
+const destroyEvents = new FinalizationRegistry<{ driver: CudaDriver; handle: number }>(({ driver, handle }) => {
+  try {
+    driver.eventDestroy(handle);
+  } catch {
+    /* the context may be gone at exit */
+  }
+});
+
+export class Event {
+  readonly device: Device;
+  readonly timing: boolean;
+  /** CUevent handle on cuda; 0 on cpu. */
+  private handleValue: number;
+  private readonly driver: CudaDriver | null;
+  private recorded = false;
+  private disposed = false;
+  /** cpu: host time of the last record(), in ms. */
+  private hostTime = 0;
+
+  constructor(options: EventOptions = {}) {
+    this.device = options.device ?? currentDevice();
+    this.timing = options.timing ?? true;
+    if (this.device.kind === 'cuda') {
+      this.driver = (this.device.backend as CudaBackend).driver;
+      const flags = (this.timing ? 0 : CU_EVENT_DISABLE_TIMING) | (options.blocking ? CU_EVENT_BLOCKING_SYNC : 0);
+      this.handleValue = this.driver.eventCreate(flags);
+      destroyEvents.register(this, { driver: this.driver, handle: this.handleValue }, this);
+    } else {
+      this.driver = null;
+      this.handleValue = 0;
+    }
+  }
+
+  get handle(): number {
+    this.checkLive();
+    return this.handleValue;
+  }
+
+  /** Mark this point of `stream` (default: the device's default stream). Returns this event. */
+  record(stream: Stream | null = null): this {
+    this.checkLive();
+    if (stream !== null && stream.device !== this.device) {
+      throw new TypeError(`Event.record: the stream is on ${stream.device}, the event on ${this.device}`);
+    }
+    if (this.driver !== null) this.driver.eventRecord(this.handleValue, stream === null ? this.device.backend.defaultStream : stream.handle);
+    else this.hostTime = performance.now();
+    this.recorded = true;
+    return this;
+  }
+
+  /** Wait until the work before the recorded point is done. */
+  synchronize(): void {
+    this.checkLive();
+    if (this.driver !== null && this.recorded) this.driver.eventSynchronize(this.handleValue);
+  }
+
+  /** The same without blocking the event loop. */
+  async synchronizeAsync(): Promise<void> {
+    this.checkLive();
+    if (this.driver !== null && this.recorded) await this.driver.eventSynchronizeAsync(this.handleValue);
+  }
+
+  /** True when the work before the recorded point is done (or nothing was recorded). */
+  query(): boolean {
+    this.checkLive();
+    return this.driver === null || !this.recorded || this.driver.eventQuery(this.handleValue);
+  }
+
+  /** CuPy's name for query(). */
+  get done(): boolean {
+    return this.query();
+  }
+
+  /** Milliseconds from this event to `end` (both recorded, with timing); waits for `end` first. */
+  elapsedTime(end: Event): number {
+    this.checkLive();
+    end.checkLive();
+    if (!this.timing || !end.timing) throw new Error('elapsedTime: both events must be created with timing (the default)');
+    if (!this.recorded || !end.recorded) throw new Error('elapsedTime: both events must be recorded first');
+    if (end.device !== this.device) throw new TypeError(`elapsedTime: the events are on different devices (${this.device}, ${end.device})`);
+    if (this.driver !== null) {
+      end.synchronize();
+      return this.driver.eventElapsedTime(this.handleValue, end.handleValue);
+    }
+    return end.hostTime - this.hostTime;
+  }
+
+  /** Destroy the CUDA event now (otherwise when it is garbage collected). */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    if (this.driver !== null) {
+      destroyEvents.unregister(this);
+      this.driver.eventDestroy(this.handleValue);
+    }
+  }
+
+  [Symbol.dispose](): void {
+    this.dispose();
+  }
+
+  private checkLive(): void {
+    if (this.disposed) throw new Error('Event used after dispose()');
+  }
+}
+
+/** Milliseconds between two recorded events (cupy.cuda.get_elapsed_time, numba's event_elapsed_time). */
+export function getElapsedTime(start: Event, end: Event): number {
+  return start.elapsedTime(end);
+}

@@ -1,0 +1,284 @@
+// RawKernel / RawModule: user-written CUDA C launched over an explicit grid, in CuPy's form
+// `k(grid, block, args, {sharedMem, stream})` and Numba's `k.configure(blocks, threads)(...args)`.
+// The kernel's extern "C" parameter list is parsed, so arity, argument types, and grid/block
+// limits are checked before anything is launched. Compiled lazily, once per device, through the
+// backend's caches (NVRTC on cuda, the host C++ compiler on cpu, which refuses kernels whose
+// threads must cooperate: __shared__, __syncthreads, warp intrinsics).
+import type { Dim3, LoadedKernel, LoadedProgram } from '../device/backend.js';
+import { currentDevice, Device } from '../device/device.js';
+import { Stream, streamHandle } from '../device/stream.js';
+import { CKernelSignature, CParam, kernelSignature, parseKernels, ParsedSource } from './c-signature.js';
+import { checkOccupancy } from './performance-warnings.js';
+import { RawArg, RawArgs } from './raw-args.js';
+
+/** A grid or block size: a number, or [x], [x, y], [x, y, z]. */
+export type DimLike = number | readonly [number] | readonly [number, number] | readonly [number, number, number] | readonly number[];
+
+export interface RawLaunchOptions {
+  /** Dynamic shared memory per block, in bytes (default 0). */
+  sharedMem?: number;
+  /** The stream to launch on (default: the device's default stream). */
+  stream?: Stream | number | null;
+}
+
+export interface RawKernelOptions {
+  /** Compiler options (NVRTC's, e.g. '-DN=4'; -D/-I/-U also reach the cpu backend's compiler). */
+  options?: readonly string[];
+}
+
+/** A compiled, callable raw kernel. Calling it launches: k(grid, block, args, options). */
+export interface RawKernelFn {
+  (grid: DimLike, block: DimLike, args: readonly RawArg[], options?: RawLaunchOptions): void;
+  /** The kernel's name, as CuPy's RawKernel.name. */
+  readonly name: string;
+  readonly kernelName: string;
+  /** The whole source the kernel is compiled from. */
+  readonly code: string;
+  readonly options: readonly string[];
+  /** The parsed parameter list. */
+  readonly params: readonly CParam[];
+  /** Number of arguments a launch takes. */
+  readonly numArgs: number;
+  /** CuPy's form, as a method. */
+  launch(grid: DimLike, block: DimLike, args: readonly RawArg[], options?: RawLaunchOptions): void;
+  /**
+   * Numba's form: `k.configure(blocks, threads)(...args)` (1-3D), optionally on a stream with
+   * dynamic shared memory, like `kernel[blocks, threads, stream, sharedmem]`.
+   */
+  configure(blocks: DimLike, threads: DimLike, stream?: Stream | number | null, sharedMem?: number): (...args: RawArg[]) => void;
+  /** Compile now for `device` (default: the current device) instead of at the first launch. */
+  compile(device?: Device): void;
+}
+
+// CUDA's limits on grid and block dimensions (the same on every architecture gpuarray targets).
+const GRID_MAX: Dim3 = { x: 2147483647, y: 65535, z: 65535 };
+const BLOCK_MAX: Dim3 = { x: 1024, y: 1024, z: 64 };
+
+/** Parse and check a grid or block size into `out` (reused, so launching allocates nothing). */
+function toDim3(v: DimLike, what: 'grid' | 'block', kernel: string, out: Dim3): Dim3 {
+  let x: unknown;
+  let y: unknown = 1;
+  let z: unknown = 1;
+  if (typeof v === 'number') x = v;
+  else if (Array.isArray(v) && v.length >= 1 && v.length <= 3) [x, y = 1, z = 1] = v as unknown[];
+  else throw new TypeError(`${kernel}: ${what} must be a number or an array of 1 to 3 numbers, got ${JSON.stringify(v)}`);
+  const max = what === 'grid' ? GRID_MAX : BLOCK_MAX;
+  const check = (d: unknown, axis: 'x' | 'y' | 'z'): number => {
+    if (typeof d !== 'number' || !Number.isInteger(d)) throw new TypeError(`${kernel}: ${what} ${axis} must be an integer, got ${String(d)}`);
+    if (d < 1 || d > max[axis]) throw new RangeError(`${kernel}: ${what} ${axis} = ${d} is out of range [1, ${max[axis]}]`);
+    return d;
+  };
+  out.x = check(x, 'x');
+  out.y = check(y, 'y');
+  out.z = check(z, 'z');
+  return out;
+}
+
+function checkSharedMem(kernel: string, sharedMem: unknown): number {
+  if (sharedMem === undefined) return 0;
+  if (typeof sharedMem !== 'number' || !Number.isInteger(sharedMem) || sharedMem < 0 || sharedMem > 0xffffffff) {
+    throw new RangeError(`${kernel}: sharedMem must be a non-negative integer number of bytes, got ${String(sharedMem)}`);
+  }
+  return sharedMem;
+}
+
+/** One compile unit (a RawKernel's source, or a RawModule), loaded once per device. */
+class RawProgram {
+  private readonly loaded = new Map<Device, LoadedProgram>();
+
+  constructor(
+    readonly code: string,
+    readonly options: readonly string[],
+    readonly kernels: readonly CKernelSignature[],
+    readonly programName: string,
+  ) {}
+
+  load(device: Device): LoadedProgram {
+    let p = this.loaded.get(device);
+    if (p === undefined) {
+      p = device.backend.loadProgram({
+        source: this.code,
+        kernels: this.kernels.map((k) => ({ name: k.name, paramTypes: k.params.map((q) => q.ctype) })),
+        options: this.options,
+        programName: this.programName,
+        checkHostSupport: true,
+      });
+      this.loaded.set(device, p);
+    }
+    return p;
+  }
+}
+
+/** What a kernel needs per device to launch. */
+interface DeviceState {
+  device: Device;
+  kernel: LoadedKernel;
+  maxThreads: number;
+  defaultStream: number;
+}
+
+const freeArgBlocks = new FinalizationRegistry<RawArgs>((a) => a.dispose());
+
+/** Marks the functions RawKernel makes, for `k instanceof RawKernel`. */
+const RAW_KERNEL = Symbol('gpuarray.RawKernel');
+
+function makeRawKernel(program: RawProgram, sig: CKernelSignature): RawKernelFn {
+  const name = sig.name;
+  // Every closure below (the kernel, its launch method, configured launchers) reaches the
+  // argument block only through `holder`, so the block is freed once none of them is reachable.
+  const holder = { args: new RawArgs(name, sig.params) };
+  const states = new Map<Device, DeviceState>();
+  let last: DeviceState | null = null;
+  const grid: Dim3 = { x: 1, y: 1, z: 1 };
+  const block: Dim3 = { x: 1, y: 1, z: 1 };
+
+  const stateFor = (device: Device): DeviceState => {
+    let s = states.get(device);
+    if (s === undefined) {
+      const kernel = program.load(device).kernel(name);
+      s = { device, kernel, maxThreads: device.backend.device.maxThreadsPerBlock, defaultStream: device.backend.defaultStream };
+      states.set(device, s);
+    }
+    return s;
+  };
+
+  /** The launch path: marshal, pick the device, check the block against it, warn, launch. */
+  const run = (g: Dim3, b: Dim3, values: ArrayLike<unknown>, sharedMem: number, stream: Stream | number | null | undefined) => {
+    const args = holder.args;
+    args.write(values);
+    const device = args.device ?? currentDevice();
+    let st = last;
+    if (st === null || st.device !== device) st = last = stateFor(device);
+    const threads = b.x * b.y * b.z;
+    if (threads > st.maxThreads) {
+      throw new RangeError(
+        `${name}: a block of ${threads} threads (${b.x} x ${b.y} x ${b.z}) exceeds the device's limit of ${st.maxThreads} threads per block`,
+      );
+    }
+    const s = stream === undefined || stream === null ? st.defaultStream : streamHandle(stream, device);
+    checkOccupancy(g.x * g.y * g.z);
+    if (args.hostCount === 0) {
+      st.kernel.launch(g, b, sharedMem, s, args.block.pointers);
+      return;
+    }
+    args.stageHost(device);
+    try {
+      st.kernel.launch(g, b, sharedMem, s, args.block.pointers);
+    } catch (e) {
+      args.releaseHost();
+      throw e;
+    }
+    args.finishHost(device);
+  };
+
+  const launch = (gridLike: DimLike, blockLike: DimLike, values: readonly RawArg[], options?: RawLaunchOptions) => {
+    toDim3(gridLike, 'grid', name, grid);
+    toDim3(blockLike, 'block', name, block);
+    if (!Array.isArray(values)) {
+      throw new TypeError(`${name}: arguments must be passed as an array: ${name}(grid, block, [arg0, arg1, ...])`);
+    }
+    if (options === undefined) run(grid, block, values, 0, undefined);
+    else run(grid, block, values, checkSharedMem(name, options.sharedMem), options.stream);
+  };
+
+  const fn = ((gridLike: DimLike, blockLike: DimLike, values: readonly RawArg[], options?: RawLaunchOptions) =>
+    launch(gridLike, blockLike, values, options)) as RawKernelFn;
+  Object.defineProperty(fn, 'name', { value: name });
+  Object.defineProperties(fn, {
+    kernelName: { value: name, enumerable: true },
+    code: { value: program.code, enumerable: true },
+    options: { value: program.options, enumerable: true },
+    params: { value: sig.params, enumerable: true },
+    numArgs: { value: sig.params.length, enumerable: true },
+    launch: { value: launch },
+    configure: {
+      value: (blocks: DimLike, threads: DimLike, stream?: Stream | number | null, sharedMem?: number) => {
+        const g = toDim3(blocks, 'grid', name, { x: 1, y: 1, z: 1 });
+        const b = toDim3(threads, 'block', name, { x: 1, y: 1, z: 1 });
+        const shm = checkSharedMem(name, sharedMem);
+        return (...values: RawArg[]) => run(g, b, values, shm, stream);
+      },
+    },
+    compile: {
+      value: (device: Device = currentDevice()) => {
+        stateFor(device);
+      },
+    },
+    [RAW_KERNEL]: { value: true },
+  });
+  freeArgBlocks.register(holder, holder.args);
+  return fn;
+}
+
+function normaliseOptions(options: readonly string[] | RawKernelOptions | undefined, what: string): readonly string[] {
+  const list = options === undefined ? [] : Array.isArray(options) ? options : ((options as RawKernelOptions).options ?? []);
+  if (!Array.isArray(list) || list.some((o) => typeof o !== 'string')) throw new TypeError(`${what}: options must be an array of strings`);
+  return Object.freeze([...list]);
+}
+
+export interface RawKernelConstructor {
+  new (code: string, name: string, options?: readonly string[] | RawKernelOptions): RawKernelFn;
+  (code: string, name: string, options?: readonly string[] | RawKernelOptions): RawKernelFn;
+}
+
+/** cupy.RawKernel(code, name, options): call it with or without `new`. */
+export const RawKernel = function (code: string, name: string, options?: readonly string[] | RawKernelOptions): RawKernelFn {
+  if (typeof code !== 'string') throw new TypeError('RawKernel: code must be a string of CUDA C');
+  if (typeof name !== 'string') throw new TypeError('RawKernel: name must be a string');
+  const opts = normaliseOptions(options, 'RawKernel');
+  const sig = kernelSignature(code, name);
+  // Only this kernel gets a cpu trampoline: other kernels of the source need not be launchable.
+  return makeRawKernel(new RawProgram(code, opts, [sig], name), sig);
+} as unknown as RawKernelConstructor;
+
+Object.defineProperty(RawKernel, Symbol.hasInstance, {
+  value: (v: unknown) => typeof v === 'function' && (v as unknown as Record<symbol, unknown>)[RAW_KERNEL] === true,
+});
+
+export interface RawModuleOptions {
+  /** The CUDA C source of the module. */
+  code: string;
+  /** Compiler options, as RawKernel's. */
+  options?: readonly string[];
+}
+
+/** cupy.RawModule: one source with several kernels, compiled once; getFunction(name) returns a RawKernel. */
+export class RawModule {
+  readonly code: string;
+  readonly options: readonly string[];
+  private readonly parsed: ParsedSource;
+  private readonly program: RawProgram;
+  private readonly functions = new Map<string, RawKernelFn>();
+
+  constructor(module: RawModuleOptions | string, options?: readonly string[]) {
+    const m: RawModuleOptions = typeof module === 'string' ? { code: module, options } : module;
+    if (m === null || typeof m !== 'object' || typeof m.code !== 'string') {
+      throw new TypeError('RawModule: expected {code: string, options?: string[]}');
+    }
+    this.code = m.code;
+    this.options = normaliseOptions(m.options, 'RawModule');
+    this.parsed = parseKernels(this.code);
+    // Every kernel whose parameters gpuarray can pass gets a launch entry on the cpu backend.
+    this.program = new RawProgram(this.code, this.options, [...this.parsed.kernels.values()], 'raw_module');
+  }
+
+  /** Names of the extern "C" kernels found in the source. */
+  get kernelNames(): string[] {
+    return [...this.parsed.kernels.keys(), ...this.parsed.problems.keys()];
+  }
+
+  /** The kernel `name` of this module (cupy's RawModule.get_function). */
+  getFunction(name: string): RawKernelFn {
+    let f = this.functions.get(name);
+    if (f === undefined) {
+      f = makeRawKernel(this.program, kernelSignature(this.code, name, this.parsed));
+      this.functions.set(name, f);
+    }
+    return f;
+  }
+
+  /** Compile now for `device` (default: the current device). */
+  compile(device: Device = currentDevice()): void {
+    this.program.load(device);
+  }
+}

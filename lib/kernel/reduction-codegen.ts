@@ -1,0 +1,336 @@
+// Source of a reduction kernel, with CuPy's ReductionKernel conventions: the map expression
+// sees every input by name (and _J, the C-order index of the element among the reduced ones),
+// the reduce expression combines `a` and `b`, the post-map sees the result as `a` and assigns
+// the outputs by name; _in_ind.size() / _out_ind.size() are the input and output sizes.
+//
+// One kernel holds both walks of reduction-plan.ts (row and column), each with a vector and a
+// scalar loop; the launch arguments pick one, so a kernel is compiled once per dtype signature,
+// not per layout. Both walks split the reduced range over blockIdx.y when the outputs alone
+// cannot fill the device: each split writes a partial, and the last block to finish (an atomic
+// counter per blockIdx.x) combines them in the same launch. All cooperative code is in
+// kernels/gpuarray/reduce.h, so the same source runs on the cpu backend (one thread per block).
+import type { KernelSignature } from '../device/backend.js';
+import { CodegenParam, dtypeIncludes } from './elementwise-codegen.js';
+import type { RedIndex } from './reduction-plan.js';
+
+export interface ReductionSource {
+  kernelName: string;
+  params: readonly CodegenParam[];
+  mapExpr: string;
+  reduceExpr: string;
+  postMapExpr: string;
+  /** C expression of the accumulator's start value; null: value-initialised, as CuPy. */
+  identity: string | null;
+  /** C type of the accumulator (may name placeholders and preamble types). */
+  reduceType: string;
+  preamble: string;
+  /** Bytes the host reserves per partial; the kernel asserts sizeof(_type_reduce) fits. */
+  accBytes: number;
+}
+
+export interface GeneratedReduction {
+  source: string;
+  /** The row walk's entry (NAME_row) and the column walk's (NAME_col). */
+  kernels: KernelSignature[];
+  /** 1-based source lines where the map, reduce and post-map expressions start. */
+  exprLines: { map: number[]; reduce: number[]; post: number[] };
+}
+
+/**
+ * What one compiled kernel is specialised on besides dtypes: the index type, the most dims it
+ * walks, and the vector width with each input's access along the vectorised dim ('v' vector,
+ * 'b' constant). Everything else (row or column walk, vectors used or not, dim counts, sizes)
+ * is a launch argument, so one kernel serves every layout of the same dtypes.
+ */
+export interface ReductionSpec {
+  index: RedIndex;
+  maxd: number;
+  vec: number;
+  modes: readonly ('v' | 'b')[];
+}
+
+/** Resident 256-thread blocks per SM each entry is compiled for (its register budget). */
+export const ROW_BLOCKS_PER_SM = 6;
+export const COL_BLOCKS_PER_SM = 5;
+
+/** Loop steps a thread folds into one partial (see chunkStart). */
+const CHUNK = 256;
+
+const MARK = { map: '/*@gpa-map@*/', reduce: '/*@gpa-reduce@*/', post: '/*@gpa-post@*/' } as const;
+
+/** Geometry struct type (must match the field order written by reduction.ts). */
+export function geomType(spec: ReductionSpec, nin: number, nout: number): string {
+  return `gpa::RedGeom<${spec.index}, ${spec.maxd}, ${nin}, ${nout}>`;
+}
+
+export function generateReduction(src: ReductionSource, spec: ReductionSpec): GeneratedReduction {
+  const I = '_gpa_I';
+  const ins = src.params.filter((p) => p.kind === 'array' && !p.isOutput);
+  const outs = src.params.filter((p) => p.isOutput);
+  const nin = ins.length;
+  const nout = outs.length;
+  const V = spec.vec;
+  const identity = src.identity === null ? '_type_reduce()' : `_type_reduce(${src.identity})`;
+  const geom = geomType(spec, nin, nout);
+  const NI = Math.max(1, nin);
+
+  // ---- signature ----
+  const paramTypes: string[] = [];
+  const paramDecls: string[] = [];
+  for (const p of src.params) {
+    let t: string;
+    let n: string;
+    if (p.kind === 'array') {
+      t = `${p.isOutput ? '' : 'const '}${p.dtype.ctype}*`;
+      n = `_p_${p.name}`;
+    } else if (p.kind === 'raw') {
+      t = `CArray<${p.dtype.ctype}, ${p.rawNdim}, ${p.rawContiguous}>`;
+      n = p.name;
+    } else {
+      t = p.dtype.ctype;
+      n = `_s_${p.name}`;
+    }
+    paramTypes.push(t);
+    paramDecls.push(`${t} ${n}`);
+  }
+  paramTypes.push(geom, '_type_reduce*', 'unsigned int*');
+  paramDecls.push(`${geom} _g`, '_type_reduce* _partials', 'unsigned int* _counters');
+
+  // ---- pieces ----
+  const fromStorage = (p: CodegenParam, x: string) => (p.dtype.name === 'float16' ? `(float)(${x})` : x);
+  const local = (p: CodegenParam, x: string) => `const ${p.localCtype} ${p.name} = (${p.localCtype})(${fromStorage(p, x)});`;
+  const ind = (lines: string[], n: number) => lines.map((l) => ' '.repeat(n) + l);
+  const ptr = (p: CodegenParam) => `_p_${p.name}`;
+  const storage = (p: CodegenParam) => p.dtype.ctype;
+
+  // One element at reduced index J, input values from `value(k, p)`, folded into `acc`.
+  const element = (J: string, value: (k: number, p: CodegenParam) => string, acc: string): string[] => [
+    `{`,
+    `  const ${I} _J = ${J};`,
+    `  (void)_J;`,
+    ...ins.map((p, k) => `  ${local(p, value(k, p))}`),
+    `  ${acc} = _red(${acc}, static_cast<_type_reduce>(${MARK.map}`,
+    ...src.mapExpr.split('\n'),
+    `  ));`,
+    `}`,
+  ];
+
+  // Post-map of output j from accumulator expression `acc`.
+  const postMap = (j: string, acc: string): string[] => [
+    `{`,
+    `  ${I} _oo[${Math.max(1, nout)}];`,
+    `  _g.out_offsets(${j}, _oo);`,
+    `  const _type_reduce a = ${acc};`,
+    ...outs.map((p, k) => `  ${p.dtype.ctype}& ${p.name} = _p_${p.name}[_oo[${k}]];`),
+    `  ${MARK.post}`,
+    ...`${src.postMapExpr};`.split('\n').map((l) => `  ${l}`),
+    `}`,
+  ];
+
+  // Two-level accumulation: a thread folds CHUNK loop steps into a fresh partial before adding
+  // it to its total, so long per-thread runs (the cpu backend's, whole rows) keep float sums
+  // accurate (error ~ (CHUNK + steps / CHUNK) ulp instead of ~ steps ulp).
+  const chunkStart = (accs: string[]) => [...accs.map((a) => `_type_reduce ${a}_p = ${identity};`), `int _cnt = 0;`];
+  const chunkStep = (accs: string[]) => [
+    `if (++_cnt == ${CHUNK}) {`,
+    ...accs.flatMap((a) => [`  ${a} = _red(${a}, ${a}_p);`, `  ${a}_p = ${identity};`]),
+    `  _cnt = 0;`,
+    `}`,
+  ];
+  const chunkEnd = (accs: string[]) => accs.map((a) => `${a} = _red(${a}, ${a}_p);`);
+
+  // Loop steps unrolled: about 64 bytes of vector loads in flight per thread (4 vectors of one
+  // input, 2 of two, ...), without running out of registers.
+  const nv = Math.max(1, spec.modes.filter((m) => m === 'v').length);
+  const UNROLL = Math.max(1, Math.floor(4 / nv / (V >= 8 ? 2 : 1)));
+
+  // ---- row walk: a group of G threads per output, lanes stride the reduced run ----
+  const rowScalar = [
+    ...chunkStart(['_acc']),
+    `for (${I} _k = _kb + _lane; _k < _ke; _k += _G) {`,
+    `  ${I} _ro[${NI}];`,
+    `  _g.red_offsets(_k, _ro);`,
+    ...ind(element('_k', (k, p) => `${ptr(p)}[_io[${k}] + _ro[${k}]]`, '_acc_p'), 2),
+    ...ind(chunkStep(['_acc']), 2),
+    `}`,
+    ...chunkEnd(['_acc']),
+  ];
+  // Vector walk (one reduced dim, 'v' inputs at stride 1, 'b' inputs constant along it).
+  const rowVector =
+    V === 1
+      ? []
+      : [
+          ...ins.map((p, k) => (spec.modes[k] === 'b' ? `const ${storage(p)} _b${k} = ${ptr(p)}[_io[${k}]];` : '')).filter((l) => l !== ''),
+          `const ${I} _vb = _kb / ${V}, _ve = _ke / ${V};`,
+          ...chunkStart(['_acc']),
+          `#pragma unroll ${UNROLL}`,
+          `for (${I} _kv = _vb + _lane; _kv < _ve; _kv += _G) {`,
+          ...ins
+            .map((p, k) => (spec.modes[k] === 'v' ? `  const gpa::Vec<${storage(p)}, ${V}> _v${k} = gpa::load_vec<${V}>(${ptr(p)} + _io[${k}] + _kv * ${V});` : ''))
+            .filter((l) => l !== ''),
+          `#pragma unroll`,
+          `  for (int _t = 0; _t < ${V}; ++_t)`,
+          ...ind(element(`_kv * ${V} + _t`, (k) => (spec.modes[k] === 'v' ? `_v${k}[_t]` : `_b${k}`), '_acc_p'), 4),
+          ...ind(chunkStep(['_acc']), 2),
+          `}`,
+          `for (${I} _k = _ve * ${V} + _lane; _k < _ke; _k += _G)`,
+          ...ind(element('_k', (k) => (spec.modes[k] === 'v' ? `${ptr(ins[k])}[_io[${k}] + _k]` : `_b${k}`), '_acc_p'), 2),
+          ...chunkEnd(['_acc']),
+        ];
+  const rowLoop = V === 1 ? rowScalar : [`if (_g.vec) {`, ...ind(rowVector, 2), `} else {`, ...ind(rowScalar, 2), `}`];
+  const row = [
+    `const int _G = (int)_g.group;`,
+    `const int _lane = (int)threadIdx.x & (_G - 1);`,
+    `const ${I} _gpb = (${I})(blockDim.x / _G);`,
+    `const ${I} _gib = (${I})(threadIdx.x / _G);`,
+    `for (${I} _base = (${I})blockIdx.x * _gpb; _base < _g.n_out; _base += (${I})gridDim.x * _gpb) {`,
+    `  const ${I} _j = _base + _gib;`,
+    `  _type_reduce _acc = ${identity};`,
+    `  if (_j < _g.n_out) {`,
+    `    ${I} _io[${NI}];`,
+    `    _g.in_offsets(_j, _io);`,
+    ...ind(rowLoop, 4),
+    `  }`,
+    `  _acc = gpa::group_reduce(_acc, _red, _G);`,
+    `  if (_lane == 0 && _j < _g.n_out) {`,
+    `    if (_g.n_split == 1)`,
+    ...ind(postMap('_j', '_acc'), 6),
+    `    else _partials[(${I})blockIdx.y * _g.n_out + _j] = _acc;`,
+    `  }`,
+    `}`,
+    `if (_g.n_split > 1 && gpa::last_block(_counters + blockIdx.x, (unsigned)_g.n_split)) {`,
+    `  for (${I} _base = (${I})blockIdx.x * _gpb; _base < _g.n_out; _base += (${I})gridDim.x * _gpb) {`,
+    `    const ${I} _j = _base + _gib;`,
+    `    _type_reduce _acc = ${identity};`,
+    `    if (_j < _g.n_out)`,
+    `      for (${I} _s = _lane; _s < _g.n_split; _s += _G) _acc = _red(_acc, gpa::load_partial(_partials + _s * _g.n_out + _j));`,
+    `    _acc = gpa::group_reduce(_acc, _red, _G);`,
+    `    if (_lane == 0 && _j < _g.n_out)`,
+    ...ind(postMap('_j', '_acc'), 6),
+    `  }`,
+    `  if (threadIdx.x == 0) _counters[blockIdx.x] = 0;`,
+    `}`,
+  ];
+
+  // ---- column walk: each thread owns W consecutive outputs, threadIdx.y splits the rows ----
+  const column = (W: number): string[] => {
+    const vec = W > 1;
+    const accs = Array.from({ length: W }, (_, t) => `_acc${t}`);
+    const loads = vec
+      ? ins.map((p, k) =>
+          spec.modes[k] === 'v'
+            ? `const gpa::Vec<${storage(p)}, ${W}> _v${k} = gpa::load_vec<${W}>(${ptr(p)} + _io[${k}] + _ro[${k}]);`
+            : `const ${storage(p)} _b${k} = ${ptr(p)}[_io[${k}] + _ro[${k}]];`,
+        )
+      : [];
+    const value = (k: number, p: CodegenParam) => (vec ? (spec.modes[k] === 'v' ? `_v${k}[_t]` : `_b${k}`) : `${ptr(p)}[_io[${k}] + _ro[${k}]]`);
+    const each = (f: (acc: string, t: number) => string[]) => accs.flatMap((a, t) => f(a, t));
+    const U = (t: number) => (W === 1 ? '_u' : `_u * ${W} + ${t}`);
+    return [
+      `const ${I} _nu = _g.n_out / ${W};`,
+      `for (${I} _ub = (${I})blockIdx.x * (${I})blockDim.x; _ub < _nu; _ub += (${I})gridDim.x * (${I})blockDim.x) {`,
+      `  const ${I} _u = _ub + (${I})threadIdx.x;`,
+      ...accs.map((a) => `  _type_reduce ${a} = ${identity};`),
+      `  if (_u < _nu) {`,
+      `    ${I} _io[${NI}];`,
+      `    _g.in_offsets(${W === 1 ? '_u' : `_u * ${W}`}, _io);`,
+      ...ind(chunkStart(accs), 4),
+      `#pragma unroll ${UNROLL}`,
+      `    for (${I} _k = _kb + (${I})threadIdx.y; _k < _ke; _k += (${I})blockDim.y) {`,
+      `      ${I} _ro[${NI}];`,
+      `      _g.red_offsets(_k, _ro);`,
+      ...ind(loads, 6),
+      ...(vec
+        ? each((a, t) => [`      {`, `        const int _t = ${t};`, ...ind(element('_k', value, `${a}_p`), 8), `      }`])
+        : ind(element('_k', value, `${accs[0]}_p`), 6)),
+      ...ind(chunkStep(accs), 6),
+      `    }`,
+      ...ind(chunkEnd(accs), 4),
+      `  }`,
+      ...accs.map((a) => `  ${a} = gpa::col_reduce(${a}, _red);`),
+      `  if (threadIdx.y == 0 && _u < _nu) {`,
+      `    if (_g.n_split == 1) {`,
+      ...each((a, t) => ind(postMap(U(t), a), 6)),
+      `    } else {`,
+      ...accs.map((a, t) => `      _partials[(${I})blockIdx.y * _g.n_out + ${U(t)}] = ${a};`),
+      `    }`,
+      `  }`,
+      `}`,
+      `if (_g.n_split > 1 && gpa::last_block(_counters + blockIdx.x, (unsigned)_g.n_split)) {`,
+      `  for (${I} _ub = (${I})blockIdx.x * (${I})blockDim.x; _ub < _nu; _ub += (${I})gridDim.x * (${I})blockDim.x) {`,
+      `    const ${I} _u = _ub + (${I})threadIdx.x;`,
+      ...accs.map((a) => `    _type_reduce ${a} = ${identity};`),
+      `    if (_u < _nu)`,
+      `      for (${I} _s = (${I})threadIdx.y; _s < _g.n_split; _s += (${I})blockDim.y) {`,
+      ...accs.map((a, t) => `        ${a} = _red(${a}, gpa::load_partial(_partials + _s * _g.n_out + ${U(t)}));`),
+      `      }`,
+      ...accs.map((a) => `    ${a} = gpa::col_reduce(${a}, _red);`),
+      `    if (threadIdx.y == 0 && _u < _nu) {`,
+      ...each((a, t) => ind(postMap(U(t), a), 6)),
+      `    }`,
+      `  }`,
+      `  if (threadIdx.x == 0 && threadIdx.y == 0) _counters[blockIdx.x] = 0;`,
+      `}`,
+    ];
+  };
+  // The column walk's vector: at most 4 outputs per thread (W accumulators stay in registers).
+  const W = Math.min(V, 4);
+  const col = W === 1 ? column(1) : [`if (_g.vec) {`, ...ind(column(W), 2), `} else {`, ...ind(column(1), 2), `}`];
+
+  const prologue = (extra: string[]) =>
+    [`const ${I} _kb = (${I})blockIdx.y * _g.split_len;`, `const ${I} _ke = min(_kb + _g.split_len, _g.n_red);`, ...extra].map((l) => (l.startsWith('#') ? l : `  ${l}`));
+
+  const scalarLocals = src.params.filter((p) => p.kind === 'scalar').map((p) => `  const ${p.localCtype} ${p.name} = (${p.localCtype})_s_${p.name};`);
+  const entry = (name: string, blocksPerSm: number, body: string[]) => [
+    `extern "C" __global__ void __launch_bounds__(GPA_RED_MAX_THREADS, ${blocksPerSm}) ${name}(${paramDecls.join(', ')}) {`,
+    `  const gpa::LoopIndex<${I}> _in_ind{_g.n_out * _g.n_red};`,
+    `  const gpa::LoopIndex<${I}> _out_ind{_g.n_out};`,
+    `  (void)_in_ind;`,
+    `  (void)_out_ind;`,
+    ...scalarLocals,
+    `  const auto _red = [&](const _type_reduce& a, const _type_reduce& b) -> _type_reduce {`,
+    `    ${MARK.reduce}`,
+    `    return (${src.reduceExpr});`,
+    `  };`,
+    ...body,
+    `}`,
+  ];
+
+  const typedefs = new Map<string, string>();
+  for (const p of src.params) if (p.placeholder) typedefs.set(p.placeholder, p.localCtype);
+  const source = [
+    dtypeIncludes(src.params.map((p) => p.dtype)),
+    '#include "gpuarray/reduce.h"',
+    ...[...typedefs].map(([n, t]) => `typedef ${t} ${n};`),
+    src.preamble,
+    `typedef ${src.reduceType} _type_reduce;`,
+    `static_assert(sizeof(_type_reduce) <= ${src.accBytes}, "reduce_type is larger than ${src.accBytes} bytes");`,
+    `typedef ${spec.index} ${I};`,
+    // Two entry points, each with its own register budget: the row walk fits 6 blocks of 256
+    // threads per SM, the column walk (W accumulators per thread) 5. reduction.ts sizes each
+    // launch as one full wave of its kernel's blocks.
+    ...entry(`${src.kernelName}_row`, ROW_BLOCKS_PER_SM, prologue(row)),
+    ...entry(`${src.kernelName}_col`, COL_BLOCKS_PER_SM, prologue(col)),
+    '',
+  ]
+    .filter((l) => l !== '')
+    .join('\n');
+
+  // Where each expression landed (for compile errors), then strip the markers.
+  const lines = source.split('\n');
+  const exprLines = { map: [] as number[], reduce: [] as number[], post: [] as number[] };
+  lines.forEach((l, k) => {
+    if (l.includes(MARK.map)) exprLines.map.push(k + 2);
+    if (l.includes(MARK.reduce)) exprLines.reduce.push(k + 2);
+    if (l.includes(MARK.post)) exprLines.post.push(k + 2);
+  });
+  const clean = lines.map((l) => l.replace(MARK.map, '').replace(MARK.reduce, '').replace(MARK.post, '')).join('\n');
+  return {
+    source: clean,
+    kernels: [
+      { name: `${src.kernelName}_row`, paramTypes },
+      { name: `${src.kernelName}_col`, paramTypes },
+    ],
+    exprLines,
+  };
+}

@@ -1,0 +1,183 @@
+// ReductionKernel(inParams, outParams, mapExpr, reduceExpr, postMapExpr, identity, name,
+// options): a user reduction with CuPy's semantics. The map expression sees the inputs by name
+// (and _J, the index among the reduced elements); the reduce expression combines `a` and `b`;
+// the post-map sees the result as `a` and assigns the outputs by name. Placeholders bind from
+// the arguments as in ElementwiseKernel; `reduceType` (CuPy's reduce_type) is the
+// accumulator's C type, by default the first output's. Called as k(x, ..., {axis, keepdims,
+// out, stream}); compiled once per specialisation.
+import { GpuArray } from '../core/gpu-array.js';
+import { isComplexLike } from '../core/host-data.js';
+import { Scalar } from '../core/scalar.js';
+import type { ArgValue } from './elementwise.js';
+import { bindTypes, KernelArg } from './elementwise-kernel.js';
+import { checkUniqueNames, ParamSpec, parseParams, validateKernelName } from './params.js';
+import { AxisLike, makeReductionDefinition, ReductionDefinition, runReduction } from './reduction.js';
+
+export interface ReductionKernelOptions {
+  /** C type of the accumulator `a`/`b` (placeholders allowed); default: the first output's type. */
+  reduceType?: string;
+  /** CuPy's spelling of reduceType. */
+  reduce_type?: string;
+  /** Merge and reorder contiguous dims before launching (default true). */
+  reduceDims?: boolean;
+  /** Code placed before the kernel (helper functions, structs for the reduce type). */
+  preamble?: string;
+  /** Extra compiler options (NVRTC; -D/-I also reach the host compiler). */
+  options?: readonly string[];
+}
+
+/** Per-call options, passed as a trailing plain object. */
+export interface ReductionCallOptions {
+  axis?: AxisLike;
+  keepdims?: boolean;
+  /** The output (only for kernels with one output, not also passed positionally). */
+  out?: GpuArray;
+  stream?: number | { handle: number };
+}
+
+export interface ReductionKernelFn {
+  (...args: (KernelArg | ReductionCallOptions | null | undefined)[]): GpuArray | GpuArray[];
+  readonly kernelName: string;
+  readonly inParams: readonly ParamSpec[];
+  readonly outParams: readonly ParamSpec[];
+  readonly nin: number;
+  readonly nout: number;
+  readonly nargs: number;
+  readonly reduceType: string;
+  readonly identity: string | null;
+}
+
+const CALL_OPTION_KEYS = new Set(['axis', 'keepdims', 'out', 'stream']);
+
+function isCallOptions(v: unknown): v is ReductionCallOptions {
+  if (v === null || typeof v !== 'object' || v instanceof GpuArray || v instanceof Scalar || isComplexLike(v)) return false;
+  if (Object.getPrototypeOf(v) !== Object.prototype) return false;
+  return Object.keys(v).every((k) => CALL_OPTION_KEYS.has(k));
+}
+
+function makeReductionKernel(
+  inParams: string,
+  outParams: string,
+  mapExpr: string,
+  reduceExpr: string,
+  postMapExpr: string,
+  identity: string | number | bigint | boolean | null | undefined,
+  name = 'reduce_kernel',
+  options: ReductionKernelOptions = {},
+): ReductionKernelFn {
+  validateKernelName(name);
+  for (const [what, e] of [
+    ['map_expr', mapExpr],
+    ['reduce_expr', reduceExpr],
+    ['post_map_expr', postMapExpr],
+  ] as const) {
+    if (typeof e !== 'string') throw new TypeError(`ReductionKernel: ${what} must be a string of C code`);
+  }
+  const ins = parseParams(inParams, false, 'in_params');
+  const outs = parseParams(outParams, true, 'out_params');
+  const params = [...ins, ...outs];
+  checkUniqueNames(params);
+  if (outs.length === 0) throw new TypeError('ReductionKernel: out_params must name at least one output');
+  for (const p of outs) {
+    if (p.raw) throw new TypeError(`ReductionKernel: output '${p.name}' cannot be raw`);
+    if (p.name === 'a') throw new TypeError("ReductionKernel: an output may not be named 'a' (the post-map's reduced value)");
+  }
+  if (options.reduceType !== undefined && options.reduce_type !== undefined && options.reduceType !== options.reduce_type) {
+    throw new TypeError('ReductionKernel: reduceType and reduce_type disagree');
+  }
+  const first = outs[0];
+  const reduceType = options.reduceType ?? options.reduce_type ?? (first.dtype === null ? first.typeName : first.dtype.ctype);
+  if (typeof reduceType !== 'string' || reduceType.trim() === '') throw new TypeError('ReductionKernel: reduceType must be a C type name');
+  let ident: string | null;
+  if (identity === null || identity === undefined) ident = null;
+  else if (typeof identity === 'string') ident = identity.trim() === '' ? null : identity;
+  else if (typeof identity === 'number' || typeof identity === 'bigint' || typeof identity === 'boolean') ident = String(identity);
+  else throw new TypeError('ReductionKernel: identity must be a C expression string, a number, or null');
+
+  const def: ReductionDefinition = makeReductionDefinition({
+    name,
+    mapExpr,
+    reduceExpr,
+    postMapExpr,
+    identity: ident,
+    preamble: options.preamble ?? '',
+    options: options.options ?? [],
+    reduceDims: options.reduceDims ?? true,
+    userCode: true,
+  });
+
+  const call = (...rawArgs: (KernelArg | ReductionCallOptions | null | undefined)[]) => {
+    let callOpts: ReductionCallOptions = {};
+    let args = rawArgs;
+    if (args.length > 0 && isCallOptions(args[args.length - 1])) {
+      callOpts = args[args.length - 1] as ReductionCallOptions;
+      args = args.slice(0, -1);
+    }
+    if (args.length !== ins.length && args.length !== params.length) {
+      const accepted = ins.length === params.length ? `${ins.length}` : `${ins.length} or ${params.length}`;
+      throw new TypeError(`${name}: wrong number of arguments: takes ${accepted} (inputs, then optionally the outputs), got ${args.length}`);
+    }
+    const values: ArgValue[] = params.map((_, k) => (args[k] ?? null) as ArgValue);
+    if (callOpts.out !== undefined) {
+      if (outs.length !== 1) throw new TypeError(`${name}: out= is only for kernels with one output`);
+      if (args.length !== ins.length) throw new TypeError(`${name}: cannot pass the output both positionally and as out=`);
+      values[ins.length] = callOpts.out;
+    }
+    const bound = bindTypes(name, params, values, new Map());
+    const result = runReduction(def, bound, values, {
+      axis: callOpts.axis,
+      keepdims: callOpts.keepdims ?? false,
+      reduceType,
+      stream: typeof callOpts.stream === 'object' ? callOpts.stream.handle : callOpts.stream,
+      emptyError: ident === null ? `zero-size array to reduction operation ${name} which has no identity` : undefined,
+    });
+    return result.length === 1 ? result[0] : result;
+  };
+  return Object.assign(call, {
+    kernelName: name,
+    inParams: ins,
+    outParams: outs,
+    nin: ins.length,
+    nout: outs.length,
+    nargs: params.length,
+    reduceType,
+    identity: ident,
+  });
+}
+
+export interface ReductionKernelConstructor {
+  new (
+    inParams: string,
+    outParams: string,
+    mapExpr: string,
+    reduceExpr: string,
+    postMapExpr: string,
+    identity: string | number | bigint | boolean | null | undefined,
+    name?: string,
+    options?: ReductionKernelOptions,
+  ): ReductionKernelFn;
+  (
+    inParams: string,
+    outParams: string,
+    mapExpr: string,
+    reduceExpr: string,
+    postMapExpr: string,
+    identity: string | number | bigint | boolean | null | undefined,
+    name?: string,
+    options?: ReductionKernelOptions,
+  ): ReductionKernelFn;
+}
+
+/** cupy.ReductionKernel; call it with or without `new`. */
+export const ReductionKernel = function (
+  inParams: string,
+  outParams: string,
+  mapExpr: string,
+  reduceExpr: string,
+  postMapExpr: string,
+  identity: string | number | bigint | boolean | null | undefined,
+  name?: string,
+  options?: ReductionKernelOptions,
+) {
+  return makeReductionKernel(inParams, outParams, mapExpr, reduceExpr, postMapExpr, identity, name, options);
+} as unknown as ReductionKernelConstructor;

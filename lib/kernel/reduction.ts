@@ -1,0 +1,455 @@
+// The reduction engine under the NumPy reductions, arrayEqual/allclose and ReductionKernel:
+// broadcast the inputs, pick the reduced axes, allocate missing outputs, plan the walk
+// (reduction-plan.ts), size the launch, build (once per specialisation) and launch.
+import { GpuArray } from '../core/gpu-array.js';
+import { HostScalar } from '../core/host-data.js';
+import { Scalar } from '../core/scalar.js';
+import { broadcastShapes, broadcastStrides, normalizeAxis, shapeString } from '../core/shape.js';
+import type { Backend, LoadedKernel } from '../device/backend.js';
+import type { Device } from '../device/device.js';
+import { currentDevice } from '../device/device.js';
+import { ArgBlock, ParamLayout } from '../device/arg-block.js';
+import type { ArgValue, BoundParam } from './elementwise.js';
+import { CodegenParam } from './elementwise-codegen.js';
+import { COL_BLOCKS_PER_SM, generateReduction, ROW_BLOCKS_PER_SM, ReductionSpec } from './reduction-codegen.js';
+import { planReduction, ReductionPlan, RedOperand } from './reduction-plan.js';
+import { scalarLayout, writeScalar } from './scalar-args.js';
+
+export interface ReductionDefinition {
+  name: string;
+  /** Per element: an expression of the inputs (and _J), converted to the reduce type. */
+  mapExpr: string;
+  /** Combines `a` and `b` (both of the reduce type). */
+  reduceExpr: string;
+  /** Assigns the outputs from `a`, the reduced value. */
+  postMapExpr: string;
+  /** C expression the accumulator starts from; null: value-initialised (CuPy's identity=None). */
+  identity: string | null;
+  preamble: string;
+  options: readonly string[];
+  /** Merge and reorder dims before launching (CuPy's reduce_dims). */
+  reduceDims: boolean;
+  /** The expressions are a user's: compile errors point at them. */
+  userCode?: boolean;
+  /** Prepared kernels by specialisation key. */
+  memo: Map<string, PreparedReduction>;
+}
+
+export interface PreparedReduction {
+  /** The row walk's and the column walk's entry points (one program). */
+  row: LoadedKernel;
+  col: LoadedKernel;
+  args: ArgBlock;
+  device: Device;
+  accBytes: number;
+}
+
+export function makeReductionDefinition(d: Omit<ReductionDefinition, 'memo'>): ReductionDefinition {
+  return { ...d, memo: new Map() };
+}
+
+export type AxisLike = number | readonly number[] | null | undefined;
+
+export interface ReductionCall {
+  axis?: AxisLike;
+  keepdims?: boolean;
+  /** C type of the accumulator (placeholders allowed). */
+  reduceType: string;
+  /** sizeof(reduceType) when the caller knows it; otherwise a bound is asserted in the kernel. */
+  accBytes?: number;
+  stream?: number;
+  /** Thrown (as a RangeError) when a non-empty output would reduce zero elements. */
+  emptyError?: string;
+}
+
+/** The reduced axes as flags over `ndim` axes (all of them for null/undefined), NumPy's checks. */
+export function normalizeAxes(axis: AxisLike, ndim: number): boolean[] {
+  const flags = new Array<boolean>(ndim).fill(axis === null || axis === undefined);
+  if (axis === null || axis === undefined) return flags;
+  const list = typeof axis === 'number' ? [axis] : axis;
+  if (!Array.isArray(list) && typeof list !== 'object') throw new TypeError(`axis must be a number, an array of numbers or null, got ${typeof axis}`);
+  for (const a of list) {
+    if (typeof a !== 'number') throw new TypeError(`axis must be integers, got ${String(a)}`);
+    const d = normalizeAxis(a, ndim);
+    if (flags[d]) throw new RangeError("duplicate value in 'axis'");
+    flags[d] = true;
+  }
+  return flags;
+}
+
+/** Shape of a reduction's result: reduced axes dropped, or kept as 1 with keepdims. */
+export function reducedShape(shape: readonly number[], reduced: readonly boolean[], keepdims: boolean): number[] {
+  return keepdims ? shape.map((d, i) => (reduced[i] ? 1 : d)) : shape.filter((_, i) => !reduced[i]);
+}
+
+const isArray = (v: ArgValue): v is GpuArray => v instanceof GpuArray;
+
+/**
+ * Run one reduction. `values[k]` goes with `params[k]`; missing outputs are allocated at the
+ * reduced shape. Returns the outputs in parameter order.
+ */
+export function runReduction(def: ReductionDefinition, params: readonly BoundParam[], values: readonly ArgValue[], call: ReductionCall): GpuArray[] {
+  const shapes: (readonly number[])[] = [];
+  let device: Device | null = null;
+  for (let k = 0; k < params.length; k++) {
+    const v = values[k];
+    if (isArray(v)) {
+      v.buffer; // throws if disposed
+      if (device === null) device = v.device;
+      else if (v.device !== device) throw new Error(`${def.name}: arrays live on different devices (${device} and ${v.device})`);
+      if (!params[k].raw && !params[k].isOutput) shapes.push(v.shape);
+    }
+  }
+  device ??= currentDevice();
+  const shape = broadcastShapes(...shapes);
+  const reduced = normalizeAxes(call.axis, shape.length);
+  const outShape = reducedShape(shape, reduced, call.keepdims ?? false);
+
+  const vals = values.slice();
+  const outs: GpuArray[] = [];
+  const allocated: GpuArray[] = [];
+  const fail = (e: Error) => {
+    for (const a of allocated) a.dispose();
+    return e;
+  };
+  for (let k = 0; k < params.length; k++) {
+    const p = params[k];
+    if (!p.isOutput) continue;
+    const v = vals[k];
+    if (v === null || v === undefined) {
+      const a = GpuArray.allocate(outShape, p.dtype, device);
+      allocated.push(a);
+      vals[k] = a;
+      outs.push(a);
+    } else if (isArray(v)) {
+      if (v.shape.length !== outShape.length || v.shape.some((d, i) => d !== outShape[i])) {
+        throw fail(new RangeError(`${def.name}: output '${p.name}' has shape ${shapeString(v.shape)}, but the result has shape ${shapeString(outShape)}`));
+      }
+      outs.push(v);
+    } else throw fail(new TypeError(`${def.name}: output '${p.name}' must be a GpuArray`));
+  }
+
+  let nOut = 1;
+  let nRed = 1;
+  shape.forEach((d, i) => (reduced[i] ? (nRed *= d) : (nOut *= d)));
+  if (nOut === 0) return outs;
+  if (nRed === 0 && call.emptyError !== undefined) throw fail(new RangeError(call.emptyError));
+  try {
+    launch(def, params, vals, shape, reduced, device, call);
+  } catch (e) {
+    throw fail(e as Error);
+  }
+  return outs;
+}
+
+function launch(def: ReductionDefinition, params: readonly BoundParam[], vals: readonly ArgValue[], shape: number[], reduced: boolean[], device: Device, call: ReductionCall): void {
+  const keepdims = call.keepdims ?? false;
+  const inputs: RedOperand[] = [];
+  const outputs: RedOperand[] = [];
+  for (let k = 0; k < params.length; k++) {
+    const v = vals[k];
+    const p = params[k];
+    if (!isArray(v) || p.raw) continue;
+    if (p.isOutput) {
+      const strides = keepdims ? v.strides.filter((_, d) => !reduced[d]) : [...v.strides];
+      outputs.push({ ptr: v.ptr, itemsize: v.itemsize, strides });
+    } else inputs.push({ ptr: v.ptr, itemsize: v.itemsize, strides: broadcastStrides(v.shape, v.strides, shape) });
+  }
+  const plan = planReduction(shape, reduced, inputs, outputs, {
+    reduceDims: def.reduceDims,
+    reorderReduced: !/\b_J\b/.test(def.mapExpr),
+  });
+  const spec = specFor(plan, inputs);
+
+  let key = `${spec.index}|${spec.maxd}|${spec.vec}${spec.modes.join('')}|${call.reduceType}`;
+  for (let k = 0; k < params.length; k++) {
+    const v = vals[k];
+    const p = params[k];
+    if (p.raw) {
+      const a = v as GpuArray;
+      key += `|r${a.dtype.char}${a.ndim}${a.flags.cContiguous ? 'c' : ''}`;
+    } else if (isArray(v)) key += `|a${v.dtype.char}${p.dtype.char}${p.localCtype}`;
+    else key += `|s${p.dtype.char}`;
+  }
+  key += `|${device.backend.kind}${device.backend.device.id}`;
+  let prepared = def.memo.get(key);
+  if (prepared === undefined) {
+    prepared = prepare(def, params, vals, spec, device, call);
+    def.memo.set(key, prepared);
+  }
+
+  const backend = device.backend;
+  const geo = geometry(plan, backend);
+  const stream = call.stream ?? backend.defaultStream;
+  let partials = 0;
+  if (geo.nSplit > 1) partials = device.pool.malloc(geo.nSplit * plan.nOut * prepared.accBytes);
+  try {
+    writeArgs(prepared.args, params, vals, plan, spec, geo, partials, geo.nSplit > 1 ? counters(device, stream) : 0);
+    const kernel = plan.variant === 'col' ? prepared.col : prepared.row;
+    kernel.launch({ x: geo.gridX, y: geo.nSplit, z: 1 }, { x: geo.blockX, y: geo.blockY, z: 1 }, 0, stream, prepared.args.pointers);
+  } finally {
+    // Stream-ordered reuse: later work on this stream runs after this launch.
+    if (partials !== 0) device.pool.release(partials);
+  }
+}
+
+/**
+ * The kernel a plan runs on. Up to 4 dims of each kind share one kernel; the vector width and
+ * modes are the plan's when it vectorises, else the all-vector default of these dtypes (so the
+ * same kernel serves the aligned layouts later).
+ */
+function specFor(plan: ReductionPlan, inputs: readonly RedOperand[]): ReductionSpec {
+  const maxd = Math.max(4, plan.outShape.length, plan.redShape.length);
+  if (plan.vec > 1) {
+    // The row walk's width (a column plan may use fewer lanes of it, see reduction-plan.ts).
+    const widest = Math.max(...inputs.filter((_, k) => plan.modes[k] === 'v').map((op) => op.itemsize));
+    return { index: plan.index, maxd, vec: Math.floor(16 / widest), modes: plan.modes };
+  }
+  const vec = inputs.length === 0 ? 1 : Math.floor(16 / Math.max(...inputs.map((op) => op.itemsize)));
+  return vec < 2 ? { index: plan.index, maxd, vec: 1, modes: [] } : { index: plan.index, maxd, vec, modes: inputs.map(() => 'v') };
+}
+
+// ---- launch geometry ---------------------------------------------------------------------------
+
+interface Geometry {
+  gridX: number;
+  nSplit: number;
+  splitLen: number;
+  blockX: number;
+  blockY: number;
+  group: number;
+}
+
+/** Threads per block of every reduction launch on the GPU (GPA_RED_MAX_THREADS in reduce.h). */
+const BLOCK = 256;
+/** Counters for last-block-done; a split launch uses one per blockIdx.x. */
+const MAX_COUNTERS = 4096;
+
+const pow2floor = (x: number) => 2 ** Math.floor(Math.log2(Math.max(1, x)));
+const pow2ceil = (x: number) => 2 ** Math.ceil(Math.log2(Math.max(1, x)));
+
+function geometry(plan: ReductionPlan, backend: Backend): Geometry {
+  const cpu = backend.kind === 'cpu';
+  const V = plan.vec;
+  const { nOut, nRed } = plan;
+  // One full wave: the blocks each kernel is compiled to keep resident per SM; one block per
+  // core on the cpu.
+  const perSm = plan.variant === 'col' ? COL_BLOCKS_PER_SM : ROW_BLOCKS_PER_SM;
+  const target = cpu ? backend.device.multiprocessorCount : backend.device.multiprocessorCount * perSm;
+  const gridCap = cpu ? target * 4 : target * 32;
+  let blockX: number;
+  let blockY = 1;
+  let group = 1;
+  let xNeeded: number;
+  let minPerSplit: number;
+  if (plan.variant === 'row') {
+    const nvec = Math.ceil(nRed / V);
+    // Enough lanes per output for a few vectors each, no more than it takes to fill the device
+    // (a warp per row once there are rows for every warp: no block barriers then).
+    group = cpu ? 1 : nOut === 1 ? BLOCK : Math.min(BLOCK, pow2floor(nvec / 4), Math.max(32, pow2ceil((target * BLOCK) / nOut)));
+    blockX = cpu ? 1 : BLOCK;
+    xNeeded = Math.ceil(nOut / (blockX / group));
+    // Each thread of a split should load a few vectors at least (a long chunk on the cpu).
+    minPerSplit = (cpu ? 16384 : group * 4 * V);
+  } else {
+    const nu = nOut / V;
+    blockX = cpu ? 1 : Math.min(32, pow2ceil(nu));
+    blockY = cpu ? 1 : BLOCK / blockX;
+    xNeeded = Math.ceil(nu / blockX);
+    minPerSplit = cpu ? 4096 : blockY * 16;
+  }
+  let nSplit = 1;
+  if (xNeeded * 2 <= target && nRed > minPerSplit) {
+    // At most one wave of blocks in all: a second, partial wave would cost as much as the first.
+    nSplit = Math.min(Math.floor(target / xNeeded), Math.ceil(nRed / minPerSplit), 65535);
+  }
+  let splitLen = Math.max(1, nRed);
+  if (nSplit > 1) {
+    splitLen = Math.ceil(Math.ceil(nRed / nSplit) / V) * V;
+    nSplit = Math.ceil(nRed / splitLen);
+  }
+  const gridX = nSplit > 1 ? xNeeded : Math.min(xNeeded, gridCap);
+  if (nSplit > 1 && gridX > MAX_COUNTERS) throw new Error('internal: too many split columns');
+  return { gridX, nSplit, splitLen, blockX, blockY, group };
+}
+
+// One zeroed counter buffer per device and stream; the last block of each column resets its
+// counter, so it stays zeroed between launches.
+const counterBuffers = new WeakMap<Device, Map<number, number>>();
+function counters(device: Device, stream: number): number {
+  let m = counterBuffers.get(device);
+  if (m === undefined) counterBuffers.set(device, (m = new Map()));
+  let p = m.get(stream);
+  if (p === undefined) {
+    p = device.pool.malloc(MAX_COUNTERS * 4);
+    device.backend.memset(p, 0, MAX_COUNTERS * 4, stream);
+    m.set(stream, p);
+  }
+  return p;
+}
+
+// ---- build and arguments -----------------------------------------------------------------------
+
+/** sizeof a reduce type the host can tell from its C spelling; null when it cannot. */
+export function knownCtypeSize(ctype: string): number | null {
+  const t = ctype.replace(/\s+/g, ' ').trim();
+  const sizes: Record<string, number> = {
+    bool: 1,
+    char: 1,
+    'signed char': 1,
+    'unsigned char': 1,
+    short: 2,
+    'unsigned short': 2,
+    float16: 2,
+    int: 4,
+    'unsigned int': 4,
+    unsigned: 4,
+    float: 4,
+    long: 8,
+    'unsigned long': 8,
+    'long long': 8,
+    'unsigned long long': 8,
+    double: 8,
+    'complex<float>': 8,
+    'complex<double>': 16,
+  };
+  return sizes[t] ?? null;
+}
+
+/** Bytes reserved per partial for a type the host cannot size (the kernel asserts it fits). */
+const DEFAULT_ACC_BYTES = 256;
+
+function prepare(def: ReductionDefinition, params: readonly BoundParam[], vals: readonly ArgValue[], spec: ReductionSpec, device: Device, call: ReductionCall): PreparedReduction {
+  const cg: CodegenParam[] = params.map((p, k) => {
+    const v = vals[k];
+    const arr = isArray(v) ? v : null;
+    if (p.raw && arr === null) throw new TypeError(`${def.name}: raw parameter '${p.name}' needs a GpuArray`);
+    return {
+      name: p.name,
+      kind: p.raw ? 'raw' : arr ? 'array' : 'scalar',
+      isOutput: p.isOutput,
+      dtype: arr ? arr.dtype : p.dtype,
+      localCtype: p.localCtype,
+      placeholder: p.placeholder,
+      readsOutput: false,
+      rawNdim: arr && p.raw ? arr.ndim : 0,
+      rawContiguous: arr && p.raw ? arr.flags.cContiguous : false,
+    };
+  });
+  // The reduce type as the host sees it: a placeholder stands for its bound C type.
+  const placeholders = new Map(cg.filter((p) => p.placeholder).map((p) => [p.placeholder as string, p.localCtype]));
+  const accBytes = call.accBytes ?? knownCtypeSize(placeholders.get(call.reduceType.trim()) ?? call.reduceType) ?? DEFAULT_ACC_BYTES;
+  const gen = generateReduction(
+    {
+      kernelName: def.name,
+      params: cg,
+      mapExpr: def.mapExpr,
+      reduceExpr: def.reduceExpr,
+      postMapExpr: def.postMapExpr,
+      identity: def.identity,
+      reduceType: call.reduceType,
+      preamble: def.preamble,
+      accBytes,
+    },
+    spec,
+  );
+  const program = device.backend.loadProgram({
+    source: gen.source,
+    kernels: gen.kernels,
+    options: def.options,
+    programName: def.name,
+    errorNote: def.userCode ? (log) => exprErrorNote(log, def, gen.exprLines) : undefined,
+    checkHostSupport: false,
+    lean: true,
+  });
+  const isz = spec.index === 'int' ? 4 : 8;
+  const layouts: ParamLayout[] = cg.map((p) => {
+    if (p.kind === 'array') return { size: 8, align: 8 };
+    if (p.kind === 'raw') return { size: 8 * (2 + 2 * Math.max(1, p.rawNdim)), align: 8 };
+    return scalarLayout(p.dtype);
+  });
+  layouts.push({ size: isz * geomFields(spec, cg), align: isz }, { size: 8, align: 8 }, { size: 8, align: 8 });
+  return { row: program.kernel(gen.kernels[0].name), col: program.kernel(gen.kernels[1].name), args: new ArgBlock(layouts), device, accBytes };
+}
+
+/** Number of index-typed fields of gpa::RedGeom (see reduce.h). */
+function geomFields(spec: ReductionSpec, cg: readonly CodegenParam[]): number {
+  const nin = cg.filter((p) => p.kind === 'array' && !p.isOutput).length;
+  const nout = cg.filter((p) => p.isOutput).length;
+  return 8 + spec.maxd * (2 + 2 * Math.max(1, nin) + Math.max(1, nout));
+}
+
+function writeArgs(block: ArgBlock, params: readonly BoundParam[], vals: readonly ArgValue[], plan: ReductionPlan, spec: ReductionSpec, geo: Geometry, partials: number, counterPtr: number): void {
+  const offs = block.offsets;
+  for (let k = 0; k < params.length; k++) {
+    const v = vals[k];
+    const o = offs[k];
+    if (isArray(v)) {
+      if (params[k].raw) writeCArray(block, o, v);
+      else block.writeU64Number(o, v.ptr);
+    } else writeScalar(block, o, params[k].dtype, v instanceof Scalar ? (v.value as HostScalar) : (v as HostScalar));
+  }
+  const idx = spec.index === 'int' ? 'i32' : 'i64';
+  const isz = idx === 'i32' ? 4 : 8;
+  let o = offs[params.length];
+  const put = (x: number) => {
+    block.write(idx, o, x);
+    o += isz;
+  };
+  const D = spec.maxd;
+  // Innermost dim first (see gpa::RedGeom).
+  const padded = (xs: readonly number[], fill: number) => {
+    for (let d = 0; d < D; d++) put(d < xs.length ? xs[xs.length - 1 - d] : fill);
+  };
+  const table = (rows: readonly (readonly number[])[]) => {
+    for (let k = 0; k < Math.max(1, rows.length); k++) padded(rows[k] ?? [], 0);
+  };
+  put(plan.nOut);
+  put(plan.nRed);
+  put(geo.splitLen);
+  put(geo.nSplit);
+  put(geo.group);
+  put(plan.vec > 1 ? 1 : 0);
+  put(plan.outShape.length);
+  put(plan.redShape.length);
+  padded(plan.outShape, 1);
+  table(plan.inOut);
+  table(plan.outOut);
+  padded(plan.redShape, 1);
+  table(plan.inRed);
+  block.writeU64Number(offs[params.length + 1], partials);
+  block.writeU64Number(offs[params.length + 2], counterPtr);
+}
+
+/** CuPy's CArray layout: data, size, shape[ndim], strides[ndim] (bytes). */
+function writeCArray(block: ArgBlock, o: number, a: GpuArray): void {
+  block.writeU64Number(o, a.ptr);
+  block.writeI64Number(o + 8, a.size);
+  const nd = Math.max(1, a.ndim);
+  for (let d = 0; d < a.ndim; d++) {
+    block.writeI64Number(o + 16 + 8 * d, a.shape[d]);
+    block.writeI64Number(o + 16 + 8 * (nd + d), a.strides[d]);
+  }
+}
+
+/** Point compile errors at the user's expressions: "error in the map expression: x *+ y". */
+function exprErrorNote(log: string, def: ReductionDefinition, at: { map: number[]; reduce: number[]; post: number[] }): string {
+  const file = `${def.name}.cu`;
+  const re = new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\((\\d+)\\)|:(\\d+):)`, 'g');
+  const exprs = [
+    ['map expression', def.mapExpr, at.map],
+    ['reduce expression', def.reduceExpr, at.reduce],
+    ['post-map expression', def.postMapExpr, at.post],
+  ] as const;
+  const found = new Set<string>();
+  for (const m of log.matchAll(re)) {
+    const line = Number(m[1] ?? m[2]);
+    for (const [what, text, starts] of exprs) {
+      const lines = text.split('\n');
+      for (const s of starts) {
+        if (line >= s && line < s + lines.length) found.add(`error in line ${line - s + 1} of the ${what}: ${lines[line - s].trim()}`);
+      }
+    }
+  }
+  return [...found].join('\n');
+}

@@ -1,0 +1,177 @@
+// Whole-array comparisons: arrayEqual and allclose answer one JS boolean from one fused
+// compare-and-reduce kernel (no bool array is materialised); isclose returns the bool array.
+// NumPy's definitions: array_equal is False for different shapes; isclose is
+//   |a - b| <= atol + rtol * |b|  and isfinite(b),  or a == b  (or both NaN with equalNan),
+// computed in the promotion of a, b and a float (b is at least float, as NumPy converts it).
+import { DType, dtypes } from '../core/dtype.js';
+import { GpuArray } from '../core/gpu-array.js';
+import { promoteTypes, promoteWeak } from '../core/promotion.js';
+import { sameShape } from '../core/shape.js';
+import { BoundParam, ElementwiseDefinition, makeDefinition, runElementwise } from '../kernel/elementwise.js';
+import { makeReductionDefinition, ReductionDefinition, runReduction } from '../kernel/reduction.js';
+import { asarray } from './creation.js';
+import { UFUNCS } from './ufunc-table.js';
+
+export interface ArrayEqualOptions {
+  /** NaNs in the same places compare equal (NumPy's equal_nan). */
+  equalNan?: boolean;
+}
+
+export interface CloseOptions {
+  /** Relative tolerance (default 1e-5). */
+  rtol?: number;
+  /** Absolute tolerance (default 1e-8). */
+  atol?: number;
+  /** NaNs compare close to NaNs (default false). */
+  equalNan?: boolean;
+}
+
+const param = (name: string, d: DType, local: DType, isOutput = false): BoundParam => ({
+  name,
+  raw: false,
+  isOutput,
+  dtype: d,
+  localCtype: local.computeCtype,
+  placeholder: `${name}_type`,
+  readsOutput: false,
+});
+const scalarParam = (name: string, d: DType): BoundParam => ({ name, raw: false, isOutput: false, dtype: d, localCtype: d.computeCtype, placeholder: null, readsOutput: false });
+
+/** GpuArray as is; host data uploaded (and remembered in `temps` to dispose). */
+function operand(x: unknown, temps: GpuArray[]): GpuArray {
+  if (x instanceof GpuArray) return x;
+  const a = asarray(x);
+  temps.push(a);
+  return a;
+}
+
+const reductions = new Map<string, ReductionDefinition>();
+/** A fused "every element satisfies `pred`" reduction over the broadcast inputs. */
+function allOf(name: string, pred: string): ReductionDefinition {
+  let def = reductions.get(pred);
+  if (def === undefined) {
+    def = makeReductionDefinition({
+      name,
+      mapExpr: pred,
+      reduceExpr: 'a && b',
+      postMapExpr: 'out0 = a',
+      identity: 'true',
+      preamble: '',
+      options: [],
+      reduceDims: true,
+    });
+    reductions.set(pred, def);
+  }
+  return def;
+}
+
+/** Run `def` over everything and download the one bool. */
+function reduceAll(def: ReductionDefinition, params: BoundParam[], values: (GpuArray | number | null)[]): boolean {
+  const r = runReduction(def, params, values, { reduceType: 'bool', accBytes: 1 })[0];
+  try {
+    return r.toArray() as boolean;
+  } finally {
+    r.dispose();
+  }
+}
+
+/** numpy.array_equal: same shape and every element equal, as one fused pass. */
+export function arrayEqual(a1: unknown, a2: unknown, options: ArrayEqualOptions = {}): boolean {
+  const temps: GpuArray[] = [];
+  try {
+    const a = operand(a1, temps);
+    const b = operand(a2, temps);
+    if (!sameShape(a.shape, b.shape)) return false;
+    if (a.size === 0) return true;
+    let ins: readonly DType[];
+    let pred: string;
+    const i64 = dtypes.int64;
+    const u64 = dtypes.uint64;
+    if ((a.dtype === i64 && b.dtype === u64) || (a.dtype === u64 && b.dtype === i64)) {
+      // NumPy compares int64 with uint64 exactly (promotion would go through float64).
+      ins = [a.dtype, b.dtype];
+      pred = a.dtype === i64 ? '(in0 >= 0 && (unsigned long long)in0 == in1)' : '(in1 >= 0 && (unsigned long long)in1 == in0)';
+    } else {
+      // The element comparison is the equal ufunc's own loop for these dtypes.
+      const { loop } = UFUNCS.get('equal')!.resolve([a, b]);
+      const m = /^\s*out0\s*=\s*([\s\S]*?);?\s*$/.exec(loop.body);
+      ins = loop.ins;
+      pred = m ? `(${m[1]})` : '(in0 == in1)';
+    }
+    if (options.equalNan) pred = `(${pred} || (gpa::is_nan(in0) && gpa::is_nan(in1)))`;
+    const def = allOf('gpa_array_equal', pred);
+    return reduceAll(def, [param('in0', a.dtype, ins[0]), param('in1', b.dtype, ins[1]), param('out0', dtypes.bool, dtypes.bool, true)], [a, b, null]);
+  } finally {
+    for (const t of temps) t.dispose();
+  }
+}
+
+interface Close {
+  ct: DType;
+  real: DType;
+  pred: string;
+  rtol: number;
+  atol: number;
+}
+
+function closeSetup(a: GpuArray, b: GpuArray, options: CloseOptions): Close {
+  const rtol = options.rtol ?? 1e-5;
+  const atol = options.atol ?? 1e-8;
+  if (typeof rtol !== 'number' || typeof atol !== 'number') throw new TypeError('rtol and atol must be numbers');
+  // NumPy: y = asarray(b, dtype=result_type(b, 1.0)); then x - y in result_type(x, y).
+  const ct = promoteTypes(a.dtype, promoteWeak(b.dtype, 'float'));
+  const real = ct === dtypes.complex64 ? dtypes.float32 : ct === dtypes.complex128 ? dtypes.float64 : ct;
+  let pred = '(((gpa::absolute(in0 - in1) <= atol + rtol * gpa::absolute(in1)) && gpa::is_finite(in1)) || (in0 == in1))';
+  if (options.equalNan) pred = `(${pred} || (gpa::is_nan(in0) && gpa::is_nan(in1)))`;
+  return { ct, real, pred, rtol, atol };
+}
+
+const closeParams = (a: GpuArray, b: GpuArray, c: Close): BoundParam[] => [
+  param('in0', a.dtype, c.ct),
+  param('in1', b.dtype, c.ct),
+  scalarParam('rtol', c.real),
+  scalarParam('atol', c.real),
+];
+
+const elementwise = new Map<string, ElementwiseDefinition>();
+
+/** numpy.isclose: a bool array of the broadcast shape. */
+export function isclose(a1: unknown, a2: unknown, options: CloseOptions = {}): GpuArray {
+  const temps: GpuArray[] = [];
+  try {
+    const a = operand(a1, temps);
+    const b = operand(a2, temps);
+    const c = closeSetup(a, b, options);
+    let def = elementwise.get(c.pred);
+    if (def === undefined) {
+      def = makeDefinition({
+        name: 'gpa_isclose',
+        body: `out0 = ${c.pred}`,
+        preamble: '#include "gpuarray/ufunc_math.h"',
+        loopPrep: '',
+        afterLoop: '',
+        reduceDims: true,
+        options: [],
+      });
+      elementwise.set(c.pred, def);
+    }
+    const params = [...closeParams(a, b, c), param('out0', dtypes.bool, dtypes.bool, true)];
+    return runElementwise(def, params, [a, b, c.rtol, c.atol, null])[0];
+  } finally {
+    for (const t of temps) t.dispose();
+  }
+}
+
+/** numpy.allclose: every element of the broadcast a, b close, as one fused pass. */
+export function allclose(a1: unknown, a2: unknown, options: CloseOptions = {}): boolean {
+  const temps: GpuArray[] = [];
+  try {
+    const a = operand(a1, temps);
+    const b = operand(a2, temps);
+    const c = closeSetup(a, b, options);
+    const def = allOf('gpa_allclose', c.pred);
+    return reduceAll(def, [...closeParams(a, b, c), param('out0', dtypes.bool, dtypes.bool, true)], [a, b, c.rtol, c.atol, null]);
+  } finally {
+    for (const t of temps) t.dispose();
+  }
+}

@@ -1,0 +1,276 @@
+// The NumPy reductions as data: one line per reduction (name, accumulation rule, map, reduce,
+// identity), run by the reduction engine. Functions (sum(a, ...)) and GpuArray methods
+// (a.sum(...)) are generated from the table, none written by hand.
+//
+// Accumulation rules, as NumPy 2 on a 64-bit platform:
+//   sum   bool and ints below 64 bits accumulate in int64 (unsigned: uint64), wrapping as
+//         NumPy's loops do; float16 accumulates in float32 and returns float16; dtype= sets both
+//   same  the input dtype (max/min; float16 compares in float32)
+//   arg   int64 indices (first NaN, then first extreme, wins)
+//   bool  bool (all/any)
+//   count int64 (countNonzero)
+//   mean  ints/bool in float64, floats in their own dtype (float16 via float32), complex in complex
+//   var/std as mean, two passes (mean, then the sum of |x - mean|^2); complex gives a real result
+import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
+import { GpuArray } from '../core/gpu-array.js';
+import { promoteTypes } from '../core/promotion.js';
+import type { BoundParam } from '../kernel/elementwise.js';
+import { AxisLike, makeReductionDefinition, normalizeAxes, ReductionDefinition, runReduction } from '../kernel/reduction.js';
+
+export type { AxisLike } from '../kernel/reduction.js';
+
+export interface ReductionOptions {
+  /** Axis or axes to reduce; all of them when absent or null. */
+  axis?: AxisLike;
+  /** Keep reduced axes as length one. */
+  keepdims?: boolean;
+  /** Where to write the result (its exact shape; NumPy's same_kind casting). */
+  out?: GpuArray;
+  /** Accumulator and result dtype (sum, prod, nansum, mean, var, std). */
+  dtype?: DTypeLike;
+  /** Delta degrees of freedom (var, std): the divisor is N - ddof. */
+  ddof?: number;
+}
+
+type Rule = 'sum' | 'same' | 'arg' | 'bool' | 'count' | 'mean' | 'var' | 'std';
+/** Identity by dtype kind: inexact (float/complex) or exact (bool/int). */
+type Identity = string | { readonly inexact: string; readonly exact: string };
+
+interface Extra {
+  /** Takes dtype= (NumPy's signature has it). */
+  dtype?: boolean;
+  /** Also a GpuArray method (ndarray has it). */
+  method?: boolean;
+  /** Takes ddof=. */
+  ddof?: boolean;
+  /** No out= (count_nonzero). */
+  noOut?: boolean;
+  /** axis must be one integer or none (argmax/argmin). */
+  singleAxis?: boolean;
+  /** Error for a non-empty result over zero elements; absent: the identity is the result. */
+  empty?: string;
+}
+
+type Decl = readonly [name: string, rule: Rule, map: string, reduce: string, identity: Identity, extra?: Extra];
+
+const ADD = 'gpa::red_add(a, b)';
+const LOWEST = 'gpa::RedLimits<_type_reduce>::lowest()';
+const HIGHEST = 'gpa::RedLimits<_type_reduce>::highest()';
+const NAN = 'gpa::RedLimits<_type_reduce>::nan()';
+const noIdentity = (ufunc: string) => `zero-size array to reduction operation ${ufunc} which has no identity`;
+const VAR_MAP = 'gpa::abs2(static_cast<in1_type>(in0) - in1)';
+
+// prettier-ignore
+export const REDUCTION_DECLS = [
+  ['sum',          'sum',   'in0',                                         ADD,                    '0',     { dtype: true, method: true }],
+  ['prod',         'sum',   'in0',                                         'gpa::red_mul(a, b)',   '1',     { dtype: true, method: true }],
+  ['nansum',       'sum',   'gpa::is_nan(in0) ? _type_reduce(0) : static_cast<_type_reduce>(in0)', ADD, '0', { dtype: true }],
+  ['max',          'same',  'in0',                                         'gpa::red_max(a, b)',   LOWEST,  { method: true, empty: noIdentity('maximum') }],
+  ['min',          'same',  'in0',                                         'gpa::red_min(a, b)',   HIGHEST, { method: true, empty: noIdentity('minimum') }],
+  ['nanmax',       'same',  'in0',                                         'gpa::red_fmax(a, b)',  { inexact: NAN, exact: LOWEST },  { empty: noIdentity('fmax') }],
+  ['nanmin',       'same',  'in0',                                         'gpa::red_fmin(a, b)',  { inexact: NAN, exact: HIGHEST }, { empty: noIdentity('fmin') }],
+  ['argmax',       'arg',   'gpa::arg_pair<in0_type>(in0, _J)',            'gpa::argmax_op(a, b)', 'gpa::arg_empty<in0_type>()', { method: true, singleAxis: true, empty: 'attempt to get argmax of an empty sequence' }],
+  ['argmin',       'arg',   'gpa::arg_pair<in0_type>(in0, _J)',            'gpa::argmin_op(a, b)', 'gpa::arg_empty<in0_type>()', { method: true, singleAxis: true, empty: 'attempt to get argmin of an empty sequence' }],
+  ['all',          'bool',  'in0',                                         'a && b',               'true',  { method: true }],
+  ['any',          'bool',  'in0',                                         'a || b',               'false', { method: true }],
+  ['countNonzero', 'count', 'static_cast<bool>(in0)',                      ADD,                    '0',     { noOut: true }],
+  ['mean',         'mean',  'in0',                                         ADD,                    '0',     { dtype: true, method: true }],
+  ['var',          'var',   VAR_MAP,                                       ADD,                    '0',     { dtype: true, method: true, ddof: true }],
+  ['std',          'std',   VAR_MAP,                                       ADD,                    '0',     { dtype: true, method: true, ddof: true }],
+] as const satisfies readonly Decl[];
+
+/** NumPy's other names for the same reductions. */
+export const REDUCTION_ALIASES = { amax: 'max', amin: 'min' } as const;
+
+export type ReductionName = (typeof REDUCTION_DECLS)[number][0];
+export type ReductionAliasName = keyof typeof REDUCTION_ALIASES;
+export type ReductionMethodName = Extract<(typeof REDUCTION_DECLS)[number], readonly [string, Rule, string, string, Identity, { method: true }]>[0];
+
+const POST: Record<Rule, string> = {
+  sum: 'out0 = (out0_type)(a)',
+  same: 'out0 = (out0_type)(a)',
+  bool: 'out0 = (out0_type)(a)',
+  count: 'out0 = (out0_type)(a)',
+  arg: 'out0 = (out0_type)(a.i)',
+  mean: 'out0 = (out0_type)(gpa::red_div(a, _div))',
+  var: 'out0 = (out0_type)(gpa::red_div(a, _div))',
+  std: 'out0 = (out0_type)(sqrt(gpa::red_div(a, _div)))',
+};
+
+// ---- dtypes ---------------------------------------------------------------------------------------
+
+const isInexact = (d: DType) => d.kind === 'f' || d.kind === 'c';
+/** The type a dtype accumulates in when it is also the result (float16 in float32). */
+const accOf = (d: DType) => (d === dtypes.float16 ? dtypes.float32 : d);
+const realOf = (d: DType) => (d === dtypes.complex64 ? dtypes.float32 : d === dtypes.complex128 ? dtypes.float64 : d);
+
+/** Accumulator and result dtypes of a rule for input `x` (and dtype= `want`). */
+function ruleTypes(rule: Rule, x: DType, want: DType | undefined): { acc: DType; out: DType } {
+  switch (rule) {
+    case 'sum': {
+      if (want) return { acc: accOf(want), out: want };
+      if (x.kind === 'b' || (x.kind === 'i' && x.itemsize < 8)) return { acc: dtypes.int64, out: dtypes.int64 };
+      if (x.kind === 'u' && x.itemsize < 8) return { acc: dtypes.uint64, out: dtypes.uint64 };
+      return { acc: accOf(x), out: x };
+    }
+    case 'same':
+      return { acc: accOf(x), out: x };
+    case 'arg':
+      return { acc: accOf(x), out: dtypes.int64 };
+    case 'bool':
+      return { acc: dtypes.bool, out: dtypes.bool };
+    case 'count':
+      return { acc: dtypes.int64, out: dtypes.int64 };
+    case 'mean':
+    case 'var':
+    case 'std': {
+      const d = want ?? (isInexact(x) ? x : dtypes.float64);
+      if (rule !== 'mean' && !isInexact(d)) throw new TypeError(`${rule}: dtype must be a floating or complex dtype, got ${d.name}`);
+      return { acc: accOf(d), out: rule === 'mean' ? d : realOf(d) };
+    }
+  }
+}
+
+/** NumPy's same_kind casting for out=: never towards a lower kind (complex -> float, float -> int). */
+function canCastSameKind(from: DType, to: DType): boolean {
+  const cat = (d: DType) => ({ b: 0, u: 1, i: 1, f: 2, c: 3 })[d.kind];
+  return promoteTypes(from, to) === to || cat(from) <= cat(to);
+}
+
+/** sizeof(gpa::ArgPair<T>) for an accumulator value of dtype d. */
+function argPairBytes(d: DType): number {
+  const align = Math.max(8, d.itemsize);
+  return Math.ceil((Math.ceil(d.itemsize / 8) * 8 + 8) / align) * align;
+}
+
+const MEAN = REDUCTION_DECLS.find((d) => d[0] === 'mean') as Decl;
+
+// ---- execution --------------------------------------------------------------------------------------
+
+const definitions = new Map<string, ReductionDefinition>();
+function definition(name: string, map: string, reduce: string, post: string, identity: string): ReductionDefinition {
+  const key = [name, map, reduce, post, identity].join('\u0000');
+  let def = definitions.get(key);
+  if (def === undefined) {
+    def = makeReductionDefinition({ name: `gpa_${name}`, mapExpr: map, reduceExpr: reduce, postMapExpr: post, identity, preamble: '', options: [], reduceDims: true });
+    definitions.set(key, def);
+  }
+  return def;
+}
+
+const param = (name: string, d: DType, isOutput: boolean): BoundParam => ({
+  name,
+  raw: false,
+  isOutput,
+  dtype: d,
+  localCtype: d.computeCtype,
+  placeholder: `${name}_type`,
+  readsOutput: false,
+});
+const divParam: BoundParam = { name: '_div', raw: false, isOutput: false, dtype: dtypes.float64, localCtype: 'double', placeholder: null, readsOutput: false };
+
+const OPTION_KEYS = new Set(['axis', 'keepdims', 'out', 'dtype', 'ddof']);
+
+function splitArgs(name: string, axisOrOptions: unknown, options: unknown): ReductionOptions {
+  let opts: ReductionOptions = {};
+  if (axisOrOptions !== undefined && axisOrOptions !== null && typeof axisOrOptions === 'object' && !Array.isArray(axisOrOptions)) {
+    if (options !== undefined) throw new TypeError(`${name}: pass options once (either (axis, options) or (options))`);
+    opts = axisOrOptions as ReductionOptions;
+  } else {
+    if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
+      throw new TypeError(`${name}: options must be an object like {keepdims: true}`);
+    }
+    opts = { ...(options as ReductionOptions | undefined) };
+    if (axisOrOptions !== undefined) {
+      if (opts.axis !== undefined) throw new TypeError(`${name}: axis given twice`);
+      opts.axis = axisOrOptions as AxisLike;
+    }
+  }
+  for (const k of Object.keys(opts)) if (!OPTION_KEYS.has(k)) throw new TypeError(`${name}: unknown option '${k}'`);
+  return opts;
+}
+
+function reduce(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
+  const [name, rule, map, reduceExpr, identity, extra = {}] = decl;
+  if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray, got ${a === null ? 'null' : typeof a}`);
+  if (opts.dtype !== undefined && !extra.dtype) throw new TypeError(`${name}() got an unexpected keyword argument 'dtype'`);
+  if (opts.ddof !== undefined && !extra.ddof) throw new TypeError(`${name}() got an unexpected keyword argument 'ddof'`);
+  if (opts.out !== undefined && extra.noOut) throw new TypeError(`${name}() got an unexpected keyword argument 'out'`);
+  if (opts.out !== undefined && !(opts.out instanceof GpuArray)) throw new TypeError(`${name}: out must be a GpuArray`);
+  if (opts.keepdims !== undefined && typeof opts.keepdims !== 'boolean') throw new TypeError(`${name}: keepdims must be a boolean`);
+  if (extra.singleAxis && opts.axis !== undefined && opts.axis !== null && typeof opts.axis !== 'number') {
+    throw new TypeError(`${name}: axis must be an integer or null, got ${JSON.stringify(opts.axis)}`);
+  }
+  const { acc, out } = ruleTypes(rule, a.dtype, opts.dtype === undefined ? undefined : toDType(opts.dtype));
+  if (opts.out !== undefined && !canCastSameKind(out, opts.out.dtype)) {
+    throw new TypeError(`Cannot cast reduction '${name}' output from ${out.name} to ${opts.out.dtype.name} with casting rule 'same_kind'`);
+  }
+  const reduced = normalizeAxes(opts.axis, a.ndim);
+  const count = a.shape.reduce((n, d, i) => (reduced[i] ? n * d : n), 1);
+  const outParam = param('out0', opts.out?.dtype ?? out, true);
+  const ident = typeof identity === 'string' ? identity : isInexact(acc) ? identity.inexact : identity.exact;
+  const call = { axis: opts.axis, keepdims: opts.keepdims ?? false, emptyError: extra.empty };
+
+  if (rule === 'var' || rule === 'std') {
+    if (opts.ddof !== undefined && (typeof opts.ddof !== 'number' || !Number.isFinite(opts.ddof))) throw new TypeError(`${name}: ddof must be a number`);
+    // Pass 1: the mean in the accumulator dtype, kept broadcastable against the input.
+    const mean = reduce(MEAN, a, { axis: opts.axis, keepdims: true, dtype: acc });
+    try {
+      const def = definition(name, map, reduceExpr, POST[rule], ident);
+      const real = realOf(acc);
+      const div = Math.max(count - (opts.ddof ?? 0), 0);
+      return runReduction(def, [param('in0', a.dtype, false), param('in1', acc, false), divParam, outParam], [a, mean, div, opts.out ?? null], {
+        ...call,
+        reduceType: real.computeCtype,
+        accBytes: real.itemsize,
+      })[0];
+    } finally {
+      mean.dispose();
+    }
+  }
+  const def = definition(name, map, reduceExpr, POST[rule], ident);
+  const params = [param('in0', a.dtype, false), outParam];
+  const values: (GpuArray | number | null)[] = [a, opts.out ?? null];
+  if (rule === 'mean') {
+    params.splice(1, 0, divParam);
+    values.splice(1, 0, count);
+  }
+  const reduceType = rule === 'arg' ? 'gpa::ArgPair<in0_type>' : acc.computeCtype;
+  const accBytes = rule === 'arg' ? argPairBytes(acc) : acc.itemsize;
+  return runReduction(def, params, values, { ...call, reduceType, accBytes })[0];
+}
+
+// ---- the generated surface -------------------------------------------------------------------------
+
+type Fn = (a: GpuArray, axisOrOptions?: AxisLike | ReductionOptions, options?: ReductionOptions) => GpuArray;
+type Method = (axisOrOptions?: AxisLike | ReductionOptions, options?: ReductionOptions) => GpuArray;
+
+export type ReductionFunctions = { [N in ReductionName | ReductionAliasName]: Fn };
+export type ReductionMethods = { [N in ReductionMethodName]: Method };
+
+const functions: Record<string, Fn> = {};
+for (const d of REDUCTION_DECLS) {
+  const decl = d as Decl;
+  const fn: Fn = (a, axisOrOptions, options) => reduce(decl, a, splitArgs(decl[0], axisOrOptions, options));
+  Object.defineProperty(fn, 'name', { value: decl[0] });
+  functions[decl[0]] = fn;
+}
+for (const [alias, target] of Object.entries(REDUCTION_ALIASES)) functions[alias] = functions[target];
+
+export const reductionFunctions = functions as ReductionFunctions;
+
+declare module '../core/gpu-array.js' {
+  interface GpuArray extends ReductionMethods {}
+}
+
+for (const d of REDUCTION_DECLS) {
+  const decl = d as Decl;
+  if (!decl[5]?.method) continue;
+  Object.defineProperty(GpuArray.prototype, decl[0], {
+    value: function (this: GpuArray, axisOrOptions?: AxisLike | ReductionOptions, options?: ReductionOptions) {
+      return reduce(decl, this, splitArgs(decl[0], axisOrOptions, options));
+    },
+    writable: true,
+    configurable: true,
+  });
+}
