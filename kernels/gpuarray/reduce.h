@@ -196,17 +196,27 @@ template <typename T> __device__ __forceinline__ ArgPair<T> argmin_op(const ArgP
 #define GPA_RED_MAX_THREADS 256
 
 #ifndef GPA_HOST
+// Byte copy of a small trivially copyable value (NVRTC, above all with --minimal, has no
+// memcpy/__builtin_memcpy); sizes are compile-time constants, so this unrolls to register moves.
+template <int N>
+__device__ __forceinline__ void copy_bytes(void* dst, const void* src) {
+  unsigned char* d = reinterpret_cast<unsigned char*>(dst);
+  const unsigned char* s = reinterpret_cast<const unsigned char*>(src);
+#pragma unroll
+  for (int i = 0; i < N; ++i) d[i] = s[i];
+}
+
 // Any trivially copyable type through the shuffle unit, one 32-bit word at a time.
 template <typename T>
 __device__ __forceinline__ T shfl_down(const T& v, unsigned delta, int width) {
   constexpr int W = (int)((sizeof(T) + 3) / 4);
   unsigned int w[W];
   w[W - 1] = 0;
-  __builtin_memcpy(w, &v, sizeof(T));
+  copy_bytes<(int)sizeof(T)>(w, &v);
 #pragma unroll
   for (int k = 0; k < W; ++k) w[k] = __shfl_down_sync(0xffffffffu, w[k], delta, width);
   T r;
-  __builtin_memcpy(&r, w, sizeof(T));
+  copy_bytes<(int)sizeof(T)>(&r, w);
   return r;
 }
 #endif
@@ -292,25 +302,25 @@ __device__ __forceinline__ T load_partial(const T* p) {
     const unsigned long long* q = reinterpret_cast<const unsigned long long*>(p);
 #pragma unroll
     for (int k = 0; k < (int)(sizeof(T) / 8); ++k) w[k] = __ldcg(q + k);
-    __builtin_memcpy(&r, w, sizeof(T));
+    copy_bytes<(int)sizeof(T)>(&r, w);
   } else if constexpr (sizeof(T) % 4 == 0 && alignof(T) >= 4) {
     unsigned int w[sizeof(T) / 4];
     const unsigned int* q = reinterpret_cast<const unsigned int*>(p);
 #pragma unroll
     for (int k = 0; k < (int)(sizeof(T) / 4); ++k) w[k] = __ldcg(q + k);
-    __builtin_memcpy(&r, w, sizeof(T));
+    copy_bytes<(int)sizeof(T)>(&r, w);
   } else if constexpr (sizeof(T) % 2 == 0 && alignof(T) >= 2) {
     unsigned short w[sizeof(T) / 2];
     const unsigned short* q = reinterpret_cast<const unsigned short*>(p);
 #pragma unroll
     for (int k = 0; k < (int)(sizeof(T) / 2); ++k) w[k] = __ldcg(q + k);
-    __builtin_memcpy(&r, w, sizeof(T));
+    copy_bytes<(int)sizeof(T)>(&r, w);
   } else {
     unsigned char w[sizeof(T)];
     const unsigned char* q = reinterpret_cast<const unsigned char*>(p);
 #pragma unroll
     for (int k = 0; k < (int)sizeof(T); ++k) w[k] = __ldcg(q + k);
-    __builtin_memcpy(&r, w, sizeof(T));
+    copy_bytes<(int)sizeof(T)>(&r, w);
   }
   return r;
 #endif
