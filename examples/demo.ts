@@ -41,7 +41,7 @@ export async function demo(log: Log = console.log): Promise<void> {
     log(
       cuda.isAvailable()
         ? '(a CUDA GPU is here, but GPUARRAY_DEVICE chose the cpu backend)'
-        : `(no usable CUDA GPU here: ${cuda.unavailableReason()}; the same CUDA C kernels run on the CPU)`,
+        : '(no usable CUDA GPU here, see the notice above; the same CUDA C kernels run on the CPU)',
     );
   }
   for (let i = 0; i < PROGRAMS.length; i++) {

@@ -2,7 +2,7 @@
 // atomics, views without a guard), argument marshalling by C type, launch geometry, errors.
 import { expect } from 'chai';
 import * as gp from '../lib/index.js';
-import { CompileError, cuda, GpuArray, RawKernel, RawModule } from '../lib/index.js';
+import { CompileError, cuda, RawKernel, RawModule } from '../lib/index.js';
 import { resetPerformanceWarnings } from '../lib/kernel/performance-warnings.js';
 import { DEVICE_SPECS, describeEachDevice, rng } from './helpers.js';
 

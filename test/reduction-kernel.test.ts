@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import * as gp from '../lib/index.js';
 import { planReduction } from '../lib/kernel/reduction-plan.js';
 import { describeEachDevice, rng } from './helpers.js';
-import { intData, reduceRef, refSum, values } from './reduction-reference.js';
+import { intData, reduceRef, values } from './reduction-reference.js';
 
 describeEachDevice('ReductionKernel', () => {
   const l2norm = gp.ReductionKernel('T x', 'T y', 'x * x', 'a + b', 'y = sqrt(a)', '0', 'l2norm');

@@ -265,14 +265,31 @@ export function formatPositional(x: number, kind: FloatKind, o: Dragon4Options &
   const addDigits = unique ? minDigits : precision;
   let desiredFrac = addDigits < 0 ? 0 : addDigits;
   if (cutoffMode === 'total') desiredFrac = addDigits - whole;
+  ({ body, frac } = trimFraction(body, frac, trim, desiredFrac, true));
+  if (padRight >= frac) {
+    if (trim === '-' && frac === 0) body += ' ';
+    body += ' '.repeat(padRight - frac);
+  }
+  let out = sc + body;
+  const leftHave = whole + (sc ? 1 : 0);
+  if (padLeft > leftHave) out = ' '.repeat(padLeft - leftHave) + out;
+  return out;
+}
+
+/**
+ * Dragon4's trim modes on the digits after the point: 'k' pads with zeros up to `want`, '0'
+ * keeps at least one, '.' and '-' drop trailing zeros ('-' also the point itself when
+ * `mayDropPoint`, as in the positional format).
+ */
+function trimFraction(body: string, frac: number, trim: string, want: number, mayDropPoint: boolean): { body: string; frac: number } {
   if (trim === '0') {
     if (frac === 0) {
       body += '0';
       frac++;
     }
-  } else if (trim === 'k' && desiredFrac > frac) {
-    body += '0'.repeat(desiredFrac - frac);
-    frac = desiredFrac;
+  } else if (trim === 'k' && want > frac) {
+    body += '0'.repeat(want - frac);
+    frac = want;
   }
   if (trim !== 'k' && frac > 0) {
     while (body.endsWith('0')) {
@@ -283,17 +300,10 @@ export function formatPositional(x: number, kind: FloatKind, o: Dragon4Options &
       if (trim === '0') {
         body += '0';
         frac++;
-      } else if (trim === '-') body = body.slice(0, -1);
+      } else if (trim === '-' && mayDropPoint) body = body.slice(0, -1);
     }
   }
-  if (padRight >= frac) {
-    if (trim === '-' && frac === 0) body += ' ';
-    body += ' '.repeat(padRight - frac);
-  }
-  let out = sc + body;
-  const leftHave = whole + (sc ? 1 : 0);
-  if (padLeft > leftHave) out = ' '.repeat(padLeft - leftHave) + out;
-  return out;
+  return { body, frac };
 }
 
 /** numpy.format_float_scientific's engine (dragon4_scientific). */
@@ -318,25 +328,7 @@ export function formatScientific(x: number, kind: FloatKind, o: Dragon4Options =
   if (frac > 0) body += '.' + digits.slice(1).join('');
   if (trim !== '-' && frac === 0) body += '.';
   const addDigits = Math.max(0, unique ? minDigits : precision);
-  if (trim === '0') {
-    if (frac === 0) {
-      body += '0';
-      frac++;
-    }
-  } else if (trim === 'k' && addDigits > frac) {
-    body += '0'.repeat(addDigits - frac);
-    frac = addDigits;
-  }
-  if (trim !== 'k' && frac > 0) {
-    while (body.endsWith('0')) {
-      body = body.slice(0, -1);
-      frac--;
-    }
-    if (trim === '0' && body.endsWith('.')) {
-      body += '0';
-      frac++;
-    }
-  }
+  ({ body, frac } = trimFraction(body, frac, trim, addDigits, false));
   if (expDigits > 5) expDigits = 5;
   if (expDigits < 0) expDigits = 2;
   const e = Math.abs(exp);

@@ -10,8 +10,6 @@ const weakCategory: Record<WeakKind, number> = { bool: 0, int: 1, float: 2, comp
 
 const signedOfSize = (bytes: number): DType | undefined =>
   ({ 1: dtypes.int8, 2: dtypes.int16, 4: dtypes.int32, 8: dtypes.int64 })[bytes];
-const floatOfSize = (bytes: number): DType =>
-  ({ 2: dtypes.float16, 4: dtypes.float32, 8: dtypes.float64 })[bytes] ?? dtypes.float64;
 const complexOfFloat = (f: DType): DType => (f.itemsize <= 4 ? dtypes.complex64 : dtypes.complex128);
 const floatOfComplex = (c: DType): DType => (c === dtypes.complex64 ? dtypes.float32 : dtypes.float64);
 

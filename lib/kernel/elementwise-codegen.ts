@@ -164,7 +164,7 @@ function loopVector(ctx: Ctx, plan: IterationPlan): string {
           element(
             ctx,
             (k, p) => `${ptr(p)}[i * ${step(k)}]`,
-            (k, p, v) => `${ptr(p)}[i] = ${toStorage(p, v)};`,
+            (_k, p, v) => `${ptr(p)}[i] = ${toStorage(p, v)};`,
             '    ',
           ),
           `  }`,

@@ -3,10 +3,11 @@
 // allocated when not passed), compiled once per specialisation through the three caches.
 import { DType } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { HostScalar, isComplexLike, weakKindOf } from '../core/host-data.js';
+import { HostScalar, weakKindOf } from '../core/host-data.js';
 import { defaultDTypeForWeak } from '../core/promotion.js';
 import { Scalar } from '../core/scalar.js';
 import { ArgValue, BoundParam, ElementwiseDefinition, LaunchOptions, makeDefinition, runElementwise } from './elementwise.js';
+import { splitKernelCall } from './call-args.js';
 import { checkUniqueNames, ParamSpec, parseParams, validateKernelName } from './params.js';
 
 export interface ElementwiseKernelOptions {
@@ -45,13 +46,7 @@ export interface ElementwiseKernelFn {
   readonly nargs: number;
 }
 
-const CALL_OPTION_KEYS = new Set(['size', 'stream', 'blockSize']);
-
-function isCallOptions(v: unknown): v is ElementwiseCallOptions {
-  if (v === null || typeof v !== 'object' || v instanceof GpuArray || v instanceof Scalar || isComplexLike(v)) return false;
-  if (Object.getPrototypeOf(v) !== Object.prototype) return false;
-  return Object.keys(v).every((k) => CALL_OPTION_KEYS.has(k));
-}
+const CALL_OPTION_KEYS: ReadonlySet<string> = new Set(['size', 'stream', 'blockSize']);
 
 /** Does the body read `name` (anything but a plain `name = ...` assignment)? */
 function bodyReads(body: string, name: string): boolean {
@@ -88,20 +83,7 @@ function makeElementwiseKernel(inParams: string, outParams: string, operation: s
   const reads = new Map(outs.map((p) => [p.name, bodyReads(operation, p.name)]));
 
   const call = (...rawArgs: (KernelArg | ElementwiseCallOptions | null | undefined)[]) => {
-    let callOpts: ElementwiseCallOptions = {};
-    let args = rawArgs;
-    if (args.length > 0 && isCallOptions(args[args.length - 1])) {
-      callOpts = args[args.length - 1] as ElementwiseCallOptions;
-      args = args.slice(0, -1);
-    }
-    if (args.length !== ins.length && args.length !== params.length) {
-      const accepted = ins.length === params.length ? `${ins.length}` : `${ins.length} or ${params.length}`;
-      throw new TypeError(
-        `${name}: wrong number of arguments: takes ${accepted} (${ins.length} input${ins.length === 1 ? '' : 's'}` +
-          `${outs.length ? `, then optionally ${outs.length} output${outs.length === 1 ? '' : 's'}` : ''}), got ${args.length}`,
-      );
-    }
-    const values: ArgValue[] = params.map((_, k) => (args[k] ?? null) as ArgValue);
+    const { values, options: callOpts } = splitKernelCall<ElementwiseCallOptions>(name, ins, outs, rawArgs, CALL_OPTION_KEYS);
     const bound = bindTypes(name, params, values, reads);
     const launchOpts: LaunchOptions = {
       size: callOpts.size,

@@ -285,11 +285,12 @@ function runContiguous(def: ElementwiseDefinition, params: readonly BoundParam[]
   return outs;
 }
 
-function prepare(def: ElementwiseDefinition, params: readonly BoundParam[], vals: readonly ArgValue[], plan: IterationPlan | null, device: Device): PreparedKernel {
-  const cg: CodegenParam[] = params.map((p, k) => {
+/** What the code generator needs of each parameter once the argument values are known. */
+export function codegenParams(kernel: string, params: readonly BoundParam[], vals: readonly ArgValue[]): CodegenParam[] {
+  return params.map((p, k) => {
     const v = vals[k];
     const arr = isArray(v) ? v : null;
-    if (p.raw && arr === null) throw new TypeError(`${def.name}: raw parameter '${p.name}' needs a GpuArray`);
+    if (p.raw && arr === null) throw new TypeError(`${kernel}: raw parameter '${p.name}' needs a GpuArray`);
     return {
       name: p.name,
       kind: p.raw ? 'raw' : arr ? 'array' : 'scalar',
@@ -303,6 +304,10 @@ function prepare(def: ElementwiseDefinition, params: readonly BoundParam[], vals
       rawContiguous: arr && p.raw ? arr.flags.cContiguous : false,
     };
   });
+}
+
+function prepare(def: ElementwiseDefinition, params: readonly BoundParam[], vals: readonly ArgValue[], plan: IterationPlan | null, device: Device): PreparedKernel {
+  const cg = codegenParams(def.name, params, vals);
   const kernelName = def.name;
   const { source, signature, bodyLines } = generateElementwise(
     { kernelName, params: cg, body: def.body, preamble: def.preamble, loopPrep: def.loopPrep, afterLoop: def.afterLoop },

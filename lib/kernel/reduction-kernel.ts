@@ -6,10 +6,8 @@
 // accumulator's C type, by default the first output's. Called as k(x, ..., {axis, keepdims,
 // out, stream}); compiled once per specialisation.
 import { GpuArray } from '../core/gpu-array.js';
-import { isComplexLike } from '../core/host-data.js';
-import { Scalar } from '../core/scalar.js';
-import type { ArgValue } from './elementwise.js';
 import { bindTypes, KernelArg } from './elementwise-kernel.js';
+import { splitKernelCall } from './call-args.js';
 import { checkUniqueNames, ParamSpec, parseParams, validateKernelName } from './params.js';
 import { AxisLike, makeReductionDefinition, ReductionDefinition, runReduction } from './reduction.js';
 
@@ -47,13 +45,7 @@ export interface ReductionKernelFn {
   readonly identity: string | null;
 }
 
-const CALL_OPTION_KEYS = new Set(['axis', 'keepdims', 'out', 'stream']);
-
-function isCallOptions(v: unknown): v is ReductionCallOptions {
-  if (v === null || typeof v !== 'object' || v instanceof GpuArray || v instanceof Scalar || isComplexLike(v)) return false;
-  if (Object.getPrototypeOf(v) !== Object.prototype) return false;
-  return Object.keys(v).every((k) => CALL_OPTION_KEYS.has(k));
-}
+const CALL_OPTION_KEYS: ReadonlySet<string> = new Set(['axis', 'keepdims', 'out', 'stream']);
 
 function makeReductionKernel(
   inParams: string,
@@ -107,20 +99,10 @@ function makeReductionKernel(
   });
 
   const call = (...rawArgs: (KernelArg | ReductionCallOptions | null | undefined)[]) => {
-    let callOpts: ReductionCallOptions = {};
-    let args = rawArgs;
-    if (args.length > 0 && isCallOptions(args[args.length - 1])) {
-      callOpts = args[args.length - 1] as ReductionCallOptions;
-      args = args.slice(0, -1);
-    }
-    if (args.length !== ins.length && args.length !== params.length) {
-      const accepted = ins.length === params.length ? `${ins.length}` : `${ins.length} or ${params.length}`;
-      throw new TypeError(`${name}: wrong number of arguments: takes ${accepted} (inputs, then optionally the outputs), got ${args.length}`);
-    }
-    const values: ArgValue[] = params.map((_, k) => (args[k] ?? null) as ArgValue);
+    const { values, options: callOpts, outputsGiven } = splitKernelCall<ReductionCallOptions>(name, ins, outs, rawArgs, CALL_OPTION_KEYS);
     if (callOpts.out !== undefined) {
       if (outs.length !== 1) throw new TypeError(`${name}: out= is only for kernels with one output`);
-      if (args.length !== ins.length) throw new TypeError(`${name}: cannot pass the output both positionally and as out=`);
+      if (outputsGiven) throw new TypeError(`${name}: cannot pass the output both positionally and as out=`);
       values[ins.length] = callOpts.out;
     }
     const bound = bindTypes(name, params, values, new Map());

@@ -9,6 +9,7 @@ import type { Backend, LoadedKernel } from '../device/backend.js';
 import type { Device } from '../device/device.js';
 import { currentDevice } from '../device/device.js';
 import { ArgBlock, ParamLayout } from '../device/arg-block.js';
+import { codegenParams } from './elementwise.js';
 import type { ArgValue, BoundParam } from './elementwise.js';
 import { CodegenParam } from './elementwise-codegen.js';
 import { COL_BLOCKS_PER_SM, generateReduction, ROW_BLOCKS_PER_SM, ReductionSpec } from './reduction-codegen.js';
@@ -320,22 +321,7 @@ export function knownCtypeSize(ctype: string): number | null {
 const DEFAULT_ACC_BYTES = 256;
 
 function prepare(def: ReductionDefinition, params: readonly BoundParam[], vals: readonly ArgValue[], spec: ReductionSpec, device: Device, call: ReductionCall): PreparedReduction {
-  const cg: CodegenParam[] = params.map((p, k) => {
-    const v = vals[k];
-    const arr = isArray(v) ? v : null;
-    if (p.raw && arr === null) throw new TypeError(`${def.name}: raw parameter '${p.name}' needs a GpuArray`);
-    return {
-      name: p.name,
-      kind: p.raw ? 'raw' : arr ? 'array' : 'scalar',
-      isOutput: p.isOutput,
-      dtype: arr ? arr.dtype : p.dtype,
-      localCtype: p.localCtype,
-      placeholder: p.placeholder,
-      readsOutput: false,
-      rawNdim: arr && p.raw ? arr.ndim : 0,
-      rawContiguous: arr && p.raw ? arr.flags.cContiguous : false,
-    };
-  });
+  const cg = codegenParams(def.name, params, vals).map((p) => ({ ...p, readsOutput: false }));
   // The reduce type as the host sees it: a placeholder stands for its bound C type.
   const placeholders = new Map(cg.filter((p) => p.placeholder).map((p) => [p.placeholder as string, p.localCtype]));
   const accBytes = call.accBytes ?? knownCtypeSize(placeholders.get(call.reduceType.trim()) ?? call.reduceType) ?? DEFAULT_ACC_BYTES;

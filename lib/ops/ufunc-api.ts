@@ -4,7 +4,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { isComplexLike } from '../core/host-data.js';
 import { Scalar } from '../core/scalar.js';
 import { UfuncArg, UfuncCallOptions } from './ufunc.js';
-import { BinaryUfuncName, TernaryUfuncName, UFUNC_ALIASES, UfuncAliasName, UfuncName, UFUNCS, UnaryUfuncName } from './ufunc-table.js';
+import { BinaryUfuncName, UFUNC_ALIASES, UfuncAliasName, UfuncName, UFUNCS, UnaryUfuncName } from './ufunc-table.js';
 
 type Arity<N> = N extends UnaryUfuncName ? 1 : N extends BinaryUfuncName ? 2 : 3;
 type Target<A extends UfuncAliasName> = (typeof UFUNC_ALIASES)[A];

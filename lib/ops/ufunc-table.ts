@@ -117,7 +117,6 @@ export type UfuncAliasName = keyof typeof UFUNC_ALIASES;
 type DeclOf<N extends UfuncName> = Extract<(typeof UFUNC_DECLS)[number], readonly [N, ...unknown[]]>;
 export type UnaryUfuncName = { [N in UfuncName]: DeclOf<N>[1] extends 1 ? N : never }[UfuncName];
 export type BinaryUfuncName = { [N in UfuncName]: DeclOf<N>[1] extends 2 ? N : never }[UfuncName];
-export type TernaryUfuncName = { [N in UfuncName]: DeclOf<N>[1] extends 3 ? N : never }[UfuncName];
 
 /** The loop signatures of a types string: 'ef' -> ['e', 'f'], '[lL]' -> ['lL']. */
 function loopTokens(types: string): string[] {

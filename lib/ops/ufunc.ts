@@ -52,7 +52,6 @@ export function canCastSameKind(from: DType, to: DType): boolean {
 const describe = (v: unknown) =>
   v === null ? 'null' : Array.isArray(v) ? 'Array' : typeof v === 'object' ? ((v as object).constructor?.name ?? 'object') : typeof v;
 
-const isWeak = (a: UfuncArg): a is HostScalar => !(a instanceof GpuArray) && !(a instanceof Scalar);
 const isWeakInt = (a: UfuncArg): a is number | bigint => typeof a === 'bigint' || (typeof a === 'number' && Number.isInteger(a));
 
 /** Byte range [lo, hi) an array's elements span in its buffer. */

@@ -1,7 +1,7 @@
 // Where the time of a small op goes on the GPU host: driver floor, our launch, the full op.
-import * as gp from '../lib/index.js';
-import { CudaBackend } from '../lib/device/cuda/backend.js';
-import { ArgBlock } from '../lib/device/arg-block.js';
+import * as gp from '../../lib/index.js';
+import { CudaBackend } from '../../lib/device/cuda/backend.js';
+import { ArgBlock } from '../../lib/device/arg-block.js';
 
 const dev = gp.currentDevice();
 const be = dev.backend as CudaBackend;

@@ -1,8 +1,8 @@
 // Breakdown of a cold ElementwiseKernel first call on the GPU host, and NVRTC flag variants.
-import { Nvrtc } from '../bindings/nvrtc.js';
-import * as gp from '../lib/index.js';
-import { CudaBackend } from '../lib/device/cuda/backend.js';
-import { kernelHeaders } from '../lib/device/kernel-headers.js';
+import { Nvrtc } from '../../bindings/nvrtc.js';
+import * as gp from '../../lib/index.js';
+import { CudaBackend } from '../../lib/device/cuda/backend.js';
+import { kernelHeaders } from '../../lib/device/kernel-headers.js';
 
 const t = () => Number(process.hrtime.bigint()) / 1e6;
 let t0 = t();

@@ -1,6 +1,6 @@
 // Launch geometry for streaming element-wise kernels on the GPU host: waves x block size.
-import * as gp from '../lib/index.js';
-import { CudaBackend } from '../lib/device/cuda/backend.js';
+import * as gp from '../../lib/index.js';
+import { CudaBackend } from '../../lib/device/cuda/backend.js';
 
 const be = gp.currentDevice().backend as CudaBackend;
 const d = be.driver;

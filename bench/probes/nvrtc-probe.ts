@@ -1,6 +1,6 @@
 // Where NVRTC time goes for a small generated kernel (run on the GPU host).
-import { Nvrtc } from '../bindings/nvrtc.js';
-import { kernelHeaders } from '../lib/device/kernel-headers.js';
+import { Nvrtc } from '../../bindings/nvrtc.js';
+import { kernelHeaders } from '../../lib/device/kernel-headers.js';
 
 const loaded = Nvrtc.load();
 if ('error' in loaded) throw new Error(loaded.error);

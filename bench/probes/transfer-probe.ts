@@ -1,7 +1,7 @@
 // Host<->device copies on the GPU host through the real backend paths, into fresh JS arrays
 // (run with GPUARRAY_PARALLEL_HOST_COPY=0 and/or GPUARRAY_HUGE_PAGES=0 to compare).
-import * as gp from '../lib/index.js';
-import { CudaBackend } from '../lib/device/cuda/backend.js';
+import * as gp from '../../lib/index.js';
+import { CudaBackend } from '../../lib/device/cuda/backend.js';
 
 const be = gp.currentDevice().backend as CudaBackend;
 const N = 64 * 1024 * 1024;
