@@ -4,14 +4,15 @@ import { GpuArray } from '../core/gpu-array.js';
 import { DType } from '../core/dtype.js';
 import { HostScalar } from '../core/host-data.js';
 import { Scalar } from '../core/scalar.js';
-import { broadcastShapes, broadcastStrides, sameShape, shapeString } from '../core/shape.js';
+import { broadcastShapes, broadcastStrides, sameShape } from '../core/shape.js';
 import type { Device } from '../device/device.js';
 import { currentDevice } from '../device/device.js';
 import type { LoadedKernel } from '../device/backend.js';
 import { ArgBlock, ParamLayout } from '../device/arg-block.js';
 import { CodegenParam, generateElementwise, planNeedsIndexer } from './elementwise-codegen.js';
 import { IterationPlan, planContiguous, planIteration } from './iteration.js';
-import { scalarLayout, writeScalar } from './scalar-args.js';
+import { bindOutputs } from './outputs.js';
+import { carrayLayout, scalarLayout, writeCArray, writeScalar } from './scalar-args.js';
 
 /** A parameter after type resolution. */
 export interface BoundParam {
@@ -108,38 +109,11 @@ export function runElementwise(def: ElementwiseDefinition, params: readonly Boun
     throw new TypeError(`${def.name}: cannot tell the loop size: pass a non-raw array argument or the size option`);
   }
 
-  // Outputs: check given ones, allocate the rest.
-  const outs: GpuArray[] = [];
-  let allocated: GpuArray[] | null = null;
-  const vals = values.slice();
-  const fail = (e: Error) => {
-    if (allocated) for (const a of allocated) a.dispose();
-    return e;
-  };
-  for (let k = 0; k < params.length; k++) {
-    const p = params[k];
-    if (!p.isOutput) continue;
-    const v = vals[k];
-    if (v === null || v === undefined) {
-      if (p.raw && opts.size === undefined) throw fail(new TypeError(`${def.name}: raw output '${p.name}' must be passed in`));
-      const a = GpuArray.allocate(shape, p.dtype, device);
-      (allocated ??= []).push(a);
-      vals[k] = a;
-      outs.push(a);
-    } else if (isArray(v)) {
-      if (!p.raw && !sameShape(v.shape, shape)) {
-        throw fail(new RangeError(`${def.name}: output '${p.name}' has shape ${shapeString(v.shape)}, but the result has shape ${shapeString(shape)}`));
-      }
-      outs.push(v);
-    } else {
-      throw fail(new TypeError(`${def.name}: output '${p.name}' must be a GpuArray`));
-    }
-  }
-
+  const { vals, outs, fail } = bindOutputs(def.name, params, values, shape, device, opts.size !== undefined);
   try {
     launch(def, params, vals, shape, contiguous, device, opts);
   } catch (e) {
-    throw fail(e as Error);
+    throw fail(e);
   }
   return outs;
 }
@@ -324,7 +298,7 @@ function prepare(def: ElementwiseDefinition, params: readonly BoundParam[], vals
   });
   const layouts: ParamLayout[] = cg.map((p) => {
     if (p.kind === 'array') return { size: 8, align: 8 };
-    if (p.kind === 'raw') return { size: 8 * (2 + 2 * Math.max(1, p.rawNdim)), align: 8 };
+    if (p.kind === 'raw') return carrayLayout(p.rawNdim);
     return scalarLayout(p.dtype);
   });
   const isz = plan?.index === 'int' ? 4 : 8;
@@ -360,16 +334,6 @@ function writeArgs(block: ArgBlock, params: readonly BoundParam[], vals: readonl
   block.write(idx, offs[next], size);
 }
 
-/** CuPy's CArray layout: data, size, shape[ndim], strides[ndim] (bytes). */
-function writeCArray(block: ArgBlock, o: number, a: GpuArray): void {
-  block.writeU64Number(o, a.ptr);
-  block.writeI64Number(o + 8, a.size);
-  const nd = Math.max(1, a.ndim);
-  for (let d = 0; d < a.ndim; d++) {
-    block.writeI64Number(o + 16 + 8 * d, a.shape[d]);
-    block.writeI64Number(o + 16 + 8 * (nd + d), a.strides[d]);
-  }
-}
 
 /** Point compile errors back at the user's body: "line 2 of the kernel body: z = x +* y". */
 export function bodyErrorNote(log: string, name: string, bodyLines: readonly number[], body: string): string {

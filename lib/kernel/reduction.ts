@@ -4,17 +4,18 @@
 import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar } from '../core/host-data.js';
 import { Scalar } from '../core/scalar.js';
-import { broadcastShapes, broadcastStrides, normalizeAxis, shapeString } from '../core/shape.js';
+import { broadcastShapes, broadcastStrides, normalizeAxis } from '../core/shape.js';
 import type { Backend, LoadedKernel } from '../device/backend.js';
 import type { Device } from '../device/device.js';
 import { currentDevice } from '../device/device.js';
 import { ArgBlock, ParamLayout } from '../device/arg-block.js';
 import { codegenParams } from './elementwise.js';
+import { bindOutputs } from './outputs.js';
 import type { ArgValue, BoundParam } from './elementwise.js';
 import { CodegenParam } from './elementwise-codegen.js';
 import { COL_BLOCKS_PER_SM, generateReduction, ROW_BLOCKS_PER_SM, ReductionSpec } from './reduction-codegen.js';
 import { planReduction, ReductionPlan, RedOperand } from './reduction-plan.js';
-import { scalarLayout, writeScalar } from './scalar-args.js';
+import { carrayLayout, scalarLayout, writeCArray, writeScalar } from './scalar-args.js';
 
 export interface ReductionDefinition {
   name: string;
@@ -106,29 +107,7 @@ export function runReduction(def: ReductionDefinition, params: readonly BoundPar
   const reduced = normalizeAxes(call.axis, shape.length);
   const outShape = reducedShape(shape, reduced, call.keepdims ?? false);
 
-  const vals = values.slice();
-  const outs: GpuArray[] = [];
-  const allocated: GpuArray[] = [];
-  const fail = (e: Error) => {
-    for (const a of allocated) a.dispose();
-    return e;
-  };
-  for (let k = 0; k < params.length; k++) {
-    const p = params[k];
-    if (!p.isOutput) continue;
-    const v = vals[k];
-    if (v === null || v === undefined) {
-      const a = GpuArray.allocate(outShape, p.dtype, device);
-      allocated.push(a);
-      vals[k] = a;
-      outs.push(a);
-    } else if (isArray(v)) {
-      if (v.shape.length !== outShape.length || v.shape.some((d, i) => d !== outShape[i])) {
-        throw fail(new RangeError(`${def.name}: output '${p.name}' has shape ${shapeString(v.shape)}, but the result has shape ${shapeString(outShape)}`));
-      }
-      outs.push(v);
-    } else throw fail(new TypeError(`${def.name}: output '${p.name}' must be a GpuArray`));
-  }
+  const { vals, outs, fail } = bindOutputs(def.name, params, values, outShape, device, false);
 
   let nOut = 1;
   let nRed = 1;
@@ -138,7 +117,7 @@ export function runReduction(def: ReductionDefinition, params: readonly BoundPar
   try {
     launch(def, params, vals, shape, reduced, device, call);
   } catch (e) {
-    throw fail(e as Error);
+    throw fail(e);
   }
   return outs;
 }
@@ -351,7 +330,7 @@ function prepare(def: ReductionDefinition, params: readonly BoundParam[], vals: 
   const isz = spec.index === 'int' ? 4 : 8;
   const layouts: ParamLayout[] = cg.map((p) => {
     if (p.kind === 'array') return { size: 8, align: 8 };
-    if (p.kind === 'raw') return { size: 8 * (2 + 2 * Math.max(1, p.rawNdim)), align: 8 };
+    if (p.kind === 'raw') return carrayLayout(p.rawNdim);
     return scalarLayout(p.dtype);
   });
   layouts.push({ size: isz * geomFields(spec, cg), align: isz }, { size: 8, align: 8 }, { size: 8, align: 8 });
@@ -405,17 +384,6 @@ function writeArgs(block: ArgBlock, params: readonly BoundParam[], vals: readonl
   table(plan.inRed);
   block.writeU64Number(offs[params.length + 1], partials);
   block.writeU64Number(offs[params.length + 2], counterPtr);
-}
-
-/** CuPy's CArray layout: data, size, shape[ndim], strides[ndim] (bytes). */
-function writeCArray(block: ArgBlock, o: number, a: GpuArray): void {
-  block.writeU64Number(o, a.ptr);
-  block.writeI64Number(o + 8, a.size);
-  const nd = Math.max(1, a.ndim);
-  for (let d = 0; d < a.ndim; d++) {
-    block.writeI64Number(o + 16 + 8 * d, a.shape[d]);
-    block.writeI64Number(o + 16 + 8 * (nd + d), a.strides[d]);
-  }
 }
 
 /** Point compile errors at the user's expressions: "error in the map expression: x *+ y". */

@@ -1,6 +1,8 @@
-// Scalars as kernel arguments: the C layout of each dtype and how a JS value is written there.
+// Kernel arguments that are not plain pointers: scalars (the C layout of each dtype and how a JS
+// value is written there) and CuPy's CArray structs of raw parameters.
 import { DType, dtypes } from '../core/dtype.js';
 import { ComplexLike, float16BitsFromNumber, HostScalar, isComplexLike } from '../core/host-data.js';
+import type { GpuArray } from '../core/gpu-array.js';
 import { ArgBlock, ParamLayout, SlotKind } from '../device/arg-block.js';
 
 const SLOT: Record<string, SlotKind> = {
@@ -51,4 +53,19 @@ export function writeScalar(block: ArgBlock, offset: number, d: DType, v: HostSc
     return;
   }
   block.write(slot, offset, typeof v === 'bigint' ? Number(v) : Number(v));
+}
+
+/** CuPy's CArray<T, ndim>: data, size, shape[ndim], strides[ndim], all 8 bytes (ndim 0 keeps one slot each). */
+export function carrayLayout(ndim: number): ParamLayout {
+  return { size: 8 * (2 + 2 * Math.max(1, ndim)), align: 8 };
+}
+
+export function writeCArray(block: ArgBlock, o: number, a: GpuArray): void {
+  block.writeU64Number(o, a.ptr);
+  block.writeI64Number(o + 8, a.size);
+  const nd = Math.max(1, a.ndim);
+  for (let d = 0; d < a.ndim; d++) {
+    block.writeI64Number(o + 16 + 8 * d, a.shape[d]);
+    block.writeI64Number(o + 16 + 8 * (nd + d), a.strides[d]);
+  }
 }

@@ -1,0 +1,53 @@
+// The outputs of a kernel call: given ones checked against the result's shape, missing ones
+// allocated, and everything allocated here given back if the call fails.
+import { GpuArray } from '../core/gpu-array.js';
+import { sameShape, shapeString } from '../core/shape.js';
+import type { Device } from '../device/device.js';
+import type { ArgValue, BoundParam } from './elementwise.js';
+
+export interface BoundOutputs {
+  /** The call's values with the allocated outputs filled in. */
+  vals: ArgValue[];
+  /** The outputs in parameter order. */
+  outs: GpuArray[];
+  /** Dispose what was allocated here and return `e`, to rethrow. */
+  fail(e: unknown): unknown;
+}
+
+/** `allocateRaw`: raw outputs may be allocated too (a size was given); otherwise they must be passed. */
+export function bindOutputs(
+  kernel: string,
+  params: readonly BoundParam[],
+  values: readonly ArgValue[],
+  shape: readonly number[],
+  device: Device,
+  allocateRaw: boolean,
+): BoundOutputs {
+  const vals = values.slice();
+  const outs: GpuArray[] = [];
+  let allocated: GpuArray[] | null = null;
+  const fail = (e: unknown) => {
+    if (allocated) for (const a of allocated) a.dispose();
+    return e;
+  };
+  for (let k = 0; k < params.length; k++) {
+    const p = params[k];
+    if (!p.isOutput) continue;
+    const v = vals[k];
+    if (v === null || v === undefined) {
+      if (p.raw && !allocateRaw) throw fail(new TypeError(`${kernel}: raw output '${p.name}' must be passed in`));
+      const a = GpuArray.allocate(shape, p.dtype, device);
+      (allocated ??= []).push(a);
+      vals[k] = a;
+      outs.push(a);
+    } else if (v instanceof GpuArray) {
+      if (!p.raw && !sameShape(v.shape, shape)) {
+        throw fail(new RangeError(`${kernel}: output '${p.name}' has shape ${shapeString(v.shape)}, but the result has shape ${shapeString(shape)}`));
+      }
+      outs.push(v);
+    } else {
+      throw fail(new TypeError(`${kernel}: output '${p.name}' must be a GpuArray`));
+    }
+  }
+  return { vals, outs, fail };
+}
