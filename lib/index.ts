@@ -66,13 +66,13 @@ export const {
   clip, where,
 } = ufuncFunctions;
 
-// Backend and device query (issue 2): what a program runs on, and the seed's device.py.
+// Backend and device query: what a program runs on, and the seed's device.py.
 // `cuda` itself is exported from ./cuda.js below: it extends this device query with Numba's device arrays.
 export { getBackend } from './device/device.js';
 export type { BackendInfo } from './device/device.js';
 export type { BackendKind, DeviceInfo } from './device/backend.js';
 
-// Raw kernels and the Numba-style device API (issue 7): RawKernel/RawModule launched over an
+// Raw kernels and the Numba-style device API: RawKernel/RawModule launched over an
 // explicit grid, the `cuda` namespace (device query, device arrays, streams, events).
 export { RawKernel, RawModule } from './kernel/raw-kernel.js';
 export type { RawKernelFn, RawKernelOptions, RawModuleOptions, RawLaunchOptions, DimLike } from './kernel/raw-kernel.js';
@@ -85,7 +85,7 @@ export type { StreamOptions } from './device/stream.js';
 export { Event, getElapsedTime } from './device/event.js';
 export type { EventOptions } from './device/event.js';
 
-// Reductions, whole-array comparisons and ReductionKernel (issue 6): one function per row of
+// Reductions, whole-array comparisons and ReductionKernel: one function per row of
 // lib/ops/reductions.ts (and ndarray's methods on GpuArray); `var` is a reserved word, so it is
 // exported under its NumPy name through a renamed binding.
 import { reductionFunctions } from './ops/reductions.js';
@@ -101,7 +101,7 @@ export type { ArrayEqualOptions, CloseOptions } from './ops/comparison.js';
 export { ReductionKernel } from './kernel/reduction-kernel.js';
 export type { ReductionKernelFn, ReductionKernelOptions, ReductionCallOptions } from './kernel/reduction-kernel.js';
 
-// Printing, host export and memory (issue 3): NumPy's array_repr/array_str and print options,
+// Printing, host export and memory: NumPy's array_repr/array_str and print options,
 // cupy.asnumpy, and the current device's memory pool (cupy.get_default_memory_pool()).
 export { arrayRepr, arrayStr, array2string, setPrintoptions, getPrintoptions, printoptions } from './core/repr.js';
 export type { PrintOptions, FloatMode } from './core/repr.js';
