@@ -6,7 +6,7 @@ import { inspect } from 'node:util';
 import { DTypeLike, dtypeOfTypedArray } from './core/dtype.js';
 import { GpuArray } from './core/gpu-array.js';
 import type { BackendKind } from './device/backend.js';
-import { cuda as deviceQuery, currentDevice, Device } from './device/device.js';
+import { cudaQuery, currentDevice, Device } from './device/device.js';
 import { Event, EventOptions, getElapsedTime } from './device/event.js';
 import { Stream, StreamOptions } from './device/stream.js';
 import { array, empty, ShapeLike } from './ops/creation.js';
@@ -63,7 +63,7 @@ export type HostArrayLike = ArrayBufferView | readonly unknown[] | GpuArray;
 
 export const cuda = {
   // isAvailable, unavailableReason, deviceCount, detect: the device query of lib/device/device.ts.
-  ...deviceQuery,
+  ...cudaQuery,
 
   /**
    * The device kernels launch on now (numba's cuda.get_current_device()): a CUDA GPU, or on

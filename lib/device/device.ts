@@ -163,7 +163,7 @@ function deviceLine(info: DeviceInfo): string {
 }
 
 /** The seed's device.py in gpuarray: is there a GPU, which, and what can it do. */
-export const cuda = {
+export const cudaQuery = {
   /** True when cuda:0 can be used (driver, device and NVRTC all found). */
   isAvailable(): boolean {
     return cudaUnavailableReason(0) === null;
