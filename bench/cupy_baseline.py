@@ -364,12 +364,14 @@ def k_ek_small(ctx, p):
 def first_call_children(ctx, n, runs):
     def go():
         cold, warm, imports, inits = [], [], [], []
-        for _ in range(runs):
+        for run in range(runs):
             d = tempfile.mkdtemp(prefix='cupy-bench-cache-')
+            # A kernel name (part of the source) that no cache has seen, NVRTC's own disk cache included.
+            name = 'bench_first_%d_%d_%d' % (os.getpid(), time.time_ns(), run)
             try:
                 env = dict(os.environ, CUPY_CACHE_DIR=d)
                 for into in (cold, warm):
-                    r = subprocess.run([sys.executable, os.path.abspath(__file__), '--first-call-child', str(n)],
+                    r = subprocess.run([sys.executable, os.path.abspath(__file__), '--first-call-child', str(n), '--kernel-name', name],
                                        env=env, capture_output=True, text=True, timeout=300)
                     lines = r.stdout.strip().splitlines()
                     if r.returncode != 0 or not lines:
@@ -546,7 +548,7 @@ def version(v):
     return '%d.%d' % (v // 1000, (v % 1000) // 10)
 
 
-def first_call_child(n):
+def first_call_child(n, name):
     """Child mode: time the first call of a new ElementwiseKernel in this fresh process."""
     global cp
     try:
@@ -558,7 +560,7 @@ def first_call_child(n):
         y = cp.asarray(hash_host(n, 2))
         sync()
         t2 = now_ms()
-        k = cp.ElementwiseKernel('float32 x, float32 y', 'float32 z', 'z = x * 2.0f + y', 'bench_first_call')
+        k = cp.ElementwiseKernel('float32 x, float32 y', 'float32 z', 'z = x * 2.0f + y', name)
         z = k(x, y)
         sync()
         t3 = now_ms()
@@ -577,9 +579,10 @@ def main():
     ap.add_argument('--spec', help='JSON file {reps, workloads: [{name, kind, params, how}]} (npm run bench writes it)')
     ap.add_argument('--reps', type=int, default=20)
     ap.add_argument('--first-call-child', type=int, metavar='N', help=argparse.SUPPRESS)
+    ap.add_argument('--kernel-name', default='bench_first_call', help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.first_call_child is not None:
-        first_call_child(args.first_call_child)
+        first_call_child(args.first_call_child, args.kernel_name)
         return
 
     import cupy

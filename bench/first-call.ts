@@ -1,11 +1,12 @@
 // Child process of the cold / warm-disk compile workloads (run by bench/workloads.ts with its own
 // GPUARRAY_CACHE_DIR): starts gpuarray, uploads two small inputs (no kernel involved), then times
 // the first call of an ElementwiseKernel: construction, compile or disk-cache load, launch and
-// synchronize. Prints one JSON line. Usage: node dist/bench/first-call.js [n]
+// synchronize. Prints one JSON line. Usage: node dist/bench/first-call.js [n] [kernel name]
 import { hashHost, hashValue } from './data.js';
 import { nowMs } from './timing.js';
 
 const n = Number(process.argv[2] ?? 1000);
+const name = process.argv[3] ?? 'bench_first_call';
 try {
   const t0 = nowMs();
   const gp = await import('../lib/index.js');
@@ -16,7 +17,7 @@ try {
   dev.backend.synchronize();
   const t2 = nowMs();
 
-  const k = gp.ElementwiseKernel('float32 x, float32 y', 'float32 z', 'z = x * 2.0f + y', 'bench_first_call');
+  const k = gp.ElementwiseKernel('float32 x, float32 y', 'float32 z', 'z = x * 2.0f + y', name);
   const z = k(x, y) as InstanceType<typeof gp.GpuArray>;
   dev.backend.synchronize();
   const t3 = nowMs();

@@ -525,10 +525,12 @@ function firstCallChildren(ctx: BenchContext, n: number, runs: number): { cold: 
     const extra: Record<string, number[]> = { importMs: [], deviceMs: [] };
     for (let r = 0; r < runs; r++) {
       const dir = mkdtempSync(join(tmpdir(), 'gpuarray-bench-cache-'));
+      // A kernel name (part of the source) that no cache has seen, NVRTC's own disk cache included.
+      const name = `bench_first_${process.pid}_${Date.now().toString(36)}_${r}`;
       try {
         const env = { ...process.env, GPUARRAY_CACHE_DIR: dir, GPUARRAY_DEVICE: ctx.deviceSpec };
         for (const into of [cold, warm]) {
-          const out = runJsonChild(process.execPath, [script, String(n)], env);
+          const out = runJsonChild(process.execPath, [script, String(n), name], env);
           if (out.ok !== true) throw new CheckError(`first-call child: ${String(out.error)}`);
           into.push(out.firstCallMs as number);
           extra.importMs.push(out.importMs as number);
