@@ -31,7 +31,6 @@ const variants: [string, string[], string][] = [
   ['lean math --no-cache', [...lean, '--no-cache'], 'math'],
   ['default math', base, 'math'],
 ];
-if (traceDir) variants.push(['lean math traced', [...lean, `--fdevice-time-trace=${traceDir}/nvrtc-trace.json`], 'math']);
 for (const [label, opts, u] of variants) {
   const ts: string[] = [];
   let err = '';
@@ -47,4 +46,11 @@ for (const [label, opts, u] of variants) {
     ts.push((t() - s0).toFixed(1));
   }
   console.log(label.padEnd(24), ts.join(' '), err ? `FAILED: ${err}` : '');
+}
+if (traceDir) {
+  // One traced compile of a new source: NVRTC's phases (front end, libNVVM, ptxas) as a Chrome
+  // trace. One file per compile: ptxas refuses to append to an existing trace.
+  const key = `${seed}_traced`;
+  const r = nv.compile(units.math(key), `${key}.cu`, kernelHeaders().files, [...lean, `--fdevice-time-trace=${traceDir}/nvrtc-trace.json`], 'cubin');
+  console.log(r.ok ? `trace of one lean math compile in ${traceDir}` : `traced compile failed: ${r.log.slice(0, 300)}`);
 }
