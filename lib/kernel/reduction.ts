@@ -204,13 +204,6 @@ interface Geometry {
 const BLOCK = 256;
 /** Counters for last-block-done; a split launch uses one per blockIdx.x. */
 const MAX_COUNTERS = 4096;
-/**
- * Waves of blocks a split row reduction launches on the GPU. Each split walks one contiguous
- * chunk; shorter chunks in more blocks read faster (H200, bench/probes/sum-probe.ts, a 1 GiB
- * float32 sum: one wave of chunks 0.249 ms, 16-32 chunks per SM 0.238 ms, a grid-stride walk
- * 0.239 ms). Column walks keep one wave: not measured, and their partials are much larger.
- */
-const ROW_SPLIT_WAVES = 3;
 
 const pow2floor = (x: number) => 2 ** Math.floor(Math.log2(Math.max(1, x)));
 const pow2ceil = (x: number) => 2 ** Math.ceil(Math.log2(Math.max(1, x)));
@@ -247,9 +240,8 @@ function geometry(plan: ReductionPlan, backend: Backend): Geometry {
   }
   let nSplit = 1;
   if (xNeeded * 2 <= target && nRed > minPerSplit) {
-    // At most ROW_SPLIT_WAVES waves of blocks in all (one per core on the cpu).
-    const blocks = !cpu && plan.variant === 'row' ? target * ROW_SPLIT_WAVES : target;
-    nSplit = Math.min(Math.floor(blocks / xNeeded), Math.ceil(nRed / minPerSplit), 65535);
+    // At most one wave of blocks in all: a second, partial wave would cost as much as the first.
+    nSplit = Math.min(Math.floor(target / xNeeded), Math.ceil(nRed / minPerSplit), 65535);
   }
   let splitLen = Math.max(1, nRed);
   if (nSplit > 1) {
