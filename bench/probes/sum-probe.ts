@@ -11,8 +11,22 @@ const be = gp.currentDevice().backend as CudaBackend;
 const clock = new CudaEventClock(be);
 const time = (f: () => void) => clock.time(f, { reps: 15 }).ms;
 
-const source = (u: number, a: number, restrict: boolean) => `
+// What every variant shares: a 16-byte vector type, and the block's sum added to *out.
+const prelude = `
 struct alignas(16) F4 { float x, y, z, w; };
+__device__ void block_add(float t, float* out) {
+  for (int o = 16; o > 0; o >>= 1) t += __shfl_down_sync(0xffffffffu, t, o);
+  __shared__ float warp[32];
+  if ((threadIdx.x & 31) == 0) warp[threadIdx.x >> 5] = t;
+  __syncthreads();
+  if (threadIdx.x < 32) {
+    t = threadIdx.x < (blockDim.x >> 5) ? warp[threadIdx.x] : 0.0f;
+    for (int o = 16; o > 0; o >>= 1) t += __shfl_down_sync(0xffffffffu, t, o);
+    if (threadIdx.x == 0) atomicAdd(out, t);
+  }
+}`;
+
+const source = (u: number, a: number, restrict: boolean) => `${prelude}
 extern "C" __global__ void sum_u${u}_a${a}${restrict ? '_r' : ''}(const float* ${restrict ? '__restrict__' : ''} xs, float* out, long long nvec) {
   const F4* ${restrict ? '__restrict__' : ''} x = reinterpret_cast<const F4*>(xs);
   float acc[${a}];
@@ -31,21 +45,12 @@ extern "C" __global__ void sum_u${u}_a${a}${restrict ? '_r' : ''}(const float* $
   float t = 0.0f;
 #pragma unroll
   for (int k = 0; k < ${a}; ++k) t += acc[k];
-  for (int o = 16; o > 0; o >>= 1) t += __shfl_down_sync(0xffffffffu, t, o);
-  __shared__ float warp[32];
-  if ((threadIdx.x & 31) == 0) warp[threadIdx.x >> 5] = t;
-  __syncthreads();
-  if (threadIdx.x < 32) {
-    t = threadIdx.x < (blockDim.x >> 5) ? warp[threadIdx.x] : 0.0f;
-    for (int o = 16; o > 0; o >>= 1) t += __shfl_down_sync(0xffffffffu, t, o);
-    if (threadIdx.x == 0) atomicAdd(out, t);
-  }
+  block_add(t, out);
 }`;
 
 // Each block walks one contiguous chunk of the array (the layout of gpuarray's split reductions)
 // instead of the grid-stride interleave above.
-const chunked = `
-struct alignas(16) F4 { float x, y, z, w; };
+const chunked = `${prelude}
 extern "C" __global__ void sum_chunked(const float* xs, float* out, long long nvec) {
   const F4* x = reinterpret_cast<const F4*>(xs);
   const long long per = (nvec + gridDim.x - 1) / gridDim.x;
@@ -53,15 +58,7 @@ extern "C" __global__ void sum_chunked(const float* xs, float* out, long long nv
   float acc = 0.0f;
 #pragma unroll 4
   for (long long i = b + threadIdx.x; i < e; i += blockDim.x) { const F4 v = x[i]; acc += (v.x + v.y) + (v.z + v.w); }
-  for (int o = 16; o > 0; o >>= 1) acc += __shfl_down_sync(0xffffffffu, acc, o);
-  __shared__ float warp[32];
-  if ((threadIdx.x & 31) == 0) warp[threadIdx.x >> 5] = acc;
-  __syncthreads();
-  if (threadIdx.x < 32) {
-    acc = threadIdx.x < (blockDim.x >> 5) ? warp[threadIdx.x] : 0.0f;
-    for (int o = 16; o > 0; o >>= 1) acc += __shfl_down_sync(0xffffffffu, acc, o);
-    if (threadIdx.x == 0) atomicAdd(out, acc);
-  }
+  block_add(acc, out);
 }`;
 
 const N = 256 * 1024 * 1024;
