@@ -26,6 +26,8 @@ export interface NvrtcResult {
   /** The cubin (or PTX bytes when the arch is only reachable through PTX); empty when !ok. */
   image: Uint8Array;
   kind: 'cubin' | 'ptx';
+  /** Name expression -> lowered (mangled) kernel name, for the expressions passed to compile. */
+  loweredNames: Map<string, string>;
 }
 
 export class Nvrtc {
@@ -52,6 +54,8 @@ export class Nvrtc {
       nvrtcGetPTXSize: decl('int nvrtcGetPTXSize(uint64_t prog, uint64_t* size)'),
       nvrtcGetPTX: decl('int nvrtcGetPTX(uint64_t prog, _Out_ uint8_t* ptx)'),
       nvrtcDestroyProgram: decl('int nvrtcDestroyProgram(uint64_t* prog)'),
+      nvrtcAddNameExpression: decl('int nvrtcAddNameExpression(uint64_t prog, const char* nameExpression)'),
+      nvrtcGetLoweredName: decl('int nvrtcGetLoweredName(uint64_t prog, const char* nameExpression, _Out_ const char** loweredName)'),
     };
     const ma = new Int32Array(1);
     const mi = new Int32Array(1);
@@ -102,13 +106,17 @@ export class Nvrtc {
     return [...archs];
   }
 
-  /** Compile one program. A compile error is a result (ok: false, with the log), not an exception. */
+  /**
+   * Compile one program. A compile error is a result (ok: false, with the log), not an exception.
+   * `nameExpressions` (template instantiations such as `fx3<float>`) come back lowered.
+   */
   compile(
     source: string,
     name: string,
     headers: ReadonlyMap<string, string>,
     options: readonly string[],
     kind: 'cubin' | 'ptx',
+    nameExpressions: readonly string[] = [],
   ): NvrtcResult {
     const prog = new BigUint64Array(1);
     const names = [...headers.keys()];
@@ -116,9 +124,10 @@ export class Nvrtc {
     const p = prog[0];
     let result: NvrtcResult;
     try {
+      for (const e of nameExpressions) this.call('nvrtcAddNameExpression', p, e);
       const status = this.f.nvrtcCompileProgram(p, options.length, [...options]) as number;
       // 6 = NVRTC_ERROR_COMPILATION: the user's (or our) source is wrong; report the log.
-      if (status === 6) result = { ok: false, log: this.readLog(p), image: new Uint8Array(0), kind };
+      if (status === 6) result = { ok: false, log: this.readLog(p), image: new Uint8Array(0), kind, loweredNames: new Map() };
       else {
         if (status !== 0) this.fail('nvrtcCompileProgram', status);
         const log = this.readLog(p);
@@ -127,7 +136,14 @@ export class Nvrtc {
         this.call(sizeFn, p, size);
         const image = new Uint8Array(Number(size[0]));
         this.call(getFn, p, image);
-        result = { ok: true, log, image, kind };
+        const loweredNames = new Map<string, string>();
+        for (const e of nameExpressions) {
+          const out: (string | null)[] = [null];
+          this.call('nvrtcGetLoweredName', p, e, out);
+          if (typeof out[0] !== 'string') throw new CudaError('nvrtcGetLoweredName', 0, 'NVRTC_SUCCESS', `no lowered name for '${e}'`);
+          loweredNames.set(e, out[0]);
+        }
+        result = { ok: true, log, image, kind, loweredNames };
       }
     } catch (e) {
       // Free the program without letting a second failure hide the first.

@@ -21,6 +21,7 @@ typedef decltype((char*)0 - (char*)0) ptrdiff_t;
 #endif
 #else
 #include "gpuarray/host_shim.h"
+#include "gpuarray/host_vector_types.h"
 #endif
 
 namespace gpa {

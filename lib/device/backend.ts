@@ -50,6 +50,11 @@ export interface CompileRequest {
    * the H200 host. Sources that use printf, assert, textures or runtime calls still get them.
    */
   lean?: boolean;
+  /**
+   * Template kernel instantiations to compile and export, as CuPy's name_expressions
+   * (`fx3<float>`); each is also the name its LoadedKernel is asked for.
+   */
+  nameExpressions?: readonly string[];
 }
 
 /** A launchable kernel. `launch` reads its arguments from a native argument block. */

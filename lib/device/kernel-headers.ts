@@ -18,7 +18,7 @@ function findKernelsDir(): string {
 export interface KernelHeaders {
   /** Folder to pass as -I (holds gpuarray/*.h). */
   includeDir: string;
-  /** Include name ('gpuarray/common.h') -> text. */
+  /** Include name ('gpuarray/common.h', 'cupy/complex.cuh') -> text. */
   files: ReadonlyMap<string, string>;
   /** Hash of every header, part of every cache key. */
   digest: string;
@@ -43,11 +43,14 @@ export function kernelHeaders(): KernelHeaders {
   const includeDir = findKernelsDir();
   const files = new Map<string, string>();
   const h = createHash('sha256');
-  for (const f of readdirSync(join(includeDir, 'gpuarray')).sort()) {
-    if (!f.endsWith('.h')) continue;
-    const text = readFileSync(join(includeDir, 'gpuarray', f), 'utf8');
-    files.set(`gpuarray/${f}`, text);
-    h.update(f).update('\0').update(text).update('\0');
+  // gpuarray's own headers, and CuPy's include names for the ones CuPy's kernels use.
+  for (const [folder, suffix] of [['gpuarray', '.h'], ['cupy', '.cuh']] as const) {
+    for (const f of readdirSync(join(includeDir, folder)).sort()) {
+      if (!f.endsWith(suffix)) continue;
+      const text = readFileSync(join(includeDir, folder, f), 'utf8');
+      files.set(`${folder}/${f}`, text);
+      h.update(`${folder}/${f}`).update('\0').update(text).update('\0');
+    }
   }
   cached = { includeDir, files, digest: h.digest('hex').slice(0, 16), libraryVersion: packageVersion(includeDir) };
   return cached;

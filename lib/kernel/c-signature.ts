@@ -42,6 +42,18 @@ export interface ParsedSource {
   problems: Map<string, CKernelProblem>;
   /** __global__ functions that are not extern "C" (their names are mangled; a hint for errors). */
   notExternC: Set<string>;
+  /** `template <...> __global__` kernels by name, instantiated through RawModule's nameExpressions. */
+  templates: Map<string, KernelTemplate>;
+  /** typedef/using/#define aliases of builtin types in the source. */
+  aliases: Map<string, string>;
+}
+
+export interface KernelTemplate {
+  name: string;
+  /** The template parameters in order: `typename T` -> {name: 'T', isType: true}. */
+  templateParams: readonly { name: string; isType: boolean }[];
+  /** The function parameter list as written between the parentheses. */
+  paramList: string;
 }
 
 // Normalised builtin base types and their dtypes (LP64: long is 64-bit, as on the GPU host).
@@ -62,6 +74,8 @@ const BASES: Record<string, DType | null> = {
   float: dtypes.float32,
   double: dtypes.float64,
   __half: dtypes.float16,
+  'complex<float>': dtypes.complex64,
+  'complex<double>': dtypes.complex128,
 };
 
 const NAMED: Record<string, string> = {
@@ -79,7 +93,18 @@ const NAMED: Record<string, string> = {
   half: '__half',
   __half: '__half',
   float16: '__half',
+  // CUDA's vector and cuComplex spellings of the complex layouts (CuPy's kernel-argument table).
+  float2: 'complex<float>',
+  cuFloatComplex: 'complex<float>',
+  cuComplex: 'complex<float>',
+  double2: 'complex<double>',
+  cuDoubleComplex: 'complex<double>',
 };
+
+/** `complex<float>`, `thrust::complex<double>`, `gpa::complex<float>` ... as one type word. */
+const COMPLEX_TEMPLATE = /\b(?:[A-Za-z_]\w*::)*complex\s*<\s*(float|double)\s*>/g;
+const complexWord = (t: 'float' | 'double') => `__gpa_complex_${t}`;
+const COMPLEX_WORDS: Record<string, string> = { [complexWord('float')]: 'complex<float>', [complexWord('double')]: 'complex<double>' };
 
 const BUILTIN_WORDS = new Set(['void', 'bool', 'char', 'short', 'int', 'long', 'float', 'double', 'signed', 'unsigned']);
 const QUALIFIERS = new Set(['const', 'volatile', '__restrict__', '__restrict', 'restrict']);
@@ -131,7 +156,7 @@ function resolveBase(words: readonly string[], aliases: ReadonlyMap<string, stri
   if (words.every((w) => BUILTIN_WORDS.has(w))) return normaliseBuiltin(words);
   if (words.length === 1) {
     const w = words[0].replace(/^std::/, '');
-    return NAMED[w] ?? aliases.get(w) ?? null;
+    return COMPLEX_WORDS[w] ?? NAMED[w] ?? aliases.get(w) ?? null;
   }
   return null;
 }
@@ -156,7 +181,12 @@ function splitTopLevel(s: string): string[] {
 
 /** Parse one parameter declaration; throws a TypeError whose message names it. */
 export function parseParam(text: string, index: number, aliases: ReadonlyMap<string, string> = new Map()): CParam {
-  const decl = text.trim().replace(/\s+/g, ' ');
+  const written = text.trim().replace(/\s+/g, ' ');
+  const complexSpellings = new Map<string, string>();
+  const decl = written.replace(COMPLEX_TEMPLATE, (m, t: 'float' | 'double') => {
+    complexSpellings.set(complexWord(t), m);
+    return complexWord(t);
+  });
   const label = (n: string | null) => (n ? `'${n}'` : `#${index + 1}`);
   if (/[<>]/.test(decl)) {
     const last = /([A-Za-z_]\w*)\s*$/.exec(decl)?.[1] ?? null;
@@ -202,20 +232,26 @@ export function parseParam(text: string, index: number, aliases: ReadonlyMap<str
   }
   const base = resolveBase(typeWords, aliases);
   if (base === null) {
-    const written = typeWords.join(' ') || '(none)';
+    const typeText = typeWords.join(' ') || '(none)';
     throw new TypeError(
-      `parameter ${label(name)} has type '${written}', which gpuarray cannot pass to a raw kernel: use a builtin ` +
-        `arithmetic type (int, float, long long, size_t, ...), __half, or a pointer to one`,
+      `parameter ${label(name)} has type '${typeText}', which gpuarray cannot pass to a raw kernel: use a builtin ` +
+        `arithmetic type (int, float, long long, size_t, ...), __half, complex<float>/complex<double>, or a pointer to one`,
     );
   }
   if (base === 'long double') throw new TypeError(`parameter ${label(name)}: long double is not supported on the GPU`);
   if (pointer > 1) throw new TypeError(`parameter ${label(name)} (${decl}): pointers to pointers cannot be passed; pass a pointer to data`);
   if (pointer === 0 && base === 'void') throw new TypeError(`parameter ${label(name)} (${decl}): void is only valid as void*`);
+  if (pointer === 0 && base.startsWith('complex<')) {
+    throw new TypeError(`parameter ${label(name)} (${written}): complex scalars cannot be passed by value yet; pass a pointer to one`);
+  }
   return {
     index,
     name: name ?? `#${index + 1}`,
-    text: decl,
-    ctype: typeTokens.join(' ').replace(/ \*/g, '*'),
+    text: written,
+    ctype: typeTokens
+      .map((t) => complexSpellings.get(t) ?? t)
+      .join(' ')
+      .replace(/ \*/g, '*'),
     base,
     pointer,
     isConst: constBeforeStar,
@@ -247,11 +283,15 @@ function externCBlocks(code: string): [number, number][] {
 
 /** Every `__global__` function definition of `source`, split into usable kernels and problems. */
 export function parseKernels(source: string): ParsedSource {
-  // Blank out comments and __launch_bounds__(...) keeping offsets, so positions stay meaningful.
-  const code = stripComments(source).replace(/__launch_bounds__\s*\([^)]*\)/g, (m) => ' '.repeat(m.length));
+  // Blank out line continuations, comments and __launch_bounds__(...) keeping offsets, so positions
+  // stay meaningful (CuPy's user guide continues signatures with a backslash-newline).
+  const code = stripComments(source.replace(/\\\r?\n/g, (m) => ' '.repeat(m.length))).replace(
+    /__launch_bounds__\s*\([^)]*\)/g,
+    (m) => ' '.repeat(m.length),
+  );
   const aliases = collectAliases(code);
   const blocks = externCBlocks(code);
-  const out: ParsedSource = { kernels: new Map(), problems: new Map(), notExternC: new Set() };
+  const out: ParsedSource = { kernels: new Map(), problems: new Map(), notExternC: new Set(), templates: new Map(), aliases };
   const re = /\b__global__\b/g;
   for (const m of code.matchAll(re)) {
     const at = m.index!;
@@ -271,7 +311,14 @@ export function parseKernels(source: string): ParsedSource {
     if (!after.startsWith('{')) continue; // a declaration; the definition carries the signature
     const before = code.slice(Math.max(0, at - 40), at);
     const externC = /\bextern\s*"C"\s*$/.test(before) || blocks.some(([s, e]) => at > s && at < e);
-    const templated = /\btemplate\s*<[^>]*>\s*$/.test(code.slice(Math.max(0, at - 200), at));
+    const templated = /\btemplate\s*<([^>]*)>\s*$/.exec(code.slice(Math.max(0, at - 200), at));
+    if (templated) {
+      const templateParams = splitTopLevel(templated[1]).map((t) => {
+        const words = t.trim().split(/\s+/);
+        return { name: words[words.length - 1].replace(/=.*$/, ''), isType: words[0] === 'typename' || words[0] === 'class' };
+      });
+      out.templates.set(name, { name, templateParams, paramList: code.slice(open + 1, close - 1) });
+    }
     if (!externC || templated) {
       out.notExternC.add(name);
       continue;
@@ -292,6 +339,12 @@ export function kernelSignature(source: string, name: string, parsed: ParsedSour
   if (sig) return sig;
   const problem = parsed.problems.get(name);
   if (problem) throw new TypeError(`kernel '${name}': ${problem.reason}`);
+  if (parsed.templates.has(name)) {
+    throw new TypeError(
+      `kernel '${name}' is a template: name one instantiation, e.g. RawModule({code, nameExpressions: ['${name}<float>']}) ` +
+        `then getFunction('${name}<float>')`,
+    );
+  }
   if (parsed.notExternC.has(name)) {
     throw new TypeError(
       `kernel '${name}' is not declared extern "C" (or is a template): its name is mangled and cannot be found; ` +
@@ -302,4 +355,30 @@ export function kernelSignature(source: string, name: string, parsed: ParsedSour
   throw new TypeError(
     `no extern "C" __global__ kernel named '${name}' in the source` + (known.length ? ` (found: ${known.join(', ')})` : ''),
   );
+}
+
+/**
+ * The signature of a template kernel instantiation named like CuPy's name expressions
+ * (`fx3<float>`, `scale<double, 4>`): type arguments replace their template parameters in the
+ * parameter list; non-type arguments do not appear in it.
+ */
+export function templateKernelSignature(parsed: ParsedSource, expression: string): CKernelSignature {
+  const m = /^\s*([A-Za-z_]\w*)\s*<(.*)>\s*$/s.exec(expression);
+  if (!m) throw new TypeError(`name expression '${expression}' is not of the form kernel<args>`);
+  const [, name, argText] = m;
+  const tpl = parsed.templates.get(name);
+  if (!tpl) throw new TypeError(`name expression '${expression}': no template __global__ kernel named '${name}' in the source`);
+  const args = splitTopLevel(argText).map((a) => a.trim());
+  if (args.length !== tpl.templateParams.length) {
+    throw new TypeError(`name expression '${expression}': '${name}' takes ${tpl.templateParams.length} template arguments, got ${args.length}`);
+  }
+  let list = tpl.paramList;
+  tpl.templateParams.forEach((p, i) => {
+    if (p.isType) list = list.replace(new RegExp(`\\b${p.name}\\b`, 'g'), args[i]);
+  });
+  try {
+    return { name: expression, params: parseParamList(list, parsed.aliases) };
+  } catch (e) {
+    throw new TypeError(`kernel '${expression}': ${(e as Error).message}`);
+  }
 }

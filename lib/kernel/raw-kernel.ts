@@ -7,7 +7,7 @@
 import type { Dim3, LoadedKernel, LoadedProgram } from '../device/backend.js';
 import { currentDevice, Device } from '../device/device.js';
 import { Stream, streamHandle } from '../device/stream.js';
-import { CKernelSignature, CParam, kernelSignature, parseKernels, ParsedSource } from './c-signature.js';
+import { CKernelSignature, CParam, kernelSignature, parseKernels, ParsedSource, templateKernelSignature } from './c-signature.js';
 import { checkOccupancy } from './performance-warnings.js';
 import { RawArg, RawArgs } from './raw-args.js';
 
@@ -22,8 +22,11 @@ export interface RawLaunchOptions {
 }
 
 export interface RawKernelOptions {
-  /** Compiler options (NVRTC's, e.g. '-DN=4'; -D/-I/-U also reach the cpu backend's compiler). */
-  options?: readonly string[];
+  /**
+   * Compiler options (NVRTC's, e.g. '-DN=4'; -D/-I/-U also reach the cpu backend's compiler). A
+   * string is split at white space, as a command line.
+   */
+  options?: readonly string[] | string;
 }
 
 /** A compiled, callable raw kernel. Calling it launches: k(grid, block, args, options). */
@@ -91,6 +94,7 @@ class RawProgram {
     readonly options: readonly string[],
     readonly kernels: readonly CKernelSignature[],
     readonly programName: string,
+    readonly nameExpressions: readonly string[] = [],
   ) {}
 
   load(device: Device): LoadedProgram {
@@ -102,6 +106,7 @@ class RawProgram {
         options: this.options,
         programName: this.programName,
         checkHostSupport: true,
+        ...(this.nameExpressions.length ? { nameExpressions: this.nameExpressions } : {}),
       });
       this.loaded.set(device, p);
     }
@@ -210,19 +215,27 @@ function makeRawKernel(program: RawProgram, sig: CKernelSignature): RawKernelFn 
   return fn;
 }
 
-function normaliseOptions(options: readonly string[] | RawKernelOptions | undefined, what: string): readonly string[] {
-  const list = options === undefined ? [] : Array.isArray(options) ? options : ((options as RawKernelOptions).options ?? []);
-  if (!Array.isArray(list) || list.some((o) => typeof o !== 'string')) throw new TypeError(`${what}: options must be an array of strings`);
-  return Object.freeze([...list]);
+type OptionsLike = readonly string[] | string | RawKernelOptions;
+
+/** Compiler options as a frozen list: an array of strings, one command-line string, or {options}. */
+function normaliseOptions(options: OptionsLike | undefined, what: string): readonly string[] {
+  let list: unknown = options;
+  if (options !== undefined && typeof options === 'object' && !Array.isArray(options)) list = (options as RawKernelOptions).options;
+  if (list === undefined) list = [];
+  if (typeof list === 'string') list = list.split(/\s+/).filter((o) => o !== '');
+  if (!Array.isArray(list) || list.some((o) => typeof o !== 'string')) {
+    throw new TypeError(`${what}: options must be an array of strings or one string of options, got ${String(list)}`);
+  }
+  return Object.freeze([...(list as string[])]);
 }
 
 export interface RawKernelConstructor {
-  new (code: string, name: string, options?: readonly string[] | RawKernelOptions): RawKernelFn;
-  (code: string, name: string, options?: readonly string[] | RawKernelOptions): RawKernelFn;
+  new (code: string, name: string, options?: OptionsLike): RawKernelFn;
+  (code: string, name: string, options?: OptionsLike): RawKernelFn;
 }
 
 /** cupy.RawKernel(code, name, options): call it with or without `new`. */
-export const RawKernel = function (code: string, name: string, options?: readonly string[] | RawKernelOptions): RawKernelFn {
+export const RawKernel = function (code: string, name: string, options?: OptionsLike): RawKernelFn {
   if (typeof code !== 'string') throw new TypeError('RawKernel: code must be a string of CUDA C');
   if (typeof name !== 'string') throw new TypeError('RawKernel: name must be a string');
   const opts = normaliseOptions(options, 'RawKernel');
@@ -239,7 +252,12 @@ export interface RawModuleOptions {
   /** The CUDA C source of the module. */
   code: string;
   /** Compiler options, as RawKernel's. */
-  options?: readonly string[];
+  options?: readonly string[] | string;
+  /**
+   * Template kernels to instantiate, as CuPy's name_expressions: `['fx3<float>', 'fx3<double>']`;
+   * `getFunction('fx3<float>')` then returns that instantiation.
+   */
+  nameExpressions?: readonly string[];
 }
 
 /** cupy.RawModule: one source with several kernels, compiled once; getFunction(name) returns a RawKernel. */
@@ -250,28 +268,42 @@ export class RawModule {
   private readonly program: RawProgram;
   private readonly functions = new Map<string, RawKernelFn>();
 
-  constructor(module: RawModuleOptions | string, options?: readonly string[]) {
+  readonly nameExpressions: readonly string[];
+  private readonly instantiations = new Map<string, CKernelSignature>();
+
+  constructor(module: RawModuleOptions | string, options?: readonly string[] | string) {
     const m: RawModuleOptions = typeof module === 'string' ? { code: module, options } : module;
     if (m === null || typeof m !== 'object' || typeof m.code !== 'string') {
-      throw new TypeError('RawModule: expected {code: string, options?: string[]}');
+      throw new TypeError('RawModule: expected {code: string, options?: string[], nameExpressions?: string[]}');
+    }
+    const expressions: unknown = m.nameExpressions ?? [];
+    if (!Array.isArray(expressions) || expressions.some((e) => typeof e !== 'string')) {
+      throw new TypeError('RawModule: nameExpressions must be an array of strings such as "kernel<float>"');
     }
     this.code = m.code;
     this.options = normaliseOptions(m.options, 'RawModule');
+    this.nameExpressions = Object.freeze([...(expressions as string[])]);
     this.parsed = parseKernels(this.code);
+    for (const e of this.nameExpressions) this.instantiations.set(e, templateKernelSignature(this.parsed, e));
     // Every kernel whose parameters gpuarray can pass gets a launch entry on the cpu backend.
-    this.program = new RawProgram(this.code, this.options, [...this.parsed.kernels.values()], 'raw_module');
+    const kernels = [...this.parsed.kernels.values(), ...this.instantiations.values()];
+    this.program = new RawProgram(this.code, this.options, kernels, 'raw_module', this.nameExpressions);
   }
 
-  /** Names of the extern "C" kernels found in the source. */
+  /** Names of the extern "C" kernels found in the source, then the name expressions. */
   get kernelNames(): string[] {
-    return [...this.parsed.kernels.keys(), ...this.parsed.problems.keys()];
+    return [...this.parsed.kernels.keys(), ...this.parsed.problems.keys(), ...this.nameExpressions];
   }
 
-  /** The kernel `name` of this module (cupy's RawModule.get_function). */
+  /** The kernel `name` (or name expression) of this module (cupy's RawModule.get_function). */
   getFunction(name: string): RawKernelFn {
     let f = this.functions.get(name);
     if (f === undefined) {
-      f = makeRawKernel(this.program, kernelSignature(this.code, name, this.parsed));
+      const instance = this.instantiations.get(name);
+      if (instance === undefined && name.includes('<')) {
+        throw new TypeError(`RawModule: '${name}' is not one of the module's nameExpressions (${this.nameExpressions.join(', ') || 'none given'})`);
+      }
+      f = makeRawKernel(this.program, instance ?? kernelSignature(this.code, name, this.parsed));
       this.functions.set(name, f);
     }
     return f;

@@ -119,10 +119,10 @@ export class CudaBackend implements Backend {
   }
 
   loadProgram(req: CompileRequest): LoadedProgram {
-    const key = cacheKey([req.source, (req.options ?? []).join(' ')]);
+    const key = cacheKey([req.source, (req.options ?? []).join(' '), (req.nameExpressions ?? []).join('\u0001')]);
     let prog = this.programs.get(key);
     if (!prog) {
-      const { image } = this.compiler.compile(req);
+      const { image, loweredNames } = this.compiler.compile(req);
       const mod = this.driver.moduleLoadData(image);
       const kernels = new Map<string, LoadedKernel>();
       const driver = this.driver;
@@ -131,7 +131,7 @@ export class CudaBackend implements Backend {
         kernel: (name: string) => {
           let k = kernels.get(name);
           if (!k) {
-            const fn = driver.moduleGetFunction(mod, name);
+            const fn = driver.moduleGetFunction(mod, loweredNames.get(name) ?? name);
             k = {
               name,
               launch: (g: Dim3, b: Dim3, sharedMem: number, stream: number, args: number) => {

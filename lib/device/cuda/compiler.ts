@@ -10,7 +10,13 @@ import { kernelHeaders } from '../kernel-headers.js';
 export interface CompiledImage {
   image: Uint8Array;
   kind: 'cubin' | 'ptx';
+  /** Name expression -> lowered kernel name (empty without CompileRequest.nameExpressions). */
+  loweredNames: ReadonlyMap<string, string>;
 }
+
+/** Template instantiations change the image, so they join the key (only when there are some). */
+const nameExpressionsPart = (req: CompileRequest): string[] =>
+  req.nameExpressions?.length ? [`names=${req.nameExpressions.join('\u0001')}`] : [];
 
 /** Sources that need the toolkit's own headers (cuda_fp16.h and friends) on the include path. */
 const NEEDS_TOOLKIT_HEADERS = /gpuarray\/float16\.h|cuda_fp16|cuda_bf16|#include\s*<cuda/;
@@ -73,19 +79,38 @@ export class NvrtcCompiler {
 
   /** The disk-cache key: compiler identity + arch + headers + library version, options, and the exact unit. */
   keyFor(req: CompileRequest): string {
-    return cacheKey([this.fingerprint, this.optionsFor(req).join('\u0001'), cudaUnit(req).unit]);
+    return cacheKey([this.fingerprint, this.optionsFor(req).join('\u0001'), cudaUnit(req).unit, ...nameExpressionsPart(req)]);
   }
 
   compile(req: CompileRequest): CompiledImage {
     const options = this.optionsFor(req);
     const { name, unit } = cudaUnit(req);
-    const key = cacheKey([this.fingerprint, options.join('\u0001'), unit]);
+    const expressions = req.nameExpressions ?? [];
+    const key = cacheKey([this.fingerprint, options.join('\u0001'), unit, ...nameExpressionsPart(req)]);
+    // The lowered names of a templated program are kept beside its image, in an entry of their own.
+    const namesKey = expressions.length ? cacheKey([key, 'lowered-names']) : null;
     const hit = this.cache.get(key);
-    if (hit !== null) return { image: hit, kind: this.target.kind };
+    if (hit !== null) {
+      const names = namesKey === null ? new Map<string, string>() : this.cachedNames(namesKey, expressions);
+      if (names !== null) return { image: hit, kind: this.target.kind, loweredNames: names };
+    }
 
-    const r = this.nvrtc.compile(unit, `${name}.cu`, kernelHeaders().files, options, this.target.kind);
+    const r = this.nvrtc.compile(unit, `${name}.cu`, kernelHeaders().files, options, this.target.kind, expressions);
     if (!r.ok) throw new CompileError(name, r.log, req.source, options, 'cuda (NVRTC)', req.errorNote?.(r.log));
     this.cache.put(key, r.image);
-    return { image: r.image, kind: r.kind };
+    if (namesKey !== null) this.cache.put(namesKey, new TextEncoder().encode(JSON.stringify([...r.loweredNames])));
+    return { image: r.image, kind: r.kind, loweredNames: r.loweredNames };
+  }
+
+  /** The cached lowered names, or null when the entry is missing or does not cover `expressions`. */
+  private cachedNames(key: string, expressions: readonly string[]): Map<string, string> | null {
+    const bytes = this.cache.get(key);
+    if (bytes === null) return null;
+    try {
+      const names = new Map<string, string>(JSON.parse(new TextDecoder().decode(bytes)) as [string, string][]);
+      return expressions.every((e) => typeof names.get(e) === 'string') ? names : null;
+    } catch {
+      return null;
+    }
   }
 }

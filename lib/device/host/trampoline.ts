@@ -5,7 +5,13 @@
 // instead, as a device trap ends a CUDA context).
 import type { KernelSignature } from '../backend.js';
 
-export const hostEntryName = (kernel: string) => `gpa_launch_${kernel}`;
+/** A C identifier, or a template instantiation such as `fx3<float>` (RawModule's nameExpressions). */
+const KERNEL_NAME = /^[A-Za-z_]\w*$/;
+const INSTANTIATION = /^[A-Za-z_]\w*\s*<[\w\s,:<>*&().+-]*>$/;
+
+/** The exported entry of a kernel: instantiations are spelled in hex to stay C identifiers. */
+export const hostEntryName = (kernel: string) =>
+  KERNEL_NAME.test(kernel) ? `gpa_launch_${kernel}` : `gpa_launch_t${Buffer.from(kernel).toString('hex')}`;
 
 /** `__restrict__` qualifies the parameter, not the value copied out of the argument block. */
 const valueType = (t: string) => t.replace(/\b__restrict__\b|\b__restrict\b/g, '').trim();
@@ -13,7 +19,9 @@ const valueType = (t: string) => t.replace(/\b__restrict__\b|\b__restrict\b/g, '
 export function hostTrampolines(kernels: readonly KernelSignature[]): string {
   return kernels
     .map(({ name, paramTypes }) => {
-      if (!/^[A-Za-z_]\w*$/.test(name)) throw new TypeError(`kernel name ${JSON.stringify(name)} is not a C identifier`);
+      if (!KERNEL_NAME.test(name) && !INSTANTIATION.test(name)) {
+        throw new TypeError(`kernel name ${JSON.stringify(name)} is neither a C identifier nor a template instantiation`);
+      }
       const typedefs = paramTypes.map((t, i) => `  typedef ${valueType(t)} T${i};`).join('\n');
       const loads = paramTypes.map((_, i) => `  const T${i} a${i} = *reinterpret_cast<T${i}*>(args[${i}]);`).join('\n');
       const call = paramTypes.map((_, i) => `a${i}`).join(', ');
