@@ -35,7 +35,10 @@ export class Nvrtc {
   readonly version: { major: number; minor: number };
   private readonly f: Record<string, Fn>;
 
-  private constructor(lib: ReturnType<typeof import('koffi').load>, path: string) {
+  private constructor(
+    private readonly lib: ReturnType<typeof import('koffi').load>,
+    path: string,
+  ) {
     this.path = path;
     const decl = (proto: string) => lib.func(proto) as Fn;
     this.f = {
@@ -54,8 +57,7 @@ export class Nvrtc {
       nvrtcGetPTXSize: decl('int nvrtcGetPTXSize(uint64_t prog, uint64_t* size)'),
       nvrtcGetPTX: decl('int nvrtcGetPTX(uint64_t prog, _Out_ uint8_t* ptx)'),
       nvrtcDestroyProgram: decl('int nvrtcDestroyProgram(uint64_t* prog)'),
-      nvrtcAddNameExpression: decl('int nvrtcAddNameExpression(uint64_t prog, const char* nameExpression)'),
-      nvrtcGetLoweredName: decl('int nvrtcGetLoweredName(uint64_t prog, const char* nameExpression, _Out_ const char** loweredName)'),
+      // Name expressions are declared on first use: only template kernels need them.
     };
     const ma = new Int32Array(1);
     const mi = new Int32Array(1);
@@ -124,6 +126,7 @@ export class Nvrtc {
     const p = prog[0];
     let result: NvrtcResult;
     try {
+      if (nameExpressions.length) this.declareNameExpressions();
       for (const e of nameExpressions) this.call('nvrtcAddNameExpression', p, e);
       const status = this.f.nvrtcCompileProgram(p, options.length, [...options]) as number;
       // 6 = NVRTC_ERROR_COMPILATION: the user's (or our) source is wrong; report the log.
@@ -152,6 +155,13 @@ export class Nvrtc {
     }
     this.call('nvrtcDestroyProgram', prog);
     return result;
+  }
+
+  private declareNameExpressions(): void {
+    this.f.nvrtcAddNameExpression ??= this.lib.func('int nvrtcAddNameExpression(uint64_t prog, const char* nameExpression)') as Fn;
+    this.f.nvrtcGetLoweredName ??= this.lib.func(
+      'int nvrtcGetLoweredName(uint64_t prog, const char* nameExpression, _Out_ const char** loweredName)',
+    ) as Fn;
   }
 
   private readLog(p: bigint): string {
