@@ -122,10 +122,21 @@ export class CudaBackend implements Backend {
     const key = cacheKey([req.source, (req.options ?? []).join(' ')]);
     let prog = this.programs.get(key);
     if (!prog) {
-      const { image } = this.compiler.compile(req);
-      const mod = this.driver.moduleLoadData(image);
-      const kernels = new Map<string, LoadedKernel>();
       const driver = this.driver;
+      const mod = this.compiler.load(req, ({ image, fromCache }) => {
+        const m = driver.moduleLoadData(image);
+        if (fromCache) {
+          // A cached image lacking one of the program's kernels is a stale entry: recompiled.
+          try {
+            for (const s of req.kernels) driver.moduleGetFunction(m, s.name);
+          } catch (e) {
+            driver.moduleUnload(m);
+            throw e;
+          }
+        }
+        return m;
+      });
+      const kernels = new Map<string, LoadedKernel>();
       const launchFn = this.launchFn;
       prog = {
         kernel: (name: string) => {

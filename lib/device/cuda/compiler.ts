@@ -5,11 +5,14 @@ import { CompileError } from '../../../bindings/errors.js';
 import { cudaIncludeCandidates } from '../../../bindings/library-path.js';
 import type { CompileRequest } from '../backend.js';
 import { cacheKey, DiskCache } from '../compile-cache.js';
+import { userIncludeDigest } from '../include-deps.js';
 import { kernelHeaders } from '../kernel-headers.js';
 
 export interface CompiledImage {
   image: Uint8Array;
   kind: 'cubin' | 'ptx';
+  /** Read from the disk cache (a load failure then means a stale entry, not the user's source). */
+  fromCache?: boolean;
 }
 
 /** Sources that need the toolkit's own headers (cuda_fp16.h and friends) on the include path. */
@@ -71,21 +74,40 @@ export class NvrtcCompiler {
     return options;
   }
 
-  /** The disk-cache key: compiler identity + arch + headers + library version, options, and the exact unit. */
+  /** The disk-cache key: compiler identity + arch + headers + library version, options, the exact unit and the user headers it includes. */
+  private keyOf(req: CompileRequest): { key: string; cacheable: boolean; options: string[] } {
+    const options = this.optionsFor(req);
+    const deps = userIncludeDigest(req.source, req.options ?? []);
+    return { key: cacheKey([this.fingerprint, options.join('\u0001'), cudaUnit(req).unit, deps ?? 'uncacheable']), cacheable: deps !== null, options };
+  }
+
   keyFor(req: CompileRequest): string {
-    return cacheKey([this.fingerprint, this.optionsFor(req).join('\u0001'), cudaUnit(req).unit]);
+    return this.keyOf(req).key;
   }
 
   compile(req: CompileRequest): CompiledImage {
-    const options = this.optionsFor(req);
-    const { name, unit } = cudaUnit(req);
-    const key = cacheKey([this.fingerprint, options.join('\u0001'), unit]);
-    const hit = this.cache.get(key);
-    if (hit !== null) return { image: hit, kind: this.target.kind };
+    return this.load(req, (image) => image);
+  }
 
+  /**
+   * Compile (or find in the disk cache) and open the image with `open`. A cached image that
+   * verifies but does not open (a stale binary, a kernel missing from it) is a miss: compiled
+   * again and replaced. Kernels that include user headers the key cannot follow skip the disk.
+   */
+  load<T>(req: CompileRequest, open: (image: CompiledImage) => T): T {
+    const { key, cacheable, options } = this.keyOf(req);
+    const hit = cacheable ? this.cache.get(key) : null;
+    if (hit !== null) {
+      try {
+        return open({ image: hit, kind: this.target.kind, fromCache: true });
+      } catch {
+        /* recompiled below */
+      }
+    }
+    const { name, unit } = cudaUnit(req);
     const r = this.nvrtc.compile(unit, `${name}.cu`, kernelHeaders().files, options, this.target.kind);
     if (!r.ok) throw new CompileError(name, r.log, req.source, options, 'cuda (NVRTC)', req.errorNote?.(r.log));
-    this.cache.put(key, r.image);
-    return { image: r.image, kind: r.kind };
+    if (cacheable) this.cache.put(key, r.image);
+    return open({ image: r.image, kind: r.kind });
   }
 }
