@@ -20,7 +20,7 @@ export function includeDirsOf(options: readonly string[]): string[] {
     let d: string | undefined;
     if (o === '-I' || o === '--include-path') d = options[++i];
     else if (o.startsWith('--include-path=')) d = o.slice('--include-path='.length);
-    else if (o.startsWith('-I')) d = o.slice(2);
+    else if (o.startsWith('-I')) d = o.slice(2).replace(/^=/, '');
     if (d) dirs.push(resolve(d));
   }
   return dirs;
