@@ -64,23 +64,22 @@ export function defaultCacheDir(): string {
 export function untrustedReason(dir: string): string | null {
   const uid = myUid();
   if (uid === undefined) return null; // no POSIX ownership to check (Windows)
-  let real: string;
   try {
-    real = realpathSync(dir);
+    const real = realpathSync(dir);
+    const st = statSync(real);
+    if (!st.isDirectory()) return `${real} is not a folder`;
+    if (st.uid !== uid) return `${real} is owned by uid ${st.uid}, not by this user (uid ${uid})`;
+    if (st.mode & 0o022) return `${real} is writable by ${st.mode & 0o020 ? 'its group' : 'other users'} (mode ${(st.mode & 0o7777).toString(8)})`;
+    for (let p = dirname(real); ; p = dirname(p)) {
+      const a = statSync(p);
+      if (a.uid !== uid && a.uid !== 0) return `${p} is owned by uid ${a.uid}, neither this user nor root`;
+      if (a.mode & 0o002 && !(a.mode & 0o1000)) return `${p} is writable by other users and not sticky`;
+      if (dirname(p) === p) break;
+    }
+    return null;
   } catch (e) {
     return (e as Error).message;
   }
-  const st = statSync(real);
-  if (!st.isDirectory()) return `${real} is not a folder`;
-  if (st.uid !== uid) return `${real} is owned by uid ${st.uid}, not by this user (uid ${uid})`;
-  if (st.mode & 0o022) return `${real} is writable by ${st.mode & 0o020 ? 'its group' : 'other users'} (mode ${(st.mode & 0o7777).toString(8)})`;
-  for (let p = dirname(real); ; p = dirname(p)) {
-    const a = statSync(p);
-    if (a.uid !== uid && a.uid !== 0) return `${p} is owned by uid ${a.uid}, neither this user nor root`;
-    if (a.mode & 0o002 && !(a.mode & 0o1000)) return `${p} is writable by other users and not sticky`;
-    if (dirname(p) === p) break;
-  }
-  return null;
 }
 
 /** Whether `dir` is (still) a folder of this user that nobody else can write: lstat, no symlink. */

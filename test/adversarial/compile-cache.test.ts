@@ -22,10 +22,14 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Nvrtc } from '../../bindings/nvrtc.js';
+import type { CompileRequest } from '../../lib/device/backend.js';
 import { DiskCache, SCRATCH_HOST } from '../../lib/device/compile-cache.js';
+import { NvrtcCompiler } from '../../lib/device/cuda/compiler.js';
 import { verifyPch } from '../../lib/device/host/pch.js';
+import { userIncludeDigest } from '../../lib/device/include-deps.js';
 import { DEVICE_SPECS } from '../helpers.js';
-import { buildSharedLibrary, childEnv, tempDir } from '../foundation-support.js';
+import { buildFakeNvrtc, buildSharedLibrary, childEnv, HAVE_CXX, tempDir } from '../foundation-support.js';
 
 const CHILD = join(dirname(fileURLToPath(import.meta.url)), 'cache-child.js');
 const ROOT = process.getuid?.() === 0;
@@ -295,3 +299,83 @@ if (DEVICE_SPECS.includes('cpu')) {
     });
   });
 }
+
+describe('adversarial: user headers in the key (the include scan itself)', () => {
+  it('follows -I, -I=, --include-path=, quoted includes beside the includer, absolute paths and trailing comments; a macro include is null', () => {
+    const inc = tempDir('scan');
+    mkdirSync(join(inc, 'sub'));
+    writeFileSync(join(inc, 'a.h'), '#include "sub/b.h" // the next one\n');
+    writeFileSync(join(inc, 'sub', 'b.h'), '#include "c.h"\n');
+    writeFileSync(join(inc, 'sub', 'c.h'), '#define C 1\n');
+    const src = '#include <a.h>  /* angle */\nextern "C" __global__ void k(int* p) { p[0] = C; }\n';
+    const before = ['-I' + inc, '-I=' + inc, '--include-path=' + inc].map((o) => userIncludeDigest(src, [o]));
+    expect(before[0]).to.match(/^[0-9a-f]{64}$/);
+    expect(before[1]).to.equal(before[0]);
+    expect(before[2]).to.equal(before[0]);
+    writeFileSync(join(inc, 'sub', 'c.h'), '#define C 2\n'); // two levels down, beside its includer
+    expect(userIncludeDigest(src, ['-I' + inc])).to.not.equal(before[0]);
+    // Absolute includes count without any -I.
+    const abs = `#include "${join(inc, 'sub', 'c.h')}"\n`;
+    const d1 = userIncludeDigest(abs, []);
+    writeFileSync(join(inc, 'sub', 'c.h'), '#define C 3\n');
+    expect(userIncludeDigest(abs, [])).to.not.equal(d1);
+    // Not found in the user's folders: the toolkit's or system's, by name only (stable).
+    expect(userIncludeDigest('#include <cmath>\n', ['-I' + inc])).to.equal(userIncludeDigest('#include <cmath>\n', ['-I' + inc]));
+    expect(userIncludeDigest('#define H "a.h"\n#include H\n', ['-I' + inc])).to.equal(null);
+  });
+});
+
+if (HAVE_CXX) describe('adversarial: the cuda compiler\'s disk cache (against a stand-in NVRTC, so this runs without a GPU)', () => {
+  let fake: Nvrtc;
+  before(function () {
+    this.timeout(60_000);
+    const n = Nvrtc.load(Infinity, [buildFakeNvrtc(join(tempDir('adv-nvrtc'), 'libnvrtc.so.13'), 13)]);
+    if ('error' in n) throw new Error(n.error);
+    fake = n;
+  });
+  const counted = () => {
+    const spy = { calls: 0, version: fake.version, supportedArchs: () => fake.supportedArchs(), compile: (...a: Parameters<Nvrtc['compile']>) => (spy.calls++, fake.compile(...a)) };
+    return spy;
+  };
+  const req = (source: string, options: string[] = []): CompileRequest => ({ source, kernels: [{ name: 'k', paramTypes: ['int*'] }], options });
+
+  it('a cached image that verifies but does not load is compiled again and replaced', () => {
+    const dir = tempDir('adv-nvstale');
+    const r = req('extern "C" __global__ void k(int* p) { p[0] = 1; }');
+    const first = new NvrtcCompiler(fake, { major: 9, minor: 0 }, new DiskCache(dir));
+    const good = Buffer.from(first.compile(r).image);
+    const key = first.keyFor(r);
+    new DiskCache(dir).put(key, Buffer.from('a stale image under a valid trailer'));
+    const spy = counted();
+    const seen: boolean[] = [];
+    const c = new NvrtcCompiler(spy, { major: 9, minor: 0 }, new DiskCache(dir));
+    const loaded = c.load(r, ({ image, fromCache }) => {
+      seen.push(!!fromCache);
+      if (!Buffer.from(image).equals(good)) throw new Error('cannot load this image');
+      return image;
+    });
+    expect(Buffer.from(loaded).equals(good)).to.equal(true);
+    expect(seen).to.deep.equal([true, false]);
+    expect(spy.calls).to.equal(1);
+    expect(Buffer.from(new DiskCache(dir).get(key)!).equals(good)).to.equal(true);
+  });
+
+  it('a changed user header is a new key; a macro include skips the disk cache', () => {
+    const dir = tempDir('adv-nvhdr');
+    const inc = tempDir('adv-nvinc');
+    writeFileSync(join(inc, 'val.h'), '#define VAL 7\n');
+    const r = req('#include "val.h"\nextern "C" __global__ void k(int* p) { p[0] = VAL; }', [`-I${inc}`]);
+    const c = new NvrtcCompiler(fake, { major: 9, minor: 0 }, new DiskCache(dir));
+    const k7 = c.keyFor(r);
+    writeFileSync(join(inc, 'val.h'), '#define VAL 8\n');
+    expect(c.keyFor(r)).to.not.equal(k7);
+    const macro = req('#define H "val.h"\n#include H\nextern "C" __global__ void k(int* p) { p[0] = VAL; }', [`-I${inc}`]);
+    const spy = counted();
+    const m = new NvrtcCompiler(spy, { major: 9, minor: 0 }, new DiskCache(dir));
+    const before = entries(dir).length;
+    m.compile(macro);
+    m.compile(macro);
+    expect(spy.calls).to.equal(2);
+    expect(entries(dir).length).to.equal(before);
+  });
+});
