@@ -28,7 +28,7 @@ describe('foundation: the disk cache', () => {
     dir = tempDir('disk');
   });
 
-  it('stores binary + trailer (magic, length, sha256) and reads back only verified entries', () => {
+  it('stores binary + trailer (magic, length, HMAC-SHA-256) and reads back only verified entries', () => {
     const c = new DiskCache(dir);
     const r = rng(7);
     const bin = Uint8Array.from({ length: 1000 }, () => Math.floor(r() * 256));
@@ -39,7 +39,7 @@ describe('foundation: the disk cache', () => {
     const file = readFileSync(path);
     expect(file.length).to.equal(1000 + 8 + 8 + 32);
     expect(file.subarray(0, 1000).equals(Buffer.from(bin))).to.equal(true);
-    expect(file.subarray(1000, 1008).toString('latin1')).to.equal('GPAC0001');
+    expect(file.subarray(1000, 1008).toString('latin1')).to.equal('GPAC0002');
     expect(Buffer.from(c.get(key)!).equals(Buffer.from(bin))).to.equal(true);
     expect(leftovers(dir)).to.deep.equal([]);
 
@@ -356,17 +356,17 @@ if (DEVICE_SPECS.includes('cpu')) {
       const made = pchDirs(dir).filter((d) => d !== 'pch-recent');
       expect(made).to.have.length(1);
       const pch = join(dir, made[0]);
-      expect(verifyPch(pch)).to.equal(true);
+      expect(verifyPch(pch, new DiskCache(dir))).to.equal(true);
       expect(existsSync(join(pch, 'gpuarray', 'common.h.gch'))).to.equal(true);
 
       // Damage it and force new compiles (drop the kernel entries): still right, PCH valid again.
       const gch = join(pch, 'gpuarray', 'common.h.gch');
       truncateSync(gch, statSync(gch).size >> 1);
-      expect(verifyPch(pch)).to.equal(false);
+      expect(verifyPch(pch, new DiskCache(dir))).to.equal(false);
       for (const f of entries(dir)) rmSync(join(dir, f));
       const again = runChild('kernels', { GPUARRAY_CACHE_DIR: dir, GPUARRAY_DEVICE: 'cpu' });
       expect(again.report, again.stdout + again.stderr).to.include({ ok: true });
-      expect(verifyPch(pch)).to.equal(true);
+      expect(verifyPch(pch, new DiskCache(dir))).to.equal(true);
 
       // Off: same results, no PCH folder.
       const off = tempDir('nopch');

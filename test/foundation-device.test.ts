@@ -44,7 +44,7 @@ describe('foundation: device selection', function () {
     const r = runChild('select', { GPUARRAY_CACHE_DIR: cache, GPUARRAY_DEVICE: 'cuda:99' });
     expect(r.status).to.equal(3);
     expect(r.report.error).to.equal('BackendUnavailableError');
-    expect(r.report.message).to.match(/^cuda:99 backend unavailable: .+ \(selected by GPUARRAY_DEVICE=cuda:99\)$/);
+    expect(r.report.message).to.match(/^cuda:99 backend unavailable: .+ \(selected by GPUARRAY_DEVICE=cuda:99; no fallback to the cpu backend: unset GPUARRAY_DEVICE or set it to cpu for that\)$/);
     if (CUDA) expect(r.report.message).to.match(/no CUDA device 99 \(this machine has \d+\)/);
     expect(r.stderrLines).to.deep.equal([]);
   });
@@ -86,7 +86,7 @@ describe('foundation: device selection', function () {
     it('GPUARRAY_DEVICE=cuda:7 on a one-GPU machine: no CUDA device 7', () => {
       const r = runChild('select', { GPUARRAY_CACHE_DIR: cache, GPUARRAY_CUDA_PATH: join(fakes, 'one'), GPUARRAY_DEVICE: 'cuda:7' });
       expect(r.report.error).to.equal('BackendUnavailableError');
-      expect(r.report.message).to.equal('cuda:7 backend unavailable: no CUDA device 7 (this machine has 1) (selected by GPUARRAY_DEVICE=cuda:7)');
+      expect(r.report.message).to.equal('cuda:7 backend unavailable: no CUDA device 7 (this machine has 1) (selected by GPUARRAY_DEVICE=cuda:7; no fallback to the cpu backend: unset GPUARRAY_DEVICE or set it to cpu for that)');
     });
 
     it("useDevice('cuda') throws BackendUnavailableError with the reason", () => {

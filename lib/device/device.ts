@@ -1,5 +1,6 @@
 // The current device: a backend plus its memory pool. Chosen by GPUARRAY_DEVICE
-// (cuda | cuda:N | cpu), else cuda when usable, else cpu with a one-line notice on stderr.
+// (cuda | cuda:N | cpu; an explicit cuda never falls back), else cuda when usable, else cpu with
+// a one-line notice on stderr.
 import { BackendUnavailableError } from '../../bindings/errors.js';
 import type { Backend, BackendKind, DeviceInfo } from './backend.js';
 import { DiskCache } from './compile-cache.js';
@@ -80,8 +81,12 @@ function chooseDefault(): Device {
     try {
       return openDevice(env);
     } catch (e) {
-      // Say where the spec came from: the program never named a device.
-      if (e instanceof BackendUnavailableError) throw new BackendUnavailableError(e.backend, `${e.reason} (selected by GPUARRAY_DEVICE=${env})`);
+      // Say where the spec came from: the program never named a device. An explicit choice
+      // never falls back to the cpu backend (which runs kernels as native code, not on a GPU).
+      if (e instanceof BackendUnavailableError) {
+        const hint = e.backend.startsWith('cuda') ? '; no fallback to the cpu backend: unset GPUARRAY_DEVICE or set it to cpu for that' : '';
+        throw new BackendUnavailableError(e.backend, `${e.reason} (selected by GPUARRAY_DEVICE=${env}${hint})`);
+      }
       if (e instanceof TypeError) throw new TypeError(`GPUARRAY_DEVICE: ${e.message}`);
       throw e;
     }
@@ -89,7 +94,7 @@ function chooseDefault(): Device {
   const why = cudaUnavailableReason(0);
   if (why === null) return openDevice('cuda:0');
   const cpu = openDevice('cpu');
-  process.stderr.write(`gpuarray: no usable CUDA GPU (${oneLine(why)}); using the cpu backend (GPUARRAY_DEVICE=cpu silences this)\n`);
+  process.stderr.write(`gpuarray: no usable CUDA GPU (${oneLine(why)}); using the cpu backend, which runs kernels as native code in this process (GPUARRAY_DEVICE=cpu silences this)\n`);
   return cpu;
 }
 

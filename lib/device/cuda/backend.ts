@@ -122,16 +122,29 @@ export class CudaBackend implements Backend {
     const key = cacheKey([req.source, (req.options ?? []).join(' '), (req.nameExpressions ?? []).join('\u0001')]);
     let prog = this.programs.get(key);
     if (!prog) {
-      const { image, loweredNames } = this.compiler.compile(req);
-      const mod = this.driver.moduleLoadData(image);
-      const kernels = new Map<string, LoadedKernel>();
       const driver = this.driver;
+      let lowered: ReadonlyMap<string, string> = new Map();
+      const mod = this.compiler.load(req, ({ image, fromCache, loweredNames }) => {
+        const m = driver.moduleLoadData(image);
+        lowered = loweredNames;
+        if (fromCache) {
+          // A cached image lacking one of the program's kernels is a stale entry: recompiled.
+          try {
+            for (const s of req.kernels) driver.moduleGetFunction(m, loweredNames.get(s.name) ?? s.name);
+          } catch (e) {
+            driver.moduleUnload(m);
+            throw e;
+          }
+        }
+        return m;
+      });
+      const kernels = new Map<string, LoadedKernel>();
       const launchFn = this.launchFn;
       prog = {
         kernel: (name: string) => {
           let k = kernels.get(name);
           if (!k) {
-            const fn = driver.moduleGetFunction(mod, loweredNames.get(name) ?? name);
+            const fn = driver.moduleGetFunction(mod, lowered.get(name) ?? name);
             k = {
               name,
               launch: (g: Dim3, b: Dim3, sharedMem: number, stream: number, args: number) => {

@@ -5,11 +5,14 @@ import { CompileError } from '../../../bindings/errors.js';
 import { cudaIncludeCandidates } from '../../../bindings/library-path.js';
 import type { CompileRequest } from '../backend.js';
 import { cacheKey, DiskCache } from '../compile-cache.js';
+import { userIncludeDigest } from '../include-deps.js';
 import { kernelHeaders } from '../kernel-headers.js';
 
 export interface CompiledImage {
   image: Uint8Array;
   kind: 'cubin' | 'ptx';
+  /** Read from the disk cache (a load failure then means a stale entry, not the user's source). */
+  fromCache?: boolean;
   /** Name expression -> lowered kernel name (empty without CompileRequest.nameExpressions). */
   loweredNames: ReadonlyMap<string, string>;
 }
@@ -77,29 +80,49 @@ export class NvrtcCompiler {
     return options;
   }
 
-  /** The disk-cache key: compiler identity + arch + headers + library version, options, and the exact unit. */
+  /** The disk-cache key: compiler identity + arch + headers + library version, options, the exact unit and the user headers it includes. */
+  private keyOf(req: CompileRequest): { key: string; cacheable: boolean; options: string[] } {
+    const options = this.optionsFor(req);
+    const deps = userIncludeDigest(req.source, req.options ?? []);
+    const key = cacheKey([this.fingerprint, options.join('\u0001'), cudaUnit(req).unit, deps ?? 'uncacheable', ...nameExpressionsPart(req)]);
+    return { key, cacheable: deps !== null, options };
+  }
+
   keyFor(req: CompileRequest): string {
-    return cacheKey([this.fingerprint, this.optionsFor(req).join('\u0001'), cudaUnit(req).unit, ...nameExpressionsPart(req)]);
+    return this.keyOf(req).key;
   }
 
   compile(req: CompileRequest): CompiledImage {
-    const options = this.optionsFor(req);
-    const { name, unit } = cudaUnit(req);
+    return this.load(req, (image) => image);
+  }
+
+  /**
+   * Compile (or find in the disk cache) and open the image with `open`. A cached image that
+   * verifies but does not open (a stale binary, a kernel missing from it) is a miss: compiled
+   * again and replaced. Kernels that include user headers the key cannot follow skip the disk.
+   */
+  load<T>(req: CompileRequest, open: (image: CompiledImage) => T): T {
+    const { key, cacheable, options } = this.keyOf(req);
     const expressions = req.nameExpressions ?? [];
-    const key = cacheKey([this.fingerprint, options.join('\u0001'), unit, ...nameExpressionsPart(req)]);
     // The lowered names of a templated program are kept beside its image, in an entry of their own.
     const namesKey = expressions.length ? cacheKey([key, 'lowered-names']) : null;
-    const hit = this.cache.get(key);
+    const hit = cacheable ? this.cache.get(key) : null;
     if (hit !== null) {
-      const names = namesKey === null ? new Map<string, string>() : this.cachedNames(namesKey, expressions);
-      if (names !== null) return { image: hit, kind: this.target.kind, loweredNames: names };
+      const loweredNames = namesKey === null ? new Map<string, string>() : this.cachedNames(namesKey, expressions);
+      try {
+        if (loweredNames !== null) return open({ image: hit, kind: this.target.kind, fromCache: true, loweredNames });
+      } catch {
+        /* recompiled below */
+      }
     }
-
+    const { name, unit } = cudaUnit(req);
     const r = this.nvrtc.compile(unit, `${name}.cu`, kernelHeaders().files, options, this.target.kind, expressions);
     if (!r.ok) throw new CompileError(name, r.log, req.source, options, 'cuda (NVRTC)', req.errorNote?.(r.log));
-    this.cache.put(key, r.image);
-    if (namesKey !== null) this.cache.put(namesKey, new TextEncoder().encode(JSON.stringify([...r.loweredNames])));
-    return { image: r.image, kind: r.kind, loweredNames: r.loweredNames };
+    if (cacheable) {
+      this.cache.put(key, r.image);
+      if (namesKey !== null) this.cache.put(namesKey, new TextEncoder().encode(JSON.stringify([...r.loweredNames])));
+    }
+    return open({ image: r.image, kind: r.kind, loweredNames: r.loweredNames });
   }
 
   /** The cached lowered names, or null when the entry is missing or does not cover `expressions`. */

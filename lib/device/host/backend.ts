@@ -74,14 +74,18 @@ export class HostBackend implements Backend {
     const key = cacheKey([req.source, JSON.stringify(req.kernels), (req.options ?? []).join('\u0001'), req.programName ?? '']);
     let prog = this.programs.get(key);
     if (!prog) {
-      const lib = loadHostKernelLibrary(this.compiler.compile(req));
+      // Every entry looked up now: a cached library that lacks one is a miss, compiled again.
+      const entries = this.compiler.load(req, (path) => {
+        const lib = loadHostKernelLibrary(path);
+        return new Map(req.kernels.map((s) => [s.name, lib.entry(hostEntryName(s.name))]));
+      });
       const kernels = new Map<string, LoadedKernel>();
       prog = {
         kernel: (name: string) => {
           let k = kernels.get(name);
           if (!k) {
-            if (!req.kernels.some((s) => s.name === name)) throw new Error(`kernel '${name}' is not in this program`);
-            const entry = lib.entry(hostEntryName(name));
+            const entry = entries.get(name);
+            if (!entry) throw new Error(`kernel '${name}' is not in this program`);
             k = {
               name,
               launch: (grid: Dim3, block: Dim3, sharedMem: number, _stream: number, args: number) => {

@@ -7,6 +7,7 @@ import { CompileError } from '../../../bindings/errors.js';
 import { callIntFunction } from '../../../bindings/shared-library.js';
 import type { CompileRequest } from '../backend.js';
 import { cacheKey, DiskCache } from '../compile-cache.js';
+import { userIncludeDigest } from '../include-deps.js';
 import { kernelHeaders } from '../kernel-headers.js';
 import { HostPch } from './pch.js';
 import { hostTrampolines } from './trampoline.js';
@@ -57,6 +58,11 @@ export function hostUnit(req: CompileRequest): { name: string; unit: string } {
   return { name, unit };
 }
 
+/** Said with every cpu-backend CompileError: kernel code here is not sandboxed as on a GPU. */
+export const HOST_NATIVE_NOTE =
+  'the cpu backend compiles kernels with the system C++ compiler and runs them as native code in this process ' +
+  '(a kernel can call anything C++ can, and an out-of-bounds write can crash the process)';
+
 /** Throw the cpu backend's CompileError when the source uses what it cannot run (see unsupported.ts). */
 export function refuseHostUnsupported(req: CompileRequest): void {
   if (req.checkHostSupport === false) return;
@@ -69,6 +75,7 @@ export function refuseHostUnsupported(req: CompileRequest): void {
     req.source,
     req.options ?? [],
     'cpu',
+    HOST_NATIVE_NOTE,
   );
 }
 
@@ -101,7 +108,7 @@ export class HostCompiler {
       h.libraryVersion,
     ].join('|');
     this.pch = usePch
-      ? new HostPch(c.command, this.flags, join(h.includeDir, 'gpuarray', 'common.h'), cache.directory!, cacheKey([this.fingerprint, 'pch']))
+      ? new HostPch(c.command, this.flags, join(h.includeDir, 'gpuarray', 'common.h'), cache, cacheKey([this.fingerprint, 'pch']))
       : null;
   }
 
@@ -116,21 +123,48 @@ export class HostCompiler {
     return (req.options ?? []).filter((o) => /^-[DIU]/.test(o));
   }
 
+  /** The disk-cache key; `cacheable` is false when the user headers it includes cannot be known (see include-deps.ts). */
+  private keyOf(req: CompileRequest): { key: string; cacheable: boolean } {
+    const userFlags = HostCompiler.userFlags(req);
+    const deps = userIncludeDigest(req.source, userFlags);
+    return { key: cacheKey([this.fingerprint, userFlags.join('\u0001'), hostUnit(req).unit, deps ?? 'uncacheable']), cacheable: deps !== null };
+  }
+
   keyFor(req: CompileRequest): string {
-    return cacheKey([this.fingerprint, HostCompiler.userFlags(req).join('\u0001'), hostUnit(req).unit]);
+    return this.keyOf(req).key;
   }
 
   /** Compile (or find in the disk cache) and return the shared object's path. */
   compile(req: CompileRequest): string {
+    return this.load(req, (path) => path);
+  }
+
+  /**
+   * Compile (or find in the disk cache) and open the shared object with `open`. An entry that
+   * verifies but does not open (a stale binary, a kernel missing from it) is a miss: compiled
+   * again and replaced, the new one loaded from a scratch copy (the loader would hand back the
+   * library already opened under the entry's name).
+   */
+  load<T>(req: CompileRequest, open: (path: string) => T): T {
+    const { key, cacheable } = this.keyOf(req);
+    const cachedPath = cacheable ? this.cache.pathFor(key) : null;
+    let replace = false;
+    if (cachedPath !== null && this.cache.get(key) !== null) {
+      try {
+        return open(cachedPath);
+      } catch {
+        replace = true;
+      }
+    }
+    return open(this.build(req, key, cacheable, replace));
+  }
+
+  private build(req: CompileRequest, key: string, cacheable: boolean, replace: boolean): string {
     const { name, unit } = hostUnit(req);
     const userFlags = HostCompiler.userFlags(req);
-    const key = cacheKey([this.fingerprint, userFlags.join('\u0001'), unit]);
-    const cachedPath = this.cache.pathFor(key);
-    if (cachedPath !== null && this.cache.get(key) !== null) return cachedPath;
-
     this.misses++;
     const stem = join(this.cache.scratchDir(), `${key}-${process.hrtime.bigint()}`);
-    writeFileSync(`${stem}.cpp`, unit);
+    writeFileSync(`${stem}.cpp`, unit, { mode: 0o600 });
     try {
       const run = (pchDir: string | null) =>
         spawnSync(
@@ -147,14 +181,15 @@ export class HostCompiler {
       }
       if (r.status !== 0) {
         const log = `${r.stderr ?? ''}${r.error ? String(r.error) : ''}`;
-        throw new CompileError(name, log, req.source, [...this.flags, ...userFlags], 'cpu', req.errorNote?.(log));
+        const note = [req.errorNote?.(log), HOST_NATIVE_NOTE].filter((n) => n).join('\n');
+        throw new CompileError(name, log, req.source, [...this.flags, ...userFlags], 'cpu', note);
       }
       const binary = readFileSync(`${stem}.so`);
-      const stored = this.cache.put(key, binary);
-      if (stored !== null) return stored;
-      // Memory-only cache: the shared object must still be a file to be loaded; keep it in scratch.
+      const stored = cacheable ? this.cache.put(key, binary) : null;
+      if (stored !== null && !replace) return stored;
+      // Memory-only cache, uncacheable kernel or a replaced entry: load from a private scratch file.
       const kept = `${stem}.kept.so`;
-      writeFileSync(kept, binary);
+      writeFileSync(kept, binary, { mode: 0o600 });
       return kept;
     } finally {
       rmSync(`${stem}.cpp`, { force: true });

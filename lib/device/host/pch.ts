@@ -3,25 +3,41 @@
 // ~100 ms with it; building it costs ~270 ms once per compiler, flags and headers (the folder's
 // key). It is built at the second compile of a process (a one-kernel program never pays for it),
 // lives in the cache folder as pch-<key>/gpuarray/common.h.gch next to a checksum, is published
-// by renaming a finished temp folder, and is verified once per process before use. g++ finds it
+// by renaming a finished temp folder, and is verified once per process before use: its folders
+// must be private folders of this user and its checksum an HMAC under the cache folder's secret
+// (see compile-cache.ts), so a PCH planted or swapped by someone else is rebuilt. g++ finds it
 // through -I<folder> ahead of the kernels folder, and silently falls back to the header text
 // when the PCH does not match the compile's flags.
 import { spawnSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, lstatSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { type DiskCache, isPrivateDir, makePrivateDir, readOwnFile, writePrivateFile } from '../compile-cache.js';
 
 const GCH = join('gpuarray', 'common.h.gch');
 /** PCHs of other compilers, flags or gpuarray versions unused this long are removed when a new one is built (15 MB each). */
 const STALE_MS = 30 * 24 * 3600 * 1000;
 
-const checksumOf = (data: Uint8Array) => `${data.length} ${createHash('sha256').update(data).digest('hex')}`;
+/** The checksum file's text: length and HMAC under the cache folder's secret (null: memory-only cache). */
+const checksumOf = (data: Uint8Array, cache: DiskCache) => {
+  const mac = cache.mac(data);
+  return mac === null ? null : `${data.length} ${mac}`;
+};
 
-/** Whether `dir` holds a complete PCH whose bytes match its checksum. */
-export function verifyPch(dir: string): boolean {
+/** Whether `dir` holds a complete PCH of this user whose bytes match its keyed checksum. */
+export function verifyPch(dir: string, cache: DiskCache): boolean {
+  if (!isPrivateDir(dir) || !isPrivateDir(join(dir, 'gpuarray'))) return false;
+  const want = readOwnFile(join(dir, 'checksum'))?.toString('utf8').trim();
+  const gch = readOwnFile(join(dir, GCH));
+  if (want === undefined || gch === null) return false;
+  const have = checksumOf(gch, cache);
+  return have !== null && have === want;
+}
+
+function lexists(path: string): boolean {
   try {
-    const want = readFileSync(join(dir, 'checksum'), 'utf8').trim();
-    return checksumOf(readFileSync(join(dir, GCH))) === want;
+    lstatSync(path);
+    return true;
   } catch {
     return false;
   }
@@ -37,17 +53,17 @@ export class HostPch {
     /** The kernel compile's flags without -shared, the kernels folder's -I included. */
     private readonly flags: readonly string[],
     private readonly header: string,
-    cacheDir: string,
+    private readonly cache: DiskCache,
     key: string,
   ) {
-    this.dir = join(cacheDir, `pch-${key}`);
+    this.dir = join(cache.directory ?? '', `pch-${key}`);
   }
 
   /** The -I folder holding the PCH, or null. Builds it when missing and `mayBuild`. */
   includeDir(mayBuild: boolean): string | null {
     if (this.state === 'ready') return this.dir;
     if (this.state === 'off') return null;
-    if (existsSync(join(this.dir, GCH)) && verifyPch(this.dir)) {
+    if (existsSync(join(this.dir, GCH)) && verifyPch(this.dir, this.cache)) {
       this.state = 'ready';
       this.markUsed();
       return this.dir;
@@ -95,20 +111,24 @@ export class HostPch {
     }
     const tmp = `${this.dir}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     try {
-      mkdirSync(join(tmp, 'gpuarray'), { recursive: true });
+      makePrivateDir(tmp);
+      makePrivateDir(join(tmp, 'gpuarray'));
       const out = join(tmp, GCH);
       const r = spawnSync(this.command, [...this.flags, '-x', 'c++-header', this.header, '-o', out], { stdio: 'ignore' });
       if (r.status !== 0) return false;
-      writeFileSync(join(tmp, 'checksum'), checksumOf(readFileSync(out)) + '\n');
+      chmodSync(out, 0o600);
+      const sum = checksumOf(readFileSync(out), this.cache);
+      if (sum === null) return false;
+      writePrivateFile(join(tmp, 'checksum'), Buffer.from(sum + '\n'));
       // A leftover that failed verification goes; a valid one another process just published wins.
-      if (existsSync(this.dir)) {
-        if (verifyPch(this.dir)) return true;
+      if (lexists(this.dir)) {
+        if (verifyPch(this.dir, this.cache)) return true;
         rmSync(this.dir, { recursive: true, force: true });
       }
       try {
         renameSync(tmp, this.dir);
       } catch {
-        return verifyPch(this.dir);
+        return verifyPch(this.dir, this.cache);
       }
       return true;
     } catch {
