@@ -35,6 +35,10 @@ function diskCache(): DiskCache {
 }
 
 export function parseDeviceSpec(spec: string): { kind: BackendKind; ordinal: number } {
+  if (typeof spec !== 'string') {
+    const got = spec === null ? 'null' : typeof spec === 'object' ? 'an object' : `${typeof spec} ${String(spec)}`;
+    throw new TypeError(`the device must be a string: 'cuda', 'cuda:N' or 'cpu', got ${got}`);
+  }
   const m = /^(cuda|cpu)(?::(\d+))?$/.exec(spec.trim());
   if (!m) throw new TypeError(`invalid device ${JSON.stringify(spec)}; expected 'cuda', 'cuda:N' or 'cpu'`);
   const kind = m[1] as BackendKind;

@@ -216,11 +216,11 @@ export function eye(n: number, m?: number | null, k = 0, dtype: DTypeLike = 'flo
 export const identity = (n: number, dtype: DTypeLike = 'float64') => eye(n, null, 0, dtype);
 
 /** numpy.array: always a new array (a copy of a GpuArray, or an upload of host data). */
-export function array(data: unknown, dtype?: DTypeLike): GpuArray {
-  if (data instanceof GpuArray) return dtype === undefined ? data.copy() : data.astype(dtype);
-  if (data instanceof Scalar) return full([], data, dtype);
-  if (typeof data === 'number' || typeof data === 'bigint' || typeof data === 'boolean') return full([], data, dtype);
-  const want = dtype === undefined ? undefined : toDType(dtype);
+export function array(data: unknown, dtypeArg?: DTypeArg): GpuArray {
+  const want = creationDType('array', dtypeArg, 'second', undefined);
+  if (data instanceof GpuArray) return want === undefined ? data.copy() : data.astype(want);
+  if (data instanceof Scalar) return full([], data, want);
+  if (typeof data === 'number' || typeof data === 'bigint' || typeof data === 'boolean') return full([], data, want);
   const { shape, d, store } = hostToStorage(data, want);
   const up = GpuArray.allocate(shape, d, currentDevice());
   if (up.nbytes > 0) up.device.backend.copyHostToDevice(up.ptr, store, up.nbytes);
@@ -234,7 +234,8 @@ export function array(data: unknown, dtype?: DTypeLike): GpuArray {
 }
 
 /** numpy.asarray: the same GpuArray when it already has the dtype, else like array(). */
-export function asarray(data: unknown, dtype?: DTypeLike): GpuArray {
-  if (data instanceof GpuArray && (dtype === undefined || toDType(dtype) === data.dtype)) return data;
-  return array(data, dtype);
+export function asarray(data: unknown, dtypeArg?: DTypeArg): GpuArray {
+  const want = creationDType('asarray', dtypeArg, 'second', undefined);
+  if (data instanceof GpuArray && (want === undefined || want === data.dtype)) return data;
+  return array(data, want);
 }
