@@ -3,6 +3,7 @@
 // deviceArray, deviceArrayLike), streams and events. On the cpu backend the current device is
 // the cpu device, and it reports its own facts (its name, cores as "SMs", capability 0.0).
 import { describeValue, readOptions } from './core/options.js';
+import { hostByteLength } from './device/host-bounds.js';
 import { inspect } from 'node:util';
 import { DTypeLike, dtypeOfTypedArray } from './core/dtype.js';
 import { GpuArray } from './core/gpu-array.js';
@@ -89,7 +90,7 @@ export const cuda = {
     if (a instanceof GpuArray) return empty(a.shape, a.dtype);
     if (ArrayBuffer.isView(a) && !(a instanceof DataView)) {
       const d = dtypeOfTypedArray(a);
-      return empty([a.byteLength / d.itemsize], d);
+      return empty([hostByteLength(a) / d.itemsize], d); // the real extent, not a subclass's byteLength
     }
     throw new TypeError(`deviceArrayLike: expected a GpuArray or a TypedArray, got ${typeof a}`);
   },
