@@ -160,12 +160,12 @@ export function bindTypes(name: string, params: readonly ParamSpec[], values: re
 }
 
 export interface ElementwiseKernelConstructor {
-  new (inParams: string, outParams: string, operation: string, name?: string, options?: ElementwiseKernelOptions): ElementwiseKernelFn;
-  (inParams: string, outParams: string, operation: string, name?: string, options?: ElementwiseKernelOptions): ElementwiseKernelFn;
+  new (inParams: string, outParams: string, operation: string, name?: string | ElementwiseKernelOptions, options?: ElementwiseKernelOptions): ElementwiseKernelFn;
+  (inParams: string, outParams: string, operation: string, name?: string | ElementwiseKernelOptions, options?: ElementwiseKernelOptions): ElementwiseKernelFn;
 }
 
 /** cupy.ElementwiseKernel; call it with or without `new`. */
-export const ElementwiseKernel = function (inParams: string, outParams: string, operation: string, name?: string, options?: ElementwiseKernelOptions) {
+export const ElementwiseKernel = function (inParams: string, outParams: string, operation: string, name?: string | ElementwiseKernelOptions, options?: ElementwiseKernelOptions) {
   return makeElementwiseKernel(inParams, outParams, operation, name, options);
 } as unknown as ElementwiseKernelConstructor;
 

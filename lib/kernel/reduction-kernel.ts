@@ -147,7 +147,7 @@ export interface ReductionKernelConstructor {
     reduceExpr: string,
     postMapExpr: string,
     identity: string | number | bigint | boolean | null | undefined,
-    name?: string,
+    name?: string | ReductionKernelOptions,
     options?: ReductionKernelOptions,
   ): ReductionKernelFn;
   (
@@ -157,7 +157,7 @@ export interface ReductionKernelConstructor {
     reduceExpr: string,
     postMapExpr: string,
     identity: string | number | bigint | boolean | null | undefined,
-    name?: string,
+    name?: string | ReductionKernelOptions,
     options?: ReductionKernelOptions,
   ): ReductionKernelFn;
 }
@@ -170,7 +170,7 @@ export const ReductionKernel = function (
   reduceExpr: string,
   postMapExpr: string,
   identity: string | number | bigint | boolean | null | undefined,
-  name?: string,
+  name?: string | ReductionKernelOptions,
   options?: ReductionKernelOptions,
 ) {
   return makeReductionKernel(inParams, outParams, mapExpr, reduceExpr, postMapExpr, identity, name, options);

@@ -104,6 +104,7 @@ describeEachDevice('adversarial: options objects', () => {
       ['setLimit {sise}', () => gp.getMemoryPool().setLimit({ sise: 5 } as never), /setLimit: unknown option 'sise'/],
       ['ElementwiseKernel {preambel}', () => gp.ElementwiseKernel('T x', 'T y', 'y = x', 'k', { preambel: '' } as never), /ElementwiseKernel: unknown option 'preambel'/],
       ['ElementwiseKernel call {sise}', () => gp.ElementwiseKernel('T x', 'T y', 'y = x', 'adv_copy')(gp.array([1]), { sise: 3 } as never), /adv_copy: unknown option 'sise'/],
+      ['ElementwiseKernel options in place of the name {preambel}', () => gp.ElementwiseKernel('T x', 'T y', 'y = x', { preambel: '' } as never), /ElementwiseKernel: unknown option 'preambel'/],
       ['ReductionKernel {reduceTipe}', () => gp.ReductionKernel('T x', 'T y', 'x', 'a + b', 'y = a', '0', 'k', { reduceTipe: 'int' } as never), /ReductionKernel: unknown option 'reduceTipe'/],
       ['ReductionKernel call {axes}', () => gp.ReductionKernel('T x', 'T y', 'x', 'a + b', 'y = a', '0', 'adv_rsum')(gp.array([1]), { axes: 0 } as never), /adv_rsum: unknown option 'axes'/],
       ['RawKernel launch {sharedMemory}', () => gp.RawKernel(SRC, 'fill_k')(1, 1, [gp.zeros(1, 'float32'), 1], { sharedMemory: 0 } as never), /fill_k: unknown option 'sharedMemory'/],
@@ -142,6 +143,8 @@ describeEachDevice('adversarial: options objects', () => {
       expect(s.toArray()).to.deep.equal([[5n, 7n, 9n]]);
       const z = gp.zeros([2], { dtype: 'int8' });
       expect(z.dtype.name).to.equal('int8');
+      expect(gp.ElementwiseKernel('T x', 'T y', 'y = x', { preamble: '// named by default' }).kernelName).to.equal('kernel');
+      expect(gp.ReductionKernel('T x', 'T y', 'x', 'a + b', 'y = a', '0', { reduceType: 'double' }).reduceType).to.equal('double');
       const l = gp.linspace(0, 1, { num: 3, endpoint: false });
       expect(l.toArray()).to.deep.equal([0, 1 / 3, 2 / 3]);
       for (const x of [a, s, z, l]) x.dispose();
