@@ -21,14 +21,28 @@ export function describeValue(v: unknown): string {
 export const isOptionsLike = (v: unknown): v is object => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
+ * A plain object: `{...}`, `Object.create(null)`, or one whose prototypes are plain objects
+ * too (their keys are not read), but no class instance: no prototype in its chain is some
+ * class's `prototype` (which owns a `constructor`).
+ */
+function isPlainObject(v: unknown): v is object {
+  if (!isOptionsLike(v)) return false;
+  for (let p = Object.getPrototypeOf(v); p !== null && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
+    if (Object.hasOwn(p, 'constructor')) return false;
+  }
+  return true;
+}
+
+/**
  * The options `value` passed to `fn`, as a fresh prototype-less object holding only its own
  * enumerable keys, every one of them in `allowed`. undefined (and null, where `allowNull`) is
- * no options at all. Anything else than a plain object, or an unknown key, is a TypeError.
+ * no options at all. Anything but a plain object, or an unknown key, is a TypeError.
  */
 export function readOptions<T extends object>(fn: string, value: unknown, allowed: readonly string[], allowNull = true): Partial<T> {
   const out = Object.create(null) as Record<string, unknown>;
   if (value === undefined || (allowNull && value === null)) return out as Partial<T>;
-  if (!isOptionsLike(value)) {
+  if (!isPlainObject(value)) {
+    // An array, a GpuArray, a Map...: its fields are no options.
     throw new TypeError(`${fn}: options must be an object like {${allowed.join(', ')}}, got ${describeValue(value)}`);
   }
   for (const k of Object.keys(value)) {

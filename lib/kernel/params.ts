@@ -1,6 +1,7 @@
 // CuPy's parameter lists: "float32 x, raw T y" -> typed parameters. A one-letter type is a
 // placeholder bound by the arguments; longer type names must be dtypes.
 import { DType, dtype as toDType } from '../core/dtype.js';
+import { describeValue } from '../core/options.js';
 
 export interface ParamSpec {
   name: string;
@@ -73,7 +74,7 @@ export function checkUniqueNames(params: readonly ParamSpec[]): void {
  * `options` as an array of strings (a lone string would be split into characters downstream).
  */
 export function checkKernelOptionTypes(kernel: string, o: Record<string, unknown>, code: readonly string[], flags: readonly string[]): void {
-  const shown = (v: unknown) => (typeof v === 'string' ? `the string ${JSON.stringify(v)}` : typeof v === 'bigint' ? `${v}n` : Array.isArray(v) ? 'an array' : v === null ? 'null' : typeof v === 'object' ? 'an object' : String(v));
+  const shown = describeValue;
   for (const k of code) {
     if (o[k] !== undefined && typeof o[k] !== 'string') throw new TypeError(`${kernel}: option ${k} must be a string of C code, got ${shown(o[k])}`);
   }

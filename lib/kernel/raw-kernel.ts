@@ -9,7 +9,7 @@ import { currentDevice, Device } from '../device/device.js';
 import { Stream, streamHandle } from '../device/stream.js';
 import { CKernelSignature, CParam, kernelSignature, parseKernels, ParsedSource } from './c-signature.js';
 import { checkOccupancy } from './performance-warnings.js';
-import { describeValue, readOptions } from '../core/options.js';
+import { describeValue, isOptionsLike, readOptions } from '../core/options.js';
 import { RawArg, RawArgs } from './raw-args.js';
 
 /** A grid or block size: a number, or [x], [x, y], [x, y, z]. */
@@ -216,7 +216,14 @@ function makeRawKernel(program: RawProgram, sig: CKernelSignature): RawKernelFn 
 }
 
 function normaliseOptions(options: readonly string[] | RawKernelOptions | undefined, what: string): readonly string[] {
-  const list = options === undefined ? [] : Array.isArray(options) || typeof options === 'string' ? options : (readOptions<RawKernelOptions>(what, options, ['options']).options ?? []);
+  const list =
+    options === undefined
+      ? []
+      : Array.isArray(options)
+        ? options
+        : isOptionsLike(options)
+          ? (readOptions<RawKernelOptions>(what, options, ['options']).options ?? [])
+          : ((options as RawKernelOptions).options ?? []);
   if (!Array.isArray(list) || list.some((o) => typeof o !== 'string')) throw new TypeError(`${what}: options must be an array of strings`);
   return Object.freeze([...list]);
 }
