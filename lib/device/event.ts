@@ -123,7 +123,7 @@ export class Event {
   }
 
   private checkLive(): void {
-    if (this.disposed) throw new Error('Event used after dispose()');
+    if (this.disposed) throw new TypeError('Event used after dispose()');
   }
 }
 

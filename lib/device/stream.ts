@@ -63,7 +63,7 @@ export class Stream {
 
   /** CUstream handle (0 for the default stream and on cpu). */
   get handle(): number {
-    if (this.disposed) throw new Error('Stream used after dispose()');
+    if (this.disposed) throw new TypeError('Stream used after dispose()');
     return this.handleValue;
   }
 

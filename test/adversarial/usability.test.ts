@@ -20,6 +20,15 @@ describeEachDevice('adversarial: usability', () => {
     expect(() => one.item()).to.throw(TypeError, /used after dispose\(\)/);
   });
 
+  it('a Stream or Event used after dispose() is a TypeError too', () => {
+    const s = new gp.Stream();
+    s.dispose();
+    expect(() => s.handle).to.throw(TypeError, /Stream used after dispose\(\)/);
+    const e = new gp.Event();
+    e.dispose();
+    expect(() => e.record()).to.throw(TypeError, /Event used after dispose\(\)/);
+  });
+
   it('boolean and integer array indices are refused in one short sentence', () => {
     const a = gp.array([1, 2, 3]);
     const mask = gp.array([true, false, true]);
