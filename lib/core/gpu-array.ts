@@ -33,18 +33,15 @@ export interface ArrayFlags {
 export type NestedArray = HostScalar | NestedArray[];
 
 export class GpuArray {
-  // Set once in the constructor as non-writable properties over frozen arrays: a view's geometry
-  // is what every kernel trusts, so `a.shape[0] = 1e8` must not be able to change it.
-  declare readonly shape: readonly number[];
-  /** Strides in bytes, as NumPy. */
-  declare readonly strides: readonly number[];
-  /** Byte offset of element [0, ..., 0] from the start of the buffer. */
-  declare readonly offset: number;
-  declare readonly dtype: DType;
-  /** The array whose memory this view shares, or null for an owner. */
-  declare readonly base: GpuArray | null;
-  declare readonly size: number;
-  declare readonly flags: ArrayFlags;
+  // A view's geometry is what every kernel trusts, so it lives in private fields behind getters
+  // (assigning `a.shape = ...` is a TypeError) over frozen arrays (`a.shape[0] = 1e8` too).
+  readonly #shape: readonly number[];
+  readonly #strides: readonly number[];
+  readonly #offset: number;
+  readonly #dtype: DType;
+  readonly #base: GpuArray | null;
+  readonly #size: number;
+  readonly #flags: ArrayFlags;
   private buf: DeviceBuffer | null;
 
   /**
@@ -54,22 +51,42 @@ export class GpuArray {
   constructor(buf: DeviceBuffer, shape: readonly number[], strides: readonly number[], offset: number, d: DType, base: GpuArray | null) {
     const geometry = checkView(buf, shape, strides, offset, d, base);
     this.buf = buf;
-    Object.defineProperties(this, {
-      shape: { value: geometry.shape, enumerable: true },
-      strides: { value: geometry.strides, enumerable: true },
-      offset: { value: offset, enumerable: true },
-      dtype: { value: d, enumerable: true },
-      base: { value: base, enumerable: true },
-      size: { value: geometry.size, enumerable: true },
-      flags: {
-        value: Object.freeze({
-          cContiguous: isCContiguous(geometry.shape, geometry.strides, d.itemsize),
-          fContiguous: isFContiguous(geometry.shape, geometry.strides, d.itemsize),
-        }),
-        enumerable: true,
-      },
+    this.#shape = geometry.shape;
+    this.#strides = geometry.strides;
+    this.#offset = offset;
+    this.#dtype = d;
+    this.#base = base;
+    this.#size = geometry.size;
+    this.#flags = Object.freeze({
+      cContiguous: isCContiguous(geometry.shape, geometry.strides, d.itemsize),
+      fContiguous: isFContiguous(geometry.shape, geometry.strides, d.itemsize),
     });
     trackLifetime(this, buf);
+  }
+
+  get shape(): readonly number[] {
+    return this.#shape;
+  }
+  /** Strides in bytes, as NumPy. */
+  get strides(): readonly number[] {
+    return this.#strides;
+  }
+  /** Byte offset of element [0, ..., 0] from the start of the buffer. */
+  get offset(): number {
+    return this.#offset;
+  }
+  get dtype(): DType {
+    return this.#dtype;
+  }
+  /** The array whose memory this view shares, or null for an owner. */
+  get base(): GpuArray | null {
+    return this.#base;
+  }
+  get size(): number {
+    return this.#size;
+  }
+  get flags(): ArrayFlags {
+    return this.#flags;
   }
 
   /** A new C-contiguous array of uninitialised memory from the device's pool. */
@@ -473,8 +490,8 @@ function checkView(
   if (!(d instanceof DType)) throw new TypeError('GpuArray: dtype must be a DType');
   if (base !== null && !(base instanceof GpuArray)) throw new TypeError('GpuArray: base must be a GpuArray or null');
   if (!Array.isArray(shape) || !Array.isArray(strides)) throw new TypeError('GpuArray: shape and strides must be arrays');
-  const sh = Object.freeze(Array.from(shape));
-  const st = Object.freeze(Array.from(strides));
+  const sh = Object.freeze(shape.slice());
+  const st = Object.freeze(strides.slice());
   if (sh.length !== st.length || sh.length > 64) throw new RangeError(`GpuArray: ${sh.length} dims with ${st.length} strides`);
   let size = 1;
   let lo = offset;

@@ -20,6 +20,12 @@ export function describeValue(v: unknown): string {
 /** Is `v` something an options object can be (a non-null, non-array object)? */
 export const isOptionsLike = (v: unknown): v is object => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+// What readOptions returns: an object whose prototype chain has no Object.prototype (so a key
+// added to Object.prototype is never seen), built by a constructor so that V8 keeps it a fast
+// object (Object.create(null) objects start in slow dictionary mode).
+const OptionsBag = function OptionsBag() {} as unknown as new () => Record<string, unknown>;
+OptionsBag.prototype = Object.create(null);
+
 /**
  * A plain object: `{...}`, `Object.create(null)`, or one whose prototypes are plain objects
  * too (their keys are not read), but no class instance: no prototype in its chain is some
@@ -39,7 +45,7 @@ function isPlainObject(v: unknown): v is object {
  * no options at all. Anything but a plain object, or an unknown key, is a TypeError.
  */
 export function readOptions<T extends object>(fn: string, value: unknown, allowed: readonly string[], allowNull = true): Partial<T> {
-  const out = Object.create(null) as Record<string, unknown>;
+  const out = new OptionsBag();
   if (value === undefined || (allowNull && value === null)) return out as Partial<T>;
   if (!isPlainObject(value)) {
     // An array, a GpuArray, a Map...: its fields are no options.
