@@ -2,7 +2,7 @@
 // outputs, and a trailing plain object of call options (told apart from a complex scalar {re, im}).
 import { GpuArray } from '../core/gpu-array.js';
 import { isComplexLike } from '../core/host-data.js';
-import { readOptions } from '../core/options.js';
+import { describeValue, readOptions } from '../core/options.js';
 import { Scalar } from '../core/scalar.js';
 import type { ArgValue } from './elementwise.js';
 import type { ParamSpec } from './params.js';
@@ -31,6 +31,7 @@ export function splitKernelCall<O extends object>(
     // Own keys only, and an unknown key is a TypeError rather than a mistaken argument.
     options = readOptions<O>(name, args[args.length - 1], optionKeys) as O;
     args = args.slice(0, -1);
+    checkCallOptionValues(name, options as Record<string, unknown>);
   }
   const nargs = ins.length + outs.length;
   if (args.length !== ins.length && args.length !== nargs) {
@@ -43,4 +44,20 @@ export function splitKernelCall<O extends object>(
   }
   const values = Array.from({ length: nargs }, (_, k) => (args[k] ?? null) as ArgValue);
   return { values, options, outputsGiven: args.length === nargs };
+}
+
+/** Values of the call options both kernel kinds share, checked before anything is launched. */
+function checkCallOptionValues(name: string, o: Record<string, unknown>): void {
+  const { blockSize, stream, keepdims } = o;
+  if (blockSize !== undefined && (typeof blockSize !== 'number' || !Number.isInteger(blockSize) || blockSize < 1 || blockSize > 1024)) {
+    throw new RangeError(`${name}: blockSize must be an integer number of threads in [1, 1024], got ${describeValue(blockSize)}`);
+  }
+  if (stream === null) delete o.stream; // null: the default stream, as undefined
+  else if (stream !== undefined) {
+    const handle = typeof stream === 'object' ? (stream as { handle?: unknown }).handle : stream;
+    if (typeof handle !== 'number' || !Number.isSafeInteger(handle) || handle < 0) {
+      throw new TypeError(`${name}: stream must be a Stream (or a raw stream handle, a number), got ${describeValue(stream)}`);
+    }
+  }
+  if (keepdims !== undefined && typeof keepdims !== 'boolean') throw new TypeError(`${name}: keepdims must be a boolean, got ${describeValue(keepdims)}`);
 }

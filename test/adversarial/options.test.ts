@@ -120,6 +120,18 @@ describeEachDevice('adversarial: options objects', () => {
       });
     }
 
+    it('kernel call option values are checked before launching', () => {
+      const k = gp.ElementwiseKernel('T x', 'T y', 'y = x', 'adv_copy2');
+      const rk = gp.ReductionKernel('T x', 'T y', 'x', 'a + b', 'y = a', '0', 'adv_rsum2');
+      const a = gp.array([1, 2, 3], 'float32');
+      expect(() => k(a, { blockSize: 0 })).to.throw(RangeError, /adv_copy2: blockSize must be an integer number of threads in \[1, 1024\], got 0/);
+      expect(() => k(a, { blockSize: 1e6 })).to.throw(RangeError, /blockSize/);
+      expect(() => k(a, { stream: 'x' as never })).to.throw(TypeError, /adv_copy2: stream must be a Stream .*got the string "x"/);
+      expect(() => rk(a, { stream: -1 })).to.throw(TypeError, /adv_rsum2: stream must be a Stream/);
+      expect(() => rk(a, { keepdims: 1 as never })).to.throw(TypeError, /adv_rsum2: keepdims must be a boolean, got 1/);
+      a.dispose();
+    });
+
     it('a class instance (a GpuArray, a Map) is no options object', () => {
       const a = gp.array([1, 2]);
       expect(() => gp.sum(a, a as never)).to.throw(TypeError, /sum: options must be an object like \{axis, keepdims, out, dtype, ddof\}, got a GpuArray/);
