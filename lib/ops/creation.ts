@@ -21,7 +21,7 @@ type DTypeArg = DTypeLike | { dtype?: DTypeLike };
 function creationDType(fn: string, arg: DTypeArg | undefined, position: string, dflt: DTypeLike | undefined): DType | undefined {
   let d: unknown = arg;
   if (isOptionsLike(arg) && !(arg instanceof DType)) d = readOptions<{ dtype: DTypeLike }>(fn, arg, ['dtype']).dtype;
-  if (d === undefined) return dflt === undefined ? undefined : toDType(dflt);
+  if (d === undefined || d === null) return dflt === undefined ? undefined : toDType(dflt); // NumPy's dtype=None
   if (typeof d !== 'string' && !(d instanceof DType)) {
     const hint = typeof d === 'number' ? ` (for a ${fn} of several dimensions pass the shape as one array, e.g. ${fn}([2, 3]))` : '';
     throw new TypeError(`${fn}: the ${position} argument must be a dtype (a name like 'float32', or a DType), got ${describeValue(d)}${hint}`);

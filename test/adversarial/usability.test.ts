@@ -59,6 +59,10 @@ describeEachDevice('adversarial: usability', () => {
       expect(f).to.throw(TypeError, new RegExp(`^${fn}: the second argument must be a dtype .*got 3 .*${fn}\\(\\[2, 3\\]\\)`));
     }
     expect(() => gp.full(2, 1, 3 as never)).to.throw(TypeError, /full: the third argument must be a dtype/);
+    // null is NumPy's dtype=None: the default.
+    const z = gp.zeros(2, null as never);
+    expect(z.dtype.name).to.equal('float64');
+    z.dispose();
   });
 
   describe('a one-element array converts as NumPy float(a), int(a), a.item()', () => {
