@@ -134,6 +134,22 @@ describeEachDevice('adversarial: host input', () => {
     });
   }
 
+  it('a RawKernel host-array argument is copied by its real extent, both ways', () => {
+    class Liar extends Float32Array {
+      override get byteLength(): number {
+        return 4_000_000;
+      }
+    }
+    const inc = gp.RawKernel(
+      'extern "C" __global__ void adv_inc(float* x, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) x[i] += 1.0f; }',
+      'adv_inc',
+    );
+    const h = new Liar(4);
+    h.set([1, 2, 3, 4]);
+    inc(1, 4, [h, 4]);
+    expect(Array.from(Float32Array.prototype.slice.call(h))).to.deep.equal([2, 3, 4, 5]);
+  });
+
   it('set() refuses the same host inputs and keeps the array as it was', () => {
     const a = gp.array([1, 2, 3, 4], 'float32');
     expect(() => a.set({ data: new Float32Array(4), shape: [2 ** 31], stride: [0], offset: 0 })).to.throw(RangeError, /declares/);
