@@ -77,12 +77,15 @@ export function scope<T>(fn: () => T): T {
     throw e;
   }
   scopes.pop();
-  if (result instanceof Promise) {
-    for (const d of mine) if (!d.disposed) d.dispose();
-    throw new TypeError('gpuarray.scope(fn) takes a synchronous function; await inside it is not tracked');
-  }
   const kept = new Set<Disposable>();
-  collectKept(result, kept);
+  try {
+    if (result instanceof Promise) throw new TypeError('gpuarray.scope(fn) takes a synchronous function; await inside it is not tracked');
+    collectKept(result, kept);
+  } catch (e) {
+    // A getter (or Proxy trap) of the result threw, or it is a Promise: nothing is kept, free it all.
+    for (const d of mine) if (!d.disposed) d.dispose();
+    throw e;
+  }
   const parent = scopes.length > 0 ? scopes[scopes.length - 1] : null;
   for (const d of mine) {
     if (kept.has(d)) parent?.push(d);
