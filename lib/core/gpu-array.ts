@@ -8,7 +8,7 @@ import { allocStorage, HostScalar, hostToStorage, isComplexLike, readElement } f
 import { exportToNdarray, storageToExport } from './host-export.js';
 import { Index, sliceView } from './indexing.js';
 import { kernelHooks } from './kernel-hooks.js';
-import { DeviceBuffer, trackLifetime, untrackLifetime } from './lifetime.js';
+import { DeviceBuffer, LifetimeToken, trackLifetime, untrackLifetime } from './lifetime.js';
 import { arrayRepr, arrayStr, disposedRepr } from './repr.js';
 import type { NdArray } from 'ndarray';
 import { Scalar } from './scalar.js';
@@ -44,6 +44,7 @@ export class GpuArray {
   readonly size: number;
   readonly flags: ArrayFlags;
   private buf: DeviceBuffer | null;
+  private readonly life: LifetimeToken;
 
   /** Internal: wrap a buffer. Users create arrays with empty/zeros/asarray/... */
   constructor(buf: DeviceBuffer, shape: readonly number[], strides: readonly number[], offset: number, d: DType, base: GpuArray | null) {
@@ -60,7 +61,7 @@ export class GpuArray {
       cContiguous: isCContiguous(shape, strides, d.itemsize),
       fContiguous: isFContiguous(shape, strides, d.itemsize),
     };
-    trackLifetime(this, buf);
+    this.life = trackLifetime(this, buf);
   }
 
   /** A new C-contiguous array of uninitialised memory from the device's pool. */
@@ -105,7 +106,7 @@ export class GpuArray {
     const b = this.buf;
     if (b === null) return;
     this.buf = null;
-    untrackLifetime(this);
+    untrackLifetime(this.life);
     b.release();
   }
 
