@@ -37,14 +37,25 @@ export interface Disposable {
 // Every array (and view) holding a buffer reference, weakly: released when disposed, when the
 // FinalizationRegistry sees it collected (between jobs), or when a sweep after a forced
 // collection finds it gone (inside a synchronous loop, when the pool is short of memory).
-export interface LifetimeToken {
-  readonly ref: WeakRef<object>;
+interface Tracked {
+  /** To the owner's token, not the owner: see LifetimeToken. */
+  ref: WeakRef<LifetimeToken>;
   readonly buf: DeviceBuffer;
   done: boolean;
 }
 
-/** Tokens in creation order; done ones are dropped when the list has doubled since the last pass. */
-let live: LifetimeToken[] = [];
+/**
+ * What an owner holds for its buffer reference, and nothing else holds: it dies with its owner.
+ * The WeakRef points here rather than at the owner because a WeakRef's target survives the
+ * young-generation collections (and the job it was made in): this empty object pays for that,
+ * not the array with its shape, strides and views.
+ */
+export interface LifetimeToken {
+  readonly tracked: Tracked;
+}
+
+/** Tracked references in creation order; done ones are dropped when the list has doubled since the last pass. */
+let live: Tracked[] = [];
 let compactAt = 1024;
 
 function compact(): void {
@@ -52,37 +63,40 @@ function compact(): void {
   compactAt = Math.max(1024, 2 * live.length);
 }
 
-function settle(t: LifetimeToken): void {
+function settle(t: Tracked): void {
   if (t.done) return;
   t.done = true;
   t.buf.release();
 }
 
 // The backstop: an array that was never disposed gives its reference back when collected.
-const registry = new FinalizationRegistry<LifetimeToken>(settle);
+const registry = new FinalizationRegistry<Tracked>(settle);
 
 /** Arrays tracked since the kept objects were last cleared (see below). */
 let sinceClear = 0;
 
-/** Track `owner`'s reference to `buf`; it passes the token back to untrackLifetime when it lets go. */
+/** Track `owner`'s reference to `buf`; the owner keeps the token and passes it to untrackLifetime when it lets go. */
 export function trackLifetime(owner: object, buf: DeviceBuffer): LifetimeToken {
-  // Each WeakRef keeps its array alive until the job ends; a long synchronous loop would pile up
-  // every array it made (disposed or not) in the JS heap, so that list is cleared now and then.
+  // Each WeakRef keeps its target alive until the job ends; a long synchronous loop would pile
+  // up every token it made in the JS heap, so that list is cleared now and then.
   if (++sinceClear === 1024) {
     sinceClear = 0;
     clearKeptObjects();
   }
-  const t: LifetimeToken = { ref: new WeakRef(owner), buf, done: false };
+  const t: Tracked = { ref: null as unknown as WeakRef<LifetimeToken>, buf, done: false };
+  const token: LifetimeToken = { tracked: t };
+  t.ref = new WeakRef(token);
   live.push(t);
   if (live.length >= compactAt) compact();
   registry.register(owner, t, t);
   const s = scopes.length > 0 ? scopes[scopes.length - 1] : null;
   if (s !== null) s.push(owner as Disposable);
-  return t;
+  return token;
 }
 
 /** The owner lets go itself (dispose): forget it without releasing. */
-export function untrackLifetime(t: LifetimeToken): void {
+export function untrackLifetime(token: LifetimeToken): void {
+  const t = token.tracked;
   if (t.done) return;
   t.done = true;
   registry.unregister(t);
