@@ -16,6 +16,11 @@ describeEachDevice('adversarial: assignment from an overlapping source', () => {
     const b = gp.asarray(iota(8), 'int64');
     b.slice('2:').set(b.slice(':-2'));
     expect(b.toArray()).to.deep.equal([0n, 1n, 0n, 1n, 2n, 3n, 4n, 5n]);
+    // A view assigned to itself, or to a disjoint part of its buffer, needs no copy.
+    const c = gp.asarray(iota(6), 'float32');
+    c.set(c);
+    c.slice(':3').set(c.slice('3:'));
+    expect(c.toArray()).to.deep.equal([3, 4, 5, 3, 4, 5]);
   });
 
   it('a[:-1] = a[1:] shifts left, and a long shift is right on every element', () => {
@@ -44,13 +49,6 @@ describeEachDevice('adversarial: assignment from an overlapping source', () => {
     const q = gp.asarray(iota(9), 'float32').reshape(3, 3);
     q.slice(0).set(q.slice(':', 2));
     expect(q.toArray()).to.deep.equal([[2, 5, 8], [3, 4, 5], [6, 7, 8]]);
-  });
-
-  it('assigning a view to itself, or to a disjoint part of its buffer, is unchanged behaviour', () => {
-    const a = gp.asarray(iota(6), 'float32');
-    a.set(a);
-    a.slice(':3').set(a.slice('3:'));
-    expect(a.toArray()).to.deep.equal([3, 4, 5, 3, 4, 5]);
   });
 });
 
