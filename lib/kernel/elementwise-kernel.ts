@@ -77,13 +77,11 @@ function rawIndexedByLoop(body: string, params: readonly ParamSpec[]): ParamSpec
  */
 function checkRawExtents(name: string, params: readonly ParamSpec[], indexed: readonly ParamSpec[], values: readonly ArgValue[], size: unknown): void {
   if (indexed.length === 0) return;
+  const shapes = params.flatMap((p, k) => (!p.raw && values[k] instanceof GpuArray ? [(values[k] as GpuArray).shape] : []));
   let n: number;
-  if (typeof size === 'number') n = size;
-  else {
-    const shapes = params.flatMap((p, k) => (!p.raw && values[k] instanceof GpuArray ? [(values[k] as GpuArray).shape] : []));
-    if (shapes.length === 0) return;
-    n = broadcastShapes(...shapes).reduce((a, b) => a * b, 1);
-  }
+  if (shapes.length > 0) n = broadcastShapes(...shapes).reduce((a, b) => a * b, 1);
+  else if (typeof size === 'number') n = size;
+  else return; // no loop size: the engine says so
   for (const p of indexed) {
     const v = values[params.indexOf(p)];
     if (v instanceof GpuArray && v.size < n) {
