@@ -5,6 +5,9 @@
 // its limit or a growth threshold, and the error names dispose() and gp.scope().
 import { expect } from 'chai';
 import * as gp from '../../lib/index.js';
+import type { Backend } from '../../lib/device/backend.js';
+import { MemoryPool, setPoolReclaimer } from '../../lib/device/memory-pool.js';
+import { reclaimUnreachable } from '../../lib/core/lifetime.js';
 import { describeEachDevice } from '../helpers.js';
 
 const MiB = 1024 * 1024;
@@ -97,5 +100,89 @@ describeEachDevice('adversarial: forgotten arrays in a synchronous loop', () => 
     expect((error as Error).message).to.match(/dispose\(\)/).and.to.match(/gp\.scope\(/);
     expect(held.length).to.equal(8); // 8 x 256 KiB fill the 2 MiB, the 9th does not fit
     for (const h of held) h.dispose();
+  });
+});
+
+/** A fake device of `capacity` bytes (addresses only), counting what the pool asks of it. */
+function fakeDevice(capacity: number) {
+  let next = 0x1000;
+  let inUse = 0;
+  const sizes = new Map<number, number>();
+  const log = { failed: 0, frees: 0 };
+  const backend = {
+    kind: 'cpu',
+    tryMalloc(n: number): number | null {
+      if (inUse + n > capacity) {
+        log.failed++;
+        return null;
+      }
+      const p = next;
+      next += n;
+      inUse += n;
+      sizes.set(p, n);
+      return p;
+    },
+    free(p: number): void {
+      inUse -= sizes.get(p)!;
+      sizes.delete(p);
+      log.frees++;
+    },
+    memGetInfo: () => ({ free: capacity - inUse, total: capacity }),
+  } as unknown as Backend;
+  return { backend, log };
+}
+
+describe('adversarial: when the pool reclaims (on a fake device)', () => {
+  afterEach(() => setPoolReclaimer(reclaimUnreachable));
+
+  it('a full device: the cache is freed first, then forgotten blocks are reclaimed and reused', () => {
+    const { backend, log } = fakeDevice(4 * 4096);
+    const pool = new MemoryPool(backend);
+    const blocks = [0, 1, 2, 3].map(() => pool.malloc(4096));
+    let calls = 0;
+    setPoolReclaimer(() => {
+      calls++;
+      pool.release(blocks[1]); // what a sweep finds unreachable comes back to the cache
+    });
+    expect(pool.malloc(4096)).to.equal(blocks[1]);
+    expect(calls).to.equal(1);
+    expect(log.failed).to.equal(2); // tried, freed the (empty) cache, tried again, then reclaimed
+    setPoolReclaimer(() => calls++);
+    expect(() => pool.malloc(4096)).to.throw(gp.OutOfMemoryError, /dispose\(\)/);
+    expect(calls).to.equal(2);
+  });
+
+  it('past the limit in use it reclaims; when only cached blocks are in the way it just frees them', () => {
+    const { backend } = fakeDevice(1 << 30);
+    const pool = new MemoryPool(backend);
+    let calls = 0;
+    setPoolReclaimer(() => calls++);
+    pool.setLimit(4 * 4096);
+    const a = pool.malloc(4096);
+    pool.malloc(4096);
+    pool.malloc(4096);
+    pool.release(a); // 2 blocks in use, 1 cached
+    pool.malloc(8192); // 2 + 1 + 2 > 4 but 2 + 2 in use fit: free the cache, no collection
+    expect(calls).to.equal(0);
+    expect(pool.stats()).to.deep.equal({ usedBytes: 16384, totalBytes: 16384, freeBytes: 0, freeBlocks: 0 });
+    expect(() => pool.malloc(4096)).to.throw(gp.OutOfMemoryError); // 4 in use + 1 > 4: collect first, then give up
+    expect(calls).to.equal(1);
+  });
+
+  it('without a limit it reclaims past 256 MiB in use, then when in-use bytes double', () => {
+    const { backend } = fakeDevice(2 ** 40);
+    const pool = new MemoryPool(backend);
+    let calls = 0;
+    setPoolReclaimer(() => calls++);
+    for (let i = 0; i < 4; i++) pool.malloc(64 * MiB); // 256 MiB: at the threshold, not past it
+    expect(calls).to.equal(0);
+    pool.malloc(64 * MiB);
+    expect(calls).to.equal(1); // next at 2 x 320 MiB
+    for (let i = 0; i < 4; i++) pool.malloc(64 * MiB); // 576 MiB
+    expect(calls).to.equal(1);
+    pool.malloc(64 * MiB); // 640 MiB
+    expect(calls).to.equal(1);
+    pool.malloc(64 * MiB); // 704 MiB > 640 MiB
+    expect(calls).to.equal(2);
   });
 });
