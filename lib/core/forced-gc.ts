@@ -17,7 +17,9 @@ function collector(): (() => void) | null {
     else {
       v8.setFlagsFromString('--expose-gc');
       try {
-        gc = vm.runInNewContext('gc') as () => void;
+        const got: unknown = vm.runInNewContext('typeof gc === "function" ? gc : null');
+        if (typeof got === 'function') gc = got as () => void;
+        else unavailable = true;
       } finally {
         // Contexts made later (the user's vm contexts) do not get a `gc` global.
         v8.setFlagsFromString('--no-expose-gc');
@@ -47,9 +49,9 @@ export function clearKeptObjects(): void {
 
 /** Collect garbage now, WeakRef targets of this job included. False when V8's gc() is not reachable. */
 export function collectGarbage(): boolean {
+  clearKeptObjects();
   const run = collector();
   if (run === null) return false;
-  clearKeptObjects();
   run();
   return true;
 }
