@@ -49,7 +49,9 @@ export class OutOfMemoryError extends Error {
     super(
       `out of memory allocating ${formatBytes(requestedBytes)} (${requestedBytes} bytes): ${reason}; ` +
         `pool in use ${formatBytes(usedBytes)}, pool holds ${formatBytes(totalBytes)}` +
-        (limitBytes === null ? '' : `, limit ${formatBytes(limitBytes)}`),
+        (limitBytes === null ? '' : `, limit ${formatBytes(limitBytes)}`) +
+        // The pool collected unreachable arrays before giving up: what is left is held.
+        '. Arrays still reachable hold that memory: free the ones you no longer need with a.dispose(), or run the work inside gp.scope(() => ...).',
     );
   }
 }

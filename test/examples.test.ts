@@ -85,7 +85,9 @@ describeEachDevice('examples', () => {
     it(`${file} prints the article's lines`, async () => {
       const { lines, warnings } = await run(file);
       expect(lines).to.deep.equal(expectedLines);
-      expect(warnings).to.deep.equal(expectedWarnings);
+      // The low-occupancy warning is a GPU matter: the cpu backend does not emit it.
+      const expected = gp.currentDevice().backend.kind === 'cpu' ? expectedWarnings.filter((w) => w !== LOW_OCCUPANCY_4) : expectedWarnings;
+      expect(warnings).to.deep.equal(expected);
     });
   }
 

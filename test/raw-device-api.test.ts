@@ -145,10 +145,15 @@ describeEachDevice('performance warnings', () => {
       fill(128, 32, [a, a.size, 0]);
       fill([16, 8], 32, [a, a.size, 0]);
     });
-    expect(seen).to.deep.equal([
-      'Grid size 4 will likely result in GPU under-utilization due to low occupancy.',
-      'Grid size 6 will likely result in GPU under-utilization due to low occupancy.',
-    ]);
+    // A GPU matter: the cpu backend runs small grids at no loss and does not warn.
+    expect(seen).to.deep.equal(
+      gp.currentDevice().backend.kind === 'cpu'
+        ? []
+        : [
+            'Grid size 4 will likely result in GPU under-utilization due to low occupancy.',
+            'Grid size 6 will likely result in GPU under-utilization due to low occupancy.',
+          ],
+    );
   });
 
   it('GPUARRAY_PERFORMANCE_WARNINGS=0 silences them', async () => {
@@ -167,7 +172,7 @@ describeEachDevice('performance warnings', () => {
       else process.env.GPUARRAY_PERFORMANCE_WARNINGS = before;
     }
     resetPerformanceWarnings();
-    const seen = await warningsDuring(() => fill(4, 256, [a, a.size, 0]));
+    const seen = await warningsDuring(() => fill(1, 32, [new Int32Array(32), 32, 0]));
     expect(seen).to.have.length(1);
   });
 

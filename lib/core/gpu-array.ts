@@ -8,7 +8,7 @@ import { allocStorage, HostScalar, hostToStorage, isComplexLike, readElement } f
 import { exportToNdarray, storageToExport } from './host-export.js';
 import { Index, sliceView } from './indexing.js';
 import { kernelHooks } from './kernel-hooks.js';
-import { DeviceBuffer, trackLifetime, untrackLifetime } from './lifetime.js';
+import { DeviceBuffer, LifetimeToken, trackLifetime, untrackLifetime } from './lifetime.js';
 import { arrayRepr, arrayStr, disposedRepr } from './repr.js';
 import type { NdArray } from 'ndarray';
 import { Scalar } from './scalar.js';
@@ -43,6 +43,7 @@ export class GpuArray {
   readonly #size: number;
   readonly #flags: ArrayFlags;
   private buf: DeviceBuffer | null;
+  private readonly life: LifetimeToken;
 
   /**
    * Wrap a buffer: users create arrays with empty/zeros/asarray/... The arguments are checked
@@ -61,7 +62,7 @@ export class GpuArray {
       cContiguous: isCContiguous(geometry.shape, geometry.strides, d.itemsize),
       fContiguous: isFContiguous(geometry.shape, geometry.strides, d.itemsize),
     });
-    trackLifetime(this, buf);
+    this.life = trackLifetime(this, buf);
   }
 
   get shape(): readonly number[] {
@@ -134,7 +135,7 @@ export class GpuArray {
     const b = this.buf;
     if (b === null) return;
     this.buf = null;
-    untrackLifetime(this);
+    untrackLifetime(this.life);
     b.release();
   }
 

@@ -1,7 +1,9 @@
 // Lifetimes of device memory. JS has no refcounting, so: explicit dispose() / `using`, scopes
-// that free what they did not return (like tfjs's tidy), and a FinalizationRegistry backstop.
+// that free what they did not return (like tfjs's tidy), a FinalizationRegistry backstop, and a
+// forced collection with a WeakRef sweep when a pool is short (forgotten arrays in a loop).
 import { currentDevice, type Device } from '../device/device.js';
-import type { MemoryPool } from '../device/memory-pool.js';
+import { setPoolReclaimer, type MemoryPool } from '../device/memory-pool.js';
+import { clearKeptObjects, collectGarbage } from './forced-gc.js';
 
 /** One pool block shared by an array and all its views; freed when the last holder lets go. */
 export class DeviceBuffer {
@@ -32,18 +34,90 @@ export interface Disposable {
   readonly disposed: boolean;
 }
 
-// The backstop: an array that was never disposed gives its reference back when collected.
-const registry = new FinalizationRegistry<DeviceBuffer>((buf) => buf.release());
+// Every array (and view) holding a buffer reference, weakly: released when disposed, when the
+// FinalizationRegistry sees it collected (between jobs), or when a sweep after a forced
+// collection finds it gone (inside a synchronous loop, when the pool is short of memory).
+interface Tracked {
+  /** To the owner's token, not the owner: see LifetimeToken. */
+  ref: WeakRef<LifetimeToken>;
+  readonly buf: DeviceBuffer;
+  done: boolean;
+}
 
-export function trackLifetime(owner: object, buf: DeviceBuffer): void {
-  registry.register(owner, buf, owner);
+/**
+ * What an owner holds for its buffer reference, and nothing else holds: it dies with its owner.
+ * The WeakRef points here rather than at the owner because a WeakRef's target survives the
+ * young-generation collections (and the job it was made in): this empty object pays for that,
+ * not the array with its shape, strides and views.
+ */
+export interface LifetimeToken {
+  readonly tracked: Tracked;
+}
+
+/** Tracked references in creation order; done ones are dropped when the list has doubled since the last pass. */
+let live: Tracked[] = [];
+let compactAt = 1024;
+
+function compact(): void {
+  live = live.filter((t) => !t.done);
+  compactAt = Math.max(1024, 2 * live.length);
+}
+
+function settle(t: Tracked): void {
+  if (t.done) return;
+  t.done = true;
+  t.buf.release();
+}
+
+// The backstop: an array that was never disposed gives its reference back when collected.
+const registry = new FinalizationRegistry<Tracked>(settle);
+
+/** Arrays tracked since the kept objects were last cleared (see below). */
+let sinceClear = 0;
+
+/** Track `owner`'s reference to `buf`; the owner keeps the token and passes it to untrackLifetime when it lets go. */
+export function trackLifetime(owner: object, buf: DeviceBuffer): LifetimeToken {
+  // Each WeakRef keeps its target alive until the job ends; a long synchronous loop would pile
+  // up every token it made in the JS heap, so that list is cleared now and then.
+  if (++sinceClear === 1024) {
+    sinceClear = 0;
+    clearKeptObjects();
+  }
+  const t: Tracked = { ref: null as unknown as WeakRef<LifetimeToken>, buf, done: false };
+  const token: LifetimeToken = { tracked: t };
+  t.ref = new WeakRef(token);
+  live.push(t);
+  if (live.length >= compactAt) compact();
+  registry.register(owner, t, t);
   const s = scopes.length > 0 ? scopes[scopes.length - 1] : null;
   if (s !== null) s.push(owner as Disposable);
+  return token;
 }
 
-export function untrackLifetime(owner: object): void {
-  registry.unregister(owner);
+/** The owner lets go itself (dispose): forget it without releasing. */
+export function untrackLifetime(token: LifetimeToken): void {
+  const t = token.tracked;
+  if (t.done) return;
+  t.done = true;
+  registry.unregister(t);
 }
+
+/**
+ * Give back the buffer references of arrays no longer reachable: a forced full collection, then
+ * a sweep of the WeakRefs. The pools call it when short of memory (see MemoryPool.malloc).
+ */
+export function reclaimUnreachable(): void {
+  collectGarbage(); // where V8's gc() is out of reach, the sweep still finds what V8 collected itself
+  for (const t of live) {
+    if (!t.done && t.ref.deref() === undefined) {
+      registry.unregister(t);
+      settle(t);
+    }
+  }
+  compact();
+}
+
+setPoolReclaimer(reclaimUnreachable);
 
 const scopes: Disposable[][] = [];
 
@@ -77,12 +151,15 @@ export function scope<T>(fn: () => T): T {
     throw e;
   }
   scopes.pop();
-  if (result instanceof Promise) {
-    for (const d of mine) if (!d.disposed) d.dispose();
-    throw new TypeError('gpuarray.scope(fn) takes a synchronous function; await inside it is not tracked');
-  }
   const kept = new Set<Disposable>();
-  collectKept(result, kept);
+  try {
+    if (result instanceof Promise) throw new TypeError('gpuarray.scope(fn) takes a synchronous function; await inside it is not tracked');
+    collectKept(result, kept);
+  } catch (e) {
+    // A getter (or Proxy trap) of the result threw, or it is a Promise: nothing is kept, free it all.
+    for (const d of mine) if (!d.disposed) d.dispose();
+    throw e;
+  }
   const parent = scopes.length > 0 ? scopes[scopes.length - 1] : null;
   for (const d of mine) {
     if (kept.has(d)) parent?.push(d);

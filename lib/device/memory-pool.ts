@@ -1,6 +1,8 @@
 // A caching device-memory pool like CuPy's: sizes rounded up to 512 bytes, freed blocks kept per
-// size and reused best-fit, stats, an optional limit. When the device is out of memory the pool
-// frees its cached blocks and retries once before throwing OutOfMemoryError.
+// size and reused best-fit, stats, an optional limit. When the pool would pass its limit, grows
+// past a soft threshold, or the device is out of memory, it first reclaims the blocks of arrays
+// nobody can reach any more (a forced collection: see lib/core/lifetime.ts), then frees its
+// cached blocks and retries once before throwing OutOfMemoryError.
 import { describeValue, readOptions } from '../core/options.js';
 import { OutOfMemoryError } from '../../bindings/errors.js';
 import type { Backend } from './backend.js';
@@ -9,6 +11,20 @@ export const ALLOCATION_UNIT = 512;
 
 /** A reused block may be at most this much larger than asked, so small arrays don't pin big blocks. */
 const MAX_SLACK_RATIO = 2;
+
+/**
+ * Bytes in use past which a cache miss first reclaims forgotten arrays; after a reclaim the
+ * threshold moves to twice what is then in use (like a GC heap's growth factor), so a program
+ * that keeps what it allocates pays for a logarithmic number of collections.
+ */
+const RECLAIM_THRESHOLD = 256 * 1024 * 1024;
+
+let reclaimer: (() => void) | null = null;
+
+/** Installed by lib/core/lifetime.ts: give back the blocks of arrays no longer reachable. */
+export function setPoolReclaimer(fn: () => void): void {
+  reclaimer = fn;
+}
 
 export interface PoolStats {
   /** Bytes in blocks handed out and not yet returned. */
@@ -30,6 +46,8 @@ export class MemoryPool {
   private cached = 0;
   private cachedBlocks = 0;
   private limit: number | null = null;
+  private reclaimAt = RECLAIM_THRESHOLD;
+  private reclaiming = false;
 
   constructor(private readonly backend: Backend) {}
 
@@ -42,15 +60,28 @@ export class MemoryPool {
     const size = MemoryPool.roundSize(bytes);
     const reused = this.takeCached(size);
     if (reused !== null) return reused;
+    // Blocks in use past the threshold or the limit: forgotten arrays' blocks come back to the
+    // cache first (a forced collection; when only cached blocks are in the way, freeing them is cheaper).
+    if (this.used + size > this.reclaimAt || (this.limit !== null && this.used + size > this.limit)) {
+      const got = this.reclaimThenTake(size);
+      if (got !== null) return got;
+    }
     if (this.limit !== null && this.used + this.cached + size > this.limit) {
       this.freeAllBlocks();
       if (this.used + size > this.limit) throw this.oom(bytes, `the pool limit would be exceeded`);
     }
     let ptr = this.backend.tryMalloc(size);
     if (ptr === null) {
+      // The device is full: give back the cache, then collect forgotten arrays and give back theirs.
       this.freeAllBlocks();
       ptr = this.backend.tryMalloc(size);
-      if (ptr === null) throw this.oom(bytes, `the ${this.backend.kind} device has no room (after freeing the pool's cache)`);
+      if (ptr === null) {
+        const got = this.reclaimThenTake(size);
+        if (got !== null) return got;
+        this.freeAllBlocks();
+        ptr = this.backend.tryMalloc(size);
+        if (ptr === null) throw this.oom(bytes, `the ${this.backend.kind} device has no room (after freeing the pool's cache)`);
+      }
     }
     this.blockSize.set(ptr, size);
     this.used += size;
@@ -135,6 +166,19 @@ export class MemoryPool {
 
   stats(): PoolStats {
     return { usedBytes: this.used, totalBytes: this.used + this.cached, freeBytes: this.cached, freeBlocks: this.cachedBlocks };
+  }
+
+  /** Reclaim unreachable arrays (once per shortage: not re-entered), then try the cache again. */
+  private reclaimThenTake(size: number): number | null {
+    if (reclaimer === null || this.reclaiming) return null;
+    this.reclaiming = true;
+    try {
+      reclaimer();
+    } finally {
+      this.reclaiming = false;
+    }
+    this.reclaimAt = Math.max(RECLAIM_THRESHOLD, 2 * (this.used + size));
+    return this.takeCached(size);
   }
 
   private takeCached(size: number): number | null {

@@ -6,6 +6,7 @@ import { HostScalar, toDTypeValue } from '../core/host-data.js';
 import { installKernelHooks } from '../core/kernel-hooks.js';
 import { Scalar } from '../core/scalar.js';
 import { ElementwiseDefinition, makeDefinition, runElementwise } from './elementwise.js';
+import { broadcastAxis, overlapsBadly, readOnlyError } from './overlap.js';
 
 const copyDef: ElementwiseDefinition = makeDefinition({
   name: 'gpa_copy',
@@ -26,6 +27,17 @@ const castCtype = (d: DType) => d.computeCtype;
 const castToCtype = (d: DType) => (d.name === 'float16' ? 'float16' : d.computeCtype);
 
 export function assign(dst: GpuArray, src: GpuArray | Scalar | HostScalar): void {
+  if (broadcastAxis(dst) >= 0) throw readOnlyError('assignment destination', dst);
+  // A source sharing memory with dst (a[1:] = a[:-1], a = a.T) is read from a copy, as NumPy.
+  if (src instanceof GpuArray && overlapsBadly(src, dst)) {
+    const c = src.copy();
+    try {
+      assign(dst, c);
+    } finally {
+      c.dispose();
+    }
+    return;
+  }
   let srcDtype: DType;
   let value: GpuArray | HostScalar;
   if (src instanceof GpuArray) {

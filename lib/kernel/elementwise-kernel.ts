@@ -7,9 +7,11 @@ import { HostScalar, weakKindOf } from '../core/host-data.js';
 import { isOptionsLike, readOptions } from '../core/options.js';
 import { defaultDTypeForWeak } from '../core/promotion.js';
 import { Scalar } from '../core/scalar.js';
+import { broadcastShapes } from '../core/shape.js';
 import { ArgValue, BoundParam, ElementwiseDefinition, LaunchOptions, makeDefinition, runElementwise } from './elementwise.js';
 import { splitKernelCall } from './call-args.js';
 import { checkKernelOptionTypes, checkUniqueNames, ParamSpec, parseParams, validateKernelName } from './params.js';
+import { checkScalarArg, describeArgValue, isScalarValue } from './scalar-args.js';
 
 export interface ElementwiseKernelOptions {
   /** Code placed before the kernel (helper functions, constants). */
@@ -62,8 +64,36 @@ function bodyReads(body: string, name: string): boolean {
   return false;
 }
 
+/** Raw parameters the body indexes with the loop index itself (`x[i]`): they need the loop's extent. */
+function rawIndexedByLoop(body: string, params: readonly ParamSpec[]): ParamSpec[] {
+  return params.filter((p) => {
+    if (!p.raw) return false;
+    const uses = body.matchAll(new RegExp(`\\b${p.name}\\s*\\[\\s*i\\s*\\]`, 'g'));
+    return [...uses].some((m) => !/(\.|->)\s*$/.test(body.slice(0, m.index))); // not a member of something else
+  });
+}
+
+/**
+ * A raw array that the body reads or writes as `x[i]` must hold every i of the loop (the size
+ * option, or the broadcast shape's size): a shorter one would be read or written out of bounds.
+ */
+function checkRawExtents(name: string, params: readonly ParamSpec[], indexed: readonly ParamSpec[], values: readonly ArgValue[], size: unknown): void {
+  if (indexed.length === 0) return;
+  const shapes = params.flatMap((p, k) => (!p.raw && values[k] instanceof GpuArray ? [(values[k] as GpuArray).shape] : []));
+  let n: number;
+  if (shapes.length > 0) n = broadcastShapes(...shapes).reduce((a, b) => a * b, 1);
+  else if (typeof size === 'number') n = size;
+  else return; // no loop size: the engine says so
+  for (const p of indexed) {
+    const v = values[params.indexOf(p)];
+    if (v instanceof GpuArray && v.size < n) {
+      throw new RangeError(`${name}: raw argument '${p.name}' has ${v.size} elements, but the body indexes ${p.name}[i] for i up to ${n - 1}`);
+    }
+  }
+}
+
 const describe = (v: unknown) =>
-  v instanceof GpuArray ? `${v.dtype.name} array` : v instanceof Scalar ? `${v.dtype.name} scalar` : typeof v;
+  v instanceof GpuArray ? `${v.dtype.name} array` : v instanceof Scalar ? `${v.dtype.name} scalar` : describeArgValue(v);
 
 function makeElementwiseKernel(inParams: string, outParams: string, operation: string, nameArg?: string | ElementwiseKernelOptions, optionsArg?: ElementwiseKernelOptions): ElementwiseKernelFn {
   // The options object may stand in for the optional name.
@@ -88,10 +118,12 @@ function makeElementwiseKernel(inParams: string, outParams: string, operation: s
     userBody: true,
   });
   const reads = new Map(outs.map((p) => [p.name, bodyReads(operation, p.name)]));
+  const indexedRaw = rawIndexedByLoop(operation, params);
 
   const call = (...rawArgs: (KernelArg | ElementwiseCallOptions | null | undefined)[]) => {
     const { values, options: callOpts } = splitKernelCall<ElementwiseCallOptions>(name, ins, outs, rawArgs, CALL_OPTION_KEYS);
     const bound = bindTypes(name, params, values, reads);
+    checkRawExtents(name, params, indexedRaw, values, callOpts.size);
     const launchOpts: LaunchOptions = {
       size: callOpts.size,
       blockSize: callOpts.blockSize,
@@ -133,6 +165,9 @@ export function bindTypes(name: string, params: readonly ParamSpec[], values: re
     else if (p.raw && v !== null && v !== undefined) throw new TypeError(`${name}: raw parameter '${p.name}' needs a GpuArray, got ${describe(v)}`);
     else if (p.isOutput && v !== null && v !== undefined) throw new TypeError(`${name}: output '${p.name}' must be a GpuArray, got ${describe(v)}`);
     else if (!p.isOutput && (v === null || v === undefined)) throw new TypeError(`${name}: input '${p.name}' is missing`);
+    else if (!p.isOutput && !isScalarValue(v)) {
+      throw new TypeError(`${name}: input '${p.name}' takes a GpuArray or a scalar (number, bigint, boolean, typed scalar), got ${describe(v)}`);
+    }
   });
   params.forEach((p, k) => {
     const v = values[k];
@@ -144,9 +179,12 @@ export function bindTypes(name: string, params: readonly ParamSpec[], values: re
       bound.set(p.typeName, defaultDTypeForWeak(weakKindOf(v as HostScalar)));
     }
   });
-  return params.map((p) => {
+  return params.map((p, k) => {
     const d = p.dtype ?? bound.get(p.typeName);
     if (d === undefined) throw new TypeError(`${name}: cannot determine the type of '${p.name}' (placeholder ${p.typeName} is bound by no argument)`);
+    // A scalar's value must fit the dtype its parameter resolved to (NEP 50 for placeholders).
+    const v = values[k];
+    if (!p.isOutput && !(v instanceof GpuArray)) checkScalarArg(`${name}: input '${p.name}'`, d, v);
     return {
       name: p.name,
       raw: p.raw,

@@ -111,6 +111,12 @@ export class RawArgs {
   private readonly offsets: Int32Array;
   private readonly view: DataView;
   private readonly host: HostArg[] = [];
+  /**
+   * The arguments of a launch that stages host arrays, held until it is done: staging allocates,
+   * and an allocation may reclaim unreachable arrays (lib/core/lifetime.ts), so a temporary
+   * GpuArray argument must stay reachable while its address sits in the block.
+   */
+  inFlight: ArrayLike<unknown> | null = null;
 
   constructor(
     private readonly kernelName: string,
@@ -163,6 +169,7 @@ export class RawArgs {
       else this.writeOther(k, code, off, v);
     }
     this.device = device;
+    if (this.hostCount > 0) this.inFlight = args;
   }
 
   private noteHostArray(k: number, v: unknown): void {
@@ -317,6 +324,7 @@ export class RawArgs {
       h.host = EMPTY;
     }
     this.hostCount = 0;
+    this.inFlight = null;
   }
 
   dispose(): void {

@@ -163,7 +163,7 @@ function makeRawKernel(program: RawProgram, sig: CKernelSignature): RawKernelFn 
       );
     }
     const s = stream === undefined || stream === null ? st.defaultStream : streamHandle(stream, device);
-    checkOccupancy(g.x * g.y * g.z);
+    checkOccupancy(g.x * g.y * g.z, device.backend.kind);
     if (args.hostCount === 0) {
       st.kernel.launch(g, b, sharedMem, s, args.block.pointers);
       return;

@@ -1,8 +1,9 @@
 // Kernel arguments that are not plain pointers: scalars (the C layout of each dtype and how a JS
 // value is written there) and CuPy's CArray structs of raw parameters.
-import { DType, dtypes } from '../core/dtype.js';
+import { DType, dtypes, integerRange } from '../core/dtype.js';
 import { ComplexLike, float16BitsFromNumber, HostScalar, isComplexLike } from '../core/host-data.js';
 import type { GpuArray } from '../core/gpu-array.js';
+import { Scalar } from '../core/scalar.js';
 import { ArgBlock, ParamLayout, SlotKind } from '../device/arg-block.js';
 
 const SLOT: Record<string, SlotKind> = {
@@ -25,6 +26,60 @@ const SLOT: Record<string, SlotKind> = {
 export function scalarLayout(d: DType): ParamLayout {
   // complex<T> is aligned to its full size, like thrust::complex.
   return { size: d.itemsize, align: d.itemsize };
+}
+
+/** Is `v` a value a scalar parameter can take at all (before its dtype is known)? */
+export function isScalarValue(v: unknown): v is Scalar | HostScalar {
+  const t = typeof v;
+  return t === 'number' || t === 'bigint' || t === 'boolean' || v instanceof Scalar || isComplexLike(v);
+}
+
+/** 'an int8', 'a float32' ... */
+const article = (word: string) => `${/^[aeiou]/i.test(word) && !/^u/i.test(word) ? 'an' : 'a'} ${word}`;
+
+/** What a call got, in words, for the errors below. */
+export function describeArgValue(v: unknown): string {
+  if (v instanceof Scalar) return `${article(v.dtype.name)} scalar`;
+  if (Array.isArray(v)) return `a JS Array (pass an array through gp.asarray)`;
+  if (ArrayBuffer.isView(v)) return `${article(v.constructor.name)} (pass an array through gp.asarray)`;
+  if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 20 ? `${v.slice(0, 20)}...` : v)}`;
+  if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return `${v}`;
+  if (isComplexLike(v)) return `the complex value ${v.re}${v.im < 0 ? '-' : '+'}${Math.abs(v.im)}i`;
+  if (v === null || typeof v !== 'object') return String(v);
+  return article((v as object).constructor?.name ?? 'object');
+}
+
+/**
+ * Check a scalar argument of an ElementwiseKernel / ReductionKernel call against the dtype its
+ * parameter resolved to, before anything is launched, as RawKernel checks its scalars and NumPy 2
+ * (NEP 50) checks Python scalars: integers must fit (RangeError, never wrapped), a non-integral
+ * number or a float scalar is refused for an integer parameter, a bool parameter takes booleans
+ * (or 0/1), a complex value only a complex parameter, and anything that is not a scalar
+ * (a JS Array, a TypedArray, a string) is a TypeError. `where` names the argument.
+ */
+export function checkScalarArg(where: string, d: DType, v: unknown): void {
+  let x: unknown = v;
+  if (v instanceof Scalar) {
+    if (v.dtype.isComplex && !d.isComplex) throw new TypeError(`${where} is ${d.name}, it cannot take ${describeArgValue(v)}`);
+    if (!v.dtype.isBool && !v.dtype.isInteger && (d.isInteger || d.isBool)) {
+      throw new TypeError(`${where} is ${d.name}, it cannot take ${describeArgValue(v)} (convert it explicitly)`);
+    }
+    x = v.value;
+  } else if (!isScalarValue(v)) {
+    throw new TypeError(`${where} takes a GpuArray or a scalar (number, bigint, boolean, typed scalar), got ${describeArgValue(v)}`);
+  }
+  if (d.isComplex) return;
+  if (isComplexLike(x)) throw new TypeError(`${where} is ${d.name}, it cannot take ${describeArgValue(x)}`);
+  if (d.isFloat || typeof x === 'boolean') return;
+  const n = x as number | bigint;
+  if (d.isBool) {
+    if (n !== 0 && n !== 1 && n !== 0n && n !== 1n) throw new TypeError(`${where} is bool, it takes true/false (or 0/1), got ${describeArgValue(v)}`);
+    return;
+  }
+  if (typeof n === 'number' && !Number.isInteger(n)) throw new TypeError(`${where} is ${d.name}, it needs an integer, got ${describeArgValue(v)}`);
+  const { min, max } = integerRange(d);
+  const big = BigInt(n);
+  if (big < min || big > max) throw new RangeError(`${where}: ${n} is out of bounds for ${d.name} [${min}, ${max}]`);
 }
 
 /** Write `v` as a value of dtype `d` (already range-checked by the caller). */

@@ -8,6 +8,7 @@ import { Scalar } from '../core/scalar.js';
 import { readOptions } from '../core/options.js';
 import { broadcastShapes, sameShape, shapeString } from '../core/shape.js';
 import { BoundParam, ElementwiseDefinition, makeDefinition, runElementwise } from '../kernel/elementwise.js';
+import { broadcastAxis, overlapsBadly, readOnlyError } from '../kernel/overlap.js';
 
 export interface UfuncLoop {
   ins: readonly DType[];
@@ -54,32 +55,6 @@ const describe = (v: unknown) =>
   v === null ? 'null' : Array.isArray(v) ? 'Array' : typeof v === 'object' ? ((v as object).constructor?.name ?? 'object') : typeof v;
 
 const isWeakInt = (a: UfuncArg): a is number | bigint => typeof a === 'bigint' || (typeof a === 'number' && Number.isInteger(a));
-
-/** Byte range [lo, hi) an array's elements span in its buffer. */
-function extent(a: GpuArray): [number, number] {
-  let lo = a.offset;
-  let hi = a.offset + a.itemsize;
-  for (let d = 0; d < a.ndim; d++) {
-    const span = (a.shape[d] - 1) * a.strides[d];
-    if (span < 0) lo += span;
-    else hi += span;
-  }
-  return [lo, hi];
-}
-
-/**
- * True when reading `a` while writing `out` element by element could read already written
- * values: same buffer, overlapping bytes, and not the very same view (in place is fine).
- */
-function overlapsBadly(a: GpuArray, out: GpuArray): boolean {
-  if (a === out || a.buffer !== out.buffer || a.size === 0 || out.size === 0) return false;
-  if (a.offset === out.offset && a.dtype === out.dtype && sameShape(a.shape, out.shape) && a.strides.every((s, i) => s === out.strides[i])) {
-    return false;
-  }
-  const [alo, ahi] = extent(a);
-  const [olo, ohi] = extent(out);
-  return alo < ohi && olo < ahi;
-}
 
 interface Resolution {
   loop: UfuncLoop;
@@ -139,6 +114,7 @@ export class Ufunc {
 
     if (out !== undefined) {
       if (!(out instanceof GpuArray)) throw new TypeError(`${this.name}: out must be a GpuArray, got ${describe(out)}`);
+      if (broadcastAxis(out) >= 0) throw readOnlyError(`${this.name}: output array`, out);
       if (!canCastSameKind(loop.outs[0], out.dtype)) {
         throw new TypeError(`Cannot cast ufunc '${this.name}' output from ${loop.outs[0].name} to ${out.dtype.name} with casting rule 'same_kind'`);
       }

@@ -1,0 +1,45 @@
+// Memory overlap between views of one buffer: when an element-wise write must read its source
+// from a copy (NumPy's rule for `out=` and assignment), and which views cannot be written at all.
+import type { GpuArray } from '../core/gpu-array.js';
+import { sameShape } from '../core/shape.js';
+
+/** Byte range [lo, hi) an array's elements span in its buffer. */
+function extent(a: GpuArray): [number, number] {
+  let lo = a.offset;
+  let hi = a.offset + a.itemsize;
+  for (let d = 0; d < a.ndim; d++) {
+    const span = (a.shape[d] - 1) * a.strides[d];
+    if (span < 0) lo += span;
+    else hi += span;
+  }
+  return [lo, hi];
+}
+
+/**
+ * True when reading `a` while writing `out` element by element could read already written
+ * values: same buffer, overlapping bytes, and not the very same view (in place is fine).
+ */
+export function overlapsBadly(a: GpuArray, out: GpuArray): boolean {
+  if (a === out || a.buffer !== out.buffer || a.size === 0 || out.size === 0) return false;
+  if (a.offset === out.offset && a.dtype === out.dtype && sameShape(a.shape, out.shape) && a.strides.every((s, i) => s === out.strides[i])) {
+    return false;
+  }
+  const [alo, ahi] = extent(a);
+  const [olo, ohi] = extent(out);
+  return alo < ohi && olo < ahi;
+}
+
+/**
+ * A broadcast view (stride 0 along an axis longer than 1) holds several elements in one memory
+ * location: NumPy makes it read-only, so it cannot be an output. Returns that axis, or -1.
+ */
+export function broadcastAxis(a: GpuArray): number {
+  for (let d = 0; d < a.ndim; d++) if (a.strides[d] === 0 && a.shape[d] > 1) return d;
+  return -1;
+}
+
+/** The TypeError (JS's error for a write to something read-only) for writing a broadcast view. */
+export function readOnlyError(what: string, a: GpuArray): TypeError {
+  const d = broadcastAxis(a);
+  return new TypeError(`${what} is read-only: a broadcast view (axis ${d} of length ${a.shape[d]} has stride 0) cannot be written`);
+}
