@@ -246,7 +246,18 @@ template <typename T, int VB> __forceinline__ void host_gemm_at(const T* a, cons
 #define GPA_GEMM_X86 1
 #endif
 
-template <typename T> struct HostGemm {
+template <typename T> struct WideWorthIt { static const bool value = false; };
+template <> struct WideWorthIt<float> { static const bool value = true; };
+template <> struct WideWorthIt<double> { static const bool value = true; };
+
+template <typename T, bool WIDE = WideWorthIt<T>::value> struct HostGemm;
+template <typename T> struct HostGemm<T, false> {
+  static void run(const T* a, const T* b, T* c, const Args& p) {
+    if (p.m <= 0 || p.n <= 0 || p.batch <= 0) return;
+    host_gemm_at<T, 16>(a, b, c, p);
+  }
+};
+template <typename T> struct HostGemm<T, true> {
 #if GPA_GEMM_X86
   __attribute__((target("avx512f"), optimize("fp-contract=fast"))) static void run64(const T* a, const T* b, T* c, const Args& p) {
     host_gemm_at<T, 64>(a, b, c, p);
@@ -260,7 +271,6 @@ template <typename T> struct HostGemm {
     if (p.m <= 0 || p.n <= 0 || p.batch <= 0) return;
 #if GPA_GEMM_X86
     static const int level = __builtin_cpu_supports("avx512f") ? 2 : (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) ? 1 : 0;
-    if (!IsVectorizable<typename Traits<T>::Acc>::value) return run16(a, b, c, p);
     if (level == 2) return run64(a, b, c, p);
     if (level == 1) return run32(a, b, c, p);
 #endif
