@@ -109,6 +109,14 @@ function einsumArrays(subscripts: string, ops: GpuArray[], options: EinsumOption
     outLabels = [...ellipsisLabels(ellipsisDims), ...once];
   }
 
+  labelsIn.forEach((ls, i) =>
+    ls.forEach((l, ax) => {
+      const first = ls.indexOf(l);
+      if (first !== ax && ops[i].shape[first] !== ops[i].shape[ax]) {
+        throw new RangeError(`dimensions in operand ${i} for collapsing index '${l}' don't match (${ops[i].shape[first]} != ${ops[i].shape[ax]})`);
+      }
+    }),
+  );
   // Each label's size: equal everywhere, or 1 where it broadcasts.
   const size = new Map<string, number>();
   labelsIn.forEach((ls, i) =>
