@@ -35,10 +35,12 @@ const LAYOUT: ParamLayout[] = PARAM_TYPES.map((t) => (t === 'int' ? { size: 4, a
 
 const kernelName = (d: GemmDType) => `gpa_gemm_${d}`;
 
-function programRequest(): CompileRequest {
+/** The program of every dtype's GEMM entry (exported for compile checks). */
+export function gemmProgramRequest(): CompileRequest {
   const dts = Object.keys(CTYPE) as GemmDType[];
   return {
-    source: ['#include "gpuarray/gemm.h"', ...dts.map((d) => `GPA_GEMM_KERNEL(${kernelName(d)}, ${CTYPE[d]})`)].join('\n') + '\n',
+    // float16.h named here too: NVRTC gets the toolkit's include path when a source names it.
+    source: ['#include "gpuarray/float16.h"', '#include "gpuarray/complex.h"', '#include "gpuarray/gemm.h"', ...dts.map((d) => `GPA_GEMM_KERNEL(${kernelName(d)}, ${CTYPE[d]})`)].join('\n') + '\n',
     kernels: dts.map((d) => ({ name: kernelName(d), paramTypes: PARAM_TYPES })),
     programName: 'gpa_gemm',
     // The device path uses shared memory behind #ifndef GPA_HOST; the host path never does.
@@ -59,7 +61,7 @@ export class GemmKernels {
   private kernel(d: GemmDType) {
     let e = this.kernels.get(d);
     if (!e) {
-      const prog = this.backend.loadProgram(programRequest());
+      const prog = this.backend.loadProgram(gemmProgramRequest());
       e = { k: prog.kernel(kernelName(d)), args: new ArgBlock(LAYOUT) };
       this.kernels.set(d, e);
     }
