@@ -119,3 +119,5 @@ export { dot, vdot, inner, outer, tensordot, kron, trace, diagonal, cross } from
 export type { OutOptions, DiagonalOptions, TraceOptions, CrossOptions } from './linalg/products.js';
 export { einsum } from './linalg/einsum.js';
 export type { EinsumOptions } from './linalg/einsum.js';
+export { linalg } from './linalg/namespace.js';
+export type { NormOptions, NormOrd } from './linalg/norm.js';

@@ -80,12 +80,14 @@ function matmulArrays(a: GpuArray, b: GpuArray, options: MatmulOptions): GpuArra
   try {
     const ac = a.dtype === d ? a : track(a.astype(d));
     const bc = b.dtype === d ? b : track(b.astype(d));
-    const av = track(track(ac.reshape(a2)).broadcastTo([...batch, m, k]));
-    const bv = track(track(bc.reshape(b2)).broadcastTo([...batch, k, n]));
+    // Matrices (or stacks of one batch shape) go as they are: no views to make on the common path.
+    const same = (x: GpuArray, shape: readonly number[]) => x.ndim >= 2 && sameShape(x.shape, shape);
+    const av = same(ac, [...batch, m, k]) ? ac : track(track(ac.reshape(a2)).broadcastTo([...batch, m, k]));
+    const bv = same(bc, [...batch, k, n]) ? bc : track(track(bc.reshape(b2)).broadcastTo([...batch, k, n]));
     // The product goes straight into `out` when it is C-contiguous of dtype d, else via a temporary.
     const direct = out !== undefined && out.dtype === d && isCContiguous(out.shape, out.strides, out.itemsize);
     const target = direct ? out! : GpuArray.allocate(finalShape, d, a.device);
-    const full = track(target.reshape([...batch, m, n]));
+    const full = sameShape(target.shape, [...batch, m, n]) ? target : track(target.reshape([...batch, m, n]));
     try {
       gemmInto(av, bv, full);
     } catch (e) {
