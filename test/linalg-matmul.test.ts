@@ -143,6 +143,11 @@ describeEachDevice('linalg: matmul', () => {
     gp.matmul(a, b, { out: view });
     expectTensor(view, want, gp.dtype('float64'), 'strided float64 out');
     expect(() => gp.matmul(a, b, { out: gp.empty([2, 3], d) })).to.throw(RangeError, /shape/);
+    // out aliasing an operand: the product of the old values, as NumPy.
+    const sq = rand([3, 3], 'float64', 28);
+    const before = einsumRef('ik,kj->ij', [host(sq), host(sq)], gp.dtype('float64'));
+    gp.matmul(sq, sq, { out: sq });
+    expectTensor(sq, before, gp.dtype('float64'), 'aliased out');
   });
 
   it('errors as NumPy: a 0-d operand and a core-dimension mismatch are value errors (RangeError)', () => {

@@ -85,7 +85,9 @@ function matmulArrays(a: GpuArray, b: GpuArray, options: MatmulOptions): GpuArra
     const av = same(ac, [...batch, m, k]) ? ac : track(track(ac.reshape(a2)).broadcastTo([...batch, m, k]));
     const bv = same(bc, [...batch, k, n]) ? bc : track(track(bc.reshape(b2)).broadcastTo([...batch, k, n]));
     // The product goes straight into `out` when it is C-contiguous of dtype d, else via a temporary.
-    const direct = out !== undefined && out.dtype === d && isCContiguous(out.shape, out.strides, out.itemsize);
+    // Not when `out` shares memory with an operand: the GEMM would read what it already wrote.
+    const direct =
+      out !== undefined && out.dtype === d && isCContiguous(out.shape, out.strides, out.itemsize) && out.buffer !== a.buffer && out.buffer !== b.buffer;
     const target = direct ? out! : GpuArray.allocate(finalShape, d, a.device);
     const full = sameShape(target.shape, [...batch, m, n]) ? target : track(target.reshape([...batch, m, n]));
     try {
