@@ -80,14 +80,20 @@ export function gemmInto(a: GpuArray, b: GpuArray, out: GpuArray): void {
       temps.push(c);
       db = describe(c, k, n)!;
     }
-    const batch = out.size / (m * n);
+    let batch = out.size / (m * n);
+    let rows = m;
+    // A stack of row-major matrices times one matrix: one GEMM with the batch folded into the rows.
+    if (batch > 1 && db.batchStride === 0 && da.op === 'N' && da.batchStride === m * da.ld) {
+      rows = batch * m;
+      batch = 1;
+    }
     // Column-major call: C^T (n x m) = op(B as stored) (n x k) @ op(A as stored) (k x m).
     backend.gemm({
       dtype: out.dtype.name as GemmDType,
       transa: db.op,
       transb: da.op,
       m: n,
-      n: m,
+      n: rows,
       k,
       alpha: 1,
       beta: 0,
