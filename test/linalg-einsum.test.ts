@@ -80,5 +80,6 @@ describeEachDevice('linalg: einsum', () => {
     expect(() => gp.einsum('ijk', a)).to.throw(RangeError);
     expect(() => gp.einsum('ij,ij->i', a, gp.ones([2, 4]))).to.throw(RangeError, /broadcast/);
     expect(() => gp.einsum('ii', a)).to.throw(RangeError, /don't match/);
+    expect(() => gp.einsum('ij->ji', a, { optimize: true })).to.throw(TypeError, /unknown option 'optimize'/);
   });
 });

@@ -58,6 +58,7 @@ function sumOut(x: GpuArray, axes: number[]): GpuArray {
 export function einsum(subscripts: string, ...rest: unknown[]): GpuArray {
   let options: EinsumOptions = {};
   const last = rest[rest.length - 1];
+  // A trailing plain object is the options (a complex scalar {re, im} is an operand).
   if (
     rest.length > 0 &&
     typeof last === 'object' &&
@@ -65,8 +66,11 @@ export function einsum(subscripts: string, ...rest: unknown[]): GpuArray {
     !(last instanceof GpuArray) &&
     !Array.isArray(last) &&
     !ArrayBuffer.isView(last) &&
-    ('out' in last || 'dtype' in last || Object.keys(last).length === 0)
+    !('re' in last && 'im' in last)
   ) {
+    for (const key of Object.keys(last)) {
+      if (key !== 'out' && key !== 'dtype') throw new TypeError(`einsum: unknown option '${key}' (supported: out, dtype)`);
+    }
     options = last as EinsumOptions;
     rest = rest.slice(0, -1);
   }
