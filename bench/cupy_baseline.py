@@ -72,6 +72,12 @@ DEFAULT_WORKLOADS = [
     ('copy 256M', 'copy', {'n': N}, 'device'),
     ('upload 256 MiB', 'upload', {'n': UP}, 'host-best'),
     ('download 256 MiB', 'download', {'n': UP}, 'host-best'),
+    ('matmul float32 4096²', 'matmul', {'m': 4096, 'bits': 32}, 'device'),
+    ('matmul float16 4096²', 'matmul', {'m': 4096, 'bits': 16}, 'device'),
+    ('matmul float64 4096²', 'matmul', {'m': 4096, 'bits': 64}, 'device'),
+    ("einsum 'ij,jk->ik' 4096²", 'einsumGemm', {'m': 4096}, 'device'),
+    ('batched matmul 4096 x 64²', 'matmulBatched', {'batch': 4096, 'm': 64}, 'device'),
+    ('small matmul, back to back', 'matmul', {'m': 64, 'bits': 32}, 'issue'),
 ]
 
 MIN_REPS = 10
@@ -491,7 +497,54 @@ def k_download(ctx, p):
     return Prepared(lambda: cp.asnumpy(a), lambda r: check_host(r, lambda i: hash_values(i, 1), 'download'))
 
 
+LINALG_DT = {16: 'float16', 32: 'float32', 64: 'float64'}
+LINALG_RTOL = {16: 5e-3, 32: 1e-4, 64: 1e-10}
+
+
+def linalg_operand(ctx, count, shape, seed, bits):
+    # As bench/linalg-kinds.ts: the hash input scaled by 1/512, cast once.
+    x = ctx.input(count, seed) * np.float32(1 / 512)
+    return x.astype(LINALG_DT[bits]).reshape(shape)
+
+
+def check_product(r, a, b, bits, what):
+    batched = a.ndim == 3
+    m, n = a.shape[-2], b.shape[-1]
+    for s in range(8):
+        bi = (s * 977) % a.shape[0] if batched else None
+        i, j = (s * 1237 + 5) % m, (s * 2671 + 3) % n
+        pa, pb, pr = (a[bi], b[bi], r[bi]) if batched else (a, b, r)
+        row = cp.asnumpy(pa[i]).astype(np.float64)
+        col = cp.asnumpy(pb[:, j]).astype(np.float64)
+        got = float(cp.asnumpy(pr[i, j]))
+        want = float(row @ col)
+        if not abs(got - want) <= LINALG_RTOL[bits] * abs(want):
+            raise CheckError('%s [%s, %d]: got %r, expected %r' % (what, i, j, got, want))
+
+
+def k_matmul(ctx, p):
+    m, bits = p['m'], p['bits']
+    a = linalg_operand(ctx, m * m, (m, m), 1, bits)
+    b = linalg_operand(ctx, m * m, (m, m), 2, bits)
+    return Prepared(lambda: cp.matmul(a, b), lambda r: check_product(r, a, b, bits, 'matmul'))
+
+
+def k_einsum_gemm(ctx, p):
+    m = p['m']
+    a = linalg_operand(ctx, m * m, (m, m), 1, 32)
+    b = linalg_operand(ctx, m * m, (m, m), 2, 32)
+    return Prepared(lambda: cp.einsum('ij,jk->ik', a, b), lambda r: check_product(r, a, b, 32, 'einsum'))
+
+
+def k_matmul_batched(ctx, p):
+    batch, m = p['batch'], p['m']
+    a = linalg_operand(ctx, batch * m * m, (batch, m, m), 1, 32)
+    b = linalg_operand(ctx, batch * m * m, (batch, m, m), 2, 32)
+    return Prepared(lambda: cp.matmul(a, b), lambda r: check_product(r, a, b, 32, 'batched matmul'))
+
+
 KINDS = {
+    'matmul': k_matmul, 'einsumGemm': k_einsum_gemm, 'matmulBatched': k_matmul_batched,
     'add': k_add, 'addRow': k_add_row, 'addTransposed': k_add_transposed, 'smallAdd': k_small_add,
     'rawSmall': k_raw_small, 'ekSmall': k_ek_small, 'ekCold': k_ek_cold, 'ekWarm': k_ek_warm,
     'ekFirst': k_ek_first, 'saxpy': k_saxpy, 'sum': k_sum, 'sumAxis': k_sum_axis,

@@ -79,6 +79,7 @@ function goalMs(g: Goal, baseline: Measured | null, byName: Map<string, Measured
       return { ms: g.ms };
     case 'vs-cupy':
       if (baseline?.status === 'ok' && baseline.ms !== undefined) return { ms: g.factor * baseline.ms };
+      if (g.fallbackMs === null) return { ms: null, note: 'CuPy not measured, and the issue gives no CuPy figure' };
       return { ms: g.fallbackMs, note: `CuPy not measured: the issue's CuPy figure gives ${fmtMs(g.fallbackMs)}` };
     case 'vs-workload': {
       const other = byName.get(g.name);

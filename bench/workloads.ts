@@ -11,6 +11,7 @@ import { BenchContext } from './context.js';
 import { CheckError, checkClose, checkExact, download, hashSums, hashValue, toTyped } from './data.js';
 import type { FloorSpec } from './floors.js';
 import { nowMs, runJsonChild, Stats, stats } from './timing.js';
+import { LINALG_KINDS } from './linalg-kinds.js';
 
 export type How =
   /** Device time of one call: CUDA events on cuda, host clock + sync on cpu. */
@@ -26,8 +27,8 @@ export type How =
 
 export type Goal =
   | { kind: 'max'; ms: number }
-  /** At most `factor` times CuPy's time in the same run; `fallbackMs` from the issue when CuPy is absent. */
-  | { kind: 'vs-cupy'; factor: number; fallbackMs: number }
+  /** At most `factor` times CuPy's time in the same run; `fallbackMs` from the issue when CuPy is absent (null: the issue has none). */
+  | { kind: 'vs-cupy'; factor: number; fallbackMs: number | null }
   /** At most `factor` x (the other workload's time) + `plusMs`. */
   | { kind: 'vs-workload'; name: string; factor: number; plusMs: number };
 
@@ -116,6 +117,28 @@ export const WORKLOADS: readonly WorkloadSpec[] = [
   // Twice CuPy's throughput; without CuPy, twice the 1.4 / 2.2 GB/s the issue measured.
   { name: 'upload 256 MiB', size: '64M float32', kind: 'upload', params: { n: UP }, how: 'host-best', floor: { kind: 'h2d', bytes: F * UP }, goal: { kind: 'vs-cupy', factor: 0.5, fallbackMs: (F * UP) / 2.8e6, issues: [3] }, on: CUDA },
   { name: 'download 256 MiB', size: '64M float32', kind: 'download', params: { n: UP }, how: 'host-best', floor: { kind: 'd2h', bytes: F * UP }, goal: { kind: 'vs-cupy', factor: 0.5, fallbackMs: (F * UP) / 4.4e6, issues: [3] }, on: CUDA },
+  // #16: matrix products (kinds in linalg-kinds.ts). Goals: within 1.02x of CuPy (the issue's CuPy figures without it).
+  ...([
+    [32, 4096, 2.73],
+    [32, 8192, 21.7],
+    [16, 4096, 0.191],
+    [16, 8192, 1.42],
+    [64, 4096, 2.24],
+    [64, 8192, 17.6],
+  ] as const).map(([bits, m, cupyMs]): WorkloadSpec => ({
+    name: `matmul float${bits} ${m}²`,
+    size: `${m}² float${bits}`,
+    kind: 'matmul',
+    params: { m, bits },
+    how: 'device',
+    floor: { kind: 'none' },
+    goal: { kind: 'vs-cupy', factor: 1.02, fallbackMs: cupyMs, issues: [16] },
+    on: CUDA,
+  })),
+  { name: 'matmul float32 1024² (cpu)', size: '1024² float32', kind: 'matmul', params: { m: 1024, bits: 32 }, how: 'device', floor: { kind: 'none' }, goal: null, on: CPU },
+  { name: "einsum 'ij,jk->ik' 4096²", size: '4096² float32', kind: 'einsumGemm', params: { m: 4096 }, how: 'device', floor: { kind: 'none' }, goal: { kind: 'vs-workload', name: 'matmul float32 4096²', factor: 1.05, plusMs: 0, issues: [16] }, on: CUDA },
+  { name: 'batched matmul 4096 x 64²', size: '4096 x 64² float32', kind: 'matmulBatched', params: { batch: 4096, m: 64 }, how: 'device', floor: { kind: 'none' }, goal: { kind: 'vs-cupy', factor: 1.0, fallbackMs: null, issues: [16] }, on: CUDA },
+  { name: 'small matmul, back to back', size: '64² float32', kind: 'matmul', params: { m: 64, bits: 32 }, how: 'issue', floor: { kind: 'launch' }, goal: { kind: 'vs-cupy', factor: 1.0, fallbackMs: null, issues: [16] }, on: CUDA },
 ];
 
 // ---- kinds -----------------------------------------------------------------------------------
@@ -503,6 +526,7 @@ export const KINDS = {
       };
     },
   },
+  ...LINALG_KINDS,
 } satisfies Record<string, Kind>;
 
 export type KindName = keyof typeof KINDS;

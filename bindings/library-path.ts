@@ -86,3 +86,43 @@ export function cudaIncludeCandidates(env: Env = process.env, prefix = '/usr/loc
   }
   return uniq(out).filter((d) => existsSync(join(d, 'cuda_fp16.h')));
 }
+
+export const CUBLAS_MAJORS = [13, 12] as const;
+
+/**
+ * Library folders of NVIDIA's pip wheels (nvidia-cublas: nvidia/cu13/lib; nvidia-cublas-cu12:
+ * nvidia/cublas/lib) under the site-packages of an active venv or conda env, PYTHONPATH, the
+ * user's ~/.local and the system's python3.* folders under `prefix`.
+ */
+export function pipWheelLibraryDirs(env: Env, prefix: string, packageDir: string): string[] {
+  const sites: string[] = [];
+  const pythonSites = (root: string) => {
+    for (const lib of ['lib', 'lib64']) {
+      for (const py of safeReaddir(join(root, lib)).filter((d) => d.startsWith('python3'))) {
+        sites.push(join(root, lib, py, 'site-packages'), join(root, lib, py, 'dist-packages'));
+      }
+    }
+  };
+  for (const v of [env.VIRTUAL_ENV, env.CONDA_PREFIX]) if (v) pythonSites(v);
+  for (const p of (env.PYTHONPATH ?? '').split(':')) if (p) sites.push(p);
+  if (env.HOME) pythonSites(join(env.HOME, '.local'));
+  pythonSites(join(prefix, 'local'));
+  pythonSites(prefix);
+  sites.push(join(prefix, 'lib', 'python3', 'dist-packages'));
+  return uniq(sites.flatMap((s) => [join(s, 'nvidia', 'cu13', 'lib'), join(s, 'nvidia', packageDir, 'lib'), join(s, 'nvidia', 'cu12', 'lib')]));
+}
+
+/**
+ * libcublas, found the way NVRTC is: GPUARRAY_CUBLAS_PATH (a file), the toolkit overrides, the
+ * sonames (13 then 12), the installed toolkits under `prefix`/local, then pip wheels.
+ */
+export function cublasCandidates(env: Env = process.env, prefix = '/usr'): string[] {
+  const systemDirs = systemRoots(join(prefix, 'local')).flatMap(libraryDirs);
+  return uniq([
+    ...(env.GPUARRAY_CUBLAS_PATH ? [env.GPUARRAY_CUBLAS_PATH] : []),
+    ...overrideCandidates(env, 'libcublas', CUBLAS_MAJORS),
+    ...CUBLAS_MAJORS.map((m) => `libcublas.so.${m}`),
+    ...versionedFiles(systemDirs, 'libcublas', CUBLAS_MAJORS),
+    ...versionedFiles(pipWheelLibraryDirs(env, prefix, 'cublas'), 'libcublas', CUBLAS_MAJORS),
+  ]);
+}

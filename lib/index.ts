@@ -108,3 +108,16 @@ export type { PrintOptions, FloatMode } from './core/repr.js';
 export { asnumpy } from './core/host-export.js';
 export { getMemoryPool } from './core/lifetime.js';
 export type { MemoryPool, PoolStats } from './device/memory-pool.js';
+
+// Linear algebra: matrix products on the backend's GEMM (cuBLAS on cuda, our blocked kernel on
+// cpu and for integer/bool), einsum as (batched) GEMMs, and the GpuArray methods matmul, dot,
+// diagonal, trace.
+import './linalg/methods.js';
+export { matmul } from './linalg/matmul.js';
+export type { MatmulOptions } from './linalg/matmul.js';
+export { dot, vdot, inner, outer, tensordot, kron, trace, diagonal, cross } from './linalg/products.js';
+export type { OutOptions, DiagonalOptions, TraceOptions, CrossOptions } from './linalg/products.js';
+export { einsum } from './linalg/einsum.js';
+export type { EinsumOptions } from './linalg/einsum.js';
+export { linalg } from './linalg/namespace.js';
+export type { NormOptions, NormOrd } from './linalg/norm.js';

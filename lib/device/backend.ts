@@ -71,6 +71,55 @@ export interface LoadedProgram {
   kernel(name: string): LoadedKernel;
 }
 
+/** dtypes a GEMM runs on (the dtype names of lib/core, which sits above this layer). */
+export type GemmDType =
+  | 'bool'
+  | 'int8'
+  | 'uint8'
+  | 'int16'
+  | 'uint16'
+  | 'int32'
+  | 'uint32'
+  | 'int64'
+  | 'uint64'
+  | 'float16'
+  | 'float32'
+  | 'float64'
+  | 'complex64'
+  | 'complex128';
+
+/** BLAS's op(X): as is, transposed, conjugate-transposed. */
+export type BlasOp = 'N' | 'T' | 'C';
+
+/**
+ * A column-major BLAS GEMM batched by strides: for i < batch,
+ * C_i = alpha * op(A_i) @ op(B_i) + beta * C_i, op(A) m x k, op(B) k x n, C m x n.
+ * Pointers are device addresses; leading dimensions and batch strides count elements.
+ * beta 0: C is not read. alpha and beta are real. Integer dtypes wrap as NumPy's do; float16
+ * accumulates in float32; bool is OR of ANDs.
+ */
+export interface GemmRequest {
+  dtype: GemmDType;
+  transa: BlasOp;
+  transb: BlasOp;
+  m: number;
+  n: number;
+  k: number;
+  alpha: number;
+  beta: number;
+  a: number;
+  lda: number;
+  strideA: number;
+  b: number;
+  ldb: number;
+  strideB: number;
+  c: number;
+  ldc: number;
+  strideC: number;
+  batch: number;
+  stream: number;
+}
+
 export interface Backend {
   readonly kind: BackendKind;
   readonly device: DeviceInfo;
@@ -101,6 +150,12 @@ export interface Backend {
    * caps the grid at that many full occupancies of the device (Infinity: one unit per thread).
    */
   gridFor(units: number, blockSize?: number, maxWaves?: number): { grid: number; block: number };
+
+  /**
+   * The library entry for matrix products: a batched GEMM (cuBLAS on cuda for float dtypes, our
+   * kernel otherwise). Synchronous on cpu, queued on `req.stream` on cuda.
+   */
+  gemm(req: GemmRequest): void;
 
   /** Identity of the compiler and target for cache keys (compiler version, arch, flags). */
   readonly compilerFingerprint: string;

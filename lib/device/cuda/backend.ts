@@ -3,7 +3,9 @@
 import { checkHostBytes } from '../host-bounds.js';
 import { CU_DEVICE_ATTRIBUTE as A, CudaDriver } from '../../../bindings/cuda-driver.js';
 import { Nvrtc } from '../../../bindings/nvrtc.js';
-import type { Backend, CompileRequest, DeviceInfo, Dim3, LoadedKernel, LoadedProgram } from '../backend.js';
+import type { Backend, CompileRequest, DeviceInfo, Dim3, GemmRequest, LoadedKernel, LoadedProgram } from '../backend.js';
+import { GemmKernels } from '../gemm-kernel.js';
+import { CublasGemm } from './blas.js';
 import { cacheKey, DiskCache } from '../compile-cache.js';
 import { NvrtcCompiler } from './compiler.js';
 import { ParallelHostCopy } from '../host/parallel-copy.js';
@@ -38,6 +40,8 @@ export class CudaBackend implements Backend {
   private readonly staging: PinnedStaging;
   private readonly allocOut = new BigUint64Array(1);
   private readonly launchFn: (...args: number[]) => number;
+  private readonly cublasGemm: CublasGemm;
+  private readonly ourGemm = new GemmKernels(this);
 
   private constructor(
     readonly driver: CudaDriver,
@@ -70,6 +74,7 @@ export class CudaBackend implements Backend {
       return pc === null ? null : (dst, src, bytes) => pc.copy(dst, src, bytes);
     });
     this.launchFn = d.launchKernel;
+    this.cublasGemm = new CublasGemm(() => d.setCurrentContext(ctx));
   }
 
   static create(ordinal = 0, cache = new DiskCache()): CudaBackend | { error: string } {
@@ -163,6 +168,11 @@ export class CudaBackend implements Backend {
       this.programs.set(key, prog);
     }
     return prog;
+  }
+
+  gemm(req: GemmRequest): void {
+    if (this.cublasGemm.handles(req.dtype)) this.cublasGemm.run(req);
+    else this.ourGemm.run(req);
   }
 
   synchronize(): void {

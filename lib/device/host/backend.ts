@@ -4,7 +4,8 @@ import { checkHostBytes } from '../host-bounds.js';
 import { availableParallelism, cpus, totalmem, freemem } from 'node:os';
 import { hostAlloc, hostCopy, hostCopyFrom, hostCopyTo, hostFree, hostMemset } from '../../../bindings/libc.js';
 import { loadHostKernelLibrary } from '../../../bindings/shared-library.js';
-import type { Backend, CompileRequest, DeviceInfo, Dim3, LoadedKernel, LoadedProgram } from '../backend.js';
+import type { Backend, CompileRequest, DeviceInfo, Dim3, GemmRequest, LoadedKernel, LoadedProgram } from '../backend.js';
+import { GemmKernels } from '../gemm-kernel.js';
 import { cacheKey, DiskCache } from '../compile-cache.js';
 import { HostCompiler, refuseHostUnsupported } from './compiler.js';
 import { hostEntryName } from './trampoline.js';
@@ -16,6 +17,7 @@ export class HostBackend implements Backend {
   readonly compilerFingerprint: string;
   private readonly programs = new Map<string, LoadedProgram>();
   private readonly threads: number;
+  private readonly ourGemm = new GemmKernels(this);
 
   private constructor(private readonly compiler: HostCompiler) {
     this.threads = Math.max(1, availableParallelism());
@@ -105,6 +107,10 @@ export class HostBackend implements Backend {
       this.programs.set(key, prog);
     }
     return prog;
+  }
+
+  gemm(req: GemmRequest): void {
+    this.ourGemm.run(req);
   }
 
   synchronize(): void {}

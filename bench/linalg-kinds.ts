@@ -1,0 +1,99 @@
+// The linear-algebra workloads' kinds (#16): matmul in float32/float16/float64, einsum of a GEMM,
+// a batch of small matrices. Inputs are the hash inputs scaled by 1/512 (values in (0, 1]: no
+// float16 overflow at 8192), cast once in setup; the check compares sampled entries of the
+// product with float64 dot products of the downloaded row and column.
+import type { GpuArray } from '../lib/index.js';
+import type { BenchContext } from './context.js';
+import { CheckError, checkClose } from './data.js';
+import type { Kind } from './workloads.js';
+
+const DT: Record<number, string> = { 16: 'float16', 32: 'float32', 64: 'float64' };
+const RTOL: Record<number, number> = { 16: 5e-3, 32: 1e-4, 64: 1e-10 };
+
+function operand(ctx: BenchContext, count: number, shape: number[], seed: number, bits: number): GpuArray {
+  const x = ctx.input(count, seed);
+  const scaled = ctx.gp.multiply(x, 1 / 512);
+  const cast = scaled.astype(DT[bits]);
+  scaled.dispose();
+  const r = cast.reshape(shape);
+  cast.dispose();
+  return r;
+}
+
+const f64 = (v: GpuArray): Float64Array => {
+  const c = v.astype('float64');
+  try {
+    return c.toTypedArray() as Float64Array;
+  } finally {
+    c.dispose();
+  }
+};
+
+/** Sampled C[b, i, j] against sum_k A[b, i, k] B[b, k, j] in float64. */
+function checkProduct(r: GpuArray, a: GpuArray, b: GpuArray, bits: number, what: string): void {
+  const batched = a.ndim === 3;
+  const m = a.shape[a.ndim - 2];
+  const n = b.shape[b.ndim - 1];
+  for (let s = 0; s < 8; s++) {
+    const bi = batched ? (s * 977) % a.shape[0] : 0;
+    const i = (s * 1237 + 5) % m;
+    const j = (s * 2671 + 3) % n;
+    const pick = (x: GpuArray, ...idx: (number | string)[]) => (batched ? x.slice(bi, ...idx) : x.slice(...idx));
+    const rowV = pick(a, i);
+    const colV = pick(b, ':', j);
+    const gotV = pick(r, i, j);
+    const row = f64(rowV);
+    const col = f64(colV);
+    const got = f64(gotV)[0];
+    for (const v of [rowV, colV, gotV]) v.dispose();
+    let want = 0;
+    for (let k = 0; k < row.length; k++) want += row[k] * col[k];
+    checkClose(got, want, RTOL[bits], `${what} [${batched ? `${bi}, ` : ''}${i}, ${j}]`);
+  }
+}
+
+export const LINALG_KINDS = {
+  matmul: {
+    setup(ctx, { m, bits }) {
+      const matmul = ctx.api<(a: GpuArray, b: GpuArray) => GpuArray>('matmul');
+      const a = operand(ctx, m * m, [m, m], 1, bits);
+      const b = operand(ctx, m * m, [m, m], 2, bits);
+      return {
+        run: () => matmul(a, b),
+        check: (r) => {
+          const c = r as GpuArray;
+          if (c.dtype.name !== DT[bits] || c.shape.join() !== `${m},${m}`) throw new CheckError(`matmul: got ${c.dtype.name} [${c.shape}]`);
+          checkProduct(c, a, b, bits, `matmul ${DT[bits]}`);
+        },
+        release: (r) => (r as GpuArray).dispose(),
+        teardown: () => (a.dispose(), b.dispose()),
+      };
+    },
+  },
+  einsumGemm: {
+    setup(ctx, { m }) {
+      const einsum = ctx.api<(s: string, a: GpuArray, b: GpuArray) => GpuArray>('einsum');
+      const a = operand(ctx, m * m, [m, m], 1, 32);
+      const b = operand(ctx, m * m, [m, m], 2, 32);
+      return {
+        run: () => einsum('ij,jk->ik', a, b),
+        check: (r) => checkProduct(r as GpuArray, a, b, 32, 'einsum ij,jk->ik'),
+        release: (r) => (r as GpuArray).dispose(),
+        teardown: () => (a.dispose(), b.dispose()),
+      };
+    },
+  },
+  matmulBatched: {
+    setup(ctx, { batch, m }) {
+      const matmul = ctx.api<(a: GpuArray, b: GpuArray) => GpuArray>('matmul');
+      const a = operand(ctx, batch * m * m, [batch, m, m], 1, 32);
+      const b = operand(ctx, batch * m * m, [batch, m, m], 2, 32);
+      return {
+        run: () => matmul(a, b),
+        check: (r) => checkProduct(r as GpuArray, a, b, 32, 'batched matmul'),
+        release: (r) => (r as GpuArray).dispose(),
+        teardown: () => (a.dispose(), b.dispose()),
+      };
+    },
+  },
+} satisfies Record<string, Kind>;

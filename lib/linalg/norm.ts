@@ -1,0 +1,100 @@
+// numpy.linalg.norm on the element-wise ops and reductions: vector norms (2, 1, inf, -inf, 0,
+// any p) along one axis, matrix norms ('fro', 1, -1, inf, -inf) over two; integers and bool are
+// taken as float64, complex gives its real dtype. The matrix 2-norm, -2 and 'nuc' need an SVD,
+// which gpuarray does not have yet: they are refused, not approximated.
+import { dtypes } from '../core/dtype.js';
+import { GpuArray } from '../core/gpu-array.js';
+import { normalizeAxis } from '../core/shape.js';
+import { reductionFunctions } from '../ops/reductions.js';
+import { ufuncFunctions } from '../ops/ufunc-api.js';
+import { ArrayLike, withArrays } from './matmul.js';
+
+const { absolute, multiply, sqrt, power, notEqual } = ufuncFunctions;
+const { sum, max, min } = reductionFunctions;
+
+export type NormOrd = number | 'fro' | 'nuc' | null;
+
+export interface NormOptions {
+  ord?: NormOrd;
+  /** One axis (vector norm), two (matrix norm), or none: the whole array (1-D or 2-D with an ord). */
+  axis?: number | readonly [number, number] | null;
+  keepdims?: boolean;
+}
+
+/** numpy.linalg.norm(x, ord=None, axis=None, keepdims=False). */
+export function norm(x: ArrayLike, ordOrOptions: NormOrd | NormOptions = null, axis: NormOptions['axis'] = null, keepdims = false): GpuArray {
+  const o: NormOptions =
+    ordOrOptions !== null && typeof ordOrOptions === 'object' ? ordOrOptions : { ord: ordOrOptions as NormOrd, axis, keepdims };
+  return withArrays([x], (a) => normArray(a, o.ord ?? null, o.axis ?? null, o.keepdims ?? false));
+}
+
+function normArray(x0: GpuArray, ord: NormOrd, axis: NormOptions['axis'], keepdims: boolean): GpuArray {
+  const temps: GpuArray[] = [];
+  const t = (a: GpuArray) => (temps.push(a), a);
+  try {
+    const x = x0.dtype.isFloat || x0.dtype.isComplex ? x0 : t(x0.astype(dtypes.float64));
+    const nd = x.ndim;
+    let axes: number[];
+    if (axis === null) {
+      if (ord === null) {
+        // The 2-norm of everything flattened, whatever the number of dimensions.
+        const s = sumSquares(x, null, keepdims, t);
+        return sqrt(s);
+      }
+      if (nd !== 1 && nd !== 2) throw new RangeError('Improper number of dimensions to norm.');
+      axes = nd === 1 ? [0] : [0, 1];
+    } else {
+      axes = (typeof axis === 'number' ? [axis] : [...(axis as readonly number[])]).map((a) => normalizeAxis(a, nd));
+    }
+    if (axes.length === 1) return vectorNorm(x, ord, axes[0], keepdims, t);
+    if (axes.length === 2) {
+      if (axes[0] === axes[1]) throw new RangeError('Duplicate axes given.');
+      return matrixNorm(x, ord, axes[0], axes[1], keepdims, t);
+    }
+    throw new RangeError('Improper number of dimensions to norm.');
+  } finally {
+    for (const a of temps) a.dispose();
+  }
+}
+
+type Track = (a: GpuArray) => GpuArray;
+
+function sumSquares(x: GpuArray, axis: number | number[] | null, keepdims: boolean, t: Track): GpuArray {
+  const ax = t(absolute(x));
+  return t(sum(t(multiply(ax, ax)), { axis, keepdims }));
+}
+
+function vectorNorm(x: GpuArray, ord: NormOrd, axis: number, keepdims: boolean, t: Track): GpuArray {
+  if (typeof ord === 'string') throw new RangeError(`Invalid norm order '${ord}' for vectors`);
+  const abs = () => t(absolute(x));
+  if (ord === null || ord === 2) return sqrt(sumSquares(x, axis, keepdims, t));
+  if (ord === Infinity) return max(abs(), { axis, keepdims });
+  if (ord === -Infinity) return min(abs(), { axis, keepdims });
+  if (ord === 1) return sum(abs(), { axis, keepdims });
+  if (ord === 0) {
+    const real = x.dtype.isComplex ? (x.dtype === dtypes.complex64 ? dtypes.float32 : dtypes.float64) : x.dtype;
+    return sum(t(t(notEqual(x, 0)).astype(real)), { axis, keepdims });
+  }
+  // sum(|x|^p)^(1/p), in the real dtype of x (weak scalar exponents keep it).
+  const s = t(sum(t(power(abs(), ord)), { axis, keepdims }));
+  return power(s, 1 / ord);
+}
+
+function matrixNorm(x: GpuArray, ord: NormOrd, row: number, col: number, keepdims: boolean, t: Track): GpuArray {
+  if (ord === null || ord === 'fro') return sqrt(sumSquares(x, [row, col], keepdims, t));
+  if (ord === 2 || ord === -2 || ord === 'nuc') {
+    throw new Error(`linalg.norm: ord=${String(ord)} needs singular values (an SVD), which gpuarray does not have yet`);
+  }
+  if (ord !== 1 && ord !== -1 && ord !== Infinity && ord !== -Infinity) throw new RangeError('Invalid norm order for matrices.');
+  // 1 / -1: the largest / smallest column sum of |x|; inf / -inf: the same over rows.
+  const [sumAxis, pickAxis] = ord === 1 || ord === -1 ? [row, col] : [col, row];
+  const pick = ord > 0 ? max : min;
+  const sums = t(sum(t(absolute(x)), { axis: sumAxis, keepdims: true }));
+  const r = pick(sums, { axis: pickAxis, keepdims: true });
+  if (keepdims) return r;
+  try {
+    return r.squeeze([row, col]);
+  } finally {
+    r.dispose();
+  }
+}

@@ -1,0 +1,85 @@
+// einsum against the naive host einsum: GEMM-shaped contractions (plain, batched, transposed,
+// three operands), implicit output, '...' with broadcasting, repeated labels (diagonals and
+// traces), pure transposes (views), full sums, integer dtypes; and its errors.
+import { expect } from 'chai';
+import * as gp from '../lib/index.js';
+import { describeEachDevice, rng } from './helpers.js';
+import { einsumRef, expectTensor, host, sample, upload } from './linalg-reference.js';
+
+function rand(shape: number[], dt: gp.DTypeLike, seed: number): gp.GpuArray {
+  const d = gp.dtype(dt);
+  return upload(sample(shape.reduce((p, v) => p * v, 1), d, rng(seed)), d, shape);
+}
+
+describeEachDevice('linalg: einsum', () => {
+  // [subscripts given to gp.einsum, the explicit form for the reference, operand shapes]
+  const CASES: [string, string, number[][]][] = [
+    ['ij,jk->ik', 'ij,jk->ik', [[3, 4], [4, 5]]],
+    ['ij,jk', 'ij,jk->ik', [[3, 4], [4, 5]]],
+    ['ij,kj->ik', 'ij,kj->ik', [[3, 4], [5, 4]]],
+    ['ji,jk->ki', 'ji,jk->ki', [[4, 3], [4, 5]]],
+    ['bij,bjk->bik', 'bij,bjk->bik', [[2, 3, 4], [2, 4, 5]]],
+    ['bij,jk->bik', 'bij,jk->bik', [[2, 3, 4], [4, 5]]],
+    ['...ij,...jk->...ik', 'xij,yxjk->yxik', [[2, 3, 4], [3, 2, 4, 5]]],
+    ['...ij,jk', 'xij,jk->xik', [[2, 3, 4], [4, 5]]],
+    ['ij,jk,kl->il', 'ij,jk,kl->il', [[2, 3], [3, 4], [4, 5]]],
+    ['ijk,jil->kl', 'ijk,jil->kl', [[2, 3, 4], [3, 2, 5]]],
+    ['i,i', 'i,i->', [[6], [6]]],
+    ['i,j->ij', 'i,j->ij', [[3], [4]]],
+    ['ii->i', 'ii->i', [[4, 4]]],
+    ['ii', 'ii->', [[4, 4]]],
+    ['iji->j', 'iji->j', [[3, 2, 3]]],
+    ['ij->', 'ij->', [[3, 5]]],
+    ['ij->j', 'ij->j', [[3, 5]]],
+    ['ji', 'ji->ij', [[3, 5]]],
+    ['ijk->kji', 'ijk->kji', [[2, 3, 4]]],
+    ['ij,ij->i', 'ij,ij->i', [[3, 4], [3, 4]]],
+    ['bi,bi->b', 'bi,bi->b', [[5, 7], [5, 7]]],
+    ['ij,ik->jk', 'ij,ik->jk', [[3, 4], [3, 2]]],
+  ];
+  for (const dt of ['float64', 'float32', 'int32', 'complex128'] as const) {
+    it(`${dt}: every case equals the host reference`, () => {
+      const d = gp.dtype(dt);
+      CASES.forEach(([sub, ref, shapes], c) => {
+        const ops = shapes.map((s, i) => rand(s, d, 100 * c + i));
+        expectTensor(gp.einsum(sub, ...ops), einsumRef(ref, ops.map(host), d), d, `${dt} '${sub}'`);
+      });
+    });
+  }
+
+  it('bool and int8 keep their dtype (OR of ANDs; wrapping sums)', () => {
+    for (const dt of ['bool', 'int8'] as const) {
+      const d = gp.dtype(dt);
+      const a = rand([3, 4], d, 1);
+      const b = rand([4, 2], d, 2);
+      expectTensor(gp.einsum('ij,jk->ik', a, b), einsumRef('ij,jk->ik', [host(a), host(b)], d), d, dt);
+      expectTensor(gp.einsum('ij->', a), einsumRef('ij->', [host(a)], d), d, `${dt} sum`);
+    }
+  });
+
+  it('a pure transpose and a diagonal are views; out= and dtype= work', () => {
+    const a = rand([3, 3], 'float64', 3);
+    const t = gp.einsum('ij->ji', a);
+    expect(t.base === a || t.base === a.base).to.equal(true);
+    const d = gp.einsum('ii->i', a);
+    expect(d.base === a || d.base === a.base).to.equal(true);
+    const out = gp.empty([3, 3], 'float64');
+    expect(gp.einsum('ij,jk->ik', a, a, { out })).to.equal(out);
+    expectTensor(out, einsumRef('ij,jk->ik', [host(a), host(a)], gp.dtype('float64')), gp.dtype('float64'), 'out');
+    const i = rand([2, 2], 'int16', 4);
+    expect(gp.einsum('ij,jk->ik', i, i, { dtype: 'float32' }).dtype.name).to.equal('float32');
+  });
+
+  it('errors: operand count, bad subscripts, unknown output labels, size mismatches', () => {
+    const a = gp.ones([2, 3]);
+    expect(() => gp.einsum('ij,jk->ik', a)).to.throw(RangeError, /fewer operands/);
+    expect(() => gp.einsum('ij', a, a)).to.throw(RangeError, /more operands/);
+    expect(() => gp.einsum('i1', a)).to.throw(RangeError, /invalid subscript/);
+    expect(() => gp.einsum('ij->k', a)).to.throw(RangeError, /never appeared/);
+    expect(() => gp.einsum('ij->ii', a)).to.throw(RangeError, /multiple times/);
+    expect(() => gp.einsum('ijk', a)).to.throw(RangeError);
+    expect(() => gp.einsum('ij,ij->i', a, gp.ones([2, 4]))).to.throw(RangeError, /broadcast/);
+    expect(() => gp.einsum('ii', a)).to.throw(RangeError, /don't match/);
+    expect(() => gp.einsum('ij->ji', a, { optimize: true })).to.throw(TypeError, /unknown option 'optimize'/);
+  });
+});

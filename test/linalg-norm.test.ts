@@ -1,0 +1,69 @@
+// gp.linalg.norm against host computations of NumPy's definitions: vector ords along an axis,
+// matrix ords over two, the flattened default, keepdims, integer and complex inputs, errors.
+import { expect } from 'chai';
+import * as gp from '../lib/index.js';
+import { describeEachDevice } from './helpers.js';
+import { expectClose, values } from './reduction-reference.js';
+
+describeEachDevice('linalg: norm', () => {
+  // x[i, j] = (i*4 + j) - 5, shape (3, 4)
+  const data = Array.from({ length: 12 }, (_, i) => i - 5);
+  const rows = [0, 1, 2].map((i) => data.slice(4 * i, 4 * i + 4));
+  const cols = [0, 1, 2, 3].map((j) => rows.map((r) => r[j]));
+  const vnorm = (v: number[], p: number) =>
+    p === Infinity ? Math.max(...v.map(Math.abs)) : p === -Infinity ? Math.min(...v.map(Math.abs)) : p === 0 ? v.filter((x) => x !== 0).length : v.reduce((s, x) => s + Math.abs(x) ** p, 0) ** (1 / p);
+
+  it('the default: the 2-norm of everything, any number of dimensions; integers as float64', () => {
+    const x = gp.array(data, 'int32').reshape([3, 2, 2]);
+    const n = gp.linalg.norm(x);
+    expect(n.dtype.name).to.equal('float64');
+    expectClose(values(n), [Math.sqrt(data.reduce((s, v) => s + v * v, 0))], 1e-15, 0);
+    expect(gp.linalg.norm(x, { keepdims: true }).shape).to.deep.equal([1, 1, 1]);
+  });
+
+  it('vector ords along an axis (2, 1, inf, -inf, 0, 3, 0.5), float32 kept', () => {
+    const x = gp.array(data, 'float32').reshape([3, 4]);
+    for (const p of [2, 1, Infinity, -Infinity, 0, 3, 0.5]) {
+      const n1 = gp.linalg.norm(x, p, 1);
+      expect(n1.dtype.name).to.equal('float32');
+      expectClose(values(n1), rows.map((r) => vnorm(r, p)), 1e-6, 1e-6, `ord ${p} axis 1`);
+      const n0 = gp.linalg.norm(x, { ord: p, axis: 0, keepdims: true });
+      expect(n0.shape).to.deep.equal([1, 4]);
+      expectClose(values(n0), cols.map((c) => vnorm(c, p)), 1e-6, 1e-6, `ord ${p} axis 0`);
+    }
+    expectClose(values(gp.linalg.norm(gp.array(data, 'float64'), 1)), [vnorm(data, 1)], 0, 0, '1-D ord 1');
+  });
+
+  it("matrix ords: 'fro', 1, -1, inf, -inf; batched over a leading axis", () => {
+    const x = gp.array(data, 'float64').reshape([3, 4]);
+    const colSums = cols.map((c) => c.reduce((s, v) => s + Math.abs(v), 0));
+    const rowSums = rows.map((r) => r.reduce((s, v) => s + Math.abs(v), 0));
+    expectClose(values(gp.linalg.norm(x, 'fro')), [Math.sqrt(data.reduce((s, v) => s + v * v, 0))], 1e-15, 0);
+    expectClose(values(gp.linalg.norm(x, 1)), [Math.max(...colSums)], 0, 0);
+    expectClose(values(gp.linalg.norm(x, -1)), [Math.min(...colSums)], 0, 0);
+    expectClose(values(gp.linalg.norm(x, Infinity)), [Math.max(...rowSums)], 0, 0);
+    expectClose(values(gp.linalg.norm(x, -Infinity)), [Math.min(...rowSums)], 0, 0);
+    const b = gp.array([...data, ...data.map((v) => 2 * v)], 'float64').reshape([2, 3, 4]);
+    const nb = gp.linalg.norm(b, { ord: 1, axis: [1, 2] });
+    expect(nb.shape).to.deep.equal([2]);
+    expectClose(values(nb), [Math.max(...colSums), 2 * Math.max(...colSums)], 0, 0);
+    expect(gp.linalg.norm(b, { ord: Infinity, axis: [-2, -1], keepdims: true }).shape).to.deep.equal([2, 1, 1]);
+  });
+
+  it('complex inputs give their real dtype', () => {
+    const z = gp.array([{ re: 3, im: 4 }, { re: 0, im: 1 }], 'complex64');
+    const n = gp.linalg.norm(z);
+    expect(n.dtype.name).to.equal('float32');
+    expectClose(values(n), [Math.sqrt(26)], 1e-6, 0);
+    expectClose(values(gp.linalg.norm(z, Infinity)), [5], 0, 0);
+  });
+
+  it('errors: bad ords, too many dimensions with an ord, matrix 2-norm (no SVD yet)', () => {
+    const x = gp.ones([2, 2, 2]);
+    expect(() => gp.linalg.norm(x, 2)).to.throw(RangeError, /Improper number of dimensions/);
+    expect(() => gp.linalg.norm(gp.ones([3]), 'fro')).to.throw(RangeError, /Invalid norm order/);
+    expect(() => gp.linalg.norm(gp.ones([2, 2]), 3)).to.throw(RangeError, /Invalid norm order for matrices/);
+    expect(() => gp.linalg.norm(gp.ones([2, 2]), 2)).to.throw(/SVD/);
+    expect(() => gp.linalg.norm(gp.ones([2, 2]), { axis: [0, 0] })).to.throw(RangeError, /Duplicate axes/);
+  });
+});
