@@ -2,6 +2,8 @@
 // (isAvailable, detect: lib/device's device query; getCurrentDevice), device arrays (toDevice,
 // deviceArray, deviceArrayLike), streams and events. On the cpu backend the current device is
 // the cpu device, and it reports its own facts (its name, cores as "SMs", capability 0.0).
+import { describeValue, readOptions } from './core/options.js';
+import { hostByteLength } from './device/host-bounds.js';
 import { inspect } from 'node:util';
 import { DTypeLike, dtypeOfTypedArray } from './core/dtype.js';
 import { GpuArray } from './core/gpu-array.js';
@@ -88,7 +90,7 @@ export const cuda = {
     if (a instanceof GpuArray) return empty(a.shape, a.dtype);
     if (ArrayBuffer.isView(a) && !(a instanceof DataView)) {
       const d = dtypeOfTypedArray(a);
-      return empty([a.byteLength / d.itemsize], d);
+      return empty([hostByteLength(a) / d.itemsize], d); // the real extent, not a subclass's byteLength
     }
     throw new TypeError(`deviceArrayLike: expected a GpuArray or a TypedArray, got ${typeof a}`);
   },
@@ -104,8 +106,10 @@ export const cuda = {
   },
 
   /** A new event (numba's cuda.event(timing=True)). */
-  event(timing = true, options: Omit<EventOptions, 'timing'> = {}): Event {
-    return new Event({ ...options, timing });
+  event(timing: boolean | EventOptions = true, options?: Omit<EventOptions, 'timing'>): Event {
+    if (typeof timing === 'object' && timing !== null && options === undefined) return new Event(timing);
+    if (typeof timing !== 'boolean') throw new TypeError(`cuda.event: timing must be a boolean, got ${describeValue(timing)}`);
+    return new Event({ ...readOptions<EventOptions>('cuda.event', options, ['blocking', 'device']), timing });
   },
 
   /** Milliseconds between two recorded events (numba's cuda.event_elapsed_time). */

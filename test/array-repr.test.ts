@@ -219,7 +219,7 @@ describeEachDevice('array repr/str', () => {
     expect(() => gp.setPrintoptions({ sign: 'x' as '-' })).to.throw(TypeError, /sign/);
     expect(() => gp.setPrintoptions({ floatmode: 'exact' as 'fixed' })).to.throw(TypeError, /floatmode/);
     expect(() => gp.setPrintoptions({ legacy: '1.13' as '2.1' })).to.throw(TypeError, /legacy/);
-    expect(() => gp.setPrintoptions({ colour: 1 } as Partial<gp.PrintOptions>)).to.throw(TypeError, /unknown print option/);
+    expect(() => gp.setPrintoptions({ colour: 1 } as Partial<gp.PrintOptions>)).to.throw(TypeError, /unknown option 'colour'/);
     expect(gp.getPrintoptions().precision).to.equal(8);
   });
 });

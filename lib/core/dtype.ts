@@ -158,16 +158,21 @@ const aliases: Record<string, DType> = {
 
 export type DTypeLike = DType | DTypeName | string;
 
-/** Resolve a dtype name, alias or one-letter code; unknown names are a TypeError. */
-export function dtype(d: DTypeLike): DType {
+const own = <V>(table: Record<string, V>, key: string): V | undefined => (Object.hasOwn(table, key) ? table[key] : undefined);
+
+/**
+ * Resolve a dtype name, alias or one-letter code; unknown names are a TypeError. Only the tables'
+ * own keys count ('__proto__', 'constructor' or 'toString' are unknown dtypes, not Object's
+ * members). `what` names the argument in the message (e.g. "sum: dtype").
+ */
+export function dtype(d: DTypeLike, what = 'dtype'): DType {
   if (d instanceof DType) return d;
   if (typeof d === 'string') {
-    const r = (dtypes as Record<string, DType>)[d] ?? aliases[d] ?? byChar.get(d);
+    const r = own(dtypes as Record<string, DType>, d) ?? own(aliases, d) ?? byChar.get(d);
     if (r) return r;
   }
-  throw new TypeError(
-    `unknown dtype ${JSON.stringify(d)}; expected one of ${allDTypes.map((x) => x.name).join(', ')}`,
-  );
+  const shown = typeof d === 'string' ? JSON.stringify(d) : typeof d === 'bigint' ? `${d}n` : typeof d === 'object' && d !== null ? 'an object' : String(d);
+  throw new TypeError(`${what} must be a dtype name or DType; got unknown dtype ${shown} (expected one of ${allDTypes.map((x) => x.name).join(', ')})`);
 }
 
 /** The dtype NumPy gives a TypedArray's elements. */

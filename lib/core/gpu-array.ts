@@ -33,38 +33,66 @@ export interface ArrayFlags {
 export type NestedArray = HostScalar | NestedArray[];
 
 export class GpuArray {
-  readonly shape: readonly number[];
-  /** Strides in bytes, as NumPy. */
-  readonly strides: readonly number[];
-  /** Byte offset of element [0, ..., 0] from the start of the buffer. */
-  readonly offset: number;
-  readonly dtype: DType;
-  /** The array whose memory this view shares, or null for an owner. */
-  readonly base: GpuArray | null;
-  readonly size: number;
-  readonly flags: ArrayFlags;
+  // A view's geometry is what every kernel trusts, so it lives in private fields behind getters
+  // (assigning `a.shape = ...` is a TypeError) over frozen arrays (`a.shape[0] = 1e8` too).
+  readonly #shape: readonly number[];
+  readonly #strides: readonly number[];
+  readonly #offset: number;
+  readonly #dtype: DType;
+  readonly #base: GpuArray | null;
+  readonly #size: number;
+  readonly #flags: ArrayFlags;
   private buf: DeviceBuffer | null;
 
-  /** Internal: wrap a buffer. Users create arrays with empty/zeros/asarray/... */
+  /**
+   * Wrap a buffer: users create arrays with empty/zeros/asarray/... The arguments are checked
+   * (a view must lie inside its buffer), and the buffer reference passed in is taken over.
+   */
   constructor(buf: DeviceBuffer, shape: readonly number[], strides: readonly number[], offset: number, d: DType, base: GpuArray | null) {
+    const geometry = checkView(buf, shape, strides, offset, d, base);
     this.buf = buf;
-    this.shape = shape;
-    this.strides = strides;
-    this.offset = offset;
-    this.dtype = d;
-    this.base = base;
-    let n = 1;
-    for (let i = 0; i < shape.length; i++) n *= shape[i];
-    this.size = n;
-    this.flags = {
-      cContiguous: isCContiguous(shape, strides, d.itemsize),
-      fContiguous: isFContiguous(shape, strides, d.itemsize),
-    };
+    this.#shape = geometry.shape;
+    this.#strides = geometry.strides;
+    this.#offset = offset;
+    this.#dtype = d;
+    this.#base = base;
+    this.#size = geometry.size;
+    this.#flags = Object.freeze({
+      cContiguous: isCContiguous(geometry.shape, geometry.strides, d.itemsize),
+      fContiguous: isFContiguous(geometry.shape, geometry.strides, d.itemsize),
+    });
     trackLifetime(this, buf);
+  }
+
+  get shape(): readonly number[] {
+    return this.#shape;
+  }
+  /** Strides in bytes, as NumPy. */
+  get strides(): readonly number[] {
+    return this.#strides;
+  }
+  /** Byte offset of element [0, ..., 0] from the start of the buffer. */
+  get offset(): number {
+    return this.#offset;
+  }
+  get dtype(): DType {
+    return this.#dtype;
+  }
+  /** The array whose memory this view shares, or null for an owner. */
+  get base(): GpuArray | null {
+    return this.#base;
+  }
+  get size(): number {
+    return this.#size;
+  }
+  get flags(): ArrayFlags {
+    return this.#flags;
   }
 
   /** A new C-contiguous array of uninitialised memory from the device's pool. */
   static allocate(shape: readonly number[], d: DType, device: Device = currentDevice()): GpuArray {
+    if (!(d instanceof DType)) throw new TypeError(`GpuArray.allocate: dtype must be a DType, got ${String(d)}`);
+    shape = normalizeShape(shape);
     let n = 1;
     for (let i = 0; i < shape.length; i++) n *= shape[i];
     const nbytes = n * d.itemsize;
@@ -91,7 +119,8 @@ export class GpuArray {
   /** The live buffer; throws after dispose(). */
   get buffer(): DeviceBuffer {
     const b = this.buf;
-    if (b === null) throw new Error(`GpuArray (shape ${shapeString(this.shape)}, ${this.dtype.name}) used after dispose()`);
+    // A TypeError, as the README promises (JS's own error for using a detached buffer).
+    if (b === null) throw new TypeError(`GpuArray (shape ${shapeString(this.shape)}, ${this.dtype.name}) used after dispose()`);
     return b;
   }
 
@@ -383,6 +412,53 @@ export class GpuArray {
     return this;
   }
 
+  /**
+   * ndarray.item(): one element as a JS value (number; bigint for 64-bit ints; boolean; Complex).
+   * No argument: the array must have one element; one integer: a flat C-order index (negative
+   * counts from the end); one integer per axis: that element.
+   */
+  item(...args: number[]): HostScalar {
+    const flatIndex = (i: unknown, n: number, what: string): number => {
+      if (typeof i !== 'number' || !Number.isInteger(i)) throw new TypeError(`item: ${what} must be an integer, got ${String(i)}`);
+      const k = i < 0 ? i + n : i;
+      if (k < 0 || k >= n) throw new RangeError(`item: index ${i} is out of bounds for ${what === 'index' ? `size ${n}` : `${what} with size ${n}`}`);
+      return k;
+    };
+    let idx: number[];
+    if (args.length === 0) {
+      if (this.size !== 1) throw new RangeError(`can only convert an array of size 1 to a JS scalar (this one has size ${this.size}); pass an index: a.item(i)`);
+      idx = this.shape.map(() => 0);
+    } else if (args.length === 1 && this.ndim !== 1) {
+      let k = flatIndex(args[0], this.size, 'index');
+      idx = new Array<number>(this.ndim);
+      for (let ax = this.ndim - 1; ax >= 0; ax--) {
+        idx[ax] = k % this.shape[ax];
+        k = Math.floor(k / this.shape[ax]);
+      }
+    } else {
+      if (args.length !== this.ndim) throw new TypeError(`item: incorrect number of indices for array (${this.ndim}-dimensional, ${args.length} given)`);
+      idx = args.map((i, ax) => flatIndex(i, this.shape[ax], `axis ${ax}`));
+    }
+    const byte = idx.reduce((o, i, ax) => o + i * this.strides[ax], this.offset);
+    const store = allocStorage(this.dtype, 1);
+    this.device.backend.copyDeviceToHost(store, this.buffer.ptr + byte, this.itemsize);
+    return readElement(store, this.dtype, 0);
+  }
+
+  /**
+   * Number(a), +a, `${a}`: NumPy's float(a)/int(a) for arrays of one element (64-bit integers
+   * come back as the nearest number; item() gives the exact bigint). Other sizes and complex
+   * values are a TypeError as in NumPy, except that string conversion (and `+` with a string)
+   * shows the repr.
+   */
+  [Symbol.toPrimitive](hint: 'number' | 'string' | 'default'): number | string {
+    if (hint === 'string' || (hint === 'default' && (this.size !== 1 || this.dtype.isComplex))) return this.toString();
+    if (this.size !== 1) throw new TypeError(`only arrays of size 1 can be converted to a JS number (this one has shape ${shapeString(this.shape)})`);
+    if (this.dtype.isComplex) throw new TypeError('cannot convert a complex array to a JS number; use a.item() for the Complex value');
+    const v = this.item();
+    return typeof v === 'boolean' ? Number(v) : Number(v as number | bigint);
+  }
+
   /** NumPy's repr: `array([1., 2.], dtype=float32)`. */
   toString(): string {
     return this.disposed ? disposedRepr(this.shape, this.dtype) : arrayRepr(this);
@@ -396,6 +472,45 @@ export class GpuArray {
   [inspect.custom](): string {
     return this.toString();
   }
+}
+
+/**
+ * The constructor's checks: a live DeviceBuffer, a DType, integer shape and strides of one
+ * length, and every element the view reaches inside the buffer. Returns frozen copies.
+ */
+function checkView(
+  buf: DeviceBuffer,
+  shape: readonly number[],
+  strides: readonly number[],
+  offset: number,
+  d: DType,
+  base: GpuArray | null,
+): { shape: readonly number[]; strides: readonly number[]; size: number } {
+  if (!(buf instanceof DeviceBuffer) || !buf.alive) throw new TypeError('GpuArray: the buffer must be a live DeviceBuffer (create arrays with gp.empty, gp.zeros, gp.asarray, ...)');
+  if (!(d instanceof DType)) throw new TypeError('GpuArray: dtype must be a DType');
+  if (base !== null && !(base instanceof GpuArray)) throw new TypeError('GpuArray: base must be a GpuArray or null');
+  if (!Array.isArray(shape) || !Array.isArray(strides)) throw new TypeError('GpuArray: shape and strides must be arrays');
+  const sh = Object.freeze(shape.slice());
+  const st = Object.freeze(strides.slice());
+  if (sh.length !== st.length || sh.length > 64) throw new RangeError(`GpuArray: ${sh.length} dims with ${st.length} strides`);
+  let size = 1;
+  let lo = offset;
+  let hi = offset;
+  for (let i = 0; i < sh.length; i++) {
+    const n = sh[i];
+    const s = st[i];
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) throw new RangeError(`GpuArray: invalid shape ${shapeString(sh)}`);
+    if (typeof s !== 'number' || !Number.isSafeInteger(s)) throw new RangeError(`GpuArray: invalid strides (${st.join(', ')})`);
+    size *= n;
+    const span = n > 0 ? (n - 1) * s : 0;
+    if (span < 0) lo += span;
+    else hi += span;
+  }
+  if (typeof offset !== 'number' || !Number.isSafeInteger(offset)) throw new RangeError(`GpuArray: invalid offset ${String(offset)}`);
+  if (size > 0 && (lo < 0 || hi + d.itemsize > buf.nbytes)) {
+    throw new RangeError(`GpuArray: a view of shape ${shapeString(sh)}, strides (${st.join(', ')}) and offset ${offset} reaches bytes [${lo}, ${hi + d.itemsize}) outside its buffer of ${buf.nbytes} bytes`);
+  }
+  return { shape: sh, strides: st, size };
 }
 
 /** Fill in a -1 and check the element count. */

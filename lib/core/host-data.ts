@@ -100,35 +100,57 @@ export function writeElement(store: HostTypedArray, d: DType, i: number, v: Host
   else (store as unknown as (number | bigint)[])[i] = x as number | bigint;
 }
 
-/** Flatten nested JS arrays, checking they are rectangular. */
+/** NumPy's limit on dimensions (NPY_MAXDIMS in NumPy 2). */
+export const MAX_DIMS = 64;
+/** The most elements taken from nested JS arrays (a JS list of that many values is gigabytes already). */
+export const MAX_NESTED_ELEMENTS = 2 ** 27;
+
+/**
+ * Flatten nested JS arrays, checking they are rectangular. Each array's length is read once and
+ * every element once (a Proxy or getter that changes its answer cannot make the shape and the
+ * values disagree); holes, cycles, more than MAX_DIMS levels and ragged nesting are refused.
+ */
 export function flattenNested(data: unknown): { shape: number[]; flat: HostScalar[] } {
   const shape: number[] = [];
-  let probe: unknown = data;
-  while (Array.isArray(probe)) {
-    shape.push(probe.length);
-    probe = probe[0];
-  }
   const flat: HostScalar[] = [];
+  const onPath = new Set<unknown>();
   const walk = (x: unknown, depth: number, path: string) => {
-    if (depth === shape.length) {
-      if (Array.isArray(x)) throw new RangeError(`ragged nested array: element ${path} is deeper than the others`);
+    const here = path || 'top level';
+    if (!Array.isArray(x)) {
+      if (depth < shape.length) {
+        throw new RangeError(`ragged nested array: expected ${shape[depth]} elements at ${here}, got a scalar`);
+      }
+      const t = typeof x;
+      if (!(t === 'number' || t === 'bigint' || t === 'boolean' || isComplexLike(x))) {
+        const shown = x === null ? 'null' : t === 'object' || t === 'function' || t === 'symbol' ? t : String(x);
+        throw new TypeError(`cannot make an array from element ${shown} of type ${x === null ? 'null' : t}${path ? ` at ${path}` : ''}`);
+      }
       flat.push(x as HostScalar);
       return;
     }
-    if (!Array.isArray(x) || x.length !== shape[depth]) {
-      throw new RangeError(
-        `ragged nested array: expected ${shape[depth]} elements at ${path || 'top level'}, got ${Array.isArray(x) ? x.length : 'a scalar'}`,
-      );
+    if (onPath.has(x)) throw new TypeError(`nested array contains itself at ${here}: cannot make an array from a cyclic structure`);
+    if (depth >= MAX_DIMS) throw new RangeError(`nested array is deeper than ${MAX_DIMS} dimensions at ${here} (NumPy's limit)`);
+    const n = x.length;
+    if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`nested array at ${here} has an invalid length ${String(n)}`);
+    if (depth === shape.length) {
+      // First array seen at this depth: it fixes the dimension, unless leaves already sit here.
+      if (flat.length > 0) throw new RangeError(`ragged nested array: element ${path} is deeper than the others`);
+      shape.push(n);
+      const total = shape.reduce((a, b) => a * b, 1);
+      if (total > MAX_NESTED_ELEMENTS) {
+        throw new RangeError(`nested array of shape [${shape.join(', ')}] is too large (more than ${MAX_NESTED_ELEMENTS} elements); pass a TypedArray instead`);
+      }
+    } else if (n !== shape[depth]) {
+      throw new RangeError(`ragged nested array: expected ${shape[depth]} elements at ${here}, got ${n}`);
     }
-    x.forEach((y, i) => walk(y, depth + 1, `${path}[${i}]`));
+    onPath.add(x);
+    for (let i = 0; i < n; i++) {
+      if (!(i in x)) throw new TypeError(`nested array has a hole (an empty slot) at ${path}[${i}]: every element must be given`);
+      walk(x[i], depth + 1, `${path}[${i}]`);
+    }
+    onPath.delete(x);
   };
   walk(data, 0, '');
-  for (const v of flat) {
-    const t = typeof v;
-    if (!(t === 'number' || t === 'bigint' || t === 'boolean' || isComplexLike(v))) {
-      throw new TypeError(`cannot make an array from element ${String(v)} of type ${t}`);
-    }
-  }
   return { shape, flat };
 }
 
@@ -187,8 +209,23 @@ export function isNdarray(x: unknown): x is NdarrayLike {
   );
 }
 
+// The intrinsic TypedArray accessors: a subclass (or an own property) cannot lie about the
+// memory behind a view through them, so sizes copied to the device are the buffer's real ones.
+const typedArrayProto = Object.getPrototypeOf(Int8Array.prototype) as object;
+const intrinsic = (name: string) => Object.getOwnPropertyDescriptor(typedArrayProto, name)!.get!;
+const taLength = intrinsic('length');
+const taByteOffset = intrinsic('byteOffset');
+const taBuffer = intrinsic('buffer');
+
 const isTypedArray = (x: unknown): x is HostTypedArray | Uint8ClampedArray =>
   ArrayBuffer.isView(x) && !(x instanceof DataView);
+
+/** A plain view of exactly the memory a TypedArray covers (its real length, not a getter's). */
+function plainView(a: HostTypedArray | Uint8ClampedArray): HostTypedArray {
+  const d = dtypeOfTypedArray(a);
+  const length = Reflect.apply(taLength, a, []) as number;
+  return new d.storageArray(Reflect.apply(taBuffer, a, []) as ArrayBufferLike, Reflect.apply(taByteOffset, a, []) as number, length);
+}
 
 /** Host data in C order, as storage of `d` (float16 as bits, complex interleaved). */
 export interface HostStorage {
@@ -202,29 +239,27 @@ export interface HostStorage {
  * dtype, unconverted: the caller uploads them and casts on the device as NumPy casts one array to
  * another (unsafe casting). Nested JS arrays and scalars are converted to `want` (else the dtype
  * NumPy infers) with NumPy's checks: ragged nesting and out-of-range integers are refused.
+ * The store always holds exactly shapeSize(shape) elements of `d`, read from the host data itself.
  */
 export function hostToStorage(data: unknown, want?: DType): HostStorage {
   if (isTypedArray(data)) {
-    return { shape: [data.length], d: dtypeOfTypedArray(data), store: data instanceof Uint8ClampedArray ? new Uint8Array(data.buffer, data.byteOffset, data.length) : data };
+    const store = plainView(data);
+    return { shape: [store.length], d: dtypeOfTypedArray(store), store };
   }
   if (isNdarray(data)) {
-    const shape = [...data.shape];
-    for (const n of shape) {
-      if (!Number.isInteger(n) || n < 0) throw new RangeError(`ndarray has an invalid shape [${shape.join(', ')}]`);
-    }
+    const { shape, stride, offset, src } = checkNdarray(data);
     const size = shape.reduce((a, b) => a * b, 1);
-    const src = data.data;
     const typed = isTypedArray(src);
-    const d = typed ? dtypeOfTypedArray(src) : want ?? inferDType(gatherNdarray(data, size) as HostScalar[]);
+    const vals = gatherNdarray(src, shape, stride, offset, size);
+    const d = typed ? dtypeOfTypedArray(src) : want ?? inferDType(checkScalars(vals));
     if (typed) {
       // Same element type: a plain strided gather, no per-element conversion.
       const store = new d.storageArray(size) as unknown as { [i: number]: unknown };
-      const vals = gatherNdarray(data, size);
       for (let i = 0; i < size; i++) store[i] = vals[i];
       return { shape, d, store: store as unknown as HostTypedArray };
     }
     const store = allocStorage(d, size);
-    gatherNdarray(data, size).forEach((v, i) => writeElement(store, d, i, v as HostScalar));
+    checkScalars(vals).forEach((v, i) => writeElement(store, d, i, v));
     return { shape, d, store };
   }
   const { shape, flat } = flattenNested(data);
@@ -234,13 +269,72 @@ export function hostToStorage(data: unknown, want?: DType): HostStorage {
   return { shape, d, store };
 }
 
-/** The elements of an ndarray (its own strides and offset) in C order. */
-function gatherNdarray(a: NdarrayLike, size: number): unknown[] {
+function checkScalars(vals: unknown[]): HostScalar[] {
+  for (const v of vals) {
+    const t = typeof v;
+    if (!(t === 'number' || t === 'bigint' || t === 'boolean' || isComplexLike(v))) {
+      throw new TypeError(`cannot make an array from ndarray element ${v === null ? 'null' : t === 'object' ? 'object' : String(v)} of type ${v === null ? 'null' : t}`);
+    }
+  }
+  return vals as HostScalar[];
+}
+
+/**
+ * An ndarray-like's shape, strides and offset, copied once and checked: integers, one stride
+ * per axis, no more elements than its data holds (a declared shape is never trusted for a copy
+ * size), and every element it reaches inside its data.
+ */
+function checkNdarray(a: NdarrayLike): { shape: number[]; stride: number[]; offset: number; src: ArrayLike<unknown> } {
+  const shape = Array.from(a.shape as ArrayLike<unknown>);
+  const stride = Array.from(a.stride as ArrayLike<unknown>);
+  const offset: unknown = a.offset;
+  const src: unknown = a.data;
+  if (shape.length > MAX_DIMS) throw new RangeError(`ndarray has ${shape.length} dimensions; at most ${MAX_DIMS} are supported`);
+  for (const n of shape) {
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) throw new RangeError(`ndarray has an invalid shape [${shape.map(String).join(', ')}]`);
+  }
+  if (stride.length !== shape.length || stride.some((s) => typeof s !== 'number' || !Number.isSafeInteger(s))) {
+    throw new RangeError(`ndarray has invalid strides [${stride.map(String).join(', ')}] for shape [${shape.join(', ')}]`);
+  }
+  if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0) throw new RangeError(`ndarray has an invalid offset ${String(offset)}`);
+  let length: number;
+  if (isTypedArray(src)) length = Reflect.apply(taLength, src, []) as number;
+  else if (Array.isArray(src)) length = src.length;
+  else throw new TypeError(`ndarray data must be a TypedArray or an Array, got ${src === null ? 'null' : typeof src}`);
+  const dims = shape as number[];
+  const strides = stride as number[];
+  const size = dims.reduce((x, y) => x * y, 1);
+  if (size > length) {
+    throw new RangeError(
+      `ndarray of shape [${dims.join(', ')}] declares ${size} elements but its data holds only ${length}; ` +
+        'upload the data and broadcast on the device (gp.asarray(small).broadcastTo(shape)) instead',
+    );
+  }
+  if (size > 0) {
+    // The lowest and highest data index the strides reach.
+    let lo = offset;
+    let hi = offset;
+    for (let k = 0; k < dims.length; k++) {
+      const span = (dims[k] - 1) * strides[k];
+      if (span < 0) lo += span;
+      else hi += span;
+    }
+    if (lo < 0 || hi >= length) {
+      throw new RangeError(`ndarray's shape, strides and offset reach indices [${lo}, ${hi}] outside its data of length ${length}`);
+    }
+  }
+  // A JS Array is read element by element (a hole is refused in gatherNdarray); JS cannot over-read it.
+  return { shape: dims, stride: strides, offset, src: Array.isArray(src) ? src : plainView(src as HostTypedArray) };
+}
+
+/** The elements of an ndarray (its own strides and offset, already checked) in C order. */
+function gatherNdarray(data: ArrayLike<unknown>, shape: readonly number[], stride: readonly number[], offset: number, size: number): unknown[] {
   const out: unknown[] = new Array(size);
-  const { shape, stride, data } = a;
   const idx = new Array<number>(shape.length).fill(0);
-  let off = a.offset;
+  const plain = Array.isArray(data);
+  let off = offset;
   for (let i = 0; i < size; i++) {
+    if (plain && !(off in data)) throw new TypeError(`ndarray data has a hole (an empty slot) at [${off}]`);
     out[i] = data[off];
     for (let k = shape.length - 1; k >= 0; k--) {
       if (++idx[k] < shape[k]) {

@@ -66,6 +66,19 @@ export function adjustSlice(sl: SliceObject, n: number): { start: number; step: 
   return { start, step, length };
 }
 
+/** A short description of a refused index (never a dump of an array's internals). */
+function describeIndex(ix: unknown): string {
+  if (Array.isArray(ix)) return `(a JS array of length ${ix.length})`;
+  if (typeof ix === 'object' && ix !== null) {
+    const a = ix as { dtype?: unknown; shape?: unknown };
+    if (a.dtype !== undefined && Array.isArray(a.shape)) return `(a ${String(a.dtype)} array of shape (${a.shape.join(', ')}))`;
+    const keys = Object.keys(ix);
+    return `(an object with keys ${keys.slice(0, 5).join(', ')}${keys.length > 5 ? ', ...' : ''})`;
+  }
+  if (typeof ix === 'bigint') return `${ix}n`;
+  return String(ix);
+}
+
 export function sliceView(shape: readonly number[], strides: readonly number[], offset: number, indices: readonly Index[]): ViewSpec {
   const items = indices.map((ix) => {
     if (typeof ix === 'string') return parseSliceString(ix);
@@ -73,10 +86,7 @@ export function sliceView(shape: readonly number[], strides: readonly number[], 
     if (ix === null) return newaxis;
     if (ix === undefined || ix === newaxis || typeof ix === 'number') return ix;
     if (typeof ix === 'object' && !Array.isArray(ix) && Object.keys(ix).every((k) => k === 'start' || k === 'stop' || k === 'step')) return ix;
-    throw new TypeError(
-      `invalid index ${typeof ix === 'object' ? JSON.stringify(ix) : String(ix)}: basic slicing takes integers, ` +
-        `'start:stop:step' strings or {start, stop, step}, '...' and newaxis`,
-    );
+    throw new TypeError(`invalid index ${describeIndex(ix)}: basic slicing takes integers, 'start:stop:step' strings or {start, stop, step}, '...' and newaxis (integer and boolean array indexing are not supported)`);
   });
   const ellipses = items.filter((x) => x === '...').length;
   if (ellipses > 1) throw new TypeError("an index can only have a single ellipsis ('...')");

@@ -1,6 +1,6 @@
 // NumPy 2 type promotion: the promote_types table and NEP 50 weak scalars (plain JS numbers
 // take the array's dtype where their kind allows it; typed scalars such as float32(3) are strong).
-import { DType, dtypes, integerRange } from './dtype.js';
+import { DType, dtype as toDType, DTypeLike, dtypes, integerRange } from './dtype.js';
 
 /** Kind of a weak (untyped) scalar: JS boolean, integer-valued number or bigint, other number, complex. */
 export type WeakKind = 'bool' | 'int' | 'float' | 'complex';
@@ -27,8 +27,10 @@ function promoteIntegers(a: DType, b: DType): DType {
   return signedOfSize(u.itemsize * 2) ?? dtypes.float64; // uint64 + int64 -> float64, as NumPy
 }
 
-/** numpy.promote_types(a, b). */
-export function promoteTypes(a: DType, b: DType): DType {
+/** numpy.promote_types(a, b): DTypes or dtype names ('int8'). */
+export function promoteTypes(x: DTypeLike, y: DTypeLike): DType {
+  const a = x instanceof DType ? x : toDType(x, 'promoteTypes: first dtype');
+  const b = y instanceof DType ? y : toDType(y, 'promoteTypes: second dtype');
   if (a === b) return a;
   if (a.kind === 'b') return b;
   if (b.kind === 'b') return a;
@@ -42,8 +44,9 @@ export function promoteTypes(a: DType, b: DType): DType {
 }
 
 /** NumPy's "safe" casting: every value of `from` is representable in `to`. */
-export function canCastSafely(from: DType, to: DType): boolean {
-  return promoteTypes(from, to) === to;
+export function canCastSafely(from: DTypeLike, to: DTypeLike): boolean {
+  const t = to instanceof DType ? to : toDType(to, 'canCast: to');
+  return promoteTypes(from instanceof DType ? from : toDType(from, 'canCast: from'), t) === t;
 }
 
 /** The dtype a weak scalar of `kind` takes next to a strong dtype `s` (NEP 50). */
@@ -70,9 +73,12 @@ export function defaultDTypeForWeak(kind: WeakKind): DType {
  * numpy.result_type over strong dtypes and weak scalar kinds. With no strong dtype the weak kinds
  * promote among themselves by category.
  */
-export function resultType(strong: readonly DType[], weak: readonly WeakKind[] = []): DType {
+export function resultType(strong: readonly DTypeLike[], weak: readonly WeakKind[] = []): DType {
   let r: DType | undefined;
-  for (const d of strong) r = r === undefined ? d : promoteTypes(r, d);
+  for (const x of strong) {
+    const d = x instanceof DType ? x : toDType(x, 'resultType: dtype');
+    r = r === undefined ? d : promoteTypes(r, d);
+  }
   let w: WeakKind | undefined;
   for (const k of weak) if (w === undefined || weakCategory[k] > weakCategory[w]) w = k;
   if (r === undefined) {

@@ -1,6 +1,7 @@
 // NumPy's repr/str of arrays (numpy/_core/arrayprint.py, NumPy 2.3+ defaults): the same float
 // digits (Dragon4 at each dtype's precision, see dragon4.ts), column padding, scientific switch,
 // line wrapping, summarisation with '...', and the dtype/shape suffixes of repr.
+import { readOptions } from './options.js';
 import type { DType } from './dtype.js';
 import { FloatKind, formatPositional, formatScientific } from './dragon4.js';
 import type { GpuArray } from './gpu-array.js';
@@ -47,7 +48,11 @@ const DEFAULTS: PrintOptions = {
 
 let current: PrintOptions = { ...DEFAULTS };
 
-function checkOptions(o: Partial<PrintOptions>): void {
+const PRINT_KEYS = Object.keys(DEFAULTS);
+
+/** Print options as `fn` received them: own keys only, known keys only, values checked. */
+function checkOptions<E extends object = object>(fn: string, given: unknown, extraKeys: readonly string[] = []): Partial<PrintOptions> & Partial<E> {
+  const o = readOptions<PrintOptions & E>(fn, given, [...PRINT_KEYS, ...extraKeys]);
   const nonNegInt = (k: 'precision' | 'threshold' | 'edgeitems' | 'linewidth') => {
     const v = o[k];
     if (v !== undefined && (typeof v !== 'number' || !(Number.isInteger(v) || v === Infinity) || v < 0)) {
@@ -68,14 +73,12 @@ function checkOptions(o: Partial<PrintOptions>): void {
   for (const k of ['nanstr', 'infstr'] as const) {
     if (o[k] !== undefined && typeof o[k] !== 'string') throw new TypeError(`print option ${k} must be a string`);
   }
-  for (const k of Object.keys(o)) {
-    if (!(k in DEFAULTS)) throw new TypeError(`unknown print option ${JSON.stringify(k)}; known: ${Object.keys(DEFAULTS).join(', ')}`);
-  }
+  return o;
 }
 
 /** numpy.set_printoptions: change the given options (the rest stay). */
-export function setPrintoptions(o: Partial<PrintOptions>): void {
-  checkOptions(o);
+export function setPrintoptions(given: Partial<PrintOptions>): void {
+  const o = checkOptions('setPrintoptions', given);
   current = { ...current, ...o };
 }
 
@@ -397,8 +400,7 @@ function formatNested(shown: Shown, fmt: (i: number) => string, lineWidth: numbe
 
 /** numpy.array2string. */
 export function array2string(a: GpuArray, options: Partial<PrintOptions> & { separator?: string; prefix?: string; suffix?: string } = {}): string {
-  const { separator = ' ', prefix = '', suffix = '', ...rest } = options;
-  checkOptions(rest);
+  const { separator = ' ', prefix = '', suffix = '', ...rest } = checkOptions<{ separator: string; prefix: string; suffix: string }>('array2string', options, ['separator', 'prefix', 'suffix']);
   const o = { ...current, ...rest };
   const lineWidth = o.linewidth - suffix.length;
   if (a.size === 0) return '[]';
@@ -413,8 +415,8 @@ const IMPLIED = new Set(['int64', 'float64', 'complex128', 'bool']);
 const pyTuple = (s: readonly number[]) => `(${s.join(', ')}${s.length === 1 ? ',' : ''})`;
 
 /** numpy.array_repr: `array([1., 2.], dtype=float32)`. */
-export function arrayRepr(a: GpuArray, options: Partial<PrintOptions> = {}): string {
-  checkOptions(options);
+export function arrayRepr(a: GpuArray, given: Partial<PrintOptions> = {}): string {
+  const options = checkOptions('arrayRepr', given);
   const o = { ...current, ...options };
   const prefix = 'array(';
   const lst = array2string(a, { ...options, separator: ', ', prefix, suffix: ')' });
@@ -431,9 +433,9 @@ export function arrayRepr(a: GpuArray, options: Partial<PrintOptions> = {}): str
 }
 
 /** numpy.array_str: `[1. 2.]`; a 0-d array prints as its scalar. */
-export function arrayStr(a: GpuArray, options: Partial<PrintOptions> = {}): string {
+export function arrayStr(a: GpuArray, given: Partial<PrintOptions> = {}): string {
+  const options = checkOptions('arrayStr', given);
   if (a.ndim === 0) {
-    checkOptions(options);
     const vals = a.toTypedArray();
     const v = a.dtype.isComplex ? { re: vals[0] as number, im: vals[1] as number } : vals[0];
     return scalarStr(v, a.dtype, { ...current, ...options });

@@ -10,7 +10,11 @@ export function shapeSize(shape: Shape): number {
 
 /** Validate a user-given shape (number or list): non-negative integers only. */
 export function normalizeShape(shape: number | readonly number[], what = 'shape'): number[] {
-  const dims = typeof shape === 'number' ? [shape] : [...shape];
+  if (typeof shape !== 'number' && !Array.isArray(shape)) {
+    const got = typeof shape === 'bigint' ? `the bigint ${shape}n` : shape === null ? 'null' : typeof shape === 'object' ? 'an object' : `${typeof shape} ${JSON.stringify(shape)}`;
+    throw new TypeError(`${what} must be a non-negative integer (a number) or an array of them, got ${got}`);
+  }
+  const dims = typeof shape === 'number' ? [shape] : Array.from(shape);
   for (const d of dims) {
     if (typeof d !== 'number' || !Number.isInteger(d) || d < 0) {
       throw new RangeError(`${what} must be non-negative integers, got [${dims.join(', ')}]`);

@@ -1,6 +1,7 @@
 // The current device: a backend plus its memory pool. Chosen by GPUARRAY_DEVICE
 // (cuda | cuda:N | cpu), else cuda when usable, else cpu with a one-line notice on stderr.
 import { BackendUnavailableError } from '../../bindings/errors.js';
+import { describeValue } from '../core/options.js';
 import type { Backend, BackendKind, DeviceInfo } from './backend.js';
 import { DiskCache } from './compile-cache.js';
 import { CudaBackend, probeCuda } from './cuda/backend.js';
@@ -35,6 +36,9 @@ function diskCache(): DiskCache {
 }
 
 export function parseDeviceSpec(spec: string): { kind: BackendKind; ordinal: number } {
+  if (typeof spec !== 'string') {
+    throw new TypeError(`the device must be a string: 'cuda', 'cuda:N' or 'cpu', got ${describeValue(spec)}`);
+  }
   const m = /^(cuda|cpu)(?::(\d+))?$/.exec(spec.trim());
   if (!m) throw new TypeError(`invalid device ${JSON.stringify(spec)}; expected 'cuda', 'cuda:N' or 'cpu'`);
   const kind = m[1] as BackendKind;

@@ -1,6 +1,7 @@
 // CUDA events, as cupy.cuda.Event / numba.cuda.event: mark a point in a stream, wait for it,
 // test it, time between two. On the cpu backend every launch has finished when it returns, so an
 // event is done as soon as it is recorded and its time is the host clock at that moment.
+import { readOptions } from '../core/options.js';
 import { performance } from 'node:perf_hooks';
 import type { CudaDriver } from '../../bindings/cuda-driver.js';
 import type { CudaBackend } from './cuda/backend.js';
@@ -38,7 +39,8 @@ export class Event {
   /** cpu: host time of the last record(), in ms. */
   private hostTime = 0;
 
-  constructor(options: EventOptions = {}) {
+  constructor(given: EventOptions = {}) {
+    const options = readOptions<EventOptions>('Event', given, ['timing', 'blocking', 'device']);
     this.device = options.device ?? currentDevice();
     this.timing = options.timing ?? true;
     if (this.device.kind === 'cuda') {
@@ -121,7 +123,7 @@ export class Event {
   }
 
   private checkLive(): void {
-    if (this.disposed) throw new Error('Event used after dispose()');
+    if (this.disposed) throw new TypeError('Event used after dispose()');
   }
 }
 

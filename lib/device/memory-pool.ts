@@ -1,6 +1,7 @@
 // A caching device-memory pool like CuPy's: sizes rounded up to 512 bytes, freed blocks kept per
 // size and reused best-fit, stats, an optional limit. When the device is out of memory the pool
 // frees its cached blocks and retries once before throwing OutOfMemoryError.
+import { describeValue, readOptions } from '../core/options.js';
 import { OutOfMemoryError } from '../../bindings/errors.js';
 import type { Backend } from './backend.js';
 
@@ -94,13 +95,15 @@ export class MemoryPool {
   setLimit(limit: number | null | { size?: number | null; fraction?: number | null }): void {
     let bytes: number | null;
     if (limit === null || typeof limit === 'number') bytes = limit;
-    else if (typeof limit === 'object') {
+    else if (typeof limit === 'object' && !Array.isArray(limit)) {
+      // Own keys only, and only these two (an array or {sise} must not silently remove the limit).
+      limit = readOptions<{ size: number | null; fraction: number | null }>('setLimit', limit, ['size', 'fraction']);
       if (limit.size != null && limit.fraction != null) throw new TypeError('setLimit takes size or fraction, not both');
       if (limit.fraction != null) {
         if (!(limit.fraction >= 0 && limit.fraction <= 1)) throw new RangeError(`pool limit fraction must be in [0, 1], got ${limit.fraction}`);
         bytes = Math.floor(this.backend.memGetInfo().total * limit.fraction);
       } else bytes = limit.size ?? null;
-    } else throw new TypeError(`setLimit takes a number of bytes, null, or { size } / { fraction }, got ${String(limit)}`);
+    } else throw new TypeError(`setLimit takes a number of bytes, null, or { size } / { fraction }, got ${describeValue(limit)}`);
     if (bytes !== null && (typeof bytes !== 'number' || !Number.isFinite(bytes) || bytes < 0)) {
       throw new RangeError(`pool limit must be a non-negative number of bytes, got ${bytes}`);
     }

@@ -3,6 +3,7 @@
 // (they order with the legacy default stream, which keeps the memory pool's reuse safe) unless
 // created with nonBlocking. On the cpu backend work runs when it is issued, so a stream is
 // always idle and synchronize() returns at once.
+import { readOptions } from '../core/options.js';
 import type { CudaDriver } from '../../bindings/cuda-driver.js';
 import type { CudaBackend } from './cuda/backend.js';
 import { currentDevice, Device } from './device.js';
@@ -37,7 +38,8 @@ export class Stream {
   private readonly isDefault: boolean;
   private disposed = false;
 
-  constructor(options: StreamOptions = {}, wrap?: typeof WRAP_DEFAULT) {
+  constructor(given: StreamOptions = {}, wrap?: typeof WRAP_DEFAULT) {
+    const options = readOptions<StreamOptions>('Stream', given, ['nonBlocking', 'device']);
     this.device = options.device ?? currentDevice();
     this.nonBlocking = options.nonBlocking ?? false;
     this.driver = this.device.kind === 'cuda' ? (this.device.backend as CudaBackend).driver : null;
@@ -61,7 +63,7 @@ export class Stream {
 
   /** CUstream handle (0 for the default stream and on cpu). */
   get handle(): number {
-    if (this.disposed) throw new Error('Stream used after dispose()');
+    if (this.disposed) throw new TypeError('Stream used after dispose()');
     return this.handleValue;
   }
 

@@ -4,11 +4,12 @@
 import { DType } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar, weakKindOf } from '../core/host-data.js';
+import { isOptionsLike, readOptions } from '../core/options.js';
 import { defaultDTypeForWeak } from '../core/promotion.js';
 import { Scalar } from '../core/scalar.js';
 import { ArgValue, BoundParam, ElementwiseDefinition, LaunchOptions, makeDefinition, runElementwise } from './elementwise.js';
 import { splitKernelCall } from './call-args.js';
-import { checkUniqueNames, ParamSpec, parseParams, validateKernelName } from './params.js';
+import { checkKernelOptionTypes, checkUniqueNames, ParamSpec, parseParams, validateKernelName } from './params.js';
 
 export interface ElementwiseKernelOptions {
   /** Code placed before the kernel (helper functions, constants). */
@@ -46,7 +47,8 @@ export interface ElementwiseKernelFn {
   readonly nargs: number;
 }
 
-const CALL_OPTION_KEYS: ReadonlySet<string> = new Set(['size', 'stream', 'blockSize']);
+const CALL_OPTION_KEYS: readonly string[] = ['size', 'stream', 'blockSize'];
+const OPTION_KEYS = ['preamble', 'loopPrep', 'afterLoop', 'reduceDims', 'options', 'noReturn', 'returnTuple'];
 
 /** Does the body read `name` (anything but a plain `name = ...` assignment)? */
 function bodyReads(body: string, name: string): boolean {
@@ -63,8 +65,13 @@ function bodyReads(body: string, name: string): boolean {
 const describe = (v: unknown) =>
   v instanceof GpuArray ? `${v.dtype.name} array` : v instanceof Scalar ? `${v.dtype.name} scalar` : typeof v;
 
-function makeElementwiseKernel(inParams: string, outParams: string, operation: string, name = 'kernel', options: ElementwiseKernelOptions = {}): ElementwiseKernelFn {
+function makeElementwiseKernel(inParams: string, outParams: string, operation: string, nameArg?: string | ElementwiseKernelOptions, optionsArg?: ElementwiseKernelOptions): ElementwiseKernelFn {
+  // The options object may stand in for the optional name.
+  if (isOptionsLike(nameArg) && optionsArg === undefined) [nameArg, optionsArg] = [undefined, nameArg];
+  const name = nameArg === undefined ? 'kernel' : (nameArg as string);
   validateKernelName(name);
+  const options = readOptions<ElementwiseKernelOptions>('ElementwiseKernel', optionsArg, OPTION_KEYS);
+  checkKernelOptionTypes('ElementwiseKernel', options, ['preamble', 'loopPrep', 'afterLoop'], ['reduceDims', 'noReturn', 'returnTuple']);
   if (typeof operation !== 'string') throw new TypeError('ElementwiseKernel: operation must be a string of C code');
   const ins = parseParams(inParams, false, 'in_params');
   const outs = parseParams(outParams, true, 'out_params');
@@ -153,12 +160,12 @@ export function bindTypes(name: string, params: readonly ParamSpec[], values: re
 }
 
 export interface ElementwiseKernelConstructor {
-  new (inParams: string, outParams: string, operation: string, name?: string, options?: ElementwiseKernelOptions): ElementwiseKernelFn;
-  (inParams: string, outParams: string, operation: string, name?: string, options?: ElementwiseKernelOptions): ElementwiseKernelFn;
+  new (inParams: string, outParams: string, operation: string, name?: string | ElementwiseKernelOptions, options?: ElementwiseKernelOptions): ElementwiseKernelFn;
+  (inParams: string, outParams: string, operation: string, name?: string | ElementwiseKernelOptions, options?: ElementwiseKernelOptions): ElementwiseKernelFn;
 }
 
 /** cupy.ElementwiseKernel; call it with or without `new`. */
-export const ElementwiseKernel = function (inParams: string, outParams: string, operation: string, name?: string, options?: ElementwiseKernelOptions) {
+export const ElementwiseKernel = function (inParams: string, outParams: string, operation: string, name?: string | ElementwiseKernelOptions, options?: ElementwiseKernelOptions) {
   return makeElementwiseKernel(inParams, outParams, operation, name, options);
 } as unknown as ElementwiseKernelConstructor;
 

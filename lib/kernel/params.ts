@@ -1,6 +1,7 @@
 // CuPy's parameter lists: "float32 x, raw T y" -> typed parameters. A one-letter type is a
 // placeholder bound by the arguments; longer type names must be dtypes.
 import { DType, dtype as toDType } from '../core/dtype.js';
+import { describeValue } from '../core/options.js';
 
 export interface ParamSpec {
   name: string;
@@ -39,6 +40,10 @@ export function parseParams(spec: string, isOutput: boolean, what: string): Para
     }
     const [typeName, name] = tokens;
     if (!IDENT.test(name)) throw new TypeError(`invalid parameter name ${JSON.stringify(name)} in ${what}`);
+    if (name.startsWith('_') || name === 'gpa') {
+      // The generated loop and reduction code declare _off, _v0, _k, _J, _type_reduce, ... and use namespace gpa.
+      throw new TypeError(`parameter name '${name}' in ${what} is reserved: names starting with an underscore (and 'gpa') belong to the generated code; choose another name`);
+    }
     if (RESERVED.has(name)) {
       throw new TypeError(`parameter name '${name}' in ${what} is reserved (the loop index is 'i'); choose another name`);
     }
@@ -61,5 +66,23 @@ export function checkUniqueNames(params: readonly ParamSpec[]): void {
   for (const p of params) {
     if (seen.has(p.name)) throw new TypeError(`duplicate parameter name '${p.name}'`);
     seen.add(p.name);
+  }
+}
+
+/**
+ * Types of a kernel's construction options: C code as strings, flags as booleans, and compiler
+ * `options` as an array of strings (a lone string would be split into characters downstream).
+ */
+export function checkKernelOptionTypes(kernel: string, o: Record<string, unknown>, code: readonly string[], flags: readonly string[]): void {
+  const shown = describeValue;
+  for (const k of code) {
+    if (o[k] !== undefined && typeof o[k] !== 'string') throw new TypeError(`${kernel}: option ${k} must be a string of C code, got ${shown(o[k])}`);
+  }
+  for (const k of flags) {
+    if (o[k] !== undefined && typeof o[k] !== 'boolean') throw new TypeError(`${kernel}: option ${k} must be a boolean, got ${shown(o[k])}`);
+  }
+  const opts = o.options;
+  if (opts !== undefined && (!Array.isArray(opts) || opts.some((x) => typeof x !== 'string'))) {
+    throw new TypeError(`${kernel}: option options (compiler flags) must be an array of strings such as ['-DX=1'], got ${shown(opts)}`);
   }
 }

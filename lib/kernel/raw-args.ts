@@ -4,6 +4,7 @@
 // takes an integral JS number in int32 range; `long long` a number or a bigint; typed scalars
 // (float32(3)) are accepted where their value fits. Anything else is a TypeError/RangeError
 // naming the parameter, raised before anything is launched.
+import { hostByteLength } from '../device/host-bounds.js';
 import { DType, dtypeOfTypedArray, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { float16BitsFromNumber } from '../core/host-data.js';
@@ -279,10 +280,11 @@ export class RawArgs {
     try {
       for (let i = 0; i < this.hostCount; i++) {
         const h = this.host[i];
-        const length = h.host.byteLength / h.dtype.itemsize;
+        const bytes = hostByteLength(h.host); // the real extent (a subclass's byteLength getter may lie)
+        const length = bytes / h.dtype.itemsize;
         const t = GpuArray.allocate([length], h.dtype, device);
         h.temp = t;
-        if (h.host.byteLength > 0) device.backend.copyHostToDevice(t.ptr, h.host, h.host.byteLength);
+        if (bytes > 0) device.backend.copyHostToDevice(t.ptr, h.host, bytes);
         this.block.writeU64Number(this.offsets[h.param.index], t.ptr);
       }
     } catch (e) {
@@ -298,8 +300,8 @@ export class RawArgs {
       for (let i = 0; i < this.hostCount; i++) {
         const h = this.host[i];
         // A const pointee cannot have been written: skip the copy back.
-        if (h.temp !== null && !h.param.isConst && h.host.byteLength > 0) {
-          device.backend.copyDeviceToHost(h.host, h.temp.ptr, h.host.byteLength);
+        if (h.temp !== null && !h.param.isConst && h.temp.nbytes > 0) {
+          device.backend.copyDeviceToHost(h.host, h.temp.ptr, h.temp.nbytes);
         }
       }
     } finally {

@@ -9,6 +9,7 @@ import { currentDevice, Device } from '../device/device.js';
 import { Stream, streamHandle } from '../device/stream.js';
 import { CKernelSignature, CParam, kernelSignature, parseKernels, ParsedSource } from './c-signature.js';
 import { checkOccupancy } from './performance-warnings.js';
+import { describeValue, isOptionsLike, readOptions } from '../core/options.js';
 import { RawArg, RawArgs } from './raw-args.js';
 
 /** A grid or block size: a number, or [x], [x, y], [x, y, z]. */
@@ -61,10 +62,10 @@ function toDim3(v: DimLike, what: 'grid' | 'block', kernel: string, out: Dim3): 
   let z: unknown = 1;
   if (typeof v === 'number') x = v;
   else if (Array.isArray(v) && v.length >= 1 && v.length <= 3) [x, y = 1, z = 1] = v as unknown[];
-  else throw new TypeError(`${kernel}: ${what} must be a number or an array of 1 to 3 numbers, got ${JSON.stringify(v)}`);
+  else throw new TypeError(`${kernel}: ${what} must be a number or an array of 1 to 3 numbers, got ${describeValue(v)}`);
   const max = what === 'grid' ? GRID_MAX : BLOCK_MAX;
   const check = (d: unknown, axis: 'x' | 'y' | 'z'): number => {
-    if (typeof d !== 'number' || !Number.isInteger(d)) throw new TypeError(`${kernel}: ${what} ${axis} must be an integer, got ${String(d)}`);
+    if (typeof d !== 'number' || !Number.isInteger(d)) throw new TypeError(`${kernel}: ${what} ${axis} must be an integer (a number), got ${describeValue(d)}`);
     if (d < 1 || d > max[axis]) throw new RangeError(`${kernel}: ${what} ${axis} = ${d} is out of range [1, ${max[axis]}]`);
     return d;
   };
@@ -121,6 +122,7 @@ const freeArgBlocks = new FinalizationRegistry<RawArgs>((a) => a.dispose());
 
 /** Marks the functions RawKernel makes, for `k instanceof RawKernel`. */
 const RAW_KERNEL = Symbol('gpuarray.RawKernel');
+const LAUNCH_OPTION_KEYS = ['sharedMem', 'stream'];
 
 function makeRawKernel(program: RawProgram, sig: CKernelSignature): RawKernelFn {
   const name = sig.name;
@@ -178,7 +180,10 @@ function makeRawKernel(program: RawProgram, sig: CKernelSignature): RawKernelFn 
       throw new TypeError(`${name}: arguments must be passed as an array: ${name}(grid, block, [arg0, arg1, ...])`);
     }
     if (options === undefined) run(grid, block, values, 0, undefined);
-    else run(grid, block, values, checkSharedMem(name, options.sharedMem), options.stream);
+    else {
+      const o = readOptions<RawLaunchOptions>(name, options, LAUNCH_OPTION_KEYS);
+      run(grid, block, values, checkSharedMem(name, o.sharedMem), o.stream);
+    }
   };
 
   const fn = ((gridLike: DimLike, blockLike: DimLike, values: readonly RawArg[], options?: RawLaunchOptions) =>
@@ -211,7 +216,14 @@ function makeRawKernel(program: RawProgram, sig: CKernelSignature): RawKernelFn 
 }
 
 function normaliseOptions(options: readonly string[] | RawKernelOptions | undefined, what: string): readonly string[] {
-  const list = options === undefined ? [] : Array.isArray(options) ? options : ((options as RawKernelOptions).options ?? []);
+  const list =
+    options === undefined
+      ? []
+      : Array.isArray(options)
+        ? options
+        : isOptionsLike(options)
+          ? (readOptions<RawKernelOptions>(what, options, ['options']).options ?? [])
+          : ((options as RawKernelOptions).options ?? []);
   if (!Array.isArray(list) || list.some((o) => typeof o !== 'string')) throw new TypeError(`${what}: options must be an array of strings`);
   return Object.freeze([...list]);
 }
@@ -251,8 +263,8 @@ export class RawModule {
   private readonly functions = new Map<string, RawKernelFn>();
 
   constructor(module: RawModuleOptions | string, options?: readonly string[]) {
-    const m: RawModuleOptions = typeof module === 'string' ? { code: module, options } : module;
-    if (m === null || typeof m !== 'object' || typeof m.code !== 'string') {
+    const m: Partial<RawModuleOptions> = typeof module === 'string' ? { code: module, options } : readOptions<RawModuleOptions>('RawModule', module, ['code', 'options'], false);
+    if (typeof m.code !== 'string') {
       throw new TypeError('RawModule: expected {code: string, options?: string[]}');
     }
     this.code = m.code;

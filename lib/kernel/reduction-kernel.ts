@@ -8,7 +8,8 @@
 import { GpuArray } from '../core/gpu-array.js';
 import { bindTypes, KernelArg } from './elementwise-kernel.js';
 import { splitKernelCall } from './call-args.js';
-import { checkUniqueNames, ParamSpec, parseParams, validateKernelName } from './params.js';
+import { isOptionsLike, readOptions } from '../core/options.js';
+import { checkKernelOptionTypes, checkUniqueNames, ParamSpec, parseParams, validateKernelName } from './params.js';
 import { AxisLike, makeReductionDefinition, ReductionDefinition, runReduction } from './reduction.js';
 
 export interface ReductionKernelOptions {
@@ -45,7 +46,7 @@ export interface ReductionKernelFn {
   readonly identity: string | null;
 }
 
-const CALL_OPTION_KEYS: ReadonlySet<string> = new Set(['axis', 'keepdims', 'out', 'stream']);
+const CALL_OPTION_KEYS: readonly string[] = ['axis', 'keepdims', 'out', 'stream'];
 
 function makeReductionKernel(
   inParams: string,
@@ -54,10 +55,15 @@ function makeReductionKernel(
   reduceExpr: string,
   postMapExpr: string,
   identity: string | number | bigint | boolean | null | undefined,
-  name = 'reduce_kernel',
-  options: ReductionKernelOptions = {},
+  nameArg?: string | ReductionKernelOptions,
+  optionsArg?: ReductionKernelOptions,
 ): ReductionKernelFn {
+  // The options object may stand in for the optional name.
+  if (isOptionsLike(nameArg) && optionsArg === undefined) [nameArg, optionsArg] = [undefined, nameArg];
+  const name = nameArg === undefined ? 'reduce_kernel' : (nameArg as string);
   validateKernelName(name);
+  const options = readOptions<ReductionKernelOptions>('ReductionKernel', optionsArg, ['reduceType', 'reduce_type', 'reduceDims', 'preamble', 'options']);
+  checkKernelOptionTypes('ReductionKernel', options, ['reduceType', 'reduce_type', 'preamble'], ['reduceDims']);
   for (const [what, e] of [
     ['map_expr', mapExpr],
     ['reduce_expr', reduceExpr],
@@ -83,7 +89,13 @@ function makeReductionKernel(
   let ident: string | null;
   if (identity === null || identity === undefined) ident = null;
   else if (typeof identity === 'string') ident = identity.trim() === '' ? null : identity;
-  else if (typeof identity === 'number' || typeof identity === 'bigint' || typeof identity === 'boolean') ident = String(identity);
+  else if (typeof identity === 'number') {
+    // String(NaN) or String(Infinity) is no C expression: the compiler would fail far from the cause.
+    if (!Number.isFinite(identity)) {
+      throw new RangeError(`ReductionKernel: identity must be a finite number or a C expression string, got ${identity}`);
+    }
+    ident = String(identity);
+  } else if (typeof identity === 'bigint' || typeof identity === 'boolean') ident = String(identity);
   else throw new TypeError('ReductionKernel: identity must be a C expression string, a number, or null');
 
   const def: ReductionDefinition = makeReductionDefinition({
@@ -135,7 +147,7 @@ export interface ReductionKernelConstructor {
     reduceExpr: string,
     postMapExpr: string,
     identity: string | number | bigint | boolean | null | undefined,
-    name?: string,
+    name?: string | ReductionKernelOptions,
     options?: ReductionKernelOptions,
   ): ReductionKernelFn;
   (
@@ -145,7 +157,7 @@ export interface ReductionKernelConstructor {
     reduceExpr: string,
     postMapExpr: string,
     identity: string | number | bigint | boolean | null | undefined,
-    name?: string,
+    name?: string | ReductionKernelOptions,
     options?: ReductionKernelOptions,
   ): ReductionKernelFn;
 }
@@ -158,7 +170,7 @@ export const ReductionKernel = function (
   reduceExpr: string,
   postMapExpr: string,
   identity: string | number | bigint | boolean | null | undefined,
-  name?: string,
+  name?: string | ReductionKernelOptions,
   options?: ReductionKernelOptions,
 ) {
   return makeReductionKernel(inParams, outParams, mapExpr, reduceExpr, postMapExpr, identity, name, options);

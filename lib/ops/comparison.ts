@@ -5,6 +5,7 @@
 // computed in the promotion of a, b and a float (b is at least float, as NumPy converts it).
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
+import { readOptions } from '../core/options.js';
 import { promoteTypes, promoteWeak } from '../core/promotion.js';
 import { sameShape } from '../core/shape.js';
 import { BoundParam, ElementwiseDefinition, makeDefinition, runElementwise } from '../kernel/elementwise.js';
@@ -76,7 +77,9 @@ function reduceAll(def: ReductionDefinition, params: BoundParam[], values: (GpuA
 }
 
 /** numpy.array_equal: same shape and every element equal, as one fused pass. */
-export function arrayEqual(a1: unknown, a2: unknown, options: ArrayEqualOptions = {}): boolean {
+export function arrayEqual(a1: unknown, a2: unknown, opts?: ArrayEqualOptions): boolean {
+  const options = readOptions<ArrayEqualOptions>('arrayEqual', opts, ['equalNan']);
+  checkEqualNan('arrayEqual', options.equalNan);
   const temps: GpuArray[] = [];
   try {
     const a = operand(a1, temps);
@@ -104,6 +107,20 @@ export function arrayEqual(a1: unknown, a2: unknown, options: ArrayEqualOptions 
   } finally {
     for (const t of temps) t.dispose();
   }
+}
+
+function checkEqualNan(fn: string, v: unknown): void {
+  if (v !== undefined && typeof v !== 'boolean') throw new TypeError(`${fn}: equalNan must be a boolean, got ${String(v)}`);
+}
+
+/** isclose/allclose options, checked before any operand is uploaded. */
+function readCloseOptions(fn: string, opts: unknown): CloseOptions {
+  const o = readOptions<CloseOptions>(fn, opts, ['rtol', 'atol', 'equalNan']);
+  checkEqualNan(fn, o.equalNan);
+  for (const k of ['rtol', 'atol'] as const) {
+    if (o[k] !== undefined && typeof o[k] !== 'number') throw new TypeError(`${fn}: ${k} must be a number, got ${String(o[k])}`);
+  }
+  return o;
 }
 
 interface Close {
@@ -136,7 +153,8 @@ const closeParams = (a: GpuArray, b: GpuArray, c: Close): BoundParam[] => [
 const elementwise = new Map<string, ElementwiseDefinition>();
 
 /** numpy.isclose: a bool array of the broadcast shape. */
-export function isclose(a1: unknown, a2: unknown, options: CloseOptions = {}): GpuArray {
+export function isclose(a1: unknown, a2: unknown, opts?: CloseOptions): GpuArray {
+  const options = readCloseOptions('isclose', opts);
   const temps: GpuArray[] = [];
   try {
     const a = operand(a1, temps);
@@ -163,7 +181,8 @@ export function isclose(a1: unknown, a2: unknown, options: CloseOptions = {}): G
 }
 
 /** numpy.allclose: every element of the broadcast a, b close, as one fused pass. */
-export function allclose(a1: unknown, a2: unknown, options: CloseOptions = {}): boolean {
+export function allclose(a1: unknown, a2: unknown, opts?: CloseOptions): boolean {
+  const options = readCloseOptions('allclose', opts);
   const temps: GpuArray[] = [];
   try {
     const a = operand(a1, temps);

@@ -3,6 +3,7 @@
 import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar, hostToStorage, toDTypeValue, weakKindOf } from '../core/host-data.js';
+import { describeValue, isOptionsLike, readOptions } from '../core/options.js';
 import { defaultDTypeForWeak } from '../core/promotion.js';
 import { Scalar } from '../core/scalar.js';
 import { normalizeShape } from '../core/shape.js';
@@ -10,21 +11,39 @@ import { currentDevice } from '../device/device.js';
 import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
 
 export type ShapeLike = number | readonly number[];
+type DTypeArg = DTypeLike | { dtype?: DTypeLike };
 
-export function empty(shape: ShapeLike, dtype: DTypeLike = 'float64'): GpuArray {
-  const d = toDType(dtype);
+/**
+ * The dtype argument of a creation function: a dtype, or {dtype} in its place (the trailing
+ * options object). Anything else says which argument is wrong: `zeros(2, 3)` is a common slip
+ * for `zeros([2, 3])`.
+ */
+function creationDType(fn: string, arg: DTypeArg | undefined, position: string, dflt: DTypeLike | undefined): DType | undefined {
+  let d: unknown = arg;
+  if (isOptionsLike(arg) && !(arg instanceof DType)) d = readOptions<{ dtype: DTypeLike }>(fn, arg, ['dtype']).dtype;
+  if (d === undefined || d === null) return dflt === undefined ? undefined : toDType(dflt); // NumPy's dtype=None
+  if (typeof d !== 'string' && !(d instanceof DType)) {
+    const hint = typeof d === 'number' ? ` (for a ${fn} of several dimensions pass the shape as one array, e.g. ${fn}([2, 3]))` : '';
+    throw new TypeError(`${fn}: the ${position} argument must be a dtype (a name like 'float32', or a DType), got ${describeValue(d)}${hint}`);
+  }
+  return toDType(d as DTypeLike, `${fn}: dtype`);
+}
+
+export function empty(shape: ShapeLike, dtype: DTypeArg = 'float64'): GpuArray {
+  const d = creationDType('empty', dtype, 'second', 'float64')!;
   return GpuArray.allocate(normalizeShape(shape), d);
 }
 
-export function zeros(shape: ShapeLike, dtype: DTypeLike = 'float64'): GpuArray {
-  const a = empty(shape, dtype);
+export function zeros(shape: ShapeLike, dtype: DTypeArg = 'float64'): GpuArray {
+  const a = empty(shape, creationDType('zeros', dtype, 'second', 'float64')!);
   a.device.backend.memset(a.ptr, 0, a.nbytes, a.device.backend.defaultStream);
   return a;
 }
 
-export function full(shape: ShapeLike, fillValue: HostScalar | Scalar, dtype?: DTypeLike): GpuArray {
+export function full(shape: ShapeLike, fillValue: HostScalar | Scalar, dtype?: DTypeArg): GpuArray {
+  const given = creationDType('full', dtype, 'third', undefined);
   const d =
-    dtype !== undefined ? toDType(dtype) : fillValue instanceof Scalar ? fillValue.dtype : defaultDTypeForWeak(weakKindOf(fillValue));
+    given !== undefined ? given : fillValue instanceof Scalar ? fillValue.dtype : defaultDTypeForWeak(weakKindOf(fillValue));
   // Refuse a value the dtype cannot hold (NumPy's OverflowError) before allocating.
   if (!(fillValue instanceof Scalar)) toDTypeValue(fillValue, d);
   const a = empty(shape, d);
@@ -36,15 +55,33 @@ export function full(shape: ShapeLike, fillValue: HostScalar | Scalar, dtype?: D
   }
 }
 
-export function ones(shape: ShapeLike, dtype: DTypeLike = 'float64'): GpuArray {
-  return full(shape, 1, dtype);
+export function ones(shape: ShapeLike, dtype: DTypeArg = 'float64'): GpuArray {
+  return full(shape, 1, creationDType('ones', dtype, 'second', 'float64'));
 }
 
 type LikeOptions = { dtype?: DTypeLike; shape?: ShapeLike };
-export const emptyLike = (a: GpuArray, o: LikeOptions = {}) => empty(o.shape ?? a.shape, o.dtype ?? a.dtype);
-export const zerosLike = (a: GpuArray, o: LikeOptions = {}) => zeros(o.shape ?? a.shape, o.dtype ?? a.dtype);
-export const onesLike = (a: GpuArray, o: LikeOptions = {}) => ones(o.shape ?? a.shape, o.dtype ?? a.dtype);
-export const fullLike = (a: GpuArray, v: HostScalar | Scalar, o: LikeOptions = {}) => full(o.shape ?? a.shape, v, o.dtype ?? a.dtype);
+const LIKE_KEYS = ['dtype', 'shape'];
+const like = (fn: string, a: GpuArray, opts: LikeOptions | undefined): { shape: ShapeLike; dtype: DType } => {
+  if (!(a instanceof GpuArray)) throw new TypeError(`${fn}: the first argument must be a GpuArray, got ${describeValue(a)}`);
+  const o = readOptions<LikeOptions>(fn, opts, LIKE_KEYS);
+  return { shape: o.shape ?? a.shape, dtype: o.dtype === undefined ? a.dtype : toDType(o.dtype, `${fn}: dtype`) };
+};
+export const emptyLike = (a: GpuArray, o?: LikeOptions) => {
+  const l = like('emptyLike', a, o);
+  return empty(l.shape, l.dtype);
+};
+export const zerosLike = (a: GpuArray, o?: LikeOptions) => {
+  const l = like('zerosLike', a, o);
+  return zeros(l.shape, l.dtype);
+};
+export const onesLike = (a: GpuArray, o?: LikeOptions) => {
+  const l = like('onesLike', a, o);
+  return ones(l.shape, l.dtype);
+};
+export const fullLike = (a: GpuArray, v: HostScalar | Scalar, o?: LikeOptions) => {
+  const l = like('fullLike', a, o);
+  return full(l.shape, v, l.dtype);
+};
 
 // NumPy's arange fills a[i] = a[0] + i * (a[1] - a[0]) in the output dtype (arraytypes.c.src's
 // @NAME@_fill); float16 computes in float from a float delta (HALF_fill). No fused multiply-add,
@@ -73,7 +110,8 @@ export function arange(...args: ArangeArg[]): GpuArray {
     dt = toDType(last);
     args.pop();
   } else if (typeof last === 'object' && last !== null) {
-    if (last.dtype !== undefined) dt = toDType(last.dtype);
+    const o = readOptions<{ dtype: DTypeLike }>('arange', last, ['dtype']);
+    if (o.dtype !== undefined) dt = toDType(o.dtype, 'arange: dtype');
     args.pop();
   }
   const nums = args.filter((a) => a !== undefined) as (number | bigint)[];
@@ -130,12 +168,19 @@ const linspaceKernel = ElementwiseKernel(
 );
 
 /** numpy.linspace(start, stop, num=50, endpoint=true, dtype=float64). */
-export function linspace(start: number, stop: number, num = 50, options: { endpoint?: boolean; dtype?: DTypeLike } = {}): GpuArray {
+export function linspace(start: number, stop: number, num: number | { endpoint?: boolean; dtype?: DTypeLike; num?: number } = 50, opts?: { endpoint?: boolean; dtype?: DTypeLike }): GpuArray {
+  if (isOptionsLike(num)) {
+    if (opts !== undefined) throw new TypeError('linspace: pass options once (either (start, stop, num, options) or (start, stop, options))');
+    const o = readOptions<{ endpoint: boolean; dtype: DTypeLike; num: number }>('linspace', num, ['num', 'endpoint', 'dtype']);
+    return linspace(start, stop, o.num ?? 50, { endpoint: o.endpoint, dtype: o.dtype });
+  }
+  const options = readOptions<{ endpoint: boolean; dtype: DTypeLike }>('linspace', opts, ['endpoint', 'dtype']);
+  if (options.endpoint !== undefined && typeof options.endpoint !== 'boolean') throw new TypeError(`linspace: endpoint must be a boolean, got ${describeValue(options.endpoint)}`);
   if (typeof num !== 'number' || !Number.isInteger(num)) throw new TypeError(`linspace: number of samples ${String(num)} must be an integer`);
   if (num < 0) throw new RangeError(`linspace: number of samples, ${num}, must be non-negative`);
   if (typeof start !== 'number' || typeof stop !== 'number') throw new TypeError('linspace: start and stop must be numbers');
   const endpoint = options.endpoint ?? true;
-  const d = toDType(options.dtype ?? 'float64');
+  const d = toDType(options.dtype ?? 'float64', 'linspace: dtype');
   const out = empty([num], d);
   if (num === 0) return out;
   const div = endpoint ? num - 1 : num;
@@ -155,7 +200,9 @@ const eyeKernel = ElementwiseKernel('int64 cols, int64 k', 'T out', 'out = (T)((
 /** numpy.eye(N, M=N, k=0, dtype=float64). */
 export function eye(n: number, m?: number | null, k = 0, dtype: DTypeLike = 'float64'): GpuArray {
   const cols = m ?? n;
-  if (!Number.isInteger(k)) throw new TypeError(`eye: diagonal offset k must be an integer, got ${k}`);
+  if (typeof k !== 'number' || !Number.isInteger(k)) throw new TypeError(`eye: diagonal offset k must be an integer, got ${describeValue(k)}`);
+  // Beyond 2**53 a JS number is no longer an exact integer (and would wrap in the int64 kernel).
+  if (!Number.isSafeInteger(k)) throw new RangeError(`eye: diagonal offset k = ${k} is out of range (at most ${Number.MAX_SAFE_INTEGER} in magnitude)`);
   const out = empty([n, cols], dtype);
   try {
     if (n * cols > 0) eyeKernel(cols, k, out);
@@ -169,11 +216,11 @@ export function eye(n: number, m?: number | null, k = 0, dtype: DTypeLike = 'flo
 export const identity = (n: number, dtype: DTypeLike = 'float64') => eye(n, null, 0, dtype);
 
 /** numpy.array: always a new array (a copy of a GpuArray, or an upload of host data). */
-export function array(data: unknown, dtype?: DTypeLike): GpuArray {
-  if (data instanceof GpuArray) return dtype === undefined ? data.copy() : data.astype(dtype);
-  if (data instanceof Scalar) return full([], data, dtype);
-  if (typeof data === 'number' || typeof data === 'bigint' || typeof data === 'boolean') return full([], data, dtype);
-  const want = dtype === undefined ? undefined : toDType(dtype);
+export function array(data: unknown, dtypeArg?: DTypeArg): GpuArray {
+  const want = creationDType('array', dtypeArg, 'second', undefined);
+  if (data instanceof GpuArray) return want === undefined ? data.copy() : data.astype(want);
+  if (data instanceof Scalar) return full([], data, want);
+  if (typeof data === 'number' || typeof data === 'bigint' || typeof data === 'boolean') return full([], data, want);
   const { shape, d, store } = hostToStorage(data, want);
   const up = GpuArray.allocate(shape, d, currentDevice());
   if (up.nbytes > 0) up.device.backend.copyHostToDevice(up.ptr, store, up.nbytes);
@@ -187,7 +234,8 @@ export function array(data: unknown, dtype?: DTypeLike): GpuArray {
 }
 
 /** numpy.asarray: the same GpuArray when it already has the dtype, else like array(). */
-export function asarray(data: unknown, dtype?: DTypeLike): GpuArray {
-  if (data instanceof GpuArray && (dtype === undefined || toDType(dtype) === data.dtype)) return data;
-  return array(data, dtype);
+export function asarray(data: unknown, dtypeArg?: DTypeArg): GpuArray {
+  const want = creationDType('asarray', dtypeArg, 'second', undefined);
+  if (data instanceof GpuArray && (want === undefined || want === data.dtype)) return data;
+  return array(data, want);
 }

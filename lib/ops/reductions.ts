@@ -13,6 +13,7 @@
 //   var/std as mean, two passes (mean, then the sum of |x - mean|^2); complex gives a real result
 import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
+import { isOptionsLike, readOptions } from '../core/options.js';
 import { promoteTypes } from '../core/promotion.js';
 import type { BoundParam } from '../kernel/elementwise.js';
 import { AxisLike, makeReductionDefinition, normalizeAxes, ReductionDefinition, runReduction } from '../kernel/reduction.js';
@@ -169,24 +170,20 @@ const param = (name: string, d: DType, isOutput: boolean): BoundParam => ({
 });
 const divParam: BoundParam = { name: '_div', raw: false, isOutput: false, dtype: dtypes.float64, localCtype: 'double', placeholder: null, readsOutput: false };
 
-const OPTION_KEYS = new Set(['axis', 'keepdims', 'out', 'dtype', 'ddof']);
+const OPTION_KEYS = ['axis', 'keepdims', 'out', 'dtype', 'ddof'];
 
 function splitArgs(name: string, axisOrOptions: unknown, options: unknown): ReductionOptions {
-  let opts: ReductionOptions = {};
-  if (axisOrOptions !== undefined && axisOrOptions !== null && typeof axisOrOptions === 'object' && !Array.isArray(axisOrOptions)) {
+  let opts: ReductionOptions;
+  if (isOptionsLike(axisOrOptions)) {
     if (options !== undefined) throw new TypeError(`${name}: pass options once (either (axis, options) or (options))`);
-    opts = axisOrOptions as ReductionOptions;
+    opts = readOptions<ReductionOptions>(name, axisOrOptions, OPTION_KEYS);
   } else {
-    if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
-      throw new TypeError(`${name}: options must be an object like {keepdims: true}`);
-    }
-    opts = { ...(options as ReductionOptions | undefined) };
+    opts = readOptions<ReductionOptions>(name, options, OPTION_KEYS, false);
     if (axisOrOptions !== undefined) {
       if (opts.axis !== undefined) throw new TypeError(`${name}: axis given twice`);
       opts.axis = axisOrOptions as AxisLike;
     }
   }
-  for (const k of Object.keys(opts)) if (!OPTION_KEYS.has(k)) throw new TypeError(`${name}: unknown option '${k}'`);
   return opts;
 }
 
@@ -201,7 +198,7 @@ function reduce(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
   if (extra.singleAxis && opts.axis !== undefined && opts.axis !== null && typeof opts.axis !== 'number') {
     throw new TypeError(`${name}: axis must be an integer or null, got ${JSON.stringify(opts.axis)}`);
   }
-  const { acc, out } = ruleTypes(rule, a.dtype, opts.dtype === undefined ? undefined : toDType(opts.dtype));
+  const { acc, out } = ruleTypes(rule, a.dtype, opts.dtype === undefined ? undefined : toDType(opts.dtype, `${name}: dtype`));
   if (opts.out !== undefined && !canCastSameKind(out, opts.out.dtype)) {
     throw new TypeError(`Cannot cast reduction '${name}' output from ${out.name} to ${opts.out.dtype.name} with casting rule 'same_kind'`);
   }

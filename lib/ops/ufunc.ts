@@ -5,6 +5,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar, isComplexLike, weakKindOf } from '../core/host-data.js';
 import { canCastSafely, checkWeakIntegerFits, resultType, WeakKind } from '../core/promotion.js';
 import { Scalar } from '../core/scalar.js';
+import { readOptions } from '../core/options.js';
 import { broadcastShapes, sameShape, shapeString } from '../core/shape.js';
 import { BoundParam, ElementwiseDefinition, makeDefinition, runElementwise } from '../kernel/elementwise.js';
 
@@ -39,7 +40,7 @@ export interface UfuncCallOptions {
   dtype?: DTypeLike;
 }
 
-const CALL_OPTION_KEYS = new Set(['out', 'dtype']);
+const CALL_OPTION_KEYS = ['out', 'dtype'];
 
 /** NumPy's kind order for same_kind casting: b < u < i < f < c. */
 const KIND_ORDER = { b: 0, u: 1, i: 2, f: 3, c: 4 } as const;
@@ -107,16 +108,10 @@ export class Ufunc {
     if (args.length !== this.nin) {
       throw new TypeError(`${this.name}() takes ${this.nin} input${this.nin === 1 ? '' : 's'}, got ${args.length}`);
     }
-    if (options !== undefined && options !== null) {
-      if (typeof options !== 'object' || Array.isArray(options) || options instanceof GpuArray) {
-        throw new TypeError(`${this.name}: options must be an object like {out, dtype}, got ${describe(options)}`);
-      }
-      for (const k of Object.keys(options)) {
-        if (!CALL_OPTION_KEYS.has(k)) throw new TypeError(`${this.name}: unknown option '${k}' (expected out, dtype)`);
-      }
-    }
-    const out = options?.out ?? undefined;
-    const { loop, params } = this.resolveCached(args, options?.dtype);
+    if (options instanceof GpuArray) throw new TypeError(`${this.name}: options must be an object like {out, dtype}, got ${describe(options)}`);
+    options = readOptions<UfuncCallOptions>(this.name, options, CALL_OPTION_KEYS);
+    const out = options.out ?? undefined;
+    const { loop, params } = this.resolveCached(args, options.dtype);
 
     // Value checks, before anything is launched.
     const values: (GpuArray | HostScalar | null)[] = new Array(args.length + 1);
@@ -216,7 +211,7 @@ export class Ufunc {
   }
 
   private resolveCached(args: readonly UfuncArg[], dtypeOpt?: DTypeLike): Resolution {
-    let key = dtypeOpt === undefined ? '' : `${toDType(dtypeOpt).char}:`;
+    let key = dtypeOpt === undefined ? '' : `${toDType(dtypeOpt, `${this.name}: dtype`).char}:`;
     for (const a of args) {
       if (a instanceof GpuArray || a instanceof Scalar) key += a.dtype.char;
       else if (typeof a === 'number' || typeof a === 'bigint' || typeof a === 'boolean' || isComplexLike(a)) key += `w${weakKindOf(a)[0]}`;

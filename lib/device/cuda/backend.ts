@@ -1,5 +1,6 @@
 // The cuda backend: the driver API on the device's primary context, NVRTC for kernels, the
 // legacy default stream for ordering. Large host copies go through pinned staging buffers.
+import { checkHostBytes } from '../host-bounds.js';
 import { CU_DEVICE_ATTRIBUTE as A, CudaDriver } from '../../../bindings/cuda-driver.js';
 import { Nvrtc } from '../../../bindings/nvrtc.js';
 import type { Backend, CompileRequest, DeviceInfo, Dim3, FftPlanCacheInfo, FftRequest, GemmRequest, LoadedKernel, LoadedProgram } from '../backend.js';
@@ -112,11 +113,13 @@ export class CudaBackend implements Backend {
     return this.driver.memGetInfo();
   }
   copyHostToDevice(dst: number, src: ArrayBufferView, bytes: number): void {
+    checkHostBytes(src, bytes, 'host to device copy');
     if (bytes === 0) return;
     if (this.staging.worthStaging(bytes)) this.staging.upload(dst, src, bytes, this.defaultStream);
     else this.driver.memcpyHtoD(dst, src, bytes);
   }
   copyDeviceToHost(dst: ArrayBufferView, src: number, bytes: number): void {
+    checkHostBytes(dst, bytes, 'device to host copy');
     if (bytes === 0) return;
     if (this.staging.worthStaging(bytes)) this.staging.download(dst, src, bytes, this.defaultStream);
     else this.driver.memcpyDtoH(dst, src, bytes);

@@ -1,5 +1,6 @@
 // The cpu backend: kernels compiled by the system C++ compiler, "device" memory in host RAM,
 // every launch synchronous. It is the default on machines without an NVIDIA GPU and what CI runs.
+import { checkHostBytes } from '../host-bounds.js';
 import { availableParallelism, cpus, totalmem, freemem } from 'node:os';
 import { hostAlloc, hostCopy, hostCopyFrom, hostCopyTo, hostFree, hostMemset } from '../../../bindings/libc.js';
 import { loadHostKernelLibrary } from '../../../bindings/shared-library.js';
@@ -63,9 +64,11 @@ export class HostBackend implements Backend {
     return { free: freemem(), total: totalmem() };
   }
   copyHostToDevice(dst: number, src: ArrayBufferView, bytes: number): void {
+    checkHostBytes(src, bytes, 'host to device copy');
     hostCopyFrom(dst, src, bytes);
   }
   copyDeviceToHost(dst: ArrayBufferView, src: number, bytes: number): void {
+    checkHostBytes(dst, bytes, 'device to host copy');
     hostCopyTo(dst, src, bytes);
   }
   copyDeviceToDevice(dst: number, src: number, bytes: number): void {

@@ -1,0 +1,62 @@
+// Options objects as every public function reads them: only the object's own enumerable keys
+// count (a key on Object.prototype, or a `{__proto__: {...}}` chain, is never honoured), and a key
+// the function does not know is a TypeError naming the function and the key (NumPy raises
+// TypeError for an unexpected keyword argument), instead of being silently ignored.
+
+/** A plain description of a value for error messages (never the value's whole contents). */
+export function describeValue(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return `an array of length ${v.length}`;
+  if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v)}`;
+  if (typeof v === 'bigint') return `the bigint ${v}n`;
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'undefined') return String(v);
+  if (typeof v === 'function') return 'a function';
+  if (typeof v === 'symbol') return 'a symbol';
+  const ctor = (v as { constructor?: { name?: unknown } }).constructor;
+  const name = typeof ctor === 'function' && typeof ctor.name === 'string' && ctor.name !== '' ? ctor.name : 'object';
+  return name === 'Object' || name === 'object' ? 'an object' : `a ${name}`;
+}
+
+/** Is `v` something an options object can be (a non-null, non-array object)? */
+export const isOptionsLike = (v: unknown): v is object => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+// What readOptions returns: an object whose prototype chain has no Object.prototype (so a key
+// added to Object.prototype is never seen), built by a constructor so that V8 keeps it a fast
+// object (Object.create(null) objects start in slow dictionary mode).
+const OptionsBag = function OptionsBag() {} as unknown as new () => Record<string, unknown>;
+OptionsBag.prototype = Object.create(null);
+
+/**
+ * A plain object: `{...}`, `Object.create(null)`, or one whose prototypes are plain objects
+ * too (their keys are not read), but no class instance: no prototype in its chain is some
+ * class's `prototype` (which owns a `constructor`).
+ */
+function isPlainObject(v: unknown): v is object {
+  if (!isOptionsLike(v)) return false;
+  for (let p = Object.getPrototypeOf(v); p !== null && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
+    if (Object.hasOwn(p, 'constructor')) return false;
+  }
+  return true;
+}
+
+/**
+ * The options `value` passed to `fn`, as a fresh prototype-less object holding only its own
+ * enumerable keys, every one of them in `allowed`. undefined (and null, where `allowNull`) is
+ * no options at all. Anything but a plain object, or an unknown key, is a TypeError.
+ */
+export function readOptions<T extends object>(fn: string, value: unknown, allowed: readonly string[], allowNull = true): Partial<T> {
+  const out = new OptionsBag();
+  if (value === undefined || (allowNull && value === null)) return out as Partial<T>;
+  if (!isPlainObject(value)) {
+    // An array, a GpuArray, a Map...: its fields are no options.
+    throw new TypeError(`${fn}: options must be an object like {${allowed.join(', ')}}, got ${describeValue(value)}`);
+  }
+  for (const k of Object.keys(value)) {
+    if (!allowed.includes(k)) {
+      throw new TypeError(`${fn}: unknown option '${k}'; known options: ${allowed.length ? allowed.join(', ') : 'none'}`);
+    }
+    const v = (value as Record<string, unknown>)[k];
+    if (v !== undefined) out[k] = v;
+  }
+  return out as Partial<T>;
+}
