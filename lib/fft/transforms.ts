@@ -71,8 +71,12 @@ function deliver(fn: string, result: GpuArray, out: GpuArray | undefined): GpuAr
   return out;
 }
 
-/** One transform of `kind` over `axes` with lengths `s`, scaled for `norm`. */
-function run(a: GpuArray, axes: number[], s: number[], kind: FftKind, forward: boolean, norm: FftNorm): GpuArray {
+/**
+ * One transform of `kind` over `axes` with lengths `s`, scaled for `norm`. r2c runs forward and
+ * c2r backward whatever `forwardC2c` says (the Hermitian transforms swap the norm instead).
+ */
+function run(a: GpuArray, axes: number[], s: number[], kind: FftKind, forwardC2c: boolean, norm: FftNorm): GpuArray {
+  const forward = kind === 'c2c' ? forwardC2c : kind === 'r2c';
   const repeated = new Set(axes).size !== axes.length;
   let result: GpuArray;
   if (repeated) {
@@ -97,10 +101,10 @@ function oneD(fn: string, kind: FftKind, forward: boolean, hermitian: boolean) {
     const n = o.n === undefined || o.n === null ? (kind === 'c2r' ? 2 * (x.shape[axis] - 1) : x.shape[axis]) : o.n;
     checkLength(fn, n);
     if (hermitian) norm = swapDirection(norm);
-    let input = x;
-    if (hermitian && kind === 'c2r') input = ufuncFunctions.conjugate(x.dtype.isComplex ? x : x.astype(x.dtype === x.dtype ? fftComplexOf(x) : x.dtype));
+    // hfft is irfft of the conjugate; ihfft the conjugate of rfft (NumPy's definitions).
+    const input = hermitian && kind === 'c2r' ? ufuncFunctions.conjugate(x) : x;
     try {
-      let result = run(input, [axis], [n], kind, kind === 'c2r' ? false : forward, norm);
+      let result = run(input, [axis], [n], kind, forward, norm);
       if (hermitian && kind === 'r2c') {
         const c = ufuncFunctions.conjugate(result);
         result.dispose();
@@ -112,11 +116,6 @@ function oneD(fn: string, kind: FftKind, forward: boolean, hermitian: boolean) {
       if (x !== a) x.dispose();
     }
   };
-}
-
-/** The complex dtype a real array's Hermitian input is taken as. */
-function fftComplexOf(x: GpuArray): 'complex64' | 'complex128' {
-  return x.dtype.name === 'float32' || x.dtype.name === 'float16' ? 'complex64' : 'complex128';
 }
 
 function nD(fn: string, kind: FftKind, forward: boolean, defaultAxes: number[] | null) {
