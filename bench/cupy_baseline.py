@@ -78,6 +78,9 @@ DEFAULT_WORKLOADS = [
     ("einsum 'ij,jk->ik' 4096²", 'einsumGemm', {'m': 4096}, 'device'),
     ('batched matmul 4096 x 64²', 'matmulBatched', {'batch': 4096, 'm': 64}, 'device'),
     ('small matmul, back to back', 'matmul', {'m': 64, 'bits': 32}, 'issue'),
+    ('fft 2^24 complex64', 'fft1d', {'n': 1 << 24}, 'device'),
+    ('rfft2 4096² float32', 'rfft2', {'m': 4096}, 'device'),
+    ('small fft, back to back', 'fft1d', {'n': 4096}, 'issue'),
 ]
 
 MIN_REPS = 10
@@ -543,7 +546,45 @@ def k_matmul_batched(ctx, p):
     return Prepared(lambda: cp.matmul(a, b), lambda r: check_product(r, a, b, 32, 'batched matmul'))
 
 
+def fft_input(ctx, n):
+    # As bench/fft-kinds.ts: real and imaginary parts are two hash inputs.
+    z = cp.empty(n, dtype=cp.complex64)
+    z.real = ctx.input(n, 1)
+    z.imag = ctx.input(n, 2)
+    return z
+
+
+def check_spectrum(r, x, what, samples):
+    n = x.shape[-1]
+    want = np.fft.fft(cp.asnumpy(x).astype(np.complex128))
+    got = cp.asnumpy(r)
+    rms = np.sqrt(np.sum(np.abs(want) ** 2) / n)
+    for k in samples(n):
+        if not abs(got[k] - want[k]) <= 1e-4 * max(rms, 1.0) * 2:
+            raise CheckError('%s [%d]: got %r, expected %r' % (what, k, got[k], want[k]))
+
+
+def k_fft1d(ctx, p):
+    a = fft_input(ctx, p['n'])
+    return Prepared(lambda: cp.fft.fft(a), lambda r: check_spectrum(r, a, 'fft', lambda n: [(s * 2654435761) % n for s in range(6)]))
+
+
+def k_rfft2(ctx, p):
+    m = p['m']
+    a = ctx.input(m * m, 3).reshape(m, m)
+
+    def check(r):
+        want = np.fft.rfft(cp.asnumpy(a).astype(np.float64).sum(axis=0))
+        got = cp.asnumpy(r[0])
+        scale = np.sqrt(m) * m
+        for k in [(s * 977) % (m // 2 + 1) for s in range(4)]:
+            if not abs(got[k] - want[k]) <= 2e-4 * scale:
+                raise CheckError('rfft2 [0, %d]: got %r, expected %r' % (k, got[k], want[k]))
+    return Prepared(lambda: cp.fft.rfft2(a), check)
+
+
 KINDS = {
+    'fft1d': k_fft1d, 'rfft2': k_rfft2,
     'matmul': k_matmul, 'einsumGemm': k_einsum_gemm, 'matmulBatched': k_matmul_batched,
     'add': k_add, 'addRow': k_add_row, 'addTransposed': k_add_transposed, 'smallAdd': k_small_add,
     'rawSmall': k_raw_small, 'ekSmall': k_ek_small, 'ekCold': k_ek_cold, 'ekWarm': k_ek_warm,

@@ -11,6 +11,7 @@ import { BenchContext } from './context.js';
 import { CheckError, checkClose, checkExact, download, hashSums, hashValue, toTyped } from './data.js';
 import type { FloorSpec } from './floors.js';
 import { nowMs, runJsonChild, Stats, stats } from './timing.js';
+import { FFT_KINDS } from './fft-kinds.js';
 import { LINALG_KINDS } from './linalg-kinds.js';
 
 export type How =
@@ -138,6 +139,10 @@ export const WORKLOADS: readonly WorkloadSpec[] = [
   { name: 'matmul float32 1024² (cpu)', size: '1024² float32', kind: 'matmul', params: { m: 1024, bits: 32 }, how: 'device', floor: { kind: 'none' }, goal: null, on: CPU },
   { name: "einsum 'ij,jk->ik' 4096²", size: '4096² float32', kind: 'einsumGemm', params: { m: 4096 }, how: 'device', floor: { kind: 'none' }, goal: { kind: 'vs-workload', name: 'matmul float32 4096²', factor: 1.05, plusMs: 0, issues: [16] }, on: CUDA },
   { name: 'batched matmul 4096 x 64²', size: '4096 x 64² float32', kind: 'matmulBatched', params: { batch: 4096, m: 64 }, how: 'device', floor: { kind: 'none' }, goal: { kind: 'vs-cupy', factor: 1.0, fallbackMs: null, issues: [16] }, on: CUDA },
+  // #20: FFTs on cuFFT (kinds in fft-kinds.ts). Goals: within 1.03x of CuPy (the issue's figures without it).
+  { name: 'fft 2^24 complex64', size: '16M complex64', kind: 'fft1d', params: { n: 1 << 24 }, how: 'device', floor: bw(2 * 8 * (1 << 24)), goal: { kind: 'vs-cupy', factor: 1.03, fallbackMs: 0.279, issues: [20] }, on: CUDA },
+  { name: 'rfft2 4096² float32', size: '4096² float32', kind: 'rfft2', params: { m: 4096 }, how: 'device', floor: bw(F * 4096 * 4096 + 8 * 4096 * 2049), goal: { kind: 'vs-cupy', factor: 1.03, fallbackMs: 0.178, issues: [20] }, on: CUDA },
+  { name: 'small fft, back to back', size: '4096 complex64', kind: 'fft1d', params: { n: 4096 }, how: 'issue', floor: { kind: 'launch' }, goal: { kind: 'vs-cupy', factor: 1.0, fallbackMs: null, issues: [20] }, on: CUDA },
   { name: 'small matmul, back to back', size: '64² float32', kind: 'matmul', params: { m: 64, bits: 32 }, how: 'issue', floor: { kind: 'launch' }, goal: { kind: 'vs-cupy', factor: 1.0, fallbackMs: null, issues: [16] }, on: CUDA },
 ];
 
@@ -527,6 +532,7 @@ export const KINDS = {
     },
   },
   ...LINALG_KINDS,
+  ...FFT_KINDS,
 } satisfies Record<string, Kind>;
 
 export type KindName = keyof typeof KINDS;

@@ -126,3 +126,17 @@ export function cublasCandidates(env: Env = process.env, prefix = '/usr'): strin
     ...versionedFiles(pipWheelLibraryDirs(env, prefix, 'cublas'), 'libcublas', CUBLAS_MAJORS),
   ]);
 }
+
+export const CUFFT_MAJORS = [12, 11] as const;
+
+/** libcufft, found like cuBLAS: GPUARRAY_CUFFT_PATH, the toolkit overrides, the sonames, the toolkits, pip wheels (nvidia-cufft). */
+export function cufftCandidates(env: Env = process.env, prefix = '/usr'): string[] {
+  const systemDirs = systemRoots(join(prefix, 'local')).flatMap(libraryDirs);
+  return uniq([
+    ...(env.GPUARRAY_CUFFT_PATH ? [env.GPUARRAY_CUFFT_PATH] : []),
+    ...overrideCandidates(env, 'libcufft', CUFFT_MAJORS),
+    ...CUFFT_MAJORS.map((m) => `libcufft.so.${m}`),
+    ...versionedFiles(systemDirs, 'libcufft', CUFFT_MAJORS),
+    ...versionedFiles(pipWheelLibraryDirs(env, prefix, 'cufft'), 'libcufft', CUFFT_MAJORS),
+  ]);
+}

@@ -121,3 +121,7 @@ export { einsum } from './linalg/einsum.js';
 export type { EinsumOptions } from './linalg/einsum.js';
 export { linalg } from './linalg/namespace.js';
 export type { NormOptions, NormOrd } from './linalg/norm.js';
+
+// FFT: numpy.fft's transforms and helpers on cuFFT (cuda) or our own kernels (cpu), with
+// cupy.fft.config's plan cache.
+export * as fft from './fft/index.js';

@@ -120,6 +120,39 @@ export interface GemmRequest {
   stream: number;
 }
 
+/** Precision of an FFT: complex64/float32 data, or complex128/float64. */
+export type FftPrecision = 'single' | 'double';
+
+/**
+ * A batched FFT over the trailing 1 to 3 dimensions of C-contiguous data, unnormalised (as cuFFT).
+ * `c2c` maps complex to complex (`inverse` picks the sign); `r2c` maps `shape` reals to a half
+ * spectrum whose last dimension is shape[-1] / 2 + 1; `c2r` maps such a half spectrum back to
+ * `shape` reals and may overwrite its input. `workspace(bytes)` hands out device memory that
+ * stays valid until `fft` returns (the caller frees it then).
+ */
+export interface FftRequest {
+  type: 'c2c' | 'r2c' | 'c2r';
+  precision: FftPrecision;
+  shape: readonly number[];
+  batch: number;
+  input: number;
+  output: number;
+  inverse: boolean;
+  stream: number;
+  workspace: (bytes: number) => number;
+}
+
+/** What a backend keeps of FFT plans (cupy.fft.config.get_plan_cache()). */
+export interface FftPlanCacheInfo {
+  /** Plans held now. */
+  readonly size: number;
+  /** Most plans held; the least recently used goes first (0 turns caching off). */
+  maxSize: number;
+  /** One line per plan: type, precision, shape and batch. */
+  keys(): string[];
+  clear(): void;
+}
+
 export interface Backend {
   readonly kind: BackendKind;
   readonly device: DeviceInfo;
@@ -156,6 +189,11 @@ export interface Backend {
    * kernel otherwise). Synchronous on cpu, queued on `req.stream` on cuda.
    */
   gemm(req: GemmRequest): void;
+
+  /** The library entry for FFTs: cuFFT on cuda, our kernels (kernels/gpuarray/fft.h) on cpu. */
+  fft(req: FftRequest): void;
+  /** The backend's FFT plan cache (empty where plans are not kept). */
+  readonly fftPlans: FftPlanCacheInfo;
 
   /** Identity of the compiler and target for cache keys (compiler version, arch, flags). */
   readonly compilerFingerprint: string;

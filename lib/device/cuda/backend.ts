@@ -3,9 +3,11 @@
 import { checkHostBytes } from '../host-bounds.js';
 import { CU_DEVICE_ATTRIBUTE as A, CudaDriver } from '../../../bindings/cuda-driver.js';
 import { Nvrtc } from '../../../bindings/nvrtc.js';
-import type { Backend, CompileRequest, DeviceInfo, Dim3, GemmRequest, LoadedKernel, LoadedProgram } from '../backend.js';
+import type { Backend, CompileRequest, DeviceInfo, Dim3, FftPlanCacheInfo, FftRequest, GemmRequest, LoadedKernel, LoadedProgram } from '../backend.js';
+import { FftKernels } from '../fft-kernel.js';
 import { GemmKernels } from '../gemm-kernel.js';
 import { CublasGemm } from './blas.js';
+import { CufftRunner } from './fft.js';
 import { cacheKey, DiskCache } from '../compile-cache.js';
 import { NvrtcCompiler } from './compiler.js';
 import { ParallelHostCopy } from '../host/parallel-copy.js';
@@ -42,6 +44,8 @@ export class CudaBackend implements Backend {
   private readonly launchFn: (...args: number[]) => number;
   private readonly cublasGemm: CublasGemm;
   private readonly ourGemm = new GemmKernels(this);
+  private readonly cufft: CufftRunner;
+  private readonly ourFft = new FftKernels(this);
 
   private constructor(
     readonly driver: CudaDriver,
@@ -75,6 +79,7 @@ export class CudaBackend implements Backend {
     });
     this.launchFn = d.launchKernel;
     this.cublasGemm = new CublasGemm(() => d.setCurrentContext(ctx));
+    this.cufft = new CufftRunner(() => d.setCurrentContext(ctx));
   }
 
   static create(ordinal = 0, cache = new DiskCache()): CudaBackend | { error: string } {
@@ -174,6 +179,15 @@ export class CudaBackend implements Backend {
     if (this.cublasGemm.handles(req.dtype)) this.cublasGemm.run(req);
     else this.ourGemm.run(req);
   }
+  fft(req: FftRequest): void {
+    if (this.cufft.available) this.cufft.run(req);
+    else this.ourFft.run(req);
+  }
+
+  get fftPlans(): FftPlanCacheInfo {
+    return this.cufft.info;
+  }
+
 
   synchronize(): void {
     this.driver.contextSynchronize();

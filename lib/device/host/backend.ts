@@ -4,7 +4,9 @@ import { checkHostBytes } from '../host-bounds.js';
 import { availableParallelism, cpus, totalmem, freemem } from 'node:os';
 import { hostAlloc, hostCopy, hostCopyFrom, hostCopyTo, hostFree, hostMemset } from '../../../bindings/libc.js';
 import { loadHostKernelLibrary } from '../../../bindings/shared-library.js';
-import type { Backend, CompileRequest, DeviceInfo, Dim3, GemmRequest, LoadedKernel, LoadedProgram } from '../backend.js';
+import type { Backend, CompileRequest, DeviceInfo, Dim3, FftRequest, GemmRequest, LoadedKernel, LoadedProgram } from '../backend.js';
+import { FftKernels } from '../fft-kernel.js';
+import { FftPlanCache } from '../fft-plan-cache.js';
 import { GemmKernels } from '../gemm-kernel.js';
 import { cacheKey, DiskCache } from '../compile-cache.js';
 import { HostCompiler, refuseHostUnsupported } from './compiler.js';
@@ -18,6 +20,9 @@ export class HostBackend implements Backend {
   private readonly programs = new Map<string, LoadedProgram>();
   private readonly threads: number;
   private readonly ourGemm = new GemmKernels(this);
+  private readonly ourFft = new FftKernels(this);
+  /** Our kernels need no plans: always empty. */
+  readonly fftPlans = new FftPlanCache<never>(() => {});
 
   private constructor(private readonly compiler: HostCompiler) {
     this.threads = Math.max(1, availableParallelism());
@@ -112,6 +117,10 @@ export class HostBackend implements Backend {
   gemm(req: GemmRequest): void {
     this.ourGemm.run(req);
   }
+  fft(req: FftRequest): void {
+    this.ourFft.run(req);
+  }
+
 
   synchronize(): void {}
   async synchronizeAsync(): Promise<void> {}

@@ -1,0 +1,80 @@
+// numpy.fft's helpers: sample frequencies (fftfreq, rfftfreq) and the zero-frequency shifts
+// (fftshift, ifftshift), with NumPy's arguments and float64 frequencies.
+import { GpuArray } from '../core/gpu-array.js';
+import { normalizeAxis } from '../core/shape.js';
+import { array, asarray } from '../ops/creation.js';
+
+function checkCount(fn: string, n: unknown): number {
+  if (typeof n !== 'number' || !Number.isInteger(n)) throw new TypeError(`${fn}: n should be an integer, got ${String(n)}`);
+  if (n < 0) throw new RangeError(`${fn}: n must be non-negative, got ${n}`);
+  return n;
+}
+
+function checkSpacing(fn: string, d: unknown): number {
+  if (typeof d !== 'number') throw new TypeError(`${fn}: the sample spacing d must be a number, got ${String(d)}`);
+  return d;
+}
+
+/** numpy.fft.fftfreq: [0, 1, ..., ceil(n/2) - 1, -floor(n/2), ..., -1] / (d n), float64. */
+export function fftfreq(n: number, d: number = 1.0): GpuArray {
+  checkCount('fftfreq', n);
+  const scale = 1 / (n * checkSpacing('fftfreq', d));
+  const f = new Float64Array(n);
+  const positive = Math.floor((n - 1) / 2) + 1;
+  for (let i = 0; i < n; i++) f[i] = (i < positive ? i : i - n) * scale;
+  return array(f);
+}
+
+/** numpy.fft.rfftfreq: [0, 1, ..., floor(n/2)] / (d n), float64. */
+export function rfftfreq(n: number, d: number = 1.0): GpuArray {
+  checkCount('rfftfreq', n);
+  const scale = 1 / (n * checkSpacing('rfftfreq', d));
+  return array(Float64Array.from({ length: Math.floor(n / 2) + 1 }, (_, i) => i * scale));
+}
+
+/** `x` rolled by `shift` along each of `axes` (a new array). */
+function rollAxes(x: GpuArray, axes: readonly number[], shifts: readonly number[]): GpuArray {
+  let cur = x.copy();
+  axes.forEach((axis, i) => {
+    const n = cur.shape[axis];
+    const k = ((shifts[i] % n) + n) % n;
+    if (n === 0 || k === 0) return;
+    const next = GpuArray.allocate(cur.shape, cur.dtype, cur.device);
+    const at = (range: string) => cur.shape.map((_, j) => (j === axis ? range : ':'));
+    // out[k:] = in[:n-k], out[:k] = in[n-k:]
+    const parts: [string, string][] = [
+      [`${k}:`, `:${n - k}`],
+      [`:${k}`, `${n - k}:`],
+    ];
+    for (const [to, from] of parts) {
+      const dst = next.slice(...at(to));
+      const src = cur.slice(...at(from));
+      dst.set(src);
+      dst.dispose();
+      src.dispose();
+    }
+    cur.dispose();
+    cur = next;
+  });
+  return cur;
+}
+
+function shiftAxes(x: GpuArray, axes: number | readonly number[] | null | undefined): number[] {
+  if (axes === undefined || axes === null) return x.shape.map((_, i) => i);
+  const list = typeof axes === 'number' ? [axes] : [...axes];
+  return list.map((a) => normalizeAxis(a, x.ndim));
+}
+
+/** numpy.fft.fftshift: the zero-frequency term moved to the centre (a roll by n // 2 along `axes`, default all). */
+export function fftshift(x: unknown, axes?: number | readonly number[] | null | { axes?: number | readonly number[] | null }): GpuArray {
+  const a = asarray(x);
+  const ax = shiftAxes(a, typeof axes === 'object' && axes !== null && !Array.isArray(axes) ? (axes as { axes?: number[] }).axes : (axes as number | number[] | null | undefined));
+  return rollAxes(a, ax, ax.map((i) => Math.floor(a.shape[i] / 2)));
+}
+
+/** numpy.fft.ifftshift: the inverse of fftshift (a roll by -(n // 2)). */
+export function ifftshift(x: unknown, axes?: number | readonly number[] | null | { axes?: number | readonly number[] | null }): GpuArray {
+  const a = asarray(x);
+  const ax = shiftAxes(a, typeof axes === 'object' && axes !== null && !Array.isArray(axes) ? (axes as { axes?: number[] }).axes : (axes as number | number[] | null | undefined));
+  return rollAxes(a, ax, ax.map((i) => -Math.floor(a.shape[i] / 2)));
+}
