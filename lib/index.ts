@@ -1,6 +1,10 @@
 // gpuarray: NumPy-style arrays in GPU memory, CUDA kernels from TypeScript. The flat public API,
 // NumPy's names (like cupy/__init__.py).
 import './kernel/assign.js';
+// Side-effect imports, kept in index.d.ts too: they carry the `GpuArray` augmentations (ufunc and
+// reduction methods) to every consumer of the package's types.
+import './ops/ufunc-api.js';
+import './ops/reductions.js';
 import { ufuncFunctions } from './ops/ufunc-api.js';
 
 export { GpuArray } from './core/gpu-array.js';

@@ -9,6 +9,7 @@ import { Scalar } from '../core/scalar.js';
 import { ArgValue, BoundParam, ElementwiseDefinition, LaunchOptions, makeDefinition, runElementwise } from './elementwise.js';
 import { splitKernelCall } from './call-args.js';
 import { checkUniqueNames, ParamSpec, parseParams, validateKernelName } from './params.js';
+import type { ElementwiseResult } from './kernel-result.js';
 
 export interface ElementwiseKernelOptions {
   /** Code placed before the kernel (helper functions, constants). */
@@ -36,8 +37,9 @@ export interface ElementwiseCallOptions {
 
 export type KernelArg = GpuArray | Scalar | HostScalar;
 
-export interface ElementwiseKernelFn {
-  (...args: (KernelArg | ElementwiseCallOptions | null | undefined)[]): GpuArray | GpuArray[] | undefined;
+/** A compiled-on-demand kernel; `R` is its call's result type (see kernel-result.ts). */
+export interface ElementwiseKernelFn<R = GpuArray | GpuArray[] | undefined> {
+  (...args: (KernelArg | ElementwiseCallOptions | null | undefined)[]): R;
   readonly kernelName: string;
   readonly inParams: readonly ParamSpec[];
   readonly outParams: readonly ParamSpec[];
@@ -153,8 +155,20 @@ export function bindTypes(name: string, params: readonly ParamSpec[], values: re
 }
 
 export interface ElementwiseKernelConstructor {
-  new (inParams: string, outParams: string, operation: string, name?: string, options?: ElementwiseKernelOptions): ElementwiseKernelFn;
-  (inParams: string, outParams: string, operation: string, name?: string, options?: ElementwiseKernelOptions): ElementwiseKernelFn;
+  new <const S extends string, const O extends ElementwiseKernelOptions = {}>(
+    inParams: string,
+    outParams: S,
+    operation: string,
+    name?: string,
+    options?: O,
+  ): ElementwiseKernelFn<ElementwiseResult<S, O>>;
+  <const S extends string, const O extends ElementwiseKernelOptions = {}>(
+    inParams: string,
+    outParams: S,
+    operation: string,
+    name?: string,
+    options?: O,
+  ): ElementwiseKernelFn<ElementwiseResult<S, O>>;
 }
 
 /** cupy.ElementwiseKernel; call it with or without `new`. */

@@ -10,6 +10,7 @@ import { bindTypes, KernelArg } from './elementwise-kernel.js';
 import { splitKernelCall } from './call-args.js';
 import { checkUniqueNames, ParamSpec, parseParams, validateKernelName } from './params.js';
 import { AxisLike, makeReductionDefinition, ReductionDefinition, runReduction } from './reduction.js';
+import type { ReductionResult } from './kernel-result.js';
 
 export interface ReductionKernelOptions {
   /** C type of the accumulator `a`/`b` (placeholders allowed); default: the first output's type. */
@@ -33,8 +34,9 @@ export interface ReductionCallOptions {
   stream?: number | { handle: number };
 }
 
-export interface ReductionKernelFn {
-  (...args: (KernelArg | ReductionCallOptions | null | undefined)[]): GpuArray | GpuArray[];
+/** A compiled-on-demand reduction; `R` is its call's result type (see kernel-result.ts). */
+export interface ReductionKernelFn<R = GpuArray | GpuArray[]> {
+  (...args: (KernelArg | ReductionCallOptions | null | undefined)[]): R;
   readonly kernelName: string;
   readonly inParams: readonly ParamSpec[];
   readonly outParams: readonly ParamSpec[];
@@ -128,26 +130,26 @@ function makeReductionKernel(
 }
 
 export interface ReductionKernelConstructor {
-  new (
+  new <const S extends string>(
     inParams: string,
-    outParams: string,
+    outParams: S,
     mapExpr: string,
     reduceExpr: string,
     postMapExpr: string,
     identity: string | number | bigint | boolean | null | undefined,
     name?: string,
     options?: ReductionKernelOptions,
-  ): ReductionKernelFn;
-  (
+  ): ReductionKernelFn<ReductionResult<S>>;
+  <const S extends string>(
     inParams: string,
-    outParams: string,
+    outParams: S,
     mapExpr: string,
     reduceExpr: string,
     postMapExpr: string,
     identity: string | number | bigint | boolean | null | undefined,
     name?: string,
     options?: ReductionKernelOptions,
-  ): ReductionKernelFn;
+  ): ReductionKernelFn<ReductionResult<S>>;
 }
 
 /** cupy.ReductionKernel; call it with or without `new`. */
