@@ -95,3 +95,23 @@ export type { PrintOptions, FloatMode } from './core/repr.js';
 export { asnumpy } from './core/host-export.js';
 export { getMemoryPool } from './core/lifetime.js';
 export type { MemoryPool, PoolStats } from './device/memory-pool.js';
+
+// Types the public signatures above refer to, so a program can name them (and the API reference
+// documents them).
+export type { HostScalar, ComplexLike } from './core/host-data.js';
+export type { HostTypedArray, DTypeKind, TypedArrayCtor } from './core/dtype.js';
+export type { WeakKind } from './core/promotion.js';
+export type { Shape } from './core/shape.js';
+export type { DeviceBuffer, Disposable } from './core/lifetime.js';
+export type { Device } from './device/device.js';
+export type { ShapeLike, LikeOptions, ArangeArg } from './ops/creation.js';
+export type { UfuncArg, UfuncCallOptions, UfuncLoop, UfuncOptions } from './ops/ufunc.js';
+export type { UfuncName, UfuncAliasName } from './ops/ufunc-table.js';
+export type { UfuncFunctions, UfuncMethods } from './ops/ufunc-api.js';
+export type { ReductionFunction, ReductionMethod, ReductionFunctions, ReductionMethods, ReductionName, ReductionAliasName, ReductionMethodName } from './ops/reductions.js';
+export type { ParamSpec } from './kernel/params.js';
+export type { KernelArg, ElementwiseKernelConstructor } from './kernel/elementwise-kernel.js';
+export type { ReductionKernelConstructor } from './kernel/reduction-kernel.js';
+export type { RawKernelConstructor } from './kernel/raw-kernel.js';
+export type { KernelOutputs, ElementwiseResult, ReductionResult } from './kernel/kernel-result.js';
+export type { HostArrayLike } from './cuda.js';

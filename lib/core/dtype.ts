@@ -31,7 +31,7 @@ export type HostTypedArray =
   | Float32Array
   | Float64Array;
 
-type TypedArrayCtor = {
+export type TypedArrayCtor = {
   new (length: number): HostTypedArray;
   new (buffer: ArrayBufferLike, byteOffset?: number, length?: number): HostTypedArray;
   readonly BYTES_PER_ELEMENT: number;

@@ -40,7 +40,8 @@ export function ones(shape: ShapeLike, dtype: DTypeLike = 'float64'): GpuArray {
   return full(shape, 1, dtype);
 }
 
-type LikeOptions = { dtype?: DTypeLike; shape?: ShapeLike };
+/** Options of the `*Like` creation functions: override the dtype or shape taken from the model array. */
+export type LikeOptions = { dtype?: DTypeLike; shape?: ShapeLike };
 export const emptyLike = (a: GpuArray, o: LikeOptions = {}) => empty(o.shape ?? a.shape, o.dtype ?? a.dtype);
 export const zerosLike = (a: GpuArray, o: LikeOptions = {}) => zeros(o.shape ?? a.shape, o.dtype ?? a.dtype);
 export const onesLike = (a: GpuArray, o: LikeOptions = {}) => ones(o.shape ?? a.shape, o.dtype ?? a.dtype);
@@ -53,7 +54,8 @@ const EXACT = { options: ['--fmad=false'] };
 const arangeKernel = ElementwiseKernel('T start, T delta', 'T out', 'out = start + (T)i * delta', 'gpa_arange', EXACT);
 const arangeHalfKernel = ElementwiseKernel('float32 start, float32 delta', 'T out', 'out = (T)(start + (float)i * delta)', 'gpa_arange_half', EXACT);
 
-type ArangeArg = number | bigint | DTypeLike | { dtype?: DTypeLike } | undefined;
+/** An argument of `arange`: start, stop, step (numbers or bigints), then a dtype or `{dtype}`. */
+export type ArangeArg = number | bigint | DTypeLike | { dtype?: DTypeLike } | undefined;
 
 /** An integer wrapped into the range of integer dtype `d`, as C stores it. */
 function wrapInt(v: bigint, d: DType): bigint {

@@ -249,16 +249,18 @@ function reduce(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
 
 // ---- the generated surface -------------------------------------------------------------------------
 
-type Fn = (a: GpuArray, axisOrOptions?: AxisLike | ReductionOptions, options?: ReductionOptions) => GpuArray;
-type Method = (axisOrOptions?: AxisLike | ReductionOptions, options?: ReductionOptions) => GpuArray;
+/** A reduction as a function: `sum(a, axis?, options?)`. */
+export type ReductionFunction = (a: GpuArray, axisOrOptions?: AxisLike | ReductionOptions, options?: ReductionOptions) => GpuArray;
+/** A reduction as a GpuArray method: `a.sum(axis?, options?)`. */
+export type ReductionMethod = (axisOrOptions?: AxisLike | ReductionOptions, options?: ReductionOptions) => GpuArray;
 
-export type ReductionFunctions = { [N in ReductionName | ReductionAliasName]: Fn };
-export type ReductionMethods = { [N in ReductionMethodName]: Method };
+export type ReductionFunctions = { [N in ReductionName | ReductionAliasName]: ReductionFunction };
+export type ReductionMethods = { [N in ReductionMethodName]: ReductionMethod };
 
-const functions: Record<string, Fn> = {};
+const functions: Record<string, ReductionFunction> = {};
 for (const d of REDUCTION_DECLS) {
   const decl = d as Decl;
-  const fn: Fn = (a, axisOrOptions, options) => reduce(decl, a, splitArgs(decl[0], axisOrOptions, options));
+  const fn: ReductionFunction = (a, axisOrOptions, options) => reduce(decl, a, splitArgs(decl[0], axisOrOptions, options));
   Object.defineProperty(fn, 'name', { value: decl[0] });
   functions[decl[0]] = fn;
 }
