@@ -61,6 +61,13 @@ function describeDevice(device: Device): CudaDevice {
 /** Host data a device array can be made from. */
 export type HostArrayLike = ArrayBufferView | readonly unknown[] | GpuArray;
 
+/**
+ * Numba's `numba.cuda` module for gpuarray: device query (`isAvailable`, `getCurrentDevice`,
+ * `detect`, `deviceCount`), device arrays (`toDevice`, `deviceArray`, `deviceArrayLike`), streams
+ * and events, `synchronize`. On the cpu backend it reports and uses the CPU device.
+ *
+ * @example const dA = gp.cuda.toDevice(Float32Array.of(1, 2, 3));
+ */
 export const cuda = {
   // isAvailable, unavailableReason, deviceCount, detect: the device query of lib/device/device.ts.
   ...cudaQuery,

@@ -37,6 +37,13 @@ export type TypedArrayCtor = {
   readonly BYTES_PER_ELEMENT: number;
 };
 
+/**
+ * A data type (NumPy `numpy.dtype`): its name, kind (`b` bool, `i` signed, `u` unsigned, `f` float,
+ * `c` complex), size in bytes and the C types kernels use. One instance per dtype, so `===`
+ * compares them. Get one with `gp.dtype('float32')` or `gp.dtypes.float32`.
+ *
+ * @example gp.dtype('int16').itemsize // 2
+ */
 export class DType {
   /** Position in allDTypes: a small number for fast specialisation keys. */
   index = -1;
@@ -60,15 +67,19 @@ export class DType {
     readonly storagePerItem: number,
   ) {}
 
+  /** Whether this is complex64 or complex128. */
   get isComplex(): boolean {
     return this.kind === 'c';
   }
+  /** Whether this is float16, float32 or float64. */
   get isFloat(): boolean {
     return this.kind === 'f';
   }
+  /** Whether this is a signed or unsigned integer dtype. */
   get isInteger(): boolean {
     return this.kind === 'i' || this.kind === 'u';
   }
+  /** Whether this is bool. */
   get isBool(): boolean {
     return this.kind === 'b';
   }
@@ -96,6 +107,7 @@ const mk = (
   compute = ctype,
 ) => new DType(name, kind, size, ch, ctype, compute, arr, per);
 
+/** Every dtype by name (`gp.dtypes.float32`), NumPy's fourteen numeric types and bool. */
 export const dtypes = {
   bool: mk('bool', 'b', 1, '?', 'bool', Uint8Array),
   int8: mk('int8', 'i', 1, 'b', 'signed char', Int8Array),

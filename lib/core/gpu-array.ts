@@ -32,16 +32,29 @@ export interface ArrayFlags {
 /** Nested JS arrays of an array's values (toArray()). */
 export type NestedArray = HostScalar | NestedArray[];
 
+/**
+ * An n-dimensional array in device memory (NumPy `numpy.ndarray`, CuPy `cupy.ndarray`): shape,
+ * byte strides, dtype and a view of a pool buffer. Views (`slice`, `reshape`, `T`, ...) share
+ * memory and keep it alive. Element-wise ufuncs (`a.add(b)`, `a.exp()`) and reductions
+ * (`a.sum(0)`) are methods too; host export is `toTypedArray`, `toArray`, `get`, `await data()`.
+ * Free it with `dispose()`, `using`, or `gp.scope()`.
+ *
+ * @example const a = gp.arange(6, 'float32').reshape(2, 3); a.sum(0).str() // '[3. 5. 7.]'
+ */
 export class GpuArray {
+  /** Length of each axis (NumPy `ndarray.shape`). */
   readonly shape: readonly number[];
   /** Strides in bytes, as NumPy. */
   readonly strides: readonly number[];
   /** Byte offset of element [0, ..., 0] from the start of the buffer. */
   readonly offset: number;
+  /** The element type (NumPy `ndarray.dtype`). */
   readonly dtype: DType;
   /** The array whose memory this view shares, or null for an owner. */
   readonly base: GpuArray | null;
+  /** Number of elements (NumPy `ndarray.size`). */
   readonly size: number;
+  /** Memory layout: `cContiguous` (row-major), `fContiguous` (column-major) (NumPy `ndarray.flags`). */
   readonly flags: ArrayFlags;
   private buf: DeviceBuffer | null;
 
@@ -72,18 +85,23 @@ export class GpuArray {
     return new GpuArray(buf, shape, contiguousStrides(shape, d.itemsize), 0, d, null);
   }
 
+  /** Number of axes (NumPy `ndarray.ndim`). */
   get ndim(): number {
     return this.shape.length;
   }
+  /** Bytes per element (NumPy `ndarray.itemsize`). */
   get itemsize(): number {
     return this.dtype.itemsize;
   }
+  /** Bytes the elements span: `size * itemsize` (NumPy `ndarray.nbytes`). */
   get nbytes(): number {
     return this.size * this.dtype.itemsize;
   }
+  /** Whether `dispose()` was called on this array (using it then throws). */
   get disposed(): boolean {
     return this.buf === null;
   }
+  /** The device whose memory holds the array (CuPy `ndarray.device`). */
   get device(): Device {
     return this.buffer.device;
   }
@@ -109,6 +127,7 @@ export class GpuArray {
     b.release();
   }
 
+  /** `using a = gp.zeros(3)` disposes `a` at the end of the block. */
   [Symbol.dispose](): void {
     this.dispose();
   }
@@ -148,6 +167,7 @@ export class GpuArray {
     );
   }
 
+  /** The transposed view: axes reversed (NumPy `ndarray.T`). @example gp.zeros([2, 3]).T.shape // [3, 2] */
   get T(): GpuArray {
     return this.transpose();
   }

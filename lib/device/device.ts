@@ -93,6 +93,12 @@ function chooseDefault(): Device {
   return cpu;
 }
 
+/**
+ * The device kernels run on now (CuPy `cupy.cuda.Device()`): `cuda:N`, or the cpu backend's
+ * device. Chosen by `GPUARRAY_DEVICE` or `gp.useDevice`, else cuda when usable, else cpu.
+ *
+ * @example gp.currentDevice().backend.device.name
+ */
 export function currentDevice(): Device {
   return (current ??= chooseDefault());
 }

@@ -27,6 +27,12 @@ const destroyEvents = new FinalizationRegistry<{ driver: CudaDriver; handle: num
   }
 });
 
+/**
+ * A CUDA event (CuPy `cupy.cuda.Event`, Numba `cuda.event()`): a point in a stream's work, to
+ * wait on or to time between (`gp.getElapsedTime(start, end)` in milliseconds).
+ *
+ * @example const t0 = new gp.Event().record(); work(); const t1 = new gp.Event().record(); t1.synchronize(); gp.getElapsedTime(t0, t1);
+ */
 export class Event {
   readonly device: Device;
   readonly timing: boolean;

@@ -27,6 +27,13 @@ const destroyStreams = new FinalizationRegistry<{ driver: CudaDriver; handle: nu
   }
 });
 
+/**
+ * A CUDA stream (CuPy `cupy.cuda.Stream`, Numba `cuda.stream()`): kernels launched on it run in
+ * order; different streams may overlap. `synchronize()` waits for its work, `record()` an event.
+ * On the cpu backend work runs at launch, so streams only keep the same API.
+ *
+ * @example const s = new gp.Stream({ nonBlocking: true }); kernel(x, { stream: s }); s.synchronize();
+ */
 export class Stream {
   readonly device: Device;
   readonly nonBlocking: boolean;

@@ -155,6 +155,20 @@ export function bindTypes(name: string, params: readonly ParamSpec[], values: re
 }
 
 export interface ElementwiseKernelConstructor {
+  /**
+   * A kernel from a C body run once per element (CuPy `cupy.ElementwiseKernel`).
+   *
+   * `inParams` / `outParams` are comma-separated `type name` declarations: a dtype name
+   * (`float32 x`) or a placeholder (`T x`) bound from the arguments' dtypes at each call, with
+   * `raw` for an array indexed by hand (`raw T table`). The body sees each parameter as a local
+   * variable, `i` the element index and `_ind.size()` the size. Inputs broadcast; outputs not
+   * passed are allocated. Calls return one `GpuArray` for one output, a tuple for several
+   * (`returnTuple` always a tuple, `noReturn` nothing): the type follows `outParams`.
+   *
+   * @param name the kernel's C name (default `kernel`)
+   * @param options `preamble`, `loopPrep`, `afterLoop`, `reduceDims`, compiler `options`, `noReturn`, `returnTuple`
+   * @example const saxpy = gp.ElementwiseKernel('float32 a, float32 x, float32 y', 'float32 z', 'z = a * x + y', 'saxpy');
+   */
   new <const S extends string, const O extends ElementwiseKernelOptions = {}>(
     inParams: string,
     outParams: S,
@@ -162,6 +176,20 @@ export interface ElementwiseKernelConstructor {
     name?: string,
     options?: O,
   ): ElementwiseKernelFn<ElementwiseResult<S, O>>;
+  /**
+   * A kernel from a C body run once per element (CuPy `cupy.ElementwiseKernel`).
+   *
+   * `inParams` / `outParams` are comma-separated `type name` declarations: a dtype name
+   * (`float32 x`) or a placeholder (`T x`) bound from the arguments' dtypes at each call, with
+   * `raw` for an array indexed by hand (`raw T table`). The body sees each parameter as a local
+   * variable, `i` the element index and `_ind.size()` the size. Inputs broadcast; outputs not
+   * passed are allocated. Calls return one `GpuArray` for one output, a tuple for several
+   * (`returnTuple` always a tuple, `noReturn` nothing): the type follows `outParams`.
+   *
+   * @param name the kernel's C name (default `kernel`)
+   * @param options `preamble`, `loopPrep`, `afterLoop`, `reduceDims`, compiler `options`, `noReturn`, `returnTuple`
+   * @example const saxpy = gp.ElementwiseKernel('float32 a, float32 x, float32 y', 'float32 z', 'z = a * x + y', 'saxpy');
+   */
   <const S extends string, const O extends ElementwiseKernelOptions = {}>(
     inParams: string,
     outParams: S,

@@ -217,7 +217,25 @@ function normaliseOptions(options: readonly string[] | RawKernelOptions | undefi
 }
 
 export interface RawKernelConstructor {
+  /**
+   * A kernel from CUDA C source (CuPy `cupy.RawKernel`): the `extern "C" __global__` function
+   * `name` of `code`, compiled at its first launch. Launch it as `k(grid, block, args, {sharedMem,
+   * stream})` or Numba's way, `k.configure(blocks, threads)(...args)`; every argument is checked
+   * against the C signature (a `float*` takes a float32 array, an `int` a number in range).
+   *
+   * @param options compiler options (`['-DN=4']`), or `{options}`
+   * @example gp.RawKernel(code, 'vec_add').configure(blocks, 256)(dA, dB, dC, n);
+   */
   new (code: string, name: string, options?: readonly string[] | RawKernelOptions): RawKernelFn;
+  /**
+   * A kernel from CUDA C source (CuPy `cupy.RawKernel`): the `extern "C" __global__` function
+   * `name` of `code`, compiled at its first launch. Launch it as `k(grid, block, args, {sharedMem,
+   * stream})` or Numba's way, `k.configure(blocks, threads)(...args)`; every argument is checked
+   * against the C signature (a `float*` takes a float32 array, an `int` a number in range).
+   *
+   * @param options compiler options (`['-DN=4']`), or `{options}`
+   * @example gp.RawKernel(code, 'vec_add').configure(blocks, 256)(dA, dB, dC, n);
+   */
   (code: string, name: string, options?: readonly string[] | RawKernelOptions): RawKernelFn;
 }
 

@@ -130,6 +130,17 @@ function makeReductionKernel(
 }
 
 export interface ReductionKernelConstructor {
+  /**
+   * A reduction from C expressions (CuPy `cupy.ReductionKernel`): `mapExpr` maps each element
+   * (inputs by name, `_J` its index among the reduced ones), `reduceExpr` combines two partial
+   * values `a` and `b`, `postMapExpr` assigns the outputs from the result `a`, starting from
+   * `identity`. Placeholders (`T`) bind from the arguments as in ElementwiseKernel; options
+   * `reduceType` (the accumulator's C type), `preamble`, `reduceDims`, compiler `options`.
+   * Calls take `{axis, keepdims, out, stream}` last and return one `GpuArray` for one output, a
+   * tuple for several.
+   *
+   * @example const l2 = gp.ReductionKernel('T x', 'T y', 'x * x', 'a + b', 'y = sqrt(a)', '0', 'l2norm');
+   */
   new <const S extends string>(
     inParams: string,
     outParams: S,
@@ -140,6 +151,17 @@ export interface ReductionKernelConstructor {
     name?: string,
     options?: ReductionKernelOptions,
   ): ReductionKernelFn<ReductionResult<S>>;
+  /**
+   * A reduction from C expressions (CuPy `cupy.ReductionKernel`): `mapExpr` maps each element
+   * (inputs by name, `_J` its index among the reduced ones), `reduceExpr` combines two partial
+   * values `a` and `b`, `postMapExpr` assigns the outputs from the result `a`, starting from
+   * `identity`. Placeholders (`T`) bind from the arguments as in ElementwiseKernel; options
+   * `reduceType` (the accumulator's C type), `preamble`, `reduceDims`, compiler `options`.
+   * Calls take `{axis, keepdims, out, stream}` last and return one `GpuArray` for one output, a
+   * tuple for several.
+   *
+   * @example const l2 = gp.ReductionKernel('T x', 'T y', 'x * x', 'a + b', 'y = sqrt(a)', '0', 'l2norm');
+   */
   <const S extends string>(
     inParams: string,
     outParams: S,

@@ -9,19 +9,46 @@ import { normalizeShape } from '../core/shape.js';
 import { currentDevice } from '../device/device.js';
 import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
 
+/** A shape: one length (`5`) or a list of lengths (`[2, 3]`). */
 export type ShapeLike = number | readonly number[];
 
+/**
+ * A new array of uninitialised memory (NumPy `numpy.empty`, CuPy `cupy.empty`). Its values are
+ * whatever the pool's memory held: use `zeros` when you need zeros.
+ *
+ * @param shape a length or a list of lengths
+ * @param dtype any dtype name or DType; default float64
+ * @example const a = gp.empty([2, 3], 'float32');
+ */
 export function empty(shape: ShapeLike, dtype: DTypeLike = 'float64'): GpuArray {
   const d = toDType(dtype);
   return GpuArray.allocate(normalizeShape(shape), d);
 }
 
+/**
+ * A new array filled with zeros (NumPy `numpy.zeros`, CuPy `cupy.zeros`).
+ *
+ * @param shape a length or a list of lengths
+ * @param dtype any dtype name or DType; default float64
+ * @example gp.zeros(3, 'int32').str() // '[0 0 0]'
+ */
 export function zeros(shape: ShapeLike, dtype: DTypeLike = 'float64'): GpuArray {
   const a = empty(shape, dtype);
   a.device.backend.memset(a.ptr, 0, a.nbytes, a.device.backend.defaultStream);
   return a;
 }
 
+/**
+ * A new array filled with `fillValue` (NumPy `numpy.full`, CuPy `cupy.full`).
+ *
+ * Without `dtype` the dtype is the value's: a typed scalar's own, else NumPy's default for a
+ * Python scalar (bool, int64, float64, complex128). A value the dtype cannot hold is an error.
+ *
+ * @param shape a length or a list of lengths
+ * @param fillValue a JS number, bigint, boolean, mathjs Complex or typed scalar
+ * @param dtype optional dtype
+ * @example gp.full([2, 2], 7.5).str() // '[[7.5 7.5]\n [7.5 7.5]]'
+ */
 export function full(shape: ShapeLike, fillValue: HostScalar | Scalar, dtype?: DTypeLike): GpuArray {
   const d =
     dtype !== undefined ? toDType(dtype) : fillValue instanceof Scalar ? fillValue.dtype : defaultDTypeForWeak(weakKindOf(fillValue));
@@ -36,15 +63,44 @@ export function full(shape: ShapeLike, fillValue: HostScalar | Scalar, dtype?: D
   }
 }
 
+/**
+ * A new array filled with ones (NumPy `numpy.ones`, CuPy `cupy.ones`).
+ *
+ * @param shape a length or a list of lengths
+ * @param dtype any dtype name or DType; default float64
+ * @example gp.ones(3).str() // '[1. 1. 1.]'
+ */
 export function ones(shape: ShapeLike, dtype: DTypeLike = 'float64'): GpuArray {
   return full(shape, 1, dtype);
 }
 
 /** Options of the `*Like` creation functions: override the dtype or shape taken from the model array. */
 export type LikeOptions = { dtype?: DTypeLike; shape?: ShapeLike };
+/**
+ * An uninitialised array with the shape and dtype of `a` (NumPy `numpy.empty_like`).
+ * `o.dtype` / `o.shape` override them.
+ *
+ * @example const b = gp.emptyLike(a);
+ */
 export const emptyLike = (a: GpuArray, o: LikeOptions = {}) => empty(o.shape ?? a.shape, o.dtype ?? a.dtype);
+/**
+ * Zeros with the shape and dtype of `a` (NumPy `numpy.zeros_like`); `o.dtype` / `o.shape` override them.
+ *
+ * @example const z = gp.zerosLike(a, { dtype: 'float32' });
+ */
 export const zerosLike = (a: GpuArray, o: LikeOptions = {}) => zeros(o.shape ?? a.shape, o.dtype ?? a.dtype);
+/**
+ * Ones with the shape and dtype of `a` (NumPy `numpy.ones_like`); `o.dtype` / `o.shape` override them.
+ *
+ * @example const o = gp.onesLike(a);
+ */
 export const onesLike = (a: GpuArray, o: LikeOptions = {}) => ones(o.shape ?? a.shape, o.dtype ?? a.dtype);
+/**
+ * `v` everywhere, with the shape and dtype of `a` (NumPy `numpy.full_like`); `o.dtype` / `o.shape`
+ * override them. The value is cast to the dtype (a value it cannot hold is an error).
+ *
+ * @example const f = gp.fullLike(a, 4);
+ */
 export const fullLike = (a: GpuArray, v: HostScalar | Scalar, o: LikeOptions = {}) => full(o.shape ?? a.shape, v, o.dtype ?? a.dtype);
 
 // NumPy's arange fills a[i] = a[0] + i * (a[1] - a[0]) in the output dtype (arraytypes.c.src's
@@ -131,7 +187,13 @@ const linspaceKernel = ElementwiseKernel(
   EXACT,
 );
 
-/** numpy.linspace(start, stop, num=50, endpoint=true, dtype=float64). */
+/**
+ * `num` evenly spaced values from `start` to `stop` (NumPy `numpy.linspace`, CuPy `cupy.linspace`).
+ *
+ * @param num how many values; default 50
+ * @param options `endpoint` (include `stop`, default true), `dtype` (default float64; integer dtypes take the floor, as NumPy)
+ * @example gp.linspace(0, 1, 5).str() // '[0.   0.25 0.5  0.75 1.  ]'
+ */
 export function linspace(start: number, stop: number, num = 50, options: { endpoint?: boolean; dtype?: DTypeLike } = {}): GpuArray {
   if (typeof num !== 'number' || !Number.isInteger(num)) throw new TypeError(`linspace: number of samples ${String(num)} must be an integer`);
   if (num < 0) throw new RangeError(`linspace: number of samples, ${num}, must be non-negative`);
@@ -154,7 +216,15 @@ export function linspace(start: number, stop: number, num = 50, options: { endpo
 
 const eyeKernel = ElementwiseKernel('int64 cols, int64 k', 'T out', 'out = (T)((long long)(i % cols) - (long long)(i / cols) == k)', 'gpa_eye');
 
-/** numpy.eye(N, M=N, k=0, dtype=float64). */
+/**
+ * A 2-D array with ones on a diagonal and zeros elsewhere (NumPy `numpy.eye`, CuPy `cupy.eye`).
+ *
+ * @param n rows
+ * @param m columns; default (null or absent) `n`
+ * @param k the diagonal: 0 the main one, positive above, negative below
+ * @param dtype default float64
+ * @example gp.eye(3, null, 1) // ones just above the main diagonal
+ */
 export function eye(n: number, m?: number | null, k = 0, dtype: DTypeLike = 'float64'): GpuArray {
   const cols = m ?? n;
   if (!Number.isInteger(k)) throw new TypeError(`eye: diagonal offset k must be an integer, got ${k}`);
@@ -168,9 +238,23 @@ export function eye(n: number, m?: number | null, k = 0, dtype: DTypeLike = 'flo
   return out;
 }
 
+/**
+ * The n × n identity matrix (NumPy `numpy.identity`, CuPy `cupy.identity`).
+ *
+ * @param dtype default float64
+ * @example gp.identity(2, 'int32').str() // '[[1 0]\n [0 1]]'
+ */
 export const identity = (n: number, dtype: DTypeLike = 'float64') => eye(n, null, 0, dtype);
 
-/** numpy.array: always a new array (a copy of a GpuArray, or an upload of host data). */
+/**
+ * A new device array from data (NumPy `numpy.array`, CuPy `cupy.array`): always a copy.
+ *
+ * `data` is a TypedArray, nested JS arrays, a scijs ndarray, a GpuArray or a scalar. Without
+ * `dtype`, the dtype is the data's: the TypedArray's own; for JS values NumPy's rules (booleans
+ * bool, integers int64, other numbers float64, mathjs Complex complex128).
+ *
+ * @example gp.array([[1, 2], [3, 4]], 'float32')
+ */
 export function array(data: unknown, dtype?: DTypeLike): GpuArray {
   if (data instanceof GpuArray) return dtype === undefined ? data.copy() : data.astype(dtype);
   if (data instanceof Scalar) return full([], data, dtype);
@@ -188,7 +272,12 @@ export function array(data: unknown, dtype?: DTypeLike): GpuArray {
   }
 }
 
-/** numpy.asarray: the same GpuArray when it already has the dtype, else like array(). */
+/**
+ * `data` as a device array (NumPy `numpy.asarray`, CuPy `cupy.asarray`): the same GpuArray when it
+ * already is one with the dtype asked for, else a new array as `array()` makes.
+ *
+ * @example const a = gp.asarray(Float32Array.of(1, 2, 3));
+ */
 export function asarray(data: unknown, dtype?: DTypeLike): GpuArray {
   if (data instanceof GpuArray && (dtype === undefined || toDType(dtype) === data.dtype)) return data;
   return array(data, dtype);

@@ -142,6 +142,7 @@ function buildLoops(decl: Decl): UfuncLoop[] {
   });
 }
 
+/** Every ufunc of the table by name, as a `Ufunc` (exported as `gp.ufuncs`). @example gp.ufuncs.get('sin')!.nin // 1 */
 export const UFUNCS: ReadonlyMap<UfuncName, Ufunc> = new Map(
   UFUNC_DECLS.map((d) => {
     const decl = d as Decl;

@@ -85,6 +85,13 @@ interface Resolution {
   params: BoundParam[];
 }
 
+/**
+ * A NumPy ufunc (`numpy.ufunc`): a name, its arity and its typed loops (`types` lists them as
+ * NumPy's `'ff->f'`). `call` picks the loop for the operands' dtypes as NumPy 2 does and runs it.
+ * Every ufunc of the table is in `gp.ufuncs`; the usual entry points are `gp.add(a, b)` and `a.add(b)`.
+ *
+ * @example gp.ufuncs.get('add')!.types.includes('ff->f') // true
+ */
 export class Ufunc {
   private readonly defs = new Map<UfuncLoop, ElementwiseDefinition>();
   /** Resolutions by argument kinds (dtype chars, weak kinds, dtype option): they depend on nothing else. */
