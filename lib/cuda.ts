@@ -19,9 +19,11 @@ export class ComputeCapability {
   ) {
     Object.freeze(this);
   }
+  /** As Numba prints it: `ComputeCapability(major=9, minor=0)`. */
   toString(): string {
     return `ComputeCapability(major=${this.major}, minor=${this.minor})`;
   }
+  /** What `console.log(cc)` shows: the same as `toString()`. */
   [inspect.custom](): string {
     return this.toString();
   }

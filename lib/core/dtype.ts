@@ -88,9 +88,11 @@ export class DType {
     return this.itemsize === 8 && this.isInteger;
   }
 
+  /** The dtype's NumPy name, `float32`. */
   toString(): string {
     return this.name;
   }
+  /** What `console.log(d)` shows. */
   [Symbol.for('nodejs.util.inspect.custom')](): string {
     return `dtype('${this.name}')`;
   }

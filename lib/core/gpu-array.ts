@@ -413,6 +413,7 @@ export class GpuArray {
     return this.disposed ? disposedRepr(this.shape, this.dtype) : arrayStr(this);
   }
 
+  /** What `console.log(a)` shows: NumPy's repr, `array([1., 2.], dtype=float32)`. */
   [inspect.custom](): string {
     return this.toString();
   }

@@ -13,6 +13,7 @@ export class Device {
   constructor(readonly backend: Backend) {
     this.pool = new MemoryPool(backend);
   }
+  /** `cuda` or `cpu`. */
   get kind(): BackendKind {
     return this.backend.kind;
   }
@@ -20,6 +21,7 @@ export class Device {
   get spec(): string {
     return this.backend.kind === 'cuda' ? `cuda:${this.backend.device.id}` : 'cpu';
   }
+  /** `<CUDA Device 0>` or `<CPU Device (cpu backend)>`. */
   toString(): string {
     return this.backend.kind === 'cuda' ? `<CUDA Device ${this.backend.device.id}>` : '<CPU Device (cpu backend)>';
   }

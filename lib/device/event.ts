@@ -58,6 +58,7 @@ export class Event {
     }
   }
 
+  /** The native event handle (CUevent on cuda; an id on the cpu backend). */
   get handle(): number {
     this.checkLive();
     return this.handleValue;
@@ -122,6 +123,7 @@ export class Event {
     }
   }
 
+  /** `using e = new gp.Event()` disposes the event at the end of the block. */
   [Symbol.dispose](): void {
     this.dispose();
   }

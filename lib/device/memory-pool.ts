@@ -112,10 +112,12 @@ export class MemoryPool {
     return this.limit;
   }
 
+  /** Bytes held by live arrays (CuPy `MemoryPool.used_bytes`). */
   usedBytes(): number {
     return this.used;
   }
 
+  /** Bytes the pool holds from the device, in use or cached for reuse (CuPy `MemoryPool.total_bytes`). */
   totalBytes(): number {
     return this.used + this.cached;
   }
@@ -130,6 +132,7 @@ export class MemoryPool {
     return this.cachedBlocks;
   }
 
+  /** Counts and sizes of the pool's blocks, for diagnostics. */
   stats(): PoolStats {
     return { usedBytes: this.used, totalBytes: this.used + this.cached, freeBytes: this.cached, freeBlocks: this.cachedBlocks };
   }

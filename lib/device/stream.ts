@@ -128,10 +128,12 @@ export class Stream {
     }
   }
 
+  /** `using s = new gp.Stream()` disposes the stream at the end of the block. */
   [Symbol.dispose](): void {
     this.dispose();
   }
 
+  /** A short description naming the device and the native handle. */
   toString(): string {
     return `<Stream ${this.handleValue === 0 ? 'default' : '0x' + this.handleValue.toString(16)} on ${this.device}>`;
   }

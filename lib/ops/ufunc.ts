@@ -110,6 +110,10 @@ export class Ufunc {
     return this.loops.map((l) => `${l.ins.map((d) => d.char).join('')}->${l.outs.map((d) => d.char).join('')}`);
   }
 
+  /**
+   * Run the ufunc on `args` (NumPy `ufunc.__call__`): the loop for their dtypes by NumPy 2's
+   * promotion, broadcasting, `options` `{out, dtype}`. @example gp.ufuncs.get('add')!.call([a, b])
+   */
   call(args: readonly UfuncArg[], options?: UfuncCallOptions): GpuArray {
     if (args.length !== this.nin) {
       throw new TypeError(`${this.name}() takes ${this.nin} input${this.nin === 1 ? '' : 's'}, got ${args.length}`);
