@@ -10,6 +10,13 @@ import { fileURLToPath } from 'node:url';
 /** The repository root (this file runs from dist/test/). */
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/** No `npm` on PATH (a GPU host given only a Node binary): the consumer test cannot pack. */
+export class NpmMissingError extends Error {
+  constructor() {
+    super('npm is not on PATH: cannot pack the package');
+  }
+}
+
 export interface ConsumerApp {
   dir: string;
   /** What `npm pack` put in the tarball (paths inside the package). */
@@ -32,7 +39,14 @@ function link(app: string, pkg: string): void {
 export function makeConsumerApp(): ConsumerApp {
   const dir = mkdtempSync(join(tmpdir(), 'gpuarray-consumer-'));
   // dist/ is built by `npm test` before mocha starts: pack it as it is, without lifecycle scripts.
-  const packOut = execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: REPO, encoding: 'utf8' });
+  let packOut: string;
+  try {
+    packOut = execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: REPO, encoding: 'utf8' });
+  } catch (e) {
+    rmSync(dir, { recursive: true, force: true });
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new NpmMissingError();
+    throw e;
+  }
   const packed = JSON.parse(packOut) as { filename: string; files: { path: string }[] }[];
   const tarball = join(dir, packed[0].filename);
   cpSync(join(REPO, 'test', 'consumer'), dir, { recursive: true });

@@ -340,6 +340,17 @@ const minmax = gp.ReductionKernel('T x', 'T lo, T hi', 'x', 'a + b', 'lo = a; hi
 const [lo, hi]: [GpuArray, GpuArray] = minmax(m2);
 assert.equal(lo.toArray(), 21);
 assert.equal(hi.toArray(), 42);
+// Result types follow the declarations: each marked line must fail to type-check (never run).
+const mustNotCompile = () => {
+  // @ts-expect-error a kernel with one output returns a GpuArray, not a tuple
+  const [notATuple] = saxpy(gp.float32(1), x, x);
+  // @ts-expect-error a noReturn kernel returns nothing
+  fillK(2, target).str();
+  // @ts-expect-error a two-output reduction is a pair, not a GpuArray
+  minmax(m2).str();
+  return notATuple;
+};
+void mustNotCompile;
 const rkFn: ReductionKernelFn<GpuArray> = l2;
 assert.equal(rkFn.kernelName, 'l2norm');
 
