@@ -129,4 +129,5 @@ export const cuda = {
   Event,
 };
 
+/** The type of `gp.cuda`. */
 export type CudaNamespace = typeof cuda;

@@ -1,5 +1,6 @@
 // dtypes with NumPy's names, their C types in kernels, and their host TypedArrays.
 
+/** The NumPy names of the dtypes gpuarray supports. */
 export type DTypeName =
   | 'bool'
   | 'int8'
@@ -19,6 +20,7 @@ export type DTypeName =
 /** NumPy's kind characters: b bool, i signed, u unsigned, f float, c complex. */
 export type DTypeKind = 'b' | 'i' | 'u' | 'f' | 'c';
 
+/** The TypedArray a dtype exports to (float16 as Float32Array or raw Uint16Array bits; complex as interleaved floats). */
 export type HostTypedArray =
   | Uint8Array
   | Int8Array
@@ -31,6 +33,7 @@ export type HostTypedArray =
   | Float32Array
   | Float64Array;
 
+/** The constructor of a dtype's host TypedArray. */
 export type TypedArrayCtor = {
   new (length: number): HostTypedArray;
   new (buffer: ArrayBufferLike, byteOffset?: number, length?: number): HostTypedArray;
@@ -170,6 +173,7 @@ const aliases: Record<string, DType> = {
   cdouble: dtypes.complex128,
 };
 
+/** Anything `gp.dtype()` accepts: a DType, a NumPy name (`float32`), an alias (`double`) or a one-letter code (`f`). */
 export type DTypeLike = DType | DTypeName | string;
 
 /** Resolve a dtype name, alias or one-letter code; unknown names are a TypeError. */

@@ -24,6 +24,7 @@ import {
   shapeString,
 } from './shape.js';
 
+/** Memory layout flags (NumPy `ndarray.flags`): C (row-major) and Fortran (column-major) contiguity. */
 export interface ArrayFlags {
   readonly cContiguous: boolean;
   readonly fContiguous: boolean;

@@ -8,6 +8,7 @@ import { kernelHeaders } from './kernel-headers.js';
 import { HostBackend } from './host/backend.js';
 import { MemoryPool } from './memory-pool.js';
 
+/** A device kernels run on: a CUDA GPU (`cuda:N`) or the CPU (`cpu`), with its backend and memory pool. `gp.currentDevice()` returns the current one. */
 export class Device {
   readonly pool: MemoryPool;
   constructor(readonly backend: Backend) {

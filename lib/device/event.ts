@@ -10,6 +10,7 @@ import type { Stream } from './stream.js';
 const CU_EVENT_BLOCKING_SYNC = 1;
 const CU_EVENT_DISABLE_TIMING = 2;
 
+/** Options of `new gp.Event()`. */
 export interface EventOptions {
   /** Record timing (default true); events without it are cheaper to record and wait for. */
   timing?: boolean;

@@ -9,6 +9,7 @@ export const ALLOCATION_UNIT = 512;
 /** A reused block may be at most this much larger than asked, so small arrays don't pin big blocks. */
 const MAX_SLACK_RATIO = 2;
 
+/** Block counts and sizes of a memory pool (`pool.stats()`). */
 export interface PoolStats {
   /** Bytes in blocks handed out and not yet returned. */
   usedBytes: number;
@@ -20,6 +21,12 @@ export interface PoolStats {
   freeBlocks: number;
 }
 
+/**
+ * The device's caching memory pool (CuPy `cupy.get_default_memory_pool()`): freed blocks are kept
+ * for reuse; `freeAllBlocks()` returns them to the device, `setLimit()` caps the pool.
+ *
+ * @example gp.getMemoryPool().usedBytes()
+ */
 export class MemoryPool {
   /** Cached blocks by size; `sizes` keeps the keys sorted for best-fit lookups. */
   private readonly free = new Map<number, number[]>();

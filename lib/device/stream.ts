@@ -12,6 +12,7 @@ const CU_STREAM_NON_BLOCKING = 1;
 /** Only Stream.null passes this: wrap the default stream instead of creating one. */
 const WRAP_DEFAULT: unique symbol = Symbol('wrapDefault');
 
+/** Options of `new gp.Stream()` / `gp.cuda.stream()`. */
 export interface StreamOptions {
   /** Do not order with the legacy default stream (CU_STREAM_NON_BLOCKING). */
   nonBlocking?: boolean;

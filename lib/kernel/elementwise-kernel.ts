@@ -11,6 +11,7 @@ import { splitKernelCall } from './call-args.js';
 import { checkUniqueNames, ParamSpec, parseParams, validateKernelName } from './params.js';
 import type { ElementwiseResult } from './kernel-result.js';
 
+/** Construction options of `ElementwiseKernel` (CuPy's keyword arguments, camelCase). */
 export interface ElementwiseKernelOptions {
   /** Code placed before the kernel (helper functions, constants). */
   preamble?: string;
@@ -35,6 +36,7 @@ export interface ElementwiseCallOptions {
   blockSize?: number;
 }
 
+/** An argument of a user kernel call: an array, a typed scalar, or a JS value (bound to a placeholder by NumPy's default dtype). */
 export type KernelArg = GpuArray | Scalar | HostScalar;
 
 /** A compiled-on-demand kernel; `R` is its call's result type (see kernel-result.ts). */
@@ -154,6 +156,7 @@ export function bindTypes(name: string, params: readonly ParamSpec[], values: re
   });
 }
 
+/** The type of `gp.ElementwiseKernel`: callable with or without `new`. */
 export interface ElementwiseKernelConstructor {
   /**
    * A kernel from a C body run once per element (CuPy `cupy.ElementwiseKernel`).

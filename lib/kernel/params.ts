@@ -2,6 +2,7 @@
 // placeholder bound by the arguments; longer type names must be dtypes.
 import { DType, dtype as toDType } from '../core/dtype.js';
 
+/** A parsed kernel parameter (`float32 x`, `T y`, `raw T z`) of an ElementwiseKernel or ReductionKernel. */
 export interface ParamSpec {
   name: string;
   /** Concrete dtype, or null for a placeholder (see `typeName`). */

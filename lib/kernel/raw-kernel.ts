@@ -14,6 +14,7 @@ import { RawArg, RawArgs } from './raw-args.js';
 /** A grid or block size: a number, or [x], [x, y], [x, y, z]. */
 export type DimLike = number | readonly [number] | readonly [number, number] | readonly [number, number, number] | readonly number[];
 
+/** Per-launch options of a raw kernel: dynamic shared memory and stream. */
 export interface RawLaunchOptions {
   /** Dynamic shared memory per block, in bytes (default 0). */
   sharedMem?: number;
@@ -21,6 +22,7 @@ export interface RawLaunchOptions {
   stream?: Stream | number | null;
 }
 
+/** Options of `RawKernel` (also given as a plain list of compiler options). */
 export interface RawKernelOptions {
   /** Compiler options (NVRTC's, e.g. '-DN=4'; -D/-I/-U also reach the cpu backend's compiler). */
   options?: readonly string[];
@@ -216,6 +218,7 @@ function normaliseOptions(options: readonly string[] | RawKernelOptions | undefi
   return Object.freeze([...list]);
 }
 
+/** The type of `gp.RawKernel`: callable with or without `new`. */
 export interface RawKernelConstructor {
   /**
    * A kernel from CUDA C source (CuPy `cupy.RawKernel`): the `extern "C" __global__` function
@@ -253,6 +256,7 @@ Object.defineProperty(RawKernel, Symbol.hasInstance, {
   value: (v: unknown) => typeof v === 'function' && (v as unknown as Record<symbol, unknown>)[RAW_KERNEL] === true,
 });
 
+/** What `new RawModule({...})` takes (CuPy `cupy.RawModule(code=..., options=...)`). */
 export interface RawModuleOptions {
   /** The CUDA C source of the module. */
   code: string;

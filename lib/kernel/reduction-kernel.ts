@@ -12,6 +12,7 @@ import { checkUniqueNames, ParamSpec, parseParams, validateKernelName } from './
 import { AxisLike, makeReductionDefinition, ReductionDefinition, runReduction } from './reduction.js';
 import type { ReductionResult } from './kernel-result.js';
 
+/** Construction options of `ReductionKernel` (CuPy's keyword arguments, camelCase). */
 export interface ReductionKernelOptions {
   /** C type of the accumulator `a`/`b` (placeholders allowed); default: the first output's type. */
   reduceType?: string;
@@ -129,6 +130,7 @@ function makeReductionKernel(
   });
 }
 
+/** The type of `gp.ReductionKernel`: callable with or without `new`. */
 export interface ReductionKernelConstructor {
   /**
    * A reduction from C expressions (CuPy `cupy.ReductionKernel`): `mapExpr` maps each element

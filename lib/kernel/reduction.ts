@@ -51,6 +51,7 @@ export function makeReductionDefinition(d: Omit<ReductionDefinition, 'memo'>): R
   return { ...d, memo: new Map() };
 }
 
+/** The axes a reduction runs over: one axis, a list, or null/undefined for all (negative axes count from the end). */
 export type AxisLike = number | readonly number[] | null | undefined;
 
 export interface ReductionCall {

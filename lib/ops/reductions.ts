@@ -19,6 +19,7 @@ import { AxisLike, makeReductionDefinition, normalizeAxes, ReductionDefinition, 
 
 export type { AxisLike } from '../kernel/reduction.js';
 
+/** Options of the reductions (NumPy's keyword arguments): `axis`, `keepdims`, `out`, `dtype`, `ddof`. */
 export interface ReductionOptions {
   /** Axis or axes to reduce; all of them when absent or null. */
   axis?: AxisLike;
@@ -89,8 +90,11 @@ REDUCTION_DECLS satisfies readonly (readonly [string, Rule, string, string, Iden
 /** NumPy's other names for the same reductions. */
 export const REDUCTION_ALIASES = { amax: 'max', amin: 'min' } as const;
 
+/** The name of every reduction of the table. */
 export type ReductionName = (typeof REDUCTION_DECLS)[number][0];
+/** NumPy's other names for reductions (`amax`, `amin`). */
 export type ReductionAliasName = keyof typeof REDUCTION_ALIASES;
+/** The reductions NumPy's ndarray also has as methods. */
 export type ReductionMethodName = Extract<(typeof REDUCTION_DECLS)[number], readonly [string, Rule, string, string, Identity, { method: true }]>[0];
 
 const POST: Record<Rule, string> = {
@@ -254,7 +258,9 @@ export type ReductionFunction = (a: GpuArray, axisOrOptions?: AxisLike | Reducti
 /** A reduction as a GpuArray method: `a.sum(axis?, options?)`. */
 export type ReductionMethod = (axisOrOptions?: AxisLike | ReductionOptions, options?: ReductionOptions) => GpuArray;
 
+/** The reductions as functions, by name: `gp.sum(a, axis?, options?)`. */
 export type ReductionFunctions = { [N in ReductionName | ReductionAliasName]: ReductionFunction };
+/** The reductions that are also GpuArray methods: `a.sum(axis?, options?)`. */
 export type ReductionMethods = { [N in ReductionMethodName]: ReductionMethod };
 
 const functions: Record<string, ReductionFunction> = {};

@@ -120,7 +120,9 @@ export const UFUNC_ALIASES = {
   pow: 'power',
 } as const;
 
+/** The name of every ufunc of the table. */
 export type UfuncName = (typeof UFUNC_DECLS)[number][0];
+/** NumPy's other names for ufuncs (`abs`, `mod`, `trueDivide`, ...). */
 export type UfuncAliasName = keyof typeof UFUNC_ALIASES;
 type DeclOf<N extends UfuncName> = Extract<(typeof UFUNC_DECLS)[number], readonly [N, ...unknown[]]>;
 export type UnaryUfuncName = { [N in UfuncName]: DeclOf<N>[1] extends 1 ? N : never }[UfuncName];

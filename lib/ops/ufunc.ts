@@ -8,6 +8,7 @@ import { Scalar } from '../core/scalar.js';
 import { broadcastShapes, sameShape, shapeString } from '../core/shape.js';
 import { BoundParam, ElementwiseDefinition, makeDefinition, runElementwise } from '../kernel/elementwise.js';
 
+/** One typed loop of a ufunc: input and output dtypes and the C body. */
 export interface UfuncLoop {
   ins: readonly DType[];
   outs: readonly DType[];
@@ -17,6 +18,7 @@ export interface UfuncLoop {
 /** The comparison a ufunc makes, for NumPy's fixed results against out-of-range Python ints. */
 export type ComparisonKind = 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge';
 
+/** How a ufunc departs from plain loop selection (the options column of the ufunc table). */
 export interface UfuncOptions {
   /** Integer and bool inputs go to the float64 loop (true division). */
   intToFloat64?: boolean;
@@ -30,8 +32,10 @@ export interface UfuncOptions {
   noNegativeIntScalar?: readonly number[];
 }
 
+/** A ufunc operand: an array, a typed scalar (strong), or a JS number, bigint, boolean or complex (weak, NEP 50). */
 export type UfuncArg = GpuArray | Scalar | HostScalar;
 
+/** The trailing options of a ufunc call: `out` and `dtype` (NumPy's keywords). */
 export interface UfuncCallOptions {
   /** Where to write the result (the shape the inputs broadcast to; a same_kind cast of the loop's output). */
   out?: GpuArray;
