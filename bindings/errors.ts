@@ -14,12 +14,19 @@ export class CudaError extends Error {
   }
 }
 
-/** A kernel did not compile. Carries the compiler log and the numbered source. */
+/**
+ * A kernel did not compile. The message is short enough to read: the compiler's log (its first
+ * 40 lines), the lines of your own kernel body or expressions that the errors point at, each with
+ * a caret under the column, and the generated source only when it is short (40 lines at most) or
+ * around the error lines. `log`, `source`, `numberedSource` and `fullLog` hold everything.
+ */
 export class CompileError extends Error {
   override name = 'CompileError';
   constructor(
     readonly kernelName: string,
+    /** The compiler's whole log. */
     readonly log: string,
+    /** The whole source that was compiled (for generated kernels, the generated source). */
     readonly source: string,
     readonly options: readonly string[],
     readonly backend: string,
@@ -29,11 +36,44 @@ export class CompileError extends Error {
     super(
       `${backend} compile of kernel '${kernelName}' failed\n` +
         `options: ${options.join(' ')}\n` +
-        `--- log ---\n${log.trim()}\n` +
         (note ? `--- ${note.trim()}\n` : '') +
-        `--- source ---\n${numberLines(source)}`,
+        `--- log ---\n${firstLines(log.trim(), MESSAGE_LINES, 'err.log')}\n` +
+        sourceSummary(source, log, kernelName, note !== ''),
     );
   }
+
+  /** The source with line numbers, as the compiler's log counts them. */
+  get numberedSource(): string {
+    return numberLines(this.source);
+  }
+
+  /** Everything: the log, the options and the whole numbered source. */
+  get fullLog(): string {
+    return `${this.backend} compile of kernel '${this.kernelName}' failed\noptions: ${this.options.join(' ')}\n--- log ---\n${this.log.trim()}\n--- source ---\n${this.numberedSource}`;
+  }
+}
+
+/** How many lines of log or source a CompileError's message shows before pointing at the full text. */
+const MESSAGE_LINES = 40;
+
+function firstLines(text: string, n: number, where: string): string {
+  const lines = text.split('\n');
+  return lines.length <= n ? text : `${lines.slice(0, n).join('\n')}\n... ${lines.length - n} more lines in ${where}`;
+}
+
+/** The source part of the message: all of a short source, else the lines around the errors. */
+function sourceSummary(source: string, log: string, kernelName: string, userCodeShown: boolean): string {
+  const lines = source.split('\n');
+  if (lines.length <= MESSAGE_LINES) return `--- source ---\n${numberLines(source)}`;
+  const hint = `(the ${lines.length}-line source: err.numberedSource; everything: err.fullLog)`;
+  if (userCodeShown) return `--- source ${hint}`;
+  const file = `${kernelName}.cu`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const at = [...log.matchAll(new RegExp(`${file}(?:\\((\\d+)\\)|:(\\d+):)`, 'g'))].map((m) => Number(m[1] ?? m[2]));
+  const shown = new Set<number>();
+  for (const l of at.slice(0, 5)) for (let k = Math.max(1, l - 3); k <= Math.min(lines.length, l + 3); k++) shown.add(k);
+  const numbered = numberLines(source).split('\n');
+  const excerpt = shown.size === 0 ? numbered.slice(0, MESSAGE_LINES) : [...shown].sort((x, y) => x - y).map((k, i, all) => (i > 0 && k !== all[i - 1] + 1 ? `...\n${numbered[k - 1]}` : numbered[k - 1]));
+  return `--- source, around the errors ${hint} ---\n${excerpt.join('\n')}`;
 }
 
 /** The device (or the pool's limit) could not satisfy an allocation, even after the pool freed its cache. */

@@ -21,9 +21,11 @@ export class ComputeCapability {
   ) {
     Object.freeze(this);
   }
+  /** As Numba prints it: `ComputeCapability(major=9, minor=0)`. */
   toString(): string {
     return `ComputeCapability(major=${this.major}, minor=${this.minor})`;
   }
+  /** What `console.log(cc)` shows: the same as `toString()`. */
   [inspect.custom](): string {
     return this.toString();
   }
@@ -63,6 +65,13 @@ function describeDevice(device: Device): CudaDevice {
 /** Host data a device array can be made from. */
 export type HostArrayLike = ArrayBufferView | readonly unknown[] | GpuArray;
 
+/**
+ * Numba's `numba.cuda` module for gpuarray: device query (`isAvailable`, `getCurrentDevice`,
+ * `detect`, `deviceCount`), device arrays (`toDevice`, `deviceArray`, `deviceArrayLike`), streams
+ * and events, `synchronize`. On the cpu backend it reports and uses the CPU device.
+ *
+ * @example const dA = gp.cuda.toDevice(Float32Array.of(1, 2, 3));
+ */
 export const cuda = {
   // isAvailable, unavailableReason, deviceCount, detect: the device query of lib/device/device.ts.
   ...cudaQuery,
@@ -124,4 +133,5 @@ export const cuda = {
   Event,
 };
 
+/** The type of `gp.cuda`. */
 export type CudaNamespace = typeof cuda;

@@ -1,7 +1,10 @@
 // gpuarray: NumPy-style arrays in GPU memory, CUDA kernels from TypeScript. The flat public API,
 // NumPy's names (like cupy/__init__.py).
 import './kernel/assign.js';
-import { ufuncFunctions } from './ops/ufunc-api.js';
+// Side-effect imports, kept in index.d.ts too: they carry the `GpuArray` augmentations (ufunc and
+// reduction methods) to every consumer of the package's types.
+import './ops/ufunc-api.js';
+import './ops/reductions.js';
 
 export { GpuArray } from './core/gpu-array.js';
 export type { ArrayFlags, NestedArray } from './core/gpu-array.js';
@@ -52,19 +55,9 @@ export { UFUNCS as ufuncs } from './ops/ufunc-table.js';
 export { CudaError, CompileError, OutOfMemoryError, BackendUnavailableError } from '../bindings/errors.js';
 export { currentDevice, useDevice, availableDeviceSpecs } from './device/device.js';
 
-// One function per ufunc of lib/ops/ufunc-table.ts.
-export const {
-  add, subtract, multiply, divide, trueDivide, floorDivide, remainder, mod, power, pow,
-  arctan2, hypot, maximum, minimum, fmax, fmin,
-  negative, positive, absolute, abs, sign, square, reciprocal, conjugate, conj,
-  sqrt, cbrt, exp, exp2, expm1, log, log2, log10, log1p,
-  sin, cos, tan, arcsin, arccos, arctan, sinh, cosh, tanh, arcsinh, arccosh, arctanh,
-  floor, ceil, trunc, rint, isnan, isinf, isfinite,
-  equal, notEqual, less, lessEqual, greater, greaterEqual,
-  logicalAnd, logicalOr, logicalXor, logicalNot,
-  bitwiseAnd, bitwiseOr, bitwiseXor, bitwiseNot, invert, leftShift, rightShift,
-  clip, where,
-} = ufuncFunctions;
+// One function per ufunc of lib/ops/ufunc-table.ts, each with its doc comment (generated from the
+// table's doc column by `npm run features`).
+export * from './ops/ufunc-exports.js';
 
 // Backend and device query: what a program runs on, and the seed's device.py.
 // `cuda` itself is exported from ./cuda.js below: it extends this device query with Numba's device arrays.
@@ -86,15 +79,9 @@ export { Event, getElapsedTime } from './device/event.js';
 export type { EventOptions } from './device/event.js';
 
 // Reductions, whole-array comparisons and ReductionKernel: one function per row of
-// lib/ops/reductions.ts (and ndarray's methods on GpuArray); `var` is a reserved word, so it is
-// exported under its NumPy name through a renamed binding.
-import { reductionFunctions } from './ops/reductions.js';
-export const {
-  sum, prod, nansum, max, min, amax, amin, nanmax, nanmin, argmax, argmin,
-  all, any, countNonzero, mean, std,
-} = reductionFunctions;
-const varFunction = reductionFunctions.var;
-export { varFunction as var };
+// lib/ops/reductions.ts with its generated doc comment (`var`, a reserved word, is exported under
+// its NumPy name through a renamed binding), and ndarray's methods on GpuArray.
+export * from './ops/reduction-exports.js';
 export type { ReductionOptions, AxisLike } from './ops/reductions.js';
 export { arrayEqual, allclose, isclose } from './ops/comparison.js';
 export type { ArrayEqualOptions, CloseOptions } from './ops/comparison.js';
@@ -125,3 +112,23 @@ export type { NormOptions, NormOrd } from './linalg/norm.js';
 // FFT: numpy.fft's transforms and helpers on cuFFT (cuda) or our own kernels (cpu), with
 // cupy.fft.config's plan cache.
 export * as fft from './fft/index.js';
+
+// Types the public signatures above refer to, so a program can name them (and the API reference
+// documents them).
+export type { HostScalar, ComplexLike } from './core/host-data.js';
+export type { HostTypedArray, DTypeKind, TypedArrayCtor } from './core/dtype.js';
+export type { WeakKind } from './core/promotion.js';
+export type { Shape } from './core/shape.js';
+export type { DeviceBuffer, Disposable } from './core/lifetime.js';
+export type { Device } from './device/device.js';
+export type { ShapeLike, LikeOptions, ArangeArg, DTypeArg } from './ops/creation.js';
+export type { UfuncArg, UfuncCallOptions, UfuncLoop, UfuncOptions } from './ops/ufunc.js';
+export type { UfuncName, UfuncAliasName } from './ops/ufunc-table.js';
+export type { UfuncFunctions, UfuncMethods } from './ops/ufunc-api.js';
+export type { ReductionFunction, ReductionMethod, ReductionFunctions, ReductionMethods, ReductionName, ReductionAliasName, ReductionMethodName } from './ops/reductions.js';
+export type { ParamSpec } from './kernel/params.js';
+export type { KernelArg, ElementwiseKernelConstructor } from './kernel/elementwise-kernel.js';
+export type { ReductionKernelConstructor } from './kernel/reduction-kernel.js';
+export type { RawKernelConstructor } from './kernel/raw-kernel.js';
+export type { KernelOutputs, ElementwiseResult, ReductionResult } from './kernel/kernel-result.js';
+export type { HostArrayLike } from './cuda.js';

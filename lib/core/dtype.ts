@@ -1,5 +1,6 @@
 // dtypes with NumPy's names, their C types in kernels, and their host TypedArrays.
 
+/** The NumPy names of the dtypes gpuarray supports. */
 export type DTypeName =
   | 'bool'
   | 'int8'
@@ -19,6 +20,7 @@ export type DTypeName =
 /** NumPy's kind characters: b bool, i signed, u unsigned, f float, c complex. */
 export type DTypeKind = 'b' | 'i' | 'u' | 'f' | 'c';
 
+/** The TypedArray a dtype exports to (float16 as Float32Array or raw Uint16Array bits; complex as interleaved floats). */
 export type HostTypedArray =
   | Uint8Array
   | Int8Array
@@ -31,12 +33,20 @@ export type HostTypedArray =
   | Float32Array
   | Float64Array;
 
-type TypedArrayCtor = {
+/** The constructor of a dtype's host TypedArray. */
+export type TypedArrayCtor = {
   new (length: number): HostTypedArray;
   new (buffer: ArrayBufferLike, byteOffset?: number, length?: number): HostTypedArray;
   readonly BYTES_PER_ELEMENT: number;
 };
 
+/**
+ * A data type (NumPy `numpy.dtype`): its name, kind (`b` bool, `i` signed, `u` unsigned, `f` float,
+ * `c` complex), size in bytes and the C types kernels use. One instance per dtype, so `===`
+ * compares them. Get one with `gp.dtype('float32')` or `gp.dtypes.float32`.
+ *
+ * @example gp.dtype('int16').itemsize // 2
+ */
 export class DType {
   /** Position in allDTypes: a small number for fast specialisation keys. */
   index = -1;
@@ -60,15 +70,19 @@ export class DType {
     readonly storagePerItem: number,
   ) {}
 
+  /** Whether this is complex64 or complex128. */
   get isComplex(): boolean {
     return this.kind === 'c';
   }
+  /** Whether this is float16, float32 or float64. */
   get isFloat(): boolean {
     return this.kind === 'f';
   }
+  /** Whether this is a signed or unsigned integer dtype. */
   get isInteger(): boolean {
     return this.kind === 'i' || this.kind === 'u';
   }
+  /** Whether this is bool. */
   get isBool(): boolean {
     return this.kind === 'b';
   }
@@ -77,9 +91,11 @@ export class DType {
     return this.itemsize === 8 && this.isInteger;
   }
 
+  /** The dtype's NumPy name, `float32`. */
   toString(): string {
     return this.name;
   }
+  /** What `console.log(d)` shows. */
   [Symbol.for('nodejs.util.inspect.custom')](): string {
     return `dtype('${this.name}')`;
   }
@@ -96,6 +112,7 @@ const mk = (
   compute = ctype,
 ) => new DType(name, kind, size, ch, ctype, compute, arr, per);
 
+/** Every dtype by name (`gp.dtypes.float32`), NumPy's fourteen numeric types and bool. */
 export const dtypes = {
   bool: mk('bool', 'b', 1, '?', 'bool', Uint8Array),
   int8: mk('int8', 'i', 1, 'b', 'signed char', Int8Array),
@@ -156,6 +173,7 @@ const aliases: Record<string, DType> = {
   cdouble: dtypes.complex128,
 };
 
+/** Anything `gp.dtype()` accepts: a DType, a NumPy name (`float32`), an alias (`double`) or a one-letter code (`f`). */
 export type DTypeLike = DType | DTypeName | string;
 
 const own = <V>(table: Record<string, V>, key: string): V | undefined => (Object.hasOwn(table, key) ? table[key] : undefined);

@@ -24,6 +24,7 @@ import {
   shapeString,
 } from './shape.js';
 
+/** Memory layout flags (NumPy `ndarray.flags`): C (row-major) and Fortran (column-major) contiguity. */
 export interface ArrayFlags {
   readonly cContiguous: boolean;
   readonly fContiguous: boolean;
@@ -32,6 +33,15 @@ export interface ArrayFlags {
 /** Nested JS arrays of an array's values (toArray()). */
 export type NestedArray = HostScalar | NestedArray[];
 
+/**
+ * An n-dimensional array in device memory (NumPy `numpy.ndarray`, CuPy `cupy.ndarray`): shape,
+ * byte strides, dtype and a view of a pool buffer. Views (`slice`, `reshape`, `T`, ...) share
+ * memory and keep it alive. Element-wise ufuncs (`a.add(b)`, `a.exp()`) and reductions
+ * (`a.sum(0)`) are methods too; host export is `toTypedArray`, `toArray`, `get`, `await data()`.
+ * Free it with `dispose()`, `using`, or `gp.scope()`.
+ *
+ * @example const a = gp.arange(6, 'float32').reshape(2, 3); a.sum(0).str() // '[3. 5. 7.]'
+ */
 export class GpuArray {
   // A view's geometry is what every kernel trusts, so it lives in private fields behind getters
   // (assigning `a.shape = ...` is a TypeError) over frozen arrays (`a.shape[0] = 1e8` too).
@@ -65,6 +75,7 @@ export class GpuArray {
     this.life = trackLifetime(this, buf);
   }
 
+  /** Length of each axis (NumPy `ndarray.shape`). */
   get shape(): readonly number[] {
     return this.#shape;
   }
@@ -76,6 +87,7 @@ export class GpuArray {
   get offset(): number {
     return this.#offset;
   }
+  /** The element type (NumPy `ndarray.dtype`). */
   get dtype(): DType {
     return this.#dtype;
   }
@@ -83,9 +95,11 @@ export class GpuArray {
   get base(): GpuArray | null {
     return this.#base;
   }
+  /** Number of elements (NumPy `ndarray.size`). */
   get size(): number {
     return this.#size;
   }
+  /** Memory layout: `cContiguous` (row-major), `fContiguous` (column-major) (NumPy `ndarray.flags`). */
   get flags(): ArrayFlags {
     return this.#flags;
   }
@@ -101,18 +115,23 @@ export class GpuArray {
     return new GpuArray(buf, shape, contiguousStrides(shape, d.itemsize), 0, d, null);
   }
 
+  /** Number of axes (NumPy `ndarray.ndim`). */
   get ndim(): number {
     return this.shape.length;
   }
+  /** Bytes per element (NumPy `ndarray.itemsize`). */
   get itemsize(): number {
     return this.dtype.itemsize;
   }
+  /** Bytes the elements span: `size * itemsize` (NumPy `ndarray.nbytes`). */
   get nbytes(): number {
     return this.size * this.dtype.itemsize;
   }
+  /** Whether `dispose()` was called on this array (using it then throws). */
   get disposed(): boolean {
     return this.buf === null;
   }
+  /** The device whose memory holds the array (CuPy `ndarray.device`). */
   get device(): Device {
     return this.buffer.device;
   }
@@ -139,6 +158,7 @@ export class GpuArray {
     b.release();
   }
 
+  /** `using a = gp.zeros(3)` disposes `a` at the end of the block. */
   [Symbol.dispose](): void {
     this.dispose();
   }
@@ -150,13 +170,24 @@ export class GpuArray {
     return new GpuArray(this.buffer.retain(), shape, strides, offset, d, this.base ?? this);
   }
 
-  /** Basic slicing, one index per axis: integers, 'start:stop:step' (or {start, stop, step}), '...', newaxis. */
+  /**
+   * Basic slicing, one index per axis (NumPy `a[1:5, ::-1, None, ...]`): an integer (drops the
+   * axis), a `'start:stop:step'` string or `{start, stop, step}`, `'...'`, or `null` / `gp.newaxis`
+   * for a new axis. A view sharing this array's memory.
+   *
+   * @example a.slice('1:5', '::-1', null, '...')
+   */
   slice(...indices: Index[]): GpuArray {
     const v = sliceView(this.shape, this.strides, this.offset, indices);
     return this.viewOf(v.shape, v.strides, v.offset);
   }
 
-  /** A view with a new shape when the strides allow it, else a C-ordered copy. One dim may be -1. */
+  /**
+   * The same elements in a new shape (NumPy `ndarray.reshape`): a view when the strides allow it,
+   * else a C-ordered copy. One length may be -1 (inferred).
+   *
+   * @example gp.arange(6).reshape(2, 3) // or reshape([2, -1])
+   */
   reshape(...shape: (number | readonly number[])[]): GpuArray {
     const target = resolveReshape(shape.length === 1 && typeof shape[0] !== 'number' ? shape[0] : (shape as number[]), this.size);
     const strides = nocopyReshapeStrides(this.shape, this.strides, target, this.itemsize);
@@ -164,7 +195,11 @@ export class GpuArray {
     return this.copyAs(target);
   }
 
-  /** Permute axes (reverse them when none are given); a view. */
+  /**
+   * Permute the axes (NumPy `ndarray.transpose`): reversed when none are given; a view.
+   *
+   * @example gp.zeros([2, 3, 4]).transpose(1, 0, 2).shape // [3, 2, 4]
+   */
   transpose(...axes: (number | readonly number[])[]): GpuArray {
     const given = axes.length === 1 && typeof axes[0] !== 'number' ? [...(axes[0] as readonly number[])] : (axes as number[]);
     const perm = given.length === 0 ? this.shape.map((_, i) => this.ndim - 1 - i) : given.map((a) => normalizeAxis(a, this.ndim));
@@ -178,11 +213,17 @@ export class GpuArray {
     );
   }
 
+  /** The transposed view: axes reversed (NumPy `ndarray.T`). @example gp.zeros([2, 3]).T.shape // [3, 2] */
   get T(): GpuArray {
     return this.transpose();
   }
 
-  /** Drop axes of length one (all of them, or the given ones, which must have length one). */
+  /**
+   * Drop axes of length one (NumPy `ndarray.squeeze`): all of them, or the given ones, which must
+   * have length one (else a RangeError). A view.
+   *
+   * @example gp.zeros([1, 3, 1]).squeeze().shape // [3]
+   */
   squeeze(axis?: number | readonly number[]): GpuArray {
     const drop =
       axis === undefined
@@ -199,7 +240,11 @@ export class GpuArray {
     );
   }
 
-  /** Insert axes of length one at the given positions of the result. */
+  /**
+   * Insert axes of length one at the given positions of the result (NumPy `numpy.expand_dims`). A view.
+   *
+   * @example gp.zeros(3).expandDims(0).shape // [1, 3]
+   */
   expandDims(axis: number | readonly number[]): GpuArray {
     const axes = typeof axis === 'number' ? [axis] : [...axis];
     const outNdim = this.ndim + axes.length;
@@ -221,7 +266,12 @@ export class GpuArray {
     return this.viewOf(shape, strides, this.offset);
   }
 
-  /** A read-only-in-spirit view at a broadcast shape (zero strides along broadcast axes). */
+  /**
+   * A view at a broadcast shape (NumPy `numpy.broadcast_to`): zero strides along the broadcast
+   * axes, so treat it as read-only. Shapes that do not broadcast are a RangeError.
+   *
+   * @example gp.arange(3).broadcastTo([2, 3]).shape // [2, 3]
+   */
   broadcastTo(shape: number | readonly number[]): GpuArray {
     const to = normalizeShape(shape);
     // Only `to` may grow axes: the array's own non-1 dims must match from the right.
@@ -230,12 +280,20 @@ export class GpuArray {
     return this.viewOf(to, broadcastStrides(this.shape, this.strides, to), this.offset);
   }
 
-  /** A 1-D view when the memory allows it, else a copy. */
+  /**
+   * The elements in C order as 1-D (NumPy `ndarray.ravel`): a view when the memory allows it, else a copy.
+   *
+   * @example gp.zeros([2, 3]).ravel().shape // [6]
+   */
   ravel(): GpuArray {
     return this.reshape([this.size]);
   }
 
-  /** A 1-D copy. */
+  /**
+   * A 1-D copy in C order (NumPy `ndarray.flatten`).
+   *
+   * @example gp.zeros([2, 3]).flatten().shape // [6]
+   */
   flatten(): GpuArray {
     return this.copyAs([this.size]);
   }
@@ -252,12 +310,21 @@ export class GpuArray {
 
   // ---- kernels through the hook --------------------------------------------------------------
 
-  /** A C-contiguous copy. */
+  /**
+   * A C-contiguous copy in new memory (NumPy `ndarray.copy`).
+   *
+   * @example const b = a.slice('::2').copy();
+   */
   copy(): GpuArray {
     return this.astype(this.dtype);
   }
 
-  /** A C-contiguous copy converted to `d` (NumPy's unsafe casting, like ndarray.astype). */
+  /**
+   * A C-contiguous copy converted to dtype `d` (NumPy `ndarray.astype`, unsafe casting: floats to
+   * integers truncate, complex to real keeps the real part).
+   *
+   * @example gp.array([1.7, -2.5]).astype('int32').toArray() // [1, -2]
+   */
   astype(d: DTypeLike): GpuArray {
     const out = GpuArray.allocate(this.shape, toDType(d), this.device);
     try {
@@ -269,7 +336,11 @@ export class GpuArray {
     return out;
   }
 
-  /** Set every element to `value`. Returns this array. */
+  /**
+   * Set every element to `value`, cast to this dtype (NumPy `ndarray.fill`). Returns this array.
+   *
+   * @example gp.empty(3).fill(7)
+   */
   fill(value: HostScalar | Scalar): this {
     kernelHooks().assign(this, value);
     return this;
@@ -309,7 +380,12 @@ export class GpuArray {
     }
   }
 
-  /** Nested JS arrays (numbers; bigint for 64-bit ints; booleans; mathjs Complex). */
+  /**
+   * The elements as nested JS arrays (NumPy `ndarray.tolist`): numbers, bigints for 64-bit
+   * integers, booleans, mathjs Complex; a 0-d array gives its scalar.
+   *
+   * @example gp.arange(4, 'float64').reshape(2, 2).toArray() // [[0, 1], [2, 3]]
+   */
   toArray(): NestedArray {
     const store = this.readStorage();
     if (this.ndim === 0) return readElement(store, this.dtype, 0);
@@ -470,6 +546,7 @@ export class GpuArray {
     return this.disposed ? disposedRepr(this.shape, this.dtype) : arrayStr(this);
   }
 
+  /** What `console.log(a)` shows: NumPy's repr, `array([1., 2.], dtype=float32)`. */
   [inspect.custom](): string {
     return this.toString();
   }

@@ -9,6 +9,7 @@ export interface ComplexLike {
   im: number;
 }
 
+/** A host value an array element can take: number, bigint (64-bit integers), boolean, or a complex `{re, im}` (mathjs Complex). */
 export type HostScalar = number | bigint | boolean | ComplexLike;
 
 export const isComplexLike = (v: unknown): v is ComplexLike =>

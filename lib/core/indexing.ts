@@ -1,8 +1,10 @@
 // Basic slicing as NumPy does it: integers, start:stop:step slices (negative steps too), '...'
 // and newaxis. The result is a view: new shape, strides and byte offset over the same memory.
 
+/** NumPy's `newaxis` (`None` in an index): `a.slice(gp.newaxis)` adds an axis of length one; `null` does the same. */
 export const newaxis: unique symbol = Symbol('gpuarray.newaxis');
 
+/** A slice as an object (Python's `slice(start, stop, step)`), the same as the string `'start:stop:step'`; absent fields take NumPy's defaults. */
 export interface SliceObject {
   start?: number | null;
   stop?: number | null;

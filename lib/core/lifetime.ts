@@ -14,15 +14,18 @@ export class DeviceBuffer {
     readonly nbytes: number,
   ) {}
 
+  /** One more view shares this buffer. */
   retain(): this {
     this.refs++;
     return this;
   }
 
+  /** One view fewer; the last release returns the memory to the pool. */
   release(): void {
     if (--this.refs === 0) this.device.pool.release(this.ptr);
   }
 
+  /** Whether the memory is still held (not yet returned to the pool). */
   get alive(): boolean {
     return this.refs > 0;
   }
@@ -30,6 +33,7 @@ export class DeviceBuffer {
 
 /** Anything a scope can dispose. */
 export interface Disposable {
+  /** Free what the object holds now. */
   dispose(): void;
   readonly disposed: boolean;
 }

@@ -7,6 +7,7 @@ import { FloatKind, formatPositional, formatScientific } from './dragon4.js';
 import type { GpuArray } from './gpu-array.js';
 import { numberFromFloat16Bits, float16BitsFromNumber } from './host-data.js';
 
+/** NumPy's `floatmode` print option: how many fraction digits floats print with. */
 export type FloatMode = 'fixed' | 'unique' | 'maxprec' | 'maxprec_equal';
 
 /** numpy.get_printoptions(), in camelCase where NumPy's names are one word anyway. */

@@ -2,7 +2,14 @@
 import { DType, DTypeLike, dtype as toDType, dtypes } from './dtype.js';
 import { ComplexLike, float16BitsFromNumber, HostScalar, numberFromFloat16Bits, toDTypeValue } from './host-data.js';
 
+/**
+ * A typed scalar (NumPy's `np.float32(3)`): a value with a dtype, strong in promotion (NEP 50),
+ * unlike plain JS numbers, which are weak. Made by `gp.float32(3)`, `gp.int64(5n)` and the like.
+ *
+ * @example gp.add(gp.array([1, 2], 'int8'), gp.int16(1)).dtype.name // 'int16'
+ */
 export class Scalar {
+  /** The scalar's dtype. */
   readonly dtype: DType;
   /** The value as the dtype holds it (rounded to float32/float16, wrapped ints refused). */
   readonly value: number | bigint | ComplexLike;
@@ -19,6 +26,7 @@ export class Scalar {
     this.value = v;
   }
 
+  /** The value as NumPy prints it (`(1+2j)` for complex). */
   toString(): string {
     const v = this.value;
     if (typeof v === 'object') return `(${v.re}${v.im < 0 || Object.is(v.im, -0) ? '-' : '+'}${Math.abs(v.im)}j)`;
@@ -29,6 +37,7 @@ export class Scalar {
     return `${this.dtype.name}(${this.toString()})`;
   }
 
+  /** The value as a JS number or bigint (complex scalars throw a TypeError). */
   valueOf(): number | bigint {
     const v = this.value;
     if (typeof v === 'object') throw new TypeError('a complex scalar has no single numeric value');
@@ -38,17 +47,31 @@ export class Scalar {
 
 const factory = (d: DType) => (value: HostScalar) => new Scalar(value, d);
 
+/** A bool typed scalar (numpy.bool_), strong in promotion. @example gp.bool_(true) */
 export const bool_ = factory(dtypes.bool);
+/** A int8 typed scalar (numpy.int8), strong in promotion. The value is rounded to the dtype; an integer it cannot hold is a RangeError. @example gp.int8(-3) */
 export const int8 = factory(dtypes.int8);
+/** A int16 typed scalar (numpy.int16), strong in promotion. The value is rounded to the dtype; an integer it cannot hold is a RangeError. @example gp.int16(300) */
 export const int16 = factory(dtypes.int16);
+/** A int32 typed scalar (numpy.int32), strong in promotion. The value is rounded to the dtype; an integer it cannot hold is a RangeError. @example gp.int32(7) */
 export const int32 = factory(dtypes.int32);
+/** A int64 typed scalar (numpy.int64), strong in promotion. The value is rounded to the dtype; an integer it cannot hold is a RangeError. @example gp.int64(5n) */
 export const int64 = factory(dtypes.int64);
+/** A uint8 typed scalar (numpy.uint8), strong in promotion. The value is rounded to the dtype; an integer it cannot hold is a RangeError. @example gp.uint8(255) */
 export const uint8 = factory(dtypes.uint8);
+/** A uint16 typed scalar (numpy.uint16), strong in promotion. The value is rounded to the dtype; an integer it cannot hold is a RangeError. @example gp.uint16(7) */
 export const uint16 = factory(dtypes.uint16);
+/** A uint32 typed scalar (numpy.uint32), strong in promotion. The value is rounded to the dtype; an integer it cannot hold is a RangeError. @example gp.uint32(7) */
 export const uint32 = factory(dtypes.uint32);
+/** A uint64 typed scalar (numpy.uint64), strong in promotion. The value is rounded to the dtype; an integer it cannot hold is a RangeError. @example gp.uint64(2n ** 64n - 1n) */
 export const uint64 = factory(dtypes.uint64);
+/** A float16 typed scalar (numpy.float16), strong in promotion. The value is rounded to the dtype; an integer it cannot hold is a RangeError. @example gp.float16(0.5) */
 export const float16 = factory(dtypes.float16);
+/** A float32 typed scalar (numpy.float32), strong in promotion. The value is rounded to the dtype; an integer it cannot hold is a RangeError. @example gp.float32(3) */
 export const float32 = factory(dtypes.float32);
+/** A float64 typed scalar (numpy.float64), strong in promotion. The value is rounded to the dtype; an integer it cannot hold is a RangeError. @example gp.float64(0.1) */
 export const float64 = factory(dtypes.float64);
+/** A complex64 typed scalar (numpy.complex64), strong in promotion. The value is rounded to the dtype; an integer it cannot hold is a RangeError. @example gp.complex64({ re: 1, im: 2 }) */
 export const complex64 = factory(dtypes.complex64);
+/** A complex128 typed scalar (numpy.complex128), strong in promotion. The value is rounded to the dtype; an integer it cannot hold is a RangeError. @example gp.complex128({ re: 1, im: 2 }) */
 export const complex128 = factory(dtypes.complex128);

@@ -1,5 +1,6 @@
 // Shapes, strides and broadcasting, as NumPy defines them. Strides are in bytes.
 
+/** An array shape: the length of each axis. */
 export type Shape = readonly number[];
 
 export function shapeSize(shape: Shape): number {

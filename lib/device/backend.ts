@@ -1,6 +1,7 @@
 // The interface both backends implement: memory, copies, compile, load, launch, synchronize.
 // Everything above lib/device talks to a Backend and never to bindings directly.
 
+/** The two backends: `cuda` (NVRTC and the CUDA driver) and `cpu` (the same kernels compiled by the system C++ compiler). */
 export type BackendKind = 'cuda' | 'cpu';
 
 export interface Dim3 {

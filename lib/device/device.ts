@@ -10,11 +10,13 @@ import { kernelHeaders } from './kernel-headers.js';
 import { HostBackend } from './host/backend.js';
 import { MemoryPool } from './memory-pool.js';
 
+/** A device kernels run on: a CUDA GPU (`cuda:N`) or the CPU (`cpu`), with its backend and memory pool. `gp.currentDevice()` returns the current one. */
 export class Device {
   readonly pool: MemoryPool;
   constructor(readonly backend: Backend) {
     this.pool = new MemoryPool(backend);
   }
+  /** `cuda` or `cpu`. */
   get kind(): BackendKind {
     return this.backend.kind;
   }
@@ -22,6 +24,7 @@ export class Device {
   get spec(): string {
     return this.backend.kind === 'cuda' ? `cuda:${this.backend.device.id}` : 'cpu';
   }
+  /** `<CUDA Device 0>` or `<CPU Device (cpu backend)>`. */
   toString(): string {
     return this.backend.kind === 'cuda' ? `<CUDA Device ${this.backend.device.id}>` : '<CPU Device (cpu backend)>';
   }
@@ -102,6 +105,12 @@ function chooseDefault(): Device {
   return cpu;
 }
 
+/**
+ * The device kernels run on now (CuPy `cupy.cuda.Device()`): `cuda:N`, or the cpu backend's
+ * device. Chosen by `GPUARRAY_DEVICE` or `gp.useDevice`, else cuda when usable, else cpu.
+ *
+ * @example gp.currentDevice().backend.device.name
+ */
 export function currentDevice(): Device {
   return (current ??= chooseDefault());
 }

@@ -11,6 +11,7 @@ import type { Stream } from './stream.js';
 const CU_EVENT_BLOCKING_SYNC = 1;
 const CU_EVENT_DISABLE_TIMING = 2;
 
+/** Options of `new gp.Event()`. */
 export interface EventOptions {
   /** Record timing (default true); events without it are cheaper to record and wait for. */
   timing?: boolean;
@@ -28,6 +29,12 @@ const destroyEvents = new FinalizationRegistry<{ driver: CudaDriver; handle: num
   }
 });
 
+/**
+ * A CUDA event (CuPy `cupy.cuda.Event`, Numba `cuda.event()`): a point in a stream's work, to
+ * wait on or to time between (`gp.getElapsedTime(start, end)` in milliseconds).
+ *
+ * @example const t0 = new gp.Event().record(); work(); const t1 = new gp.Event().record(); t1.synchronize(); gp.getElapsedTime(t0, t1);
+ */
 export class Event {
   readonly device: Device;
   readonly timing: boolean;
@@ -54,6 +61,7 @@ export class Event {
     }
   }
 
+  /** The native event handle (CUevent on cuda; an id on the cpu backend). */
   get handle(): number {
     this.checkLive();
     return this.handleValue;
@@ -118,6 +126,7 @@ export class Event {
     }
   }
 
+  /** `using e = new gp.Event()` disposes the event at the end of the block. */
   [Symbol.dispose](): void {
     this.dispose();
   }

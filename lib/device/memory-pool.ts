@@ -26,6 +26,7 @@ export function setPoolReclaimer(fn: () => void): void {
   reclaimer = fn;
 }
 
+/** Block counts and sizes of a memory pool (`pool.stats()`). */
 export interface PoolStats {
   /** Bytes in blocks handed out and not yet returned. */
   usedBytes: number;
@@ -37,6 +38,12 @@ export interface PoolStats {
   freeBlocks: number;
 }
 
+/**
+ * The device's caching memory pool (CuPy `cupy.get_default_memory_pool()`): freed blocks are kept
+ * for reuse; `freeAllBlocks()` returns them to the device, `setLimit()` caps the pool.
+ *
+ * @example gp.getMemoryPool().usedBytes()
+ */
 export class MemoryPool {
   /** Cached blocks by size; `sizes` keeps the keys sorted for best-fit lookups. */
   private readonly free = new Map<number, number[]>();
@@ -146,10 +153,12 @@ export class MemoryPool {
     return this.limit;
   }
 
+  /** Bytes held by live arrays (CuPy `MemoryPool.used_bytes`). */
   usedBytes(): number {
     return this.used;
   }
 
+  /** Bytes the pool holds from the device, in use or cached for reuse (CuPy `MemoryPool.total_bytes`). */
   totalBytes(): number {
     return this.used + this.cached;
   }
@@ -164,6 +173,7 @@ export class MemoryPool {
     return this.cachedBlocks;
   }
 
+  /** Counts and sizes of the pool's blocks, for diagnostics. */
   stats(): PoolStats {
     return { usedBytes: this.used, totalBytes: this.used + this.cached, freeBytes: this.cached, freeBlocks: this.cachedBlocks };
   }

@@ -13,6 +13,7 @@ const CU_STREAM_NON_BLOCKING = 1;
 /** Only Stream.null passes this: wrap the default stream instead of creating one. */
 const WRAP_DEFAULT: unique symbol = Symbol('wrapDefault');
 
+/** Options of `new gp.Stream()` / `gp.cuda.stream()`. */
 export interface StreamOptions {
   /** Do not order with the legacy default stream (CU_STREAM_NON_BLOCKING). */
   nonBlocking?: boolean;
@@ -28,6 +29,13 @@ const destroyStreams = new FinalizationRegistry<{ driver: CudaDriver; handle: nu
   }
 });
 
+/**
+ * A CUDA stream (CuPy `cupy.cuda.Stream`, Numba `cuda.stream()`): kernels launched on it run in
+ * order; different streams may overlap. `synchronize()` waits for its work, `record()` an event.
+ * On the cpu backend work runs at launch, so streams only keep the same API.
+ *
+ * @example const s = new gp.Stream({ nonBlocking: true }); kernel(x, { stream: s }); s.synchronize();
+ */
 export class Stream {
   readonly device: Device;
   readonly nonBlocking: boolean;
@@ -123,10 +131,12 @@ export class Stream {
     }
   }
 
+  /** `using s = new gp.Stream()` disposes the stream at the end of the block. */
   [Symbol.dispose](): void {
     this.dispose();
   }
 
+  /** A short description naming the device and the native handle. */
   toString(): string {
     return `<Stream ${this.handleValue === 0 ? 'default' : '0x' + this.handleValue.toString(16)} on ${this.device}>`;
   }

@@ -12,7 +12,9 @@ import { ArgValue, BoundParam, ElementwiseDefinition, LaunchOptions, makeDefinit
 import { splitKernelCall } from './call-args.js';
 import { checkKernelOptionTypes, checkUniqueNames, ParamSpec, parseParams, validateKernelName } from './params.js';
 import { checkScalarArg, describeArgValue, isScalarValue } from './scalar-args.js';
+import type { ElementwiseResult } from './kernel-result.js';
 
+/** Construction options of `ElementwiseKernel` (CuPy's keyword arguments, camelCase). */
 export interface ElementwiseKernelOptions {
   /** Code placed before the kernel (helper functions, constants). */
   preamble?: string;
@@ -37,10 +39,12 @@ export interface ElementwiseCallOptions {
   blockSize?: number;
 }
 
+/** An argument of a user kernel call: an array, a typed scalar, or a JS value (bound to a placeholder by NumPy's default dtype). */
 export type KernelArg = GpuArray | Scalar | HostScalar;
 
-export interface ElementwiseKernelFn {
-  (...args: (KernelArg | ElementwiseCallOptions | null | undefined)[]): GpuArray | GpuArray[] | undefined;
+/** A compiled-on-demand kernel; `R` is its call's result type (see kernel-result.ts). */
+export interface ElementwiseKernelFn<R = GpuArray | GpuArray[] | undefined> {
+  (...args: (KernelArg | ElementwiseCallOptions | null | undefined)[]): R;
   readonly kernelName: string;
   readonly inParams: readonly ParamSpec[];
   readonly outParams: readonly ParamSpec[];
@@ -197,9 +201,64 @@ export function bindTypes(name: string, params: readonly ParamSpec[], values: re
   });
 }
 
+/** The type of `gp.ElementwiseKernel`: callable with or without `new`. */
 export interface ElementwiseKernelConstructor {
-  new (inParams: string, outParams: string, operation: string, name?: string | ElementwiseKernelOptions, options?: ElementwiseKernelOptions): ElementwiseKernelFn;
-  (inParams: string, outParams: string, operation: string, name?: string | ElementwiseKernelOptions, options?: ElementwiseKernelOptions): ElementwiseKernelFn;
+  /**
+   * A kernel from a C body run once per element (CuPy `cupy.ElementwiseKernel`).
+   *
+   * `inParams` / `outParams` are comma-separated `type name` declarations: a dtype name
+   * (`float32 x`) or a placeholder (`T x`) bound from the arguments' dtypes at each call, with
+   * `raw` for an array indexed by hand (`raw T table`). The body sees each parameter as a local
+   * variable, `i` the element index and `_ind.size()` the size. Inputs broadcast; outputs not
+   * passed are allocated. Calls return one `GpuArray` for one output, a tuple for several
+   * (`returnTuple` always a tuple, `noReturn` nothing): the type follows `outParams`.
+   *
+   * @param name the kernel's C name (default `kernel`)
+   * @param options `preamble`, `loopPrep`, `afterLoop`, `reduceDims`, compiler `options`, `noReturn`, `returnTuple`
+   * @example const saxpy = gp.ElementwiseKernel('float32 a, float32 x, float32 y', 'float32 z', 'z = a * x + y', 'saxpy');
+   */
+  new <const S extends string, const O extends ElementwiseKernelOptions = {}>(
+    inParams: string,
+    outParams: S,
+    operation: string,
+    name?: string,
+    options?: O,
+  ): ElementwiseKernelFn<ElementwiseResult<S, O>>;
+  /** The same, with the options object in place of the name (the name is then `kernel`). */
+  new <const S extends string, const O extends ElementwiseKernelOptions = {}>(
+    inParams: string,
+    outParams: S,
+    operation: string,
+    options: O,
+  ): ElementwiseKernelFn<ElementwiseResult<S, O>>;
+  /**
+   * A kernel from a C body run once per element (CuPy `cupy.ElementwiseKernel`).
+   *
+   * `inParams` / `outParams` are comma-separated `type name` declarations: a dtype name
+   * (`float32 x`) or a placeholder (`T x`) bound from the arguments' dtypes at each call, with
+   * `raw` for an array indexed by hand (`raw T table`). The body sees each parameter as a local
+   * variable, `i` the element index and `_ind.size()` the size. Inputs broadcast; outputs not
+   * passed are allocated. Calls return one `GpuArray` for one output, a tuple for several
+   * (`returnTuple` always a tuple, `noReturn` nothing): the type follows `outParams`.
+   *
+   * @param name the kernel's C name (default `kernel`)
+   * @param options `preamble`, `loopPrep`, `afterLoop`, `reduceDims`, compiler `options`, `noReturn`, `returnTuple`
+   * @example const saxpy = gp.ElementwiseKernel('float32 a, float32 x, float32 y', 'float32 z', 'z = a * x + y', 'saxpy');
+   */
+  <const S extends string, const O extends ElementwiseKernelOptions = {}>(
+    inParams: string,
+    outParams: S,
+    operation: string,
+    name?: string,
+    options?: O,
+  ): ElementwiseKernelFn<ElementwiseResult<S, O>>;
+  /** The same, with the options object in place of the name (the name is then `kernel`). */
+  <const S extends string, const O extends ElementwiseKernelOptions = {}>(
+    inParams: string,
+    outParams: S,
+    operation: string,
+    options: O,
+  ): ElementwiseKernelFn<ElementwiseResult<S, O>>;
 }
 
 /** cupy.ElementwiseKernel; call it with or without `new`. */

@@ -13,6 +13,7 @@ import { CodegenParam, generateElementwise, planNeedsIndexer } from './elementwi
 import { IterationPlan, planContiguous, planIteration } from './iteration.js';
 import { bindOutputs } from './outputs.js';
 import { carrayLayout, scalarLayout, writeCArray, writeScalar } from './scalar-args.js';
+import { userCodeNote } from './compile-note.js';
 
 /** A parameter after type resolution. */
 export interface BoundParam {
@@ -292,7 +293,7 @@ function prepare(def: ElementwiseDefinition, params: readonly BoundParam[], vals
     kernels: [signature],
     options: def.options,
     programName: def.name,
-    errorNote: def.userBody ? (log) => bodyErrorNote(log, def.name, bodyLines, def.body) : undefined,
+    errorNote: def.userBody ? (log) => bodyErrorNote(log, def.name, bodyLines, def.body, source) : undefined,
     checkHostSupport: true,
     lean: true,
   });
@@ -335,22 +336,7 @@ function writeArgs(block: ArgBlock, params: readonly BoundParam[], vals: readonl
 }
 
 
-/** Point compile errors back at the user's body: "line 2 of the kernel body: z = x +* y". */
-export function bodyErrorNote(log: string, name: string, bodyLines: readonly number[], body: string): string {
-  const bodyText = body.split('\n');
-  const file = `${name}.cu`;
-  const found = new Set<number>();
-  // NVRTC: "name.cu(12): error: ..."; g++/clang: "name.cu:12:5: error: ..."
-  const re = new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\((\\d+)\\)|:(\\d+):)`, 'g');
-  for (const m of log.matchAll(re)) {
-    const line = Number(m[1] ?? m[2]);
-    for (const start of bodyLines) {
-      if (line >= start && line < start + bodyText.length) found.add(line - start + 1);
-    }
-  }
-  if (found.size === 0) return '';
-  return [...found]
-    .sort((a, b) => a - b)
-    .map((l) => `error in line ${l} of the kernel body: ${bodyText[l - 1].trim()}`)
-    .join('\n');
+/** Point compile errors back at the user's body: "line 2 of the kernel body: z = x +* y", with a caret. */
+export function bodyErrorNote(log: string, name: string, bodyLines: readonly number[], body: string, source: string | null = null): string {
+  return userCodeNote(log, `${name}.cu`, source, [{ what: 'kernel body', text: body, starts: bodyLines }]);
 }

@@ -3,6 +3,7 @@
 import { DType, dtype as toDType } from '../core/dtype.js';
 import { describeValue } from '../core/options.js';
 
+/** A parsed kernel parameter (`float32 x`, `T y`, `raw T z`) of an ElementwiseKernel or ReductionKernel. */
 export interface ParamSpec {
   name: string;
   /** Concrete dtype, or null for a placeholder (see `typeName`). */

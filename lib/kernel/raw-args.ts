@@ -68,6 +68,7 @@ interface HostArg {
   temp: GpuArray | null;
 }
 
+/** A raw-kernel argument: a GpuArray or TypedArray for a pointer parameter, a number, bigint, boolean or typed scalar for a value parameter (checked against the C type). */
 export type RawArg = GpuArray | ArrayBufferView | Scalar | number | bigint | boolean;
 
 /** 'a float32', 'an int8', 'an Int32Array' ('a uint8': you-int). */

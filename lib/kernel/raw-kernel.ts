@@ -15,6 +15,7 @@ import { RawArg, RawArgs } from './raw-args.js';
 /** A grid or block size: a number, or [x], [x, y], [x, y, z]. */
 export type DimLike = number | readonly [number] | readonly [number, number] | readonly [number, number, number] | readonly number[];
 
+/** Per-launch options of a raw kernel: dynamic shared memory and stream. */
 export interface RawLaunchOptions {
   /** Dynamic shared memory per block, in bytes (default 0). */
   sharedMem?: number;
@@ -22,6 +23,7 @@ export interface RawLaunchOptions {
   stream?: Stream | number | null;
 }
 
+/** Options of `RawKernel` (also given as a plain list of compiler options). */
 export interface RawKernelOptions {
   /**
    * Compiler options (NVRTC's, e.g. '-DN=4'; -D/-I/-U also reach the cpu backend's compiler). A
@@ -237,8 +239,27 @@ function normaliseOptions(options: OptionsLike | undefined, what: string): reado
   return Object.freeze([...(list as string[])]);
 }
 
+/** The type of `gp.RawKernel`: callable with or without `new`. */
 export interface RawKernelConstructor {
+  /**
+   * A kernel from CUDA C source (CuPy `cupy.RawKernel`): the `extern "C" __global__` function
+   * `name` of `code`, compiled at its first launch. Launch it as `k(grid, block, args, {sharedMem,
+   * stream})` or Numba's way, `k.configure(blocks, threads)(...args)`; every argument is checked
+   * against the C signature (a `float*` takes a float32 array, an `int` a number in range).
+   *
+   * @param options compiler options (`['-DN=4']`), one command-line string (`'-DN=4 -DM=2'`), or `{options}`
+   * @example gp.RawKernel(code, 'vec_add').configure(blocks, 256)(dA, dB, dC, n);
+   */
   new (code: string, name: string, options?: OptionsLike): RawKernelFn;
+  /**
+   * A kernel from CUDA C source (CuPy `cupy.RawKernel`): the `extern "C" __global__` function
+   * `name` of `code`, compiled at its first launch. Launch it as `k(grid, block, args, {sharedMem,
+   * stream})` or Numba's way, `k.configure(blocks, threads)(...args)`; every argument is checked
+   * against the C signature (a `float*` takes a float32 array, an `int` a number in range).
+   *
+   * @param options compiler options (`['-DN=4']`), one command-line string (`'-DN=4 -DM=2'`), or `{options}`
+   * @example gp.RawKernel(code, 'vec_add').configure(blocks, 256)(dA, dB, dC, n);
+   */
   (code: string, name: string, options?: OptionsLike): RawKernelFn;
 }
 
@@ -256,6 +277,7 @@ Object.defineProperty(RawKernel, Symbol.hasInstance, {
   value: (v: unknown) => typeof v === 'function' && (v as unknown as Record<symbol, unknown>)[RAW_KERNEL] === true,
 });
 
+/** What `new RawModule({...})` takes (CuPy `cupy.RawModule(code=..., options=...)`). */
 export interface RawModuleOptions {
   /** The CUDA C source of the module. */
   code: string;

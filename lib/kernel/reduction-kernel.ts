@@ -11,7 +11,9 @@ import { splitKernelCall } from './call-args.js';
 import { isOptionsLike, readOptions } from '../core/options.js';
 import { checkKernelOptionTypes, checkUniqueNames, ParamSpec, parseParams, validateKernelName } from './params.js';
 import { AxisLike, makeReductionDefinition, ReductionDefinition, runReduction } from './reduction.js';
+import type { ReductionResult } from './kernel-result.js';
 
+/** Construction options of `ReductionKernel` (CuPy's keyword arguments, camelCase). */
 export interface ReductionKernelOptions {
   /** C type of the accumulator `a`/`b` (placeholders allowed); default: the first output's type. */
   reduceType?: string;
@@ -34,8 +36,9 @@ export interface ReductionCallOptions {
   stream?: number | { handle: number };
 }
 
-export interface ReductionKernelFn {
-  (...args: (KernelArg | ReductionCallOptions | null | undefined)[]): GpuArray | GpuArray[];
+/** A compiled-on-demand reduction; `R` is its call's result type (see kernel-result.ts). */
+export interface ReductionKernelFn<R = GpuArray | GpuArray[]> {
+  (...args: (KernelArg | ReductionCallOptions | null | undefined)[]): R;
   readonly kernelName: string;
   readonly inParams: readonly ParamSpec[];
   readonly outParams: readonly ParamSpec[];
@@ -139,27 +142,50 @@ function makeReductionKernel(
   });
 }
 
+/** The type of `gp.ReductionKernel`: callable with or without `new`. */
 export interface ReductionKernelConstructor {
-  new (
+  /**
+   * A reduction from C expressions (CuPy `cupy.ReductionKernel`): `mapExpr` maps each element
+   * (inputs by name, `_J` its index among the reduced ones), `reduceExpr` combines two partial
+   * values `a` and `b`, `postMapExpr` assigns the outputs from the result `a`, starting from
+   * `identity`. Placeholders (`T`) bind from the arguments as in ElementwiseKernel; options
+   * `reduceType` (the accumulator's C type), `preamble`, `reduceDims`, compiler `options`.
+   * Calls take `{axis, keepdims, out, stream}` last and return one `GpuArray` for one output, a
+   * tuple for several.
+   *
+   * @example const l2 = gp.ReductionKernel('T x', 'T y', 'x * x', 'a + b', 'y = sqrt(a)', '0', 'l2norm');
+   */
+  new <const S extends string>(
     inParams: string,
-    outParams: string,
+    outParams: S,
     mapExpr: string,
     reduceExpr: string,
     postMapExpr: string,
     identity: string | number | bigint | boolean | null | undefined,
     name?: string | ReductionKernelOptions,
     options?: ReductionKernelOptions,
-  ): ReductionKernelFn;
-  (
+  ): ReductionKernelFn<ReductionResult<S>>;
+  /**
+   * A reduction from C expressions (CuPy `cupy.ReductionKernel`): `mapExpr` maps each element
+   * (inputs by name, `_J` its index among the reduced ones), `reduceExpr` combines two partial
+   * values `a` and `b`, `postMapExpr` assigns the outputs from the result `a`, starting from
+   * `identity`. Placeholders (`T`) bind from the arguments as in ElementwiseKernel; options
+   * `reduceType` (the accumulator's C type), `preamble`, `reduceDims`, compiler `options`.
+   * Calls take `{axis, keepdims, out, stream}` last and return one `GpuArray` for one output, a
+   * tuple for several.
+   *
+   * @example const l2 = gp.ReductionKernel('T x', 'T y', 'x * x', 'a + b', 'y = sqrt(a)', '0', 'l2norm');
+   */
+  <const S extends string>(
     inParams: string,
-    outParams: string,
+    outParams: S,
     mapExpr: string,
     reduceExpr: string,
     postMapExpr: string,
     identity: string | number | bigint | boolean | null | undefined,
     name?: string | ReductionKernelOptions,
     options?: ReductionKernelOptions,
-  ): ReductionKernelFn;
+  ): ReductionKernelFn<ReductionResult<S>>;
 }
 
 /** cupy.ReductionKernel; call it with or without `new`. */

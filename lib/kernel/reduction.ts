@@ -16,6 +16,7 @@ import { CodegenParam } from './elementwise-codegen.js';
 import { COL_BLOCKS_PER_SM, generateReduction, ROW_BLOCKS_PER_SM, ReductionSpec } from './reduction-codegen.js';
 import { planReduction, ReductionPlan, RedOperand } from './reduction-plan.js';
 import { carrayLayout, scalarLayout, writeCArray, writeScalar } from './scalar-args.js';
+import { userCodeNote } from './compile-note.js';
 
 export interface ReductionDefinition {
   name: string;
@@ -50,6 +51,7 @@ export function makeReductionDefinition(d: Omit<ReductionDefinition, 'memo'>): R
   return { ...d, memo: new Map() };
 }
 
+/** The axes a reduction runs over: one axis, a list, or null/undefined for all (negative axes count from the end). */
 export type AxisLike = number | readonly number[] | null | undefined;
 
 export interface ReductionCall {
@@ -323,7 +325,7 @@ function prepare(def: ReductionDefinition, params: readonly BoundParam[], vals: 
     kernels: gen.kernels,
     options: def.options,
     programName: def.name,
-    errorNote: def.userCode ? (log) => exprErrorNote(log, def, gen.exprLines) : undefined,
+    errorNote: def.userCode ? (log) => exprErrorNote(log, def, gen.exprLines, gen.source) : undefined,
     checkHostSupport: false,
     lean: true,
   });
@@ -387,23 +389,10 @@ function writeArgs(block: ArgBlock, params: readonly BoundParam[], vals: readonl
 }
 
 /** Point compile errors at the user's expressions: "error in the map expression: x *+ y". */
-function exprErrorNote(log: string, def: ReductionDefinition, at: { map: number[]; reduce: number[]; post: number[] }): string {
-  const file = `${def.name}.cu`;
-  const re = new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\((\\d+)\\)|:(\\d+):)`, 'g');
-  const exprs = [
-    ['map expression', def.mapExpr, at.map],
-    ['reduce expression', def.reduceExpr, at.reduce],
-    ['post-map expression', def.postMapExpr, at.post],
-  ] as const;
-  const found = new Set<string>();
-  for (const m of log.matchAll(re)) {
-    const line = Number(m[1] ?? m[2]);
-    for (const [what, text, starts] of exprs) {
-      const lines = text.split('\n');
-      for (const s of starts) {
-        if (line >= s && line < s + lines.length) found.add(`error in line ${line - s + 1} of the ${what}: ${lines[line - s].trim()}`);
-      }
-    }
-  }
-  return [...found].join('\n');
+function exprErrorNote(log: string, def: ReductionDefinition, at: { map: number[]; reduce: number[]; post: number[] }, source: string): string {
+  return userCodeNote(log, `${def.name}.cu`, source, [
+    { what: 'map expression', text: def.mapExpr, starts: at.map },
+    { what: 'reduce expression', text: def.reduceExpr, starts: at.reduce },
+    { what: 'post-map expression', text: def.postMapExpr, starts: at.post },
+  ]);
 }

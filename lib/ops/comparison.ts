@@ -13,11 +13,13 @@ import { makeReductionDefinition, ReductionDefinition, runReduction } from '../k
 import { asarray } from './creation.js';
 import { UFUNCS } from './ufunc-table.js';
 
+/** Options of `arrayEqual` (NumPy `array_equal`). */
 export interface ArrayEqualOptions {
   /** NaNs in the same places compare equal (NumPy's equal_nan). */
   equalNan?: boolean;
 }
 
+/** Options of `isclose` / `allclose`: `|a - b| <= atol + rtol * |b|`. */
 export interface CloseOptions {
   /** Relative tolerance (default 1e-5). */
   rtol?: number;

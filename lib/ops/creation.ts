@@ -10,8 +10,10 @@ import { normalizeShape } from '../core/shape.js';
 import { currentDevice } from '../device/device.js';
 import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
 
+/** A shape: one length (`5`) or a list of lengths (`[2, 3]`). */
 export type ShapeLike = number | readonly number[];
-type DTypeArg = DTypeLike | { dtype?: DTypeLike };
+/** A creation function's dtype argument: a dtype, or `{dtype}` in its place. */
+export type DTypeArg = DTypeLike | { dtype?: DTypeLike };
 
 /**
  * The dtype argument of a creation function: a dtype, or {dtype} in its place (the trailing
@@ -29,17 +31,43 @@ function creationDType(fn: string, arg: DTypeArg | undefined, position: string, 
   return toDType(d as DTypeLike, `${fn}: dtype`);
 }
 
+/**
+ * A new array of uninitialised memory (NumPy `numpy.empty`, CuPy `cupy.empty`). Its values are
+ * whatever the pool's memory held: use `zeros` when you need zeros.
+ *
+ * @param shape a length or a list of lengths
+ * @param dtype any dtype name or DType (or `{dtype}`); default float64
+ * @example const a = gp.empty([2, 3], 'float32');
+ */
 export function empty(shape: ShapeLike, dtype: DTypeArg = 'float64'): GpuArray {
   const d = creationDType('empty', dtype, 'second', 'float64')!;
   return GpuArray.allocate(normalizeShape(shape), d);
 }
 
+/**
+ * A new array filled with zeros (NumPy `numpy.zeros`, CuPy `cupy.zeros`).
+ *
+ * @param shape a length or a list of lengths
+ * @param dtype any dtype name or DType; default float64
+ * @example gp.zeros(3, 'int32').str() // '[0 0 0]'
+ */
 export function zeros(shape: ShapeLike, dtype: DTypeArg = 'float64'): GpuArray {
   const a = empty(shape, creationDType('zeros', dtype, 'second', 'float64')!);
   a.device.backend.memset(a.ptr, 0, a.nbytes, a.device.backend.defaultStream);
   return a;
 }
 
+/**
+ * A new array filled with `fillValue` (NumPy `numpy.full`, CuPy `cupy.full`).
+ *
+ * Without `dtype` the dtype is the value's: a typed scalar's own, else NumPy's default for a
+ * Python scalar (bool, int64, float64, complex128). A value the dtype cannot hold is an error.
+ *
+ * @param shape a length or a list of lengths
+ * @param fillValue a JS number, bigint, boolean, mathjs Complex or typed scalar
+ * @param dtype optional dtype
+ * @example gp.full([2, 2], 7.5).str() // '[[7.5 7.5]\n [7.5 7.5]]'
+ */
 export function full(shape: ShapeLike, fillValue: HostScalar | Scalar, dtype?: DTypeArg): GpuArray {
   const given = creationDType('full', dtype, 'third', undefined);
   const d =
@@ -55,29 +83,60 @@ export function full(shape: ShapeLike, fillValue: HostScalar | Scalar, dtype?: D
   }
 }
 
+/**
+ * A new array filled with ones (NumPy `numpy.ones`, CuPy `cupy.ones`).
+ *
+ * @param shape a length or a list of lengths
+ * @param dtype any dtype name or DType; default float64
+ * @example gp.ones(3).str() // '[1. 1. 1.]'
+ */
 export function ones(shape: ShapeLike, dtype: DTypeArg = 'float64'): GpuArray {
   return full(shape, 1, creationDType('ones', dtype, 'second', 'float64'));
 }
 
-type LikeOptions = { dtype?: DTypeLike; shape?: ShapeLike };
+/** Options of the `*Like` creation functions: override the dtype or shape taken from the model array. */
+/** Options of the `*Like` creation functions: override the dtype or shape taken from the model array. */
+export type LikeOptions = { dtype?: DTypeLike; shape?: ShapeLike };
 const LIKE_KEYS = ['dtype', 'shape'];
 const like = (fn: string, a: GpuArray, opts: LikeOptions | undefined): { shape: ShapeLike; dtype: DType } => {
   if (!(a instanceof GpuArray)) throw new TypeError(`${fn}: the first argument must be a GpuArray, got ${describeValue(a)}`);
   const o = readOptions<LikeOptions>(fn, opts, LIKE_KEYS);
   return { shape: o.shape ?? a.shape, dtype: o.dtype === undefined ? a.dtype : toDType(o.dtype, `${fn}: dtype`) };
 };
+/**
+ * An uninitialised array with the shape and dtype of `a` (NumPy `numpy.empty_like`).
+ * `o.dtype` / `o.shape` override them.
+ *
+ * @example const b = gp.emptyLike(a);
+ */
 export const emptyLike = (a: GpuArray, o?: LikeOptions) => {
   const l = like('emptyLike', a, o);
   return empty(l.shape, l.dtype);
 };
+/**
+ * Zeros with the shape and dtype of `a` (NumPy `numpy.zeros_like`); `o.dtype` / `o.shape` override them.
+ *
+ * @example const z = gp.zerosLike(a, { dtype: 'float32' });
+ */
 export const zerosLike = (a: GpuArray, o?: LikeOptions) => {
   const l = like('zerosLike', a, o);
   return zeros(l.shape, l.dtype);
 };
+/**
+ * Ones with the shape and dtype of `a` (NumPy `numpy.ones_like`); `o.dtype` / `o.shape` override them.
+ *
+ * @example const o = gp.onesLike(a);
+ */
 export const onesLike = (a: GpuArray, o?: LikeOptions) => {
   const l = like('onesLike', a, o);
   return ones(l.shape, l.dtype);
 };
+/**
+ * `v` everywhere, with the shape and dtype of `a` (NumPy `numpy.full_like`); `o.dtype` / `o.shape`
+ * override them. The value is cast to the dtype (a value it cannot hold is an error).
+ *
+ * @example const f = gp.fullLike(a, 4);
+ */
 export const fullLike = (a: GpuArray, v: HostScalar | Scalar, o?: LikeOptions) => {
   const l = like('fullLike', a, o);
   return full(l.shape, v, l.dtype);
@@ -90,7 +149,8 @@ const EXACT = { options: ['--fmad=false'] };
 const arangeKernel = ElementwiseKernel('T start, T delta', 'T out', 'out = start + (T)i * delta', 'gpa_arange', EXACT);
 const arangeHalfKernel = ElementwiseKernel('float32 start, float32 delta', 'T out', 'out = (T)(start + (float)i * delta)', 'gpa_arange_half', EXACT);
 
-type ArangeArg = number | bigint | DTypeLike | { dtype?: DTypeLike } | undefined;
+/** An argument of `arange`: start, stop, step (numbers or bigints), then a dtype or `{dtype}`. */
+export type ArangeArg = number | bigint | DTypeLike | { dtype?: DTypeLike } | undefined;
 
 /** An integer wrapped into the range of integer dtype `d`, as C stores it. */
 function wrapInt(v: bigint, d: DType): bigint {
@@ -167,7 +227,13 @@ const linspaceKernel = ElementwiseKernel(
   EXACT,
 );
 
-/** numpy.linspace(start, stop, num=50, endpoint=true, dtype=float64). */
+/**
+ * `num` evenly spaced values from `start` to `stop` (NumPy `numpy.linspace`, CuPy `cupy.linspace`).
+ *
+ * @param num how many values; default 50
+ * @param options `endpoint` (include `stop`, default true), `dtype` (default float64; integer dtypes take the floor, as NumPy)
+ * @example gp.linspace(0, 1, 5).str() // '[0.   0.25 0.5  0.75 1.  ]'
+ */
 export function linspace(start: number, stop: number, num: number | { endpoint?: boolean; dtype?: DTypeLike; num?: number } = 50, opts?: { endpoint?: boolean; dtype?: DTypeLike }): GpuArray {
   if (isOptionsLike(num)) {
     if (opts !== undefined) throw new TypeError('linspace: pass options once (either (start, stop, num, options) or (start, stop, options))');
@@ -197,7 +263,15 @@ export function linspace(start: number, stop: number, num: number | { endpoint?:
 
 const eyeKernel = ElementwiseKernel('int64 cols, int64 k', 'T out', 'out = (T)((long long)(i % cols) - (long long)(i / cols) == k)', 'gpa_eye');
 
-/** numpy.eye(N, M=N, k=0, dtype=float64). */
+/**
+ * A 2-D array with ones on a diagonal and zeros elsewhere (NumPy `numpy.eye`, CuPy `cupy.eye`).
+ *
+ * @param n rows
+ * @param m columns; default (null or absent) `n`
+ * @param k the diagonal: 0 the main one, positive above, negative below
+ * @param dtype default float64
+ * @example gp.eye(3, null, 1) // ones just above the main diagonal
+ */
 export function eye(n: number, m?: number | null, k = 0, dtype: DTypeLike = 'float64'): GpuArray {
   const cols = m ?? n;
   if (typeof k !== 'number' || !Number.isInteger(k)) throw new TypeError(`eye: diagonal offset k must be an integer, got ${describeValue(k)}`);
@@ -213,9 +287,23 @@ export function eye(n: number, m?: number | null, k = 0, dtype: DTypeLike = 'flo
   return out;
 }
 
+/**
+ * The n × n identity matrix (NumPy `numpy.identity`, CuPy `cupy.identity`).
+ *
+ * @param dtype default float64
+ * @example gp.identity(2, 'int32').str() // '[[1 0]\n [0 1]]'
+ */
 export const identity = (n: number, dtype: DTypeLike = 'float64') => eye(n, null, 0, dtype);
 
-/** numpy.array: always a new array (a copy of a GpuArray, or an upload of host data). */
+/**
+ * A new device array from data (NumPy `numpy.array`, CuPy `cupy.array`): always a copy.
+ *
+ * `data` is a TypedArray, nested JS arrays, a scijs ndarray, a GpuArray or a scalar. Without
+ * `dtype`, the dtype is the data's: the TypedArray's own; for JS values NumPy's rules (booleans
+ * bool, integers int64, other numbers float64, mathjs Complex complex128).
+ *
+ * @example gp.array([[1, 2], [3, 4]], 'float32')
+ */
 export function array(data: unknown, dtypeArg?: DTypeArg): GpuArray {
   const want = creationDType('array', dtypeArg, 'second', undefined);
   if (data instanceof GpuArray) return want === undefined ? data.copy() : data.astype(want);
@@ -233,7 +321,12 @@ export function array(data: unknown, dtypeArg?: DTypeArg): GpuArray {
   }
 }
 
-/** numpy.asarray: the same GpuArray when it already has the dtype, else like array(). */
+/**
+ * `data` as a device array (NumPy `numpy.asarray`, CuPy `cupy.asarray`): the same GpuArray when it
+ * already is one with the dtype asked for, else a new array as `array()` makes.
+ *
+ * @example const a = gp.asarray(Float32Array.of(1, 2, 3));
+ */
 export function asarray(data: unknown, dtypeArg?: DTypeArg): GpuArray {
   const want = creationDType('asarray', dtypeArg, 'second', undefined);
   if (data instanceof GpuArray && (want === undefined || want === data.dtype)) return data;

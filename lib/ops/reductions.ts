@@ -20,6 +20,7 @@ import { AxisLike, makeReductionDefinition, normalizeAxes, ReductionDefinition, 
 
 export type { AxisLike } from '../kernel/reduction.js';
 
+/** Options of the reductions (NumPy's keyword arguments): `axis`, `keepdims`, `out`, `dtype`, `ddof`. */
 export interface ReductionOptions {
   /** Axis or axes to reduce; all of them when absent or null. */
   axis?: AxisLike;
@@ -50,6 +51,10 @@ interface Extra {
   singleAxis?: boolean;
   /** Error for a non-empty result over zero elements; absent: the identity is the result. */
   empty?: string;
+  /** The doc column: one sentence on what it computes; the function's and method's doc comments and FEATURES.md row are generated from it (scripts/surface.ts). */
+  doc?: string;
+  /** A NumPy-compatibility note for the doc comment and FEATURES.md. */
+  note?: string;
 }
 
 type Decl = readonly [name: string, rule: Rule, map: string, reduce: string, identity: Identity, extra?: Extra];
@@ -63,28 +68,34 @@ const VAR_MAP = 'gpa::abs2(static_cast<in1_type>(in0) - in1)';
 
 // prettier-ignore
 export const REDUCTION_DECLS = [
-  ['sum',          'sum',   'in0',                                         ADD,                    '0',     { dtype: true, method: true }],
-  ['prod',         'sum',   'in0',                                         'gpa::red_mul(a, b)',   '1',     { dtype: true, method: true }],
-  ['nansum',       'sum',   'gpa::is_nan(in0) ? _type_reduce(0) : static_cast<_type_reduce>(in0)', ADD, '0', { dtype: true }],
-  ['max',          'same',  'in0',                                         'gpa::red_max(a, b)',   LOWEST,  { method: true, empty: noIdentity('maximum') }],
-  ['min',          'same',  'in0',                                         'gpa::red_min(a, b)',   HIGHEST, { method: true, empty: noIdentity('minimum') }],
-  ['nanmax',       'same',  'in0',                                         'gpa::red_fmax(a, b)',  { inexact: NAN, exact: LOWEST },  { empty: noIdentity('fmax') }],
-  ['nanmin',       'same',  'in0',                                         'gpa::red_fmin(a, b)',  { inexact: NAN, exact: HIGHEST }, { empty: noIdentity('fmin') }],
-  ['argmax',       'arg',   'gpa::arg_pair<in0_type>(in0, _J)',            'gpa::argmax_op(a, b)', 'gpa::arg_empty<in0_type>()', { method: true, singleAxis: true, empty: 'attempt to get argmax of an empty sequence' }],
-  ['argmin',       'arg',   'gpa::arg_pair<in0_type>(in0, _J)',            'gpa::argmin_op(a, b)', 'gpa::arg_empty<in0_type>()', { method: true, singleAxis: true, empty: 'attempt to get argmin of an empty sequence' }],
-  ['all',          'bool',  'in0',                                         'a && b',               'true',  { method: true }],
-  ['any',          'bool',  'in0',                                         'a || b',               'false', { method: true }],
-  ['countNonzero', 'count', 'static_cast<bool>(in0)',                      ADD,                    '0',     { noOut: true }],
-  ['mean',         'mean',  'in0',                                         ADD,                    '0',     { dtype: true, method: true }],
-  ['var',          'var',   VAR_MAP,                                       ADD,                    '0',     { dtype: true, method: true, ddof: true }],
-  ['std',          'std',   VAR_MAP,                                       ADD,                    '0',     { dtype: true, method: true, ddof: true }],
+  ['sum',          'sum',   'in0',                                         ADD,                    '0',     { dtype: true, method: true, doc: 'Sum of the elements over the given axes.' }],
+  ['prod',         'sum',   'in0',                                         'gpa::red_mul(a, b)',   '1',     { dtype: true, method: true, doc: 'Product of the elements over the given axes.' }],
+  ['nansum',       'sum',   'gpa::is_nan(in0) ? _type_reduce(0) : static_cast<_type_reduce>(in0)', ADD, '0', { dtype: true, doc: 'Sum over the given axes, treating NaN as zero.' }],
+  ['max',          'same',  'in0',                                         'gpa::red_max(a, b)',   LOWEST,  { method: true, empty: noIdentity('maximum'), doc: 'Maximum over the given axes; NaN propagates.' }],
+  ['min',          'same',  'in0',                                         'gpa::red_min(a, b)',   HIGHEST, { method: true, empty: noIdentity('minimum'), doc: 'Minimum over the given axes; NaN propagates.' }],
+  ['nanmax',       'same',  'in0',                                         'gpa::red_fmax(a, b)',  { inexact: NAN, exact: LOWEST },  { empty: noIdentity('fmax'), doc: 'Maximum over the given axes, ignoring NaN (NaN where a slice is all NaN).' }],
+  ['nanmin',       'same',  'in0',                                         'gpa::red_fmin(a, b)',  { inexact: NAN, exact: HIGHEST }, { empty: noIdentity('fmin'), doc: 'Minimum over the given axes, ignoring NaN (NaN where a slice is all NaN).' }],
+  ['argmax',       'arg',   'gpa::arg_pair<in0_type>(in0, _J)',            'gpa::argmax_op(a, b)', 'gpa::arg_empty<in0_type>()', { method: true, singleAxis: true, empty: 'attempt to get argmax of an empty sequence', doc: 'Index of the maximum, over the flattened array or along one axis (the first NaN wins).' }],
+  ['argmin',       'arg',   'gpa::arg_pair<in0_type>(in0, _J)',            'gpa::argmin_op(a, b)', 'gpa::arg_empty<in0_type>()', { method: true, singleAxis: true, empty: 'attempt to get argmin of an empty sequence', doc: 'Index of the minimum, over the flattened array or along one axis (the first NaN wins).' }],
+  ['all',          'bool',  'in0',                                         'a && b',               'true',  { method: true, doc: 'Whether every element over the given axes is true (non-zero).' }],
+  ['any',          'bool',  'in0',                                         'a || b',               'false', { method: true, doc: 'Whether any element over the given axes is true (non-zero).' }],
+  ['countNonzero', 'count', 'static_cast<bool>(in0)',                      ADD,                    '0',     { noOut: true, doc: 'Number of non-zero elements over the given axes.' }],
+  ['mean',         'mean',  'in0',                                         ADD,                    '0',     { dtype: true, method: true, doc: 'Arithmetic mean over the given axes.' }],
+  ['var',          'var',   VAR_MAP,                                       ADD,                    '0',     { dtype: true, method: true, ddof: true, doc: 'Variance over the given axes: the mean of `|x - x.mean()|**2`, divided by `N - ddof`.' }],
+  ['std',          'std',   VAR_MAP,                                       ADD,                    '0',     { dtype: true, method: true, ddof: true, doc: 'Standard deviation over the given axes: the square root of `var`.' }],
 ] as const satisfies readonly Decl[];
+
+// Every row carries the doc column (a row without its options object would not type-check here).
+REDUCTION_DECLS satisfies readonly (readonly [string, Rule, string, string, Identity, { readonly doc: string }])[];
 
 /** NumPy's other names for the same reductions. */
 export const REDUCTION_ALIASES = { amax: 'max', amin: 'min' } as const;
 
+/** The name of every reduction of the table. */
 export type ReductionName = (typeof REDUCTION_DECLS)[number][0];
+/** NumPy's other names for reductions (`amax`, `amin`). */
 export type ReductionAliasName = keyof typeof REDUCTION_ALIASES;
+/** The reductions NumPy's ndarray also has as methods. */
 export type ReductionMethodName = Extract<(typeof REDUCTION_DECLS)[number], readonly [string, Rule, string, string, Identity, { method: true }]>[0];
 
 const POST: Record<Rule, string> = {
@@ -239,16 +250,20 @@ function reduce(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
 
 // ---- the generated surface -------------------------------------------------------------------------
 
-type Fn = (a: GpuArray, axisOrOptions?: AxisLike | ReductionOptions, options?: ReductionOptions) => GpuArray;
-type Method = (axisOrOptions?: AxisLike | ReductionOptions, options?: ReductionOptions) => GpuArray;
+/** A reduction as a function: `sum(a, axis?, options?)`. */
+export type ReductionFunction = (a: GpuArray, axisOrOptions?: AxisLike | ReductionOptions, options?: ReductionOptions) => GpuArray;
+/** A reduction as a GpuArray method: `a.sum(axis?, options?)`. */
+export type ReductionMethod = (axisOrOptions?: AxisLike | ReductionOptions, options?: ReductionOptions) => GpuArray;
 
-export type ReductionFunctions = { [N in ReductionName | ReductionAliasName]: Fn };
-export type ReductionMethods = { [N in ReductionMethodName]: Method };
+/** The reductions as functions, by name: `gp.sum(a, axis?, options?)`. */
+export type ReductionFunctions = { [N in ReductionName | ReductionAliasName]: ReductionFunction };
+/** The reductions that are also GpuArray methods: `a.sum(axis?, options?)`. */
+export type ReductionMethods = { [N in ReductionMethodName]: ReductionMethod };
 
-const functions: Record<string, Fn> = {};
+const functions: Record<string, ReductionFunction> = {};
 for (const d of REDUCTION_DECLS) {
   const decl = d as Decl;
-  const fn: Fn = (a, axisOrOptions, options) => reduce(decl, a, splitArgs(decl[0], axisOrOptions, options));
+  const fn: ReductionFunction = (a, axisOrOptions, options) => reduce(decl, a, splitArgs(decl[0], axisOrOptions, options));
   Object.defineProperty(fn, 'name', { value: decl[0] });
   functions[decl[0]] = fn;
 }

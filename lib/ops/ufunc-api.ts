@@ -21,6 +21,7 @@ type MethodOf<K> = K extends 1
     ? (other: UfuncArg, options?: UfuncCallOptions) => GpuArray
     : (x2: UfuncArg | null, x3: UfuncArg | null, options?: UfuncCallOptions) => GpuArray;
 
+/** The ufuncs as functions, by name: `gp.add(x1, x2, options?)`. */
 export type UfuncFunctions = { [N in UfuncName]: FunctionOf<Arity<N>> } & { [A in UfuncAliasName]: FunctionOf<Arity<Target<A>>> };
 /** `where` is a function only (NumPy has no ndarray.where). */
 export type UfuncMethods = { [N in Exclude<UfuncName, 'where'>]: MethodOf<Arity<N>> } & { [A in UfuncAliasName]: MethodOf<Arity<Target<A>>> };

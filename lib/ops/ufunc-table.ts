@@ -1,4 +1,5 @@
-// The NumPy element-wise surface as data: one line per ufunc (name, inputs, type chars, C body).
+// The NumPy element-wise surface as data: one line per ufunc (name, inputs, type chars, C body,
+// options with the `doc` column).
 // Type chars are NumPy's: ? bool, b/B int8/uint8, h/H int16, i/I int32, l/L int64, e/f/d
 // float16/32/64, F/D complex64/128. Each input type char t makes the loop 't..t->out(t)'; a
 // bracketed group such as [lL] is one loop with those input types (mixed int64/uint64).
@@ -28,79 +29,86 @@ interface Extra extends UfuncOptions {
   out?: '?' | Record<string, string>;
   /** Bodies for particular input chars (bool add is logical or). */
   bodies?: Readonly<Record<string, string>>;
+  /** The doc column: one sentence on what it computes; the function's and method's doc comments and FEATURES.md row are generated from it (scripts/surface.ts). */
+  doc?: string;
+  /** A NumPy-compatibility note for the doc comment and FEATURES.md. */
+  note?: string;
 }
 
 type Decl = readonly [name: string, nin: number, types: string, body: string, extra?: Extra];
 
 // prettier-ignore
 export const UFUNC_DECLS = [
-  ['add',          2, ALL,       'out0 = in0 + in1',                    { bodies: { '?': 'out0 = in0 || in1' } }],
-  ['subtract',     2, NUM,       'out0 = in0 - in1',                    { boolError: BOOL_SUBTRACT }],
-  ['multiply',     2, ALL,       'out0 = in0 * in1',                    { bodies: { '?': 'out0 = in0 && in1' } }],
-  ['divide',       2, FLT + CPX, 'out0 = in0 / in1',                    { intToFloat64: true }],
-  ['floorDivide',  2, INT + FLT, 'out0 = gpa::floor_divide(in0, in1)'],
-  ['remainder',    2, INT + FLT, 'out0 = gpa::remainder(in0, in1)'],
-  ['power',        2, NUM,       'out0 = gpa::power(in0, in1)',         { noNegativeIntScalar: [1] }],
-  ['arctan2',      2, FLT,       'out0 = atan2(in0, in1)'],
-  ['hypot',        2, FLT,       'out0 = hypot(in0, in1)'],
-  ['maximum',      2, ALL,       'out0 = gpa::maximum(in0, in1)'],
-  ['minimum',      2, ALL,       'out0 = gpa::minimum(in0, in1)'],
-  ['fmax',         2, ALL,       'out0 = gpa::fmax(in0, in1)'],
-  ['fmin',         2, ALL,       'out0 = gpa::fmin(in0, in1)'],
-  ['negative',     1, NUM,       'out0 = gpa::negative(in0)',           { boolError: BOOL_NEGATIVE }],
-  ['positive',     1, NUM,       'out0 = in0',                          { boolError: NO_BOOL_LOOP }],
-  ['absolute',     1, ALL,       'out0 = gpa::absolute(in0)',           { out: { F: 'f', D: 'd' } }],
-  ['sign',         1, NUM,       'out0 = gpa::sign(in0)',               { boolError: NO_BOOL_LOOP }],
-  ['square',       1, NUM,       'out0 = gpa::square(in0)'],
-  ['reciprocal',   1, NUM,       'out0 = gpa::reciprocal(in0)'],
-  ['conjugate',    1, NUM,       'out0 = in0',                          { bodies: { F: 'out0 = gpa::conj(in0)', D: 'out0 = gpa::conj(in0)' } }],
-  ['sqrt',         1, FLT + CPX, 'out0 = sqrt(in0)'],
-  ['cbrt',         1, FLT,       'out0 = cbrt(in0)'],
-  ['exp',          1, FLT + CPX, 'out0 = exp(in0)'],
-  ['exp2',         1, FLT + CPX, 'out0 = exp2(in0)'],
-  ['expm1',        1, FLT + CPX, 'out0 = expm1(in0)'],
-  ['log',          1, FLT + CPX, 'out0 = log(in0)'],
-  ['log2',         1, FLT + CPX, 'out0 = log2(in0)'],
-  ['log10',        1, FLT + CPX, 'out0 = log10(in0)'],
-  ['log1p',        1, FLT + CPX, 'out0 = log1p(in0)'],
-  ['sin',          1, FLT + CPX, 'out0 = sin(in0)'],
-  ['cos',          1, FLT + CPX, 'out0 = cos(in0)'],
-  ['tan',          1, FLT + CPX, 'out0 = tan(in0)'],
-  ['arcsin',       1, FLT + CPX, 'out0 = asin(in0)'],
-  ['arccos',       1, FLT + CPX, 'out0 = acos(in0)'],
-  ['arctan',       1, FLT + CPX, 'out0 = atan(in0)'],
-  ['sinh',         1, FLT + CPX, 'out0 = sinh(in0)'],
-  ['cosh',         1, FLT + CPX, 'out0 = cosh(in0)'],
-  ['tanh',         1, FLT + CPX, 'out0 = tanh(in0)'],
-  ['arcsinh',      1, FLT + CPX, 'out0 = asinh(in0)'],
-  ['arccosh',      1, FLT + CPX, 'out0 = acosh(in0)'],
-  ['arctanh',      1, FLT + CPX, 'out0 = atanh(in0)'],
-  ['floor',        1, REAL,      'out0 = floor(in0)',                   { bodies: IDENTITY_ON_INTS }],
-  ['ceil',         1, REAL,      'out0 = ceil(in0)',                    { bodies: IDENTITY_ON_INTS }],
-  ['trunc',        1, REAL,      'out0 = trunc(in0)',                   { bodies: IDENTITY_ON_INTS }],
-  ['rint',         1, FLT + CPX, 'out0 = rint(in0)',                    { bodies: { F: 'out0 = gpa::rint(in0)', D: 'out0 = gpa::rint(in0)' } }],
-  ['isnan',        1, ALL,       'out0 = gpa::is_nan(in0)',             { out: '?' }],
-  ['isinf',        1, ALL,       'out0 = gpa::is_inf(in0)',             { out: '?' }],
-  ['isfinite',     1, ALL,       'out0 = gpa::is_finite(in0)',          { out: '?' }],
-  ['equal',        2, CMP,       'out0 = gpa::equal(in0, in1)',         { out: '?', comparison: 'eq' }],
-  ['notEqual',     2, CMP,       'out0 = gpa::not_equal(in0, in1)',     { out: '?', comparison: 'ne' }],
-  ['less',         2, CMP,       'out0 = gpa::less(in0, in1)',          { out: '?', comparison: 'lt' }],
-  ['lessEqual',    2, CMP,       'out0 = gpa::less_equal(in0, in1)',    { out: '?', comparison: 'le' }],
-  ['greater',      2, CMP,       'out0 = gpa::greater(in0, in1)',       { out: '?', comparison: 'gt' }],
-  ['greaterEqual', 2, CMP,       'out0 = gpa::greater_equal(in0, in1)', { out: '?', comparison: 'ge' }],
-  ['logicalAnd',   2, ALL,       'out0 = in0 && in1',                   { out: '?' }],
-  ['logicalOr',    2, ALL,       'out0 = in0 || in1',                   { out: '?' }],
-  ['logicalXor',   2, ALL,       'out0 = (bool)in0 != (bool)in1',       { out: '?' }],
-  ['logicalNot',   1, ALL,       'out0 = !in0',                         { out: '?' }],
-  ['bitwiseAnd',   2, '?' + INT, 'out0 = in0 & in1'],
-  ['bitwiseOr',    2, '?' + INT, 'out0 = in0 | in1'],
-  ['bitwiseXor',   2, '?' + INT, 'out0 = in0 ^ in1'],
-  ['bitwiseNot',   1, '?' + INT, 'out0 = ~in0',                         { bodies: { '?': 'out0 = !in0' } }],
-  ['leftShift',    2, INT,       'out0 = gpa::left_shift(in0, in1)'],
-  ['rightShift',   2, INT,       'out0 = gpa::right_shift(in0, in1)'],
-  ['clip',         3, ALL,       'out0 = gpa::clip(in0, in1, in2)'],
-  ['where',        3, ALL,       'out0 = in0 ? in1 : in2',              { anyCastInputs: [0] }],
+  ['add',          2, ALL,       'out0 = in0 + in1',                    { bodies: { '?': 'out0 = in0 || in1' }, doc: 'Add arguments element-wise (`x1 + x2`); on bool, logical or.' }],
+  ['subtract',     2, NUM,       'out0 = in0 - in1',                    { boolError: BOOL_SUBTRACT, doc: 'Subtract arguments element-wise (`x1 - x2`).', note: 'bool operands are refused, as NumPy' }],
+  ['multiply',     2, ALL,       'out0 = in0 * in1',                    { bodies: { '?': 'out0 = in0 && in1' }, doc: 'Multiply arguments element-wise (`x1 * x2`); on bool, logical and.' }],
+  ['divide',       2, FLT + CPX, 'out0 = in0 / in1',                    { intToFloat64: true, doc: 'True division element-wise (`x1 / x2`); integer and bool inputs divide in float64.' }],
+  ['floorDivide',  2, INT + FLT, 'out0 = gpa::floor_divide(in0, in1)', { doc: 'Largest integer not above the quotient, element-wise (Python\'s `//`).', note: 'integer division by zero gives 0, as CuPy' }],
+  ['remainder',    2, INT + FLT, 'out0 = gpa::remainder(in0, in1)', { doc: 'Remainder of floor division element-wise, with the sign of the divisor (Python\'s `%`).', note: 'integer division by zero gives 0, as CuPy' }],
+  ['power',        2, NUM,       'out0 = gpa::power(in0, in1)',         { noNegativeIntScalar: [1], doc: 'First array raised to the powers of the second, element-wise (`x1 ** x2`).', note: 'negative integer exponents: RangeError for scalars, CuPy\'s 0/±1 for arrays' }],
+  ['arctan2',      2, FLT,       'out0 = atan2(in0, in1)', { doc: 'Arc tangent of `x1 / x2`, choosing the quadrant by the signs of both, element-wise.' }],
+  ['hypot',        2, FLT,       'out0 = hypot(in0, in1)', { doc: '`sqrt(x1**2 + x2**2)` element-wise, without undue overflow.' }],
+  ['maximum',      2, ALL,       'out0 = gpa::maximum(in0, in1)', { doc: 'Element-wise maximum; a NaN in either input gives NaN.', note: 'NaN rules as NumPy' }],
+  ['minimum',      2, ALL,       'out0 = gpa::minimum(in0, in1)', { doc: 'Element-wise minimum; a NaN in either input gives NaN.', note: 'NaN rules as NumPy' }],
+  ['fmax',         2, ALL,       'out0 = gpa::fmax(in0, in1)', { doc: 'Element-wise maximum ignoring NaN (NaN only when both are NaN).', note: 'NaN rules as NumPy' }],
+  ['fmin',         2, ALL,       'out0 = gpa::fmin(in0, in1)', { doc: 'Element-wise minimum ignoring NaN (NaN only when both are NaN).', note: 'NaN rules as NumPy' }],
+  ['negative',     1, NUM,       'out0 = gpa::negative(in0)',           { boolError: BOOL_NEGATIVE, doc: 'Numerical negative element-wise (`-x`).', note: 'bool operands are refused, as NumPy' }],
+  ['positive',     1, NUM,       'out0 = in0',                          { boolError: NO_BOOL_LOOP, doc: 'Numerical positive element-wise (`+x`): a copy.' }],
+  ['absolute',     1, ALL,       'out0 = gpa::absolute(in0)',           { out: { F: 'f', D: 'd' }, doc: 'Absolute value element-wise; complex gives its real magnitude.' }],
+  ['sign',         1, NUM,       'out0 = gpa::sign(in0)',               { boolError: NO_BOOL_LOOP, doc: 'Sign element-wise: -1, 0 or 1 (NaN for NaN); complex `z / |z|`.', note: 'NumPy 2\'s complex sign' }],
+  ['square',       1, NUM,       'out0 = gpa::square(in0)', { doc: 'Square element-wise (`x * x`).' }],
+  ['reciprocal',   1, NUM,       'out0 = gpa::reciprocal(in0)', { doc: 'Reciprocal element-wise (`1 / x`); integers divide as integers.' }],
+  ['conjugate',    1, NUM,       'out0 = in0',                          { bodies: { F: 'out0 = gpa::conj(in0)', D: 'out0 = gpa::conj(in0)' }, doc: 'Complex conjugate element-wise; real inputs come back unchanged.' }],
+  ['sqrt',         1, FLT + CPX, 'out0 = sqrt(in0)', { doc: 'Non-negative square root element-wise.' }],
+  ['cbrt',         1, FLT,       'out0 = cbrt(in0)', { doc: 'Cube root element-wise.' }],
+  ['exp',          1, FLT + CPX, 'out0 = exp(in0)', { doc: 'Exponential `e**x` element-wise.' }],
+  ['exp2',         1, FLT + CPX, 'out0 = exp2(in0)', { doc: '`2**x` element-wise.' }],
+  ['expm1',        1, FLT + CPX, 'out0 = expm1(in0)', { doc: '`exp(x) - 1` element-wise, accurate near 0.' }],
+  ['log',          1, FLT + CPX, 'out0 = log(in0)', { doc: 'Natural logarithm element-wise.' }],
+  ['log2',         1, FLT + CPX, 'out0 = log2(in0)', { doc: 'Base-2 logarithm element-wise.' }],
+  ['log10',        1, FLT + CPX, 'out0 = log10(in0)', { doc: 'Base-10 logarithm element-wise.' }],
+  ['log1p',        1, FLT + CPX, 'out0 = log1p(in0)', { doc: '`log(1 + x)` element-wise, accurate near 0.' }],
+  ['sin',          1, FLT + CPX, 'out0 = sin(in0)', { doc: 'Sine element-wise (radians).' }],
+  ['cos',          1, FLT + CPX, 'out0 = cos(in0)', { doc: 'Cosine element-wise (radians).' }],
+  ['tan',          1, FLT + CPX, 'out0 = tan(in0)', { doc: 'Tangent element-wise (radians).' }],
+  ['arcsin',       1, FLT + CPX, 'out0 = asin(in0)', { doc: 'Inverse sine element-wise.' }],
+  ['arccos',       1, FLT + CPX, 'out0 = acos(in0)', { doc: 'Inverse cosine element-wise.' }],
+  ['arctan',       1, FLT + CPX, 'out0 = atan(in0)', { doc: 'Inverse tangent element-wise.' }],
+  ['sinh',         1, FLT + CPX, 'out0 = sinh(in0)', { doc: 'Hyperbolic sine element-wise.' }],
+  ['cosh',         1, FLT + CPX, 'out0 = cosh(in0)', { doc: 'Hyperbolic cosine element-wise.' }],
+  ['tanh',         1, FLT + CPX, 'out0 = tanh(in0)', { doc: 'Hyperbolic tangent element-wise.' }],
+  ['arcsinh',      1, FLT + CPX, 'out0 = asinh(in0)', { doc: 'Inverse hyperbolic sine element-wise.' }],
+  ['arccosh',      1, FLT + CPX, 'out0 = acosh(in0)', { doc: 'Inverse hyperbolic cosine element-wise.' }],
+  ['arctanh',      1, FLT + CPX, 'out0 = atanh(in0)', { doc: 'Inverse hyperbolic tangent element-wise.' }],
+  ['floor',        1, REAL,      'out0 = floor(in0)',                   { bodies: IDENTITY_ON_INTS, doc: 'Floor element-wise: the largest integer not above x.', note: 'integer inputs keep their dtype (NumPy ≥ 2.1)' }],
+  ['ceil',         1, REAL,      'out0 = ceil(in0)',                    { bodies: IDENTITY_ON_INTS, doc: 'Ceiling element-wise: the smallest integer not below x.', note: 'integer inputs keep their dtype (NumPy ≥ 2.1)' }],
+  ['trunc',        1, REAL,      'out0 = trunc(in0)',                   { bodies: IDENTITY_ON_INTS, doc: 'Truncate element-wise towards zero.', note: 'integer inputs keep their dtype (NumPy ≥ 2.1)' }],
+  ['rint',         1, FLT + CPX, 'out0 = rint(in0)',                    { bodies: { F: 'out0 = gpa::rint(in0)', D: 'out0 = gpa::rint(in0)' }, doc: 'Round element-wise to the nearest integer, halves to even.' }],
+  ['isnan',        1, ALL,       'out0 = gpa::is_nan(in0)',             { out: '?', doc: 'Test element-wise for NaN.' }],
+  ['isinf',        1, ALL,       'out0 = gpa::is_inf(in0)',             { out: '?', doc: 'Test element-wise for positive or negative infinity.' }],
+  ['isfinite',     1, ALL,       'out0 = gpa::is_finite(in0)',          { out: '?', doc: 'Test element-wise for finiteness (not infinity, not NaN).' }],
+  ['equal',        2, CMP,       'out0 = gpa::equal(in0, in1)',         { out: '?', comparison: 'eq', doc: '`x1 == x2` element-wise.', note: 'int64 vs uint64 exact; out-of-range Python ints as NumPy 2' }],
+  ['notEqual',     2, CMP,       'out0 = gpa::not_equal(in0, in1)',     { out: '?', comparison: 'ne', doc: '`x1 != x2` element-wise.', note: 'int64 vs uint64 exact; out-of-range Python ints as NumPy 2' }],
+  ['less',         2, CMP,       'out0 = gpa::less(in0, in1)',          { out: '?', comparison: 'lt', doc: '`x1 < x2` element-wise.', note: 'int64 vs uint64 exact; out-of-range Python ints as NumPy 2' }],
+  ['lessEqual',    2, CMP,       'out0 = gpa::less_equal(in0, in1)',    { out: '?', comparison: 'le', doc: '`x1 <= x2` element-wise.', note: 'int64 vs uint64 exact; out-of-range Python ints as NumPy 2' }],
+  ['greater',      2, CMP,       'out0 = gpa::greater(in0, in1)',       { out: '?', comparison: 'gt', doc: '`x1 > x2` element-wise.', note: 'int64 vs uint64 exact; out-of-range Python ints as NumPy 2' }],
+  ['greaterEqual', 2, CMP,       'out0 = gpa::greater_equal(in0, in1)', { out: '?', comparison: 'ge', doc: '`x1 >= x2` element-wise.', note: 'int64 vs uint64 exact; out-of-range Python ints as NumPy 2' }],
+  ['logicalAnd',   2, ALL,       'out0 = in0 && in1',                   { out: '?', doc: 'Truth value of `x1 AND x2` element-wise.' }],
+  ['logicalOr',    2, ALL,       'out0 = in0 || in1',                   { out: '?', doc: 'Truth value of `x1 OR x2` element-wise.' }],
+  ['logicalXor',   2, ALL,       'out0 = (bool)in0 != (bool)in1',       { out: '?', doc: 'Truth value of `x1 XOR x2` element-wise.' }],
+  ['logicalNot',   1, ALL,       'out0 = !in0',                         { out: '?', doc: 'Truth value of `NOT x` element-wise.' }],
+  ['bitwiseAnd',   2, '?' + INT, 'out0 = in0 & in1', { doc: 'Bitwise AND element-wise (`x1 & x2`).' }],
+  ['bitwiseOr',    2, '?' + INT, 'out0 = in0 | in1', { doc: 'Bitwise OR element-wise (`x1 | x2`).' }],
+  ['bitwiseXor',   2, '?' + INT, 'out0 = in0 ^ in1', { doc: 'Bitwise XOR element-wise (`x1 ^ x2`).' }],
+  ['bitwiseNot',   1, '?' + INT, 'out0 = ~in0',                         { bodies: { '?': 'out0 = !in0' }, doc: 'Bitwise NOT element-wise (`~x`); on bool, logical not.' }],
+  ['leftShift',    2, INT,       'out0 = gpa::left_shift(in0, in1)', { doc: 'Shift the bits of `x1` left by `x2` element-wise (`x1 << x2`).', note: 'shifts past the width give 0, as NumPy' }],
+  ['rightShift',   2, INT,       'out0 = gpa::right_shift(in0, in1)', { doc: 'Shift the bits of `x1` right by `x2` element-wise (`x1 >> x2`, arithmetic for signed types).', note: 'shifts past the width as NumPy' }],
+  ['clip',         3, ALL,       'out0 = gpa::clip(in0, in1, in2)', { doc: 'Limit the values to `[a_min, a_max]` element-wise; a null bound leaves that side open.', note: 'NaN rules as NumPy' }],
+  ['where',        3, ALL,       'out0 = in0 ? in1 : in2',              { anyCastInputs: [0], doc: 'Elements of `x2` where `condition` is true, else of `x3` (the three broadcast together).', note: 'function only (NumPy has no ndarray.where)' }],
 ] as const satisfies readonly Decl[];
+
+// Every row carries the doc column (a row without its options object would not type-check here).
+UFUNC_DECLS satisfies readonly (readonly [string, number, string, string, { readonly doc: string }])[];
 
 /** NumPy's other names for the same ufuncs. */
 export const UFUNC_ALIASES = {
@@ -112,7 +120,9 @@ export const UFUNC_ALIASES = {
   pow: 'power',
 } as const;
 
+/** The name of every ufunc of the table. */
 export type UfuncName = (typeof UFUNC_DECLS)[number][0];
+/** NumPy's other names for ufuncs (`abs`, `mod`, `trueDivide`, ...). */
 export type UfuncAliasName = keyof typeof UFUNC_ALIASES;
 type DeclOf<N extends UfuncName> = Extract<(typeof UFUNC_DECLS)[number], readonly [N, ...unknown[]]>;
 export type UnaryUfuncName = { [N in UfuncName]: DeclOf<N>[1] extends 1 ? N : never }[UfuncName];
@@ -134,6 +144,7 @@ function buildLoops(decl: Decl): UfuncLoop[] {
   });
 }
 
+/** Every ufunc of the table by name, as a `Ufunc` (exported as `gp.ufuncs`). @example gp.ufuncs.get('sin')!.nin // 1 */
 export const UFUNCS: ReadonlyMap<UfuncName, Ufunc> = new Map(
   UFUNC_DECLS.map((d) => {
     const decl = d as Decl;

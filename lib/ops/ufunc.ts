@@ -10,6 +10,7 @@ import { broadcastShapes, sameShape, shapeString } from '../core/shape.js';
 import { BoundParam, ElementwiseDefinition, makeDefinition, runElementwise } from '../kernel/elementwise.js';
 import { broadcastAxis, overlapsBadly, readOnlyError } from '../kernel/overlap.js';
 
+/** One typed loop of a ufunc: input and output dtypes and the C body. */
 export interface UfuncLoop {
   ins: readonly DType[];
   outs: readonly DType[];
@@ -19,6 +20,7 @@ export interface UfuncLoop {
 /** The comparison a ufunc makes, for NumPy's fixed results against out-of-range Python ints. */
 export type ComparisonKind = 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge';
 
+/** How a ufunc departs from plain loop selection (the options column of the ufunc table). */
 export interface UfuncOptions {
   /** Integer and bool inputs go to the float64 loop (true division). */
   intToFloat64?: boolean;
@@ -32,8 +34,10 @@ export interface UfuncOptions {
   noNegativeIntScalar?: readonly number[];
 }
 
+/** A ufunc operand: an array, a typed scalar (strong), or a JS number, bigint, boolean or complex (weak, NEP 50). */
 export type UfuncArg = GpuArray | Scalar | HostScalar;
 
+/** The trailing options of a ufunc call: `out` and `dtype` (NumPy's keywords). */
 export interface UfuncCallOptions {
   /** Where to write the result (the shape the inputs broadcast to; a same_kind cast of the loop's output). */
   out?: GpuArray;
@@ -61,6 +65,13 @@ interface Resolution {
   params: BoundParam[];
 }
 
+/**
+ * A NumPy ufunc (`numpy.ufunc`): a name, its arity and its typed loops (`types` lists them as
+ * NumPy's `'ff->f'`). `call` picks the loop for the operands' dtypes as NumPy 2 does and runs it.
+ * Every ufunc of the table is in `gp.ufuncs`; the usual entry points are `gp.add(a, b)` and `a.add(b)`.
+ *
+ * @example gp.ufuncs.get('add')!.types.includes('ff->f') // true
+ */
 export class Ufunc {
   private readonly defs = new Map<UfuncLoop, ElementwiseDefinition>();
   /** Resolutions by argument kinds (dtype chars, weak kinds, dtype option): they depend on nothing else. */
@@ -79,6 +90,10 @@ export class Ufunc {
     return this.loops.map((l) => `${l.ins.map((d) => d.char).join('')}->${l.outs.map((d) => d.char).join('')}`);
   }
 
+  /**
+   * Run the ufunc on `args` (NumPy `ufunc.__call__`): the loop for their dtypes by NumPy 2's
+   * promotion, broadcasting, `options` `{out, dtype}`. @example gp.ufuncs.get('add')!.call([a, b])
+   */
   call(args: readonly UfuncArg[], options?: UfuncCallOptions): GpuArray {
     if (args.length !== this.nin) {
       throw new TypeError(`${this.name}() takes ${this.nin} input${this.nin === 1 ? '' : 's'}, got ${args.length}`);

@@ -1,0 +1,10 @@
+// A mocha root-hook plugin (.mocharc.json `require`): says once, before any test, which backends
+// the suites run on, so a log shows whether the GPU was tested or only the cpu backend.
+import { DEVICE_SPECS } from './helpers.js';
+
+export const mochaHooks = {
+  beforeAll(): void {
+    const cuda = DEVICE_SPECS.some((s) => s.startsWith('cuda')) ? '' : ' (no usable CUDA GPU: cuda not tested)';
+    console.log(`gpuarray tests run on: ${DEVICE_SPECS.join(', ')}${cuda}`);
+  },
+};

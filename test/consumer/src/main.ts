@@ -1,0 +1,446 @@
+// A user's program: every public name of gpuarray, used through the installed package's types
+// (strict, NodeNext and Bundler resolution) and run. test/consumer.test.ts checks that every
+// runtime export of the package appears here as `gp.<name>` (or in the import line below).
+import assert from 'node:assert/strict';
+import * as gp from 'gpuarray';
+import { GpuArray, var as variance } from 'gpuarray';
+import type {
+  ArrayEqualOptions,
+  ArrayFlags,
+  AxisLike,
+  BackendInfo,
+  BackendKind,
+  CloseOptions,
+  CParam,
+  CudaDevice,
+  CudaNamespace,
+  DeviceInfo,
+  DimLike,
+  DTypeLike,
+  DTypeName,
+  ElementwiseCallOptions,
+  ElementwiseKernelFn,
+  ElementwiseKernelOptions,
+  EventOptions,
+  FloatMode,
+  Index,
+  MemoryPool,
+  NestedArray,
+  PoolStats,
+  PrintOptions,
+  RawArg,
+  RawKernelFn,
+  RawKernelOptions,
+  RawLaunchOptions,
+  RawModuleOptions,
+  ReductionCallOptions,
+  ReductionKernelFn,
+  ReductionKernelOptions,
+  ReductionOptions,
+  SliceObject,
+  StreamOptions,
+} from 'gpuarray';
+
+/** Host values of a float array, compared to a JS reference with a relative tolerance. */
+function near(a: GpuArray, want: readonly number[], what: string, rtol = 1e-12): void {
+  const got = Array.from(a.toTypedArray() as Float64Array);
+  assert.equal(got.length, want.length, what);
+  got.forEach((g, i) => {
+    const w = want[i];
+    if (Number.isNaN(w)) assert.ok(Number.isNaN(g), `${what}[${i}]: ${g}, want NaN`);
+    else assert.ok(Math.abs(g - w) <= rtol * Math.max(1, Math.abs(w)), `${what}[${i}]: ${g}, want ${w}`);
+  });
+}
+const list = (a: GpuArray): unknown[] => a.toArray() as unknown[];
+
+const x = gp.array([0.25, 0.5, 0.75]); // float64
+const y = gp.array([2, 1.5, 0.5]);
+const xs = [0.25, 0.5, 0.75];
+const ys = [2, 1.5, 0.5];
+const big = gp.array([1.5, 2, 3.5]); // >= 1 for arccosh
+const bigs = [1.5, 2, 3.5];
+
+// ---- element-wise: every ufunc as a function and as a method, against Math -------------------
+type Unary = (v: number) => number;
+const unary: [string, GpuArray, GpuArray, Unary][] = [
+  ['negative', gp.negative(x), x.negative(), (v) => -v],
+  ['positive', gp.positive(x), x.positive(), (v) => v],
+  ['absolute', gp.absolute(gp.negative(x)), x.negative().absolute(), Math.abs],
+  ['abs', gp.abs(gp.negative(x)), x.negative().abs(), Math.abs],
+  ['sign', gp.sign(x), x.sign(), Math.sign],
+  ['square', gp.square(x), x.square(), (v) => v * v],
+  ['reciprocal', gp.reciprocal(x), x.reciprocal(), (v) => 1 / v],
+  ['conjugate', gp.conjugate(x), x.conjugate(), (v) => v],
+  ['conj', gp.conj(x), x.conj(), (v) => v],
+  ['sqrt', gp.sqrt(x), x.sqrt(), Math.sqrt],
+  ['cbrt', gp.cbrt(x), x.cbrt(), Math.cbrt],
+  ['exp', gp.exp(x), x.exp(), Math.exp],
+  ['exp2', gp.exp2(x), x.exp2(), (v) => 2 ** v],
+  ['expm1', gp.expm1(x), x.expm1(), Math.expm1],
+  ['log', gp.log(x), x.log(), Math.log],
+  ['log2', gp.log2(x), x.log2(), Math.log2],
+  ['log10', gp.log10(x), x.log10(), Math.log10],
+  ['log1p', gp.log1p(x), x.log1p(), Math.log1p],
+  ['sin', gp.sin(x), x.sin(), Math.sin],
+  ['cos', gp.cos(x), x.cos(), Math.cos],
+  ['tan', gp.tan(x), x.tan(), Math.tan],
+  ['arcsin', gp.arcsin(x), x.arcsin(), Math.asin],
+  ['arccos', gp.arccos(x), x.arccos(), Math.acos],
+  ['arctan', gp.arctan(x), x.arctan(), Math.atan],
+  ['sinh', gp.sinh(x), x.sinh(), Math.sinh],
+  ['cosh', gp.cosh(x), x.cosh(), Math.cosh],
+  ['tanh', gp.tanh(x), x.tanh(), Math.tanh],
+  ['arcsinh', gp.arcsinh(x), x.arcsinh(), Math.asinh],
+  ['arctanh', gp.arctanh(x), x.arctanh(), Math.atanh],
+  ['floor', gp.floor(y), y.floor(), Math.floor],
+  ['ceil', gp.ceil(y), y.ceil(), Math.ceil],
+  ['trunc', gp.trunc(y), y.trunc(), Math.trunc],
+];
+for (const [name, f, m, ref] of unary) {
+  const src = ['floor', 'ceil', 'trunc'].includes(name) ? ys : ['absolute', 'abs'].includes(name) ? xs.map((v) => -v) : xs;
+  near(f, src.map(ref), `gp.${name}`);
+  near(m, src.map(ref), `a.${name}()`);
+}
+near(gp.arccosh(big), bigs.map(Math.acosh), 'gp.arccosh');
+near(big.arccosh(), bigs.map(Math.acosh), 'a.arccosh()');
+// rint rounds half to even, as NumPy.
+assert.deepEqual(list(gp.rint(gp.array([0.5, 1.5, 2.5]))), [0, 2, 2]);
+assert.deepEqual(list(gp.array([0.5, 1.5, -2.5]).rint()), [0, 2, -2]);
+
+type Binary = (a: number, b: number) => number;
+const binary: [string, GpuArray, GpuArray, Binary][] = [
+  ['add', gp.add(x, y), x.add(y), (a, b) => a + b],
+  ['subtract', gp.subtract(x, y), x.subtract(y), (a, b) => a - b],
+  ['multiply', gp.multiply(x, y), x.multiply(y), (a, b) => a * b],
+  ['divide', gp.divide(x, y), x.divide(y), (a, b) => a / b],
+  ['trueDivide', gp.trueDivide(x, y), x.trueDivide(y), (a, b) => a / b],
+  ['floorDivide', gp.floorDivide(y, x), y.floorDivide(x), (a, b) => Math.floor(a / b)],
+  ['remainder', gp.remainder(y, x), y.remainder(x), (a, b) => a - Math.floor(a / b) * b],
+  ['mod', gp.mod(y, x), y.mod(x), (a, b) => a - Math.floor(a / b) * b],
+  ['power', gp.power(x, y), x.power(y), Math.pow],
+  ['pow', gp.pow(x, y), x.pow(y), Math.pow],
+  ['arctan2', gp.arctan2(x, y), x.arctan2(y), Math.atan2],
+  ['hypot', gp.hypot(x, y), x.hypot(y), Math.hypot],
+  ['maximum', gp.maximum(x, y), x.maximum(y), Math.max],
+  ['minimum', gp.minimum(x, y), x.minimum(y), Math.min],
+  ['fmax', gp.fmax(x, y), x.fmax(y), Math.max],
+  ['fmin', gp.fmin(x, y), x.fmin(y), Math.min],
+];
+for (const [name, f, m, ref] of binary) {
+  const want = xs.map((v, i) => (['floorDivide', 'remainder', 'mod'].includes(name) ? ref(ys[i], v) : ref(v, ys[i])));
+  near(f, want, `gp.${name}`);
+  near(m, want, `a.${name}(b)`);
+}
+near(x.multiply(2), [0.5, 1, 1.5], 'a.multiply(2)');
+near(gp.clip(y, 0.75, 1.75), [1.75, 1.5, 0.75], 'gp.clip');
+near(y.clip(0.75, 1.75), [1.75, 1.5, 0.75], 'a.clip');
+near(gp.where(gp.greater(y, 1), x, y), [0.25, 0.5, 0.5], 'gp.where');
+
+// Predicates and comparisons give bool arrays.
+const nanInf = gp.array([NaN, Infinity, 1]);
+assert.deepEqual(list(gp.isnan(nanInf)), [true, false, false]);
+assert.deepEqual(list(nanInf.isnan()), [true, false, false]);
+assert.deepEqual(list(gp.isinf(nanInf)), [false, true, false]);
+assert.deepEqual(list(nanInf.isinf()), [false, true, false]);
+assert.deepEqual(list(gp.isfinite(nanInf)), [false, false, true]);
+assert.deepEqual(list(nanInf.isfinite()), [false, false, true]);
+const cmp: [string, GpuArray, GpuArray, (a: number, b: number) => boolean][] = [
+  ['equal', gp.equal(x, 0.5), x.equal(0.5), (a, b) => a === b],
+  ['notEqual', gp.notEqual(x, 0.5), x.notEqual(0.5), (a, b) => a !== b],
+  ['less', gp.less(x, 0.5), x.less(0.5), (a, b) => a < b],
+  ['lessEqual', gp.lessEqual(x, 0.5), x.lessEqual(0.5), (a, b) => a <= b],
+  ['greater', gp.greater(x, 0.5), x.greater(0.5), (a, b) => a > b],
+  ['greaterEqual', gp.greaterEqual(x, 0.5), x.greaterEqual(0.5), (a, b) => a >= b],
+];
+for (const [name, f, m, ref] of cmp) {
+  assert.equal(f.dtype.name, 'bool', name);
+  assert.deepEqual(list(f), xs.map((v) => ref(v, 0.5)), `gp.${name}`);
+  assert.deepEqual(list(m), xs.map((v) => ref(v, 0.5)), `a.${name}`);
+}
+const p = gp.array([true, true, false]);
+const q = gp.array([true, false, false]);
+assert.deepEqual(list(gp.logicalAnd(p, q)), [true, false, false]);
+assert.deepEqual(list(p.logicalAnd(q)), [true, false, false]);
+assert.deepEqual(list(gp.logicalOr(p, q)), [true, true, false]);
+assert.deepEqual(list(p.logicalOr(q)), [true, true, false]);
+assert.deepEqual(list(gp.logicalXor(p, q)), [false, true, false]);
+assert.deepEqual(list(p.logicalXor(q)), [false, true, false]);
+assert.deepEqual(list(gp.logicalNot(p)), [false, false, true]);
+assert.deepEqual(list(p.logicalNot()), [false, false, true]);
+
+const i = gp.array([12, 10, 7], 'int32');
+const j = gp.array([10, 6, 1], 'int32');
+const ints: [string, GpuArray, GpuArray, number[]][] = [
+  ['bitwiseAnd', gp.bitwiseAnd(i, j), i.bitwiseAnd(j), [8, 2, 1]],
+  ['bitwiseOr', gp.bitwiseOr(i, j), i.bitwiseOr(j), [14, 14, 7]],
+  ['bitwiseXor', gp.bitwiseXor(i, j), i.bitwiseXor(j), [6, 12, 6]],
+  ['bitwiseNot', gp.bitwiseNot(i), i.bitwiseNot(), [-13, -11, -8]],
+  ['invert', gp.invert(i), i.invert(), [-13, -11, -8]],
+  ['leftShift', gp.leftShift(i, 2), i.leftShift(2), [48, 40, 28]],
+  ['rightShift', gp.rightShift(i, 1), i.rightShift(1), [6, 5, 3]],
+];
+for (const [name, f, m, want] of ints) {
+  assert.equal(f.dtype.name, 'int32', name);
+  assert.deepEqual(list(f), want, `gp.${name}`);
+  assert.deepEqual(list(m), want, `a.${name}`);
+}
+// out= and NumPy's promotion: int8 + a weak Python int stays int8.
+const out = gp.zeros(3);
+x.add(y, { out });
+near(out, [2.25, 2, 1.25], 'out=');
+assert.equal(gp.add(gp.array([1, 2], 'int8'), 1).dtype.name, 'int8');
+assert.equal(gp.ufuncs.get('add')?.nin, 2);
+assert.ok(gp.ufuncs.get('sin') instanceof gp.Ufunc);
+
+// ---- reductions: function and method --------------------------------------------------------
+const m2 = gp.array(
+  [
+    [1, 5, 3],
+    [4, 2, 6],
+  ],
+  'float64',
+);
+assert.equal(gp.sum(m2).toArray(), 21);
+assert.deepEqual(list(m2.sum(0)), [5, 7, 9]);
+assert.deepEqual(list(gp.sum(m2, { axis: 1, keepdims: true })), [[9], [12]]);
+assert.equal(gp.prod(m2).toArray(), 720);
+assert.equal(m2.prod().toArray(), 720);
+assert.equal(gp.max(m2).toArray(), 6);
+assert.equal(m2.max().toArray(), 6);
+assert.equal(gp.amax(m2).toArray(), 6);
+assert.equal(gp.min(m2).toArray(), 1);
+assert.equal(m2.min().toArray(), 1);
+assert.equal(gp.amin(m2).toArray(), 1);
+assert.equal(gp.argmax(m2).toArray(), 5n);
+assert.equal(m2.argmax().toArray(), 5n);
+assert.equal(gp.argmin(m2).toArray(), 0n);
+assert.equal(m2.argmin().toArray(), 0n);
+assert.equal(gp.mean(m2).toArray(), 3.5);
+assert.equal(m2.mean().toArray(), 3.5);
+near(gp.var(m2), [35 / 12], 'gp.var');
+near(variance(m2), [35 / 12], 'var import');
+near(m2.var(), [35 / 12], 'a.var()');
+near(gp.std(m2, { ddof: 1 }), [Math.sqrt(3.5)], 'gp.std ddof');
+near(m2.std(), [Math.sqrt(35 / 12)], 'a.std()');
+assert.equal(gp.all(p).toArray(), false);
+assert.equal(p.all().toArray(), false);
+assert.equal(gp.any(p).toArray(), true);
+assert.equal(p.any().toArray(), true);
+assert.equal(gp.countNonzero(p).toArray(), 2n);
+const withNan = gp.array([1, NaN, 3]);
+assert.equal(gp.nansum(withNan).toArray(), 4);
+assert.equal(gp.nanmax(withNan).toArray(), 3);
+assert.equal(gp.nanmin(withNan).toArray(), 1);
+const axis: AxisLike = [0, 1];
+const ropts: ReductionOptions = { axis, keepdims: false };
+assert.equal(gp.sum(m2, ropts).toArray(), 21);
+assert.equal(gp.arrayEqual(m2, m2.copy()), true);
+const eqOpts: ArrayEqualOptions = { equalNan: true };
+assert.equal(gp.arrayEqual(withNan, withNan, eqOpts), true);
+const closeOpts: CloseOptions = { rtol: 1e-5 };
+assert.equal(gp.allclose(x, x.add(1e-9), closeOpts), true);
+assert.deepEqual(list(gp.isclose(x, gp.array([0.25, 0.6, 0.75]))), [true, false, true]);
+
+// ---- creation, dtypes, scalars, promotion ---------------------------------------------------
+const dt: DTypeLike = 'float32';
+const dn: DTypeName = 'int16';
+assert.deepEqual(list(gp.arange(3, dt)), [0, 1, 2]);
+assert.equal(gp.empty([2, 2], dn).shape.join('x'), '2x2');
+assert.deepEqual(list(gp.zeros(2)), [0, 0]);
+assert.deepEqual(list(gp.ones(2, 'int8')), [1, 1]);
+assert.deepEqual(list(gp.full(2, 7.5)), [7.5, 7.5]);
+assert.deepEqual(gp.emptyLike(m2).shape, [2, 3]);
+assert.deepEqual(list(gp.zerosLike(x)), [0, 0, 0]);
+assert.deepEqual(list(gp.onesLike(x)), [1, 1, 1]);
+assert.deepEqual(list(gp.fullLike(x, 4)), [4, 4, 4]);
+assert.deepEqual(list(gp.linspace(0, 1, 3)), [0, 0.5, 1]);
+assert.deepEqual(list(gp.eye(2)), [
+  [1, 0],
+  [0, 1],
+]);
+assert.deepEqual(list(gp.identity(2, 'int32')), [
+  [1, 0],
+  [0, 1],
+]);
+assert.equal(gp.asarray(x), x);
+assert.equal(gp.dtype('float32'), gp.dtypes.float32);
+assert.ok(gp.dtypes.float32 instanceof gp.DType);
+assert.equal(gp.promoteTypes(gp.dtype('int8'), gp.dtype('uint8')).name, 'int16');
+assert.equal(gp.resultType([gp.dtypes.int8], ['int']).name, 'int8');
+assert.equal(gp.canCast(gp.dtypes.int8, gp.dtypes.float32), true);
+const scalars = [
+  gp.bool_(true),
+  gp.int8(1),
+  gp.int16(1),
+  gp.int32(1),
+  gp.int64(1n),
+  gp.uint8(1),
+  gp.uint16(1),
+  gp.uint32(1),
+  gp.uint64(1n),
+  gp.float16(1),
+  gp.float32(1),
+  gp.float64(1),
+  gp.complex64(1),
+  gp.complex128(1),
+];
+assert.ok(scalars.every((s) => s instanceof gp.Scalar));
+assert.equal(gp.add(gp.array([1], 'int8'), gp.int16(1)).dtype.name, 'int16');
+assert.deepEqual(gp.broadcastShapes([2, 1], [3]), [2, 3]);
+
+// ---- views -----------------------------------------------------------------------------------
+const r = gp.arange(12, 'float64').reshape(3, 4);
+const idx: Index[] = ['1:', gp.newaxis, '::2'];
+const so: SliceObject = { start: 0, stop: 2 };
+assert.deepEqual(r.slice(...idx).shape, [2, 1, 2]);
+assert.deepEqual(r.slice(so).shape, [2, 4]);
+assert.deepEqual(r.T.shape, [4, 3]);
+assert.deepEqual(r.transpose().shape, [4, 3]);
+assert.deepEqual(r.slice(null).squeeze().shape, [3, 4]);
+assert.deepEqual(r.expandDims(0).shape, [1, 3, 4]);
+assert.deepEqual(gp.arange(3).broadcastTo([2, 3]).shape, [2, 3]);
+assert.equal(r.ravel().size, 12);
+const flags: ArrayFlags = r.flags;
+assert.equal(flags.cContiguous, true);
+assert.equal(r.astype('int32').dtype.name, 'int32');
+const nested: NestedArray = r.slice(0).toArray();
+assert.deepEqual(nested, [0, 1, 2, 3]);
+assert.equal(gp.asnumpy(r).shape.join(','), '3,4');
+
+// ---- kernels: typed results ------------------------------------------------------------------
+const ekOpts: ElementwiseKernelOptions = { preamble: '' };
+const saxpy = gp.ElementwiseKernel('float32 a, float32 x, float32 y', 'float32 z', 'z = a * x + y', 'saxpy', { preamble: '' });
+const loose = gp.ElementwiseKernel('T a', 'T b', 'b = a', 'loose_opts', ekOpts);
+assert.ok(loose(x) instanceof GpuArray); // options not known statically: the run-time union
+const z: GpuArray = saxpy(gp.float32(3), gp.arange(5, 'float32'), gp.ones(5, 'float32'));
+assert.equal(z.str(), '[ 1.  4.  7. 10. 13.]');
+const callOpts: ElementwiseCallOptions = { blockSize: 128 };
+assert.equal(saxpy(gp.float32(1), gp.arange(2, 'float32'), gp.ones(2, 'float32'), callOpts).size, 2);
+const sumDiff = gp.ElementwiseKernel('T a, T b', 'T s, T d', 's = a + b; d = a - b', 'sum_diff');
+const [s, d]: [GpuArray, GpuArray] = sumDiff(x, y);
+near(s, [2.25, 2, 1.25], 'sum_diff s');
+near(d, [-1.75, -1, 0.25], 'sum_diff d');
+const tuple1 = gp.ElementwiseKernel('T a', 'T b', 'b = a * 2', 'twice', { returnTuple: true });
+const [tw]: [GpuArray] = tuple1(x);
+near(tw, [0.5, 1, 1.5], 'returnTuple');
+const fillK = gp.ElementwiseKernel('T v', 'T o', 'o = v', 'fill_o', { noReturn: true });
+const target = gp.zeros(3);
+const nothing: undefined = fillK(2, target);
+assert.equal(nothing, undefined);
+near(target, [2, 2, 2], 'noReturn');
+const typedK: ElementwiseKernelFn<GpuArray> = gp.ElementwiseKernel('T a', 'T b', 'b = -a', 'neg_k');
+near(typedK(x), [-0.25, -0.5, -0.75], 'ElementwiseKernelFn<GpuArray>');
+
+const rkOpts: ReductionKernelOptions = { reduceType: 'double' };
+const l2 = gp.ReductionKernel('T x', 'T y', 'x * x', 'a + b', 'y = sqrt(a)', '0', 'l2norm', rkOpts);
+const rcall: ReductionCallOptions = { axis: 1 };
+const norms: GpuArray = l2(m2, rcall);
+near(norms, [Math.sqrt(35), Math.sqrt(56)], 'ReductionKernel');
+const minmax = gp.ReductionKernel('T x', 'T lo, T hi', 'x', 'a + b', 'lo = a; hi = a * 2', '0', 'two_out');
+const [lo, hi]: [GpuArray, GpuArray] = minmax(m2);
+assert.equal(lo.toArray(), 21);
+assert.equal(hi.toArray(), 42);
+// Result types follow the declarations: each marked line must fail to type-check (never run).
+const mustNotCompile = () => {
+  // @ts-expect-error a kernel with one output returns a GpuArray, not a tuple
+  const [notATuple] = saxpy(gp.float32(1), x, x);
+  // @ts-expect-error a noReturn kernel returns nothing
+  fillK(2, target).str();
+  // @ts-expect-error a two-output reduction is a pair, not a GpuArray
+  minmax(m2).str();
+  return notATuple;
+};
+void mustNotCompile;
+const rkFn: ReductionKernelFn<GpuArray> = l2;
+assert.equal(rkFn.kernelName, 'l2norm');
+
+const rawOpts: RawKernelOptions = { options: ['-DSCALE=2'] };
+const scale: RawKernelFn = gp.RawKernel(
+  `extern "C" __global__ void scale(const double* a, double* b, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) b[i] = SCALE * a[i];
+}`,
+  'scale',
+  rawOpts,
+);
+const params: readonly CParam[] = scale.params;
+assert.equal(params.length, 3);
+const grid: DimLike = [1];
+const launch: RawLaunchOptions = { sharedMem: 0 };
+const rawArgs: RawArg[] = [x, target, 3];
+scale(grid, [32], rawArgs, launch);
+near(target, [0.5, 1, 1.5], 'RawKernel');
+const modOpts: RawModuleOptions = {
+  code: `extern "C" __global__ void inc(double* a, int n) { int i = threadIdx.x; if (i < n) a[i] += 1; }`,
+};
+const mod = new gp.RawModule(modOpts);
+mod.getFunction('inc').configure(1, 32)(target, 3);
+near(target, [1.5, 2, 2.5], 'RawModule');
+
+// ---- cuda.*, streams, events, backends -------------------------------------------------------
+const cu: CudaNamespace = gp.cuda;
+assert.equal(typeof cu.isAvailable(), 'boolean');
+const dev: CudaDevice = cu.getCurrentDevice();
+assert.ok(dev.computeCapability instanceof gp.ComputeCapability);
+assert.equal(typeof cu.deviceCount(), 'number');
+const dA = cu.toDevice(Float32Array.from([1, 2, 3]));
+const dB = cu.deviceArrayLike(dA);
+const dC = cu.deviceArray([3], 'float32');
+assert.deepEqual(dB.shape, dC.shape);
+assert.deepEqual(Array.from(dA.copyToHost() as Float32Array), [1, 2, 3]);
+const streamOpts: StreamOptions = { nonBlocking: true };
+const stream = cu.stream(streamOpts);
+const evOpts: EventOptions = { timing: true };
+const e1 = new gp.Event(evOpts).record(stream);
+const e2 = cu.event().record(stream);
+e2.synchronize();
+assert.ok(gp.getElapsedTime(e1, e2) >= 0);
+assert.ok(cu.eventElapsedTime(e1, e2) >= 0);
+assert.ok(cu.defaultStream() instanceof gp.Stream);
+stream.synchronize();
+cu.synchronize();
+const backend: BackendInfo = gp.getBackend();
+const kind: BackendKind = backend.kind;
+assert.ok(gp.availableDeviceSpecs().includes(backend.spec));
+const info: DeviceInfo = gp.currentDevice().backend.device;
+assert.equal(typeof info.name, 'string');
+assert.equal(gp.useDevice(backend.spec).backend.kind, kind);
+
+// ---- printing, memory, lifetimes -------------------------------------------------------------
+assert.equal(gp.arrayRepr(gp.arange(3, 'float32')), 'array([0., 1., 2.], dtype=float32)');
+assert.equal(gp.arrayStr(gp.arange(3, 'float64')), '[0. 1. 2.]');
+assert.equal(gp.array2string(gp.arange(2, 'float64'), { separator: ', ' }), '[0., 1.]');
+const mode: FloatMode = 'maxprec';
+const po: PrintOptions = gp.getPrintoptions();
+assert.equal(po.floatmode, mode);
+assert.equal(gp.printoptions({ precision: 2 }, () => gp.arrayStr(gp.array([1 / 3]))), '[0.33]');
+gp.setPrintoptions({ precision: po.precision });
+const pool: MemoryPool = gp.getMemoryPool();
+const stats: PoolStats = pool.stats();
+assert.ok(stats.usedBytes >= 0);
+const kept = gp.scope(() => {
+  const tmp = gp.arange(4, 'float64');
+  return gp.keep(tmp.add(1));
+});
+assert.deepEqual(list(kept), [1, 2, 3, 4]);
+{
+  using u = gp.arange(2);
+  assert.equal(u.size, 2);
+}
+
+// ---- errors ----------------------------------------------------------------------------------
+assert.throws(() => gp.add(x, gp.zeros(2)), RangeError);
+assert.throws(() => gp.dtype('float33' as DTypeName), TypeError);
+const bad = gp.ElementwiseKernel('T a', 'T b', 'b = a +* ;', 'does_not_compile');
+assert.throws(
+  () => bad(x),
+  (e: unknown) => e instanceof gp.CompileError && e.kernelName === 'does_not_compile',
+);
+assert.ok(new gp.CudaError('cuInit', 100, 'CUDA_ERROR_NO_DEVICE', 'no device') instanceof Error);
+assert.ok(new gp.OutOfMemoryError(8, 0, 0, null, 'limit') instanceof Error);
+assert.ok(new gp.BackendUnavailableError('cuda', 'no driver') instanceof Error);
+const disposed = gp.arange(2);
+disposed.dispose();
+assert.throws(() => disposed.add(1));
+
+console.log(`consumer ok on ${backend.spec}`);

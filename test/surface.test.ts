@@ -1,0 +1,36 @@
+// The generated surface stays in step with the tables: lib/ops/ufunc-exports.ts,
+// lib/ops/reduction-exports.ts and FEATURES.md's generated sections are exactly what
+// `npm run features` makes from the tables' doc column.
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as gp from '../lib/index.js';
+import { UFUNC_ALIASES, UFUNC_DECLS } from '../lib/ops/ufunc-table.js';
+import { REDUCTION_ALIASES, REDUCTION_DECLS } from '../lib/ops/reductions.js';
+import { generatedFiles } from '../scripts/surface.js';
+import { REPO } from './consumer-app.js';
+
+describe('generated surface (npm run features)', () => {
+  for (const [path, want] of generatedFiles(REPO)) {
+    it(`${path} is up to date with the tables`, () => {
+      const have = readFileSync(join(REPO, path), 'utf8');
+      // A plain equality message would print both files; name the first differing line instead.
+      const a = have.split('\n');
+      const b = want.split('\n');
+      const k = a.findIndex((l, i) => l !== b[i]);
+      const where = k < 0 ? (a.length === b.length ? null : Math.min(a.length, b.length)) : k;
+      expect(where, `${path} differs from the tables at line ${where === null ? '' : where + 1}: run \`npm run features\``).to.equal(null);
+    });
+  }
+
+  it('every table row and alias is exported from the package, with a doc comment in its declaration', () => {
+    const names = [...UFUNC_DECLS.map((d) => d[0]), ...Object.keys(UFUNC_ALIASES), ...REDUCTION_DECLS.map((d) => d[0]), ...Object.keys(REDUCTION_ALIASES)];
+    const exported = gp as unknown as Record<string, unknown>;
+    expect(names.filter((n) => typeof exported[n] !== 'function')).to.deep.equal([]);
+    const declared = readFileSync(join(REPO, 'dist', 'lib', 'ops', 'ufunc-exports.d.ts'), 'utf8') + readFileSync(join(REPO, 'dist', 'lib', 'ops', 'reduction-exports.d.ts'), 'utf8');
+    for (const d of [...UFUNC_DECLS, ...REDUCTION_DECLS]) {
+      const doc = (d.at(-1) as { doc: string }).doc;
+      expect(declared, d[0]).to.include(doc);
+    }
+  });
+});
