@@ -32,13 +32,15 @@ export class CompileError extends Error {
     readonly backend: string,
     /** Extra lines appended to the message (e.g. where the user's body sits in the source). */
     note = '',
+    /** The note already shows the user's code, so the message leaves the long source out. */
+    userCodeShown = note !== '',
   ) {
     super(
       `${backend} compile of kernel '${kernelName}' failed\n` +
         `options: ${options.join(' ')}\n` +
         (note ? `--- ${note.trim()}\n` : '') +
         `--- log ---\n${firstLines(log.trim(), MESSAGE_LINES, 'err.log')}\n` +
-        sourceSummary(source, log, kernelName, note !== ''),
+        sourceSummary(source, log, kernelName, userCodeShown),
     );
   }
 

@@ -2,7 +2,7 @@
 // (isAvailable, detect: lib/device's device query; getCurrentDevice), device arrays (toDevice,
 // deviceArray, deviceArrayLike), streams and events. On the cpu backend the current device is
 // the cpu device, and it reports its own facts (its name, cores as "SMs", capability 0.0).
-import { describeValue, readOptions } from './core/options.js';
+import { describeValue, readOptions } from './util/options.js';
 import { hostByteLength } from './device/host-bounds.js';
 import { inspect } from 'node:util';
 import { DTypeLike, dtypeOfTypedArray } from './core/dtype.js';

@@ -1,11 +1,12 @@
 // docs/ARCHITECTURE.md's layering, checked: no module imports a layer above its own
-// (bindings < lib/device < lib/core < lib/kernel < lib/ops < lib/index.ts, lib/cuda.ts).
+// (bindings < lib/util < lib/device < lib/core < lib/kernel < lib/ops < lib/index.ts, lib/cuda.ts and
+// the routines beside them).
 import { expect } from 'chai';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { REPO } from './consumer-app.js';
 
-const LAYERS = ['bindings', 'lib/device', 'lib/core', 'lib/kernel', 'lib/ops', 'lib'];
+const LAYERS = ['bindings', 'lib/util', 'lib/device', 'lib/core', 'lib/kernel', 'lib/ops', 'lib'];
 
 function layerOf(path: string): number {
   for (let k = LAYERS.length - 2; k >= 0; k--) if (path.startsWith(`${LAYERS[k]}/`)) return k;

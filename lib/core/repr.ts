@@ -1,7 +1,7 @@
 // NumPy's repr/str of arrays (numpy/_core/arrayprint.py, NumPy 2.3+ defaults): the same float
 // digits (Dragon4 at each dtype's precision, see dragon4.ts), column padding, scientific switch,
 // line wrapping, summarisation with '...', and the dtype/shape suffixes of repr.
-import { readOptions } from './options.js';
+import { readOptions } from '../util/options.js';
 import type { DType } from './dtype.js';
 import { FloatKind, formatPositional, formatScientific } from './dragon4.js';
 import type { GpuArray } from './gpu-array.js';

@@ -2,7 +2,7 @@
 // (cuda | cuda:N | cpu; an explicit cuda never falls back), else cuda when usable, else cpu with
 // a one-line notice on stderr.
 import { BackendUnavailableError } from '../../bindings/errors.js';
-import { describeValue } from '../core/options.js';
+import { describeValue } from '../util/options.js';
 import type { Backend, BackendKind, DeviceInfo } from './backend.js';
 import { DiskCache } from './compile-cache.js';
 import { CudaBackend, probeCuda } from './cuda/backend.js';

@@ -1,7 +1,7 @@
 // CUDA events, as cupy.cuda.Event / numba.cuda.event: mark a point in a stream, wait for it,
 // test it, time between two. On the cpu backend every launch has finished when it returns, so an
 // event is done as soon as it is recorded and its time is the host clock at that moment.
-import { readOptions } from '../core/options.js';
+import { readOptions } from '../util/options.js';
 import { performance } from 'node:perf_hooks';
 import type { CudaDriver } from '../../bindings/cuda-driver.js';
 import type { CudaBackend } from './cuda/backend.js';

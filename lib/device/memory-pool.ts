@@ -3,7 +3,7 @@
 // past a soft threshold, or the device is out of memory, it first reclaims the blocks of arrays
 // nobody can reach any more (a forced collection: see lib/core/lifetime.ts), then frees its
 // cached blocks and retries once before throwing OutOfMemoryError.
-import { describeValue, readOptions } from '../core/options.js';
+import { describeValue, readOptions } from '../util/options.js';
 import { OutOfMemoryError } from '../../bindings/errors.js';
 import type { Backend } from './backend.js';
 

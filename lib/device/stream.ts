@@ -3,7 +3,7 @@
 // (they order with the legacy default stream, which keeps the memory pool's reuse safe) unless
 // created with nonBlocking. On the cpu backend work runs when it is issued, so a stream is
 // always idle and synchronize() returns at once.
-import { readOptions } from '../core/options.js';
+import { readOptions } from '../util/options.js';
 import type { CudaDriver } from '../../bindings/cuda-driver.js';
 import type { CudaBackend } from './cuda/backend.js';
 import { currentDevice, Device } from './device.js';

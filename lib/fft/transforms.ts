@@ -3,7 +3,7 @@
 // Positional parameters stay positional; a trailing options object may stand in for any optional
 // one: gp.fft.fft(a, 8), gp.fft.fft(a, {n: 8, axis: 0, norm: 'ortho'}).
 import { GpuArray } from '../core/gpu-array.js';
-import { readOptions } from '../core/options.js';
+import { readOptions } from '../util/options.js';
 import { normalizeAxis, shapeString } from '../core/shape.js';
 import { asarray } from '../ops/creation.js';
 import { ufuncFunctions } from '../ops/ufunc-api.js';

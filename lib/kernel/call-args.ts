@@ -2,7 +2,7 @@
 // outputs, and a trailing plain object of call options (told apart from a complex scalar {re, im}).
 import { GpuArray } from '../core/gpu-array.js';
 import { isComplexLike } from '../core/host-data.js';
-import { describeValue, readOptions } from '../core/options.js';
+import { describeValue, readOptions } from '../util/options.js';
 import { Scalar } from '../core/scalar.js';
 import type { ArgValue } from './elementwise.js';
 import type { ParamSpec } from './params.js';

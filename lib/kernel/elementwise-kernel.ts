@@ -4,7 +4,7 @@
 import { DType } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar, weakKindOf } from '../core/host-data.js';
-import { isOptionsLike, readOptions } from '../core/options.js';
+import { isOptionsLike, readOptions } from '../util/options.js';
 import { defaultDTypeForWeak } from '../core/promotion.js';
 import { Scalar } from '../core/scalar.js';
 import { broadcastShapes } from '../core/shape.js';

@@ -1,7 +1,7 @@
 // CuPy's parameter lists: "float32 x, raw T y" -> typed parameters. A one-letter type is a
 // placeholder bound by the arguments; longer type names must be dtypes.
 import { DType, dtype as toDType } from '../core/dtype.js';
-import { describeValue } from '../core/options.js';
+import { describeValue } from '../util/options.js';
 
 /** A parsed kernel parameter (`float32 x`, `T y`, `raw T z`) of an ElementwiseKernel or ReductionKernel. */
 export interface ParamSpec {

@@ -9,7 +9,7 @@ import { currentDevice, Device } from '../device/device.js';
 import { Stream, streamHandle } from '../device/stream.js';
 import { CKernelSignature, CParam, kernelSignature, parseKernels, ParsedSource, templateKernelSignature } from './c-signature.js';
 import { checkOccupancy } from './performance-warnings.js';
-import { describeValue, isOptionsLike, readOptions } from '../core/options.js';
+import { describeValue, isOptionsLike, readOptions } from '../util/options.js';
 import { RawArg, RawArgs } from './raw-args.js';
 
 /** A grid or block size: a number, or [x], [x, y], [x, y, z]. */

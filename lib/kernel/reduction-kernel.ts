@@ -8,7 +8,7 @@
 import { GpuArray } from '../core/gpu-array.js';
 import { bindTypes, KernelArg } from './elementwise-kernel.js';
 import { splitKernelCall } from './call-args.js';
-import { isOptionsLike, readOptions } from '../core/options.js';
+import { isOptionsLike, readOptions } from '../util/options.js';
 import { checkKernelOptionTypes, checkUniqueNames, ParamSpec, parseParams, validateKernelName } from './params.js';
 import { AxisLike, makeReductionDefinition, ReductionDefinition, runReduction } from './reduction.js';
 import type { ReductionResult } from './kernel-result.js';

@@ -5,7 +5,7 @@
 // computed in the promotion of a, b and a float (b is at least float, as NumPy converts it).
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { readOptions } from '../core/options.js';
+import { readOptions } from '../util/options.js';
 import { promoteTypes, promoteWeak } from '../core/promotion.js';
 import { sameShape } from '../core/shape.js';
 import { BoundParam, ElementwiseDefinition, makeDefinition, runElementwise } from '../kernel/elementwise.js';

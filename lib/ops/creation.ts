@@ -3,7 +3,7 @@
 import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar, hostToStorage, toDTypeValue, weakKindOf } from '../core/host-data.js';
-import { describeValue, isOptionsLike, readOptions } from '../core/options.js';
+import { describeValue, isOptionsLike, readOptions } from '../util/options.js';
 import { defaultDTypeForWeak } from '../core/promotion.js';
 import { Scalar } from '../core/scalar.js';
 import { normalizeShape } from '../core/shape.js';

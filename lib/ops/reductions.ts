@@ -13,7 +13,7 @@
 //   var/std as mean, two passes (mean, then the sum of |x - mean|^2); complex gives a real result
 import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { isOptionsLike, readOptions } from '../core/options.js';
+import { isOptionsLike, readOptions } from '../util/options.js';
 import { promoteTypes } from '../core/promotion.js';
 import type { BoundParam } from '../kernel/elementwise.js';
 import { AxisLike, makeReductionDefinition, normalizeAxes, ReductionDefinition, runReduction } from '../kernel/reduction.js';

@@ -5,7 +5,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar, isComplexLike, weakKindOf } from '../core/host-data.js';
 import { canCastSafely, checkWeakIntegerFits, resultType, WeakKind } from '../core/promotion.js';
 import { Scalar } from '../core/scalar.js';
-import { readOptions } from '../core/options.js';
+import { readOptions } from '../util/options.js';
 import { broadcastShapes, sameShape, shapeString } from '../core/shape.js';
 import { BoundParam, ElementwiseDefinition, makeDefinition, runElementwise } from '../kernel/elementwise.js';
 import { broadcastAxis, overlapsBadly, readOnlyError } from '../kernel/overlap.js';

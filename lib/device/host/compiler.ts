@@ -181,8 +181,9 @@ export class HostCompiler {
       }
       if (r.status !== 0) {
         const log = `${r.stderr ?? ''}${r.error ? String(r.error) : ''}`;
-        const note = [req.errorNote?.(log), HOST_NATIVE_NOTE].filter((n) => n).join('\n');
-        throw new CompileError(name, log, req.source, [...this.flags, ...userFlags], 'cpu', note);
+        const userNote = req.errorNote?.(log) ?? '';
+        const note = [userNote, HOST_NATIVE_NOTE].filter((n) => n).join('\n');
+        throw new CompileError(name, log, req.source, [...this.flags, ...userFlags], 'cpu', note, userNote !== '');
       }
       const binary = readFileSync(`${stem}.so`);
       const stored = cacheable ? this.cache.put(key, binary) : null;
