@@ -108,3 +108,7 @@ export type { PrintOptions, FloatMode } from './core/repr.js';
 export { asnumpy } from './core/host-export.js';
 export { getMemoryPool } from './core/lifetime.js';
 export type { MemoryPool, PoolStats } from './device/memory-pool.js';
+
+// Random numbers: numpy.random's Generator API on a counter-based Philox4x32-10 generator
+// (kernels/gpuarray/philox.h), bit-identical on every backend, and the legacy global functions.
+export * as random from './random/index.js';

@@ -1,0 +1,62 @@
+// The legacy numpy.random functions people still type, on one global Generator (NumPy's use a
+// global RandomState/MT19937; these use the same Philox Generator as defaultRng, reseeded by seed()).
+import { GpuArray } from '../core/gpu-array.js';
+import { Philox } from './bit-generator.js';
+import { Generator } from './generator.js';
+import type { SeedEntropy } from './seed-sequence.js';
+
+let global: Generator | null = null;
+const rng = (): Generator => (global ??= new Generator(new Philox()));
+
+/** Reseed the global generator (none: from the OS). */
+export function seed(s?: SeedEntropy | null): void {
+  global = new Generator(new Philox(s ?? null));
+}
+
+/** The global generator (NumPy's legacy functions draw from it). */
+export function getGlobalGenerator(): Generator {
+  return rng();
+}
+
+const dims = (d: unknown[]): number[] => {
+  for (const x of d) if (typeof x !== 'number' || !Number.isInteger(x)) throw new TypeError('rand/randn: dimensions must be integers');
+  return d as number[];
+};
+
+/** Uniform [0, 1) float64 of shape (d0, d1, ...). */
+export function rand(...d: number[]): GpuArray {
+  return rng().random(dims(d));
+}
+
+/** Standard normal float64 of shape (d0, d1, ...). */
+export function randn(...d: number[]): GpuArray {
+  return rng().standardNormal(dims(d));
+}
+
+/** randint(low, high?, size?, dtype='int64'): integers in [low, high) (or [0, low)). */
+export function randint(...args: unknown[]): GpuArray {
+  return rng().integers(...args);
+}
+
+export function random(size?: number | readonly number[] | null): GpuArray {
+  return rng().random(size);
+}
+export const randomSample = random;
+export const sample = random;
+export const ranf = random;
+
+export function uniform(...args: unknown[]): GpuArray {
+  return rng().uniform(...args);
+}
+export function normal(...args: unknown[]): GpuArray {
+  return rng().normal(...args);
+}
+export function choice(...args: unknown[]): GpuArray {
+  return rng().choice(...args);
+}
+export function shuffle(...args: unknown[]): void {
+  rng().shuffle(...args);
+}
+export function permutation(...args: unknown[]): GpuArray {
+  return rng().permutation(...args);
+}
