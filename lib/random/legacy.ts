@@ -18,19 +18,30 @@ export function getGlobalGenerator(): Generator {
   return rng();
 }
 
-const dims = (d: unknown[]): number[] => {
-  for (const x of d) if (typeof x !== 'number' || !Number.isInteger(x)) throw new TypeError('rand/randn: dimensions must be integers');
-  return d as number[];
-};
+type DimsAndOptions = (number | { dtype?: 'float32' | 'float64' })[];
 
-/** Uniform [0, 1) float64 of shape (d0, d1, ...). */
-export function rand(...d: number[]): GpuArray {
-  return rng().random(dims(d));
+/** (d0, d1, ..., {dtype}?) as CuPy's rand/randn take them (NumPy's have no dtype: float64). */
+function dims(d: DimsAndOptions, method: string): { shape: number[]; dtype: 'float32' | 'float64' } {
+  let dtype: 'float32' | 'float64' = 'float64';
+  const list = [...d];
+  const last = list[list.length - 1];
+  if (last !== null && typeof last === 'object') {
+    dtype = (list.pop() as { dtype?: 'float32' | 'float64' }).dtype ?? 'float64';
+  }
+  for (const x of list) if (typeof x !== 'number' || !Number.isInteger(x)) throw new TypeError(`${method}: dimensions must be integers`);
+  return { shape: list as number[], dtype };
 }
 
-/** Standard normal float64 of shape (d0, d1, ...). */
-export function randn(...d: number[]): GpuArray {
-  return rng().standardNormal(dims(d));
+/** Uniform [0, 1) of shape (d0, d1, ...), float64 unless {dtype: 'float32'}. */
+export function rand(...d: DimsAndOptions): GpuArray {
+  const { shape, dtype } = dims(d, 'rand');
+  return rng().random(shape, dtype);
+}
+
+/** Standard normal of shape (d0, d1, ...), float64 unless {dtype: 'float32'}. */
+export function randn(...d: DimsAndOptions): GpuArray {
+  const { shape, dtype } = dims(d, 'randn');
+  return rng().standardNormal(shape, dtype);
 }
 
 /** randint(low, high?, size?, dtype='int64'): integers in [low, high) (or [0, low)). */
