@@ -17,11 +17,11 @@ struct u32x4 {
   uint32_t x, y, z, w;
 };
 
-static const uint32_t PHILOX_M0 = 0xD2511F53u;
-static const uint32_t PHILOX_M1 = 0xCD9E8D57u;
-static const uint32_t PHILOX_W0 = 0x9E3779B9u;
-static const uint32_t PHILOX_W1 = 0xBB67AE85u;
-static const uint32_t SUBSTREAM_SALT = 0x5EED5EEDu;
+static constexpr uint32_t PHILOX_M0 = 0xD2511F53u;
+static constexpr uint32_t PHILOX_M1 = 0xCD9E8D57u;
+static constexpr uint32_t PHILOX_W0 = 0x9E3779B9u;
+static constexpr uint32_t PHILOX_W1 = 0xBB67AE85u;
+static constexpr uint32_t SUBSTREAM_SALT = 0x5EED5EEDu;
 
 __device__ __forceinline__ uint32_t mulhi32(uint32_t a, uint32_t b) {
 #ifdef GPA_HOST

@@ -9,9 +9,9 @@
 namespace gpa {
 namespace rng {
 
-static const double LN2_HI = 6.93147180369123816490e-01;  // ln 2, low bits zero: k * LN2_HI is exact
-static const double LN2_LO = 1.90821492927058770002e-10;
-static const double RNG_PI = 3.14159265358979311600e+00;
+static constexpr double LN2_HI = 6.93147180369123816490e-01;  // ln 2, low bits zero: k * LN2_HI is exact
+static constexpr double LN2_LO = 1.90821492927058770002e-10;
+static constexpr double RNG_PI = 3.14159265358979311600e+00;
 
 __device__ __forceinline__ double bits_to_double(uint64_t b) { return __longlong_as_double((long long)b); }
 __device__ __forceinline__ uint64_t double_to_bits(double d) { return (uint64_t)__double_as_longlong(d); }
@@ -26,7 +26,7 @@ __device__ __forceinline__ double floor_exact(double x) {
 }
 
 /** Natural logarithm. */
-__device__ __noinline__ double rlog(double x) {
+__device__ __forceinline__ double rlog(double x) {
   if (x != x || x < 0.0) return quiet_nan();
   if (x == 0.0) return -pos_inf();
   if (x == pos_inf()) return x;
@@ -79,7 +79,7 @@ __device__ __forceinline__ double rlog1p(double x) {
 __device__ __forceinline__ double pow2i(int k) { return bits_to_double((uint64_t)(k + 1023) << 52); }
 
 /** e^x. */
-__device__ __noinline__ double rexp(double x) {
+__device__ __forceinline__ double rexp(double x) {
   if (x != x) return x;
   if (x > 709.782712893384) return pos_inf();
   if (x < -745.1332191019412) return 0.0;
@@ -111,7 +111,7 @@ __device__ __noinline__ double rexp(double x) {
 __device__ __forceinline__ double pow_pos(double x, double y) { return rexp(y * rlog(x)); }
 
 /** cos and sin of 2*pi*u for u in [0, 1): quarter-turn reduction is exact in u. */
-__device__ __noinline__ void sincos_2pi(double u, double* s_out, double* c_out) {
+__device__ __forceinline__ void sincos_2pi(double u, double* s_out, double* c_out) {
   const double t = 4.0 * u;  // exact
   const double q = floor_exact(t + 0.5);
   const double a = (t - q) * (RNG_PI * 0.5);  // |a| <= pi/4
