@@ -52,9 +52,11 @@ __device__ __forceinline__ void fill_random_f64(double* out, long long n, uint32
   }
 }
 
-/** Standard normals (Box-Muller pairs, random_dist.h's normal_at): 4 elements per thread. */
-template <typename T>
-__device__ __forceinline__ void fill_normal(T* out, long long n, uint32_t k0, uint32_t k1, u32x4 pos, int vec) {
+/**
+ * float64 standard normals (Box-Muller pairs, random_dist.h's normal_at: 2 words per element,
+ * elements 2j, 2j+1 from block pos + j): 4 elements per thread.
+ */
+__device__ __forceinline__ void fill_normal_f64(double* out, long long n, uint32_t k0, uint32_t k1, u32x4 pos, int vec) {
   const long long groups = (n + 3) / 4;
   for (long long g : gpa::grid_range(groups)) {
     const u32x4 b0 = philox4x32_10(add128(pos, (uint64_t)(2 * g)), k0, k1);
@@ -64,23 +66,50 @@ __device__ __forceinline__ void fill_normal(T* out, long long n, uint32_t k0, ui
     double s0, c0, s1, c1;
     sincos_2pi(u01_double(b0.z, b0.w), &s0, &c0);
     sincos_2pi(u01_double(b1.z, b1.w), &s1, &c1);
-    const T v0 = (T)(r0 * c0), v1 = (T)(r0 * s0), v2 = (T)(r1 * c1), v3 = (T)(r1 * s1);
+    const f64x2 a = {r0 * c0, r0 * s0};
+    const f64x2 c = {r1 * c1, r1 * s1};
     const long long e = g * 4;
     if (vec && e + 4 <= n) {
-      if (sizeof(T) == 4) {
-        f32x4 v = {(float)v0, (float)v1, (float)v2, (float)v3};
-        *reinterpret_cast<f32x4*>(out + e) = v;
-      } else {
-        f64x2 a = {(double)v0, (double)v1};
-        f64x2 c = {(double)v2, (double)v3};
-        *reinterpret_cast<f64x2*>(out + e) = a;
-        *reinterpret_cast<f64x2*>(out + e + 2) = c;
-      }
+      *reinterpret_cast<f64x2*>(out + e) = a;
+      *reinterpret_cast<f64x2*>(out + e + 2) = c;
     } else {
-      if (e < n) out[e] = v0;
-      if (e + 1 < n) out[e + 1] = v1;
-      if (e + 2 < n) out[e + 2] = v2;
-      if (e + 3 < n) out[e + 3] = v3;
+      if (e < n) out[e] = a.x;
+      if (e + 1 < n) out[e + 1] = a.y;
+      if (e + 2 < n) out[e + 2] = c.x;
+      if (e + 3 < n) out[e + 3] = c.y;
+    }
+  }
+}
+
+/** Box-Muller in float from two words: u1 = (x + 1/2) / 2^32 in (0, 1), u2 = y / 2^32. */
+__device__ __forceinline__ void box_muller_f32(uint32_t x, uint32_t y, float* a, float* b) {
+  const float u1 = (float)x * 2.3283064365386963e-10f + 1.1641532182693481e-10f;
+  const float r = sqrtf(-2.0f * rlogf(u1));
+  float s, c;
+  sincosf_2pi((float)y * 2.3283064365386963e-10f, &s, &c);
+  *a = r * c;
+  *b = r * s;
+}
+
+/**
+ * float32 standard normals in float arithmetic (1 word per element: block pos + j gives
+ * elements 4j..4j+3, pairs from words (0, 1) and (2, 3)): 4 elements per thread.
+ */
+__device__ __forceinline__ void fill_normal_f32(float* out, long long n, uint32_t k0, uint32_t k1, u32x4 pos, int vec) {
+  const long long groups = (n + 3) / 4;
+  for (long long g : gpa::grid_range(groups)) {
+    const u32x4 b = philox4x32_10(add128(pos, (uint64_t)g), k0, k1);
+    f32x4 v;
+    box_muller_f32(b.x, b.y, &v.x, &v.y);
+    box_muller_f32(b.z, b.w, &v.z, &v.w);
+    const long long e = g * 4;
+    if (vec && e + 4 <= n) {
+      *reinterpret_cast<f32x4*>(out + e) = v;
+    } else {
+      if (e < n) out[e] = v.x;
+      if (e + 1 < n) out[e + 1] = v.y;
+      if (e + 2 < n) out[e + 2] = v.z;
+      if (e + 3 < n) out[e + 3] = v.w;
     }
   }
 }

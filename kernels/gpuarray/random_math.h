@@ -168,5 +168,54 @@ __device__ __noinline__ double lgamma_pos(double x) {
   return r;
 }
 
+
+// ---- float versions for the float32 normal fill (half the terms; the same exactness rules) ----
+
+/** Natural logarithm of a positive normal float. */
+__device__ __forceinline__ float rlogf(float x) {
+  const uint32_t b = (uint32_t)__float_as_int(x);
+  int e = (int)((b >> 23) & 0xff) - 127;
+  float m = __int_as_float((int)((b & 0x007fffffu) | 0x3f800000u));  // [1, 2)
+  if (m > 1.41421356f) {
+    m = m * 0.5f;
+    e += 1;
+  }
+  const float f = m - 1.0f;
+  const float s = f / (2.0f + f);
+  const float z = s * s;
+  float R = 2.0f / 9.0f;
+  R = R * z + 2.0f / 7.0f;
+  R = R * z + 2.0f / 5.0f;
+  R = R * z + 2.0f / 3.0f;
+  R = R * z;
+  const float lm = f - s * (f - R);
+  const float de = (float)e;
+  return de * 0.693145752f + (lm + de * 1.42860677e-06f);  // ln 2 split: the high part has 16 low zero bits
+}
+
+/** cos and sin of 2*pi*u for u in [0, 1], in float. */
+__device__ __forceinline__ void sincosf_2pi(float u, float* s_out, float* c_out) {
+  const float t = 4.0f * u;
+  const float q = (float)(int)(t + 0.5f);  // t + 0.5 >= 0: truncation is floor
+  const float a = (t - q) * 1.57079637f;
+  const float z = a * a;
+  float s = 1.0f / 362880.0f;
+  s = s * z - 1.0f / 5040.0f;
+  s = s * z + 1.0f / 120.0f;
+  s = s * z - 1.0f / 6.0f;
+  s = a + a * z * s;
+  float c = -1.0f / 3628800.0f;
+  c = c * z + 1.0f / 40320.0f;
+  c = c * z - 1.0f / 720.0f;
+  c = c * z + 1.0f / 24.0f;
+  c = c * z - 0.5f;
+  c = 1.0f + z * c;
+  const int quadrant = ((int)q) & 3;
+  if (quadrant == 0) { *s_out = s; *c_out = c; }
+  else if (quadrant == 1) { *s_out = c; *c_out = -s; }
+  else if (quadrant == 2) { *s_out = -s; *c_out = -c; }
+  else { *s_out = -c; *c_out = s; }
+}
+
 }  // namespace rng
 }  // namespace gpa

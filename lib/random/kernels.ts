@@ -61,13 +61,17 @@ export function fillRandom(bg: Philox, out: GpuArray): void {
   launch(kernel(name, src), Math.ceil(n / (f32 ? 4 : 2)), args);
 }
 
-/** out (C-contiguous float32/float64) <- standard normal (Box-Muller pairs, 2 words each). */
+/**
+ * out (C-contiguous) <- standard normal by Box-Muller: float64 from 53-bit uniforms (2 words per
+ * element), float32 in float arithmetic from 32-bit words (1 word per element).
+ */
 export function fillNormal(bg: Philox, out: GpuArray): void {
   const n = out.size;
-  const t = out.dtype.name === 'float32' ? 'float' : 'double';
+  const f32 = out.dtype.name === 'float32';
+  const t = f32 ? 'float' : 'double';
   const name = `gpa_normal_${t}`;
-  const src = `${HEAD(name, `${t}* out, `)}, int vec) {\n  ${POS}\n  gpa::rng::fill_normal<${t}>(out, n, k0, k1, pos, vec);\n}\n`;
-  const args = [out, ...streamArgs(bg, n, 2), aligned16(out)];
+  const src = `${HEAD(name, `${t}* out, `)}, int vec) {\n  ${POS}\n  gpa::rng::fill_normal_${f32 ? 'f32' : 'f64'}(out, n, k0, k1, pos, vec);\n}\n`;
+  const args = [out, ...streamArgs(bg, n, f32 ? 1 : 2), aligned16(out)];
   if (n === 0) return;
   launch(kernel(name, src), Math.ceil(n / 4), args);
 }
