@@ -49,7 +49,7 @@ export const DISTRIBUTIONS: Record<string, DistributionDef> = {
   gamma: d('gamma', 4, [{ name: 'shape', ...nonNeg('shape') }, { name: 'scale', def: 1, ...nonNeg('scale') }], `B * ${ns}standard_gamma(s, A)`),
   beta: d('beta', 4, [{ name: 'a', ...positive('a') }, { name: 'b', ...positive('b') }], `${ns}beta(s, A, B)`),
   chisquare: d('chisquare', 4, [{ name: 'df', ...positive('df') }], `2.0 * ${ns}standard_gamma(s, A * 0.5)`),
-  poisson: d('poisson', 4, [{ name: 'lam', def: 1, ok: (x) => x >= 0 && x < 1e19, message: 'lam < 0, lam is NaN or lam value too large' }], `${ns}poisson(s, A)`, 'int64'),
+  poisson: d('poisson', 4, [{ name: 'lam', def: 1, ok: (x) => x >= 0 && x <= 9.2233720064847708e18, message: 'lam < 0, lam is NaN or lam value too large' }], `${ns}poisson(s, A)`, 'int64'),
   binomial: d(
     'binomial',
     4,
