@@ -1,7 +1,7 @@
 // Philox4x32-10 (Salmon et al., SC11; the generator of Random123, cuRAND and JAX) and the
 // per-element word streams gp.random's kernels draw from. Every random word is a pure function
 // of (key, counter), so a result does not depend on the launch geometry, the chunking or the
-// backend. Layout (lib/random/README in FEATURES.md, "Random streams"):
+// backend. Layout (FEATURES.md, "Random streams"):
 //  - a call starts at a 128-bit block position `pos` (a whole Philox block of 4 words) and gives
 //    element e the words [4*pos + e*w, 4*pos + (e+1)*w) of the stream, w = 1, 2 or 4 per method;
 //  - a sampler that needs more words (rejection) draws block d = 1, 2, ... of the element's
