@@ -69,6 +69,8 @@ describeEachDevice('random: API', () => {
     expect(() => g.binomial(-1, 0.5)).to.throw(RangeError, 'n < 0');
     expect(() => g.geometric(0)).to.throw(RangeError);
     expect(() => g.hypergeometric(2, 3, 10)).to.throw(RangeError, 'ngood + nbad < nsample');
+    expect(() => g.hypergeometric(gp.array([5, 2]), 3, gp.array([4, 6]))).to.throw(RangeError, 'ngood + nbad < nsample');
+    expect(g.hypergeometric(gp.array([5, 2]), 3, gp.array([4, 5])).shape).to.deep.equal([2]);
     expect(() => g.normal(gp.zeros([3]), 1, [2, 2])).to.throw(RangeError, 'shape mismatch');
     expect(() => g.choice(5, 3, { p: [0.5, 0.5, 0.1, 0, 0] })).to.throw(RangeError, 'probabilities do not sum to 1');
     expect(() => g.choice(3, 3, { p: [1.5, -0.5, 0] })).to.throw(RangeError, 'probabilities are not non-negative');

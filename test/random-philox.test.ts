@@ -121,6 +121,12 @@ describeEachDevice('random: kernels against the host reference', () => {
     expect(Array.from(a.toTypedArray() as Int16Array)).to.deep.equal(Array.from(b.toTypedArray() as Int16Array));
   });
 
+  it('int64: array bounds give the same numbers as scalar bounds', () => {
+    const a = random.defaultRng(4).integers(-5, 2 ** 40, 301).toTypedArray() as BigInt64Array;
+    const b = random.defaultRng(4).integers(gp.full([301], -5, 'int64'), 2 ** 40).toTypedArray() as BigInt64Array;
+    expect(Array.from(b)).to.deep.equal(Array.from(a));
+  });
+
   it('normal(0, 1) per element equals the vectorised standardNormal', () => {
     const a = random.defaultRng(5).standardNormal(1001).toTypedArray() as Float64Array;
     const b = random.defaultRng(5).normal(0, 1, 1001).toTypedArray() as Float64Array;
