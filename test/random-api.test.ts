@@ -19,6 +19,9 @@ describeEachDevice('random: API', () => {
     expect(g.poisson(2, 3).dtype.name).to.equal('int64');
     expect(g.normal({ loc: 1, size: 3 }).shape).to.deep.equal([3]);
     expect(g.multinomial(10, [0.5, 0.5], [4]).shape).to.deep.equal([4, 2]);
+    const mn = vals(g.multinomial(gp.array([10, 20, 0]), [0.3, 0.7]));
+    expect([mn[0] + mn[1], mn[2] + mn[3], mn[4] + mn[5]]).to.deep.equal([10, 20, 0]);
+    expect(g.multinomial([[5], [6]], [0.2, 0.8], [2, 3]).shape).to.deep.equal([2, 3, 2]);
     expect(g.multivariateNormal([0, 0, 0], [[1, 0, 0], [0, 1, 0], [0, 0, 1]], 5).shape).to.deep.equal([5, 3]);
     expect(() => g.random(3, 'int32')).to.throw(TypeError);
     expect(() => g.normal(0, 1, 3, { bogus: 1 })).to.throw(TypeError);
@@ -77,6 +80,7 @@ describeEachDevice('random: API', () => {
     expect(() => g.choice(3, 3, { p: [0.5, 0.5] })).to.throw(RangeError, 'a and p must have same size');
     expect(() => g.choice(3, 4, { replace: false })).to.throw(RangeError, 'Cannot take a larger sample');
     expect(() => g.multinomial(5, [0.8, 0.8, 0.1])).to.throw(RangeError, 'sum(pvals[:-1]) > 1.0');
+    expect(() => g.multinomial(gp.array([5, -1]), [0.5, 0.5])).to.throw(RangeError, 'n < 0');
     expect(() => g.multivariateNormal([0, 0], [[1, 2], [2, 1]])).to.throw(RangeError, 'not positive definite');
     expect(() => g.multivariateNormal([0, 0], [[1, 0], [0, 1]], 2, { method: 'svd' })).to.throw(RangeError, 'gp.linalg');
   });

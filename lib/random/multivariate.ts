@@ -8,7 +8,7 @@ import { RawKernel, RawKernelFn } from '../kernel/raw-kernel.js';
 import type { Philox } from './bit-generator.js';
 import { geometry } from './kernels.js';
 import type { Generator } from './generator.js';
-import { Size, sizeShape } from './params.js';
+import { checkParam, disposeAll, kernelParam, outShape, Size, sizeShape, toParam } from './params.js';
 
 function hostVector(x: unknown, what: string): { shape: number[]; data: Float64Array } {
   const a = x instanceof GpuArray ? x : asarray(x, 'float64');
@@ -24,10 +24,22 @@ function hostVector(x: unknown, what: string): { shape: number[]; data: Float64A
 let multinomialKernel: RawKernelFn | null = null;
 
 export function multinomial(bg: Philox, nIn: unknown, pvalsIn: unknown, size: Size): GpuArray {
-  if (typeof nIn !== 'number' && typeof nIn !== 'bigint') throw new TypeError('multinomial: n must be an integer (array-valued n is not supported yet)');
-  const n = Number(nIn);
-  if (!Number.isInteger(n)) throw new TypeError('multinomial: n must be an integer');
-  if (n < 0) throw new RangeError('multinomial: n < 0');
+  if (nIn === undefined || nIn === null) throw new TypeError("multinomial() missing required argument 'n'");
+  const np = toParam(nIn, 'n', 'multinomial', dtypes.int64);
+  const temps: unknown[] = np.array !== null && np.array !== nIn ? [np.array] : [];
+  try {
+    checkParam(np, (x) => Number.isInteger(x), 'multinomial: n must be integers');
+    checkParam(np, (x) => x >= 0, 'n < 0');
+    const shape = outShape([np], sizeShape(size, 'multinomial'));
+    const trials = kernelParam(np, shape, dtypes.int64);
+    temps.push(trials);
+    return multinomialRows(bg, trials, pvalsIn, shape);
+  } finally {
+    disposeAll(temps);
+  }
+}
+
+function multinomialRows(bg: Philox, trials: number | GpuArray, pvalsIn: unknown, shape: number[]): GpuArray {
   const pv = hostVector(pvalsIn, 'multinomial');
   if (pv.shape.length !== 1) throw new RangeError('multinomial: pvals must be a one-dimensional array');
   const k = pv.data.length;
@@ -38,18 +50,18 @@ export function multinomial(bg: Philox, nIn: unknown, pvalsIn: unknown, size: Si
     if (i < k - 1) partial += v;
   }
   if (partial > 1.0 + 1e-12) throw new RangeError('multinomial: sum(pvals[:-1]) > 1.0');
-  const shape = sizeShape(size, 'multinomial') ?? [];
   const rows = shape.reduce((a, b) => a * b, 1);
   const out = empty([...shape, k], dtypes.int64);
   const pd = asarray(pv.data, 'float64');
+  const ta = typeof trials === 'number' ? asarray(BigInt64Array.of(BigInt(trials)), 'int64') : trials;
   try {
     multinomialKernel ??= RawKernel(
       `#include "gpuarray/random_dist.h"
-extern "C" __global__ void gpa_rng_multinomial(long long* out, const double* pvals, long long k, long long trials, long long n, unsigned int k0, unsigned int k1, unsigned int q0, unsigned int q1, unsigned int q2, unsigned int q3) {
+extern "C" __global__ void gpa_rng_multinomial(long long* out, const double* pvals, long long k, const long long* trials, long long tstride, long long n, unsigned int k0, unsigned int k1, unsigned int q0, unsigned int q1, unsigned int q2, unsigned int q3) {
   const gpa::rng::u32x4 pos = {q0, q1, q2, q3};
   for (long long e : gpa::grid_range(n)) {
     gpa::rng::Stream s(k0, k1, pos, (uint64_t)e, 4);
-    gpa::rng::multinomial_row(s, trials, pvals, k, (int64_t*)(out + e * k));
+    gpa::rng::multinomial_row(s, trials[e * tstride], pvals, k, (int64_t*)(out + e * k));
   }
 }
 `,
@@ -57,12 +69,13 @@ extern "C" __global__ void gpa_rng_multinomial(long long* out, const double* pva
       ['--fmad=false'],
     );
     const p = bg.reserve(BigInt(rows));
-    if (rows > 0 && k > 0) multinomialKernel(...geometry(rows), [out, pd, k, n, rows, bg.key[0], bg.key[1], p[0], p[1], p[2], p[3]]);
+    if (rows > 0 && k > 0) multinomialKernel(...geometry(rows), [out, pd, k, ta, typeof trials === 'number' ? 0 : 1, rows, bg.key[0], bg.key[1], p[0], p[1], p[2], p[3]]);
   } catch (e) {
     out.dispose();
     throw e;
   } finally {
     pd.dispose();
+    if (ta !== trials) ta.dispose();
   }
   return out;
 }
