@@ -2,6 +2,7 @@
 // kernel per (sampler, output dtype, scalar-or-array parameters), generated here and compiled
 // once through RawKernel's caches. Every kernel gets the key and the call's first block.
 import type { GpuArray } from '../core/gpu-array.js';
+import { currentDevice } from '../device/device.js';
 import { RawKernel, RawKernelFn } from '../kernel/raw-kernel.js';
 import type { RawArg } from '../kernel/raw-args.js';
 import type { Philox } from './bit-generator.js';
@@ -32,6 +33,9 @@ const POS = 'const gpa::rng::u32x4 pos = {q0, q1, q2, q3};';
  * for small calls; the block shrinks instead), at most MAX_GRID blocks with a grid-stride loop.
  */
 export function geometry(threads: number): [number, number] {
+  // The cpu backend runs a block's threads one after another and spreads blocks over cores:
+  // MIN_GRID one-thread blocks, each a contiguous chunk (grid_range), cost the least there.
+  if (currentDevice().kind === 'cpu') return [MIN_GRID, 1];
   const block = Math.min(BLOCK, Math.max(32, Math.ceil(threads / MIN_GRID / 32) * 32));
   return [Math.max(MIN_GRID, Math.min(MAX_GRID, Math.ceil(threads / block))), block];
 }
