@@ -6,7 +6,7 @@
 import { GpuArray } from '../core/gpu-array.js';
 import { asarray, empty } from '../ops/creation.js';
 import type { Philox } from './bit-generator.js';
-import { bounded, bounded32, ElementStream, philox4x32_10 } from './philox.js';
+import { add128, bounded, bounded32, ElementStream, mul32, philox4x32_10 } from './philox.js';
 import { Size, sizeShape } from './params.js';
 
 /** One host-side call of m elements with w words each. */
@@ -14,6 +14,31 @@ function hostCall(bg: Philox, m: number, w: number): (e: number) => ElementStrea
   const pos = bg.reserve(BigInt(Math.ceil((m * w) / 4)));
   const key = bg.key;
   return (e) => new ElementStream(key, pos, e, w);
+}
+
+/**
+ * Bounded draws of one host call of m elements with 2 words each: draw(e, r) is element e's
+ * uniform integer in [0, r], exactly boundedInt(ElementStream e, r), with the Philox block
+ * shared by elements 2j and 2j+1 computed once and Lemire's first multiply inline.
+ */
+function boundedDraws(bg: Philox, m: number): (e: number, r: number) => number {
+  const pos = bg.reserve(BigInt(Math.ceil((m * 2) / 4)));
+  const key = bg.key;
+  let block = -1;
+  let words: Uint32Array = new Uint32Array(4);
+  return (e, r) => {
+    const b = Math.floor(e / 2);
+    if (b !== block) {
+      words = philox4x32_10(add128(pos, b), key);
+      block = b;
+    }
+    if (r < 0xffffffff) {
+      const range = r + 1;
+      const [hi, lo] = mul32(words[(e & 1) * 2], range);
+      if (lo >= range) return hi;
+    }
+    return boundedInt(new ElementStream(key, pos, e, 2), r);
+  };
 }
 
 /** Uniform integer in [0, r] (inclusive) from an element's stream. */
@@ -25,15 +50,25 @@ function boundedInt(s: ElementStream, r: number): number {
 function permutationIndices(bg: Philox, n: number): Int32Array | Float64Array {
   const idx = n <= 0x7fffffff ? new Int32Array(n) : new Float64Array(n);
   for (let i = 0; i < n; i++) idx[i] = i;
-  const at = hostCall(bg, Math.max(n - 1, 0), 2);
+  const draw = boundedDraws(bg, Math.max(n - 1, 0));
   for (let e = 0; e < n - 1; e++) {
     const i = n - 1 - e;
-    const j = boundedInt(at(e), i);
+    const j = draw(e, i);
     const t = idx[i];
     idx[i] = idx[j];
     idx[j] = t;
   }
   return idx;
+}
+
+/** Host indices (exact in float64) as an int64 device array: converted on the device, not per element in JS. */
+function indexArray(idx: Float64Array, shape: readonly number[]): GpuArray {
+  const f = asarray(idx, 'float64');
+  try {
+    return f.reshape(shape).astype('int64');
+  } finally {
+    f.dispose();
+  }
 }
 
 function download(x: GpuArray): Uint8Array {
@@ -84,7 +119,7 @@ export function permutation(bg: Philox, x: unknown, axis: number): GpuArray {
     const n = Number(x);
     if (!Number.isInteger(n) || n < 0) throw new RangeError('permutation: n must be a non-negative integer');
     const idx = permutationIndices(bg, n);
-    return asarray(BigInt64Array.from(idx as ArrayLike<number>, (v) => BigInt(v)), 'int64');
+    return indexArray(Float64Array.from(idx as ArrayLike<number>), [n]);
   }
   const a = asDeviceArray(x, 'permutation');
   try {
@@ -215,8 +250,8 @@ export function choice(bg: Philox, aIn: unknown, size: Size, replace: boolean, p
     if (!replace && k > n) throw new RangeError('choice: Cannot take a larger sample than population when replace is False');
     const idx = new Float64Array(k);
     if (replace && p === null) {
-      const at = hostCall(bg, k, 2);
-      for (let e = 0; e < k; e++) idx[e] = boundedInt(at(e), n - 1);
+      const draw = boundedDraws(bg, k);
+      for (let e = 0; e < k; e++) idx[e] = draw(e, n - 1);
     } else if (replace) {
       const cdf = new Float64Array(n);
       let acc = 0;
@@ -238,9 +273,9 @@ export function choice(bg: Philox, aIn: unknown, size: Size, replace: boolean, p
       // Partial Fisher-Yates: the first k steps of a permutation.
       const perm = new Float64Array(n);
       for (let i = 0; i < n; i++) perm[i] = i;
-      const at = hostCall(bg, k, 2);
+      const draw = boundedDraws(bg, k);
       for (let e = 0; e < k; e++) {
-        const j = e + boundedInt(at(e), n - 1 - e);
+        const j = e + draw(e, n - 1 - e);
         const t = perm[e];
         perm[e] = perm[j];
         perm[j] = t;
@@ -260,7 +295,7 @@ export function choice(bg: Philox, aIn: unknown, size: Size, replace: boolean, p
       if (!doShuffle) idx.sort();
     }
     const outShape = shape ?? [];
-    if (pop === null) return asarray(BigInt64Array.from(idx, (v) => BigInt(v)), 'int64').reshape(outShape);
+    if (pop === null) return indexArray(idx, outShape);
     const bytes = takeAlong(download(pop), pop.shape, axis, pop.itemsize, idx);
     const resShape = [...pop.shape.slice(0, axis), ...outShape, ...pop.shape.slice(axis + 1)];
     return upload(bytes, resShape, pop);
