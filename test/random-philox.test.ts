@@ -127,6 +127,21 @@ describeEachDevice('random: kernels against the host reference', () => {
     expect(Array.from(b)).to.deep.equal(Array.from(a));
   });
 
+  it('permutation: Fisher-Yates step e swaps with element e of a call of 2-word draws', () => {
+    const g = random.defaultRng(13);
+    const key = g.bitGenerator.key;
+    const n = 300;
+    const got = Array.from(g.permutation(n).toTypedArray() as BigInt64Array, Number);
+    const idx = Array.from({ length: n }, (_, i) => i);
+    const pos = counterWords(0n);
+    for (let e = 0; e < n - 1; e++) {
+      const i = n - 1 - e;
+      const j = Number(bounded(new ElementStream(key, pos, e, 2), BigInt(i)));
+      [idx[i], idx[j]] = [idx[j], idx[i]];
+    }
+    expect(got).to.deep.equal(idx);
+  });
+
   it('normal(0, 1) per element equals the vectorised standardNormal', () => {
     const a = random.defaultRng(5).standardNormal(1001).toTypedArray() as Float64Array;
     const b = random.defaultRng(5).normal(0, 1, 1001).toTypedArray() as Float64Array;
