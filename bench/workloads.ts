@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GpuArray } from '../lib/index.js';
-import { BenchContext } from './context.js';
+import { BenchContext, NotAvailable } from './context.js';
 import { CheckError, checkClose, checkExact, download, hashSums, hashValue, toTyped } from './data.js';
 import type { FloorSpec } from './floors.js';
 import { nowMs, runJsonChild, Stats, stats } from './timing.js';
@@ -144,6 +144,22 @@ export const WORKLOADS: readonly WorkloadSpec[] = [
   { name: 'rfft2 4096² float32', size: '4096² float32', kind: 'rfft2', params: { m: 4096 }, how: 'device', floor: bw(F * 4096 * 4096 + 8 * 4096 * 2049), goal: { kind: 'vs-cupy', factor: 1.03, fallbackMs: 0.178, issues: [20] }, on: CUDA },
   { name: 'small fft, back to back', size: '4096 complex64', kind: 'fft1d', params: { n: 4096 }, how: 'issue', floor: { kind: 'launch' }, goal: { kind: 'vs-cupy', factor: 1.0, fallbackMs: null, issues: [20] }, on: CUDA },
   { name: 'small matmul, back to back', size: '64² float32', kind: 'matmul', params: { m: 64, bits: 32 }, how: 'issue', floor: { kind: 'launch' }, goal: { kind: 'vs-cupy', factor: 1.0, fallbackMs: null, issues: [16] }, on: CUDA },
+
+  // #19: random numbers (1 GiB of output: the write floor).
+  { name: 'random 256M float32', size: '256M float32', kind: 'rngRandom', params: { n: N }, how: 'device', floor: bw(F * N), goal: max(19, 0.28), on: CUDA },
+  { name: 'standardNormal 256M float32', size: '256M float32', kind: 'rngNormal', params: { n: N }, how: 'device', floor: bw(F * N), goal: max(19, 0.32), on: CUDA },
+  { name: 'integers 256M int32', size: '256M int32', kind: 'rngIntegers', params: { n: N }, how: 'device', floor: bw(F * N), goal: max(19, 0.3), on: CUDA },
+  {
+    name: 'legacy rand 256M float32',
+    size: '256M float32',
+    kind: 'rngLegacyRand',
+    params: { n: N },
+    how: 'device',
+    floor: bw(F * N),
+    goal: { kind: 'vs-workload', name: 'random 256M float32', factor: 1.05, plusMs: 0, issues: [19] },
+    on: CUDA,
+  },
+  { name: 'random 1M float32', size: '1M float32', kind: 'rngRandom', params: { n: M1 }, how: 'device', floor: bw(F * M1), goal: null, on: CPU },
 ];
 
 // ---- kinds -----------------------------------------------------------------------------------
@@ -533,6 +549,11 @@ export const KINDS = {
   },
   ...LINALG_KINDS,
   ...FFT_KINDS,
+
+  rngRandom: rngKind('rngRandom', (_gp, g, n) => g.random(n, 'float32'), 0, 1, 0.5, 1 / 12),
+  rngNormal: rngKind('rngNormal', (_gp, g, n) => g.standardNormal(n, 'float32'), -Infinity, Infinity, 0, 1),
+  rngIntegers: rngKind('rngIntegers', (_gp, g, n) => g.integers(0, 1000, n, 'int32'), 0, 999, 499.5, (1000 * 1000 - 1) / 12),
+  rngLegacyRand: rngKind('rngLegacyRand', (gp, _g, n) => gp.random.rand(n, { dtype: 'float32' }), 0, 1, 0.5, 1 / 12),
 } satisfies Record<string, Kind>;
 
 export type KindName = keyof typeof KINDS;
@@ -573,4 +594,41 @@ function firstCallChildren(ctx: BenchContext, n: number, runs: number): { cold: 
     const note = `child import ${stats(extra.importMs).ms.toFixed(0)} ms, device init ${stats(extra.deviceMs).ms.toFixed(0)} ms (not counted)`;
     return { cold: stats(cold, 'median', note), warm: stats(warm, 'median', note) };
   });
+}
+
+/**
+ * A random-fill workload: one generator made in setup, so the timed call is the fill alone;
+ * checked on a window: every value in [lo, hi], mean and variance near the law's.
+ */
+function rngKind(api: string, make: (gp: any, g: any, n: number) => GpuArray, lo: number, hi: number, mean: number, variance: number): Kind {
+  return {
+    setup(ctx, { n }) {
+      const gp = ctx.gp as any;
+      if (typeof gp.random?.defaultRng !== 'function') throw new NotAvailable('gpuarray.random is not available');
+      const g = gp.random.defaultRng(19);
+      return {
+        run: () => make(gp, g, n),
+        check: (r) => {
+          const a = r as GpuArray;
+          if (a.size !== n) throw new CheckError(`${api}: size ${a.size}, expected ${n}`);
+          const m = Math.min(n, 1 << 20);
+          const flat = a.reshape([n]).slice({ start: 0, stop: m });
+          const v = Array.from(flat.toTypedArray() as ArrayLike<number>, Number);
+          let s = 0;
+          let s2 = 0;
+          for (const x of v) {
+            if (!(x >= lo && x <= hi) || (hi === 1 && x === 1)) throw new CheckError(`${api}: value ${x} outside [${lo}, ${hi})`);
+            s += x;
+            s2 += x * x;
+          }
+          const mu = s / m;
+          const va = s2 / m - mu * mu;
+          if (Math.abs(mu - mean) > 6 * Math.sqrt(variance / m) || Math.abs(va / variance - 1) > 0.02) {
+            throw new CheckError(`${api}: mean ${mu} / variance ${va}, expected ${mean} / ${variance}`);
+          }
+        },
+        release: disposeArray,
+      };
+    },
+  };
 }

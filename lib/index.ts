@@ -132,3 +132,7 @@ export type { ReductionKernelConstructor } from './kernel/reduction-kernel.js';
 export type { RawKernelConstructor } from './kernel/raw-kernel.js';
 export type { KernelOutputs, ElementwiseResult, ReductionResult } from './kernel/kernel-result.js';
 export type { HostArrayLike } from './cuda.js';
+
+// Random numbers: numpy.random's Generator API on a counter-based Philox4x32-10 generator
+// (kernels/gpuarray/philox.h), bit-identical on every backend, and the legacy global functions.
+export * as random from './random/index.js';

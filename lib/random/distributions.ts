@@ -1,0 +1,88 @@
+// The distributions of gp.random.Generator as data: NumPy's parameter names and defaults, the
+// value checks NumPy makes (with its messages), and the per-element sampler of random_dist.h.
+// Parameters broadcast against each other and `size` as NumPy's.
+import type { SamplerSpec } from './kernels.js';
+
+export interface ParamDef {
+  name: string;
+  /** Default when omitted (undefined: required). */
+  def?: number;
+  /** NumPy's check of every value, and its message. */
+  ok?: (x: number) => boolean;
+  message?: string;
+  /** Integral parameter (passed to the kernel as long long). */
+  integer?: boolean;
+}
+
+export interface DistributionDef {
+  params: readonly ParamDef[];
+  spec: SamplerSpec;
+  /** Result dtype: float64, or int64 for counts. */
+  out: 'float64' | 'int64';
+  /** Checks across parameters (hypergeometric's nsample <= ngood + nbad). */
+  joint?: (v: readonly number[]) => string | null;
+}
+
+const nonNeg = (name: string): Partial<ParamDef> => ({ ok: (x) => x >= 0, message: `${name} < 0` });
+const positive = (name: string): Partial<ParamDef> => ({ ok: (x) => x > 0, message: `${name} <= 0` });
+const prob = (name: string): Partial<ParamDef> => ({ ok: (x) => x >= 0 && x <= 1, message: `${name} < 0, ${name} > 1 or ${name} is NaN` });
+const NORMAL = 'gpa::rng::normal_at(k0, k1, pos, (uint64_t)e)';
+const ns = 'gpa::rng::';
+
+const d = (name: string, words: 1 | 2 | 4, params: readonly ParamDef[], expr: string, out: 'float64' | 'int64' = 'float64', extra: Partial<SamplerSpec> = {}): DistributionDef => ({
+  params,
+  out,
+  spec: { name, words, params: params.map((p) => (p.integer ? 'long long' : 'double')), expr, ...extra },
+});
+
+export const DISTRIBUTIONS: Record<string, DistributionDef> = {
+  uniform: d('uniform', 2, [{ name: 'low', def: 0 }, { name: 'high', def: 1 }], 'A + (B - A) * s.uniform()'),
+  normal: d('normal', 2, [{ name: 'loc', def: 0 }, { name: 'scale', def: 1, ...nonNeg('scale') }], `A + B * ${NORMAL}`, 'float64', { noStream: true }),
+  lognormal: d('lognormal', 2, [{ name: 'mean', def: 0 }, { name: 'sigma', def: 1, ...nonNeg('sigma') }], `${ns}rexp(A + B * ${NORMAL})`, 'float64', { noStream: true }),
+  exponential: d('exponential', 2, [{ name: 'scale', def: 1, ...nonNeg('scale') }], `A * ${ns}standard_exponential(s)`),
+  laplace: d('laplace', 2, [{ name: 'loc', def: 0 }, { name: 'scale', def: 1, ...nonNeg('scale') }], `A + B * ${ns}standard_laplace(s)`),
+  logistic: d('logistic', 2, [{ name: 'loc', def: 0 }, { name: 'scale', def: 1, ...nonNeg('scale') }], `A + B * ${ns}standard_logistic(s)`),
+  gumbel: d('gumbel', 2, [{ name: 'loc', def: 0 }, { name: 'scale', def: 1, ...nonNeg('scale') }], `A + B * ${ns}standard_gumbel(s)`),
+  weibull: d('weibull', 2, [{ name: 'a', ...nonNeg('a') }], `A == 0.0 ? 0.0 : ${ns}rexp(${ns}rlog(${ns}standard_exponential(s)) / A)`),
+  pareto: d('pareto', 2, [{ name: 'a', ...positive('a') }], `${ns}rexpm1(${ns}standard_exponential(s) / A)`),
+  rayleigh: d('rayleigh', 2, [{ name: 'scale', def: 1, ...nonNeg('scale') }], `A * sqrt(2.0 * ${ns}standard_exponential(s))`),
+  gamma: d('gamma', 4, [{ name: 'shape', ...nonNeg('shape') }, { name: 'scale', def: 1, ...nonNeg('scale') }], `B * ${ns}standard_gamma(s, A)`),
+  beta: d('beta', 4, [{ name: 'a', ...positive('a') }, { name: 'b', ...positive('b') }], `${ns}beta(s, A, B)`),
+  chisquare: d('chisquare', 4, [{ name: 'df', ...positive('df') }], `2.0 * ${ns}standard_gamma(s, A * 0.5)`),
+  poisson: d('poisson', 4, [{ name: 'lam', def: 1, ok: (x) => x >= 0 && x <= 9.2233720064847708e18, message: 'lam < 0, lam is NaN or lam value too large' }], `${ns}poisson(s, A)`, 'int64'),
+  binomial: d(
+    'binomial',
+    4,
+    [
+      { name: 'n', integer: true, ...nonNeg('n') },
+      { name: 'p', ...prob('p') },
+    ],
+    `${ns}binomial(s, (int64_t)A, B)`,
+    'int64',
+  ),
+  negativeBinomial: d(
+    'negative_binomial',
+    4,
+    [
+      { name: 'n', ...positive('n') },
+      { name: 'p', ok: (x) => x > 0 && x <= 1, message: 'p <= 0, p > 1 or p contains NaNs' },
+    ],
+    `B == 1.0 ? (int64_t)0 : ${ns}poisson(s, ${ns}standard_gamma(s, A) * ((1.0 - B) / B))`,
+    'int64',
+  ),
+  geometric: d('geometric', 2, [{ name: 'p', ok: (x) => x > 0 && x <= 1, message: 'p <= 0, p > 1 or p contains NaNs' }], `${ns}geometric(s, A)`, 'int64'),
+  hypergeometric: {
+    ...d(
+      'hypergeometric',
+      4,
+      [
+        { name: 'ngood', integer: true, ...nonNeg('ngood') },
+        { name: 'nbad', integer: true, ...nonNeg('nbad') },
+        { name: 'nsample', integer: true, ...nonNeg('nsample') },
+      ],
+      `${ns}hypergeometric(s, (int64_t)A, (int64_t)B, (int64_t)C)`,
+      'int64',
+    ),
+    joint: ([g, b, n]) => (g + b < n ? 'ngood + nbad < nsample' : g + b > 1e9 ? 'ngood + nbad > 10**9' : null),
+  },
+};

@@ -1,0 +1,306 @@
+// choice, permutation, shuffle, permuted and bytes: index sampling on the host from the same
+// Philox streams (philox.ts, the host twin of philox.h), with the data moved as raw bytes, so
+// every dtype works and the result does not depend on the device. Fisher-Yates step e (swapping
+// position n-1-e) takes element e of one call of n-1 elements, two words each.
+
+import { GpuArray } from '../core/gpu-array.js';
+import { asarray, empty } from '../ops/creation.js';
+import type { Philox } from './bit-generator.js';
+import { add128, bounded, bounded32, ElementStream, mul32, philox4x32_10 } from './philox.js';
+import { Size, sizeShape } from './params.js';
+
+/** One host-side call of m elements with w words each. */
+function hostCall(bg: Philox, m: number, w: number): (e: number) => ElementStream {
+  const pos = bg.reserve(BigInt(Math.ceil((m * w) / 4)));
+  const key = bg.key;
+  return (e) => new ElementStream(key, pos, e, w);
+}
+
+/**
+ * Bounded draws of one host call of m elements with 2 words each: draw(e, r) is element e's
+ * uniform integer in [0, r], exactly boundedInt(ElementStream e, r), with the Philox block
+ * shared by elements 2j and 2j+1 computed once and Lemire's first multiply inline.
+ */
+function boundedDraws(bg: Philox, m: number): (e: number, r: number) => number {
+  const pos = bg.reserve(BigInt(Math.ceil((m * 2) / 4)));
+  const key = bg.key;
+  let block = -1;
+  let words: Uint32Array = new Uint32Array(4);
+  return (e, r) => {
+    const b = Math.floor(e / 2);
+    if (b !== block) {
+      words = philox4x32_10(add128(pos, b), key);
+      block = b;
+    }
+    if (r < 0xffffffff) {
+      const range = r + 1;
+      const [hi, lo] = mul32(words[(e & 1) * 2], range);
+      if (lo >= range) return hi;
+    }
+    return boundedInt(new ElementStream(key, pos, e, 2), r);
+  };
+}
+
+/** Uniform integer in [0, r] (inclusive) from an element's stream. */
+function boundedInt(s: ElementStream, r: number): number {
+  return r <= 0xffffffff ? bounded32(s, r) : Number(bounded(s, BigInt(r)));
+}
+
+/** A Fisher-Yates permutation of 0..n-1. */
+function permutationIndices(bg: Philox, n: number): Int32Array | Float64Array {
+  const idx = n <= 0x7fffffff ? new Int32Array(n) : new Float64Array(n);
+  for (let i = 0; i < n; i++) idx[i] = i;
+  const draw = boundedDraws(bg, Math.max(n - 1, 0));
+  for (let e = 0; e < n - 1; e++) {
+    const i = n - 1 - e;
+    const j = draw(e, i);
+    const t = idx[i];
+    idx[i] = idx[j];
+    idx[j] = t;
+  }
+  return idx;
+}
+
+/** Host indices (exact in float64) as an int64 device array: converted on the device, not per element in JS. */
+function indexArray(idx: Float64Array, shape: readonly number[]): GpuArray {
+  const f = asarray(idx, 'float64');
+  try {
+    return f.reshape(shape).astype('int64');
+  } finally {
+    f.dispose();
+  }
+}
+
+function download(x: GpuArray): Uint8Array {
+  const c = x.flags.cContiguous ? x : x.copy();
+  try {
+    const bytes = new Uint8Array(x.nbytes);
+    if (x.nbytes > 0) c.device.backend.copyDeviceToHost(bytes, c.ptr, x.nbytes);
+    return bytes;
+  } finally {
+    if (c !== x) c.dispose();
+  }
+}
+
+function upload(bytes: Uint8Array, shape: readonly number[], like: GpuArray): GpuArray {
+  const out = empty(shape, like.dtype);
+  if (bytes.length > 0) out.device.backend.copyHostToDevice(out.ptr, bytes, bytes.length);
+  return out;
+}
+
+const normAxis = (axis: number, ndim: number, method: string) => {
+  if (!Number.isInteger(axis) || axis < -ndim || axis >= ndim) throw new RangeError(`${method}: axis ${axis} is out of bounds for array of dimension ${ndim}`);
+  return axis < 0 ? axis + ndim : axis;
+};
+
+/** Rows idx[k] of `bytes` (shape, along axis) into a new buffer. */
+function takeAlong(bytes: Uint8Array, shape: readonly number[], axis: number, itemsize: number, idx: ArrayLike<number>): Uint8Array {
+  const outer = shape.slice(0, axis).reduce((a, b) => a * b, 1);
+  const inner = shape.slice(axis + 1).reduce((a, b) => a * b, 1) * itemsize;
+  const len = shape[axis];
+  const out = new Uint8Array(outer * idx.length * inner);
+  for (let o = 0; o < outer; o++) {
+    for (let k = 0; k < idx.length; k++) {
+      const src = (o * len + idx[k]) * inner;
+      out.set(bytes.subarray(src, src + inner), (o * idx.length + k) * inner);
+    }
+  }
+  return out;
+}
+
+function asDeviceArray(x: unknown, method: string): GpuArray {
+  if (x instanceof GpuArray) return x;
+  if (Array.isArray(x) || ArrayBuffer.isView(x)) return asarray(x);
+  throw new TypeError(`${method}: expected an array or an integer, got ${typeof x}`);
+}
+
+export function permutation(bg: Philox, x: unknown, axis: number): GpuArray {
+  if (typeof x === 'number' || typeof x === 'bigint') {
+    const n = Number(x);
+    if (!Number.isInteger(n) || n < 0) throw new RangeError('permutation: n must be a non-negative integer');
+    const idx = permutationIndices(bg, n);
+    return indexArray(Float64Array.from(idx as ArrayLike<number>), [n]);
+  }
+  const a = asDeviceArray(x, 'permutation');
+  try {
+    if (a.ndim < 1) throw new RangeError('permutation: x must be an integer or at least 1-dimensional');
+    const ax = normAxis(axis, a.ndim, 'permutation');
+    const idx = permutationIndices(bg, a.shape[ax]);
+    return upload(takeAlong(download(a), a.shape, ax, a.itemsize, idx), a.shape, a);
+  } finally {
+    if (a !== x) a.dispose();
+  }
+}
+
+export function shuffle(bg: Philox, x: unknown, axis: number): void {
+  if (!(x instanceof GpuArray)) throw new TypeError('shuffle: x must be a GpuArray (shuffled in place)');
+  if (x.ndim < 1) throw new TypeError('shuffle: x must be at least 1-dimensional');
+  const ax = normAxis(axis, x.ndim, 'shuffle');
+  const idx = permutationIndices(bg, x.shape[ax]);
+  const t = upload(takeAlong(download(x), x.shape, ax, x.itemsize, idx), x.shape, x);
+  try {
+    x.set(t);
+  } finally {
+    t.dispose();
+  }
+}
+
+export function permuted(bg: Philox, x: unknown, axis: number | null | undefined, out: unknown): GpuArray {
+  const a = asDeviceArray(x, 'permuted');
+  try {
+    let result: GpuArray;
+    if (axis === null || axis === undefined) {
+      const idx = permutationIndices(bg, a.size);
+      result = upload(takeAlong(download(a), [a.size], 0, a.itemsize, idx), a.shape, a);
+    } else {
+      const ax = normAxis(axis, a.ndim, 'permuted');
+      // Each 1-D slice along the axis shuffled on its own: move the axis last, shuffle rows.
+      const len = a.shape[ax];
+      const moved = a.transpose([...a.shape.map((_, i) => i).filter((i) => i !== ax), ax]);
+      const bytes = download(moved);
+      const rows = len === 0 ? 0 : moved.size / len;
+      const isz = a.itemsize;
+      const shuffled = new Uint8Array(bytes.length);
+      for (let r = 0; r < rows; r++) {
+        const idx = permutationIndices(bg, len);
+        const row = bytes.subarray(r * len * isz, (r + 1) * len * isz);
+        shuffled.set(takeAlong(row, [len], 0, isz, idx), r * len * isz);
+      }
+      const m = upload(shuffled, moved.shape, a);
+      const inv = [...moved.shape.keys()].map(() => 0);
+      [...a.shape.keys()].filter((i) => i !== ax).forEach((src, k) => (inv[src] = k));
+      inv[ax] = a.ndim - 1;
+      const back = m.transpose(inv);
+      result = back.copy();
+      m.dispose();
+    }
+    if (out !== null && out !== undefined) {
+      if (!(out instanceof GpuArray)) throw new TypeError('permuted: out must be a GpuArray');
+      if (out.ndim !== a.ndim || out.shape.some((d, i) => d !== a.shape[i])) throw new RangeError('permuted: out must have the same shape as x');
+      out.set(result);
+      result.dispose();
+      return out;
+    }
+    return result;
+  } finally {
+    if (a !== x) a.dispose();
+  }
+}
+
+/** `length` bytes: the words of ceil(length / 16) blocks, little-endian. */
+export function randomBytes(bg: Philox, length: number): Uint8Array {
+  if (!Number.isInteger(length) || length < 0) throw new RangeError('bytes: length must be a non-negative integer');
+  const blocks = Math.ceil(length / 16);
+  const pos = bg.reserve(BigInt(blocks));
+  const out = new Uint8Array(blocks * 16);
+  const view = new DataView(out.buffer);
+  let ctr = pos;
+  for (let b = 0; b < blocks; b++) {
+    const w = philox4x32_10(ctr, bg.key);
+    for (let k = 0; k < 4; k++) view.setUint32(b * 16 + 4 * k, w[k], true);
+    ctr = addOne(ctr);
+  }
+  return out.subarray(0, length);
+}
+
+function addOne(c: readonly number[]): number[] {
+  const out = [...c];
+  for (let i = 0; i < 4; i++) {
+    out[i] = (out[i] + 1) % 4294967296;
+    if (out[i] !== 0) break;
+  }
+  return out;
+}
+
+/** Generator.choice. Indices are drawn on the host; the picked items are gathered there too. */
+export function choice(bg: Philox, aIn: unknown, size: Size, replace: boolean, pIn: unknown, axis: number, doShuffle: boolean): GpuArray {
+  let pop: GpuArray | null = null;
+  let n: number;
+  if (typeof aIn === 'number' || typeof aIn === 'bigint') {
+    n = Number(aIn);
+    if (!Number.isInteger(n)) throw new TypeError('choice: a must be an integer or an array');
+    if (n < 0) throw new RangeError('choice: a must be a positive integer unless no samples are taken');
+  } else {
+    pop = asDeviceArray(aIn, 'choice');
+    if (pop.ndim < 1) throw new RangeError('choice: a must be a sequence or an integer, not a 0-d array');
+    axis = normAxis(axis, pop.ndim, 'choice');
+    n = pop.shape[axis];
+  }
+  try {
+    const shape = sizeShape(size, 'choice');
+    const k = shape === null ? 1 : shape.reduce((x, y) => x * y, 1);
+    let p: Float64Array | null = null;
+    if (pIn !== null && pIn !== undefined) {
+      const pa = asDeviceArray(pIn, 'choice');
+      try {
+        if (pa.ndim !== 1) throw new RangeError('choice: p must be 1-dimensional');
+        p = Float64Array.from(pa.toTypedArray() as ArrayLike<number>, Number);
+      } finally {
+        if (pa !== pIn) pa.dispose();
+      }
+      if (p.length !== n) throw new RangeError('choice: a and p must have same size');
+      let sum = 0;
+      for (const v of p) {
+        if (!(v >= 0)) throw new RangeError('choice: probabilities are not non-negative');
+        sum += v;
+      }
+      if (Math.abs(sum - 1) > Math.sqrt(Number.EPSILON)) throw new RangeError('choice: probabilities do not sum to 1');
+    }
+    if (n === 0 && k > 0) throw new RangeError('choice: a cannot be empty unless no samples are taken');
+    if (!replace && k > n) throw new RangeError('choice: Cannot take a larger sample than population when replace is False');
+    const idx = new Float64Array(k);
+    if (replace && p === null) {
+      const draw = boundedDraws(bg, k);
+      for (let e = 0; e < k; e++) idx[e] = draw(e, n - 1);
+    } else if (replace) {
+      const cdf = new Float64Array(n);
+      let acc = 0;
+      for (let i = 0; i < n; i++) cdf[i] = acc += p![i];
+      for (let i = 0; i < n; i++) cdf[i] /= acc;
+      const at = hostCall(bg, k, 2);
+      for (let e = 0; e < k; e++) {
+        const u = at(e).uniform();
+        let lo = 0;
+        let hi = n - 1;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (cdf[mid] > u) hi = mid;
+          else lo = mid + 1;
+        }
+        idx[e] = lo;
+      }
+    } else if (p === null) {
+      // Partial Fisher-Yates: the first k steps of a permutation.
+      const perm = new Float64Array(n);
+      for (let i = 0; i < n; i++) perm[i] = i;
+      const draw = boundedDraws(bg, k);
+      for (let e = 0; e < k; e++) {
+        const j = e + draw(e, n - 1 - e);
+        const t = perm[e];
+        perm[e] = perm[j];
+        perm[j] = t;
+        idx[e] = perm[e];
+      }
+      if (!doShuffle) idx.sort();
+    } else {
+      // Weighted sampling without replacement (Efraimidis-Spirakis keys u^(1/p): the k largest).
+      let nonzero = 0;
+      for (const v of p) if (v > 0) nonzero++;
+      if (k > nonzero) throw new RangeError('choice: Fewer non-zero entries in p than size');
+      const at = hostCall(bg, n, 2);
+      const keys: [number, number][] = [];
+      for (let i = 0; i < n; i++) if (p![i] > 0) keys.push([Math.log(at(i).uniform() || Number.MIN_VALUE) / p![i], i]);
+      keys.sort((x, y) => y[0] - x[0] || x[1] - y[1]);
+      for (let e = 0; e < k; e++) idx[e] = keys[e][1];
+      if (!doShuffle) idx.sort();
+    }
+    const outShape = shape ?? [];
+    if (pop === null) return indexArray(idx, outShape);
+    const bytes = takeAlong(download(pop), pop.shape, axis, pop.itemsize, idx);
+    const resShape = [...pop.shape.slice(0, axis), ...outShape, ...pop.shape.slice(axis + 1)];
+    return upload(bytes, resShape, pop);
+  } finally {
+    if (pop !== null && pop !== aIn) pop.dispose();
+  }
+}
+

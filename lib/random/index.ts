@@ -1,0 +1,8 @@
+// gp.random: NumPy's numpy.random namespace (Generator API, SeedSequence, the Philox bit
+// generator, and the legacy global functions).
+export { Generator, defaultRng } from './generator.js';
+export { Philox } from './bit-generator.js';
+export type { PhiloxState, SeedLike } from './bit-generator.js';
+export { SeedSequence } from './seed-sequence.js';
+export type { SeedEntropy, SeedSequenceOptions } from './seed-sequence.js';
+export { seed, rand, randn, randint, random, randomSample, sample, ranf, uniform, normal, choice, shuffle, permutation, getGlobalGenerator } from './legacy.js';

@@ -1,0 +1,129 @@
+// Generator.integers: low + Lemire's unbiased bounded draw in [0, high - low] for every integer
+// dtype (and bool), exact for 64-bit ranges; bounds are numbers, bigints or arrays (broadcast).
+import { DType, dtype as toDType, DTypeLike, integerRange } from '../core/dtype.js';
+import { GpuArray } from '../core/gpu-array.js';
+import { broadcastShapes, shapeSize } from '../core/shape.js';
+import { array, empty } from '../ops/creation.js';
+import type { Philox } from './bit-generator.js';
+import { fillIntegers32, runSampler } from './kernels.js';
+import { Size, sizeShape } from './params.js';
+
+type Bound = number | bigint | GpuArray | readonly unknown[];
+
+function boundValues(v: Bound, what: string): { shape: number[]; values: bigint[] } {
+  if (typeof v === 'number') {
+    if (!Number.isInteger(v)) throw new TypeError(`integers: ${what} must be an integer, got ${v}`);
+    return { shape: [], values: [BigInt(v)] };
+  }
+  if (typeof v === 'bigint') return { shape: [], values: [v] };
+  const a = v instanceof GpuArray ? v : array(v);
+  try {
+    if (!a.dtype.isInteger && !a.dtype.isBool) throw new TypeError(`integers: ${what} must be integers, got a ${a.dtype.name} array`);
+    return { shape: [...a.shape], values: Array.from(a.toTypedArray() as ArrayLike<number | bigint>, (x) => BigInt(x)) };
+  } finally {
+    if (a !== v) a.dispose();
+  }
+}
+
+/** Values of a broadcast to `shape`, in C order. */
+function broadcastValues(src: { shape: number[]; values: bigint[] }, shape: readonly number[]): (i: number) => bigint {
+  if (src.values.length === 1) return () => src.values[0];
+  const nd = shape.length;
+  const sshape = [...new Array<number>(nd - src.shape.length).fill(1), ...src.shape];
+  const sstr = new Array<number>(nd);
+  let acc = 1;
+  for (let d = nd - 1; d >= 0; d--) {
+    sstr[d] = sshape[d] === 1 ? 0 : acc;
+    acc *= sshape[d];
+  }
+  return (i: number) => {
+    let off = 0;
+    let r = i;
+    for (let d = nd - 1; d >= 0; d--) {
+      const c = r % shape[d];
+      r = Math.floor(r / shape[d]);
+      off += c * sstr[d];
+    }
+    return src.values[off];
+  };
+}
+
+export function integers(bg: Philox, lowIn: Bound, highIn: Bound | null | undefined, size: Size, dt: DTypeLike, endpoint: boolean): GpuArray {
+  const d: DType = toDType(dt ?? 'int64');
+  if (!d.isInteger && !d.isBool) throw new TypeError(`integers: Unsupported dtype ${d.name} for integers`);
+  let low = lowIn;
+  let high = highIn;
+  if (high === null || high === undefined) {
+    high = low;
+    low = 0;
+  }
+  const lo = boundValues(low, 'low');
+  const hi = boundValues(high, 'high');
+  const { min, max } = d.isBool ? { min: 0n, max: 1n } : integerRange(d);
+  const sz = sizeShape(size, 'integers');
+  let shape: number[];
+  try {
+    shape = broadcastShapes(lo.shape, hi.shape);
+    if (sz !== null) {
+      const j = broadcastShapes(shape, sz);
+      if (j.length !== sz.length || j.some((x, i) => x !== sz[i])) throw new Error();
+      shape = sz;
+    }
+  } catch {
+    throw new RangeError('shape mismatch: objects cannot be broadcast to a single shape');
+  }
+  // NumPy's checks, on every value.
+  const inclusiveMaxOf = (h: bigint) => (endpoint ? h : h - 1n);
+  for (const l of lo.values) if (l < min) throw new RangeError(`low is out of bounds for ${d.name}`);
+  for (const h of hi.values) if (inclusiveMaxOf(h) > max) throw new RangeError(`high is out of bounds for ${d.name}`);
+  const scalar = lo.values.length === 1 && hi.values.length === 1 && lo.shape.length === 0 && hi.shape.length === 0;
+  const n = shapeSize(shape);
+  const getLo = broadcastValues(lo, shape);
+  const getHi = broadcastValues(hi, shape);
+  const check = (l: bigint, h: bigint) => {
+    if (endpoint ? l > h : l >= h) throw new RangeError(endpoint ? 'low > high' : 'low >= high');
+  };
+  if (scalar) check(lo.values[0], hi.values[0]);
+  else for (let i = 0; i < n; i++) check(getLo(i), getHi(i));
+
+  const out = empty(shape, d);
+  try {
+    const wide = d.itemsize === 8;
+    const M64 = (1n << 64n) - 1n;
+    if (scalar && !wide) {
+      const l = lo.values[0];
+      const rng = inclusiveMaxOf(hi.values[0]) - l;
+      fillIntegers32(bg, out, Number(BigInt.asUintN(32, l)), Number(rng));
+    } else if (scalar) {
+      const l = lo.values[0];
+      runSampler(bg, WIDE, out, [BigInt.asUintN(64, l), inclusiveMaxOf(hi.values[0]) - l]);
+    } else {
+      // Array bounds: per-element (low, range) computed here and uploaded.
+      const lows = new BigUint64Array(n);
+      const rngs = new BigUint64Array(n);
+      for (let i = 0; i < n; i++) {
+        const l = getLo(i);
+        lows[i] = BigInt.asUintN(64, l);
+        rngs[i] = (inclusiveMaxOf(getHi(i)) - l) & M64;
+      }
+      const la = array(lows, 'uint64').reshape(shape);
+      const ra = array(rngs, 'uint64').reshape(shape);
+      try {
+        runSampler(bg, wide ? WIDE : NARROW, out, [la, ra]);
+      } finally {
+        la.dispose();
+        ra.dispose();
+      }
+    }
+  } catch (e) {
+    out.dispose();
+    throw e;
+  }
+  return out;
+}
+
+// 64-bit dtypes: two words per element (Lemire on 64 bits, or on 32 when the range fits).
+const WIDE = { name: 'integers64', words: 2 as const, params: ['unsigned long long', 'unsigned long long'] as const, expr: 'A + gpa::rng::bounded64(s, B)' };
+// Narrow dtypes with array bounds: one word per element, the same numbers as fillIntegers32.
+const NARROW = { name: 'integers32', words: 1 as const, params: ['unsigned long long', 'unsigned long long'] as const, expr: '(uint32_t)A + gpa::rng::bounded32(s, (uint32_t)B)' };
+

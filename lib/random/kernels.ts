@@ -1,0 +1,135 @@
+// gp.random's kernels: the streaming fills of random_fill.h and one generic per-element sampler
+// kernel per (sampler, output dtype, scalar-or-array parameters), generated here and compiled
+// once through RawKernel's caches. Every kernel gets the key and the call's first block.
+import type { GpuArray } from '../core/gpu-array.js';
+import { currentDevice } from '../device/device.js';
+import { RawKernel, RawKernelFn } from '../kernel/raw-kernel.js';
+import type { RawArg } from '../kernel/raw-args.js';
+import type { Philox } from './bit-generator.js';
+
+// Exact IEEE arithmetic on the GPU: no a*b+c contraction (the host compiler has -ffp-contract=off).
+const OPTIONS = ['--fmad=false'];
+const BLOCK = 256;
+const MAX_GRID = 65536;
+const MIN_GRID = 128;
+
+const cache = new Map<string, RawKernelFn>();
+
+function kernel(name: string, source: string): RawKernelFn {
+  let k = cache.get(source);
+  if (k === undefined) {
+    k = RawKernel(source, name, OPTIONS);
+    cache.set(source, k);
+  }
+  return k;
+}
+
+const HEAD = (name: string, extra: string) =>
+  `#include "gpuarray/random_fill.h"\nextern "C" __global__ void ${name}(${extra}long long n, unsigned int k0, unsigned int k1, unsigned int q0, unsigned int q1, unsigned int q2, unsigned int q3`;
+const POS = 'const gpa::rng::u32x4 pos = {q0, q1, q2, q3};';
+
+/**
+ * Grid and block for `threads` work items: at least MIN_GRID blocks (no low-occupancy warning
+ * for small calls; the block shrinks instead), at most MAX_GRID blocks with a grid-stride loop.
+ */
+export function geometry(threads: number): [number, number] {
+  // The cpu backend runs a block's threads one after another and spreads blocks over cores:
+  // MIN_GRID one-thread blocks, each a contiguous chunk (grid_range), cost the least there.
+  if (currentDevice().kind === 'cpu') return [MIN_GRID, 1];
+  const block = Math.min(BLOCK, Math.max(32, Math.ceil(threads / MIN_GRID / 32) * 32));
+  return [Math.max(MIN_GRID, Math.min(MAX_GRID, Math.ceil(threads / block))), block];
+}
+
+function launch(k: RawKernelFn, threads: number, args: RawArg[]): void {
+  const [g, b] = geometry(threads);
+  k(g, b, args);
+}
+
+/** Reserve the call's blocks and give the key + position arguments. */
+function streamArgs(bg: Philox, n: number, wordsPerElement: number): RawArg[] {
+  const blocks = BigInt(Math.ceil((n * wordsPerElement) / 4));
+  const pos = bg.reserve(blocks);
+  return [n, bg.key[0], bg.key[1], pos[0], pos[1], pos[2], pos[3]];
+}
+
+const aligned16 = (out: GpuArray) => (out.ptr % 16 === 0 ? 1 : 0);
+
+/** out (C-contiguous float32/float64) <- uniform [0, 1). */
+export function fillRandom(bg: Philox, out: GpuArray): void {
+  const n = out.size;
+  const f32 = out.dtype.name === 'float32';
+  const name = f32 ? 'gpa_random_f32' : 'gpa_random_f64';
+  const src = `${HEAD(name, `${f32 ? 'float' : 'double'}* out, `)}, int vec) {\n  ${POS}\n  gpa::rng::fill_random_${f32 ? 'f32' : 'f64'}(out, n, k0, k1, pos, vec);\n}\n`;
+  const args = [out, ...streamArgs(bg, n, f32 ? 1 : 2), aligned16(out)];
+  if (n === 0) return;
+  launch(kernel(name, src), Math.ceil(n / (f32 ? 4 : 2)), args);
+}
+
+/**
+ * out (C-contiguous) <- standard normal by Box-Muller: float64 from 53-bit uniforms (2 words per
+ * element), float32 in float arithmetic from 32-bit words (1 word per element).
+ */
+export function fillNormal(bg: Philox, out: GpuArray): void {
+  const n = out.size;
+  const f32 = out.dtype.name === 'float32';
+  const t = f32 ? 'float' : 'double';
+  const name = `gpa_normal_${t}`;
+  const src = `${HEAD(name, `${t}* out, `)}, int vec) {\n  ${POS}\n  gpa::rng::fill_normal_${f32 ? 'f32' : 'f64'}(out, n, k0, k1, pos, vec);\n}\n`;
+  const args = [out, ...streamArgs(bg, n, f32 ? 1 : 2), aligned16(out)];
+  if (n === 0) return;
+  launch(kernel(name, src), Math.ceil(n / 4), args);
+}
+
+/** out (C-contiguous, an integer dtype of at most 32 bits or bool) <- low + [0, rng]. */
+export function fillIntegers32(bg: Philox, out: GpuArray, low: number, rng: number): void {
+  const n = out.size;
+  const t = out.dtype.ctype;
+  const name = `gpa_integers_${out.dtype.name}`;
+  const src = `${HEAD(name, `${t}* out, `)}, unsigned int low, unsigned int rng, int vec) {\n  ${POS}\n  gpa::rng::fill_integers32<${t}>(out, n, k0, k1, pos, low, rng, vec);\n}\n`;
+  const args = [out, ...streamArgs(bg, n, 1), low >>> 0, rng >>> 0, aligned16(out)];
+  if (n === 0) return;
+  launch(kernel(name, src), Math.ceil(n / 4), args);
+}
+
+/** A sampler parameter: a scalar, or a C-contiguous array of the output's shape. */
+export type SamplerParam = number | bigint | GpuArray;
+
+export interface SamplerSpec {
+  /** Kernel name stem (a C identifier). */
+  name: string;
+  /** Words of the call per element: 1, 2 or 4 (an element's primary words; more come from its substream). */
+  words: 1 | 2 | 4;
+  /** C types of the parameters, named A, B, C... in `expr`. */
+  params: readonly ('double' | 'long long' | 'unsigned long long')[];
+  /** The element's value from Stream `s`, element index `e`, `pos`, `k0`, `k1` and the parameters. */
+  expr: string;
+  /** No Stream needed (the expression makes its own words, e.g. normal_at). */
+  noStream?: boolean;
+}
+
+const LETTERS = 'ABCDEFGH';
+
+/** out[e] = expr for every element e, the parameters broadcast to out's shape beforehand. */
+export function runSampler(bg: Philox, spec: SamplerSpec, out: GpuArray, params: readonly SamplerParam[]): void {
+  const n = out.size;
+  const kinds = params.map((p) => (typeof p === 'object' ? 'a' : 's'));
+  const name = `gpa_rng_${spec.name}_${out.dtype.name}_${kinds.join('') || 'x'}`;
+  const decls = spec.params.map((t, i) => (kinds[i] === 'a' ? `const ${t}* p${i}, ` : `${t} p${i}, `)).join('');
+  const locals = spec.params
+    .map((t, i) => `    const ${t} ${LETTERS[i]} = ${kinds[i] === 'a' ? `p${i}[e]` : `p${i}`};`)
+    .join('\n');
+  const stream = spec.noStream ? '' : `    gpa::rng::Stream s(k0, k1, pos, (uint64_t)e, ${spec.words});\n`;
+  const src =
+    `${HEAD(name, `${out.dtype.ctype}* out, ${decls}`)}) {\n  ${POS}\n` +
+    `  for (long long e : gpa::grid_range(n)) {\n${locals}\n${stream}    out[e] = (${out.dtype.ctype})(${spec.expr});\n  }\n}\n`;
+  const args: RawArg[] = [out];
+  params.forEach((p, i) => {
+    if (typeof p === 'object') args.push(p);
+    else if (spec.params[i] === 'double') args.push(Number(p));
+    else args.push(typeof p === 'bigint' ? p : BigInt(p));
+  });
+  args.push(...streamArgs(bg, n, spec.words));
+  if (n === 0) return;
+  launch(kernel(name, src), n, args);
+}
+

@@ -1,0 +1,99 @@
+// Argument handling shared by the Generator's methods: positional parameters with NumPy's names
+// also accepted in one trailing options object, distribution parameters as scalars or arrays
+// (broadcast as NumPy's against each other and `size`), and NumPy's checks on their values.
+import { DType, dtypes } from '../core/dtype.js';
+import { GpuArray } from '../core/gpu-array.js';
+import { broadcastShapes, normalizeShape } from '../core/shape.js';
+import { asarray } from '../ops/creation.js';
+
+export type Size = number | readonly number[] | null | undefined;
+/** A distribution parameter: a number, a GpuArray, or nested JS arrays of numbers. */
+export type ArrayLike = number | GpuArray | readonly unknown[];
+
+const isOptions = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof GpuArray) && !ArrayBuffer.isView(v);
+
+/**
+ * Bind positional arguments and a trailing options object to `names` (options win only where
+ * the positional one is absent; an unknown option key is a TypeError).
+ */
+export function bindArgs(method: string, args: readonly unknown[], names: readonly string[]): Record<string, unknown> {
+  const list = [...args];
+  let opts: Record<string, unknown> = {};
+  if (list.length > 0 && isOptions(list[list.length - 1])) opts = list.pop() as Record<string, unknown>;
+  if (list.length > names.length) throw new TypeError(`${method}() takes at most ${names.length} positional arguments (${list.length} given)`);
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(opts)) {
+    if (!names.includes(k)) throw new TypeError(`${method}() got an unexpected keyword argument '${k}'`);
+  }
+  names.forEach((n, i) => {
+    const v = list[i];
+    if (v !== undefined && opts[n] !== undefined) throw new TypeError(`${method}() got multiple values for argument '${n}'`);
+    out[n] = v !== undefined ? v : opts[n];
+  });
+  return out;
+}
+
+export function sizeShape(size: Size, method: string): number[] | null {
+  if (size === null || size === undefined) return null;
+  return normalizeShape(size as number | readonly number[], `${method}: size`);
+}
+
+/** A parameter as a host number or a device array (float64 or int64). */
+export type Param = { scalar: number; array: null; host: null } | { scalar: null; array: GpuArray; host: Float64Array };
+
+export function toParam(v: unknown, name: string, method: string, d: DType = dtypes.float64): Param {
+  if (typeof v === 'number') return { scalar: v, array: null, host: null };
+  if (typeof v === 'bigint' || typeof v === 'boolean') return { scalar: Number(v), array: null, host: null };
+  if (v instanceof GpuArray || Array.isArray(v) || ArrayBuffer.isView(v)) {
+    const a = v instanceof GpuArray && v.dtype === d ? v : asarray(v, d);
+    // NumPy checks every value (scale >= 0, 0 <= p <= 1, ...): the host copy serves those checks.
+    const host = new Float64Array(a.size);
+    const t = a.toTypedArray();
+    for (let i = 0; i < host.length; i++) host[i] = Number(t[i]);
+    return { scalar: null, array: a, host };
+  }
+  throw new TypeError(`${method}: ${name} must be a number or an array, got ${v === null ? 'null' : typeof v}`);
+}
+
+/** Every value of a parameter satisfies `ok`, else NumPy's message as a RangeError. */
+export function checkParam(p: Param, ok: (x: number) => boolean, message: string): void {
+  if (p.scalar !== null) {
+    if (!ok(p.scalar)) throw new RangeError(message);
+  } else {
+    for (const x of p.host!) if (!ok(x)) throw new RangeError(message);
+  }
+}
+
+/** The output shape: the broadcast of the parameters, or `size` (which they must broadcast to). */
+export function outShape(params: readonly Param[], size: number[] | null): number[] {
+  const shapes = params.filter((p) => p.array !== null).map((p) => p.array!.shape);
+  let b: number[];
+  try {
+    b = broadcastShapes(...shapes);
+  } catch {
+    throw new RangeError('shape mismatch: objects cannot be broadcast to a single shape');
+  }
+  if (size === null) return b;
+  let joint: number[];
+  try {
+    joint = broadcastShapes(b, size);
+  } catch {
+    throw new RangeError(`shape mismatch: objects cannot be broadcast to a single shape; size is (${size.join(', ')})`);
+  }
+  if (joint.length !== size.length || joint.some((d, i) => d !== size[i])) {
+    throw new RangeError(`shape mismatch: objects cannot be broadcast to size (${size.join(', ')})`);
+  }
+  return size;
+}
+
+/** A parameter for the sampler kernel: a scalar, or a contiguous copy broadcast to `shape`. */
+export function kernelParam(p: Param, shape: readonly number[], d: DType = dtypes.float64): number | GpuArray {
+  if (p.scalar !== null) return p.scalar;
+  return p.array!.broadcastTo(shape).astype(d);
+}
+
+/** Dispose the temporaries made for a call. */
+export function disposeAll(xs: readonly unknown[]): void {
+  for (const x of xs) if (x instanceof GpuArray && !x.disposed) x.dispose();
+}

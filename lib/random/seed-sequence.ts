@@ -1,0 +1,157 @@
+// NumPy's SeedSequence (numpy/random/bit_generator.pyx): entropy from an integer, an array of
+// integers or the OS, hashed into a pool of 4 uint32 words, from which generateState() draws
+// words; spawn(n) makes children with the parent's entropy and a longer spawn key. The same
+// algorithm and constants, so `new SeedSequence(1234).generateState(4)` equals NumPy's.
+import { randomBytes } from 'node:crypto';
+
+const POOL_SIZE = 4;
+const INIT_A = 0x43b0d7e5;
+const MULT_A = 0x931e8875;
+const INIT_B = 0x8b51f9dd;
+const MULT_B = 0x58f38ded;
+const MIX_MULT_L = 0xca01f9dd;
+const MIX_MULT_R = 0x4973f715;
+const XSHIFT = 16;
+
+export type SeedEntropy = number | bigint | readonly (number | bigint)[];
+
+/** A non-negative integer as little-endian uint32 words (0 gives [0]), NumPy's _int_to_uint32_array. */
+function intToWords(v: number | bigint, what: string): number[] {
+  let x: bigint;
+  if (typeof v === 'bigint') x = v;
+  else if (typeof v === 'number' && Number.isInteger(v)) x = BigInt(v);
+  else throw new TypeError(`${what}: seed values must be integers, got ${String(v)}`);
+  if (x < 0n) throw new RangeError(`${what}: expected non-negative integer, got ${x}`);
+  if (x === 0n) return [0];
+  const out: number[] = [];
+  while (x > 0n) {
+    out.push(Number(x & 0xffffffffn));
+    x >>= 32n;
+  }
+  return out;
+}
+
+/** NumPy's _coerce_to_uint32_array: an integer, or an array of integers each split into words. */
+function toWords(v: SeedEntropy, what: string): number[] {
+  if (typeof v === 'number' || typeof v === 'bigint') return intToWords(v, what);
+  if (Array.isArray(v) || ArrayBuffer.isView(v)) {
+    const out: number[] = [];
+    for (const x of v as readonly (number | bigint)[]) out.push(...intToWords(x, what));
+    return out;
+  }
+  throw new TypeError(`${what}: seed must be an integer or an array of integers, got ${typeof v}`);
+}
+
+/** Every uint32 operation below is the C one (wrapping multiply, logical shift). */
+function hashmix(value: number, hashConst: { v: number }): number {
+  value = (value ^ hashConst.v) >>> 0;
+  hashConst.v = Math.imul(hashConst.v, MULT_A) >>> 0;
+  value = Math.imul(value, hashConst.v) >>> 0;
+  return (value ^ (value >>> XSHIFT)) >>> 0;
+}
+
+function mix(x: number, y: number): number {
+  let r = (Math.imul(MIX_MULT_L, x) - Math.imul(MIX_MULT_R, y)) >>> 0;
+  r = (r ^ (r >>> XSHIFT)) >>> 0;
+  return r;
+}
+
+export interface SeedSequenceOptions {
+  spawnKey?: readonly (number | bigint)[];
+  poolSize?: number;
+  nChildrenSpawned?: number;
+}
+
+export class SeedSequence {
+  readonly entropy: bigint | readonly bigint[];
+  readonly spawnKey: readonly bigint[];
+  readonly poolSize: number;
+  nChildrenSpawned: number;
+  readonly pool: Uint32Array;
+
+  /** `entropy` null/undefined draws 128 bits from the OS (node:crypto), as NumPy's. */
+  constructor(entropy?: SeedEntropy | null, options: SeedSequenceOptions = {}) {
+    const what = 'SeedSequence';
+    if (entropy === null || entropy === undefined) {
+      const b = randomBytes(16);
+      let x = 0n;
+      for (const byte of b) x = (x << 8n) | BigInt(byte);
+      this.entropy = x;
+    } else if (typeof entropy === 'number' || typeof entropy === 'bigint') {
+      toWords(entropy, what);
+      this.entropy = BigInt(entropy);
+    } else {
+      toWords(entropy, what);
+      this.entropy = Array.from(entropy as readonly (number | bigint)[], (x) => BigInt(x));
+    }
+    const poolSize = options.poolSize ?? POOL_SIZE;
+    if (!Number.isInteger(poolSize) || poolSize < POOL_SIZE) {
+      throw new RangeError(`${what}: poolSize must be an integer >= ${POOL_SIZE}, got ${poolSize}`);
+    }
+    this.spawnKey = (options.spawnKey ?? []).map((x) => {
+      toWords(x, what);
+      return BigInt(x);
+    });
+    this.poolSize = poolSize;
+    this.nChildrenSpawned = options.nChildrenSpawned ?? 0;
+    this.pool = this.mixEntropy(this.assembledEntropy());
+  }
+
+  private assembledEntropy(): number[] {
+    let run = toWords(this.entropy as SeedEntropy, 'SeedSequence');
+    const spawn = toWords(this.spawnKey, 'SeedSequence');
+    if (spawn.length > 0 && run.length < this.poolSize) run = [...run, ...new Array<number>(this.poolSize - run.length).fill(0)];
+    return [...run, ...spawn];
+  }
+
+  private mixEntropy(entropy: readonly number[]): Uint32Array {
+    const mixer = new Uint32Array(this.poolSize);
+    const hc = { v: INIT_A };
+    for (let i = 0; i < mixer.length; i++) mixer[i] = hashmix(i < entropy.length ? entropy[i] : 0, hc);
+    for (let src = 0; src < mixer.length; src++) {
+      for (let dst = 0; dst < mixer.length; dst++) {
+        if (src !== dst) mixer[dst] = mix(mixer[dst], hashmix(mixer[src], hc));
+      }
+    }
+    for (let src = mixer.length; src < entropy.length; src++) {
+      for (let dst = 0; dst < mixer.length; dst++) mixer[dst] = mix(mixer[dst], hashmix(entropy[src], hc));
+    }
+    return mixer;
+  }
+
+  /** `nWords` uint32 words (or uint64 words built from pairs, little-endian, as NumPy's view). */
+  generateState(nWords: number, dtype: 'uint32' | 'uint64' = 'uint32'): Uint32Array | BigUint64Array {
+    if (!Number.isInteger(nWords) || nWords < 0) throw new RangeError(`generateState: nWords must be a non-negative integer, got ${nWords}`);
+    if (dtype !== 'uint32' && dtype !== 'uint64') throw new TypeError(`generateState: only support uint32 or uint64, got ${String(dtype)}`);
+    const n = dtype === 'uint64' ? nWords * 2 : nWords;
+    const state = new Uint32Array(n);
+    let hashConst = INIT_B;
+    for (let i = 0; i < n; i++) {
+      let v = this.pool[i % this.pool.length];
+      v = (v ^ hashConst) >>> 0;
+      hashConst = Math.imul(hashConst, MULT_B) >>> 0;
+      v = Math.imul(v, hashConst) >>> 0;
+      state[i] = (v ^ (v >>> XSHIFT)) >>> 0;
+    }
+    if (dtype === 'uint32') return state;
+    const out = new BigUint64Array(nWords);
+    for (let i = 0; i < nWords; i++) out[i] = BigInt(state[2 * i]) | (BigInt(state[2 * i + 1]) << 32n);
+    return out;
+  }
+
+  /** n children: the same entropy, spawn keys extended by this sequence's running child count. */
+  spawn(nChildren: number): SeedSequence[] {
+    if (!Number.isInteger(nChildren) || nChildren < 0) throw new RangeError(`spawn: nChildren must be a non-negative integer, got ${nChildren}`);
+    const out: SeedSequence[] = [];
+    for (let i = 0; i < nChildren; i++) {
+      out.push(
+        new SeedSequence(this.entropy as SeedEntropy, {
+          spawnKey: [...this.spawnKey, BigInt(this.nChildrenSpawned + i)],
+          poolSize: this.poolSize,
+        }),
+      );
+    }
+    this.nChildrenSpawned += nChildren;
+    return out;
+  }
+}

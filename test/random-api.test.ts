@@ -1,0 +1,151 @@
+// gp.random's API surface: NumPy's argument forms (positional or one options object), shapes and
+// dtypes of results, `out`, broadcasting rules, NumPy's argument errors as typed errors, the host
+// sampling methods (choice, permutation, shuffle, permuted, bytes) and the legacy functions.
+import { expect } from 'chai';
+import * as gp from '../lib/index.js';
+import { describeEachDevice } from './helpers.js';
+
+const { random } = gp;
+const vals = (a: gp.GpuArray) => Array.from(a.toTypedArray() as ArrayLike<number | bigint>, Number);
+
+describeEachDevice('random: API', () => {
+  it('shapes, dtypes and the options form', () => {
+    const g = random.defaultRng(1);
+    expect(g.random().shape).to.deep.equal([]);
+    expect(g.random([2, 3]).shape).to.deep.equal([2, 3]);
+    expect(g.random({ size: 4, dtype: 'float32' }).dtype.name).to.equal('float32');
+    expect(g.integers(5, { size: [2, 2] }).dtype.name).to.equal('int64');
+    expect(g.integers(0, 2, 10, 'bool').dtype.name).to.equal('bool');
+    expect(g.poisson(2, 3).dtype.name).to.equal('int64');
+    expect(g.normal({ loc: 1, size: 3 }).shape).to.deep.equal([3]);
+    expect(g.multinomial(10, [0.5, 0.5], [4]).shape).to.deep.equal([4, 2]);
+    const mn = vals(g.multinomial(gp.array([10, 20, 0]), [0.3, 0.7]));
+    expect([mn[0] + mn[1], mn[2] + mn[3], mn[4] + mn[5]]).to.deep.equal([10, 20, 0]);
+    expect(g.multinomial([[5], [6]], [0.2, 0.8], [2, 3]).shape).to.deep.equal([2, 3, 2]);
+    expect(g.multivariateNormal([0, 0, 0], [[1, 0, 0], [0, 1, 0], [0, 0, 1]], 5).shape).to.deep.equal([5, 3]);
+    expect(() => g.random(3, 'int32')).to.throw(TypeError);
+    expect(() => g.normal(0, 1, 3, { bogus: 1 })).to.throw(TypeError);
+  });
+
+  it('integers: ranges, endpoint, every integer dtype, bigint bounds', () => {
+    const g = random.defaultRng(2);
+    for (const dt of ['int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32', 'int64', 'uint64'] as const) {
+      const v = vals(g.integers(3, 9, 500, dt));
+      expect(Math.min(...v)).to.equal(3);
+      expect(Math.max(...v)).to.equal(8);
+    }
+    const e = vals(g.integers(3, 5, 500, 'int32', true));
+    expect(new Set(e)).to.deep.equal(new Set([3, 4, 5]));
+    const full = g.integers(-128, 127, 4000, 'int8', true);
+    const fv = vals(full);
+    expect(Math.min(...fv)).to.equal(-128);
+    expect(Math.max(...fv)).to.equal(127);
+    const big = g.integers(2n ** 63n, 2n ** 64n, 200, 'uint64').toTypedArray() as BigUint64Array;
+    for (const x of big) expect(x >= 2n ** 63n && x < 2n ** 64n).to.equal(true);
+    const neg = g.integers(-(2n ** 63n), -(2n ** 63n) + 3n, 200, 'int64').toTypedArray() as BigInt64Array;
+    for (const x of neg) expect(x >= -(2n ** 63n) && x < -(2n ** 63n) + 3n).to.equal(true);
+    // Array bounds broadcast.
+    const ab = g.integers(gp.array([0, 100, 1000]), gp.array([[10], [20]]).add(gp.array([0, 100, 1000])), null, 'int32');
+    expect(ab.shape).to.deep.equal([2, 3]);
+    const av = vals(ab);
+    av.forEach((x, i) => {
+      const lo = [0, 100, 1000][i % 3];
+      expect(x >= lo && x < lo + (i < 3 ? 10 : 20)).to.equal(true);
+    });
+  });
+
+  it("NumPy's argument errors", () => {
+    const g = random.defaultRng(3);
+    expect(() => g.integers(5, 5)).to.throw(RangeError, 'low >= high');
+    expect(() => g.integers(5, 4, null, 'int64', true)).to.throw(RangeError, 'low > high');
+    expect(() => g.integers(0, 300, 3, 'uint8')).to.throw(RangeError, 'high is out of bounds for uint8');
+    expect(() => g.integers(-1, 3, 3, 'uint16')).to.throw(RangeError, 'low is out of bounds for uint16');
+    expect(() => g.integers(gp.array([0, 5]), gp.array([1, 5]))).to.throw(RangeError, 'low >= high');
+    expect(() => g.integers(0, 5, 3, 'float32')).to.throw(TypeError);
+    expect(() => g.normal(0, -1, 3)).to.throw(RangeError, 'scale < 0');
+    expect(() => g.normal(0, gp.array([1, -1]))).to.throw(RangeError, 'scale < 0');
+    expect(() => g.exponential(-2)).to.throw(RangeError, 'scale < 0');
+    expect(() => g.gamma(-1)).to.throw(RangeError, 'shape < 0');
+    expect(() => g.beta(0, 1)).to.throw(RangeError, 'a <= 0');
+    expect(() => g.poisson(-1)).to.throw(RangeError, 'lam < 0');
+    expect(() => g.binomial(10, 1.5)).to.throw(RangeError);
+    expect(() => g.binomial(-1, 0.5)).to.throw(RangeError, 'n < 0');
+    expect(() => g.geometric(0)).to.throw(RangeError);
+    expect(() => g.hypergeometric(2, 3, 10)).to.throw(RangeError, 'ngood + nbad < nsample');
+    expect(() => g.hypergeometric(gp.array([5, 2]), 3, gp.array([4, 6]))).to.throw(RangeError, 'ngood + nbad < nsample');
+    expect(g.hypergeometric(gp.array([5, 2]), 3, gp.array([4, 5])).shape).to.deep.equal([2]);
+    expect(() => g.normal(gp.zeros([3]), 1, [2, 2])).to.throw(RangeError, 'shape mismatch');
+    expect(() => g.choice(5, 3, { p: [0.5, 0.5, 0.1, 0, 0] })).to.throw(RangeError, 'probabilities do not sum to 1');
+    expect(() => g.choice(3, 3, { p: [1.5, -0.5, 0] })).to.throw(RangeError, 'probabilities are not non-negative');
+    expect(() => g.choice(3, 3, { p: [0.5, 0.5] })).to.throw(RangeError, 'a and p must have same size');
+    expect(() => g.choice(3, 4, { replace: false })).to.throw(RangeError, 'Cannot take a larger sample');
+    expect(() => g.multinomial(5, [0.8, 0.8, 0.1])).to.throw(RangeError, 'sum(pvals[:-1]) > 1.0');
+    expect(() => g.multinomial(gp.array([5, -1]), [0.5, 0.5])).to.throw(RangeError, 'n < 0');
+    expect(() => g.multivariateNormal([0, 0], [[1, 2], [2, 1]])).to.throw(RangeError, 'not positive definite');
+    expect(() => g.multivariateNormal([0, 0], [[1, 0], [0, 1]], 2, { method: 'svd' })).to.throw(RangeError, 'gp.linalg');
+  });
+
+  it('random with out fills it; a non-contiguous out is refused', () => {
+    const g = random.defaultRng(4);
+    const out = gp.zeros([8], 'float32');
+    expect(g.random({ out, dtype: 'float32' })).to.equal(out);
+    const v = vals(out);
+    expect(v.every((x) => x >= 0 && x < 1)).to.equal(true);
+    expect(new Set(v).size).to.equal(8);
+    expect(() => g.random({ out: gp.zeros([4, 4]).T, dtype: 'float64' })).to.throw(RangeError);
+    expect(() => g.random({ out: gp.zeros([4]), dtype: 'float32' })).to.throw(TypeError);
+  });
+
+  it('choice, permutation, shuffle, permuted, bytes', () => {
+    const g = random.defaultRng(5);
+    const c = vals(g.choice(10, 10, { replace: false }));
+    expect([...c].sort((a, b) => a - b)).to.deep.equal([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    const s = vals(g.choice(10, 5, { replace: false, shuffle: false }));
+    expect(s).to.deep.equal([...s].sort((a, b) => a - b));
+    const rows = g.choice(gp.arange(12).reshape([4, 3]), 2, { replace: false, axis: 1 });
+    expect(rows.shape).to.deep.equal([4, 2]);
+    const rv = vals(rows);
+    for (let r = 0; r < 4; r++) expect(rv[2 * r] - 3 * r).to.equal(rv[0]);
+    const p = vals(g.permutation(gp.arange(20, 'float32')));
+    expect([...p].sort((a, b) => a - b)).to.deep.equal(Array.from({ length: 20 }, (_, i) => i));
+    const m = gp.arange(12, 'int32').reshape([4, 3]);
+    g.shuffle(m);
+    const mv = vals(m);
+    const rowsSeen = [0, 1, 2, 3].map((r) => mv[3 * r] / 3);
+    expect([...rowsSeen].sort()).to.deep.equal([0, 1, 2, 3]);
+    for (let r = 0; r < 4; r++) expect([mv[3 * r + 1] - mv[3 * r], mv[3 * r + 2] - mv[3 * r]]).to.deep.equal([1, 2]);
+    const pm = vals(g.permuted(gp.arange(12, 'int32').reshape([3, 4]), { axis: 1 }));
+    for (let r = 0; r < 3; r++) expect(pm.slice(4 * r, 4 * r + 4).sort((a, b) => a - b)).to.deep.equal([0, 1, 2, 3].map((x) => x + 4 * r));
+    const b = g.bytes(10);
+    expect(b).to.be.instanceOf(Uint8Array);
+    expect(b.length).to.equal(10);
+    expect(Array.from(random.defaultRng(5).bytes(10))).to.deep.equal(Array.from(random.defaultRng(5).bytes(10)));
+  });
+
+  it('spawn gives independent generators; the same seed gives the same numbers', () => {
+    const [a, b] = random.defaultRng(6).spawn(2);
+    expect(vals(a.random(4))).to.not.deep.equal(vals(b.random(4)));
+    expect(vals(random.defaultRng(6).spawn(1)[0].random(4))).to.deep.equal(vals(random.defaultRng(6).spawn(1)[0].random(4)));
+    const j = random.defaultRng(6).bitGenerator.jumped();
+    expect(vals(new random.Generator(j).random(4))).to.not.deep.equal(vals(random.defaultRng(6).random(4)));
+  });
+
+  it('legacy functions on the global generator', () => {
+    random.seed(42);
+    const a = vals(random.rand(2, 3));
+    random.seed(42);
+    expect(vals(random.rand(2, 3))).to.deep.equal(a);
+    expect(random.rand(3, { dtype: 'float32' }).dtype.name).to.equal('float32');
+    expect(random.randn(4, 2).shape).to.deep.equal([4, 2]);
+    const ri = vals(random.randint(3, 6, 100));
+    expect(ri.every((x) => x >= 3 && x < 6)).to.equal(true);
+    expect(random.random([5]).shape).to.deep.equal([5]);
+    expect(random.uniform(1, 2, 3).shape).to.deep.equal([3]);
+    expect(random.normal(0, 1, [2, 2]).shape).to.deep.equal([2, 2]);
+    expect(vals(random.permutation(5)).sort()).to.deep.equal([0, 1, 2, 3, 4]);
+    expect(random.choice(5, 3).shape).to.deep.equal([3]);
+    const x = gp.arange(6, 'float64');
+    random.shuffle(x);
+    expect(vals(x).sort()).to.deep.equal([0, 1, 2, 3, 4, 5]);
+  });
+});
