@@ -63,7 +63,7 @@ export const {
   equal, notEqual, less, lessEqual, greater, greaterEqual,
   logicalAnd, logicalOr, logicalXor, logicalNot,
   bitwiseAnd, bitwiseOr, bitwiseXor, bitwiseNot, invert, leftShift, rightShift,
-  clip, where,
+  clip,
 } = ufuncFunctions;
 
 // Backend and device query: what a program runs on, and the seed's device.py.
@@ -108,3 +108,15 @@ export type { PrintOptions, FloatMode } from './core/repr.js';
 export { asnumpy } from './core/host-export.js';
 export { getMemoryPool } from './core/lifetime.js';
 export type { MemoryPool, PoolStats } from './device/memory-pool.js';
+
+// Joining, rearranging, matrices from vectors and indexing (issue 17): lib/ops/joining.ts,
+// views.ts, rearranging.ts, matrices.ts, take-put.ts, masking.ts, nonzero.ts, advanced-indexing.ts
+// (a.slice with array indices, a.assign, a.sliceAsync), scan.ts. `where` with one argument is
+// nonzero; with three it is the ufunc.
+import './ops/advanced-indexing.js';
+export { IndexError } from '../bindings/errors.js';
+export { concatenate, stack, vstack, hstack, dstack, columnStack, block, split, arraySplit, hsplit, vsplit, dsplit, append } from './ops/joining.js';
+export type { ConcatenateOptions } from './ops/joining.js';
+export { atleast1d, atleast2d, atleast3d, flip, fliplr, flipud, rot90, swapaxes, moveaxis, rollaxis, broadcastArrays } from './ops/views.js';
+export { nonzero, nonzeroAsync, flatnonzero, argwhere } from './ops/nonzero.js';
+export { where } from './ops/where.js';

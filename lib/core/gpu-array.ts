@@ -7,6 +7,7 @@ import { DType, DTypeLike, dtype as toDType, dtypes, HostTypedArray } from './dt
 import { allocStorage, HostScalar, hostToStorage, isComplexLike, readElement } from './host-data.js';
 import { exportToNdarray, storageToExport } from './host-export.js';
 import { Index, sliceView } from './indexing.js';
+import { AdvancedIndex, advancedIndexHook, isAdvancedIndex } from './advanced-index-hook.js';
 import { kernelHooks } from './kernel-hooks.js';
 import { DeviceBuffer, trackLifetime, untrackLifetime } from './lifetime.js';
 import { arrayRepr, arrayStr, disposedRepr } from './repr.js';
@@ -120,9 +121,14 @@ export class GpuArray {
     return new GpuArray(this.buffer.retain(), shape, strides, offset, d, this.base ?? this);
   }
 
-  /** Basic slicing, one index per axis: integers, 'start:stop:step' (or {start, stop, step}), '...', newaxis. */
-  slice(...indices: Index[]): GpuArray {
-    const v = sliceView(this.shape, this.strides, this.offset, indices);
+  /**
+   * Basic slicing, one index per axis: integers, 'start:stop:step' (or {start, stop, step}), '...', newaxis
+   * (a view). Integer-array and boolean-mask indices (GpuArray, TypedArray, JS arrays) give a copy,
+   * as NumPy's advanced indexing (lib/ops/advanced-indexing.ts).
+   */
+  slice(...indices: (Index | AdvancedIndex)[]): GpuArray {
+    if (indices.some(isAdvancedIndex)) return advancedIndexHook().get(this, indices);
+    const v = sliceView(this.shape, this.strides, this.offset, indices as Index[]);
     return this.viewOf(v.shape, v.strides, v.offset);
   }
 

@@ -1,0 +1,276 @@
+// Gather and scatter through integer index arrays: the kernels behind advanced indexing, take,
+// takeAlongAxis, put, putAlongAxis and ufunc.at. The loop runs over the result's shape; the
+// source (or destination) is a raw view of that shape whose strides cover the basic axes (0 on
+// the index dims), and each index array, viewed at the same shape, adds index * stride bytes.
+// Bounds are checked in 64 bits on the device; an out-of-bounds index sets one flag, read once.
+import { DType, dtypes } from '../core/dtype.js';
+import { GpuArray } from '../core/gpu-array.js';
+import { HostScalar } from '../core/host-data.js';
+import { Scalar } from '../core/scalar.js';
+import { ElementwiseKernel, ElementwiseKernelFn } from '../kernel/elementwise-kernel.js';
+import { IndexError } from '../../bindings/errors.js';
+import { readInt64, readInt64Async } from './scan.js';
+import { viewOf } from './array-args.js';
+
+export type IndexMode = 'raise' | 'wrap' | 'clip';
+
+/** One advanced axis: its index array (viewed at the loop shape), the axis length and byte stride. */
+export interface IndexAxis {
+  index: GpuArray;
+  length: number;
+  stride: number;
+  /** The source axis, for error messages. */
+  axis: number;
+}
+
+export interface GatherPlan {
+  /** The loop (result) shape. */
+  shape: number[];
+  /** Byte strides of the base view at that shape (0 on index dims) and its byte offset. */
+  strides: number[];
+  offset: number;
+  axes: IndexAxis[];
+}
+
+const INT32_MAX = 2147483647;
+
+/** Index math in 32 bits when every byte offset the kernel forms fits. */
+function fits32(base: GpuArray, plan: GatherPlan): boolean {
+  let reach = 0;
+  plan.shape.forEach((d, k) => (reach += Math.max(0, d - 1) * Math.abs(plan.strides[k])));
+  for (const ax of plan.axes) reach += Math.max(0, ax.length - 1) * Math.abs(ax.stride);
+  return reach <= INT32_MAX && base.buffer.nbytes <= INT32_MAX;
+}
+
+/** The body's index arithmetic: `_o` = sum of index * stride, with NumPy's modes. */
+function offsetCode(axes: readonly IndexAxis[], mode: IndexMode, I: string): string {
+  const lines = [`${I} _o = 0; int _bad = 0;`];
+  axes.forEach((ax, k) => {
+    const unsigned = ax.index.dtype.kind === 'u' || ax.index.dtype.kind === 'b';
+    const j = `j${k}`;
+    const n = `n${k}`;
+    lines.push('{');
+    if (unsigned) {
+      lines.push(`  unsigned long long _u = (unsigned long long)${j};`);
+      if (mode === 'raise') lines.push(`  if (_u >= (unsigned long long)${n}) { _bad = ${k + 1}; _u = 0; }`);
+      else if (mode === 'wrap') lines.push(`  _u %= (unsigned long long)${n};`);
+      else lines.push(`  if (_u >= (unsigned long long)${n}) _u = ${n} - 1;`);
+      lines.push(`  _o += (${I})_u * (${I})s${k};`);
+    } else {
+      lines.push(`  long long _t = (long long)${j};`);
+      if (mode === 'raise') lines.push(`  if (_t < 0) _t += ${n};`, `  if (_t < 0 || _t >= ${n}) { _bad = ${k + 1}; _t = 0; }`);
+      else if (mode === 'wrap') lines.push(`  _t %= ${n};`, `  if (_t < 0) _t += ${n};`);
+      else lines.push(`  if (_t < 0) _t = 0;`, `  if (_t >= ${n}) _t = ${n} - 1;`);
+      lines.push(`  _o += (${I})_t * (${I})s${k};`);
+    }
+    lines.push('}');
+  });
+  lines.push('if (_bad) err[0] = _bad;');
+  return lines.join('\n');
+}
+
+const axisParams = (axes: readonly IndexAxis[]) => axes.map((_, k) => `, J${k} j${k}, int64 s${k}, int64 n${k}`).join('');
+const axisKey = (axes: readonly IndexAxis[]) => axes.map((a) => (a.index.dtype.kind === 'i' ? 's' : 'u')).join('');
+// Placeholders for the index dtypes: J0..J9 would clash with one-letter placeholders, so letters.
+const LETTERS = 'ABCDEFGHJKLMNOPQRSUVWXYZ';
+const renameJ = (s: string) => s.replace(/\bJ(\d+)\b/g, (_, d: string) => LETTERS[Number(d)]);
+
+const gatherMemo = new Map<string, ElementwiseKernelFn>();
+const scatterMemo = new Map<string, ElementwiseKernelFn>();
+
+function gatherKernel(axes: readonly IndexAxis[], mode: IndexMode, I: string): ElementwiseKernelFn {
+  const key = `${axisKey(axes)}|${mode}|${I}`;
+  let k = gatherMemo.get(key);
+  if (k === undefined) {
+    k = ElementwiseKernel(
+      renameJ(`raw T src, raw int64 err${axisParams(axes)}`),
+      'T out0',
+      `${offsetCode(axes, mode, I)}
+       out0 = *(const T*)((const char*)&src[i] + _o)`,
+      'gpa_gather',
+    );
+    gatherMemo.set(key, k);
+  }
+  return k;
+}
+
+export type ScatterOp = 'set' | 'add' | 'subtract' | 'multiply' | 'maximum' | 'minimum';
+
+function scatterKernel(axes: readonly IndexAxis[], mode: IndexMode, I: string, op: ScatterOp): ElementwiseKernelFn {
+  const key = `${axisKey(axes)}|${mode}|${I}|${op}`;
+  let k = scatterMemo.get(key);
+  if (k === undefined) {
+    const write =
+      op === 'set'
+        ? '*_p = v'
+        : op === 'add'
+          ? 'gpa_atomic_add(_p, v)'
+          : op === 'subtract'
+            ? 'gpa_atomic_sub(_p, v)'
+            : op === 'multiply'
+              ? 'gpa_atomic_mul(_p, v)'
+              : op === 'maximum'
+                ? 'gpa_atomic_max(_p, v)'
+                : 'gpa_atomic_min(_p, v)';
+    k = ElementwiseKernel(
+      renameJ(`raw T dst, raw int64 err, T v${axisParams(axes)}`),
+      '',
+      `${offsetCode(axes, mode, I)}
+       if (!_bad) { T* _p = (T*)((char*)&dst[i] + _o); ${write}; }`,
+      `gpa_scatter_${op}`,
+      { noReturn: true, preamble: op === 'set' ? '' : ATOMIC_PREAMBLE },
+    );
+    scatterMemo.set(key, k);
+  }
+  return k;
+}
+
+// Atomic read-modify-write for 4- and 8-byte ints and floats through a compare-and-swap on their
+// bits: unbuffered, so repeated indices all count, as ufunc.at.
+const ATOMIC_PREAMBLE = `
+template <typename T> struct gpa_bits;
+template <> struct gpa_bits<int> { typedef unsigned int B; __device__ static B to(int x) { return (B)x; } __device__ static int from(B b) { return (int)b; } };
+template <> struct gpa_bits<unsigned int> { typedef unsigned int B; __device__ static B to(B x) { return x; } __device__ static B from(B b) { return b; } };
+template <> struct gpa_bits<long long> { typedef unsigned long long B; __device__ static B to(long long x) { return (B)x; } __device__ static long long from(B b) { return (long long)b; } };
+template <> struct gpa_bits<unsigned long long> { typedef unsigned long long B; __device__ static B to(B x) { return x; } __device__ static B from(B b) { return b; } };
+template <> struct gpa_bits<float> { typedef unsigned int B; __device__ static B to(float x) { return (B)__float_as_int(x); } __device__ static float from(B b) { return __int_as_float((int)b); } };
+template <> struct gpa_bits<double> { typedef unsigned long long B; __device__ static B to(double x) { return (B)__double_as_longlong(x); } __device__ static double from(B b) { return __longlong_as_double((long long)b); } };
+template <typename T, typename F> __device__ __forceinline__ void gpa_atomic_update(T* p, F f) {
+  typedef typename gpa_bits<T>::B B;
+  B* bp = (B*)p;
+  B old = *(volatile B*)bp, assumed;
+  do { assumed = old; old = atomicCAS(bp, assumed, gpa_bits<T>::to(f(gpa_bits<T>::from(assumed)))); } while (old != assumed);
+}
+// NaN wins in maximum/minimum, as NumPy.
+template <typename T> __device__ __forceinline__ bool gpa_isnan_(T x) { return x != x; }
+template <typename T> __device__ __forceinline__ void gpa_atomic_add(T* p, T v) { gpa_atomic_update(p, [=](T x) { return (T)(x + v); }); }
+template <typename T> __device__ __forceinline__ void gpa_atomic_sub(T* p, T v) { gpa_atomic_update(p, [=](T x) { return (T)(x - v); }); }
+template <typename T> __device__ __forceinline__ void gpa_atomic_mul(T* p, T v) { gpa_atomic_update(p, [=](T x) { return (T)(x * v); }); }
+template <typename T> __device__ __forceinline__ void gpa_atomic_max(T* p, T v) { gpa_atomic_update(p, [=](T x) { return gpa_isnan_(x) ? x : gpa_isnan_(v) ? v : (x < v ? v : x); }); }
+template <typename T> __device__ __forceinline__ void gpa_atomic_min(T* p, T v) { gpa_atomic_update(p, [=](T x) { return gpa_isnan_(x) ? x : gpa_isnan_(v) ? v : (v < x ? v : x); }); }
+`;
+
+/** The dtypes ufunc.at updates atomically. */
+export const ATOMIC_DTYPES: ReadonlySet<string> = new Set(['int32', 'uint32', 'int64', 'uint64', 'float32', 'float64']);
+
+function checkAxes(axes: readonly IndexAxis[], size: number, mode: IndexMode): void {
+  if (size === 0) return;
+  for (const ax of axes) {
+    if (ax.length === 0) {
+      if (mode === 'raise') throw new IndexError(`index 0 is out of bounds for axis ${ax.axis} with size 0`);
+      throw new IndexError('cannot do a non-empty take from an empty axes.');
+    }
+  }
+}
+
+function raiseFlag(flag: number, axes: readonly IndexAxis[]): void {
+  if (flag === 0) return;
+  const ax = axes[flag - 1];
+  throw new IndexError(`index out of bounds for axis ${ax.axis} with size ${ax.length}`);
+}
+
+function axisArgs(axes: readonly IndexAxis[]): (GpuArray | number)[] {
+  return axes.flatMap((ax) => [ax.index, ax.stride, ax.length]);
+}
+
+function errFlag(base: GpuArray): GpuArray {
+  const err = GpuArray.allocate([1], dtypes.int64, base.device);
+  return err.fill(0);
+}
+
+/** Launch a gather into `out` (shape plan.shape, src's dtype); the flag is returned unread. */
+function launchGather(src: GpuArray, plan: GatherPlan, mode: IndexMode, out: GpuArray): GpuArray {
+  checkAxes(plan.axes, out.size, mode);
+  const err = errFlag(src);
+  try {
+    const base = viewOf(src, plan.shape, plan.strides, plan.offset);
+    try {
+      const I = fits32(src, plan) ? 'int' : 'long long';
+      if (out.size > 0) gatherKernel(plan.axes, mode, I)(base, err, ...axisArgs(plan.axes), out);
+    } finally {
+      base.dispose();
+    }
+    return err;
+  } catch (e) {
+    err.dispose();
+    throw e;
+  }
+}
+
+/** src gathered through the plan: a new array of plan.shape (or written into `out`). */
+export function gather(src: GpuArray, plan: GatherPlan, mode: IndexMode = 'raise', out?: GpuArray): GpuArray {
+  const result = out ?? GpuArray.allocate(plan.shape, src.dtype, src.device);
+  try {
+    const err = launchGather(src, plan, mode, result);
+    try {
+      if (mode === 'raise') raiseFlag(readInt64(err, 0), plan.axes);
+    } finally {
+      err.dispose();
+    }
+    return result;
+  } catch (e) {
+    if (out === undefined) result.dispose();
+    throw e;
+  }
+}
+
+/** gather() whose flag read does not block the event loop. */
+export async function gatherAsync(src: GpuArray, plan: GatherPlan, mode: IndexMode = 'raise'): Promise<GpuArray> {
+  const result = GpuArray.allocate(plan.shape, src.dtype, src.device);
+  try {
+    const err = launchGather(src, plan, mode, result);
+    try {
+      if (mode === 'raise') raiseFlag(await readInt64Async(err, 0), plan.axes);
+    } finally {
+      err.dispose();
+    }
+    return result;
+  } catch (e) {
+    result.dispose();
+    throw e;
+  }
+}
+
+/**
+ * dst[plan] = value (op 'set'; with repeated indices one of the writes lands), or an unbuffered
+ * atomic update (op 'add' ...: every repeat counts, as ufunc.at). `value` broadcasts to plan.shape
+ * and is cast to dst's dtype first.
+ */
+export function scatter(dst: GpuArray, plan: GatherPlan, value: GpuArray | Scalar | HostScalar, mode: IndexMode = 'raise', op: ScatterOp = 'set'): void {
+  let size = 1;
+  for (const d of plan.shape) size *= d;
+  checkAxes(plan.axes, size, mode);
+  if (size === 0) return;
+  let v: GpuArray | HostScalar;
+  let tmp: GpuArray | null = null;
+  if (value instanceof GpuArray) {
+    if (value.dtype !== dst.dtype) v = tmp = value.astype(dst.dtype);
+    else v = value;
+    // Broadcast to the loop shape so the loop runs over every indexed element.
+    const b = (v as GpuArray).broadcastTo(plan.shape);
+    if (tmp !== null) tmp.dispose();
+    v = tmp = b;
+  } else {
+    v = value instanceof Scalar ? (value.value as HostScalar) : value;
+  }
+  const err = errFlag(dst);
+  try {
+    const base = viewOf(dst, plan.shape, plan.strides, plan.offset);
+    try {
+      const I = fits32(dst, plan) ? 'int' : 'long long';
+      // A scalar value needs the loop shape from the index arrays, which are viewed at plan.shape.
+      scatterKernel(plan.axes, mode, I, op)(base, err, v as GpuArray, ...axisArgs(plan.axes));
+    } finally {
+      base.dispose();
+    }
+    if (mode === 'raise') raiseFlag(readInt64(err, 0), plan.axes);
+  } finally {
+    err.dispose();
+    tmp?.dispose();
+  }
+}
+
+/** The dtype check NumPy makes of index arrays. */
+export function checkIndexDType(d: DType): void {
+  if (!(d.kind === 'i' || d.kind === 'u')) throw new IndexError('arrays used as indices must be of integer (or boolean) type');
+}
