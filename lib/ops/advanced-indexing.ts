@@ -162,6 +162,12 @@ function planOf(a: GpuArray, items: readonly Item[], made: GpuArray[]): GatherPl
   return { shape, strides, offset, axes };
 }
 
+/** The gather/scatter plan of an index with at least one array (bool arrays resolved with nonzero); its temporaries go to `made`. */
+export function indexPlan(a: GpuArray, indices: readonly unknown[], made: GpuArray[]): GatherPlan {
+  const items = parseItems(indices, made);
+  return planOf(a, boolToIntegers(a, expand(items, a.ndim), made, nonzero), made);
+}
+
 /** A single boolean mask of the whole shape: a direct compaction. */
 const wholeMask = (a: GpuArray, items: readonly Item[]): GpuArray | null => {
   const real = items.filter((x) => x !== '...');
