@@ -226,6 +226,11 @@ export function setItem(a: GpuArray, value: GpuArray | Scalar | HostScalar | Arr
     if (!indices.some(isAdvancedIndex)) {
       const view = a.slice(...(indices as Index[]));
       made.push(view);
+      // A value sharing a's memory is read from a copy (the copy kernel would see its own writes).
+      if (v instanceof GpuArray && v.buffer === a.buffer) {
+        v = v.copy();
+        made.push(v);
+      }
       copyInto(view, v);
       return;
     }

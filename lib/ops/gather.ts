@@ -125,6 +125,39 @@ function scatterKernel(axes: readonly IndexAxis[], mode: IndexMode, I: string, o
   return k;
 }
 
+// Last write wins for 'set' with repeated indices, as NumPy: a first pass leaves in win[slot] the
+// largest loop index that targets each destination element (atomicMax), the second writes only
+// from that one. `rel` shifts slots so the lowest element of the destination is slot 0.
+const winnerMemo = new Map<string, [ElementwiseKernelFn, ElementwiseKernelFn]>();
+
+function winnerKernels(axes: readonly IndexAxis[], mode: IndexMode, I: string, W: string): [ElementwiseKernelFn, ElementwiseKernelFn] {
+  const key = `${axisKey(axes)}|${mode}|${I}|${W}`;
+  let k = winnerMemo.get(key);
+  if (k === undefined) {
+    const params = renameJ(`raw T dst, raw int64 err, raw ${W} win, int64 rel${axisParams(axes)}`);
+    const slot = 'T* _p = (T*)((char*)&dst[i] + _o); const long long _s = (long long)(_p - dst.data()) + rel;';
+    const wc = W === 'int32' ? 'int' : 'long long';
+    k = [
+      ElementwiseKernel(params, '', `${offsetCode(axes, mode, I)}\n if (!_bad) { ${slot} atomicMax(&win[_s], (${wc})i); }`, 'gpa_scatter_claim', { noReturn: true }),
+      ElementwiseKernel(`${params}, T v`, '', `${offsetCode(axes, mode, I)}\n if (!_bad) { ${slot} if (win[_s] == (${wc})i) *_p = v; }`, 'gpa_scatter_last', { noReturn: true }),
+    ];
+    winnerMemo.set(key, k);
+  }
+  return k;
+}
+
+/** Lowest and highest element offsets (in items, relative to a's first element) a's view reaches. */
+function elementExtent(a: GpuArray): [number, number] {
+  let lo = 0;
+  let hi = 0;
+  a.shape.forEach((n, d) => {
+    const s = (a.strides[d] / a.itemsize) * Math.max(0, n - 1);
+    if (s < 0) lo += s;
+    else hi += s;
+  });
+  return [lo, hi];
+}
+
 // Atomic read-modify-write for 4- and 8-byte ints and floats through a compare-and-swap on their
 // bits: unbuffered, so repeated indices all count, as ufunc.at.
 const ATOMIC_PREAMBLE = `
@@ -244,7 +277,8 @@ export function scatter(dst: GpuArray, plan: GatherPlan, value: GpuArray | Scala
   let v: GpuArray | HostScalar;
   let tmp: GpuArray | null = null;
   if (value instanceof GpuArray) {
-    if (value.dtype !== dst.dtype) v = tmp = value.astype(dst.dtype);
+    // A value sharing dst's memory is read from a copy (the writes would otherwise be seen).
+    if (value.dtype !== dst.dtype || value.buffer === dst.buffer) v = tmp = value.astype(dst.dtype);
     else v = value;
     // Broadcast to the loop shape so the loop runs over every indexed element.
     const b = (v as GpuArray).broadcastTo(plan.shape);
@@ -259,7 +293,8 @@ export function scatter(dst: GpuArray, plan: GatherPlan, value: GpuArray | Scala
     try {
       const I = fits32(dst, plan) ? 'int' : 'long long';
       // A scalar value needs the loop shape from the index arrays, which are viewed at plan.shape.
-      scatterKernel(plan.axes, mode, I, op)(base, err, v as GpuArray, ...axisArgs(plan.axes));
+      if (op === 'set') scatterLastWins(dst, base, plan, mode, I, err, v, size);
+      else scatterKernel(plan.axes, mode, I, op)(base, err, v as GpuArray, ...axisArgs(plan.axes));
     } finally {
       base.dispose();
     }
@@ -267,6 +302,21 @@ export function scatter(dst: GpuArray, plan: GatherPlan, value: GpuArray | Scala
   } finally {
     err.dispose();
     tmp?.dispose();
+  }
+}
+
+function scatterLastWins(dst: GpuArray, base: GpuArray, plan: GatherPlan, mode: IndexMode, I: string, err: GpuArray, v: GpuArray | HostScalar, size: number): void {
+  const [lo, hi] = elementExtent(dst);
+  const W = size <= INT32_MAX ? 'int32' : 'int64';
+  const win = GpuArray.allocate([hi - lo + 1], dtypes[W], dst.device);
+  try {
+    win.fill(-1);
+    const rel = (plan.offset - dst.offset) / dst.itemsize - lo;
+    const [claim, write] = winnerKernels(plan.axes, mode, I, W);
+    claim(base, err, win, rel, ...axisArgs(plan.axes));
+    write(base, err, win, rel, ...axisArgs(plan.axes), v as GpuArray);
+  } finally {
+    win.dispose();
   }
 }
 
