@@ -213,6 +213,23 @@ describeEachDevice('advanced indexing', () => {
     a.dispose();
   });
 
+  it('gathers, masks and scatters every dtype', () => {
+    for (const d of ['bool', 'int8', 'uint16', 'int32', 'int64', 'uint64', 'float16', 'float32', 'float64', 'complex64', 'complex128'] as const) {
+      const a = gp.arange(1, 7, 1, 'int32').astype(d);
+      const host = a.toArray() as unknown[];
+      expect(a.slice([4, 1, -1]).toArray(), d).to.deep.equal([host[4], host[1], host[5]]);
+      const m = gp.array([true, false, true, true, false, false]);
+      expect(a.slice(m).toArray(), d).to.deep.equal([host[0], host[2], host[3]]);
+      expect(gp.take(a, [5, 0]).toArray(), d).to.deep.equal([host[5], host[0]]);
+      const b = a.copy();
+      b.assign(a.slice([0]), [2, 3]);
+      expect(b.toArray(), d).to.deep.equal([host[0], host[1], host[0], host[0], host[4], host[5]]);
+      b.assign(a.slice([5, 4]), m.logicalNot().logicalAnd(gp.array([false, true, false, false, true, false])));
+      expect(b.toArray(), d).to.deep.equal([host[0], host[5], host[0], host[0], host[4], host[5]]);
+      [a, m, b].forEach((x) => x.dispose());
+    }
+  });
+
   it('empty index arrays and empty arrays', () => {
     const a = gp.arange(6).reshape(2, 3);
     expect(a.slice([]).shape).to.deep.equal([0, 3]);

@@ -79,6 +79,32 @@ describeEachDevice('joining', () => {
     [i, f, u, b, r, asF, out, e].forEach((x) => x.dispose());
   });
 
+  it('concatenate in one launch (small, one dtype) and per input (large, many or mixed inputs) agree', () => {
+    const parts = Array.from({ length: 9 }, (_, k) => gp.arange(k * 10, k * 10 + 6, 1, 'int32').reshape(2, 3));
+    const want = (xs: GpuArray[], axis: number) => refConcat(xs.map(host), axis).data;
+    for (const k of [2, 3, 8, 9]) {
+      for (const axis of [0, 1]) {
+        const got = gp.concatenate(parts.slice(0, k), axis);
+        expect(vals(got), `k=${k} axis=${axis}`).to.deep.equal(want(parts.slice(0, k), axis));
+        got.dispose();
+      }
+    }
+    const strided = parts.map((p) => p.T);
+    const gotT = gp.concatenate(strided.slice(0, 4), -1);
+    expect(vals(gotT)).to.deep.equal(want(strided.slice(0, 4), 1));
+    const n = 600_000;
+    const big = [gp.arange(0, n, 1, 'float32'), gp.arange(n, 2 * n, 1, 'float32')];
+    const joined = gp.concatenate(big);
+    const v = joined.toTypedArray() as Float32Array;
+    expect(v.length).to.equal(2 * n);
+    expect([v[0], v[n - 1], v[n], v[2 * n - 1]]).to.deep.equal([0, n - 1, n, 2 * n - 1]);
+    expect(v.every((x, i) => x === i)).to.equal(true);
+    const out = gp.zeros([6, 3], 'int32').slice('::-1');
+    gp.concatenate(parts.slice(0, 3), { out });
+    expect(vals(out)).to.deep.equal(want(parts.slice(0, 3), 0));
+    [...parts, ...strided, gotT, ...big, joined, out].forEach((x) => x.dispose());
+  });
+
   it('concatenate refuses 0-d inputs, rank and shape mismatches, and no inputs', () => {
     expect(() => gp.concatenate([gp.array(1), gp.array(2)])).to.throw(RangeError, /zero-dimensional/);
     expect(() => gp.concatenate([gp.zeros([2, 3]), gp.zeros([3])])).to.throw(RangeError, /dimension/);

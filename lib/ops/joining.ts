@@ -4,6 +4,7 @@
 import { DType, DTypeLike, dtype as toDType } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { shapeString } from '../core/shape.js';
+import { ElementwiseKernel, ElementwiseKernelFn } from '../kernel/elementwise-kernel.js';
 import { canCastSameKind } from './ufunc.js';
 import { axisOf, build, checkKeys, commonDType, copyInto, isOptions, owned, sliceAxis, toArray } from './array-args.js';
 import { atleast1d, atleast2d, atleast3d } from './views.js';
@@ -48,6 +49,50 @@ function parseOptions(fn: string, axisOrOpts: unknown, opts: unknown, keys: read
   return o;
 }
 
+/** Up to this many output elements, k inputs are joined by one launch (launch-bound sizes). */
+const ONE_LAUNCH_MAX = 1 << 20;
+const ONE_LAUNCH_INPUTS = 8;
+const joinKernels = new Map<number, ElementwiseKernelFn>();
+
+/**
+ * The kernel joining k inputs of one dtype in one launch: each output element finds its input
+ * from the cumulative ends along the axis (index math in the loop's own width).
+ */
+function joinKernel(k: number): ElementwiseKernelFn {
+  let f = joinKernels.get(k);
+  if (f === undefined) {
+    const params = Array.from({ length: k }, (_, j) => `raw T x${j}, int64 e${j}`).join(', ');
+    const lines = [
+      'typedef decltype(i) _I;',
+      'const _I _in = (_I)inner, _q = i % _in, _t = i / _in, _r = _t % (_I)total, _o = _t / (_I)total;',
+    ];
+    for (let j = 0; j < k; j++) {
+      const start = j === 0 ? '0' : `(_I)e${j - 1}`;
+      const cond = j === k - 1 ? '' : `if (_r < (_I)e${j}) `;
+      lines.push(`${j > 0 ? 'else ' : ''}${cond}out0 = x${j}[(_o * ((_I)e${j} - ${start}) + (_r - ${start})) * _in + _q];`);
+    }
+    f = ElementwiseKernel(`${params}, int64 inner, int64 total`, 'T out0', lines.join('\n'), `gpa_join${k}`);
+    joinKernels.set(k, f);
+  }
+  return f;
+}
+
+/** Join in one launch when the sizes are launch-bound and every input has the output's dtype. */
+function oneLaunch(arrays: readonly GpuArray[], ax: number, out: GpuArray): boolean {
+  if (arrays.length < 2 || arrays.length > ONE_LAUNCH_INPUTS || out.size > ONE_LAUNCH_MAX || out.size === 0) return false;
+  if (arrays.some((a) => a.dtype !== out.dtype)) return false;
+  let inner = 1;
+  for (let d = ax + 1; d < out.ndim; d++) inner *= out.shape[d];
+  let end = 0;
+  const args: (GpuArray | number)[] = [];
+  for (const a of arrays) {
+    end += a.shape[ax];
+    args.push(a, end);
+  }
+  joinKernel(arrays.length)(...args, inner, out.shape[ax], out);
+  return true;
+}
+
 /** Check shapes, allocate (or check) the output, and copy each input into its part of it. */
 function join(arrays: readonly GpuArray[], axis: number, outOpt: GpuArray | undefined, dtypeOpt: DTypeLike | undefined): GpuArray {
   const first = arrays[0];
@@ -74,6 +119,7 @@ function join(arrays: readonly GpuArray[], axis: number, outOpt: GpuArray | unde
   const shape = [...first.shape];
   shape[ax] = total;
   const fill = (out: GpuArray) => {
+    if (oneLaunch(arrays, ax, out)) return;
     let at = 0;
     for (const a of arrays) {
       const n = a.shape[ax];
