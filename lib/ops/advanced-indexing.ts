@@ -180,6 +180,12 @@ const wholeMask = (a: GpuArray, items: readonly Item[]): GpuArray | null => {
 
 const disposeAll = (xs: GpuArray[]) => xs.forEach((x) => x.dispose());
 
+/**
+ * Indices that all come from boolean masks are in bounds by construction: no flag to read then
+ * (mode 'clip' never changes an in-bounds index), so a masked read waits for one count only.
+ */
+const boundsMode = (items: readonly Item[]) => (items.some((x) => x instanceof GpuArray && x.dtype !== dtypes.bool) ? 'raise' : 'clip');
+
 /** a[indices] with at least one advanced index: a new array. */
 export function getItem(a: GpuArray, indices: readonly unknown[]): GpuArray {
   const made: GpuArray[] = [];
@@ -188,7 +194,7 @@ export function getItem(a: GpuArray, indices: readonly unknown[]): GpuArray {
     const m = wholeMask(a, items);
     if (m !== null) return extractBool(m, a);
     const ints = boolToIntegers(a, expand(items, a.ndim), made, nonzero);
-    return gather(a, planOf(a, ints, made));
+    return gather(a, planOf(a, ints, made), boundsMode(items));
   } finally {
     disposeAll(made);
   }
@@ -207,7 +213,7 @@ export async function getItemAsync(a: GpuArray, indices: readonly unknown[]): Pr
     const resolved = new Map<GpuArray, GpuArray[]>();
     for (const x of expanded) if (x instanceof GpuArray && x.dtype === dtypes.bool && x.ndim > 0) resolved.set(x, await nonzeroAsync(x));
     const ints = boolToIntegers(a, expanded, made, (x) => resolved.get(x)!);
-    return await gatherAsync(a, planOf(a, ints, made));
+    return await gatherAsync(a, planOf(a, ints, made), boundsMode(items));
   } finally {
     disposeAll(made);
   }
