@@ -86,6 +86,13 @@ describeEachDevice('take and put', () => {
     const x = gp.arange(10);
     expect(list(gp.select([x.less(3), x.greater(5)], [x, x.multiply(x)], 42))).to.deep.equal([0, 1, 2, 42, 42, 42, 36, 49, 64, 81]);
     expect(() => gp.select([x], [x])).to.throw(TypeError, /boolean/);
+    // NumPy turns choices and default into arrays: a JS 42 is int64, so int32 choices give int64.
+    const i32 = gp.arange(4, 'int32');
+    const sel = gp.select([i32.greater(1)], [i32], 42);
+    expect(sel.dtype.name).to.equal('int64');
+    expect(list(sel)).to.deep.equal([42, 42, 2, 3]);
+    expect(gp.select([i32.greater(1)], [i32.astype('float32')]).dtype.name).to.equal('float64');
+    expect(list(gp.select([gp.array([[true], [false]])], [gp.array([1, 2], 'int8')], gp.int8(-1)))).to.deep.equal([[1, 2], [-1, -1]]);
     const dst = gp.zeros([2, 3], 'float32');
     gp.copyto(dst, gp.array([1, 2, 3], 'float32'), { where: gp.array([[true, false, true], [false, true, false]]) });
     expect(list(dst)).to.deep.equal([[1, 0, 3], [0, 2, 0]]);

@@ -5,13 +5,14 @@ import { HostScalar } from '../core/host-data.js';
 import { Scalar } from '../core/scalar.js';
 import { shapeString } from '../core/shape.js';
 import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
-import { canCastSafely } from '../core/promotion.js';
+import { canCastSafely, defaultDTypeForWeak, resultType } from '../core/promotion.js';
+import { weakKindOf } from '../core/host-data.js';
+import { broadcastShapes } from '../core/shape.js';
 import { copyInto, checkKeys, owned, toArray } from './array-args.js';
 import { boolMask, extractBool, placeBool } from './compaction.js';
 import { take } from './take-put.js';
 import { flatnonzero } from './nonzero.js';
 import { canCastSameKind } from './ufunc.js';
-import { ufuncFunctions } from './ufunc-api.js';
 
 const disposeAll = (xs: GpuArray[]) => xs.forEach((x) => x.dispose());
 
@@ -100,8 +101,15 @@ export function extract(condition: unknown, arr: unknown): GpuArray {
   }
 }
 
-/** numpy.select(condlist, choicelist, default=0): the first true condition's choice, element-wise. */
-export function select(condlist: readonly unknown[], choicelist: readonly unknown[], defaultValue: GpuArray | Scalar | HostScalar = 0): GpuArray {
+/** The dtype NumPy gives a value turned into an array (np.asarray): arrays keep theirs, JS scalars get the default of their kind. */
+const strongDType = (v: GpuArray | Scalar | HostScalar) =>
+  v instanceof GpuArray || v instanceof Scalar ? v.dtype : defaultDTypeForWeak(weakKindOf(v as HostScalar));
+
+/**
+ * numpy.select(condlist, choicelist, default=0): the first true condition's choice, element-wise.
+ * As NumPy, choices and default count as arrays in the result dtype (a JS 42 is int64).
+ */
+export function select(condlist: readonly unknown[], choicelist: readonly (GpuArray | Scalar | HostScalar)[], defaultValue: GpuArray | Scalar | HostScalar = 0): GpuArray {
   if (condlist.length !== choicelist.length) throw new RangeError('list of cases must be same length as list of conditions');
   if (condlist.length === 0) throw new RangeError('select with an empty condition list is not possible');
   const made: GpuArray[] = [];
@@ -112,14 +120,18 @@ export function select(condlist: readonly unknown[], choicelist: readonly unknow
       if (x.dtype.name !== 'bool') throw new TypeError(`invalid entry ${k} in condlist: should be boolean ndarray`);
       return x;
     });
-    let result: GpuArray | Scalar | HostScalar = defaultValue;
-    for (let k = conds.length - 1; k >= 0; k--) {
-      const ch = choicelist[k];
-      const next: GpuArray = ufuncFunctions.where(conds[k], ch as GpuArray, result);
-      if (result instanceof GpuArray && result !== defaultValue) result.dispose();
-      result = next;
+    const d = resultType([...choicelist, defaultValue].map(strongDType));
+    const shapes = [...conds.map((c) => c.shape), ...[...choicelist, defaultValue].flatMap((v) => (v instanceof GpuArray ? [v.shape] : []))];
+    const shape = broadcastShapes(...shapes);
+    const result = GpuArray.allocate(shape, d, conds[0].device);
+    try {
+      copyInto(result, defaultValue);
+      for (let k = conds.length - 1; k >= 0; k--) copyto(result, choicelist[k], { casting: 'unsafe', where: conds[k] });
+      return result;
+    } catch (e) {
+      result.dispose();
+      throw e;
     }
-    return result as GpuArray;
   } finally {
     disposeAll(made);
   }
