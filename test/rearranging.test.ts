@@ -128,7 +128,19 @@ describeEachDevice('rearranging', () => {
     expect(() => gp.pad(gp.zeros([0, 2]), 1, 'edge')).to.throw(RangeError, /empty axis/);
     expect(gp.pad(gp.zeros([0, 2]), 1).shape).to.deep.equal([2, 4]);
     expect(() => gp.pad(a, -1)).to.throw(RangeError, /negative/);
-    expect(() => gp.pad(a, 1, 'linear_ramp' as gp.PadMode)).to.throw(RangeError, /not supported/);
+    expect(() => gp.pad(a, 1, 'median' as gp.PadMode)).to.throw(RangeError, /not supported/);
+    // NumPy's documented example, and a 2-D float ramp against linspace(end, edge, width, endpoint=False).
+    expect(list(gp.pad(gp.array([1, 2, 3, 4, 5]), [2, 3], { mode: 'linear_ramp', endValues: [5, -4] }))).to.deep.equal([5, 3, 1, 2, 3, 4, 5, 2, -1, -4]);
+    const r = gp.pad(a, [[2, 1], [0, 3]], { mode: 'linear_ramp', endValues: [[10, -10], [0, 1]] });
+    expect(r.shape).to.deep.equal([5, 6]);
+    const host = r.toArray() as number[][];
+    const lin = (end: number, edge: number, width: number, j: number) => j * ((edge - end) / width) + end;
+    expect(host[0].slice(0, 3)).to.deep.equal([1, 2, 3].map((edge) => lin(10, edge, 2, 0)));
+    expect(host[1].slice(0, 3)).to.deep.equal([1, 2, 3].map((edge) => lin(10, edge, 2, 1)));
+    expect(host[4].slice(0, 3)).to.deep.equal([4, 5, 6].map((edge) => lin(-10, edge, 1, 0)));
+    // Axis 1 ramps run over the rows padded by axis 0 (NumPy's order), towards end value 1.
+    expect(host.map((row) => row.slice(3))).to.deep.equal(host.map((row) => [2, 1, 0].map((j) => lin(1, row[2], 3, j))));
+    expect(() => gp.pad(gp.array([true]), 1, 'linear_ramp')).to.throw(TypeError);
   });
 
   it('atleast1d/2d/3d and broadcastArrays', () => {

@@ -2,7 +2,8 @@
 // copy (the element-wise engine's assign kernel over a computed view: a zero stride repeats, a
 // slice moves) or, where an index map is needed (pad's edge/reflect/symmetric/wrap, per-element
 // repeats), a take along one axis.
-import { DType } from '../core/dtype.js';
+import { DType, dtypes } from '../core/dtype.js';
+import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar } from '../core/host-data.js';
 import { contiguousStrides, shapeSize } from '../core/shape.js';
@@ -168,13 +169,28 @@ export function roll(a0: unknown, shift: number | readonly number[], axis?: numb
   }
 }
 
-export type PadMode = 'constant' | 'edge' | 'reflect' | 'symmetric' | 'wrap' | 'maximum' | 'minimum' | 'mean';
+export type PadMode = 'constant' | 'edge' | 'reflect' | 'symmetric' | 'wrap' | 'linear_ramp' | 'maximum' | 'minimum' | 'mean';
 type PadValue = number | bigint | boolean;
 export interface PadOptions {
   mode?: PadMode;
   /** For 'constant': a scalar, [before, after], or one pair per axis (default 0). */
   constantValues?: PadValue | readonly PadValue[] | readonly (readonly PadValue[])[];
+  /** For 'linear_ramp': the values the ramps start (before) and end (after) at, as constantValues (default 0). */
+  endValues?: number | readonly number[] | readonly (readonly number[])[];
 }
+
+// numpy.linspace(end, edge, width, endpoint=False) at position j (reversed after the array):
+// j * ((edge - end) / width) + end, in float64, floored for integer arrays (NumPy 2).
+const rampKernel = ElementwiseKernel(
+  'E edge, float64 endv, int64 width, int64 inner, bool rev, bool isint',
+  'T out',
+  `long long j = (i / inner) % width;
+   if (rev) j = width - 1 - j;
+   double y = (double)j * (((double)edge - endv) / (double)width) + endv;
+   if (isint) y = floor(y);
+   out = (T)y`,
+  'gpa_pad_ramp',
+);
 
 /** NumPy's broadcast of pad_width-like arguments to one [before, after] pair per axis. */
 function pairs<T>(fn: string, x: T | readonly T[] | readonly (readonly T[])[], ndim: number): [T, T][] {
@@ -219,10 +235,11 @@ const constantFor = (v: PadValue, d: DType): HostScalar => (d.isInteger && typeo
 export function pad(array0: unknown, padWidth: number | readonly number[] | readonly (readonly number[])[], modeOrOptions: PadMode | PadOptions = 'constant', options: PadOptions = {}): GpuArray {
   const o: PadOptions = typeof modeOrOptions === 'string' ? { ...options, mode: modeOrOptions } : modeOrOptions;
   const mode = o.mode ?? 'constant';
-  if (!['constant', 'edge', 'reflect', 'symmetric', 'wrap', 'maximum', 'minimum', 'mean'].includes(mode)) {
-    throw new RangeError(`mode '${mode}' is not supported (constant, edge, reflect, symmetric, wrap, maximum, minimum, mean)`);
+  if (!['constant', 'edge', 'reflect', 'symmetric', 'wrap', 'linear_ramp', 'maximum', 'minimum', 'mean'].includes(mode)) {
+    throw new RangeError(`mode '${mode}' is not supported (constant, edge, reflect, symmetric, wrap, linear_ramp, maximum, minimum, mean)`);
   }
   if (o.constantValues !== undefined && mode !== 'constant') throw new TypeError(`unsupported keyword arguments for mode '${mode}': {'constant_values'}`);
+  if (o.endValues !== undefined && mode !== 'linear_ramp') throw new TypeError(`unsupported keyword arguments for mode '${mode}': {'end_values'}`);
   const made: GpuArray[] = [];
   try {
     const a = toArray(array0, 'pad input');
@@ -233,8 +250,12 @@ export function pad(array0: unknown, padWidth: number | readonly number[] | read
       if (b < 0 || e < 0) throw new RangeError("index can't contain negative values");
     }
     const shape = a.shape.map((n, k) => n + widths[k][0] + widths[k][1]);
-    if (mode === 'constant' || mode === 'maximum' || mode === 'minimum' || mode === 'mean') {
+    if (mode === 'constant' || mode === 'linear_ramp' || mode === 'maximum' || mode === 'minimum' || mode === 'mean') {
       const values = mode === 'constant' ? pairs('pad', o.constantValues ?? 0, a.ndim) : null;
+      const ends = mode === 'linear_ramp' ? pairs('pad', o.endValues ?? 0, a.ndim) : null;
+      if (ends !== null && (a.dtype.isComplex || a.dtype === dtypes.bool || a.dtype === dtypes.float16)) {
+        throw new TypeError(`pad: linear_ramp supports integer, float32 and float64 arrays, not ${a.dtype.name}`);
+      }
       if (mode !== 'constant') {
         a.shape.forEach((n, k) => {
           if (n === 0 && widths[k][0] + widths[k][1] > 0) throw new RangeError(`can't extend empty axis ${k} using modes other than 'constant' or 'empty'`);
@@ -266,6 +287,16 @@ export function pad(array0: unknown, padWidth: number | readonly number[] | read
             if (values !== null) {
               copyInto(before, constantFor(values[k][0], a.dtype));
               copyInto(after, constantFor(values[k][1], a.dtype));
+              return;
+            }
+            if (ends !== null) {
+              let inner = 1;
+              for (let j = k + 1; j < a.ndim; j++) inner *= roi.shape[j];
+              const first = sliceAxis(mid, k, 0, 1);
+              const last = sliceAxis(mid, k, n - 1, n);
+              made.push(first, last);
+              if (b > 0) rampKernel(first, Number(ends[k][0]), b, inner, false, a.dtype.isInteger, before);
+              if (e > 0) rampKernel(last, Number(ends[k][1]), e, inner, true, a.dtype.isInteger, after);
               return;
             }
             const stat = padStat(mode as 'maximum' | 'minimum' | 'mean', mid, k);
