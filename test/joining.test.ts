@@ -67,6 +67,10 @@ describeEachDevice('joining', () => {
     const asF = gp.concatenate([i, u], { dtype: 'float32' });
     expect(asF.dtype.name).to.equal('float32');
     expect(() => gp.concatenate([f, i], { dtype: 'int32' })).to.throw(TypeError, /same_kind/);
+    expect(list(gp.concatenate([f, i], { dtype: 'int32', casting: 'unsafe' }))).to.deep.equal([0, 1, 2]);
+    expect(() => gp.concatenate([i, u], { dtype: 'int16', casting: 'safe' })).to.throw(TypeError, /'safe'/);
+    expect(gp.stack([u, u], { dtype: 'uint16', casting: 'safe' }).shape).to.deep.equal([2, 1]);
+    expect(() => gp.vstack([i, i], { dtype: 'int64', casting: 'no' })).to.throw(TypeError, /'no'/);
     const out = gp.zeros([3], 'float64');
     expect(gp.concatenate([i, f], { out })).to.equal(out);
     expect(vals(out)).to.deep.equal([1, 2, 0.5]);

@@ -143,6 +143,19 @@ describeEachDevice('rearranging', () => {
     expect(() => gp.pad(gp.array([true]), 1, 'linear_ramp')).to.throw(TypeError);
   });
 
+  it('0-d inputs', () => {
+    const s = gp.array(5, 'int32');
+    expect(list(gp.flip(s))).to.equal(5);
+    expect(list(gp.roll(s, 3))).to.equal(5);
+    expect(gp.roll(s, 3).shape).to.deep.equal([]);
+    expect(list(gp.pad(s, 2))).to.equal(5);
+    expect(list(gp.take(s, [0, 0]))).to.deep.equal([5, 5]);
+    expect(list(gp.resize(s, [2, 2]))).to.deep.equal([[5, 5], [5, 5]]);
+    expect(list(gp.broadcastArrays(s, gp.zeros([2]))[0])).to.deep.equal([5, 5]);
+    expect(() => gp.rot90(s)).to.throw(RangeError);
+    expect(() => gp.split(s, 1)).to.throw(RangeError);
+  });
+
   it('atleast1d/2d/3d and broadcastArrays', () => {
     const s = gp.array(3);
     expect((gp.atleast1d(s) as GpuArray).shape).to.deep.equal([1]);

@@ -6,6 +6,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { shapeString } from '../core/shape.js';
 import { ElementwiseKernel, ElementwiseKernelFn } from '../kernel/elementwise-kernel.js';
 import { canCastSameKind } from './ufunc.js';
+import { canCastSafely } from '../core/promotion.js';
 import { axisOf, build, checkKeys, commonDType, copyInto, isOptions, owned, sliceAxis, toArray } from './array-args.js';
 import { atleast1d, atleast2d, atleast3d } from './views.js';
 
@@ -14,6 +15,19 @@ export interface ConcatenateOptions {
   axis?: number | null;
   out?: GpuArray;
   dtype?: DTypeLike;
+  /** NumPy's casting rule for the inputs into the result (default 'same_kind'). */
+  casting?: Casting;
+}
+
+export type Casting = 'no' | 'equiv' | 'safe' | 'same_kind' | 'unsafe';
+
+function checkCast(from: DType, to: DType, casting: Casting): void {
+  const ok =
+    casting === 'unsafe' ||
+    (casting === 'same_kind' && canCastSameKind(from, to)) ||
+    (casting === 'safe' && canCastSafely(from, to)) ||
+    ((casting === 'no' || casting === 'equiv') && from === to);
+  if (!ok) throw new TypeError(`Cannot cast array data from dtype('${from.name}') to dtype('${to.name}') according to the rule '${casting}'`);
 }
 
 /** Arguments as GpuArrays, plus the ones made here (to dispose). */
@@ -94,7 +108,8 @@ function oneLaunch(arrays: readonly GpuArray[], ax: number, out: GpuArray): bool
 }
 
 /** Check shapes, allocate (or check) the output, and copy each input into its part of it. */
-function join(arrays: readonly GpuArray[], axis: number, outOpt: GpuArray | undefined, dtypeOpt: DTypeLike | undefined): GpuArray {
+function join(arrays: readonly GpuArray[], axis: number, outOpt: GpuArray | undefined, dtypeOpt: DTypeLike | undefined, casting: Casting = 'same_kind'): GpuArray {
+  if (!['no', 'equiv', 'safe', 'same_kind', 'unsafe'].includes(casting)) throw new RangeError(`casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'`);
   const first = arrays[0];
   const nd = first.ndim;
   if (nd === 0) throw new RangeError('zero-dimensional arrays cannot be concatenated');
@@ -138,7 +153,7 @@ function join(arrays: readonly GpuArray[], axis: number, outOpt: GpuArray | unde
     if (!(outOpt instanceof GpuArray)) throw new TypeError('concatenate: out must be a GpuArray');
     if (outOpt.ndim !== nd || outOpt.shape.some((d, i) => d !== shape[i])) throw new RangeError(`Output array is the wrong shape: expected ${shapeString(shape)}, got ${shapeString(outOpt.shape)}`);
     for (const a of arrays) {
-      if (!canCastSameKind(a.dtype, outOpt.dtype)) throw new TypeError(`Cannot cast array data from dtype('${a.dtype.name}') to dtype('${outOpt.dtype.name}') according to the rule 'same_kind'`);
+      checkCast(a.dtype, outOpt.dtype, casting);
     }
     fill(outOpt);
     return outOpt;
@@ -147,7 +162,7 @@ function join(arrays: readonly GpuArray[], axis: number, outOpt: GpuArray | unde
   if (dtypeOpt !== undefined) {
     const want = toDType(dtypeOpt);
     for (const a of arrays) {
-      if (!canCastSameKind(a.dtype, want)) throw new TypeError(`Cannot cast array data from dtype('${a.dtype.name}') to dtype('${want.name}') according to the rule 'same_kind'`);
+      checkCast(a.dtype, want, casting);
     }
     d = want;
   }
@@ -159,15 +174,15 @@ function join(arrays: readonly GpuArray[], axis: number, outOpt: GpuArray | unde
  * `axis: null` flattens the inputs first. The result dtype is NumPy's promotion of the inputs.
  */
 export function concatenate(arrays: readonly unknown[], axisOrOptions?: number | null | ConcatenateOptions, options?: ConcatenateOptions): GpuArray {
-  const o = parseOptions('concatenate', axisOrOptions, options, ['axis', 'out', 'dtype']);
+  const o = parseOptions('concatenate', axisOrOptions, options, ['axis', 'out', 'dtype', 'casting']);
   const { arrays: xs, made } = arraysOf('concatenate', arrays);
   const flat: GpuArray[] = [];
   try {
     if (o.axis === null) {
       for (const a of xs) flat.push(a.reshape([a.size]));
-      return join(flat, 0, o.out, o.dtype);
+      return join(flat, 0, o.out, o.dtype, o.casting);
     }
-    return join(xs, o.axis ?? 0, o.out, o.dtype);
+    return join(xs, o.axis ?? 0, o.out, o.dtype, o.casting);
   } finally {
     disposeAll(flat);
     disposeAll(made);
@@ -176,7 +191,7 @@ export function concatenate(arrays: readonly unknown[], axisOrOptions?: number |
 
 /** numpy.stack: join along a new axis (all inputs of one shape). */
 export function stack(arrays: readonly unknown[], axisOrOptions?: number | ConcatenateOptions, options?: ConcatenateOptions): GpuArray {
-  const o = parseOptions('stack', axisOrOptions, options, ['axis', 'out', 'dtype']);
+  const o = parseOptions('stack', axisOrOptions, options, ['axis', 'out', 'dtype', 'casting']);
   const { arrays: xs, made } = arraysOf('stack', arrays);
   const expanded: GpuArray[] = [];
   try {
@@ -184,22 +199,22 @@ export function stack(arrays: readonly unknown[], axisOrOptions?: number | Conca
     for (const a of xs) if (a.ndim !== s0.length || a.shape.some((d, i) => d !== s0[i])) throw new RangeError('all input arrays must have the same shape');
     const ax = axisOf(o.axis ?? 0, s0.length + 1);
     for (const a of xs) expanded.push(a.expandDims(ax));
-    return join(expanded, ax, o.out, o.dtype);
+    return join(expanded, ax, o.out, o.dtype, o.casting);
   } finally {
     disposeAll(expanded);
     disposeAll(made);
   }
 }
 
-type StackOptions = { dtype?: DTypeLike };
+type StackOptions = { dtype?: DTypeLike; casting?: Casting };
 
 function stackWith(fn: string, arrays: readonly unknown[], prep: (a: GpuArray) => GpuArray, axisOf: (first: GpuArray) => number, o: StackOptions = {}): GpuArray {
-  checkKeys(fn, o as Record<string, unknown>, ['dtype']);
+  checkKeys(fn, o as Record<string, unknown>, ['dtype', 'casting']);
   const { arrays: xs, made } = arraysOf(fn, arrays);
   const prepped: GpuArray[] = [];
   try {
     for (const a of xs) prepped.push(prep(a));
-    return join(prepped, axisOf(prepped[0]), undefined, o.dtype);
+    return join(prepped, axisOf(prepped[0]), undefined, o.dtype, o.casting);
   } finally {
     disposeAll(prepped);
     disposeAll(made);
