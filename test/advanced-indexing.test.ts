@@ -166,6 +166,17 @@ describeEachDevice('advanced indexing', () => {
     const vals = Float64Array.from({ length: 3000 }, (_, i) => i);
     big.assign(vals, idx);
     expect(num(big.toTypedArray() as Float64Array)).to.deep.equal([2997, 2998, 2999]);
+    // A few writes into a large array: the claims go to a hash table sized by the writes.
+    const wide = gp.zeros([100_000], 'int32');
+    const wi = Int32Array.from({ length: 3000 }, (_, i) => (i % 7) * 1000 + (i % 2) * 90_000);
+    wide.assign(Int32Array.from({ length: 3000 }, (_, i) => i + 1), wi);
+    const host = new Array<number>(100_000).fill(0);
+    wi.forEach((t, i) => (host[t] = i + 1));
+    expect(num(wide.toTypedArray() as Int32Array)).to.deep.equal(host);
+    const neg = gp.zeros([50_000], 'float32').slice('::-1');
+    neg.assign([1, 2, 3], [7, -1, 7]);
+    expect(num(neg.slice([7, -1, 0]).toTypedArray() as Float32Array)).to.deep.equal([3, 2, 0]);
+    [a, big, wide, neg].forEach((x) => x.dispose());
   });
 
   it('a boolean mask of the whole shape gives the selected elements in C order (1-D)', () => {

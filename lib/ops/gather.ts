@@ -11,6 +11,7 @@ import { ElementwiseKernel, ElementwiseKernelFn } from '../kernel/elementwise-ke
 import { IndexError } from '../../bindings/errors.js';
 import { readInt64, readInt64Async } from './scan.js';
 import { viewOf } from './array-args.js';
+import { scatterLastWins } from './scatter-last.js';
 
 export type IndexMode = 'raise' | 'wrap' | 'clip';
 
@@ -32,7 +33,7 @@ export interface GatherPlan {
   axes: IndexAxis[];
 }
 
-const INT32_MAX = 2147483647;
+export const INT32_MAX = 2147483647;
 
 /** Index math in 32 bits when every byte offset the kernel forms fits. */
 function fits32(base: GpuArray, plan: GatherPlan): boolean {
@@ -43,7 +44,7 @@ function fits32(base: GpuArray, plan: GatherPlan): boolean {
 }
 
 /** The body's index arithmetic: `_o` = sum of index * stride, with NumPy's modes. */
-function offsetCode(axes: readonly IndexAxis[], mode: IndexMode, I: string): string {
+export function offsetCode(axes: readonly IndexAxis[], mode: IndexMode, I: string): string {
   const lines = [`${I} _o = 0; int _bad = 0;`];
   axes.forEach((ax, k) => {
     const unsigned = ax.index.dtype.kind === 'u' || ax.index.dtype.kind === 'b';
@@ -69,11 +70,11 @@ function offsetCode(axes: readonly IndexAxis[], mode: IndexMode, I: string): str
   return lines.join('\n');
 }
 
-const axisParams = (axes: readonly IndexAxis[]) => axes.map((_, k) => `, J${k} j${k}, int64 s${k}, int64 n${k}`).join('');
-const axisKey = (axes: readonly IndexAxis[]) => axes.map((a) => (a.index.dtype.kind === 'i' ? 's' : 'u')).join('');
+export const axisParams = (axes: readonly IndexAxis[]) => axes.map((_, k) => `, J${k} j${k}, int64 s${k}, int64 n${k}`).join('');
+export const axisKey = (axes: readonly IndexAxis[]) => axes.map((a) => (a.index.dtype.kind === 'i' ? 's' : 'u')).join('');
 // Placeholders for the index dtypes: J0..J9 would clash with one-letter placeholders, so letters.
 const LETTERS = 'ABCDEFGHJKLMNOPQRSUVWXYZ';
-const renameJ = (s: string) => s.replace(/\bJ(\d+)\b/g, (_, d: string) => LETTERS[Number(d)]);
+export const renameJ = (s: string) => s.replace(/\bJ(\d+)\b/g, (_, d: string) => LETTERS[Number(d)]);
 
 const gatherMemo = new Map<string, ElementwiseKernelFn>();
 const scatterMemo = new Map<string, ElementwiseKernelFn>();
@@ -125,39 +126,6 @@ function scatterKernel(axes: readonly IndexAxis[], mode: IndexMode, I: string, o
   return k;
 }
 
-// Last write wins for 'set' with repeated indices, as NumPy: a first pass leaves in win[slot] the
-// largest loop index that targets each destination element (atomicMax), the second writes only
-// from that one. `rel` shifts slots so the lowest element of the destination is slot 0.
-const winnerMemo = new Map<string, [ElementwiseKernelFn, ElementwiseKernelFn]>();
-
-function winnerKernels(axes: readonly IndexAxis[], mode: IndexMode, I: string, W: string): [ElementwiseKernelFn, ElementwiseKernelFn] {
-  const key = `${axisKey(axes)}|${mode}|${I}|${W}`;
-  let k = winnerMemo.get(key);
-  if (k === undefined) {
-    const params = renameJ(`raw T dst, raw int64 err, raw ${W} win, int64 rel${axisParams(axes)}`);
-    const slot = 'T* _p = (T*)((char*)&dst[i] + _o); const long long _s = (long long)(_p - dst.data()) + rel;';
-    const wc = W === 'int32' ? 'int' : 'long long';
-    k = [
-      ElementwiseKernel(params, '', `${offsetCode(axes, mode, I)}\n if (!_bad) { ${slot} atomicMax(&win[_s], (${wc})i); }`, 'gpa_scatter_claim', { noReturn: true }),
-      ElementwiseKernel(`${params}, T v`, '', `${offsetCode(axes, mode, I)}\n if (!_bad) { ${slot} if (win[_s] == (${wc})i) *_p = v; }`, 'gpa_scatter_last', { noReturn: true }),
-    ];
-    winnerMemo.set(key, k);
-  }
-  return k;
-}
-
-/** Lowest and highest element offsets (in items, relative to a's first element) a's view reaches. */
-function elementExtent(a: GpuArray): [number, number] {
-  let lo = 0;
-  let hi = 0;
-  a.shape.forEach((n, d) => {
-    const s = (a.strides[d] / a.itemsize) * Math.max(0, n - 1);
-    if (s < 0) lo += s;
-    else hi += s;
-  });
-  return [lo, hi];
-}
-
 // Atomic read-modify-write for 4- and 8-byte ints and floats through a compare-and-swap on their
 // bits: unbuffered, so repeated indices all count, as ufunc.at.
 const ATOMIC_PREAMBLE = `
@@ -202,7 +170,7 @@ function raiseFlag(flag: number, axes: readonly IndexAxis[]): void {
   throw new IndexError(`index out of bounds for axis ${ax.axis} with size ${ax.length}`);
 }
 
-function axisArgs(axes: readonly IndexAxis[]): (GpuArray | number)[] {
+export function axisArgs(axes: readonly IndexAxis[]): (GpuArray | number)[] {
   return axes.flatMap((ax) => [ax.index, ax.stride, ax.length]);
 }
 
@@ -302,21 +270,6 @@ export function scatter(dst: GpuArray, plan: GatherPlan, value: GpuArray | Scala
   } finally {
     err.dispose();
     tmp?.dispose();
-  }
-}
-
-function scatterLastWins(dst: GpuArray, base: GpuArray, plan: GatherPlan, mode: IndexMode, I: string, err: GpuArray, v: GpuArray | HostScalar, size: number): void {
-  const [lo, hi] = elementExtent(dst);
-  const W = size <= INT32_MAX ? 'int32' : 'int64';
-  const win = GpuArray.allocate([hi - lo + 1], dtypes[W], dst.device);
-  try {
-    win.fill(-1);
-    const rel = (plan.offset - dst.offset) / dst.itemsize - lo;
-    const [claim, write] = winnerKernels(plan.axes, mode, I, W);
-    claim(base, err, win, rel, ...axisArgs(plan.axes));
-    write(base, err, win, rel, ...axisArgs(plan.axes), v as GpuArray);
-  } finally {
-    win.dispose();
   }
 }
 
