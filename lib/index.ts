@@ -115,6 +115,7 @@ export type { MemoryPool, PoolStats } from './device/memory-pool.js';
 // nonzero; with three it is the ufunc.
 import './ops/advanced-indexing.js';
 export { IndexError } from '../bindings/errors.js';
+export type { AdvancedIndex } from './core/advanced-index-hook.js';
 export { concatenate, stack, vstack, hstack, dstack, columnStack, block, split, arraySplit, hsplit, vsplit, dsplit, append } from './ops/joining.js';
 export type { ConcatenateOptions } from './ops/joining.js';
 export { atleast1d, atleast2d, atleast3d, flip, fliplr, flipud, rot90, swapaxes, moveaxis, rollaxis, broadcastArrays } from './ops/views.js';

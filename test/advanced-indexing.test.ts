@@ -215,6 +215,11 @@ describeEachDevice('advanced indexing', () => {
     expect(() => a.slice(gp.array([5], 'uint64'))).to.throw(gp.IndexError);
     expect(() => a.slice(gp.array([2 ** 40]))).to.throw(gp.IndexError);
     expect(() => a.assign(1, [0, 9], 0)).to.throw(gp.IndexError);
+    const i8 = gp.zeros([3], 'int8');
+    expect(() => i8.assign(300, [0])).to.throw(RangeError, /out of bounds for int8/);
+    expect(() => i8.assign(300, i8.equal(0))).to.throw(RangeError, /out of bounds for int8/);
+    i8.assign(2.7, [1]);
+    expect(i8.toArray()).to.deep.equal([0, 2, 0]);
     expect(() => a.slice(gp.array([0.5]))).to.throw(gp.IndexError, /integer \(or boolean\)/);
     expect(() => a.slice([true, false, true])).to.throw(gp.IndexError, /boolean index did not match/);
     expect(() => a.slice([0, 1], [0, 1, 1])).to.throw(gp.IndexError, /could not be broadcast/);

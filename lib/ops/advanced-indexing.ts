@@ -6,7 +6,7 @@
 // A boolean mask of the array's whole shape is a direct compaction (1-D result).
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { HostScalar } from '../core/host-data.js';
+import { HostScalar, toDTypeValue } from '../core/host-data.js';
 import { adjustSlice, Index, newaxis, parseSliceString, SliceObject } from '../core/indexing.js';
 import { Scalar } from '../core/scalar.js';
 import { broadcastShapes, shapeString } from '../core/shape.js';
@@ -224,8 +224,11 @@ export function setItem(a: GpuArray, value: GpuArray | Scalar | HostScalar | Arr
   const made: GpuArray[] = [];
   try {
     let v: GpuArray | Scalar | HostScalar;
-    if (value instanceof GpuArray || value instanceof Scalar || !(Array.isArray(value) || ArrayBuffer.isView(value))) v = value as GpuArray | Scalar | HostScalar;
-    else {
+    if (value instanceof GpuArray || value instanceof Scalar) v = value;
+    else if (!(Array.isArray(value) || ArrayBuffer.isView(value))) {
+      // A JS value is converted (and range-checked, as NumPy checks Python ints) as the basic path does.
+      v = toDTypeValue(value as HostScalar, a.dtype) as HostScalar;
+    } else {
       v = asarray(value, a.dtype);
       made.push(v);
     }
