@@ -35,22 +35,82 @@ export interface GatherPlan {
 
 export const INT32_MAX = 2147483647;
 
-/** Index math in 32 bits when every byte offset the kernel forms fits. */
-function fits32(base: GpuArray, plan: GatherPlan): boolean {
-  let reach = 0;
-  plan.shape.forEach((d, k) => (reach += Math.max(0, d - 1) * Math.abs(plan.strides[k])));
-  for (const ax of plan.axes) reach += Math.max(0, ax.length - 1) * Math.abs(ax.stride);
-  return reach <= INT32_MAX && base.buffer.nbytes <= INT32_MAX;
+/**
+ * The kernel-facing form of a plan. Offsets are in elements from the base pointer (a one-element
+ * view at plan.offset): the base dims collapsed where their strides allow (an index gather of a
+ * whole axis has none), plus index * stride per index array; 32-bit math when everything fits.
+ */
+export interface Launch {
+  I: string;
+  /** Specialisation: base dims, index signedness, mode, width. */
+  key: string;
+  /** Parameter declarations after the raw base and err parameters. */
+  params: string;
+  /** Their values, in order. */
+  args: (GpuArray | number)[];
+  /** The body's index arithmetic: sets `_o` (element offset) and `_bad`, and the err flag. */
+  code: string;
+  /** One-element view at plan.offset: the raw base argument. Dispose after the launch. */
+  ptr: GpuArray;
 }
 
-/** The body's index arithmetic: `_o` = sum of index * stride, with NumPy's modes. */
-export function offsetCode(axes: readonly IndexAxis[], mode: IndexMode, I: string): string {
+export function prepareLaunch(arr: GpuArray, plan: GatherPlan, mode: IndexMode): Launch {
+  const isz = arr.itemsize;
+  // Base dims: drop length-1 dims, merge contiguous neighbours, and leading zero-stride dims
+  // (then the new outermost needs its own modulo).
+  const dims: number[] = [];
+  const st: number[] = [];
+  plan.shape.forEach((d, k) => {
+    if (d !== 1) {
+      dims.push(d);
+      st.push(plan.strides[k] / isz);
+    }
+  });
+  for (let k = dims.length - 1; k > 0; k--) {
+    if (st[k - 1] === st[k] * dims[k]) {
+      dims[k - 1] *= dims[k];
+      st[k - 1] = st[k];
+      dims.splice(k, 1);
+      st.splice(k, 1);
+    }
+  }
+  let dropped = false;
+  while (dims.length > 0 && st[0] === 0) {
+    dims.shift();
+    st.shift();
+    dropped = true;
+  }
+  let size = 1;
+  for (const d of plan.shape) size *= d;
+  let reach = 0;
+  dims.forEach((d, k) => (reach += (d - 1) * Math.abs(st[k])));
+  for (const ax of plan.axes) reach += Math.max(0, ax.length - 1) * Math.abs(ax.stride / isz);
+  const I = reach <= INT32_MAX && size <= INT32_MAX ? 'int' : 'long long';
+  const nd = dims.length;
+  const params: string[] = [];
+  const args: (GpuArray | number)[] = [];
   const lines = [`${I} _o = 0; int _bad = 0;`];
-  axes.forEach((ax, k) => {
+  if (nd > 0) {
+    lines.push(`{ ${I} _r = (${I})i;`);
+    for (let k = nd - 1; k >= 0; k--) {
+      params.push(`int64 bt${k}`);
+      args.push(st[k]);
+      if (k > 0 || dropped) {
+        params.push(`int64 bd${k}`);
+        args.push(dims[k]);
+        lines.push(`  _o += (_r % (${I})bd${k}) * (${I})bt${k};${k > 0 ? ` _r /= (${I})bd${k};` : ''}`);
+      } else lines.push(`  _o += _r * (${I})bt${k};`);
+    }
+    lines.push('}');
+  }
+  plan.axes.forEach((ax, k) => {
+    params.push(`J${k} j${k}`, `int64 s${k}`, `int64 n${k}`);
+    args.push(ax.index, ax.stride / isz, ax.length);
     const unsigned = ax.index.dtype.kind === 'u' || ax.index.dtype.kind === 'b';
     const j = `j${k}`;
     const n = `n${k}`;
     lines.push('{');
+    // Bounds in 64 bits (an int64 index past 2^31 must not wrap into range), the product in I.
     if (unsigned) {
       lines.push(`  unsigned long long _u = (unsigned long long)${j};`);
       if (mode === 'raise') lines.push(`  if (_u >= (unsigned long long)${n}) { _bad = ${k + 1}; _u = 0; }`);
@@ -67,60 +127,49 @@ export function offsetCode(axes: readonly IndexAxis[], mode: IndexMode, I: strin
     lines.push('}');
   });
   lines.push('if (_bad) err[0] = _bad;');
-  return lines.join('\n');
+  const key = `${nd}${dropped ? 'd' : ''}|${plan.axes.map((a) => (a.index.dtype.kind === 'i' ? 's' : 'u')).join('')}|${mode}|${I}`;
+  const ptr = viewOf(arr, [1], [isz], plan.offset);
+  return { I, key, params: renameJ(params.map((x) => `, ${x}`).join('')), args, code: lines.join('\n'), ptr };
 }
 
-export const axisParams = (axes: readonly IndexAxis[]) => axes.map((_, k) => `, J${k} j${k}, int64 s${k}, int64 n${k}`).join('');
-export const axisKey = (axes: readonly IndexAxis[]) => axes.map((a) => (a.index.dtype.kind === 'i' ? 's' : 'u')).join('');
 // Placeholders for the index dtypes: J0..J9 would clash with one-letter placeholders, so letters.
 const LETTERS = 'ABCDEFGHJKLMNOPQRSUVWXYZ';
-export const renameJ = (s: string) => s.replace(/\bJ(\d+)\b/g, (_, d: string) => LETTERS[Number(d)]);
+const renameJ = (s: string) => s.replace(/\bJ(\d+)\b/g, (_, d: string) => LETTERS[Number(d)]);
 
 const gatherMemo = new Map<string, ElementwiseKernelFn>();
 const scatterMemo = new Map<string, ElementwiseKernelFn>();
 
-function gatherKernel(axes: readonly IndexAxis[], mode: IndexMode, I: string): ElementwiseKernelFn {
-  const key = `${axisKey(axes)}|${mode}|${I}`;
-  let k = gatherMemo.get(key);
+function gatherKernel(l: Launch): ElementwiseKernelFn {
+  let k = gatherMemo.get(l.key);
   if (k === undefined) {
-    k = ElementwiseKernel(
-      renameJ(`raw T src, raw int64 err${axisParams(axes)}`),
-      'T out0',
-      `${offsetCode(axes, mode, I)}
-       out0 = *(const T*)((const char*)&src[i] + _o)`,
-      'gpa_gather',
-    );
-    gatherMemo.set(key, k);
+    k = ElementwiseKernel(`raw T src, raw int64 err${l.params}`, 'T out0', `${l.code}\nout0 = src.data()[_o]`, 'gpa_gather');
+    gatherMemo.set(l.key, k);
   }
   return k;
 }
 
 export type ScatterOp = 'set' | 'add' | 'subtract' | 'multiply' | 'maximum' | 'minimum';
 
-function scatterKernel(axes: readonly IndexAxis[], mode: IndexMode, I: string, op: ScatterOp): ElementwiseKernelFn {
-  const key = `${axisKey(axes)}|${mode}|${I}|${op}`;
+function scatterKernel(l: Launch, op: ScatterOp): ElementwiseKernelFn {
+  const key = `${l.key}|${op}`;
   let k = scatterMemo.get(key);
   if (k === undefined) {
     const write =
-      op === 'set'
-        ? '*_p = v'
-        : op === 'add'
-          ? 'gpa_atomic_add(_p, v)'
-          : op === 'subtract'
-            ? 'gpa_atomic_sub(_p, v)'
-            : op === 'multiply'
-              ? 'gpa_atomic_mul(_p, v)'
-              : op === 'maximum'
-                ? 'gpa_atomic_max(_p, v)'
-                : 'gpa_atomic_min(_p, v)';
-    k = ElementwiseKernel(
-      renameJ(`raw T dst, raw int64 err, T v${axisParams(axes)}`),
-      '',
-      `${offsetCode(axes, mode, I)}
-       if (!_bad) { T* _p = (T*)((char*)&dst[i] + _o); ${write}; }`,
-      `gpa_scatter_${op}`,
-      { noReturn: true, preamble: op === 'set' ? '' : ATOMIC_PREAMBLE },
-    );
+      op === 'add'
+        ? 'gpa_atomic_add(_p, v)'
+        : op === 'subtract'
+          ? 'gpa_atomic_sub(_p, v)'
+          : op === 'multiply'
+            ? 'gpa_atomic_mul(_p, v)'
+            : op === 'maximum'
+              ? 'gpa_atomic_max(_p, v)'
+              : op === 'minimum'
+                ? 'gpa_atomic_min(_p, v)'
+                : '*_p = v';
+    k = ElementwiseKernel(`raw T dst, raw int64 err, T v${l.params}`, '', `${l.code}\nif (!_bad) { T* _p = dst.data() + _o; ${write}; }`, `gpa_scatter_${op}`, {
+      noReturn: true,
+      preamble: op === 'set' ? '' : ATOMIC_PREAMBLE,
+    });
     scatterMemo.set(key, k);
   }
   return k;
@@ -170,10 +219,6 @@ function raiseFlag(flag: number, axes: readonly IndexAxis[]): void {
   throw new IndexError(`index out of bounds for axis ${ax.axis} with size ${ax.length}`);
 }
 
-export function axisArgs(axes: readonly IndexAxis[]): (GpuArray | number)[] {
-  return axes.flatMap((ax) => [ax.index, ax.stride, ax.length]);
-}
-
 function errFlag(base: GpuArray): GpuArray {
   const err = GpuArray.allocate([1], dtypes.int64, base.device);
   return err.fill(0);
@@ -184,12 +229,13 @@ function launchGather(src: GpuArray, plan: GatherPlan, mode: IndexMode, out: Gpu
   checkAxes(plan.axes, out.size, mode);
   const err = errFlag(src);
   try {
-    const base = viewOf(src, plan.shape, plan.strides, plan.offset);
-    try {
-      const I = fits32(src, plan) ? 'int' : 'long long';
-      if (out.size > 0) gatherKernel(plan.axes, mode, I)(base, err, ...axisArgs(plan.axes), out);
-    } finally {
-      base.dispose();
+    if (out.size > 0) {
+      const l = prepareLaunch(src, plan, mode);
+      try {
+        gatherKernel(l)(l.ptr, err, ...l.args, out);
+      } finally {
+        l.ptr.dispose();
+      }
     }
     return err;
   } catch (e) {
@@ -257,14 +303,13 @@ export function scatter(dst: GpuArray, plan: GatherPlan, value: GpuArray | Scala
   }
   const err = errFlag(dst);
   try {
-    const base = viewOf(dst, plan.shape, plan.strides, plan.offset);
+    const l = prepareLaunch(dst, plan, mode);
     try {
-      const I = fits32(dst, plan) ? 'int' : 'long long';
       // A scalar value needs the loop shape from the index arrays, which are viewed at plan.shape.
-      if (op === 'set') scatterLastWins(dst, base, plan, mode, I, err, v, size);
-      else scatterKernel(plan.axes, mode, I, op)(base, err, v as GpuArray, ...axisArgs(plan.axes));
+      if (op === 'set') scatterLastWins(dst, l, plan, err, v, size);
+      else scatterKernel(l, op)(l.ptr, err, v as GpuArray, ...l.args);
     } finally {
-      base.dispose();
+      l.ptr.dispose();
     }
     if (mode === 'raise') raiseFlag(readInt64(err, 0), plan.axes);
   } finally {

@@ -8,12 +8,13 @@ import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar } from '../core/host-data.js';
 import { ElementwiseKernel, ElementwiseKernelFn } from '../kernel/elementwise-kernel.js';
-import { axisArgs, axisKey, axisParams, GatherPlan, IndexAxis, IndexMode, INT32_MAX, offsetCode, renameJ } from './gather.js';
+import { GatherPlan, INT32_MAX, Launch } from './gather.js';
 
 const memo = new Map<string, [ElementwiseKernelFn, ElementwiseKernelFn]>();
 
-// The destination element's slot (0 at the lowest element the destination reaches).
-const SLOT = 'T* _p = (T*)((char*)&dst[i] + _o); const long long _s = (long long)(_p - dst.data()) + rel;';
+// The destination element's slot (0 at the lowest element the destination reaches): _o counts
+// elements from the base pointer, at plan.offset.
+const SLOT = 'T* _p = dst.data() + _o; const long long _s = (long long)_o + rel;';
 // Find (or, claiming, insert) the slot's entry: linear probing from a multiplicative hash.
 const probe = (insert: boolean) => `
   unsigned long long _h = ((unsigned long long)_s * 0x9E3779B97F4A7C15ULL) >> shift;
@@ -23,16 +24,16 @@ const probe = (insert: boolean) => `
     _h = (_h + 1) & mask;
   }`;
 
-function kernels(axes: readonly IndexAxis[], mode: IndexMode, I: string, W: string, hashed: boolean): [ElementwiseKernelFn, ElementwiseKernelFn] {
-  const key = `${axisKey(axes)}|${mode}|${I}|${W}|${hashed}`;
+function kernels(l: Launch, W: string, hashed: boolean): [ElementwiseKernelFn, ElementwiseKernelFn] {
+  const key = `${l.key}|${W}|${hashed}`;
   let k = memo.get(key);
   if (k === undefined) {
     const wc = W === 'int32' ? 'int' : 'long long';
     const table = hashed ? ', raw uint64 keys, int64 shift, uint64 mask' : '';
-    const params = renameJ(`raw T dst, raw int64 err, raw ${W} win, int64 rel${table}${axisParams(axes)}`);
+    const params = `raw T dst, raw int64 err, raw ${W} win, int64 rel${table}${l.params}`;
     const at = hashed ? '_h' : '_s';
-    const claim = `${offsetCode(axes, mode, I)}\nif (!_bad) { ${SLOT} ${hashed ? probe(true) : ''}\n atomicMax(&win[${at}], (${wc})i); }`;
-    const write = `${offsetCode(axes, mode, I)}\nif (!_bad) { ${SLOT} ${hashed ? probe(false) : ''}\n if (win[${at}] == (${wc})i) *_p = v; }`;
+    const claim = `${l.code}\nif (!_bad) { ${SLOT} ${hashed ? probe(true) : ''}\n atomicMax(&win[${at}], (${wc})i); }`;
+    const write = `${l.code}\nif (!_bad) { ${SLOT} ${hashed ? probe(false) : ''}\n if (win[${at}] == (${wc})i) *_p = v; }`;
     k = [
       ElementwiseKernel(params, '', claim, hashed ? 'gpa_scatter_claim_hashed' : 'gpa_scatter_claim', { noReturn: true }),
       ElementwiseKernel(`${params}, T v`, '', write, hashed ? 'gpa_scatter_last_hashed' : 'gpa_scatter_last', { noReturn: true }),
@@ -55,7 +56,7 @@ function elementExtent(a: GpuArray): [number, number] {
 }
 
 /** dst[plan] = v with the last write winning; `base` is dst viewed at the plan, `err` the bounds flag. */
-export function scatterLastWins(dst: GpuArray, base: GpuArray, plan: GatherPlan, mode: IndexMode, I: string, err: GpuArray, v: GpuArray | HostScalar, size: number): void {
+export function scatterLastWins(dst: GpuArray, l: Launch, plan: GatherPlan, err: GpuArray, v: GpuArray | HostScalar, size: number): void {
   const [lo, hi] = elementExtent(dst);
   const span = hi - lo + 1;
   const W = size <= INT32_MAX ? 'int32' : 'int64';
@@ -74,10 +75,9 @@ export function scatterLastWins(dst: GpuArray, base: GpuArray, plan: GatherPlan,
       keys.device.backend.memset(keys.ptr, 0xff, keys.nbytes, keys.device.backend.defaultStream);
       table.push(keys, 64 - bits, BigInt(cap - 1));
     }
-    const [claim, write] = kernels(plan.axes, mode, I, W, hashed);
-    const args = axisArgs(plan.axes);
-    claim(base, err, win, rel, ...table, ...args);
-    write(base, err, win, rel, ...table, ...args, v as GpuArray);
+    const [claim, write] = kernels(l, W, hashed);
+    claim(l.ptr, err, win, rel, ...table, ...l.args);
+    write(l.ptr, err, win, rel, ...table, ...l.args, v as GpuArray);
   } finally {
     win.dispose();
     keys?.dispose();
