@@ -179,5 +179,12 @@ describeEachDevice('rearranging', () => {
     expect(list(gp.trimZeros(z, 'f'))).to.deep.equal([1, 0, 2, 0]);
     expect(list(gp.trimZeros(z, 'b'))).to.deep.equal([0, 0, 1, 0, 2]);
     expect(gp.trimZeros(gp.zeros([3])).shape).to.deep.equal([0]);
+    expect(list(gp.trimZeros(z, ''))).to.deep.equal([0, 0, 1, 0, 2, 0]);
+    const m = gp.zeros([4, 5], 'int32');
+    m.assign([7, 8], [1, 2], [3, 1]);
+    expect(list(gp.trimZeros(m))).to.deep.equal([[0, 0, 7], [8, 0, 0]]);
+    expect(gp.trimZeros(m, { axis: 0 }).shape).to.deep.equal([2, 5]);
+    expect(gp.trimZeros(m, 'b', -1).shape).to.deep.equal([4, 4]);
+    expect(gp.trimZeros(gp.zeros([2, 3]), 'f').shape).to.deep.equal([0, 0]);
   });
 });

@@ -360,19 +360,44 @@ export function resize(a0: unknown, newShape: number | readonly number[]): GpuAr
   }
 }
 
-/** numpy.trim_zeros(filt, trim='fb') for 1-D input: a view without the leading/trailing zeros. */
-export function trimZeros(filt: GpuArray, trim = 'fb'): GpuArray {
-  if (filt.ndim !== 1) throw new RangeError('trimZeros supports 1-D arrays only');
-  const t = trim.toLowerCase();
-  if (!/^[fb]*$/.test(t)) throw new RangeError(`unexpected character(s) in \`trim\`: ${JSON.stringify(trim)}`);
-  const nz = flatnonzero(filt);
-  try {
-    if (nz.size === 0) return sliceAxis(filt, 0, 0, 0);
-    const first = t.includes('f') ? readInt64(nz, 0) : 0;
-    const last = t.includes('b') ? readInt64(nz, nz.size - 1) + 1 : filt.size;
-    return sliceAxis(filt, 0, first, last);
-  } finally {
-    nz.dispose();
+/**
+ * numpy.trim_zeros(filt, trim='fb', axis=None): a view without the leading ('f') and trailing ('b')
+ * zeros: along one axis, or (axis null) the smallest box holding every nonzero value. Reads the
+ * first and last nonzero position of each trimmed axis.
+ */
+export function trimZeros(filt: GpuArray, trim: string | { trim?: string; axis?: number | null } = 'fb', axis: number | null = null): GpuArray {
+  let t = trim as string;
+  let ax = axis;
+  if (isOptions(trim)) ({ trim: t = 'fb', axis: ax = null } = trim as { trim?: string; axis?: number | null });
+  const tl = t.toLowerCase();
+  if (!/^[fb]*$/.test(tl)) throw new RangeError(`unexpected character(s) in \`trim\`: ${JSON.stringify(t)}`);
+  if (filt.ndim === 0) throw new RangeError('trimZeros: input must be at least 1-d');
+  const axes = ax === null || ax === undefined ? filt.shape.map((_, k) => k) : [axisOf(ax, filt.ndim)];
+  const front = tl.includes('f');
+  const back = tl.includes('b');
+  let view = filt.reshape(filt.shape as number[]);
+  for (const k of axes) {
+    // Which positions along k hold a nonzero value anywhere in the other axes.
+    const others = filt.shape.map((_, j) => j).filter((j) => j !== k);
+    const m = others.length === 0 ? filt.notEqual(0) : (reductionFunctions.any as (a: GpuArray, o: object) => GpuArray)(filt, { axis: others });
+    const nz = flatnonzero(m);
+    m.dispose();
+    try {
+      const n = filt.shape[k];
+      let lo = 0;
+      let hi = n;
+      if (nz.size === 0) {
+        if (front || back) lo = hi = 0;
+      } else {
+        if (front) lo = readInt64(nz, 0);
+        if (back) hi = readInt64(nz, nz.size - 1) + 1;
+      }
+      const next = sliceAxis(view, k, lo, hi);
+      view.dispose();
+      view = next;
+    } finally {
+      nz.dispose();
+    }
   }
+  return view;
 }
-
