@@ -63,8 +63,8 @@ function parseOptions(fn: string, axisOrOpts: unknown, opts: unknown, keys: read
   return o;
 }
 
-/** Up to this many output elements, k inputs are joined by one launch (launch-bound sizes). */
-const ONE_LAUNCH_MAX = 1 << 20;
+/** Up to this many output elements (launch-bound sizes: a copy of 64K elements takes about a launch's time), k inputs are joined by one launch. */
+const ONE_LAUNCH_MAX = 1 << 16;
 const ONE_LAUNCH_INPUTS = 8;
 const joinKernels = new Map<number, ElementwiseKernelFn>();
 
