@@ -205,6 +205,8 @@ describeEachDevice('advanced indexing', () => {
     expect(a.slice(':', 0, [1, 2, 3]).shape).to.deep.equal([5, 3, 8]);
     expect(a.slice('...', [[0], [1]], [2, 3]).shape).to.deep.equal([5, 6, 2, 2]);
     expect(a.slice(null, [0, 1], null).shape).to.deep.equal([1, 2, 1, 6, 7, 8]);
+    expect(a.slice(gp.int32(1) as unknown as number, ':', [0, 1]).shape).to.deep.equal([2, 6, 8]);
+    expect(() => a.slice(gp.float32(1) as unknown as number, [0])).to.throw(gp.IndexError);
     a.dispose();
   });
 

@@ -54,6 +54,11 @@ function parseItems(indices: readonly unknown[], made: GpuArray[]): Item[] {
       return a;
     }
     if (typeof ix === 'string') return parseSliceString(ix);
+    // A typed integer scalar (gp.int32(1)) is an integer index, as NumPy's integer scalars.
+    if (ix instanceof Scalar) {
+      if (!ix.dtype.isInteger) throw new IndexError('only integers, slices, ellipsis, newaxis and integer or boolean arrays are valid indices');
+      return Number(ix.value);
+    }
     if (ix === null) return newaxis;
     if (typeof ix === 'boolean') throw new IndexError('a boolean scalar index is not supported; use a boolean array');
     if (typeof ix === 'number' && !Number.isInteger(ix)) throw new IndexError('only integers, slices, ellipsis, newaxis and integer or boolean arrays are valid indices');
