@@ -1,7 +1,8 @@
 // Gather and scatter through integer index arrays: the kernels behind advanced indexing, take,
-// takeAlongAxis, put, putAlongAxis and ufunc.at. The loop runs over the result's shape; the
-// source (or destination) is a raw view of that shape whose strides cover the basic axes (0 on
-// the index dims), and each index array, viewed at the same shape, adds index * stride bytes.
+// takeAlongAxis, put, putAlongAxis and ufunc.at. The loop (element-wise engine) runs over the
+// result's shape with the index arrays viewed at that shape; each element's source (or
+// destination) is the base pointer plus the basic axes' offset (the plan's strides, 0 on the
+// index dims) plus index * stride per index array, in elements, 32-bit when sizes allow.
 // Bounds are checked in 64 bits on the device; an out-of-bounds index sets one flag, read once.
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
