@@ -151,8 +151,8 @@ function gatherKernel(l: Launch): ElementwiseKernelFn {
 
 export type ScatterOp = 'set' | 'add' | 'subtract' | 'multiply' | 'maximum' | 'minimum';
 
-function scatterKernel(l: Launch, op: ScatterOp): ElementwiseKernelFn {
-  const key = `${l.key}|${op}`;
+function scatterKernel(l: Launch, op: ScatterOp, half: boolean): ElementwiseKernelFn {
+  const key = `${l.key}|${op}|${half}`;
   let k = scatterMemo.get(key);
   if (k === undefined) {
     const write =
@@ -169,40 +169,74 @@ function scatterKernel(l: Launch, op: ScatterOp): ElementwiseKernelFn {
                 : '*_p = v';
     k = ElementwiseKernel(`raw T dst, raw int64 err, T v${l.params}`, '', `${l.code}\nif (!_bad) { T* _p = dst.data() + _o; ${write}; }`, `gpa_scatter_${op}`, {
       noReturn: true,
-      preamble: op === 'set' ? '' : ATOMIC_PREAMBLE,
+      preamble: op === 'set' ? '' : atomicPreamble(half),
     });
     scatterMemo.set(key, k);
   }
   return k;
 }
 
-// Atomic read-modify-write for 4- and 8-byte ints and floats through a compare-and-swap on their
-// bits: unbuffered, so repeated indices all count, as ufunc.at.
+// Atomic read-modify-write through a compare-and-swap on the element's bits (on the aligned
+// 4-byte word holding it for 1- and 2-byte types): unbuffered, so repeated indices all count, as
+// ufunc.at. float16 computes in float and rounds once to half, as NumPy's float16 loops.
 const ATOMIC_PREAMBLE = `
 template <typename T> struct gpa_bits;
-template <> struct gpa_bits<int> { typedef unsigned int B; __device__ static B to(int x) { return (B)x; } __device__ static int from(B b) { return (int)b; } };
-template <> struct gpa_bits<unsigned int> { typedef unsigned int B; __device__ static B to(B x) { return x; } __device__ static B from(B b) { return b; } };
-template <> struct gpa_bits<long long> { typedef unsigned long long B; __device__ static B to(long long x) { return (B)x; } __device__ static long long from(B b) { return (long long)b; } };
-template <> struct gpa_bits<unsigned long long> { typedef unsigned long long B; __device__ static B to(B x) { return x; } __device__ static B from(B b) { return b; } };
+#define GPA_BITS_INT(T, BT) template <> struct gpa_bits<T> { typedef BT B; __device__ static B to(T x) { return (B)x; } __device__ static T from(B b) { return (T)b; } };
+GPA_BITS_INT(signed char, unsigned char)
+GPA_BITS_INT(unsigned char, unsigned char)
+GPA_BITS_INT(short, unsigned short)
+GPA_BITS_INT(unsigned short, unsigned short)
+GPA_BITS_INT(int, unsigned int)
+GPA_BITS_INT(unsigned int, unsigned int)
+GPA_BITS_INT(long long, unsigned long long)
+GPA_BITS_INT(unsigned long long, unsigned long long)
 template <> struct gpa_bits<float> { typedef unsigned int B; __device__ static B to(float x) { return (B)__float_as_int(x); } __device__ static float from(B b) { return __int_as_float((int)b); } };
 template <> struct gpa_bits<double> { typedef unsigned long long B; __device__ static B to(double x) { return (B)__double_as_longlong(x); } __device__ static double from(B b) { return __longlong_as_double((long long)b); } };
+template <typename T> __device__ __forceinline__ T gpa_wide(T x) { return x; }
+GPA_HALF_SUPPORT
 template <typename T, typename F> __device__ __forceinline__ void gpa_atomic_update(T* p, F f) {
   typedef typename gpa_bits<T>::B B;
-  B* bp = (B*)p;
-  B old = *(volatile B*)bp, assumed;
-  do { assumed = old; old = atomicCAS(bp, assumed, gpa_bits<T>::to(f(gpa_bits<T>::from(assumed)))); } while (old != assumed);
+  if constexpr (sizeof(T) >= 4) {
+    B* bp = (B*)p;
+    B old = *(volatile B*)bp, assumed;
+    do { assumed = old; old = atomicCAS(bp, assumed, gpa_bits<T>::to(f(gpa_bits<T>::from(assumed)))); } while (old != assumed);
+  } else {
+    // Little-endian: the element is bits [sh, sh + 8 * sizeof(T)) of its aligned word.
+    unsigned int* wp = (unsigned int*)((size_t)p & ~(size_t)3);
+    const unsigned int sh = (unsigned int)((size_t)p & 3) * 8u;
+    const unsigned int m = (sizeof(T) == 1 ? 0xFFu : 0xFFFFu) << sh;
+    unsigned int old = *(volatile unsigned int*)wp, assumed;
+    do {
+      assumed = old;
+      const T x = gpa_bits<T>::from((B)((assumed & m) >> sh));
+      const unsigned int nb = ((unsigned int)gpa_bits<T>::to(f(x)) << sh) & m;
+      old = atomicCAS(wp, assumed, (assumed & ~m) | nb);
+    } while (old != assumed);
+  }
 }
 // NaN wins in maximum/minimum, as NumPy.
-template <typename T> __device__ __forceinline__ bool gpa_isnan_(T x) { return x != x; }
-template <typename T> __device__ __forceinline__ void gpa_atomic_add(T* p, T v) { gpa_atomic_update(p, [=](T x) { return (T)(x + v); }); }
-template <typename T> __device__ __forceinline__ void gpa_atomic_sub(T* p, T v) { gpa_atomic_update(p, [=](T x) { return (T)(x - v); }); }
-template <typename T> __device__ __forceinline__ void gpa_atomic_mul(T* p, T v) { gpa_atomic_update(p, [=](T x) { return (T)(x * v); }); }
-template <typename T> __device__ __forceinline__ void gpa_atomic_max(T* p, T v) { gpa_atomic_update(p, [=](T x) { return gpa_isnan_(x) ? x : gpa_isnan_(v) ? v : (x < v ? v : x); }); }
-template <typename T> __device__ __forceinline__ void gpa_atomic_min(T* p, T v) { gpa_atomic_update(p, [=](T x) { return gpa_isnan_(x) ? x : gpa_isnan_(v) ? v : (v < x ? v : x); }); }
+template <typename T> __device__ __forceinline__ bool gpa_isnan_(T x) { return gpa_wide(x) != gpa_wide(x); }
+template <typename T> __device__ __forceinline__ void gpa_atomic_add(T* p, T v) { gpa_atomic_update(p, [=](T x) { return (T)(gpa_wide(x) + gpa_wide(v)); }); }
+template <typename T> __device__ __forceinline__ void gpa_atomic_sub(T* p, T v) { gpa_atomic_update(p, [=](T x) { return (T)(gpa_wide(x) - gpa_wide(v)); }); }
+template <typename T> __device__ __forceinline__ void gpa_atomic_mul(T* p, T v) { gpa_atomic_update(p, [=](T x) { return (T)(gpa_wide(x) * gpa_wide(v)); }); }
+template <typename T> __device__ __forceinline__ void gpa_atomic_max(T* p, T v) { gpa_atomic_update(p, [=](T x) { return gpa_isnan_(x) ? x : gpa_isnan_(v) ? v : (gpa_wide(x) < gpa_wide(v) ? v : x); }); }
+template <typename T> __device__ __forceinline__ void gpa_atomic_min(T* p, T v) { gpa_atomic_update(p, [=](T x) { return gpa_isnan_(x) ? x : gpa_isnan_(v) ? v : (gpa_wide(v) < gpa_wide(x) ? v : x); }); }
 `;
 
+// float16 (only in kernels that include gpuarray/float16.h): its bits, and float arithmetic.
+const HALF_SUPPORT = `
+#if defined(__CUDACC__)
+template <> struct gpa_bits<float16> { typedef unsigned short B; __device__ static B to(float16 x) { return __half_as_ushort(x); } __device__ static float16 from(B b) { return __ushort_as_half(b); } };
+#else
+template <> struct gpa_bits<float16> { typedef unsigned short B; static B to(float16 x) { B b; std::memcpy(&b, &x, 2); return b; } static float16 from(B b) { float16 x; std::memcpy(&x, &b, 2); return x; } };
+#endif
+__device__ __forceinline__ float gpa_wide(float16 x) { return (float)x; }
+`;
+
+const atomicPreamble = (half: boolean) => ATOMIC_PREAMBLE.replace('GPA_HALF_SUPPORT', half ? HALF_SUPPORT : '');
+
 /** The dtypes ufunc.at updates atomically. */
-export const ATOMIC_DTYPES: ReadonlySet<string> = new Set(['int32', 'uint32', 'int64', 'uint64', 'float32', 'float64']);
+export const ATOMIC_DTYPES: ReadonlySet<string> = new Set(['int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32', 'int64', 'uint64', 'float16', 'float32', 'float64']);
 
 function checkAxes(axes: readonly IndexAxis[], size: number, mode: IndexMode): void {
   if (size === 0) return;
@@ -308,7 +342,7 @@ export function scatter(dst: GpuArray, plan: GatherPlan, value: GpuArray | Scala
     try {
       // A scalar value needs the loop shape from the index arrays, which are viewed at plan.shape.
       if (op === 'set') scatterLastWins(dst, l, plan, err, v, size);
-      else scatterKernel(l, op)(l.ptr, err, v as GpuArray, ...l.args);
+      else scatterKernel(l, op, dst.dtype === dtypes.float16)(l.ptr, err, v as GpuArray, ...l.args);
     } finally {
       l.ptr.dispose();
     }

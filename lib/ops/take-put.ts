@@ -266,7 +266,7 @@ export function ufuncAt(name: string, a: GpuArray, indices: unknown, b: GpuArray
   const op = AT_OPS[name];
   if (op === undefined) throw new TypeError(`${name}.at is not supported (only add, subtract, multiply, maximum, minimum)`);
   if (!(a instanceof GpuArray)) throw new TypeError(`${name}.at: the first argument must be a GpuArray`);
-  if (!ATOMIC_DTYPES.has(a.dtype.name)) throw new TypeError(`${name}.at: arrays of ${a.dtype.name} are not supported (int32, uint32, int64, uint64, float32, float64 are)`);
+  if (!ATOMIC_DTYPES.has(a.dtype.name)) throw new TypeError(`${name}.at: arrays of ${a.dtype.name} are not supported (integer and real float dtypes of 1 to 8 bytes are)`);
   if (b === undefined) throw new TypeError(`${name}.at: the second operand is required`);
   const made: GpuArray[] = [];
   try {
