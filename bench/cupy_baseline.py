@@ -81,6 +81,10 @@ DEFAULT_WORKLOADS = [
     ('fft 2^24 complex64', 'fft1d', {'n': 1 << 24}, 'device'),
     ('rfft2 4096² float32', 'rfft2', {'m': 4096}, 'device'),
     ('small fft, back to back', 'fft1d', {'n': 4096}, 'issue'),
+    ('concatenate 2 x 128M', 'concatenate', {'n': N // 2}, 'device'),
+    ('stack 2 x 128M', 'stack', {'n': N // 2}, 'device'),
+    ('boolean mask x[x > t], half kept', 'booleanMask', {'n': UP}, 'device'),
+    ('gather x[idx], random int64 idx', 'gather', {'n': UP}, 'device'),
 ]
 
 MIN_REPS = 10
@@ -606,9 +610,56 @@ k_rng_integers = rng_kind('rngIntegers', lambda g, n: g.integers(0, 1000, n, dty
 k_rng_legacy_rand = rng_kind('rngLegacyRand', lambda g, n: cp.random.rand(n, dtype=cp.float32), 0, 1, 0.5, 1 / 12)
 
 
+MASK_T = 250.125
+GATHER_INDEX_BODY = """unsigned int h = (unsigned int)i * 2654435761u ^ seed;
+h ^= h >> 15;
+h *= 2246822519u;
+h ^= h >> 13;
+j = (long long)(h % (unsigned int)len)"""
+
+
+def hash_index(idx, seed, n):
+    with np.errstate(over='ignore'):
+        h = (np.asarray(idx).astype(np.uint32) * np.uint32(2654435761)) ^ np.uint32(seed)
+        h ^= h >> np.uint32(15)
+        h *= np.uint32(2246822519)
+        h ^= h >> np.uint32(13)
+    return (h % np.uint32(n)).astype(np.int64)
+
+
+def k_join(fn):
+    def make(ctx, p):
+        n = p['n']
+        a, b = ctx.input(n, 1), ctx.input(n, 2)
+        return Prepared(lambda: fn([a, b]),
+                        lambda r: check_exact(r, lambda i: np.where(i < n, hash_values(i, 1), hash_values(i - n, 2)), fn.__name__))
+    return make
+
+
+def k_boolean_mask(ctx, p):
+    n = p['n']
+    x = ctx.input(n, 1)
+
+    def check(r):
+        sel = np.nonzero(hash_values(np.arange(n, dtype=np.int64), 1) > MASK_T)[0]
+        if r.size != sel.size:
+            raise CheckError('x[x > t]: %d elements, expected %d' % (r.size, sel.size))
+        check_exact(r, lambda k: hash_values(sel[k], 1), 'x[x > t]')
+    return Prepared(lambda: x[x > MASK_T], check)
+
+
+def k_gather(ctx, p):
+    n = p['n']
+    x = ctx.input(n, 1)
+    idx = cp.empty(n, dtype=cp.int64)
+    cp.ElementwiseKernel('uint32 seed, int64 len', 'int64 j', GATHER_INDEX_BODY, 'bench_gather_index')(np.uint32(7), n, idx)
+    return Prepared(lambda: x[idx], lambda r: check_exact(r, lambda i: hash_values(hash_index(i, 7, n), 1), 'x[idx]'))
+
+
 KINDS = {
     'fft1d': k_fft1d, 'rfft2': k_rfft2,
     'matmul': k_matmul, 'einsumGemm': k_einsum_gemm, 'matmulBatched': k_matmul_batched,
+    'concatenate': k_join(cp.concatenate), 'stack': k_join(cp.stack), 'booleanMask': k_boolean_mask, 'gather': k_gather,
     'add': k_add, 'addRow': k_add_row, 'addTransposed': k_add_transposed, 'smallAdd': k_small_add,
     'rawSmall': k_raw_small, 'ekSmall': k_ek_small, 'ekCold': k_ek_cold, 'ekWarm': k_ek_warm,
     'ekFirst': k_ek_first, 'saxpy': k_saxpy, 'sum': k_sum, 'sumAxis': k_sum_axis,

@@ -122,3 +122,8 @@ export function formatBytes(n: number): string {
   }
   return `${u === 0 ? v : v.toFixed(2)} ${units[u]}`;
 }
+
+/** An index out of bounds or of the wrong kind (NumPy's IndexError). */
+export class IndexError extends Error {
+  override name = 'IndexError';
+}

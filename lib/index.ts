@@ -136,3 +136,26 @@ export type { HostArrayLike } from './cuda.js';
 // Random numbers: numpy.random's Generator API on a counter-based Philox4x32-10 generator
 // (kernels/gpuarray/philox.h), bit-identical on every backend, and the legacy global functions.
 export * as random from './random/index.js';
+
+// Joining, rearranging, matrices from vectors and indexing (issue 17): lib/ops/joining.ts,
+// views.ts, rearranging.ts, matrices.ts, take-put.ts, masking.ts, nonzero.ts, advanced-indexing.ts
+// (a.slice with array indices, a.assign, a.sliceAsync), scan.ts. `where` with one argument is
+// nonzero; with three it is the ufunc.
+import './ops/advanced-indexing.js';
+export { IndexError } from '../bindings/errors.js';
+export type { AdvancedIndex } from './core/advanced-index-hook.js';
+export { concatenate, stack, vstack, hstack, dstack, columnStack, block, split, arraySplit, hsplit, vsplit, dsplit, append } from './ops/joining.js';
+export type { ConcatenateOptions } from './ops/joining.js';
+export { atleast1d, atleast2d, atleast3d, flip, fliplr, flipud, rot90, swapaxes, moveaxis, rollaxis, broadcastArrays } from './ops/views.js';
+export { nonzero, nonzeroAsync, flatnonzero, argwhere } from './ops/nonzero.js';
+export { where } from './ops/where.js';
+export { tile, repeat, roll, pad, resize, trimZeros } from './ops/rearranging.js';
+export type { PadMode, PadOptions } from './ops/rearranging.js';
+export { diag, diagflat, tri, tril, triu, meshgrid, indices, ix_, vander } from './ops/matrices.js';
+export type { MeshgridOptions } from './ops/matrices.js';
+export { take, takeAlongAxis, put, putAlongAxis, choose, compress } from './ops/take-put.js';
+export type { TakeOptions } from './ops/take-put.js';
+export { putmask, place, extract, select, copyto } from './ops/masking.js';
+export type { CopytoOptions } from './ops/masking.js';
+export { exclusiveScan } from './ops/scan.js';
+import './ops/ufunc-at.js';

@@ -7,6 +7,7 @@ import { DType, DTypeLike, dtype as toDType, dtypes, HostTypedArray } from './dt
 import { allocStorage, HostScalar, hostToStorage, isComplexLike, readElement } from './host-data.js';
 import { exportToNdarray, storageToExport } from './host-export.js';
 import { Index, sliceView } from './indexing.js';
+import { AdvancedIndex, advancedIndexHook, isAdvancedIndex } from './advanced-index-hook.js';
 import { kernelHooks } from './kernel-hooks.js';
 import { DeviceBuffer, LifetimeToken, trackLifetime, untrackLifetime } from './lifetime.js';
 import { arrayRepr, arrayStr, disposedRepr } from './repr.js';
@@ -173,12 +174,14 @@ export class GpuArray {
   /**
    * Basic slicing, one index per axis (NumPy `a[1:5, ::-1, None, ...]`): an integer (drops the
    * axis), a `'start:stop:step'` string or `{start, stop, step}`, `'...'`, or `null` / `gp.newaxis`
-   * for a new axis. A view sharing this array's memory.
+   * for a new axis: a view sharing this array's memory. Integer-array and boolean-mask indices
+   * (GpuArray, TypedArray, JS arrays) give a copy, as NumPy's advanced indexing.
    *
    * @example a.slice('1:5', '::-1', null, '...')
    */
-  slice(...indices: Index[]): GpuArray {
-    const v = sliceView(this.shape, this.strides, this.offset, indices);
+  slice(...indices: (Index | AdvancedIndex)[]): GpuArray {
+    if (indices.some(isAdvancedIndex)) return advancedIndexHook().get(this, indices);
+    const v = sliceView(this.shape, this.strides, this.offset, indices as Index[]);
     return this.viewOf(v.shape, v.strides, v.offset);
   }
 

@@ -23,7 +23,7 @@ interface ViewSpec {
   offset: number;
 }
 
-function parseSliceString(s: string): SliceObject | number | '...' | typeof newaxis {
+export function parseSliceString(s: string): SliceObject | number | '...' | typeof newaxis {
   const t = s.trim();
   if (t === '...') return '...';
   if (t === 'newaxis' || t === 'None') return newaxis;

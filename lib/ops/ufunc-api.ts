@@ -21,8 +21,13 @@ type MethodOf<K> = K extends 1
     ? (other: UfuncArg, options?: UfuncCallOptions) => GpuArray
     : (x2: UfuncArg | null, x3: UfuncArg | null, options?: UfuncCallOptions) => GpuArray;
 
-/** The ufuncs as functions, by name: `gp.add(x1, x2, options?)`. */
-export type UfuncFunctions = { [N in UfuncName]: FunctionOf<Arity<N>> } & { [A in UfuncAliasName]: FunctionOf<Arity<Target<A>>> };
+/** numpy.ufunc.at for the arithmetic ufuncs (lib/ops/ufunc-at.ts): unbuffered a[indices] op= b. */
+export type UfuncAt = (a: GpuArray, indices: unknown, b: UfuncArg | readonly unknown[]) => void;
+type AtName = 'add' | 'subtract' | 'multiply' | 'maximum' | 'minimum';
+/** The ufuncs as functions, by name: `gp.add(x1, x2, options?)`; the arithmetic ones have `.at`. */
+export type UfuncFunctions = { [N in UfuncName]: FunctionOf<Arity<N>> & (N extends AtName ? { at: UfuncAt } : unknown) } & {
+  [A in UfuncAliasName]: FunctionOf<Arity<Target<A>>>;
+};
 /** `where` is a function only (NumPy has no ndarray.where). */
 export type UfuncMethods = { [N in Exclude<UfuncName, 'where'>]: MethodOf<Arity<N>> } & { [A in UfuncAliasName]: MethodOf<Arity<Target<A>>> };
 

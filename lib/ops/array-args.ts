@@ -1,0 +1,81 @@
+// Small helpers shared by the joining, rearranging, matrix and indexing routines: turn arguments
+// into GpuArrays, make views with computed shape/strides, copy with the engine's assign kernel.
+import { DType } from '../core/dtype.js';
+import { GpuArray } from '../core/gpu-array.js';
+import { HostScalar, isComplexLike } from '../core/host-data.js';
+import { resultType } from '../core/promotion.js';
+import { Scalar } from '../core/scalar.js';
+import { normalizeAxis, shapeString } from '../core/shape.js';
+import { assign } from '../kernel/assign.js';
+import { asarray } from './creation.js';
+
+export type ArrayLike = GpuArray | Scalar | HostScalar | ArrayBufferView | readonly unknown[];
+
+/** A GpuArray for an array-like argument (GpuArrays pass through, host data is uploaded). */
+export function toArray(x: unknown, what = 'argument'): GpuArray {
+  if (x instanceof GpuArray) return x;
+  if (x === null || x === undefined) throw new TypeError(`${what} must be an array, got ${String(x)}`);
+  return asarray(x);
+}
+
+/** Whether `toArray` made a new array that the caller should dispose. */
+export const owned = (x: unknown, a: GpuArray) => a !== x;
+
+/** A view of `a`'s memory with the given layout (offset in bytes from a's buffer start). */
+export function viewOf(a: GpuArray, shape: readonly number[], strides: readonly number[], offset: number, d: DType = a.dtype): GpuArray {
+  return new GpuArray(a.buffer.retain(), [...shape], [...strides], offset, d, a.base ?? a);
+}
+
+/** dst[...] = src (broadcast and cast) with the element-wise engine's copy kernel. */
+export function copyInto(dst: GpuArray, src: GpuArray | Scalar | HostScalar): void {
+  if (dst.size === 0) return;
+  assign(dst, src);
+}
+
+/** A new contiguous array of `shape` and `d` filled from `fill` (run on it). Disposed if `fill` throws. */
+export function build(shape: readonly number[], d: DType, fill: (out: GpuArray) => void, device = undefined as GpuArray['device'] | undefined): GpuArray {
+  const out = GpuArray.allocate(shape, d, device);
+  try {
+    fill(out);
+  } catch (e) {
+    out.dispose();
+    throw e;
+  }
+  return out;
+}
+
+/** The dtype NumPy gives a list of arrays (all strong). */
+export const commonDType = (arrays: readonly GpuArray[]) => resultType(arrays.map((a) => a.dtype));
+
+/** Normalise an axis with NumPy's AxisError wording (a RangeError here). */
+export const axisOf = (axis: number, ndim: number) => {
+  if (!Number.isInteger(axis)) throw new TypeError(`axis must be an integer, got ${String(axis)}`);
+  return normalizeAxis(axis, ndim);
+};
+
+/** Normalise an axis tuple (or one axis, or null for all axes), refusing repeats. */
+export function axesOf(axis: number | readonly number[] | null | undefined, ndim: number): number[] {
+  if (axis === null || axis === undefined) return Array.from({ length: ndim }, (_, i) => i);
+  const list = typeof axis === 'number' ? [axis] : [...axis];
+  const out = list.map((a) => axisOf(a, ndim));
+  if (new Set(out).size !== out.length) throw new RangeError('repeated axis');
+  return out;
+}
+
+/** Slice one axis: a view of a[..., start:stop, ...] (step 1, 0 <= start <= stop <= n). */
+export function sliceAxis(a: GpuArray, axis: number, start: number, stop: number): GpuArray {
+  const shape = [...a.shape];
+  shape[axis] = stop - start;
+  return viewOf(a, shape, a.strides, a.offset + (stop > start ? start * a.strides[axis] : 0));
+}
+
+/** An options object (plain object, not an array or GpuArray) told apart from a positional value. */
+export const isOptions = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof GpuArray) && !(v instanceof Scalar) && !ArrayBuffer.isView(v) && !isComplexLike(v);
+
+/** Refuse option keys a function does not know. */
+export function checkKeys(fn: string, o: Record<string, unknown>, keys: readonly string[]): void {
+  for (const k of Object.keys(o)) if (!keys.includes(k)) throw new TypeError(`${fn}: unknown option '${k}' (expected ${keys.join(', ')})`);
+}
+
+export { shapeString };

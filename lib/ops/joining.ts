@@ -1,0 +1,351 @@
+// Joining and splitting (NumPy's concatenate, stack, *stack, block, split family, append). Joins
+// are strided copies: each input is copied by the element-wise engine's assign kernel into its
+// view of the output; splits are views.
+import { DType, DTypeLike, dtype as toDType } from '../core/dtype.js';
+import { GpuArray } from '../core/gpu-array.js';
+import { shapeString } from '../core/shape.js';
+import { ElementwiseKernel, ElementwiseKernelFn } from '../kernel/elementwise-kernel.js';
+import { canCastSameKind } from './ufunc.js';
+import { canCastSafely } from '../core/promotion.js';
+import { axisOf, build, checkKeys, commonDType, copyInto, isOptions, owned, sliceAxis, toArray } from './array-args.js';
+import { atleast1d, atleast2d, atleast3d } from './views.js';
+
+export interface ConcatenateOptions {
+  /** The axis to join along (default 0); null flattens every input first. */
+  axis?: number | null;
+  out?: GpuArray;
+  dtype?: DTypeLike;
+  /** NumPy's casting rule for the inputs into the result (default 'same_kind'). */
+  casting?: Casting;
+}
+
+export type Casting = 'no' | 'equiv' | 'safe' | 'same_kind' | 'unsafe';
+
+function checkCast(from: DType, to: DType, casting: Casting): void {
+  const ok =
+    casting === 'unsafe' ||
+    (casting === 'same_kind' && canCastSameKind(from, to)) ||
+    (casting === 'safe' && canCastSafely(from, to)) ||
+    ((casting === 'no' || casting === 'equiv') && from === to);
+  if (!ok) throw new TypeError(`Cannot cast array data from dtype('${from.name}') to dtype('${to.name}') according to the rule '${casting}'`);
+}
+
+/** Arguments as GpuArrays, plus the ones made here (to dispose). */
+function arraysOf(fn: string, xs: readonly unknown[]): { arrays: GpuArray[]; made: GpuArray[] } {
+  if (!Array.isArray(xs) && !(typeof xs === 'object' && xs !== null && Symbol.iterator in xs)) {
+    throw new TypeError(`${fn}: expected a sequence of arrays`);
+  }
+  const list = [...xs];
+  if (list.length === 0) throw new RangeError('need at least one array to concatenate');
+  const made: GpuArray[] = [];
+  const arrays = list.map((x) => {
+    const a = toArray(x, `${fn} input`);
+    if (owned(x, a)) made.push(a);
+    return a;
+  });
+  return { arrays, made };
+}
+
+const disposeAll = (xs: readonly GpuArray[]) => xs.forEach((a) => a.dispose());
+
+function parseOptions(fn: string, axisOrOpts: unknown, opts: unknown, keys: readonly string[]): ConcatenateOptions {
+  let o: ConcatenateOptions = {};
+  if (isOptions(axisOrOpts)) o = { ...(axisOrOpts as ConcatenateOptions) };
+  else {
+    if (axisOrOpts !== undefined) o.axis = axisOrOpts as number | null;
+    if (opts !== undefined) {
+      if (!isOptions(opts)) throw new TypeError(`${fn}: options must be an object`);
+      o = { ...(opts as ConcatenateOptions), ...o };
+    }
+  }
+  checkKeys(fn, o as Record<string, unknown>, keys);
+  if (o.out !== undefined && o.dtype !== undefined) throw new TypeError(`${fn}() only takes \`out\` or \`dtype\` as an argument, but both were provided.`);
+  return o;
+}
+
+/** Up to this many output elements (launch-bound sizes: a copy of 64K elements takes about a launch's time), k inputs are joined by one launch. */
+const ONE_LAUNCH_MAX = 1 << 16;
+const ONE_LAUNCH_INPUTS = 8;
+const joinKernels = new Map<number, ElementwiseKernelFn>();
+
+/**
+ * The kernel joining k inputs of one dtype in one launch: each output element finds its input
+ * from the cumulative ends along the axis (index math in the loop's own width).
+ */
+function joinKernel(k: number): ElementwiseKernelFn {
+  let f = joinKernels.get(k);
+  if (f === undefined) {
+    const params = Array.from({ length: k }, (_, j) => `raw T x${j}, int64 e${j}`).join(', ');
+    const lines = [
+      'typedef decltype(i) _I;',
+      'const _I _in = (_I)inner, _q = i % _in, _t = i / _in, _r = _t % (_I)total, _o = _t / (_I)total;',
+    ];
+    for (let j = 0; j < k; j++) {
+      const start = j === 0 ? '0' : `(_I)e${j - 1}`;
+      const cond = j === k - 1 ? '' : `if (_r < (_I)e${j}) `;
+      lines.push(`${j > 0 ? 'else ' : ''}${cond}out0 = x${j}[(_o * ((_I)e${j} - ${start}) + (_r - ${start})) * _in + _q];`);
+    }
+    f = ElementwiseKernel(`${params}, int64 inner, int64 total`, 'T out0', lines.join('\n'), `gpa_join${k}`);
+    joinKernels.set(k, f);
+  }
+  return f;
+}
+
+/** Join in one launch when the sizes are launch-bound and every input has the output's dtype. */
+function oneLaunch(arrays: readonly GpuArray[], ax: number, out: GpuArray): boolean {
+  if (arrays.length < 2 || arrays.length > ONE_LAUNCH_INPUTS || out.size > ONE_LAUNCH_MAX || out.size === 0) return false;
+  if (arrays.some((a) => a.dtype !== out.dtype)) return false;
+  let inner = 1;
+  for (let d = ax + 1; d < out.ndim; d++) inner *= out.shape[d];
+  let end = 0;
+  const args: (GpuArray | number)[] = [];
+  for (const a of arrays) {
+    end += a.shape[ax];
+    args.push(a, end);
+  }
+  joinKernel(arrays.length)(...args, inner, out.shape[ax], out);
+  return true;
+}
+
+/** Check shapes, allocate (or check) the output, and copy each input into its part of it. */
+function join(arrays: readonly GpuArray[], axis: number, outOpt: GpuArray | undefined, dtypeOpt: DTypeLike | undefined, casting: Casting = 'same_kind'): GpuArray {
+  if (!['no', 'equiv', 'safe', 'same_kind', 'unsafe'].includes(casting)) throw new RangeError(`casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'`);
+  const first = arrays[0];
+  const nd = first.ndim;
+  if (nd === 0) throw new RangeError('zero-dimensional arrays cannot be concatenated');
+  const ax = axisOf(axis, nd);
+  let total = 0;
+  arrays.forEach((a, k) => {
+    if (a.ndim !== nd) {
+      throw new RangeError(
+        `all the input array dimensions except for the concatenation axis must match exactly, but along dimension 0, the array at index 0 has ${nd} dimension(s) and the array at index ${k} has ${a.ndim} dimension(s)`,
+      );
+    }
+    for (let d = 0; d < nd; d++) {
+      if (d !== ax && a.shape[d] !== first.shape[d]) {
+        throw new RangeError(
+          `all the input array dimensions except for the concatenation axis must match exactly, but along dimension ${d}, the array at index 0 has size ${first.shape[d]} and the array at index ${k} has size ${a.shape[d]}`,
+        );
+      }
+    }
+    if (a.device !== first.device) throw new RangeError('concatenate: arrays live on different devices');
+    total += a.shape[ax];
+  });
+  const shape = [...first.shape];
+  shape[ax] = total;
+  const fill = (out: GpuArray) => {
+    if (oneLaunch(arrays, ax, out)) return;
+    let at = 0;
+    for (const a of arrays) {
+      const n = a.shape[ax];
+      if (n > 0) {
+        const part = sliceAxis(out, ax, at, at + n);
+        try {
+          copyInto(part, a);
+        } finally {
+          part.dispose();
+        }
+      }
+      at += n;
+    }
+  };
+  if (outOpt !== undefined) {
+    if (!(outOpt instanceof GpuArray)) throw new TypeError('concatenate: out must be a GpuArray');
+    if (outOpt.ndim !== nd || outOpt.shape.some((d, i) => d !== shape[i])) throw new RangeError(`Output array is the wrong shape: expected ${shapeString(shape)}, got ${shapeString(outOpt.shape)}`);
+    for (const a of arrays) {
+      checkCast(a.dtype, outOpt.dtype, casting);
+    }
+    fill(outOpt);
+    return outOpt;
+  }
+  let d: DType = commonDType(arrays);
+  if (dtypeOpt !== undefined) {
+    const want = toDType(dtypeOpt);
+    for (const a of arrays) {
+      checkCast(a.dtype, want, casting);
+    }
+    d = want;
+  }
+  return build(shape, d, fill, first.device);
+}
+
+/**
+ * numpy.concatenate((a1, a2, ...), axis=0, out=None, dtype=None): join along an existing axis;
+ * `axis: null` flattens the inputs first. The result dtype is NumPy's promotion of the inputs.
+ */
+export function concatenate(arrays: readonly unknown[], axisOrOptions?: number | null | ConcatenateOptions, options?: ConcatenateOptions): GpuArray {
+  const o = parseOptions('concatenate', axisOrOptions, options, ['axis', 'out', 'dtype', 'casting']);
+  const { arrays: xs, made } = arraysOf('concatenate', arrays);
+  const flat: GpuArray[] = [];
+  try {
+    if (o.axis === null) {
+      for (const a of xs) flat.push(a.reshape([a.size]));
+      return join(flat, 0, o.out, o.dtype, o.casting);
+    }
+    return join(xs, o.axis ?? 0, o.out, o.dtype, o.casting);
+  } finally {
+    disposeAll(flat);
+    disposeAll(made);
+  }
+}
+
+/** numpy.stack: join along a new axis (all inputs of one shape). */
+export function stack(arrays: readonly unknown[], axisOrOptions?: number | ConcatenateOptions, options?: ConcatenateOptions): GpuArray {
+  const o = parseOptions('stack', axisOrOptions, options, ['axis', 'out', 'dtype', 'casting']);
+  const { arrays: xs, made } = arraysOf('stack', arrays);
+  const expanded: GpuArray[] = [];
+  try {
+    const s0 = xs[0].shape;
+    for (const a of xs) if (a.ndim !== s0.length || a.shape.some((d, i) => d !== s0[i])) throw new RangeError('all input arrays must have the same shape');
+    const ax = axisOf(o.axis ?? 0, s0.length + 1);
+    for (const a of xs) expanded.push(a.expandDims(ax));
+    return join(expanded, ax, o.out, o.dtype, o.casting);
+  } finally {
+    disposeAll(expanded);
+    disposeAll(made);
+  }
+}
+
+type StackOptions = { dtype?: DTypeLike; casting?: Casting };
+
+function stackWith(fn: string, arrays: readonly unknown[], prep: (a: GpuArray) => GpuArray, axisOf: (first: GpuArray) => number, o: StackOptions = {}): GpuArray {
+  checkKeys(fn, o as Record<string, unknown>, ['dtype', 'casting']);
+  const { arrays: xs, made } = arraysOf(fn, arrays);
+  const prepped: GpuArray[] = [];
+  try {
+    for (const a of xs) prepped.push(prep(a));
+    return join(prepped, axisOf(prepped[0]), undefined, o.dtype, o.casting);
+  } finally {
+    disposeAll(prepped);
+    disposeAll(made);
+  }
+}
+
+/** A view that is a new object (so it can be disposed independently of its source). */
+const same = (a: GpuArray) => a.reshape(a.shape as number[]);
+
+/** numpy.vstack: rows (1-D inputs become 1 x N). */
+export const vstack = (arrays: readonly unknown[], o?: StackOptions) => stackWith('vstack', arrays, (a) => atleast2d(a) as GpuArray, () => 0, o);
+/** numpy.hstack: columns (1-D inputs join along axis 0). */
+export const hstack = (arrays: readonly unknown[], o?: StackOptions) =>
+  stackWith('hstack', arrays, (a) => atleast1d(a) as GpuArray, (f) => (f.ndim === 1 ? 0 : 1), o);
+/** numpy.dstack: along the third axis (inputs made at least 3-D). */
+export const dstack = (arrays: readonly unknown[], o?: StackOptions) => stackWith('dstack', arrays, (a) => atleast3d(a) as GpuArray, () => 2, o);
+/** numpy.column_stack: 1-D inputs become columns; 2-D inputs join as hstack does. */
+export const columnStack = (arrays: readonly unknown[], o?: StackOptions) =>
+  stackWith('columnStack', arrays, (a) => (a.ndim < 2 ? a.reshape([a.size, 1]) : same(a)), () => 1, o);
+/** numpy.row_stack is vstack. */
+
+/** numpy.append: values joined to the end; without an axis both are flattened first. */
+export function append(arr: unknown, values: unknown, axis?: number | null | { axis?: number | null }): GpuArray {
+  const ax = isOptions(axis) ? (axis as { axis?: number | null }).axis : (axis as number | null | undefined);
+  if (ax === null || ax === undefined) return concatenate([arr, values], null);
+  return concatenate([arr, values], ax);
+}
+
+/** numpy.block: nested lists of arrays joined innermost-last-axis first. */
+export function block(arrays: unknown): GpuArray {
+  const depthOf = (x: unknown): number => (Array.isArray(x) ? (x.length === 0 ? (() => { throw new RangeError('Lists cannot be empty'); })() : 1 + depthOf(x[0])) : 0);
+  const depth = depthOf(arrays);
+  const made: GpuArray[] = [];
+  const leaves: GpuArray[] = [];
+  const collect = (x: unknown, level: number): void => {
+    if (Array.isArray(x)) {
+      if (level === depth) throw new RangeError('List depths are mismatched');
+      x.forEach((y) => collect(y, level + 1));
+      return;
+    }
+    if (level !== depth) throw new RangeError('List depths are mismatched');
+    const a = toArray(x, 'block input');
+    if (owned(x, a)) made.push(a);
+    leaves.push(a);
+  };
+  try {
+    collect(arrays, 0);
+    const nd = Math.max(depth, ...leaves.map((a) => a.ndim));
+    let next = 0;
+    const rec = (x: unknown, level: number): GpuArray => {
+      if (!Array.isArray(x)) {
+        const a = leaves[next++];
+        const shape = [...new Array(nd - a.ndim).fill(1), ...a.shape];
+        return a.reshape(shape);
+      }
+      const parts = x.map((y) => rec(y, level + 1));
+      try {
+        return concatenate(parts, -(depth - level));
+      } finally {
+        disposeAll(parts);
+      }
+    };
+    return rec(arrays, 0);
+  } finally {
+    disposeAll(made);
+  }
+}
+
+/** Split points of arraySplit/split. */
+function splitPoints(fn: string, n: number, spec: number | readonly number[], equal: boolean): number[] {
+  if (typeof spec === 'number') {
+    if (!Number.isInteger(spec) || spec <= 0) throw new RangeError('number sections must be larger than 0.');
+    if (equal && n % spec !== 0) throw new RangeError('array split does not result in an equal division');
+    const each = Math.floor(n / spec);
+    const extra = n % spec;
+    const pts = [0];
+    for (let k = 0; k < spec; k++) pts.push(pts[k] + each + (k < extra ? 1 : 0));
+    return pts;
+  }
+  if (!Array.isArray(spec)) throw new TypeError(`${fn}: indices_or_sections must be an integer or a list of indices`);
+  return [0, ...spec.map((i) => {
+    if (!Number.isInteger(i)) throw new TypeError(`${fn}: split indices must be integers`);
+    return i;
+  }), n];
+}
+
+function splitAlong(fn: string, a0: unknown, spec: number | readonly number[], axis: number, equal: boolean): GpuArray[] {
+  const a = toArray(a0, `${fn} input`);
+  try {
+    if (a.ndim === 0) throw new RangeError(`${fn}: cannot split a 0-d array`);
+    const ax = axisOf(axis, a.ndim);
+    const n = a.shape[ax];
+    const pts = splitPoints(fn, n, spec, equal);
+    const parts: GpuArray[] = [];
+    for (let k = 0; k + 1 < pts.length; k++) {
+      // Python slice semantics of a[pts[k]:pts[k+1]] (negative indices count from the end, clamped).
+      const norm = (v: number) => Math.min(n, Math.max(0, v < 0 ? v + n : v));
+      const lo = norm(pts[k]);
+      const hi = Math.max(lo, norm(pts[k + 1]));
+      parts.push(sliceAxis(a, ax, lo, hi));
+    }
+    return parts;
+  } finally {
+    if (owned(a0, a)) a.dispose();
+  }
+}
+
+const axisArg = (x: number | { axis?: number } | undefined) => (isOptions(x) ? ((x as { axis?: number }).axis ?? 0) : (x ?? 0));
+
+/** numpy.split: equal sections (or at the given indices); views. */
+export const split = (a: unknown, indicesOrSections: number | readonly number[], axis?: number | { axis?: number }) =>
+  splitAlong('split', a, indicesOrSections, axisArg(axis), true);
+/** numpy.array_split: like split, sections may differ in length by one. */
+export const arraySplit = (a: unknown, indicesOrSections: number | readonly number[], axis?: number | { axis?: number }) =>
+  splitAlong('arraySplit', a, indicesOrSections, axisArg(axis), false);
+
+function splitNd(fn: string, a0: unknown, spec: number | readonly number[], minNdim: number, axisFor: (nd: number) => number): GpuArray[] {
+  const nd = a0 instanceof GpuArray ? a0.ndim : toArrayNdim(a0);
+  if (nd < minNdim) throw new RangeError(`${fn} only works on arrays of ${minNdim} or more dimensions`);
+  return splitAlong(fn, a0, spec, axisFor(nd), true);
+}
+function toArrayNdim(x: unknown): number {
+  const a = toArray(x);
+  const nd = a.ndim;
+  if (owned(x, a)) a.dispose();
+  return nd;
+}
+
+/** numpy.hsplit: along axis 1 (axis 0 for 1-D). */
+export const hsplit = (a: unknown, spec: number | readonly number[]) => splitNd('hsplit', a, spec, 1, (nd) => (nd > 1 ? 1 : 0));
+/** numpy.vsplit: along axis 0 of an array of 2 or more dimensions. */
+export const vsplit = (a: unknown, spec: number | readonly number[]) => splitNd('vsplit', a, spec, 2, () => 0);
+/** numpy.dsplit: along axis 2 of an array of 3 or more dimensions. */
+export const dsplit = (a: unknown, spec: number | readonly number[]) => splitNd('dsplit', a, spec, 3, () => 2);

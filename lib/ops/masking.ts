@@ -1,0 +1,186 @@
+// Writing and reading through masks: putmask, place, extract, select, copyto(where=).
+
+import { GpuArray } from '../core/gpu-array.js';
+import { HostScalar } from '../core/host-data.js';
+import { Scalar } from '../core/scalar.js';
+import { shapeString } from '../core/shape.js';
+import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
+import { canCastSafely, defaultDTypeForWeak, resultType } from '../core/promotion.js';
+import { weakKindOf } from '../core/host-data.js';
+import { broadcastShapes } from '../core/shape.js';
+import { copyInto, checkKeys, owned, toArray } from './array-args.js';
+import { boolMask, extractBool, placeBool } from './compaction.js';
+import { take } from './take-put.js';
+import { flatnonzero } from './nonzero.js';
+import { canCastSameKind } from './ufunc.js';
+
+const disposeAll = (xs: GpuArray[]) => xs.forEach((x) => x.dispose());
+
+const putmaskKernel = ElementwiseKernel('bool m, raw T vals, int64 nv', 'T x', 'x = m ? vals[i % nv] : x', 'gpa_putmask');
+const copyWhereKernel = ElementwiseKernel('T s, bool w', 'T x', 'x = w ? s : x', 'gpa_copyto_where');
+
+/** Values as a contiguous 1-D array of dtype `d` (cast), plus what was made. */
+function flatValues(v: unknown, a: GpuArray, made: GpuArray[]): GpuArray {
+  let x = toArray(v, 'values');
+  if (owned(v, x)) made.push(x);
+  if (x.dtype !== a.dtype || !x.flags.cContiguous) {
+    x = x.astype(a.dtype);
+    made.push(x);
+  }
+  const f = x.reshape([x.size]);
+  made.push(f);
+  return f;
+}
+
+/** A bool mask of a's shape (same size required, as NumPy). */
+function maskFor(fn: string, mask0: unknown, a: GpuArray, made: GpuArray[]): GpuArray {
+  const m0 = toArray(mask0, 'mask');
+  if (owned(mask0, m0)) made.push(m0);
+  if (m0.size !== a.size) throw new RangeError(`${fn}: mask and data must be the same size`);
+  const { mask, made: madeMask } = boolMask(m0);
+  if (madeMask) made.push(mask);
+  const r = mask.reshape(a.shape as number[]);
+  made.push(r);
+  return r;
+}
+
+/** numpy.putmask(a, mask, values): a.flat[n] = values[n % len(values)] where mask.flat[n]. In place. */
+export function putmask(a: GpuArray, mask: unknown, values: unknown): void {
+  const made: GpuArray[] = [];
+  try {
+    const m = maskFor('putmask', mask, a, made);
+    const vals = flatValues(values, a, made);
+    if (vals.size === 0 || a.size === 0) return;
+    putmaskKernel(m, vals, vals.size, a);
+  } finally {
+    disposeAll(made);
+  }
+}
+
+/** numpy.place(arr, mask, vals): the k-th masked element gets vals[k % len(vals)]. In place. */
+export function place(arr: GpuArray, mask: unknown, vals: unknown): void {
+  const made: GpuArray[] = [];
+  try {
+    const m = maskFor('place', mask, arr, made);
+    const v = flatValues(vals, arr, made);
+    if (v.size === 0) {
+      const any = flatnonzero(m);
+      const n = any.size;
+      any.dispose();
+      if (n > 0) throw new RangeError('Cannot insert from an empty array!');
+      return;
+    }
+    placeBool(m, arr, v, false);
+  } finally {
+    disposeAll(made);
+  }
+}
+
+/** numpy.extract(condition, arr): arr's elements (flattened) where condition (flattened) is nonzero. */
+export function extract(condition: unknown, arr: unknown): GpuArray {
+  const made: GpuArray[] = [];
+  try {
+    const a = toArray(arr, 'arr');
+    if (owned(arr, a)) made.push(a);
+    const c0 = toArray(condition, 'condition');
+    if (owned(condition, c0)) made.push(c0);
+    const { mask, made: mm } = boolMask(c0);
+    if (mm) made.push(mask);
+    if (mask.size === a.size) {
+      const af = a.reshape([a.size]);
+      const mf = mask.reshape([mask.size]);
+      made.push(af, mf);
+      return extractBool(mf, af);
+    }
+    // NumPy's take(ravel(arr), nonzero(ravel(condition))): a shorter condition selects from the front.
+    const idx = flatnonzero(mask);
+    made.push(idx);
+    return take(a, idx);
+  } finally {
+    disposeAll(made);
+  }
+}
+
+/** The dtype NumPy gives a value turned into an array (np.asarray): arrays keep theirs, JS scalars get the default of their kind. */
+const strongDType = (v: GpuArray | Scalar | HostScalar) =>
+  v instanceof GpuArray || v instanceof Scalar ? v.dtype : defaultDTypeForWeak(weakKindOf(v as HostScalar));
+
+/**
+ * numpy.select(condlist, choicelist, default=0): the first true condition's choice, element-wise.
+ * As NumPy, choices and default count as arrays in the result dtype (a JS 42 is int64).
+ */
+export function select(condlist: readonly unknown[], choicelist: readonly (GpuArray | Scalar | HostScalar)[], defaultValue: GpuArray | Scalar | HostScalar = 0): GpuArray {
+  if (condlist.length !== choicelist.length) throw new RangeError('list of cases must be same length as list of conditions');
+  if (condlist.length === 0) throw new RangeError('select with an empty condition list is not possible');
+  const made: GpuArray[] = [];
+  try {
+    const conds = condlist.map((c, k) => {
+      const x = toArray(c, 'condition');
+      if (owned(c, x)) made.push(x);
+      if (x.dtype.name !== 'bool') throw new TypeError(`invalid entry ${k} in condlist: should be boolean ndarray`);
+      return x;
+    });
+    const d = resultType([...choicelist, defaultValue].map(strongDType));
+    const shapes = [...conds.map((c) => c.shape), ...[...choicelist, defaultValue].flatMap((v) => (v instanceof GpuArray ? [v.shape] : []))];
+    const shape = broadcastShapes(...shapes);
+    const result = GpuArray.allocate(shape, d, conds[0].device);
+    try {
+      copyInto(result, defaultValue);
+      for (let k = conds.length - 1; k >= 0; k--) copyto(result, choicelist[k], { casting: 'unsafe', where: conds[k] });
+      return result;
+    } catch (e) {
+      result.dispose();
+      throw e;
+    }
+  } finally {
+    disposeAll(made);
+  }
+}
+
+export interface CopytoOptions {
+  casting?: 'no' | 'equiv' | 'safe' | 'same_kind' | 'unsafe';
+  where?: unknown;
+}
+
+/** numpy.copyto(dst, src, casting='same_kind', where=True): src broadcast into dst, where true. */
+export function copyto(dst: GpuArray, src: unknown, options: CopytoOptions = {}): void {
+  checkKeys('copyto', options as Record<string, unknown>, ['casting', 'where']);
+  const casting = options.casting ?? 'same_kind';
+  const made: GpuArray[] = [];
+  try {
+    let s: GpuArray | Scalar | HostScalar;
+    if (src instanceof GpuArray || src instanceof Scalar || (typeof src !== 'object' && src !== undefined)) s = src as GpuArray | Scalar | HostScalar;
+    else {
+      s = toArray(src, 'src');
+      made.push(s);
+    }
+    if (s instanceof GpuArray || s instanceof Scalar) {
+      const from = s.dtype;
+      const ok =
+        casting === 'unsafe' ||
+        (casting === 'same_kind' && canCastSameKind(from, dst.dtype)) ||
+        (casting === 'safe' && canCastSafely(from, dst.dtype)) ||
+        ((casting === 'no' || casting === 'equiv') && from === dst.dtype);
+      if (!ok) throw new TypeError(`Cannot cast array data from dtype('${from.name}') to dtype('${dst.dtype.name}') according to the rule '${casting}'`);
+    }
+    if (options.where === undefined || options.where === true) {
+      if (s instanceof GpuArray && s.ndim > dst.ndim) throw new RangeError(`could not broadcast input array from shape ${shapeString(s.shape)} into shape ${shapeString(dst.shape)}`);
+      copyInto(dst, s);
+      return;
+    }
+    const w = toArray(options.where, 'where');
+    if (owned(options.where, w)) made.push(w);
+    if (w.dtype.name !== 'bool') throw new TypeError(`Cannot cast array data from dtype('${w.dtype.name}') to dtype('bool') according to the rule 'safe'`);
+    let sv: GpuArray;
+    if (s instanceof GpuArray) {
+      sv = s.dtype === dst.dtype ? s : s.astype(dst.dtype);
+    } else {
+      sv = GpuArray.allocate([], dst.dtype, dst.device).fill(s);
+    }
+    if (sv !== s) made.push(sv);
+    if (dst.size > 0) copyWhereKernel(sv, w, dst);
+  } finally {
+    disposeAll(made);
+  }
+}
+

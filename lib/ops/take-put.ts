@@ -1,0 +1,301 @@
+// take, takeAlongAxis, put, putAlongAxis, choose, compress and ufunc.at: index arrays along one
+// axis (or the flat array) turned into the gather/scatter plans of lib/ops/gather.ts.
+import { GpuArray } from '../core/gpu-array.js';
+import { HostScalar } from '../core/host-data.js';
+import { Scalar } from '../core/scalar.js';
+import { broadcastShapes, shapeString } from '../core/shape.js';
+import { IndexError } from '../../bindings/errors.js';
+import { arange } from './creation.js';
+import { axisOf, checkKeys, commonDType, isOptions, owned, toArray, viewOf } from './array-args.js';
+import { ATOMIC_DTYPES, checkIndexDType, gather, GatherPlan, IndexMode, scatter, ScatterOp } from './gather.js';
+import { indexPlan } from './advanced-indexing.js';
+import { flatnonzero } from './nonzero.js';
+import { UFUNCS } from './ufunc-table.js';
+import { isAdvancedIndex } from '../core/advanced-index-hook.js';
+import type { Index } from '../core/indexing.js';
+import { canCastSameKind } from './ufunc.js';
+import { stack } from './joining.js';
+
+export interface TakeOptions {
+  axis?: number | null;
+  mode?: IndexMode;
+  out?: GpuArray;
+}
+
+function checkMode(mode: unknown): IndexMode {
+  if (mode === undefined) return 'raise';
+  if (mode !== 'raise' && mode !== 'wrap' && mode !== 'clip') throw new TypeError(`clipmode must be one of 'clip', 'raise', or 'wrap', got ${JSON.stringify(mode)}`);
+  return mode;
+}
+
+/** An integer index array (host data is converted to int64). */
+function intIndices(x: unknown, made: GpuArray[]): GpuArray {
+  const a = x instanceof GpuArray ? x : Array.isArray(x) && x.flat(Infinity).length === 0 ? toArray(new BigInt64Array(0), 'indices') : toArray(x, 'indices');
+  if (a !== x) made.push(a);
+  if (a.dtype.kind !== 'i' && a.dtype.kind !== 'u') {
+    if (a.dtype.isFloat && !(x instanceof GpuArray) && a.size === 0) {
+      const e = a.astype('int64');
+      made.push(e);
+      return e;
+    }
+    checkIndexDType(a.dtype);
+  }
+  return a;
+}
+
+/** The plan of a[(:,) * ax, idx]: idx's dims replace axis ax. */
+function planAlong(a: GpuArray, ax: number, idx: GpuArray, made: GpuArray[]): GatherPlan {
+  const shape = [...a.shape.slice(0, ax), ...idx.shape, ...a.shape.slice(ax + 1)];
+  const strides = [...a.strides.slice(0, ax), ...idx.shape.map(() => 0), ...a.strides.slice(ax + 1)];
+  const istr = [...a.shape.slice(0, ax).map(() => 0), ...idx.strides, ...a.shape.slice(ax + 1).map(() => 0)];
+  const v = viewOf(idx, shape, istr, idx.offset);
+  made.push(v);
+  return { shape, strides, offset: a.offset, axes: [{ index: v, length: a.shape[ax], stride: a.strides[ax], axis: ax }] };
+}
+
+const disposeAll = (xs: GpuArray[]) => xs.forEach((x) => x.dispose());
+
+/** numpy.take(a, indices, axis=None, out=None, mode='raise'). */
+export function take(a0: unknown, indices: unknown, axisOrOptions?: number | null | TakeOptions, options?: TakeOptions): GpuArray {
+  const o: TakeOptions = isOptions(axisOrOptions) ? (axisOrOptions as TakeOptions) : { ...(options ?? {}), axis: axisOrOptions as number | null | undefined };
+  checkKeys('take', o as Record<string, unknown>, ['axis', 'mode', 'out']);
+  const mode = checkMode(o.mode);
+  const made: GpuArray[] = [];
+  try {
+    let a = toArray(a0, 'take input');
+    if (owned(a0, a)) made.push(a);
+    const idx = intIndices(indices, made);
+    let ax = 0;
+    if (o.axis === null || o.axis === undefined) {
+      a = a.reshape([a.size]);
+      made.push(a);
+    } else ax = axisOf(o.axis, a.ndim);
+    const plan = planAlong(a, ax, idx, made);
+    if (o.out !== undefined) {
+      const out = o.out;
+      if (!(out instanceof GpuArray) || out.shape.length !== plan.shape.length || out.shape.some((d, i) => d !== plan.shape[i])) {
+        throw new RangeError(`output array does not match result of ndarray.take (shape ${shapeString(plan.shape)})`);
+      }
+      if (out.dtype === a.dtype && out.flags.cContiguous) return gather(a, plan, mode, out);
+      const r = gather(a, plan, mode);
+      try {
+        out.set(r);
+      } finally {
+        r.dispose();
+      }
+      return out;
+    }
+    return gather(a, plan, mode);
+  } finally {
+    disposeAll(made);
+  }
+}
+
+/** The gather plan of numpy.take_along_axis's fancy index. */
+function alongAxisPlan(fn: string, arr: GpuArray, idx: GpuArray, ax: number, made: GpuArray[]): GatherPlan {
+  if (idx.ndim !== arr.ndim) throw new RangeError('`indices` and `arr` must have the same number of dimensions');
+  const shape = arr.shape.map((d, k) => {
+    if (k === ax) return idx.shape[k];
+    if (d === idx.shape[k] || idx.shape[k] === 1) return d;
+    if (d === 1) return idx.shape[k];
+    throw new RangeError(`${fn}: shape mismatch: indices of shape ${shapeString(idx.shape)} cannot be broadcast with arr of shape ${shapeString(arr.shape)}`);
+  });
+  const strides = arr.shape.map((d, k) => (k === ax || (d === 1 && shape[k] !== 1) ? 0 : arr.strides[k]));
+  const iv = idx.broadcastTo(shape);
+  made.push(iv);
+  return { shape, strides, offset: arr.offset, axes: [{ index: iv, length: arr.shape[ax], stride: arr.strides[ax], axis: ax }] };
+}
+
+type AxisArg = number | null | { axis?: number | null };
+const axisArg = (x: AxisArg | undefined, dflt: number | null) => (isOptions(x) ? ((x as { axis?: number | null }).axis ?? dflt) : x === undefined ? dflt : x);
+
+/** numpy.take_along_axis(arr, indices, axis=-1): axis null works on the flattened array. */
+export function takeAlongAxis(arr0: unknown, indices: unknown, axis?: AxisArg): GpuArray {
+  const made: GpuArray[] = [];
+  try {
+    let arr = toArray(arr0, 'takeAlongAxis input');
+    if (owned(arr0, arr)) made.push(arr);
+    let idx = intIndices(indices, made);
+    const ax0 = axisArg(axis, -1);
+    if (ax0 === null) {
+      if (idx.ndim !== 1) throw new RangeError('when axis=None, `indices` must have a single dimension.');
+      arr = arr.reshape([arr.size]);
+      made.push(arr);
+    }
+    const ax = ax0 === null ? 0 : axisOf(ax0, arr.ndim);
+    return gather(arr, alongAxisPlan('takeAlongAxis', arr, idx, ax, made));
+  } finally {
+    disposeAll(made);
+  }
+}
+
+/** Run `fn` on a flat (1-D) view of `a`, writing back when `a` is not contiguous. */
+function withFlat(a: GpuArray, fn: (flat: GpuArray) => void): void {
+  if (a.flags.cContiguous) {
+    const f = a.reshape([a.size]);
+    try {
+      fn(f);
+    } finally {
+      f.dispose();
+    }
+    return;
+  }
+  const c = a.copy();
+  try {
+    const f = c.reshape([c.size]);
+    try {
+      fn(f);
+    } finally {
+      f.dispose();
+    }
+    a.set(c);
+  } finally {
+    c.dispose();
+  }
+}
+
+/** numpy.put_along_axis(arr, indices, values, axis): in place. */
+export function putAlongAxis(arr: GpuArray, indices: unknown, values: unknown, axis: AxisArg): void {
+  const made: GpuArray[] = [];
+  try {
+    const idx = intIndices(indices, made);
+    const vals = values instanceof GpuArray || values instanceof Scalar || typeof values !== 'object' ? values : toArray(values);
+    if (vals !== values) made.push(vals as GpuArray);
+    const ax0 = axisArg(axis, null);
+    const run = (target: GpuArray, ax: number) => scatter(target, alongAxisPlan('putAlongAxis', target, idx, ax, made), vals as GpuArray | HostScalar);
+    if (ax0 === null) {
+      if (idx.ndim !== 1) throw new RangeError('when axis=None, `indices` must have a single dimension.');
+      withFlat(arr, (f) => run(f, 0));
+    } else run(arr, axisOf(ax0, arr.ndim));
+  } finally {
+    disposeAll(made);
+  }
+}
+
+/** numpy.put(a, ind, v, mode='raise'): a.flat[ind] = v, v repeated to ind's length. In place. */
+export function put(a: GpuArray, ind: unknown, v: unknown, mode?: IndexMode | { mode?: IndexMode }): void {
+  const m = checkMode(isOptions(mode) ? (mode as { mode?: IndexMode }).mode : mode);
+  const made: GpuArray[] = [];
+  try {
+    const idx0 = intIndices(ind, made);
+    const idx = idx0.reshape([idx0.size]);
+    made.push(idx);
+    let vals = toArray(v, 'values');
+    if (owned(v, vals)) made.push(vals);
+    if (vals.size === 0 || idx.size === 0) return;
+    if (vals.dtype !== a.dtype) {
+      vals = vals.astype(a.dtype);
+      made.push(vals);
+    }
+    const vflat = vals.reshape([vals.size]);
+    made.push(vflat);
+    // Values repeat cyclically over the indices: a gather of v by arange(n) mod nv.
+    let vv = vflat;
+    if (vflat.size !== idx.size) {
+      const k = arange(idx.size);
+      made.push(k);
+      vv = take(vflat, k, { axis: 0, mode: 'wrap' });
+      made.push(vv);
+    }
+    withFlat(a, (f) => scatter(f, { shape: [idx.size], strides: [0], offset: f.offset, axes: [{ index: idx, length: f.size, stride: f.itemsize, axis: 0 }] }, vv, m));
+  } finally {
+    disposeAll(made);
+  }
+}
+
+/** numpy.choose(a, choices, out=None, mode='raise'): choices[a[i]][i], everything broadcast. */
+export function choose(a0: unknown, choices: readonly unknown[], options: { mode?: IndexMode; out?: GpuArray } = {}): GpuArray {
+  checkKeys('choose', options as Record<string, unknown>, ['mode', 'out']);
+  const mode = checkMode(options.mode);
+  const made: GpuArray[] = [];
+  try {
+    const a = intIndices(a0, made);
+    const cs = choices.map((c) => {
+      const x = toArray(c, 'choice');
+      if (owned(c, x)) made.push(x);
+      return x;
+    });
+    if (cs.length === 0) throw new RangeError('0-length sequence.');
+    const shape = broadcastShapes(a.shape, ...cs.map((c) => c.shape));
+    const d = commonDType(cs);
+    const views = cs.map((c) => c.broadcastTo(shape));
+    made.push(...views);
+    const stacked = stack(views, 0, { dtype: d });
+    made.push(stacked);
+    const iv = a.broadcastTo(shape);
+    made.push(iv);
+    const plan: GatherPlan = { shape, strides: stacked.strides.slice(1), offset: stacked.offset, axes: [{ index: iv, length: cs.length, stride: stacked.strides[0], axis: 0 }] };
+    const r = gather(stacked, plan, mode);
+    if (options.out === undefined) return r;
+    try {
+      options.out.set(r);
+    } finally {
+      r.dispose();
+    }
+    return options.out;
+  } finally {
+    disposeAll(made);
+  }
+}
+
+/** numpy.compress(condition, a, axis=None): the slices along `axis` where condition (1-D) is true. */
+export function compress(condition: unknown, a0: unknown, axis?: AxisArg): GpuArray {
+  const made: GpuArray[] = [];
+  try {
+    const c = toArray(condition, 'condition');
+    if (owned(condition, c)) made.push(c);
+    if (c.ndim !== 1) throw new RangeError('condition must be a 1-d array');
+    const idx = flatnonzero(c);
+    made.push(idx);
+    return take(a0, idx, { axis: axisArg(axis, null) });
+  } catch (e) {
+    if (e instanceof IndexError) throw new IndexError(`condition contains entries that are out of bounds for the compressed axis: ${e.message}`);
+    throw e;
+  } finally {
+    disposeAll(made);
+  }
+}
+
+const AT_OPS: Record<string, ScatterOp> = { add: 'add', subtract: 'subtract', multiply: 'multiply', maximum: 'maximum', minimum: 'minimum' };
+
+/**
+ * ufunc.at(a, indices, b): unbuffered in-place a[indices] op= b, every repeated index counting
+ * (device atomics). `indices` is one index (an array, a mask) or a JS array of several (a tuple).
+ */
+export function ufuncAt(name: string, a: GpuArray, indices: unknown, b: GpuArray | Scalar | HostScalar | readonly unknown[]): void {
+  const op = AT_OPS[name];
+  if (op === undefined) throw new TypeError(`${name}.at is not supported (only add, subtract, multiply, maximum, minimum)`);
+  if (!(a instanceof GpuArray)) throw new TypeError(`${name}.at: the first argument must be a GpuArray`);
+  if (!ATOMIC_DTYPES.has(a.dtype.name)) throw new TypeError(`${name}.at: arrays of ${a.dtype.name} are not supported (integer and real float dtypes of 1 to 8 bytes are)`);
+  if (b === undefined) throw new TypeError(`${name}.at: the second operand is required`);
+  const made: GpuArray[] = [];
+  try {
+    let v: GpuArray | HostScalar;
+    if (b instanceof GpuArray || Array.isArray(b)) {
+      const arr = toArray(b, 'b');
+      if (arr !== b) made.push(arr);
+      if (!canCastSameKind(arr.dtype, a.dtype)) throw new TypeError(`Cannot cast ufunc '${name}' output from dtype('${arr.dtype.name}') to dtype('${a.dtype.name}') with casting rule 'same_kind'`);
+      v = arr;
+    } else {
+      const val = b instanceof Scalar ? (b.value as HostScalar) : (b as HostScalar);
+      if (b instanceof Scalar && !canCastSameKind(b.dtype, a.dtype)) throw new TypeError(`Cannot cast ufunc '${name}' output from dtype('${b.dtype.name}') to dtype('${a.dtype.name}') with casting rule 'same_kind'`);
+      if (a.dtype.isInteger && typeof val === 'number' && !Number.isInteger(val)) {
+        throw new TypeError(`Cannot cast ufunc '${name}' output from dtype('float64') to dtype('${a.dtype.name}') with casting rule 'same_kind'`);
+      }
+      v = val;
+    }
+    const tuple = Array.isArray(indices) && indices.some((x) => Array.isArray(x) || x instanceof GpuArray || ArrayBuffer.isView(x) || typeof x === 'string' || x === null);
+    const items = tuple ? (indices as unknown[]) : [indices];
+    if (!items.some(isAdvancedIndex)) {
+      // Basic indices only: an in-place ufunc on the view.
+      const view = a.slice(...(items as Index[]));
+      made.push(view);
+      UFUNCS.get(name as 'add')!.call([view, v], { out: view });
+      return;
+    }
+    scatter(a, indexPlan(a, items, made), v, 'raise', op);
+  } finally {
+    disposeAll(made);
+  }
+}
+

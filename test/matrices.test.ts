@@ -1,0 +1,74 @@
+// Matrices from vectors and grids: diag, diagflat, tri, tril, triu, meshgrid, indices, ix_, vander,
+// against values derived from NumPy's definitions.
+import { expect } from 'chai';
+import * as gp from '../lib/index.js';
+import type { GpuArray } from '../lib/index.js';
+import { describeEachDevice } from './helpers.js';
+
+/** Nested values with int64 (bigint) elements as numbers, to compare with literals. */
+const deepNum = (x: unknown): unknown => (Array.isArray(x) ? x.map(deepNum) : typeof x === 'bigint' ? Number(x) : x);
+const list = (a: GpuArray) => deepNum(a.toArray());
+
+describeEachDevice('matrices from vectors', () => {
+  it('diag builds from a vector and reads a diagonal (k of both signs, strided input)', () => {
+    expect(list(gp.diag(gp.array([1, 2, 3])))).to.deep.equal([[1, 0, 0], [0, 2, 0], [0, 0, 3]]);
+    expect(list(gp.diag(gp.array([1, 2]), -1))).to.deep.equal([[0, 0, 0], [1, 0, 0], [0, 2, 0]]);
+    const m = gp.arange(12).reshape(3, 4);
+    expect(list(gp.diag(m))).to.deep.equal([0, 5, 10]);
+    expect(list(gp.diag(m, 2))).to.deep.equal([2, 7]);
+    expect(list(gp.diag(m, -2))).to.deep.equal([8]);
+    expect(list(gp.diag(m, 5))).to.deep.equal([]);
+    expect(list(gp.diag(m.T, { k: 1 }))).to.deep.equal([4, 9]);
+    expect(list(gp.diag(m.slice(':', '::-1')))).to.deep.equal([3, 6, 9]);
+    expect(list(gp.diagflat(gp.array([[1, 2], [3, 4]])))).to.deep.equal([[1, 0, 0, 0], [0, 2, 0, 0], [0, 0, 3, 0], [0, 0, 0, 4]]);
+    expect(list(gp.diagflat(gp.array([5]), 1))).to.deep.equal([[0, 5], [0, 0]]);
+    expect(() => gp.diag(gp.zeros([2, 2, 2]))).to.throw(RangeError, /1- or 2-d/);
+  });
+
+  it('tri, tril, triu (k of both signs, stacks of matrices, 1-D input, every dtype kind)', () => {
+    expect(list(gp.tri(3, 4, 1, 'int32'))).to.deep.equal([[1, 1, 0, 0], [1, 1, 1, 0], [1, 1, 1, 1]]);
+    expect(gp.tri(2).dtype.name).to.equal('float64');
+    expect(list(gp.tri(2, { k: -1, dtype: 'bool' }))).to.deep.equal([[false, false], [true, false]]);
+    const m = gp.arange(1, 13, 1, 'float32').reshape(3, 4);
+    expect(list(gp.tril(m))).to.deep.equal([[1, 0, 0, 0], [5, 6, 0, 0], [9, 10, 11, 0]]);
+    expect(list(gp.tril(m, -1))).to.deep.equal([[0, 0, 0, 0], [5, 0, 0, 0], [9, 10, 0, 0]]);
+    expect(list(gp.triu(m, 1))).to.deep.equal([[0, 2, 3, 4], [0, 0, 7, 8], [0, 0, 0, 12]]);
+    const stack = gp.arange(8).reshape(2, 2, 2);
+    expect(list(gp.triu(stack))).to.deep.equal([[[0, 1], [0, 3]], [[4, 5], [0, 7]]]);
+    expect(list(gp.tril(gp.array([1, 2, 3])))).to.deep.equal([[1, 0, 0], [1, 2, 0], [1, 2, 3]]);
+    expect(list(gp.triu(m.T))).to.deep.equal([[1, 5, 9], [0, 6, 10], [0, 0, 11], [0, 0, 0]]);
+    const c = gp.triu(gp.ones([2, 2], 'complex64'));
+    expect((c.toArray() as { re: number }[][]).map((r) => r.map((z) => z.re))).to.deep.equal([[1, 1], [0, 1]]);
+  });
+
+  it('meshgrid (xy and ij, sparse), indices (dense and sparse), ix_', () => {
+    const [X, Y] = gp.meshgrid(gp.array([1, 2, 3]), gp.array([4, 5]));
+    expect(list(X)).to.deep.equal([[1, 2, 3], [1, 2, 3]]);
+    expect(list(Y)).to.deep.equal([[4, 4, 4], [5, 5, 5]]);
+    const [I, J] = gp.meshgrid(gp.array([1, 2, 3]), gp.array([4, 5]), { indexing: 'ij' });
+    expect(I.shape).to.deep.equal([3, 2]);
+    expect(list(J)).to.deep.equal([[4, 5], [4, 5], [4, 5]]);
+    const sp = gp.meshgrid(gp.array([1, 2, 3]), gp.array([4, 5]), gp.array([6]), { sparse: true });
+    expect(sp.map((x) => x.shape)).to.deep.equal([[1, 3, 1], [2, 1, 1], [1, 1, 1]]);
+    expect(() => gp.meshgrid(gp.array([1]), { indexing: 'xx' as 'xy' })).to.throw(RangeError);
+    const g = gp.indices([2, 3]) as GpuArray;
+    expect(g.shape).to.deep.equal([2, 2, 3]);
+    expect(list(g)).to.deep.equal([[[0, 0, 0], [1, 1, 1]], [[0, 1, 2], [0, 1, 2]]]);
+    expect(g.dtype.name).to.equal('int64');
+    const s = gp.indices([2, 3], { sparse: true }) as GpuArray[];
+    expect(s.map((x) => x.shape)).to.deep.equal([[2, 1], [1, 3]]);
+    const [r, cIdx] = gp.ix_([0, 2], gp.array([true, false, true, true]));
+    expect(r.shape).to.deep.equal([2, 1]);
+    expect(list(cIdx)).to.deep.equal([[0, 2, 3]]);
+    const a = gp.arange(12).reshape(3, 4);
+    expect(list(a.slice(r, cIdx))).to.deep.equal([[0, 2, 3], [8, 10, 11]]);
+  });
+
+  it('vander: decreasing and increasing powers, N, NumPy dtype promotion', () => {
+    expect(list(gp.vander(gp.array([1, 2, 3, 5])))).to.deep.equal([[1, 1, 1, 1], [8, 4, 2, 1], [27, 9, 3, 1], [125, 25, 5, 1]]);
+    expect(list(gp.vander(gp.array([2, 3]), 3, true))).to.deep.equal([[1, 2, 4], [1, 3, 9]]);
+    expect(gp.vander(gp.array([2, 3], 'int8'), { N: 2 }).dtype.name).to.equal('int64');
+    expect(list(gp.vander(gp.array([0.5], 'float32'), 3))).to.deep.equal([[0.25, 0.5, 1]]);
+    expect(gp.vander(gp.array([2]), 0).shape).to.deep.equal([1, 0]);
+  });
+});

@@ -1,0 +1,190 @@
+// Tiling and rearranging against host references: tile, repeat, flip*, roll, rot90, swapaxes,
+// moveaxis, rollaxis, atleast*, broadcastArrays, pad (every mode, against NumPy's definitions),
+// resize, trimZeros. Inputs include strided views, 0-d and empty arrays.
+import { expect } from 'chai';
+import * as gp from '../lib/index.js';
+import type { GpuArray } from '../lib/index.js';
+import { describeEachDevice } from './helpers.js';
+import { ravel, size, unravel } from './indexing-reference.js';
+
+const num = (xs: ArrayLike<number | bigint | boolean>) => Array.from(xs, Number);
+const vals = (a: GpuArray) => num(a.toTypedArray() as Float64Array);
+
+/** out[idx] = a[map(idx)]: a host reference built from an index map. */
+function mapped(a: GpuArray, shape: number[], map: (idx: number[]) => number[]): number[] {
+  const src = vals(a);
+  return Array.from({ length: size(shape) }, (_, f) => src[ravel(map(unravel(f, shape)), a.shape as number[])]);
+}
+
+const mod = (x: number, n: number) => ((x % n) + n) % n;
+
+/** Nested values with int64 (bigint) elements as numbers, to compare with literals. */
+const deepNum = (x: unknown): unknown => (Array.isArray(x) ? x.map(deepNum) : typeof x === 'bigint' ? Number(x) : x);
+const list = (a: GpuArray) => deepNum(a.toArray());
+
+describeEachDevice('rearranging', () => {
+  it('tile repeats the whole array along each axis (reps shorter or longer than ndim)', () => {
+    const a = gp.arange(1, 7, 1, 'float32').reshape(2, 3).slice(':', '::-1');
+    const t = gp.tile(a, [2, 3]);
+    expect(t.shape).to.deep.equal([4, 9]);
+    expect(vals(t)).to.deep.equal(mapped(a, [4, 9], ([i, j]) => [i % 2, j % 3]));
+    const t3 = gp.tile(a, [2, 1, 2]);
+    expect(t3.shape).to.deep.equal([2, 2, 6]);
+    expect(vals(t3)).to.deep.equal(mapped(a, [2, 2, 6], ([, i, j]) => [i, j % 3]));
+    expect(gp.tile(a, 2).shape).to.deep.equal([2, 6]);
+    expect(list(gp.tile(gp.array(5), 3))).to.deep.equal([5, 5, 5]);
+    expect(gp.tile(a, [0, 1]).shape).to.deep.equal([0, 3]);
+    expect(() => gp.tile(a, [-1])).to.throw(RangeError);
+  });
+
+  it('repeat with a scalar count, per-element counts, axes of both signs and axis null', () => {
+    const a = gp.arange(1, 7, 1, 'int32').reshape(2, 3);
+    expect(list(gp.repeat(a, 2))).to.deep.equal([1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6]);
+    expect(list(gp.repeat(a, 2, -1))).to.deep.equal([[1, 1, 2, 2, 3, 3], [4, 4, 5, 5, 6, 6]]);
+    expect(list(gp.repeat(a, [0, 2], 0))).to.deep.equal([[4, 5, 6], [4, 5, 6]]);
+    expect(list(gp.repeat(a, gp.array([1, 0, 3]), { axis: 1 }))).to.deep.equal([[1, 3, 3, 3], [4, 6, 6, 6]]);
+    expect(gp.repeat(a.T, [1], 0).shape).to.deep.equal([3, 2]);
+    expect(list(gp.repeat(gp.array(7), 3))).to.deep.equal([7, 7, 7]);
+    expect(() => gp.repeat(a, [1, 2], 1)).to.throw(RangeError, /broadcast/);
+    expect(() => gp.repeat(a, -1)).to.throw(RangeError, /negative/);
+  });
+
+  it('flip, fliplr, flipud, rot90, swapaxes, moveaxis and rollaxis are views with NumPy layouts', () => {
+    const a = gp.arange(24, 'float64').reshape(2, 3, 4);
+    const f = gp.flip(a, [0, 2]);
+    expect(f.base).to.equal(a.base ?? a);
+    expect(vals(f)).to.deep.equal(mapped(a, [2, 3, 4], ([i, j, k]) => [1 - i, j, 3 - k]));
+    expect(vals(gp.flip(a))).to.deep.equal(vals(a).reverse());
+    expect(vals(gp.fliplr(a))).to.deep.equal(mapped(a, [2, 3, 4], ([i, j, k]) => [i, 2 - j, k]));
+    expect(vals(gp.flipud(a))).to.deep.equal(mapped(a, [2, 3, 4], ([i, j, k]) => [1 - i, j, k]));
+    expect(() => gp.fliplr(gp.arange(3))).to.throw(RangeError);
+    const m = gp.arange(6).reshape(2, 3);
+    expect(list(gp.rot90(m))).to.deep.equal([[2, 5], [1, 4], [0, 3]]);
+    expect(list(gp.rot90(m, 2))).to.deep.equal([[5, 4, 3], [2, 1, 0]]);
+    expect(list(gp.rot90(m, -1))).to.deep.equal([[3, 0], [4, 1], [5, 2]]);
+    expect(list(gp.rot90(m, 1, [1, 0]))).to.deep.equal([[3, 0], [4, 1], [5, 2]]);
+    expect(gp.swapaxes(a, 0, -1).shape).to.deep.equal([4, 3, 2]);
+    expect(vals(gp.swapaxes(a, 0, 2))).to.deep.equal(mapped(a, [4, 3, 2], ([i, j, k]) => [k, j, i]));
+    expect(gp.moveaxis(a, 0, -1).shape).to.deep.equal([3, 4, 2]);
+    expect(gp.moveaxis(a, [0, 1], [-1, -2]).shape).to.deep.equal([4, 3, 2]);
+    expect(gp.rollaxis(a, 2).shape).to.deep.equal([4, 2, 3]);
+    expect(gp.rollaxis(a, 0, 3).shape).to.deep.equal([3, 4, 2]);
+    expect(gp.rollaxis(a, 1, 1).shape).to.deep.equal([2, 3, 4]);
+    expect(() => gp.moveaxis(a, 3, 0)).to.throw(RangeError);
+  });
+
+  it('roll shifts cyclically along axes (tuples, negative shifts, shifts past the length, axis null)', () => {
+    const a = gp.arange(12, 'int32').reshape(3, 4);
+    expect(list(gp.roll(a, 5))).to.deep.equal([[7, 8, 9, 10], [11, 0, 1, 2], [3, 4, 5, 6]]);
+    const r = gp.roll(a, [1, -6], [0, 1]);
+    expect(vals(r)).to.deep.equal(mapped(a, [3, 4], ([i, j]) => [mod(i - 1, 3), mod(j + 6, 4)]));
+    const twice = gp.roll(a, [1, 1], [1, 1]);
+    expect(vals(twice)).to.deep.equal(mapped(a, [3, 4], ([i, j]) => [i, mod(j - 2, 4)]));
+    const v = gp.roll(a.T, 1, 0);
+    expect(vals(v)).to.deep.equal(mapped(a.T, [4, 3], ([i, j]) => [mod(i - 1, 4), j]));
+    expect(gp.roll(gp.zeros([0, 3]), 2, 0).shape).to.deep.equal([0, 3]);
+  });
+
+  it('pad: constant (per-axis values, corners from the later axis), edge, reflect, symmetric, wrap, maximum, minimum, mean', () => {
+    const a = gp.arange(1, 7, 1, 'float64').reshape(2, 3);
+    const c = gp.pad(a, [[1, 0], [2, 1]], { constantValues: [[-1, -2], [-3, -4]] });
+    expect(list(c)).to.deep.equal([
+      [-3, -3, -1, -1, -1, -4],
+      [-3, -3, 1, 2, 3, -4],
+      [-3, -3, 4, 5, 6, -4],
+    ]);
+    expect(gp.pad(a, 1).shape).to.deep.equal([4, 5]);
+    const widths: [number, number][] = [[3, 2], [4, 5]];
+    const index = (mode: string, j: number, b: number, n: number) => {
+      const t = j - b;
+      if (mode === 'edge') return Math.min(n - 1, Math.max(0, t));
+      if (mode === 'wrap') return mod(t, n);
+      if (mode === 'symmetric') {
+        // Mirror including the edge: ... 1 0 | 0 1 2 | 2 1 ...
+        let p = mod(t, 2 * n);
+        return p < n ? p : 2 * n - 1 - p;
+      }
+      if (n === 1) return 0;
+      const p = mod(t, 2 * n - 2);
+      return p < n ? p : 2 * n - 2 - p;
+    };
+    for (const mode of ['edge', 'reflect', 'symmetric', 'wrap'] as const) {
+      const p = gp.pad(a, widths, mode);
+      const shape = [2 + 5, 3 + 9];
+      expect(p.shape).to.deep.equal(shape);
+      expect(vals(p), mode).to.deep.equal(mapped(a, shape, ([i, j]) => [index(mode, i, 3, 2), index(mode, j, 4, 3)]));
+    }
+    // NumPy: np.pad([1, 2, 3], (4, 5), 'reflect') and a length-1 axis.
+    expect(list(gp.pad(gp.array([1, 2, 3]), [4, 5], 'reflect'))).to.deep.equal([1, 2, 3, 2, 1, 2, 3, 2, 1, 2, 3, 2]);
+    expect(list(gp.pad(gp.array([7]), 2, 'reflect'))).to.deep.equal([7, 7, 7, 7, 7]);
+    expect(list(gp.pad(a, 1, 'maximum'))).to.deep.equal([
+      [6, 4, 5, 6, 6],
+      [3, 1, 2, 3, 3],
+      [6, 4, 5, 6, 6],
+      [6, 4, 5, 6, 6],
+    ]);
+    expect(list(gp.pad(a, [[0, 0], [1, 1]], 'minimum'))).to.deep.equal([[1, 1, 2, 3, 1], [4, 4, 5, 6, 4]]);
+    expect(list(gp.pad(gp.array([1, 2], 'int32'), 1, 'mean'))).to.deep.equal([2, 1, 2, 2]);
+    expect(() => gp.pad(gp.zeros([0, 2]), 1, 'edge')).to.throw(RangeError, /empty axis/);
+    expect(gp.pad(gp.zeros([0, 2]), 1).shape).to.deep.equal([2, 4]);
+    expect(() => gp.pad(a, -1)).to.throw(RangeError, /negative/);
+    expect(() => gp.pad(a, 1, 'median' as gp.PadMode)).to.throw(RangeError, /not supported/);
+    // NumPy's documented example, and a 2-D float ramp against linspace(end, edge, width, endpoint=False).
+    expect(list(gp.pad(gp.array([1, 2, 3, 4, 5]), [2, 3], { mode: 'linear_ramp', endValues: [5, -4] }))).to.deep.equal([5, 3, 1, 2, 3, 4, 5, 2, -1, -4]);
+    const r = gp.pad(a, [[2, 1], [0, 3]], { mode: 'linear_ramp', endValues: [[10, -10], [0, 1]] });
+    expect(r.shape).to.deep.equal([5, 6]);
+    const host = r.toArray() as number[][];
+    const lin = (end: number, edge: number, width: number, j: number) => j * ((edge - end) / width) + end;
+    expect(host[0].slice(0, 3)).to.deep.equal([1, 2, 3].map((edge) => lin(10, edge, 2, 0)));
+    expect(host[1].slice(0, 3)).to.deep.equal([1, 2, 3].map((edge) => lin(10, edge, 2, 1)));
+    expect(host[4].slice(0, 3)).to.deep.equal([4, 5, 6].map((edge) => lin(-10, edge, 1, 0)));
+    // Axis 1 ramps run over the rows padded by axis 0 (NumPy's order), towards end value 1.
+    expect(host.map((row) => row.slice(3))).to.deep.equal(host.map((row) => [2, 1, 0].map((j) => lin(1, row[2], 3, j))));
+    expect(() => gp.pad(gp.array([true]), 1, 'linear_ramp')).to.throw(TypeError);
+  });
+
+  it('0-d inputs', () => {
+    const s = gp.array(5, 'int32');
+    expect(list(gp.flip(s))).to.equal(5);
+    expect(list(gp.roll(s, 3))).to.equal(5);
+    expect(gp.roll(s, 3).shape).to.deep.equal([]);
+    expect(list(gp.pad(s, 2))).to.equal(5);
+    expect(list(gp.take(s, [0, 0]))).to.deep.equal([5, 5]);
+    expect(list(gp.resize(s, [2, 2]))).to.deep.equal([[5, 5], [5, 5]]);
+    expect(list(gp.broadcastArrays(s, gp.zeros([2]))[0])).to.deep.equal([5, 5]);
+    expect(() => gp.rot90(s)).to.throw(RangeError);
+    expect(() => gp.split(s, 1)).to.throw(RangeError);
+  });
+
+  it('atleast1d/2d/3d and broadcastArrays', () => {
+    const s = gp.array(3);
+    expect((gp.atleast1d(s) as GpuArray).shape).to.deep.equal([1]);
+    expect((gp.atleast2d(gp.arange(3)) as GpuArray).shape).to.deep.equal([1, 3]);
+    expect((gp.atleast3d(gp.arange(3)) as GpuArray).shape).to.deep.equal([1, 3, 1]);
+    expect((gp.atleast3d(gp.zeros([2, 3])) as GpuArray).shape).to.deep.equal([2, 3, 1]);
+    expect((gp.atleast2d(s, gp.zeros([2, 2, 2])) as GpuArray[]).map((x) => x.shape)).to.deep.equal([[1, 1], [2, 2, 2]]);
+    const [x, y] = gp.broadcastArrays(gp.arange(3).reshape(3, 1), gp.arange(4));
+    expect(x.shape).to.deep.equal([3, 4]);
+    expect(list(y)).to.deep.equal([[0, 1, 2, 3], [0, 1, 2, 3], [0, 1, 2, 3]]);
+    expect(() => gp.broadcastArrays(gp.zeros([2]), gp.zeros([3]))).to.throw();
+  });
+
+  it('resize repeats cyclically (or cuts); trimZeros trims a 1-D array', () => {
+    const a = gp.arange(1, 5, 1, 'float32').reshape(2, 2).T;
+    expect(list(gp.resize(a, [3, 3]))).to.deep.equal([[1, 3, 2], [4, 1, 3], [2, 4, 1]]);
+    expect(list(gp.resize(a, 3))).to.deep.equal([1, 3, 2]);
+    expect(list(gp.resize(gp.zeros([0]), [2]))).to.deep.equal([0, 0]);
+    const z = gp.array([0, 0, 1, 0, 2, 0]);
+    expect(list(gp.trimZeros(z))).to.deep.equal([1, 0, 2]);
+    expect(list(gp.trimZeros(z, 'f'))).to.deep.equal([1, 0, 2, 0]);
+    expect(list(gp.trimZeros(z, 'b'))).to.deep.equal([0, 0, 1, 0, 2]);
+    expect(gp.trimZeros(gp.zeros([3])).shape).to.deep.equal([0]);
+    expect(list(gp.trimZeros(z, ''))).to.deep.equal([0, 0, 1, 0, 2, 0]);
+    const m = gp.zeros([4, 5], 'int32');
+    m.assign([7, 8], [1, 2], [3, 1]);
+    expect(list(gp.trimZeros(m))).to.deep.equal([[0, 0, 7], [8, 0, 0]]);
+    expect(gp.trimZeros(m, { axis: 0 }).shape).to.deep.equal([2, 5]);
+    expect(gp.trimZeros(m, 'b', -1).shape).to.deep.equal([4, 4]);
+    expect(gp.trimZeros(gp.zeros([2, 3]), 'f').shape).to.deep.equal([0, 0]);
+  });
+});

@@ -1,0 +1,177 @@
+// take/put family, masks (putmask, place, extract, compress, select, copyto, choose), nonzero,
+// flatnonzero, argwhere, one-argument where, ufunc.at, and the device scan across its levels.
+import { expect } from 'chai';
+import * as gp from '../lib/index.js';
+import type { GpuArray } from '../lib/index.js';
+import { describeEachDevice, rng } from './helpers.js';
+
+const num = (xs: ArrayLike<number | bigint | boolean>) => Array.from(xs, Number);
+const vals = (a: GpuArray) => num(a.toTypedArray() as Float64Array);
+
+/** Nested values with int64 (bigint) elements as numbers, to compare with literals. */
+const deepNum = (x: unknown): unknown => (Array.isArray(x) ? x.map(deepNum) : typeof x === 'bigint' ? Number(x) : x);
+const list = (a: GpuArray) => deepNum(a.toArray());
+
+describeEachDevice('take and put', () => {
+  it('take along axes of both signs, flat, with the raise/wrap/clip modes and out', () => {
+    const a = gp.arange(12, 'float32').reshape(3, 4);
+    expect(list(gp.take(a, [5, 0, 11]))).to.deep.equal([5, 0, 11]);
+    expect(gp.take(a, [[2, 0]], 0).shape).to.deep.equal([1, 2, 4]);
+    expect(list(gp.take(a, [3, -1], -1))).to.deep.equal([[3, 3], [7, 7], [11, 11]]);
+    expect(list(gp.take(a.T, [1], { axis: 0 }))).to.deep.equal([[1, 5, 9]]);
+    expect(list(gp.take(a, [12, -13, 25], { mode: 'wrap' }))).to.deep.equal([0, 11, 1]);
+    expect(list(gp.take(a, [12, -13, 4], { axis: 1, mode: 'clip' }))).to.deep.equal([[3, 0, 3], [7, 4, 7], [11, 8, 11]]);
+    expect(() => gp.take(a, [12])).to.throw(gp.IndexError);
+    expect(() => gp.take(a, [0], { mode: 'bad' as 'raise' })).to.throw(TypeError);
+    expect(gp.take(a, 5).shape).to.deep.equal([]);
+    const out = gp.zeros([2], 'float32');
+    expect(gp.take(a, [1, 2], { out })).to.equal(out);
+    expect(vals(out)).to.deep.equal([1, 2]);
+    expect(() => gp.take(gp.zeros([0]), [0], { mode: 'clip' })).to.throw(gp.IndexError, /empty/);
+    expect(gp.take(gp.zeros([0]), []).shape).to.deep.equal([0]);
+  });
+
+  it('takeAlongAxis and putAlongAxis (argsort-style indices, broadcasting, axis null)', () => {
+    const a = gp.array([[10, 30, 20], [60, 40, 50]]);
+    const idx = gp.array([[0, 2, 1], [1, 2, 0]]);
+    expect(list(gp.takeAlongAxis(a, idx, 1))).to.deep.equal([[10, 20, 30], [40, 50, 60]]);
+    expect(list(gp.takeAlongAxis(a, gp.array([[1], [0]]), -1))).to.deep.equal([[30], [60]]);
+    expect(list(gp.takeAlongAxis(a, gp.array([[1, 0, 1]]), 0))).to.deep.equal([[60, 30, 50]]);
+    expect(list(gp.takeAlongAxis(a, gp.array([5, 0]), null))).to.deep.equal([50, 10]);
+    expect(() => gp.takeAlongAxis(a, gp.array([1]), 1)).to.throw(RangeError, /same number of dimensions/);
+    const b = a.copy();
+    gp.putAlongAxis(b, gp.array([[2], [0]]), 0, 1);
+    expect(list(b)).to.deep.equal([[10, 30, 0], [0, 40, 50]]);
+    gp.putAlongAxis(b, gp.array([0, 5]), gp.array([-1, -2]), null);
+    expect(list(b)).to.deep.equal([[-1, 30, 0], [0, 40, -2]]);
+    const t = a.T.copy().T; // non-contiguous destination
+    gp.putAlongAxis(t, gp.array([[1], [1]]), gp.array([[7], [8]]), 1);
+    expect(list(t)).to.deep.equal([[10, 7, 20], [60, 8, 50]]);
+  });
+
+  it('put writes the flat positions with values repeated cyclically, modes, and non-contiguous targets', () => {
+    const a = gp.zeros([2, 3], 'int32');
+    gp.put(a, [0, 4, 5], [9, 8]);
+    expect(list(a)).to.deep.equal([[9, 0, 0], [0, 8, 9]]);
+    gp.put(a, [7, -8], 1, 'wrap');
+    expect(list(a)).to.deep.equal([[9, 1, 0], [0, 1, 9]]);
+    gp.put(a, [100], 5, { mode: 'clip' });
+    expect(list(a)).to.deep.equal([[9, 1, 0], [0, 1, 5]]);
+    expect(() => gp.put(a, [6], 1)).to.throw(gp.IndexError);
+    const base = gp.zeros([3, 2], 'float64');
+    gp.put(base.T, [1, 3], [5, 6]);
+    expect(list(base)).to.deep.equal([[0, 6], [5, 0], [0, 0]]);
+  });
+
+  it('choose, compress, extract, place, putmask, select and copyto', () => {
+    const c = [gp.array([0, 1, 2, 3]), gp.array([10, 11, 12, 13]), gp.array([20, 21, 22, 23])];
+    const c2 = [gp.array([0, 1]), gp.array([10, 11]), gp.array([20, 21])];
+    expect(list(gp.choose(gp.array([2, 0, 1, 0]), c))).to.deep.equal([20, 1, 12, 3]);
+    expect(list(gp.choose(gp.array([[0], [1]]), [gp.array([1, 2]), gp.array(9)]))).to.deep.equal([[1, 2], [9, 9]]);
+    expect(list(gp.choose(gp.array([3, -1]), c2, { mode: 'wrap' }))).to.deep.equal([0, 21]);
+    expect(list(gp.choose(gp.array([3, -1]), c2, { mode: 'clip' }))).to.deep.equal([20, 1]);
+    expect(() => gp.choose(gp.array([3]), c)).to.throw(gp.IndexError);
+    const a = gp.arange(6).reshape(2, 3);
+    expect(list(gp.compress([false, true, true], a, 1))).to.deep.equal([[1, 2], [4, 5]]);
+    expect(list(gp.compress([true, false, true], a))).to.deep.equal([0, 2]);
+    expect(() => gp.compress([false, false, true], a, 0)).to.throw(gp.IndexError);
+    expect(list(gp.extract(a.remainder(2), a))).to.deep.equal([1, 3, 5]);
+    const p = gp.arange(6).reshape(2, 3);
+    gp.place(p, p.greater(1), [40, 50]);
+    expect(list(p)).to.deep.equal([[0, 1, 40], [50, 40, 50]]);
+    expect(() => gp.place(p, p.greater(1), [])).to.throw(RangeError, /empty/);
+    const q = gp.arange(6).reshape(2, 3);
+    gp.putmask(q, q.greater(1), gp.array([-1, -2]));
+    expect(list(q)).to.deep.equal([[0, 1, -1], [-2, -1, -2]]);
+    const x = gp.arange(10);
+    expect(list(gp.select([x.less(3), x.greater(5)], [x, x.multiply(x)], 42))).to.deep.equal([0, 1, 2, 42, 42, 42, 36, 49, 64, 81]);
+    expect(() => gp.select([x], [x])).to.throw(TypeError, /boolean/);
+    // NumPy turns choices and default into arrays: a JS 42 is int64, so int32 choices give int64.
+    const i32 = gp.arange(4, 'int32');
+    const sel = gp.select([i32.greater(1)], [i32], 42);
+    expect(sel.dtype.name).to.equal('int64');
+    expect(list(sel)).to.deep.equal([42, 42, 2, 3]);
+    expect(gp.select([i32.greater(1)], [i32.astype('float32')]).dtype.name).to.equal('float64');
+    expect(list(gp.select([gp.array([[true], [false]])], [gp.array([1, 2], 'int8')], gp.int8(-1)))).to.deep.equal([[1, 2], [-1, -1]]);
+    const dst = gp.zeros([2, 3], 'float32');
+    gp.copyto(dst, gp.array([1, 2, 3], 'float32'), { where: gp.array([[true, false, true], [false, true, false]]) });
+    expect(list(dst)).to.deep.equal([[1, 0, 3], [0, 2, 0]]);
+    gp.copyto(dst, 7, { where: gp.array([false, false, true]) });
+    expect(list(dst)).to.deep.equal([[1, 0, 7], [0, 2, 7]]);
+    expect(() => gp.copyto(gp.zeros([2], 'int32'), gp.array([1.5, 2]))).to.throw(TypeError, /same_kind/);
+  });
+
+  it('nonzero, flatnonzero, argwhere and one-argument where (non-bool, strided and empty inputs)', () => {
+    const a = gp.array([[0, 3, 0], [4, 0, 5]], 'float32');
+    expect(gp.nonzero(a).map((x) => x.toArray())).to.deep.equal([[0n, 1n, 1n], [1n, 0n, 2n]]);
+    expect(gp.where(a.T).map((x) => x.toArray())).to.deep.equal([[0n, 1n, 2n], [1n, 0n, 1n]]);
+    expect(list(gp.flatnonzero(a.T))).to.deep.equal([1, 2, 5]);
+    expect(list(gp.argwhere(a))).to.deep.equal([[0, 1], [1, 0], [1, 2]]);
+    expect(gp.argwhere(gp.array(3)).shape).to.deep.equal([1, 0]);
+    expect(gp.nonzero(gp.zeros([0, 2])).map((x) => x.shape)).to.deep.equal([[0], [0]]);
+    expect(() => gp.nonzero(gp.array(1))).to.throw(RangeError, /0d/);
+    expect(list(gp.where(gp.array([true, false]), 1, 2))).to.deep.equal([1, 2]);
+    expect(() => (gp.where as (...a: unknown[]) => unknown)(gp.array([true]), 1)).to.throw(TypeError);
+    const cplx = gp.array([0, 0, 1], 'complex64');
+    expect(list(gp.flatnonzero(cplx))).to.deep.equal([2]);
+  });
+
+  it('the device scan across several levels agrees with a host count (large masks)', () => {
+    const r = rng(5);
+    for (const n of [1, 255, 256, 257, 300_000, 600_000]) {
+      const host = Uint8Array.from({ length: n }, () => (r() < 0.3 ? 1 : 0));
+      const m = gp.array(host).astype('bool');
+      const nz = gp.flatnonzero(m);
+      const want: number[] = [];
+      host.forEach((v, i) => v && want.push(i));
+      expect(nz.size, `n=${n}`).to.equal(want.length);
+      expect(num(nz.toTypedArray() as BigInt64Array)).to.deep.equal(want);
+      [m, nz].forEach((x) => x.dispose());
+    }
+    const counts = gp.array(BigInt64Array.from({ length: 200_000 }, (_, i) => BigInt(i % 7)));
+    const s = gp.exclusiveScan(counts);
+    const got = num(s.toTypedArray() as BigInt64Array);
+    let acc = 0;
+    for (let i = 0; i < 200_000; i += 9973) {
+      expect(got[i]).to.equal(acc);
+      for (let j = i; j < Math.min(i + 9973, 200_000); j++) acc += j % 7;
+    }
+    expect(got[200_000]).to.equal(acc);
+  });
+
+  it('ufunc.at accumulates every repeated index (add, subtract, multiply, maximum, minimum)', () => {
+    const a = gp.zeros([4], 'float32');
+    gp.add.at(a, [0, 1, 1, 3, 3, 3], 1);
+    expect(list(a)).to.deep.equal([1, 2, 0, 3]);
+    gp.add.at(a, gp.array([0, 0]), gp.array([0.5, 0.25], 'float32'));
+    expect(list(a)).to.deep.equal([1.75, 2, 0, 3]);
+    const i = gp.arange(6, 'int64').reshape(2, 3);
+    gp.subtract.at(i, [[0, 0, 1], [2, 2, 0]], 10);
+    expect(list(i)).to.deep.equal([[0, 1, -18], [-7, 4, 5]]);
+    const m = gp.ones([3], 'int32');
+    gp.multiply.at(m, [2, 2, 2], 3);
+    expect(list(m)).to.deep.equal([1, 1, 27]);
+    const mx = gp.zeros([2], 'float64');
+    gp.maximum.at(mx, [1, 1, 0], gp.array([5, -1, -3]));
+    expect(list(mx)).to.deep.equal([0, 5]);
+    gp.minimum.at(mx, [0], NaN);
+    expect(Number.isNaN((mx.toArray() as number[])[0])).to.equal(true);
+    const many = gp.zeros([3], 'int32');
+    gp.add.at(many, new Int32Array(30000).map((_, k) => k % 3), 1);
+    expect(list(many)).to.deep.equal([10000, 10000, 10000]);
+    gp.add.at(many, '1:', 5);
+    expect(list(many)).to.deep.equal([10000, 10005, 10005]);
+    // 1- and 2-byte dtypes share 4-byte words with their neighbours: every update still counts.
+    for (const d of ['int8', 'uint8', 'int16', 'uint16', 'float16'] as const) {
+      const s = gp.zeros([5], d);
+      gp.add.at(s, new Int32Array(1000).map((_, k) => k % 5), 1);
+      gp.subtract.at(s, [4, 4, 4], 2);
+      gp.maximum.at(s, [0, 0], gp.array([100, 7], 'int32').astype(d));
+      const wrap = d === 'int8' ? -56 : d === 'uint8' ? 200 : 200;
+      expect(list(s), d).to.deep.equal([d === 'int8' ? 100 : Math.max(wrap, 100), wrap, wrap, wrap, wrap - 6]);
+    }
+    expect(() => gp.add.at(gp.zeros([2], 'complex64'), [0], 1)).to.throw(TypeError, /complex64/);
+    expect(() => gp.add.at(gp.zeros([2], 'int32'), [0], 1.5)).to.throw(TypeError, /same_kind/);
+    expect(() => gp.add.at(gp.zeros([2], 'int32'), [2], 1)).to.throw(gp.IndexError);
+  });
+});
