@@ -108,3 +108,6 @@ export type { PrintOptions, FloatMode } from './core/repr.js';
 export { asnumpy } from './core/host-export.js';
 export { getMemoryPool } from './core/lifetime.js';
 export type { MemoryPool, PoolStats } from './device/memory-pool.js';
+
+// Cooperative kernels on the cpu backend: the error a kernel that throws raises.
+export { KernelError } from '../bindings/errors.js';

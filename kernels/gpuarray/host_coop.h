@@ -1,0 +1,309 @@
+// Cooperative kernels on the cpu backend, part 2: a block's threads as fibers that meet at
+// __syncthreads and exchange values through warp intrinsics, with CUDA's semantics. Host only;
+// the launch unit includes it (and runs kernels with run_grid_coop) when GPA_HOST_COOPERATIVE is
+// defined, which the cpu backend does for sources that name a barrier or warp intrinsic.
+//
+// Scheduling: a block runs in rounds. In a round every runnable thread runs, one after another
+// on one OS thread, until it parks: at a block barrier, at a warp intrinsic, or at its end. Then
+// warp intrinsics are resolved among the lanes of each warp that wait at the same intrinsic with
+// the same mask, and those lanes run next; when only barrier waiters are left, the barrier
+// releases them all. Exited threads do not hold a barrier up. Warps are 32 consecutive threads
+// (x fastest), as on NVIDIA GPUs. Shared memory is thread_local (host_shim.h): the whole block
+// runs on one OS thread, and blocks spread over OpenMP threads as in run_grid.
+#pragma once
+#include "gpuarray/host_fiber.h"
+
+namespace gpa_host {
+namespace coop {
+
+enum Wait : unsigned char { kRunning, kAtBarrier, kAtWarp, kDone };
+enum WarpOp : unsigned char { kSyncwarp, kShflIdx, kShflUp, kShflDown, kShflXor, kBallot, kAny, kAll, kActivemask };
+
+struct Thread {
+  fiber::Context ctx;
+  dim3 idx;
+  unsigned char wait, op;
+  unsigned mask;
+  int arg, width;
+  unsigned long long value, result;
+};
+
+/** The block an OS thread is running, and that thread's fibers (reused by every block it runs). */
+struct Block {
+  fiber::Stacks stacks;
+  Thread* threads = nullptr;
+  unsigned* order = nullptr;  // the runnable threads of this round
+  unsigned capacity = 0, n = 0, nrun = 0, pos = 0;
+  fiber::Context scheduler;
+  int barrier_count = 0;  // threads whose __syncthreads_* predicate held at the last barrier
+  int barrier_arrived = 0;
+  bool failed = false;
+  void (*body)(const void*) = nullptr;
+  const void* ctx = nullptr;
+
+  ~Block() {
+    delete[] threads;
+    delete[] order;
+  }
+  bool prepare(unsigned count) {
+    if (count > capacity) {
+      delete[] threads;
+      delete[] order;
+      threads = new Thread[count];
+      order = new unsigned[count];
+      capacity = count;
+    }
+    n = count;
+    return stacks.reserve(count);
+  }
+};
+
+inline Block& this_block() {
+  static thread_local Block b;
+  return b;
+}
+
+/** Park thread `t`: switch to the next runnable thread of the round, or back to the scheduler. */
+inline void park(Block& b, Thread& t) {
+  const unsigned p = ++b.pos;
+  if (p < b.nrun && !b.failed)
+    fiber::switch_to(t.ctx, b.threads[b.order[p]].ctx);
+  else
+    fiber::switch_to(t.ctx, b.scheduler);
+  // Resumed. threadIdx is per OS thread: each fiber puts its own back.
+  threadIdx = t.idx;
+}
+
+inline void thread_main(void* p) {
+  Thread& t = *static_cast<Thread*>(p);
+  Block& b = this_block();
+  threadIdx = t.idx;
+  try {
+    b.body(b.ctx);
+  } catch (...) {
+    b.failed = true;
+    fail_with_current_exception();
+  }
+  t.wait = kDone;
+  park(b, t);
+  __builtin_trap();  // a finished thread is never resumed
+}
+
+inline Thread& current(Block& b) { return b.threads[b.order[b.pos]]; }
+
+inline int barrier(int predicate) {
+  Block& b = this_block();
+  Thread& t = current(b);
+  t.wait = kAtBarrier;
+  t.value = predicate != 0;
+  park(b, t);
+  return b.barrier_count;
+}
+
+inline unsigned long long warp_op(WarpOp op, unsigned mask, unsigned long long value, int arg, int width) {
+  Block& b = this_block();
+  Thread& t = current(b);
+  t.wait = kAtWarp;
+  t.op = op;
+  t.mask = mask;
+  t.value = value;
+  t.arg = arg;
+  t.width = width;
+  park(b, t);
+  return t.result;
+}
+
+/** The source lane of a shuffle for `lane` (or `lane` itself where CUDA returns the caller's value). */
+inline unsigned shuffle_source(const Thread& t, unsigned lane) {
+  const int w = (t.width >= 1 && t.width <= 32 && (t.width & (t.width - 1)) == 0) ? t.width : 32;
+  const unsigned seg = lane & ~(unsigned)(w - 1);
+  const unsigned in_seg = lane & (unsigned)(w - 1);
+  switch (t.op) {
+    case kShflIdx:
+      return seg + ((unsigned)t.arg & (unsigned)(w - 1));
+    case kShflUp:
+      return in_seg < (unsigned)t.arg ? lane : lane - (unsigned)t.arg;
+    case kShflDown:
+      return in_seg + (unsigned)t.arg >= (unsigned)w ? lane : lane + (unsigned)t.arg;
+    default: {  // kShflXor: lanes of later segments give the caller's own value
+      const unsigned src = lane ^ ((unsigned)t.arg & 31u);
+      return src >= seg + (unsigned)w ? lane : src;
+    }
+  }
+}
+
+/** Resolve the lanes `group` of the warp starting at `lane0`, all waiting at one intrinsic with one mask. */
+inline void resolve_group(Thread* lane0, unsigned group, WarpOp op) {
+  unsigned votes = 0;
+  for (unsigned l = 0; l < 32; ++l)
+    if ((group >> l & 1u) && lane0[l].value != 0) votes |= 1u << l;
+  for (unsigned l = 0; l < 32; ++l) {
+    if (!(group >> l & 1u)) continue;
+    Thread& t = lane0[l];
+    switch (op) {
+      case kSyncwarp:
+        t.result = 0;
+        break;
+      case kBallot:
+        t.result = votes;
+        break;
+      case kAny:
+        t.result = votes != 0;
+        break;
+      case kAll:
+        t.result = votes == group;
+        break;
+      case kActivemask:
+        t.result = group;
+        break;
+      default: {
+        const unsigned src = shuffle_source(t, l);
+        // A source lane that is not taking part is undefined in CUDA: the caller's own value here.
+        t.result = (src < 32 && (group >> src & 1u)) ? lane0[src].value : t.value;
+      }
+    }
+  }
+}
+
+inline void resolve_warps(Block& b) {
+  for (unsigned w0 = 0; w0 < b.n; w0 += 32) {
+    const unsigned lanes = b.n - w0 < 32 ? b.n - w0 : 32;
+    Thread* lane0 = b.threads + w0;
+    unsigned pending = 0;
+    for (unsigned l = 0; l < lanes; ++l)
+      if (lane0[l].wait == kAtWarp) pending |= 1u << l;
+    while (pending) {
+      const Thread& first = lane0[__builtin_ctz(pending)];
+      unsigned group = 0;
+      for (unsigned l = 0; l < lanes; ++l)
+        if ((pending >> l & 1u) && lane0[l].op == first.op && lane0[l].mask == first.mask) group |= 1u << l;
+      pending &= ~group;
+      resolve_group(lane0, group, (WarpOp)first.op);
+    }
+  }
+}
+
+/** Run the current block (blockIdx, blockDim set) to its end: false when a thread threw. */
+inline bool run_block(void (*body)(const void*), const void* ctx) {
+  Block& b = this_block();
+  const unsigned n = blockDim.x * blockDim.y * blockDim.z;
+  if (!b.prepare(n)) {
+    fail_launch("the cpu backend could not reserve the fiber stacks of a block");
+    return false;
+  }
+  b.body = body;
+  b.ctx = ctx;
+  b.failed = false;
+  for (unsigned i = 0; i < n; ++i) {
+    Thread& t = b.threads[i];
+    t.idx = dim3{i % blockDim.x, (i / blockDim.x) % blockDim.y, i / (blockDim.x * blockDim.y)};
+    t.wait = kRunning;
+    fiber::make(t.ctx, b.stacks.stack(i), fiber::kStackBytes, &thread_main, &t);
+    b.order[i] = i;
+  }
+  b.nrun = n;
+  for (;;) {
+    b.pos = 0;
+    fiber::switch_to(b.scheduler, b.threads[b.order[0]].ctx);
+    // Every thread of the round has parked. A thread that threw ends its block here (its other
+    // threads are abandoned mid-kernel, as a trap ends a CUDA grid).
+    if (b.failed) return false;
+    unsigned at_warp = 0, at_barrier = 0, votes = 0;
+    for (unsigned i = 0; i < n; ++i) {
+      at_warp += b.threads[i].wait == kAtWarp;
+      if (b.threads[i].wait == kAtBarrier) {
+        ++at_barrier;
+        votes += b.threads[i].value != 0;
+      }
+    }
+    if (at_warp == 0 && at_barrier == 0) return true;
+    const unsigned char next = at_warp ? kAtWarp : kAtBarrier;
+    if (at_warp) {
+      resolve_warps(b);
+    } else {
+      b.barrier_count = (int)votes;
+      b.barrier_arrived = (int)at_barrier;
+    }
+    b.nrun = 0;
+    for (unsigned i = 0; i < n; ++i) {
+      if (b.threads[i].wait != next) continue;
+      b.threads[i].wait = kRunning;
+      b.order[b.nrun++] = i;
+    }
+  }
+}
+
+template <typename F>
+inline void call_body(const void* f) {
+  (*static_cast<const F*>(f))();
+}
+
+}  // namespace coop
+
+/** run_grid for cooperative kernels: every block's threads run as fibers (see above). */
+template <typename F>
+inline int run_grid_coop(dim3 grid, dim3 block, const F& thread_body) {
+  reset_launch_status();
+  const long long nblocks = (long long)grid.x * grid.y * grid.z;
+#pragma omp parallel for schedule(dynamic, 1) if (nblocks > 1)
+  for (long long b = 0; b < nblocks; ++b) {
+    if (launch_failed()) continue;
+    gridDim = grid;
+    blockDim = block;
+    blockIdx.x = (unsigned)(b % grid.x);
+    blockIdx.y = (unsigned)((b / grid.x) % grid.y);
+    blockIdx.z = (unsigned)(b / ((long long)grid.x * grid.y));
+    coop::run_block(&coop::call_body<F>, &thread_body);
+  }
+  return launch_failed() ? 1 : 0;
+}
+
+}  // namespace gpa_host
+
+// The CUDA intrinsics, with CUDA's signatures.
+inline void __syncthreads() { gpa_host::coop::barrier(0); }
+inline int __syncthreads_count(int predicate) { return gpa_host::coop::barrier(predicate); }
+inline int __syncthreads_and(int predicate) {
+  const int count = gpa_host::coop::barrier(predicate);
+  return count == gpa_host::coop::this_block().barrier_arrived;
+}
+inline int __syncthreads_or(int predicate) { return gpa_host::coop::barrier(predicate) != 0; }
+inline void __syncwarp(unsigned mask = 0xffffffffu) { gpa_host::coop::warp_op(gpa_host::coop::kSyncwarp, mask, 0, 0, 32); }
+inline unsigned __ballot_sync(unsigned mask, int predicate) {
+  return (unsigned)gpa_host::coop::warp_op(gpa_host::coop::kBallot, mask, predicate != 0, 0, 32);
+}
+inline int __any_sync(unsigned mask, int predicate) { return (int)gpa_host::coop::warp_op(gpa_host::coop::kAny, mask, predicate != 0, 0, 32); }
+inline int __all_sync(unsigned mask, int predicate) { return (int)gpa_host::coop::warp_op(gpa_host::coop::kAll, mask, predicate != 0, 0, 32); }
+inline unsigned __activemask() { return (unsigned)gpa_host::coop::warp_op(gpa_host::coop::kActivemask, 0, 0, 0, 32); }
+
+namespace gpa_host {
+namespace coop {
+template <typename T>
+inline T shuffle(WarpOp op, unsigned mask, T var, int arg, int width) {
+  static_assert(sizeof(T) <= 8, "warp shuffles move values of at most 8 bytes");
+  unsigned long long bits = 0;
+  std::memcpy(&bits, &var, sizeof(T));
+  bits = warp_op(op, mask, bits, arg, width);
+  T r;
+  std::memcpy(&r, &bits, sizeof(T));
+  return r;
+}
+}  // namespace coop
+}  // namespace gpa_host
+
+template <typename T>
+inline T __shfl_sync(unsigned mask, T var, int srcLane, int width = warpSize) {
+  return gpa_host::coop::shuffle(gpa_host::coop::kShflIdx, mask, var, srcLane, width);
+}
+template <typename T>
+inline T __shfl_up_sync(unsigned mask, T var, unsigned delta, int width = warpSize) {
+  return gpa_host::coop::shuffle(gpa_host::coop::kShflUp, mask, var, (int)delta, width);
+}
+template <typename T>
+inline T __shfl_down_sync(unsigned mask, T var, unsigned delta, int width = warpSize) {
+  return gpa_host::coop::shuffle(gpa_host::coop::kShflDown, mask, var, (int)delta, width);
+}
+template <typename T>
+inline T __shfl_xor_sync(unsigned mask, T var, int laneMask, int width = warpSize) {
+  return gpa_host::coop::shuffle(gpa_host::coop::kShflXor, mask, var, laneMask, width);
+}
