@@ -286,17 +286,62 @@ describeEachDevice('cooperative kernels', (spec) => {
     const x = gp.asarray(host);
     const partial = gp.zeros(n / 256, 'float32');
     const k = m.getFunction('block_sum');
-    let best = Infinity;
+    let wall = Infinity;
+    let cpu = Infinity;
     for (let rep = 0; rep < 2; rep++) {
+      const c0 = process.cpuUsage();
       const t0 = performance.now();
       k(n / 256, 256, [x, partial, n]);
       gp.cuda.synchronize();
-      best = Math.min(best, performance.now() - t0);
+      wall = Math.min(wall, performance.now() - t0);
+      const c = process.cpuUsage(c0);
+      cpu = Math.min(cpu, (c.user + c.system) / 1000);
     }
     expect(Array.from(partial.copyToHost() as Float32Array)).to.deep.equal(blockSums(host, 256));
-    console.log(`      (1M-element block reduce on ${spec}: ${best.toFixed(1)} ms)`);
-    // The issue's goal on a 2-core machine; generous for a loaded CI box.
-    if (spec === 'cpu') expect(best).to.be.below(1000);
+    console.log(`      (1M-element block reduce on ${spec}: ${wall.toFixed(1)} ms wall, ${cpu.toFixed(1)} ms of CPU over all threads)`);
+    // The issue's goal is under a second on a 2-core machine. The process's CPU time over all its
+    // threads bounds the wall time on an idle machine and does not depend on what else loads it.
+    if (spec === 'cpu') expect(cpu).to.be.below(1000);
+  });
+
+  it('extern __shared__ arrays alias one buffer (templates, two types, a declaration across lines)', function () {
+    this.timeout(60_000);
+    const code = String.raw`template <typename T>
+__device__ T reverse_in_block(T v) {
+  extern __shared__ __align__(sizeof(double)) unsigned char raw[];
+  T* s = reinterpret_cast<T*>(raw);
+  s[threadIdx.x] = v;
+  __syncthreads();
+  T r = s[blockDim.x - 1 - threadIdx.x];
+  __syncthreads();
+  return r;
+}
+extern "C" __global__ void reverse_both(const double* x, const int* y, double* xo, int* yo, int* info) {
+  xo[threadIdx.x] = reverse_in_block(x[threadIdx.x]);
+  yo[threadIdx.x] = reverse_in_block(y[threadIdx.x]);
+  extern __shared__ int as_int[];
+  extern
+    __shared__ float
+    as_float[];
+  if (threadIdx.x == 0) as_float[0] = 1.5f;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    info[0] = as_int[0];
+    info[1] = __LINE__;
+  }
+}`;
+    const k = RawKernel(code, 'reverse_both');
+    const n = 40;
+    const x = gp.asarray(Float64Array.from({ length: n }, (_, i) => i * 0.25 - 3));
+    const y = gp.asarray(Int32Array.from({ length: n }, (_, i) => 7 * i - 100));
+    const xo = gp.zeros(n, 'float64');
+    const yo = gp.zeros(n, 'int32');
+    const info = gp.zeros(2, 'int32');
+    k(1, n, [x, y, xo, yo, info], { sharedMem: n * 8 });
+    expect(Array.from(xo.copyToHost() as Float64Array)).to.deep.equal(Array.from({ length: n }, (_, i) => (n - 1 - i) * 0.25 - 3));
+    expect(Array.from(yo.copyToHost() as Int32Array)).to.deep.equal(Array.from({ length: n }, (_, i) => 7 * (n - 1 - i) - 100));
+    // 1.5f's bits read through the int view; __LINE__ counts the source's own lines.
+    expect(Array.from(info.copyToHost() as Int32Array)).to.deep.equal([0x3fc00000, 22]);
   });
 
   it('dynamic shared memory past CUDA default limit (48 KiB) is refused', () => {
