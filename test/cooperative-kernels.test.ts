@@ -128,6 +128,18 @@ extern "C" __global__ void histogram(const unsigned char* x, unsigned int* bins,
     if (local[b]) atomicAdd(&bins[b], local[b]);
 }
 
+// Locals live on each thread's own stack across barriers (16 KiB of them per thread here).
+extern "C" __global__ void local_arrays(const int* x, int* out) {
+  int mine[4096];
+  for (int k = 0; k < 4096; ++k) mine[k] = x[threadIdx.x] * k;
+  __syncthreads();
+  long long sum = 0;
+  for (int k = 0; k < 4096; k += 2) sum += mine[k];
+  __syncthreads();
+  for (int k = 1; k < 4096; k += 2) sum -= mine[k];
+  out[threadIdx.x] = (int)sum;
+}
+
 extern "C" __global__ void barrier_votes(const int* x, int* out) {
   int p = x[blockIdx.x * blockDim.x + threadIdx.x];
   int c = __syncthreads_count(p > 0);
@@ -259,6 +271,15 @@ describeEachDevice('cooperative kernels', (spec) => {
     const want = new Array(256).fill(0);
     for (const v of host) want[v]++;
     expect(Array.from(bins.copyToHost() as Uint32Array)).to.deep.equal(want);
+  });
+
+  it('locals are per thread and survive barriers', () => {
+    const n = 128;
+    const host = Int32Array.from({ length: n }, (_, i) => i - 50);
+    const out = gp.zeros(n, 'int32');
+    m.getFunction('local_arrays')(2, n, [gp.asarray(host), out]);
+    // sum over even k of v*k minus sum over odd k of v*k = v * (-2048)
+    expect(Array.from(out.copyToHost() as Int32Array)).to.deep.equal(Array.from(host, (v) => (v * -2048) | 0));
   });
 
   it('__syncthreads_count, __syncthreads_and and __syncthreads_or', () => {

@@ -25,13 +25,13 @@ typedef void (*Entry)(void*);
 }  // namespace fiber
 }  // namespace gpa_host
 
-#if defined(__x86_64__) || defined(__aarch64__)
+#if (defined(__x86_64__) || defined(__aarch64__)) && defined(__ELF__)
 #define GPA_FIBER_ASM 1
 extern "C" void gpa_fiber_switch(void** save_sp, void* next_sp) __attribute__((visibility("hidden")));
 extern "C" void gpa_fiber_start() __attribute__((visibility("hidden")));
 #endif
 
-#if defined(__x86_64__)
+#if defined(GPA_FIBER_ASM) && defined(__x86_64__)
 // System V: rbx, rbp, r12-r15 are callee-saved (the kernels never change MXCSR or the x87 control word).
 __asm__(
     ".text\n"
@@ -50,7 +50,7 @@ __asm__(
     "  callq *%r13\n"
     "  ud2\n"
     ".size gpa_fiber_start,.-gpa_fiber_start\n");
-#elif defined(__aarch64__)
+#elif defined(GPA_FIBER_ASM) && defined(__aarch64__)
 // AAPCS64: x19-x29, x30 (lr) and d8-d15 are callee-saved.
 __asm__(
     ".text\n"
@@ -111,7 +111,7 @@ inline void switch_to(Context& from, Context& to) {
 /** Make `c` start `fn(arg)` on the stack [base, base + bytes) at the next switch to it. Cheap (a
  * few stores with the assembly switch), so a fiber is remade for every block it runs. */
 inline void make(Context& c, char* base, size_t bytes, Entry fn, void* arg) {
-#if defined(__x86_64__)
+#if defined(GPA_FIBER_ASM) && defined(__x86_64__)
   // Popped by gpa_fiber_switch: r15, r14, r13 (fn), r12 (arg), rbx, rbp, then `ret` to gpa_fiber_start
   // with the stack 16-byte aligned, as a call site leaves it.
   void** top = reinterpret_cast<void**>(base + bytes);
@@ -123,7 +123,7 @@ inline void make(Context& c, char* base, size_t bytes, Entry fn, void* arg) {
   top[-6] = nullptr;  // r14
   top[-7] = nullptr;  // r15
   c.sp = top - 7;
-#elif defined(__aarch64__)
+#elif defined(GPA_FIBER_ASM) && defined(__aarch64__)
   // 160-byte frame popped by gpa_fiber_switch: x19 = arg, x20 = fn, x29 = 0, x30 = gpa_fiber_start.
   void** frame = reinterpret_cast<void**>(base + bytes - 160);
   for (int i = 0; i < 20; ++i) frame[i] = nullptr;
