@@ -82,14 +82,19 @@ extern "C" __global__ void warp_shuffles(const int* x, int* out) {
     int u = __shfl_up_sync(0xffffffffu, scan, o);
     if (lane >= o) scan += u;
   }
+  // Lanes 0-15 meet on their own first; the full-warp shuffle after it waits for them.
+  int low = 0;
+  if (lane < 16) low = __shfl_xor_sync(0x0000ffffu, v, 8);
+  int cross = __shfl_sync(0xffffffffu, v + low, lane ^ 16);
   int bcast = __shfl_sync(0xffffffffu, v, 3, 8);
   double d = __shfl_xor_sync(0xffffffffu, (double)v * 0.5, 1);
-  int* o5 = out + 5 * t;
-  o5[0] = down;
-  o5[1] = all;
-  o5[2] = scan;
-  o5[3] = bcast;
-  o5[4] = (int)(d * 2.0);
+  int* o6 = out + 6 * t;
+  o6[0] = down;
+  o6[1] = all;
+  o6[2] = scan;
+  o6[3] = bcast;
+  o6[4] = (int)(d * 2.0);
+  o6[5] = cross;
 }
 
 extern "C" __global__ void votes(const int* x, unsigned int* out) {
@@ -206,11 +211,11 @@ describeEachDevice('cooperative kernels', (spec) => {
     expect(Array.from(y.copyToHost() as Int32Array)).to.deep.equal(Array.from(want));
   });
 
-  it('warp shuffles: down (tree reduction), xor (all-reduce), up (scan), indexed with width 8, an 8-byte value', () => {
+  it('warp shuffles: down (tree reduction), xor (all-reduce), up (scan), indexed with width 8 after a divergent half-warp shuffle, an 8-byte value', () => {
     const n = 64;
     const r = rng(4);
     const host = Int32Array.from({ length: n }, () => Math.floor(r() * 1000) - 500);
-    const out = gp.zeros(5 * n, 'int32');
+    const out = gp.zeros(6 * n, 'int32');
     m.getFunction('warp_shuffles')(1, n, [gp.asarray(host), out]);
     const got = out.copyToHost() as Int32Array;
     for (let w = 0; w < n; w += 32) {
@@ -222,8 +227,10 @@ describeEachDevice('cooperative kernels', (spec) => {
       let acc = 0;
       for (let l = 0; l < 32; l++) {
         acc += lanes[l];
-        const row = Array.from(got.subarray(5 * (w + l), 5 * (w + l) + 5));
-        expect(row, `thread ${w + l}`).to.deep.equal([down[l], total, acc, lanes[(l & ~7) + 3], lanes[l ^ 1]]);
+        const row = Array.from(got.subarray(6 * (w + l), 6 * (w + l) + 6));
+        const src = l ^ 16;
+        const low = src < 16 ? lanes[src ^ 8] : 0;
+        expect(row, `thread ${w + l}`).to.deep.equal([down[l], total, acc, lanes[(l & ~7) + 3], lanes[l ^ 1], lanes[src] + low]);
       }
     }
   });

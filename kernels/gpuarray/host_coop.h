@@ -6,8 +6,8 @@
 // Scheduling: a block runs in rounds. In a round every runnable thread runs, one after another
 // on one OS thread, until it parks: at a block barrier, at a warp intrinsic, or at its end. Then
 // warp intrinsics are resolved among the lanes of each warp that wait at the same intrinsic with
-// the same mask, and those lanes run next; when only barrier waiters are left, the barrier
-// releases them all. Exited threads do not hold a barrier up. Warps are 32 consecutive threads
+// the same mask (once every live lane the mask names is there), and those lanes run next; when
+// only barrier waiters are left, the barrier releases them all. Exited threads do not hold a barrier up. Warps are 32 consecutive threads
 // (x fastest), as on NVIDIA GPUs. Shared memory is thread_local (host_shim.h): the whole block
 // runs on one OS thread, and blocks spread over OpenMP threads as in run_grid.
 #pragma once
@@ -165,22 +165,42 @@ inline void resolve_group(Thread* lane0, unsigned group, WarpOp op) {
   }
 }
 
-inline void resolve_warps(Block& b) {
+/**
+ * Resolve the warp intrinsics that are ready, append their lanes to the next round's order and
+ * return how many. A group (lanes at one intrinsic with one mask) is ready when every live lane
+ * its mask names waits in it; others wait for their lanes (a lane may still be on its way through
+ * a divergent branch). `force` resolves every group: with none ready, the program waits for a
+ * lane that is at a block barrier or at another intrinsic (undefined in CUDA), and this keeps it
+ * going instead of hanging.
+ */
+inline unsigned resolve_warps(Block& b, bool force) {
+  unsigned resolved = 0;
   for (unsigned w0 = 0; w0 < b.n; w0 += 32) {
     const unsigned lanes = b.n - w0 < 32 ? b.n - w0 : 32;
     Thread* lane0 = b.threads + w0;
-    unsigned pending = 0;
-    for (unsigned l = 0; l < lanes; ++l)
+    unsigned pending = 0, live = 0;
+    for (unsigned l = 0; l < lanes; ++l) {
       if (lane0[l].wait == kAtWarp) pending |= 1u << l;
+      if (lane0[l].wait != kDone) live |= 1u << l;
+    }
     while (pending) {
       const Thread& first = lane0[__builtin_ctz(pending)];
       unsigned group = 0;
       for (unsigned l = 0; l < lanes; ++l)
         if ((pending >> l & 1u) && lane0[l].op == first.op && lane0[l].mask == first.mask) group |= 1u << l;
       pending &= ~group;
+      const unsigned needed = first.op == kActivemask ? 0u : first.mask & live;
+      if (!force && (group & needed) != needed) continue;
       resolve_group(lane0, group, (WarpOp)first.op);
+      for (unsigned l = 0; l < lanes; ++l)
+        if (group >> l & 1u) {
+          lane0[l].wait = kRunning;
+          b.order[b.nrun++] = w0 + l;
+          ++resolved;
+        }
     }
   }
+  return resolved;
 }
 
 /** Run the current block (blockIdx, blockDim set) to its end: false when a thread threw. */
@@ -217,16 +237,16 @@ inline bool run_block(void (*body)(const void*), const void* ctx) {
       }
     }
     if (at_warp == 0 && at_barrier == 0) return true;
-    const unsigned char next = at_warp ? kAtWarp : kAtBarrier;
-    if (at_warp) {
-      resolve_warps(b);
-    } else {
-      b.barrier_count = (int)votes;
-      b.barrier_arrived = (int)at_barrier;
-    }
     b.nrun = 0;
+    if (at_warp) {
+      // Block-barrier waiters stay parked until no thread is left at a warp intrinsic.
+      if (resolve_warps(b, false) == 0) resolve_warps(b, true);
+      continue;
+    }
+    b.barrier_count = (int)votes;
+    b.barrier_arrived = (int)at_barrier;
     for (unsigned i = 0; i < n; ++i) {
-      if (b.threads[i].wait != next) continue;
+      if (b.threads[i].wait != kAtBarrier) continue;
       b.threads[i].wait = kRunning;
       b.order[b.nrun++] = i;
     }
