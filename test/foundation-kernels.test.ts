@@ -183,12 +183,11 @@ extern "C" __global__ void gpa_test_atomics(int* ci, unsigned long long* cu, flo
   });
 
   if (spec === 'cpu') {
-    it('refuses warp match/reduce intrinsics, cooperative_groups and inline PTX, naming each; comments do not count', () => {
+    it('refuses cooperative_groups and inline PTX, naming each; comments do not count', () => {
       const cases: [string, RegExp][] = [
-        ['p[0] = __reduce_add_sync(0xffffffffu, 1);', /warp reduce/],
-        ['p[0] = __match_any_sync(0xffffffffu, 1);', /warp match/],
+        ['namespace cg = cooperative_groups; p[0] = 1;', /cooperative_groups/],
         ['unsigned v; asm volatile("mov.u32 %0, %%laneid;" : "=r"(v)); p[0] = v;', /inline PTX assembly/],
-        ['__shared__ float s[2]; __syncthreads(); p[0] = __reduce_max_sync(0xffffffffu, 1); asm("trap;");', /warp reduce \(__reduce_\*_sync\), inline PTX/],
+        ['__shared__ float s[2]; __syncthreads(); p[0] = __reduce_max_sync(0xffffffffu, 1); cooperative_groups::sync(); asm("trap;");', /cooperative_groups, inline PTX/],
       ];
       for (const [body, construct] of cases) {
         const source = `extern "C" __global__ void gpa_test_refused(float* p) { ${body} }`;
@@ -203,7 +202,7 @@ extern "C" __global__ void gpa_test_atomics(int* ci, unsigned long long* cu, flo
         expect((err as CompileError).log).to.include('run this kernel on the cuda backend');
       }
       // Mentioned only in comments: compiles and runs.
-      const ok = loadRaw(b, 'extern "C" __global__ void gpa_test_comment(float* p) {\n  // no asm("trap;") here\n  /* nor __reduce_add_sync() */ p[0] = 5;\n}', {
+      const ok = loadRaw(b, 'extern "C" __global__ void gpa_test_comment(float* p) {\n  // no asm("trap;") here\n  /* nor cooperative_groups */ p[0] = 5;\n}', {
         name: 'gpa_test_comment',
         paramTypes: ['float*'],
       });

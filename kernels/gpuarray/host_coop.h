@@ -17,7 +17,11 @@ namespace gpa_host {
 namespace coop {
 
 enum Wait : unsigned char { kRunning, kAtBarrier, kAtWarp, kDone };
-enum WarpOp : unsigned char { kSyncwarp, kShflIdx, kShflUp, kShflDown, kShflXor, kBallot, kAny, kAll, kActivemask };
+enum WarpOp : unsigned char {
+  kSyncwarp, kShflIdx, kShflUp, kShflDown, kShflXor, kBallot, kAny, kAll, kUni, kActivemask,
+  kReduceAdd, kReduceMinS, kReduceMinU, kReduceMaxS, kReduceMaxU, kReduceAnd, kReduceOr, kReduceXor,
+  kMatchAny, kMatchAll,
+};
 
 struct Thread {
   fiber::Context ctx;
@@ -132,6 +136,32 @@ inline unsigned shuffle_source(const Thread& t, unsigned lane) {
   }
 }
 
+/** __reduce_*_sync over the 32-bit values of the lanes `group`. */
+inline unsigned long long reduce_group(const Thread* lane0, unsigned group, WarpOp op) {
+  bool first = true;
+  unsigned acc = 0;
+  for (unsigned l = 0; l < 32; ++l) {
+    if (!(group >> l & 1u)) continue;
+    const unsigned v = (unsigned)lane0[l].value;
+    if (first) {
+      acc = v;
+      first = false;
+      continue;
+    }
+    switch (op) {
+      case kReduceAdd: acc += v; break;
+      case kReduceMinS: acc = (int)v < (int)acc ? v : acc; break;
+      case kReduceMinU: acc = v < acc ? v : acc; break;
+      case kReduceMaxS: acc = (int)v > (int)acc ? v : acc; break;
+      case kReduceMaxU: acc = v > acc ? v : acc; break;
+      case kReduceAnd: acc &= v; break;
+      case kReduceOr: acc |= v; break;
+      default: acc ^= v; break;
+    }
+  }
+  return acc;
+}
+
 /** Resolve the lanes `group` of the warp starting at `lane0`, all waiting at one intrinsic with one mask. */
 inline void resolve_group(Thread* lane0, unsigned group, WarpOp op) {
   unsigned votes = 0;
@@ -153,9 +183,36 @@ inline void resolve_group(Thread* lane0, unsigned group, WarpOp op) {
       case kAll:
         t.result = votes == group;
         break;
+      case kUni:
+        t.result = votes == 0 || votes == group;
+        break;
       case kActivemask:
         t.result = group;
         break;
+      case kReduceAdd:
+      case kReduceMinS:
+      case kReduceMinU:
+      case kReduceMaxS:
+      case kReduceMaxU:
+      case kReduceAnd:
+      case kReduceOr:
+      case kReduceXor:
+        t.result = reduce_group(lane0, group, op);
+        break;
+      case kMatchAny: {
+        unsigned same = 0;
+        for (unsigned k = 0; k < 32; ++k)
+          if ((group >> k & 1u) && lane0[k].value == t.value) same |= 1u << k;
+        t.result = same;
+        break;
+      }
+      case kMatchAll: {
+        unsigned same = 0;
+        for (unsigned k = 0; k < 32; ++k)
+          if ((group >> k & 1u) && lane0[k].value == t.value) same |= 1u << k;
+        t.result = same == group ? group : 0;  // 0: not all equal (the intrinsic's *pred is then 0)
+        break;
+      }
       default: {
         const unsigned src = shuffle_source(t, l);
         // A source lane that is not taking part is undefined in CUDA: the caller's own value here.
@@ -280,50 +337,4 @@ inline int run_grid_coop(dim3 grid, dim3 block, const F& thread_body) {
 
 }  // namespace gpa_host
 
-// The CUDA intrinsics, with CUDA's signatures.
-inline void __syncthreads() { gpa_host::coop::barrier(0); }
-inline int __syncthreads_count(int predicate) { return gpa_host::coop::barrier(predicate); }
-inline int __syncthreads_and(int predicate) {
-  const int count = gpa_host::coop::barrier(predicate);
-  return count == gpa_host::coop::this_block().barrier_arrived;
-}
-inline int __syncthreads_or(int predicate) { return gpa_host::coop::barrier(predicate) != 0; }
-inline void __syncwarp(unsigned mask = 0xffffffffu) { gpa_host::coop::warp_op(gpa_host::coop::kSyncwarp, mask, 0, 0, 32); }
-inline unsigned __ballot_sync(unsigned mask, int predicate) {
-  return (unsigned)gpa_host::coop::warp_op(gpa_host::coop::kBallot, mask, predicate != 0, 0, 32);
-}
-inline int __any_sync(unsigned mask, int predicate) { return (int)gpa_host::coop::warp_op(gpa_host::coop::kAny, mask, predicate != 0, 0, 32); }
-inline int __all_sync(unsigned mask, int predicate) { return (int)gpa_host::coop::warp_op(gpa_host::coop::kAll, mask, predicate != 0, 0, 32); }
-inline unsigned __activemask() { return (unsigned)gpa_host::coop::warp_op(gpa_host::coop::kActivemask, 0, 0, 0, 32); }
-
-namespace gpa_host {
-namespace coop {
-template <typename T>
-inline T shuffle(WarpOp op, unsigned mask, T var, int arg, int width) {
-  static_assert(sizeof(T) <= 8, "warp shuffles move values of at most 8 bytes");
-  unsigned long long bits = 0;
-  std::memcpy(&bits, &var, sizeof(T));
-  bits = warp_op(op, mask, bits, arg, width);
-  T r;
-  std::memcpy(&r, &bits, sizeof(T));
-  return r;
-}
-}  // namespace coop
-}  // namespace gpa_host
-
-template <typename T>
-inline T __shfl_sync(unsigned mask, T var, int srcLane, int width = warpSize) {
-  return gpa_host::coop::shuffle(gpa_host::coop::kShflIdx, mask, var, srcLane, width);
-}
-template <typename T>
-inline T __shfl_up_sync(unsigned mask, T var, unsigned delta, int width = warpSize) {
-  return gpa_host::coop::shuffle(gpa_host::coop::kShflUp, mask, var, (int)delta, width);
-}
-template <typename T>
-inline T __shfl_down_sync(unsigned mask, T var, unsigned delta, int width = warpSize) {
-  return gpa_host::coop::shuffle(gpa_host::coop::kShflDown, mask, var, (int)delta, width);
-}
-template <typename T>
-inline T __shfl_xor_sync(unsigned mask, T var, int laneMask, int width = warpSize) {
-  return gpa_host::coop::shuffle(gpa_host::coop::kShflXor, mask, var, laneMask, width);
-}
+#include "gpuarray/host_coop_intrinsics.h"

@@ -4,7 +4,8 @@
 // declaration becomes a pointer to the OS thread's dynamic shared buffer (see host_shim.h).
 
 /** Intrinsics that make a block's threads wait for each other or exchange values. */
-const COOPERATIVE = /\b(__syncthreads(_count|_and|_or)?|__syncwarp|__shfl(_up|_down|_xor)?_sync|__ballot_sync|__any_sync|__all_sync|__activemask)\b/;
+const COOPERATIVE =
+  /\b(__syncthreads(_count|_and|_or)?|__syncwarp|__shfl(_up|_down|_xor)?_sync|__(ballot|any|all|uni)_sync|__activemask|__reduce_(add|min|max|and|or|xor)_sync|__match_(any|all)_sync)\b/;
 
 /** Comments become spaces of the same length, so offsets and line numbers stay put. */
 const blankComments = (s: string) =>
