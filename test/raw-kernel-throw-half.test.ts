@@ -54,6 +54,11 @@ extern "C" __global__ void checked_scan(const int* x, int* y) {
       scan(4, 64, [gp.asarray(x), y2]);
       expect(Array.from(y2.copyToHost() as Int32Array)).to.deep.equal(Array.from(x).reverse());
     });
+    it('a throw in an ElementwiseKernel body is a KernelError too', () => {
+      const k = gp.ElementwiseKernel('float32 x', 'float32 y', 'if (x < 0) throw 1.5; y = x * 2', 'doubled_or_throw');
+      expect(() => k(gp.asarray(Float32Array.from([1, 2, -3, 4])))).to.throw(KernelError, /it threw an exception of type double/);
+      expect((k(gp.asarray(Float32Array.from([1, 2, 3]))) as gp.GpuArray).toArray()).to.deep.equal([2, 4, 6]);
+    });
   } else {
     it('(cuda) a C++ throw in device code does not compile', () => {
       const source = 'extern "C" __global__ void throws(int* y) { if (y[0] == 13) throw 13; y[0] = 1; }';
