@@ -34,7 +34,7 @@ extern "C" void gpa_fiber_start() __attribute__((visibility("hidden")));
 #if defined(GPA_FIBER_ASM) && defined(__x86_64__)
 // System V: rbx, rbp, r12-r15 are callee-saved (the kernels never change MXCSR or the x87 control word).
 __asm__(
-    ".text\n"
+    ".pushsection .text\n"
     ".globl gpa_fiber_switch\n.hidden gpa_fiber_switch\n.type gpa_fiber_switch,@function\n"
     "gpa_fiber_switch:\n"
     "  pushq %rbp\n  pushq %rbx\n  pushq %r12\n  pushq %r13\n  pushq %r14\n  pushq %r15\n"
@@ -49,11 +49,12 @@ __asm__(
     "  movq %r12, %rdi\n"
     "  callq *%r13\n"
     "  ud2\n"
-    ".size gpa_fiber_start,.-gpa_fiber_start\n");
+    ".size gpa_fiber_start,.-gpa_fiber_start\n"
+    ".popsection\n");
 #elif defined(GPA_FIBER_ASM) && defined(__aarch64__)
 // AAPCS64: x19-x29, x30 (lr) and d8-d15 are callee-saved.
 __asm__(
-    ".text\n"
+    ".pushsection .text\n"
     ".globl gpa_fiber_switch\n.hidden gpa_fiber_switch\n.type gpa_fiber_switch,%function\n"
     "gpa_fiber_switch:\n"
     "  sub sp, sp, #160\n"
@@ -72,7 +73,8 @@ __asm__(
     "  mov x0, x19\n"
     "  blr x20\n"
     "  brk #0\n"
-    ".size gpa_fiber_start,.-gpa_fiber_start\n");
+    ".size gpa_fiber_start,.-gpa_fiber_start\n"
+    ".popsection\n");
 #else
 #include <ucontext.h>
 #endif
