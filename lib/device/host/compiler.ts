@@ -71,8 +71,8 @@ export function refuseHostUnsupported(req: CompileRequest): void {
   if (found.length === 0) return;
   throw new CompileError(
     req.programName ?? req.kernels[0]?.name ?? 'kernel',
-    `the cpu backend cannot run ${found.join(', ')} (shared memory, barriers and warp intrinsics run there; ` +
-      `these do not yet); run this kernel on the cuda backend`,
+    `the cpu backend cannot run ${found.join(', ')} (it runs shared memory, barriers and warp intrinsics, ` +
+      `not these); run this kernel on the cuda backend`,
     req.source,
     req.options ?? [],
     'cpu',
