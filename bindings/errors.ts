@@ -78,6 +78,22 @@ function sourceSummary(source: string, log: string, kernelName: string, userCode
   return `--- source, around the errors ${hint} ---\n${excerpt.join('\n')}`;
 }
 
+/**
+ * A kernel failed while it ran: on the cpu backend, a C++ exception thrown by kernel code (caught
+ * where it was thrown; the rest of the grid is skipped, as a trap ends a CUDA grid). `reason` is
+ * the exception's what(), or its type's name.
+ */
+export class KernelError extends Error {
+  override name = 'KernelError';
+  constructor(
+    readonly kernelName: string,
+    readonly backend: string,
+    readonly reason: string,
+  ) {
+    super(`kernel '${kernelName}' failed on the ${backend} backend: it threw ${reason}`);
+  }
+}
+
 /** The device (or the pool's limit) could not satisfy an allocation, even after the pool freed its cache. */
 export class OutOfMemoryError extends Error {
   override name = 'OutOfMemoryError';

@@ -17,6 +17,8 @@ export type HostLaunchFn = (
 export interface HostKernelLibrary {
   path: string;
   entry(symbol: string): HostLaunchFn;
+  /** Call the library's `const char* symbol(void)` (a message it keeps; '' for null). */
+  message(symbol: string): string;
 }
 
 export function loadHostKernelLibrary(path: string): HostKernelLibrary {
@@ -36,6 +38,10 @@ export function loadHostKernelLibrary(path: string): HostKernelLibrary {
       } catch (e) {
         throw new Error(`cpu backend: ${path} has no entry ${symbol}: ${(e as Error).message}`);
       }
+    },
+    message: (symbol) => {
+      const f = lib.func(`const char* ${symbol}()`) as () => string | null;
+      return f() ?? '';
     },
   };
 }

@@ -159,3 +159,6 @@ export { putmask, place, extract, select, copyto } from './ops/masking.js';
 export type { CopytoOptions } from './ops/masking.js';
 export { exclusiveScan } from './ops/scan.js';
 import './ops/ufunc-at.js';
+
+// Cooperative kernels on the cpu backend: the error a kernel that throws raises.
+export { KernelError } from '../bindings/errors.js';

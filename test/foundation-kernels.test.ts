@@ -183,19 +183,11 @@ extern "C" __global__ void gpa_test_atomics(int* ci, unsigned long long* cu, flo
   });
 
   if (spec === 'cpu') {
-    it('refuses __shared__, barriers, warp shuffles and votes and inline PTX, naming each; comments do not count', () => {
+    it('refuses cooperative_groups and inline PTX, naming each; comments do not count', () => {
       const cases: [string, RegExp][] = [
-        ['__shared__ float s[32]; s[threadIdx.x] = 1; p[0] = s[0];', /__shared__/],
-        ['extern __shared__ float dyn[]; p[0] = dyn[0];', /__shared__/],
-        ['p[0] = 1; __syncthreads();', /__syncthreads/],
-        ['p[0] = __syncthreads_or(p[0] > 0);', /__syncthreads/],
-        ['p[0] = __shfl_down_sync(0xffffffffu, p[0], 1);', /warp shuffle \(__shfl\*\)/],
-        ['p[0] = __ballot_sync(0xffffffffu, p[0] > 0);', /warp vote/],
-        ['p[0] = __any_sync(0xffffffffu, 1);', /warp vote/],
-        ['p[0] = __reduce_add_sync(0xffffffffu, 1);', /warp reduce/],
-        ['__syncwarp(); p[0] = 1;', /__syncwarp/],
+        ['namespace cg = cooperative_groups; p[0] = 1;', /cooperative_groups/],
         ['unsigned v; asm volatile("mov.u32 %0, %%laneid;" : "=r"(v)); p[0] = v;', /inline PTX assembly/],
-        ['__shared__ float s[2]; __syncthreads(); p[0] = __shfl_sync(0xffffffffu, s[0], 0);', /__shared__, __syncthreads, warp shuffle/],
+        ['__shared__ float s[2]; __syncthreads(); p[0] = __reduce_max_sync(0xffffffffu, 1); cooperative_groups::sync(); asm("trap;");', /cooperative_groups, inline PTX/],
       ];
       for (const [body, construct] of cases) {
         const source = `extern "C" __global__ void gpa_test_refused(float* p) { ${body} }`;
@@ -210,7 +202,7 @@ extern "C" __global__ void gpa_test_atomics(int* ci, unsigned long long* cu, flo
         expect((err as CompileError).log).to.include('run this kernel on the cuda backend');
       }
       // Mentioned only in comments: compiles and runs.
-      const ok = loadRaw(b, 'extern "C" __global__ void gpa_test_comment(float* p) {\n  // no __syncthreads() needed here\n  /* nor __shared__ */ p[0] = 5;\n}', {
+      const ok = loadRaw(b, 'extern "C" __global__ void gpa_test_comment(float* p) {\n  // no asm("trap;") here\n  /* nor cooperative_groups */ p[0] = 5;\n}', {
         name: 'gpa_test_comment',
         paramTypes: ['float*'],
       });
@@ -228,10 +220,9 @@ extern "C" __global__ void gpa_test_guarded(float* p) {
 #ifdef GPA_HOST
   p[blockIdx.x] = 10.0f + blockIdx.x;
 #else
-  __shared__ float s[1];
-  s[0] = 10.0f + blockIdx.x;
-  __syncthreads();
-  p[blockIdx.x] = s[0];
+  unsigned v = 10 + blockIdx.x;
+  asm("mov.u32 %0, %1;" : "=r"(v) : "r"(v));
+  p[blockIdx.x] = (float)v;
 #endif
 }`;
       const sig = { name: 'gpa_test_guarded', paramTypes: ['float*'] };
@@ -242,7 +233,7 @@ extern "C" __global__ void gpa_test_guarded(float* p) {
       expect([...download(b, out, new Float32Array(4))]).to.deep.equal([10, 11, 12, 13]);
       args.free();
       b.free(out);
-      expect(() => loadRaw(b, source, sig)).to.throw(CompileError, /__shared__/);
+      expect(() => loadRaw(b, source, sig)).to.throw(CompileError, /inline PTX/);
     });
 
     it('spreads blocks over OpenMP threads when the compiler has OpenMP', () => {

@@ -437,7 +437,7 @@ describeEachDevice('RawKernel: checks before launching', () => {
   }
 });
 
-describeEachDevice('RawKernel: sources', (spec) => {
+describeEachDevice('RawKernel: sources', () => {
   it('finds the kernel by name or says why not', () => {
     expect(() => RawKernel(SEED, 'vec_sub')).to.throw(TypeError, /no extern "C" __global__ kernel named 'vec_sub' in the source \(found: vec_add, scale/);
     expect(() => RawKernel('__global__ void k(float* x) { }', 'k')).to.throw(TypeError, /not declared extern "C"/);
@@ -483,21 +483,12 @@ describeEachDevice('RawKernel: sources', (spec) => {
     if (threadIdx.x == 0) out[blockIdx.x] = part[0];
   }`;
 
-  if (spec === 'cpu') {
-    it('the cpu backend refuses __shared__, __syncthreads and warp intrinsics, naming them', () => {
-      const k = RawKernel(BLOCK_SUM, 'block_sum');
-      expect(() => k(2, 256, [gp.zeros(512, 'int32'), gp.zeros(2, 'int32')])).to.throw(CompileError, /__shared__.*__syncthreads/);
-      const shfl = RawKernel('extern "C" __global__ void w(int* x) { x[0] = __shfl_down_sync(0xffffffff, x[0], 1); }', 'w');
-      expect(() => shfl(1, 32, [gp.zeros(1, 'int32')])).to.throw(CompileError, /shuffle/);
-    });
-  } else {
-    it('shared memory and barriers run on the GPU', () => {
-      const x = gp.arange(512, 'int32');
-      const out = gp.zeros(2, 'int32');
-      RawKernel(BLOCK_SUM, 'block_sum')(2, 256, [x, out]);
-      expect(Array.from(out.copyToHost() as Int32Array)).to.deep.equal([(255 * 256) / 2, (256 * 767) / 2]);
-    });
-  }
+  it('shared memory and barriers run on every backend', () => {
+    const x = gp.arange(512, 'int32');
+    const out = gp.zeros(2, 'int32');
+    RawKernel(BLOCK_SUM, 'block_sum')(2, 256, [x, out]);
+    expect(Array.from(out.copyToHost() as Int32Array)).to.deep.equal([(255 * 256) / 2, (256 * 767) / 2]);
+  });
 });
 
 describeEachDevice('RawModule', () => {

@@ -6,5 +6,6 @@
 #include <cuda_fp16.h>
 typedef __half float16;
 #else
-typedef _Float16 float16;
+#include "gpuarray/host_fp16.h"  // __half for `__half` kernel parameters, as cuda_fp16.h gives on the device
+typedef __half float16;
 #endif

@@ -1,12 +1,17 @@
 // Host shim: lets a CUDA C kernel compile as plain C++ for the cpu backend. A launch runs every
 // block of the grid (blocks spread over cores with OpenMP), and inside a block every thread in
-// turn. Because threads of a block run one after another, kernels that need them to run
-// together (__shared__, __syncthreads, warp shuffles) are refused before compiling.
+// turn. Kernels whose threads must meet (__syncthreads, warp shuffles and votes) run their
+// threads as fibers instead: host_coop.h, included for them only.
 #pragma once
+#include <cxxabi.h>
+
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <exception>
+#include <typeinfo>
 
 #define GPA_HOST 1
 #define __global__
@@ -24,8 +29,28 @@ struct dim3 {
 typedef dim3 uint3;
 
 static thread_local dim3 threadIdx, blockIdx, blockDim, gridDim;
-// Threads of a block run one after another here: each is its own "warp", as the cpu device reports.
-static const int warpSize = 1;
+// Warps of 32 threads, as on NVIDIA GPUs (warp intrinsics exchange among them: host_coop.h).
+static const int warpSize = 32;
+
+// Shared memory: a whole block runs on one OS thread, so static storage per OS thread is per
+// block. `extern __shared__ T name[];` (dynamic shared memory) is rewritten by the cpu backend
+// into `static thread_local T* const name = gpa_host::DynamicShared();`: one buffer per OS
+// thread whose address never changes, of the launch's size at most kDynamicSharedBytes.
+#define __shared__ static thread_local
+namespace gpa_host {
+/** CUDA's default limit of dynamic shared memory per block (without the opt-in attribute). */
+static const unsigned kDynamicSharedBytes = 48 * 1024;
+struct DynamicShared {
+  static unsigned char* base() {
+    static thread_local unsigned char* p = static_cast<unsigned char*>(std::aligned_alloc(128, kDynamicSharedBytes));
+    return p;
+  }
+  template <typename T>
+  operator T*() const {
+    return static_cast<T*>(static_cast<void*>(base()));
+  }
+};
+}  // namespace gpa_host
 
 using std::abs;
 using std::acos;
@@ -87,6 +112,19 @@ inline double __longlong_as_double(long long v) { double d; std::memcpy(&d, &v, 
 inline long long __double_as_longlong(double d) { long long v; std::memcpy(&v, &d, 8); return v; }
 template <typename T> inline T __ldg(const T* p) { return *p; }
 inline void __threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+inline void __threadfence_block() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+inline int __popc(unsigned x) { return __builtin_popcount(x); }
+inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
+inline int __ffs(int x) { return __builtin_ffs(x); }
+inline int __ffsll(long long x) { return __builtin_ffsll(x); }
+inline int __clz(int x) { return x == 0 ? 32 : __builtin_clz((unsigned)x); }
+inline int __clzll(long long x) { return x == 0 ? 64 : __builtin_clzll((unsigned long long)x); }
+inline unsigned __brev(unsigned x) {
+  x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
+  x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
+  x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
+  return __builtin_bswap32(x);
+}
 
 // Atomics: compiler builtins on the host, with exactly CUDA's overloads (a kernel that builds
 // here builds under NVRTC too). Each returns the old value, as on the device.
@@ -178,28 +216,79 @@ GPA_HOST_ATOMIC_FLOAT(float, unsigned int, atomicExch, v)
 
 namespace gpa_host {
 
+// A C++ exception thrown by a kernel is caught where it is thrown (it must not leave an OpenMP
+// region: C++ would terminate the process), its message kept here, and the launch returns 1.
+// Blocks not started yet are skipped, as a trap ends a CUDA grid.
+struct LaunchStatus {
+  int failed;
+  char message[512];
+};
+inline LaunchStatus& launch_status() {
+  static LaunchStatus s;
+  return s;
+}
+inline void reset_launch_status() {
+  __atomic_store_n(&launch_status().failed, 0, __ATOMIC_SEQ_CST);
+  launch_status().message[0] = 0;
+}
+inline bool launch_failed() { return __atomic_load_n(&launch_status().failed, __ATOMIC_RELAXED) != 0; }
+/** Keep the first failure's message (the rest of the launch is skipped). */
+inline void fail_launch(const char* what) {
+  int expected = 0;
+  LaunchStatus& s = launch_status();
+  if (!__atomic_compare_exchange_n(&s.failed, &expected, 1, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) return;
+  std::strncpy(s.message, what, sizeof s.message - 1);
+  s.message[sizeof s.message - 1] = 0;
+}
+/** Call inside a catch block: records what was thrown, by its what() or its type's name. */
+inline void fail_with_current_exception() {
+  try {
+    throw;
+  } catch (const std::exception& e) {
+    fail_launch(e.what());
+  } catch (...) {
+    const std::type_info* t = abi::__cxa_current_exception_type();
+    char text[256] = "an exception of unknown type";
+    if (t) {
+      int status = 0;
+      char* name = abi::__cxa_demangle(t->name(), nullptr, nullptr, &status);
+      std::strcpy(text, "an exception of type ");
+      std::strncat(text, status == 0 && name ? name : t->name(), sizeof text - std::strlen(text) - 1);
+      std::free(name);
+    }
+    fail_launch(text);
+  }
+}
+inline const char* launch_message() { return launch_status().message; }
+
 // Run `thread_body` for every thread of every block. Blocks go to OpenMP threads; each OpenMP
 // thread sets its own thread_local indices.
 template <typename F>
 inline int run_grid(dim3 grid, dim3 block, const F& thread_body) {
+  reset_launch_status();
   const long long nblocks = (long long)grid.x * grid.y * grid.z;
 #pragma omp parallel for schedule(dynamic, 1) if (nblocks > 1)
   for (long long b = 0; b < nblocks; ++b) {
+    if (launch_failed()) continue;
     gridDim = grid;
     blockDim = block;
     blockIdx.x = (unsigned)(b % grid.x);
     blockIdx.y = (unsigned)((b / grid.x) % grid.y);
     blockIdx.z = (unsigned)(b / ((long long)grid.x * grid.y));
-    for (unsigned z = 0; z < block.z; ++z)
-      for (unsigned y = 0; y < block.y; ++y)
-        for (unsigned x = 0; x < block.x; ++x) {
-          threadIdx.x = x;
-          threadIdx.y = y;
-          threadIdx.z = z;
-          thread_body();
-        }
+    try {
+      for (unsigned z = 0; z < block.z; ++z)
+        for (unsigned y = 0; y < block.y; ++y)
+          for (unsigned x = 0; x < block.x; ++x) {
+            threadIdx.x = x;
+            threadIdx.y = y;
+            threadIdx.z = z;
+            thread_body();
+          }
+    } catch (...) {
+      fail_with_current_exception();
+    }
   }
-  return 0;
+  return launch_failed() ? 1 : 0;
 }
 
 }  // namespace gpa_host

@@ -2,8 +2,8 @@
 // `k(grid, block, args, {sharedMem, stream})` and Numba's `k.configure(blocks, threads)(...args)`.
 // The kernel's extern "C" parameter list is parsed, so arity, argument types, and grid/block
 // limits are checked before anything is launched. Compiled lazily, once per device, through the
-// backend's caches (NVRTC on cuda, the host C++ compiler on cpu, which refuses kernels whose
-// threads must cooperate: __shared__, __syncthreads, warp intrinsics).
+// backend's caches (NVRTC on cuda; the host C++ compiler on cpu, where threads that cooperate
+// through __shared__, __syncthreads and warp intrinsics run as fibers: kernels/gpuarray/host_coop.h).
 import type { Dim3, LoadedKernel, LoadedProgram } from '../device/backend.js';
 import { currentDevice, Device } from '../device/device.js';
 import { Stream, streamHandle } from '../device/stream.js';

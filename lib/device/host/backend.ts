@@ -9,8 +9,12 @@ import { FftKernels } from '../fft-kernel.js';
 import { FftPlanCache } from '../fft-plan-cache.js';
 import { GemmKernels } from '../gemm-kernel.js';
 import { cacheKey, DiskCache } from '../compile-cache.js';
+import { KernelError } from '../../../bindings/errors.js';
 import { HostCompiler, refuseHostUnsupported } from './compiler.js';
-import { hostEntryName } from './trampoline.js';
+import { hostEntryName, hostErrorEntry } from './trampoline.js';
+
+/** Dynamic shared memory per block: CUDA's default limit (gpa_host::kDynamicSharedBytes in host_shim.h). */
+const DYNAMIC_SHARED_BYTES = 48 * 1024;
 
 export class HostBackend implements Backend {
   readonly kind = 'cpu' as const;
@@ -35,7 +39,7 @@ export class HostBackend implements Backend {
       multiprocessorCount: this.threads,
       maxThreadsPerBlock: 1024,
       totalMemory: totalmem(),
-      warpSize: 1,
+      warpSize: 32,
       l2CacheSize: 0,
     };
   }
@@ -85,9 +89,9 @@ export class HostBackend implements Backend {
     let prog = this.programs.get(key);
     if (!prog) {
       // Every entry looked up now: a cached library that lacks one is a miss, compiled again.
-      const entries = this.compiler.load(req, (path) => {
+      const { lib, entries } = this.compiler.load(req, (path) => {
         const lib = loadHostKernelLibrary(path);
-        return new Map(req.kernels.map((s) => [s.name, lib.entry(hostEntryName(s.name))]));
+        return { lib, entries: new Map(req.kernels.map((s) => [s.name, lib.entry(hostEntryName(s.name))])) };
       });
       const kernels = new Map<string, LoadedKernel>();
       prog = {
@@ -99,8 +103,14 @@ export class HostBackend implements Backend {
             k = {
               name,
               launch: (grid: Dim3, block: Dim3, sharedMem: number, _stream: number, args: number) => {
+                if (sharedMem > DYNAMIC_SHARED_BYTES) {
+                  throw new RangeError(
+                    `kernel '${name}': sharedMem = ${sharedMem} bytes is more dynamic shared memory than a block has ` +
+                      `(${DYNAMIC_SHARED_BYTES} bytes, CUDA's default limit)`,
+                  );
+                }
                 if (entry(grid.x, grid.y, grid.z, block.x, block.y, block.z, sharedMem, args) !== 0) {
-                  throw new Error(`cpu backend: kernel '${name}' threw a C++ exception`);
+                  throw new KernelError(name, 'cpu', lib.message(hostErrorEntry) || 'a C++ exception');
                 }
               },
             };

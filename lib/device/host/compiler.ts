@@ -10,6 +10,7 @@ import { cacheKey, DiskCache } from '../compile-cache.js';
 import { userIncludeDigest } from '../include-deps.js';
 import { kernelHeaders } from '../kernel-headers.js';
 import { HostPch } from './pch.js';
+import { needsCooperation, rewriteDynamicShared } from './cooperative.js';
 import { hostTrampolines } from './trampoline.js';
 import { findHostUnsupported } from './unsupported.js';
 
@@ -49,11 +50,17 @@ const BASE_FLAGS = ['-std=c++17', '-O2', '-fPIC', '-ffp-contract=off', '-fno-fas
  */
 const LINK_FLAGS = ['-shared', '-Wl,-z,nodelete', '-Wl,-Bsymbolic'];
 
-/** The translation unit the compiler sees: the common header, the source from line 1, the launch entries. */
+/**
+ * The translation unit the compiler sees: the common header, the fiber runtime for cooperative
+ * sources (or where the user defines GPA_HOST_COOPERATIVE, e.g. for barriers hidden in an
+ * included header), the source from line 1, the launch entries.
+ */
 export function hostUnit(req: CompileRequest): { name: string; unit: string } {
   const name = req.programName ?? req.kernels[0]?.name ?? 'kernel';
+  const coop = needsCooperation(req.source) ? '#ifndef GPA_HOST_COOPERATIVE\n#define GPA_HOST_COOPERATIVE 1\n#endif\n' : '';
   const unit =
-    `#include "gpuarray/common.h"\n#line 1 "${name}.cu"\n${req.source}\n` +
+    `#include "gpuarray/common.h"\n${coop}#ifdef GPA_HOST_COOPERATIVE\n#include "gpuarray/host_coop.h"\n#endif\n` +
+    `#line 1 "${name}.cu"\n${rewriteDynamicShared(req.source)}\n` +
     `#line 1 "${name}.launch.cpp"\n${hostTrampolines(req.kernels)}\n`;
   return { name, unit };
 }
@@ -70,8 +77,8 @@ export function refuseHostUnsupported(req: CompileRequest): void {
   if (found.length === 0) return;
   throw new CompileError(
     req.programName ?? req.kernels[0]?.name ?? 'kernel',
-    `the cpu backend cannot run ${found.join(', ')}: it runs the threads of a block one after another, ` +
-      `so they cannot share memory, wait for each other or exchange values; run this kernel on the cuda backend`,
+    `the cpu backend cannot run ${found.join(', ')} (it runs shared memory, barriers and warp intrinsics, ` +
+      `not these); run this kernel on the cuda backend`,
     req.source,
     req.options ?? [],
     'cpu',
@@ -93,7 +100,8 @@ export class HostCompiler {
     private readonly cache: DiskCache,
   ) {
     const h = kernelHeaders();
-    this.flags = [...BASE_FLAGS, ...(openmp ? ['-fopenmp'] : []), `-I${h.includeDir}`];
+    // kernels/host holds host stand-ins for toolkit headers (cuda_fp16.h).
+    this.flags = [...BASE_FLAGS, ...(openmp ? ['-fopenmp'] : []), `-I${h.includeDir}`, `-I${join(h.includeDir, 'host')}`];
     const usePch = /\bgcc version\b/.test(c.version) && process.env.GPUARRAY_HOST_PCH !== '0' && cache.directory !== null;
     this.info = { ...c, openmp, pch: usePch };
     this.fingerprint = [
