@@ -88,7 +88,7 @@ export function sliceView(shape: readonly number[], strides: readonly number[], 
     if (ix === null) return newaxis;
     if (ix === undefined || ix === newaxis || typeof ix === 'number') return ix;
     if (typeof ix === 'object' && !Array.isArray(ix) && Object.keys(ix).every((k) => k === 'start' || k === 'stop' || k === 'step')) return ix;
-    throw new TypeError(`invalid index ${describeIndex(ix)}: basic slicing takes integers, 'start:stop:step' strings or {start, stop, step}, '...' and newaxis (integer and boolean array indexing are not supported)`);
+    throw new TypeError(`invalid index ${describeIndex(ix)}: an index is an integer, a 'start:stop:step' string or {start, stop, step}, '...', newaxis, or an integer or boolean array`);
   });
   const ellipses = items.filter((x) => x === '...').length;
   if (ellipses > 1) throw new TypeError("an index can only have a single ellipsis ('...')");

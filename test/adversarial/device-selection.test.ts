@@ -66,11 +66,11 @@ describeEachDevice('adversarial: CompileError says where kernel code runs', (spe
     else expect(ce.message).to.not.match(NATIVE);
   });
 
-  it('a source the cpu backend refuses (shared memory): the same note', function () {
+  it('a source the cpu backend refuses (inline PTX): the same note', function () {
     if (spec !== 'cpu') this.skip(); // compiles and runs on the GPU
     const ce = compileError(
-      'extern "C" __global__ void gpa_adv_shared(int* p) { __shared__ int s[4]; s[threadIdx.x] = 1; __syncthreads(); p[0] = s[0]; }',
-      'gpa_adv_shared',
+      'extern "C" __global__ void gpa_adv_ptx(unsigned* p) { unsigned lane; asm("mov.u32 %0, %%laneid;" : "=r"(lane)); p[0] = lane; }',
+      'gpa_adv_ptx',
     );
     expect(ce.message).to.match(/the cpu backend cannot run/);
     expect(ce.message).to.match(NATIVE);
