@@ -157,7 +157,6 @@ export { take, takeAlongAxis, put, putAlongAxis, choose, compress } from './ops/
 export type { TakeOptions } from './ops/take-put.js';
 export { putmask, place, extract, select, copyto } from './ops/masking.js';
 export type { CopytoOptions } from './ops/masking.js';
-export { exclusiveScan } from './ops/scan.js';
 import './ops/ufunc-at.js';
 
 // Cooperative kernels on the cpu backend: the error a kernel that throws raises.

@@ -3,6 +3,7 @@
 import { expect } from 'chai';
 import * as gp from '../lib/index.js';
 import type { GpuArray } from '../lib/index.js';
+import { exclusiveScan } from '../lib/ops/scan.js';
 import { describeEachDevice, rng } from './helpers.js';
 
 const num = (xs: ArrayLike<number | bigint | boolean>) => Array.from(xs, Number);
@@ -129,7 +130,7 @@ describeEachDevice('take and put', () => {
       [m, nz].forEach((x) => x.dispose());
     }
     const counts = gp.array(BigInt64Array.from({ length: 200_000 }, (_, i) => BigInt(i % 7)));
-    const s = gp.exclusiveScan(counts);
+    const s = exclusiveScan(counts);
     const got = num(s.toTypedArray() as BigInt64Array);
     let acc = 0;
     for (let i = 0; i < 200_000; i += 9973) {

@@ -187,6 +187,9 @@ export function meshgrid(...args: unknown[]): GpuArray[] {
 }
 
 /** numpy.indices(dimensions, dtype=int64, sparse=False): the index grid, stacked (N, *dims) or as sparse arrays. */
+export function indices(dimensions: readonly number[], dtype?: DTypeLike | { dtype?: DTypeLike; sparse?: false }, sparse?: false): GpuArray;
+export function indices(dimensions: readonly number[], dtype: DTypeLike | { dtype?: DTypeLike; sparse: true }, sparse?: boolean): GpuArray[];
+export function indices(dimensions: readonly number[], dtype: DTypeLike | { dtype?: DTypeLike; sparse?: boolean }, sparse: true): GpuArray[];
 export function indices(dimensions: readonly number[], dtypeOrOptions: DTypeLike | { dtype?: DTypeLike; sparse?: boolean } = 'int64', sparse = false): GpuArray | GpuArray[] {
   let dt: DTypeLike = 'int64';
   let sp = sparse;

@@ -18,12 +18,17 @@ function atleast(n: number, layout: (a: GpuArray) => number[], arys: unknown[]):
 }
 
 /** numpy.atleast_1d: 0-d inputs become shape (1,). One input gives an array, several a list. */
-export const atleast1d = (...arys: unknown[]) => atleast(1, () => [1], arys);
+/** One input gives one array, several a list (NumPy's rule), and the types say so. */
+interface Atleast {
+  (a: unknown): GpuArray;
+  (a: unknown, b: unknown, ...more: unknown[]): GpuArray[];
+}
+export const atleast1d: Atleast = ((...arys: unknown[]) => atleast(1, () => [1], arys)) as Atleast;
 /** numpy.atleast_2d: (N,) becomes (1, N). */
-export const atleast2d = (...arys: unknown[]) => atleast(2, (a) => (a.ndim === 0 ? [1, 1] : [1, a.shape[0]]), arys);
+export const atleast2d: Atleast = ((...arys: unknown[]) => atleast(2, (a) => (a.ndim === 0 ? [1, 1] : [1, a.shape[0]]), arys)) as Atleast;
 /** numpy.atleast_3d: (N,) becomes (1, N, 1), (M, N) becomes (M, N, 1). */
-export const atleast3d = (...arys: unknown[]) =>
-  atleast(3, (a) => (a.ndim === 0 ? [1, 1, 1] : a.ndim === 1 ? [1, a.shape[0], 1] : [a.shape[0], a.shape[1], 1]), arys);
+export const atleast3d: Atleast = ((...arys: unknown[]) =>
+  atleast(3, (a) => (a.ndim === 0 ? [1, 1, 1] : a.ndim === 1 ? [1, a.shape[0], 1] : [a.shape[0], a.shape[1], 1]), arys)) as Atleast;
 
 /** numpy.flip: reverse the order along the given axes (all when none); a view with negative strides. */
 export function flip(m: GpuArray, axis?: number | readonly number[] | null | { axis?: number | readonly number[] | null }): GpuArray {

@@ -428,6 +428,96 @@ assert.deepEqual(list(kept), [1, 2, 3, 4]);
   assert.equal(u.size, 2);
 }
 
+// ---- linear algebra ----------------------------------------------------------------------------
+const mm = gp.arange(4, 'float64').reshape(2, 2);
+assert.deepEqual(gp.matmul(mm, mm).toArray(), [[2, 3], [6, 11]]);
+assert.deepEqual(mm.matmul(mm).toArray(), [[2, 3], [6, 11]]);
+assert.deepEqual(gp.dot(mm, mm).toArray(), [[2, 3], [6, 11]]);
+assert.equal(gp.vdot(mm, mm).item(), 14);
+assert.deepEqual(gp.inner(mm, mm).toArray(), [[1, 3], [3, 13]]);
+assert.deepEqual(gp.outer(gp.arange(2, 'float64'), gp.arange(2, 'float64')).toArray(), [[0, 0], [0, 1]]);
+assert.deepEqual(gp.tensordot(mm, mm, 1).toArray(), [[2, 3], [6, 11]]);
+assert.deepEqual(gp.einsum('ij,jk->ik', mm, mm).toArray(), [[2, 3], [6, 11]]);
+assert.deepEqual(gp.kron(gp.ones(1, 'float64'), gp.arange(2, 'float64')).toArray(), [0, 1]);
+assert.equal(gp.trace(mm).item(), 3);
+assert.deepEqual(gp.diagonal(mm).toArray(), [0, 3]);
+assert.deepEqual(gp.cross(gp.array([1, 0, 0], 'float64'), gp.array([0, 1, 0], 'float64')).toArray(), [0, 0, 1]);
+assert.equal(gp.linalg.norm(gp.array([3, 4], 'float64')).item(), 5);
+
+// ---- FFT and random numbers -----------------------------------------------------------------------
+const spectrum = gp.fft.fft(gp.array([1, 0, 0, 0], 'float64'));
+assert.equal(spectrum.dtype.name, 'complex128');
+const roundTrip = list(gp.fft.irfft(gp.fft.rfft(gp.array([1, 2, 3, 4], 'float64')))) as number[];
+assert.ok(roundTrip.every((v, i) => Math.abs(v - (i + 1)) < 1e-12));
+const rng = gp.random.defaultRng(42);
+const u = rng.random(1000);
+assert.ok(list(u).every((v) => typeof v === 'number' && v >= 0 && v < 1));
+assert.deepEqual(list(gp.random.defaultRng(42).random(1000)), list(u));
+
+// ---- joining, rearranging and indexing -------------------------------------------------------------
+const r3 = gp.arange(3, 'int32');
+assert.deepEqual(list(gp.concatenate([r3, r3])), [0, 1, 2, 0, 1, 2]);
+assert.deepEqual(gp.stack([r3, r3]).shape, [2, 3]);
+assert.deepEqual(gp.vstack([r3, r3]).shape, [2, 3]);
+assert.deepEqual(gp.hstack([r3, r3]).shape, [6]);
+assert.deepEqual(gp.dstack([r3, r3]).shape, [1, 3, 2]);
+assert.deepEqual(gp.columnStack([r3, r3]).shape, [3, 2]);
+assert.deepEqual(gp.block([r3, r3]).shape, [6]);
+assert.equal(gp.split(gp.arange(4), 2).length, 2);
+assert.equal(gp.arraySplit(gp.arange(5), 2).length, 2);
+assert.equal(gp.hsplit(gp.arange(4), 2).length, 2);
+assert.equal(gp.vsplit(gp.zeros([2, 2]), 2).length, 2);
+assert.equal(gp.dsplit(gp.zeros([1, 1, 2]), 2).length, 2);
+assert.deepEqual(list(gp.append(r3, 3)), [0n, 1n, 2n, 3n]); // NumPy: int32 with a Python int appended is int64
+assert.deepEqual(gp.atleast1d(gp.array(1)).shape, [1]);
+assert.deepEqual(gp.atleast2d(r3).shape, [1, 3]);
+assert.deepEqual(gp.atleast3d(r3).shape, [1, 3, 1]);
+assert.equal(gp.broadcastArrays(r3, gp.zeros([2, 1], 'int32')).length, 2);
+assert.deepEqual(list(gp.flip(r3)), [2, 1, 0]);
+assert.deepEqual(gp.fliplr(gp.zeros([2, 3])).shape, [2, 3]);
+assert.deepEqual(gp.flipud(gp.zeros([2, 3])).shape, [2, 3]);
+assert.deepEqual(gp.rot90(gp.zeros([2, 3])).shape, [3, 2]);
+assert.deepEqual(gp.swapaxes(gp.zeros([2, 3]), 0, 1).shape, [3, 2]);
+assert.deepEqual(gp.moveaxis(gp.zeros([2, 3, 4]), 0, -1).shape, [3, 4, 2]);
+assert.deepEqual(gp.rollaxis(gp.zeros([2, 3, 4]), 2).shape, [4, 2, 3]);
+assert.deepEqual(list(gp.tile(r3, 2)), [0, 1, 2, 0, 1, 2]);
+assert.deepEqual(list(gp.repeat(r3, 2)), [0, 0, 1, 1, 2, 2]);
+assert.deepEqual(list(gp.roll(r3, 1)), [2, 0, 1]);
+assert.deepEqual(list(gp.pad(r3, 1)), [0, 0, 1, 2, 0]);
+assert.deepEqual(gp.resize(r3, [2, 3]).shape, [2, 3]);
+assert.deepEqual(list(gp.trimZeros(gp.array([0, 1, 0], 'int32'))), [1]);
+assert.deepEqual(gp.diag(r3).shape, [3, 3]);
+assert.deepEqual(gp.diagflat(r3).shape, [3, 3]);
+assert.deepEqual(gp.tri(2).toArray(), [[1, 0], [1, 1]]);
+assert.deepEqual(gp.tril(gp.ones([2, 2])).toArray(), [[1, 0], [1, 1]]);
+assert.deepEqual(gp.triu(gp.ones([2, 2])).toArray(), [[1, 1], [0, 1]]);
+assert.equal(gp.meshgrid(r3, r3).length, 2);
+assert.deepEqual(gp.indices([2, 3]).shape, [2, 2, 3]);
+assert.equal(gp.ix_(r3, r3).length, 2);
+assert.deepEqual(gp.vander(r3).shape, [3, 3]);
+assert.deepEqual(list(gp.take(r3, [2, 0])), [2, 0]);
+assert.deepEqual(list(gp.takeAlongAxis(r3, gp.array([1], 'int64'), -1)), [1]);
+const w = gp.zeros(3, 'int32');
+gp.put(w, [0], 5);
+gp.putAlongAxis(w, gp.array([1], 'int64'), 6, -1);
+gp.putmask(w, gp.array([false, false, true]), 7);
+assert.deepEqual(list(w), [5, 6, 7]);
+gp.place(w, gp.array([true, false, false]), [9]);
+assert.deepEqual(list(gp.extract(gp.array([true, false, true]), w)), [9, 7]);
+assert.deepEqual(list(gp.compress([true, false, true], w)), [9, 7]);
+assert.deepEqual(list(gp.choose(gp.array([0, 1, 0], 'int64'), [r3, w])), [0, 6, 2]);
+assert.deepEqual(list(gp.select([gp.array([true, false, true])], [r3], -1)), [0n, -1n, 2n]); // the default is a 0-d int64 array in NumPy 2
+const dst = gp.zeros(3, 'int32');
+gp.copyto(dst, r3);
+assert.deepEqual(list(dst), [0, 1, 2]);
+assert.deepEqual(list(gp.nonzero(r3)[0]), [1n, 2n]); // int64 indices
+assert.deepEqual(list(gp.flatnonzero(r3)), [1n, 2n]);
+assert.deepEqual(gp.argwhere(r3).shape, [2, 1]);
+assert.deepEqual(list((await gp.nonzeroAsync(r3))[0]), [1n, 2n]);
+assert.deepEqual(list(r3.slice(gp.array([true, false, true]))), [0, 2]);
+assert.throws(() => r3.slice([7]), gp.IndexError);
+assert.ok(new gp.KernelError('k', 'cpu', 'boom') instanceof Error);
+
 // ---- errors ----------------------------------------------------------------------------------
 assert.throws(() => gp.add(x, gp.zeros(2)), RangeError);
 assert.throws(() => gp.dtype('float33' as DTypeName), TypeError);
