@@ -231,7 +231,7 @@ const linspaceKernel = ElementwiseKernel(
  * `num` evenly spaced values from `start` to `stop` (NumPy `numpy.linspace`, CuPy `cupy.linspace`).
  *
  * @param num how many values; default 50
- * @param options `endpoint` (include `stop`, default true), `dtype` (default float64; integer dtypes take the floor, as NumPy)
+ * @param opts `endpoint` (include `stop`, default true), `dtype` (default float64; integer dtypes take the floor, as NumPy)
  * @example gp.linspace(0, 1, 5).str() // '[0.   0.25 0.5  0.75 1.  ]'
  */
 export function linspace(start: number, stop: number, num: number | { endpoint?: boolean; dtype?: DTypeLike; num?: number } = 50, opts?: { endpoint?: boolean; dtype?: DTypeLike }): GpuArray {
