@@ -51,7 +51,8 @@ describeEachDevice('compile errors', () => {
     const err = compileError(() => k(x));
     const message = err.message;
     expect(message).to.include('error in line 2 of the kernel body: b = t +* a;');
-    expect(caretColumn(message, 'b = t +* a;')).to.equal('b = t +'.length);
+    // g++ points at the `*`, NVRTC at its operand.
+    expect(caretColumn(message, 'b = t +* a;')).to.be.oneOf(['b = t +'.length, 'b = t +* '.length]);
     // The note comes before the log and the source.
     expect(message.indexOf('kernel body')).to.be.lessThan(message.indexOf('--- log ---'));
     expect(err.numberedSource).to.match(/^ *1 \| /);
@@ -62,7 +63,7 @@ describeEachDevice('compile errors', () => {
     const r = gp.ReductionKernel('T x', 'T y', 'x * x', 'a +* b', 'y = a', '0', 'ce_reduce');
     const err = compileError(() => r(gp.arange(8, 'float64')));
     expect(err.message).to.include('error in line 1 of the reduce expression: a +* b');
-    expect(caretColumn(err.message, 'a +* b')).to.equal('a +'.length);
+    expect(caretColumn(err.message, 'a +* b')).to.be.oneOf(['a +'.length, 'a +* '.length]);
     // The generated reduction source is hundreds of lines: only on request.
     expect(err.source.split('\n').length).to.be.greaterThan(40);
     expect(err.message).to.not.include(err.numberedSource.split('\n')[0]);
