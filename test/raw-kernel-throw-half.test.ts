@@ -24,6 +24,18 @@ extern "C" __global__ void checked_scan(const int* x, int* y) {
 }`;
 
   if (spec === 'cpu') {
+    it('standard headers that use __attribute__((__noinline__)) (libstdc++ <memory>) compile after the shim', () => {
+      // GCC 13's <stdexcept> reaches shared_ptr_base.h, which once collided with the shim's __noinline__ macro.
+      const k = RawKernel(
+        String.raw`#include <memory>
+#include <stdexcept>
+extern "C" __global__ void uses_std(int* y) { std::unique_ptr<int> p(new int(41)); y[0] = *p + 1; }`,
+        'uses_std',
+      );
+      const y = gp.zeros(1, 'int32');
+      k([1], [1], [y]);
+      expect(Array.from(y.toTypedArray() as Int32Array)).to.deep.equal([42]);
+    });
     it('a C++ throw inside a kernel is a KernelError (plain and cooperative kernels), and the kernel runs again after', function () {
       this.timeout(30_000);
       const mod = new RawModule({ code: THROWS });

@@ -12,6 +12,9 @@
 #include <cstring>
 #include <exception>
 #include <typeinfo>
+// Standard headers that spell the attribute `__attribute__((__noinline__))` (libstdc++'s
+// shared_ptr since GCC 12) come before the macro below, which would otherwise rewrite them.
+#include <memory>
 
 #define GPA_HOST 1
 #define __global__
