@@ -161,3 +161,9 @@ import './ops/ufunc-at.js';
 
 // Cooperative kernels on the cpu backend: the error a kernel that throws raises.
 export { KernelError } from '../bindings/errors.js';
+
+// Public types that exported signatures refer to (documented in their modules).
+export type { Casting } from './ops/joining.js';
+export type { IndexMode } from './ops/gather.js';
+export type { UfuncAt } from './ops/ufunc-api.js';
+export type { FftPlanCacheInfo } from './device/backend.js';

@@ -151,6 +151,7 @@ export interface FftPlanCacheInfo {
   maxSize: number;
   /** One line per plan: type, precision, shape and batch. */
   keys(): string[];
+  /** Drops every plan held. */
   clear(): void;
 }
 

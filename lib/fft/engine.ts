@@ -8,6 +8,10 @@ import { isCContiguous, shapeSize } from '../core/shape.js';
 import type { FftRequest } from '../device/backend.js';
 import { ufuncFunctions } from '../ops/ufunc-api.js';
 
+/**
+ * numpy.fft's `norm`: which direction is scaled. 'backward' (the default) scales the inverse by 1/n,
+ * 'forward' scales the forward transform by 1/n, 'ortho' scales both by 1/sqrt(n).
+ */
 export type FftNorm = 'backward' | 'ortho' | 'forward';
 export type FftKind = 'c2c' | 'r2c' | 'c2r';
 

@@ -9,6 +9,7 @@ export { fftfreq, rfftfreq, fftshift, ifftshift } from './helpers.js';
 
 /** cupy.fft.config: the current device's plan cache (cuFFT plans on cuda; always empty on cpu). */
 export const config = {
+  /** The current device's FFT plan cache (cupy.fft.config.get_plan_cache): its size, maxSize, keys() and clear(). */
   getPlanCache(): FftPlanCacheInfo {
     return currentDevice().backend.fftPlans;
   },

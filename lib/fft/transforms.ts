@@ -9,19 +9,27 @@ import { asarray } from '../ops/creation.js';
 import { ufuncFunctions } from '../ops/ufunc-api.js';
 import { FftKind, FftNorm, normFactor, scaleInPlace, transform } from './engine.js';
 
+/** Options of the 1-D transforms (gp.fft.fft, ifft, rfft, irfft, hfft, ihfft), numpy.fft's keyword arguments; each may also be passed positionally. */
 export interface FftOptions {
   /** Length of the transformed axis (input cut or zero-padded to it). */
   n?: number | null;
+  /** The axis to transform; default -1 (the last). */
   axis?: number;
+  /** Normalization; null or omitted is 'backward'. */
   norm?: FftNorm | null;
+  /** An array of the result's shape and dtype to write the result into (and return). */
   out?: GpuArray;
 }
 
+/** Options of the N-D transforms (gp.fft.fftn, fft2, rfftn, ... and their inverses), numpy.fft's keyword arguments; each may also be passed positionally. */
 export interface FftnOptions {
   /** Lengths along `axes`. */
   s?: readonly number[] | null;
+  /** The axes to transform; default all (or the last len(s) when `s` is given; the last two for the *2 functions). */
   axes?: readonly number[] | null;
+  /** Normalization; null or omitted is 'backward'. */
   norm?: FftNorm | null;
+  /** An array of the result's shape and dtype to write the result into (and return). */
   out?: GpuArray;
 }
 

@@ -11,7 +11,9 @@ import { diagonal } from './products.js';
 
 const { sum, any } = reductionFunctions;
 
+/** Options of gp.einsum, passed as a trailing object: numpy.einsum's `out` and `dtype`. */
 export interface EinsumOptions {
+  /** Where to write the result. */
   out?: GpuArray;
   /** Compute in this dtype (operands are cast to it). */
   dtype?: DTypeLike;
@@ -55,6 +57,13 @@ function sumOut(x: GpuArray, axes: number[]): GpuArray {
   return sum(x, { axis: axes, dtype: x.dtype });
 }
 
+/**
+ * numpy.einsum: Einstein summation over the operands as `subscripts` say, with '...', implicit
+ * output (labels seen once, in alphabetical order) and repeated labels (diagonals and traces).
+ * Operands follow the subscripts, then an optional {@link EinsumOptions} object. Pairs of operands
+ * are contracted left to right, each as one batched matrix product.
+ * @example gp.einsum('ij,jk->ik', a, b) // matmul; gp.einsum('ii', m) is the trace
+ */
 export function einsum(subscripts: string, ...rest: unknown[]): GpuArray {
   let options: EinsumOptions = {};
   const last = rest[rest.length - 1];

@@ -8,6 +8,7 @@ import { broadcastShapes, isCContiguous, sameShape, shapeString } from '../core/
 import { asarray } from '../ops/creation.js';
 import { gemmInto } from './gemm.js';
 
+/** Options of gp.matmul (numpy.matmul's `out` and `dtype` keyword arguments). */
 export interface MatmulOptions {
   /** Where to write the result: its exact shape; values are cast to its dtype. */
   out?: GpuArray;

@@ -12,12 +12,20 @@ import { ArrayLike, withArrays } from './matmul.js';
 const { absolute, multiply, sqrt, power, notEqual } = ufuncFunctions;
 const { sum, max, min } = reductionFunctions;
 
+/**
+ * numpy.linalg.norm's `ord`: for vectors null/2, 1, Infinity, -Infinity, 0 (count of non-zeros) or
+ * any p; for matrices null/'fro', 1, -1, Infinity, -Infinity. The matrix 2, -2 and 'nuc' norms need
+ * an SVD gpuarray does not have yet, and are refused.
+ */
 export type NormOrd = number | 'fro' | 'nuc' | null;
 
+/** Options of gp.linalg.norm (numpy.linalg.norm's keyword arguments, which may also be passed positionally). */
 export interface NormOptions {
+  /** The norm's order; default null (2-norm of vectors, Frobenius of matrices, 2-norm of everything flattened without `axis`). */
   ord?: NormOrd;
   /** One axis (vector norm), two (matrix norm), or none: the whole array (1-D or 2-D with an ord). */
   axis?: number | readonly [number, number] | null;
+  /** Keep the reduced axes with length 1. */
   keepdims?: boolean;
 }
 

@@ -11,7 +11,9 @@ import { ArrayLike, deliver, matmul, withArrays } from './matmul.js';
 const { multiply, subtract, negative, conj } = ufuncFunctions;
 const { sum } = reductionFunctions;
 
+/** The `out` option of gp.dot and gp.outer. */
 export interface OutOptions {
+  /** Where to write the result: its exact shape and dtype. */
   out?: GpuArray;
 }
 
@@ -127,9 +129,13 @@ export function kron(a: ArrayLike, b: ArrayLike): GpuArray {
   );
 }
 
+/** Options of gp.diagonal (numpy.diagonal's arguments, which may also be passed positionally). */
 export interface DiagonalOptions {
+  /** Diagonal offset: > 0 above the main diagonal, < 0 below; default 0. */
   offset?: number;
+  /** First axis of the 2-D sub-arrays; default 0. */
   axis1?: number;
+  /** Second axis of the 2-D sub-arrays; default 1. */
   axis2?: number;
 }
 
@@ -161,8 +167,11 @@ function diagonalView(a: GpuArray, offset: number, axis1: number, axis2: number)
   );
 }
 
+/** Options of gp.trace: the diagonal's offset and axes, and numpy.trace's `dtype` and `out`. */
 export interface TraceOptions extends DiagonalOptions {
+  /** The dtype of the sum (default as numpy.sum's). */
   dtype?: DTypeLike;
+  /** Where to write the sum. */
   out?: GpuArray;
 }
 
@@ -177,9 +186,13 @@ export function trace(a: ArrayLike, offsetOrOptions: number | TraceOptions = 0, 
   );
 }
 
+/** Options of gp.cross (numpy.cross's keyword arguments); each axis defaults to -1. */
 export interface CrossOptions {
+  /** The axis of `a` holding the vectors. */
   axisa?: number;
+  /** The axis of `b` holding the vectors. */
   axisb?: number;
+  /** The axis of the result holding the vectors. */
   axisc?: number;
   /** Sets axisa, axisb and axisc at once. */
   axis?: number;

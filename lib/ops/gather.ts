@@ -14,6 +14,7 @@ import { readInt64, readInt64Async } from './scan.js';
 import { viewOf } from './array-args.js';
 import { scatterLastWins } from './scatter-last.js';
 
+/** How out-of-bounds indices are handled (numpy.take's `mode`): 'raise' an IndexError, 'wrap' around, or 'clip' to the ends. */
 export type IndexMode = 'raise' | 'wrap' | 'clip';
 
 /** One advanced axis: its index array (viewed at the loop shape), the axis length and byte stride. */

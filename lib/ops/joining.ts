@@ -10,15 +10,22 @@ import { canCastSafely } from '../core/promotion.js';
 import { axisOf, build, checkKeys, commonDType, copyInto, isOptions, owned, sliceAxis, toArray } from './array-args.js';
 import { atleast1d, atleast2d, atleast3d } from './views.js';
 
+/** Options of gp.concatenate and gp.stack (numpy.concatenate's keyword arguments); `out` and `dtype` exclude each other. */
 export interface ConcatenateOptions {
   /** The axis to join along (default 0); null flattens every input first. */
   axis?: number | null;
+  /** An array of the result's shape to write into (and return); inputs are cast to its dtype. */
   out?: GpuArray;
+  /** The result's dtype (default: the inputs' common dtype). */
   dtype?: DTypeLike;
   /** NumPy's casting rule for the inputs into the result (default 'same_kind'). */
   casting?: Casting;
 }
 
+/**
+ * NumPy's casting rules: 'no' and 'equiv' allow only the same dtype, 'safe' only casts that keep
+ * every value, 'same_kind' also casts within a kind (float64 to float32), 'unsafe' any cast.
+ */
 export type Casting = 'no' | 'equiv' | 'safe' | 'same_kind' | 'unsafe';
 
 function checkCast(from: DType, to: DType, casting: Casting): void {

@@ -137,8 +137,11 @@ export function select(condlist: readonly unknown[], choicelist: readonly (GpuAr
   }
 }
 
+/** Options of gp.copyto (numpy.copyto's keyword arguments). */
 export interface CopytoOptions {
+  /** The casting rule from src's dtype to dst's; default 'same_kind'. */
   casting?: 'no' | 'equiv' | 'safe' | 'same_kind' | 'unsafe';
+  /** A boolean mask broadcast to dst: only where it is true is dst written (default everywhere). */
   where?: unknown;
 }
 

@@ -140,9 +140,13 @@ export const tril = (m: unknown, k: number | { k?: number } = 0) => triangle('tr
 /** numpy.triu(m, k=0): zeros below the k-th diagonal. */
 export const triu = (m: unknown, k: number | { k?: number } = 0) => triangle('triu', m, k, false);
 
+/** Options of gp.meshgrid, passed as a trailing object (numpy.meshgrid's keyword arguments). */
 export interface MeshgridOptions {
+  /** 'xy' (default; Cartesian, the first two outputs' axes swapped) or 'ij' (matrix indexing). */
   indexing?: 'xy' | 'ij';
+  /** Return views broadcastable to the grid (length-1 axes) instead of full arrays; default false. */
   sparse?: boolean;
+  /** false returns views of the inputs instead of copies; default true. */
   copy?: boolean;
 }
 

@@ -169,9 +169,16 @@ export function roll(a0: unknown, shift: number | readonly number[], axis?: numb
   }
 }
 
+/**
+ * numpy.pad's modes: 'constant' (constantValues), 'edge' (the edge values), 'reflect' (mirrored
+ * without the edge), 'symmetric' (mirrored with it), 'wrap' (periodic), 'linear_ramp' (to endValues),
+ * and 'maximum', 'minimum', 'mean' (of each whole axis).
+ */
 export type PadMode = 'constant' | 'edge' | 'reflect' | 'symmetric' | 'wrap' | 'linear_ramp' | 'maximum' | 'minimum' | 'mean';
 type PadValue = number | bigint | boolean;
+/** Options of gp.pad (numpy.pad's keyword arguments). */
 export interface PadOptions {
+  /** How to fill the padding; default 'constant'. */
   mode?: PadMode;
   /** For 'constant': a scalar, [before, after], or one pair per axis (default 0). */
   constantValues?: PadValue | readonly PadValue[] | readonly (readonly PadValue[])[];

@@ -16,9 +16,13 @@ import type { Index } from '../core/indexing.js';
 import { canCastSameKind } from './ufunc.js';
 import { stack } from './joining.js';
 
+/** Options of gp.take (numpy.take's keyword arguments). */
 export interface TakeOptions {
+  /** The axis to take along; null or omitted takes from the flattened array. */
   axis?: number | null;
+  /** Out-of-bounds indices: 'raise' (default), 'wrap' or 'clip'. */
   mode?: IndexMode;
+  /** Where to write the result. */
   out?: GpuArray;
 }
 

@@ -17,12 +17,12 @@ function atleast(n: number, layout: (a: GpuArray) => number[], arys: unknown[]):
   return out.length === 1 ? out[0] : out;
 }
 
-/** numpy.atleast_1d: 0-d inputs become shape (1,). One input gives an array, several a list. */
 /** One input gives one array, several a list (NumPy's rule), and the types say so. */
 interface Atleast {
   (a: unknown): GpuArray;
   (a: unknown, b: unknown, ...more: unknown[]): GpuArray[];
 }
+/** numpy.atleast_1d: 0-d inputs become shape (1,). One input gives an array, several a list. */
 export const atleast1d: Atleast = ((...arys: unknown[]) => atleast(1, () => [1], arys)) as Atleast;
 /** numpy.atleast_2d: (N,) becomes (1, N). */
 export const atleast2d: Atleast = ((...arys: unknown[]) => atleast(2, (a) => (a.ndim === 0 ? [1, 1] : [1, a.shape[0]]), arys)) as Atleast;

@@ -6,6 +6,7 @@ import { counterWords } from './philox.js';
 
 const COUNTER_MOD = 1n << 128n;
 
+/** A seed as NumPy's bit generators take it: an integer, an array of integers, a SeedSequence, or null/undefined for fresh OS entropy. */
 export type SeedLike = SeedEntropy | SeedSequence | null | undefined;
 
 export function toSeedSequence(seed: SeedLike): SeedSequence {
@@ -13,7 +14,9 @@ export function toSeedSequence(seed: SeedLike): SeedSequence {
   return new SeedSequence(seed ?? null);
 }
 
+/** A Philox bit generator's state (numpy.random.Philox.state): its key and counter position; assign it back to `state` to replay. */
 export interface PhiloxState {
+  /** Always 'Philox'. */
   bitGenerator: 'Philox';
   /** The key (2 uint32 words). */
   key: [number, number];
@@ -47,10 +50,12 @@ export class Philox {
     return this.pos;
   }
 
+  /** The generator's state (numpy.random.BitGenerator.state): a fresh copy of key and counter. */
   get state(): PhiloxState {
     return { bitGenerator: 'Philox', key: [this.key[0], this.key[1]], counter: this.pos };
   }
 
+  /** Restores a state read from `state` (the counter is taken modulo 2^128); throws a TypeError for anything but a Philox state. */
   set state(s: PhiloxState) {
     if (!s || s.bitGenerator !== 'Philox') throw new TypeError('state must be a Philox state');
     (this as { key: readonly [number, number] }).key = [s.key[0] >>> 0, s.key[1] >>> 0];

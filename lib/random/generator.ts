@@ -31,8 +31,19 @@ function target(method: string, size: Size, d: DType, out: unknown): GpuArray {
   return out;
 }
 
+/**
+ * NumPy's numpy.random.Generator on the Philox bit generator: samples are made on the device and
+ * are bit-identical on every backend. Methods take their parameters positionally or as an options
+ * object last (`g.normal(0, 2, [3])` or `g.normal({ loc: 0, scale: 2, size: [3] })`). Distribution
+ * parameters may be numbers or arrays, broadcast with `size`. The distributions give float64 (int64
+ * for the discrete ones); random and the standard* methods also take dtype float32.
+ * @example const g = gp.random.defaultRng(42); const x = g.standardNormal([2, 3]);
+ */
 export class Generator {
+  /** The Philox bit generator this Generator draws from (numpy.random.Generator.bit_generator). */
   readonly bitGenerator: Philox;
+
+  /** Wraps a Philox bit generator; most code calls {@link defaultRng} instead. */
 
   constructor(bitGenerator: Philox) {
     if (!(bitGenerator instanceof Philox)) throw new TypeError('Generator: expected a Philox bit generator');
@@ -53,6 +64,7 @@ export class Generator {
     return o;
   }
 
+  /** Standard normal samples (numpy.random.Generator.standard_normal): standardNormal(size?, dtype?, out?); dtype float64 (default) or float32. */
   standardNormal(...args: unknown[]): GpuArray {
     const a = bindArgs('standardNormal', args, ['size', 'dtype', 'out']);
     const d = floatDType(a.dtype, 'standardNormal');
@@ -61,6 +73,11 @@ export class Generator {
     return o;
   }
 
+  /**
+   * Standard exponential samples (numpy.random.Generator.standard_exponential):
+   * standardExponential(size?, dtype?, method?, out?); dtype float64 (default) or float32. `method`
+   * ('zig' or 'inv') is checked but one sampler serves both.
+   */
   standardExponential(...args: unknown[]): GpuArray {
     const a = bindArgs('standardExponential', args, ['size', 'dtype', 'method', 'out']);
     const d = floatDType(a.dtype, 'standardExponential');
@@ -70,6 +87,7 @@ export class Generator {
     return o;
   }
 
+  /** Standard gamma samples (numpy.random.Generator.standard_gamma): standardGamma(shape, size?, dtype?, out?); `shape` >= 0, a number or an array broadcast with `size`. */
   standardGamma(...args: unknown[]): GpuArray {
     const a = bindArgs('standardGamma', args, ['shape', 'size', 'dtype', 'out']);
     const d = floatDType(a.dtype, 'standardGamma');
@@ -89,6 +107,13 @@ export class Generator {
     }
   }
 
+  /**
+   * Random integers in [low, high), or [low, high] with `endpoint: true`
+   * (numpy.random.Generator.integers): integers(low, high?, size?, dtype?, endpoint?). With one
+   * bound the range is [0, low). dtype is any integer dtype or bool (default int64); bounds may be
+   * numbers, bigints or integer arrays (broadcast).
+   * @example g.integers(0, 10, [5]) // five int64 values in 0..9
+   */
   integers(...args: unknown[]): GpuArray {
     const a = bindArgs('integers', args, ['low', 'high', 'size', 'dtype', 'endpoint']);
     if (a.low === undefined) throw new TypeError("integers() missing required argument 'low'");
@@ -136,50 +161,84 @@ export class Generator {
     }
   }
 
+  /** Uniform samples in [low, high) (numpy.random.Generator.uniform): uniform(low = 0, high = 1, size?); float64. */
   uniform(...args: unknown[]): GpuArray { return this.sample('uniform', args); }
+  /** Normal samples (numpy.random.Generator.normal): normal(loc = 0, scale = 1, size?), scale >= 0; float64. */
   normal(...args: unknown[]): GpuArray { return this.sample('normal', args); }
+  /** Log-normal samples (numpy.random.Generator.lognormal): lognormal(mean = 0, sigma = 1, size?), where mean and sigma are those of the underlying normal; float64. */
   lognormal(...args: unknown[]): GpuArray { return this.sample('lognormal', args); }
+  /** Exponential samples (numpy.random.Generator.exponential): exponential(scale = 1, size?), scale = 1/rate >= 0; float64. */
   exponential(...args: unknown[]): GpuArray { return this.sample('exponential', args); }
+  /** Laplace (double exponential) samples (numpy.random.Generator.laplace): laplace(loc = 0, scale = 1, size?); float64. */
   laplace(...args: unknown[]): GpuArray { return this.sample('laplace', args); }
+  /** Logistic samples (numpy.random.Generator.logistic): logistic(loc = 0, scale = 1, size?); float64. */
   logistic(...args: unknown[]): GpuArray { return this.sample('logistic', args); }
+  /** Gumbel samples (numpy.random.Generator.gumbel): gumbel(loc = 0, scale = 1, size?); float64. */
   gumbel(...args: unknown[]): GpuArray { return this.sample('gumbel', args); }
+  /** Weibull samples (numpy.random.Generator.weibull): weibull(a, size?), shape a >= 0; float64. */
   weibull(...args: unknown[]): GpuArray { return this.sample('weibull', args); }
+  /** Pareto II (Lomax) samples (numpy.random.Generator.pareto): pareto(a, size?), shape a > 0; float64. */
   pareto(...args: unknown[]): GpuArray { return this.sample('pareto', args); }
+  /** Rayleigh samples (numpy.random.Generator.rayleigh): rayleigh(scale = 1, size?); float64. */
   rayleigh(...args: unknown[]): GpuArray { return this.sample('rayleigh', args); }
+  /** Gamma samples (numpy.random.Generator.gamma): gamma(shape, scale = 1, size?), both >= 0; float64. */
   gamma(...args: unknown[]): GpuArray { return this.sample('gamma', args); }
+  /** Beta samples (numpy.random.Generator.beta): beta(a, b, size?), a > 0 and b > 0; float64. */
   beta(...args: unknown[]): GpuArray { return this.sample('beta', args); }
+  /** Chi-square samples (numpy.random.Generator.chisquare): chisquare(df, size?), df > 0; float64. */
   chisquare(...args: unknown[]): GpuArray { return this.sample('chisquare', args); }
+  /** Poisson samples (numpy.random.Generator.poisson): poisson(lam = 1, size?), lam >= 0; int64. */
   poisson(...args: unknown[]): GpuArray { return this.sample('poisson', args); }
+  /** Binomial samples (numpy.random.Generator.binomial): binomial(n, p, size?), n >= 0 trials, 0 <= p <= 1; int64. */
   binomial(...args: unknown[]): GpuArray { return this.sample('binomial', args); }
+  /** Negative binomial samples (numpy.random.Generator.negative_binomial): negativeBinomial(n, p, size?), n > 0, 0 < p <= 1; int64 failures before n successes. */
   negativeBinomial(...args: unknown[]): GpuArray { return this.sample('negativeBinomial', args); }
+  /** Geometric samples (numpy.random.Generator.geometric): geometric(p, size?), 0 < p <= 1; int64 trials to the first success (>= 1). */
   geometric(...args: unknown[]): GpuArray { return this.sample('geometric', args); }
+  /** Hypergeometric samples (numpy.random.Generator.hypergeometric): hypergeometric(ngood, nbad, nsample, size?), with nsample <= ngood + nbad <= 10**9; int64. */
   hypergeometric(...args: unknown[]): GpuArray { return this.sample('hypergeometric', args); }
 
+  /** Multinomial samples (numpy.random.Generator.multinomial): multinomial(n, pvals, size?); int64 counts of shape [...broadcast(n, size), pvals.length]. */
   multinomial(...args: unknown[]): GpuArray {
     const a = bindArgs('multinomial', args, ['n', 'pvals', 'size']);
     return multinomial(this.bitGenerator, a.n, a.pvals, a.size as Size);
   }
 
+  /**
+   * Multivariate normal samples (numpy.random.Generator.multivariate_normal):
+   * multivariateNormal(mean, cov, size?, checkValid?, tol?, method?); float64 of shape
+   * [...size, mean.length]. Only method 'cholesky' exists, so `cov` must be symmetric (within `tol`,
+   * default 1e-8) and positive definite, else a RangeError.
+   */
   multivariateNormal(...args: unknown[]): GpuArray {
     const a = bindArgs('multivariateNormal', args, ['mean', 'cov', 'size', 'checkValid', 'tol', 'method']);
     return multivariateNormal(this, a.mean, a.cov, a.size as Size, a);
   }
 
+  /**
+   * Random samples from `a` (an array, or n for arange(n)) along `axis` (numpy.random.Generator.choice):
+   * choice(a, size?, replace = true, p?, axis = 0, shuffle = true), with optional probabilities `p`.
+   * Sampled on the host.
+   * @example g.choice(5, [3], false) // three distinct int64 values in 0..4
+   */
   choice(...args: unknown[]): GpuArray {
     const a = bindArgs('choice', args, ['a', 'size', 'replace', 'p', 'axis', 'shuffle']);
     return choice(this.bitGenerator, a.a, a.size as Size, a.replace !== false, a.p, (a.axis ?? 0) as number, a.shuffle !== false);
   }
 
+  /** A shuffled copy of `x` along `axis`, or of arange(x) as int64 when `x` is an integer (numpy.random.Generator.permutation): permutation(x, axis = 0). */
   permutation(...args: unknown[]): GpuArray {
     const a = bindArgs('permutation', args, ['x', 'axis']);
     return permutation(this.bitGenerator, a.x, (a.axis ?? 0) as number);
   }
 
+  /** Shuffles the GpuArray `x` in place along `axis` (numpy.random.Generator.shuffle): shuffle(x, axis = 0). */
   shuffle(...args: unknown[]): void {
     const a = bindArgs('shuffle', args, ['x', 'axis']);
     shuffle(this.bitGenerator, a.x, (a.axis ?? 0) as number);
   }
 
+  /** `x` with each slice along `axis` shuffled independently, or all elements shuffled when `axis` is null/omitted (numpy.random.Generator.permuted): permuted(x, axis?, out?). */
   permuted(...args: unknown[]): GpuArray {
     const a = bindArgs('permuted', args, ['x', 'axis', 'out']);
     return permuted(this.bitGenerator, a.x, a.axis as number | null | undefined, a.out);

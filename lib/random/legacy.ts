@@ -49,25 +49,34 @@ export function randint(...args: unknown[]): GpuArray {
   return rng().integers(...args);
 }
 
+/** Floats in [0, 1) of shape `size` from the global generator (numpy.random.random); float64. @example gp.random.random([2, 2]) */
 export function random(size?: number | readonly number[] | null): GpuArray {
   return rng().random(size);
 }
+/** numpy.random.random_sample: the same as {@link random}. */
 export const randomSample = random;
+/** numpy.random.sample: the same as {@link random}. */
 export const sample = random;
+/** numpy.random.ranf: the same as {@link random}. */
 export const ranf = random;
 
+/** Uniform samples in [low, high) from the global generator (numpy.random.uniform): uniform(low = 0, high = 1, size?), as Generator.uniform. */
 export function uniform(...args: unknown[]): GpuArray {
   return rng().uniform(...args);
 }
+/** Normal samples from the global generator (numpy.random.normal): normal(loc = 0, scale = 1, size?), as Generator.normal. */
 export function normal(...args: unknown[]): GpuArray {
   return rng().normal(...args);
 }
+/** Random samples from an array or arange(n) with the global generator (numpy.random.choice): choice(a, size?, replace = true, p?), as Generator.choice. */
 export function choice(...args: unknown[]): GpuArray {
   return rng().choice(...args);
 }
+/** Shuffles a GpuArray in place (along axis 0 unless given) with the global generator (numpy.random.shuffle), as Generator.shuffle. */
 export function shuffle(...args: unknown[]): void {
   rng().shuffle(...args);
 }
+/** A shuffled copy of an array, or a permutation of arange(n) for an integer n, from the global generator (numpy.random.permutation), as Generator.permutation. */
 export function permutation(...args: unknown[]): GpuArray {
   return rng().permutation(...args);
 }

@@ -13,6 +13,7 @@ const MIX_MULT_L = 0xca01f9dd;
 const MIX_MULT_R = 0x4973f715;
 const XSHIFT = 16;
 
+/** Entropy for a SeedSequence: a non-negative integer (number or bigint) or an array of them. */
 export type SeedEntropy = number | bigint | readonly (number | bigint)[];
 
 /** A non-negative integer as little-endian uint32 words (0 gives [0]), NumPy's _int_to_uint32_array. */
@@ -56,12 +57,21 @@ function mix(x: number, y: number): number {
   return r;
 }
 
+/** Options of {@link SeedSequence}'s constructor, as NumPy's keyword arguments. */
 export interface SeedSequenceOptions {
+  /** Extra entropy identifying a spawned child (spawn_key); default []. */
   spawnKey?: readonly (number | bigint)[];
+  /** Size of the entropy pool in uint32 words (pool_size); at least 4, the default. */
   poolSize?: number;
+  /** Children already spawned (n_children_spawned); default 0. */
   nChildrenSpawned?: number;
 }
 
+/**
+ * NumPy's numpy.random.SeedSequence, bit for bit: mixes entropy (and a spawn key) into a pool
+ * from which seeds are drawn with `generateState`, and spawns independent children.
+ * @example const ss = new gp.random.SeedSequence(12345); const [a, b] = ss.spawn(2);
+ */
 export class SeedSequence {
   readonly entropy: bigint | readonly bigint[];
   readonly spawnKey: readonly bigint[];
