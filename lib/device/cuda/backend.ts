@@ -5,6 +5,7 @@ import { Nvrtc } from '../../../bindings/nvrtc.js';
 import type { Backend, CompileRequest, DeviceInfo, Dim3, GemmRequest, LoadedKernel, LoadedProgram } from '../backend.js';
 import { GemmKernels } from '../gemm-kernel.js';
 import { CublasGemm } from './blas.js';
+import { CusolverDense } from './solver.js';
 import { cacheKey, DiskCache } from '../compile-cache.js';
 import { NvrtcCompiler } from './compiler.js';
 import { ParallelHostCopy } from '../host/parallel-copy.js';
@@ -41,6 +42,7 @@ export class CudaBackend implements Backend {
   private readonly launchFn: (...args: number[]) => number;
   private readonly cublasGemm: CublasGemm;
   private readonly ourGemm = new GemmKernels(this);
+  readonly solver: CusolverDense;
 
   private constructor(
     readonly driver: CudaDriver,
@@ -74,6 +76,7 @@ export class CudaBackend implements Backend {
     });
     this.launchFn = d.launchKernel;
     this.cublasGemm = new CublasGemm(() => d.setCurrentContext(ctx));
+    this.solver = new CusolverDense(() => d.setCurrentContext(ctx));
   }
 
   static create(ordinal = 0, cache = new DiskCache()): CudaBackend | { error: string } {

@@ -5,6 +5,7 @@ import { hostAlloc, hostCopy, hostCopyFrom, hostCopyTo, hostFree, hostMemset } f
 import { loadHostKernelLibrary } from '../../../bindings/shared-library.js';
 import type { Backend, CompileRequest, DeviceInfo, Dim3, GemmRequest, LoadedKernel, LoadedProgram } from '../backend.js';
 import { GemmKernels } from '../gemm-kernel.js';
+import { SolverKernels } from '../solver-kernel.js';
 import { cacheKey, DiskCache } from '../compile-cache.js';
 import { HostCompiler, refuseHostUnsupported } from './compiler.js';
 import { hostEntryName } from './trampoline.js';
@@ -17,6 +18,7 @@ export class HostBackend implements Backend {
   private readonly programs = new Map<string, LoadedProgram>();
   private readonly threads: number;
   private readonly ourGemm = new GemmKernels(this);
+  readonly solver: SolverKernels = new SolverKernels(this);
 
   private constructor(private readonly compiler: HostCompiler) {
     this.threads = Math.max(1, availableParallelism());
