@@ -121,3 +121,10 @@ export { einsum } from './linalg/einsum.js';
 export type { EinsumOptions } from './linalg/einsum.js';
 export { linalg } from './linalg/namespace.js';
 export type { NormOptions, NormOrd } from './linalg/norm.js';
+
+// gp.linalg beyond norm: LinAlgError (numpy.linalg.LinAlgError, also gp.linalg.LinAlgError) and
+// the option types of the factorisations (det, slogdet, inv, solve, matrixPower, cholesky, qr,
+// svd, eigh, eigvalsh, lstsq, pinv, matrixRank live on gp.linalg).
+export { LinAlgError } from './linalg/lin-alg-error.js';
+export type { CholeskyOptions, QrMode, SvdOptions, EighOptions, Uplo } from './linalg/decompositions.js';
+export type { LstsqOptions, PinvOptions, MatrixRankOptions } from './linalg/least-squares.js';
