@@ -399,7 +399,7 @@ template <typename T> __device__ void lu_det(const T* a, const int* ipiv, T* out
   if (mode == 0) {
     T d = odd ? T(-1) : T(1);
     for (long long i = 0; i < n; ++i) d = d * GPA_AT(a, n, i, i);
-    *out_a = d;
+    *out_a = d == T(0) ? T(0) : d;  // a singular matrix's det is +0, as NumPy's
     return;
   }
   T sg = odd ? T(-1) : T(1);
