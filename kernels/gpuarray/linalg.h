@@ -276,6 +276,10 @@ template <typename T> __device__ void gesvd(T* a, typename S<T>::R* s, T* u, T* 
     for (long long j = 0; j < n; ++j)
       for (long long i = 0; i < n; ++i) GPA_AT(v, n, i, j) = i == j ? T(1) : T(0);
   const R tol = St::eps() * R(m > 1 ? m : 1);
+  // A column this small next to ||A|| is rounding noise: rotating it against others never ends.
+  R fro2 = R(0);
+  for (long long e = 0; e < m * n; ++e) fro2 += St::abs2(a[e]);
+  const R noise = St::eps() * St::eps() * fro2;
   bool converged = false;
   for (int sweep = 0; sweep < 80 && !converged; ++sweep) {
     converged = true;
@@ -290,7 +294,7 @@ template <typename T> __device__ void gesvd(T* a, typename S<T>::R* s, T* u, T* 
           ga = ga + St::cj(xp) * xq;
         }
         const R g = St::mag(ga);
-        if (g == R(0) || !(g > tol * sqrt(al) * sqrt(be))) continue;
+        if (g == R(0) || al <= noise || be <= noise || !(g > tol * sqrt(al) * sqrt(be))) continue;
         converged = false;
         const Rot<T> r = rotation<T>(al, be, ga);
         rotate_columns(a, m, m, p, q, r);

@@ -48,7 +48,7 @@ export function lstsq(a: ArrayLike, b: ArrayLike, rcond: number | null | LstsqOp
       const { compute, result } = linalgTypes(x.dtype, y.dtype);
       const real = realOf(result);
       const ax = x.dtype === compute ? x : t(x.astype(compute));
-      const b2 = t(y.ndim === 1 ? y.reshape([m, 1]) : y);
+      const b2 = y.ndim === 1 ? t(y.reshape([m, 1])) : y;
       const bx = b2.dtype === compute ? b2 : t(b2.astype(compute));
       const [u, s, vh] = (svdArray(ax, false, true) as GpuArray[]).map(t);
       const sv = Float64Array.from(s.toTypedArray() as Float32Array | Float64Array);
