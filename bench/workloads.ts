@@ -139,6 +139,10 @@ export const WORKLOADS: readonly WorkloadSpec[] = [
   { name: "einsum 'ij,jk->ik' 4096²", size: '4096² float32', kind: 'einsumGemm', params: { m: 4096 }, how: 'device', floor: { kind: 'none' }, goal: { kind: 'vs-workload', name: 'matmul float32 4096²', factor: 1.05, plusMs: 0, issues: [16] }, on: CUDA },
   { name: 'batched matmul 4096 x 64²', size: '4096 x 64² float32', kind: 'matmulBatched', params: { batch: 4096, m: 64 }, how: 'device', floor: { kind: 'none' }, goal: { kind: 'vs-cupy', factor: 1.0, fallbackMs: null, issues: [16] }, on: CUDA },
   { name: 'small matmul, back to back', size: '64² float32', kind: 'matmul', params: { m: 64, bits: 32 }, how: 'issue', floor: { kind: 'launch' }, goal: { kind: 'vs-cupy', factor: 1.0, fallbackMs: null, issues: [16] }, on: CUDA },
+  // #16: gp.linalg on cuSOLVER: at CuPy's time or better (the issue's CuPy figures without it).
+  { name: 'linalg.solve float64 4096, one rhs', size: '4096² float64', kind: 'linalgSolve', params: { m: 4096, bits: 64 }, how: 'device', floor: { kind: 'none' }, goal: { kind: 'vs-cupy', factor: 1.0, fallbackMs: 14.3, issues: [16] }, on: CUDA },
+  { name: 'linalg.inv float32 4096', size: '4096² float32', kind: 'linalgInv', params: { m: 4096, bits: 32 }, how: 'device', floor: { kind: 'none' }, goal: { kind: 'vs-cupy', factor: 1.0, fallbackMs: 17.1, issues: [16] }, on: CUDA },
+  { name: 'linalg.solve float64 256, one rhs (cpu)', size: '256² float64', kind: 'linalgSolve', params: { m: 256, bits: 64 }, how: 'device', floor: { kind: 'none' }, goal: null, on: CPU },
 ];
 
 // ---- kinds -----------------------------------------------------------------------------------
