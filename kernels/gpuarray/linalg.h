@@ -435,9 +435,11 @@ template <typename T> __device__ void lu_det(const T* a, const int* ipiv, T* out
   }                                                                                                              \
   extern "C" __global__ void gpa_getrs_##SUF(const void* a, const int* ipiv, void* x, int* info, long long n,   \
                                              long long nrhs, int trans, long long batch) {                       \
-    GPA_LA_LOOP {                                                                                                \
-      gpa::la::getrs<T>((const T*)a + b * n * n, ipiv + b * n, (T*)x + b * n * nrhs, n, nrhs, trans);            \
-      info[b] = 0;                                                                                               \
+    /* One thread per right-hand side: inv's n columns run in parallel. */                                     \
+    for (long long u = gpa::la::first_matrix(); u < batch * nrhs; u += gpa::la::matrix_step()) {                 \
+      const long long b = u / nrhs, r = u % nrhs;                                                                \
+      gpa::la::getrs<T>((const T*)a + b * n * n, ipiv + b * n, (T*)x + b * n * nrhs + r * n, n, 1, trans);       \
+      if (r == 0) info[b] = 0;                                                                                   \
     }                                                                                                            \
   }                                                                                                              \
   extern "C" __global__ void gpa_potrf_##SUF(void* a, int* info, long long n, int upper, long long batch) {     \

@@ -91,7 +91,7 @@ export class SolverKernels implements DenseSolver {
   }
   getrs(r: SolverCall & { n: number; nrhs: number; trans: 'N' | 'T' | 'C'; a: number; ipiv: number; b: number }): void {
     const trans = r.trans === 'N' ? 0 : r.trans === 'T' ? 1 : 2;
-    this.set.launch('getrs', r.dtype, r.batch, r.stream, [r.a, r.ipiv, r.b, r.info, r.n, r.nrhs, i32(trans), r.batch]);
+    this.set.launch('getrs', r.dtype, r.batch * r.nrhs, r.stream, [r.a, r.ipiv, r.b, r.info, r.n, r.nrhs, i32(trans), r.batch]);
   }
   potrf(r: SolverCall & { n: number; uplo: 'L' | 'U'; a: number }): void {
     this.set.launch('potrf', r.dtype, r.batch, r.stream, [r.a, r.info, r.n, i32(r.uplo === 'U' ? 1 : 0), r.batch]);

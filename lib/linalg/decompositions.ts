@@ -97,7 +97,7 @@ export function qr(a: ArrayLike, mode: QrMode | { mode?: QrMode } = 'reduced'): 
     const temps: GpuArray[] = [buf, tau];
     const made: GpuArray[] = [];
     try {
-      solverRun(dev, compute, batch, null, (c) => dev.backend.solver.geqrf({ ...c, m, n, a: buf.ptr, tau: tau.ptr }));
+      solverRun(dev, compute, batch, null, (c) => dev.backend.solver.geqrf({ ...c, m, n, a: buf.ptr, tau: tau.ptr }), false);
       const av = swapLast(buf); // [..., m, n] view: R in its upper triangle
       temps.push(av);
       const rv = rRows === m ? av : av.slice('...', `:${rRows}`, ':');
@@ -119,7 +119,7 @@ export function qr(a: ArrayLike, mode: QrMode | { mode?: QrMode } = 'reduced'): 
         kernelHooks().assign(dst, buf);
       }
       made.push(q);
-      solverRun(dev, compute, batch, null, (c) => dev.backend.solver.orgqr({ ...c, m, n: qCols, k, a: q.ptr, tau: tau.ptr, tauStride: k }));
+      solverRun(dev, compute, batch, null, (c) => dev.backend.solver.orgqr({ ...c, m, n: qCols, k, a: q.ptr, tau: tau.ptr, tauStride: k }), false);
       made.length = 0;
       return [castOwned(swappedCopy(q), result), castOwned(r, result)];
     } finally {

@@ -18,7 +18,7 @@ function luFactor(x: GpuArray, compute: typeof dtypes.float64, failure: string |
   const lu = packed(x, compute, false);
   const ipiv = GpuArray.allocate([batch, n], dtypes.int32, x.device);
   try {
-    solverRun(x.device, compute, batch, failure, (c) => x.device.backend.solver.getrf({ ...c, n, a: lu.ptr, ipiv: ipiv.ptr }));
+    solverRun(x.device, compute, batch, failure, (c) => x.device.backend.solver.getrf({ ...c, n, a: lu.ptr, ipiv: ipiv.ptr }), failure !== null);
   } catch (e) {
     lu.dispose();
     ipiv.dispose();
@@ -90,7 +90,7 @@ export function inv(a: ArrayLike): GpuArray {
       }
       try {
         // getrs 'N' on the LU of A^T gives inv(A^T) column-major: inv(A) read row-major.
-        solverRun(x.device, compute, batch, null, (c) => x.device.backend.solver.getrs({ ...c, n, nrhs: n, trans: 'N', a: lu.ptr, ipiv: ipiv.ptr, b: b.ptr }));
+        solverRun(x.device, compute, batch, null, (c) => x.device.backend.solver.getrs({ ...c, n, nrhs: n, trans: 'N', a: lu.ptr, ipiv: ipiv.ptr, b: b.ptr }), false);
       } catch (e) {
         b.dispose();
         throw e;
@@ -143,7 +143,7 @@ export function solve(a: ArrayLike, b: ArrayLike): GpuArray {
         bv.dispose();
       }
       try {
-        solverRun(x.device, compute, count, null, (c) => x.device.backend.solver.getrs({ ...c, n, nrhs: k, trans: 'T', a: lu.ptr, ipiv: ipiv.ptr, b: rhs.ptr }));
+        solverRun(x.device, compute, count, null, (c) => x.device.backend.solver.getrs({ ...c, n, nrhs: k, trans: 'T', a: lu.ptr, ipiv: ipiv.ptr, b: rhs.ptr }), false);
       } catch (e) {
         rhs.dispose();
         throw e;
