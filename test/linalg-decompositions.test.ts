@@ -205,4 +205,26 @@ describeEachDevice('linalg: lstsq, pinv, matrixRank', () => {
     expect(values(gp.linalg.matrixRank(gp.array([0, 0, 1], 'float64')))).to.deep.equal([1n]);
     expect(values(gp.linalg.matrixRank(gp.zeros([3], 'float64')))).to.deep.equal([0n]);
   });
+
+  it('views (transposed, strided) and float16 (computed in float32, returned as float16)', () => {
+    const a = randomMatrix('float64', [4, 6], 101);
+    const t = a.T; // 6 x 4, not contiguous
+    const [u, s, vh] = gp.linalg.svd(t, false) as gp.GpuArray[];
+    expectNear(gp.matmul(gp.multiply(u, s.expandDims(-2)), vh), t, 'float64', 'svd of a transposed view');
+    const h = hermitianPD('float64', [5, 5], 102);
+    const view = h.slice('::2', '::2'); // 3 x 3 principal submatrix, strided
+    const l = gp.linalg.cholesky(view);
+    expectNear(gp.matmul(l, l.T), view, 'float64', 'cholesky of a strided view');
+    const [q, r] = gp.linalg.qr(t) as gp.GpuArray[];
+    expectNear(gp.matmul(q, r), t, 'float64', 'qr of a transposed view');
+    const half = gp.array([[2, 1], [1, 3]], 'float16');
+    const w = gp.linalg.eigvalsh(half);
+    expect(w.dtype.name).to.equal('float16');
+    expectClose(values(w), [(5 - Math.sqrt(5)) / 2, (5 + Math.sqrt(5)) / 2], 2e-3, 2e-3);
+    const d = gp.linalg.det(half);
+    expect(d.dtype.name).to.equal('float16');
+    expectClose(values(d), [5], 1e-3, 1e-3);
+    expect(gp.linalg.inv(half).dtype.name).to.equal('float16');
+  });
 });
+
