@@ -5,7 +5,8 @@ import { Nvrtc } from '../../../bindings/nvrtc.js';
 import type { Backend, CompileRequest, DeviceInfo, Dim3, GemmRequest, LoadedKernel, LoadedProgram } from '../backend.js';
 import { GemmKernels } from '../gemm-kernel.js';
 import { CublasGemm } from './blas.js';
-import { CusolverDense } from './solver.js';
+import { CudaDenseSolver, CusolverDense } from './solver.js';
+import { SolverKernels } from '../solver-kernel.js';
 import { cacheKey, DiskCache } from '../compile-cache.js';
 import { NvrtcCompiler } from './compiler.js';
 import { ParallelHostCopy } from '../host/parallel-copy.js';
@@ -42,7 +43,7 @@ export class CudaBackend implements Backend {
   private readonly launchFn: (...args: number[]) => number;
   private readonly cublasGemm: CublasGemm;
   private readonly ourGemm = new GemmKernels(this);
-  readonly solver: CusolverDense;
+  readonly solver: CudaDenseSolver;
 
   private constructor(
     readonly driver: CudaDriver,
@@ -76,7 +77,7 @@ export class CudaBackend implements Backend {
     });
     this.launchFn = d.launchKernel;
     this.cublasGemm = new CublasGemm(() => d.setCurrentContext(ctx));
-    this.solver = new CusolverDense(() => d.setCurrentContext(ctx));
+    this.solver = new CudaDenseSolver(new CusolverDense(() => d.setCurrentContext(ctx)), new SolverKernels(this));
   }
 
   static create(ordinal = 0, cache = new DiskCache()): CudaBackend | { error: string } {

@@ -144,3 +144,45 @@ export class CusolverDense implements DenseSolver {
     });
   }
 }
+
+/** Matrices at most this large, in a batch of at least two, go to our kernels on cuda. */
+const SMALL = 32;
+
+/**
+ * The cuda backend's solver: a batch of small matrices runs as one launch of our kernels (one
+ * thread per matrix) instead of a host loop of cuSOLVER calls, each a launch or more; single and
+ * large matrices go to cuSOLVER. Both write LAPACK's formats, so their outputs mix (an LU from
+ * one solved by the other).
+ */
+export class CudaDenseSolver implements DenseSolver {
+  constructor(
+    private readonly library: DenseSolver,
+    private readonly ours: DenseSolver,
+  ) {}
+
+  private pick(batch: number, ...dims: number[]): DenseSolver {
+    return batch >= 2 && Math.max(...dims) <= SMALL ? this.ours : this.library;
+  }
+
+  getrf(r: Parameters<DenseSolver['getrf']>[0]): void {
+    this.pick(r.batch, r.n).getrf(r);
+  }
+  getrs(r: Parameters<DenseSolver['getrs']>[0]): void {
+    this.pick(r.batch, r.n).getrs(r);
+  }
+  potrf(r: Parameters<DenseSolver['potrf']>[0]): void {
+    this.pick(r.batch, r.n).potrf(r);
+  }
+  geqrf(r: Parameters<DenseSolver['geqrf']>[0]): void {
+    this.pick(r.batch, r.m, r.n).geqrf(r);
+  }
+  orgqr(r: Parameters<DenseSolver['orgqr']>[0]): void {
+    this.pick(r.batch, r.m, r.n).orgqr(r);
+  }
+  gesvd(r: Parameters<DenseSolver['gesvd']>[0]): void {
+    this.pick(r.batch, r.m, r.n).gesvd(r);
+  }
+  syevd(r: Parameters<DenseSolver['syevd']>[0]): void {
+    this.pick(r.batch, r.n).syevd(r);
+  }
+}
