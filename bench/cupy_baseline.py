@@ -85,6 +85,9 @@ DEFAULT_WORKLOADS = [
     ('stack 2 x 128M', 'stack', {'n': N // 2}, 'device'),
     ('boolean mask x[x > t], half kept', 'booleanMask', {'n': UP}, 'device'),
     ('gather x[idx], random int64 idx', 'gather', {'n': UP}, 'device'),
+
+    ('linalg.solve float64 4096, one rhs', 'linalgSolve', {'m': 4096, 'bits': 64}, 'device'),
+    ('linalg.inv float32 4096', 'linalgInv', {'m': 4096, 'bits': 32}, 'device'),
 ]
 
 MIN_REPS = 10
@@ -656,8 +659,44 @@ def k_gather(ctx, p):
     return Prepared(lambda: x[idx], lambda r: check_exact(r, lambda i: hash_values(hash_index(i, 7, n), 1), 'x[idx]'))
 
 
+def linalg_dominant(ctx, m, bits):
+    # As bench/linalg-kinds.ts: the operand plus 2m on the diagonal.
+    a = linalg_operand(ctx, m * m, (m, m), 1, bits)
+    return a + cp.eye(m, dtype=LINALG_DT[bits]) * (2 * m)
+
+
+def k_linalg_solve(ctx, p):
+    m, bits = p['m'], p['bits']
+    a = linalg_dominant(ctx, m, bits)
+    b = linalg_operand(ctx, m, (m,), 2, bits)
+    bh = cp.asnumpy(b).astype(np.float64)
+
+    def check(x):
+        for s in range(8):
+            i = (s * 1237 + 5) % m
+            got = float(cp.asnumpy(a[i]).astype(np.float64) @ cp.asnumpy(x).astype(np.float64))
+            check_close(got, float(bh[i]), LINALG_RTOL[bits], 'solve (A x)[%d]' % i)
+    return Prepared(lambda: cp.linalg.solve(a, b), check)
+
+
+def k_linalg_inv(ctx, p):
+    m, bits = p['m'], p['bits']
+    a = linalg_dominant(ctx, m, bits)
+
+    def check(x):
+        for s in range(8):
+            i = (s * 1237 + 5) % m
+            j = i if s % 2 == 0 else (s * 2671 + 3) % m
+            got = float(cp.asnumpy(a[i]).astype(np.float64) @ cp.asnumpy(x[:, j]).astype(np.float64))
+            want = 1.0 if i == j else 0.0
+            if not abs(got - want) <= LINALG_RTOL[bits] * 10:
+                raise CheckError('inv: (A inv(A))[%d, %d] = %r, expected %r' % (i, j, got, want))
+    return Prepared(lambda: cp.linalg.inv(a), check)
+
+
 KINDS = {
     'fft1d': k_fft1d, 'rfft2': k_rfft2,
+    'linalgSolve': k_linalg_solve, 'linalgInv': k_linalg_inv,
     'matmul': k_matmul, 'einsumGemm': k_einsum_gemm, 'matmulBatched': k_matmul_batched,
     'concatenate': k_join(cp.concatenate), 'stack': k_join(cp.stack), 'booleanMask': k_boolean_mask, 'gather': k_gather,
     'add': k_add, 'addRow': k_add_row, 'addTransposed': k_add_transposed, 'smallAdd': k_small_add,

@@ -52,7 +52,77 @@ function checkProduct(r: GpuArray, a: GpuArray, b: GpuArray, bits: number, what:
   }
 }
 
+/** A diagonally dominant m x m matrix: the operand plus 2m on the diagonal (well conditioned). */
+function dominant(ctx: BenchContext, m: number, bits: number): GpuArray {
+  const a = operand(ctx, m * m, [m, m], 1, bits);
+  const id = ctx.gp.eye(m, null, 0, DT[bits]);
+  const d = ctx.gp.multiply(id, 2 * m);
+  const r = ctx.gp.add(a, d);
+  for (const x of [a, id, d]) x.dispose();
+  return r;
+}
+
+/** Row i of A dotted with column j of X, in float64 from downloaded vectors. */
+function rowTimesCol(a: GpuArray, x: GpuArray, i: number, j: number | null): number {
+  const rowV = a.slice(i);
+  const colV = j === null ? x : x.slice(':', j);
+  const row = f64(rowV);
+  const col = f64(colV);
+  rowV.dispose();
+  if (colV !== x) colV.dispose();
+  let s = 0;
+  for (let k = 0; k < row.length; k++) s += row[k] * col[k];
+  return s;
+}
+
+type Linalg = { solve: (a: GpuArray, b: GpuArray) => GpuArray; inv: (a: GpuArray) => GpuArray };
+
 export const LINALG_KINDS = {
+  // #16: gp.linalg.solve of one right-hand side; the check: sampled rows of A x against b.
+  linalgSolve: {
+    setup(ctx, { m, bits }) {
+      const { solve } = ctx.gp.linalg as Linalg;
+      const a = dominant(ctx, m, bits);
+      const b = operand(ctx, m, [m], 2, bits);
+      const bh = f64(b);
+      return {
+        run: () => solve(a, b),
+        check: (r) => {
+          const x = r as GpuArray;
+          if (x.dtype.name !== DT[bits] || x.shape.join() !== `${m}`) throw new CheckError(`solve: got ${x.dtype.name} [${x.shape}]`);
+          for (let s = 0; s < 8; s++) {
+            const i = (s * 1237 + 5) % m;
+            checkClose(rowTimesCol(a, x, i, null), bh[i], RTOL[bits], `solve (A x)[${i}]`);
+          }
+        },
+        release: (r) => (r as GpuArray).dispose(),
+        teardown: () => (a.dispose(), b.dispose()),
+      };
+    },
+  },
+  // #16: gp.linalg.inv; the check: sampled entries of A inv(A) against the identity's.
+  linalgInv: {
+    setup(ctx, { m, bits }) {
+      const { inv } = ctx.gp.linalg as Linalg;
+      const a = dominant(ctx, m, bits);
+      return {
+        run: () => inv(a),
+        check: (r) => {
+          const x = r as GpuArray;
+          if (x.dtype.name !== DT[bits] || x.shape.join() !== `${m},${m}`) throw new CheckError(`inv: got ${x.dtype.name} [${x.shape}]`);
+          for (let s = 0; s < 8; s++) {
+            const i = (s * 1237 + 5) % m;
+            const j = s % 2 === 0 ? i : (s * 2671 + 3) % m;
+            const got = rowTimesCol(a, x, i, j);
+            const want = i === j ? 1 : 0;
+            if (!(Math.abs(got - want) <= RTOL[bits] * 10)) throw new CheckError(`inv: (A inv(A))[${i}, ${j}] = ${got}, expected ${want}`);
+          }
+        },
+        release: (r) => (r as GpuArray).dispose(),
+        teardown: () => a.dispose(),
+      };
+    },
+  },
   matmul: {
     setup(ctx, { m, bits }) {
       const matmul = ctx.api<(a: GpuArray, b: GpuArray) => GpuArray>('matmul');

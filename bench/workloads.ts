@@ -167,6 +167,11 @@ export const WORKLOADS: readonly WorkloadSpec[] = [
   { name: 'boolean mask x[x > t], half kept', size: '64M float32', kind: 'booleanMask', params: { n: UP }, how: 'device', floor: bw(F * UP + (F * UP) / 2), goal: max(17, 0.6), on: CUDA },
   { name: 'gather x[idx], random int64 idx', size: '64M float32 by 64M int64', kind: 'gather', params: { n: UP }, how: 'device', floor: bw(2 * F * UP + 8 * UP), goal: max(17, 1.0), on: CUDA },
   { name: 'boolean mask 1M', size: '1M float32', kind: 'booleanMask', params: { n: M1 }, how: 'device', floor: bw(F * M1 + (F * M1) / 2), goal: null, on: CPU },
+
+  // #16: gp.linalg on cuSOLVER: at CuPy's time or better (the issue's CuPy figures without it).
+  { name: 'linalg.solve float64 4096, one rhs', size: '4096² float64', kind: 'linalgSolve', params: { m: 4096, bits: 64 }, how: 'device', floor: { kind: 'none' }, goal: { kind: 'vs-cupy', factor: 1.0, fallbackMs: 14.3, issues: [16] }, on: CUDA },
+  { name: 'linalg.inv float32 4096', size: '4096² float32', kind: 'linalgInv', params: { m: 4096, bits: 32 }, how: 'device', floor: { kind: 'none' }, goal: { kind: 'vs-cupy', factor: 1.0, fallbackMs: 17.1, issues: [16] }, on: CUDA },
+  { name: 'linalg.solve float64 256, one rhs (cpu)', size: '256² float64', kind: 'linalgSolve', params: { m: 256, bits: 64 }, how: 'device', floor: { kind: 'none' }, goal: null, on: CPU },
 ];
 
 // ---- kinds -----------------------------------------------------------------------------------

@@ -140,3 +140,21 @@ export function cufftCandidates(env: Env = process.env, prefix = '/usr'): string
     ...versionedFiles(pipWheelLibraryDirs(env, prefix, 'cufft'), 'libcufft', CUFFT_MAJORS),
   ]);
 }
+
+export const CUSOLVER_MAJORS = [12, 11] as const;
+
+/**
+ * libcusolver, found like cuBLAS: GPUARRAY_CUSOLVER_PATH (a file), the toolkit overrides, the
+ * sonames (12 then 11), the installed toolkits under `prefix`/local, then pip wheels
+ * (nvidia-cusolver: nvidia/cu13/lib; nvidia-cusolver-cu12: nvidia/cusolver/lib).
+ */
+export function cusolverCandidates(env: Env = process.env, prefix = '/usr'): string[] {
+  const systemDirs = systemRoots(join(prefix, 'local')).flatMap(libraryDirs);
+  return uniq([
+    ...(env.GPUARRAY_CUSOLVER_PATH ? [env.GPUARRAY_CUSOLVER_PATH] : []),
+    ...overrideCandidates(env, 'libcusolver', CUSOLVER_MAJORS),
+    ...CUSOLVER_MAJORS.map((m) => `libcusolver.so.${m}`),
+    ...versionedFiles(systemDirs, 'libcusolver', CUSOLVER_MAJORS),
+    ...versionedFiles(pipWheelLibraryDirs(env, prefix, 'cusolver'), 'libcusolver', CUSOLVER_MAJORS),
+  ]);
+}

@@ -167,3 +167,10 @@ export type { Casting } from './ops/joining.js';
 export type { IndexMode } from './ops/gather.js';
 export type { UfuncAt } from './ops/ufunc-api.js';
 export type { FftPlanCacheInfo } from './device/backend.js';
+
+// gp.linalg beyond norm: LinAlgError (numpy.linalg.LinAlgError, also gp.linalg.LinAlgError) and
+// the option types of the factorisations (det, slogdet, inv, solve, matrixPower, cholesky, qr,
+// svd, eigh, eigvalsh, lstsq, pinv, matrixRank live on gp.linalg).
+export { LinAlgError } from './linalg/lin-alg-error.js';
+export type { CholeskyOptions, QrMode, SvdOptions, EighOptions, Uplo } from './linalg/decompositions.js';
+export type { LstsqOptions, PinvOptions, MatrixRankOptions } from './linalg/least-squares.js';

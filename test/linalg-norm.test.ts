@@ -58,12 +58,31 @@ describeEachDevice('linalg: norm', () => {
     expectClose(values(gp.linalg.norm(z, Infinity)), [5], 0, 0);
   });
 
-  it('errors: bad ords, too many dimensions with an ord, matrix 2-norm (no SVD yet)', () => {
+  it('errors: bad ords, too many dimensions with an ord', () => {
     const x = gp.ones([2, 2, 2]);
     expect(() => gp.linalg.norm(x, 2)).to.throw(RangeError, /Improper number of dimensions/);
     expect(() => gp.linalg.norm(gp.ones([3]), 'fro')).to.throw(RangeError, /Invalid norm order/);
     expect(() => gp.linalg.norm(gp.ones([2, 2]), 3)).to.throw(RangeError, /Invalid norm order for matrices/);
-    expect(() => gp.linalg.norm(gp.ones([2, 2]), 2)).to.throw(/SVD/);
     expect(() => gp.linalg.norm(gp.ones([2, 2]), { axis: [0, 0] })).to.throw(RangeError, /Duplicate axes/);
+  });
+
+  it("matrix ords 2, -2, 'nuc' from the singular values; batched over the other axes, keepdims", () => {
+    // Rows (3, 0, 0), (0, 0, -2), (0, 4, 0): singular values 4, 3, 2.
+    const m = [[3, 0, 0], [0, 0, -2], [0, 4, 0]];
+    const x = gp.array(m, 'float64');
+    expectClose(values(gp.linalg.norm(x, 2)), [4], 1e-14, 0);
+    expectClose(values(gp.linalg.norm(x, -2)), [2], 1e-14, 0);
+    expectClose(values(gp.linalg.norm(x, 'nuc')), [9], 1e-14, 0);
+    // The same matrices along axes (0, 2) of a (3, 2, 3) array, the second one doubled.
+    const b = gp.array([m, m.map((r) => r.map((v) => 2 * v))], 'float32').transpose([1, 0, 2]);
+    const n = gp.linalg.norm(b, { ord: 2, axis: [0, 2] });
+    expect(n.shape).to.deep.equal([2]);
+    expect(n.dtype.name).to.equal('float32');
+    expectClose(values(n), [4, 8], 1e-6, 0);
+    const k = gp.linalg.norm(b, { ord: 'nuc', axis: [0, 2], keepdims: true });
+    expect(k.shape).to.deep.equal([1, 2, 1]);
+    expectClose(values(k), [9, 18], 1e-6, 0);
+    const z = gp.array([[{ re: 0, im: 3 }, 0], [0, { re: 4, im: 0 }]], 'complex128');
+    expectClose(values(gp.linalg.norm(z, -2)), [3], 1e-14, 0);
   });
 });

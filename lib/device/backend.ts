@@ -155,6 +155,52 @@ export interface FftPlanCacheInfo {
   clear(): void;
 }
 
+/** dtypes the dense factorisations run on (others are cast by the caller, as NumPy does). */
+export type SolverDType = 'float32' | 'float64' | 'complex64' | 'complex128';
+
+/** Device memory for a library's workspace, lent from the caller's memory pool. */
+export interface Workspace {
+  malloc(bytes: number): number;
+  release(ptr: number): void;
+}
+
+/**
+ * Shared by every factorisation: `batch` matrices, each packed column-major (leading dimension =
+ * rows, one matrix after the other); `info` points at batch int32s on the device, written with
+ * LAPACK's meaning (0 success, > 0 the routine's failure index, see each entry).
+ */
+export interface SolverCall {
+  dtype: SolverDType;
+  batch: number;
+  info: number;
+  stream: number;
+  workspace: Workspace;
+}
+
+/**
+ * The library entries for dense factorisations, LAPACK's semantics (cuSOLVER on cuda, our
+ * kernels on cpu). Queued on `stream` on cuda; synchronous on cpu. Pointers are device addresses.
+ */
+export interface DenseSolver {
+  /** A = P L U of n x n `a` in place; `ipiv` batch * n int32 (1-based); info i: U(i,i) is exactly 0. */
+  getrf(r: SolverCall & { n: number; a: number; ipiv: number }): void;
+  /** op(A) X = B with getrf's LU; `b` n x nrhs, overwritten by X. */
+  getrs(r: SolverCall & { n: number; nrhs: number; trans: BlasOp; a: number; ipiv: number; b: number }): void;
+  /** Cholesky in place of the `uplo` triangle (L L^H or U^H U; the other is left); info i: minor i not positive definite. */
+  potrf(r: SolverCall & { n: number; uplo: 'L' | 'U'; a: number }): void;
+  /** Householder QR in place; `tau` batch * min(m, n). */
+  geqrf(r: SolverCall & { m: number; n: number; a: number; tau: number }): void;
+  /** The first n columns of Q (m >= n >= k) from geqrf's reflectors in `a` (m x n); tau `tauStride` apart. */
+  orgqr(r: SolverCall & { m: number; n: number; k: number; a: number; tau: number; tauStride: number }): void;
+  /**
+   * SVD of m x n `a` (m >= n; destroyed): s (real, batch * n) descending, U (job 'S': m x n, 'A':
+   * m x m), VT n x n; job 'N': s only. info > 0: did not converge.
+   */
+  gesvd(r: SolverCall & { m: number; n: number; job: 'N' | 'S' | 'A'; a: number; s: number; u: number; vt: number }): void;
+  /** Eigenvalues w (real, ascending) of the Hermitian `uplo` triangle; with `vectors`, `a` becomes the eigenvectors. info > 0: did not converge. */
+  syevd(r: SolverCall & { n: number; uplo: 'L' | 'U'; vectors: boolean; a: number; w: number }): void;
+}
+
 export interface Backend {
   readonly kind: BackendKind;
   readonly device: DeviceInfo;
@@ -196,6 +242,9 @@ export interface Backend {
   fft(req: FftRequest): void;
   /** The backend's FFT plan cache (empty where plans are not kept). */
   readonly fftPlans: FftPlanCacheInfo;
+
+  /** The library entries for dense factorisations (gp.linalg). */
+  readonly solver: DenseSolver;
 
   /** Identity of the compiler and target for cache keys (compiler version, arch, flags). */
   readonly compilerFingerprint: string;

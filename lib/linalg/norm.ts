@@ -1,12 +1,13 @@
 // numpy.linalg.norm on the element-wise ops and reductions: vector norms (2, 1, inf, -inf, 0,
 // any p) along one axis, matrix norms ('fro', 1, -1, inf, -inf) over two; integers and bool are
-// taken as float64, complex gives its real dtype. The matrix 2-norm, -2 and 'nuc' need an SVD,
-// which gpuarray does not have yet: they are refused, not approximated.
+// taken as float64, complex gives its real dtype. The matrix 2-norm, -2 and 'nuc' come from the
+// singular values (gp.linalg.svd without U and Vh).
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { normalizeAxis } from '../core/shape.js';
 import { reductionFunctions } from '../ops/reductions.js';
 import { ufuncFunctions } from '../ops/ufunc-api.js';
+import { svdArray } from './decompositions.js';
 import { ArrayLike, withArrays } from './matmul.js';
 
 const { absolute, multiply, sqrt, power, notEqual } = ufuncFunctions;
@@ -91,7 +92,16 @@ function vectorNorm(x: GpuArray, ord: NormOrd, axis: number, keepdims: boolean, 
 function matrixNorm(x: GpuArray, ord: NormOrd, row: number, col: number, keepdims: boolean, t: Track): GpuArray {
   if (ord === null || ord === 'fro') return sqrt(sumSquares(x, [row, col], keepdims, t));
   if (ord === 2 || ord === -2 || ord === 'nuc') {
-    throw new Error(`linalg.norm: ord=${String(ord)} needs singular values (an SVD), which gpuarray does not have yet`);
+    // The largest / smallest / summed singular values of each matrix (the two axes moved last).
+    const perm = [...x.shape.map((_, i) => i).filter((i) => i !== row && i !== col), row, col];
+    const s = t(svdArray(t(x.transpose(perm)), false, false) as GpuArray);
+    const r = (ord === 2 ? max : ord === -2 ? min : sum)(s, { axis: -1 });
+    if (!keepdims) return r;
+    try {
+      return r.reshape(x.shape.map((d, i) => (i === row || i === col ? 1 : d)));
+    } finally {
+      r.dispose();
+    }
   }
   if (ord !== 1 && ord !== -1 && ord !== Infinity && ord !== -Infinity) throw new RangeError('Invalid norm order for matrices.');
   // 1 / -1: the largest / smallest column sum of |x|; inf / -inf: the same over rows.

@@ -8,6 +8,9 @@ import { FftKernels } from '../fft-kernel.js';
 import { GemmKernels } from '../gemm-kernel.js';
 import { CublasGemm } from './blas.js';
 import { CufftRunner } from './fft.js';
+
+import { CudaDenseSolver, CusolverDense } from './solver.js';
+import { SolverKernels } from '../solver-kernel.js';
 import { cacheKey, DiskCache } from '../compile-cache.js';
 import { NvrtcCompiler } from './compiler.js';
 import { ParallelHostCopy } from '../host/parallel-copy.js';
@@ -47,6 +50,8 @@ export class CudaBackend implements Backend {
   private readonly cufft: CufftRunner;
   private readonly ourFft = new FftKernels(this);
 
+  readonly solver: CudaDenseSolver;
+
   private constructor(
     readonly driver: CudaDriver,
     nvrtc: Nvrtc,
@@ -80,6 +85,8 @@ export class CudaBackend implements Backend {
     this.launchFn = d.launchKernel;
     this.cublasGemm = new CublasGemm(() => d.setCurrentContext(ctx));
     this.cufft = new CufftRunner(() => d.setCurrentContext(ctx));
+
+    this.solver = new CudaDenseSolver(new CusolverDense(() => d.setCurrentContext(ctx)), new SolverKernels(this));
   }
 
   static create(ordinal = 0, cache = new DiskCache()): CudaBackend | { error: string } {

@@ -8,6 +8,7 @@ import type { Backend, CompileRequest, DeviceInfo, Dim3, FftRequest, GemmRequest
 import { FftKernels } from '../fft-kernel.js';
 import { FftPlanCache } from '../fft-plan-cache.js';
 import { GemmKernels } from '../gemm-kernel.js';
+import { SolverKernels } from '../solver-kernel.js';
 import { cacheKey, DiskCache } from '../compile-cache.js';
 import { KernelError } from '../../../bindings/errors.js';
 import { HostCompiler, refuseHostUnsupported } from './compiler.js';
@@ -27,6 +28,8 @@ export class HostBackend implements Backend {
   private readonly ourFft = new FftKernels(this);
   /** Our kernels need no plans: always empty. */
   readonly fftPlans = new FftPlanCache<never>(() => {});
+
+  readonly solver: SolverKernels = new SolverKernels(this);
 
   private constructor(private readonly compiler: HostCompiler) {
     this.threads = Math.max(1, availableParallelism());

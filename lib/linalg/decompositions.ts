@@ -1,0 +1,250 @@
+// numpy.linalg's factorisations: cholesky, qr, svd, eigh, eigvalsh, batched over leading dims.
+// Each runs on a packed copy chosen so the column-major solver sees what it needs: the row-major
+// buffer of A is A^T (= conj(A) for a Hermitian A, enough for cholesky and eigh, whose triangles
+// swap), the buffer of A with its last axes swapped is A itself (qr, a tall svd).
+import { DType } from '../core/dtype.js';
+import { GpuArray } from '../core/gpu-array.js';
+import { kernelHooks } from '../core/kernel-hooks.js';
+import { eye } from '../ops/creation.js';
+import { ufuncFunctions } from '../ops/ufunc-api.js';
+import type { SolverDType } from '../device/backend.js';
+import { ArrayLike, withArrays } from './matmul.js';
+import {
+  assertStacked2d, assertStackedSquare, batchOf, castOwned, linalgHelpers, linalgTypes, packed, realOf, solverRun, swapLast,
+  swappedCopy,
+} from './solver-call.js';
+
+/** Identity matrices broadcast to [...batch, n, n], a new array of `d`. */
+function identities(batch: readonly number[], n: number, d: DType): GpuArray {
+  const id = eye(n, null, 0, d);
+  try {
+    const v = id.broadcastTo([...batch, n, n]);
+    try {
+      return v.copy();
+    } finally {
+      v.dispose();
+    }
+  } finally {
+    id.dispose();
+  }
+}
+
+const zeros = (shape: readonly number[], d: DType) => GpuArray.allocate(shape, d).fill(0);
+
+/** Zero the strict upper (or lower) triangle of a C-contiguous stack in place. */
+function triZero(a: GpuArray, upper: boolean): void {
+  const rows = a.shape[a.ndim - 2];
+  const cols = a.shape[a.ndim - 1];
+  linalgHelpers(a.device).triZero(a.dtype.name as SolverDType, a.ptr, rows, cols, upper, a.size, a.device.backend.defaultStream);
+}
+
+export interface CholeskyOptions {
+  /** Return U = L^H (A = U^H U) instead of L (NumPy 2). */
+  upper?: boolean;
+}
+
+/** numpy.linalg.cholesky: L with A = L L^H (reads A's lower triangle), or U with `upper`. */
+export function cholesky(a: ArrayLike, options: CholeskyOptions = {}): GpuArray {
+  const upper = options.upper ?? false;
+  return withArrays([a], (x) => {
+    assertStackedSquare(x);
+    const { compute, result } = linalgTypes(x.dtype);
+    const n = x.shape[x.ndim - 1];
+    const batch = batchOf(x.shape);
+    if (n === 0 || batch === 0) return GpuArray.allocate(x.shape, result, x.device);
+    // Column-major the buffer is conj(A): its 'U' factor read row-major is L (A's lower triangle
+    // read), its 'L' factor read row-major is U (A's upper triangle read).
+    const buf = packed(x, compute, false);
+    try {
+      solverRun(x.device, compute, batch, 'Matrix is not positive definite', (c) =>
+        x.device.backend.solver.potrf({ ...c, n, uplo: upper ? 'L' : 'U', a: buf.ptr }),
+      );
+      triZero(buf, !upper);
+    } catch (e) {
+      buf.dispose();
+      throw e;
+    }
+    return castOwned(buf, result);
+  });
+}
+
+export type QrMode = 'reduced' | 'complete' | 'r';
+
+/** numpy.linalg.qr: [Q, R] ('reduced', 'complete') or R alone ('r'). */
+export function qr(a: ArrayLike, mode: QrMode | { mode?: QrMode } = 'reduced'): GpuArray | [GpuArray, GpuArray] {
+  const md = typeof mode === 'object' && mode !== null ? (mode.mode ?? 'reduced') : mode;
+  if (md !== 'reduced' && md !== 'complete' && md !== 'r') {
+    throw new RangeError(`qr: unrecognized mode '${String(md)}' (gpuarray has 'reduced', 'complete' and 'r'; not 'raw')`);
+  }
+  return withArrays([a], (x) => {
+    assertStacked2d(x);
+    const { compute, result } = linalgTypes(x.dtype);
+    const m = x.shape[x.ndim - 2];
+    const n = x.shape[x.ndim - 1];
+    const k = Math.min(m, n);
+    const bshape = x.shape.slice(0, -2);
+    const batch = batchOf(x.shape);
+    const qCols = md === 'complete' ? m : k;
+    const rRows = md === 'complete' ? m : k;
+    if (k === 0 || batch === 0) {
+      const r = zeros([...bshape, rRows, n], result);
+      if (md === 'r') return r;
+      return [md === 'complete' ? identities(bshape, m, result) : zeros([...bshape, m, k], result), r];
+    }
+    const dev = x.device;
+    const buf = packed(x, compute, true); // [..., n, m]: A column-major
+    const tau = GpuArray.allocate([batch, k], compute, dev);
+    const temps: GpuArray[] = [buf, tau];
+    const made: GpuArray[] = [];
+    try {
+      solverRun(dev, compute, batch, null, (c) => dev.backend.solver.geqrf({ ...c, m, n, a: buf.ptr, tau: tau.ptr }), false);
+      const av = swapLast(buf); // [..., m, n] view: R in its upper triangle
+      temps.push(av);
+      const rv = rRows === m ? av : av.slice('...', `:${rRows}`, ':');
+      if (rv !== av) temps.push(rv);
+      const r = rv.copy();
+      made.push(r);
+      triZero(r, false);
+      if (md === 'r') return castOwned(made.pop()!, result);
+      // Q column-major m x qCols: the reflectors' columns, then orgqr/ungqr in place.
+      let q: GpuArray;
+      if (qCols <= n) {
+        const head = qCols === n ? buf : buf.slice('...', `:${qCols}`, ':');
+        if (head !== buf) temps.push(head);
+        q = head.copy();
+      } else {
+        q = zeros([...bshape, qCols, m], compute);
+        const dst = q.slice('...', `:${n}`, ':');
+        temps.push(dst);
+        kernelHooks().assign(dst, buf);
+      }
+      made.push(q);
+      solverRun(dev, compute, batch, null, (c) => dev.backend.solver.orgqr({ ...c, m, n: qCols, k, a: q.ptr, tau: tau.ptr, tauStride: k }), false);
+      made.length = 0;
+      return [castOwned(swappedCopy(q), result), castOwned(r, result)];
+    } finally {
+      for (const t of temps) t.dispose();
+      for (const t of made) t.dispose();
+    }
+  });
+}
+
+export interface SvdOptions {
+  /** U m x m and Vh n x n (default), or m x k and k x n. */
+  fullMatrices?: boolean;
+  /** Return U and Vh too (default); false: the singular values alone. */
+  computeUv?: boolean;
+  /** Accepted for NumPy's signature; the general SVD answers either way. */
+  hermitian?: boolean;
+}
+
+/** numpy.linalg.svd: [U, S, Vh] with A = U diag(S) Vh, S descending; S alone without computeUv. */
+export function svd(a: ArrayLike, fullMatrices: boolean | SvdOptions = true, computeUv = true, hermitian = false): GpuArray | [GpuArray, GpuArray, GpuArray] {
+  const o: SvdOptions = typeof fullMatrices === 'object' ? fullMatrices : { fullMatrices, computeUv, hermitian };
+  const full = o.fullMatrices ?? true;
+  const uv = o.computeUv ?? true;
+  return withArrays([a], (x) => svdArray(x, full, uv));
+}
+
+export function svdArray(x: GpuArray, full: boolean, uv: boolean): GpuArray | [GpuArray, GpuArray, GpuArray] {
+  assertStacked2d(x);
+  const { compute, result } = linalgTypes(x.dtype);
+  const m = x.shape[x.ndim - 2];
+  const n = x.shape[x.ndim - 1];
+  const k = Math.min(m, n);
+  const bshape = x.shape.slice(0, -2);
+  const batch = batchOf(x.shape);
+  const dev = x.device;
+  if (k === 0 || batch === 0) {
+    const s = zeros([...bshape, k], realOf(result));
+    if (!uv) return s;
+    const u = full ? identities(bshape, m, result) : zeros([...bshape, m, k], result);
+    const vh = full ? identities(bshape, n, result) : zeros([...bshape, k, n], result);
+    return [u, s, vh];
+  }
+  // The solver wants M >= N: A itself when tall, else A^T (A's own buffer), whose factors swap.
+  const tall = m >= n;
+  const M = Math.max(m, n);
+  const N = k;
+  const job = !uv ? 'N' : full ? 'A' : 'S';
+  const uCols = job === 'A' ? M : N;
+  const buf = packed(x, compute, tall);
+  const s = GpuArray.allocate([...bshape, N], realOf(compute), dev);
+  const u = uv ? GpuArray.allocate([...bshape, uCols, M], compute, dev) : null;
+  const vt = uv ? GpuArray.allocate([...bshape, N, N], compute, dev) : null;
+  try {
+    solverRun(dev, compute, batch, 'SVD did not converge', (c) =>
+      dev.backend.solver.gesvd({ ...c, m: M, n: N, job, a: buf.ptr, s: s.ptr, u: u?.ptr ?? 0, vt: vt?.ptr ?? 0 }),
+    );
+  } catch (e) {
+    for (const t of [s, u, vt]) t?.dispose();
+    throw e;
+  } finally {
+    buf.dispose();
+  }
+  const sOut = castOwned(s, realOf(result));
+  if (!uv) return sOut;
+  // Tall: U and VT column-major, read swapped. Wide: A^T = U' S V'^H, so A = conj(V') S U'^T,
+  // and the row-major reads of VT (conj(V')) and U' (U'^T) are A's U and Vh as they lie.
+  if (tall) return [castOwned(swappedCopy(u!), result), sOut, castOwned(swappedCopy(vt!), result)];
+  return [castOwned(vt!, result), sOut, castOwned(u!, result)];
+}
+
+export type Uplo = 'L' | 'U';
+
+function eighArray(x: GpuArray, uplo: Uplo, vectors: boolean): GpuArray[] {
+  if (uplo !== 'L' && uplo !== 'U') throw new RangeError("UPLO argument must be 'L' or 'U'");
+  assertStackedSquare(x);
+  const { compute, result } = linalgTypes(x.dtype);
+  const n = x.shape[x.ndim - 1];
+  const bshape = x.shape.slice(0, -2);
+  const batch = batchOf(x.shape);
+  const dev = x.device;
+  if (n === 0 || batch === 0) {
+    const w = GpuArray.allocate([...bshape, n], realOf(result), dev);
+    return vectors ? [w, GpuArray.allocate(x.shape, result, dev)] : [w];
+  }
+  // Column-major the buffer is conj(A): A's lower triangle is its upper one. Its eigenvectors V
+  // (of conj(A)) read row-major are V^T; A's are conj(V).
+  const buf = packed(x, compute, false);
+  const w = GpuArray.allocate([...bshape, n], realOf(compute), dev);
+  try {
+    solverRun(dev, compute, batch, 'Eigenvalues did not converge', (c) =>
+      dev.backend.solver.syevd({ ...c, n, uplo: uplo === 'L' ? 'U' : 'L', vectors, a: buf.ptr, w: w.ptr }),
+    );
+  } catch (e) {
+    buf.dispose();
+    w.dispose();
+    throw e;
+  }
+  const wOut = castOwned(w, realOf(result));
+  if (!vectors) {
+    buf.dispose();
+    return [wOut];
+  }
+  if (!compute.isComplex) return [wOut, castOwned(swappedCopy(buf), result)];
+  const view = swapLast(buf);
+  try {
+    return [wOut, castOwned(ufuncFunctions.conjugate(view), result)];
+  } finally {
+    view.dispose();
+    buf.dispose();
+  }
+}
+
+export interface EighOptions {
+  /** Which triangle of A is read: 'L' (default) or 'U'. */
+  UPLO?: Uplo;
+}
+
+const uploOf = (u: Uplo | EighOptions) => (typeof u === 'object' && u !== null ? (u.UPLO ?? 'L') : u);
+
+/** numpy.linalg.eigh: [w ascending, V] with A V = V diag(w). */
+export function eigh(a: ArrayLike, UPLO: Uplo | EighOptions = 'L'): [GpuArray, GpuArray] {
+  return withArrays([a], (x) => eighArray(x, uploOf(UPLO), true) as [GpuArray, GpuArray]);
+}
+
+/** numpy.linalg.eigvalsh: the eigenvalues, ascending. */
+export function eigvalsh(a: ArrayLike, UPLO: Uplo | EighOptions = 'L'): GpuArray {
+  return withArrays([a], (x) => eighArray(x, uploOf(UPLO), false)[0]);
+}

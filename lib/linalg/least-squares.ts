@@ -1,0 +1,138 @@
+// numpy.linalg's SVD users: lstsq, pinv, matrix_rank (singular values below a cutoff count as 0).
+import { DType, dtypes } from '../core/dtype.js';
+import { GpuArray } from '../core/gpu-array.js';
+import { reductionFunctions } from '../ops/reductions.js';
+import { ufuncFunctions } from '../ops/ufunc-api.js';
+import { asarray } from '../ops/creation.js';
+import { svdArray } from './decompositions.js';
+import { LinAlgError } from './lin-alg-error.js';
+import { ArrayLike, matmul, withArrays } from './matmul.js';
+import { assertStacked2d, castOwned, linalgTypes, realOf, swapLast } from './solver-call.js';
+
+const { conjugate, multiply, subtract, absolute, greater, divide, where, notEqual } = ufuncFunctions;
+const { sum, max, any, countNonzero } = reductionFunctions;
+
+/** Machine epsilon of a float dtype (float16 and float32 computations use float32's). */
+const epsOf = (d: DType) => (realOf(d) === dtypes.float64 ? 2.220446049250313e-16 : realOf(d) === dtypes.float16 ? 0.0009765625 : 1.1920928955078125e-7);
+
+/** Track temporaries of one computation and dispose them together. */
+function scope<R>(f: (t: <A extends GpuArray>(a: A) => A) => R): R {
+  const temps: GpuArray[] = [];
+  try {
+    return f((a) => (temps.push(a), a));
+  } finally {
+    for (const a of temps) a.dispose();
+  }
+}
+
+/** conj(X)^T of the last two axes: a new array for complex, a view for real. */
+const adjoint = (x: GpuArray, t: (a: GpuArray) => GpuArray) => {
+  const v = t(swapLast(x));
+  return x.dtype.isComplex ? t(conjugate(v)) : v;
+};
+
+export interface LstsqOptions {
+  /** Singular values below rcond * max(s) count as 0; default eps * max(M, N) (NumPy 2). */
+  rcond?: number | null;
+}
+
+/** numpy.linalg.lstsq: [x, residuals, rank, s] minimising ||b - a x|| (a is M x N, b M or M x K). */
+export function lstsq(a: ArrayLike, b: ArrayLike, rcond: number | null | LstsqOptions = null): [GpuArray, GpuArray, number, GpuArray] {
+  const rc = typeof rcond === 'object' && rcond !== null ? (rcond.rcond ?? null) : rcond;
+  return withArrays([a, b], (x, y) =>
+    scope((t) => {
+      if (x.ndim !== 2) throw new LinAlgError(`${x.ndim}-dimensional array given. Array must be two-dimensional`);
+      if (y.ndim !== 1 && y.ndim !== 2) throw new LinAlgError(`${y.ndim}-dimensional array given. Array must be one or two-dimensional`);
+      const [m, n] = x.shape;
+      if (y.shape[0] !== m) throw new LinAlgError('Incompatible dimensions');
+      const { compute, result } = linalgTypes(x.dtype, y.dtype);
+      const real = realOf(result);
+      const ax = x.dtype === compute ? x : t(x.astype(compute));
+      const b2 = y.ndim === 1 ? t(y.reshape([m, 1])) : y;
+      const bx = b2.dtype === compute ? b2 : t(b2.astype(compute));
+      const [u, s, vh] = (svdArray(ax, false, true) as GpuArray[]).map(t);
+      const sv = Float64Array.from(s.toTypedArray() as Float32Array | Float64Array);
+      const smax = sv.reduce((p, v) => Math.max(p, v), 0);
+      const r = rc === null ? epsOf(compute) * Math.max(m, n) : rc < 0 ? epsOf(compute) : rc;
+      const inv = sv.map((v) => (v > r * smax ? 1 / v : 0));
+      const rank = inv.reduce((p, v) => p + (v !== 0 ? 1 : 0), 0);
+      const sinv = t(asarray(Array.from(inv, (v) => [v]), realOf(compute)));
+      // x = V diag(1/s) U^H b over the kept singular values.
+      const uhb = t(matmul(adjoint(u, t), bx));
+      const sol0 = t(matmul(adjoint(vh, t), t(multiply(uhb, sinv))));
+      let residuals: GpuArray;
+      if (rank === n && m > n) {
+        const d = t(absolute(t(subtract(t(matmul(ax, sol0)), bx))));
+        residuals = castOwned(sum(t(multiply(d, d)), { axis: 0 }), real);
+      } else {
+        residuals = GpuArray.allocate([0], real, x.device);
+      }
+      const sol2 = t(sol0.astype(result));
+      const sol = y.ndim === 1 ? sol2.reshape([n]) : sol2.copy();
+      return [sol, residuals, rank, s.astype(real)];
+    }),
+  );
+}
+
+export interface PinvOptions {
+  /** Relative cutoff for small singular values (default 1e-15, NumPy's). */
+  rcond?: number;
+  /** NumPy 2's name for the cutoff (default max(M, N) * eps when given as null). */
+  rtol?: number | null;
+  /** Accepted for NumPy's signature; the general SVD answers either way. */
+  hermitian?: boolean;
+}
+
+/** numpy.linalg.pinv: the Moore-Penrose pseudo-inverse of each matrix of a stack, by SVD. */
+export function pinv(a: ArrayLike, rcond: number | PinvOptions = 1e-15): GpuArray {
+  const o: PinvOptions = typeof rcond === 'object' ? rcond : { rcond };
+  return withArrays([a], (x) =>
+    scope((t) => {
+      assertStacked2d(x);
+      const { compute, result } = linalgTypes(x.dtype);
+      const m = x.shape[x.ndim - 2];
+      const n = x.shape[x.ndim - 1];
+      const outShape = [...x.shape.slice(0, -2), n, m];
+      if (Math.min(m, n) === 0 || x.size === 0) return GpuArray.allocate(outShape, result, x.device).fill(0);
+      const cut = o.rcond !== undefined ? o.rcond : o.rtol === undefined ? 1e-15 : o.rtol === null ? Math.max(m, n) * epsOf(compute) : o.rtol;
+      const ax = x.dtype === compute ? x : t(x.astype(compute));
+      const [u, s, vh] = (svdArray(ax, false, true) as GpuArray[]).map(t);
+      const cutoff = t(multiply(t(max(s, { axis: -1, keepdims: true })), cut));
+      const sinv = t(where(t(greater(s, cutoff)), t(divide(1, s)), 0));
+      const scaled = t(multiply(t(sinv.expandDims(-1)), adjoint(u, t)));
+      return castOwned(matmul(adjoint(vh, t), scaled), result);
+    }),
+  );
+}
+
+export interface MatrixRankOptions {
+  /** Absolute threshold: singular values above it count. */
+  tol?: number | null;
+  /** Relative threshold (times the largest singular value); default max(M, N) * eps. */
+  rtol?: number | null;
+  /** Accepted for NumPy's signature; the general SVD answers either way. */
+  hermitian?: boolean;
+}
+
+/** numpy.linalg.matrix_rank: the number of singular values above the threshold (int64). */
+export function matrixRank(a: ArrayLike, tol: number | null | MatrixRankOptions = null): GpuArray {
+  const o: MatrixRankOptions = typeof tol === 'object' && tol !== null ? tol : { tol };
+  return withArrays([a], (x) =>
+    scope((t) => {
+      if (x.ndim < 2) return t(any(t(notEqual(x, 0)))).astype(dtypes.int64);
+      const { compute } = linalgTypes(x.dtype);
+      const m = x.shape[x.ndim - 2];
+      const n = x.shape[x.ndim - 1];
+      if (Math.min(m, n) === 0 || x.size === 0) return GpuArray.allocate(x.shape.slice(0, -2), dtypes.int64, x.device).fill(0);
+      const ax = x.dtype === compute ? x : t(x.astype(compute));
+      const s = t(svdArray(ax, false, false) as GpuArray);
+      let threshold: GpuArray | number;
+      if (o.tol !== undefined && o.tol !== null) threshold = o.tol;
+      else {
+        const rtol = o.rtol ?? Math.max(m, n) * epsOf(compute);
+        threshold = t(multiply(t(max(s, { axis: -1, keepdims: true })), rtol));
+      }
+      return t(countNonzero(t(greater(s, threshold)), { axis: -1 })).astype(dtypes.int64);
+    }),
+  );
+}

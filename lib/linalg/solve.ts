@@ -1,0 +1,202 @@
+// numpy.linalg's LU family: det, slogdet, inv, solve, matrix_power, batched over leading dims.
+// The row-major buffer of A read column-major is A^T, and det(A^T) = det(A), so the LU runs on a
+// plain C-contiguous copy: inv reads back inv(A^T)^T = inv(A) as it lies, solve asks getrs for
+// op 'T'. Singular matrices raise LinAlgError('Singular matrix') from getrf's info.
+import { dtypes } from '../core/dtype.js';
+import { GpuArray } from '../core/gpu-array.js';
+import { broadcastShapes, shapeString } from '../core/shape.js';
+import { eye } from '../ops/creation.js';
+import { ArrayLike, matmul, withArrays } from './matmul.js';
+import {
+  assertStackedSquare, batchOf, castOwned, linalgHelpers, linalgTypes, packed, realOf, solverRun, swappedCopy,
+} from './solver-call.js';
+
+/** LU of every matrix of `x` (already [...batch, n, n]) in `compute`: the packed LU and pivots. */
+function luFactor(x: GpuArray, compute: typeof dtypes.float64, failure: string | null): { lu: GpuArray; ipiv: GpuArray } {
+  const n = x.shape[x.ndim - 1];
+  const batch = batchOf(x.shape);
+  const lu = packed(x, compute, false);
+  const ipiv = GpuArray.allocate([batch, n], dtypes.int32, x.device);
+  try {
+    solverRun(x.device, compute, batch, failure, (c) => x.device.backend.solver.getrf({ ...c, n, a: lu.ptr, ipiv: ipiv.ptr }), failure !== null);
+  } catch (e) {
+    lu.dispose();
+    ipiv.dispose();
+    throw e;
+  }
+  return { lu, ipiv };
+}
+
+function determinant(x: GpuArray, slog: boolean): GpuArray[] {
+  assertStackedSquare(x);
+  const { compute, result } = linalgTypes(x.dtype);
+  const n = x.shape[x.ndim - 1];
+  const shape = x.shape.slice(0, -2);
+  const batch = batchOf(x.shape);
+  const sign = GpuArray.allocate(shape, compute, x.device);
+  const logabs = slog ? GpuArray.allocate(shape, realOf(compute), x.device) : null;
+  try {
+    if (n === 0) {
+      // The empty product: det 1, sign 1, log|det| 0.
+      sign.fill(1);
+      logabs?.fill(0);
+    } else if (batch > 0) {
+      const { lu, ipiv } = luFactor(x, compute, null);
+      try {
+        linalgHelpers(x.device).luDet(compute.name as 'float64', lu.ptr, ipiv.ptr, sign.ptr, logabs?.ptr ?? 0, n, slog, batch, x.device.backend.defaultStream);
+      } finally {
+        lu.dispose();
+        ipiv.dispose();
+      }
+    }
+  } catch (e) {
+    sign.dispose();
+    logabs?.dispose();
+    throw e;
+  }
+  const out = [castOwned(sign, result)];
+  if (logabs) out.push(castOwned(logabs, realOf(result)));
+  return out;
+}
+
+/** numpy.linalg.det: the determinant of each matrix of a stack. */
+export function det(a: ArrayLike): GpuArray {
+  return withArrays([a], (x) => determinant(x, false)[0]);
+}
+
+/** numpy.linalg.slogdet: [sign, logabsdet] of each matrix (sign 0 and logabsdet -inf when singular). */
+export function slogdet(a: ArrayLike): [GpuArray, GpuArray] {
+  return withArrays([a], (x) => determinant(x, true) as [GpuArray, GpuArray]);
+}
+
+/** numpy.linalg.inv. */
+export function inv(a: ArrayLike): GpuArray {
+  return withArrays([a], (x) => {
+    assertStackedSquare(x);
+    const { compute, result } = linalgTypes(x.dtype);
+    const n = x.shape[x.ndim - 1];
+    const batch = batchOf(x.shape);
+    if (n === 0 || batch === 0) return GpuArray.allocate(x.shape, result, x.device);
+    const { lu, ipiv } = luFactor(x, compute, 'Singular matrix');
+    try {
+      const id = eye(n, null, 0, compute);
+      let b: GpuArray;
+      try {
+        const v = id.broadcastTo(x.shape);
+        b = v.copy();
+        v.dispose();
+      } finally {
+        id.dispose();
+      }
+      try {
+        // getrs 'N' on the LU of A^T gives inv(A^T) column-major: inv(A) read row-major.
+        solverRun(x.device, compute, batch, null, (c) => x.device.backend.solver.getrs({ ...c, n, nrhs: n, trans: 'N', a: lu.ptr, ipiv: ipiv.ptr, b: b.ptr }), false);
+      } catch (e) {
+        b.dispose();
+        throw e;
+      }
+      return castOwned(b, result);
+    } finally {
+      lu.dispose();
+      ipiv.dispose();
+    }
+  });
+}
+
+/** numpy.linalg.solve (NumPy 2): b is a vector only when 1-D, else a stack of (M, K) matrices. */
+export function solve(a: ArrayLike, b: ArrayLike): GpuArray {
+  return withArrays([a, b], (x, y) => {
+    assertStackedSquare(x);
+    const { compute, result } = linalgTypes(x.dtype, y.dtype);
+    const n = x.shape[x.ndim - 1];
+    const vector = y.ndim === 1;
+    if (y.ndim === 0) throw new RangeError('solve: Input operand 1 does not have enough dimensions (has 0, gufunc core with signature (m,m),(m)->(m) requires 1)');
+    const rows = vector ? y.shape[0] : y.shape[y.ndim - 2];
+    if (rows !== n) {
+      const sig = vector ? '(m,m),(m)->(m)' : '(m,m),(m,n)->(m,n)';
+      throw new RangeError(`solve: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature ${sig} (size ${rows} is different from ${n})`);
+    }
+    const k = vector ? 1 : y.shape[y.ndim - 1];
+    let batch: number[];
+    try {
+      batch = broadcastShapes(x.shape.slice(0, -2), vector ? [] : y.shape.slice(0, -2));
+    } catch {
+      throw new RangeError(`solve: operands could not be broadcast together with shapes ${shapeString(x.shape)} ${shapeString(y.shape)}`);
+    }
+    const outShape = vector ? [...batch, n] : [...batch, n, k];
+    const count = batch.reduce((p, d) => p * d, 1);
+    if (count === 0 || n === 0 || k === 0) return GpuArray.allocate(outShape, result, x.device);
+    const av = x.broadcastTo([...batch, n, n]);
+    let lu: GpuArray, ipiv: GpuArray;
+    try {
+      ({ lu, ipiv } = luFactor(av, compute, 'Singular matrix'));
+    } finally {
+      av.dispose();
+    }
+    try {
+      // Right-hand sides column-major: a vector as it is, a matrix B as the row-major B^T.
+      const bv = y.broadcastTo(vector ? outShape : [...batch, n, k]);
+      let rhs: GpuArray;
+      try {
+        rhs = packed(bv, compute, !vector);
+      } finally {
+        bv.dispose();
+      }
+      try {
+        solverRun(x.device, compute, count, null, (c) => x.device.backend.solver.getrs({ ...c, n, nrhs: k, trans: 'T', a: lu.ptr, ipiv: ipiv.ptr, b: rhs.ptr }), false);
+      } catch (e) {
+        rhs.dispose();
+        throw e;
+      }
+      return vector ? castOwned(rhs, result) : swappedCopy(rhs, result);
+    } finally {
+      lu.dispose();
+      ipiv.dispose();
+    }
+  });
+}
+
+/** numpy.linalg.matrix_power: repeated squaring with matmul; n < 0 inverts first; n 0 gives identities. */
+export function matrixPower(a: ArrayLike, n: number): GpuArray {
+  if (!Number.isInteger(n)) throw new TypeError('exponent must be an integer');
+  return withArrays([a], (x) => {
+    assertStackedSquare(x);
+    const m = x.shape[x.ndim - 1];
+    if (n === 0) {
+      const id = eye(m, null, 0, x.dtype);
+      try {
+        const v = id.broadcastTo(x.shape);
+        try {
+          return v.copy();
+        } finally {
+          v.dispose();
+        }
+      } finally {
+        id.dispose();
+      }
+    }
+    let base = n < 0 ? inv(x) : x.copy();
+    let e = Math.abs(n);
+    let acc: GpuArray | null = null;
+    try {
+      for (;;) {
+        if (e % 2 === 1) {
+          const next: GpuArray = acc === null ? base.copy() : matmul(acc, base);
+          acc?.dispose();
+          acc = next;
+        }
+        e = Math.floor(e / 2);
+        if (e === 0) break;
+        const sq = matmul(base, base);
+        base.dispose();
+        base = sq;
+      }
+      const r = acc!;
+      acc = null;
+      return r;
+    } finally {
+      base.dispose();
+      acc?.dispose();
+    }
+  });
+}

@@ -1,0 +1,230 @@
+// gp.linalg's factorisations (cholesky, qr, svd, eigh, eigvalsh) and their users (lstsq, pinv,
+// matrixRank) on every backend, through identities that hold whatever the factors' signs and
+// phases: L L^H == A, Q R == A with Q^H Q == I, U diag(S) Vh == A, A V == V diag(w); values
+// against hand-derived references where they are fixed; batched and empty stacks; LinAlgError.
+import { expect } from 'chai';
+import * as gp from '../lib/index.js';
+import { describeEachDevice } from './helpers.js';
+import { expectClose } from './reduction-reference.js';
+import {
+  SOLVER_DTYPES, adjoint, expectNear, hermitian, hermitianPD, identities, randomMatrix, triangleIsZero, values,
+} from './linalg-solve-support.js';
+
+const real = (d: string) => (d === 'complex64' ? 'float32' : d === 'complex128' ? 'float64' : d);
+
+describeEachDevice('linalg: cholesky', () => {
+  it('L L^H == A with L lower; upper: U^H U == A, every dtype, batched', () => {
+    for (const d of SOLVER_DTYPES) {
+      const a = hermitianPD(d, [2, 4, 4], 41);
+      const l = gp.linalg.cholesky(a);
+      expect(l.dtype.name).to.equal(d);
+      expect(triangleIsZero(l, false), `${d} L upper part`).to.equal(true);
+      expectNear(gp.matmul(l, adjoint(l)), a, d, `${d} L L^H`);
+      const u = gp.linalg.cholesky(a, { upper: true });
+      expect(triangleIsZero(u, true), `${d} U lower part`).to.equal(true);
+      expectNear(gp.matmul(adjoint(u), u), a, d, `${d} U^H U`);
+    }
+  });
+
+  it('exact factor of a known matrix; reads only the lower triangle; integers as float64', () => {
+    const a = [[4, 12, -16], [12, 37, -43], [-16, -43, 98]];
+    const l = gp.linalg.cholesky(gp.array(a, 'int32'));
+    expect(l.dtype.name).to.equal('float64');
+    expectClose(values(l), [2, 0, 0, 6, 1, 0, -8, 5, 3], 1e-14, 1e-14);
+    const garbage = gp.array([[4, 99, 99], [12, 37, 99], [-16, -43, 98]], 'float64');
+    expectClose(values(gp.linalg.cholesky(garbage)), [2, 0, 0, 6, 1, 0, -8, 5, 3], 1e-14, 1e-14);
+  });
+
+  it('not positive definite: LinAlgError; empty and non-square', () => {
+    expect(() => gp.linalg.cholesky(gp.array([[1, 2], [2, 1]], 'float64'))).to.throw(gp.LinAlgError, 'Matrix is not positive definite');
+    expect(() => gp.linalg.cholesky(gp.array([[[1, 0], [0, 1]], [[-1, 0], [0, 1]]], 'float32'))).to.throw(gp.LinAlgError, 'not positive definite');
+    expect(gp.linalg.cholesky(gp.zeros([2, 0, 0])).shape).to.deep.equal([2, 0, 0]);
+    expect(() => gp.linalg.cholesky(gp.zeros([2, 3]))).to.throw(gp.LinAlgError, 'square');
+  });
+});
+
+describeEachDevice('linalg: qr', () => {
+  it("Q R == A, Q^H Q == I, R upper triangular: tall, wide, square; 'reduced' and 'complete'; every dtype", () => {
+    for (const d of SOLVER_DTYPES) {
+      for (const shape of [[5, 3], [3, 5], [2, 4, 4]]) {
+        const a = randomMatrix(d, shape, 51);
+        const [m, n] = shape.slice(-2);
+        const k = Math.min(m, n);
+        for (const mode of ['reduced', 'complete'] as const) {
+          const [q, r] = gp.linalg.qr(a, mode) as [gp.GpuArray, gp.GpuArray];
+          const qc = mode === 'complete' ? m : k;
+          expect(q.shape).to.deep.equal([...shape.slice(0, -2), m, qc]);
+          expect(r.shape).to.deep.equal([...shape.slice(0, -2), qc, n]);
+          expect(q.dtype.name).to.equal(d);
+          expect(triangleIsZero(r, true), `${d} ${shape} ${mode} R`).to.equal(true);
+          expectNear(gp.matmul(q, r), a, d, `${d} ${shape} ${mode} QR`);
+          expectNear(gp.matmul(adjoint(q), q), identities([...shape.slice(0, -2), qc, qc], d), d, `${d} ${shape} ${mode} Q^H Q`);
+        }
+        const r = gp.linalg.qr(a, { mode: 'r' }) as gp.GpuArray;
+        expect(r.shape).to.deep.equal([...shape.slice(0, -2), k, n]);
+      }
+    }
+  });
+
+  it("|R| of a known matrix; empty shapes; bad mode", () => {
+    // [[3, 1], [4, 2]]: |R[0,0]| = 5, |R[1,1]| = |det| / 5 = 0.4, R[0,1] = +-(3 + 8) / 5.
+    const r = values(gp.linalg.qr(gp.array([[3, 1], [4, 2]], 'float64'), 'r') as gp.GpuArray) as number[];
+    expectClose(r.map(Math.abs), [5, 2.2, 0, 0.4], 1e-14, 1e-14);
+    const [q0, r0] = gp.linalg.qr(gp.zeros([3, 0]), 'complete') as gp.GpuArray[];
+    expect(values(q0)).to.deep.equal([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+    expect(r0.shape).to.deep.equal([3, 0]);
+    const [q1, r1] = gp.linalg.qr(gp.zeros([0, 2])) as gp.GpuArray[];
+    expect([q1.shape, r1.shape]).to.deep.equal([[0, 0], [0, 2]]);
+    expect(() => gp.linalg.qr(gp.zeros([2, 2]), 'raw' as 'r')).to.throw(RangeError, 'mode');
+    expect(() => gp.linalg.qr(gp.zeros([2]))).to.throw(gp.LinAlgError, 'at least two-dimensional');
+  });
+});
+
+describeEachDevice('linalg: svd', () => {
+  it('U diag(S) Vh == A with unitary U and Vh, S descending; full and reduced, tall and wide, every dtype', () => {
+    for (const d of SOLVER_DTYPES) {
+      for (const shape of [[5, 3], [3, 5], [2, 3, 3]]) {
+        const a = randomMatrix(d, shape, 61);
+        const [m, n] = shape.slice(-2);
+        const k = Math.min(m, n);
+        const batch = shape.slice(0, -2);
+        for (const full of [true, false]) {
+          const [u, s, vh] = gp.linalg.svd(a, { fullMatrices: full }) as gp.GpuArray[];
+          expect(s.dtype.name).to.equal(real(d));
+          expect(u.shape).to.deep.equal([...batch, m, full ? m : k]);
+          expect(vh.shape).to.deep.equal([...batch, full ? n : k, n]);
+          const sv = values(s) as number[];
+          for (let i = 0; i + 1 < sv.length; i++) if ((i + 1) % k !== 0) expect(sv[i]).to.be.at.least(sv[i + 1]);
+          const uk = full ? u.slice('...', `:${k}`) : u;
+          const vk = full ? vh.slice('...', `:${k}`, ':') : vh;
+          const us = gp.multiply(uk, s.astype(d).expandDims(-2));
+          expectNear(gp.matmul(us, vk), a, d, `${d} ${shape} full=${full} USVh`);
+          expectNear(gp.matmul(adjoint(u), u), identities([...batch, u.shape[u.ndim - 1], u.shape[u.ndim - 1]], d), d, `${d} U^H U`);
+          expectNear(gp.matmul(vh, adjoint(vh)), identities([...batch, vh.shape[vh.ndim - 2], vh.shape[vh.ndim - 2]], d), d, `${d} Vh Vh^H`);
+        }
+        const s2 = gp.linalg.svd(a, { computeUv: false }) as gp.GpuArray;
+        expect(s2.shape).to.deep.equal([...batch, k]);
+      }
+    }
+  });
+
+  it('known singular values; a rank-deficient matrix still gets orthonormal U; empty', () => {
+    const s = gp.linalg.svd(gp.array([[0, 3, 0], [2, 0, 0], [0, 0, -5]], 'int32'), true, false) as gp.GpuArray;
+    expect(s.dtype.name).to.equal('float64');
+    expectClose(values(s), [5, 3, 2], 1e-14, 1e-14);
+    const a = gp.array([[1, 2, 0], [2, 4, 0], [3, 6, 0], [0, 0, 0]], 'float64');
+    const [u, sv, vh] = gp.linalg.svd(a) as gp.GpuArray[];
+    expectClose(values(sv), [Math.sqrt(70), 0, 0], 1e-14, 1e-13);
+    expectNear(gp.matmul(adjoint(u), u), identities([4, 4], 'float64'), 'float64', 'U^H U');
+    expectNear(gp.matmul(vh, adjoint(vh)), identities([3, 3], 'float64'), 'float64', 'Vh Vh^H');
+    const [u0, s0, v0] = gp.linalg.svd(gp.zeros([2, 0, 3])) as gp.GpuArray[];
+    expect([u0.shape, s0.shape, v0.shape]).to.deep.equal([[2, 0, 0], [2, 0], [2, 3, 3]]);
+  });
+});
+
+describeEachDevice('linalg: eigh, eigvalsh', () => {
+  it('A V == V diag(w), V^H V == I, w ascending and real, every dtype, batched', () => {
+    for (const d of SOLVER_DTYPES) {
+      const a = hermitian(d, [3, 4, 4], 71);
+      const [w, v] = gp.linalg.eigh(a);
+      expect(w.dtype.name).to.equal(real(d));
+      expect(v.dtype.name).to.equal(d);
+      const wv = values(w) as number[];
+      for (let i = 0; i + 1 < wv.length; i++) if ((i + 1) % 4 !== 0) expect(wv[i]).to.be.at.most(wv[i + 1]);
+      expectNear(gp.matmul(a, v), gp.multiply(v, w.astype(d).expandDims(-2)), d, `${d} AV = VW`);
+      expectNear(gp.matmul(adjoint(v), v), identities([3, 4, 4], d), d, `${d} V^H V`);
+      expectNear(gp.linalg.eigvalsh(a), w, real(d), `${d} eigvalsh`);
+    }
+  });
+
+  it("known eigenvalues; UPLO picks the triangle read; errors and empty", () => {
+    expectClose(values(gp.linalg.eigvalsh(gp.array([[2, 1], [1, 2]], 'int32'))), [1, 3], 1e-14, 1e-14);
+    // Lower triangle [[2, .], [1, 2]]: eigenvalues 1, 3; upper triangle [[2, 5], [., 2]]: -3, 7.
+    const a = gp.array([[2, 5], [1, 2]], 'float64');
+    expectClose(values(gp.linalg.eigvalsh(a)), [1, 3], 1e-14, 1e-14);
+    expectClose(values(gp.linalg.eigvalsh(a, 'U')), [-3, 7], 1e-14, 1e-14);
+    expectClose(values(gp.linalg.eigh(a, { UPLO: 'U' })[0]), [-3, 7], 1e-14, 1e-14);
+    // Complex Hermitian [[1, -i], [i, 1]]: eigenvalues 0, 2.
+    const z = gp.array([[1, { re: 0, im: -1 }], [{ re: 0, im: 1 }, 1]], 'complex128');
+    expectClose(values(gp.linalg.eigvalsh(z)), [0, 2], 1e-14, 1e-14);
+    expect(() => gp.linalg.eigh(a, 'X' as 'L')).to.throw(RangeError, 'UPLO');
+    expect(() => gp.linalg.eigvalsh(gp.zeros([2, 3]))).to.throw(gp.LinAlgError, 'square');
+    const [w0, v0] = gp.linalg.eigh(gp.zeros([0, 0]));
+    expect([w0.shape, v0.shape]).to.deep.equal([[0], [0, 0]]);
+  });
+});
+
+describeEachDevice('linalg: lstsq, pinv, matrixRank', () => {
+  it('lstsq of an overdetermined system: the normal equations, residuals, rank, singular values', () => {
+    // Fit y = c0 + c1 t at t = 0, 1, 2, 3 to y = 1, 3, 4, 8: c = (0.7, 2.2), residual 1.8.
+    const a = gp.array([[1, 0], [1, 1], [1, 2], [1, 3]], 'float64');
+    const [x, res, rank, s] = gp.linalg.lstsq(a, gp.array([1, 3, 4, 8], 'float64'));
+    expectClose(values(x), [0.7, 2.2], 1e-13, 1e-13);
+    expect(res.shape).to.deep.equal([1]);
+    expectClose(values(res), [1.8], 1e-12, 1e-12);
+    expect(rank).to.equal(2);
+    expectClose(values(s), values(gp.linalg.svd(a, false, false) as gp.GpuArray), 1e-14, 1e-14);
+    const [x2, res2] = gp.linalg.lstsq(a, gp.array([[1, 2], [3, 2], [4, 2], [8, 2]], 'float64'));
+    expectClose(values(x2), [0.7, 2, 2.2, 0], 1e-13, 1e-13);
+    expectClose(values(res2), [1.8, 0], 1e-12, 1e-12);
+  });
+
+  it('lstsq: rank-deficient gives the minimum-norm solution and no residuals; complex; errors', () => {
+    const [x, res, rank] = gp.linalg.lstsq(gp.array([[1, 1], [1, 1], [1, 1]], 'float64'), gp.array([2, 2, 2], 'float64'));
+    expectClose(values(x), [1, 1], 1e-13, 1e-13);
+    expect(rank).to.equal(1);
+    expect(res.shape).to.deep.equal([0]);
+    const a = randomMatrix('complex128', [5, 3], 81);
+    const b = randomMatrix('complex128', [5, 2], 82);
+    const [xc] = gp.linalg.lstsq(a, b);
+    // The residual is orthogonal to A's columns: A^H (A x - b) == 0.
+    expectNear(gp.matmul(adjoint(a), gp.subtract(gp.matmul(a, xc), b)), gp.zeros([3, 2], 'complex128'), 'complex128', 'normal equations');
+    expect(() => gp.linalg.lstsq(gp.zeros([3, 2]), gp.zeros([2]))).to.throw(gp.LinAlgError, 'Incompatible dimensions');
+  });
+
+  it('pinv: A pinv(A) A == A and pinv(A) A pinv(A) == pinv(A), batched; equals inv for invertible A', () => {
+    for (const d of SOLVER_DTYPES) {
+      const a = randomMatrix(d, [2, 4, 3], 91);
+      const p = gp.linalg.pinv(a);
+      expect(p.shape).to.deep.equal([2, 3, 4]);
+      expectNear(gp.matmul(gp.matmul(a, p), a), a, d, `${d} A P A`);
+      expectNear(gp.matmul(gp.matmul(p, a), p), p, d, `${d} P A P`);
+    }
+    const sq = randomMatrix('float64', [3, 3], 92, 2);
+    expectNear(gp.linalg.pinv(sq), gp.linalg.inv(sq), 'float64', 'pinv = inv');
+    // pinv of a rank-1 matrix u v^T: v u^T / (|u|^2 |v|^2).
+    expectClose(values(gp.linalg.pinv(gp.array([[1, 2], [2, 4]], 'float64'))), [0.04, 0.08, 0.08, 0.16], 1e-13, 1e-13);
+  });
+
+  it('matrixRank: full, deficient, batched, tol, 1-D', () => {
+    expect(values(gp.linalg.matrixRank(gp.array([[1, 2], [2, 4]], 'float64')))).to.deep.equal([1n]);
+    const r = gp.linalg.matrixRank(gp.array([[[1, 0, 0], [0, 1, 0], [0, 0, 1]], [[1, 2, 3], [2, 4, 6], [1, 0, 0]]], 'float32'));
+    expect(r.shape).to.deep.equal([2]);
+    expect(values(r)).to.deep.equal([3n, 2n]);
+    expect(values(gp.linalg.matrixRank(gp.array([[1, 0], [0, 1e-3]], 'float64'), { tol: 1e-2 }))).to.deep.equal([1n]);
+    expect(values(gp.linalg.matrixRank(gp.array([0, 0, 1], 'float64')))).to.deep.equal([1n]);
+    expect(values(gp.linalg.matrixRank(gp.zeros([3], 'float64')))).to.deep.equal([0n]);
+  });
+
+  it('views (transposed, strided) and float16 (computed in float32, returned as float16)', () => {
+    const a = randomMatrix('float64', [4, 6], 101);
+    const t = a.T; // 6 x 4, not contiguous
+    const [u, s, vh] = gp.linalg.svd(t, false) as gp.GpuArray[];
+    expectNear(gp.matmul(gp.multiply(u, s.expandDims(-2)), vh), t, 'float64', 'svd of a transposed view');
+    const h = hermitianPD('float64', [5, 5], 102);
+    const view = h.slice('::2', '::2'); // 3 x 3 principal submatrix, strided
+    const l = gp.linalg.cholesky(view);
+    expectNear(gp.matmul(l, l.T), view, 'float64', 'cholesky of a strided view');
+    const [q, r] = gp.linalg.qr(t) as gp.GpuArray[];
+    expectNear(gp.matmul(q, r), t, 'float64', 'qr of a transposed view');
+    const half = gp.array([[2, 1], [1, 3]], 'float16');
+    const w = gp.linalg.eigvalsh(half);
+    expect(w.dtype.name).to.equal('float16');
+    expectClose(values(w), [(5 - Math.sqrt(5)) / 2, (5 + Math.sqrt(5)) / 2], 2e-3, 2e-3);
+    const d = gp.linalg.det(half);
+    expect(d.dtype.name).to.equal('float16');
+    expectClose(values(d), [5], 1e-3, 1e-3);
+    expect(gp.linalg.inv(half).dtype.name).to.equal('float16');
+  });
+});
+
