@@ -24,12 +24,16 @@ extern "C" __global__ void checked_scan(const int* x, int* y) {
 }`;
 
   if (spec === 'cpu') {
-    it('standard headers that use __attribute__((__noinline__)) (libstdc++ <memory>) compile after the shim', () => {
-      // GCC 13's <stdexcept> reaches shared_ptr_base.h, which once collided with the shim's __noinline__ macro.
+    it("standard headers that spell GCC's __noinline__ attribute compile, and so does CUDA's __noinline__", () => {
+      // libstdc++ writes __attribute__((__noinline__)) (GCC 12) and [[__gnu__::__noinline__]] (GCC 13's
+      // <stdexcept>): a __noinline__ macro in the shim broke both.
       const k = RawKernel(
         String.raw`#include <memory>
 #include <stdexcept>
-extern "C" __global__ void uses_std(int* y) { std::unique_ptr<int> p(new int(41)); y[0] = *p + 1; }`,
+__device__ __noinline__ int add_one(int x) { return x + 1; }
+__attribute__((__noinline__)) int twice(int x) { return 2 * x; }
+[[gnu::__noinline__]] int same(int x) { return x; }
+extern "C" __global__ void uses_std(int* y) { std::unique_ptr<int> p(new int(41)); y[0] = same(twice(add_one(*p)) / 2); }`,
         'uses_std',
       );
       const y = gp.zeros(1, 'int32');

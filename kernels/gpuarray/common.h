@@ -5,6 +5,7 @@
 
 #if defined(__CUDACC__)
 #define GPA_CUDA 1
+#define GPA_NOINLINE __noinline__
 #if defined(__CUDACC_RTC__)
 // NVRTC has no system headers: the fixed-width types as glibc spells them (x86-64 / aarch64 LP64),
 // size_t and ptrdiff_t as the compiler's own.

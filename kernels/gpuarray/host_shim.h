@@ -12,15 +12,15 @@
 #include <cstring>
 #include <exception>
 #include <typeinfo>
-// Standard headers that spell the attribute `__attribute__((__noinline__))` (libstdc++'s
-// shared_ptr since GCC 12) come before the macro below, which would otherwise rewrite them.
-#include <memory>
 
 #define GPA_HOST 1
 #define __global__
 #define __device__
 #define __host__
-#define __noinline__ __attribute__((noinline))
+// No `__noinline__` macro: libstdc++ spells that attribute itself (`__attribute__((__noinline__))`,
+// `[[__gnu__::__noinline__]]` since GCC 13), so a macro would break its headers. Kernel sources get
+// theirs rewritten by the host compiler (hostUnit), gpuarray's headers use GPA_NOINLINE.
+#define GPA_NOINLINE __attribute__((noinline))
 #define __forceinline__ inline __attribute__((always_inline))
 #define __restrict__ __restrict
 #define __launch_bounds__(...)

@@ -49,7 +49,7 @@ struct NormalSource {
 __device__ __forceinline__ double standard_exponential(Stream& s) { return -rlog(s.uniform_pos()); }
 
 /** Marsaglia & Tsang (2000); shape < 1 by Gamma(a+1) * U^(1/a). */
-__device__ __noinline__ double standard_gamma(Stream& s, double a) {
+__device__ GPA_NOINLINE double standard_gamma(Stream& s, double a) {
   if (a == 0.0) return 0.0;
   if (a == 1.0) return standard_exponential(s);
   NormalSource ns;
@@ -74,7 +74,7 @@ __device__ __noinline__ double standard_gamma(Stream& s, double a) {
   }
 }
 
-__device__ __noinline__ double beta(Stream& s, double a, double b) {
+__device__ GPA_NOINLINE double beta(Stream& s, double a, double b) {
   const double x = standard_gamma(s, a);
   const double y = standard_gamma(s, b);
   if (x == 0.0 && y == 0.0) {
@@ -85,7 +85,7 @@ __device__ __noinline__ double beta(Stream& s, double a, double b) {
 }
 
 /** Poisson: multiplication (Knuth) below 10, Hormann's PTRS (1993) above. */
-__device__ __noinline__ int64_t poisson(Stream& s, double lam) {
+__device__ GPA_NOINLINE int64_t poisson(Stream& s, double lam) {
   if (lam == 0.0) return 0;
   if (lam < 10.0) {
     const double enlam = rexp(-lam);
@@ -115,7 +115,7 @@ __device__ __noinline__ int64_t poisson(Stream& s, double lam) {
 }
 
 /** Binomial: inversion when n*min(p,1-p) < 30, Hormann's BTRS (1993) otherwise. */
-__device__ __noinline__ int64_t binomial(Stream& s, int64_t n, double p) {
+__device__ GPA_NOINLINE int64_t binomial(Stream& s, int64_t n, double p) {
   if (n == 0 || p == 0.0) return 0;
   if (p == 1.0) return n;
   const bool flip = p > 0.5;
@@ -173,7 +173,7 @@ __device__ __noinline__ int64_t binomial(Stream& s, int64_t n, double p) {
 }
 
 /** Hypergeometric by drawing the sample from the urn (the smaller of sample and its complement). */
-__device__ __noinline__ int64_t hypergeometric(Stream& s, int64_t good, int64_t bad, int64_t nsample) {
+__device__ GPA_NOINLINE int64_t hypergeometric(Stream& s, int64_t good, int64_t bad, int64_t nsample) {
   const int64_t total = good + bad;
   const bool complement = nsample > total / 2;
   const int64_t draws = complement ? total - nsample : nsample;
@@ -232,7 +232,7 @@ __device__ __forceinline__ double rexpm1(double x) {
 }
 
 /** One multinomial row: k counts of n trials, by successive conditional binomials. */
-__device__ __noinline__ void multinomial_row(Stream& s, int64_t n, const double* pvals, long long k, int64_t* row) {
+__device__ GPA_NOINLINE void multinomial_row(Stream& s, int64_t n, const double* pvals, long long k, int64_t* row) {
   double mass = 1.0;
   int64_t left = n;
   for (long long j = 0; j + 1 < k; j++) {

@@ -144,7 +144,7 @@ __device__ __forceinline__ void sincos_2pi(double u, double* s_out, double* c_ou
 }
 
 /** log(Gamma(x)) for x > 0 (Stirling's series after shifting x past 10). */
-__device__ __noinline__ double lgamma_pos(double x) {
+__device__ GPA_NOINLINE double lgamma_pos(double x) {
   if (x == 1.0 || x == 2.0) return 0.0;
   double shift = 0.0;
   double prod = 1.0;

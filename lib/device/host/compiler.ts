@@ -55,12 +55,19 @@ const LINK_FLAGS = ['-shared', '-Wl,-z,nodelete', '-Wl,-Bsymbolic'];
  * sources (or where the user defines GPA_HOST_COOPERATIVE, e.g. for barriers hidden in an
  * included header), the source from line 1, the launch entries.
  */
+/**
+ * CUDA's `__noinline__` in kernel source, as GCC's attribute (GCC's own spellings,
+ * `__attribute__((__noinline__))` and `[[gnu::__noinline__]]`, stay). Not a macro: libstdc++'s
+ * headers use those spellings, which a macro would rewrite into invalid code.
+ */
+const rewriteNoinline = (source: string) => source.replace(/(?<![(:]\s*)\b__noinline__\b/g, '__attribute__((noinline))');
+
 export function hostUnit(req: CompileRequest): { name: string; unit: string } {
   const name = req.programName ?? req.kernels[0]?.name ?? 'kernel';
   const coop = needsCooperation(req.source) ? '#ifndef GPA_HOST_COOPERATIVE\n#define GPA_HOST_COOPERATIVE 1\n#endif\n' : '';
   const unit =
     `#include "gpuarray/common.h"\n${coop}#ifdef GPA_HOST_COOPERATIVE\n#include "gpuarray/host_coop.h"\n#endif\n` +
-    `#line 1 "${name}.cu"\n${rewriteDynamicShared(req.source)}\n` +
+    `#line 1 "${name}.cu"\n${rewriteNoinline(rewriteDynamicShared(req.source))}\n` +
     `#line 1 "${name}.launch.cpp"\n${hostTrampolines(req.kernels)}\n`;
   return { name, unit };
 }
