@@ -111,3 +111,8 @@ export type { MemoryPool, PoolStats } from './device/memory-pool.js';
 
 // Cooperative kernels on the cpu backend: the error a kernel that throws raises.
 export { KernelError } from '../bindings/errors.js';
+
+// Scans, sorting, searching, sets and statistics (issue 18): device-wide scans and a stable LSD
+// radix sort of ours (kernels/gpuarray/prefix_scan.h, radix_sort.h), the same CUDA C on every backend.
+export { cumsum, cumprod, nancumsum, nancumprod } from './ops/prefix-scan.js';
+export type { ScanOptions } from './ops/prefix-scan.js';

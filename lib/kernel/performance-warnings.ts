@@ -26,9 +26,22 @@ export function warnPerformance(message: string): void {
   process.emitWarning(message, PERFORMANCE_WARNING);
 }
 
+// gpuarray's own routines launch small grids on purpose (a scan's one-block pass): no warning for them.
+let quietLaunches = 0;
+
+/** Run f with the low-occupancy warning off (library-internal launches). */
+export function withoutOccupancyWarning<T>(f: () => T): T {
+  quietLaunches++;
+  try {
+    return f();
+  } finally {
+    quietLaunches--;
+  }
+}
+
 /** Called on every launch: a cheap number test, the message is only built the first time. */
 export function checkOccupancy(gridSize: number): void {
-  if (gridSize >= LOW_OCCUPANCY_GRID || !enabled || shownGrids.has(gridSize)) return;
+  if (gridSize >= LOW_OCCUPANCY_GRID || !enabled || quietLaunches > 0 || shownGrids.has(gridSize)) return;
   shownGrids.add(gridSize);
   warnPerformance(`Grid size ${gridSize} will likely result in GPU under-utilization due to low occupancy.`);
 }
