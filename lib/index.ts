@@ -118,3 +118,7 @@ export { cumsum, cumprod, nancumsum, nancumprod } from './ops/prefix-scan.js';
 export type { ScanOptions } from './ops/prefix-scan.js';
 export { sort, argsort, lexsort, partition, argpartition } from './ops/sorting.js';
 export type { SortOptions, SortKind } from './ops/sorting.js';
+export {
+  searchsorted, unique, uniqueValues, uniqueCounts, uniqueInverse, uniqueAll, isin, intersect1d, union1d, setdiff1d, setxor1d,
+} from './ops/searching.js';
+export type { SearchsortedOptions, UniqueOptions, IsinOptions } from './ops/searching.js';

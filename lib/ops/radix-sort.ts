@@ -25,7 +25,7 @@ export function bitsCtype(itemsize: number): string {
   }
   throw new TypeError(`no bit type of ${itemsize} bytes`);
 }
-const BITS128 = 'struct __align__(16) gpa_bits128 { unsigned long long lo, hi; };\n';
+export const BITS128 = 'struct __align__(16) gpa_bits128 { unsigned long long lo, hi; };\n';
 
 /** Whether a dtype has a radix key (every real dtype and bool). */
 export function sortable(d: DType): boolean {
@@ -36,7 +36,7 @@ export function sortable(d: DType): boolean {
 export const keyDType = (d: DType) => (d.itemsize === 8 ? dtypes.uint64 : dtypes.uint32);
 
 /** C expression of the key of raw bits `u` (of the dtype's width). */
-function keyExpr(d: DType): string {
+export function keyExpr(d: DType): string {
   const w = d.itemsize * 8;
   switch (d.kind) {
     case 'b':
