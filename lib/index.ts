@@ -122,3 +122,5 @@ export {
   searchsorted, unique, uniqueValues, uniqueCounts, uniqueInverse, uniqueAll, isin, intersect1d, union1d, setdiff1d, setxor1d,
 } from './ops/searching.js';
 export type { SearchsortedOptions, UniqueOptions, IsinOptions } from './ops/searching.js';
+export { quantile, percentile, median, nanquantile, nanpercentile, nanmedian, bincount, histogram, digitize } from './ops/statistics.js';
+export type { QuantileOptions, QuantileMethod, HistogramOptions } from './ops/statistics.js';
