@@ -124,3 +124,5 @@ export {
 export type { SearchsortedOptions, UniqueOptions, IsinOptions } from './ops/searching.js';
 export { quantile, percentile, median, nanquantile, nanpercentile, nanmedian, bincount, histogram, digitize } from './ops/statistics.js';
 export type { QuantileOptions, QuantileMethod, HistogramOptions } from './ops/statistics.js';
+export { diff, ediff1d } from './ops/differences.js';
+export type { DiffOptions } from './ops/differences.js';

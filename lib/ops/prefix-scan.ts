@@ -7,6 +7,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { normalizeAxis, sameShape } from '../core/shape.js';
 import { COOPERATIVE_MARK, moduleKernel } from './device-kernels.js';
+import { Ufunc } from './ufunc.js';
 
 export type ScanOp = 'add' | 'multiply' | 'maximum' | 'minimum';
 
@@ -205,3 +206,33 @@ export const cumsum = cumulative('cumsum', 'add', false);
 export const cumprod = cumulative('cumprod', 'multiply', false);
 export const nancumsum = cumulative('nancumsum', 'add', true);
 export const nancumprod = cumulative('nancumprod', 'multiply', true);
+
+// ---- ufunc.accumulate ------------------------------------------------------------------------------
+
+const ACCUMULATE: Record<string, ScanOp> = { add: 'add', multiply: 'multiply', maximum: 'maximum', minimum: 'minimum' };
+
+declare module './ufunc.js' {
+  interface Ufunc {
+    /**
+     * ufunc.accumulate along axis (default 0; null flattens) for add, multiply, maximum and
+     * minimum: the result keeps the input dtype unless dtype= or out= says otherwise (NumPy).
+     */
+    accumulate(a: GpuArray, axisOrOptions?: number | null | ScanOptions, options?: ScanOptions): GpuArray;
+  }
+}
+
+Object.defineProperty(Ufunc.prototype, 'accumulate', {
+  value: function (this: Ufunc, a: GpuArray, axisOrOptions?: number | null | ScanOptions, options?: ScanOptions): GpuArray {
+    const name = `${this.name}.accumulate`;
+    if (this.nin !== 2) throw new TypeError(`${name}: accumulate only supported for binary functions`);
+    const op = ACCUMULATE[this.name];
+    if (op === undefined) throw new TypeError(`${name}: not supported yet (add, multiply, maximum and minimum are)`);
+    const o = scanOptions(name, axisOrOptions, options);
+    if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
+    const d = o.dtype !== undefined ? toDType(o.dtype) : o.out !== undefined ? o.out.dtype : a.dtype;
+    const axis = o.axis === undefined ? 0 : o.axis;
+    return scanAlongAxis(name, a, axis, op, d, false, o.out);
+  },
+  writable: true,
+  configurable: true,
+});
