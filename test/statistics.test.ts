@@ -1,0 +1,138 @@
+// quantile/percentile/median (+ nan variants, every method), bincount, histogram and digitize
+// against host references with NumPy's rules, on every backend.
+import { expect } from 'chai';
+import * as gp from '../lib/index.js';
+import { describeEachDevice, rng } from './helpers.js';
+import { flat, refArgsort } from './sort-reference.js';
+
+type Method = gp.QuantileMethod;
+
+/** NumPy's quantile of one slice (q in [0, 1]), written from its method table. */
+function refQuantile(x: readonly number[], q: number, method: Method, skipNan: boolean): number {
+  let v = refArgsort(x).map((i) => x[i]);
+  if (skipNan) v = v.filter((t) => !Number.isNaN(t));
+  else if (v.some(Number.isNaN)) return NaN;
+  const n = v.length;
+  if (n === 0) return NaN;
+  const idx = q * (n - 1);
+  const lo = Math.floor(idx);
+  const hi = Math.min(lo + 1, n - 1);
+  const lerp = (t: number) => (t >= 0.5 ? v[hi] - (v[hi] - v[lo]) * (1 - t) : v[lo] + (v[hi] - v[lo]) * t);
+  switch (method) {
+    case 'lower':
+      return v[lo];
+    case 'higher':
+      return v[Math.ceil(idx)];
+    case 'nearest': {
+      const r = Math.round(idx);
+      return v[Math.abs(idx - Math.trunc(idx)) === 0.5 ? (Math.trunc(idx) % 2 === 0 ? Math.trunc(idx) : Math.trunc(idx) + 1) : r];
+    }
+    case 'midpoint':
+      return lerp(idx === lo ? 0 : 0.5);
+    case 'linear':
+      return lerp(idx - lo);
+  }
+}
+
+const close = (a: number, b: number) => (Number.isNaN(a) && Number.isNaN(b)) || Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(b));
+
+describeEachDevice('statistics', () => {
+  it('quantile / percentile: every method, q lists, axis, keepdims; ints compute in float64', () => {
+    const r = rng(3);
+    const host = Array.from({ length: 4 * 37 }, () => Math.floor(r() * 50) - 25);
+    const a = gp.array(host, 'int32').reshape([4, 37]);
+    const qs = [0, 0.1, 0.25, 0.5, 0.73, 1];
+    for (const method of ['linear', 'lower', 'higher', 'nearest', 'midpoint'] as const) {
+      const got = gp.quantile(a, qs, { axis: 1, method });
+      expect(got.shape).to.deep.equal([6, 4]);
+      expect(got.dtype.name).to.equal('float64');
+      const g = flat(got);
+      qs.forEach((q, qi) => {
+        for (let row = 0; row < 4; row++) {
+          const ref = refQuantile(host.slice(row * 37, row * 37 + 37), q, method, false);
+          expect(close(g[qi * 4 + row], ref), `${method} q=${q} row ${row}: ${g[qi * 4 + row]} vs ${ref}`).to.equal(true);
+        }
+      });
+      const flatQ = flat(gp.percentile(a, 30, { method }));
+      expect(close(flatQ[0], refQuantile(host, 0.3, method, false))).to.equal(true);
+    }
+    expect(gp.quantile(a, 0.5, { axis: 0, keepdims: true }).shape).to.deep.equal([1, 37]);
+    expect(gp.median(a, { keepdims: true }).shape).to.deep.equal([1, 1]);
+    expect(() => gp.quantile(a, 1.5)).to.throw(RangeError, /\[0, 1\]/);
+    expect(() => gp.percentile(a, -1)).to.throw(RangeError, /\[0, 100\]/);
+  });
+
+  it('median and the nan variants: NaN propagates, nan* skip it (all-NaN gives NaN); float32 stays float32', () => {
+    const host = [[1, NaN, 3, 2], [NaN, NaN, NaN, NaN], [4, 1, 7, 0.5]];
+    const a = gp.array(host, 'float32');
+    const m = gp.median(a, { axis: 1 });
+    expect(m.dtype.name).to.equal('float32');
+    const got = flat(m);
+    expect(Number.isNaN(got[0]) && Number.isNaN(got[1])).to.equal(true);
+    expect(got[2]).to.equal(2.5);
+    const nm = flat(gp.nanmedian(a, { axis: 1 }));
+    expect(nm[0]).to.equal(2);
+    expect(Number.isNaN(nm[1])).to.equal(true);
+    expect(nm[2]).to.equal(2.5);
+    expect(flat(gp.nanpercentile(a, [0, 100], { axis: 1 })).filter((v) => !Number.isNaN(v))).to.deep.equal([1, 0.5, 3, 7]);
+    expect(flat(gp.nanquantile(gp.array([NaN, 1, 2]), 0.5))).to.deep.equal([1.5]);
+    expect(gp.median(gp.array([5, 1, 3], 'float16')).dtype.name).to.equal('float16');
+  });
+
+  it('bincount: counts, weights (float64), minlength; negative values are refused', () => {
+    const r = rng(5);
+    const host = Array.from({ length: 5000 }, () => Math.floor(r() * 40));
+    const counts = new Array(40).fill(0);
+    const sums = new Array(40).fill(0);
+    const w = host.map((_, i) => (i % 7) * 0.25);
+    host.forEach((v, i) => {
+      counts[v]++;
+      sums[v] += w[i];
+    });
+    const x = gp.array(host, 'int32');
+    const c = gp.bincount(x);
+    expect(c.dtype.name).to.equal('int64');
+    expect(flat(c)).to.deep.equal(counts.slice(0, Math.max(...host) + 1));
+    const s = flat(gp.bincount(x, { weights: gp.array(w), minlength: 50 }));
+    expect(s.length).to.equal(50);
+    s.slice(0, 40).forEach((v, i) => expect(v).to.be.closeTo(sums[i], 1e-9));
+    expect(flat(gp.bincount(gp.zeros([0], 'int32'), { minlength: 3 }))).to.deep.equal([0, 0, 0]);
+    expect(() => gp.bincount(gp.array([1, -1], 'int32'))).to.throw(RangeError, /negative/);
+    expect(() => gp.bincount(gp.array([1.5]))).to.throw(TypeError);
+  });
+
+  it('histogram: bin counts or edges, range, weights, density; the last bin is closed', () => {
+    const r = rng(6);
+    const host = Array.from({ length: 3000 }, () => r() * 10 - 2);
+    host.push(NaN, 8, -2.5);
+    const a = gp.array(host, 'float32');
+    const back = flat(a);
+    const [h, e] = gp.histogram(a, 7, { range: [-2, 8] });
+    const edges = flat(e);
+    expect(edges.length).to.equal(8);
+    const ref = new Array(7).fill(0);
+    for (const v of back) {
+      if (!(v >= -2 && v <= 8)) continue;
+      let b = edges.findIndex((_, i) => i < 7 && v >= edges[i] && v < edges[i + 1]);
+      if (b < 0) b = 6;
+      ref[b]++;
+    }
+    expect(flat(h)).to.deep.equal(ref);
+    const [h2] = gp.histogram(gp.array([1, 2, 1], 'int32'), [0, 1, 2, 3]);
+    expect(flat(h2)).to.deep.equal([0, 2, 1]);
+    const [h3] = gp.histogram(gp.array([1, 2, 1]), [0, 1, 2, 3], { weights: gp.array([0.5, 2, 0.25]) });
+    expect(flat(h3)).to.deep.equal([0, 0.75, 2]);
+    const [d, de] = gp.histogram(gp.array([0, 1, 2, 3, 4, 5, 6, 7]), 4, { density: true });
+    expect(flat(de)).to.deep.equal([0, 1.75, 3.5, 5.25, 7]);
+    flat(d).forEach((v) => expect(v).to.be.closeTo(1 / 7, 1e-12));
+    expect(() => gp.histogram(a, [3, 1])).to.throw(RangeError, /monotonically/);
+  });
+
+  it('digitize: increasing and decreasing bins, right', () => {
+    const x = gp.array([0.2, 6.4, 3.0, 1.6, 10.0, -1]);
+    expect(flat(gp.digitize(x, gp.array([0.0, 1.0, 2.5, 4.0, 10.0])))).to.deep.equal([1, 4, 3, 2, 5, 0]);
+    expect(flat(gp.digitize(x, gp.array([0.0, 1.0, 2.5, 4.0, 10.0]), true))).to.deep.equal([1, 4, 3, 2, 4, 0]);
+    expect(flat(gp.digitize(x, gp.array([10, 4, 2.5, 1, 0])))).to.deep.equal([4, 1, 2, 3, 0, 5]);
+    expect(() => gp.digitize(x, gp.array([1, 3, 2]))).to.throw(RangeError, /monotonically/);
+  });
+});
