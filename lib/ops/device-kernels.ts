@@ -37,3 +37,8 @@ export function gridFor(n: number, threads = 256, cap = 65536): number {
  * threads as fibers when the source itself names a barrier (lib/device/host/cooperative.ts).
  */
 export const COOPERATIVE_MARK = '#define GPA_COOPERATIVE_SOURCE __syncthreads()\n';
+
+/** Every internal source compiled in this process (for compile checks against other toolchains). */
+export function internalSources(): string[] {
+  return [...modules.keys()];
+}
