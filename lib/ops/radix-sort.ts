@@ -61,6 +61,17 @@ extern "C" __global__ void gpa_sort_keys(const void* x, void* keys, void* idx, l
     if (idx) ((unsigned int*)idx)[i] = (unsigned int)i;
   }
 }
+// Keys, and the raw bits as the payload that comes back as the sorted values.
+extern "C" __global__ void gpa_sort_keys_bits(const void* x, void* keys, void* payload, long long n) {
+  for (long long i : gpa::grid_range(n)) {
+    const Bits u = ((const Bits*)x)[i];
+    ((Key*)keys)[i] = (Key)(${keyExpr(d)});
+    ((Key*)payload)[i] = (Key)u;
+  }
+}
+extern "C" __global__ void gpa_payload_bits(const void* payload, void* out, long long n) {
+  for (long long i : gpa::grid_range(n)) ((Bits*)out)[i] = (Bits)((const Key*)payload)[i];
+}
 `;
 }
 
@@ -83,14 +94,15 @@ ${[1, 2, 4, 8, 16]
   .join('\n')}
 `;
 
-function passSource(key: DType, hasValues: boolean): string {
+function passSource(key: DType, value: DType | null): string {
   return `${COOPERATIVE_MARK}#include "gpuarray/radix_sort.h"
 typedef ${key.ctype} K;
+typedef ${(value ?? dtypes.uint32).ctype} V;
 extern "C" __global__ void gpa_radix_histogram(const void* keys, void* counts, long long n, int shift, long long tiles) {
   gpa::radix_histogram<K>((const K*)keys, (unsigned int*)counts, n, shift, tiles);
 }
 extern "C" __global__ void gpa_radix_scatter(const void* kin, void* kout, const void* vin, void* vout, const void* offsets, long long n, int shift, long long tiles) {
-  gpa::radix_scatter<K, unsigned int, ${hasValues}>((const K*)kin, (K*)kout, (const unsigned int*)vin, (unsigned int*)vout, (const unsigned int*)offsets, n, shift, tiles);
+  gpa::radix_scatter<K, V, ${value !== null}>((const K*)kin, (K*)kout, (const V*)vin, (V*)vout, (const unsigned int*)offsets, n, shift, tiles);
 }
 `;
 }
@@ -103,13 +115,13 @@ export function checkSortSize(name: string, n: number): void {
 
 /**
  * Sort unsigned `keys` (uint32/uint64, 1-D) in place by their low `bits` bits, stably, carrying
- * the uint32 `values` when given. The arrays are replaced by their sorted contents.
+ * the `values` (uint32/uint64) when given. The arrays are replaced by their sorted contents.
  */
 export function radixSortInPlace(keys: GpuArray, values: GpuArray | null, bits: number): void {
   const n = keys.size;
   if (n <= 1 || bits <= 0) return;
   const tiles = Math.ceil(n / TILE);
-  const src = passSource(keys.dtype, values !== null);
+  const src = passSource(keys.dtype, values?.dtype ?? null);
   const hist = moduleKernel(src, 'gpa_radix_histogram');
   const scatter = moduleKernel(src, 'gpa_radix_scatter');
   const counts = GpuArray.allocate([256 * tiles], dtypes.uint32, keys.device);
@@ -194,6 +206,30 @@ export function sortedOrder(x: GpuArray, rows: number, len: number): GpuArray {
     throw e;
   } finally {
     keys.dispose();
+  }
+}
+
+/** The sorted elements of the contiguous 1-D real array x (one row): its bits ride along with the keys. */
+export function sortedValues(x: GpuArray): GpuArray {
+  const n = x.size;
+  checkSortSize('sort', n);
+  const kd = keyDType(x.dtype);
+  const out = GpuArray.allocate([n], x.dtype, x.device);
+  if (n === 0) return out;
+  const keys = GpuArray.allocate([n], kd, x.device);
+  const payload = GpuArray.allocate([n], kd, x.device);
+  try {
+    const src = helperSource(x.dtype);
+    moduleKernel(src, 'gpa_sort_keys_bits')(gridFor(n), 256, [x, keys, payload, n]);
+    radixSortInPlace(keys, payload, x.itemsize * 8);
+    moduleKernel(src, 'gpa_payload_bits')(gridFor(n), 256, [payload, out, n]);
+    return out;
+  } catch (e) {
+    out.dispose();
+    throw e;
+  } finally {
+    keys.dispose();
+    payload.dispose();
   }
 }
 

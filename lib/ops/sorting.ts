@@ -5,7 +5,7 @@ import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { normalizeAxis } from '../core/shape.js';
-import { gather, indicesInRow, iota, sortable, sortedOrder } from './radix-sort.js';
+import { gather, indicesInRow, iota, sortable, sortedOrder, sortedValues } from './radix-sort.js';
 
 export type SortKind = 'quicksort' | 'mergesort' | 'heapsort' | 'stable';
 
@@ -79,6 +79,12 @@ function sortImpl(name: string, a: GpuArray, opts: SortOptions, wantIndices: boo
   const { work, perm, rows, len } = rowsAlong(a, axis);
   try {
     const shape = work.shape;
+    if (!wantIndices && rows <= 1) {
+      const v = sortedValues(work);
+      const shaped = v.reshape(shape);
+      if (shaped !== v) v.dispose();
+      return restoreAxis(shaped, perm);
+    }
     const order = sortedOrder(work, rows, len);
     try {
       let res: GpuArray;
