@@ -110,6 +110,9 @@ describeEachDevice('statistics', () => {
     const [h, e] = gp.histogram(a, 7, { range: [-2, 8] });
     const edges = flat(e);
     expect(edges.length).to.equal(8);
+    expect(e.dtype.name).to.equal('float32'); // NumPy: the edges take the data's float dtype
+    const step = 10 / 7;
+    expect(edges).to.deep.equal(Array.from({ length: 8 }, (_, i) => Math.fround(i === 7 ? 8 : -2 + i * step)));
     const ref = new Array(7).fill(0);
     for (const v of back) {
       if (!(v >= -2 && v <= 8)) continue;
@@ -126,6 +129,18 @@ describeEachDevice('statistics', () => {
     expect(flat(de)).to.deep.equal([0, 1.75, 3.5, 5.25, 7]);
     flat(d).forEach((v) => expect(v).to.be.closeTo(1 / 7, 1e-12));
     expect(() => gp.histogram(a, [3, 1])).to.throw(RangeError, /monotonically/);
+    // Many bins: counted with global atomics instead of shared memory; ints get float64 edges.
+    const ints = Array.from({ length: 4000 }, (_, i) => (i * 37) % 3001);
+    const [hm, em] = gp.histogram(gp.array(ints, 'int32'), 3000);
+    expect(em.dtype.name).to.equal('float64');
+    const edgesM = flat(em);
+    const refM = new Array(3000).fill(0);
+    for (const v of ints) {
+      let b = 0;
+      while (b < 2999 && v >= edgesM[b + 1]) b++;
+      refM[b]++;
+    }
+    expect(flat(hm)).to.deep.equal(refM);
   });
 
   it('digitize: increasing and decreasing bins, right', () => {

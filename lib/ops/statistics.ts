@@ -3,7 +3,7 @@
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { normalizeAxis } from '../core/shape.js';
-import { gridFor, moduleKernel } from './device-kernels.js';
+import { COOPERATIVE_MARK, gridFor, moduleKernel } from './device-kernels.js';
 import { reductionFunctions } from './reductions.js';
 import { rowsAlong, sort } from './sorting.js';
 import { searchsorted } from './searching.js';
@@ -143,11 +143,52 @@ extern "C" __global__ void gpa_bincount(const long long* x, const void* wp, void
 `;
 
 function histSource(ctype: string): string {
+  return `${COOPERATIVE_MARK}typedef ${ctype} T;
+// The bin of v among nb + 1 increasing edges (the last bin closed), or -1 outside / NaN. Equal-width
+// bins start from an estimate and step by one, as NumPy, so the edges alone decide.
+__device__ __forceinline__ int bin_of(double v, const double* e, int nb, double scale) {
+  if (!(v >= e[0] && v <= e[nb])) return -1;
+  if (scale > 0) {
+    int b = (int)((v - e[0]) * scale);
+    if (b > nb - 1) b = nb - 1;
+    if (b < 0) b = 0;
+    if (v < e[b]) b--;
+    else if (b + 1 < nb && v >= e[b + 1]) b++;
+    return b;
+  }
+  int lo = 0, hi = nb;  // the last edge <= v
+  while (hi - lo > 1) { const int mid = (lo + hi) / 2; if (e[mid] <= v) lo = mid; else hi = mid; }
+  return lo;
+}
+// Few bins: each block counts in shared memory (edges there too), then adds its counts to out.
+extern "C" __global__ void gpa_histogram_shared(const void* x, const void* wp, const double* edges, void* out, long long n, int nb, int useW, double scale) {
+  extern __shared__ __align__(8) double smem[];
+  double* e = smem;
+  double* wbins = smem + nb + 1;
+  unsigned int* cbins = (unsigned int*)(smem + nb + 1);
+  for (int b = threadIdx.x; b <= nb; b += blockDim.x) e[b] = edges[b];
+  for (int b = threadIdx.x; b < nb; b += blockDim.x) { if (useW) wbins[b] = 0; else cbins[b] = 0; }
+  __syncthreads();
+  for (long long i : gpa::grid_range(n)) {
+    const int b = bin_of((double)((const T*)x)[i], e, nb, scale);
+    if (b < 0) continue;
+    if (useW) atomicAdd(&wbins[b], ((const double*)wp)[i]);
+    else atomicAdd(&cbins[b], 1u);
+  }
+  __syncthreads();
+  for (int b = threadIdx.x; b < nb; b += blockDim.x) {
+    if (useW) { if (wbins[b] != 0) atomicAdd(&((double*)out)[b], wbins[b]); }
+    else if (cbins[b]) atomicAdd(&((unsigned long long*)out)[b], (unsigned long long)cbins[b]);
+  }
+}
+`;
+}
+
+function histGlobalSource(ctype: string): string {
   return `typedef ${ctype} T;
-// The bin of v among nb + 1 increasing edges (the last bin closed), or -1 outside / NaN.
 __device__ __forceinline__ int bin_of(double v, const double* e, int nb) {
   if (!(v >= e[0] && v <= e[nb])) return -1;
-  int lo = 0, hi = nb;  // last edge <= v
+  int lo = 0, hi = nb;
   while (hi - lo > 1) { const int mid = (lo + hi) / 2; if (e[mid] <= v) lo = mid; else hi = mid; }
   return lo;
 }
@@ -161,6 +202,9 @@ extern "C" __global__ void gpa_histogram(const void* x, const void* wp, const do
 }
 `;
 }
+
+/** Bins counted in shared memory up to this many (edges and bins take 16 bytes a bin). */
+const SHARED_BINS = 2048;
 
 /** numpy.bincount: occurrences of each value of a 1-D non-negative integer array (weights: float64 sums). */
 export function bincount(x: GpuArray, options: { weights?: GpuArray | null; minlength?: number } = {}): GpuArray {
@@ -222,13 +266,31 @@ export function histogram(a: GpuArray, bins: number | readonly number[] | GpuArr
       if (!Number.isFinite(lo) || !Number.isFinite(hi)) throw new RangeError(`histogram: autodetected range of [${lo}, ${hi}] is not finite`);
     }
     if (lo === hi) [lo, hi] = [lo - 0.5, hi + 0.5];
-    edges = Array.from({ length: bins + 1 }, (_, i) => (i === bins ? hi : lo + ((hi - lo) * i) / bins));
+    // NumPy's linspace: start + i * step, the last edge exactly stop.
+    const step = (hi - lo) / bins;
+    edges = Array.from({ length: bins + 1 }, (_, i) => (i === bins ? hi : lo + i * step));
   } else {
     edges = bins instanceof GpuArray ? Array.from(bins.toTypedArray() as ArrayLike<number>, Number) : bins.map(Number);
     if (edges.length < 2) throw new RangeError('histogram: bins must have at least two edges');
     for (let i = 1; i < edges.length; i++) if (!(edges[i] >= edges[i - 1])) throw new RangeError('histogram: bins must increase monotonically, when an array');
   }
+  const uniform = typeof bins === 'number';
+  // NumPy's edges take the data's float dtype (float64 for ints); bins are decided by those values.
+  const edgeOut = deviceDoubles(edges, a);
+  if (uniform && a.dtype.kind === 'f' && a.dtype !== dtypes.float64) {
+    const r = edgeOut.astype(a.dtype);
+    edgeOut.dispose();
+    const r64 = r.astype(dtypes.float64);
+    edges = Array.from(r64.toTypedArray() as Float64Array);
+    r64.dispose();
+    return histogramWith(a, edges, r, uniform, w, options);
+  }
+  return histogramWith(a, edges, edgeOut, uniform, w, options);
+}
+
+function histogramWith(a: GpuArray, edges: number[], edgeOut: GpuArray, uniform: boolean, w: GpuArray | null, options: HistogramOptions): [GpuArray, GpuArray] {
   const nb = edges.length - 1;
+  const edgeHost = deviceDoubles(edges, a);
   const src = a.dtype === dtypes.float16 ? a.astype(dtypes.float32) : a.flags.cContiguous ? a : a.copy();
   const counts = GpuArray.allocate([nb], w || options.density ? dtypes.float64 : dtypes.int64, a.device);
   try {
@@ -236,12 +298,16 @@ export function histogram(a: GpuArray, bins: number | readonly number[] | GpuArr
     const raw = w ? counts : GpuArray.allocate([nb], dtypes.int64, a.device);
     raw.fill(0);
     if (a.size > 0) {
-      const e = deviceDoubles(edges, a);
-      moduleKernel(histSource(src.dtype.ctype), 'gpa_histogram')(gridFor(a.size), 256, [src, wd ?? e, e, raw, a.size, nb, wd ? 1 : 0]);
-      e.dispose();
+      if (nb <= SHARED_BINS) {
+        const scale = uniform ? nb / (edges[nb] - edges[0]) : 0;
+        const blocks = Math.min(gridFor(a.size), 2 * 132 * 8);
+        moduleKernel(histSource(src.dtype.ctype), 'gpa_histogram_shared')(blocks, 256, [src, wd ?? edgeHost, edgeHost, raw, a.size, nb, wd ? 1 : 0, scale], 16 * (nb + 1));
+      } else {
+        moduleKernel(histGlobalSource(src.dtype.ctype), 'gpa_histogram')(gridFor(a.size), 256, [src, wd ?? edgeHost, edgeHost, raw, a.size, nb, wd ? 1 : 0]);
+      }
     }
     wd?.dispose();
-    const edgeArr = GpuArray.allocate([nb + 1], dtypes.float64, a.device).set(new Float64Array(edges));
+    const edgeArr = edgeOut;
     if (!options.density) {
       if (raw !== counts) counts.dispose();
       return [raw, edgeArr];
@@ -255,6 +321,7 @@ export function histogram(a: GpuArray, bins: number | readonly number[] | GpuArr
     return [counts, edgeArr];
   } finally {
     if (src !== a) src.dispose();
+    edgeHost.dispose();
   }
 }
 
