@@ -116,7 +116,7 @@ export { KernelError } from '../bindings/errors.js';
 // radix sort of ours (kernels/gpuarray/prefix_scan.h, radix_sort.h), the same CUDA C on every backend.
 export { cumsum, cumprod, nancumsum, nancumprod } from './ops/prefix-scan.js';
 export type { ScanOptions } from './ops/prefix-scan.js';
-export { sort, argsort, lexsort, partition, argpartition } from './ops/sorting.js';
+export { sort, argsort, lexsort, partition, argpartition, sortComplex } from './ops/sorting.js';
 export type { SortOptions, SortKind } from './ops/sorting.js';
 export {
   searchsorted, unique, uniqueValues, uniqueCounts, uniqueInverse, uniqueAll, isin, intersect1d, union1d, setdiff1d, setxor1d,

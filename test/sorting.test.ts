@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import * as gp from '../lib/index.js';
 import { describeEachDevice } from './helpers.js';
-import { flat, REAL_DTYPES, refArgsort, sameValues, sample } from './sort-reference.js';
+import { flat, numpyCompare, REAL_DTYPES, refArgsort, sameValues, sample } from './sort-reference.js';
 
 describeEachDevice('sorting', () => {
   for (const dtype of REAL_DTYPES) {
@@ -67,7 +67,7 @@ describeEachDevice('sorting', () => {
     expect(() => gp.sort(gp.array(4, 'int16'))).to.throw(RangeError, /out of bounds/);
     expect(() => gp.sort(a, { kind: 'bogus' as gp.SortKind })).to.throw(RangeError, /sort kind/);
     expect(flat(gp.sort(a, { kind: 'quicksort' }))).to.deep.equal([5, 7, 9]);
-    expect(() => gp.sort(gp.zeros([3], 'complex64'))).to.throw(TypeError, /complex/);
+    expect(() => gp.lexsort([gp.zeros([3], 'complex64')])).to.throw(TypeError, /complex/);
   });
 
   it('lexsort sorts by the last key, then the earlier ones (stable)', () => {
@@ -93,5 +93,37 @@ describeEachDevice('sorting', () => {
       expect(sameValues(ip.map((i) => host[i]), p)).to.equal(true);
     }
     expect(() => gp.partition(a, 200)).to.throw(RangeError, /kth\(=200\) out of bounds/);
+  });
+});
+
+describeEachDevice('sorting complex', () => {
+  /** NumPy's complex order: real then imaginary, NaN last in each part. */
+  const cmp = (a: [number, number], b: [number, number]) => numpyCompare(a[0], b[0]) || numpyCompare(a[1], b[1]);
+  for (const dtype of ['complex64', 'complex128'] as const) {
+    it(`argsort and sort ${dtype}: lexicographic, NaN parts last, stable`, function () {
+      this.timeout(60_000);
+      const re = sample('float32', 800, 41);
+      const im = sample('float32', 800, 42).map((v, i) => (i % 3 === 0 ? re[i] : v));
+      const pairs = re.map((r, i) => [r, im[i]] as [number, number]);
+      const host = new Float64Array(1600);
+      pairs.forEach(([r, i], k) => {
+        host[2 * k] = r;
+        host[2 * k + 1] = i;
+      });
+      // (re, im) pairs: complex arrays' host format.
+      const c = gp.zeros([800], dtype).set(dtype === 'complex64' ? Float32Array.from(host) : host);
+      const order = pairs.map((_, i) => i).sort((i, j) => cmp(pairs[i], pairs[j]));
+      expect(flat(gp.argsort(c))).to.deep.equal(order);
+      const sorted = gp.sort(c).toTypedArray() as Float32Array | Float64Array;
+      const want = order.flatMap((i) => pairs[i]);
+      expect(sameValues(Array.from(sorted), want)).to.equal(true);
+    });
+  }
+
+  it('sortComplex gives complex64 for small ints, complex128 otherwise', () => {
+    const s = gp.sortComplex(gp.array([5, 3, 6, 2, 1], 'int16'));
+    expect(s.dtype.name).to.equal('complex64');
+    expect(Array.from(s.toTypedArray() as Float32Array)).to.deep.equal([1, 0, 2, 0, 3, 0, 5, 0, 6, 0]);
+    expect(gp.sortComplex(gp.array([1.5, 0.5], 'float32')).dtype.name).to.equal('complex128');
   });
 });

@@ -27,13 +27,33 @@ export function bitsCtype(itemsize: number): string {
 }
 export const BITS128 = 'struct __align__(16) gpa_bits128 { unsigned long long lo, hi; };\n';
 
-/** Whether a dtype has a radix key (every real dtype and bool). */
+/** Whether a dtype has a one-word radix key (every real dtype and bool; complex sorts in two). */
 export function sortable(d: DType): boolean {
   return d.kind !== 'c';
 }
 
-/** The unsigned key dtype of a real dtype: uint32 up to 4 bytes, uint64 for 8. */
-export const keyDType = (d: DType) => (d.itemsize === 8 ? dtypes.uint64 : dtypes.uint32);
+/** The unsigned key dtype: uint32 up to 4 bytes, uint64 for 8 (and for each half of complex128). */
+export const keyDType = (d: DType) => (d.itemsize >= 8 ? dtypes.uint64 : dtypes.uint32);
+
+// Complex in NumPy's lexicographic order: real part first, then imaginary, NaN last in each
+// (R + Rj < R + nanj < nan + Rj < nan + nanj). complex64 packs both keys into one uint64;
+// complex128 sorts by the imaginary key, then stably by the real one.
+const COMPLEX_KEYS = `#include "gpuarray/radix_keys.h"
+extern "C" __global__ void gpa_complex64_keys(const void* x, void* keys, void* idx, long long n) {
+  for (long long i : gpa::grid_range(n)) {
+    const unsigned int* u = (const unsigned int*)x + 2 * i;
+    ((unsigned long long*)keys)[i] = ((unsigned long long)gpa::radix_key_f32(u[0]) << 32) | gpa::radix_key_f32(u[1]);
+    ((unsigned int*)idx)[i] = (unsigned int)i;
+  }
+}
+extern "C" __global__ void gpa_complex128_keys(const void* x, void* keys, void* idx, long long n, int part, int useIdx) {
+  for (long long i : gpa::grid_range(n)) {
+    const long long j = useIdx ? (long long)((const unsigned int*)idx)[i] : i;
+    ((unsigned long long*)keys)[i] = gpa::radix_key_f64(((const unsigned long long*)x)[2 * j + part]);
+    if (!useIdx) ((unsigned int*)idx)[i] = (unsigned int)i;
+  }
+}
+`;
 
 /** C expression of the key of raw bits `u` (of the dtype's width). */
 export function keyExpr(d: DType): string {
@@ -178,7 +198,7 @@ export function iota(n: number, device?: GpuArray['device']): GpuArray {
 
 /**
  * The stable sort order of each of `rows` contiguous rows of `len` elements of the C-contiguous
- * real array x: uint32 flat indices, row after row, each row's in key order (NaN last, ties in
+ * array x (real or complex): uint32 flat indices, row after row, each row's in key order (NaN last, ties in
  * input order).
  */
 export function sortedOrder(x: GpuArray, rows: number, len: number): GpuArray {
@@ -188,8 +208,19 @@ export function sortedOrder(x: GpuArray, rows: number, len: number): GpuArray {
   const keys = GpuArray.allocate([n], kd, x.device);
   const idx = GpuArray.allocate([n], dtypes.uint32, x.device);
   try {
-    if (n > 0) moduleKernel(helperSource(x.dtype), 'gpa_sort_keys')(gridFor(n), 256, [x, keys, idx, n]);
-    radixSortInPlace(keys, idx, x.itemsize * 8);
+    const g = gridFor(n);
+    if (x.dtype === dtypes.complex128) {
+      if (n > 0) moduleKernel(COMPLEX_KEYS, 'gpa_complex128_keys')(g, 256, [x, keys, idx, n, 1, 0]);
+      radixSortInPlace(keys, idx, 64);
+      if (n > 0) moduleKernel(COMPLEX_KEYS, 'gpa_complex128_keys')(g, 256, [x, keys, idx, n, 0, 1]);
+      radixSortInPlace(keys, idx, 64);
+    } else if (x.dtype === dtypes.complex64) {
+      if (n > 0) moduleKernel(COMPLEX_KEYS, 'gpa_complex64_keys')(g, 256, [x, keys, idx, n]);
+      radixSortInPlace(keys, idx, 64);
+    } else {
+      if (n > 0) moduleKernel(helperSource(x.dtype), 'gpa_sort_keys')(g, 256, [x, keys, idx, n]);
+      radixSortInPlace(keys, idx, x.itemsize * 8);
+    }
     if (rows > 1) {
       // Rows in order, each row's elements keeping their key order: a stable sort by row.
       const rowKeys = GpuArray.allocate([n], dtypes.uint32, x.device);

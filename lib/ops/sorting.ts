@@ -39,9 +39,9 @@ function sortArgs(name: string, axisOrOptions: unknown, options: unknown, allowe
   return opts;
 }
 
-function checkArray(name: string, a: unknown): asserts a is GpuArray {
+function checkArray(name: string, a: unknown, complexOk = true): asserts a is GpuArray {
   if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray, got ${a === null ? 'null' : typeof a}`);
-  if (!sortable(a.dtype)) throw new TypeError(`${name}: ${a.dtype.name} is not supported yet (complex sorting)`);
+  if (!complexOk && !sortable(a.dtype)) throw new TypeError(`${name}: ${a.dtype.name} is not supported yet (complex keys)`);
 }
 
 /** x with `axis` moved last as a C-contiguous array (a copy only when needed); axis null flattens. */
@@ -79,7 +79,7 @@ function sortImpl(name: string, a: GpuArray, opts: SortOptions, wantIndices: boo
   const { work, perm, rows, len } = rowsAlong(a, axis);
   try {
     const shape = work.shape;
-    if (!wantIndices && rows <= 1) {
+    if (!wantIndices && rows <= 1 && sortable(a.dtype)) {
       const v = sortedValues(work);
       const shaped = v.reshape(shape);
       if (shaped !== v) v.dispose();
@@ -114,6 +114,19 @@ export function argsort(a: GpuArray, axisOrOptions?: number | null | SortOptions
   return sortImpl('argsort', a, sortArgs('argsort', axisOrOptions, options), true);
 }
 
+/** numpy.sort_complex: sorted by real part, then imaginary (NaN last in each), as a complex array. */
+export function sortComplex(a: GpuArray): GpuArray {
+  checkArray('sortComplex', a);
+  // NumPy: int8/int16/uint8/uint16 become complex64, every other real dtype complex128.
+  const d = a.dtype.isComplex ? a.dtype : ['int8', 'int16', 'uint8', 'uint16'].includes(a.dtype.name) ? dtypes.complex64 : dtypes.complex128;
+  const c = a.astype(d);
+  try {
+    return sortImpl('sortComplex', c, { axis: -1 }, false);
+  } finally {
+    c.dispose();
+  }
+}
+
 /** numpy.lexsort: indices sorting by the last key first, then the one before it, ... (1-D keys). */
 export function lexsort(keys: readonly GpuArray[] | GpuArray): GpuArray {
   let list: GpuArray[];
@@ -129,7 +142,7 @@ export function lexsort(keys: readonly GpuArray[] | GpuArray): GpuArray {
   try {
     const n = list[0].size;
     for (const k of list) {
-      checkArray('lexsort', k);
+      checkArray('lexsort', k, false);
       if (k.ndim !== 1) throw new TypeError('lexsort: only 1-D keys are supported');
       if (k.size !== n) throw new RangeError('lexsort: all keys need to be the same shape');
     }
