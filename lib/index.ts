@@ -126,3 +126,5 @@ export { quantile, percentile, median, nanquantile, nanpercentile, nanmedian, bi
 export type { QuantileOptions, QuantileMethod, HistogramOptions } from './ops/statistics.js';
 export { diff, ediff1d } from './ops/differences.js';
 export type { DiffOptions } from './ops/differences.js';
+export { ptp, average, nanmean, nanvar, nanstd } from './ops/averages.js';
+export type { StatOptions, AverageOptions } from './ops/averages.js';

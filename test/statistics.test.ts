@@ -150,4 +150,37 @@ describeEachDevice('statistics', () => {
     expect(flat(gp.digitize(x, gp.array([10, 4, 2.5, 1, 0])))).to.deep.equal([4, 1, 2, 3, 0, 5]);
     expect(() => gp.digitize(x, gp.array([1, 3, 2]))).to.throw(RangeError, /monotonically/);
   });
+
+  it('nanmean / nanvar / nanstd skip NaN (ints as mean/var); ptp; average with weights and returned', () => {
+    const host = [[1, NaN, 3, 8], [4, 5, NaN, NaN], [NaN, NaN, NaN, NaN]];
+    const a = gp.array(host, 'float64');
+    const rows = host.map((r) => r.filter((v) => !Number.isNaN(v)));
+    const mean = (v: number[]) => v.reduce((s, x) => s + x, 0) / v.length;
+    const varOf = (v: number[], ddof: number) => v.reduce((s, x) => s + (x - mean(v)) ** 2, 0) / (v.length - ddof);
+    const m = flat(gp.nanmean(a, { axis: 1 }));
+    expect(m.slice(0, 2)).to.deep.equal([mean(rows[0]), mean(rows[1])]);
+    expect(Number.isNaN(m[2])).to.equal(true);
+    const v = flat(gp.nanvar(a, { axis: 1, ddof: 1 }));
+    expect(v[0]).to.be.closeTo(varOf(rows[0], 1), 1e-12);
+    expect(v[1]).to.be.closeTo(varOf(rows[1], 1), 1e-12);
+    expect(flat(gp.nanstd(a))[0]).to.be.closeTo(Math.sqrt(varOf(rows.flat(), 0)), 1e-12);
+    expect(gp.nanmean(gp.array([1, NaN], 'float32')).dtype.name).to.equal('float32');
+    expect(flat(gp.nanmean(gp.array([1, 2, 4], 'int32')))).to.deep.equal([7 / 3]);
+    expect(gp.nanmean(a, { axis: 0, keepdims: true }).shape).to.deep.equal([1, 4]);
+
+    const p = gp.ptp(gp.array([[4, 9, 2], [1, 7, 3]], 'int32'), { axis: 1 });
+    expect(p.dtype.name).to.equal('int32');
+    expect(flat(p)).to.deep.equal([7, 6]);
+    expect(flat(gp.ptp(gp.array([100, -100], 'int8')))).to.deep.equal([-56]); // wraps as NumPy
+
+    const b = gp.array([[0, 1], [2, 3], [4, 5]], 'float64');
+    expect(flat(gp.average(b, { axis: 1, weights: gp.array([0.25, 0.75]) }) as gp.GpuArray)).to.deep.equal([0.75, 2.75, 4.75]);
+    expect(flat(gp.average(gp.array([1, 2, 3, 4], 'int32'), { weights: gp.array([4, 3, 2, 1], 'int32') }) as gp.GpuArray)).to.deep.equal([2]);
+    const [avg, sw] = gp.average(b, { axis: 0, weights: gp.array([1, 2, 3]), returned: true }) as gp.GpuArray[];
+    expect(flat(avg)).to.deep.equal([16 / 6, 22 / 6]);
+    expect(flat(sw)).to.deep.equal([6, 6]);
+    expect(flat(gp.average(b) as gp.GpuArray)).to.deep.equal([2.5]);
+    expect(() => gp.average(b, { weights: gp.array([1, 2]) })).to.throw(TypeError, /Axis must be specified/);
+    expect(() => gp.average(b, { axis: 1, weights: gp.array([1, -1]) })).to.throw(RangeError, /sum to zero/);
+  });
 });
