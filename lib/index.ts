@@ -128,3 +128,5 @@ export { diff, ediff1d } from './ops/differences.js';
 export type { DiffOptions } from './ops/differences.js';
 export { ptp, average, nanmean, nanvar, nanstd } from './ops/averages.js';
 export type { StatOptions, AverageOptions } from './ops/averages.js';
+export { convolve, correlate, cov, corrcoef } from './ops/correlation.js';
+export type { ConvolveMode, CovOptions } from './ops/correlation.js';

@@ -183,4 +183,53 @@ describeEachDevice('statistics', () => {
     expect(() => gp.average(b, { weights: gp.array([1, 2]) })).to.throw(TypeError, /Axis must be specified/);
     expect(() => gp.average(b, { axis: 1, weights: gp.array([1, -1]) })).to.throw(RangeError, /sum to zero/);
   });
+
+  it('convolve / correlate in every mode (swapped operands too) against a direct host sum; cov, corrcoef', () => {
+    const r = rng(12);
+    const aHost = Array.from({ length: 300 }, () => Math.floor(r() * 9) - 4);
+    const vHost = Array.from({ length: 17 }, () => Math.floor(r() * 9) - 4);
+    /** NumPy's full correlation: lags -(m-1) .. n-1, c[k] = sum_j a[j + k] * v[j]. */
+    const fullCorr = (a: number[], v: number[]) =>
+      Array.from({ length: a.length + v.length - 1 }, (_, i) => {
+        const k = i - (v.length - 1);
+        let s = 0;
+        v.forEach((x, j) => {
+          if (j + k >= 0 && j + k < a.length) s += a[j + k] * x;
+        });
+        return s;
+      });
+    const cut = (full: number[], n: number, m: number, mode: gp.ConvolveMode) => {
+      const big = Math.max(n, m);
+      const small = Math.min(n, m);
+      if (mode === 'full') return full;
+      const start = mode === 'same' ? small - 1 - Math.floor(small / 2) : small - 1;
+      const len = mode === 'same' ? big : big - small + 1;
+      return full.slice(start, start + len);
+    };
+    const a = gp.array(aHost, 'int32');
+    const v = gp.array(vHost, 'int32');
+    for (const mode of ['full', 'same', 'valid'] as const) {
+      expect(flat(gp.correlate(a, v, mode)), mode).to.deep.equal(cut(fullCorr(aHost, vHost), 300, 17, mode));
+      expect(flat(gp.convolve(a, v, mode)), mode).to.deep.equal(cut(fullCorr(aHost, [...vHost].reverse()), 300, 17, mode));
+      expect(flat(gp.convolve(v, a, mode)), mode).to.deep.equal(cut(fullCorr(aHost, [...vHost].reverse()), 300, 17, mode));
+    }
+    expect(flat(gp.correlate(gp.array([0, 1]), gp.array([1, 2, 3]), 'full'))).to.deep.equal([0, 3, 2, 1]);
+    expect(gp.convolve(a, v).dtype.name).to.equal('int32');
+    expect(() => gp.convolve(a, gp.zeros([0]))).to.throw(RangeError, /empty/);
+
+    const x = gp.array([[0, 1, 2, 5], [2, 1, 0, 3], [1, 1, 4, 2]], 'float32');
+    const rowsHost = [[0, 1, 2, 5], [2, 1, 0, 3], [1, 1, 4, 2]];
+    const mean = (u: number[]) => u.reduce((s, t) => s + t, 0) / u.length;
+    const covRef = rowsHost.map((p) => rowsHost.map((q) => p.reduce((s, t, k) => s + (t - mean(p)) * (q[k] - mean(q)), 0) / 3));
+    const c = gp.cov(x);
+    expect(c.dtype.name).to.equal('float64');
+    flat(c).forEach((val, k) => expect(val).to.be.closeTo(covRef[Math.floor(k / 3)][k % 3], 1e-12));
+    flat(gp.cov(x.T, { rowvar: false, bias: true })).forEach((val, k) => expect(val).to.be.closeTo((covRef[Math.floor(k / 3)][k % 3] * 3) / 4, 1e-12));
+    flat(gp.corrcoef(x)).forEach((val, k) => {
+      const i = Math.floor(k / 3);
+      const j = k % 3;
+      expect(val).to.be.closeTo(covRef[i][j] / Math.sqrt(covRef[i][i] * covRef[j][j]), 1e-12);
+    });
+    expect(gp.cov(gp.array([1, 2, 3, 4])).shape).to.deep.equal([]);
+  });
 });
