@@ -33,10 +33,9 @@ function operands(name: string, a: GpuArray, v: GpuArray): { x: GpuArray; y: Gpu
   if (a.ndim !== 1 || v.ndim !== 1) throw new RangeError(`${name}: object too deep for desired array (a and v must be 1-D)`);
   if (a.size === 0) throw new RangeError(`${name}: a cannot be empty`);
   if (v.size === 0) throw new RangeError(`${name}: v cannot be empty`);
-  let out = promoteTypes(a.dtype, v.dtype);
+  const out = promoteTypes(a.dtype, v.dtype);
   if (out.isComplex) throw new TypeError(`${name}: complex input is not supported yet`);
-  if (out === dtypes.bool) out = dtypes.bool;
-  const compute = out === dtypes.float16 ? dtypes.float32 : out === dtypes.bool ? dtypes.int8 : out;
+  const compute = out === dtypes.float16 ? dtypes.float32 : out === dtypes.bool ? dtypes.int64 : out; // bool: a count of true products, then != 0
   return { x: a.astype(compute), y: v.astype(compute), out, compute };
 }
 
