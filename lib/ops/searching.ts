@@ -6,7 +6,7 @@ import { kernelHooks } from '../core/kernel-hooks.js';
 import { promoteTypes } from '../core/promotion.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { scanRows } from './prefix-scan.js';
-import { BITS128, bitsCtype, checkSortSize, gather, keyDType, keyExpr, sortable, sortedOrder } from './radix-sort.js';
+import { BITS128, bitsCtype, checkSortSize, gather, keyDType, keyExpr, sortable, sortedOrder, sortedValues } from './radix-sort.js';
 
 /** Kernels over one dtype's keys: binary searches, unique's group flags, isin. */
 function searchSource(d: DType): string {
@@ -197,12 +197,14 @@ function uniqueParts(name: string, ar: GpuArray, want: { index: boolean; inverse
   const n = ar.size;
   checkSortSize(name, n);
   const x = flatAs(ar, ar.dtype);
-  const order = sortedOrder(x, n === 0 ? 0 : 1, n);
-  const sorted = GpuArray.allocate([n], ar.dtype, ar.device);
+  // Only the values needed: they ride with the keys; indices or inverse need the sort order.
+  const needOrder = want.index || want.inverse;
+  const order = needOrder ? sortedOrder(x, n === 0 ? 0 : 1, n) : null;
+  const sorted = order ? GpuArray.allocate([n], ar.dtype, ar.device) : sortedValues(x);
   const flags = GpuArray.allocate([n], dtypes.uint32, ar.device);
   const g = gridFor(n);
   try {
-    gather(x, order, sorted);
+    if (order) gather(x, order, sorted);
     if (n > 0) moduleKernel(searchSource(ar.dtype), 'gpa_group_starts')(g, 256, [sorted, flags, n, equalNan ? 0 : 1]);
     const { pos, total } = countFlags(flags);
     try {
@@ -211,7 +213,7 @@ function uniqueParts(name: string, ar: GpuArray, want: { index: boolean; inverse
       const indices = want.index ? GpuArray.allocate([total], dtypes.int64, ar.device) : null;
       const starts = want.counts ? GpuArray.allocate([total], dtypes.int64, ar.device) : null;
       const inverse = want.inverse ? GpuArray.allocate(ar.shape, dtypes.int64, ar.device) : null;
-      if (n > 0 && (indices || starts || inverse)) moduleKernel(COMPACT, 'gpa_group_info')(g, 256, [flags, pos, order, indices ?? flags, starts ?? flags, inverse ?? flags, n, indices ? 1 : 0, starts ? 1 : 0, inverse ? 1 : 0]);
+      if (n > 0 && (indices || starts || inverse)) moduleKernel(COMPACT, 'gpa_group_info')(g, 256, [flags, pos, order ?? flags, indices ?? flags, starts ?? flags, inverse ?? flags, n, indices ? 1 : 0, starts ? 1 : 0, inverse ? 1 : 0]);
       let counts: GpuArray | null = null;
       if (starts) {
         counts = GpuArray.allocate([total], dtypes.int64, ar.device);
@@ -224,7 +226,7 @@ function uniqueParts(name: string, ar: GpuArray, want: { index: boolean; inverse
     }
   } finally {
     x.dispose();
-    order.dispose();
+    order?.dispose();
     sorted.dispose();
     flags.dispose();
   }
@@ -285,10 +287,7 @@ export function isin(element: GpuArray, testElements: GpuArray, options: IsinOpt
   const t = flatAs(testElements, d);
   const e = flatAs(element, d);
   try {
-    const order = sortedOrder(t, t.size === 0 ? 0 : 1, t.size);
-    const sorted = GpuArray.allocate([t.size], d, t.device);
-    gather(t, order, sorted);
-    order.dispose();
+    const sorted = sortedValues(t);
     try {
       const out = GpuArray.allocate(element.shape, dtypes.bool, element.device);
       if (e.size > 0) moduleKernel(searchSource(d), 'gpa_isin')(gridFor(e.size), 256, [sorted, e, out, sorted.size, e.size, options.invert ? 1 : 0]);
@@ -381,11 +380,7 @@ export function setxor1d(ar1: GpuArray, ar2: GpuArray, options: { assumeUnique?:
     parts.push(only2);
     const c = concat1d(only1, only2, d);
     parts.push(c);
-    const order = sortedOrder(c, c.size === 0 ? 0 : 1, c.size);
-    const out = GpuArray.allocate([c.size], d, c.device);
-    gather(c, order, out);
-    order.dispose();
-    return out;
+    return sortedValues(c);
   } finally {
     for (const p of parts) p.dispose();
   }
