@@ -130,3 +130,5 @@ export { ptp, average, nanmean, nanvar, nanstd } from './ops/averages.js';
 export type { StatOptions, AverageOptions } from './ops/averages.js';
 export { convolve, correlate, cov, corrcoef } from './ops/correlation.js';
 export type { ConvolveMode, CovOptions } from './ops/correlation.js';
+export { nanprod, nanargmax, nanargmin } from './ops/averages.js';
+export { gradient, trapezoid } from './ops/calculus.js';

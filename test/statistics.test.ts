@@ -232,4 +232,26 @@ describeEachDevice('statistics', () => {
     });
     expect(gp.cov(gp.array([1, 2, 3, 4])).shape).to.deep.equal([]);
   });
+
+  it('nanprod, nanargmax, nanargmin (all-NaN slice refused); gradient and trapezoid (NumPy doc values)', () => {
+    const a = gp.array([[1, NaN, 3], [NaN, NaN, 2]], 'float64');
+    expect(flat(gp.nanprod(a))).to.deep.equal([6]);
+    expect(flat(gp.nanprod(a, { axis: 1 }))).to.deep.equal([3, 2]);
+    expect(flat(gp.nanprod(gp.array([2, 3], 'int16')))).to.deep.equal([6]);
+    expect(flat(gp.nanargmax(a))).to.deep.equal([2]);
+    expect(flat(gp.nanargmin(a, { axis: 1 }))).to.deep.equal([0, 2]);
+    expect(flat(gp.nanargmax(gp.array([[1, NaN], [2, 0]]), { axis: 0 }))).to.deep.equal([1, 1]);
+    expect(() => gp.nanargmax(a, { axis: 0 })).to.throw(RangeError, /All-NaN/); // column 1 is all NaN
+    expect(() => gp.nanargmax(gp.array([NaN, NaN]))).to.throw(RangeError, /All-NaN/);
+
+    expect(flat(gp.gradient(gp.array([1, 2, 4, 7, 11, 16], 'int32')) as gp.GpuArray)).to.deep.equal([1, 1.5, 2.5, 3.5, 4.5, 5]);
+    expect(flat(gp.gradient(gp.array([1, 2, 4, 7, 11, 16]), { spacing: 2 }) as gp.GpuArray)).to.deep.equal([0.5, 0.75, 1.25, 1.75, 2.25, 2.5]);
+    const g = gp.gradient(gp.array([[1, 2, 6], [3, 4, 5]], 'float64')) as gp.GpuArray[];
+    expect(g.map((x) => x.toArray())).to.deep.equal([[[2, 2, -1], [2, 2, -1]], [[1, 2.5, 4], [1, 1, 1]]]);
+    expect(() => gp.gradient(gp.array([1]))).to.throw(RangeError, /too small/);
+    expect(flat(gp.trapezoid(gp.array([1, 2, 3])))).to.deep.equal([4]);
+    expect(flat(gp.trapezoid(gp.array([1, 2, 3]), { x: gp.array([4, 6, 8]) }))).to.deep.equal([8]);
+    expect(flat(gp.trapezoid(gp.array([[0, 1, 2], [3, 4, 5]]), { axis: 0 }))).to.deep.equal([1.5, 2.5, 3.5]);
+    expect(flat(gp.trapezoid(gp.array([[0, 1, 2], [3, 4, 5]]), { axis: 1 }))).to.deep.equal([2, 8]);
+  });
 });

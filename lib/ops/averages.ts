@@ -170,3 +170,40 @@ export function average(a: GpuArray, options: AverageOptions = {}): GpuArray | [
     return [avg, scl];
   });
 }
+
+// ---- nanprod, nanargmax, nanargmin -------------------------------------------------------------
+
+/** numpy.nanprod: the product with NaN taken as 1 (dtype as prod). */
+export function nanprod(a: GpuArray, options: StatOptions & { dtype?: DType | string } = {}): GpuArray {
+  check('nanprod', a, options, ['axis', 'keepdims', 'dtype']);
+  const o = { axis: options.axis, keepdims: options.keepdims, dtype: options.dtype as DType | undefined };
+  if (a.dtype.kind !== 'f' && a.dtype.kind !== 'c') return R.prod(a, o);
+  return using((tmp) => {
+    const nan = U.isnan(a) as GpuArray;
+    tmp.push(nan);
+    const ones = U.where(nan, 1, a) as GpuArray;
+    tmp.push(ones);
+    return R.prod(ones, o);
+  });
+}
+
+function nanArg(name: string, which: 'argmax' | 'argmin', a: GpuArray, axis: number | null | undefined): GpuArray {
+  if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
+  if (a.dtype.kind !== 'f') return R[which](a, { axis });
+  return using((tmp) => {
+    const nan = U.isnan(a) as GpuArray;
+    tmp.push(nan);
+    const allNan = R.all(nan, { axis });
+    tmp.push(allNan);
+    if (allNan.size > 0 && Array.from(allNan.toTypedArray() as Uint8Array).some((v) => v !== 0)) throw new RangeError('All-NaN slice encountered');
+    // NaN can never win: it becomes the identity of the comparison.
+    const filled = U.where(nan, which === 'argmax' ? -Infinity : Infinity, a) as GpuArray;
+    tmp.push(filled);
+    return R[which](filled, { axis });
+  });
+}
+
+/** numpy.nanargmax: the index of the largest non-NaN value (an all-NaN slice is a RangeError). */
+export const nanargmax = (a: GpuArray, options: { axis?: number | null } = {}) => nanArg('nanargmax', 'argmax', a, options.axis);
+/** numpy.nanargmin. */
+export const nanargmin = (a: GpuArray, options: { axis?: number | null } = {}) => nanArg('nanargmin', 'argmin', a, options.axis);
