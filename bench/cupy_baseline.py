@@ -512,6 +512,16 @@ def k_argsort(ctx, p):
     return Prepared(lambda: cp.argsort(a), check)
 
 
+def k_median(ctx, p):
+    a = ctx.input(p['n'], 1)
+
+    def check(r):
+        m = float(r)
+        if not (240 <= m <= 260):
+            raise CheckError('median %r is not plausible' % m)
+    return Prepared(lambda: cp.median(a), check)
+
+
 def k_cumsum(ctx, p):
     n = p['n']
     a = ctx.input(n, 1)
@@ -549,7 +559,7 @@ KINDS = {
     'rawSmall': k_raw_small, 'ekSmall': k_ek_small, 'ekCold': k_ek_cold, 'ekWarm': k_ek_warm,
     'ekFirst': k_ek_first, 'saxpy': k_saxpy, 'sum': k_sum, 'sumAxis': k_sum_axis,
     'arrayEqual': k_array_equal, 'arange': k_arange, 'copy': k_copy, 'upload': k_upload, 'download': k_download,
-    'sort': k_sort, 'argsort': k_argsort, 'cumsum': k_cumsum, 'unique': k_unique, 'histogram': k_histogram,
+    'sort': k_sort, 'argsort': k_argsort, 'median': k_median, 'cumsum': k_cumsum, 'unique': k_unique, 'histogram': k_histogram,
 }
 
 

@@ -119,6 +119,16 @@ export const WORKLOADS: readonly WorkloadSpec[] = [
   // #18: scans, sorting, sets, counting.
   { name: 'sort 64M', size: '64M float32', kind: 'sort', params: { n: UP }, how: 'device', floor: bw(2 * F * UP), goal: { kind: 'vs-cupy', factor: 1, fallbackMs: 1.83, issues: [18] }, on: CUDA },
   { name: 'argsort 64M', size: '64M float32', kind: 'argsort', params: { n: UP }, how: 'device', floor: bw(F * UP + 8 * UP), goal: { kind: 'vs-cupy', factor: 1, fallbackMs: 3.1, issues: [18] }, on: CUDA },
+  {
+    name: 'median 64M',
+    size: '64M float32',
+    kind: 'median',
+    params: { n: UP },
+    how: 'device',
+    floor: bw(2 * F * UP),
+    goal: { kind: 'vs-workload', name: 'sort 64M', factor: 1.2, plusMs: 0, issues: [18] },
+    on: CUDA,
+  },
   { name: 'cumsum 256M', size: '256M float32', kind: 'cumsum', params: { n: N }, how: 'device', floor: bw(2 * F * N), goal: max(18, 0.6), on: CUDA },
   { name: 'cumsum 1M', size: '1M float32', kind: 'cumsum', params: { n: M1 }, how: 'device', floor: bw(2 * F * M1), goal: null, on: CPU },
   { name: 'unique 64M', size: '64M int32', kind: 'unique', params: { n: UP }, how: 'device', floor: bw(F * UP), goal: max(18, 2.5), on: CUDA },
@@ -537,6 +547,22 @@ export const KINDS = {
           for (let k = 1; k < idx.length; k++) {
             if (hashValue(idx[k], 1) === hashValue(idx[k - 1], 1) && idx[k] < idx[k - 1]) throw new CheckError(`argsort: not stable at ${k}`);
           }
+        },
+        release: disposeArray,
+      };
+    },
+  },
+
+  median: {
+    setup(ctx, { n }) {
+      const median = ctx.api<(a: GpuArray) => GpuArray>('median');
+      const a = ctx.input(n, 1);
+      return {
+        run: () => median(a),
+        check: (r) => {
+          const m = scalarOf(r);
+          // The values are multiples of 0.25 in [0.25, 500], near uniform: the median is near 250.
+          if (!(m >= 240 && m <= 260) || (m * 8) % 1 !== 0) throw new CheckError(`median: ${m} is not a plausible median of the inputs`);
         },
         release: disposeArray,
       };
