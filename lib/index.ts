@@ -132,3 +132,5 @@ export { convolve, correlate, cov, corrcoef } from './ops/correlation.js';
 export type { ConvolveMode, CovOptions } from './ops/correlation.js';
 export { nanprod, nanargmax, nanargmin } from './ops/averages.js';
 export { gradient, trapezoid } from './ops/calculus.js';
+export { histogramdd, histogram2d } from './ops/histogramdd.js';
+export type { HistogramddOptions } from './ops/histogramdd.js';

@@ -254,4 +254,36 @@ describeEachDevice('statistics', () => {
     expect(flat(gp.trapezoid(gp.array([[0, 1, 2], [3, 4, 5]]), { axis: 0 }))).to.deep.equal([1.5, 2.5, 3.5]);
     expect(flat(gp.trapezoid(gp.array([[0, 1, 2], [3, 4, 5]]), { axis: 1 }))).to.deep.equal([2, 8]);
   });
+
+  it('histogram2d / histogramdd: equal-width or explicit edges, weights, density, outliers and NaN dropped', () => {
+    const r = rng(17);
+    const xs = Array.from({ length: 2000 }, () => Math.floor(r() * 40) / 4);
+    const ys = Array.from({ length: 2000 }, () => Math.floor(r() * 40) / 4);
+    xs.push(NaN, 20);
+    ys.push(1, 1);
+    const [H, ex, ey] = gp.histogram2d(gp.array(xs), gp.array(ys), [5, 4], { range: [[0, 10], [0, 9.75]] });
+    expect(H.shape).to.deep.equal([5, 4]);
+    expect(H.dtype.name).to.equal('float64');
+    const exh = flat(ex);
+    const eyh = flat(ey);
+    const bin = (v: number, e: number[]) => {
+      if (!(v >= e[0] && v <= e[e.length - 1])) return -1;
+      let b = 0;
+      while (b < e.length - 2 && v >= e[b + 1]) b++;
+      return b;
+    };
+    const ref = Array.from({ length: 20 }, () => 0);
+    xs.forEach((x, i) => {
+      const bx = bin(x, exh);
+      const by = bin(ys[i], eyh);
+      if (bx >= 0 && by >= 0) ref[bx * 4 + by]++;
+    });
+    expect(flat(H)).to.deep.equal(ref);
+    const [H2] = gp.histogram2d(gp.array([0, 1, 1, 2, 3, 3, 3]), gp.array([0, 0, 1, 1, 2, 3, 3]), [[0, 2, 4], [0, 1, 2, 3]], { weights: gp.array([1, 1, 1, 1, 1, 1, 0.5]) });
+    expect(H2.toArray()).to.deep.equal([[2, 1, 0], [0, 1, 2.5]]);
+    const [H3, edges3] = gp.histogramdd(gp.array([[0, 0], [1, 1], [2, 2]], 'float32'), 2, { density: true });
+    expect(H3.toArray()).to.deep.equal([[1 / 3, 0], [0, 2 / 3]]);
+    expect(edges3.map((e) => flat(e))).to.deep.equal([[0, 1, 2], [0, 1, 2]]);
+    expect(() => gp.histogramdd([gp.array([1, 2]), gp.array([1])])).to.throw(RangeError);
+  });
 });
