@@ -105,4 +105,34 @@ describeEachDevice('searching and sets', () => {
     expect(flat(gp.setxor1d(a, b))).to.deep.equal([2, 4, 7, 8]);
     expect(flat(gp.intersect1d(gp.array([NaN, 1]), gp.array([NaN, 1])))).to.deep.equal([1]);
   });
+
+  it('routines free their temporaries: pool usage is flat across repeated calls', () => {
+    const pool = gp.getMemoryPool();
+    const a = gp.array(sample('float32', 3000, 77), 'float32');
+    const b = gp.array(sample('int32', 500, 78), 'int32');
+    const m = a.reshape([30, 100]);
+    const babs = gp.absolute(b) as gp.GpuArray;
+    const calls: (() => unknown)[] = [
+      () => gp.cumsum(m, 0),
+      () => gp.argsort(m, 0),
+      () => gp.unique(a, { returnIndex: true, returnInverse: true, returnCounts: true }),
+      () => gp.intersect1d(a, b),
+      () => gp.setxor1d(a, b),
+      () => gp.isin(a, b),
+      () => gp.median(m, { axis: 1 }),
+      () => gp.bincount(babs),
+      () => gp.histogram(a, 16, { range: [-5, 5] }),
+      () => gp.histogram(babs, 16),
+    ];
+    const dispose = (r: unknown): void => {
+      if (Array.isArray(r)) r.forEach(dispose);
+      else if (r instanceof gp.GpuArray) r.dispose();
+    };
+    const round = () => calls.forEach((f) => dispose(f()));
+    round();
+    const before = pool.usedBytes();
+    round();
+    round();
+    expect(pool.usedBytes()).to.equal(before);
+  });
 });

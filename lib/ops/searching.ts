@@ -322,8 +322,18 @@ function concat1d(a: GpuArray, b: GpuArray, d: DType): GpuArray {
 }
 
 /** ar1's unique (or flattened, when assumed unique) elements that are (or, invert, are not) in ar2. */
+/** unique(x) in dtype d, as a 1-D array. */
+function uniqueAs(x: GpuArray, d: DType): GpuArray {
+  const f = flatAs(x, d);
+  try {
+    return unique(f) as GpuArray;
+  } finally {
+    f.dispose();
+  }
+}
+
 function filterIn(ar1: GpuArray, ar2: GpuArray, d: DType, assumeUnique: boolean, invert: boolean): GpuArray {
-  const u = assumeUnique ? flatAs(ar1, d) : (unique(flatAs(ar1, d)) as GpuArray);
+  const u = assumeUnique ? flatAs(ar1, d) : uniqueAs(ar1, d);
   try {
     const mask = isin(u, ar2, { invert });
     try {
@@ -370,8 +380,8 @@ export function setdiff1d(ar1: GpuArray, ar2: GpuArray, options: { assumeUnique?
 /** numpy.setxor1d: sorted unique values in exactly one of the two. */
 export function setxor1d(ar1: GpuArray, ar2: GpuArray, options: { assumeUnique?: boolean } = {}): GpuArray {
   const d = setArgs('setxor1d', ar1, ar2);
-  const u1 = options.assumeUnique ? flatAs(ar1, d) : (unique(flatAs(ar1, d)) as GpuArray);
-  const u2 = options.assumeUnique ? flatAs(ar2, d) : (unique(flatAs(ar2, d)) as GpuArray);
+  const u1 = options.assumeUnique ? flatAs(ar1, d) : uniqueAs(ar1, d);
+  const u2 = options.assumeUnique ? flatAs(ar2, d) : uniqueAs(ar2, d);
   const parts: GpuArray[] = [u1, u2];
   try {
     const only1 = filterIn(u1, u2, d, true, true);

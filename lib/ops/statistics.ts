@@ -118,6 +118,15 @@ function deviceDoubles(v: readonly number[], a: GpuArray): GpuArray {
   return GpuArray.allocate([v.length], dtypes.float64, a.device).set(new Float64Array(v));
 }
 
+/** A 0-d result as a JS number (the array is disposed). */
+function hostScalar(r: GpuArray): number {
+  try {
+    return Number(r.toArray());
+  } finally {
+    r.dispose();
+  }
+}
+
 type QArg = number | readonly number[] | GpuArray;
 
 /** numpy.quantile (q in [0, 1]); a q array gives its shape in front of the result's. */
@@ -219,9 +228,9 @@ export function bincount(x: GpuArray, options: { weights?: GpuArray | null; minl
   try {
     let len = minlength;
     if (x.size > 0) {
-      const lo = Number(reductionFunctions.min(xi).toArray());
+      const lo = hostScalar(reductionFunctions.min(xi));
       if (lo < 0) throw new RangeError("bincount: 'list' argument must have no negative elements");
-      len = Math.max(len, Number(reductionFunctions.max(xi).toArray()) + 1);
+      len = Math.max(len, hostScalar(reductionFunctions.max(xi)) + 1);
     }
     const out = GpuArray.allocate([len], w ? dtypes.float64 : dtypes.int64, x.device).fill(0);
     if (x.size > 0) {
@@ -261,8 +270,8 @@ export function histogram(a: GpuArray, bins: number | readonly number[] | GpuArr
       if (!Number.isFinite(lo) || !Number.isFinite(hi)) throw new RangeError(`histogram: supplied range of [${lo}, ${hi}] is not finite`);
     } else if (a.size === 0) [lo, hi] = [0, 1];
     else {
-      lo = Number(reductionFunctions.min(a).toArray());
-      hi = Number(reductionFunctions.max(a).toArray());
+      lo = hostScalar(reductionFunctions.min(a));
+      hi = hostScalar(reductionFunctions.max(a));
       if (!Number.isFinite(lo) || !Number.isFinite(hi)) throw new RangeError(`histogram: autodetected range of [${lo}, ${hi}] is not finite`);
     }
     if (lo === hi) [lo, hi] = [lo - 0.5, hi + 0.5];
