@@ -9,6 +9,10 @@
 #define GPA_SCAN_THREADS 256
 #define GPA_SCAN_ITEMS 8
 #define GPA_SCAN_TILE (GPA_SCAN_THREADS * GPA_SCAN_ITEMS)
+// Staged tiles are skewed by one slot every 32: a thread's GPA_SCAN_ITEMS consecutive elements then
+// sit in distinct shared-memory banks across a warp (no 8-way conflicts), and the coalesced
+// row-of-32 accesses stay conflict-free.
+#define GPA_SCAN_PAD(j) ((j) + ((j) >> 5))
 
 namespace gpa {
 
@@ -77,7 +81,7 @@ __device__ void scan_tile_prefix(T* sums, long long tiles, T ident, Op op) {
 // reads and writes stay coalesced while each thread scans GPA_SCAN_ITEMS consecutive elements.
 template <typename T, typename Load, typename Op>
 __device__ void scan_tile_apply(const T* x, T* y, const T* sums, long long len, long long tiles, int exclusive, T ident, Load load, Op op) {
-  __shared__ T tileBuf[GPA_SCAN_TILE];
+  __shared__ T tileBuf[GPA_SCAN_PAD(GPA_SCAN_TILE)];
   __shared__ T buf[2 * GPA_SCAN_THREADS];
   const long long row = blockIdx.x / tiles, tile = blockIdx.x % tiles;
   const T* p = x + row * len;
@@ -85,12 +89,12 @@ __device__ void scan_tile_apply(const T* x, T* y, const T* sums, long long len, 
   const long long start = tile * GPA_SCAN_TILE;
   for (int k = 0; k < GPA_SCAN_ITEMS; ++k) {
     const int j = k * GPA_SCAN_THREADS + threadIdx.x;
-    tileBuf[j] = start + j < len ? load(p[start + j]) : ident;
+    tileBuf[GPA_SCAN_PAD(j)] = start + j < len ? load(p[start + j]) : ident;
   }
   __syncthreads();
   const int mine = threadIdx.x * GPA_SCAN_ITEMS;
   T acc = ident;
-  for (int k = 0; k < GPA_SCAN_ITEMS; ++k) acc = op(acc, tileBuf[mine + k]);
+  for (int k = 0; k < GPA_SCAN_ITEMS; ++k) acc = op(acc, tileBuf[GPA_SCAN_PAD(mine + k)]);
   T total;
   const T inc = block_inclusive_scan(acc, buf, &total, op);
   buf[threadIdx.x] = inc;
@@ -98,15 +102,15 @@ __device__ void scan_tile_apply(const T* x, T* y, const T* sums, long long len, 
   T run = sums[blockIdx.x];
   if (threadIdx.x > 0) run = op(run, buf[threadIdx.x - 1]);
   for (int k = 0; k < GPA_SCAN_ITEMS; ++k) {
-    const T v = tileBuf[mine + k];
+    const T v = tileBuf[GPA_SCAN_PAD(mine + k)];
     const T next = op(run, v);
-    tileBuf[mine + k] = exclusive ? run : next;
+    tileBuf[GPA_SCAN_PAD(mine + k)] = exclusive ? run : next;
     run = next;
   }
   __syncthreads();
   for (int k = 0; k < GPA_SCAN_ITEMS; ++k) {
     const int j = k * GPA_SCAN_THREADS + threadIdx.x;
-    if (start + j < len) q[start + j] = tileBuf[j];
+    if (start + j < len) q[start + j] = tileBuf[GPA_SCAN_PAD(j)];
   }
 }
 
