@@ -26,7 +26,7 @@ describeEachDevice('scans', () => {
     expect(flat(c)).to.deep.equal(refScan(host, (a, b) => a + b));
   });
 
-  it('a single row longer than 2048 tiles scans its tile sums device-wide', function () {
+  it('a single long row (2049 tiles: the one-pass look-back chain across blocks) is exact', function () {
     this.timeout(120_000);
     const n = 2048 * 2048 + 4097;
     const host = new Float64Array(n);

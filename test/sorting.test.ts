@@ -58,6 +58,12 @@ describeEachDevice('sorting', () => {
     expect(sameValues(flat(b), expected)).to.equal(true);
   });
 
+  it('argsort of 60k int32 (many tiles: the digit counts are scanned by the look-back pass, exclusive)', function () {
+    this.timeout(60_000);
+    const host = sample('int32', 60_000, 99);
+    expect(flat(gp.argsort(gp.array(host, 'int32')))).to.deep.equal(refArgsort(host));
+  });
+
   it('sorts a strided view, empty arrays, and a 0-d array flattened', () => {
     const a = gp.array([5, 3, 9, 1, 7, 2], 'int32').slice('::2'); // [5, 9, 7]
     expect(flat(gp.sort(a))).to.deep.equal([5, 7, 9]);

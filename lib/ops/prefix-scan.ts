@@ -65,6 +65,10 @@ extern "C" __global__ void gpa_scan_reduce(const void* x, void* sums, long long 
 extern "C" __global__ void gpa_scan_prefix(void* sums, long long tiles) {
   gpa::scan_tile_prefix<Acc>((Acc*)sums, tiles, IDENT, ScanOp());
 }
+extern "C" __global__ void gpa_scan_lookback(const void* x, void* y, void* aggs, void* incls, void* flags, long long len, long long tiles, int exclusive) {
+  unsigned int* f = (unsigned int*)flags;
+  gpa::scan_lookback<Acc>((const Acc*)x, (Acc*)y, (Acc*)aggs, (Acc*)incls, f, f + tiles, len, exclusive, IDENT, ScanLoad(), ScanOp());
+}
 extern "C" __global__ void gpa_scan_apply(const void* x, void* y, const void* sums, long long len, long long tiles, int exclusive) {
   gpa::scan_tile_apply<Acc>((const Acc*)x, (Acc*)y, (const Acc*)sums, len, tiles, exclusive, IDENT, ScanLoad(), ScanOp());
 }
@@ -80,24 +84,24 @@ export function scanRows(x: GpuArray, y: GpuArray, rows: number, len: number, op
   const d = x.dtype;
   const src = scanSource(d, op, opts.skipNan ?? false);
   const tiles = Math.ceil(len / TILE);
+  if (rows === 1 && tiles > 1) {
+    // One long row: a single pass with decoupled look-back (flags and the tile ticket start at 0).
+    const aggs = GpuArray.allocate([tiles], d, x.device);
+    const incls = GpuArray.allocate([tiles], d, x.device);
+    const flags = GpuArray.allocate([tiles + 1], dtypes.uint32, x.device).fill(0);
+    try {
+      moduleKernel(src, 'gpa_scan_lookback')(tiles, 256, [x, y, aggs, incls, flags, len, tiles, opts.exclusive ? 1 : 0]);
+    } finally {
+      aggs.dispose();
+      incls.dispose();
+      flags.dispose();
+    }
+    return;
+  }
   const sums = GpuArray.allocate([rows * tiles], d, x.device);
   try {
     moduleKernel(src, 'gpa_scan_reduce')(rows * tiles, 256, [x, sums, len, tiles]);
-    if (rows === 1 && tiles > TILE) {
-      // One long row: the tile reductions are themselves scanned device-wide (exclusive).
-      const plain = scanSource(d, op, false);
-      const tiles2 = Math.ceil(tiles / TILE);
-      const sums2 = GpuArray.allocate([tiles2], d, x.device);
-      try {
-        moduleKernel(plain, 'gpa_scan_reduce')(tiles2, 256, [sums, sums2, tiles, tiles2]);
-        moduleKernel(plain, 'gpa_scan_prefix')(1, 256, [sums2, tiles2]);
-        moduleKernel(plain, 'gpa_scan_apply')(tiles2, 256, [sums, sums, sums2, tiles, tiles2, 1]);
-      } finally {
-        sums2.dispose();
-      }
-    } else {
-      moduleKernel(src, 'gpa_scan_prefix')(rows, 256, [sums, tiles]);
-    }
+    moduleKernel(src, 'gpa_scan_prefix')(rows, 256, [sums, tiles]);
     moduleKernel(src, 'gpa_scan_apply')(rows * tiles, 256, [x, y, sums, len, tiles, opts.exclusive ? 1 : 0]);
   } finally {
     sums.dispose();
