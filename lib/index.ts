@@ -174,3 +174,26 @@ export type { FftPlanCacheInfo } from './device/backend.js';
 export { LinAlgError } from './linalg/lin-alg-error.js';
 export type { CholeskyOptions, QrMode, SvdOptions, EighOptions, Uplo } from './linalg/decompositions.js';
 export type { LstsqOptions, PinvOptions, MatrixRankOptions } from './linalg/least-squares.js';
+
+// Scans, sorting, searching, sets and statistics (issue 18): device-wide scans and a stable LSD
+// radix sort of ours (kernels/gpuarray/prefix_scan.h, radix_sort.h), the same CUDA C on every backend.
+export { cumsum, cumprod, nancumsum, nancumprod } from './ops/prefix-scan.js';
+export type { ScanOptions } from './ops/prefix-scan.js';
+export { sort, argsort, lexsort, partition, argpartition, sortComplex } from './ops/sorting.js';
+export type { SortOptions, SortKind } from './ops/sorting.js';
+export {
+  searchsorted, unique, uniqueValues, uniqueCounts, uniqueInverse, uniqueAll, isin, intersect1d, union1d, setdiff1d, setxor1d,
+} from './ops/searching.js';
+export type { SearchsortedOptions, UniqueOptions, IsinOptions } from './ops/searching.js';
+export { quantile, percentile, median, nanquantile, nanpercentile, nanmedian, bincount, histogram, digitize } from './ops/statistics.js';
+export type { QuantileOptions, QuantileMethod, HistogramOptions } from './ops/statistics.js';
+export { diff, ediff1d } from './ops/differences.js';
+export type { DiffOptions } from './ops/differences.js';
+export { ptp, average, nanmean, nanvar, nanstd } from './ops/averages.js';
+export type { StatOptions, AverageOptions } from './ops/averages.js';
+export { convolve, correlate, cov, corrcoef } from './ops/correlation.js';
+export type { ConvolveMode, CovOptions } from './ops/correlation.js';
+export { nanprod, nanargmax, nanargmin } from './ops/averages.js';
+export { gradient, trapezoid } from './ops/calculus.js';
+export { histogramdd, histogram2d } from './ops/histogramdd.js';
+export type { HistogramddOptions } from './ops/histogramdd.js';

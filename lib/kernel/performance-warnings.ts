@@ -27,12 +27,25 @@ export function warnPerformance(message: string): void {
   process.emitWarning(message, PERFORMANCE_WARNING);
 }
 
+// gpuarray's own routines launch small grids on purpose (a scan's one-block pass): no warning for them.
+let quietLaunches = 0;
+
+/** Run f with the low-occupancy warning off (library-internal launches). */
+export function withoutOccupancyWarning<T>(f: () => T): T {
+  quietLaunches++;
+  try {
+    return f();
+  } finally {
+    quietLaunches--;
+  }
+}
+
 /**
  * Called on every launch: a cheap number test, the message is only built the first time. The cpu
  * backend runs blocks on a few cores, where a small grid costs nothing: no warning there.
  */
 export function checkOccupancy(gridSize: number, backend: BackendKind): void {
-  if (gridSize >= LOW_OCCUPANCY_GRID || !enabled || backend === 'cpu' || shownGrids.has(gridSize)) return;
+  if (gridSize >= LOW_OCCUPANCY_GRID || !enabled || backend === 'cpu' || quietLaunches > 0 || shownGrids.has(gridSize)) return;
   shownGrids.add(gridSize);
   warnPerformance(`Grid size ${gridSize} will likely result in GPU under-utilization due to low occupancy.`);
 }

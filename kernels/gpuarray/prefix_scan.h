@@ -1,0 +1,193 @@
+// Device-wide scans (prefix sums and friends). Many rows: reduce-then-scan: (1) each tile of a row
+// reduces to one value, (2) one block per row scans its tile values, (3) each tile scans itself
+// starting from its tile's prefix; three launches and no inter-block waiting. One long row: a
+// single pass with decoupled look-back (scan_lookback). Both run on the cpu backend too (blocks on
+// OpenMP threads, a block's threads as fibers). Rows are contiguous and
+// independent (axis scans); the operator and identity come from the including source:
+//   an Op functor (a op b), a Load functor applied to each element read (nancumsum's NaN -> 0), the identity.
+#pragma once
+
+#define GPA_SCAN_THREADS 256
+#define GPA_SCAN_ITEMS 8
+#define GPA_SCAN_TILE (GPA_SCAN_THREADS * GPA_SCAN_ITEMS)
+// Staged tiles are skewed by one slot every 32: a thread's GPA_SCAN_ITEMS consecutive elements then
+// sit in distinct shared-memory banks across a warp (no 8-way conflicts), and the coalesced
+// row-of-32 accesses stay conflict-free.
+#define GPA_SCAN_PAD(j) ((j) + ((j) >> 5))
+
+namespace gpa {
+
+// Inclusive scan of one value per thread across the block (Hillis-Steele, double-buffered in
+// 2 * GPA_SCAN_THREADS values of `buf`); returns this thread's inclusive prefix, and the block
+// total in *total. Every thread of the block must call it.
+template <typename T, typename Op>
+__device__ __forceinline__ T block_inclusive_scan(T v, T* buf, T* total, Op op) {
+  const int t = threadIdx.x;
+  T* src = buf;
+  T* dst = buf + GPA_SCAN_THREADS;
+  src[t] = v;
+  __syncthreads();
+  for (int off = 1; off < GPA_SCAN_THREADS; off <<= 1) {
+    dst[t] = t >= off ? op(src[t - off], src[t]) : src[t];
+    __syncthreads();
+    T* tmp = src;
+    src = dst;
+    dst = tmp;
+  }
+  T r = src[t];
+  *total = src[GPA_SCAN_THREADS - 1];
+  __syncthreads();  // buf is reused by the caller's next call
+  return r;
+}
+
+// Pass 1: the reduction of every tile of every row. Block b is tile (b % tiles) of row (b / tiles).
+template <typename T, typename Load, typename Op>
+__device__ void scan_tile_reduce(const T* x, T* sums, long long len, long long tiles, T ident, Load load, Op op) {
+  __shared__ T buf[2 * GPA_SCAN_THREADS];
+  const long long row = blockIdx.x / tiles, tile = blockIdx.x % tiles;
+  const T* p = x + row * len;
+  const long long start = tile * GPA_SCAN_TILE;
+  T acc = ident;
+  for (int k = 0; k < GPA_SCAN_ITEMS; ++k) {
+    const long long i = start + (long long)k * GPA_SCAN_THREADS + threadIdx.x;
+    if (i < len) acc = op(acc, load(p[i]));
+  }
+  T total;
+  block_inclusive_scan(acc, buf, &total, op);
+  if (threadIdx.x == 0) sums[blockIdx.x] = total;
+}
+
+// Pass 2: exclusive scan of each row's tile reductions in place; one block per row.
+template <typename T, typename Op>
+__device__ void scan_tile_prefix(T* sums, long long tiles, T ident, Op op) {
+  __shared__ T buf[2 * GPA_SCAN_THREADS];
+  T* p = sums + (long long)blockIdx.x * tiles;
+  T carry = ident;
+  for (long long base = 0; base < tiles; base += GPA_SCAN_THREADS) {
+    const long long i = base + threadIdx.x;
+    const T v = i < tiles ? p[i] : ident;
+    T total;
+    const T inc = block_inclusive_scan(v, buf, &total, op);
+    // exclusive = carry op (inclusive without v): shift the inclusive results by one thread
+    buf[threadIdx.x] = inc;
+    __syncthreads();
+    const T ex = threadIdx.x == 0 ? carry : op(carry, buf[threadIdx.x - 1]);
+    __syncthreads();
+    if (i < tiles) p[i] = ex;
+    carry = op(carry, total);
+  }
+}
+
+// Pass 3: each tile's scan from its prefix. The tile is staged in shared memory so that global
+// reads and writes stay coalesced while each thread scans GPA_SCAN_ITEMS consecutive elements.
+template <typename T, typename Load, typename Op>
+__device__ void scan_tile_apply(const T* x, T* y, const T* sums, long long len, long long tiles, int exclusive, T ident, Load load, Op op) {
+  __shared__ T tileBuf[GPA_SCAN_PAD(GPA_SCAN_TILE)];
+  __shared__ T buf[2 * GPA_SCAN_THREADS];
+  const long long row = blockIdx.x / tiles, tile = blockIdx.x % tiles;
+  const T* p = x + row * len;
+  T* q = y + row * len;
+  const long long start = tile * GPA_SCAN_TILE;
+  for (int k = 0; k < GPA_SCAN_ITEMS; ++k) {
+    const int j = k * GPA_SCAN_THREADS + threadIdx.x;
+    tileBuf[GPA_SCAN_PAD(j)] = start + j < len ? load(p[start + j]) : ident;
+  }
+  __syncthreads();
+  const int mine = threadIdx.x * GPA_SCAN_ITEMS;
+  T acc = ident;
+  for (int k = 0; k < GPA_SCAN_ITEMS; ++k) acc = op(acc, tileBuf[GPA_SCAN_PAD(mine + k)]);
+  T total;
+  const T inc = block_inclusive_scan(acc, buf, &total, op);
+  buf[threadIdx.x] = inc;
+  __syncthreads();
+  T run = sums[blockIdx.x];
+  if (threadIdx.x > 0) run = op(run, buf[threadIdx.x - 1]);
+  for (int k = 0; k < GPA_SCAN_ITEMS; ++k) {
+    const T v = tileBuf[GPA_SCAN_PAD(mine + k)];
+    const T next = op(run, v);
+    tileBuf[GPA_SCAN_PAD(mine + k)] = exclusive ? run : next;
+    run = next;
+  }
+  __syncthreads();
+  for (int k = 0; k < GPA_SCAN_ITEMS; ++k) {
+    const int j = k * GPA_SCAN_THREADS + threadIdx.x;
+    if (start + j < len) q[start + j] = tileBuf[GPA_SCAN_PAD(j)];
+  }
+}
+
+// One-pass scan of a single row with decoupled look-back. Tiles are numbered in the order blocks
+// start (a ticket), so a block only ever waits for tiles that blocks already running own: no
+// deadlock on the GPU (those blocks are resident) nor on the cpu backend (an earlier ticket on the
+// same OS thread has finished; one on another OS thread is running). Each tile publishes its
+// aggregate (flag 1), then its inclusive prefix (flag 2); thread 0 walks back over its
+// predecessors' flags. flags and *ticket start at zero.
+template <typename T, typename Load, typename Op>
+__device__ void scan_lookback(const T* x, T* y, T* aggs, T* incls, unsigned int* flags, unsigned int* ticket, long long len, int exclusive, T ident, Load load, Op op) {
+  __shared__ T tileBuf[GPA_SCAN_PAD(GPA_SCAN_TILE)];
+  __shared__ T buf[2 * GPA_SCAN_THREADS];
+  __shared__ long long tileShared;
+  __shared__ T prefixShared;
+  if (threadIdx.x == 0) tileShared = (long long)atomicAdd(ticket, 1u);
+  __syncthreads();
+  const long long tile = tileShared;
+  const long long start = tile * GPA_SCAN_TILE;
+  for (int k = 0; k < GPA_SCAN_ITEMS; ++k) {
+    const int j = k * GPA_SCAN_THREADS + threadIdx.x;
+    tileBuf[GPA_SCAN_PAD(j)] = start + j < len ? load(x[start + j]) : ident;
+  }
+  __syncthreads();
+  const int mine = threadIdx.x * GPA_SCAN_ITEMS;
+  T acc = ident;
+  for (int k = 0; k < GPA_SCAN_ITEMS; ++k) acc = op(acc, tileBuf[GPA_SCAN_PAD(mine + k)]);
+  T total;
+  const T inc = block_inclusive_scan(acc, buf, &total, op);
+  if (threadIdx.x == 0) {
+    volatile unsigned int* vf = flags;
+    volatile T* va = aggs;
+    volatile T* vi = incls;
+    if (tile == 0) {
+      vi[0] = total;
+      __threadfence();
+      vf[0] = 2u;
+      prefixShared = ident;
+    } else {
+      va[tile] = total;
+      __threadfence();
+      vf[tile] = 1u;
+      T run = ident;
+      for (long long p = tile - 1;; --p) {
+        unsigned int f;
+        do {
+          f = vf[p];
+        } while (f == 0u);
+        __threadfence();
+        if (f == 2u) {
+          run = op((T)vi[p], run);
+          break;
+        }
+        run = op((T)va[p], run);
+      }
+      prefixShared = run;
+      vi[tile] = op(run, total);
+      __threadfence();
+      vf[tile] = 2u;
+    }
+  }
+  buf[threadIdx.x] = inc;
+  __syncthreads();
+  T run = prefixShared;
+  if (threadIdx.x > 0) run = op(run, buf[threadIdx.x - 1]);
+  for (int k = 0; k < GPA_SCAN_ITEMS; ++k) {
+    const T v = tileBuf[GPA_SCAN_PAD(mine + k)];
+    const T next = op(run, v);
+    tileBuf[GPA_SCAN_PAD(mine + k)] = exclusive ? run : next;
+    run = next;
+  }
+  __syncthreads();
+  for (int k = 0; k < GPA_SCAN_ITEMS; ++k) {
+    const int j = k * GPA_SCAN_THREADS + threadIdx.x;
+    if (start + j < len) y[start + j] = tileBuf[GPA_SCAN_PAD(j)];
+  }
+}
+
+}  // namespace gpa

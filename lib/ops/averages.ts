@@ -1,0 +1,209 @@
+// ptp, average, nanmean, nanvar, nanstd: compositions of the reductions and ufuncs with NumPy's
+// result dtypes (NaN-skipping statistics divide by the count of non-NaN elements).
+import { DType, dtypes } from '../core/dtype.js';
+import { GpuArray } from '../core/gpu-array.js';
+import { promoteTypes } from '../core/promotion.js';
+import { normalizeAxis } from '../core/shape.js';
+import type { AxisLike } from '../kernel/reduction.js';
+import { reductionFunctions as R } from './reductions.js';
+import { ufuncFunctions as U } from './ufunc-api.js';
+
+export interface StatOptions {
+  axis?: AxisLike;
+  keepdims?: boolean;
+  /** Delta degrees of freedom (nanvar, nanstd). */
+  ddof?: number;
+}
+
+function check(name: string, a: unknown, opts: object, allowed: readonly string[]): asserts a is GpuArray {
+  if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
+  for (const k of Object.keys(opts)) if (!allowed.includes(k)) throw new TypeError(`${name}() got an unexpected keyword argument '${k}'`);
+}
+
+/** Dispose every temporary in `tmp` after computing f. */
+function using<T>(f: (tmp: GpuArray[]) => T): T {
+  const tmp: GpuArray[] = [];
+  try {
+    return f(tmp);
+  } finally {
+    for (const t of tmp) t.dispose();
+  }
+}
+
+/** numpy.ptp: max - min along axis (in a's dtype, wrapping for ints as NumPy). */
+export function ptp(a: GpuArray, options: StatOptions = {}): GpuArray {
+  check('ptp', a, options, ['axis', 'keepdims']);
+  if (a.dtype.isBool) throw new TypeError('ptp: numpy boolean subtract is not supported');
+  return using((tmp) => {
+    const o = { axis: options.axis, keepdims: options.keepdims };
+    const hi = R.max(a, o);
+    tmp.push(hi);
+    const lo = R.min(a, o);
+    tmp.push(lo);
+    return U.subtract(hi, lo) as GpuArray;
+  });
+}
+
+/** The float dtype NaN statistics compute in: floats keep theirs, everything else float64. */
+const floatOf = (d: DType) => (d.kind === 'f' ? d : dtypes.float64);
+
+/** Count of non-NaN elements along axis, in dtype d. */
+function countValid(a: GpuArray, o: { axis?: AxisLike; keepdims?: boolean }, d: DType, tmp: GpuArray[]): GpuArray {
+  const nan = U.isnan(a) as GpuArray;
+  tmp.push(nan);
+  const ok = U.logicalNot(nan) as GpuArray;
+  tmp.push(ok);
+  const cnt = R.countNonzero(ok, o);
+  tmp.push(cnt);
+  return cnt.astype(d);
+}
+
+/** numpy.nanmean: the mean of the non-NaN elements (an all-NaN slice gives NaN). */
+export function nanmean(a: GpuArray, options: StatOptions = {}): GpuArray {
+  check('nanmean', a, options, ['axis', 'keepdims']);
+  if (a.dtype.isComplex) throw new TypeError('nanmean: complex input is not supported');
+  const o = { axis: options.axis, keepdims: options.keepdims };
+  if (a.dtype.kind !== 'f') return R.mean(a, o);
+  return using((tmp) => {
+    const s = R.nansum(a, o);
+    tmp.push(s);
+    const c = countValid(a, o, a.dtype, tmp);
+    tmp.push(c);
+    return U.divide(s, c) as GpuArray;
+  });
+}
+
+/** numpy.nanvar: variance of the non-NaN elements, divisor (count - ddof). */
+export function nanvar(a: GpuArray, options: StatOptions = {}): GpuArray {
+  check('nanvar', a, options, ['axis', 'keepdims', 'ddof']);
+  if (a.dtype.isComplex) throw new TypeError('nanvar: complex input is not supported');
+  const o = { axis: options.axis, keepdims: options.keepdims };
+  const ddof = options.ddof ?? 0;
+  if (typeof ddof !== 'number' || !Number.isFinite(ddof)) throw new TypeError('nanvar: ddof must be a number');
+  if (a.dtype.kind !== 'f') return R.var(a, { ...o, ddof });
+  return using((tmp) => {
+    const m = nanmean(a, { axis: options.axis, keepdims: true });
+    tmp.push(m);
+    const dev = U.subtract(a, m) as GpuArray;
+    tmp.push(dev);
+    const nan = U.isnan(a) as GpuArray;
+    tmp.push(nan);
+    const z = U.where(nan, 0, dev) as GpuArray;
+    tmp.push(z);
+    const sq = U.multiply(z, z) as GpuArray;
+    tmp.push(sq);
+    const ss = R.sum(sq, o);
+    tmp.push(ss);
+    const c = countValid(a, o, a.dtype, tmp);
+    tmp.push(c);
+    const cm = U.subtract(c, ddof) as GpuArray;
+    tmp.push(cm);
+    const dof = U.maximum(cm, 0) as GpuArray;
+    tmp.push(dof);
+    return U.divide(ss, dof) as GpuArray;
+  });
+}
+
+/** numpy.nanstd: the square root of nanvar. */
+export function nanstd(a: GpuArray, options: StatOptions = {}): GpuArray {
+  check('nanstd', a, options, ['axis', 'keepdims', 'ddof']);
+  const v = nanvar(a, options);
+  try {
+    return U.sqrt(v) as GpuArray;
+  } finally {
+    v.dispose();
+  }
+}
+
+export interface AverageOptions {
+  /** One axis, or null for all (tuples are not supported with weights). */
+  axis?: number | null;
+  /** Weights of a's shape, or 1-D of the axis' length. */
+  weights?: GpuArray | null;
+  /** Also return the sum of the weights (broadcast to the average's shape): [avg, sumOfWeights]. */
+  returned?: boolean;
+  keepdims?: boolean;
+}
+
+/** numpy.average: the (weighted) mean along axis. */
+export function average(a: GpuArray, options: AverageOptions = {}): GpuArray | [GpuArray, GpuArray] {
+  check('average', a, options, ['axis', 'weights', 'returned', 'keepdims']);
+  const axis = options.axis ?? null;
+  const o = { axis, keepdims: options.keepdims };
+  const w = options.weights ?? null;
+  if (w === null) {
+    const avg = R.mean(a, o);
+    if (!options.returned) return avg;
+    const n = axis === null ? a.size : a.shape[normalizeAxis(axis, a.ndim)];
+    return [avg, GpuArray.allocate(avg.shape, avg.dtype, a.device).fill(n)];
+  }
+  if (!(w instanceof GpuArray)) throw new TypeError('average: weights must be a GpuArray');
+  return using((tmp) => {
+    let wb = w;
+    if (w.ndim !== a.ndim || w.shape.some((d, i) => d !== a.shape[i])) {
+      if (axis === null) throw new TypeError('average: Axis must be specified when shapes of a and weights differ.');
+      if (w.ndim !== 1) throw new TypeError('average: 1D weights expected when shapes of a and weights differ.');
+      const ax = normalizeAxis(axis, a.ndim);
+      if (w.shape[0] !== a.shape[ax]) throw new RangeError('average: Length of weights not compatible with specified axis.');
+      wb = w.reshape(a.shape.map((d, i) => (i === ax ? d : 1)));
+      tmp.push(wb);
+    }
+    const d = floatOf(promoteTypes(a.dtype, w.dtype));
+    const wd = wb.astype(d);
+    tmp.push(wd);
+    const prod = U.multiply(a, wd) as GpuArray;
+    tmp.push(prod);
+    const num = R.sum(prod, o);
+    tmp.push(num);
+    const wfull = wd.broadcastTo(a.shape);
+    tmp.push(wfull);
+    const sw = R.sum(wfull, o);
+    tmp.push(sw);
+    const scl = sw.astype(d);
+    tmp.push(scl);
+    if (scl.size > 0 && Array.from(scl.toTypedArray() as ArrayLike<number>).some((v) => v === 0)) {
+      throw new RangeError("average: Weights sum to zero, can't be normalized");
+    }
+    const avg = U.divide(num, scl) as GpuArray;
+    if (!options.returned) return avg;
+    tmp.splice(tmp.indexOf(scl), 1);
+    return [avg, scl];
+  });
+}
+
+// ---- nanprod, nanargmax, nanargmin -------------------------------------------------------------
+
+/** numpy.nanprod: the product with NaN taken as 1 (dtype as prod). */
+export function nanprod(a: GpuArray, options: StatOptions & { dtype?: DType | string } = {}): GpuArray {
+  check('nanprod', a, options, ['axis', 'keepdims', 'dtype']);
+  const o = { axis: options.axis, keepdims: options.keepdims, dtype: options.dtype as DType | undefined };
+  if (a.dtype.kind !== 'f' && a.dtype.kind !== 'c') return R.prod(a, o);
+  return using((tmp) => {
+    const nan = U.isnan(a) as GpuArray;
+    tmp.push(nan);
+    const ones = U.where(nan, 1, a) as GpuArray;
+    tmp.push(ones);
+    return R.prod(ones, o);
+  });
+}
+
+function nanArg(name: string, which: 'argmax' | 'argmin', a: GpuArray, axis: number | null | undefined): GpuArray {
+  if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
+  if (a.dtype.kind !== 'f') return R[which](a, { axis });
+  return using((tmp) => {
+    const nan = U.isnan(a) as GpuArray;
+    tmp.push(nan);
+    const allNan = R.all(nan, { axis });
+    tmp.push(allNan);
+    if (allNan.size > 0 && Array.from(allNan.toTypedArray() as Uint8Array).some((v) => v !== 0)) throw new RangeError('All-NaN slice encountered');
+    // NaN can never win: it becomes the identity of the comparison.
+    const filled = U.where(nan, which === 'argmax' ? -Infinity : Infinity, a) as GpuArray;
+    tmp.push(filled);
+    return R[which](filled, { axis });
+  });
+}
+
+/** numpy.nanargmax: the index of the largest non-NaN value (an all-NaN slice is a RangeError). */
+export const nanargmax = (a: GpuArray, options: { axis?: number | null } = {}) => nanArg('nanargmax', 'argmax', a, options.axis);
+/** numpy.nanargmin. */
+export const nanargmin = (a: GpuArray, options: { axis?: number | null } = {}) => nanArg('nanargmin', 'argmin', a, options.axis);

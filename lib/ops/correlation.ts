@@ -1,0 +1,149 @@
+// convolve and correlate (modes full/same/valid) as a direct O(n*m) kernel, and cov/corrcoef
+// from centred rows (one output element per thread).
+import { DType, dtypes } from '../core/dtype.js';
+import { GpuArray } from '../core/gpu-array.js';
+import { promoteTypes } from '../core/promotion.js';
+import { gridFor, moduleKernel } from './device-kernels.js';
+import { reductionFunctions as R } from './reductions.js';
+import { ufuncFunctions as U } from './ufunc-api.js';
+
+export type ConvolveMode = 'full' | 'same' | 'valid';
+
+function corrSource(ctype: string): string {
+  return `typedef ${ctype} T;
+// out[i] = sum_j a[i - off + j] * v[vrev ? m - 1 - j : j] over the overlap; written reversed when orev.
+extern "C" __global__ void gpa_correlate(const void* ap, const void* vp, void* outp, long long n, long long m, long long len, long long off, int vrev, int orev) {
+  const T* a = (const T*)ap;
+  const T* v = (const T*)vp;
+  for (long long i : gpa::grid_range(len)) {
+    T acc = (T)0;
+    const long long s = i - off;
+    const long long j0 = s < 0 ? -s : 0;
+    const long long j1 = n - s < m ? n - s : m;
+    for (long long j = j0; j < j1; ++j) acc += a[s + j] * v[vrev ? m - 1 - j : j];
+    ((T*)outp)[orev ? len - 1 - i : i] = acc;
+  }
+}
+`;
+}
+
+/** Real 1-D operands in their common compute dtype (float16 via float32), contiguous. */
+function operands(name: string, a: GpuArray, v: GpuArray): { x: GpuArray; y: GpuArray; out: DType; compute: DType } {
+  if (!(a instanceof GpuArray) || !(v instanceof GpuArray)) throw new TypeError(`${name}: a and v must be GpuArrays`);
+  if (a.ndim !== 1 || v.ndim !== 1) throw new RangeError(`${name}: object too deep for desired array (a and v must be 1-D)`);
+  if (a.size === 0) throw new RangeError(`${name}: a cannot be empty`);
+  if (v.size === 0) throw new RangeError(`${name}: v cannot be empty`);
+  const out = promoteTypes(a.dtype, v.dtype);
+  if (out.isComplex) throw new TypeError(`${name}: complex input is not supported yet`);
+  const compute = out === dtypes.float16 ? dtypes.float32 : out === dtypes.bool ? dtypes.int64 : out; // bool: a count of true products, then != 0
+  return { x: a.astype(compute), y: v.astype(compute), out, compute };
+}
+
+function correlateCore(name: string, a: GpuArray, v: GpuArray, mode: ConvolveMode, vrev: boolean): GpuArray {
+  if (mode !== 'full' && mode !== 'same' && mode !== 'valid') throw new RangeError(`${name}: mode must be 'full', 'same' or 'valid' (got ${JSON.stringify(mode)})`);
+  const { x, y, out, compute } = operands(name, a, v);
+  try {
+    // The longer operand slides under the shorter; correlate reverses its output when they swap (NumPy).
+    const swap = x.size < y.size;
+    const [p, q] = swap ? [y, x] : [x, y];
+    const n = p.size;
+    const m = q.size;
+    const len = mode === 'full' ? n + m - 1 : mode === 'same' ? n : n - m + 1;
+    const off = mode === 'full' ? m - 1 : mode === 'same' ? Math.floor(m / 2) : 0;
+    const res = GpuArray.allocate([len], compute, a.device);
+    moduleKernel(corrSource(compute.ctype), 'gpa_correlate')(gridFor(len), 256, [p, q, res, n, m, len, off, vrev ? 1 : 0, swap && !vrev ? 1 : 0]);
+    if (compute === out) return res;
+    const r = out === dtypes.bool ? (U.notEqual(res, 0) as GpuArray) : res.astype(out);
+    res.dispose();
+    return r;
+  } finally {
+    x.dispose();
+    y.dispose();
+  }
+}
+
+/** numpy.convolve (mode 'full' by default). */
+export function convolve(a: GpuArray, v: GpuArray, mode: ConvolveMode = 'full'): GpuArray {
+  return correlateCore('convolve', a, v, mode, true);
+}
+
+/** numpy.correlate (mode 'valid' by default): c[k] = sum_n a[n + k] * v[n]. */
+export function correlate(a: GpuArray, v: GpuArray, mode: ConvolveMode = 'valid'): GpuArray {
+  return correlateCore('correlate', a, v, mode, false);
+}
+
+const COV = `
+extern "C" __global__ void gpa_cov(const double* xc, double* out, long long vars, long long obs, double div) {
+  for (long long k : gpa::grid_range(vars * vars)) {
+    const long long i = k / vars, j = k % vars;
+    if (j < i) continue;
+    double s = 0;
+    for (long long t = 0; t < obs; ++t) s += xc[i * obs + t] * xc[j * obs + t];
+    out[i * vars + j] = s / div;
+    out[j * vars + i] = s / div;
+  }
+}
+extern "C" __global__ void gpa_corr(const double* c, double* out, long long vars) {
+  for (long long k : gpa::grid_range(vars * vars)) {
+    const long long i = k / vars, j = k % vars;
+    double r = c[k] / sqrt(c[i * vars + i]) / sqrt(c[j * vars + j]);
+    out[k] = r > 1 ? 1 : r < -1 ? -1 : r;  // NumPy clips real coefficients to [-1, 1]
+  }
+}
+`;
+
+export interface CovOptions {
+  /** Rows are variables (default true); false: columns are. */
+  rowvar?: boolean;
+  /** Divide by N instead of N - 1. */
+  bias?: boolean;
+  /** Overrides bias: divide by N - ddof. */
+  ddof?: number | null;
+}
+
+/** numpy.cov of a 1-D or 2-D real array (float64 result; a 0-d result for one variable). */
+export function cov(m: GpuArray, options: CovOptions = {}): GpuArray {
+  if (!(m instanceof GpuArray)) throw new TypeError('cov: expected a GpuArray');
+  if (m.dtype.isComplex) throw new TypeError('cov: complex input is not supported yet');
+  if (m.ndim > 2) throw new RangeError('cov: m has more than 2 dimensions');
+  let x = m.ndim < 2 ? m.reshape([1, m.size]) : m;
+  if (options.rowvar === false && m.ndim === 2) x = x.T;
+  const vars = x.shape[0];
+  const obs = x.shape[1];
+  const ddof = options.ddof ?? (options.bias ? 0 : 1);
+  const xs = x.astype(dtypes.float64);
+  if (x !== m) x.dispose();
+  try {
+    const mean = R.mean(xs, { axis: 1, keepdims: true });
+    const xc = U.subtract(xs, mean) as GpuArray;
+    mean.dispose();
+    const out = GpuArray.allocate([vars, vars], dtypes.float64, m.device);
+    if (vars > 0) moduleKernel(COV, 'gpa_cov')(gridFor(vars * vars), 256, [xc, out, vars, obs, Math.max(obs - ddof, 0)]);
+    xc.dispose();
+    if (m.ndim < 2 || vars === 1) {
+      const r = out.reshape([]);
+      const c = r.copy();
+      r.dispose();
+      out.dispose();
+      return c;
+    }
+    return out;
+  } finally {
+    xs.dispose();
+  }
+}
+
+/** numpy.corrcoef: Pearson correlation coefficients (float64, clipped to [-1, 1]). */
+export function corrcoef(x: GpuArray, options: { rowvar?: boolean } = {}): GpuArray {
+  const c = cov(x, { rowvar: options.rowvar });
+  if (c.ndim === 0) {
+    const r = U.divide(c, c) as GpuArray;
+    c.dispose();
+    return r;
+  }
+  const vars = c.shape[0];
+  const out = GpuArray.allocate([vars, vars], dtypes.float64, c.device);
+  moduleKernel(COV, 'gpa_corr')(gridFor(vars * vars), 256, [c, out, vars]);
+  c.dispose();
+  return out;
+}

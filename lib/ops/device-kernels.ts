@@ -1,0 +1,44 @@
+// Internal raw modules of gpuarray's own routines (scans, sorts, searches): compiled once per
+// source through the same caches as user RawModules, the same CUDA C on every backend.
+import { withoutOccupancyWarning } from '../kernel/performance-warnings.js';
+import type { RawArg } from '../kernel/raw-args.js';
+import { DimLike, RawKernelFn, RawModule } from '../kernel/raw-kernel.js';
+
+/** A library-internal launch: grid, block, arguments, optional dynamic shared memory. */
+export type InternalKernel = (grid: DimLike, block: DimLike, args: readonly RawArg[], sharedMem?: number) => void;
+
+const modules = new Map<string, RawModule>();
+const kernels = new Map<string, InternalKernel>();
+
+/** Kernel `name` of the module compiled from `code` (memoised on the source). */
+export function moduleKernel(code: string, name: string): InternalKernel {
+  const key = `${name}\u0000${code}`;
+  let k = kernels.get(key);
+  if (k === undefined) {
+    let m = modules.get(code);
+    if (m === undefined) {
+      m = new RawModule({ code });
+      modules.set(code, m);
+    }
+    const fn: RawKernelFn = m.getFunction(name);
+    k = (grid, block, args, sharedMem) => withoutOccupancyWarning(() => fn(grid, block, args, sharedMem ? { sharedMem } : undefined));
+    kernels.set(key, k);
+  }
+  return k;
+}
+
+/** Blocks of `threads` threads covering n elements, capped for grid-stride loops. */
+export function gridFor(n: number, threads = 256, cap = 65536): number {
+  return Math.max(1, Math.min(cap, Math.ceil(n / threads)));
+}
+
+/**
+ * First line of a source whose block primitives live in headers: the cpu backend runs a source's
+ * threads as fibers when the source itself names a barrier (lib/device/host/cooperative.ts).
+ */
+export const COOPERATIVE_MARK = '#define GPA_COOPERATIVE_SOURCE __syncthreads()\n';
+
+/** Every internal source compiled in this process (for compile checks against other toolchains). */
+export function internalSources(): string[] {
+  return [...modules.keys()];
+}

@@ -1,0 +1,145 @@
+// diff and ediff1d: differences of neighbours along an axis (not_equal for bool, as NumPy), with
+// values prepended/appended first; built on views, the subtract ufunc and slice assignment.
+import { dtypes } from '../core/dtype.js';
+import { GpuArray } from '../core/gpu-array.js';
+import { kernelHooks } from '../core/kernel-hooks.js';
+import { promoteTypes } from '../core/promotion.js';
+import { normalizeAxis } from '../core/shape.js';
+import type { Index } from '../core/indexing.js';
+import { full } from './creation.js';
+import { ufuncFunctions } from './ufunc-api.js';
+
+type Edge = number | boolean | GpuArray;
+
+export interface DiffOptions {
+  /** Axis along which to take differences (default -1). */
+  axis?: number;
+  /** Values put before a along axis (a scalar is broadcast to one slice). */
+  prepend?: Edge;
+  /** Values put after a along axis. */
+  append?: Edge;
+}
+
+/** `index` on axis `ax`, every other axis whole. */
+function along(ndim: number, ax: number, index: Index): Index[] {
+  const idx: Index[] = new Array(ndim).fill(undefined);
+  idx[ax] = index;
+  return idx;
+}
+
+/** An edge value as an array of a's shape with axis length 1 (scalars, 0-d) or itself. */
+function edgeArray(e: Edge, a: GpuArray, ax: number): { arr: GpuArray; owned: boolean } {
+  const sliceShape = a.shape.map((d, i) => (i === ax ? 1 : d));
+  if (e instanceof GpuArray) {
+    if (e.ndim === 0) {
+      const b = GpuArray.allocate(sliceShape, e.dtype, a.device);
+      kernelHooks().assign(b, e);
+      return { arr: b, owned: true };
+    }
+    return { arr: e, owned: false };
+  }
+  if (typeof e !== 'number' && typeof e !== 'boolean') throw new TypeError('diff: prepend/append must be a number, a boolean or a GpuArray');
+  const d = typeof e === 'boolean' ? dtypes.bool : a.dtype.kind === 'f' || a.dtype.kind === 'c' || Number.isInteger(e) ? a.dtype : dtypes.float64;
+  return { arr: full(sliceShape, e, d), owned: true };
+}
+
+/** Concatenate along axis ax (shapes must agree elsewhere). */
+function concatAxis(parts: GpuArray[], ax: number): GpuArray {
+  const d = parts.map((p) => p.dtype).reduce((x, y) => promoteTypes(x, y));
+  const base = parts[0].shape;
+  for (const p of parts) {
+    if (p.ndim !== base.length || p.shape.some((s, i) => i !== ax && s !== base[i])) {
+      throw new RangeError('diff: all the input array dimensions except for the concatenation axis must match exactly');
+    }
+  }
+  const shape = base.map((s, i) => (i === ax ? parts.reduce((t, p) => t + p.shape[ax], 0) : s));
+  const out = GpuArray.allocate(shape, d, parts[0].device);
+  let at = 0;
+  for (const p of parts) {
+    const len = p.shape[ax];
+    if (len > 0 && p.size > 0) {
+      const v = out.slice(...along(shape.length, ax, `${at}:${at + len}`));
+      kernelHooks().assign(v, p);
+      v.dispose();
+    }
+    at += len;
+  }
+  return out;
+}
+
+/** numpy.diff: the n-th discrete difference along axis (default -1). */
+export function diff(a: GpuArray, n: number | DiffOptions = 1, options: DiffOptions = {}): GpuArray {
+  if (typeof n === 'object') {
+    options = n;
+    n = 1;
+  }
+  if (!(a instanceof GpuArray)) throw new TypeError('diff: expected a GpuArray');
+  if (!Number.isInteger(n)) throw new TypeError('diff: n must be an integer');
+  if (n < 0) throw new RangeError(`order must be non-negative but got ${n}`);
+  for (const k of Object.keys(options)) if (!['axis', 'prepend', 'append'].includes(k)) throw new TypeError(`diff() got an unexpected keyword argument '${k}'`);
+  if (a.ndim === 0) throw new RangeError('diff requires input that is at least one dimensional');
+  const ax = normalizeAxis(options.axis ?? -1, a.ndim);
+  if (n === 0) return a.copy();
+  const owned: GpuArray[] = [];
+  try {
+    let cur = a;
+    if (options.prepend !== undefined || options.append !== undefined) {
+      const parts: GpuArray[] = [];
+      for (const e of [options.prepend, a, options.append]) {
+        if (e === undefined) continue;
+        if (e === a) parts.push(a);
+        else {
+          const { arr, owned: own } = edgeArray(e, a, ax);
+          if (own) owned.push(arr);
+          parts.push(arr);
+        }
+      }
+      cur = concatAxis(parts, ax);
+      owned.push(cur);
+    }
+    for (let k = 0; k < n; k++) {
+      const len = cur.shape[ax];
+      const hi = cur.slice(...along(cur.ndim, ax, len === 0 ? '0:0' : '1:'));
+      const lo = cur.slice(...along(cur.ndim, ax, len === 0 ? '0:0' : ':-1'));
+      const next = (cur.dtype === dtypes.bool ? ufuncFunctions.notEqual(hi, lo) : ufuncFunctions.subtract(hi, lo)) as GpuArray;
+      hi.dispose();
+      lo.dispose();
+      owned.push(next);
+      cur = next;
+    }
+    owned.pop();
+    return cur;
+  } finally {
+    for (const o of owned) o.dispose();
+  }
+}
+
+/** numpy.ediff1d: differences of the flattened array, with toBegin/toEnd around them (in ary's dtype). */
+export function ediff1d(ary: GpuArray, options: { toEnd?: Edge | readonly number[] | null; toBegin?: Edge | readonly number[] | null } = {}): GpuArray {
+  if (!(ary instanceof GpuArray)) throw new TypeError('ediff1d: expected a GpuArray');
+  const flatA = ary.reshape([ary.size]);
+  try {
+    const d = ary.size === 0 ? GpuArray.allocate([0], ary.dtype, ary.device) : diff(flatA);
+    const edge = (e: Edge | readonly number[] | null | undefined): GpuArray | null => {
+      if (e === undefined || e === null) return null;
+      if (e instanceof GpuArray) return e.reshape([e.size]).astype(d.dtype);
+      const list = Array.isArray(e) ? (e as number[]) : [e as number];
+      const g = GpuArray.allocate([list.length], d.dtype, ary.device);
+      list.forEach((v, i) => {
+        const s = g.slice(i);
+        s.fill(v);
+        s.dispose();
+      });
+      return g;
+    };
+    const b = edge(options.toBegin);
+    const e = edge(options.toEnd);
+    if (!b && !e) return d;
+    const parts = [b, d, e].filter((p): p is GpuArray => p !== null);
+    const out = concatAxis(parts, 0);
+    for (const p of parts) p.dispose();
+    return out;
+  } finally {
+    flatA.dispose();
+  }
+}

@@ -1,0 +1,242 @@
+// Device-wide scans along one axis (cumsum, cumprod, nancumsum, nancumprod, ufunc.accumulate)
+// on kernels/gpuarray/prefix_scan.h, and the exclusive scan the sort and set routines build on.
+// The axis is moved last and the data made contiguous in the accumulation dtype when it is not
+// already, so the kernels only see independent contiguous rows.
+import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
+import { GpuArray } from '../core/gpu-array.js';
+import { kernelHooks } from '../core/kernel-hooks.js';
+import { normalizeAxis, sameShape } from '../core/shape.js';
+import { COOPERATIVE_MARK, moduleKernel } from './device-kernels.js';
+import { Ufunc } from './ufunc.js';
+
+export type ScanOp = 'add' | 'multiply' | 'maximum' | 'minimum';
+
+const TILE = 256 * 8;
+
+/** C++ of the operator on Acc; integer add/multiply wrap as NumPy's (unsigned arithmetic in C). */
+function opExpr(op: ScanOp, d: DType): string {
+  const wrap = (e: string) => `(Acc)((unsigned long long)a ${e} (unsigned long long)b)`;
+  const int = d.kind === 'i' || d.kind === 'u';
+  switch (op) {
+    case 'add':
+      return int ? wrap('+') : d.kind === 'b' ? '(Acc)(a || b)' : 'a + b';
+    case 'multiply':
+      return int ? wrap('*') : d.kind === 'b' ? '(Acc)(a && b)' : 'a * b';
+    // NaN propagates (NumPy's maximum/minimum): a NaN prefix stays NaN, a NaN element wins.
+    case 'maximum':
+      return '(a > b || a != a) ? a : b';
+    case 'minimum':
+      return '(a < b || a != a) ? a : b';
+  }
+}
+
+const LIMITS: Partial<Record<string, [string, string]>> = {
+  bool: ['false', 'true'],
+  int8: ['-128', '127'],
+  int16: ['-32768', '32767'],
+  int32: ['(-2147483647 - 1)', '2147483647'],
+  int64: ['(-9223372036854775807LL - 1)', '9223372036854775807LL'],
+  uint8: ['0', '255'],
+  uint16: ['0', '65535'],
+  uint32: ['0u', '4294967295u'],
+  uint64: ['0ull', '18446744073709551615ull'],
+  float32: ['-__int_as_float(0x7f800000)', '__int_as_float(0x7f800000)'],
+  float64: ['-__longlong_as_double(0x7ff0000000000000LL)', '__longlong_as_double(0x7ff0000000000000LL)'],
+};
+
+function identity(op: ScanOp, d: DType): string {
+  if (op === 'add') return '0';
+  if (op === 'multiply') return '1';
+  const lim = LIMITS[d.name];
+  if (!lim) throw new TypeError(`${op}.accumulate: unsupported dtype ${d.name}`);
+  return op === 'maximum' ? lim[0] : lim[1];
+}
+
+function scanSource(d: DType, op: ScanOp, skipNan: boolean): string {
+  const load = skipNan && d.kind === 'f' ? `v != v ? (Acc)(${identity(op, d)}) : v` : 'v';
+  return `${COOPERATIVE_MARK}#include "gpuarray/prefix_scan.h"
+typedef ${d.ctype} Acc;
+struct ScanOp { __device__ __forceinline__ Acc operator()(Acc a, Acc b) const { return ${opExpr(op, d)}; } };
+struct ScanLoad { __device__ __forceinline__ Acc operator()(Acc v) const { return ${load}; } };
+#define IDENT ((Acc)(${identity(op, d)}))
+extern "C" __global__ void gpa_scan_reduce(const void* x, void* sums, long long len, long long tiles) {
+  gpa::scan_tile_reduce<Acc>((const Acc*)x, (Acc*)sums, len, tiles, IDENT, ScanLoad(), ScanOp());
+}
+extern "C" __global__ void gpa_scan_prefix(void* sums, long long tiles) {
+  gpa::scan_tile_prefix<Acc>((Acc*)sums, tiles, IDENT, ScanOp());
+}
+extern "C" __global__ void gpa_scan_lookback(const void* x, void* y, void* aggs, void* incls, void* flags, long long len, long long tiles, int exclusive) {
+  unsigned int* f = (unsigned int*)flags;
+  gpa::scan_lookback<Acc>((const Acc*)x, (Acc*)y, (Acc*)aggs, (Acc*)incls, f, f + tiles, len, exclusive, IDENT, ScanLoad(), ScanOp());
+}
+extern "C" __global__ void gpa_scan_apply(const void* x, void* y, const void* sums, long long len, long long tiles, int exclusive) {
+  gpa::scan_tile_apply<Acc>((const Acc*)x, (Acc*)y, (const Acc*)sums, len, tiles, exclusive, IDENT, ScanLoad(), ScanOp());
+}
+`;
+}
+
+/**
+ * Scan `rows` contiguous rows of `len` elements of x into y (both C-contiguous, dtype d; y may be x).
+ * Exclusive scans write the identity first and drop the last element's contribution.
+ */
+export function scanRows(x: GpuArray, y: GpuArray, rows: number, len: number, op: ScanOp, opts: { exclusive?: boolean; skipNan?: boolean } = {}): void {
+  if (rows === 0 || len === 0) return;
+  const d = x.dtype;
+  const src = scanSource(d, op, opts.skipNan ?? false);
+  const tiles = Math.ceil(len / TILE);
+  if (rows === 1 && tiles > 1) {
+    // One long row: a single pass with decoupled look-back (flags and the tile ticket start at 0).
+    const aggs = GpuArray.allocate([tiles], d, x.device);
+    const incls = GpuArray.allocate([tiles], d, x.device);
+    const flags = GpuArray.allocate([tiles + 1], dtypes.uint32, x.device).fill(0);
+    try {
+      moduleKernel(src, 'gpa_scan_lookback')(tiles, 256, [x, y, aggs, incls, flags, len, tiles, opts.exclusive ? 1 : 0]);
+    } finally {
+      aggs.dispose();
+      incls.dispose();
+      flags.dispose();
+    }
+    return;
+  }
+  const sums = GpuArray.allocate([rows * tiles], d, x.device);
+  try {
+    moduleKernel(src, 'gpa_scan_reduce')(rows * tiles, 256, [x, sums, len, tiles]);
+    moduleKernel(src, 'gpa_scan_prefix')(rows, 256, [sums, tiles]);
+    moduleKernel(src, 'gpa_scan_apply')(rows * tiles, 256, [x, y, sums, len, tiles, opts.exclusive ? 1 : 0]);
+  } finally {
+    sums.dispose();
+  }
+}
+
+// ---- NumPy's accumulation dtypes ---------------------------------------------------------------
+
+/** cumsum/cumprod: bool and ints below 64 bits accumulate in int64 (unsigned in uint64); dtype= wins. */
+export function accumulateDType(op: ScanOp, x: DType, want: DType | undefined): DType {
+  if (want) return want;
+  if (op === 'maximum' || op === 'minimum') return x;
+  if (x.kind === 'b' || (x.kind === 'i' && x.itemsize < 8)) return dtypes.int64;
+  if (x.kind === 'u' && x.itemsize < 8) return dtypes.uint64;
+  return x;
+}
+
+export interface ScanOptions {
+  /** The axis to scan along; null (the default for cumsum) scans the flattened array. */
+  axis?: number | null;
+  /** Accumulator and result dtype. */
+  dtype?: DTypeLike;
+  /** Where to write the result (the result's shape; values cast to its dtype). */
+  out?: GpuArray;
+}
+
+const OPTION_KEYS = new Set(['axis', 'dtype', 'out']);
+
+export function scanOptions(name: string, axisOrOptions: unknown, options: unknown): ScanOptions {
+  let opts: ScanOptions;
+  if (axisOrOptions !== null && typeof axisOrOptions === 'object' && !(axisOrOptions instanceof GpuArray)) {
+    if (options !== undefined) throw new TypeError(`${name}: pass options once`);
+    opts = { ...(axisOrOptions as ScanOptions) };
+  } else {
+    if (options !== undefined && (options === null || typeof options !== 'object')) throw new TypeError(`${name}: options must be an object`);
+    opts = { ...(options as ScanOptions | undefined) };
+    if (axisOrOptions !== undefined) {
+      if (opts.axis !== undefined) throw new TypeError(`${name}: axis given twice`);
+      opts.axis = axisOrOptions as number | null;
+    }
+  }
+  for (const k of Object.keys(opts)) if (!OPTION_KEYS.has(k)) throw new TypeError(`${name}() got an unexpected keyword argument '${k}'`);
+  if (opts.axis !== undefined && opts.axis !== null && typeof opts.axis !== 'number') throw new TypeError(`${name}: axis must be an integer or null`);
+  if (opts.out !== undefined && !(opts.out instanceof GpuArray)) throw new TypeError(`${name}: out must be a GpuArray`);
+  return opts;
+}
+
+/** The scan dtype a result dtype computes in (float16 in float32). */
+const computeOf = (d: DType) => (d === dtypes.float16 ? dtypes.float32 : d);
+
+/** Scan x along `axis` (null: flattened) with `op`, in `resultDType`; NaN skipped (nan variants) when skipNan. */
+export function scanAlongAxis(name: string, x: GpuArray, axis: number | null, op: ScanOp, resultDType: DType, skipNan: boolean, out?: GpuArray): GpuArray {
+  if (!(x instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
+  if (resultDType.isComplex || x.dtype.isComplex) throw new TypeError(`${name}: complex dtypes are not supported yet`);
+  const flat = axis === null;
+  const ax = flat ? 0 : normalizeAxis(axis, x.ndim);
+  const shape = flat ? [x.size] : [...x.shape];
+  if (out !== undefined && !sameShape(out.shape, shape)) throw new RangeError(`${name}: out has shape [${out.shape}], expected [${shape}]`);
+  const acc = computeOf(resultDType);
+  const src = flat ? x.reshape([x.size]) : x;
+  // Axis last: a permutation view, then (when needed) one contiguous copy in the accumulation dtype.
+  const perm = shape.map((_, i) => i).filter((i) => i !== ax);
+  perm.push(ax);
+  const moved = src.transpose(perm);
+  const direct = moved.flags.cContiguous && moved.dtype === acc;
+  const work = direct ? moved : moved.astype(acc);
+  try {
+    const res = GpuArray.allocate(moved.shape, acc, x.device);
+    const len = shape[ax] ?? 1;
+    scanRows(work, res, len === 0 ? 0 : res.size / len, len, op, { skipNan });
+    const inv = perm.map((_, i) => perm.indexOf(i));
+    const back = res.transpose(inv);
+    if (out !== undefined) {
+      kernelHooks().assign(out, back);
+      back.dispose();
+      res.dispose();
+      return out;
+    }
+    if (ax === shape.length - 1 && acc === resultDType) {
+      back.dispose();
+      return res;
+    }
+    const r = back.astype(resultDType);
+    back.dispose();
+    res.dispose();
+    return r;
+  } finally {
+    if (!direct) work.dispose();
+    moved.dispose();
+    if (src !== x) src.dispose();
+  }
+}
+
+function cumulative(name: string, op: ScanOp, skipNan: boolean) {
+  const fn = (a: GpuArray, axisOrOptions?: number | null | ScanOptions, options?: ScanOptions): GpuArray => {
+    const o = scanOptions(name, axisOrOptions, options);
+    if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
+    const want = o.dtype === undefined ? undefined : toDType(o.dtype);
+    return scanAlongAxis(name, a, o.axis ?? null, op, accumulateDType(op, a.dtype, want), skipNan, o.out);
+  };
+  Object.defineProperty(fn, 'name', { value: name });
+  return fn;
+}
+
+export const cumsum = cumulative('cumsum', 'add', false);
+export const cumprod = cumulative('cumprod', 'multiply', false);
+export const nancumsum = cumulative('nancumsum', 'add', true);
+export const nancumprod = cumulative('nancumprod', 'multiply', true);
+
+// ---- ufunc.accumulate ------------------------------------------------------------------------------
+
+const ACCUMULATE: Record<string, ScanOp> = { add: 'add', multiply: 'multiply', maximum: 'maximum', minimum: 'minimum' };
+
+declare module './ufunc.js' {
+  interface Ufunc {
+    /**
+     * ufunc.accumulate along axis (default 0; null flattens) for add, multiply, maximum and
+     * minimum: the result keeps the input dtype unless dtype= or out= says otherwise (NumPy).
+     */
+    accumulate(a: GpuArray, axisOrOptions?: number | null | ScanOptions, options?: ScanOptions): GpuArray;
+  }
+}
+
+Object.defineProperty(Ufunc.prototype, 'accumulate', {
+  value: function (this: Ufunc, a: GpuArray, axisOrOptions?: number | null | ScanOptions, options?: ScanOptions): GpuArray {
+    const name = `${this.name}.accumulate`;
+    if (this.nin !== 2) throw new TypeError(`${name}: accumulate only supported for binary functions`);
+    const op = ACCUMULATE[this.name];
+    if (op === undefined) throw new TypeError(`${name}: not supported yet (add, multiply, maximum and minimum are)`);
+    const o = scanOptions(name, axisOrOptions, options);
+    if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
+    const d = o.dtype !== undefined ? toDType(o.dtype) : o.out !== undefined ? o.out.dtype : a.dtype;
+    const axis = o.axis === undefined ? 0 : o.axis;
+    return scanAlongAxis(name, a, axis, op, d, false, o.out);
+  },
+  writable: true,
+  configurable: true,
+});

@@ -1,0 +1,397 @@
+// searchsorted, unique (and NumPy 2's uniqueValues/Counts/Inverse/All), isin and the 1-D set
+// routines, on the radix sort's key order (NaN last, -0.0 == +0.0) and device compaction by scan.
+import { DType, dtypes } from '../core/dtype.js';
+import { GpuArray } from '../core/gpu-array.js';
+import { kernelHooks } from '../core/kernel-hooks.js';
+import { promoteTypes } from '../core/promotion.js';
+import { gridFor, moduleKernel } from './device-kernels.js';
+import { scanRows } from './prefix-scan.js';
+import { BITS128, bitsCtype, checkSortSize, gather, keyDType, keyExpr, sortable, sortedOrder, sortedValues } from './radix-sort.js';
+
+/** Kernels over one dtype's keys: binary searches, unique's group flags, isin. */
+function searchSource(d: DType): string {
+  const nanKey = d.kind === 'f' ? `(Key)${d.itemsize === 8 ? '~0ull' : d.itemsize === 4 ? '0xffffffffu' : '0xffffu'}` : null;
+  return `#include "gpuarray/radix_keys.h"
+typedef ${bitsCtype(d.itemsize)} Bits;
+typedef ${keyDType(d).ctype} Key;
+__device__ __forceinline__ Key key_at(const void* p, long long i) { const Bits u = ((const Bits*)p)[i]; return (Key)(${keyExpr(d)}); }
+__device__ __forceinline__ bool is_nan_key(Key k) { return ${nanKey ? `k == ${nanKey}` : 'false'}; }
+// First position in sorted a (through sorter when given) whose key is >= k (right: > k).
+__device__ __forceinline__ long long lower_bound(const void* a, const long long* sorter, long long n, Key k, int right) {
+  long long lo = 0, hi = n;
+  while (lo < hi) {
+    const long long mid = lo + ((hi - lo) >> 1);
+    const Key m = key_at(a, sorter ? sorter[mid] : mid);
+    if (right ? m <= k : m < k) lo = mid + 1; else hi = mid;
+  }
+  return lo;
+}
+extern "C" __global__ void gpa_searchsorted(const void* a, const void* sorter, const void* v, void* out, long long na, long long nv, int right, int useSorter) {
+  const long long* s = useSorter ? (const long long*)sorter : 0;
+  for (long long i : gpa::grid_range(nv)) ((long long*)out)[i] = lower_bound(a, s, na, key_at(v, i), right);
+}
+extern "C" __global__ void gpa_isin(const void* sorted, const void* x, void* out, long long ns, long long nx, int invert) {
+  for (long long i : gpa::grid_range(nx)) {
+    const Key k = key_at(x, i);
+    const long long p = lower_bound(sorted, 0, ns, k, 0);
+    const bool found = p < ns && key_at(sorted, p) == k && !is_nan_key(k);
+    ((bool*)out)[i] = found != (invert != 0);
+  }
+}
+extern "C" __global__ void gpa_group_starts(const void* sorted, void* flags, long long n, int nanUnique) {
+  for (long long i : gpa::grid_range(n)) {
+    const Key k = key_at(sorted, i);
+    ((unsigned int*)flags)[i] = i == 0 || k != key_at(sorted, i - 1) || (nanUnique && is_nan_key(k));
+  }
+}
+`;
+}
+
+const COMPACT = `${BITS128}${[1, 2, 4, 8, 16]
+  .map(
+    (w) => `extern "C" __global__ void gpa_compact${w}(const void* x, const void* flags, const void* pos, void* out, long long n) {
+  for (long long i : gpa::grid_range(n))
+    if (((const unsigned int*)flags)[i]) ((${bitsCtype(w)}*)out)[((const unsigned int*)pos)[i] - 1] = ((const ${bitsCtype(w)}*)x)[i];
+}`,
+  )
+  .join('\n')}
+extern "C" __global__ void gpa_group_info(const void* flags, const void* pos, const void* order, void* firstp, void* startsp, void* inversep, long long n, int wantFirst, int wantStarts, int wantInverse) {
+  void* first = wantFirst ? firstp : 0;
+  void* starts = wantStarts ? startsp : 0;
+  void* inverse = wantInverse ? inversep : 0;
+  for (long long i : gpa::grid_range(n)) {
+    const unsigned int g = ((const unsigned int*)pos)[i] - 1;
+    if (((const unsigned int*)flags)[i]) {
+      if (first) ((long long*)first)[g] = ((const unsigned int*)order)[i];
+      if (starts) ((long long*)starts)[g] = i;
+    }
+    if (inverse) ((long long*)inverse)[((const unsigned int*)order)[i]] = g;
+  }
+}
+extern "C" __global__ void gpa_group_counts(const void* starts, void* counts, long long groups, long long n) {
+  for (long long g : gpa::grid_range(groups)) {
+    const long long* s = (const long long*)starts;
+    ((long long*)counts)[g] = (g + 1 < groups ? s[g + 1] : n) - s[g];
+  }
+}
+extern "C" __global__ void gpa_bool_flags(const void* mask, void* flags, long long n) {
+  for (long long i : gpa::grid_range(n)) ((unsigned int*)flags)[i] = ((const unsigned char*)mask)[i] != 0;
+}
+`;
+
+function checkReal(name: string, a: unknown): asserts a is GpuArray {
+  if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray, got ${a === null ? 'null' : typeof a}`);
+  if (!sortable(a.dtype)) throw new TypeError(`${name}: ${a.dtype.name} is not supported yet (complex ordering)`);
+}
+
+/** A C-contiguous 1-D array of x's elements in dtype d (x itself when it already is one). */
+function flatAs(x: GpuArray, d: DType): GpuArray {
+  if (x.dtype === d && x.flags.cContiguous) return x.reshape([x.size]);
+  const c = x.astype(d);
+  const r = c.reshape([c.size]);
+  if (r !== c) c.dispose();
+  return r;
+}
+
+/** Inclusive scan of uint32 flags and its last value (the number of set flags). */
+function countFlags(flags: GpuArray): { pos: GpuArray; total: number } {
+  const pos = GpuArray.allocate(flags.shape, dtypes.uint32, flags.device);
+  scanRows(flags, pos, 1, flags.size, 'add');
+  let total = 0;
+  if (flags.size > 0) {
+    const last = pos.slice(flags.size - 1);
+    total = Number(last.toArray());
+    last.dispose();
+  }
+  return { pos, total };
+}
+
+/** The elements of the contiguous 1-D x whose uint32 flag is set, in order. */
+function compactFlags(x: GpuArray, flags: GpuArray): GpuArray {
+  const { pos, total } = countFlags(flags);
+  try {
+    const out = GpuArray.allocate([total], x.dtype, x.device);
+    if (total > 0) moduleKernel(COMPACT, `gpa_compact${x.itemsize}`)(gridFor(x.size), 256, [x, flags, pos, out, x.size]);
+    return out;
+  } finally {
+    pos.dispose();
+  }
+}
+
+/** x[mask] for a contiguous 1-D x and bool mask of the same length. */
+export function compress1d(x: GpuArray, mask: GpuArray): GpuArray {
+  const flags = GpuArray.allocate([x.size], dtypes.uint32, x.device);
+  try {
+    if (x.size > 0) moduleKernel(COMPACT, 'gpa_bool_flags')(gridFor(x.size), 256, [mask, flags, x.size]);
+    return compactFlags(x, flags);
+  } finally {
+    flags.dispose();
+  }
+}
+
+// ---- searchsorted ------------------------------------------------------------------------------
+
+export interface SearchsortedOptions {
+  /** 'left' (default): first suitable index; 'right': last. */
+  side?: 'left' | 'right';
+  /** int64 indices that sort `a` (argsort's result). */
+  sorter?: GpuArray | null;
+}
+
+/** numpy.searchsorted: int64 insertion indices of v into the sorted 1-D a (NaN sorts last). */
+export function searchsorted(a: GpuArray, v: GpuArray | number, options: SearchsortedOptions = {}): GpuArray {
+  checkReal('searchsorted', a);
+  for (const k of Object.keys(options)) if (k !== 'side' && k !== 'sorter') throw new TypeError(`searchsorted() got an unexpected keyword argument '${k}'`);
+  if (a.ndim !== 1) throw new RangeError('searchsorted: object too deep for desired array (a must be 1-D)');
+  const side = options.side ?? 'left';
+  if (side !== 'left' && side !== 'right') throw new RangeError(`searchsorted: side must be 'left' or 'right' (got ${JSON.stringify(side)})`);
+  const vArr = typeof v === 'number' ? GpuArray.allocate([], a.dtype.kind === 'f' ? a.dtype : dtypes.float64, a.device).fill(v) : v;
+  try {
+    checkReal('searchsorted', vArr);
+    const sorter = options.sorter ?? null;
+    if (sorter !== null) {
+      if (!(sorter instanceof GpuArray) || !sorter.dtype.isInteger) throw new TypeError('searchsorted: sorter must be an integer GpuArray');
+      if (sorter.ndim !== 1 || sorter.size !== a.size) throw new RangeError('searchsorted: sorter.size must equal a.size');
+    }
+    const d = typeof v === 'number' && a.dtype.kind !== 'f' && Number.isInteger(v) ? a.dtype : promoteTypes(a.dtype, vArr.dtype);
+    const aw = flatAs(a, d);
+    const vw = flatAs(vArr, d);
+    const sw = sorter === null ? null : flatAs(sorter, dtypes.int64);
+    try {
+      const out = GpuArray.allocate(vArr.shape, dtypes.int64, a.device);
+      if (vw.size > 0) {
+        moduleKernel(searchSource(d), 'gpa_searchsorted')(gridFor(vw.size), 256, [aw, sw ?? aw, vw, out, aw.size, vw.size, side === 'right' ? 1 : 0, sw ? 1 : 0]);
+      }
+      return out;
+    } finally {
+      aw.dispose();
+      vw.dispose();
+      sw?.dispose();
+    }
+  } finally {
+    if (vArr !== v) vArr.dispose();
+  }
+}
+
+// ---- unique ------------------------------------------------------------------------------------
+
+export interface UniqueOptions {
+  returnIndex?: boolean;
+  returnInverse?: boolean;
+  returnCounts?: boolean;
+  /** Only null (the flattened array) is supported. */
+  axis?: number | null;
+  /** Collapse every NaN into one (default true, as NumPy). */
+  equalNan?: boolean;
+}
+
+interface UniqueParts {
+  values: GpuArray;
+  indices: GpuArray | null;
+  inverse: GpuArray | null;
+  counts: GpuArray | null;
+}
+
+function uniqueParts(name: string, ar: GpuArray, want: { index: boolean; inverse: boolean; counts: boolean }, equalNan: boolean): UniqueParts {
+  checkReal(name, ar);
+  const n = ar.size;
+  checkSortSize(name, n);
+  const x = flatAs(ar, ar.dtype);
+  // Only the values needed: they ride with the keys; indices or inverse need the sort order.
+  const needOrder = want.index || want.inverse;
+  const order = needOrder ? sortedOrder(x, n === 0 ? 0 : 1, n) : null;
+  const sorted = order ? GpuArray.allocate([n], ar.dtype, ar.device) : sortedValues(x);
+  const flags = GpuArray.allocate([n], dtypes.uint32, ar.device);
+  const g = gridFor(n);
+  try {
+    if (order) gather(x, order, sorted);
+    if (n > 0) moduleKernel(searchSource(ar.dtype), 'gpa_group_starts')(g, 256, [sorted, flags, n, equalNan ? 0 : 1]);
+    const { pos, total } = countFlags(flags);
+    try {
+      const values = GpuArray.allocate([total], ar.dtype, ar.device);
+      if (total > 0) moduleKernel(COMPACT, `gpa_compact${ar.itemsize}`)(g, 256, [sorted, flags, pos, values, n]);
+      const indices = want.index ? GpuArray.allocate([total], dtypes.int64, ar.device) : null;
+      const starts = want.counts ? GpuArray.allocate([total], dtypes.int64, ar.device) : null;
+      const inverse = want.inverse ? GpuArray.allocate(ar.shape, dtypes.int64, ar.device) : null;
+      if (n > 0 && (indices || starts || inverse)) moduleKernel(COMPACT, 'gpa_group_info')(g, 256, [flags, pos, order ?? flags, indices ?? flags, starts ?? flags, inverse ?? flags, n, indices ? 1 : 0, starts ? 1 : 0, inverse ? 1 : 0]);
+      let counts: GpuArray | null = null;
+      if (starts) {
+        counts = GpuArray.allocate([total], dtypes.int64, ar.device);
+        if (total > 0) moduleKernel(COMPACT, 'gpa_group_counts')(gridFor(total), 256, [starts, counts, total, n]);
+        starts.dispose();
+      }
+      return { values, indices, inverse, counts };
+    } finally {
+      pos.dispose();
+    }
+  } finally {
+    x.dispose();
+    order?.dispose();
+    sorted.dispose();
+    flags.dispose();
+  }
+}
+
+/**
+ * numpy.unique: the sorted unique elements of the flattened array; with any return flag, a JS array
+ * [unique, index?, inverse?, counts?] as NumPy's tuple (inverse has the input's shape, as NumPy 2).
+ */
+export function unique(ar: GpuArray, options: UniqueOptions = {}): GpuArray | GpuArray[] {
+  for (const k of Object.keys(options)) {
+    if (!['returnIndex', 'returnInverse', 'returnCounts', 'axis', 'equalNan'].includes(k)) throw new TypeError(`unique() got an unexpected keyword argument '${k}'`);
+  }
+  if (options.axis !== undefined && options.axis !== null) throw new TypeError('unique: axis is not supported yet (only the flattened array)');
+  const want = { index: !!options.returnIndex, inverse: !!options.returnInverse, counts: !!options.returnCounts };
+  const p = uniqueParts('unique', ar, want, options.equalNan ?? true);
+  if (!want.index && !want.inverse && !want.counts) return p.values;
+  return [p.values, p.indices, p.inverse, p.counts].filter((r): r is GpuArray => r !== null);
+}
+
+/** numpy.unique_values (NumPy 2): unique elements, NaNs not collapsed. */
+export function uniqueValues(x: GpuArray): GpuArray {
+  return uniqueParts('uniqueValues', x, { index: false, inverse: false, counts: false }, false).values;
+}
+
+/** numpy.unique_counts (NumPy 2): {values, counts}. */
+export function uniqueCounts(x: GpuArray): { values: GpuArray; counts: GpuArray } {
+  const p = uniqueParts('uniqueCounts', x, { index: false, inverse: false, counts: true }, false);
+  return { values: p.values, counts: p.counts! };
+}
+
+/** numpy.unique_inverse (NumPy 2): {values, inverseIndices} (inverseIndices has x's shape). */
+export function uniqueInverse(x: GpuArray): { values: GpuArray; inverseIndices: GpuArray } {
+  const p = uniqueParts('uniqueInverse', x, { index: false, inverse: true, counts: false }, false);
+  return { values: p.values, inverseIndices: p.inverse! };
+}
+
+/** numpy.unique_all (NumPy 2): {values, indices, inverseIndices, counts}. */
+export function uniqueAll(x: GpuArray): { values: GpuArray; indices: GpuArray; inverseIndices: GpuArray; counts: GpuArray } {
+  const p = uniqueParts('uniqueAll', x, { index: true, inverse: true, counts: true }, false);
+  return { values: p.values, indices: p.indices!, inverseIndices: p.inverse!, counts: p.counts! };
+}
+
+// ---- isin and the set routines -----------------------------------------------------------------
+
+export interface IsinOptions {
+  /** Negate the result (elements not in testElements). */
+  invert?: boolean;
+  /** Accepted for NumPy compatibility (the result is the same either way). */
+  assumeUnique?: boolean;
+}
+
+/** numpy.isin: bool array of element's shape, true where the element is in testElements (== semantics: NaN never is). */
+export function isin(element: GpuArray, testElements: GpuArray, options: IsinOptions = {}): GpuArray {
+  checkReal('isin', element);
+  checkReal('isin', testElements);
+  const d = promoteTypes(element.dtype, testElements.dtype);
+  const t = flatAs(testElements, d);
+  const e = flatAs(element, d);
+  try {
+    const sorted = sortedValues(t);
+    try {
+      const out = GpuArray.allocate(element.shape, dtypes.bool, element.device);
+      if (e.size > 0) moduleKernel(searchSource(d), 'gpa_isin')(gridFor(e.size), 256, [sorted, e, out, sorted.size, e.size, options.invert ? 1 : 0]);
+      return out;
+    } finally {
+      sorted.dispose();
+    }
+  } finally {
+    t.dispose();
+    e.dispose();
+  }
+}
+
+function concat1d(a: GpuArray, b: GpuArray, d: DType): GpuArray {
+  const out = GpuArray.allocate([a.size + b.size], d, a.device);
+  const assign = kernelHooks().assign;
+  if (a.size > 0) {
+    const v = out.slice(`0:${a.size}`);
+    const s = a.reshape([a.size]);
+    assign(v, s);
+    v.dispose();
+    s.dispose();
+  }
+  if (b.size > 0) {
+    const v = out.slice(`${a.size}:`);
+    const s = b.reshape([b.size]);
+    assign(v, s);
+    v.dispose();
+    s.dispose();
+  }
+  return out;
+}
+
+/** ar1's unique (or flattened, when assumed unique) elements that are (or, invert, are not) in ar2. */
+/** unique(x) in dtype d, as a 1-D array. */
+function uniqueAs(x: GpuArray, d: DType): GpuArray {
+  const f = flatAs(x, d);
+  try {
+    return unique(f) as GpuArray;
+  } finally {
+    f.dispose();
+  }
+}
+
+function filterIn(ar1: GpuArray, ar2: GpuArray, d: DType, assumeUnique: boolean, invert: boolean): GpuArray {
+  const u = assumeUnique ? flatAs(ar1, d) : uniqueAs(ar1, d);
+  try {
+    const mask = isin(u, ar2, { invert });
+    try {
+      return compress1d(u, mask);
+    } finally {
+      mask.dispose();
+    }
+  } finally {
+    u.dispose();
+  }
+}
+
+function setArgs(name: string, a: GpuArray, b: GpuArray): DType {
+  checkReal(name, a);
+  checkReal(name, b);
+  return promoteTypes(a.dtype, b.dtype);
+}
+
+/** numpy.intersect1d: sorted unique values in both (returnIndices not supported). */
+export function intersect1d(ar1: GpuArray, ar2: GpuArray, options: { assumeUnique?: boolean } = {}): GpuArray {
+  const d = setArgs('intersect1d', ar1, ar2);
+  if ('returnIndices' in options) throw new TypeError('intersect1d: returnIndices is not supported yet');
+  const r = filterIn(ar1, ar2, d, false, false);
+  return r;
+}
+
+/** numpy.union1d: sorted unique values in either. */
+export function union1d(ar1: GpuArray, ar2: GpuArray): GpuArray {
+  const d = setArgs('union1d', ar1, ar2);
+  const c = concat1d(ar1, ar2, d);
+  try {
+    return unique(c) as GpuArray;
+  } finally {
+    c.dispose();
+  }
+}
+
+/** numpy.setdiff1d: unique values of ar1 not in ar2 (ar1's order, unsorted, when assumeUnique). */
+export function setdiff1d(ar1: GpuArray, ar2: GpuArray, options: { assumeUnique?: boolean } = {}): GpuArray {
+  const d = setArgs('setdiff1d', ar1, ar2);
+  return filterIn(ar1, ar2, d, !!options.assumeUnique, true);
+}
+
+/** numpy.setxor1d: sorted unique values in exactly one of the two. */
+export function setxor1d(ar1: GpuArray, ar2: GpuArray, options: { assumeUnique?: boolean } = {}): GpuArray {
+  const d = setArgs('setxor1d', ar1, ar2);
+  const u1 = options.assumeUnique ? flatAs(ar1, d) : uniqueAs(ar1, d);
+  const u2 = options.assumeUnique ? flatAs(ar2, d) : uniqueAs(ar2, d);
+  const parts: GpuArray[] = [u1, u2];
+  try {
+    const only1 = filterIn(u1, u2, d, true, true);
+    parts.push(only1);
+    const only2 = filterIn(u2, u1, d, true, true);
+    parts.push(only2);
+    const c = concat1d(only1, only2, d);
+    parts.push(c);
+    return sortedValues(c);
+  } finally {
+    for (const p of parts) p.dispose();
+  }
+}

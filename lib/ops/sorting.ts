@@ -1,0 +1,233 @@
+// sort, argsort (functions and GpuArray methods), lexsort, partition, argpartition: NumPy's
+// semantics on the stable radix sort of radix-sort.ts. Every kind is stable here (as CuPy): NaN
+// last, -0.0 and +0.0 equal (kept in input order), ties in input order.
+import { dtypes } from '../core/dtype.js';
+import { GpuArray } from '../core/gpu-array.js';
+import { kernelHooks } from '../core/kernel-hooks.js';
+import { normalizeAxis } from '../core/shape.js';
+import { gather, indicesInRow, iota, sortable, sortedOrder, sortedValues } from './radix-sort.js';
+
+export type SortKind = 'quicksort' | 'mergesort' | 'heapsort' | 'stable';
+
+export interface SortOptions {
+  /** Axis to sort along (default -1); null sorts the flattened array. */
+  axis?: number | null;
+  /** Accepted for NumPy compatibility; every kind is the stable radix sort. */
+  kind?: SortKind | null;
+}
+
+const KINDS = new Set(['quicksort', 'quick', 'mergesort', 'merge', 'heapsort', 'heap', 'stable']);
+
+function sortArgs(name: string, axisOrOptions: unknown, options: unknown, allowed = ['axis', 'kind']): SortOptions {
+  let opts: SortOptions;
+  if (axisOrOptions !== null && typeof axisOrOptions === 'object') {
+    if (options !== undefined) throw new TypeError(`${name}: pass options once`);
+    opts = { ...(axisOrOptions as SortOptions) };
+  } else {
+    if (options !== undefined && (options === null || typeof options !== 'object')) throw new TypeError(`${name}: options must be an object`);
+    opts = { ...(options as SortOptions | undefined) };
+    if (axisOrOptions !== undefined) {
+      if (opts.axis !== undefined) throw new TypeError(`${name}: axis given twice`);
+      opts.axis = axisOrOptions as number | null;
+    }
+  }
+  for (const k of Object.keys(opts)) if (!allowed.includes(k)) throw new TypeError(`${name}() got an unexpected keyword argument '${k}'`);
+  if (opts.axis !== undefined && opts.axis !== null && typeof opts.axis !== 'number') throw new TypeError(`${name}: axis must be an integer or null`);
+  if (opts.kind !== undefined && opts.kind !== null && !KINDS.has(opts.kind)) {
+    throw new RangeError(`${name}: sort kind must be one of 'quick', 'heap', or 'stable' (got ${JSON.stringify(opts.kind)})`);
+  }
+  return opts;
+}
+
+function checkArray(name: string, a: unknown, complexOk = true): asserts a is GpuArray {
+  if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray, got ${a === null ? 'null' : typeof a}`);
+  if (!complexOk && !sortable(a.dtype)) throw new TypeError(`${name}: ${a.dtype.name} is not supported yet (complex keys)`);
+}
+
+/** x with `axis` moved last as a C-contiguous array (a copy only when needed); axis null flattens. */
+export function rowsAlong(x: GpuArray, axis: number | null): { work: GpuArray; perm: number[] | null; rows: number; len: number; owned: boolean } {
+  if (axis === null) {
+    const flat = x.flags.cContiguous ? x.reshape([x.size]) : x.flatten();
+    return { work: flat, perm: null, rows: x.size === 0 ? 0 : 1, len: x.size, owned: true };
+  }
+  const ax = normalizeAxis(axis, x.ndim);
+  const perm = x.shape.map((_, i) => i).filter((i) => i !== ax);
+  perm.push(ax);
+  const moved = x.transpose(perm);
+  let work = moved;
+  if (!moved.flags.cContiguous) {
+    work = moved.copy();
+    moved.dispose();
+  }
+  const len = x.shape[ax];
+  return { work, perm, rows: len === 0 ? 0 : x.size / len, len, owned: true };
+}
+
+/** A result laid out like rowsAlong's work array, back in x's axis order and C-contiguous. */
+export function restoreAxis(res: GpuArray, perm: number[] | null): GpuArray {
+  if (perm === null || perm.every((p, i) => p === i)) return res;
+  const back = res.transpose(perm.map((_, i) => perm.indexOf(i)));
+  const out = back.copy();
+  back.dispose();
+  res.dispose();
+  return out;
+}
+
+function sortImpl(name: string, a: GpuArray, opts: SortOptions, wantIndices: boolean): GpuArray {
+  checkArray(name, a);
+  const axis = opts.axis === undefined ? -1 : opts.axis;
+  const { work, perm, rows, len } = rowsAlong(a, axis);
+  try {
+    const shape = work.shape;
+    if (!wantIndices && rows <= 1 && sortable(a.dtype)) {
+      const v = sortedValues(work);
+      const shaped = v.reshape(shape);
+      if (shaped !== v) v.dispose();
+      return restoreAxis(shaped, perm);
+    }
+    const order = sortedOrder(work, rows, len);
+    try {
+      let res: GpuArray;
+      if (wantIndices) res = indicesInRow(order, len);
+      else {
+        res = GpuArray.allocate([work.size], a.dtype, a.device);
+        gather(work, order, res);
+      }
+      const shaped = res.reshape(shape);
+      if (shaped !== res) res.dispose();
+      return restoreAxis(shaped, perm);
+    } finally {
+      order.dispose();
+    }
+  } finally {
+    work.dispose();
+  }
+}
+
+/** numpy.sort: a sorted copy (along axis -1 by default; axis null sorts the flattened array). */
+export function sort(a: GpuArray, axisOrOptions?: number | null | SortOptions, options?: SortOptions): GpuArray {
+  return sortImpl('sort', a, sortArgs('sort', axisOrOptions, options), false);
+}
+
+/** numpy.argsort: int64 indices that sort `a` along the axis (stable: ties keep input order). */
+export function argsort(a: GpuArray, axisOrOptions?: number | null | SortOptions, options?: SortOptions): GpuArray {
+  return sortImpl('argsort', a, sortArgs('argsort', axisOrOptions, options), true);
+}
+
+/** numpy.sort_complex: sorted by real part, then imaginary (NaN last in each), as a complex array. */
+export function sortComplex(a: GpuArray): GpuArray {
+  checkArray('sortComplex', a);
+  // NumPy: int8/int16/uint8/uint16 become complex64, every other real dtype complex128.
+  const d = a.dtype.isComplex ? a.dtype : ['int8', 'int16', 'uint8', 'uint16'].includes(a.dtype.name) ? dtypes.complex64 : dtypes.complex128;
+  const c = a.astype(d);
+  try {
+    return sortImpl('sortComplex', c, { axis: -1 }, false);
+  } finally {
+    c.dispose();
+  }
+}
+
+/** numpy.lexsort: indices sorting by the last key first, then the one before it, ... (1-D keys). */
+export function lexsort(keys: readonly GpuArray[] | GpuArray): GpuArray {
+  let list: GpuArray[];
+  const owned: GpuArray[] = [];
+  if (keys instanceof GpuArray) {
+    if (keys.ndim === 0) throw new TypeError('lexsort: need sequence of keys with len > 0 in lexsort');
+    if (keys.ndim !== 2) throw new TypeError('lexsort: only 1-D keys (a 2-D array of keys) are supported');
+    list = Array.from({ length: keys.shape[0] }, (_, i) => keys.slice(i));
+    owned.push(...list);
+  } else if (Array.isArray(keys)) list = [...keys];
+  else throw new TypeError('lexsort: keys must be a GpuArray or an array of GpuArrays');
+  if (list.length === 0) throw new TypeError('lexsort: need sequence of keys with len > 0 in lexsort');
+  try {
+    const n = list[0].size;
+    for (const k of list) {
+      checkArray('lexsort', k, false);
+      if (k.ndim !== 1) throw new TypeError('lexsort: only 1-D keys are supported');
+      if (k.size !== n) throw new RangeError('lexsort: all keys need to be the same shape');
+    }
+    // Stable sorts from the least significant key to the most: each reorders the current permutation.
+    let permIdx = iota(n, list[0].device);
+    try {
+      for (const k of list) {
+        const c = k.flags.cContiguous ? k : k.copy();
+        const g = GpuArray.allocate([n], k.dtype, k.device);
+        try {
+          gather(c, permIdx, g);
+          const order = sortedOrder(g, n === 0 ? 0 : 1, n);
+          const next = GpuArray.allocate([n], dtypes.uint32, k.device);
+          gather(permIdx, order, next);
+          order.dispose();
+          permIdx.dispose();
+          permIdx = next;
+        } finally {
+          g.dispose();
+          if (c !== k) c.dispose();
+        }
+      }
+      return indicesInRow(permIdx, Math.max(n, 1));
+    } finally {
+      permIdx.dispose();
+    }
+  } finally {
+    for (const o of owned) o.dispose();
+  }
+}
+
+function checkKth(name: string, a: GpuArray, kth: number | readonly number[], axis: number | null): void {
+  const len = axis === null ? a.size : a.shape[normalizeAxis(axis, a.ndim)];
+  const list = typeof kth === 'number' ? [kth] : kth;
+  if (!Array.isArray(list) && typeof kth !== 'number') throw new TypeError(`${name}: kth must be an integer or a list of integers`);
+  for (const k of list) {
+    if (!Number.isInteger(k)) throw new TypeError(`${name}: kth must be an integer, got ${k}`);
+    if (k < -len || k >= len) throw new RangeError(`kth(=${k}) out of bounds (${len})`);
+  }
+}
+
+/** numpy.partition: every kth element where a sort would put it, smaller before, larger after (a full sort here). */
+export function partition(a: GpuArray, kth: number | readonly number[], options: SortOptions = {}): GpuArray {
+  const o = sortArgs('partition', options, undefined);
+  checkArray('partition', a);
+  checkKth('partition', a, kth, o.axis === undefined ? -1 : o.axis);
+  return sortImpl('partition', a, o, false);
+}
+
+/** numpy.argpartition: the indices of partition (a stable argsort here, which satisfies the invariants). */
+export function argpartition(a: GpuArray, kth: number | readonly number[], options: SortOptions = {}): GpuArray {
+  const o = sortArgs('argpartition', options, undefined);
+  checkArray('argpartition', a);
+  checkKth('argpartition', a, kth, o.axis === undefined ? -1 : o.axis);
+  return sortImpl('argpartition', a, o, true);
+}
+
+// ---- methods: a.sort() sorts in place (ndarray.sort), a.argsort() returns the indices ----------
+
+declare module '../core/gpu-array.js' {
+  interface GpuArray {
+    /** ndarray.sort: sort in place along axis (default -1); returns undefined as NumPy's None. */
+    sort(axisOrOptions?: number | SortOptions, options?: SortOptions): void;
+    argsort(axisOrOptions?: number | null | SortOptions, options?: SortOptions): GpuArray;
+  }
+}
+
+Object.defineProperty(GpuArray.prototype, 'sort', {
+  value: function (this: GpuArray, axisOrOptions?: number | SortOptions, options?: SortOptions): void {
+    const o = sortArgs('sort', axisOrOptions, options);
+    if (o.axis === null) throw new TypeError('sort: ndarray.sort needs an integer axis');
+    const sorted = sortImpl('sort', this, o, false);
+    try {
+      kernelHooks().assign(this, sorted);
+    } finally {
+      sorted.dispose();
+    }
+  },
+  writable: true,
+  configurable: true,
+});
+Object.defineProperty(GpuArray.prototype, 'argsort', {
+  value: function (this: GpuArray, axisOrOptions?: number | null | SortOptions, options?: SortOptions): GpuArray {
+    return argsort(this, axisOrOptions, options);
+  },
+  writable: true,
+  configurable: true,
+});

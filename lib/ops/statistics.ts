@@ -1,0 +1,357 @@
+// Order statistics and counting: quantile/percentile/median (and their nan variants) on the
+// radix sort, bincount and histogram with atomics, digitize on searchsorted.
+import { DType, dtypes } from '../core/dtype.js';
+import { GpuArray } from '../core/gpu-array.js';
+import { normalizeAxis } from '../core/shape.js';
+import { COOPERATIVE_MARK, gridFor, moduleKernel } from './device-kernels.js';
+import { reductionFunctions } from './reductions.js';
+import { rowsAlong, sort } from './sorting.js';
+import { searchsorted } from './searching.js';
+import { ufuncFunctions } from './ufunc-api.js';
+
+export type QuantileMethod = 'linear' | 'lower' | 'higher' | 'nearest' | 'midpoint';
+const METHODS: readonly QuantileMethod[] = ['linear', 'lower', 'higher', 'nearest', 'midpoint'];
+
+export interface QuantileOptions {
+  /** Axis to reduce (one integer); null or absent: the flattened array. */
+  axis?: number | null;
+  keepdims?: boolean;
+  /** NumPy 2's method (default 'linear'). */
+  method?: QuantileMethod;
+}
+
+function quantileSource(ctype: string): string {
+  return `typedef ${ctype} T;
+extern "C" __global__ void gpa_quantile(const void* sortedp, const double* qs, void* outp, long long rows, long long len, long long nq, int method, int skipNan) {
+  const T* sorted = (const T*)sortedp;
+  T* out = (T*)outp;
+  for (long long idx : gpa::grid_range(rows * nq)) {
+    const long long qi = idx / rows, r = idx % rows;
+    const T* row = sorted + r * len;
+    long long n = len;
+    const T nan = (T)(0.0 / 0.0);
+    if (skipNan) {  // NaNs sort last: the first NaN by bisection
+      long long lo = 0, hi = len;
+      while (lo < hi) { const long long mid = (lo + hi) / 2; if (row[mid] != row[mid]) hi = mid; else lo = mid + 1; }
+      n = lo;
+    } else if (len > 0 && row[len - 1] != row[len - 1]) { out[idx] = nan; continue; }
+    if (n == 0) { out[idx] = nan; continue; }
+    const double v = qs[qi] * (double)(n - 1);
+    long long lo = (long long)floor(v);
+    if (lo > n - 1) lo = n - 1;
+    const long long hi = lo + 1 < n ? lo + 1 : n - 1;
+    double t = v - (double)lo;
+    if (method == 1) { out[idx] = row[lo]; continue; }
+    if (method == 2) { out[idx] = row[t > 0 ? hi : lo]; continue; }
+    if (method == 3) { const double rv = rint(v); out[idx] = row[(long long)rv > n - 1 ? n - 1 : (long long)rv]; continue; }
+    if (method == 4) t = (v == floor(v)) ? 0.0 : 0.5;  // NumPy: an integral index takes its own element
+    const T a = row[lo], b = row[hi];
+    const T diff = b - a;
+    out[idx] = t >= 0.5 ? (T)(b - diff * (T)(1.0 - t)) : (T)(a + diff * (T)t);
+  }
+}
+`;
+}
+
+function toQs(name: string, q: number | readonly number[] | GpuArray, scale: number): { qs: number[]; shape: number[] } {
+  let qs: number[];
+  let shape: number[];
+  if (typeof q === 'number') {
+    qs = [q];
+    shape = [];
+  } else if (q instanceof GpuArray) {
+    qs = Array.from(q.toTypedArray() as ArrayLike<number>, Number);
+    shape = [...q.shape];
+  } else if (Array.isArray(q)) {
+    qs = q.map(Number);
+    shape = [q.length];
+  } else throw new TypeError(`${name}: q must be a number, an array of numbers or a GpuArray`);
+  for (const v of qs) {
+    if (!(v >= 0 && v <= scale)) throw new RangeError(scale === 1 ? 'Quantiles must be in the range [0, 1]' : 'Percentiles must be in the range [0, 100]');
+  }
+  return { qs: qs.map((v) => v / scale), shape };
+}
+
+function quantileImpl(name: string, a: GpuArray, q: number | readonly number[] | GpuArray, scale: number, opts: QuantileOptions, skipNan: boolean): GpuArray {
+  if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
+  if (a.dtype.isComplex) throw new TypeError(`${name}: complex input is not supported`);
+  for (const k of Object.keys(opts)) if (!['axis', 'keepdims', 'method'].includes(k)) throw new TypeError(`${name}() got an unexpected keyword argument '${k}'`);
+  const method = opts.method ?? 'linear';
+  if (!METHODS.includes(method)) throw new RangeError(`${name}: method must be one of ${METHODS.join(', ')} (got ${JSON.stringify(method)})`);
+  if (opts.axis !== undefined && opts.axis !== null && typeof opts.axis !== 'number') throw new TypeError(`${name}: axis must be an integer or null`);
+  const { qs, shape: qShape } = toQs(name, q, scale);
+  const axis = opts.axis ?? null;
+  const ax = axis === null ? null : normalizeAxis(axis, a.ndim);
+  // Result dtype: floats keep theirs, everything else computes in float64 (float16 via float32).
+  const out: DType = a.dtype.kind === 'f' ? a.dtype : dtypes.float64;
+  const compute = out === dtypes.float16 ? dtypes.float32 : out;
+  const x = a.astype(compute);
+  const sorted = sort(x, ax === null ? null : ax);
+  x.dispose();
+  const { work, rows, len } = rowsAlong(sorted, ax === null ? null : ax);
+  sorted.dispose();
+  const reducedShape = ax === null ? [] : a.shape.filter((_, i) => i !== ax);
+  const keptShape = ax === null ? a.shape.map(() => 1) : a.shape.map((d, i) => (i === ax ? 1 : d));
+  const resShape = [...qShape, ...(opts.keepdims ? keptShape : reducedShape)];
+  const nRows = reducedShape.reduce((p, d) => p * d, 1);
+  try {
+    if (len === 0 && nRows > 0) throw new RangeError(`${name}: cannot compute on an empty axis`);
+    const res = GpuArray.allocate(resShape, compute, a.device);
+    const total = nRows * qs.length;
+    if (total > 0) {
+      const qArr = deviceDoubles(qs, a);
+      moduleKernel(quantileSource(compute.ctype), 'gpa_quantile')(gridFor(total), 256, [work, qArr, res, nRows, len, qs.length, METHODS.indexOf(method), skipNan ? 1 : 0]);
+      qArr.dispose();
+    }
+    if (compute === out) return res;
+    const r = res.astype(out);
+    res.dispose();
+    return r;
+  } finally {
+    work.dispose();
+    void rows;
+  }
+}
+
+/** Small host parameter lists (quantiles, edges) as a float64 GpuArray on a's device. */
+function deviceDoubles(v: readonly number[], a: GpuArray): GpuArray {
+  return GpuArray.allocate([v.length], dtypes.float64, a.device).set(new Float64Array(v));
+}
+
+/** A 0-d result as a JS number (the array is disposed). */
+function hostScalar(r: GpuArray): number {
+  try {
+    return Number(r.toArray());
+  } finally {
+    r.dispose();
+  }
+}
+
+type QArg = number | readonly number[] | GpuArray;
+
+/** numpy.quantile (q in [0, 1]); a q array gives its shape in front of the result's. */
+export const quantile = (a: GpuArray, q: QArg, options: QuantileOptions = {}) => quantileImpl('quantile', a, q, 1, options, false);
+/** numpy.percentile (q in [0, 100]). */
+export const percentile = (a: GpuArray, q: QArg, options: QuantileOptions = {}) => quantileImpl('percentile', a, q, 100, options, false);
+/** numpy.median. */
+export const median = (a: GpuArray, options: Omit<QuantileOptions, 'method'> = {}) => quantileImpl('median', a, 0.5, 1, options, false);
+/** numpy.nanquantile: NaNs ignored (all-NaN slices give NaN). */
+export const nanquantile = (a: GpuArray, q: QArg, options: QuantileOptions = {}) => quantileImpl('nanquantile', a, q, 1, options, true);
+export const nanpercentile = (a: GpuArray, q: QArg, options: QuantileOptions = {}) => quantileImpl('nanpercentile', a, q, 100, options, true);
+export const nanmedian = (a: GpuArray, options: Omit<QuantileOptions, 'method'> = {}) => quantileImpl('nanmedian', a, 0.5, 1, options, true);
+
+// ---- counting ----------------------------------------------------------------------------------
+
+const COUNT = `
+extern "C" __global__ void gpa_bincount(const long long* x, const void* wp, void* out, long long n, int useW) {
+  for (long long i : gpa::grid_range(n)) {
+    if (useW) atomicAdd(&((double*)out)[x[i]], ((const double*)wp)[i]);
+    else atomicAdd(&((unsigned long long*)out)[x[i]], 1ull);
+  }
+}
+`;
+
+function histSource(ctype: string): string {
+  return `${COOPERATIVE_MARK}typedef ${ctype} T;
+// The bin of v among nb + 1 increasing edges (the last bin closed), or -1 outside / NaN. Equal-width
+// bins start from an estimate and step by one, as NumPy, so the edges alone decide.
+__device__ __forceinline__ int bin_of(double v, const double* e, int nb, double scale) {
+  if (!(v >= e[0] && v <= e[nb])) return -1;
+  if (scale > 0) {
+    int b = (int)((v - e[0]) * scale);
+    if (b > nb - 1) b = nb - 1;
+    if (b < 0) b = 0;
+    if (v < e[b]) b--;
+    else if (b + 1 < nb && v >= e[b + 1]) b++;
+    return b;
+  }
+  int lo = 0, hi = nb;  // the last edge <= v
+  while (hi - lo > 1) { const int mid = (lo + hi) / 2; if (e[mid] <= v) lo = mid; else hi = mid; }
+  return lo;
+}
+// Few bins: each block counts in shared memory (edges there too), then adds its counts to out.
+extern "C" __global__ void gpa_histogram_shared(const void* x, const void* wp, const double* edges, void* out, long long n, int nb, int useW, double scale) {
+  extern __shared__ __align__(8) double smem[];
+  double* e = smem;
+  double* wbins = smem + nb + 1;
+  unsigned int* cbins = (unsigned int*)(smem + nb + 1);
+  for (int b = threadIdx.x; b <= nb; b += blockDim.x) e[b] = edges[b];
+  for (int b = threadIdx.x; b < nb; b += blockDim.x) { if (useW) wbins[b] = 0; else cbins[b] = 0; }
+  __syncthreads();
+  for (long long i : gpa::grid_range(n)) {
+    const int b = bin_of((double)((const T*)x)[i], e, nb, scale);
+    if (b < 0) continue;
+    if (useW) atomicAdd(&wbins[b], ((const double*)wp)[i]);
+    else atomicAdd(&cbins[b], 1u);
+  }
+  __syncthreads();
+  for (int b = threadIdx.x; b < nb; b += blockDim.x) {
+    if (useW) { if (wbins[b] != 0) atomicAdd(&((double*)out)[b], wbins[b]); }
+    else if (cbins[b]) atomicAdd(&((unsigned long long*)out)[b], (unsigned long long)cbins[b]);
+  }
+}
+`;
+}
+
+function histGlobalSource(ctype: string): string {
+  return `typedef ${ctype} T;
+__device__ __forceinline__ int bin_of(double v, const double* e, int nb) {
+  if (!(v >= e[0] && v <= e[nb])) return -1;
+  int lo = 0, hi = nb;
+  while (hi - lo > 1) { const int mid = (lo + hi) / 2; if (e[mid] <= v) lo = mid; else hi = mid; }
+  return lo;
+}
+extern "C" __global__ void gpa_histogram(const void* x, const void* wp, const double* edges, void* out, long long n, int nb, int useW) {
+  for (long long i : gpa::grid_range(n)) {
+    const int b = bin_of((double)((const T*)x)[i], edges, nb);
+    if (b < 0) continue;
+    if (useW) atomicAdd(&((double*)out)[b], ((const double*)wp)[i]);
+    else atomicAdd(&((unsigned long long*)out)[b], 1ull);
+  }
+}
+`;
+}
+
+/** Bins counted in shared memory up to this many (edges and bins take 16 bytes a bin). */
+const SHARED_BINS = 2048;
+
+/** numpy.bincount: occurrences of each value of a 1-D non-negative integer array (weights: float64 sums). */
+export function bincount(x: GpuArray, options: { weights?: GpuArray | null; minlength?: number } = {}): GpuArray {
+  if (!(x instanceof GpuArray)) throw new TypeError('bincount: expected a GpuArray');
+  if (!(x.dtype.isInteger || x.dtype.isBool)) throw new TypeError(`bincount: Cannot cast array data from dtype('${x.dtype.name}') to dtype('int64') according to the rule 'safe'`);
+  if (x.ndim !== 1) throw new RangeError('bincount: object too deep for desired array (x must be 1-D)');
+  const minlength = options.minlength ?? 0;
+  if (!Number.isInteger(minlength) || minlength < 0) throw new RangeError("bincount: 'minlength' must not be negative");
+  const w = options.weights ?? null;
+  if (w !== null && (!(w instanceof GpuArray) || w.size !== x.size)) throw new RangeError("bincount: The weights and list don't have the same length.");
+  const xi = x.astype(dtypes.int64);
+  try {
+    let len = minlength;
+    if (x.size > 0) {
+      const lo = hostScalar(reductionFunctions.min(xi));
+      if (lo < 0) throw new RangeError("bincount: 'list' argument must have no negative elements");
+      len = Math.max(len, hostScalar(reductionFunctions.max(xi)) + 1);
+    }
+    const out = GpuArray.allocate([len], w ? dtypes.float64 : dtypes.int64, x.device).fill(0);
+    if (x.size > 0) {
+      const wd = w ? w.astype(dtypes.float64) : null;
+      moduleKernel(COUNT, 'gpa_bincount')(gridFor(x.size), 256, [xi, wd ?? xi, out, x.size, wd ? 1 : 0]);
+      wd?.dispose();
+    }
+    return out;
+  } finally {
+    xi.dispose();
+  }
+}
+
+export interface HistogramOptions {
+  /** The lower and upper range of the bins (default: the data's min and max). */
+  range?: readonly [number, number] | null;
+  /** Probability density: counts / (total * bin width). */
+  density?: boolean;
+  /** A weight per element: the bins sum weights (float64). */
+  weights?: GpuArray | null;
+}
+
+/** numpy.histogram of the flattened array: [hist, binEdges] (bins: a count, default 10, or increasing edges). */
+export function histogram(a: GpuArray, bins: number | readonly number[] | GpuArray = 10, options: HistogramOptions = {}): [GpuArray, GpuArray] {
+  if (!(a instanceof GpuArray)) throw new TypeError('histogram: expected a GpuArray');
+  if (a.dtype.isComplex) throw new TypeError('histogram: complex input is not supported');
+  const w = options.weights ?? null;
+  if (w !== null && (!(w instanceof GpuArray) || w.size !== a.size)) throw new RangeError('histogram: weights should have the same shape as a.');
+  let edges: number[];
+  if (typeof bins === 'number') {
+    if (!Number.isInteger(bins) || bins < 1) throw new RangeError('histogram: `bins` must be positive, when an integer');
+    let lo: number;
+    let hi: number;
+    if (options.range) {
+      [lo, hi] = options.range;
+      if (!(lo <= hi)) throw new RangeError('histogram: max must be larger than min in range parameter.');
+      if (!Number.isFinite(lo) || !Number.isFinite(hi)) throw new RangeError(`histogram: supplied range of [${lo}, ${hi}] is not finite`);
+    } else if (a.size === 0) [lo, hi] = [0, 1];
+    else {
+      lo = hostScalar(reductionFunctions.min(a));
+      hi = hostScalar(reductionFunctions.max(a));
+      if (!Number.isFinite(lo) || !Number.isFinite(hi)) throw new RangeError(`histogram: autodetected range of [${lo}, ${hi}] is not finite`);
+    }
+    if (lo === hi) [lo, hi] = [lo - 0.5, hi + 0.5];
+    // NumPy's linspace: start + i * step, the last edge exactly stop.
+    const step = (hi - lo) / bins;
+    edges = Array.from({ length: bins + 1 }, (_, i) => (i === bins ? hi : lo + i * step));
+  } else {
+    edges = bins instanceof GpuArray ? Array.from(bins.toTypedArray() as ArrayLike<number>, Number) : bins.map(Number);
+    if (edges.length < 2) throw new RangeError('histogram: bins must have at least two edges');
+    for (let i = 1; i < edges.length; i++) if (!(edges[i] >= edges[i - 1])) throw new RangeError('histogram: bins must increase monotonically, when an array');
+  }
+  const uniform = typeof bins === 'number';
+  // NumPy's edges take the data's float dtype (float64 for ints); bins are decided by those values.
+  const edgeOut = deviceDoubles(edges, a);
+  if (uniform && a.dtype.kind === 'f' && a.dtype !== dtypes.float64) {
+    const r = edgeOut.astype(a.dtype);
+    edgeOut.dispose();
+    const r64 = r.astype(dtypes.float64);
+    edges = Array.from(r64.toTypedArray() as Float64Array);
+    r64.dispose();
+    return histogramWith(a, edges, r, uniform, w, options);
+  }
+  return histogramWith(a, edges, edgeOut, uniform, w, options);
+}
+
+function histogramWith(a: GpuArray, edges: number[], edgeOut: GpuArray, uniform: boolean, w: GpuArray | null, options: HistogramOptions): [GpuArray, GpuArray] {
+  const nb = edges.length - 1;
+  const edgeHost = deviceDoubles(edges, a);
+  const src = a.dtype === dtypes.float16 ? a.astype(dtypes.float32) : a.flags.cContiguous ? a : a.copy();
+  const counts = GpuArray.allocate([nb], w || options.density ? dtypes.float64 : dtypes.int64, a.device);
+  try {
+    const wd = w ? w.astype(dtypes.float64) : null;
+    const raw = w ? counts : GpuArray.allocate([nb], dtypes.int64, a.device);
+    raw.fill(0);
+    if (a.size > 0) {
+      if (nb <= SHARED_BINS) {
+        const scale = uniform ? nb / (edges[nb] - edges[0]) : 0;
+        const blocks = Math.min(gridFor(a.size), 2 * 132 * 8);
+        moduleKernel(histSource(src.dtype.ctype), 'gpa_histogram_shared')(blocks, 256, [src, wd ?? edgeHost, edgeHost, raw, a.size, nb, wd ? 1 : 0, scale], 16 * (nb + 1));
+      } else {
+        moduleKernel(histGlobalSource(src.dtype.ctype), 'gpa_histogram')(gridFor(a.size), 256, [src, wd ?? edgeHost, edgeHost, raw, a.size, nb, wd ? 1 : 0]);
+      }
+    }
+    wd?.dispose();
+    const edgeArr = edgeOut;
+    if (!options.density) {
+      if (raw !== counts) counts.dispose();
+      return [raw, edgeArr];
+    }
+    // density: count / (total * width), in float64
+    const host = Array.from(raw.toTypedArray() as ArrayLike<number | bigint>, Number);
+    const total = host.reduce((s, v) => s + v, 0);
+    const dens = host.map((v, i) => v / total / (edges[i + 1] - edges[i]));
+    if (raw !== counts) raw.dispose();
+    counts.set(new Float64Array(dens));
+    return [counts, edgeArr];
+  } finally {
+    if (src !== a) src.dispose();
+    edgeHost.dispose();
+  }
+}
+
+/** numpy.digitize: the bin index of each x (bins increasing or decreasing; right: intervals closed on the right). */
+export function digitize(x: GpuArray, bins: GpuArray, right = false): GpuArray {
+  if (!(x instanceof GpuArray) || !(bins instanceof GpuArray)) throw new TypeError('digitize: x and bins must be GpuArrays');
+  if (bins.ndim !== 1) throw new RangeError('digitize: object too deep for desired array (bins must be 1-D)');
+  const host = Array.from(bins.toTypedArray() as ArrayLike<number | bigint>, Number);
+  const inc = host.every((v, i) => i === 0 || v >= host[i - 1]);
+  const dec = host.every((v, i) => i === 0 || v <= host[i - 1]);
+  if (!inc && !dec) throw new RangeError('digitize: bins must be monotonically increasing or decreasing');
+  const side = right ? 'left' : 'right';
+  if (inc) return searchsorted(bins, x, { side });
+  // Decreasing bins: count from the end of the reversed (increasing) bins.
+  const rev = bins.slice('::-1');
+  try {
+    const idx = searchsorted(rev, x, { side });
+    const r = ufuncFunctions.subtract(bins.size, idx) as GpuArray;
+    idx.dispose();
+    return r;
+  } finally {
+    rev.dispose();
+  }
+}

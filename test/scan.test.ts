@@ -1,0 +1,145 @@
+// cumsum / cumprod / nancumsum / nancumprod, ufunc.accumulate, diff and ediff1d against host
+// references with NumPy's accumulation dtypes, on every backend.
+import { expect } from 'chai';
+import * as gp from '../lib/index.js';
+import { describeEachDevice, rng } from './helpers.js';
+import { flat } from './sort-reference.js';
+
+/** Sequential scan in JS numbers (exact for the small integers used). */
+function refScan(x: readonly number[], op: (a: number, b: number) => number): number[] {
+  const out: number[] = [];
+  x.forEach((v, i) => out.push(i === 0 ? v : op(out[i - 1], v)));
+  return out;
+}
+
+const smallInts = (n: number, seed: number, lo = -8, hi = 8) => {
+  const r = rng(seed);
+  return Array.from({ length: n }, () => lo + Math.floor(r() * (hi - lo)));
+};
+
+describeEachDevice('scans', () => {
+  it('cumsum of 100k int32 (several tiles, a scan of tile sums) is exact and int64', function () {
+    this.timeout(60_000);
+    const host = smallInts(100_000, 1);
+    const c = gp.cumsum(gp.array(host, 'int32'));
+    expect(c.dtype.name).to.equal('int64');
+    expect(flat(c)).to.deep.equal(refScan(host, (a, b) => a + b));
+  });
+
+  it('a single long row (2049 tiles: the one-pass look-back chain across blocks) is exact', function () {
+    this.timeout(120_000);
+    const n = 2048 * 2048 + 4097;
+    const host = new Float64Array(n);
+    const r = rng(9);
+    for (let i = 0; i < n; i++) host[i] = Math.floor(r() * 5) - 2;
+    const got = gp.cumsum(gp.array(host)).toTypedArray() as Float64Array;
+    let s = 0;
+    let bad = 0;
+    for (let i = 0; i < n; i++) {
+      s += host[i];
+      if (got[i] !== s) bad++;
+    }
+    expect(bad).to.equal(0);
+  });
+
+  it("accumulation dtypes: bool/small ints -> int64, unsigned -> uint64, floats keep theirs; dtype= wins", () => {
+    const cases: [gp.DTypeName, string][] = [
+      ['bool', 'int64'], ['int8', 'int64'], ['int16', 'int64'], ['int32', 'int64'], ['int64', 'int64'],
+      ['uint8', 'uint64'], ['uint16', 'uint64'], ['uint32', 'uint64'], ['uint64', 'uint64'],
+      ['float16', 'float16'], ['float32', 'float32'], ['float64', 'float64'],
+    ];
+    for (const [d, want] of cases) {
+      const host = d === 'bool' ? [1, 0, 1, 1] : [1, 2, 3, 4];
+      const a = gp.array(host, d);
+      const s = gp.cumsum(a);
+      const p = gp.cumprod(a);
+      expect(s.dtype.name, d).to.equal(want);
+      expect(p.dtype.name, d).to.equal(want);
+      expect(flat(s), d).to.deep.equal(refScan(host, (x, y) => x + y));
+      expect(flat(p), d).to.deep.equal(refScan(host, (x, y) => x * y));
+    }
+    const i8 = gp.array([100, 100, 100], 'int8');
+    expect(flat(gp.cumsum(i8, { dtype: 'int8' }))).to.deep.equal([100, -56, 44]); // wraps as NumPy's int8 loop
+    expect(gp.cumsum(i8, { dtype: 'float32' }).dtype.name).to.equal('float32');
+  });
+
+  it('axis scans of a 3-D array, axis null flattens, out= receives the result', () => {
+    const shape = [3, 4, 5];
+    const host = smallInts(60, 4);
+    const a = gp.array(host, 'float64').reshape(shape);
+    for (const axis of [0, 1, 2, -2]) {
+      const ax = (axis + 3) % 3;
+      const got = flat(gp.cumsum(a, axis));
+      const strides = [20, 5, 1];
+      for (let f = 0; f < 60; f++) {
+        const pos = [Math.floor(f / 20), Math.floor(f / 5) % 4, f % 5];
+        let s = 0;
+        for (let t = 0; t <= pos[ax]; t++) s += host[f - (pos[ax] - t) * strides[ax]];
+        expect(got[f]).to.equal(s);
+      }
+    }
+    expect(flat(gp.cumsum(a))).to.deep.equal(refScan(host, (x, y) => x + y));
+    const out = gp.zeros([60], 'float32');
+    expect(gp.cumsum(a, null, { out })).to.equal(out);
+    expect(flat(out)).to.deep.equal(refScan(host, (x, y) => x + y));
+    expect(() => gp.cumsum(a, { out: gp.zeros([5]) })).to.throw(RangeError);
+    expect(() => gp.cumsum(a, 3)).to.throw(RangeError, /out of bounds/);
+  });
+
+  it('nancumsum / nancumprod treat NaN as 0 / 1; cumsum propagates NaN and inf', () => {
+    const host = [1, NaN, 2, Infinity, NaN, -Infinity, 3];
+    const a = gp.array(host, 'float32');
+    expect(flat(gp.nancumsum(a))).to.deep.equal([1, 1, 3, Infinity, Infinity, NaN, NaN]);
+    expect(flat(gp.nancumprod(gp.array([2, NaN, 3, -0.5])))).to.deep.equal([2, 2, 6, -3]);
+    const c = flat(gp.cumsum(a));
+    expect(c[0]).to.equal(1);
+    expect(c.slice(1).every(Number.isNaN)).to.equal(true);
+    expect(flat(gp.nancumsum(gp.array([1, 2], 'int16')))).to.deep.equal([1, 3]);
+  });
+
+  it('empty and 0-d inputs', () => {
+    expect(gp.cumsum(gp.zeros([0], 'float32')).shape).to.deep.equal([0]);
+    expect(gp.cumsum(gp.zeros([3, 0], 'int32'), 1).shape).to.deep.equal([3, 0]);
+    expect(flat(gp.cumsum(gp.array(5, 'int32')))).to.deep.equal([5]);
+    expect(gp.cumsum(gp.array(5, 'int32')).shape).to.deep.equal([1]);
+    expect(() => gp.cumsum(gp.zeros([2], 'complex64'))).to.throw(TypeError, /complex/);
+  });
+
+  it('ufunc.accumulate: add/multiply/maximum/minimum along axis 0, keeping the input dtype', () => {
+    const host = smallInts(24, 8, -5, 9);
+    const m = gp.array(host, 'int16').reshape([4, 6]);
+    const add = gp.ufuncs.get('add')!;
+    const got = add.accumulate(m);
+    expect(got.dtype.name).to.equal('int16');
+    const g = flat(got);
+    for (let j = 0; j < 6; j++) {
+      const col = [0, 1, 2, 3].map((i) => host[i * 6 + j]);
+      expect([0, 1, 2, 3].map((i) => g[i * 6 + j])).to.deep.equal(refScan(col, (x, y) => x + y));
+    }
+    const v = [3, 1, 4, NaN, 1, 5];
+    expect(flat(gp.ufuncs.get('maximum')!.accumulate(gp.array([3, 1, 4, 1, 5, 9], 'uint8')))).to.deep.equal([3, 3, 4, 4, 5, 9]);
+    expect(flat(gp.ufuncs.get('minimum')!.accumulate(gp.array(v))).slice(0, 3)).to.deep.equal([3, 1, 1]);
+    expect(flat(gp.ufuncs.get('minimum')!.accumulate(gp.array(v))).slice(3).every(Number.isNaN)).to.equal(true);
+    expect(flat(gp.ufuncs.get('multiply')!.accumulate(gp.array([true, true, false, true])))).to.deep.equal([1, 1, 0, 0]);
+    expect(() => gp.ufuncs.get('subtract')!.accumulate(m)).to.throw(TypeError);
+    expect(() => gp.ufuncs.get('sqrt')!.accumulate(m)).to.throw(TypeError, /binary/);
+  });
+
+  it('diff: n, axis, prepend/append, bool as not_equal; ediff1d', () => {
+    const x = gp.array([1, 2, 4, 7, 0], 'int32');
+    expect(flat(gp.diff(x))).to.deep.equal([1, 2, 3, -7]);
+    expect(flat(gp.diff(x, 2))).to.deep.equal([1, 1, -10]);
+    expect(flat(gp.diff(x, { prepend: 0, append: gp.array([3], 'int32') }))).to.deep.equal([1, 1, 2, 3, -7, 3]);
+    const m = gp.array([[1, 3, 6, 10], [0, 5, 6, 8]], 'float64');
+    expect(gp.diff(m).toArray()).to.deep.equal([[2, 3, 4], [5, 1, 2]]);
+    expect(gp.diff(m, { axis: 0 }).toArray()).to.deep.equal([[-1, 2, 0, -2]]);
+    expect(gp.diff(gp.array([true, false, false])).toArray()).to.deep.equal([true, false]);
+    expect(gp.diff(gp.array([1, 2], 'uint8')).dtype.name).to.equal('uint8');
+    expect(gp.diff(x, 0).toArray()).to.deep.equal([1, 2, 4, 7, 0]);
+    expect(gp.diff(x, 7).shape).to.deep.equal([0]);
+    expect(() => gp.diff(gp.array(1))).to.throw(RangeError, /at least one dimensional/);
+    expect(() => gp.diff(x, -1)).to.throw(RangeError, /non-negative/);
+    expect(flat(gp.ediff1d(x, { toBegin: -99, toEnd: [88, 99] }))).to.deep.equal([-99, 1, 2, 3, -7, 88, 99]);
+    expect(flat(gp.ediff1d(gp.array([[1, 2], [4, 8]], 'int32')))).to.deep.equal([1, 2, 4]);
+  });
+});

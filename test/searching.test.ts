@@ -1,0 +1,138 @@
+// searchsorted, unique (all flags, NumPy 2 names), isin and the set routines against host
+// references with NumPy's semantics, on every backend.
+import { expect } from 'chai';
+import * as gp from '../lib/index.js';
+import { describeEachDevice } from './helpers.js';
+import { flat, numpyCompare, REAL_DTYPES, refArgsort, sameValues, sample } from './sort-reference.js';
+
+/** NumPy's unique of a flat list: sorted values, first indices, inverse, counts (NaNs collapsed when equalNan). */
+function refUnique(x: readonly number[], equalNan: boolean) {
+  const order = refArgsort(x);
+  const values: number[] = [];
+  const index: number[] = [];
+  const counts: number[] = [];
+  const inverse = new Array<number>(x.length);
+  order.forEach((i, k) => {
+    const prev = k > 0 ? x[order[k - 1]] : undefined;
+    const same = k > 0 && numpyCompare(prev!, x[i]) === 0 && (equalNan || !Number.isNaN(x[i]));
+    if (!same) {
+      values.push(x[i]);
+      index.push(i);
+      counts.push(0);
+    }
+    counts[counts.length - 1]++;
+    inverse[i] = values.length - 1;
+  });
+  return { values, index, inverse, counts };
+}
+
+/** Left/right insertion point in NumPy's order. */
+function refSearch(sorted: readonly number[], v: number, right: boolean): number {
+  let i = 0;
+  while (i < sorted.length && (right ? numpyCompare(sorted[i], v) <= 0 : numpyCompare(sorted[i], v) < 0)) i++;
+  return i;
+}
+
+describeEachDevice('searching and sets', () => {
+  for (const dtype of REAL_DTYPES) {
+    it(`unique ${dtype} with every return flag`, function () {
+      this.timeout(60_000);
+      const a = gp.array(sample(dtype, 1500, 21 + dtype.length), dtype);
+      const x = flat(a);
+      const ref = refUnique(x, true);
+      const [u, idx, inv, cnt] = gp.unique(a, { returnIndex: true, returnInverse: true, returnCounts: true }) as gp.GpuArray[];
+      expect(sameValues(flat(u), ref.index.map((i) => x[i]))).to.equal(true);
+      expect(flat(idx)).to.deep.equal(ref.index);
+      expect(flat(inv)).to.deep.equal(ref.inverse);
+      expect(flat(cnt)).to.deep.equal(ref.counts);
+      expect(u.dtype.name).to.equal(dtype);
+      expect(idx.dtype.name).to.equal('int64');
+    });
+  }
+
+  it('unique: NaNs collapse by default, not with equalNan false (nor in uniqueValues); inverse keeps the input shape', () => {
+    const host = [3, NaN, 1, NaN, 3, -0, 0];
+    const a = gp.array(host).reshape([7]);
+    expect(flat(gp.unique(a) as gp.GpuArray)).to.deep.equal([-0, 1, 3, NaN]);
+    expect(flat(gp.unique(a, { equalNan: false }) as gp.GpuArray)).to.deep.equal([-0, 1, 3, NaN, NaN]);
+    expect(flat(gp.uniqueValues(a))).to.deep.equal([-0, 1, 3, NaN, NaN]);
+    const m = gp.array([[2, 1], [1, 5]], 'int32');
+    const { values, inverseIndices } = gp.uniqueInverse(m);
+    expect(flat(values)).to.deep.equal([1, 2, 5]);
+    expect(inverseIndices.toArray()).to.deep.equal([[1n, 0n], [0n, 2n]]);
+    const all = gp.uniqueAll(m);
+    expect(flat(all.indices)).to.deep.equal([1, 0, 3]);
+    expect(flat(all.counts)).to.deep.equal([2, 1, 1]);
+    expect(flat(gp.uniqueCounts(m).counts)).to.deep.equal([2, 1, 1]);
+    const [u, c] = gp.unique(gp.zeros([0], 'float32'), { returnCounts: true }) as gp.GpuArray[];
+    expect(u.shape).to.deep.equal([0]);
+    expect(c.shape).to.deep.equal([0]);
+    expect(() => gp.unique(m, { axis: 0 })).to.throw(TypeError, /axis/);
+  });
+
+  it('searchsorted: left/right, NaN and ±inf in NumPy order, sorter, any shape of v', () => {
+    const sortedHost = refArgsort(sample('float64', 300, 2)).map((i) => sample('float64', 300, 2)[i]);
+    const a = gp.array(sortedHost);
+    const vHost = sample('float64', 120, 3);
+    const v = gp.array(vHost).reshape([10, 12]);
+    for (const side of ['left', 'right'] as const) {
+      const got = gp.searchsorted(a, v, { side });
+      expect(got.shape).to.deep.equal([10, 12]);
+      expect(flat(got)).to.deep.equal(vHost.map((q) => refSearch(sortedHost, q, side === 'right')));
+    }
+    const un = gp.array([5, 1, 3, 3], 'int32');
+    const sorter = gp.argsort(un);
+    expect(flat(gp.searchsorted(un, gp.array([0, 3, 4, 6], 'int32'), { sorter }))).to.deep.equal([0, 1, 3, 4]);
+    expect(flat(gp.searchsorted(un, gp.array([3], 'int32'), { sorter, side: 'right' }))).to.deep.equal([3]);
+    expect(flat(gp.searchsorted(gp.array([1, 2, 3], 'int32'), 2.5))).to.deep.equal([2]);
+    expect(() => gp.searchsorted(a, v, { side: 'middle' as 'left' })).to.throw(RangeError);
+  });
+
+  it('isin (invert; NaN never matches) and intersect1d / union1d / setdiff1d / setxor1d', () => {
+    const e = gp.array([1, 4, 5, NaN, 2, 1]);
+    const t = gp.array([5, 1, 7, 9], 'int32');
+    expect(flat(gp.isin(e, gp.array([5, 1, NaN])))).to.deep.equal([1, 0, 1, 0, 0, 1]);
+    expect(flat(gp.isin(e, t, { invert: true }))).to.deep.equal([0, 1, 0, 1, 1, 0]);
+    expect(gp.isin(e.reshape([2, 3]), t).shape).to.deep.equal([2, 3]);
+    const a = gp.array([1, 3, 4, 3, 7, 7], 'int32');
+    const b = gp.array([3, 1, 2, 1, 8], 'int64');
+    const i = gp.intersect1d(a, b);
+    expect(flat(i)).to.deep.equal([1, 3]);
+    expect(i.dtype.name).to.equal('int64');
+    expect(flat(gp.union1d(a, b))).to.deep.equal([1, 2, 3, 4, 7, 8]);
+    expect(flat(gp.setdiff1d(a, b))).to.deep.equal([4, 7]);
+    expect(flat(gp.setdiff1d(gp.array([9, 4, 1], 'int32'), b, { assumeUnique: true }))).to.deep.equal([9, 4]);
+    expect(flat(gp.setxor1d(a, b))).to.deep.equal([2, 4, 7, 8]);
+    expect(flat(gp.intersect1d(gp.array([NaN, 1]), gp.array([NaN, 1])))).to.deep.equal([1]);
+  });
+
+  it('routines free their temporaries: pool usage is flat across repeated calls', () => {
+    const pool = gp.getMemoryPool();
+    const a = gp.array(sample('float32', 3000, 77), 'float32');
+    const b = gp.array(sample('int32', 500, 78), 'int32');
+    const m = a.reshape([30, 100]);
+    const babs = gp.absolute(b) as gp.GpuArray;
+    const calls: (() => unknown)[] = [
+      () => gp.cumsum(m, 0),
+      () => gp.argsort(m, 0),
+      () => gp.unique(a, { returnIndex: true, returnInverse: true, returnCounts: true }),
+      () => gp.intersect1d(a, b),
+      () => gp.setxor1d(a, b),
+      () => gp.isin(a, b),
+      () => gp.median(m, { axis: 1 }),
+      () => gp.bincount(babs),
+      () => gp.histogram(a, 16, { range: [-5, 5] }),
+      () => gp.histogram(babs, 16),
+    ];
+    const dispose = (r: unknown): void => {
+      if (Array.isArray(r)) r.forEach(dispose);
+      else if (r instanceof gp.GpuArray) r.dispose();
+    };
+    const round = () => calls.forEach((f) => dispose(f()));
+    round();
+    const before = pool.usedBytes();
+    round();
+    round();
+    expect(pool.usedBytes()).to.equal(before);
+  });
+});

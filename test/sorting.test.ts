@@ -1,0 +1,135 @@
+// sort / argsort / lexsort / partition on the radix sort: every real dtype, NaN/±inf/-0.0,
+// stability, axes, empty and 0-d inputs, against a stable host sort with NumPy's order.
+import { expect } from 'chai';
+import * as gp from '../lib/index.js';
+import { describeEachDevice } from './helpers.js';
+import { flat, numpyCompare, REAL_DTYPES, refArgsort, sameValues, sample } from './sort-reference.js';
+
+describeEachDevice('sorting', () => {
+  for (const dtype of REAL_DTYPES) {
+    it(`sort and argsort ${dtype}: NumPy's order, stable on ties (NaN last, -0.0 == +0.0)`, function () {
+      this.timeout(60_000);
+      const host = sample(dtype, 3000, 11 + dtype.length);
+      const a = gp.array(host, dtype);
+      const back = flat(a); // the values as stored (float16 rounding, bool)
+      const order = refArgsort(back);
+      expect(flat(gp.argsort(a))).to.deep.equal(order);
+      expect(sameValues(flat(gp.sort(a)), order.map((i) => back[i]))).to.equal(true);
+    });
+  }
+
+  it('argsort along each axis of a 3-D array matches per-row references; a.sort() sorts in place', function () {
+    this.timeout(60_000);
+    const shape = [3, 4, 50];
+    const host = sample('float32', 600, 5);
+    const a = gp.array(host, 'float32').reshape(shape);
+    const at = (i: number, j: number, k: number) => host[(i * 4 + j) * 50 + k];
+    for (const axis of [0, 1, 2, -1]) {
+      const ax = (axis + 3) % 3;
+      const idx = flat(gp.argsort(a, axis));
+      const vals = flat(gp.sort(a, { axis }));
+      const got = gp.argsort(a, axis);
+      expect(got.shape).to.deep.equal(shape);
+      for (let i = 0; i < 3; i++)
+        for (let j = 0; j < 4; j++)
+          for (let k = 0; k < 50; k++) {
+            const pos = [i, j, k];
+            if (pos[ax] !== 0) continue;
+            const line = Array.from({ length: shape[ax] }, (_, t) => {
+              const p = [...pos];
+              p[ax] = t;
+              return at(p[0], p[1], p[2]);
+            });
+            const ref = refArgsort(line);
+            const gotLine = ref.map((_, t) => {
+              const p = [...pos];
+              p[ax] = t;
+              return (p[0] * 4 + p[1]) * 50 + p[2];
+            });
+            expect(gotLine.map((f) => idx[f])).to.deep.equal(ref);
+            expect(sameValues(gotLine.map((f) => vals[f]), ref.map((r) => line[r]))).to.equal(true);
+          }
+    }
+    const flatSorted = flat(gp.sort(a, null));
+    expect(sameValues(flatSorted, refArgsort(host).map((i) => host[i]))).to.equal(true);
+    const b = gp.array(host.slice(0, 12), 'float64').reshape([3, 4]);
+    const expected = flat(gp.sort(b, 0));
+    b.sort(0);
+    expect(sameValues(flat(b), expected)).to.equal(true);
+  });
+
+  it('argsort of 60k int32 (many tiles: the digit counts are scanned by the look-back pass, exclusive)', function () {
+    this.timeout(60_000);
+    const host = sample('int32', 60_000, 99);
+    expect(flat(gp.argsort(gp.array(host, 'int32')))).to.deep.equal(refArgsort(host));
+  });
+
+  it('sorts a strided view, empty arrays, and a 0-d array flattened', () => {
+    const a = gp.array([5, 3, 9, 1, 7, 2], 'int32').slice('::2'); // [5, 9, 7]
+    expect(flat(gp.sort(a))).to.deep.equal([5, 7, 9]);
+    expect(gp.sort(gp.zeros([0], 'float32')).shape).to.deep.equal([0]);
+    expect(gp.argsort(gp.zeros([2, 0], 'float32')).shape).to.deep.equal([2, 0]);
+    expect(flat(gp.sort(gp.array(4, 'int16'), null))).to.deep.equal([4]);
+    expect(() => gp.sort(gp.array(4, 'int16'))).to.throw(RangeError, /out of bounds/);
+    expect(() => gp.sort(a, { kind: 'bogus' as gp.SortKind })).to.throw(RangeError, /sort kind/);
+    expect(flat(gp.sort(a, { kind: 'quicksort' }))).to.deep.equal([5, 7, 9]);
+    expect(() => gp.lexsort([gp.zeros([3], 'complex64')])).to.throw(TypeError, /complex/);
+  });
+
+  it('lexsort sorts by the last key, then the earlier ones (stable)', () => {
+    const surnames = [2, 1, 2, 1, 3, 1];
+    const first = [5, 9, 4, 9, 0, 2];
+    const order = flat(gp.lexsort([gp.array(first, 'int32'), gp.array(surnames, 'int32')]));
+    const ref = surnames.map((_, i) => i).sort((i, j) => surnames[i] - surnames[j] || first[i] - first[j]);
+    expect(order).to.deep.equal(ref);
+    expect(flat(gp.lexsort(gp.array([first, surnames], 'float64')))).to.deep.equal(ref);
+  });
+
+  it('partition and argpartition: the kth element in place, smaller before, larger after', () => {
+    const host = sample('float64', 200, 3);
+    const a = gp.array(host, 'float64');
+    for (const kth of [0, 57, 199, -1]) {
+      const k = (kth + 200) % 200;
+      const p = flat(gp.partition(a, kth));
+      const sorted = refArgsort(host).map((i) => host[i]);
+      expect(Object.is(p[k], sorted[k]) || (Number.isNaN(p[k]) && Number.isNaN(sorted[k]))).to.equal(true);
+      for (let i = 0; i < k; i++) expect(p[i] <= p[k] || Number.isNaN(p[k])).to.equal(true);
+      for (let i = k + 1; i < 200; i++) expect(p[i] >= p[k] || Number.isNaN(p[i])).to.equal(true);
+      const ip = flat(gp.argpartition(a, kth));
+      expect(sameValues(ip.map((i) => host[i]), p)).to.equal(true);
+    }
+    expect(() => gp.partition(a, 200)).to.throw(RangeError, /kth\(=200\) out of bounds/);
+  });
+});
+
+describeEachDevice('sorting complex', () => {
+  /** NumPy's complex order: real then imaginary, NaN last in each part. */
+  const cmp = (a: [number, number], b: [number, number]) => numpyCompare(a[0], b[0]) || numpyCompare(a[1], b[1]);
+  for (const dtype of ['complex64', 'complex128'] as const) {
+    it(`argsort and sort ${dtype}: lexicographic, NaN parts last, stable`, function () {
+      this.timeout(60_000);
+      const re = sample('float32', 800, 41);
+      const im = sample('float32', 800, 42).map((v, i) => (i % 3 === 0 ? re[i] : v));
+      const pairs = re.map((r, i) => [r, im[i]] as [number, number]);
+      const host = new Float64Array(1600);
+      pairs.forEach(([r, i], k) => {
+        host[2 * k] = r;
+        host[2 * k + 1] = i;
+      });
+      // (re, im) pairs: complex arrays' host format.
+      const c = gp.zeros([800], dtype).set(dtype === 'complex64' ? Float32Array.from(host) : host);
+      const order = pairs.map((_, i) => i).sort((i, j) => cmp(pairs[i], pairs[j]));
+      expect(flat(gp.argsort(c))).to.deep.equal(order);
+      const sorted = gp.sort(c).toTypedArray() as Float32Array | Float64Array;
+      const want = order.flatMap((i) => pairs[i]);
+      expect(sameValues(Array.from(sorted), want)).to.equal(true);
+    });
+  }
+
+  it('sortComplex gives complex64 for small ints, complex128 otherwise', () => {
+    const s = gp.sortComplex(gp.array([5, 3, 6, 2, 1], 'int16'));
+    expect(s.dtype.name).to.equal('complex64');
+    expect(Array.from(s.toTypedArray() as Float32Array)).to.deep.equal([1, 0, 2, 0, 3, 0, 5, 0, 6, 0]);
+    expect(gp.sortComplex(gp.array([1.5, 0.5], 'float32')).dtype.name).to.equal('complex128');
+  });
+});

@@ -1,0 +1,289 @@
+// quantile/percentile/median (+ nan variants, every method), bincount, histogram and digitize
+// against host references with NumPy's rules, on every backend.
+import { expect } from 'chai';
+import * as gp from '../lib/index.js';
+import { describeEachDevice, rng } from './helpers.js';
+import { flat, refArgsort } from './sort-reference.js';
+
+type Method = gp.QuantileMethod;
+
+/** NumPy's quantile of one slice (q in [0, 1]), written from its method table. */
+function refQuantile(x: readonly number[], q: number, method: Method, skipNan: boolean): number {
+  let v = refArgsort(x).map((i) => x[i]);
+  if (skipNan) v = v.filter((t) => !Number.isNaN(t));
+  else if (v.some(Number.isNaN)) return NaN;
+  const n = v.length;
+  if (n === 0) return NaN;
+  const idx = q * (n - 1);
+  const lo = Math.floor(idx);
+  const hi = Math.min(lo + 1, n - 1);
+  const lerp = (t: number) => (t >= 0.5 ? v[hi] - (v[hi] - v[lo]) * (1 - t) : v[lo] + (v[hi] - v[lo]) * t);
+  switch (method) {
+    case 'lower':
+      return v[lo];
+    case 'higher':
+      return v[Math.ceil(idx)];
+    case 'nearest': {
+      const r = Math.round(idx);
+      return v[Math.abs(idx - Math.trunc(idx)) === 0.5 ? (Math.trunc(idx) % 2 === 0 ? Math.trunc(idx) : Math.trunc(idx) + 1) : r];
+    }
+    case 'midpoint':
+      return lerp(idx === lo ? 0 : 0.5);
+    case 'linear':
+      return lerp(idx - lo);
+  }
+}
+
+const close = (a: number, b: number) => (Number.isNaN(a) && Number.isNaN(b)) || Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(b));
+
+describeEachDevice('statistics', () => {
+  it('quantile / percentile: every method, q lists, axis, keepdims; ints compute in float64', () => {
+    const r = rng(3);
+    const host = Array.from({ length: 4 * 37 }, () => Math.floor(r() * 50) - 25);
+    const a = gp.array(host, 'int32').reshape([4, 37]);
+    const qs = [0, 0.1, 0.25, 0.5, 0.73, 1];
+    for (const method of ['linear', 'lower', 'higher', 'nearest', 'midpoint'] as const) {
+      const got = gp.quantile(a, qs, { axis: 1, method });
+      expect(got.shape).to.deep.equal([6, 4]);
+      expect(got.dtype.name).to.equal('float64');
+      const g = flat(got);
+      qs.forEach((q, qi) => {
+        for (let row = 0; row < 4; row++) {
+          const ref = refQuantile(host.slice(row * 37, row * 37 + 37), q, method, false);
+          expect(close(g[qi * 4 + row], ref), `${method} q=${q} row ${row}: ${g[qi * 4 + row]} vs ${ref}`).to.equal(true);
+        }
+      });
+      const flatQ = flat(gp.percentile(a, 30, { method }));
+      expect(close(flatQ[0], refQuantile(host, 0.3, method, false))).to.equal(true);
+    }
+    expect(gp.quantile(a, 0.5, { axis: 0, keepdims: true }).shape).to.deep.equal([1, 37]);
+    expect(gp.median(a, { keepdims: true }).shape).to.deep.equal([1, 1]);
+    expect(() => gp.quantile(a, 1.5)).to.throw(RangeError, /\[0, 1\]/);
+    expect(() => gp.percentile(a, -1)).to.throw(RangeError, /\[0, 100\]/);
+  });
+
+  it('median and the nan variants: NaN propagates, nan* skip it (all-NaN gives NaN); float32 stays float32', () => {
+    const host = [[1, NaN, 3, 2], [NaN, NaN, NaN, NaN], [4, 1, 7, 0.5]];
+    const a = gp.array(host, 'float32');
+    const m = gp.median(a, { axis: 1 });
+    expect(m.dtype.name).to.equal('float32');
+    const got = flat(m);
+    expect(Number.isNaN(got[0]) && Number.isNaN(got[1])).to.equal(true);
+    expect(got[2]).to.equal(2.5);
+    const nm = flat(gp.nanmedian(a, { axis: 1 }));
+    expect(nm[0]).to.equal(2);
+    expect(Number.isNaN(nm[1])).to.equal(true);
+    expect(nm[2]).to.equal(2.5);
+    expect(flat(gp.nanpercentile(a, [0, 100], { axis: 1 })).filter((v) => !Number.isNaN(v))).to.deep.equal([1, 0.5, 3, 7]);
+    expect(flat(gp.nanquantile(gp.array([NaN, 1, 2]), 0.5))).to.deep.equal([1.5]);
+    expect(gp.median(gp.array([5, 1, 3], 'float16')).dtype.name).to.equal('float16');
+  });
+
+  it('bincount: counts, weights (float64), minlength; negative values are refused', () => {
+    const r = rng(5);
+    const host = Array.from({ length: 5000 }, () => Math.floor(r() * 40));
+    const counts = new Array(40).fill(0);
+    const sums = new Array(40).fill(0);
+    const w = host.map((_, i) => (i % 7) * 0.25);
+    host.forEach((v, i) => {
+      counts[v]++;
+      sums[v] += w[i];
+    });
+    const x = gp.array(host, 'int32');
+    const c = gp.bincount(x);
+    expect(c.dtype.name).to.equal('int64');
+    expect(flat(c)).to.deep.equal(counts.slice(0, Math.max(...host) + 1));
+    const s = flat(gp.bincount(x, { weights: gp.array(w), minlength: 50 }));
+    expect(s.length).to.equal(50);
+    s.slice(0, 40).forEach((v, i) => expect(v).to.be.closeTo(sums[i], 1e-9));
+    expect(flat(gp.bincount(gp.zeros([0], 'int32'), { minlength: 3 }))).to.deep.equal([0, 0, 0]);
+    expect(() => gp.bincount(gp.array([1, -1], 'int32'))).to.throw(RangeError, /negative/);
+    expect(() => gp.bincount(gp.array([1.5]))).to.throw(TypeError);
+  });
+
+  it('histogram: bin counts or edges, range, weights, density; the last bin is closed', () => {
+    const r = rng(6);
+    const host = Array.from({ length: 3000 }, () => r() * 10 - 2);
+    host.push(NaN, 8, -2.5);
+    const a = gp.array(host, 'float32');
+    const back = flat(a);
+    const [h, e] = gp.histogram(a, 7, { range: [-2, 8] });
+    const edges = flat(e);
+    expect(edges.length).to.equal(8);
+    expect(e.dtype.name).to.equal('float32'); // NumPy: the edges take the data's float dtype
+    const step = 10 / 7;
+    expect(edges).to.deep.equal(Array.from({ length: 8 }, (_, i) => Math.fround(i === 7 ? 8 : -2 + i * step)));
+    const ref = new Array(7).fill(0);
+    for (const v of back) {
+      if (!(v >= -2 && v <= 8)) continue;
+      let b = edges.findIndex((_, i) => i < 7 && v >= edges[i] && v < edges[i + 1]);
+      if (b < 0) b = 6;
+      ref[b]++;
+    }
+    expect(flat(h)).to.deep.equal(ref);
+    const [h2] = gp.histogram(gp.array([1, 2, 1], 'int32'), [0, 1, 2, 3]);
+    expect(flat(h2)).to.deep.equal([0, 2, 1]);
+    const [h3] = gp.histogram(gp.array([1, 2, 1]), [0, 1, 2, 3], { weights: gp.array([0.5, 2, 0.25]) });
+    expect(flat(h3)).to.deep.equal([0, 0.75, 2]);
+    const [d, de] = gp.histogram(gp.array([0, 1, 2, 3, 4, 5, 6, 7]), 4, { density: true });
+    expect(flat(de)).to.deep.equal([0, 1.75, 3.5, 5.25, 7]);
+    flat(d).forEach((v) => expect(v).to.be.closeTo(1 / 7, 1e-12));
+    expect(() => gp.histogram(a, [3, 1])).to.throw(RangeError, /monotonically/);
+    // Many bins: counted with global atomics instead of shared memory; ints get float64 edges.
+    const ints = Array.from({ length: 4000 }, (_, i) => (i * 37) % 3001);
+    const [hm, em] = gp.histogram(gp.array(ints, 'int32'), 3000);
+    expect(em.dtype.name).to.equal('float64');
+    const edgesM = flat(em);
+    const refM = new Array(3000).fill(0);
+    for (const v of ints) {
+      let b = 0;
+      while (b < 2999 && v >= edgesM[b + 1]) b++;
+      refM[b]++;
+    }
+    expect(flat(hm)).to.deep.equal(refM);
+  });
+
+  it('digitize: increasing and decreasing bins, right', () => {
+    const x = gp.array([0.2, 6.4, 3.0, 1.6, 10.0, -1]);
+    expect(flat(gp.digitize(x, gp.array([0.0, 1.0, 2.5, 4.0, 10.0])))).to.deep.equal([1, 4, 3, 2, 5, 0]);
+    expect(flat(gp.digitize(x, gp.array([0.0, 1.0, 2.5, 4.0, 10.0]), true))).to.deep.equal([1, 4, 3, 2, 4, 0]);
+    expect(flat(gp.digitize(x, gp.array([10, 4, 2.5, 1, 0])))).to.deep.equal([4, 1, 2, 3, 0, 5]);
+    expect(() => gp.digitize(x, gp.array([1, 3, 2]))).to.throw(RangeError, /monotonically/);
+  });
+
+  it('nanmean / nanvar / nanstd skip NaN (ints as mean/var); ptp; average with weights and returned', () => {
+    const host = [[1, NaN, 3, 8], [4, 5, NaN, NaN], [NaN, NaN, NaN, NaN]];
+    const a = gp.array(host, 'float64');
+    const rows = host.map((r) => r.filter((v) => !Number.isNaN(v)));
+    const mean = (v: number[]) => v.reduce((s, x) => s + x, 0) / v.length;
+    const varOf = (v: number[], ddof: number) => v.reduce((s, x) => s + (x - mean(v)) ** 2, 0) / (v.length - ddof);
+    const m = flat(gp.nanmean(a, { axis: 1 }));
+    expect(m.slice(0, 2)).to.deep.equal([mean(rows[0]), mean(rows[1])]);
+    expect(Number.isNaN(m[2])).to.equal(true);
+    const v = flat(gp.nanvar(a, { axis: 1, ddof: 1 }));
+    expect(v[0]).to.be.closeTo(varOf(rows[0], 1), 1e-12);
+    expect(v[1]).to.be.closeTo(varOf(rows[1], 1), 1e-12);
+    expect(flat(gp.nanstd(a))[0]).to.be.closeTo(Math.sqrt(varOf(rows.flat(), 0)), 1e-12);
+    expect(gp.nanmean(gp.array([1, NaN], 'float32')).dtype.name).to.equal('float32');
+    expect(flat(gp.nanmean(gp.array([1, 2, 4], 'int32')))).to.deep.equal([7 / 3]);
+    expect(gp.nanmean(a, { axis: 0, keepdims: true }).shape).to.deep.equal([1, 4]);
+
+    const p = gp.ptp(gp.array([[4, 9, 2], [1, 7, 3]], 'int32'), { axis: 1 });
+    expect(p.dtype.name).to.equal('int32');
+    expect(flat(p)).to.deep.equal([7, 6]);
+    expect(flat(gp.ptp(gp.array([100, -100], 'int8')))).to.deep.equal([-56]); // wraps as NumPy
+
+    const b = gp.array([[0, 1], [2, 3], [4, 5]], 'float64');
+    expect(flat(gp.average(b, { axis: 1, weights: gp.array([0.25, 0.75]) }) as gp.GpuArray)).to.deep.equal([0.75, 2.75, 4.75]);
+    expect(flat(gp.average(gp.array([1, 2, 3, 4], 'int32'), { weights: gp.array([4, 3, 2, 1], 'int32') }) as gp.GpuArray)).to.deep.equal([2]);
+    const [avg, sw] = gp.average(b, { axis: 0, weights: gp.array([1, 2, 3]), returned: true }) as gp.GpuArray[];
+    expect(flat(avg)).to.deep.equal([16 / 6, 22 / 6]);
+    expect(flat(sw)).to.deep.equal([6, 6]);
+    expect(flat(gp.average(b) as gp.GpuArray)).to.deep.equal([2.5]);
+    expect(() => gp.average(b, { weights: gp.array([1, 2]) })).to.throw(TypeError, /Axis must be specified/);
+    expect(() => gp.average(b, { axis: 1, weights: gp.array([1, -1]) })).to.throw(RangeError, /sum to zero/);
+  });
+
+  it('convolve / correlate in every mode (swapped operands too) against a direct host sum; cov, corrcoef', () => {
+    const r = rng(12);
+    const aHost = Array.from({ length: 300 }, () => Math.floor(r() * 9) - 4);
+    const vHost = Array.from({ length: 17 }, () => Math.floor(r() * 9) - 4);
+    /** NumPy's full correlation: lags -(m-1) .. n-1, c[k] = sum_j a[j + k] * v[j]. */
+    const fullCorr = (a: number[], v: number[]) =>
+      Array.from({ length: a.length + v.length - 1 }, (_, i) => {
+        const k = i - (v.length - 1);
+        let s = 0;
+        v.forEach((x, j) => {
+          if (j + k >= 0 && j + k < a.length) s += a[j + k] * x;
+        });
+        return s;
+      });
+    const cut = (full: number[], n: number, m: number, mode: gp.ConvolveMode) => {
+      const big = Math.max(n, m);
+      const small = Math.min(n, m);
+      if (mode === 'full') return full;
+      const start = mode === 'same' ? small - 1 - Math.floor(small / 2) : small - 1;
+      const len = mode === 'same' ? big : big - small + 1;
+      return full.slice(start, start + len);
+    };
+    const a = gp.array(aHost, 'int32');
+    const v = gp.array(vHost, 'int32');
+    for (const mode of ['full', 'same', 'valid'] as const) {
+      expect(flat(gp.correlate(a, v, mode)), mode).to.deep.equal(cut(fullCorr(aHost, vHost), 300, 17, mode));
+      expect(flat(gp.convolve(a, v, mode)), mode).to.deep.equal(cut(fullCorr(aHost, [...vHost].reverse()), 300, 17, mode));
+      expect(flat(gp.convolve(v, a, mode)), mode).to.deep.equal(cut(fullCorr(aHost, [...vHost].reverse()), 300, 17, mode));
+    }
+    expect(flat(gp.correlate(gp.array([0, 1]), gp.array([1, 2, 3]), 'full'))).to.deep.equal([0, 3, 2, 1]);
+    expect(gp.convolve(a, v).dtype.name).to.equal('int32');
+    expect(() => gp.convolve(a, gp.zeros([0]))).to.throw(RangeError, /empty/);
+
+    const x = gp.array([[0, 1, 2, 5], [2, 1, 0, 3], [1, 1, 4, 2]], 'float32');
+    const rowsHost = [[0, 1, 2, 5], [2, 1, 0, 3], [1, 1, 4, 2]];
+    const mean = (u: number[]) => u.reduce((s, t) => s + t, 0) / u.length;
+    const covRef = rowsHost.map((p) => rowsHost.map((q) => p.reduce((s, t, k) => s + (t - mean(p)) * (q[k] - mean(q)), 0) / 3));
+    const c = gp.cov(x);
+    expect(c.dtype.name).to.equal('float64');
+    flat(c).forEach((val, k) => expect(val).to.be.closeTo(covRef[Math.floor(k / 3)][k % 3], 1e-12));
+    flat(gp.cov(x.T, { rowvar: false, bias: true })).forEach((val, k) => expect(val).to.be.closeTo((covRef[Math.floor(k / 3)][k % 3] * 3) / 4, 1e-12));
+    flat(gp.corrcoef(x)).forEach((val, k) => {
+      const i = Math.floor(k / 3);
+      const j = k % 3;
+      expect(val).to.be.closeTo(covRef[i][j] / Math.sqrt(covRef[i][i] * covRef[j][j]), 1e-12);
+    });
+    expect(gp.cov(gp.array([1, 2, 3, 4])).shape).to.deep.equal([]);
+  });
+
+  it('nanprod, nanargmax, nanargmin (all-NaN slice refused); gradient and trapezoid (NumPy doc values)', () => {
+    const a = gp.array([[1, NaN, 3], [NaN, NaN, 2]], 'float64');
+    expect(flat(gp.nanprod(a))).to.deep.equal([6]);
+    expect(flat(gp.nanprod(a, { axis: 1 }))).to.deep.equal([3, 2]);
+    expect(flat(gp.nanprod(gp.array([2, 3], 'int16')))).to.deep.equal([6]);
+    expect(flat(gp.nanargmax(a))).to.deep.equal([2]);
+    expect(flat(gp.nanargmin(a, { axis: 1 }))).to.deep.equal([0, 2]);
+    expect(flat(gp.nanargmax(gp.array([[1, NaN], [2, 0]]), { axis: 0 }))).to.deep.equal([1, 1]);
+    expect(() => gp.nanargmax(a, { axis: 0 })).to.throw(RangeError, /All-NaN/); // column 1 is all NaN
+    expect(() => gp.nanargmax(gp.array([NaN, NaN]))).to.throw(RangeError, /All-NaN/);
+
+    expect(flat(gp.gradient(gp.array([1, 2, 4, 7, 11, 16], 'int32')) as gp.GpuArray)).to.deep.equal([1, 1.5, 2.5, 3.5, 4.5, 5]);
+    expect(flat(gp.gradient(gp.array([1, 2, 4, 7, 11, 16]), { spacing: 2 }) as gp.GpuArray)).to.deep.equal([0.5, 0.75, 1.25, 1.75, 2.25, 2.5]);
+    const g = gp.gradient(gp.array([[1, 2, 6], [3, 4, 5]], 'float64')) as gp.GpuArray[];
+    expect(g.map((x) => x.toArray())).to.deep.equal([[[2, 2, -1], [2, 2, -1]], [[1, 2.5, 4], [1, 1, 1]]]);
+    expect(() => gp.gradient(gp.array([1]))).to.throw(RangeError, /too small/);
+    expect(flat(gp.trapezoid(gp.array([1, 2, 3])))).to.deep.equal([4]);
+    expect(flat(gp.trapezoid(gp.array([1, 2, 3]), { x: gp.array([4, 6, 8]) }))).to.deep.equal([8]);
+    expect(flat(gp.trapezoid(gp.array([[0, 1, 2], [3, 4, 5]]), { axis: 0 }))).to.deep.equal([1.5, 2.5, 3.5]);
+    expect(flat(gp.trapezoid(gp.array([[0, 1, 2], [3, 4, 5]]), { axis: 1 }))).to.deep.equal([2, 8]);
+  });
+
+  it('histogram2d / histogramdd: equal-width or explicit edges, weights, density, outliers and NaN dropped', () => {
+    const r = rng(17);
+    const xs = Array.from({ length: 2000 }, () => Math.floor(r() * 40) / 4);
+    const ys = Array.from({ length: 2000 }, () => Math.floor(r() * 40) / 4);
+    xs.push(NaN, 20);
+    ys.push(1, 1);
+    const [H, ex, ey] = gp.histogram2d(gp.array(xs), gp.array(ys), [5, 4], { range: [[0, 10], [0, 9.75]] });
+    expect(H.shape).to.deep.equal([5, 4]);
+    expect(H.dtype.name).to.equal('float64');
+    const exh = flat(ex);
+    const eyh = flat(ey);
+    const bin = (v: number, e: number[]) => {
+      if (!(v >= e[0] && v <= e[e.length - 1])) return -1;
+      let b = 0;
+      while (b < e.length - 2 && v >= e[b + 1]) b++;
+      return b;
+    };
+    const ref = Array.from({ length: 20 }, () => 0);
+    xs.forEach((x, i) => {
+      const bx = bin(x, exh);
+      const by = bin(ys[i], eyh);
+      if (bx >= 0 && by >= 0) ref[bx * 4 + by]++;
+    });
+    expect(flat(H)).to.deep.equal(ref);
+    const [H2] = gp.histogram2d(gp.array([0, 1, 1, 2, 3, 3, 3]), gp.array([0, 0, 1, 1, 2, 3, 3]), [[0, 2, 4], [0, 1, 2, 3]], { weights: gp.array([1, 1, 1, 1, 1, 1, 0.5]) });
+    expect(H2.toArray()).to.deep.equal([[2, 1, 0], [0, 1, 2.5]]);
+    const [H3, edges3] = gp.histogramdd(gp.array([[0, 0], [1, 1], [2, 2]], 'float32'), 2, { density: true });
+    expect(H3.toArray()).to.deep.equal([[1 / 3, 0], [0, 2 / 3]]);
+    expect(edges3.map((e) => flat(e))).to.deep.equal([[0, 1, 2], [0, 1, 2]]);
+    expect(() => gp.histogramdd([gp.array([1, 2]), gp.array([1])])).to.throw(RangeError);
+  });
+});
