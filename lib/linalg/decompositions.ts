@@ -38,6 +38,7 @@ function triZero(a: GpuArray, upper: boolean): void {
   linalgHelpers(a.device).triZero(a.dtype.name as SolverDType, a.ptr, rows, cols, upper, a.size, a.device.backend.defaultStream);
 }
 
+/** Options of gp.linalg.cholesky (numpy.linalg.cholesky). */
 export interface CholeskyOptions {
   /** Return U = L^H (A = U^H U) instead of L (NumPy 2). */
   upper?: boolean;
@@ -68,6 +69,7 @@ export function cholesky(a: ArrayLike, options: CholeskyOptions = {}): GpuArray 
   });
 }
 
+/** What gp.linalg.qr returns: 'reduced' Q (M x K) and R (K x N), 'complete' Q (M x M) and R (M x N), or 'r' R alone. */
 export type QrMode = 'reduced' | 'complete' | 'r';
 
 /** numpy.linalg.qr: [Q, R] ('reduced', 'complete') or R alone ('r'). */
@@ -129,6 +131,7 @@ export function qr(a: ArrayLike, mode: QrMode | { mode?: QrMode } = 'reduced'): 
   });
 }
 
+/** Options of gp.linalg.svd (numpy.linalg.svd), an alternative to its positional arguments. */
 export interface SvdOptions {
   /** U m x m and Vh n x n (default), or m x k and k x n. */
   fullMatrices?: boolean;
@@ -190,6 +193,7 @@ export function svdArray(x: GpuArray, full: boolean, uv: boolean): GpuArray | [G
   return [castOwned(vt!, result), sOut, castOwned(u!, result)];
 }
 
+/** Which triangle of a Hermitian matrix gp.linalg.eigh and eigvalsh read: 'L' lower, 'U' upper. */
 export type Uplo = 'L' | 'U';
 
 function eighArray(x: GpuArray, uplo: Uplo, vectors: boolean): GpuArray[] {
@@ -232,6 +236,7 @@ function eighArray(x: GpuArray, uplo: Uplo, vectors: boolean): GpuArray[] {
   }
 }
 
+/** Options of gp.linalg.eigh and gp.linalg.eigvalsh (numpy.linalg.eigh, eigvalsh). */
 export interface EighOptions {
   /** Which triangle of A is read: 'L' (default) or 'U'. */
   UPLO?: Uplo;

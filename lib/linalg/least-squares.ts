@@ -31,6 +31,7 @@ const adjoint = (x: GpuArray, t: (a: GpuArray) => GpuArray) => {
   return x.dtype.isComplex ? t(conjugate(v)) : v;
 };
 
+/** Options of gp.linalg.lstsq (numpy.linalg.lstsq). */
 export interface LstsqOptions {
   /** Singular values below rcond * max(s) count as 0; default eps * max(M, N) (NumPy 2). */
   rcond?: number | null;
@@ -74,6 +75,7 @@ export function lstsq(a: ArrayLike, b: ArrayLike, rcond: number | null | LstsqOp
   );
 }
 
+/** Options of gp.linalg.pinv (numpy.linalg.pinv). */
 export interface PinvOptions {
   /** Relative cutoff for small singular values (default 1e-15, NumPy's). */
   rcond?: number;
@@ -105,6 +107,7 @@ export function pinv(a: ArrayLike, rcond: number | PinvOptions = 1e-15): GpuArra
   );
 }
 
+/** Options of gp.linalg.matrixRank (numpy.linalg.matrix_rank). */
 export interface MatrixRankOptions {
   /** Absolute threshold: singular values above it count. */
   tol?: number | null;

@@ -13,5 +13,31 @@ import { LinAlgError } from './lin-alg-error.js';
 export const linalg = {
   /** numpy.linalg.norm(x, ord?, axis?, keepdims?): vector norms along one axis, matrix norms over two (see NormOrd). */
   norm,
-  det, slogdet, inv, solve, matrixPower, cholesky, qr, svd, eigh, eigvalsh, lstsq, pinv, matrixRank, LinAlgError,
+  /** numpy.linalg.det: the determinant of each matrix of a stack. @example gp.linalg.det(a) */
+  det,
+  /** numpy.linalg.slogdet: [sign, logabsdet] of each matrix (sign 0 and logabsdet -inf when singular). */
+  slogdet,
+  /** numpy.linalg.inv: the inverse of each square matrix of a stack; throws LinAlgError when singular. */
+  inv,
+  /** numpy.linalg.solve (NumPy 2): x with a x = b; b is a vector only when 1-D, else a stack of (M, K) matrices. */
+  solve,
+  /** numpy.linalg.matrix_power(a, n): a to the integer power n (n < 0 inverts first, n 0 gives identities). */
+  matrixPower,
+  /** numpy.linalg.cholesky(a, { upper? }): L with A = L L^H (or U = L^H with `upper`); A must be positive definite. */
+  cholesky,
+  /** numpy.linalg.qr(a, mode?): [Q, R] for 'reduced' (default) or 'complete', R alone for 'r'. */
+  qr,
+  /** numpy.linalg.svd(a, fullMatrices?, computeUv?): [U, S, Vh] with A = U diag(S) Vh, S descending; S alone without computeUv. */
+  svd,
+  /** numpy.linalg.eigh(a, UPLO?): [w ascending, V] of a Hermitian (real symmetric) matrix, reading its 'L' (default) or 'U' triangle. */
+  eigh,
+  /** numpy.linalg.eigvalsh(a, UPLO?): the eigenvalues of a Hermitian (real symmetric) matrix, ascending. */
+  eigvalsh,
+  /** numpy.linalg.lstsq(a, b, rcond?): [x, residuals, rank, s] minimising ||b - a x||. */
+  lstsq,
+  /** numpy.linalg.pinv(a, rcond?): the Moore-Penrose pseudo-inverse of each matrix of a stack, by SVD. */
+  pinv,
+  /** numpy.linalg.matrix_rank(a, tol?): the number of singular values above the threshold (int64). */
+  matrixRank,
+  LinAlgError,
 } as const;

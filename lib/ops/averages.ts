@@ -8,8 +8,11 @@ import type { AxisLike } from '../kernel/reduction.js';
 import { reductionFunctions as R } from './reductions.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
 
+/** Options of ptp, nanmean, nanvar, nanstd and nanprod (NumPy's axis, keepdims and ddof). */
 export interface StatOptions {
+  /** Axis or axes to reduce (default: all). */
   axis?: AxisLike;
+  /** Keep reduced axes as length 1. */
   keepdims?: boolean;
   /** Delta degrees of freedom (nanvar, nanstd). */
   ddof?: number;
@@ -115,6 +118,7 @@ export function nanstd(a: GpuArray, options: StatOptions = {}): GpuArray {
   }
 }
 
+/** Options of average (numpy.average's axis, weights, returned and keepdims). */
 export interface AverageOptions {
   /** One axis, or null for all (tuples are not supported with weights). */
   axis?: number | null;

@@ -7,6 +7,7 @@ import { gridFor, moduleKernel } from './device-kernels.js';
 import { reductionFunctions as R } from './reductions.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
 
+/** Output size of convolve and correlate, as numpy.convolve's mode: 'full', 'same' (the longer input's length) or 'valid'. */
 export type ConvolveMode = 'full' | 'same' | 'valid';
 
 function corrSource(ctype: string): string {
@@ -92,6 +93,7 @@ extern "C" __global__ void gpa_corr(const double* c, double* out, long long vars
 }
 `;
 
+/** Options of cov (numpy.cov's rowvar, bias and ddof). */
 export interface CovOptions {
   /** Rows are variables (default true); false: columns are. */
   rowvar?: boolean;

@@ -9,8 +9,10 @@ import type { Index } from '../core/indexing.js';
 import { full } from './creation.js';
 import { ufuncFunctions } from './ufunc-api.js';
 
+/** A prepend/append value of diff: a scalar (broadcast to one slice) or an array. */
 type Edge = number | boolean | GpuArray;
 
+/** Options of diff (numpy.diff's axis, prepend and append). */
 export interface DiffOptions {
   /** Axis along which to take differences (default -1). */
   axis?: number;

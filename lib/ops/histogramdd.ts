@@ -28,13 +28,17 @@ extern "C" __global__ void gpa_histogramdd(const double* sample, const double* e
 }
 `;
 
+/** Options of histogramdd and histogram2d (numpy.histogramdd's range, density and weights). */
 export interface HistogramddOptions {
   /** [min, max] per dimension (default: the data's). */
   range?: readonly (readonly [number, number] | null)[] | null;
+  /** Probability density: counts / (total * bin volume). */
   density?: boolean;
+  /** One weight per sample: the bins sum weights (float64). */
   weights?: GpuArray | null;
 }
 
+/** Bins of histogramdd: one count for every dimension, or per dimension a count or increasing edges. */
 type BinsSpec = number | readonly (number | readonly number[] | GpuArray)[];
 
 const hostNumbers = (a: GpuArray): number[] => Array.from(a.toTypedArray() as ArrayLike<number | bigint>, Number);

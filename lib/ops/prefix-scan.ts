@@ -119,6 +119,7 @@ export function accumulateDType(op: ScanOp, x: DType, want: DType | undefined): 
   return x;
 }
 
+/** Options of cumsum, cumprod, nancumsum and nancumprod (also accepted as (a, axis, options)). */
 export interface ScanOptions {
   /** The axis to scan along; null (the default for cumsum) scans the flattened array. */
   axis?: number | null;
@@ -206,9 +207,21 @@ function cumulative(name: string, op: ScanOp, skipNan: boolean) {
   return fn;
 }
 
+/**
+ * numpy.cumsum: the cumulative sum along `axis` (default null: over the flattened array). Bool and
+ * integers below 64 bits accumulate in int64 (unsigned in uint64) unless `dtype` is given.
+ * @example gp.cumsum(a, 1)
+ */
 export const cumsum = cumulative('cumsum', 'add', false);
+/**
+ * numpy.cumprod: the cumulative product along `axis` (default null: over the flattened array), with
+ * cumsum's accumulation dtypes.
+ * @example gp.cumprod(a, { axis: 0 })
+ */
 export const cumprod = cumulative('cumprod', 'multiply', false);
+/** numpy.nancumsum: cumsum with NaNs counted as zero. */
 export const nancumsum = cumulative('nancumsum', 'add', true);
+/** numpy.nancumprod: cumprod with NaNs counted as one. */
 export const nancumprod = cumulative('nancumprod', 'multiply', true);
 
 // ---- ufunc.accumulate ------------------------------------------------------------------------------

@@ -131,6 +131,7 @@ export function compress1d(x: GpuArray, mask: GpuArray): GpuArray {
 
 // ---- searchsorted ------------------------------------------------------------------------------
 
+/** Options of searchsorted (numpy.searchsorted's side and sorter). */
 export interface SearchsortedOptions {
   /** 'left' (default): first suitable index; 'right': last. */
   side?: 'left' | 'right';
@@ -175,9 +176,13 @@ export function searchsorted(a: GpuArray, v: GpuArray | number, options: Searchs
 
 // ---- unique ------------------------------------------------------------------------------------
 
+/** Options of unique (numpy.unique); any return flag makes unique return [unique, index?, inverse?, counts?]. */
 export interface UniqueOptions {
+  /** Also return the int64 index of each unique value's first occurrence in the flattened input. */
   returnIndex?: boolean;
+  /** Also return the int64 indices that rebuild the input from the unique values (the input's shape). */
   returnInverse?: boolean;
+  /** Also return the int64 number of times each unique value occurs. */
   returnCounts?: boolean;
   /** Only null (the flattened array) is supported. */
   axis?: number | null;
@@ -272,6 +277,7 @@ export function uniqueAll(x: GpuArray): { values: GpuArray; indices: GpuArray; i
 
 // ---- isin and the set routines -----------------------------------------------------------------
 
+/** Options of isin (numpy.isin's invert and assume_unique). */
 export interface IsinOptions {
   /** Negate the result (elements not in testElements). */
   invert?: boolean;

@@ -7,8 +7,10 @@ import { kernelHooks } from '../core/kernel-hooks.js';
 import { normalizeAxis } from '../core/shape.js';
 import { gather, indicesInRow, iota, sortable, sortedOrder, sortedValues } from './radix-sort.js';
 
+/** NumPy's sort `kind` names; all are accepted, and every kind runs the same stable radix sort. */
 export type SortKind = 'quicksort' | 'mergesort' | 'heapsort' | 'stable';
 
+/** Options of sort, argsort, partition and argpartition (numpy.sort's axis and kind). */
 export interface SortOptions {
   /** Axis to sort along (default -1); null sorts the flattened array. */
   axis?: number | null;
@@ -206,6 +208,7 @@ declare module '../core/gpu-array.js' {
   interface GpuArray {
     /** ndarray.sort: sort in place along axis (default -1); returns undefined as NumPy's None. */
     sort(axisOrOptions?: number | SortOptions, options?: SortOptions): void;
+    /** ndarray.argsort: int64 indices that sort this array along axis (default -1; null: flattened), stably. @example a.argsort() */
     argsort(axisOrOptions?: number | null | SortOptions, options?: SortOptions): GpuArray;
   }
 }

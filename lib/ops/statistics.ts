@@ -9,12 +9,18 @@ import { rowsAlong, sort } from './sorting.js';
 import { searchsorted } from './searching.js';
 import { ufuncFunctions } from './ufunc-api.js';
 
+/** NumPy 2's quantile `method`s supported by quantile, percentile and their nan variants (default 'linear'). */
 export type QuantileMethod = 'linear' | 'lower' | 'higher' | 'nearest' | 'midpoint';
 const METHODS: readonly QuantileMethod[] = ['linear', 'lower', 'higher', 'nearest', 'midpoint'];
 
+/**
+ * Options of quantile, percentile, median and their nan variants. Float inputs keep their dtype;
+ * others give float64.
+ */
 export interface QuantileOptions {
   /** Axis to reduce (one integer); null or absent: the flattened array. */
   axis?: number | null;
+  /** Keep the reduced axis (or every axis, when flattened) as length 1. */
   keepdims?: boolean;
   /** NumPy 2's method (default 'linear'). */
   method?: QuantileMethod;
@@ -137,7 +143,9 @@ export const percentile = (a: GpuArray, q: QArg, options: QuantileOptions = {}) 
 export const median = (a: GpuArray, options: Omit<QuantileOptions, 'method'> = {}) => quantileImpl('median', a, 0.5, 1, options, false);
 /** numpy.nanquantile: NaNs ignored (all-NaN slices give NaN). */
 export const nanquantile = (a: GpuArray, q: QArg, options: QuantileOptions = {}) => quantileImpl('nanquantile', a, q, 1, options, true);
+/** numpy.nanpercentile (q in [0, 100]): NaNs ignored (all-NaN slices give NaN). @example gp.nanpercentile(a, [25, 75], { axis: 0 }) */
 export const nanpercentile = (a: GpuArray, q: QArg, options: QuantileOptions = {}) => quantileImpl('nanpercentile', a, q, 100, options, true);
+/** numpy.nanmedian: the median with NaNs ignored (all-NaN slices give NaN). */
 export const nanmedian = (a: GpuArray, options: Omit<QuantileOptions, 'method'> = {}) => quantileImpl('nanmedian', a, 0.5, 1, options, true);
 
 // ---- counting ----------------------------------------------------------------------------------
@@ -244,6 +252,7 @@ export function bincount(x: GpuArray, options: { weights?: GpuArray | null; minl
   }
 }
 
+/** Options of histogram (numpy.histogram's range, density and weights). */
 export interface HistogramOptions {
   /** The lower and upper range of the bins (default: the data's min and max). */
   range?: readonly [number, number] | null;
