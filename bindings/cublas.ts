@@ -3,7 +3,7 @@
 // cuBLAS's status name. Values from cublas_api.h and library_types.h (CUDA 13).
 import { CudaError } from './errors.js';
 import { cublasCandidates } from './library-path.js';
-import { tryLoad } from './load-library.js';
+import { openFirst } from './load-library.js';
 
 type Fn = (...args: any[]) => any;
 
@@ -62,25 +62,9 @@ export class Cublas {
 
   /** The first libcublas that loads and answers, or why none did. */
   static load(candidates: readonly string[] = cublasCandidates()): Cublas | { error: string } {
-    const failures: string[] = [];
-    for (const path of candidates) {
-      const r = tryLoad(path);
-      if ('error' in r) {
-        failures.push(r.error);
-        continue;
-      }
-      try {
-        return new Cublas(r.lib, r.path);
-      } catch (e) {
-        failures.push(`${path}: ${(e as Error).message}`);
-      }
-    }
-    return {
-      error:
-        `no usable cuBLAS (libcublas.so.13 or .12; set GPUARRAY_CUBLAS_PATH to the library file): ` +
-        (failures.join('; ') || 'no candidates'),
-    };
+    return openFirst('cuBLAS', 'libcublas.so.13 or .12; set GPUARRAY_CUBLAS_PATH to the library file', candidates, (r) => new Cublas(r.lib, r.path));
   }
+
 
   statusName(status: number): string {
     try {

@@ -4,7 +4,7 @@
 // throws CudaError with cuFFT's result name.
 import { CudaError } from './errors.js';
 import { cufftCandidates } from './library-path.js';
-import { tryLoad } from './load-library.js';
+import { openFirst } from './load-library.js';
 
 type Fn = (...args: any[]) => any;
 
@@ -69,23 +69,9 @@ export class Cufft {
 
   /** The first libcufft that loads and answers, or why none did. */
   static load(candidates: readonly string[] = cufftCandidates()): Cufft | { error: string } {
-    const failures: string[] = [];
-    for (const path of candidates) {
-      const r = tryLoad(path);
-      if ('error' in r) {
-        failures.push(r.error);
-        continue;
-      }
-      try {
-        return new Cufft(r.lib, r.path);
-      } catch (e) {
-        failures.push(`${path}: ${(e as Error).message}`);
-      }
-    }
-    return {
-      error: `no usable cuFFT (libcufft.so.12 or .11; set GPUARRAY_CUFFT_PATH to the library file): ${failures.join('; ') || 'no candidates'}`,
-    };
+    return openFirst('cuFFT', 'libcufft.so.12 or .11; set GPUARRAY_CUFFT_PATH to the library file', candidates, (r) => new Cufft(r.lib, r.path));
   }
+
 
   private call(name: string, ...args: unknown[]): void {
     const status = this.f[name](...args) as number;

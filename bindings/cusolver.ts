@@ -3,7 +3,7 @@
 // CudaError with cuSOLVER's status name. Device pointers pass as uint64; host outputs as int*.
 import { CudaError } from './errors.js';
 import { cusolverCandidates } from './library-path.js';
-import { tryLoad } from './load-library.js';
+import { openFirst } from './load-library.js';
 
 type Fn = (...args: any[]) => any;
 
@@ -77,25 +77,9 @@ export class Cusolver {
 
   /** The first libcusolver that loads and answers, or why none did. */
   static load(candidates: readonly string[] = cusolverCandidates()): Cusolver | { error: string } {
-    const failures: string[] = [];
-    for (const path of candidates) {
-      const r = tryLoad(path);
-      if ('error' in r) {
-        failures.push(r.error);
-        continue;
-      }
-      try {
-        return new Cusolver(r.lib, r.path);
-      } catch (e) {
-        failures.push(`${path}: ${(e as Error).message}`);
-      }
-    }
-    return {
-      error:
-        `no usable cuSOLVER (libcusolver.so.12 or .11; set GPUARRAY_CUSOLVER_PATH to the library file): ` +
-        (failures.join('; ') || 'no candidates'),
-    };
+    return openFirst('cuSOLVER', 'libcusolver.so.12 or .11; set GPUARRAY_CUSOLVER_PATH to the library file', candidates, (r) => new Cusolver(r.lib, r.path));
   }
+
 
   private call(name: string, ...args: unknown[]): void {
     const status = this.f[name](...args) as number;

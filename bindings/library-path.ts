@@ -113,48 +113,33 @@ export function pipWheelLibraryDirs(env: Env, prefix: string, packageDir: string
 }
 
 /**
- * libcublas, found the way NVRTC is: GPUARRAY_CUBLAS_PATH (a file), the toolkit overrides, the
- * sonames (13 then 12), the installed toolkits under `prefix`/local, then pip wheels.
+ * A CUDA math library (`libcublas`, `libcufft`, `libcusolver`), found the way NVRTC is: the
+ * explicit variable `GPUARRAY_<NAME>_PATH` (a file), the toolkit overrides, the sonames (newest
+ * major first), the installed toolkits under `prefix`/local, then NVIDIA's pip wheels
+ * (nvidia/cu13/lib, nvidia/<name>/lib, nvidia/cu12/lib).
  */
-export function cublasCandidates(env: Env = process.env, prefix = '/usr'): string[] {
+function mathLibraryCandidates(name: string, majors: readonly number[], env: Env, prefix: string): string[] {
+  const stem = `lib${name}`;
+  const explicit = env[`GPUARRAY_${name.toUpperCase()}_PATH`];
   const systemDirs = systemRoots(join(prefix, 'local')).flatMap(libraryDirs);
   return uniq([
-    ...(env.GPUARRAY_CUBLAS_PATH ? [env.GPUARRAY_CUBLAS_PATH] : []),
-    ...overrideCandidates(env, 'libcublas', CUBLAS_MAJORS),
-    ...CUBLAS_MAJORS.map((m) => `libcublas.so.${m}`),
-    ...versionedFiles(systemDirs, 'libcublas', CUBLAS_MAJORS),
-    ...versionedFiles(pipWheelLibraryDirs(env, prefix, 'cublas'), 'libcublas', CUBLAS_MAJORS),
+    ...(explicit ? [explicit] : []),
+    ...overrideCandidates(env, stem, majors),
+    ...majors.map((m) => `${stem}.so.${m}`),
+    ...versionedFiles(systemDirs, stem, majors),
+    ...versionedFiles(pipWheelLibraryDirs(env, prefix, name), stem, majors),
   ]);
 }
+
+/** libcublas: GPUARRAY_CUBLAS_PATH, ..., sonames 13 then 12 (see mathLibraryCandidates). */
+export const cublasCandidates = (env: Env = process.env, prefix = '/usr') => mathLibraryCandidates('cublas', CUBLAS_MAJORS, env, prefix);
 
 export const CUFFT_MAJORS = [12, 11] as const;
 
-/** libcufft, found like cuBLAS: GPUARRAY_CUFFT_PATH, the toolkit overrides, the sonames, the toolkits, pip wheels (nvidia-cufft). */
-export function cufftCandidates(env: Env = process.env, prefix = '/usr'): string[] {
-  const systemDirs = systemRoots(join(prefix, 'local')).flatMap(libraryDirs);
-  return uniq([
-    ...(env.GPUARRAY_CUFFT_PATH ? [env.GPUARRAY_CUFFT_PATH] : []),
-    ...overrideCandidates(env, 'libcufft', CUFFT_MAJORS),
-    ...CUFFT_MAJORS.map((m) => `libcufft.so.${m}`),
-    ...versionedFiles(systemDirs, 'libcufft', CUFFT_MAJORS),
-    ...versionedFiles(pipWheelLibraryDirs(env, prefix, 'cufft'), 'libcufft', CUFFT_MAJORS),
-  ]);
-}
+/** libcufft: GPUARRAY_CUFFT_PATH, ..., sonames 12 then 11, pip nvidia-cufft. */
+export const cufftCandidates = (env: Env = process.env, prefix = '/usr') => mathLibraryCandidates('cufft', CUFFT_MAJORS, env, prefix);
 
 export const CUSOLVER_MAJORS = [12, 11] as const;
 
-/**
- * libcusolver, found like cuBLAS: GPUARRAY_CUSOLVER_PATH (a file), the toolkit overrides, the
- * sonames (12 then 11), the installed toolkits under `prefix`/local, then pip wheels
- * (nvidia-cusolver: nvidia/cu13/lib; nvidia-cusolver-cu12: nvidia/cusolver/lib).
- */
-export function cusolverCandidates(env: Env = process.env, prefix = '/usr'): string[] {
-  const systemDirs = systemRoots(join(prefix, 'local')).flatMap(libraryDirs);
-  return uniq([
-    ...(env.GPUARRAY_CUSOLVER_PATH ? [env.GPUARRAY_CUSOLVER_PATH] : []),
-    ...overrideCandidates(env, 'libcusolver', CUSOLVER_MAJORS),
-    ...CUSOLVER_MAJORS.map((m) => `libcusolver.so.${m}`),
-    ...versionedFiles(systemDirs, 'libcusolver', CUSOLVER_MAJORS),
-    ...versionedFiles(pipWheelLibraryDirs(env, prefix, 'cusolver'), 'libcusolver', CUSOLVER_MAJORS),
-  ]);
-}
+/** libcusolver: GPUARRAY_CUSOLVER_PATH, ..., sonames 12 then 11, pip nvidia-cusolver. */
+export const cusolverCandidates = (env: Env = process.env, prefix = '/usr') => mathLibraryCandidates('cusolver', CUSOLVER_MAJORS, env, prefix);

@@ -26,3 +26,24 @@ export function loadFirst(what: string, candidates: readonly string[]): LoadedLi
   }
   return { error: `no loadable ${what} (tried ${failures.join('; ') || 'nothing'})` };
 }
+
+/**
+ * The first of `candidates` that loads and that `open` accepts (it declares the functions and
+ * asks the library its version; a throw means "not this one"), or why none did.
+ */
+export function openFirst<T>(what: string, hint: string, candidates: readonly string[], open: (loaded: LoadedLibrary) => T): T | { error: string } {
+  const failures: string[] = [];
+  for (const path of candidates) {
+    const r = tryLoad(path);
+    if ('error' in r) {
+      failures.push(r.error);
+      continue;
+    }
+    try {
+      return open(r);
+    } catch (e) {
+      failures.push(`${path}: ${(e as Error).message}`);
+    }
+  }
+  return { error: `no usable ${what} (${hint}): ${failures.join('; ') || 'no candidates'}` };
+}
