@@ -26,3 +26,19 @@ export function rng(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** The PerformanceWarning messages emitted while `fn` runs (Node delivers them on a later tick). */
+export async function warningsDuring(fn: () => void): Promise<string[]> {
+  const seen: string[] = [];
+  const listener = (w: Error) => {
+    if (w.name === 'PerformanceWarning') seen.push(w.message);
+  };
+  process.on('warning', listener);
+  try {
+    fn();
+    await new Promise((r) => setImmediate(r));
+  } finally {
+    process.off('warning', listener);
+  }
+  return seen;
+}

@@ -4,27 +4,12 @@ import { expect } from 'chai';
 import * as gp from '../lib/index.js';
 import { ComputeCapability, cuda, Event, getElapsedTime, RawKernel, Stream } from '../lib/index.js';
 import { resetPerformanceWarnings } from '../lib/kernel/performance-warnings.js';
-import { DEVICE_SPECS, describeEachDevice } from './helpers.js';
+import { DEVICE_SPECS, describeEachDevice, warningsDuring } from './helpers.js';
 
 const FILL = `extern "C" __global__ void fill_iota(int* x, int n, int base) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) x[i] = base + i;
 }`;
-
-async function warningsDuring(fn: () => void): Promise<string[]> {
-  const seen: string[] = [];
-  const listener = (w: Error) => {
-    if (w.name === 'PerformanceWarning') seen.push(w.message);
-  };
-  process.on('warning', listener);
-  try {
-    fn();
-    await new Promise((r) => setImmediate(r));
-  } finally {
-    process.off('warning', listener);
-  }
-  return seen;
-}
 
 describeEachDevice('cuda namespace', (spec) => {
   it('reports the current device, the cpu device included', () => {

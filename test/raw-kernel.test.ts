@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import * as gp from '../lib/index.js';
 import { CompileError, cuda, RawKernel, RawModule } from '../lib/index.js';
 import { resetPerformanceWarnings } from '../lib/kernel/performance-warnings.js';
-import { DEVICE_SPECS, describeEachDevice, rng } from './helpers.js';
+import { DEVICE_SPECS, describeEachDevice, rng, warningsDuring as warningsSeen } from './helpers.js';
 
 // The seed's four kernels in one module: one compile for the whole suite.
 const SEED = `
@@ -78,21 +78,10 @@ extern "C" __global__ void scalars(double* out, long long* wide, unsigned long l
 }
 `;
 
-/** Collect the PerformanceWarnings emitted while `fn` runs (they arrive on a later tick). */
-async function warningsDuring(fn: () => void): Promise<string[]> {
-  const seen: string[] = [];
-  const listener = (w: Error) => {
-    if (w.name === 'PerformanceWarning') seen.push(w.message);
-  };
+/** The PerformanceWarnings `fn` emits, with the shown-once memory cleared first. */
+function warningsDuring(fn: () => void): Promise<string[]> {
   resetPerformanceWarnings();
-  process.on('warning', listener);
-  try {
-    fn();
-    await new Promise((r) => setImmediate(r));
-  } finally {
-    process.off('warning', listener);
-  }
-  return seen;
+  return warningsSeen(fn);
 }
 
 const LOW_OCCUPANCY_4 = 'Grid size 4 will likely result in GPU under-utilization due to low occupancy.';

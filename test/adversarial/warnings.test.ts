@@ -4,27 +4,12 @@ import { expect } from 'chai';
 import * as gp from '../../lib/index.js';
 import { RawKernel } from '../../lib/index.js';
 import { resetPerformanceWarnings } from '../../lib/kernel/performance-warnings.js';
-import { describeEachDevice } from '../helpers.js';
+import { describeEachDevice, warningsDuring } from '../helpers.js';
 
 const IOTA = `extern "C" __global__ void adv_iota(int* x, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) x[i] = 3 * i + 1;
 }`;
-
-async function warningsDuring(fn: () => void): Promise<string[]> {
-  const seen: string[] = [];
-  const listener = (w: Error) => {
-    if (w.name === 'PerformanceWarning') seen.push(w.message);
-  };
-  process.on('warning', listener);
-  try {
-    fn();
-    await new Promise((r) => setImmediate(r));
-  } finally {
-    process.off('warning', listener);
-  }
-  return seen;
-}
 
 describeEachDevice('adversarial: performance warnings', () => {
   const iota = RawKernel(IOTA, 'adv_iota');
