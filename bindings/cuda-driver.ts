@@ -10,7 +10,11 @@ import { loadFirst } from './load-library.js';
 export const CU_DEVICE_ATTRIBUTE = {
   MAX_THREADS_PER_BLOCK: 1,
   MAX_BLOCK_DIM_X: 2,
+  MAX_BLOCK_DIM_Y: 3,
+  MAX_BLOCK_DIM_Z: 4,
   MAX_GRID_DIM_X: 5,
+  MAX_GRID_DIM_Y: 6,
+  MAX_GRID_DIM_Z: 7,
   MAX_SHARED_MEMORY_PER_BLOCK: 8,
   WARP_SIZE: 10,
   CLOCK_RATE: 13,

@@ -166,12 +166,8 @@ export function inferDType(flat: readonly HostScalar[]): DType {
   return [dtypes.bool, dtypes.int64, dtypes.float64, dtypes.complex128][kind];
 }
 
-let mathjs: typeof import('mathjs') | null = null;
-
 /** mathjs is large (about half a second to load), so it is loaded on first complex export. */
-export async function preloadMathjs(): Promise<void> {
-  mathjs ??= await import('mathjs');
-}
+let mathjs: typeof import('mathjs') | null = null;
 
 export function makeComplex(re: number, im: number): ComplexLike {
   if (mathjs === null) {

@@ -18,6 +18,9 @@ export interface DeviceInfo {
   computeCapability: { major: number; minor: number };
   multiprocessorCount: number;
   maxThreadsPerBlock: number;
+  /** Largest block and grid along x, y, z (cuDeviceGetAttribute's MAX_BLOCK_DIM_*, MAX_GRID_DIM_*). */
+  maxBlockDim: Dim3;
+  maxGridDim: Dim3;
   totalMemory: number;
   warpSize: number;
   l2CacheSize: number;

@@ -351,9 +351,3 @@ function verify(file: Buffer, secret: Buffer): Uint8Array | null {
   return timingSafeEqual(sum, t.subarray(MAGIC.length + 8)) ? body : null;
 }
 
-/** Write a file atomically (temp + rename, mode 0600); used for compiler outputs before they join the cache. */
-export function writeFileAtomic(path: string, data: Uint8Array | string): void {
-  const tmp = tempName(path);
-  writePrivateFile(tmp, typeof data === 'string' ? Buffer.from(data) : data);
-  renameSync(tmp, path);
-}

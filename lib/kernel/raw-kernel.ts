@@ -56,10 +56,6 @@ export interface RawKernelFn {
   compile(device?: Device): void;
 }
 
-// CUDA's limits on grid and block dimensions (the same on every architecture gpuarray targets).
-const GRID_MAX: Dim3 = { x: 2147483647, y: 65535, z: 65535 };
-const BLOCK_MAX: Dim3 = { x: 1024, y: 1024, z: 64 };
-
 /** Parse and check a grid or block size into `out` (reused, so launching allocates nothing). */
 function toDim3(v: DimLike, what: 'grid' | 'block', kernel: string, out: Dim3): Dim3 {
   let x: unknown;
@@ -68,7 +64,10 @@ function toDim3(v: DimLike, what: 'grid' | 'block', kernel: string, out: Dim3): 
   if (typeof v === 'number') x = v;
   else if (Array.isArray(v) && v.length >= 1 && v.length <= 3) [x, y = 1, z = 1] = v as unknown[];
   else throw new TypeError(`${kernel}: ${what} must be a number or an array of 1 to 3 numbers, got ${describeValue(v)}`);
-  const max = what === 'grid' ? GRID_MAX : BLOCK_MAX;
+  // The current device's limits (the launch's device when its arguments name another is checked
+  // again by the driver).
+  const info = currentDevice().backend.device;
+  const max = what === 'grid' ? info.maxGridDim : info.maxBlockDim;
   const check = (d: unknown, axis: 'x' | 'y' | 'z'): number => {
     if (typeof d !== 'number' || !Number.isInteger(d)) throw new TypeError(`${kernel}: ${what} ${axis} must be an integer (a number), got ${describeValue(d)}`);
     if (d < 1 || d > max[axis]) throw new RangeError(`${kernel}: ${what} ${axis} = ${d} is out of range [1, ${max[axis]}]`);

@@ -70,6 +70,8 @@ export class CudaBackend implements Backend {
       computeCapability: { major: attr(A.COMPUTE_CAPABILITY_MAJOR), minor: attr(A.COMPUTE_CAPABILITY_MINOR) },
       multiprocessorCount: attr(A.MULTIPROCESSOR_COUNT),
       maxThreadsPerBlock: attr(A.MAX_THREADS_PER_BLOCK),
+      maxBlockDim: { x: attr(A.MAX_BLOCK_DIM_X), y: attr(A.MAX_BLOCK_DIM_Y), z: attr(A.MAX_BLOCK_DIM_Z) },
+      maxGridDim: { x: attr(A.MAX_GRID_DIM_X), y: attr(A.MAX_GRID_DIM_Y), z: attr(A.MAX_GRID_DIM_Z) },
       totalMemory: d.deviceTotalMem(dev),
       warpSize: attr(A.WARP_SIZE),
       l2CacheSize: attr(A.L2_CACHE_SIZE),

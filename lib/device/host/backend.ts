@@ -41,6 +41,9 @@ export class HostBackend implements Backend {
       computeCapability: { major: 0, minor: 0 },
       multiprocessorCount: this.threads,
       maxThreadsPerBlock: 1024,
+      // CUDA's limits, so a launch valid here is valid on a GPU.
+      maxBlockDim: { x: 1024, y: 1024, z: 64 },
+      maxGridDim: { x: 2147483647, y: 65535, z: 65535 },
       totalMemory: totalmem(),
       warpSize: 32,
       l2CacheSize: 0,
