@@ -63,7 +63,7 @@ export * from './ops/ufunc-exports.js';
 // `cuda` itself is exported from ./cuda.js below: it extends this device query with Numba's device arrays.
 export { getBackend } from './device/device.js';
 export type { BackendInfo } from './device/device.js';
-export type { BackendKind, DeviceInfo } from './device/backend.js';
+export type { BackendKind, DeviceInfo, Dim3 } from './device/backend.js';
 
 // Raw kernels and the Numba-style device API: RawKernel/RawModule launched over an
 // explicit grid, the `cuda` namespace (device query, device arrays, streams, events).

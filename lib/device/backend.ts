@@ -4,6 +4,7 @@
 /** The two backends: `cuda` (NVRTC and the CUDA driver) and `cpu` (the same kernels compiled by the system C++ compiler). */
 export type BackendKind = 'cuda' | 'cpu';
 
+/** A grid or block size along x, y and z (CUDA's dim3). */
 export interface Dim3 {
   x: number;
   y: number;
