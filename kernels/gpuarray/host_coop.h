@@ -320,19 +320,7 @@ inline void call_body(const void* f) {
 /** run_grid for cooperative kernels: every block's threads run as fibers (see above). */
 template <typename F>
 inline int run_grid_coop(dim3 grid, dim3 block, const F& thread_body) {
-  reset_launch_status();
-  const long long nblocks = (long long)grid.x * grid.y * grid.z;
-#pragma omp parallel for schedule(dynamic, 1) if (nblocks > 1)
-  for (long long b = 0; b < nblocks; ++b) {
-    if (launch_failed()) continue;
-    gridDim = grid;
-    blockDim = block;
-    blockIdx.x = (unsigned)(b % grid.x);
-    blockIdx.y = (unsigned)((b / grid.x) % grid.y);
-    blockIdx.z = (unsigned)(b / ((long long)grid.x * grid.y));
-    coop::run_block(&coop::call_body<F>, &thread_body);
-  }
-  return launch_failed() ? 1 : 0;
+  return for_each_block(grid, block, [&]() { coop::run_block(&coop::call_body<F>, &thread_body); });
 }
 
 }  // namespace gpa_host

@@ -264,10 +264,11 @@ inline void fail_with_current_exception() {
 }
 inline const char* launch_message() { return launch_status().message; }
 
-// Run `thread_body` for every thread of every block. Blocks go to OpenMP threads; each OpenMP
-// thread sets its own thread_local indices.
-template <typename F>
-inline int run_grid(dim3 grid, dim3 block, const F& thread_body) {
+// Run `block_body` once per block of the grid, with gridDim, blockDim and blockIdx set. Blocks go
+// to OpenMP threads; each OpenMP thread sets its own thread_local indices. After a failed block
+// the others are skipped. Returns 0, or 1 when a block failed (launch_message() says why).
+template <typename B>
+inline int for_each_block(dim3 grid, dim3 block, const B& block_body) {
   reset_launch_status();
   const long long nblocks = (long long)grid.x * grid.y * grid.z;
 #pragma omp parallel for schedule(dynamic, 1) if (nblocks > 1)
@@ -278,6 +279,15 @@ inline int run_grid(dim3 grid, dim3 block, const F& thread_body) {
     blockIdx.x = (unsigned)(b % grid.x);
     blockIdx.y = (unsigned)((b / grid.x) % grid.y);
     blockIdx.z = (unsigned)(b / ((long long)grid.x * grid.y));
+    block_body();
+  }
+  return launch_failed() ? 1 : 0;
+}
+
+// Run `thread_body` for every thread of every block, the threads of a block one after another.
+template <typename F>
+inline int run_grid(dim3 grid, dim3 block, const F& thread_body) {
+  return for_each_block(grid, block, [&]() {
     try {
       for (unsigned z = 0; z < block.z; ++z)
         for (unsigned y = 0; y < block.y; ++y)
@@ -290,8 +300,7 @@ inline int run_grid(dim3 grid, dim3 block, const F& thread_body) {
     } catch (...) {
       fail_with_current_exception();
     }
-  }
-  return launch_failed() ? 1 : 0;
+  });
 }
 
 }  // namespace gpa_host

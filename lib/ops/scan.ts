@@ -1,19 +1,13 @@
-// A device-wide exclusive prefix sum that runs on both backends without shared memory or
-// barriers: each thread sums one chunk, the chunk sums are scanned (recursively, the same way,
-// down to one thread), then each thread writes its chunk's running sums. Several launches, each
-// a plain element-wise kernel over chunks. Masks (boolean indexing, nonzero) use the first level
-// only: per-chunk counts and their offsets; the compaction kernels re-walk each chunk.
-// Kept in its own file so a decoupled look-back scan can replace it later.
+// Offsets for masks (boolean indexing, nonzero): each thread counts one chunk of the mask, the
+// counts go through the device-wide scan of prefix-scan.ts (decoupled look-back), and the
+// compaction kernels re-walk each chunk from its offset.
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
+import { scanRows } from './prefix-scan.js';
 
-/** Mask elements per thread at the first level (a multiple of 8). */
+/** Mask elements per thread (a multiple of 8). */
 export const MASK_CHUNK = 256;
-/** Values per thread in the levels above. */
-const SUM_CHUNK = 128;
-/** At most this many values are scanned by one thread. */
-const SERIAL_MAX = 1024;
 
 const countMask = ElementwiseKernel(
   'raw bool mask, int64 len, int64 chunk, raw int64 counts',
@@ -42,41 +36,6 @@ const countMaskWords = ElementwiseKernel(
   { noReturn: true },
 );
 
-const chunkSums = ElementwiseKernel(
-  'raw int64 x, int64 len, int64 chunk, raw int64 sums',
-  '',
-  `long long lo = (long long)i * chunk, hi = lo + chunk;
-   if (hi > len) hi = len;
-   long long s = 0;
-   for (long long j = lo; j < hi; ++j) s += x[j];
-   sums[i] = s`,
-  'gpa_scan_chunk_sums',
-  { noReturn: true },
-);
-
-// out[j] = base[chunk of j] + sum of x before j within the chunk; the last chunk also writes out[len].
-const chunkScan = ElementwiseKernel(
-  'raw int64 x, raw int64 base, int64 len, int64 chunk, raw int64 out',
-  '',
-  `long long lo = (long long)i * chunk, hi = lo + chunk;
-   if (hi > len) hi = len;
-   long long s = base[i];
-   for (long long j = lo; j < hi; ++j) { out[j] = s; s += x[j]; }
-   if (hi == len) out[len] = s`,
-  'gpa_scan_chunk_scan',
-  { noReturn: true },
-);
-
-const serialScan = ElementwiseKernel(
-  'raw int64 x, int64 len, raw int64 out',
-  '',
-  `long long s = 0;
-   for (long long j = 0; j < len; ++j) { out[j] = s; s += x[j]; }
-   out[len] = s`,
-  'gpa_scan_serial',
-  { noReturn: true },
-);
-
 /**
  * Exclusive prefix sum of a contiguous 1-D int64 array of length m: a new int64 array of length
  * m + 1 whose last element is the total.
@@ -84,25 +43,19 @@ const serialScan = ElementwiseKernel(
 export function exclusiveScan(x: GpuArray): GpuArray {
   if (x.dtype !== dtypes.int64 || x.ndim !== 1 || !x.flags.cContiguous) throw new TypeError('exclusiveScan: expected a contiguous 1-D int64 array');
   const m = x.size;
+  // x and a trailing 0, scanned in place: the last element becomes the total.
   const out = GpuArray.allocate([m + 1], dtypes.int64, x.device);
   try {
-    if (m <= SERIAL_MAX) {
-      serialScan(x, m, out, { size: 1 });
-      return out;
-    }
-    const nc = Math.ceil(m / SUM_CHUNK);
-    const sums = GpuArray.allocate([nc], dtypes.int64, x.device);
+    const head = out.slice(`:${m}`);
+    const tail = out.slice(`${m}:`);
     try {
-      chunkSums(x, m, SUM_CHUNK, sums, { size: nc });
-      const base = exclusiveScan(sums);
-      try {
-        chunkScan(x, base, m, SUM_CHUNK, out, { size: nc });
-      } finally {
-        base.dispose();
-      }
+      head.set(x);
+      tail.fill(0);
     } finally {
-      sums.dispose();
+      head.dispose();
+      tail.dispose();
     }
+    scanRows(out, out, 1, m + 1, 'add', { exclusive: true });
     return out;
   } catch (e) {
     out.dispose();
