@@ -4,29 +4,14 @@
 // float dtypes, our kernel on cpu and for integers; both must agree with this host reference.
 import { expect } from 'chai';
 import * as gp from '../lib/index.js';
-import type { BlasOp, GemmDType } from '../lib/device/backend.js';
+import type { BlasOp, GemmDType, GemmRequest } from '../lib/device/backend.js';
 import { describeEachDevice } from './helpers.js';
 import { expectClose, HostVal, values } from './reduction-reference.js';
 
 type C = { re: number; im: number };
 
-interface Case {
-  dtype: GemmDType;
-  transa: BlasOp;
-  transb: BlasOp;
-  m: number;
-  n: number;
-  k: number;
-  alpha: number;
-  beta: number;
-  lda: number;
-  ldb: number;
-  ldc: number;
-  batch: number;
-  strideA: number;
-  strideB: number;
-  strideC: number;
-}
+/** A GEMM request without its pointers and stream, which the test supplies. */
+type Case = Omit<GemmRequest, 'a' | 'b' | 'c' | 'stream'>;
 
 const isComplex = (d: GemmDType) => d.startsWith('complex');
 const val = (i: number, seed: number) => ((i * 7 + seed * 3) % 9) - 4;
