@@ -42,6 +42,27 @@ describeEachDevice('scans', () => {
     expect(bad).to.equal(0);
   });
 
+  it('single long rows of 4-byte types (16 elements a thread): float32 cumsum, int32 maximum.accumulate', function () {
+    this.timeout(120_000);
+    const n = 4096 * 1000 + 4095;
+    const r = rng(17);
+    const host = new Float32Array(n);
+    for (let i = 0; i < n; i++) host[i] = Math.floor(r() * 5) - 2; // partial sums stay far below 2**24: exact
+    const got = gp.cumsum(gp.array(host)).toTypedArray() as Float32Array;
+    const ints = new Int32Array(n);
+    for (let i = 0; i < n; i++) ints[i] = Math.floor(r() * 2 ** 31) - (n - i);
+    const runMax = gp.ufuncs.get('maximum')!.accumulate(gp.array(ints)).toTypedArray() as Int32Array;
+    let s = 0;
+    let m = -Infinity;
+    let bad = 0;
+    for (let i = 0; i < n; i++) {
+      s += host[i];
+      m = Math.max(m, ints[i]);
+      if (got[i] !== s || runMax[i] !== m) bad++;
+    }
+    expect(bad).to.equal(0);
+  });
+
   it("accumulation dtypes: bool/small ints -> int64, unsigned -> uint64, floats keep theirs; dtype= wins", () => {
     const cases: [gp.DTypeName, string][] = [
       ['bool', 'int64'], ['int8', 'int64'], ['int16', 'int64'], ['int32', 'int64'], ['int64', 'int64'],

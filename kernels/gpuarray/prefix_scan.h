@@ -119,72 +119,91 @@ __device__ void scan_tile_apply(const T* x, T* y, const T* sums, long long len, 
 // start (a ticket), so a block only ever waits for tiles that blocks already running own: no
 // deadlock on the GPU (those blocks are resident) nor on the cpu backend (an earlier ticket on the
 // same OS thread has finished; one on another OS thread is running). Each tile publishes its
-// aggregate (flag 1), then its inclusive prefix (flag 2); thread 0 walks back over its
-// predecessors' flags. flags and *ticket start at zero.
-template <typename T, typename Load, typename Op>
+// aggregate (flag 1), then its inclusive prefix (flag 2). Warp 0 looks back over a window of 32
+// predecessors at once (one flag read per lane, one fence per window) and stops at the nearest
+// inclusive prefix: with about a thousand tiles in flight, a walk of one predecessor at a time was
+// the whole cost of the scan. ITEMS elements per thread (16 for 4-byte types halves the number of
+// tiles to look back over). flags and *ticket start at zero.
+template <typename T, int ITEMS, typename Load, typename Op>
 __device__ void scan_lookback(const T* x, T* y, T* aggs, T* incls, unsigned int* flags, unsigned int* ticket, long long len, int exclusive, T ident, Load load, Op op) {
-  __shared__ T tileBuf[GPA_SCAN_PAD(GPA_SCAN_TILE)];
+  constexpr int TILE = GPA_SCAN_THREADS * ITEMS;
+  __shared__ T tileBuf[GPA_SCAN_PAD(TILE)];
   __shared__ T buf[2 * GPA_SCAN_THREADS];
   __shared__ long long tileShared;
   __shared__ T prefixShared;
   if (threadIdx.x == 0) tileShared = (long long)atomicAdd(ticket, 1u);
   __syncthreads();
   const long long tile = tileShared;
-  const long long start = tile * GPA_SCAN_TILE;
-  for (int k = 0; k < GPA_SCAN_ITEMS; ++k) {
+  const long long start = tile * TILE;
+  for (int k = 0; k < ITEMS; ++k) {
     const int j = k * GPA_SCAN_THREADS + threadIdx.x;
     tileBuf[GPA_SCAN_PAD(j)] = start + j < len ? load(x[start + j]) : ident;
   }
   __syncthreads();
-  const int mine = threadIdx.x * GPA_SCAN_ITEMS;
+  const int mine = threadIdx.x * ITEMS;
   T acc = ident;
-  for (int k = 0; k < GPA_SCAN_ITEMS; ++k) acc = op(acc, tileBuf[GPA_SCAN_PAD(mine + k)]);
+  for (int k = 0; k < ITEMS; ++k) acc = op(acc, tileBuf[GPA_SCAN_PAD(mine + k)]);
   T total;
   const T inc = block_inclusive_scan(acc, buf, &total, op);
-  if (threadIdx.x == 0) {
+  if (threadIdx.x < 32) {
+    const int lane = threadIdx.x;
     volatile unsigned int* vf = flags;
     volatile T* va = aggs;
     volatile T* vi = incls;
     if (tile == 0) {
-      vi[0] = total;
-      __threadfence();
-      vf[0] = 2u;
-      prefixShared = ident;
+      if (lane == 0) {
+        vi[0] = total;
+        __threadfence();
+        vf[0] = 2u;
+        prefixShared = ident;
+      }
     } else {
-      va[tile] = total;
-      __threadfence();
-      vf[tile] = 1u;
+      if (lane == 0) {
+        va[tile] = total;
+        __threadfence();
+        vf[tile] = 1u;
+      }
+      // Lane l reads predecessor base - l; the window's values meet in buf's second half, which
+      // no other warp touches until the barrier below.
+      T* win = buf + GPA_SCAN_THREADS;
       T run = ident;
-      for (long long p = tile - 1;; --p) {
+      for (long long base = tile - 1;; base -= 32) {
+        const long long p = base - lane;
         unsigned int f;
         do {
-          f = vf[p];
-        } while (f == 0u);
+          f = p >= 0 ? vf[p] : 2u;
+        } while (__any_sync(0xffffffffu, f == 0u));
         __threadfence();
-        if (f == 2u) {
-          run = op((T)vi[p], run);
-          break;
-        }
-        run = op((T)va[p], run);
+        const unsigned int inclusive = __ballot_sync(0xffffffffu, f == 2u);
+        win[lane] = p < 0 ? ident : f == 2u ? (T)vi[p] : (T)va[p];
+        __syncwarp();
+        // Lanes up to the nearest inclusive prefix count (a negative p is past tile 0: never reached).
+        const int last = inclusive ? __ffs((int)inclusive) - 1 : 31;
+        if (lane == 0)
+          for (int l = 0; l <= last; ++l) run = op(win[l], run);
+        __syncwarp();
+        if (inclusive) break;
       }
-      prefixShared = run;
-      vi[tile] = op(run, total);
-      __threadfence();
-      vf[tile] = 2u;
+      if (lane == 0) {
+        prefixShared = run;
+        vi[tile] = op(run, total);
+        __threadfence();
+        vf[tile] = 2u;
+      }
     }
   }
   buf[threadIdx.x] = inc;
   __syncthreads();
   T run = prefixShared;
   if (threadIdx.x > 0) run = op(run, buf[threadIdx.x - 1]);
-  for (int k = 0; k < GPA_SCAN_ITEMS; ++k) {
+  for (int k = 0; k < ITEMS; ++k) {
     const T v = tileBuf[GPA_SCAN_PAD(mine + k)];
     const T next = op(run, v);
     tileBuf[GPA_SCAN_PAD(mine + k)] = exclusive ? run : next;
     run = next;
   }
   __syncthreads();
-  for (int k = 0; k < GPA_SCAN_ITEMS; ++k) {
+  for (int k = 0; k < ITEMS; ++k) {
     const int j = k * GPA_SCAN_THREADS + threadIdx.x;
     if (start + j < len) y[start + j] = tileBuf[GPA_SCAN_PAD(j)];
   }

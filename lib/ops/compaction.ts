@@ -1,46 +1,39 @@
-// Stream compaction behind boolean masks and nonzero: per-chunk offsets from the scan
-// (lib/ops/scan.ts), then each chunk's thread walks its chunk again and writes its selected
-// elements (or their flat indices) from its offset. The sync forms read the count (one int64);
-// the async forms wait for the device without blocking the event loop.
+// Stream compaction behind boolean masks, nonzero and place (kernels/gpuarray/compact.h): each
+// tile of the mask counts its set elements, an exclusive scan of the counts (lib/ops/scan.ts)
+// gives each tile's first output slot, and each tile then writes its selected elements (or their
+// flat indices) in order. The kernels see contiguous arrays; other layouts are copied first. The
+// sync forms read the count (one int64); the async forms wait for the device without blocking the
+// event loop.
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
+import { COOPERATIVE_MARK, moduleKernel } from './device-kernels.js';
+import { BITS128, bitsCtype } from './radix-sort.js';
+import { exclusiveScan, readInt64, readInt64Async } from './scan.js';
 import { UFUNCS } from './ufunc-table.js';
-import { maskOffsets, MaskOffsets, readInt64, readInt64Async } from './scan.js';
 
-const extractKernel = ElementwiseKernel(
-  'raw bool mask, raw T src, raw int64 offs, int64 len, int64 chunk, raw T out',
-  '',
-  `long long lo = (long long)i * chunk, hi = lo + chunk;
-   if (hi > len) hi = len;
-   long long p = offs[i];
-   for (long long j = lo; j < hi; ++j) if (mask[j]) out[p++] = src[j]`,
-  'gpa_extract',
-  { noReturn: true },
-);
+/** Mask elements per tile (GPA_COMPACT_TILE). */
+const TILE = 256 * 16;
 
-const flatIndexKernel = ElementwiseKernel(
-  'raw bool mask, raw int64 offs, int64 len, int64 chunk, raw int64 out',
-  '',
-  `long long lo = (long long)i * chunk, hi = lo + chunk;
-   if (hi > len) hi = len;
-   long long p = offs[i];
-   for (long long j = lo; j < hi; ++j) if (mask[j]) out[p++] = j`,
-  'gpa_flatnonzero',
-  { noReturn: true },
-);
-
-// dst[j] = vals[k % nv] for the k-th selected j (numpy.place; boolean-mask assignment with nv = k).
-const placeKernel = ElementwiseKernel(
-  'raw bool mask, raw T dst, raw int64 offs, int64 len, int64 chunk, raw T vals, int64 nv',
-  '',
-  `long long lo = (long long)i * chunk, hi = lo + chunk;
-   if (hi > len) hi = len;
-   long long p = offs[i];
-   for (long long j = lo; j < hi; ++j) if (mask[j]) { dst[j] = vals[p % nv]; ++p; }`,
-  'gpa_place',
-  { noReturn: true },
-);
+const SOURCE = `${COOPERATIVE_MARK}#include "gpuarray/compact.h"
+${BITS128}
+extern "C" __global__ void gpa_compact_count(const void* mask, void* counts, long long n, int aligned) {
+  gpa::compact_count((const unsigned char*)mask, (long long*)counts, n, aligned);
+}
+extern "C" __global__ void gpa_compact_flat_indices(const void* mask, const void* offsets, void* out, long long n, int aligned) {
+  gpa::compact_flat_indices((const unsigned char*)mask, (const long long*)offsets, (long long*)out, n, aligned);
+}
+${[1, 2, 4, 8, 16]
+  .map((w) => {
+    const t = bitsCtype(w);
+    return `extern "C" __global__ void gpa_compact_extract${w}(const void* mask, const void* src, const void* offsets, void* out, long long n, int aligned) {
+  gpa::compact_extract<${t}>((const unsigned char*)mask, (const ${t}*)src, (const long long*)offsets, (${t}*)out, n, aligned);
+}
+extern "C" __global__ void gpa_compact_place${w}(const void* mask, void* dst, const void* offsets, const void* vals, long long nv, long long n, int aligned) {
+  gpa::compact_place<${t}>((const unsigned char*)mask, (${t}*)dst, (const long long*)offsets, (const ${t}*)vals, nv, n, aligned);
+}`;
+  })
+  .join('\n')}
+`;
 
 /** A bool mask of `x` (x itself when it is bool; else x != 0), and whether it was made here. */
 export function boolMask(x: GpuArray): { mask: GpuArray; made: boolean } {
@@ -48,22 +41,64 @@ export function boolMask(x: GpuArray): { mask: GpuArray; made: boolean } {
   return { mask: UFUNCS.get('notEqual')!.call([x, 0]), made: true };
 }
 
-type Counted = { offs: MaskOffsets; count: number };
+/** A C-contiguous mask with its tiles' output offsets (offsets[tiles] is the count). */
+interface TiledMask {
+  mask: GpuArray;
+  tiles: number;
+  aligned: number;
+  offsets: GpuArray;
+  release(): void;
+}
 
-function withOffsets<T>(mask: GpuArray, body: (o: MaskOffsets) => T): T {
-  const o = maskOffsets(mask);
+/** x itself when C-contiguous, else a contiguous copy (and whether it was made here). */
+function contiguous(x: GpuArray): { a: GpuArray; made: boolean } {
+  return x.flags.cContiguous ? { a: x, made: false } : { a: x.copy(), made: true };
+}
+
+function tiled(mask: GpuArray): TiledMask {
+  const { a, made } = contiguous(mask);
+  const n = a.size;
+  const tiles = Math.max(1, Math.ceil(n / TILE));
+  const aligned = a.ptr % 16 === 0 ? 1 : 0;
+  let offsets: GpuArray | undefined;
   try {
-    return body(o);
+    const counts = GpuArray.allocate([tiles], dtypes.int64, a.device);
+    try {
+      if (n === 0) counts.fill(0);
+      else moduleKernel(SOURCE, 'gpa_compact_count')(tiles, 256, [a, counts, n, aligned]);
+      offsets = exclusiveScan(counts);
+    } finally {
+      counts.dispose();
+    }
+    const o = offsets;
+    return { mask: a, tiles, aligned, offsets: o, release: () => (o.dispose(), made && a.dispose()) };
+  } catch (e) {
+    if (made) a.dispose();
+    throw e;
+  }
+}
+
+function withTiles<T>(mask: GpuArray, body: (t: TiledMask) => T): T {
+  const t = tiled(mask);
+  try {
+    return body(t);
   } finally {
-    o.offsets.dispose();
+    t.release();
   }
 }
 
 /** src's elements where mask (same size, both in C order) is true, as a new 1-D array. */
-function extractWith(mask: GpuArray, src: GpuArray, c: Counted): GpuArray {
-  const out = GpuArray.allocate([c.count], src.dtype, src.device);
+function extractWith(t: TiledMask, src: GpuArray, count: number): GpuArray {
+  const out = GpuArray.allocate([count], src.dtype, src.device);
   try {
-    if (c.count > 0) extractKernel(mask, src, c.offs.offsets, mask.size, c.offs.chunk, out, { size: c.offs.nchunks });
+    if (count > 0) {
+      const { a, made } = contiguous(src);
+      try {
+        moduleKernel(SOURCE, `gpa_compact_extract${src.itemsize}`)(t.tiles, 256, [t.mask, a, t.offsets, out, t.mask.size, t.aligned]);
+      } finally {
+        if (made) a.dispose();
+      }
+    }
     return out;
   } catch (e) {
     out.dispose();
@@ -71,10 +106,10 @@ function extractWith(mask: GpuArray, src: GpuArray, c: Counted): GpuArray {
   }
 }
 
-function flatIndicesWith(mask: GpuArray, c: Counted): GpuArray {
-  const out = GpuArray.allocate([c.count], dtypes.int64, mask.device);
+function flatIndicesWith(t: TiledMask, count: number): GpuArray {
+  const out = GpuArray.allocate([count], dtypes.int64, t.mask.device);
   try {
-    if (c.count > 0) flatIndexKernel(mask, c.offs.offsets, mask.size, c.offs.chunk, out, { size: c.offs.nchunks });
+    if (count > 0) moduleKernel(SOURCE, 'gpa_compact_flat_indices')(t.tiles, 256, [t.mask, t.offsets, out, t.mask.size, t.aligned]);
     return out;
   } catch (e) {
     out.dispose();
@@ -84,47 +119,53 @@ function flatIndicesWith(mask: GpuArray, c: Counted): GpuArray {
 
 /** Elements of src where the bool mask (same size) is true: a 1-D array (reads one count). */
 export function extractBool(mask: GpuArray, src: GpuArray): GpuArray {
-  return withOffsets(mask, (offs) => extractWith(mask, src, { offs, count: readInt64(offs.offsets, offs.nchunks) }));
+  return withTiles(mask, (t) => extractWith(t, src, readInt64(t.offsets, t.tiles)));
 }
 
 export async function extractBoolAsync(mask: GpuArray, src: GpuArray): Promise<GpuArray> {
-  const offs = maskOffsets(mask);
+  const t = tiled(mask);
   try {
-    const count = await readInt64Async(offs.offsets, offs.nchunks);
-    return extractWith(mask, src, { offs, count });
+    return extractWith(t, src, await readInt64Async(t.offsets, t.tiles));
   } finally {
-    offs.offsets.dispose();
+    t.release();
   }
 }
 
 /** C-order flat indices where the bool mask is true (int64, reads one count). */
 export function flatIndices(mask: GpuArray): GpuArray {
-  return withOffsets(mask, (offs) => flatIndicesWith(mask, { offs, count: readInt64(offs.offsets, offs.nchunks) }));
+  return withTiles(mask, (t) => flatIndicesWith(t, readInt64(t.offsets, t.tiles)));
 }
 
 export async function flatIndicesAsync(mask: GpuArray): Promise<GpuArray> {
-  const offs = maskOffsets(mask);
+  const t = tiled(mask);
   try {
-    const count = await readInt64Async(offs.offsets, offs.nchunks);
-    return flatIndicesWith(mask, { offs, count });
+    return flatIndicesWith(t, await readInt64Async(t.offsets, t.tiles));
   } finally {
-    offs.offsets.dispose();
+    t.release();
   }
 }
 
 /**
  * dst's elements where the bool mask is true get vals[k % vals.size] for the k-th of them (C
  * order); vals is a contiguous array of dst's dtype. With `exact`, vals must have one element or
- * exactly as many as are selected (boolean-mask assignment), else a RangeError.
+ * exactly as many as are selected (boolean-mask assignment), else a RangeError. A dst that is not
+ * C-contiguous is placed into a contiguous copy that is then written back.
  */
 export function placeBool(mask: GpuArray, dst: GpuArray, vals: GpuArray, exact: boolean): void {
-  withOffsets(mask, (offs) => {
+  withTiles(mask, (t) => {
     if (exact) {
-      const count = readInt64(offs.offsets, offs.nchunks);
+      const count = readInt64(t.offsets, t.tiles);
       if (vals.size !== 1 && vals.size !== count) {
         throw new RangeError(`NumPy boolean array indexing assignment cannot assign ${vals.size} input values to the ${count} output values where the mask is true`);
       }
     }
-    if (mask.size > 0 && vals.size > 0) placeKernel(mask, dst, offs.offsets, mask.size, offs.chunk, vals, vals.size, { size: offs.nchunks });
+    if (t.mask.size === 0 || vals.size === 0) return;
+    const { a, made } = contiguous(dst);
+    try {
+      moduleKernel(SOURCE, `gpa_compact_place${dst.itemsize}`)(t.tiles, 256, [t.mask, a, t.offsets, vals, vals.size, t.mask.size, t.aligned]);
+      if (made) dst.set(a);
+    } finally {
+      if (made) a.dispose();
+    }
   });
 }

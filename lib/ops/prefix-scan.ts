@@ -12,6 +12,8 @@ import { Ufunc } from './ufunc.js';
 export type ScanOp = 'add' | 'multiply' | 'maximum' | 'minimum';
 
 const TILE = 256 * 8;
+/** Elements per thread of the one-row look-back scan: 16 for types of up to 4 bytes (bigger tiles, fewer to look back over), 8 above. */
+const lookbackItems = (d: DType) => (d.itemsize <= 4 ? 16 : 8);
 
 /** C++ of the operator on Acc; integer add/multiply wrap as NumPy's (unsigned arithmetic in C). */
 function opExpr(op: ScanOp, d: DType): string {
@@ -67,7 +69,7 @@ extern "C" __global__ void gpa_scan_prefix(void* sums, long long tiles) {
 }
 extern "C" __global__ void gpa_scan_lookback(const void* x, void* y, void* aggs, void* incls, void* flags, long long len, long long tiles, int exclusive) {
   unsigned int* f = (unsigned int*)flags;
-  gpa::scan_lookback<Acc>((const Acc*)x, (Acc*)y, (Acc*)aggs, (Acc*)incls, f, f + tiles, len, exclusive, IDENT, ScanLoad(), ScanOp());
+  gpa::scan_lookback<Acc, ${lookbackItems(d)}>((const Acc*)x, (Acc*)y, (Acc*)aggs, (Acc*)incls, f, f + tiles, len, exclusive, IDENT, ScanLoad(), ScanOp());
 }
 extern "C" __global__ void gpa_scan_apply(const void* x, void* y, const void* sums, long long len, long long tiles, int exclusive) {
   gpa::scan_tile_apply<Acc>((const Acc*)x, (Acc*)y, (const Acc*)sums, len, tiles, exclusive, IDENT, ScanLoad(), ScanOp());
@@ -86,11 +88,12 @@ export function scanRows(x: GpuArray, y: GpuArray, rows: number, len: number, op
   const tiles = Math.ceil(len / TILE);
   if (rows === 1 && tiles > 1) {
     // One long row: a single pass with decoupled look-back (flags and the tile ticket start at 0).
-    const aggs = GpuArray.allocate([tiles], d, x.device);
-    const incls = GpuArray.allocate([tiles], d, x.device);
-    const flags = GpuArray.allocate([tiles + 1], dtypes.uint32, x.device).fill(0);
+    const lbTiles = Math.ceil(len / (256 * lookbackItems(d)));
+    const aggs = GpuArray.allocate([lbTiles], d, x.device);
+    const incls = GpuArray.allocate([lbTiles], d, x.device);
+    const flags = GpuArray.allocate([lbTiles + 1], dtypes.uint32, x.device).fill(0);
     try {
-      moduleKernel(src, 'gpa_scan_lookback')(tiles, 256, [x, y, aggs, incls, flags, len, tiles, opts.exclusive ? 1 : 0]);
+      moduleKernel(src, 'gpa_scan_lookback')(lbTiles, 256, [x, y, aggs, incls, flags, len, lbTiles, opts.exclusive ? 1 : 0]);
     } finally {
       aggs.dispose();
       incls.dispose();
