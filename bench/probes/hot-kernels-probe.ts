@@ -15,12 +15,16 @@ const u64 = rng.random(M64, 'float32').multiply(500);
 const u256 = rng.random(M256, 'float32').multiply(500);
 const ints = u64.astype('int32');
 const idx = rng.integers(0, M64, M64, 'int64');
+const half = gp.greater(u64, 250);
 const ops: Record<string, () => unknown> = {
   cumsum: () => gp.cumsum(u256),
   sort: () => gp.sort(u64),
   argsort: () => gp.argsort(u64),
   unique: () => gp.unique(ints),
   mask: () => u64.slice(gp.greater(u64, 250)),
+  greater: () => gp.greater(u64, 250),
+  maskOnly: () => u64.slice(half),
+  flatnonzero: () => gp.flatnonzero(half),
   gather: () => u64.slice(idx),
   histogram: () => gp.histogram(u256, 256, { range: [0, 500] }),
   random: () => rng.random(M256, 'float32'),

@@ -115,15 +115,94 @@ __device__ void scan_tile_apply(const T* x, T* y, const T* sums, long long len, 
   }
 }
 
-// One-pass scan of a single row with decoupled look-back. Tiles are numbered in the order blocks
-// start (a ticket), so a block only ever waits for tiles that blocks already running own: no
-// deadlock on the GPU (those blocks are resident) nor on the cpu backend (an earlier ticket on the
-// same OS thread has finished; one on another OS thread is running). Each tile publishes its
-// aggregate (flag 1), then its inclusive prefix (flag 2). Warp 0 looks back over a window of 32
-// predecessors at once (one flag read per lane, one fence per window) and stops at the nearest
-// inclusive prefix: with about a thousand tiles in flight, a walk of one predecessor at a time was
-// the whole cost of the scan. ITEMS elements per thread (16 for 4-byte types halves the number of
-// tiles to look back over). flags and *ticket start at zero.
+// The exclusive prefix of `tile` by decoupled look-back, in warp 0 (lane 0's result counts).
+// Each tile publishes its aggregate (flag 1), then its inclusive prefix (flag 2); warp 0 reads a
+// window of 32 predecessors at once (one status read per lane) and stops at the nearest
+// inclusive prefix: with about a thousand tiles in flight, a walk of one predecessor at a time
+// was the whole cost of the scan. Types of up to 4 bytes keep flag and value in one 64-bit
+// status word (flag high, value bits low), so neither side needs a fence; wider types publish
+// value, fence, flag (aggs, incls and flags arrays). `win` is 32 T of shared memory.
+template <typename T>
+__device__ __forceinline__ unsigned long long scan_status_word(unsigned int flag, T v) {
+  unsigned int bits = 0;
+  memcpy(&bits, &v, sizeof(T));
+  return ((unsigned long long)flag << 32) | bits;
+}
+
+template <typename T>
+__device__ __forceinline__ T scan_status_value(unsigned long long w) {
+  const unsigned int bits = (unsigned int)w;
+  T v;
+  memcpy(&v, &bits, sizeof(T));
+  return v;
+}
+
+template <typename T, typename Op>
+__device__ __forceinline__ T scan_lookback_prefix(long long tile, T total, T* aggs, T* incls, unsigned int* flags, T* win, T ident, Op op) {
+  const int lane = threadIdx.x;
+  constexpr bool packed = sizeof(T) <= 4;
+  volatile unsigned long long* vs = reinterpret_cast<volatile unsigned long long*>(aggs);  // packed status words
+  volatile unsigned int* vf = flags;
+  volatile T* va = aggs;
+  volatile T* vi = incls;
+  if (lane == 0) {
+    if constexpr (packed) {
+      vs[tile] = scan_status_word<T>(tile == 0 ? 2u : 1u, total);
+    } else {
+      if (tile == 0) vi[0] = total;
+      else va[tile] = total;
+      __threadfence();
+      vf[tile] = tile == 0 ? 2u : 1u;
+    }
+  }
+  T run = ident;
+  if (tile == 0) return run;
+  for (long long base = tile - 1;; base -= 32) {
+    const long long p = base - lane;
+    unsigned int f;
+    unsigned long long w = 0;
+    do {
+      if constexpr (packed) {
+        w = p >= 0 ? vs[p] : (2ull << 32);
+        f = (unsigned int)(w >> 32);
+      } else {
+        f = p >= 0 ? vf[p] : 2u;
+      }
+    } while (__any_sync(0xffffffffu, f == 0u));
+    const unsigned int inclusive = __ballot_sync(0xffffffffu, f == 2u);
+    // A negative p lies past tile 0 (always inclusive, so never counted).
+    if constexpr (packed) {
+      win[lane] = p < 0 ? ident : scan_status_value<T>(w);
+    } else {
+      __threadfence();
+      win[lane] = p < 0 ? ident : f == 2u ? (T)vi[p] : (T)va[p];
+    }
+    __syncwarp();
+    const int last = inclusive ? __ffs((int)inclusive) - 1 : 31;
+    if (lane == 0)
+      for (int l = 0; l <= last; ++l) run = op(win[l], run);
+    __syncwarp();
+    if (inclusive) break;
+  }
+  if (lane == 0) {
+    if constexpr (packed) {
+      vs[tile] = scan_status_word<T>(2u, op(run, total));
+    } else {
+      vi[tile] = op(run, total);
+      __threadfence();
+      vf[tile] = 2u;
+    }
+  }
+  return run;
+}
+
+// One-pass scan of a single row with decoupled look-back (scan_lookback_prefix). Tiles are
+// numbered in the order blocks start (a ticket), so a block only ever waits for tiles that blocks
+// already running own: no deadlock on the GPU (those blocks are resident) nor on the cpu backend
+// (an earlier ticket on the same OS thread has finished; one on another OS thread is running).
+// ITEMS elements per thread (16 for 4-byte types halves the tiles to look back over). For types
+// of up to 4 bytes `aggs` holds one 64-bit status word per tile and incls is unused. The status
+// (or flags) and *ticket start at zero.
 template <typename T, int ITEMS, typename Load, typename Op>
 __device__ void scan_lookback(const T* x, T* y, T* aggs, T* incls, unsigned int* flags, unsigned int* ticket, long long len, int exclusive, T ident, Load load, Op op) {
   constexpr int TILE = GPA_SCAN_THREADS * ITEMS;
@@ -146,51 +225,9 @@ __device__ void scan_lookback(const T* x, T* y, T* aggs, T* incls, unsigned int*
   T total;
   const T inc = block_inclusive_scan(acc, buf, &total, op);
   if (threadIdx.x < 32) {
-    const int lane = threadIdx.x;
-    volatile unsigned int* vf = flags;
-    volatile T* va = aggs;
-    volatile T* vi = incls;
-    if (tile == 0) {
-      if (lane == 0) {
-        vi[0] = total;
-        __threadfence();
-        vf[0] = 2u;
-        prefixShared = ident;
-      }
-    } else {
-      if (lane == 0) {
-        va[tile] = total;
-        __threadfence();
-        vf[tile] = 1u;
-      }
-      // Lane l reads predecessor base - l; the window's values meet in buf's second half, which
-      // no other warp touches until the barrier below.
-      T* win = buf + GPA_SCAN_THREADS;
-      T run = ident;
-      for (long long base = tile - 1;; base -= 32) {
-        const long long p = base - lane;
-        unsigned int f;
-        do {
-          f = p >= 0 ? vf[p] : 2u;
-        } while (__any_sync(0xffffffffu, f == 0u));
-        __threadfence();
-        const unsigned int inclusive = __ballot_sync(0xffffffffu, f == 2u);
-        win[lane] = p < 0 ? ident : f == 2u ? (T)vi[p] : (T)va[p];
-        __syncwarp();
-        // Lanes up to the nearest inclusive prefix count (a negative p is past tile 0: never reached).
-        const int last = inclusive ? __ffs((int)inclusive) - 1 : 31;
-        if (lane == 0)
-          for (int l = 0; l <= last; ++l) run = op(win[l], run);
-        __syncwarp();
-        if (inclusive) break;
-      }
-      if (lane == 0) {
-        prefixShared = run;
-        vi[tile] = op(run, total);
-        __threadfence();
-        vf[tile] = 2u;
-      }
-    }
+    // buf's second half is free until the barrier below (other warps write buf[32..255]).
+    const T prefix = scan_lookback_prefix(tile, total, aggs, incls, flags, buf + GPA_SCAN_THREADS, ident, op);
+    if (threadIdx.x == 0) prefixShared = prefix;
   }
   buf[threadIdx.x] = inc;
   __syncthreads();

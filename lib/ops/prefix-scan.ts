@@ -89,14 +89,16 @@ export function scanRows(x: GpuArray, y: GpuArray, rows: number, len: number, op
   if (rows === 1 && tiles > 1) {
     // One long row: a single pass with decoupled look-back (flags and the tile ticket start at 0).
     const lbTiles = Math.ceil(len / (256 * lookbackItems(d)));
-    const aggs = GpuArray.allocate([lbTiles], d, x.device);
-    const incls = GpuArray.allocate([lbTiles], d, x.device);
+    // Types of up to 4 bytes: one zeroed 64-bit status word per tile (flag and value), no incls.
+    const packed = d.itemsize <= 4;
+    const aggs = packed ? GpuArray.allocate([lbTiles], dtypes.uint64, x.device).fill(0) : GpuArray.allocate([lbTiles], d, x.device);
+    const incls = packed ? null : GpuArray.allocate([lbTiles], d, x.device);
     const flags = GpuArray.allocate([lbTiles + 1], dtypes.uint32, x.device).fill(0);
     try {
-      moduleKernel(src, 'gpa_scan_lookback')(lbTiles, 256, [x, y, aggs, incls, flags, len, lbTiles, opts.exclusive ? 1 : 0]);
+      moduleKernel(src, 'gpa_scan_lookback')(lbTiles, 256, [x, y, aggs, incls ?? aggs, flags, len, lbTiles, opts.exclusive ? 1 : 0]);
     } finally {
       aggs.dispose();
-      incls.dispose();
+      incls?.dispose();
       flags.dispose();
     }
     return;
