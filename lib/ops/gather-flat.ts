@@ -9,8 +9,8 @@ import { viewOf } from './array-args.js';
 import { moduleKernel } from './device-kernels.js';
 import type { GatherPlan, IndexMode } from './gather.js';
 
-/** Internal switch (probes and tests): off, every gather takes the general kernel. */
-export const gatherPaths = { flat: true };
+/** Internal switch (probes and tests): off, every gather takes the general kernel; `launches` counts flat ones. */
+export const gatherPaths = { flat: true, launches: 0 };
 
 const INDEX_CTYPES: Readonly<Record<string, string>> = { int32: 'int', int64: 'long long', uint32: 'unsigned int', uint64: 'unsigned long long' };
 const MODES: Readonly<Record<IndexMode, number>> = { raise: 0, wrap: 1, clip: 2 };
@@ -68,6 +68,7 @@ export function gatherFlat(src: GpuArray, plan: GatherPlan, mode: IndexMode, out
   const base = viewOf(src, [1], [isz], plan.offset);
   try {
     moduleKernel(flatSource(isz, J, V, FLAT_U, MODES[mode]), 'gpa_gather_flat')(blocks, THREADS, [base, idx, out, n, ax.length, stride, head, err]);
+    gatherPaths.launches++;
   } finally {
     base.dispose();
   }

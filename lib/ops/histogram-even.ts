@@ -8,8 +8,8 @@ import { GpuArray } from '../core/gpu-array.js';
 import { float16BitsFromNumber, numberFromFloat16Bits } from '../core/host-data.js';
 import { COOPERATIVE_MARK, moduleKernel } from './device-kernels.js';
 
-/** Internal switch (probes and tests): off, every histogram takes the general kernels. */
-export const histogramPaths = { even: true };
+/** Internal switch (probes and tests): off, every histogram takes the general kernels; `launches` counts even ones. */
+export const histogramPaths = { even: true, launches: 0 };
 
 /** Bins the even kernel counts at most: edges and 32-bit counters share 48 KiB of shared memory. */
 export const EVEN_MAX_BINS = 4096;
@@ -122,6 +122,7 @@ export function evenHistogram(a: GpuArray, lo: number, hi: number, nb: number): 
     const blocks = Math.max(1, Math.ceil(n / 2 ** 31), Math.min(info.multiprocessorCount * Math.max(1, perSm), Math.ceil(n / (THREADS * 16))));
     const step = (hi - lo) / nb;
     moduleKernel(evenSource(t), 'gpa_histogram_even')(blocks, THREADS, [src, edgeArr, counts, n, nb, copies, lo, step, hi, plan.scale, plan.eps], shared);
+    histogramPaths.launches++;
     return { counts, edgeArr, edges: plan.edges };
   } catch (e) {
     counts.dispose();
