@@ -56,7 +56,8 @@ export function gatherFlat(src: GpuArray, plan: GatherPlan, mode: IndexMode, out
   if (!idx.flags.cContiguous || !out.flags.cContiguous || idx.size !== out.size) return false;
   // The source is read through the read-only path: never the memory written here.
   if (out.buffer === src.buffer || out.buffer === idx.buffer) return false;
-  if ((src.buffer.ptr + plan.offset) % isz !== 0) return false;
+  // Whole elements at aligned addresses (complex128 as 16-byte accesses), as the vector code reads them.
+  if ((src.buffer.ptr + plan.offset) % isz !== 0 || out.ptr % isz !== 0 || idx.ptr % idx.itemsize !== 0) return false;
   const n = out.size;
   const h = vectorHead(idx.ptr, idx.itemsize, out.ptr, isz, FLAT_V, n);
   const V = h < 0 ? 1 : FLAT_V;
