@@ -113,6 +113,31 @@ describeEachDevice('histogram: equal-width bins (the even kernel)', () => {
     expect(d.dtype.name).to.equal('float64');
   });
 
+  it('values one ulp either side of every edge land where the edges say', () => {
+    // float32 and float64 neighbours of each edge (the edges as the kernel builds them).
+    const next = (x: number, d: 1 | -1, f32: boolean) => {
+      if (f32) {
+        const b = new Float32Array([x]);
+        const u = new Int32Array(b.buffer);
+        u[0] += x === 0 ? (d > 0 ? 1 : -2147483647) : (x > 0 ? d : -d);
+        return b[0];
+      }
+      const b = new Float64Array([x]);
+      const u = new BigInt64Array(b.buffer);
+      u[0] += BigInt(x === 0 ? (d > 0 ? 1 : -(2 ** 53)) : x > 0 ? d : -d);
+      return b[0];
+    };
+    for (const [lo, hi, nb] of [[0, 1, 3], [-2, 8, 7], [0.1, 0.7, 1000], [1e-3, 1e5, 4095], [-1e6, 1e6, 999], [0, 500, 256]] as const) {
+      for (const dt of ['float32', 'float64'] as const) {
+        const f32 = dt === 'float32';
+        const step = (hi - lo) / nb;
+        const e = Array.from({ length: nb + 1 }, (_, i) => (f32 ? Math.fround(i === nb ? hi : lo + i * step) : i === nb ? hi : lo + i * step));
+        const vals = e.flatMap((x) => [next(x, -1, f32), x, next(x, 1, f32)]);
+        checkHistogram(gp.array(vals, dt), nb, [lo, hi]);
+      }
+    }
+  });
+
   it('edges it cannot vouch for go to the general kernels', () => {
     // float32 edges of [1e7, 1e7 + 1]: one float32 step is a whole bin, far off the equal-width grid.
     expect(evenPlan(gp.dtype('float32'), 1e7, 1e7 + 1, 100)).to.equal(null);
