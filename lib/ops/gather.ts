@@ -12,6 +12,7 @@ import { ElementwiseKernel, ElementwiseKernelFn } from '../kernel/elementwise-ke
 import { IndexError } from '../../bindings/errors.js';
 import { readInt64, readInt64Async } from './scan.js';
 import { viewOf } from './array-args.js';
+import { gatherFlat } from './gather-flat.js';
 import { scatterLastWins } from './scatter-last.js';
 
 /** How out-of-bounds indices are handled (numpy.take's `mode`): 'raise' an IndexError, 'wrap' around, or 'clip' to the ends. */
@@ -265,7 +266,7 @@ function launchGather(src: GpuArray, plan: GatherPlan, mode: IndexMode, out: Gpu
   checkAxes(plan.axes, out.size, mode);
   const err = errFlag(src);
   try {
-    if (out.size > 0) {
+    if (out.size > 0 && !gatherFlat(src, plan, mode, out, err)) {
       const l = prepareLaunch(src, plan, mode);
       try {
         gatherKernel(l)(l.ptr, err, ...l.args, out);

@@ -4,6 +4,7 @@ import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { normalizeAxis } from '../core/shape.js';
 import { COOPERATIVE_MARK, gridFor, moduleKernel } from './device-kernels.js';
+import { evenHistogram } from './histogram-even.js';
 import { reductionFunctions } from './reductions.js';
 import { rowsAlong, sort } from './sorting.js';
 import { searchsorted } from './searching.js';
@@ -284,6 +285,9 @@ export function histogram(a: GpuArray, bins: number | readonly number[] | GpuArr
       if (!Number.isFinite(lo) || !Number.isFinite(hi)) throw new RangeError(`histogram: autodetected range of [${lo}, ${hi}] is not finite`);
     }
     if (lo === hi) [lo, hi] = [lo - 0.5, hi + 0.5];
+    // Equal-width counts: the read-bandwidth kernel, when it can vouch for the edges.
+    const even = w === null ? evenHistogram(a, lo, hi, bins) : null;
+    if (even !== null) return finishHistogram(even.counts, even.edgeArr, even.edges, !!options.density);
     // NumPy's linspace: start + i * step, the last edge exactly stop.
     const step = (hi - lo) / bins;
     edges = Array.from({ length: bins + 1 }, (_, i) => (i === bins ? hi : lo + i * step));
@@ -310,10 +314,9 @@ function histogramWith(a: GpuArray, edges: number[], edgeOut: GpuArray, uniform:
   const nb = edges.length - 1;
   const edgeHost = deviceDoubles(edges, a);
   const src = a.dtype === dtypes.float16 ? a.astype(dtypes.float32) : a.flags.cContiguous ? a : a.copy();
-  const counts = GpuArray.allocate([nb], w || options.density ? dtypes.float64 : dtypes.int64, a.device);
+  const raw = GpuArray.allocate([nb], w ? dtypes.float64 : dtypes.int64, a.device);
   try {
     const wd = w ? w.astype(dtypes.float64) : null;
-    const raw = w ? counts : GpuArray.allocate([nb], dtypes.int64, a.device);
     raw.fill(0);
     if (a.size > 0) {
       if (nb <= SHARED_BINS) {
@@ -325,22 +328,25 @@ function histogramWith(a: GpuArray, edges: number[], edgeOut: GpuArray, uniform:
       }
     }
     wd?.dispose();
-    const edgeArr = edgeOut;
-    if (!options.density) {
-      if (raw !== counts) counts.dispose();
-      return [raw, edgeArr];
-    }
-    // density: count / (total * width), in float64
-    const host = Array.from(raw.toTypedArray() as ArrayLike<number | bigint>, Number);
-    const total = host.reduce((s, v) => s + v, 0);
-    const dens = host.map((v, i) => v / total / (edges[i + 1] - edges[i]));
-    if (raw !== counts) raw.dispose();
-    counts.set(new Float64Array(dens));
-    return [counts, edgeArr];
+    return finishHistogram(raw, edgeOut, edges, !!options.density);
+  } catch (e) {
+    raw.dispose();
+    throw e;
   } finally {
     if (src !== a) src.dispose();
     edgeHost.dispose();
   }
+}
+
+/** [counts, edges], or NumPy's density: count / (total * width) in float64 (the counts are disposed then). */
+function finishHistogram(raw: GpuArray, edgeArr: GpuArray, edges: readonly number[], density: boolean): [GpuArray, GpuArray] {
+  if (!density) return [raw, edgeArr];
+  const host = Array.from(raw.toTypedArray() as ArrayLike<number | bigint>, Number);
+  const total = host.reduce((s, v) => s + v, 0);
+  const dens = host.map((v, i) => v / total / (edges[i + 1] - edges[i]));
+  const out = GpuArray.allocate([host.length], dtypes.float64, raw.device);
+  raw.dispose();
+  return [out.set(new Float64Array(dens)), edgeArr];
 }
 
 /** numpy.digitize: the bin index of each x (bins increasing or decreasing; right: intervals closed on the right). */
