@@ -1,71 +1,278 @@
-// A stable least-significant-digit radix sort, 8 bits a pass, for unsigned keys (float and signed
-// keys are mapped to unsigned order first: gpa::radix_key). One pass is three launches:
-//   radix_histogram  each tile counts its digits, written digit-major (counts[d * tiles + tile])
-//   (an exclusive scan of the counts: prefix_scan.h) -> where each (digit, tile) run starts
-//   radix_scatter    each tile ranks its elements stably (rounds of one element per thread in
-//                    index order; within a round, warps in order; within a warp, lanes in order)
-//                    and writes every key (and value) to its place
-// No block waits for another, so the cpu backend (blocks on OpenMP threads, threads as fibers)
-// runs the same source.
+// A stable least-significant-digit radix sort, 8 bits a pass, of unsigned keys (float and signed
+// keys are mapped to unsigned order first: gpa::radix_key) carrying values. One sort is:
+//   radix_histograms  one read of the keys: every pass's 256 digit counts at once
+//   radix_plan        per pass: where each digit's run starts (exclusive scan of the counts);
+//                     whether the pass is trivial (every key has the same digit: the pass would be
+//                     the identity, so it is skipped); which buffers each pass reads and writes
+//   radix_onesweep    one launch per pass: a tile ranks its keys stably, learns where its runs
+//                     start from the tiles before it (decoupled look-back), and writes keys and
+//                     values out through shared memory in digit order, so runs are coalesced
+//   radix_finish      only when every pass was skipped: the values, unmoved, to the output
+// Keys ping-pong between two buffers and the last pass writes only the values, straight into the
+// output (cast to its type): the sorted keys themselves are never needed by the callers.
+//
+// Look-back: tiles are numbered in the order blocks start (a ticket), so a tile only waits for
+// tiles that running blocks own: no deadlock on the GPU (those blocks are resident) nor on the cpu
+// backend (an earlier ticket on the same OS thread has finished; one on another is running). A
+// tile publishes, per digit, one 64-bit word: (tag << 32) | count, tag = 2 * pass + 1 for its own
+// count (aggregate), 2 * pass + 2 for the inclusive prefix over tiles 0..it. One word carries flag
+// and value together (no fence between them), and the tags grow from pass to pass, so the words
+// are zeroed once per sort, not once per pass.
 #pragma once
 #include "gpuarray/radix_keys.h"
 
 #define GPA_RADIX_THREADS 256
-#define GPA_RADIX_ITEMS 8
-#define GPA_RADIX_TILE (GPA_RADIX_THREADS * GPA_RADIX_ITEMS)
 #define GPA_RADIX_WARPS (GPA_RADIX_THREADS / 32)
+#define GPA_RADIX_MAX_PASSES 8
+#define GPA_RADIX_HIST_ITEMS 8
+// ctrl word of a pass (radix_plan): read from the B buffers, last pass, skipped.
+#define GPA_RADIX_FROM_B 1u
+#define GPA_RADIX_LAST 2u
+#define GPA_RADIX_SKIP 4u
 
 namespace gpa {
 
+// A tile is 256 threads x ITEMS keys: 4096 32-bit keys, 2048 64-bit ones, so that keys and values
+// staged in shared memory take at most 32 KB (with the counters, under the 48 KB static limit).
 template <typename K>
-__device__ void radix_histogram(const K* keys, unsigned int* counts, long long n, int shift, long long tiles) {
-  __shared__ unsigned int cnt[256];
-  const int t = threadIdx.x;
-  cnt[t] = 0;
-  __syncthreads();
-  const long long start = (long long)blockIdx.x * GPA_RADIX_TILE;
-  for (int r = 0; r < GPA_RADIX_ITEMS; ++r) {
-    const long long i = start + (long long)r * GPA_RADIX_THREADS + t;
-    if (i < n) atomicAdd(&cnt[(unsigned)(keys[i] >> shift) & 255u], 1u);
-  }
-  __syncthreads();
-  counts[(long long)t * tiles + blockIdx.x] = cnt[t];
+struct RadixTile {
+  static constexpr int ITEMS = sizeof(K) == 8 ? 8 : 16;
+  static constexpr int SIZE = GPA_RADIX_THREADS * ITEMS;
+};
+
+// The meta words of one sort (u32, after the tiles * 256 look-back words, zeroed with them):
+//   bins[passes][256]  digit counts (radix_histograms), then their exclusive scan (radix_plan)
+//   ctrl[passes + 1]   per pass GPA_RADIX_* bits; ctrl[passes] = 1 when no pass runs
+//   tickets[passes]    the tile counter of each pass
+__device__ __forceinline__ unsigned int* radix_meta(unsigned long long* look, long long tiles) { return (unsigned int*)(look + tiles * 256); }
+
+template <typename K>
+__device__ __forceinline__ unsigned int radix_digit(K k, int shift) {
+  return (unsigned int)(k >> shift) & 255u;
 }
 
-template <typename K, typename V, bool HAS_VALUES>
-__device__ void radix_scatter(const K* kin, K* kout, const V* vin, V* vout, const unsigned int* offsets, long long n, int shift, long long tiles) {
-  __shared__ unsigned int base[256];
-  __shared__ unsigned int warpCnt[GPA_RADIX_WARPS][256];
-  const int t = threadIdx.x, warp = t >> 5, lane = t & 31;
-  base[t] = offsets[(long long)t * tiles + blockIdx.x];
-  const long long start = (long long)blockIdx.x * GPA_RADIX_TILE;
-  for (int r = 0; r < GPA_RADIX_ITEMS; ++r) {
-    for (int w = 0; w < GPA_RADIX_WARPS; ++w) warpCnt[w][t] = 0;
-    __syncthreads();
-    const long long i = start + (long long)r * GPA_RADIX_THREADS + t;
-    const bool valid = i < n;
-    const K k = valid ? kin[i] : (K)0;
-    const unsigned int d = valid ? ((unsigned)(k >> shift) & 255u) : 256u;
-    const unsigned int peers = __match_any_sync(0xffffffffu, d);
-    const unsigned int rank = __popc(peers & ((1u << lane) - 1u));
-    if (valid && rank == 0) warpCnt[warp][d] = __popc(peers);
-    __syncthreads();
-    // Thread t owns digit t: the warps' runs of it, in order, after what earlier rounds placed.
-    unsigned int run = base[t];
-    for (int w = 0; w < GPA_RADIX_WARPS; ++w) {
-      const unsigned int c = warpCnt[w][t];
-      warpCnt[w][t] = run;
-      run += c;
-    }
-    base[t] = run;
-    __syncthreads();
-    if (valid) {
-      const unsigned int pos = warpCnt[warp][d] + rank;
-      kout[pos] = k;
-      if (HAS_VALUES) vout[pos] = vin[i];
-    }
-    __syncthreads();
+__device__ __forceinline__ unsigned int radix_warp_or(unsigned int v) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+  for (int o = 16; o > 0; o >>= 1) v |= __shfl_xor_sync(0xffffffffu, v, o);
+  return v;
+#else
+  return __reduce_or_sync(0xffffffffu, v);
+#endif
+}
+
+// Exclusive prefix sum of one value per thread over the block (256 threads); every thread calls.
+// Contains one barrier; warpTot (GPA_RADIX_WARPS words of shared memory) is free again after the
+// caller's next barrier.
+__device__ __forceinline__ unsigned int radix_block_exclusive(unsigned int v, unsigned int* warpTot) {
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  unsigned int inc = v;
+  for (int o = 1; o < 32; o <<= 1) {
+    const unsigned int y = __shfl_up_sync(0xffffffffu, inc, o);
+    if (lane >= o) inc += y;
   }
+  if (lane == 31) warpTot[warp] = inc;
+  __syncthreads();
+  unsigned int before = 0;
+  for (int w = 0; w < warp; ++w) before += warpTot[w];
+  return before + inc - v;
+}
+
+// Every pass's digit counts, added into bins (zeroed). Grid-stride over chunks of 256 x 8 keys. A
+// warp whose 32 keys share a pass's digit (skewed data: the low bits of rounded floats, small
+// ints) adds them with one atomic instead of 32 to one shared address.
+template <typename K>
+__device__ void radix_histograms(const K* keys, unsigned int* bins, long long n, int passes) {
+  __shared__ unsigned int h[GPA_RADIX_MAX_PASSES][256];
+  const int t = threadIdx.x, lane = t & 31;
+  for (int p = 0; p < passes; ++p) h[p][t] = 0;
+  __syncthreads();
+  const long long chunk = (long long)GPA_RADIX_THREADS * GPA_RADIX_HIST_ITEMS;
+  for (long long base = (long long)blockIdx.x * chunk; base < n; base += (long long)gridDim.x * chunk) {
+    K k[GPA_RADIX_HIST_ITEMS];
+    for (int i = 0; i < GPA_RADIX_HIST_ITEMS; ++i) {
+      const long long idx = base + (long long)i * GPA_RADIX_THREADS + t;
+      k[i] = idx < n ? keys[idx] : (K)0;
+    }
+    for (int i = 0; i < GPA_RADIX_HIST_ITEMS; ++i) {
+      const long long w0 = base + (long long)i * GPA_RADIX_THREADS + (t & ~31);  // the warp's lane 0
+      if (w0 >= n) continue;  // the same for the whole warp
+      const int valid = n - w0 < 32 ? (int)(n - w0) : 32;
+      const K k0 = __shfl_sync(0xffffffffu, k[i], 0);
+      const K kk = lane < valid ? k[i] : k0;
+      // Bits in which some key of the warp differs from lane 0's.
+      const unsigned long long diff = (unsigned long long)(kk ^ k0);
+      const unsigned int lo = radix_warp_or((unsigned int)diff);
+      const unsigned int hi = sizeof(K) == 8 ? radix_warp_or((unsigned int)(diff >> 32)) : 0u;
+      for (int p = 0; p < passes; ++p) {
+        const int s = 8 * p;
+        const unsigned int varies = (s < 32 ? lo >> s : hi >> (s - 32)) & 255u;
+        const unsigned int d = radix_digit(kk, s);
+        if (varies == 0u) {
+          if (lane == 0) atomicAdd(&h[p][d], (unsigned int)valid);
+        } else if (lane < valid) {
+          atomicAdd(&h[p][d], 1u);
+        }
+      }
+    }
+  }
+  __syncthreads();
+  for (int p = 0; p < passes; ++p) {
+    const unsigned int c = h[p][t];
+    if (c) atomicAdd(&bins[p * 256 + t], c);
+  }
+}
+
+// One block of 256 threads: digit offsets, skipped passes and each pass's buffers (see above).
+__device__ void radix_plan(unsigned int* meta, long long n, int passes) {
+  __shared__ unsigned int warpTot[GPA_RADIX_WARPS];
+  __shared__ int trivial[GPA_RADIX_MAX_PASSES];
+  const int t = threadIdx.x;
+  for (int p = 0; p < passes; ++p) {
+    const unsigned int c = meta[p * 256 + t];
+    const int triv = __syncthreads_or(c == (unsigned int)n);
+    meta[p * 256 + t] = radix_block_exclusive(c, warpTot);
+    if (t == 0) trivial[p] = triv;
+  }
+  __syncthreads();
+  if (t == 0) {
+    unsigned int* ctrl = meta + passes * 256;
+    int last = -1;
+    for (int p = 0; p < passes; ++p)
+      if (!trivial[p]) last = p;
+    unsigned int fromB = 0;
+    for (int p = 0; p < passes; ++p) {
+      if (trivial[p]) {
+        ctrl[p] = GPA_RADIX_SKIP;
+        continue;
+      }
+      ctrl[p] = fromB | (p == last ? GPA_RADIX_LAST : 0u);
+      fromB ^= GPA_RADIX_FROM_B;
+    }
+    ctrl[passes] = last < 0 ? 1u : 0u;
+  }
+}
+
+// One pass over tiles of 256 x ITEMS keys. Thread layout: warp w holds the tile's elements
+// w * 32 * ITEMS + 32 * i + lane (i < ITEMS), so loads are coalesced and a warp's items in order
+// are the tile's elements in order. Ranking is stable: a warp ranks its items one 32-key step at
+// a time (match_any groups the lanes of one digit; the group's highest lane adds the group to the
+// warp's counter of that digit), so a key's place is (digit, warp, step, lane) = (digit, index).
+// Keys past n are all-ones (digit 255, highest index): they rank last and are never written.
+template <typename K, typename V, typename VO>
+__device__ void radix_onesweep(K* kA, K* kB, V* vA, V* vB, VO* vOut, unsigned long long* look, long long n, long long tiles, int shift, int pass, int passes) {
+  constexpr int ITEMS = RadixTile<K>::ITEMS;
+  constexpr int TILE = RadixTile<K>::SIZE;
+  __shared__ unsigned int wcnt[GPA_RADIX_WARPS][256];  // per-warp digit counters, then each warp's run start in the tile
+  __shared__ unsigned int gofs[256];                   // element j of digit d of the staged tile goes to gofs[d] + j
+  __shared__ unsigned int warpTot[GPA_RADIX_WARPS];
+  __shared__ unsigned int tileSh, ctrlSh;
+  __shared__ K stageK[TILE];
+  __shared__ V stageV[TILE];
+  unsigned int* meta = radix_meta(look, tiles);
+  const unsigned int* bins = meta + pass * 256;
+  unsigned int* ctrl = meta + passes * 256;
+  const int t = threadIdx.x, lane = t & 31, warp = t >> 5;
+  if (t == 0) {
+    const unsigned int c = ctrl[pass];
+    ctrlSh = c;
+    if (!(c & GPA_RADIX_SKIP)) tileSh = atomicAdd(ctrl + passes + 1 + pass, 1u);
+  }
+  for (int w = 0; w < GPA_RADIX_WARPS; ++w) wcnt[w][t] = 0;
+  __syncthreads();
+  const unsigned int c = ctrlSh;
+  if (c & GPA_RADIX_SKIP) return;
+  const bool fromB = (c & GPA_RADIX_FROM_B) != 0, last = (c & GPA_RADIX_LAST) != 0;
+  const K* ksrc = fromB ? kB : kA;
+  K* kdst = fromB ? kA : kB;
+  const V* vsrc = fromB ? vB : vA;
+  V* vdst = fromB ? vA : vB;
+  const unsigned int tile = tileSh;
+  const long long start = (long long)tile * TILE;
+  const long long rest = n - start;
+  const int count = rest < TILE ? (int)rest : TILE;  // keys in this tile
+  const int first = warp * 32 * ITEMS + lane;         // this thread's item 0, in the tile
+
+  K key[ITEMS];
+  V val[ITEMS];
+  unsigned int rank[ITEMS];
+  {
+    const K* kp = ksrc + start + first;
+    const V* vp = vsrc + start + first;
+    if (count == TILE) {
+      for (int i = 0; i < ITEMS; ++i) key[i] = kp[32 * i];
+      for (int i = 0; i < ITEMS; ++i) val[i] = vp[32 * i];
+    } else {
+      for (int i = 0; i < ITEMS; ++i) key[i] = first + 32 * i < count ? kp[32 * i] : ~(K)0;
+      for (int i = 0; i < ITEMS; ++i) val[i] = first + 32 * i < count ? vp[32 * i] : (V)0;
+    }
+  }
+  for (int i = 0; i < ITEMS; ++i) {
+    const unsigned int d = radix_digit(key[i], shift);
+    const unsigned int peers = __match_any_sync(0xffffffffu, d);
+    const int leader = 31 - __clz((int)peers);
+    unsigned int before = 0;
+    if (lane == leader) before = atomicAdd(&wcnt[warp][d], (unsigned int)__popc(peers));
+    before = __shfl_sync(0xffffffffu, before, leader);
+    // The digit rides in the high half (rank < 32 * ITEMS): no separate register per item.
+    rank[i] = (d << 16) | (before + (unsigned int)__popc(peers & ((1u << lane) - 1u)));
+  }
+  __syncthreads();
+
+  // Thread t owns digit t: the tile's count of it, published at once for the tiles after this one.
+  unsigned int cnt = 0;
+  for (int w = 0; w < GPA_RADIX_WARPS; ++w) {
+    const unsigned int x = wcnt[w][t];
+    wcnt[w][t] = cnt;
+    cnt += x;
+  }
+  const unsigned long long epoch = 2ull * (unsigned)pass;
+  volatile unsigned long long* mine = look + (long long)tile * 256 + t;
+  *mine = ((epoch + (tile == 0 ? 2u : 1u)) << 32) | cnt;
+  const unsigned int lstart = radix_block_exclusive(cnt, warpTot);  // where digit t's run starts in the tile
+  for (int w = 0; w < GPA_RADIX_WARPS; ++w) wcnt[w][t] += lstart;
+  __syncthreads();
+
+  // Stage keys and values in digit order; meanwhile thread t looks back for digit t.
+  for (int i = 0; i < ITEMS; ++i) {
+    const unsigned int r = wcnt[warp][rank[i] >> 16] + (rank[i] & 0xffffu);
+    stageK[r] = key[i];
+    stageV[r] = val[i];
+  }
+  unsigned int before = 0;
+  if (tile > 0) {
+    for (long long p = (long long)tile - 1;; --p) {
+      const volatile unsigned long long* q = look + p * 256 + t;
+      unsigned long long w;
+      do {
+        w = *q;
+      } while ((w >> 32) <= epoch);
+      before += (unsigned int)w;
+      if ((w >> 32) == epoch + 2u) break;
+    }
+    *mine = ((epoch + 2u) << 32) | (unsigned long long)(before + cnt);
+  }
+  gofs[t] = bins[t] + before - lstart;
+  __syncthreads();
+
+  // Out in tile order: consecutive threads write consecutive elements of a digit's run.
+  for (int k = 0; k < ITEMS; ++k) {
+    const int j = k * GPA_RADIX_THREADS + t;
+    if (j >= count) break;
+    const K kk = stageK[j];
+    const unsigned int pos = gofs[radix_digit(kk, shift)] + (unsigned int)j;
+    if (!last) kdst[pos] = kk;
+    if (last)
+      vOut[pos] = (VO)stageV[j];
+    else
+      vdst[pos] = stageV[j];
+  }
+}
+
+// Every pass skipped (all keys equal in the sorted bits): the values keep their order.
+template <typename V, typename VO>
+__device__ void radix_finish(const V* vA, VO* vOut, unsigned long long* look, long long n, long long tiles, int passes) {
+  if (radix_meta(look, tiles)[passes * 256 + passes] == 0u) return;
+  for (long long i : grid_range(n)) vOut[i] = (VO)vA[i];
 }
 
 }  // namespace gpa

@@ -1,13 +1,11 @@
 // The device radix sort behind sort, argsort, unique, searchsorted's sorter-free paths and the
-// order statistics: keys made unsigned (kernels/gpuarray/radix_sort.h), LSD passes of 8 bits with
-// an exclusive scan of the digit counts between them (prefix-scan.ts), and a stable
-// "sort by key, then stable-sort by row" for independent rows (axis sorts).
+// order statistics: keys made unsigned, LSD passes of 8 bits (kernels/gpuarray/radix_sort.h: one
+// histogram read for every pass, then one look-back kernel per pass; passes whose digit is the same
+// for every key are skipped), and a stable "sort by key, then stable-sort by row" for independent
+// rows (axis sorts).
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { COOPERATIVE_MARK, gridFor, moduleKernel } from './device-kernels.js';
-import { scanRows } from './prefix-scan.js';
-
-const TILE = 256 * 8;
 
 /** C type of an element of `itemsize` bytes moved as raw bits. */
 export function bitsCtype(itemsize: number): string {
@@ -89,9 +87,6 @@ extern "C" __global__ void gpa_sort_keys_bits(const void* x, void* keys, void* p
     ((Key*)payload)[i] = (Key)u;
   }
 }
-extern "C" __global__ void gpa_payload_bits(const void* payload, void* out, long long n) {
-  for (long long i : gpa::grid_range(n)) ((Bits*)out)[i] = (Bits)((const Key*)payload)[i];
-}
 `;
 }
 
@@ -114,18 +109,31 @@ ${[1, 2, 4, 8, 16]
   .join('\n')}
 `;
 
-function passSource(key: DType, value: DType | null): string {
+function passSource(key: DType, value: DType, outItemsize: number): string {
   return `${COOPERATIVE_MARK}#include "gpuarray/radix_sort.h"
 typedef ${key.ctype} K;
-typedef ${(value ?? dtypes.uint32).ctype} V;
-extern "C" __global__ void gpa_radix_histogram(const void* keys, void* counts, long long n, int shift, long long tiles) {
-  gpa::radix_histogram<K>((const K*)keys, (unsigned int*)counts, n, shift, tiles);
+typedef ${value.ctype} V;
+typedef ${bitsCtype(outItemsize)} VO;
+extern "C" __global__ void __launch_bounds__(256) gpa_radix_histograms(const void* keys, void* look, long long n, long long tiles, int passes) {
+  gpa::radix_histograms<K>((const K*)keys, gpa::radix_meta((unsigned long long*)look, tiles), n, passes);
 }
-extern "C" __global__ void gpa_radix_scatter(const void* kin, void* kout, const void* vin, void* vout, const void* offsets, long long n, int shift, long long tiles) {
-  gpa::radix_scatter<K, V, ${value !== null}>((const K*)kin, (K*)kout, (const V*)vin, (V*)vout, (const unsigned int*)offsets, n, shift, tiles);
+extern "C" __global__ void __launch_bounds__(256) gpa_radix_plan(void* look, long long n, long long tiles, int passes) {
+  gpa::radix_plan(gpa::radix_meta((unsigned long long*)look, tiles), n, passes);
+}
+extern "C" __global__ void __launch_bounds__(256) gpa_radix_onesweep(void* kA, void* kB, void* vA, void* vB, void* vOut, void* look, long long n, long long tiles, int shift, int pass, int passes) {
+  gpa::radix_onesweep<K, V, VO>((K*)kA, (K*)kB, (V*)vA, (V*)vB, (VO*)vOut, (unsigned long long*)look, n, tiles, shift, pass, passes);
+}
+extern "C" __global__ void gpa_radix_finish(const void* vA, void* vOut, void* look, long long n, long long tiles, int passes) {
+  gpa::radix_finish<V, VO>((const V*)vA, (VO*)vOut, (unsigned long long*)look, n, tiles, passes);
+}
+extern "C" __global__ void gpa_radix_copy(const void* vA, void* vOut, long long n) {
+  for (long long i : gpa::grid_range(n)) ((VO*)vOut)[i] = (VO)((const V*)vA)[i];
 }
 `;
 }
+
+/** Keys of a tile of radix_onesweep (radix_sort.h RadixTile). */
+const tileOf = (key: DType) => (key.itemsize === 8 ? 2048 : 4096);
 
 const MAX_ELEMENTS = 2 ** 32 - 1;
 
@@ -134,43 +142,37 @@ export function checkSortSize(name: string, n: number): void {
 }
 
 /**
- * Sort unsigned `keys` (uint32/uint64, 1-D) in place by their low `bits` bits, stably, carrying
- * the `values` (uint32/uint64) when given. The arrays are replaced by their sorted contents.
+ * Sort unsigned `keys` (uint32/uint64, 1-D) by their low `bits` bits, stably, and write `values`
+ * (uint32/uint64, as many) in that order into `out` (1-D, contiguous, distinct from both), each
+ * value's bits narrowed or zero-extended to out's item size (raw payload bits back to the dtype;
+ * uint32 indices to int64). keys and values are scratch: their contents are lost.
  */
-export function radixSortInPlace(keys: GpuArray, values: GpuArray | null, bits: number): void {
+export function radixSortValues(keys: GpuArray, values: GpuArray, bits: number, out: GpuArray): void {
   const n = keys.size;
-  if (n <= 1 || bits <= 0) return;
-  const tiles = Math.ceil(n / TILE);
-  const src = passSource(keys.dtype, values?.dtype ?? null);
-  const hist = moduleKernel(src, 'gpa_radix_histogram');
-  const scatter = moduleKernel(src, 'gpa_radix_scatter');
-  const counts = GpuArray.allocate([256 * tiles], dtypes.uint32, keys.device);
-  let kA = keys;
-  let vA = values;
-  let kB = GpuArray.allocate([n], keys.dtype, keys.device);
-  let vB = values ? GpuArray.allocate([n], values.dtype, keys.device) : null;
-  try {
-    for (let shift = 0; shift < bits; shift += 8) {
-      hist(tiles, 256, [kA, counts, n, shift, tiles]);
-      scanRows(counts, counts, 1, 256 * tiles, 'add', { exclusive: true });
-      scatter(tiles, 256, [kA, kB, vA ?? kA, vB ?? kB, counts, n, shift, tiles]);
-      [kA, kB] = [kB, kA];
-      [vA, vB] = [vB, vA];
-    }
-    if (kA !== keys) {
-      // An odd number of passes: the result is in the scratch buffers; copy it home.
-      copyInto(keys, kA);
-      if (values && vA) copyInto(values, vA);
-    }
-  } finally {
-    counts.dispose();
-    (kA === keys ? kB : kA).dispose();
-    if (values) (vA === values ? vB : vA)?.dispose();
+  if (n === 0) return;
+  const src = passSource(keys.dtype, values.dtype, out.itemsize);
+  const passes = Math.ceil(Math.max(0, bits) / 8);
+  if (n === 1 || passes === 0) {
+    moduleKernel(src, 'gpa_radix_copy')(gridFor(n), 256, [values, out, n]);
+    return;
   }
-}
-
-function copyInto(dst: GpuArray, src: GpuArray): void {
-  gather(src, null, dst);
+  const tiles = Math.ceil(n / tileOf(keys.dtype));
+  // Look-back words, then the meta words (radix_sort.h radix_meta): all start at zero.
+  const metaWords = passes * 256 + (passes + 1) + passes;
+  const look = GpuArray.allocate([tiles * 256 + Math.ceil(metaWords / 2)], dtypes.uint64, keys.device).fill(0);
+  const kB = GpuArray.allocate([n], keys.dtype, keys.device);
+  const vB = GpuArray.allocate([n], values.dtype, keys.device);
+  try {
+    moduleKernel(src, 'gpa_radix_histograms')(Math.min(Math.ceil(n / 2048), 512), 256, [keys, look, n, tiles, passes]);
+    moduleKernel(src, 'gpa_radix_plan')(1, 256, [look, n, tiles, passes]);
+    const pass = moduleKernel(src, 'gpa_radix_onesweep');
+    for (let p = 0; p < passes; p++) pass(tiles, 256, [keys, kB, values, vB, out, look, n, tiles, 8 * p, p, passes]);
+    moduleKernel(src, 'gpa_radix_finish')(Math.min(gridFor(n), 1024), 256, [values, out, look, n, tiles, passes]);
+  } finally {
+    look.dispose();
+    kB.dispose();
+    vB.dispose();
+  }
 }
 
 /** out[i] = x[idx[i]] for a contiguous 1-D x and uint32 idx (idx null: a plain copy). */
@@ -198,42 +200,59 @@ export function iota(n: number, device?: GpuArray['device']): GpuArray {
 
 /**
  * The stable sort order of each of `rows` contiguous rows of `len` elements of the C-contiguous
- * array x (real or complex): uint32 flat indices, row after row, each row's in key order (NaN last, ties in
- * input order).
+ * array x (real or complex): flat indices, row after row, each row's in key order (NaN last, ties
+ * in input order); uint32, or int64 (`asInt64`, one row only: then they are the positions too).
  */
-export function sortedOrder(x: GpuArray, rows: number, len: number): GpuArray {
+export function sortedOrder(x: GpuArray, rows: number, len: number, asInt64 = false): GpuArray {
   const n = rows * len;
   checkSortSize('sort', n);
+  if (asInt64 && rows > 1) throw new RangeError('sortedOrder: int64 indices of one row only');
+  const result = GpuArray.allocate([n], asInt64 ? dtypes.int64 : dtypes.uint32, x.device);
+  if (n === 0) return result;
   const kd = keyDType(x.dtype);
   const keys = GpuArray.allocate([n], kd, x.device);
-  const idx = GpuArray.allocate([n], dtypes.uint32, x.device);
+  // idx: the indices in their current order (scratch for each sort, which writes the next order).
+  let idx = GpuArray.allocate([n], dtypes.uint32, x.device);
+  // Sort idx by keys into a new order array (the result itself for the last sort).
+  const step = (k: GpuArray, bits: number, lastStep: boolean) => {
+    const next = lastStep ? result : GpuArray.allocate([n], dtypes.uint32, x.device);
+    try {
+      radixSortValues(k, idx, bits, next);
+    } catch (e) {
+      if (next !== result) next.dispose();
+      throw e;
+    }
+    idx.dispose();
+    idx = next;
+  };
   try {
     const g = gridFor(n);
     if (x.dtype === dtypes.complex128) {
-      if (n > 0) moduleKernel(COMPLEX_KEYS, 'gpa_complex128_keys')(g, 256, [x, keys, idx, n, 1, 0]);
-      radixSortInPlace(keys, idx, 64);
-      if (n > 0) moduleKernel(COMPLEX_KEYS, 'gpa_complex128_keys')(g, 256, [x, keys, idx, n, 0, 1]);
-      radixSortInPlace(keys, idx, 64);
+      moduleKernel(COMPLEX_KEYS, 'gpa_complex128_keys')(g, 256, [x, keys, idx, n, 1, 0]);
+      step(keys, 64, false);
+      moduleKernel(COMPLEX_KEYS, 'gpa_complex128_keys')(g, 256, [x, keys, idx, n, 0, 1]);
+      step(keys, 64, rows <= 1);
     } else if (x.dtype === dtypes.complex64) {
-      if (n > 0) moduleKernel(COMPLEX_KEYS, 'gpa_complex64_keys')(g, 256, [x, keys, idx, n]);
-      radixSortInPlace(keys, idx, 64);
+      moduleKernel(COMPLEX_KEYS, 'gpa_complex64_keys')(g, 256, [x, keys, idx, n]);
+      step(keys, 64, rows <= 1);
     } else {
-      if (n > 0) moduleKernel(helperSource(x.dtype), 'gpa_sort_keys')(g, 256, [x, keys, idx, n]);
-      radixSortInPlace(keys, idx, x.itemsize * 8);
+      moduleKernel(helperSource(x.dtype), 'gpa_sort_keys')(g, 256, [x, keys, idx, n]);
+      step(keys, x.itemsize * 8, rows <= 1);
     }
     if (rows > 1) {
       // Rows in order, each row's elements keeping their key order: a stable sort by row.
       const rowKeys = GpuArray.allocate([n], dtypes.uint32, x.device);
       try {
         moduleKernel(MISC, 'gpa_row_keys')(gridFor(n), 256, [idx, rowKeys, n, len]);
-        radixSortInPlace(rowKeys, idx, Math.ceil(Math.log2(rows)));
+        step(rowKeys, Math.ceil(Math.log2(rows)), true);
       } finally {
         rowKeys.dispose();
       }
     }
-    return idx;
+    return result;
   } catch (e) {
-    idx.dispose();
+    if (idx !== result) idx.dispose();
+    result.dispose();
     throw e;
   } finally {
     keys.dispose();
@@ -250,10 +269,8 @@ export function sortedValues(x: GpuArray): GpuArray {
   const keys = GpuArray.allocate([n], kd, x.device);
   const payload = GpuArray.allocate([n], kd, x.device);
   try {
-    const src = helperSource(x.dtype);
-    moduleKernel(src, 'gpa_sort_keys_bits')(gridFor(n), 256, [x, keys, payload, n]);
-    radixSortInPlace(keys, payload, x.itemsize * 8);
-    moduleKernel(src, 'gpa_payload_bits')(gridFor(n), 256, [payload, out, n]);
+    moduleKernel(helperSource(x.dtype), 'gpa_sort_keys_bits')(gridFor(n), 256, [x, keys, payload, n]);
+    radixSortValues(keys, payload, x.itemsize * 8, out);
     return out;
   } catch (e) {
     out.dispose();
