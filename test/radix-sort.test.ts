@@ -23,7 +23,7 @@ function checkSort(host: readonly number[], dtype: gp.DTypeName): void {
 describeEachDevice('radix sort edges', () => {
   it('sizes around one tile and many tiles, 32-bit keys (float32, uint16) and 64-bit keys (int64, complex64)', function () {
     this.timeout(120_000);
-    for (const n of [2, 3, 4095, 4096, 4097, 3 * 4096 + 17]) checkSort(sample('float32', n, n), 'float32');
+    for (const n of [1, 2, 3, 4095, 4096, 4097, 3 * 4096 + 17]) checkSort(sample('float32', n, n), 'float32');
     for (const n of [2047, 2048, 2049, 5 * 2048 + 3]) checkSort(sample('int64', n, n), 'int64');
     checkSort(sample('uint16', 9000, 7), 'uint16');
     // complex64: one 64-bit key (real, imaginary) per element, uint32 indices.

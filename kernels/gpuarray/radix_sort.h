@@ -1,23 +1,26 @@
-// A stable least-significant-digit radix sort, 8 bits a pass, of unsigned keys (float and signed
-// keys are mapped to unsigned order first: gpa::radix_key) carrying values. One sort is:
-//   radix_histograms  one read of the keys: every pass's 256 digit counts at once
+// A stable least-significant-digit radix sort, 8 bits a pass, of 32- or 64-bit words, alone or
+// carrying values. A word is either a dtype's raw bits, put in NumPy's order on the fly
+// (radix_order_key: unsigned as is, signed with the sign bit flipped, floats by gpa::radix_key_f*)
+// or a key made beforehand (kind 0). One sort is:
+//   radix_histograms  one read of the input: every pass's 256 digit counts at once
 //   radix_plan        per pass: where each digit's run starts (exclusive scan of the counts);
 //                     whether the pass is trivial (every key has the same digit: the pass would be
 //                     the identity, so it is skipped); which buffers each pass reads and writes
 //   radix_onesweep    one launch per pass: a tile ranks its keys stably, learns where its runs
 //                     start from the tiles before it (decoupled look-back), and writes keys and
 //                     values out through shared memory in digit order, so runs are coalesced
-//   radix_finish      only when every pass was skipped: the values, unmoved, to the output
-// Keys ping-pong between two buffers and the last pass writes only the values, straight into the
-// output (cast to its type): the sorted keys themselves are never needed by the callers.
+//   radix_finish      only when no pass runs: the input (or the iota values) to the output
+// Buffers: the input is only read (by the first pass that runs). Keys alone, and values, go
+// in -> B/out alternating, so that the last pass lands in out; the keys of pairs go
+// in -> B -> C -> B ... and the last pass writes none (no caller needs them).
 //
-// Look-back: tiles are numbered in the order blocks start (a ticket), so a tile only waits for
-// tiles that running blocks own: no deadlock on the GPU (those blocks are resident) nor on the cpu
-// backend (an earlier ticket on the same OS thread has finished; one on another is running). A
-// tile publishes, per digit, one 64-bit word: (tag << 32) | count, tag = 2 * pass + 1 for its own
-// count (aggregate), 2 * pass + 2 for the inclusive prefix over tiles 0..it. One word carries flag
-// and value together (no fence between them), and the tags grow from pass to pass, so the words
-// are zeroed once per sort, not once per pass.
+// Look-back: tiles are numbered in the order blocks take them (a ticket; blocks loop until the
+// tiles run out), so a tile only waits for tiles that running blocks own: no deadlock on the GPU
+// (a block that holds a ticket is resident) nor on the cpu backend (an earlier ticket on the same
+// OS thread is done; one on another OS thread is running). A tile publishes per digit one 64-bit
+// word, (tag << 32) | count: tag 2 * pass + 1 for its own count, 2 * pass + 2 for the inclusive
+// prefix over tiles 0..it. Flag and value travel in one word (no fence between them), and tags
+// grow from pass to pass, so the words are zeroed once per sort.
 #pragma once
 #include "gpuarray/radix_keys.h"
 
@@ -25,10 +28,12 @@
 #define GPA_RADIX_WARPS (GPA_RADIX_THREADS / 32)
 #define GPA_RADIX_MAX_PASSES 8
 #define GPA_RADIX_HIST_ITEMS 8
-// ctrl word of a pass (radix_plan): read from the B buffers, last pass, skipped.
-#define GPA_RADIX_FROM_B 1u
-#define GPA_RADIX_LAST 2u
-#define GPA_RADIX_SKIP 4u
+// ctrl bits of a pass (radix_plan); j is its index among the k passes that run.
+#define GPA_RADIX_SKIP 1u    // trivial: not run
+#define GPA_RADIX_FIRST 2u   // j == 0: reads the input
+#define GPA_RADIX_LAST 4u    // j == k - 1
+#define GPA_RADIX_ODD 8u     // j odd: the keys of pairs go B -> C, else (C or in) -> B
+#define GPA_RADIX_TO_OUT 16u // k - 1 - j even: keys alone / values go to out, else to B
 
 namespace gpa {
 
@@ -46,9 +51,17 @@ struct RadixTile {
 //   tickets[passes]    the tile counter of each pass
 __device__ __forceinline__ unsigned int* radix_meta(unsigned long long* look, long long tiles) { return (unsigned int*)(look + tiles * 256); }
 
+// NumPy's order of raw bits as an unsigned key: kind 0 unsigned (or a made key), 1 signed, 2 float.
+__device__ __forceinline__ unsigned int radix_order_key(unsigned int u, int kind) {
+  return kind == 2 ? radix_key_f32(u) : kind == 1 ? (u ^ 0x80000000u) : u;
+}
+__device__ __forceinline__ unsigned long long radix_order_key(unsigned long long u, int kind) {
+  return kind == 2 ? radix_key_f64(u) : kind == 1 ? (u ^ 0x8000000000000000ull) : u;
+}
+
 template <typename K>
-__device__ __forceinline__ unsigned int radix_digit(K k, int shift) {
-  return (unsigned int)(k >> shift) & 255u;
+__device__ __forceinline__ unsigned int radix_digit(K k, int kind, int shift) {
+  return (unsigned int)(radix_order_key(k, kind) >> shift) & 255u;
 }
 
 __device__ __forceinline__ unsigned int radix_warp_or(unsigned int v) {
@@ -58,6 +71,18 @@ __device__ __forceinline__ unsigned int radix_warp_or(unsigned int v) {
 #else
   return __reduce_or_sync(0xffffffffu, v);
 #endif
+}
+
+// v's low bits into out[pos], an array of `bytes`-byte elements (raw payload bits, or uint32
+// indices widened to int64).
+template <typename V>
+__device__ __forceinline__ void radix_store(void* out, long long pos, V v, int bytes) {
+  switch (bytes) {
+    case 1: ((unsigned char*)out)[pos] = (unsigned char)v; break;
+    case 2: ((unsigned short*)out)[pos] = (unsigned short)v; break;
+    case 4: ((unsigned int*)out)[pos] = (unsigned int)v; break;
+    default: ((unsigned long long*)out)[pos] = (unsigned long long)v; break;
+  }
 }
 
 // Exclusive prefix sum of one value per thread over the block (256 threads); every thread calls.
@@ -81,7 +106,7 @@ __device__ __forceinline__ unsigned int radix_block_exclusive(unsigned int v, un
 // warp whose 32 keys share a pass's digit (skewed data: the low bits of rounded floats, small
 // ints) adds them with one atomic instead of 32 to one shared address.
 template <typename K>
-__device__ void radix_histograms(const K* keys, unsigned int* bins, long long n, int passes) {
+__device__ void radix_histograms(const K* in, unsigned int* bins, long long n, int passes, int kind) {
   __shared__ unsigned int h[GPA_RADIX_MAX_PASSES][256];
   const int t = threadIdx.x, lane = t & 31;
   for (int p = 0; p < passes; ++p) h[p][t] = 0;
@@ -91,14 +116,15 @@ __device__ void radix_histograms(const K* keys, unsigned int* bins, long long n,
     K k[GPA_RADIX_HIST_ITEMS];
     for (int i = 0; i < GPA_RADIX_HIST_ITEMS; ++i) {
       const long long idx = base + (long long)i * GPA_RADIX_THREADS + t;
-      k[i] = idx < n ? keys[idx] : (K)0;
+      k[i] = idx < n ? in[idx] : (K)0;
     }
     for (int i = 0; i < GPA_RADIX_HIST_ITEMS; ++i) {
       const long long w0 = base + (long long)i * GPA_RADIX_THREADS + (t & ~31);  // the warp's lane 0
       if (w0 >= n) continue;  // the same for the whole warp
       const int valid = n - w0 < 32 ? (int)(n - w0) : 32;
-      const K k0 = __shfl_sync(0xffffffffu, k[i], 0);
-      const K kk = lane < valid ? k[i] : k0;
+      const K key = radix_order_key(k[i], kind);
+      const K k0 = __shfl_sync(0xffffffffu, key, 0);
+      const K kk = lane < valid ? key : k0;
       // Bits in which some key of the warp differs from lane 0's.
       const unsigned long long diff = (unsigned long long)(kk ^ k0);
       const unsigned int lo = radix_warp_or((unsigned int)diff);
@@ -106,7 +132,7 @@ __device__ void radix_histograms(const K* keys, unsigned int* bins, long long n,
       for (int p = 0; p < passes; ++p) {
         const int s = 8 * p;
         const unsigned int varies = (s < 32 ? lo >> s : hi >> (s - 32)) & 255u;
-        const unsigned int d = radix_digit(kk, s);
+        const unsigned int d = (unsigned int)(kk >> s) & 255u;
         if (varies == 0u) {
           if (lane == 0) atomicAdd(&h[p][d], (unsigned int)valid);
         } else if (lane < valid) {
@@ -136,143 +162,164 @@ __device__ void radix_plan(unsigned int* meta, long long n, int passes) {
   __syncthreads();
   if (t == 0) {
     unsigned int* ctrl = meta + passes * 256;
-    int last = -1;
-    for (int p = 0; p < passes; ++p)
-      if (!trivial[p]) last = p;
-    unsigned int fromB = 0;
+    int k = 0;
+    for (int p = 0; p < passes; ++p) k += !trivial[p];
+    int j = 0;
     for (int p = 0; p < passes; ++p) {
       if (trivial[p]) {
         ctrl[p] = GPA_RADIX_SKIP;
         continue;
       }
-      ctrl[p] = fromB | (p == last ? GPA_RADIX_LAST : 0u);
-      fromB ^= GPA_RADIX_FROM_B;
+      ctrl[p] = (j == 0 ? GPA_RADIX_FIRST : 0u) | (j == k - 1 ? GPA_RADIX_LAST : 0u) | ((j & 1) ? GPA_RADIX_ODD : 0u) |
+                (((k - 1 - j) & 1) == 0 ? GPA_RADIX_TO_OUT : 0u);
+      ++j;
     }
-    ctrl[passes] = last < 0 ? 1u : 0u;
+    ctrl[passes] = k == 0 ? 1u : 0u;
   }
 }
 
-// One pass over tiles of 256 x ITEMS keys. Thread layout: warp w holds the tile's elements
-// w * 32 * ITEMS + 32 * i + lane (i < ITEMS), so loads are coalesced and a warp's items in order
-// are the tile's elements in order. Ranking is stable: a warp ranks its items one 32-key step at
-// a time (match_any groups the lanes of one digit; the group's highest lane adds the group to the
-// warp's counter of that digit), so a key's place is (digit, warp, step, lane) = (digit, index).
-// Keys past n are all-ones (digit 255, highest index): they rank last and are never written.
-template <typename K, typename V, typename VO>
-__device__ void radix_onesweep(K* kA, K* kB, V* vA, V* vB, VO* vOut, unsigned long long* look, long long n, long long tiles, int shift, int pass, int passes) {
+// One pass. Blocks loop over tiles of 256 x ITEMS keys, taken by ticket. Thread layout: warp w
+// holds the tile's elements w * 32 * ITEMS + 32 * i + lane (i < ITEMS), so loads are coalesced
+// and a warp's items in order are the tile's elements in order. Ranking is stable: a warp ranks
+// its items one 32-key step at a time (match_any groups the lanes of one digit; the group's
+// highest lane adds the group to the warp's counter of that digit), so a key's place is
+// (digit, warp, step, lane) = (digit, index). Keys past n get digit 255 and the highest indices:
+// they rank last and are never written.
+template <typename K, typename V, bool PAIRS>
+__device__ void radix_onesweep(const K* kIn, K* kB, K* kC, const V* vIn, V* vB, void* out, unsigned long long* look, long long n, long long tiles, int shift, int pass, int passes, int kind, int outBytes, int iota) {
   constexpr int ITEMS = RadixTile<K>::ITEMS;
   constexpr int TILE = RadixTile<K>::SIZE;
   __shared__ unsigned int wcnt[GPA_RADIX_WARPS][256];  // per-warp digit counters, then each warp's run start in the tile
   __shared__ unsigned int gofs[256];                   // element j of digit d of the staged tile goes to gofs[d] + j
   __shared__ unsigned int warpTot[GPA_RADIX_WARPS];
-  __shared__ unsigned int tileSh, ctrlSh;
+  __shared__ unsigned int tileSh;
   __shared__ K stageK[TILE];
-  __shared__ V stageV[TILE];
+  __shared__ V stageV[PAIRS ? TILE : 1];
   unsigned int* meta = radix_meta(look, tiles);
   const unsigned int* bins = meta + pass * 256;
   unsigned int* ctrl = meta + passes * 256;
-  const int t = threadIdx.x, lane = t & 31, warp = t >> 5;
-  if (t == 0) {
-    const unsigned int c = ctrl[pass];
-    ctrlSh = c;
-    if (!(c & GPA_RADIX_SKIP)) tileSh = atomicAdd(ctrl + passes + 1 + pass, 1u);
-  }
-  for (int w = 0; w < GPA_RADIX_WARPS; ++w) wcnt[w][t] = 0;
-  __syncthreads();
-  const unsigned int c = ctrlSh;
+  unsigned int* ticket = ctrl + passes + 1 + pass;
+  const unsigned int c = ctrl[pass];
   if (c & GPA_RADIX_SKIP) return;
-  const bool fromB = (c & GPA_RADIX_FROM_B) != 0, last = (c & GPA_RADIX_LAST) != 0;
-  const K* ksrc = fromB ? kB : kA;
-  K* kdst = fromB ? kA : kB;
-  const V* vsrc = fromB ? vB : vA;
-  V* vdst = fromB ? vA : vB;
-  const unsigned int tile = tileSh;
-  const long long start = (long long)tile * TILE;
-  const long long rest = n - start;
-  const int count = rest < TILE ? (int)rest : TILE;  // keys in this tile
-  const int first = warp * 32 * ITEMS + lane;         // this thread's item 0, in the tile
-
-  K key[ITEMS];
-  V val[ITEMS];
-  unsigned int rank[ITEMS];
-  {
-    const K* kp = ksrc + start + first;
-    const V* vp = vsrc + start + first;
-    if (count == TILE) {
-      for (int i = 0; i < ITEMS; ++i) key[i] = kp[32 * i];
-      for (int i = 0; i < ITEMS; ++i) val[i] = vp[32 * i];
-    } else {
-      for (int i = 0; i < ITEMS; ++i) key[i] = first + 32 * i < count ? kp[32 * i] : ~(K)0;
-      for (int i = 0; i < ITEMS; ++i) val[i] = first + 32 * i < count ? vp[32 * i] : (V)0;
-    }
+  const bool first = (c & GPA_RADIX_FIRST) != 0, last = (c & GPA_RADIX_LAST) != 0;
+  const bool odd = (c & GPA_RADIX_ODD) != 0, toOut = (c & GPA_RADIX_TO_OUT) != 0;
+  const K* ksrc;
+  K* kdst;
+  if (PAIRS) {
+    ksrc = first ? kIn : odd ? kB : kC;
+    kdst = odd ? kC : kB;
+  } else {
+    ksrc = first ? kIn : toOut ? kB : (const K*)out;
+    kdst = toOut ? (K*)out : kB;
   }
-  for (int i = 0; i < ITEMS; ++i) {
-    const unsigned int d = radix_digit(key[i], shift);
-    const unsigned int peers = __match_any_sync(0xffffffffu, d);
-    const int leader = 31 - __clz((int)peers);
-    unsigned int before = 0;
-    if (lane == leader) before = atomicAdd(&wcnt[warp][d], (unsigned int)__popc(peers));
-    before = __shfl_sync(0xffffffffu, before, leader);
-    // The digit rides in the high half (rank < 32 * ITEMS): no separate register per item.
-    rank[i] = (d << 16) | (before + (unsigned int)__popc(peers & ((1u << lane) - 1u)));
-  }
-  __syncthreads();
-
-  // Thread t owns digit t: the tile's count of it, published at once for the tiles after this one.
-  unsigned int cnt = 0;
-  for (int w = 0; w < GPA_RADIX_WARPS; ++w) {
-    const unsigned int x = wcnt[w][t];
-    wcnt[w][t] = cnt;
-    cnt += x;
-  }
+  const V* vsrc = first ? vIn : toOut ? vB : (const V*)out;
+  V* vdst = toOut ? (V*)out : vB;
+  const int t = threadIdx.x, lane = t & 31, warp = t >> 5;
+  const int mine = warp * 32 * ITEMS + lane;  // this thread's item 0, in the tile
   const unsigned long long epoch = 2ull * (unsigned)pass;
-  volatile unsigned long long* mine = look + (long long)tile * 256 + t;
-  *mine = ((epoch + (tile == 0 ? 2u : 1u)) << 32) | cnt;
-  const unsigned int lstart = radix_block_exclusive(cnt, warpTot);  // where digit t's run starts in the tile
-  for (int w = 0; w < GPA_RADIX_WARPS; ++w) wcnt[w][t] += lstart;
-  __syncthreads();
 
-  // Stage keys and values in digit order; meanwhile thread t looks back for digit t.
-  for (int i = 0; i < ITEMS; ++i) {
-    const unsigned int r = wcnt[warp][rank[i] >> 16] + (rank[i] & 0xffffu);
-    stageK[r] = key[i];
-    stageV[r] = val[i];
-  }
-  unsigned int before = 0;
-  if (tile > 0) {
-    for (long long p = (long long)tile - 1;; --p) {
-      const volatile unsigned long long* q = look + p * 256 + t;
-      unsigned long long w;
-      do {
-        w = *q;
-      } while ((w >> 32) <= epoch);
-      before += (unsigned int)w;
-      if ((w >> 32) == epoch + 2u) break;
+  for (;;) {
+    if (t == 0) tileSh = atomicAdd(ticket, 1u);
+    for (int w = 0; w < GPA_RADIX_WARPS; ++w) wcnt[w][t] = 0;
+    __syncthreads();
+    const unsigned int tile = tileSh;
+    if (tile >= tiles) return;
+    const long long start = (long long)tile * TILE;
+    const long long rest = n - start;
+    const int count = rest < TILE ? (int)rest : TILE;  // keys in this tile
+
+    K key[ITEMS];
+    V val[ITEMS];
+    unsigned int rank[ITEMS];
+    {
+      const K* kp = ksrc + start + mine;
+      const V* vp = vsrc + start + mine;
+      const bool full = count == TILE;
+      for (int i = 0; i < ITEMS; ++i) key[i] = full || mine + 32 * i < count ? kp[32 * i] : (K)0;
+      if (PAIRS) {
+        if (iota && first)
+          for (int i = 0; i < ITEMS; ++i) val[i] = (V)(start + mine + 32 * i);
+        else
+          for (int i = 0; i < ITEMS; ++i) val[i] = full || mine + 32 * i < count ? vp[32 * i] : (V)0;
+      }
     }
-    *mine = ((epoch + 2u) << 32) | (unsigned long long)(before + cnt);
-  }
-  gofs[t] = bins[t] + before - lstart;
-  __syncthreads();
+    for (int i = 0; i < ITEMS; ++i) {
+      const unsigned int d = mine + 32 * i < count ? radix_digit(key[i], kind, shift) : 255u;
+      const unsigned int peers = __match_any_sync(0xffffffffu, d);
+      const int leader = 31 - __clz((int)peers);
+      unsigned int before = 0;
+      if (lane == leader) before = atomicAdd(&wcnt[warp][d], (unsigned int)__popc(peers));
+      before = __shfl_sync(0xffffffffu, before, leader);
+      // The digit rides in the high half (rank < 32 * ITEMS): no separate register per item.
+      rank[i] = (d << 16) | (before + (unsigned int)__popc(peers & ((1u << lane) - 1u)));
+    }
+    __syncthreads();
 
-  // Out in tile order: consecutive threads write consecutive elements of a digit's run.
-  for (int k = 0; k < ITEMS; ++k) {
-    const int j = k * GPA_RADIX_THREADS + t;
-    if (j >= count) break;
-    const K kk = stageK[j];
-    const unsigned int pos = gofs[radix_digit(kk, shift)] + (unsigned int)j;
-    if (!last) kdst[pos] = kk;
-    if (last)
-      vOut[pos] = (VO)stageV[j];
-    else
-      vdst[pos] = stageV[j];
+    // Thread t owns digit t: the tile's count of it, published at once for the tiles after this one.
+    unsigned int cnt = 0;
+    for (int w = 0; w < GPA_RADIX_WARPS; ++w) {
+      const unsigned int x = wcnt[w][t];
+      wcnt[w][t] = cnt;
+      cnt += x;
+    }
+    volatile unsigned long long* pub = look + (long long)tile * 256 + t;
+    *pub = ((epoch + (tile == 0 ? 2u : 1u)) << 32) | cnt;
+    const unsigned int lstart = radix_block_exclusive(cnt, warpTot);  // where digit t's run starts in the tile
+    for (int w = 0; w < GPA_RADIX_WARPS; ++w) wcnt[w][t] += lstart;
+    __syncthreads();
+
+    // Stage keys and values in digit order; meanwhile thread t looks back for digit t.
+    for (int i = 0; i < ITEMS; ++i) {
+      const unsigned int r = wcnt[warp][rank[i] >> 16] + (rank[i] & 0xffffu);
+      stageK[r] = key[i];
+      if (PAIRS) stageV[r] = val[i];
+    }
+    unsigned int before = 0;
+    if (tile > 0) {
+      for (long long p = (long long)tile - 1;; --p) {
+        const volatile unsigned long long* q = look + p * 256 + t;
+        unsigned long long w;
+        do {
+          w = *q;
+        } while ((w >> 32) <= epoch);
+        before += (unsigned int)w;
+        if ((w >> 32) == epoch + 2u) break;
+      }
+      *pub = ((epoch + 2u) << 32) | (unsigned long long)(before + cnt);
+    }
+    gofs[t] = bins[t] + before - lstart;
+    __syncthreads();
+
+    // Out in tile order: consecutive threads write consecutive elements of a digit's run.
+    for (int k = 0; k < ITEMS; ++k) {
+      const int j = k * GPA_RADIX_THREADS + t;
+      if (j >= count) break;
+      const K kk = stageK[j];
+      const unsigned int pos = gofs[radix_digit(kk, kind, shift)] + (unsigned int)j;
+      if (!PAIRS) {
+        kdst[pos] = kk;
+      } else {
+        if (!last) kdst[pos] = kk;
+        if (last)
+          radix_store(out, pos, stageV[j], outBytes);
+        else
+          vdst[pos] = stageV[j];
+      }
+    }
+    __syncthreads();  // the next tile reuses the shared arrays
   }
 }
 
-// Every pass skipped (all keys equal in the sorted bits): the values keep their order.
-template <typename V, typename VO>
-__device__ void radix_finish(const V* vA, VO* vOut, unsigned long long* look, long long n, long long tiles, int passes) {
-  if (radix_meta(look, tiles)[passes * 256 + passes] == 0u) return;
-  for (long long i : grid_range(n)) vOut[i] = (VO)vA[i];
+// No pass runs (every key equal in the sorted bits; or n < 2, force): the input to the output.
+template <typename K, typename V, bool PAIRS>
+__device__ void radix_finish(const K* kIn, const V* vIn, void* out, unsigned long long* look, long long n, long long tiles, int passes, int outBytes, int iota, int force) {
+  if (!force && radix_meta(look, tiles)[passes * 256 + passes] == 0u) return;
+  for (long long i : grid_range(n)) {
+    if (PAIRS)
+      radix_store(out, i, iota ? (V)i : vIn[i], outBytes);
+    else
+      ((K*)out)[i] = kIn[i];
+  }
 }
 
 }  // namespace gpa

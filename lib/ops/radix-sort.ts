@@ -37,18 +37,17 @@ export const keyDType = (d: DType) => (d.itemsize >= 8 ? dtypes.uint64 : dtypes.
 // (R + Rj < R + nanj < nan + Rj < nan + nanj). complex64 packs both keys into one uint64;
 // complex128 sorts by the imaginary key, then stably by the real one.
 const COMPLEX_KEYS = `#include "gpuarray/radix_keys.h"
-extern "C" __global__ void gpa_complex64_keys(const void* x, void* keys, void* idx, long long n) {
+extern "C" __global__ void gpa_complex64_keys(const void* x, void* keys, long long n) {
   for (long long i : gpa::grid_range(n)) {
     const unsigned int* u = (const unsigned int*)x + 2 * i;
     ((unsigned long long*)keys)[i] = ((unsigned long long)gpa::radix_key_f32(u[0]) << 32) | gpa::radix_key_f32(u[1]);
-    ((unsigned int*)idx)[i] = (unsigned int)i;
   }
 }
-extern "C" __global__ void gpa_complex128_keys(const void* x, void* keys, void* idx, long long n, int part, int useIdx) {
+// The keys of one part (0 real, 1 imaginary), of the elements in the order idx (useIdx) or their own.
+extern "C" __global__ void gpa_complex128_keys(const void* x, void* keys, const void* idx, long long n, int part, int useIdx) {
   for (long long i : gpa::grid_range(n)) {
     const long long j = useIdx ? (long long)((const unsigned int*)idx)[i] : i;
     ((unsigned long long*)keys)[i] = gpa::radix_key_f64(((const unsigned long long*)x)[2 * j + part]);
-    if (!useIdx) ((unsigned int*)idx)[i] = (unsigned int)i;
   }
 }
 `;
@@ -72,11 +71,10 @@ function helperSource(d: DType): string {
   return `#include "gpuarray/radix_keys.h"
 typedef ${bitsCtype(d.itemsize)} Bits;
 typedef ${keyDType(d).ctype} Key;
-extern "C" __global__ void gpa_sort_keys(const void* x, void* keys, void* idx, long long n) {
+extern "C" __global__ void gpa_sort_keys(const void* x, void* keys, long long n) {
   for (long long i : gpa::grid_range(n)) {
     const Bits u = ((const Bits*)x)[i];
     ((Key*)keys)[i] = (Key)(${keyExpr(d)});
-    if (idx) ((unsigned int*)idx)[i] = (unsigned int)i;
   }
 }
 // Keys, and the raw bits as the payload that comes back as the sorted values.
@@ -109,31 +107,35 @@ ${[1, 2, 4, 8, 16]
   .join('\n')}
 `;
 
-function passSource(key: DType, value: DType, outItemsize: number): string {
+// The kernels of one sort, by word size and value size (0: keys alone); the key kind, the output's
+// item size and iota values are arguments, so every dtype shares these few sources.
+function passSource(keyBytes: number, valueBytes: number): string {
+  const pairs = valueBytes > 0;
   return `${COOPERATIVE_MARK}#include "gpuarray/radix_sort.h"
-typedef ${key.ctype} K;
-typedef ${value.ctype} V;
-typedef ${bitsCtype(outItemsize)} VO;
-extern "C" __global__ void __launch_bounds__(256) gpa_radix_histograms(const void* keys, void* look, long long n, long long tiles, int passes) {
-  gpa::radix_histograms<K>((const K*)keys, gpa::radix_meta((unsigned long long*)look, tiles), n, passes);
+typedef ${bitsCtype(keyBytes)} K;
+typedef ${bitsCtype(pairs ? valueBytes : keyBytes)} V;
+extern "C" __global__ void __launch_bounds__(256) gpa_radix_histograms(const void* kIn, void* look, long long n, long long tiles, int passes, int kind) {
+  gpa::radix_histograms<K>((const K*)kIn, gpa::radix_meta((unsigned long long*)look, tiles), n, passes, kind);
 }
 extern "C" __global__ void __launch_bounds__(256) gpa_radix_plan(void* look, long long n, long long tiles, int passes) {
   gpa::radix_plan(gpa::radix_meta((unsigned long long*)look, tiles), n, passes);
 }
-extern "C" __global__ void __launch_bounds__(256) gpa_radix_onesweep(void* kA, void* kB, void* vA, void* vB, void* vOut, void* look, long long n, long long tiles, int shift, int pass, int passes) {
-  gpa::radix_onesweep<K, V, VO>((K*)kA, (K*)kB, (V*)vA, (V*)vB, (VO*)vOut, (unsigned long long*)look, n, tiles, shift, pass, passes);
+extern "C" __global__ void __launch_bounds__(256) gpa_radix_onesweep(const void* kIn, void* kB, void* kC, const void* vIn, void* vB, void* out, void* look, long long n, long long tiles, int shift, int pass, int passes, int kind, int outBytes, int iota) {
+  gpa::radix_onesweep<K, V, ${pairs}>((const K*)kIn, (K*)kB, (K*)kC, (const V*)vIn, (V*)vB, out, (unsigned long long*)look, n, tiles, shift, pass, passes, kind, outBytes, iota);
 }
-extern "C" __global__ void gpa_radix_finish(const void* vA, void* vOut, void* look, long long n, long long tiles, int passes) {
-  gpa::radix_finish<V, VO>((const V*)vA, (VO*)vOut, (unsigned long long*)look, n, tiles, passes);
-}
-extern "C" __global__ void gpa_radix_copy(const void* vA, void* vOut, long long n) {
-  for (long long i : gpa::grid_range(n)) ((VO*)vOut)[i] = (VO)((const V*)vA)[i];
+extern "C" __global__ void gpa_radix_finish(const void* kIn, const void* vIn, void* out, void* look, long long n, long long tiles, int passes, int outBytes, int iota, int force) {
+  gpa::radix_finish<K, V, ${pairs}>((const K*)kIn, (const V*)vIn, out, (unsigned long long*)look, n, tiles, passes, outBytes, iota, force);
 }
 `;
 }
 
 /** Keys of a tile of radix_onesweep (radix_sort.h RadixTile). */
-const tileOf = (key: DType) => (key.itemsize === 8 ? 2048 : 4096);
+const tileOf = (keyBytes: number) => (keyBytes === 8 ? 2048 : 4096);
+
+/** radix_sort.h's kind of a dtype's raw bits: 0 unsigned (and made keys), 1 signed, 2 float. */
+export function keyKind(d: DType): number {
+  return d.kind === 'i' ? 1 : d.kind === 'f' ? 2 : 0;
+}
 
 const MAX_ELEMENTS = 2 ** 32 - 1;
 
@@ -141,37 +143,64 @@ export function checkSortSize(name: string, n: number): void {
   if (n > MAX_ELEMENTS) throw new RangeError(`${name}: arrays of more than 2**32 - 1 elements are not supported`);
 }
 
-/**
- * Sort unsigned `keys` (uint32/uint64, 1-D) by their low `bits` bits, stably, and write `values`
- * (uint32/uint64, as many) in that order into `out` (1-D, contiguous, distinct from both), each
- * value's bits narrowed or zero-extended to out's item size (raw payload bits back to the dtype;
- * uint32 indices to int64). keys and values are scratch: their contents are lost.
- */
-export function radixSortValues(keys: GpuArray, values: GpuArray, bits: number, out: GpuArray): void {
+/** One radix sort (radixSort). */
+export interface RadixSortJob {
+  /** 4- or 8-byte words, contiguous: a dtype's raw bits (kind from keyKind) or made keys (kind 0). Only read. */
+  keys: GpuArray;
+  kind: number;
+  /** How many low bits of the keys to sort by. */
+  bits: number;
+  /** 4- or 8-byte values to carry (only read), 'iota' for 0, 1, ..., n-1 as uint32, or null: the keys alone. */
+  values: GpuArray | 'iota' | null;
+  /**
+   * Where the sorted values go (the sorted keys' raw bits when values is null), as contiguous
+   * elements of out's item size: each value's low bytes, or zero-extended (uint32 -> int64).
+   */
+  out: GpuArray;
+}
+
+/** A stable LSD radix sort (kernels/gpuarray/radix_sort.h) of job.keys, writing job.out. */
+export function radixSort(job: RadixSortJob): void {
+  const { keys, kind, values, out } = job;
   const n = keys.size;
   if (n === 0) return;
-  const src = passSource(keys.dtype, values.dtype, out.itemsize);
-  const passes = Math.ceil(Math.max(0, bits) / 8);
+  const kb = keys.itemsize;
+  const vb = values === null ? 0 : values === 'iota' ? 4 : values.itemsize;
+  const passes = Math.ceil(Math.max(0, Math.min(job.bits, 8 * kb)) / 8);
+  // Runs of three or more passes keep values in out between passes: it must hold them.
+  if (passes > 2 && out.itemsize < (vb || kb)) throw new RangeError('radixSort: out is too narrow for the values');
+  const src = passSource(kb, vb);
+  const vIn = values instanceof GpuArray ? values : keys;
+  const iota = values === 'iota' ? 1 : 0;
+  const device = keys.device;
   if (n === 1 || passes === 0) {
-    moduleKernel(src, 'gpa_radix_copy')(gridFor(n), 256, [values, out, n]);
+    moduleKernel(src, 'gpa_radix_finish')(gridFor(n), 256, [keys, vIn, out, out, n, 0, 0, out.itemsize, iota, 1]);
     return;
   }
-  const tiles = Math.ceil(n / tileOf(keys.dtype));
+  const tiles = Math.ceil(n / tileOf(kb));
   // Look-back words, then the meta words (radix_sort.h radix_meta): all start at zero.
   const metaWords = passes * 256 + (passes + 1) + passes;
-  const look = GpuArray.allocate([tiles * 256 + Math.ceil(metaWords / 2)], dtypes.uint64, keys.device).fill(0);
-  const kB = GpuArray.allocate([n], keys.dtype, keys.device);
-  const vB = GpuArray.allocate([n], values.dtype, keys.device);
+  const look = GpuArray.allocate([tiles * 256 + Math.ceil(metaWords / 2)], dtypes.uint64, device).fill(0);
+  const scratch: GpuArray[] = [look];
+  const alloc = (bytes: number) => {
+    const a = GpuArray.allocate([n], bytes === 8 ? dtypes.uint64 : dtypes.uint32, device);
+    scratch.push(a);
+    return a;
+  };
   try {
-    moduleKernel(src, 'gpa_radix_histograms')(Math.min(Math.ceil(n / 2048), 512), 256, [keys, look, n, tiles, passes]);
+    const kB = alloc(kb);
+    const kC = vb ? alloc(kb) : kB;
+    const vB = vb ? alloc(vb) : kB;
+    moduleKernel(src, 'gpa_radix_histograms')(Math.min(Math.ceil(n / 2048), 512), 256, [keys, look, n, tiles, passes, kind]);
     moduleKernel(src, 'gpa_radix_plan')(1, 256, [look, n, tiles, passes]);
+    // Blocks loop over the tiles: a few per SM (one per core on the cpu) is enough.
+    const info = device.backend.device;
+    const grid = Math.min(tiles, info.multiprocessorCount * (device.backend.kind === 'cpu' ? 1 : 4));
     const pass = moduleKernel(src, 'gpa_radix_onesweep');
-    for (let p = 0; p < passes; p++) pass(tiles, 256, [keys, kB, values, vB, out, look, n, tiles, 8 * p, p, passes]);
-    moduleKernel(src, 'gpa_radix_finish')(Math.min(gridFor(n), 1024), 256, [values, out, look, n, tiles, passes]);
+    for (let p = 0; p < passes; p++) pass(grid, 256, [keys, kB, kC, vIn, vB, out, look, n, tiles, 8 * p, p, passes, kind, out.itemsize, iota]);
+    moduleKernel(src, 'gpa_radix_finish')(Math.min(gridFor(n), 1024), 256, [keys, vIn, out, look, n, tiles, passes, out.itemsize, iota, 0]);
   } finally {
-    look.dispose();
-    kB.dispose();
-    vB.dispose();
+    for (const a of scratch) a.dispose();
   }
 }
 
@@ -198,6 +227,9 @@ export function iota(n: number, device?: GpuArray['device']): GpuArray {
   return out;
 }
 
+/** Whether x's raw bits are the sort's words themselves (4- and 8-byte real dtypes: no key array). */
+const rawKeys = (d: DType) => d.kind !== 'c' && d.itemsize >= 4;
+
 /**
  * The stable sort order of each of `rows` contiguous rows of `len` elements of the C-contiguous
  * array x (real or complex): flat indices, row after row, each row's in key order (NaN last, ties
@@ -209,75 +241,74 @@ export function sortedOrder(x: GpuArray, rows: number, len: number, asInt64 = fa
   if (asInt64 && rows > 1) throw new RangeError('sortedOrder: int64 indices of one row only');
   const result = GpuArray.allocate([n], asInt64 ? dtypes.int64 : dtypes.uint32, x.device);
   if (n === 0) return result;
-  const kd = keyDType(x.dtype);
-  const keys = GpuArray.allocate([n], kd, x.device);
-  // idx: the indices in their current order (scratch for each sort, which writes the next order).
-  let idx = GpuArray.allocate([n], dtypes.uint32, x.device);
-  // Sort idx by keys into a new order array (the result itself for the last sort).
-  const step = (k: GpuArray, bits: number, lastStep: boolean) => {
-    const next = lastStep ? result : GpuArray.allocate([n], dtypes.uint32, x.device);
-    try {
-      radixSortValues(k, idx, bits, next);
-    } catch (e) {
-      if (next !== result) next.dispose();
-      throw e;
-    }
-    idx.dispose();
-    idx = next;
+  const owned: GpuArray[] = [];
+  const temp = (d: DType) => {
+    const a = GpuArray.allocate([n], d, x.device);
+    owned.push(a);
+    return a;
   };
   try {
     const g = gridFor(n);
-    if (x.dtype === dtypes.complex128) {
-      moduleKernel(COMPLEX_KEYS, 'gpa_complex128_keys')(g, 256, [x, keys, idx, n, 1, 0]);
-      step(keys, 64, false);
-      moduleKernel(COMPLEX_KEYS, 'gpa_complex128_keys')(g, 256, [x, keys, idx, n, 0, 1]);
-      step(keys, 64, rows <= 1);
-    } else if (x.dtype === dtypes.complex64) {
-      moduleKernel(COMPLEX_KEYS, 'gpa_complex64_keys')(g, 256, [x, keys, idx, n]);
-      step(keys, 64, rows <= 1);
+    // The order by key (the result itself when no row sort follows).
+    const byKey = rows > 1 ? temp(dtypes.uint32) : result;
+    if (rawKeys(x.dtype)) {
+      radixSort({ keys: x, kind: keyKind(x.dtype), bits: x.itemsize * 8, values: 'iota', out: byKey });
+    } else if (x.dtype === dtypes.complex128) {
+      // By the imaginary part, then stably by the real part.
+      const keys = temp(dtypes.uint64);
+      const mid = temp(dtypes.uint32);
+      moduleKernel(COMPLEX_KEYS, 'gpa_complex128_keys')(g, 256, [x, keys, keys, n, 1, 0]);
+      radixSort({ keys, kind: 0, bits: 64, values: 'iota', out: mid });
+      moduleKernel(COMPLEX_KEYS, 'gpa_complex128_keys')(g, 256, [x, keys, mid, n, 0, 1]);
+      radixSort({ keys, kind: 0, bits: 64, values: mid, out: byKey });
     } else {
-      moduleKernel(helperSource(x.dtype), 'gpa_sort_keys')(g, 256, [x, keys, idx, n]);
-      step(keys, x.itemsize * 8, rows <= 1);
+      const keys = temp(keyDType(x.dtype));
+      if (x.dtype === dtypes.complex64) moduleKernel(COMPLEX_KEYS, 'gpa_complex64_keys')(g, 256, [x, keys, n]);
+      else moduleKernel(helperSource(x.dtype), 'gpa_sort_keys')(g, 256, [x, keys, n]);
+      radixSort({ keys, kind: 0, bits: keys.itemsize === 8 ? 64 : x.itemsize * 8, values: 'iota', out: byKey });
     }
     if (rows > 1) {
       // Rows in order, each row's elements keeping their key order: a stable sort by row.
-      const rowKeys = GpuArray.allocate([n], dtypes.uint32, x.device);
-      try {
-        moduleKernel(MISC, 'gpa_row_keys')(gridFor(n), 256, [idx, rowKeys, n, len]);
-        step(rowKeys, Math.ceil(Math.log2(rows)), true);
-      } finally {
-        rowKeys.dispose();
-      }
+      const rowKeys = temp(dtypes.uint32);
+      moduleKernel(MISC, 'gpa_row_keys')(g, 256, [byKey, rowKeys, n, len]);
+      radixSort({ keys: rowKeys, kind: 0, bits: Math.ceil(Math.log2(rows)), values: byKey, out: result });
     }
     return result;
   } catch (e) {
-    if (idx !== result) idx.dispose();
     result.dispose();
     throw e;
   } finally {
-    keys.dispose();
+    for (const a of owned) a.dispose();
   }
 }
 
-/** The sorted elements of the contiguous 1-D real array x (one row): its bits ride along with the keys. */
+/** The sorted elements of the contiguous 1-D real array x (one row). */
 export function sortedValues(x: GpuArray): GpuArray {
   const n = x.size;
   checkSortSize('sort', n);
-  const kd = keyDType(x.dtype);
   const out = GpuArray.allocate([n], x.dtype, x.device);
   if (n === 0) return out;
-  const keys = GpuArray.allocate([n], kd, x.device);
-  const payload = GpuArray.allocate([n], kd, x.device);
   try {
-    moduleKernel(helperSource(x.dtype), 'gpa_sort_keys_bits')(gridFor(n), 256, [x, keys, payload, n]);
-    radixSortValues(keys, payload, x.itemsize * 8, out);
+    if (rawKeys(x.dtype)) {
+      // The raw bits are the words: sorted alone, straight into out.
+      radixSort({ keys: x, kind: keyKind(x.dtype), bits: x.itemsize * 8, values: null, out });
+      return out;
+    }
+    // 1- and 2-byte dtypes: uint32 keys, the bits riding along as the payload.
+    const kd = keyDType(x.dtype);
+    const keys = GpuArray.allocate([n], kd, x.device);
+    const payload = GpuArray.allocate([n], kd, x.device);
+    try {
+      moduleKernel(helperSource(x.dtype), 'gpa_sort_keys_bits')(gridFor(n), 256, [x, keys, payload, n]);
+      radixSort({ keys, kind: 0, bits: x.itemsize * 8, values: payload, out });
+    } finally {
+      keys.dispose();
+      payload.dispose();
+    }
     return out;
   } catch (e) {
     out.dispose();
     throw e;
-  } finally {
-    keys.dispose();
-    payload.dispose();
   }
 }
 
