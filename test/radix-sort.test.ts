@@ -4,6 +4,7 @@
 // int64 indices argsort writes straight from the last pass; against a stable host sort.
 import { expect } from 'chai';
 import * as gp from '../lib/index.js';
+import { radixSort } from '../lib/ops/radix-sort.js';
 import { describeEachDevice, rng } from './helpers.js';
 import { flat, refArgsort, sameValues, sample } from './sort-reference.js';
 
@@ -20,7 +21,43 @@ function checkSort(host: readonly number[], dtype: gp.DTypeName): void {
   a.dispose();
 }
 
+// The GPU ranks with radix_peers_ballot; the cpu backend with the match instruction (one fiber
+// round instead of eight). Both must give the same lanes.
+const PEERS = `#define GPA_COOPERATIVE_SOURCE __syncthreads()
+#include "gpuarray/radix_sort.h"
+extern "C" __global__ void peers(const unsigned int* d, unsigned int* out) {
+  const unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[2 * i] = gpa::radix_peers_ballot(d[i]);
+  out[2 * i + 1] = __match_any_sync(0xffffffffu, d[i]);
+}`;
+
 describeEachDevice('radix sort edges', () => {
+  it('radix_peers_ballot equals __match_any_sync: skewed, random and all-distinct digits', () => {
+    const r = rng(3);
+    const d = Array.from({ length: 4 * 256 }, (_, i) => (i < 256 ? 7 : i < 512 ? Math.floor(r() * 3) * 85 : i < 768 ? Math.floor(r() * 256) : i % 32));
+    const out = gp.zeros([2 * d.length], 'uint32');
+    gp.RawKernel(PEERS, 'peers')(4, 256, [gp.array(d, 'uint32'), out]);
+    const got = Array.from(out.toTypedArray() as Uint32Array);
+    for (let i = 0; i < d.length; i++) {
+      let want = 0;
+      for (let l = 0; l < 32; l++) if (d[(i & ~31) + l] === d[i]) want |= 1 << l;
+      expect([got[2 * i], got[2 * i + 1]]).to.deep.equal([want >>> 0, want >>> 0]);
+    }
+  });
+
+  it('tuning variants sort the same (match instruction, register cap)', () => {
+    const r = rng(9);
+    const n = 3 * 4096 + 7;
+    const host = Array.from({ length: n }, () => Math.floor(r() * 2 ** 32));
+    const want = [...host].sort((a, b) => a - b);
+    const keys = gp.array(host, 'uint32');
+    for (const variant of ['#define GPA_RADIX_PEERS_MATCH 1\n', '#define GPA_RADIX_MIN_BLOCKS 4\n']) {
+      const out = gp.empty([n], 'uint32');
+      radixSort({ keys, kind: 0, bits: 32, values: null, out }, variant);
+      expect(flat(out)).to.deep.equal(want);
+    }
+  });
+
   it('sizes around one tile and many tiles, 32-bit keys (float32, uint16) and 64-bit keys (int64, complex64)', function () {
     this.timeout(120_000);
     for (const n of [1, 2, 3, 4095, 4096, 4097, 3 * 4096 + 17]) checkSort(sample('float32', n, n), 'float32');

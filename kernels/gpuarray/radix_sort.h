@@ -73,6 +73,27 @@ __device__ __forceinline__ unsigned int radix_warp_or(unsigned int v) {
 #endif
 }
 
+// The lanes of the warp whose digit equals this lane's: eight ballots, one per digit bit (what
+// CUB's onesweep ranking does), or the match instruction (GPA_RADIX_PEERS_MATCH; and on the cpu
+// backend, where each warp intrinsic is one round of the block's fibers). Both give the same mask.
+__device__ __forceinline__ unsigned int radix_peers_ballot(unsigned int d) {
+  unsigned int m = 0xffffffffu;
+  for (int b = 0; b < 8; ++b) {
+    const unsigned int v = __ballot_sync(0xffffffffu, (d >> b) & 1u);
+    m &= ((d >> b) & 1u) ? v : ~v;
+  }
+  return m;
+}
+#ifndef GPA_RADIX_PEERS_MATCH
+#define GPA_RADIX_PEERS_MATCH 0
+#endif
+__device__ __forceinline__ unsigned int radix_peers(unsigned int d) {
+#if defined(GPA_HOST) || GPA_RADIX_PEERS_MATCH
+  return __match_any_sync(0xffffffffu, d);
+#else
+  return radix_peers_ballot(d);
+#endif
+}
 // v's low bits into out[pos], an array of `bytes`-byte elements (raw payload bits, or uint32
 // indices widened to int64).
 template <typename V>
@@ -181,8 +202,9 @@ __device__ void radix_plan(unsigned int* meta, long long n, int passes) {
 // One pass. Blocks loop over tiles of 256 x ITEMS keys, taken by ticket. Thread layout: warp w
 // holds the tile's elements w * 32 * ITEMS + 32 * i + lane (i < ITEMS), so loads are coalesced
 // and a warp's items in order are the tile's elements in order. Ranking is stable: a warp ranks
-// its items one 32-key step at a time (match_any groups the lanes of one digit; the group's
-// highest lane adds the group to the warp's counter of that digit), so a key's place is
+// its items one 32-key step at a time (radix_peers groups the lanes of one digit; the group's
+// highest lane adds the group to the warp's counter of that digit: no two lanes of a step add to
+// one counter, so skewed digits cause no atomic conflicts), so a key's place is
 // (digit, warp, step, lane) = (digit, index). Keys past n get digit 255 and the highest indices:
 // they rank last and are never written.
 template <typename K, typename V, bool PAIRS>
@@ -195,6 +217,7 @@ __device__ void radix_onesweep(const K* kIn, K* kB, K* kC, const V* vIn, V* vB, 
   __shared__ unsigned int tileSh;
   __shared__ K stageK[TILE];
   __shared__ V stageV[PAIRS ? TILE : 1];
+  __shared__ unsigned char stageD[TILE];  // the staged keys' digits (not recomputed on the way out)
   unsigned int* meta = radix_meta(look, tiles);
   const unsigned int* bins = meta + pass * 256;
   unsigned int* ctrl = meta + passes * 256;
@@ -231,27 +254,25 @@ __device__ void radix_onesweep(const K* kIn, K* kB, K* kC, const V* vIn, V* vB, 
     K key[ITEMS];
     V val[ITEMS];
     unsigned int rank[ITEMS];
-    {
-      const K* kp = ksrc + start + mine;
-      const V* vp = vsrc + start + mine;
-      const bool full = count == TILE;
-      for (int i = 0; i < ITEMS; ++i) key[i] = full || mine + 32 * i < count ? kp[32 * i] : (K)0;
-      if (PAIRS) {
-        if (iota && first)
-          for (int i = 0; i < ITEMS; ++i) val[i] = (V)(start + mine + 32 * i);
-        else
-          for (int i = 0; i < ITEMS; ++i) val[i] = full || mine + 32 * i < count ? vp[32 * i] : (V)0;
-      }
-    }
+    const bool full = count == TILE;
+    for (int i = 0; i < ITEMS; ++i) key[i] = full || mine + 32 * i < count ? ksrc[start + mine + 32 * i] : (K)0;
     for (int i = 0; i < ITEMS; ++i) {
       const unsigned int d = mine + 32 * i < count ? radix_digit(key[i], kind, shift) : 255u;
-      const unsigned int peers = __match_any_sync(0xffffffffu, d);
+      const unsigned int peers = radix_peers(d);
       const int leader = 31 - __clz((int)peers);
       unsigned int before = 0;
       if (lane == leader) before = atomicAdd(&wcnt[warp][d], (unsigned int)__popc(peers));
       before = __shfl_sync(0xffffffffu, before, leader);
       // The digit rides in the high half (rank < 32 * ITEMS): no separate register per item.
       rank[i] = (d << 16) | (before + (unsigned int)__popc(peers & ((1u << lane) - 1u)));
+    }
+    // Values only now (fewer registers during the ranking); they arrive while the tile's counts
+    // are scanned and looked back.
+    if (PAIRS) {
+      if (iota && first)
+        for (int i = 0; i < ITEMS; ++i) val[i] = (V)(start + mine + 32 * i);
+      else
+        for (int i = 0; i < ITEMS; ++i) val[i] = full || mine + 32 * i < count ? vsrc[start + mine + 32 * i] : (V)0;
     }
     __syncthreads();
 
@@ -272,6 +293,7 @@ __device__ void radix_onesweep(const K* kIn, K* kB, K* kC, const V* vIn, V* vB, 
     for (int i = 0; i < ITEMS; ++i) {
       const unsigned int r = wcnt[warp][rank[i] >> 16] + (rank[i] & 0xffffu);
       stageK[r] = key[i];
+      stageD[r] = (unsigned char)(rank[i] >> 16);
       if (PAIRS) stageV[r] = val[i];
     }
     unsigned int before = 0;
@@ -295,7 +317,7 @@ __device__ void radix_onesweep(const K* kIn, K* kB, K* kC, const V* vIn, V* vB, 
       const int j = k * GPA_RADIX_THREADS + t;
       if (j >= count) break;
       const K kk = stageK[j];
-      const unsigned int pos = gofs[radix_digit(kk, kind, shift)] + (unsigned int)j;
+      const unsigned int pos = gofs[stageD[j]] + (unsigned int)j;
       if (!PAIRS) {
         kdst[pos] = kk;
       } else {

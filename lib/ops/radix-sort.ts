@@ -109,9 +109,14 @@ ${[1, 2, 4, 8, 16]
 
 // The kernels of one sort, by word size and value size (0: keys alone); the key kind, the output's
 // item size and iota values are arguments, so every dtype shares these few sources.
-function passSource(keyBytes: number, valueBytes: number): string {
+function passSource(keyBytes: number, valueBytes: number, variant: string): string {
   const pairs = valueBytes > 0;
-  return `${COOPERATIVE_MARK}#include "gpuarray/radix_sort.h"
+  // Blocks per SM the pass kernel is compiled for (a register cap): 4 (64 registers) where that
+  // spills nothing, 3 (80) for 32-bit keys with values.
+  return `${COOPERATIVE_MARK}${variant}#ifndef GPA_RADIX_MIN_BLOCKS
+#define GPA_RADIX_MIN_BLOCKS ${pairs && keyBytes === 4 ? 3 : 4}
+#endif
+#include "gpuarray/radix_sort.h"
 typedef ${bitsCtype(keyBytes)} K;
 typedef ${bitsCtype(pairs ? valueBytes : keyBytes)} V;
 extern "C" __global__ void __launch_bounds__(256) gpa_radix_histograms(const void* kIn, void* look, long long n, long long tiles, int passes, int kind) {
@@ -120,7 +125,7 @@ extern "C" __global__ void __launch_bounds__(256) gpa_radix_histograms(const voi
 extern "C" __global__ void __launch_bounds__(256) gpa_radix_plan(void* look, long long n, long long tiles, int passes) {
   gpa::radix_plan(gpa::radix_meta((unsigned long long*)look, tiles), n, passes);
 }
-extern "C" __global__ void __launch_bounds__(256) gpa_radix_onesweep(const void* kIn, void* kB, void* kC, const void* vIn, void* vB, void* out, void* look, long long n, long long tiles, int shift, int pass, int passes, int kind, int outBytes, int iota) {
+extern "C" __global__ void __launch_bounds__(256, GPA_RADIX_MIN_BLOCKS) gpa_radix_onesweep(const void* kIn, void* kB, void* kC, const void* vIn, void* vB, void* out, void* look, long long n, long long tiles, int shift, int pass, int passes, int kind, int outBytes, int iota) {
   gpa::radix_onesweep<K, V, ${pairs}>((const K*)kIn, (K*)kB, (K*)kC, (const V*)vIn, (V*)vB, out, (unsigned long long*)look, n, tiles, shift, pass, passes, kind, outBytes, iota);
 }
 extern "C" __global__ void gpa_radix_finish(const void* kIn, const void* vIn, void* out, void* look, long long n, long long tiles, int passes, int outBytes, int iota, int force) {
@@ -159,8 +164,11 @@ export interface RadixSortJob {
   out: GpuArray;
 }
 
-/** A stable LSD radix sort (kernels/gpuarray/radix_sort.h) of job.keys, writing job.out. */
-export function radixSort(job: RadixSortJob): void {
+/**
+ * A stable LSD radix sort (kernels/gpuarray/radix_sort.h) of job.keys, writing job.out. `variant`:
+ * #define lines put before the header (tuning probes: GPA_RADIX_PEERS_MATCH, GPA_RADIX_MIN_BLOCKS).
+ */
+export function radixSort(job: RadixSortJob, variant = ''): void {
   const { keys, kind, values, out } = job;
   const n = keys.size;
   if (n === 0) return;
@@ -169,7 +177,7 @@ export function radixSort(job: RadixSortJob): void {
   const passes = Math.ceil(Math.max(0, Math.min(job.bits, 8 * kb)) / 8);
   // Runs of three or more passes keep values in out between passes: it must hold them.
   if (passes > 2 && out.itemsize < (vb || kb)) throw new RangeError('radixSort: out is too narrow for the values');
-  const src = passSource(kb, vb);
+  const src = passSource(kb, vb, variant);
   const vIn = values instanceof GpuArray ? values : keys;
   const iota = values === 'iota' ? 1 : 0;
   const device = keys.device;
