@@ -78,4 +78,17 @@ for (const bits of [8, 16, 24, 32]) {
   const pairs = time(() => radixSort({ keys: u, kind: 0, bits, values: vals, out }));
   console.log(`uint32 by ${bits} bits: keys alone ${alone} ms, with values ${pairs} ms`);
 }
+// Tuning variants (radixSort's `variant`), all 32 bits of random uint32.
+for (const [label, variant] of [
+  ['ballots (default)', ''],
+  ['match instruction', '#define GPA_RADIX_PEERS_MATCH 1\n'],
+  ['2 blocks/SM', '#define GPA_RADIX_MIN_BLOCKS 2\n'],
+  ['3 blocks/SM', '#define GPA_RADIX_MIN_BLOCKS 3\n'],
+  ['4 blocks/SM', '#define GPA_RADIX_MIN_BLOCKS 4\n'],
+]) {
+  const alone = time(() => radixSort({ keys: u, kind: 0, bits: 32, values: null, out }, variant));
+  checkSorted(`${label} keys alone`, out);
+  const pairs = time(() => radixSort({ keys: u, kind: 0, bits: 32, values: vals, out }, variant));
+  console.log(`${label}: keys alone ${alone} ms, with values ${pairs} ms`);
+}
 console.log(`copy of ${N} uint32 (read + write ${(8 * N) / 2 ** 20} MiB): ${time(() => gp.copyto(out, u))} ms`);

@@ -123,14 +123,17 @@ __device__ __forceinline__ unsigned int radix_block_exclusive(unsigned int v, un
   return before + inc - v;
 }
 
-// Every pass's digit counts, added into bins (zeroed). Grid-stride over chunks of 256 x 8 keys. A
-// warp whose 32 keys share a pass's digit (skewed data: the low bits of rounded floats, small
-// ints) adds them with one atomic instead of 32 to one shared address.
+// Every pass's digit counts, added into bins (zeroed). Grid-stride over chunks of 256 x 8 keys.
+// Skewed data must not serialize the shared atomics on a few counters: a warp whose 32 keys share
+// a pass's digit (the low bytes of rounded floats, small ints) adds them with one atomic, and
+// otherwise lanes count into one of COPIES copies of each counter (lane % COPIES), laid out
+// [pass][digit][copy] so that the copies of one counter sit in different banks.
 template <typename K>
 __device__ void radix_histograms(const K* in, unsigned int* bins, long long n, int passes, int kind) {
-  __shared__ unsigned int h[GPA_RADIX_MAX_PASSES][256];
+  constexpr int COPIES = sizeof(K) == 8 ? 4 : 8;  // 32 KB for 8 or 4 passes
+  __shared__ unsigned int h[(sizeof(K) == 8 ? 8 : 4) * 256 * COPIES];
   const int t = threadIdx.x, lane = t & 31;
-  for (int p = 0; p < passes; ++p) h[p][t] = 0;
+  for (int j = t; j < passes * 256 * COPIES; j += GPA_RADIX_THREADS) h[j] = 0;
   __syncthreads();
   const long long chunk = (long long)GPA_RADIX_THREADS * GPA_RADIX_HIST_ITEMS;
   for (long long base = (long long)blockIdx.x * chunk; base < n; base += (long long)gridDim.x * chunk) {
@@ -153,18 +156,19 @@ __device__ void radix_histograms(const K* in, unsigned int* bins, long long n, i
       for (int p = 0; p < passes; ++p) {
         const int s = 8 * p;
         const unsigned int varies = (s < 32 ? lo >> s : hi >> (s - 32)) & 255u;
-        const unsigned int d = (unsigned int)(kk >> s) & 255u;
+        unsigned int* c = h + (p * 256 + ((unsigned int)(kk >> s) & 255u)) * COPIES;
         if (varies == 0u) {
-          if (lane == 0) atomicAdd(&h[p][d], (unsigned int)valid);
+          if (lane == 0) atomicAdd(c, (unsigned int)valid);
         } else if (lane < valid) {
-          atomicAdd(&h[p][d], 1u);
+          atomicAdd(c + lane % COPIES, 1u);
         }
       }
     }
   }
   __syncthreads();
   for (int p = 0; p < passes; ++p) {
-    const unsigned int c = h[p][t];
+    unsigned int c = 0;
+    for (int j = 0; j < COPIES; ++j) c += h[(p * 256 + t) * COPIES + j];
     if (c) atomicAdd(&bins[p * 256 + t], c);
   }
 }
