@@ -332,7 +332,8 @@ __device__ void radix_onesweep(const K* kIn, K* kB, K* kC, const V* vIn, V* vB, 
           vdst[pos] = stageV[j];
       }
     }
-    __syncthreads();  // the next tile reuses the shared arrays
+    // No barrier before the next tile: its first writes of shared memory that this tile still
+    // reads (wcnt, warpTot, stage, gofs) all come after barriers every thread passes after reading.
   }
 }
 
