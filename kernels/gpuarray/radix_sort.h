@@ -203,6 +203,13 @@ __device__ void radix_plan(unsigned int* meta, long long n, int passes) {
   }
 }
 
+// The digits of a thread's keys (255 past the tile's count) into the high half of rank: one loop
+// per kind, so the kind's test is made once a tile rather than once a key.
+template <int KIND, typename K, int ITEMS>
+__device__ __forceinline__ void radix_tile_digits(const K (&key)[ITEMS], unsigned int (&rank)[ITEMS], int mine, int count, int shift) {
+  for (int i = 0; i < ITEMS; ++i) rank[i] = (mine + 32 * i < count ? radix_digit(key[i], KIND, shift) : 255u) << 16;
+}
+
 // One pass. Blocks loop over tiles of 256 x ITEMS keys, taken by ticket. Thread layout: warp w
 // holds the tile's elements w * 32 * ITEMS + 32 * i + lane (i < ITEMS), so loads are coalesced
 // and a warp's items in order are the tile's elements in order. Ranking is stable: a warp ranks
@@ -260,15 +267,21 @@ __device__ void radix_onesweep(const K* kIn, K* kB, K* kC, const V* vIn, V* vB, 
     unsigned int rank[ITEMS];
     const bool full = count == TILE;
     for (int i = 0; i < ITEMS; ++i) key[i] = full || mine + 32 * i < count ? ksrc[start + mine + 32 * i] : (K)0;
+    if (kind == 2)
+      radix_tile_digits<2>(key, rank, mine, count, shift);
+    else if (kind == 1)
+      radix_tile_digits<1>(key, rank, mine, count, shift);
+    else
+      radix_tile_digits<0>(key, rank, mine, count, shift);
     for (int i = 0; i < ITEMS; ++i) {
-      const unsigned int d = mine + 32 * i < count ? radix_digit(key[i], kind, shift) : 255u;
+      const unsigned int d = rank[i] >> 16;
       const unsigned int peers = radix_peers(d);
       const int leader = 31 - __clz((int)peers);
       unsigned int before = 0;
       if (lane == leader) before = atomicAdd(&wcnt[warp][d], (unsigned int)__popc(peers));
       before = __shfl_sync(0xffffffffu, before, leader);
       // The digit rides in the high half (rank < 32 * ITEMS): no separate register per item.
-      rank[i] = (d << 16) | (before + (unsigned int)__popc(peers & ((1u << lane) - 1u)));
+      rank[i] |= before + (unsigned int)__popc(peers & ((1u << lane) - 1u));
     }
     // Values only now (fewer registers during the ranking); they arrive while the tile's counts
     // are scanned and looked back.
