@@ -129,12 +129,15 @@ __device__ __forceinline__ unsigned int radix_block_exclusive(unsigned int v, un
 // otherwise lanes count into one of COPIES copies of each counter (lane % COPIES), laid out
 // [pass][digit][copy] so that the copies of one counter sit in different banks.
 template <typename K>
-__device__ void radix_histograms(const K* in, unsigned int* bins, long long n, int passes, int kind) {
-  constexpr int COPIES = sizeof(K) == 8 ? 4 : 8;  // 32 KB for 8 or 4 passes
-  __shared__ unsigned int h[(sizeof(K) == 8 ? 8 : 4) * 256 * COPIES];
+struct RadixHistogram {
+  static constexpr int COPIES = sizeof(K) == 8 ? 4 : 8;  // 32 KB for 8 or 4 passes
+  static constexpr int WORDS = (sizeof(K) == 8 ? 8 : 4) * 256 * COPIES;
+};
+
+template <int KIND, typename K>
+__device__ __forceinline__ void radix_histograms_kind(const K* in, unsigned int* h, long long n, int passes) {
+  constexpr int COPIES = RadixHistogram<K>::COPIES;
   const int t = threadIdx.x, lane = t & 31;
-  for (int j = t; j < passes * 256 * COPIES; j += GPA_RADIX_THREADS) h[j] = 0;
-  __syncthreads();
   const long long chunk = (long long)GPA_RADIX_THREADS * GPA_RADIX_HIST_ITEMS;
   for (long long base = (long long)blockIdx.x * chunk; base < n; base += (long long)gridDim.x * chunk) {
     K k[GPA_RADIX_HIST_ITEMS];
@@ -146,14 +149,16 @@ __device__ void radix_histograms(const K* in, unsigned int* bins, long long n, i
       const long long w0 = base + (long long)i * GPA_RADIX_THREADS + (t & ~31);  // the warp's lane 0
       if (w0 >= n) continue;  // the same for the whole warp
       const int valid = n - w0 < 32 ? (int)(n - w0) : 32;
-      const K key = radix_order_key(k[i], kind);
+      const K key = radix_order_key(k[i], KIND);
       const K k0 = __shfl_sync(0xffffffffu, key, 0);
       const K kk = lane < valid ? key : k0;
       // Bits in which some key of the warp differs from lane 0's.
       const unsigned long long diff = (unsigned long long)(kk ^ k0);
       const unsigned int lo = radix_warp_or((unsigned int)diff);
       const unsigned int hi = sizeof(K) == 8 ? radix_warp_or((unsigned int)(diff >> 32)) : 0u;
-      for (int p = 0; p < passes; ++p) {
+#pragma unroll
+      for (int p = 0; p < (int)sizeof(K); ++p) {
+        if (p >= passes) break;
         const int s = 8 * p;
         const unsigned int varies = (s < 32 ? lo >> s : hi >> (s - 32)) & 255u;
         unsigned int* c = h + (p * 256 + ((unsigned int)(kk >> s) & 255u)) * COPIES;
@@ -165,6 +170,22 @@ __device__ void radix_histograms(const K* in, unsigned int* bins, long long n, i
       }
     }
   }
+}
+
+template <typename K>
+__device__ void radix_histograms(const K* in, unsigned int* bins, long long n, int passes, int kind) {
+  constexpr int COPIES = RadixHistogram<K>::COPIES;
+  __shared__ unsigned int h[RadixHistogram<K>::WORDS];
+  const int t = threadIdx.x;
+  for (int j = t; j < passes * 256 * COPIES; j += GPA_RADIX_THREADS) h[j] = 0;
+  __syncthreads();
+  // One loop per kind: the kind is tested once, not once a key.
+  if (kind == 2)
+    radix_histograms_kind<2>(in, h, n, passes);
+  else if (kind == 1)
+    radix_histograms_kind<1>(in, h, n, passes);
+  else
+    radix_histograms_kind<0>(in, h, n, passes);
   __syncthreads();
   for (int p = 0; p < passes; ++p) {
     unsigned int c = 0;
