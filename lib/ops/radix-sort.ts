@@ -1,13 +1,11 @@
 // The device radix sort behind sort, argsort, unique, searchsorted's sorter-free paths and the
-// order statistics: keys made unsigned (kernels/gpuarray/radix_sort.h), LSD passes of 8 bits with
-// an exclusive scan of the digit counts between them (prefix-scan.ts), and a stable
-// "sort by key, then stable-sort by row" for independent rows (axis sorts).
+// order statistics: keys made unsigned, LSD passes of 8 bits (kernels/gpuarray/radix_sort.h: one
+// histogram read for every pass, then one look-back kernel per pass; passes whose digit is the same
+// for every key are skipped), and a stable "sort by key, then stable-sort by row" for independent
+// rows (axis sorts).
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { COOPERATIVE_MARK, gridFor, moduleKernel } from './device-kernels.js';
-import { scanRows } from './prefix-scan.js';
-
-const TILE = 256 * 8;
 
 /** C type of an element of `itemsize` bytes moved as raw bits. */
 export function bitsCtype(itemsize: number): string {
@@ -39,18 +37,17 @@ export const keyDType = (d: DType) => (d.itemsize >= 8 ? dtypes.uint64 : dtypes.
 // (R + Rj < R + nanj < nan + Rj < nan + nanj). complex64 packs both keys into one uint64;
 // complex128 sorts by the imaginary key, then stably by the real one.
 const COMPLEX_KEYS = `#include "gpuarray/radix_keys.h"
-extern "C" __global__ void gpa_complex64_keys(const void* x, void* keys, void* idx, long long n) {
+extern "C" __global__ void gpa_complex64_keys(const void* x, void* keys, long long n) {
   for (long long i : gpa::grid_range(n)) {
     const unsigned int* u = (const unsigned int*)x + 2 * i;
     ((unsigned long long*)keys)[i] = ((unsigned long long)gpa::radix_key_f32(u[0]) << 32) | gpa::radix_key_f32(u[1]);
-    ((unsigned int*)idx)[i] = (unsigned int)i;
   }
 }
-extern "C" __global__ void gpa_complex128_keys(const void* x, void* keys, void* idx, long long n, int part, int useIdx) {
+// The keys of one part (0 real, 1 imaginary), of the elements in the order idx (useIdx) or their own.
+extern "C" __global__ void gpa_complex128_keys(const void* x, void* keys, const void* idx, long long n, int part, int useIdx) {
   for (long long i : gpa::grid_range(n)) {
     const long long j = useIdx ? (long long)((const unsigned int*)idx)[i] : i;
     ((unsigned long long*)keys)[i] = gpa::radix_key_f64(((const unsigned long long*)x)[2 * j + part]);
-    if (!useIdx) ((unsigned int*)idx)[i] = (unsigned int)i;
   }
 }
 `;
@@ -74,11 +71,10 @@ function helperSource(d: DType): string {
   return `#include "gpuarray/radix_keys.h"
 typedef ${bitsCtype(d.itemsize)} Bits;
 typedef ${keyDType(d).ctype} Key;
-extern "C" __global__ void gpa_sort_keys(const void* x, void* keys, void* idx, long long n) {
+extern "C" __global__ void gpa_sort_keys(const void* x, void* keys, long long n) {
   for (long long i : gpa::grid_range(n)) {
     const Bits u = ((const Bits*)x)[i];
     ((Key*)keys)[i] = (Key)(${keyExpr(d)});
-    if (idx) ((unsigned int*)idx)[i] = (unsigned int)i;
   }
 }
 // Keys, and the raw bits as the payload that comes back as the sorted values.
@@ -88,9 +84,6 @@ extern "C" __global__ void gpa_sort_keys_bits(const void* x, void* keys, void* p
     ((Key*)keys)[i] = (Key)(${keyExpr(d)});
     ((Key*)payload)[i] = (Key)u;
   }
-}
-extern "C" __global__ void gpa_payload_bits(const void* payload, void* out, long long n) {
-  for (long long i : gpa::grid_range(n)) ((Bits*)out)[i] = (Bits)((const Key*)payload)[i];
 }
 `;
 }
@@ -114,17 +107,39 @@ ${[1, 2, 4, 8, 16]
   .join('\n')}
 `;
 
-function passSource(key: DType, value: DType | null): string {
-  return `${COOPERATIVE_MARK}#include "gpuarray/radix_sort.h"
-typedef ${key.ctype} K;
-typedef ${(value ?? dtypes.uint32).ctype} V;
-extern "C" __global__ void gpa_radix_histogram(const void* keys, void* counts, long long n, int shift, long long tiles) {
-  gpa::radix_histogram<K>((const K*)keys, (unsigned int*)counts, n, shift, tiles);
+// The kernels of one sort, by word size and value size (0: keys alone); the key kind, the output's
+// item size and iota values are arguments, so every dtype shares these few sources.
+function passSource(keyBytes: number, valueBytes: number, variant: string): string {
+  const pairs = valueBytes > 0;
+  // Blocks per SM the pass kernel is compiled for (a register cap): 4 (64 registers) where that
+  // spills nothing, 3 (80) for 32-bit keys with values.
+  return `${COOPERATIVE_MARK}${variant}#ifndef GPA_RADIX_MIN_BLOCKS
+#define GPA_RADIX_MIN_BLOCKS ${pairs && keyBytes === 4 ? 3 : 4}
+#endif
+#include "gpuarray/radix_sort.h"
+typedef ${bitsCtype(keyBytes)} K;
+typedef ${bitsCtype(pairs ? valueBytes : keyBytes)} V;
+extern "C" __global__ void __launch_bounds__(256) gpa_radix_histograms(const void* kIn, void* look, long long n, long long tiles, int passes, int kind) {
+  gpa::radix_histograms<K>((const K*)kIn, gpa::radix_meta((unsigned long long*)look, tiles), n, passes, kind);
 }
-extern "C" __global__ void gpa_radix_scatter(const void* kin, void* kout, const void* vin, void* vout, const void* offsets, long long n, int shift, long long tiles) {
-  gpa::radix_scatter<K, V, ${value !== null}>((const K*)kin, (K*)kout, (const V*)vin, (V*)vout, (const unsigned int*)offsets, n, shift, tiles);
+extern "C" __global__ void __launch_bounds__(256) gpa_radix_plan(void* look, long long n, long long tiles, int passes) {
+  gpa::radix_plan(gpa::radix_meta((unsigned long long*)look, tiles), n, passes);
+}
+extern "C" __global__ void __launch_bounds__(256, GPA_RADIX_MIN_BLOCKS) gpa_radix_onesweep(const void* kIn, void* kB, void* kC, const void* vIn, void* vB, void* out, void* look, long long n, long long tiles, int shift, int pass, int passes, int kind, int outBytes, int iota) {
+  gpa::radix_onesweep<K, V, ${pairs}>((const K*)kIn, (K*)kB, (K*)kC, (const V*)vIn, (V*)vB, out, (unsigned long long*)look, n, tiles, shift, pass, passes, kind, outBytes, iota);
+}
+extern "C" __global__ void gpa_radix_finish(const void* kIn, const void* vIn, void* out, void* look, long long n, long long tiles, int passes, int outBytes, int iota, int force) {
+  gpa::radix_finish<K, V, ${pairs}>((const K*)kIn, (const V*)vIn, out, (unsigned long long*)look, n, tiles, passes, outBytes, iota, force);
 }
 `;
+}
+
+/** Keys of a tile of radix_onesweep (radix_sort.h RadixTile). */
+const tileOf = (keyBytes: number) => (keyBytes === 8 ? 2048 : 4096);
+
+/** radix_sort.h's kind of a dtype's raw bits: 0 unsigned (and made keys), 1 signed, 2 float. */
+export function keyKind(d: DType): number {
+  return d.kind === 'i' ? 1 : d.kind === 'f' ? 2 : 0;
 }
 
 const MAX_ELEMENTS = 2 ** 32 - 1;
@@ -133,44 +148,68 @@ export function checkSortSize(name: string, n: number): void {
   if (n > MAX_ELEMENTS) throw new RangeError(`${name}: arrays of more than 2**32 - 1 elements are not supported`);
 }
 
-/**
- * Sort unsigned `keys` (uint32/uint64, 1-D) in place by their low `bits` bits, stably, carrying
- * the `values` (uint32/uint64) when given. The arrays are replaced by their sorted contents.
- */
-export function radixSortInPlace(keys: GpuArray, values: GpuArray | null, bits: number): void {
-  const n = keys.size;
-  if (n <= 1 || bits <= 0) return;
-  const tiles = Math.ceil(n / TILE);
-  const src = passSource(keys.dtype, values?.dtype ?? null);
-  const hist = moduleKernel(src, 'gpa_radix_histogram');
-  const scatter = moduleKernel(src, 'gpa_radix_scatter');
-  const counts = GpuArray.allocate([256 * tiles], dtypes.uint32, keys.device);
-  let kA = keys;
-  let vA = values;
-  let kB = GpuArray.allocate([n], keys.dtype, keys.device);
-  let vB = values ? GpuArray.allocate([n], values.dtype, keys.device) : null;
-  try {
-    for (let shift = 0; shift < bits; shift += 8) {
-      hist(tiles, 256, [kA, counts, n, shift, tiles]);
-      scanRows(counts, counts, 1, 256 * tiles, 'add', { exclusive: true });
-      scatter(tiles, 256, [kA, kB, vA ?? kA, vB ?? kB, counts, n, shift, tiles]);
-      [kA, kB] = [kB, kA];
-      [vA, vB] = [vB, vA];
-    }
-    if (kA !== keys) {
-      // An odd number of passes: the result is in the scratch buffers; copy it home.
-      copyInto(keys, kA);
-      if (values && vA) copyInto(values, vA);
-    }
-  } finally {
-    counts.dispose();
-    (kA === keys ? kB : kA).dispose();
-    if (values) (vA === values ? vB : vA)?.dispose();
-  }
+/** One radix sort (radixSort). */
+export interface RadixSortJob {
+  /** 4- or 8-byte words, contiguous: a dtype's raw bits (kind from keyKind) or made keys (kind 0). Only read. */
+  keys: GpuArray;
+  kind: number;
+  /** How many low bits of the keys to sort by. */
+  bits: number;
+  /** 4- or 8-byte values to carry (only read), 'iota' for 0, 1, ..., n-1 as uint32, or null: the keys alone. */
+  values: GpuArray | 'iota' | null;
+  /**
+   * Where the sorted values go (the sorted keys' raw bits when values is null), as contiguous
+   * elements of out's item size: each value's low bytes, or zero-extended (uint32 -> int64).
+   */
+  out: GpuArray;
 }
 
-function copyInto(dst: GpuArray, src: GpuArray): void {
-  gather(src, null, dst);
+/**
+ * A stable LSD radix sort (kernels/gpuarray/radix_sort.h) of job.keys, writing job.out. `variant`:
+ * #define lines put before the header (tuning probes: GPA_RADIX_PEERS_MATCH, GPA_RADIX_MIN_BLOCKS).
+ */
+export function radixSort(job: RadixSortJob, variant = ''): void {
+  const { keys, kind, values, out } = job;
+  const n = keys.size;
+  if (n === 0) return;
+  const kb = keys.itemsize;
+  const vb = values === null ? 0 : values === 'iota' ? 4 : values.itemsize;
+  const passes = Math.ceil(Math.max(0, Math.min(job.bits, 8 * kb)) / 8);
+  // Runs of three or more passes keep values in out between passes: it must hold them.
+  if (passes > 2 && out.itemsize < (vb || kb)) throw new RangeError('radixSort: out is too narrow for the values');
+  const src = passSource(kb, vb, variant);
+  const vIn = values instanceof GpuArray ? values : keys;
+  const iota = values === 'iota' ? 1 : 0;
+  const device = keys.device;
+  if (n === 1 || passes === 0) {
+    moduleKernel(src, 'gpa_radix_finish')(gridFor(n), 256, [keys, vIn, out, out, n, 0, 0, out.itemsize, iota, 1]);
+    return;
+  }
+  const tiles = Math.ceil(n / tileOf(kb));
+  // Look-back words, then the meta words (radix_sort.h radix_meta): all start at zero.
+  const metaWords = passes * 256 + (passes + 1) + passes;
+  const look = GpuArray.allocate([tiles * 256 + Math.ceil(metaWords / 2)], dtypes.uint64, device).fill(0);
+  const scratch: GpuArray[] = [look];
+  const alloc = (bytes: number) => {
+    const a = GpuArray.allocate([n], bytes === 8 ? dtypes.uint64 : dtypes.uint32, device);
+    scratch.push(a);
+    return a;
+  };
+  try {
+    const kB = alloc(kb);
+    const kC = vb ? alloc(kb) : kB;
+    const vB = vb ? alloc(vb) : kB;
+    moduleKernel(src, 'gpa_radix_histograms')(Math.min(Math.ceil(n / 2048), 512), 256, [keys, look, n, tiles, passes, kind]);
+    moduleKernel(src, 'gpa_radix_plan')(1, 256, [look, n, tiles, passes]);
+    // Blocks loop over the tiles: a few per SM (one per core on the cpu) is enough.
+    const info = device.backend.device;
+    const grid = Math.min(tiles, info.multiprocessorCount * (device.backend.kind === 'cpu' ? 1 : 4));
+    const pass = moduleKernel(src, 'gpa_radix_onesweep');
+    for (let p = 0; p < passes; p++) pass(grid, 256, [keys, kB, kC, vIn, vB, out, look, n, tiles, 8 * p, p, passes, kind, out.itemsize, iota]);
+    moduleKernel(src, 'gpa_radix_finish')(Math.min(gridFor(n), 1024), 256, [keys, vIn, out, look, n, tiles, passes, out.itemsize, iota, 0]);
+  } finally {
+    for (const a of scratch) a.dispose();
+  }
 }
 
 /** out[i] = x[idx[i]] for a contiguous 1-D x and uint32 idx (idx null: a plain copy). */
@@ -196,71 +235,88 @@ export function iota(n: number, device?: GpuArray['device']): GpuArray {
   return out;
 }
 
+/** Whether x's raw bits are the sort's words themselves (4- and 8-byte real dtypes: no key array). */
+const rawKeys = (d: DType) => d.kind !== 'c' && d.itemsize >= 4;
+
 /**
  * The stable sort order of each of `rows` contiguous rows of `len` elements of the C-contiguous
- * array x (real or complex): uint32 flat indices, row after row, each row's in key order (NaN last, ties in
- * input order).
+ * array x (real or complex): flat indices, row after row, each row's in key order (NaN last, ties
+ * in input order); uint32, or int64 (`asInt64`, one row only: then they are the positions too).
  */
-export function sortedOrder(x: GpuArray, rows: number, len: number): GpuArray {
+export function sortedOrder(x: GpuArray, rows: number, len: number, asInt64 = false): GpuArray {
   const n = rows * len;
   checkSortSize('sort', n);
-  const kd = keyDType(x.dtype);
-  const keys = GpuArray.allocate([n], kd, x.device);
-  const idx = GpuArray.allocate([n], dtypes.uint32, x.device);
+  if (asInt64 && rows > 1) throw new RangeError('sortedOrder: int64 indices of one row only');
+  const result = GpuArray.allocate([n], asInt64 ? dtypes.int64 : dtypes.uint32, x.device);
+  if (n === 0) return result;
+  const owned: GpuArray[] = [];
+  const temp = (d: DType) => {
+    const a = GpuArray.allocate([n], d, x.device);
+    owned.push(a);
+    return a;
+  };
   try {
     const g = gridFor(n);
-    if (x.dtype === dtypes.complex128) {
-      if (n > 0) moduleKernel(COMPLEX_KEYS, 'gpa_complex128_keys')(g, 256, [x, keys, idx, n, 1, 0]);
-      radixSortInPlace(keys, idx, 64);
-      if (n > 0) moduleKernel(COMPLEX_KEYS, 'gpa_complex128_keys')(g, 256, [x, keys, idx, n, 0, 1]);
-      radixSortInPlace(keys, idx, 64);
-    } else if (x.dtype === dtypes.complex64) {
-      if (n > 0) moduleKernel(COMPLEX_KEYS, 'gpa_complex64_keys')(g, 256, [x, keys, idx, n]);
-      radixSortInPlace(keys, idx, 64);
+    // The order by key (the result itself when no row sort follows).
+    const byKey = rows > 1 ? temp(dtypes.uint32) : result;
+    if (rawKeys(x.dtype)) {
+      radixSort({ keys: x, kind: keyKind(x.dtype), bits: x.itemsize * 8, values: 'iota', out: byKey });
+    } else if (x.dtype === dtypes.complex128) {
+      // By the imaginary part, then stably by the real part.
+      const keys = temp(dtypes.uint64);
+      const mid = temp(dtypes.uint32);
+      moduleKernel(COMPLEX_KEYS, 'gpa_complex128_keys')(g, 256, [x, keys, keys, n, 1, 0]);
+      radixSort({ keys, kind: 0, bits: 64, values: 'iota', out: mid });
+      moduleKernel(COMPLEX_KEYS, 'gpa_complex128_keys')(g, 256, [x, keys, mid, n, 0, 1]);
+      radixSort({ keys, kind: 0, bits: 64, values: mid, out: byKey });
     } else {
-      if (n > 0) moduleKernel(helperSource(x.dtype), 'gpa_sort_keys')(g, 256, [x, keys, idx, n]);
-      radixSortInPlace(keys, idx, x.itemsize * 8);
+      const keys = temp(keyDType(x.dtype));
+      if (x.dtype === dtypes.complex64) moduleKernel(COMPLEX_KEYS, 'gpa_complex64_keys')(g, 256, [x, keys, n]);
+      else moduleKernel(helperSource(x.dtype), 'gpa_sort_keys')(g, 256, [x, keys, n]);
+      radixSort({ keys, kind: 0, bits: keys.itemsize === 8 ? 64 : x.itemsize * 8, values: 'iota', out: byKey });
     }
     if (rows > 1) {
       // Rows in order, each row's elements keeping their key order: a stable sort by row.
-      const rowKeys = GpuArray.allocate([n], dtypes.uint32, x.device);
-      try {
-        moduleKernel(MISC, 'gpa_row_keys')(gridFor(n), 256, [idx, rowKeys, n, len]);
-        radixSortInPlace(rowKeys, idx, Math.ceil(Math.log2(rows)));
-      } finally {
-        rowKeys.dispose();
-      }
+      const rowKeys = temp(dtypes.uint32);
+      moduleKernel(MISC, 'gpa_row_keys')(g, 256, [byKey, rowKeys, n, len]);
+      radixSort({ keys: rowKeys, kind: 0, bits: Math.ceil(Math.log2(rows)), values: byKey, out: result });
     }
-    return idx;
+    return result;
   } catch (e) {
-    idx.dispose();
+    result.dispose();
     throw e;
   } finally {
-    keys.dispose();
+    for (const a of owned) a.dispose();
   }
 }
 
-/** The sorted elements of the contiguous 1-D real array x (one row): its bits ride along with the keys. */
+/** The sorted elements of the contiguous 1-D real array x (one row). */
 export function sortedValues(x: GpuArray): GpuArray {
   const n = x.size;
   checkSortSize('sort', n);
-  const kd = keyDType(x.dtype);
   const out = GpuArray.allocate([n], x.dtype, x.device);
   if (n === 0) return out;
-  const keys = GpuArray.allocate([n], kd, x.device);
-  const payload = GpuArray.allocate([n], kd, x.device);
   try {
-    const src = helperSource(x.dtype);
-    moduleKernel(src, 'gpa_sort_keys_bits')(gridFor(n), 256, [x, keys, payload, n]);
-    radixSortInPlace(keys, payload, x.itemsize * 8);
-    moduleKernel(src, 'gpa_payload_bits')(gridFor(n), 256, [payload, out, n]);
+    if (rawKeys(x.dtype)) {
+      // The raw bits are the words: sorted alone, straight into out.
+      radixSort({ keys: x, kind: keyKind(x.dtype), bits: x.itemsize * 8, values: null, out });
+      return out;
+    }
+    // 1- and 2-byte dtypes: uint32 keys, the bits riding along as the payload.
+    const kd = keyDType(x.dtype);
+    const keys = GpuArray.allocate([n], kd, x.device);
+    const payload = GpuArray.allocate([n], kd, x.device);
+    try {
+      moduleKernel(helperSource(x.dtype), 'gpa_sort_keys_bits')(gridFor(n), 256, [x, keys, payload, n]);
+      radixSort({ keys, kind: 0, bits: x.itemsize * 8, values: payload, out });
+    } finally {
+      keys.dispose();
+      payload.dispose();
+    }
     return out;
   } catch (e) {
     out.dispose();
     throw e;
-  } finally {
-    keys.dispose();
-    payload.dispose();
   }
 }
 

@@ -87,6 +87,13 @@ function sortImpl(name: string, a: GpuArray, opts: SortOptions, wantIndices: boo
       if (shaped !== v) v.dispose();
       return restoreAxis(shaped, perm);
     }
+    // One row: the sort writes the int64 indices itself.
+    if (wantIndices && rows <= 1) {
+      const idx = sortedOrder(work, rows, len, true);
+      const shaped = idx.reshape(shape);
+      if (shaped !== idx) idx.dispose();
+      return restoreAxis(shaped, perm);
+    }
     const order = sortedOrder(work, rows, len);
     try {
       let res: GpuArray;
