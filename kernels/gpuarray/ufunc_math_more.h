@@ -8,8 +8,8 @@
 namespace gpa {
 
 // ---- floats ---------------------------------------------------------------------------------
-__device__ __forceinline__ float quiet_nan(float) { return __int_as_float(0x7fc00000); }
-__device__ __forceinline__ double quiet_nan(double) { return __longlong_as_double(0x7ff8000000000000LL); }
+__device__ __forceinline__ float nan_like(float) { return __int_as_float(0x7fc00000); }
+__device__ __forceinline__ double nan_like(double) { return __longlong_as_double(0x7ff8000000000000LL); }
 
 // C99 nextafter on the bit pattern: one step of the magnitude away from or towards zero.
 __device__ __forceinline__ float nextafter(float x, float y) {
@@ -68,44 +68,44 @@ __device__ __forceinline__ double degrees(double x) { return x * (180.0 / 3.1415
 __device__ __forceinline__ double radians(double x) { return x * (3.141592653589793238462643383279502884 / 180.0); }
 
 #define GPA_FLOAT_MORE(T)                                                                           \
-  /* npy_logaddexp: equal operands (infinities of one sign too) without a NaN from inf - inf. */  \
-  __device__ __forceinline__ T logaddexp(T x, T y) {                                               \
-    if (x == y) return x + (T)0.693147180559945309417232121458176568;                              \
-    const T d = x - y;                                                                             \
-    if (d > (T)0) return x + ::log1p(::exp(-d));                                                   \
-    if (d <= (T)0) return y + ::log1p(::exp(d));                                                   \
-    return d; /* NaN */                                                                            \
-  }                                                                                                \
-  __device__ __forceinline__ T logaddexp2(T x, T y) {                                              \
-    if (x == y) return x + (T)1;                                                                   \
-    const T d = x - y;                                                                             \
-    if (d > (T)0) return x + (T)1.442695040888963407359924681001892137 * ::log1p(::exp2(-d));     \
-    if (d <= (T)0) return y + (T)1.442695040888963407359924681001892137 * ::log1p(::exp2(d));     \
-    return d;                                                                                      \
-  }                                                                                                \
-  __device__ __forceinline__ T heaviside(T x, T h0) {                                              \
-    if (::isnan(x)) return quiet_nan(x);                                                           \
-    if (x == (T)0) return h0;                                                                      \
-    return x < (T)0 ? (T)0 : (T)1;                                                                 \
-  }                                                                                                \
-  /* ldexp with an int64 exponent: clamped to int first, as NumPy's *_ldexp_int64 loops. */        \
-  __device__ __forceinline__ T ldexp(T x, int e) { return ::ldexp(x, e); }                         \
-  __device__ __forceinline__ T ldexp(T x, long long e) {                                           \
+  /* npy_logaddexp: equal operands (infinities of one sign too) without a NaN from inf - inf. */    \
+  __device__ __forceinline__ T logaddexp(T x, T y) {                                                \
+    if (x == y) return x + (T)0.693147180559945309417232121458176568;                               \
+    const T d = x - y;                                                                              \
+    if (d > (T)0) return x + ::log1p(::exp(-d));                                                    \
+    if (d <= (T)0) return y + ::log1p(::exp(d));                                                    \
+    return d; /* NaN */                                                                             \
+  }                                                                                                 \
+  __device__ __forceinline__ T logaddexp2(T x, T y) {                                               \
+    if (x == y) return x + (T)1;                                                                    \
+    const T d = x - y;                                                                              \
+    if (d > (T)0) return x + (T)1.442695040888963407359924681001892137 * ::log1p(::exp2(-d));       \
+    if (d <= (T)0) return y + (T)1.442695040888963407359924681001892137 * ::log1p(::exp2(d));       \
+    return d;                                                                                       \
+  }                                                                                                 \
+  __device__ __forceinline__ T heaviside(T x, T h0) {                                               \
+    if (::isnan(x)) return nan_like(x);                                                             \
+    if (x == (T)0) return h0;                                                                       \
+    return x < (T)0 ? (T)0 : (T)1;                                                                  \
+  }                                                                                                 \
+  /* ldexp with an int64 exponent: clamped to int first, as NumPy's *_ldexp_int64 loops. */         \
+  __device__ __forceinline__ T ldexp(T x, int e) { return ::ldexp(x, e); }                          \
+  __device__ __forceinline__ T ldexp(T x, long long e) {                                            \
     return ::ldexp(x, e > 2147483647LL ? 2147483647 : e < -2147483647LL - 1 ? -2147483647 - 1 : (int)e); \
-  }                                                                                                \
-  /* frexp: zero, inf and NaN give themselves and exponent 0 (glibc's, NumPy's results). */        \
-  __device__ __forceinline__ T frexp(T x, int& e) {                                                \
-    if (x == (T)0 || !::isfinite(x)) {                                                             \
-      e = 0;                                                                                       \
-      return x;                                                                                    \
-    }                                                                                              \
-    return ::frexp(x, &e);                                                                         \
-  }                                                                                                \
-  /* C's modf from exact operations: x - trunc(x) is exact; the fraction keeps x's sign. */        \
-  __device__ __forceinline__ T modf(T x, T& ip) {                                                  \
-    ip = ::trunc(x);                                                                               \
-    return ::isinf(x) ? ::copysign((T)0, x) : ::copysign(x - ip, x);                               \
-  }                                                                                                \
+  }                                                                                                 \
+  /* frexp: zero, inf and NaN give themselves and exponent 0 (glibc's, NumPy's results). */         \
+  __device__ __forceinline__ T frexp(T x, int& e) {                                                 \
+    if (x == (T)0 || !::isfinite(x)) {                                                              \
+      e = 0;                                                                                        \
+      return x;                                                                                     \
+    }                                                                                               \
+    return ::frexp(x, &e);                                                                          \
+  }                                                                                                 \
+  /* C's modf from exact operations: x - trunc(x) is exact; the fraction keeps x's sign. */         \
+  __device__ __forceinline__ T modf(T x, T& ip) {                                                   \
+    ip = ::trunc(x);                                                                                \
+    return ::isinf(x) ? ::copysign((T)0, x) : ::copysign(x - ip, x);                                \
+  }                                                                                                 \
   __device__ __forceinline__ T fmod(T a, T b) { return ::fmod(a, b); }
 
 GPA_FLOAT_MORE(float)
@@ -118,12 +118,12 @@ GPA_FLOAT_MORE(double)
 // whose 8- and 16-bit loops work in unsigned int too; lcm wraps as theirs.
 #define GPA_INT_MORE(T, U)                                                                          \
   __device__ __forceinline__ T fmod(T a, T b) { return (b == 0 || (is_negative(b) && b == (T)-1)) ? (T)0 : (T)(a % b); } \
-  __device__ __forceinline__ U magnitude(T a) { return is_negative(a) ? (U)0 - (U)a : (U)a; }     \
-  __device__ __forceinline__ T gcd(T a, T b) { return (T)gcd_unsigned(magnitude(a), magnitude(b)); } \
-  __device__ __forceinline__ T lcm(T a, T b) {                                                     \
-    const U x = magnitude(a), y = magnitude(b);                                                    \
-    const U g = gcd_unsigned(x, y);                                                                \
-    return g == 0 ? (T)0 : (T)(x / g * y);                                                         \
+  __device__ __forceinline__ U int_magnitude(T a) { return is_negative(a) ? (U)0 - (U)a : (U)a; }   \
+  __device__ __forceinline__ T gcd(T a, T b) { return (T)gcd_unsigned(int_magnitude(a), int_magnitude(b)); } \
+  __device__ __forceinline__ T lcm(T a, T b) {                                                      \
+    const U x = int_magnitude(a), y = int_magnitude(b);                                             \
+    const U g = gcd_unsigned(x, y);                                                                 \
+    return g == 0 ? (T)0 : (T)(x / g * y);                                                          \
   }
 
 template <typename U> __device__ __forceinline__ U gcd_unsigned(U a, U b) {

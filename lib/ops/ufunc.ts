@@ -88,6 +88,8 @@ interface Resolution {
  */
 export class Ufunc {
   private readonly defs = new Map<UfuncLoop, ElementwiseDefinition>();
+  /** `out` not given: one null per output (shared, never written). */
+  private readonly noOuts: readonly null[];
   /** Resolutions by argument kinds (dtype chars, weak kinds, dtype option): they depend on nothing else. */
   private readonly resolved = new Map<string, Resolution>();
 
@@ -97,7 +99,9 @@ export class Ufunc {
     readonly nout: number,
     readonly loops: readonly UfuncLoop[],
     readonly opts: UfuncOptions = {},
-  ) {}
+  ) {
+    this.noOuts = Object.freeze(new Array<null>(nout).fill(null));
+  }
 
   /** Types as NumPy's ufunc.types: ['ff->f', ...]. */
   get types(): string[] {
@@ -152,29 +156,36 @@ export class Ufunc {
       values[k] = v;
     }
 
-    outs.forEach((out, j) => {
-      if (out === null) return;
+    let anyOut = false;
+    for (let j = 0; j < outs.length; j++) {
+      const out = outs[j];
+      if (out === null) continue;
+      anyOut = true;
       if (broadcastAxis(out) >= 0) throw readOnlyError(`${this.name}: output array`, out);
       if (!canCastSameKind(loop.outs[j], out.dtype)) {
         throw new TypeError(`Cannot cast ufunc '${this.name}' output from ${loop.outs[j].name} to ${out.dtype.name} with casting rule 'same_kind'`);
       }
-    });
+    }
     // Scalars only (add(1, 2)): 0-d results, as NumPy's scalar results.
-    const allScalar = !args.some((a) => a instanceof GpuArray) && !outs.some((o) => o !== null);
+    let allScalar = !anyOut;
+    for (let k = 0; k < args.length && allScalar; k++) if (args[k] instanceof GpuArray) allScalar = false;
     const allocated: GpuArray[] = [];
-    outs.forEach((out, j) => {
-      if (out === null && allScalar) allocated.push(GpuArray.allocate([], loop.outs[j]));
-      values[args.length + j] = out ?? (allScalar ? allocated[allocated.length - 1] : null);
-    });
+    for (let j = 0; j < outs.length; j++) {
+      let out = outs[j];
+      if (out === null && allScalar) allocated.push((out = GpuArray.allocate([], loop.outs[j])));
+      values[args.length + j] = out;
+    }
 
     // An input that shares memory with an `out` without being it is read from a copy, as NumPy does.
     const copies: GpuArray[] = [];
-    for (let k = 0; k < args.length; k++) {
-      const a = values[k];
-      if (a instanceof GpuArray && outs.some((o) => o !== null && overlapsBadly(a, o))) {
-        const c = a.copy();
-        copies.push(c);
-        values[k] = c;
+    if (anyOut) {
+      for (let k = 0; k < args.length; k++) {
+        const a = values[k];
+        if (a instanceof GpuArray && outs.some((o) => o !== null && overlapsBadly(a, o))) {
+          const c = a.copy();
+          copies.push(c);
+          values[k] = c;
+        }
       }
     }
     try {
@@ -188,8 +199,8 @@ export class Ufunc {
   }
 
   /** The `out` option as one entry per output (null: allocate), checked. */
-  private outsOf(out: unknown): (GpuArray | null)[] {
-    if (out === undefined || out === null) return new Array<GpuArray | null>(this.nout).fill(null);
+  private outsOf(out: unknown): readonly (GpuArray | null)[] {
+    if (out === undefined || out === null) return this.noOuts;
     if (out instanceof GpuArray) {
       if (this.nout !== 1) throw new TypeError(`${this.name}: out must be a list of ${this.nout} arrays (null to allocate one), got a GpuArray`);
       return [out];
