@@ -122,8 +122,8 @@ export type { Shape } from './core/shape.js';
 export type { DeviceBuffer, Disposable } from './core/lifetime.js';
 export type { Device } from './device/device.js';
 export type { ShapeLike, LikeOptions, ArangeArg, DTypeArg } from './ops/creation.js';
-export type { UfuncArg, UfuncCallOptions, UfuncLoop, UfuncOptions } from './ops/ufunc.js';
-export type { UfuncName, UfuncAliasName } from './ops/ufunc-table.js';
+export type { UfuncArg, UfuncCallOptions, UfuncPairCallOptions, UfuncLoop, UfuncOptions } from './ops/ufunc.js';
+export type { UfuncName, UfuncAliasName, PairUfuncName } from './ops/ufunc-table.js';
 export type { UfuncFunctions, UfuncMethods } from './ops/ufunc-api.js';
 export type { ReductionFunction, ReductionMethod, ReductionFunctions, ReductionMethods, ReductionName, ReductionAliasName, ReductionMethodName } from './ops/reductions.js';
 export type { ParamSpec } from './kernel/params.js';
@@ -158,6 +158,11 @@ export type { TakeOptions } from './ops/take-put.js';
 export { putmask, place, extract, select, copyto } from './ops/masking.js';
 export type { CopytoOptions } from './ops/masking.js';
 import './ops/ufunc-at.js';
+// ufunc.reduce / ufunc.outer / ufunc.accumulate on the Ufunc objects and the exported functions
+// (gp.add.reduce(a), gp.multiply.outer(a, b)); numpy.real/imag/angle and the a.real/a.imag properties.
+import './ops/ufunc-methods.js';
+export { real, imag, angle } from './ops/complex-parts.js';
+export type { AngleOptions, ComplexPartArg } from './ops/complex-parts.js';
 
 // Cooperative kernels on the cpu backend: the error a kernel that throws raises.
 export { KernelError } from '../bindings/errors.js';
@@ -165,7 +170,7 @@ export { KernelError } from '../bindings/errors.js';
 // Public types that exported signatures refer to (documented in their modules).
 export type { Casting } from './ops/joining.js';
 export type { IndexMode } from './ops/gather.js';
-export type { UfuncAt } from './ops/ufunc-api.js';
+export type { UfuncAt, UfuncReduce, UfuncReduceOptions, UfuncAccumulate, UfuncOuter } from './ops/ufunc-api.js';
 export type { FftPlanCacheInfo } from './device/backend.js';
 
 // gp.linalg beyond norm: LinAlgError (numpy.linalg.LinAlgError, also gp.linalg.LinAlgError) and

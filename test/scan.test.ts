@@ -126,12 +126,17 @@ describeEachDevice('scans', () => {
     expect(() => gp.cumsum(gp.zeros([2], 'complex64'))).to.throw(TypeError, /complex/);
   });
 
-  it('ufunc.accumulate: add/multiply/maximum/minimum along axis 0, keeping the input dtype', () => {
+  it("ufunc.accumulate: add/multiply/maximum/minimum along axis 0, with NumPy's dtypes", () => {
     const host = smallInts(24, 8, -5, 9);
     const m = gp.array(host, 'int16').reshape([4, 6]);
     const add = gp.ufuncs.get('add')!;
+    // NumPy 2: add/multiply accumulate small integers in int64 (as cumsum); maximum/minimum keep the dtype.
     const got = add.accumulate(m);
-    expect(got.dtype.name).to.equal('int16');
+    expect(got.dtype.name).to.equal('int64');
+    expect(add.accumulate(m, { dtype: 'int16' }).dtype.name).to.equal('int16');
+    expect(gp.ufuncs.get('multiply')!.accumulate(gp.array([1, 2], 'uint8')).dtype.name).to.equal('uint64');
+    expect(gp.ufuncs.get('add')!.accumulate(gp.array([1, 2], 'float16')).dtype.name).to.equal('float16');
+    expect(gp.ufuncs.get('maximum')!.accumulate(m).dtype.name).to.equal('int16');
     const g = flat(got);
     for (let j = 0; j < 6; j++) {
       const col = [0, 1, 2, 3].map((i) => host[i * 6 + j]);

@@ -1,6 +1,7 @@
 // NumPy's element semantics where C's differ: floor division and remainder with Python signs,
 // integer division by zero giving 0 (as NumPy and CuPy on the GPU), shifts past the width,
-// NaN-propagating maximum/minimum, sign, integer powers, exact int64/uint64 comparisons, clip.
+// NaN-propagating maximum/minimum, sign, integer powers, exact int64/uint64 comparisons, clip
+// (and, in ufunc_math_more.h, logaddexp, nextafter, ldexp, frexp, modf, fmod, gcd/lcm, ...).
 // Used by the ufunc table's bodies. Integer arithmetic that may overflow runs in an unsigned
 // type at least as wide as int (W), so it wraps without undefined behaviour.
 #pragma once
@@ -244,3 +245,5 @@ template <typename T> __device__ __forceinline__ complex<T> clip(const complex<T
 #endif
 
 }  // namespace gpa
+
+#include "gpuarray/ufunc_math_more.h"

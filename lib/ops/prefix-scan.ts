@@ -8,6 +8,7 @@ import { kernelHooks } from '../core/kernel-hooks.js';
 import { normalizeAxis, sameShape } from '../core/shape.js';
 import { COOPERATIVE_MARK, moduleKernel } from './device-kernels.js';
 import { Ufunc } from './ufunc.js';
+import { UFUNC_SCANS } from './ufunc-table.js';
 
 export type ScanOp = 'add' | 'multiply' | 'maximum' | 'minimum';
 
@@ -231,13 +232,15 @@ export const nancumprod = cumulative('nancumprod', 'multiply', true);
 
 // ---- ufunc.accumulate ------------------------------------------------------------------------------
 
-const ACCUMULATE: Record<string, ScanOp> = { add: 'add', multiply: 'multiply', maximum: 'maximum', minimum: 'minimum' };
+const ACCUMULATE: Record<string, ScanOp> = Object.fromEntries(UFUNC_SCANS.map((n) => [n, n]));
 
 declare module './ufunc.js' {
   interface Ufunc {
     /**
      * ufunc.accumulate along axis (default 0; null flattens) for add, multiply, maximum and
-     * minimum: the result keeps the input dtype unless dtype= or out= says otherwise (NumPy).
+     * minimum: maximum/minimum keep the input dtype, add/multiply accumulate bool and integers
+     * below 64 bits in int64 (unsigned: uint64) as cumsum, unless dtype= or out= says otherwise
+     * (NumPy). @example gp.ufuncs.get('maximum')!.accumulate(a)
      */
     accumulate(a: GpuArray, axisOrOptions?: number | null | ScanOptions, options?: ScanOptions): GpuArray;
   }
@@ -251,7 +254,7 @@ Object.defineProperty(Ufunc.prototype, 'accumulate', {
     if (op === undefined) throw new TypeError(`${name}: not supported yet (add, multiply, maximum and minimum are)`);
     const o = scanOptions(name, axisOrOptions, options);
     if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
-    const d = o.dtype !== undefined ? toDType(o.dtype) : o.out !== undefined ? o.out.dtype : a.dtype;
+    const d = o.dtype !== undefined ? toDType(o.dtype) : o.out !== undefined ? o.out.dtype : accumulateDType(op, a.dtype, undefined);
     const axis = o.axis === undefined ? 0 : o.axis;
     return scanAlongAxis(name, a, axis, op, d, false, o.out);
   },

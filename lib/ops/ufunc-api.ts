@@ -3,33 +3,100 @@
 import { GpuArray } from '../core/gpu-array.js';
 import { isComplexLike } from '../core/host-data.js';
 import { Scalar } from '../core/scalar.js';
-import { UfuncArg, UfuncCallOptions } from './ufunc.js';
-import { BinaryUfuncName, UFUNC_ALIASES, UfuncAliasName, UfuncName, UFUNCS, UnaryUfuncName } from './ufunc-table.js';
+import type { DTypeLike } from '../core/dtype.js';
+import type { AxisLike } from '../kernel/reduction.js';
+import type { ScanOptions } from './prefix-scan.js';
+import { UfuncArg, UfuncCallOptions, UfuncPairCallOptions } from './ufunc.js';
+import {
+  BinaryUfuncName,
+  PairUfuncName,
+  UFUNC_ALIASES,
+  UFUNC_AT,
+  UFUNC_REDUCTIONS,
+  UFUNC_SCANS,
+  UfuncAliasName,
+  UfuncName,
+  UFUNCS,
+  UnaryUfuncName,
+} from './ufunc-table.js';
 
 type Arity<N> = N extends UnaryUfuncName ? 1 : N extends BinaryUfuncName ? 2 : 3;
+type Outputs<N> = N extends PairUfuncName ? 2 : 1;
 type Target<A extends UfuncAliasName> = (typeof UFUNC_ALIASES)[A];
 
-type FunctionOf<K> = K extends 1
-  ? (x: UfuncArg, options?: UfuncCallOptions) => GpuArray
-  : K extends 2
-    ? (x1: UfuncArg, x2: UfuncArg, options?: UfuncCallOptions) => GpuArray
-    : (x1: UfuncArg, x2: UfuncArg | null, x3: UfuncArg | null, options?: UfuncCallOptions) => GpuArray;
+/** A ufunc's result: one array, or a pair for `frexp`, `modf`, `divmod` (NumPy's tuple). */
+type Result<O> = O extends 2 ? [GpuArray, GpuArray] : GpuArray;
+type CallOptions<O> = O extends 2 ? UfuncPairCallOptions : UfuncCallOptions;
 
-type MethodOf<K> = K extends 1
-  ? (options?: UfuncCallOptions) => GpuArray
+type FunctionOf<K, O> = K extends 1
+  ? (x: UfuncArg, options?: CallOptions<O>) => Result<O>
   : K extends 2
-    ? (other: UfuncArg, options?: UfuncCallOptions) => GpuArray
-    : (x2: UfuncArg | null, x3: UfuncArg | null, options?: UfuncCallOptions) => GpuArray;
+    ? (x1: UfuncArg, x2: UfuncArg, options?: CallOptions<O>) => Result<O>
+    : (x1: UfuncArg, x2: UfuncArg | null, x3: UfuncArg | null, options?: CallOptions<O>) => GpuArray;
+
+type MethodOf<K, O> = K extends 1
+  ? (options?: CallOptions<O>) => Result<O>
+  : K extends 2
+    ? (other: UfuncArg, options?: CallOptions<O>) => Result<O>
+    : (x2: UfuncArg | null, x3: UfuncArg | null, options?: CallOptions<O>) => GpuArray;
 
 /** numpy.ufunc.at for the arithmetic ufuncs (lib/ops/ufunc-at.ts): unbuffered a[indices] op= b. */
 export type UfuncAt = (a: GpuArray, indices: unknown, b: UfuncArg | readonly unknown[]) => void;
-type AtName = 'add' | 'subtract' | 'multiply' | 'maximum' | 'minimum';
-/** The ufuncs as functions, by name: `gp.add(x1, x2, options?)`; the arithmetic ones have `.at`. */
-export type UfuncFunctions = { [N in UfuncName]: FunctionOf<Arity<N>> & (N extends AtName ? { at: UfuncAt } : unknown) } & {
-  [A in UfuncAliasName]: FunctionOf<Arity<Target<A>>>;
+
+/** Options of `ufunc.reduce` (NumPy's keywords): `axis` (default 0), `dtype`, `out`, `keepdims`, `initial`, `where`. */
+export interface UfuncReduceOptions {
+  /** Axis or axes to reduce; 0 when absent, every axis when null (NumPy's default is 0, unlike `sum`). */
+  axis?: AxisLike;
+  /** The dtype to reduce in (and of the result). */
+  dtype?: DTypeLike;
+  /** Where to write the result (its exact shape; same_kind casting). */
+  out?: GpuArray;
+  /** Keep reduced axes as length one. */
+  keepdims?: boolean;
+  /** A value combined with each reduction, first (cast to the reduction dtype); it also makes empty maximum/minimum reductions valid. */
+  initial?: number | bigint | boolean;
+  /** Bool mask broadcast against the array: only elements where it is true take part (maximum/minimum need `initial`). */
+  where?: GpuArray | boolean;
+}
+
+/**
+ * numpy.ufunc.reduce (lib/ops/ufunc-methods.ts): reduce along `axis` (default 0) with the
+ * ufunc, through the matching reduction (add: `sum`, multiply: `prod`, maximum: `max`, ...) and
+ * its dtype rules. @example gp.add.reduce(a, 1)
+ */
+export type UfuncReduce = (a: GpuArray, axisOrOptions?: AxisLike | UfuncReduceOptions, options?: UfuncReduceOptions) => GpuArray;
+/**
+ * numpy.ufunc.accumulate (lib/ops/prefix-scan.ts): the running result along `axis` (default 0;
+ * null flattens); add and multiply accumulate bool and small integers in int64 (uint64) as NumPy.
+ * @example gp.maximum.accumulate(a)
+ */
+export type UfuncAccumulate = (a: GpuArray, axisOrOptions?: number | null | ScanOptions, options?: ScanOptions) => GpuArray;
+/**
+ * numpy.ufunc.outer (lib/ops/ufunc-methods.ts): the ufunc over every pair, `result[i..., j...] =
+ * f(a[i...], b[j...])`, of shape `[...a.shape, ...b.shape]`. @example gp.multiply.outer(a, b)
+ */
+export type UfuncOuter<O = 1> = (a: UfuncArg, b: UfuncArg, options?: CallOptions<O>) => Result<O>;
+
+type AtName = (typeof UFUNC_AT)[number];
+type ReduceName = keyof typeof UFUNC_REDUCTIONS;
+type ScanName = (typeof UFUNC_SCANS)[number];
+/** The ufunc methods a function carries: `outer` on every binary ufunc, `reduce`, `accumulate` and `at` where supported. */
+type UfuncMethodsOf<N> = (N extends BinaryUfuncName ? { outer: UfuncOuter<Outputs<N>> } : unknown) &
+  (N extends ReduceName ? { reduce: UfuncReduce } : unknown) &
+  (N extends ScanName ? { accumulate: UfuncAccumulate } : unknown) &
+  (N extends AtName ? { at: UfuncAt } : unknown);
+
+/**
+ * The ufuncs as functions, by name: `gp.add(x1, x2, options?)`; binary ones carry NumPy's ufunc
+ * methods (`gp.add.outer`, `gp.add.reduce`, `gp.add.accumulate`, `gp.add.at`) where supported.
+ */
+export type UfuncFunctions = { [N in UfuncName]: FunctionOf<Arity<N>, Outputs<N>> & UfuncMethodsOf<N> } & {
+  [A in UfuncAliasName]: FunctionOf<Arity<Target<A>>, Outputs<Target<A>>> & UfuncMethodsOf<Target<A>>;
 };
 /** `where` is a function only (NumPy has no ndarray.where). */
-export type UfuncMethods = { [N in Exclude<UfuncName, 'where'>]: MethodOf<Arity<N>> } & { [A in UfuncAliasName]: MethodOf<Arity<Target<A>>> };
+export type UfuncMethods = { [N in Exclude<UfuncName, 'where'>]: MethodOf<Arity<N>, Outputs<N>> } & {
+  [A in UfuncAliasName]: MethodOf<Arity<Target<A>>, Outputs<Target<A>>>;
+};
 
 /** A trailing options object ({out, dtype}), told apart from a value operand (arrays, scalars, complex). */
 const isOptionsObject = (v: unknown): boolean =>
@@ -44,7 +111,7 @@ function splitOptions(args: unknown[], nin: number): { inputs: UfuncArg[]; optio
  * numpy.clip with a missing bound (null/undefined): only the other side is clipped, with the
  * promotion of the given operands; with neither bound the values come back unchanged (a copy).
  */
-function callUfunc(name: UfuncName, inputs: UfuncArg[], options: UfuncCallOptions | undefined): GpuArray {
+function callUfunc(name: UfuncName, inputs: UfuncArg[], options: UfuncCallOptions | undefined): GpuArray | GpuArray[] {
   if (name === 'clip' && inputs.length === 3 && (inputs[1] == null || inputs[2] == null)) {
     const [x, lo, hi] = inputs;
     if (lo != null) return UFUNCS.get('maximum')!.call([x, lo], options);
@@ -52,10 +119,11 @@ function callUfunc(name: UfuncName, inputs: UfuncArg[], options: UfuncCallOption
     // maximum(x, x) is x for every dtype (NaN included), through the same output rules.
     return UFUNCS.get('maximum')!.call([x, x], options);
   }
-  return UFUNCS.get(name)!.call(inputs, options);
+  const u = UFUNCS.get(name)!;
+  return u.nout === 1 ? u.call(inputs, options) : u.callAll(inputs, options);
 }
 
-const functions: Record<string, (...args: unknown[]) => GpuArray> = {};
+const functions: Record<string, (...args: unknown[]) => GpuArray | GpuArray[]> = {};
 for (const [name, u] of UFUNCS) {
   functions[name] = (...args: unknown[]) => {
     const { inputs, options } = splitOptions(args, u.nin);

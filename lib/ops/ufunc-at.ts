@@ -2,8 +2,9 @@
 // minimum), attached to the exported ufunc functions.
 import { UfuncAt, ufuncFunctions } from './ufunc-api.js';
 import { ufuncAt } from './take-put.js';
+import { UFUNC_AT } from './ufunc-table.js';
 
-for (const name of ['add', 'subtract', 'multiply', 'maximum', 'minimum'] as const) {
+for (const name of UFUNC_AT) {
   Object.defineProperty(ufuncFunctions[name], 'at', {
     value: ((a, indices, b) => ufuncAt(name, a, indices, b as Parameters<typeof ufuncAt>[3])) as UfuncAt,
     writable: true,

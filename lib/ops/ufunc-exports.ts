@@ -8,6 +8,7 @@ import { ufuncFunctions, type UfuncMethods } from './ufunc-api.js';
  *
  * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for bool, integers, floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ * Ufunc methods: `gp.add.outer(a, b)`, `gp.add.reduce(a, axis)` (as `sum`), `gp.add.accumulate(a, axis)`, `gp.add.at(a, indices, b)`.
  *
  * @example gp.add(a, b)
  */
@@ -21,6 +22,7 @@ export const add = ufuncFunctions.add;
  * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for integers, floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
  * Note: bool operands are refused, as NumPy.
+ * Ufunc methods: `gp.subtract.outer(a, b)`, `gp.subtract.at(a, indices, b)`.
  *
  * @example gp.subtract(a, b)
  */
@@ -33,6 +35,7 @@ export const subtract = ufuncFunctions.subtract;
  *
  * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for bool, integers, floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ * Ufunc methods: `gp.multiply.outer(a, b)`, `gp.multiply.reduce(a, axis)` (as `prod`), `gp.multiply.accumulate(a, axis)`, `gp.multiply.at(a, indices, b)`.
  *
  * @example gp.multiply(a, b)
  */
@@ -45,6 +48,7 @@ export const multiply = ufuncFunctions.multiply;
  *
  * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype; integer and bool inputs compute in float64.
+ * Ufunc methods: `gp.divide.outer(a, b)`.
  *
  * @example gp.divide(a, b)
  */
@@ -59,6 +63,7 @@ export const divide = ufuncFunctions.divide;
  *
  * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype; integer and bool inputs compute in float64.
+ * Ufunc methods: `gp.divide.outer(a, b)`.
  *
  * @example gp.divide(a, b)
  */
@@ -72,6 +77,7 @@ export const trueDivide = ufuncFunctions.trueDivide;
  * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for integers, floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
  * Note: integer division by zero gives 0, as CuPy.
+ * Ufunc methods: `gp.floorDivide.outer(a, b)`.
  *
  * @example gp.floorDivide(a, b)
  */
@@ -85,6 +91,7 @@ export const floorDivide = ufuncFunctions.floorDivide;
  * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for integers, floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
  * Note: integer division by zero gives 0, as CuPy.
+ * Ufunc methods: `gp.remainder.outer(a, b)`.
  *
  * @example gp.remainder(a, b)
  */
@@ -100,10 +107,39 @@ export const remainder = ufuncFunctions.remainder;
  * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for integers, floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
  * Note: integer division by zero gives 0, as CuPy.
+ * Ufunc methods: `gp.remainder.outer(a, b)`.
  *
  * @example gp.remainder(a, b)
  */
 export const mod = ufuncFunctions.mod;
+
+/**
+ * Remainder of truncated division element-wise, with the sign of the dividend (C's `fmod`).
+ *
+ * NumPy `numpy.fmod`, CuPy `cupy.fmod`. Also a method: `a.fmod(b)`.
+ *
+ * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
+ * Loops for integers, floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ * Note: integer division by zero gives 0, as NumPy (without its warning).
+ * Ufunc methods: `gp.fmod.outer(a, b)`.
+ *
+ * @example gp.fmod(a, b)
+ */
+export const fmod = ufuncFunctions.fmod;
+
+/**
+ * Floor quotient and remainder element-wise in one pass: `[floorDivide(x1, x2), remainder(x1, x2)]`.
+ *
+ * NumPy `numpy.divmod`, CuPy `cupy.divmod`. Also a method: `a.divmod(b)`.
+ *
+ * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: a pair of GpuArrays to write (null: allocate that one), same_kind casting; `dtype`: the loop to compute in).
+ * Loops for integers, floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result is a pair of arrays of the loop dtype.
+ * Note: integer division by zero gives [0, 0], as NumPy (without its warning).
+ * Ufunc methods: `gp.divmod.outer(a, b)`.
+ *
+ * @example const [y1, y2] = gp.divmod(a, b)
+ */
+export const divmod = ufuncFunctions.divmod;
 
 /**
  * First array raised to the powers of the second, element-wise (`x1 ** x2`).
@@ -113,6 +149,7 @@ export const mod = ufuncFunctions.mod;
  * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for integers, floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
  * Note: negative integer exponents: RangeError for scalars, CuPy's 0/±1 for arrays.
+ * Ufunc methods: `gp.power.outer(a, b)`.
  *
  * @example gp.power(a, b)
  */
@@ -128,10 +165,24 @@ export const power = ufuncFunctions.power;
  * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for integers, floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
  * Note: negative integer exponents: RangeError for scalars, CuPy's 0/±1 for arrays.
+ * Ufunc methods: `gp.power.outer(a, b)`.
  *
  * @example gp.power(a, b)
  */
 export const pow = ufuncFunctions.pow;
+
+/**
+ * First array raised to the powers of the second, element-wise, in float64 (complex128 for complex inputs).
+ *
+ * NumPy `numpy.float_power`, CuPy `cupy.float_power`. Also a method: `a.floatPower(b)`.
+ *
+ * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
+ * Loops for floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ * Ufunc methods: `gp.floatPower.outer(a, b)`.
+ *
+ * @example gp.floatPower(a, b)
+ */
+export const floatPower = ufuncFunctions.floatPower;
 
 /**
  * Arc tangent of `x1 / x2`, choosing the quadrant by the signs of both, element-wise.
@@ -140,6 +191,7 @@ export const pow = ufuncFunctions.pow;
  *
  * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ * Ufunc methods: `gp.arctan2.outer(a, b)`.
  *
  * @example gp.arctan2(a, b)
  */
@@ -152,10 +204,119 @@ export const arctan2 = ufuncFunctions.arctan2;
  *
  * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ * Ufunc methods: `gp.hypot.outer(a, b)`.
  *
  * @example gp.hypot(a, b)
  */
 export const hypot = ufuncFunctions.hypot;
+
+/**
+ * `log(exp(x1) + exp(x2))` element-wise, without overflow or underflow of the exponentials.
+ *
+ * NumPy `numpy.logaddexp`, CuPy `cupy.logaddexp`. Also a method: `a.logaddexp(b)`.
+ *
+ * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
+ * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ * Ufunc methods: `gp.logaddexp.outer(a, b)`.
+ *
+ * @example gp.logaddexp(a, b)
+ */
+export const logaddexp = ufuncFunctions.logaddexp;
+
+/**
+ * `log2(2**x1 + 2**x2)` element-wise, without overflow or underflow of the powers.
+ *
+ * NumPy `numpy.logaddexp2`, CuPy `cupy.logaddexp2`. Also a method: `a.logaddexp2(b)`.
+ *
+ * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
+ * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ * Ufunc methods: `gp.logaddexp2.outer(a, b)`.
+ *
+ * @example gp.logaddexp2(a, b)
+ */
+export const logaddexp2 = ufuncFunctions.logaddexp2;
+
+/**
+ * The magnitude of `x1` with the sign bit of `x2`, element-wise.
+ *
+ * NumPy `numpy.copysign`, CuPy `cupy.copysign`. Also a method: `a.copysign(b)`.
+ *
+ * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
+ * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ * Ufunc methods: `gp.copysign.outer(a, b)`.
+ *
+ * @example gp.copysign(a, b)
+ */
+export const copysign = ufuncFunctions.copysign;
+
+/**
+ * The next representable value after `x1` towards `x2`, element-wise, in the loop's float type.
+ *
+ * NumPy `numpy.nextafter`, CuPy `cupy.nextafter`. Also a method: `a.nextafter(b)`.
+ *
+ * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
+ * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ * Note: float16 steps as NumPy's npy_half_nextafter.
+ * Ufunc methods: `gp.nextafter.outer(a, b)`.
+ *
+ * @example gp.nextafter(a, b)
+ */
+export const nextafter = ufuncFunctions.nextafter;
+
+/**
+ * `x1 * 2**x2` element-wise, `x2` an integer exponent (int32 or int64; int64 exponents clamp to int32 as NumPy's).
+ *
+ * NumPy `numpy.ldexp`, CuPy `cupy.ldexp`. Also a method: `a.ldexp(b)`.
+ *
+ * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
+ * Loops for floats, chosen by NumPy's linear search over its mixed loops (JS numbers cast to any loop type of their kind when an array's kind is at least theirs); the result has the loop dtype.
+ * Note: float exponents are refused; loops chosen by NumPy's legacy rule for mixed loops.
+ * Ufunc methods: `gp.ldexp.outer(a, b)`.
+ *
+ * @example gp.ldexp(a, b)
+ */
+export const ldexp = ufuncFunctions.ldexp;
+
+/**
+ * Heaviside step element-wise: 0 where `x1 < 0`, `x2` where `x1 == 0`, 1 where `x1 > 0`, NaN where `x1` is NaN.
+ *
+ * NumPy `numpy.heaviside`, CuPy `cupy.heaviside`. Also a method: `a.heaviside(b)`.
+ *
+ * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
+ * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ * Ufunc methods: `gp.heaviside.outer(a, b)`.
+ *
+ * @example gp.heaviside(a, b)
+ */
+export const heaviside = ufuncFunctions.heaviside;
+
+/**
+ * Greatest common divisor of `|x1|` and `|x2|` element-wise (`gcd(0, 0) = 0`).
+ *
+ * NumPy `numpy.gcd`, CuPy `cupy.gcd`. Also a method: `a.gcd(b)`.
+ *
+ * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
+ * Loops for integers, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ * Note: float inputs are refused (TypeError), as NumPy; gcd(MIN, 0) wraps to MIN, as NumPy.
+ * Ufunc methods: `gp.gcd.outer(a, b)`.
+ *
+ * @example gp.gcd(a, b)
+ */
+export const gcd = ufuncFunctions.gcd;
+
+/**
+ * Lowest common multiple of `|x1|` and `|x2|` element-wise (0 when either is 0).
+ *
+ * NumPy `numpy.lcm`, CuPy `cupy.lcm`. Also a method: `a.lcm(b)`.
+ *
+ * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
+ * Loops for integers, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ * Note: float inputs are refused (TypeError), as NumPy; wraps on overflow, as NumPy.
+ * Ufunc methods: `gp.lcm.outer(a, b)`.
+ *
+ * @example gp.lcm(a, b)
+ */
+export const lcm = ufuncFunctions.lcm;
 
 /**
  * Element-wise maximum; a NaN in either input gives NaN.
@@ -165,6 +326,7 @@ export const hypot = ufuncFunctions.hypot;
  * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for bool, integers, floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
  * Note: NaN rules as NumPy.
+ * Ufunc methods: `gp.maximum.outer(a, b)`, `gp.maximum.reduce(a, axis)` (as `max`), `gp.maximum.accumulate(a, axis)`, `gp.maximum.at(a, indices, b)`.
  *
  * @example gp.maximum(a, b)
  */
@@ -178,6 +340,7 @@ export const maximum = ufuncFunctions.maximum;
  * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for bool, integers, floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
  * Note: NaN rules as NumPy.
+ * Ufunc methods: `gp.minimum.outer(a, b)`, `gp.minimum.reduce(a, axis)` (as `min`), `gp.minimum.accumulate(a, axis)`, `gp.minimum.at(a, indices, b)`.
  *
  * @example gp.minimum(a, b)
  */
@@ -191,6 +354,7 @@ export const minimum = ufuncFunctions.minimum;
  * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for bool, integers, floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
  * Note: NaN rules as NumPy.
+ * Ufunc methods: `gp.fmax.outer(a, b)`, `gp.fmax.reduce(a, axis)` (as `nanmax`).
  *
  * @example gp.fmax(a, b)
  */
@@ -204,6 +368,7 @@ export const fmax = ufuncFunctions.fmax;
  * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for bool, integers, floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
  * Note: NaN rules as NumPy.
+ * Ufunc methods: `gp.fmin.outer(a, b)`, `gp.fmin.reduce(a, axis)` (as `nanmin`).
  *
  * @example gp.fmin(a, b)
  */
@@ -576,6 +741,54 @@ export const arccosh = ufuncFunctions.arccosh;
 export const arctanh = ufuncFunctions.arctanh;
 
 /**
+ * Radians to degrees element-wise (`x * (180 / pi)`).
+ *
+ * NumPy `numpy.degrees`, CuPy `cupy.degrees`. Also a method: `a.degrees()`.
+ *
+ * Parameters: x (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
+ * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ *
+ * @example gp.degrees(a)
+ */
+export const degrees = ufuncFunctions.degrees;
+
+/**
+ * Radians to degrees element-wise (`x * (180 / pi)`), as `degrees`.
+ *
+ * NumPy `numpy.rad2deg`, CuPy `cupy.rad2deg`. Also a method: `a.rad2deg()`.
+ *
+ * Parameters: x (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
+ * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ *
+ * @example gp.rad2deg(a)
+ */
+export const rad2deg = ufuncFunctions.rad2deg;
+
+/**
+ * Degrees to radians element-wise (`x * (pi / 180)`).
+ *
+ * NumPy `numpy.radians`, CuPy `cupy.radians`. Also a method: `a.radians()`.
+ *
+ * Parameters: x (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
+ * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ *
+ * @example gp.radians(a)
+ */
+export const radians = ufuncFunctions.radians;
+
+/**
+ * Degrees to radians element-wise (`x * (pi / 180)`), as `radians`.
+ *
+ * NumPy `numpy.deg2rad`, CuPy `cupy.deg2rad`. Also a method: `a.deg2rad()`.
+ *
+ * Parameters: x (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
+ * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ *
+ * @example gp.deg2rad(a)
+ */
+export const deg2rad = ufuncFunctions.deg2rad;
+
+/**
  * Floor element-wise: the largest integer not above x.
  *
  * NumPy `numpy.floor`, CuPy `cupy.floor`. Also a method: `a.floor()`.
@@ -627,6 +840,42 @@ export const trunc = ufuncFunctions.trunc;
 export const rint = ufuncFunctions.rint;
 
 /**
+ * Mantissa and exponent element-wise, `x = m * 2**e` with `0.5 <= |m| < 1`: `[m, e]`, `e` int32 (0 for zero, infinities and NaN).
+ *
+ * NumPy `numpy.frexp`, CuPy `cupy.frexp`. Also a method: `a.frexp()`.
+ *
+ * Parameters: x (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: a pair of GpuArrays to write (null: allocate that one), same_kind casting; `dtype`: the loop to compute in).
+ * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result is a pair `[mantissa, exponent]`: the loop dtype and int32.
+ *
+ * @example const [y1, y2] = gp.frexp(a)
+ */
+export const frexp = ufuncFunctions.frexp;
+
+/**
+ * Fractional and integral parts element-wise, both with the sign of x: `[fraction, integral]`.
+ *
+ * NumPy `numpy.modf`, CuPy `cupy.modf`. Also a method: `a.modf()`.
+ *
+ * Parameters: x (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: a pair of GpuArrays to write (null: allocate that one), same_kind casting; `dtype`: the loop to compute in).
+ * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result is a pair of arrays of the loop dtype.
+ *
+ * @example const [y1, y2] = gp.modf(a)
+ */
+export const modf = ufuncFunctions.modf;
+
+/**
+ * Whether the sign bit is set element-wise (true for -0.0 and negative NaN).
+ *
+ * NumPy `numpy.signbit`, CuPy `cupy.signbit`. Also a method: `a.signbit()`.
+ *
+ * Parameters: x (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
+ * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result is bool.
+ *
+ * @example gp.signbit(a)
+ */
+export const signbit = ufuncFunctions.signbit;
+
+/**
  * Test element-wise for NaN.
  *
  * NumPy `numpy.isnan`, CuPy `cupy.isnan`. Also a method: `a.isnan()`.
@@ -670,6 +919,7 @@ export const isfinite = ufuncFunctions.isfinite;
  * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for bool, integers, floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result is bool.
  * Note: int64 vs uint64 exact; out-of-range Python ints as NumPy 2.
+ * Ufunc methods: `gp.equal.outer(a, b)`.
  *
  * @example gp.equal(a, b)
  */
@@ -683,6 +933,7 @@ export const equal = ufuncFunctions.equal;
  * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for bool, integers, floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result is bool.
  * Note: int64 vs uint64 exact; out-of-range Python ints as NumPy 2.
+ * Ufunc methods: `gp.notEqual.outer(a, b)`.
  *
  * @example gp.notEqual(a, b)
  */
@@ -696,6 +947,7 @@ export const notEqual = ufuncFunctions.notEqual;
  * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for bool, integers, floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result is bool.
  * Note: int64 vs uint64 exact; out-of-range Python ints as NumPy 2.
+ * Ufunc methods: `gp.less.outer(a, b)`.
  *
  * @example gp.less(a, b)
  */
@@ -709,6 +961,7 @@ export const less = ufuncFunctions.less;
  * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for bool, integers, floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result is bool.
  * Note: int64 vs uint64 exact; out-of-range Python ints as NumPy 2.
+ * Ufunc methods: `gp.lessEqual.outer(a, b)`.
  *
  * @example gp.lessEqual(a, b)
  */
@@ -722,6 +975,7 @@ export const lessEqual = ufuncFunctions.lessEqual;
  * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for bool, integers, floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result is bool.
  * Note: int64 vs uint64 exact; out-of-range Python ints as NumPy 2.
+ * Ufunc methods: `gp.greater.outer(a, b)`.
  *
  * @example gp.greater(a, b)
  */
@@ -735,6 +989,7 @@ export const greater = ufuncFunctions.greater;
  * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for bool, integers, floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result is bool.
  * Note: int64 vs uint64 exact; out-of-range Python ints as NumPy 2.
+ * Ufunc methods: `gp.greaterEqual.outer(a, b)`.
  *
  * @example gp.greaterEqual(a, b)
  */
@@ -747,6 +1002,7 @@ export const greaterEqual = ufuncFunctions.greaterEqual;
  *
  * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for bool, integers, floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result is bool.
+ * Ufunc methods: `gp.logicalAnd.outer(a, b)`, `gp.logicalAnd.reduce(a, axis)` (as `all`).
  *
  * @example gp.logicalAnd(a, b)
  */
@@ -759,6 +1015,7 @@ export const logicalAnd = ufuncFunctions.logicalAnd;
  *
  * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for bool, integers, floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result is bool.
+ * Ufunc methods: `gp.logicalOr.outer(a, b)`, `gp.logicalOr.reduce(a, axis)` (as `any`).
  *
  * @example gp.logicalOr(a, b)
  */
@@ -771,6 +1028,7 @@ export const logicalOr = ufuncFunctions.logicalOr;
  *
  * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for bool, integers, floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result is bool.
+ * Ufunc methods: `gp.logicalXor.outer(a, b)`.
  *
  * @example gp.logicalXor(a, b)
  */
@@ -795,6 +1053,7 @@ export const logicalNot = ufuncFunctions.logicalNot;
  *
  * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for bool, integers, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ * Ufunc methods: `gp.bitwiseAnd.outer(a, b)`.
  *
  * @example gp.bitwiseAnd(a, b)
  */
@@ -807,6 +1066,7 @@ export const bitwiseAnd = ufuncFunctions.bitwiseAnd;
  *
  * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for bool, integers, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ * Ufunc methods: `gp.bitwiseOr.outer(a, b)`.
  *
  * @example gp.bitwiseOr(a, b)
  */
@@ -819,6 +1079,7 @@ export const bitwiseOr = ufuncFunctions.bitwiseOr;
  *
  * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for bool, integers, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ * Ufunc methods: `gp.bitwiseXor.outer(a, b)`.
  *
  * @example gp.bitwiseXor(a, b)
  */
@@ -858,6 +1119,7 @@ export const invert = ufuncFunctions.invert;
  * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for integers, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
  * Note: shifts past the width give 0, as NumPy.
+ * Ufunc methods: `gp.leftShift.outer(a, b)`.
  *
  * @example gp.leftShift(a, b)
  */
@@ -871,6 +1133,7 @@ export const leftShift = ufuncFunctions.leftShift;
  * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for integers, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
  * Note: shifts past the width as NumPy.
+ * Ufunc methods: `gp.rightShift.outer(a, b)`.
  *
  * @example gp.rightShift(a, b)
  */
@@ -1001,6 +1264,30 @@ declare module '../core/gpu-array.js' {
      */
     mod: UfuncMethods['mod'];
     /**
+     * Remainder of truncated division element-wise, with the sign of the dividend (C's `fmod`).
+     *
+     * NumPy `numpy.fmod`, CuPy `cupy.fmod`.
+     *
+     * Parameters: the array itself as `x1`, then x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers); `options`: `{out, dtype}`.
+     * Loops for integers, floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+     * Note: integer division by zero gives 0, as NumPy (without its warning).
+     *
+     * @example a.fmod(b)
+     */
+    fmod: UfuncMethods['fmod'];
+    /**
+     * Floor quotient and remainder element-wise in one pass: `[floorDivide(x1, x2), remainder(x1, x2)]`.
+     *
+     * NumPy `numpy.divmod`, CuPy `cupy.divmod`.
+     *
+     * Parameters: the array itself as `x1`, then x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers); `options`: `{out, dtype}`.
+     * Loops for integers, floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result is a pair of arrays of the loop dtype.
+     * Note: integer division by zero gives [0, 0], as NumPy (without its warning).
+     *
+     * @example const [y1, y2] = a.divmod(b)
+     */
+    divmod: UfuncMethods['divmod'];
+    /**
      * First array raised to the powers of the second, element-wise (`x1 ** x2`).
      *
      * NumPy `numpy.power`, CuPy `cupy.power`.
@@ -1027,6 +1314,17 @@ declare module '../core/gpu-array.js' {
      */
     pow: UfuncMethods['pow'];
     /**
+     * First array raised to the powers of the second, element-wise, in float64 (complex128 for complex inputs).
+     *
+     * NumPy `numpy.float_power`, CuPy `cupy.float_power`.
+     *
+     * Parameters: the array itself as `x1`, then x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers); `options`: `{out, dtype}`.
+     * Loops for floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+     *
+     * @example a.floatPower(b)
+     */
+    floatPower: UfuncMethods['floatPower'];
+    /**
      * Arc tangent of `x1 / x2`, choosing the quadrant by the signs of both, element-wise.
      *
      * NumPy `numpy.arctan2`, CuPy `cupy.arctan2`.
@@ -1048,6 +1346,98 @@ declare module '../core/gpu-array.js' {
      * @example a.hypot(b)
      */
     hypot: UfuncMethods['hypot'];
+    /**
+     * `log(exp(x1) + exp(x2))` element-wise, without overflow or underflow of the exponentials.
+     *
+     * NumPy `numpy.logaddexp`, CuPy `cupy.logaddexp`.
+     *
+     * Parameters: the array itself as `x1`, then x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers); `options`: `{out, dtype}`.
+     * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+     *
+     * @example a.logaddexp(b)
+     */
+    logaddexp: UfuncMethods['logaddexp'];
+    /**
+     * `log2(2**x1 + 2**x2)` element-wise, without overflow or underflow of the powers.
+     *
+     * NumPy `numpy.logaddexp2`, CuPy `cupy.logaddexp2`.
+     *
+     * Parameters: the array itself as `x1`, then x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers); `options`: `{out, dtype}`.
+     * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+     *
+     * @example a.logaddexp2(b)
+     */
+    logaddexp2: UfuncMethods['logaddexp2'];
+    /**
+     * The magnitude of `x1` with the sign bit of `x2`, element-wise.
+     *
+     * NumPy `numpy.copysign`, CuPy `cupy.copysign`.
+     *
+     * Parameters: the array itself as `x1`, then x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers); `options`: `{out, dtype}`.
+     * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+     *
+     * @example a.copysign(b)
+     */
+    copysign: UfuncMethods['copysign'];
+    /**
+     * The next representable value after `x1` towards `x2`, element-wise, in the loop's float type.
+     *
+     * NumPy `numpy.nextafter`, CuPy `cupy.nextafter`.
+     *
+     * Parameters: the array itself as `x1`, then x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers); `options`: `{out, dtype}`.
+     * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+     * Note: float16 steps as NumPy's npy_half_nextafter.
+     *
+     * @example a.nextafter(b)
+     */
+    nextafter: UfuncMethods['nextafter'];
+    /**
+     * `x1 * 2**x2` element-wise, `x2` an integer exponent (int32 or int64; int64 exponents clamp to int32 as NumPy's).
+     *
+     * NumPy `numpy.ldexp`, CuPy `cupy.ldexp`.
+     *
+     * Parameters: the array itself as `x1`, then x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers); `options`: `{out, dtype}`.
+     * Loops for floats, chosen by NumPy's linear search over its mixed loops (JS numbers cast to any loop type of their kind when an array's kind is at least theirs); the result has the loop dtype.
+     * Note: float exponents are refused; loops chosen by NumPy's legacy rule for mixed loops.
+     *
+     * @example a.ldexp(b)
+     */
+    ldexp: UfuncMethods['ldexp'];
+    /**
+     * Heaviside step element-wise: 0 where `x1 < 0`, `x2` where `x1 == 0`, 1 where `x1 > 0`, NaN where `x1` is NaN.
+     *
+     * NumPy `numpy.heaviside`, CuPy `cupy.heaviside`.
+     *
+     * Parameters: the array itself as `x1`, then x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers); `options`: `{out, dtype}`.
+     * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+     *
+     * @example a.heaviside(b)
+     */
+    heaviside: UfuncMethods['heaviside'];
+    /**
+     * Greatest common divisor of `|x1|` and `|x2|` element-wise (`gcd(0, 0) = 0`).
+     *
+     * NumPy `numpy.gcd`, CuPy `cupy.gcd`.
+     *
+     * Parameters: the array itself as `x1`, then x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers); `options`: `{out, dtype}`.
+     * Loops for integers, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+     * Note: float inputs are refused (TypeError), as NumPy; gcd(MIN, 0) wraps to MIN, as NumPy.
+     *
+     * @example a.gcd(b)
+     */
+    gcd: UfuncMethods['gcd'];
+    /**
+     * Lowest common multiple of `|x1|` and `|x2|` element-wise (0 when either is 0).
+     *
+     * NumPy `numpy.lcm`, CuPy `cupy.lcm`.
+     *
+     * Parameters: the array itself as `x1`, then x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers); `options`: `{out, dtype}`.
+     * Loops for integers, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+     * Note: float inputs are refused (TypeError), as NumPy; wraps on overflow, as NumPy.
+     *
+     * @example a.lcm(b)
+     */
+    lcm: UfuncMethods['lcm'];
     /**
      * Element-wise maximum; a NaN in either input gives NaN.
      *
@@ -1433,6 +1823,50 @@ declare module '../core/gpu-array.js' {
      */
     arctanh: UfuncMethods['arctanh'];
     /**
+     * Radians to degrees element-wise (`x * (180 / pi)`).
+     *
+     * NumPy `numpy.degrees`, CuPy `cupy.degrees`.
+     *
+     * Parameters: the array itself; `options`: `{out, dtype}`.
+     * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+     *
+     * @example a.degrees()
+     */
+    degrees: UfuncMethods['degrees'];
+    /**
+     * Radians to degrees element-wise (`x * (180 / pi)`), as `degrees`.
+     *
+     * NumPy `numpy.rad2deg`, CuPy `cupy.rad2deg`.
+     *
+     * Parameters: the array itself; `options`: `{out, dtype}`.
+     * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+     *
+     * @example a.rad2deg()
+     */
+    rad2deg: UfuncMethods['rad2deg'];
+    /**
+     * Degrees to radians element-wise (`x * (pi / 180)`).
+     *
+     * NumPy `numpy.radians`, CuPy `cupy.radians`.
+     *
+     * Parameters: the array itself; `options`: `{out, dtype}`.
+     * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+     *
+     * @example a.radians()
+     */
+    radians: UfuncMethods['radians'];
+    /**
+     * Degrees to radians element-wise (`x * (pi / 180)`), as `radians`.
+     *
+     * NumPy `numpy.deg2rad`, CuPy `cupy.deg2rad`.
+     *
+     * Parameters: the array itself; `options`: `{out, dtype}`.
+     * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+     *
+     * @example a.deg2rad()
+     */
+    deg2rad: UfuncMethods['deg2rad'];
+    /**
      * Floor element-wise: the largest integer not above x.
      *
      * NumPy `numpy.floor`, CuPy `cupy.floor`.
@@ -1479,6 +1913,39 @@ declare module '../core/gpu-array.js' {
      * @example a.rint()
      */
     rint: UfuncMethods['rint'];
+    /**
+     * Mantissa and exponent element-wise, `x = m * 2**e` with `0.5 <= |m| < 1`: `[m, e]`, `e` int32 (0 for zero, infinities and NaN).
+     *
+     * NumPy `numpy.frexp`, CuPy `cupy.frexp`.
+     *
+     * Parameters: the array itself; `options`: `{out, dtype}`.
+     * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result is a pair `[mantissa, exponent]`: the loop dtype and int32.
+     *
+     * @example const [y1, y2] = a.frexp()
+     */
+    frexp: UfuncMethods['frexp'];
+    /**
+     * Fractional and integral parts element-wise, both with the sign of x: `[fraction, integral]`.
+     *
+     * NumPy `numpy.modf`, CuPy `cupy.modf`.
+     *
+     * Parameters: the array itself; `options`: `{out, dtype}`.
+     * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result is a pair of arrays of the loop dtype.
+     *
+     * @example const [y1, y2] = a.modf()
+     */
+    modf: UfuncMethods['modf'];
+    /**
+     * Whether the sign bit is set element-wise (true for -0.0 and negative NaN).
+     *
+     * NumPy `numpy.signbit`, CuPy `cupy.signbit`.
+     *
+     * Parameters: the array itself; `options`: `{out, dtype}`.
+     * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result is bool.
+     *
+     * @example a.signbit()
+     */
+    signbit: UfuncMethods['signbit'];
     /**
      * Test element-wise for NaN.
      *

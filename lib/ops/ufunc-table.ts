@@ -25,7 +25,9 @@ const BOOL_NEGATIVE =
 const NO_BOOL_LOOP = 'no loop for bool inputs';
 
 interface Extra extends UfuncOptions {
-  /** Output type: '?' for predicates, or a map from input char (complex abs -> real). */
+  /** Number of outputs (frexp, modf, divmod: 2); 1 when absent. */
+  nout?: number;
+  /** Output types: '?' for predicates, or a map from input char to the output chars (complex abs -> real, frexp 'e' -> 'ei'). */
   out?: '?' | Record<string, string>;
   /** Bodies for particular input chars (bool add is logical or). */
   bodies?: Readonly<Record<string, string>>;
@@ -45,9 +47,20 @@ export const UFUNC_DECLS = [
   ['divide',       2, FLT + CPX, 'out0 = in0 / in1',                    { intToFloat64: true, doc: 'True division element-wise (`x1 / x2`); integer and bool inputs divide in float64.' }],
   ['floorDivide',  2, INT + FLT, 'out0 = gpa::floor_divide(in0, in1)', { doc: 'Largest integer not above the quotient, element-wise (Python\'s `//`).', note: 'integer division by zero gives 0, as CuPy' }],
   ['remainder',    2, INT + FLT, 'out0 = gpa::remainder(in0, in1)', { doc: 'Remainder of floor division element-wise, with the sign of the divisor (Python\'s `%`).', note: 'integer division by zero gives 0, as CuPy' }],
+  ['fmod',         2, INT + FLT, 'out0 = gpa::fmod(in0, in1)', { doc: 'Remainder of truncated division element-wise, with the sign of the dividend (C\'s `fmod`).', note: 'integer division by zero gives 0, as NumPy (without its warning)' }],
+  ['divmod',       2, INT + FLT, 'out0 = gpa::floor_divide(in0, in1); out1 = gpa::remainder(in0, in1)', { nout: 2, doc: 'Floor quotient and remainder element-wise in one pass: `[floorDivide(x1, x2), remainder(x1, x2)]`.', note: 'integer division by zero gives [0, 0], as NumPy (without its warning)' }],
   ['power',        2, NUM,       'out0 = gpa::power(in0, in1)',         { noNegativeIntScalar: [1], doc: 'First array raised to the powers of the second, element-wise (`x1 ** x2`).', note: 'negative integer exponents: RangeError for scalars, CuPy\'s 0/±1 for arrays' }],
+  ['floatPower',   2, 'dD',      'out0 = gpa::power(in0, in1)', { doc: 'First array raised to the powers of the second, element-wise, in float64 (complex128 for complex inputs).' }],
   ['arctan2',      2, FLT,       'out0 = atan2(in0, in1)', { doc: 'Arc tangent of `x1 / x2`, choosing the quadrant by the signs of both, element-wise.' }],
   ['hypot',        2, FLT,       'out0 = hypot(in0, in1)', { doc: '`sqrt(x1**2 + x2**2)` element-wise, without undue overflow.' }],
+  ['logaddexp',    2, FLT,       'out0 = gpa::logaddexp(in0, in1)', { doc: '`log(exp(x1) + exp(x2))` element-wise, without overflow or underflow of the exponentials.' }],
+  ['logaddexp2',   2, FLT,       'out0 = gpa::logaddexp2(in0, in1)', { doc: '`log2(2**x1 + 2**x2)` element-wise, without overflow or underflow of the powers.' }],
+  ['copysign',     2, FLT,       'out0 = copysign(in0, in1)', { doc: 'The magnitude of `x1` with the sign bit of `x2`, element-wise.' }],
+  ['nextafter',    2, FLT,       'out0 = gpa::nextafter(in0, in1)', { bodies: { e: 'out0 = gpa::nextafter_half(in0, in1)' }, doc: 'The next representable value after `x1` towards `x2`, element-wise, in the loop\'s float type.', note: 'float16 steps as NumPy\'s npy_half_nextafter' }],
+  ['ldexp',        2, '[ei][fi][el][fl][di][dl]', 'out0 = gpa::ldexp(in0, in1)', { legacyWeakScalars: true, doc: '`x1 * 2**x2` element-wise, `x2` an integer exponent (int32 or int64; int64 exponents clamp to int32 as NumPy\'s).', note: 'float exponents are refused; loops chosen by NumPy\'s legacy rule for mixed loops' }],
+  ['heaviside',    2, FLT,       'out0 = gpa::heaviside(in0, in1)', { doc: 'Heaviside step element-wise: 0 where `x1 < 0`, `x2` where `x1 == 0`, 1 where `x1 > 0`, NaN where `x1` is NaN.' }],
+  ['gcd',          2, INT,       'out0 = gpa::gcd(in0, in1)', { boolError: NO_BOOL_LOOP, doc: 'Greatest common divisor of `|x1|` and `|x2|` element-wise (`gcd(0, 0) = 0`).', note: 'float inputs are refused (TypeError), as NumPy; gcd(MIN, 0) wraps to MIN, as NumPy' }],
+  ['lcm',          2, INT,       'out0 = gpa::lcm(in0, in1)', { boolError: NO_BOOL_LOOP, doc: 'Lowest common multiple of `|x1|` and `|x2|` element-wise (0 when either is 0).', note: 'float inputs are refused (TypeError), as NumPy; wraps on overflow, as NumPy' }],
   ['maximum',      2, ALL,       'out0 = gpa::maximum(in0, in1)', { doc: 'Element-wise maximum; a NaN in either input gives NaN.', note: 'NaN rules as NumPy' }],
   ['minimum',      2, ALL,       'out0 = gpa::minimum(in0, in1)', { doc: 'Element-wise minimum; a NaN in either input gives NaN.', note: 'NaN rules as NumPy' }],
   ['fmax',         2, ALL,       'out0 = gpa::fmax(in0, in1)', { doc: 'Element-wise maximum ignoring NaN (NaN only when both are NaN).', note: 'NaN rules as NumPy' }],
@@ -80,10 +93,17 @@ export const UFUNC_DECLS = [
   ['arcsinh',      1, FLT + CPX, 'out0 = asinh(in0)', { doc: 'Inverse hyperbolic sine element-wise.' }],
   ['arccosh',      1, FLT + CPX, 'out0 = acosh(in0)', { doc: 'Inverse hyperbolic cosine element-wise.' }],
   ['arctanh',      1, FLT + CPX, 'out0 = atanh(in0)', { doc: 'Inverse hyperbolic tangent element-wise.' }],
+  ['degrees',      1, FLT,       'out0 = gpa::degrees(in0)', { doc: 'Radians to degrees element-wise (`x * (180 / pi)`).' }],
+  ['rad2deg',      1, FLT,       'out0 = gpa::degrees(in0)', { doc: 'Radians to degrees element-wise (`x * (180 / pi)`), as `degrees`.' }],
+  ['radians',      1, FLT,       'out0 = gpa::radians(in0)', { doc: 'Degrees to radians element-wise (`x * (pi / 180)`).' }],
+  ['deg2rad',      1, FLT,       'out0 = gpa::radians(in0)', { doc: 'Degrees to radians element-wise (`x * (pi / 180)`), as `radians`.' }],
   ['floor',        1, REAL,      'out0 = floor(in0)',                   { bodies: IDENTITY_ON_INTS, doc: 'Floor element-wise: the largest integer not above x.', note: 'integer inputs keep their dtype (NumPy ≥ 2.1)' }],
   ['ceil',         1, REAL,      'out0 = ceil(in0)',                    { bodies: IDENTITY_ON_INTS, doc: 'Ceiling element-wise: the smallest integer not below x.', note: 'integer inputs keep their dtype (NumPy ≥ 2.1)' }],
   ['trunc',        1, REAL,      'out0 = trunc(in0)',                   { bodies: IDENTITY_ON_INTS, doc: 'Truncate element-wise towards zero.', note: 'integer inputs keep their dtype (NumPy ≥ 2.1)' }],
   ['rint',         1, FLT + CPX, 'out0 = rint(in0)',                    { bodies: { F: 'out0 = gpa::rint(in0)', D: 'out0 = gpa::rint(in0)' }, doc: 'Round element-wise to the nearest integer, halves to even.' }],
+  ['frexp',        1, FLT,       'int _e; out0 = gpa::frexp(in0, _e); out1 = _e', { nout: 2, out: { e: 'ei', f: 'fi', d: 'di' }, doc: 'Mantissa and exponent element-wise, `x = m * 2**e` with `0.5 <= |m| < 1`: `[m, e]`, `e` int32 (0 for zero, infinities and NaN).' }],
+  ['modf',         1, FLT,       'out0 = gpa::modf(in0, out1)', { nout: 2, doc: 'Fractional and integral parts element-wise, both with the sign of x: `[fraction, integral]`.' }],
+  ['signbit',      1, FLT,       'out0 = signbit(in0)', { out: '?', doc: 'Whether the sign bit is set element-wise (true for -0.0 and negative NaN).' }],
   ['isnan',        1, ALL,       'out0 = gpa::is_nan(in0)',             { out: '?', doc: 'Test element-wise for NaN.' }],
   ['isinf',        1, ALL,       'out0 = gpa::is_inf(in0)',             { out: '?', doc: 'Test element-wise for positive or negative infinity.' }],
   ['isfinite',     1, ALL,       'out0 = gpa::is_finite(in0)',          { out: '?', doc: 'Test element-wise for finiteness (not infinity, not NaN).' }],
@@ -120,6 +140,22 @@ export const UFUNC_ALIASES = {
   pow: 'power',
 } as const;
 
+/** ufunc.reduce: the reduction (lib/ops/reductions.ts) each ufunc's reduce runs, with its dtype rules. */
+export const UFUNC_REDUCTIONS = {
+  add: 'sum',
+  multiply: 'prod',
+  maximum: 'max',
+  minimum: 'min',
+  fmax: 'nanmax',
+  fmin: 'nanmin',
+  logicalAnd: 'all',
+  logicalOr: 'any',
+} as const;
+/** ufunc.accumulate: the ufuncs the device-wide scan runs (lib/ops/prefix-scan.ts). */
+export const UFUNC_SCANS = ['add', 'multiply', 'maximum', 'minimum'] as const;
+/** ufunc.at: the ufuncs with an atomic scatter (lib/ops/take-put.ts). */
+export const UFUNC_AT = ['add', 'subtract', 'multiply', 'maximum', 'minimum'] as const;
+
 /** The name of every ufunc of the table. */
 export type UfuncName = (typeof UFUNC_DECLS)[number][0];
 /** NumPy's other names for ufuncs (`abs`, `mod`, `trueDivide`, ...). */
@@ -127,6 +163,8 @@ export type UfuncAliasName = keyof typeof UFUNC_ALIASES;
 type DeclOf<N extends UfuncName> = Extract<(typeof UFUNC_DECLS)[number], readonly [N, ...unknown[]]>;
 export type UnaryUfuncName = { [N in UfuncName]: DeclOf<N>[1] extends 1 ? N : never }[UfuncName];
 export type BinaryUfuncName = { [N in UfuncName]: DeclOf<N>[1] extends 2 ? N : never }[UfuncName];
+/** The ufuncs of two outputs (`frexp`, `modf`, `divmod`): they return a pair of arrays. */
+export type PairUfuncName = { [N in UfuncName]: DeclOf<N>[4] extends { readonly nout: 2 } ? N : never }[UfuncName];
 
 /** The loop signatures of a types string: 'ef' -> ['e', 'f'], '[lL]' -> ['lL']. */
 function loopTokens(types: string): string[] {
@@ -137,10 +175,11 @@ function buildLoops(decl: Decl): UfuncLoop[] {
   const [name, nin, types, body, extra = {}] = decl;
   return loopTokens(types).map((tok) => {
     const c = tok[0];
-    const outChar = extra.out === '?' ? '?' : (extra.out?.[c] ?? c);
+    const nout = extra.nout ?? 1;
+    const outChars = extra.out === '?' ? '?'.repeat(nout) : (extra.out?.[c] ?? c.repeat(nout));
     // where's condition input is bool in every loop; its values come from any dtype.
     const ins = Array.from({ length: nin }, (_, k) => (name === 'where' && k === 0 ? dtype('?') : dtype(tok.length > 1 ? tok[k] : c)));
-    return { ins, outs: [dtype(outChar)], body: (tok.length === 1 && extra.bodies?.[c]) || body };
+    return { ins, outs: [...outChars].map((o) => dtype(o)), body: (tok.length === 1 && extra.bodies?.[c]) || body };
   });
 }
 
@@ -148,6 +187,6 @@ function buildLoops(decl: Decl): UfuncLoop[] {
 export const UFUNCS: ReadonlyMap<UfuncName, Ufunc> = new Map(
   UFUNC_DECLS.map((d) => {
     const decl = d as Decl;
-    return [d[0], new Ufunc(d[0], d[1], 1, buildLoops(decl), decl[4] ?? {})];
+    return [d[0], new Ufunc(d[0], d[1], decl[4]?.nout ?? 1, buildLoops(decl), decl[4] ?? {})];
   }),
 );

@@ -32,6 +32,12 @@ export interface UfuncOptions {
   boolError?: string;
   /** Inputs where a negative integer scalar is refused in integer loops (NumPy: no negative integer powers). */
   noNegativeIntScalar?: readonly number[];
+  /**
+   * NumPy's legacy linear search for ufuncs whose loops mix input types (ldexp's 'fi', 'fl'): no
+   * common promotion; a JS number casts to any loop type of its kind or above when an array
+   * operand's kind is at least its own, else it is its default dtype (int64, float64).
+   */
+  legacyWeakScalars?: boolean;
 }
 
 /** A ufunc operand: an array, a typed scalar (strong), or a JS number, bigint, boolean or complex (weak, NEP 50). */
@@ -42,6 +48,14 @@ export interface UfuncCallOptions {
   /** Where to write the result (the shape the inputs broadcast to; a same_kind cast of the loop's output). */
   out?: GpuArray;
   /** Loop dtype to compute in (NumPy's dtype=). */
+  dtype?: DTypeLike;
+}
+
+/** The trailing options of a ufunc with two outputs (`frexp`, `modf`, `divmod`): `out` is a pair, as NumPy's out tuple. */
+export interface UfuncPairCallOptions {
+  /** Where to write each result; a null entry allocates that one. */
+  out?: readonly [GpuArray | null, GpuArray | null];
+  /** Loop to compute in, named by its first output dtype (NumPy's dtype=). */
   dtype?: DTypeLike;
 }
 
@@ -74,6 +88,8 @@ interface Resolution {
  */
 export class Ufunc {
   private readonly defs = new Map<UfuncLoop, ElementwiseDefinition>();
+  /** `out` not given: one null per output (shared, never written). */
+  private readonly noOuts: readonly null[];
   /** Resolutions by argument kinds (dtype chars, weak kinds, dtype option): they depend on nothing else. */
   private readonly resolved = new Map<string, Resolution>();
 
@@ -83,7 +99,9 @@ export class Ufunc {
     readonly nout: number,
     readonly loops: readonly UfuncLoop[],
     readonly opts: UfuncOptions = {},
-  ) {}
+  ) {
+    this.noOuts = Object.freeze(new Array<null>(nout).fill(null));
+  }
 
   /** Types as NumPy's ufunc.types: ['ff->f', ...]. */
   get types(): string[] {
@@ -91,20 +109,31 @@ export class Ufunc {
   }
 
   /**
-   * Run the ufunc on `args` (NumPy `ufunc.__call__`): the loop for their dtypes by NumPy 2's
-   * promotion, broadcasting, `options` `{out, dtype}`. @example gp.ufuncs.get('add')!.call([a, b])
+   * Run a ufunc of one output on `args` (NumPy `ufunc.__call__`): the loop for their dtypes by
+   * NumPy 2's promotion, broadcasting, `options` `{out, dtype}`. Ufuncs of two outputs (`frexp`,
+   * `modf`, `divmod`) run through `callAll`. @example gp.ufuncs.get('add')!.call([a, b])
    */
   call(args: readonly UfuncArg[], options?: UfuncCallOptions): GpuArray {
+    if (this.nout !== 1) throw new TypeError(`${this.name} has ${this.nout} outputs: use callAll(), which returns them all`);
+    return this.callAll(args, options)[0];
+  }
+
+  /**
+   * Run the ufunc and return every output, in a JS array (NumPy's tuple for `frexp`, `modf`,
+   * `divmod`); `options.out` is a pair of GpuArrays for those (null entries allocated), the
+   * GpuArray for the others. @example const [q, r] = gp.ufuncs.get('divmod')!.callAll([a, b])
+   */
+  callAll(args: readonly UfuncArg[], options?: UfuncCallOptions | UfuncPairCallOptions): GpuArray[] {
     if (args.length !== this.nin) {
       throw new TypeError(`${this.name}() takes ${this.nin} input${this.nin === 1 ? '' : 's'}, got ${args.length}`);
     }
     if (options instanceof GpuArray) throw new TypeError(`${this.name}: options must be an object like {out, dtype}, got ${describe(options)}`);
-    options = readOptions<UfuncCallOptions>(this.name, options, CALL_OPTION_KEYS);
-    const out = options.out ?? undefined;
-    const { loop, params } = this.resolveCached(args, options.dtype);
+    const opts = readOptions<UfuncCallOptions | UfuncPairCallOptions>(this.name, options, CALL_OPTION_KEYS);
+    const outs = this.outsOf(opts.out ?? undefined);
+    const { loop, params } = this.resolveCached(args, opts.dtype);
 
     // Value checks, before anything is launched.
-    const values: (GpuArray | HostScalar | null)[] = new Array(args.length + 1);
+    const values: (GpuArray | HostScalar | null)[] = new Array(args.length + this.nout);
     for (let k = 0; k < args.length; k++) {
       const a = args[k];
       const d = loop.ins[k];
@@ -120,30 +149,39 @@ export class Ufunc {
         if (this.opts.comparison !== undefined) {
           const { min, max } = integerRange(d);
           const big = BigInt(a);
-          if (big < min || big > max) return this.fixedComparison(args, k, big > max, out);
+          if (big < min || big > max) return [this.fixedComparison(args, k, big > max, outs[0] ?? undefined)];
         }
         checkWeakIntegerFits(a, d);
       }
       values[k] = v;
     }
 
-    if (out !== undefined) {
-      if (!(out instanceof GpuArray)) throw new TypeError(`${this.name}: out must be a GpuArray, got ${describe(out)}`);
+    let anyOut = false;
+    for (let j = 0; j < outs.length; j++) {
+      const out = outs[j];
+      if (out === null) continue;
+      anyOut = true;
       if (broadcastAxis(out) >= 0) throw readOnlyError(`${this.name}: output array`, out);
-      if (!canCastSameKind(loop.outs[0], out.dtype)) {
-        throw new TypeError(`Cannot cast ufunc '${this.name}' output from ${loop.outs[0].name} to ${out.dtype.name} with casting rule 'same_kind'`);
+      if (!canCastSameKind(loop.outs[j], out.dtype)) {
+        throw new TypeError(`Cannot cast ufunc '${this.name}' output from ${loop.outs[j].name} to ${out.dtype.name} with casting rule 'same_kind'`);
       }
     }
-    // Scalars only (add(1, 2)): a 0-d result, as NumPy's scalar result.
-    const allScalar = out === undefined && !args.some((a) => a instanceof GpuArray);
-    values[args.length] = out ?? (allScalar ? GpuArray.allocate([], loop.outs[0]) : null);
+    // Scalars only (add(1, 2)): 0-d results, as NumPy's scalar results.
+    let allScalar = !anyOut;
+    for (let k = 0; k < args.length && allScalar; k++) if (args[k] instanceof GpuArray) allScalar = false;
+    const allocated: GpuArray[] = [];
+    for (let j = 0; j < outs.length; j++) {
+      let out = outs[j];
+      if (out === null && allScalar) allocated.push((out = GpuArray.allocate([], loop.outs[j])));
+      values[args.length + j] = out;
+    }
 
-    // An input that shares memory with `out` without being it is read from a copy, as NumPy does.
+    // An input that shares memory with an `out` without being it is read from a copy, as NumPy does.
     const copies: GpuArray[] = [];
-    if (out !== undefined) {
+    if (anyOut) {
       for (let k = 0; k < args.length; k++) {
         const a = values[k];
-        if (a instanceof GpuArray && overlapsBadly(a, out)) {
+        if (a instanceof GpuArray && outs.some((o) => o !== null && overlapsBadly(a, o))) {
           const c = a.copy();
           copies.push(c);
           values[k] = c;
@@ -151,13 +189,29 @@ export class Ufunc {
       }
     }
     try {
-      return runElementwise(this.definition(loop), params, values)[0];
+      return runElementwise(this.definition(loop), params, values);
     } catch (e) {
-      if (allScalar) (values[args.length] as GpuArray).dispose();
+      for (const a of allocated) a.dispose();
       throw e;
     } finally {
       for (const c of copies) c.dispose();
     }
+  }
+
+  /** The `out` option as one entry per output (null: allocate), checked. */
+  private outsOf(out: unknown): readonly (GpuArray | null)[] {
+    if (out === undefined || out === null) return this.noOuts;
+    if (out instanceof GpuArray) {
+      if (this.nout !== 1) throw new TypeError(`${this.name}: out must be a list of ${this.nout} arrays (null to allocate one), got a GpuArray`);
+      return [out];
+    }
+    if (!Array.isArray(out) || this.nout === 1) throw new TypeError(`${this.name}: out must be a GpuArray, got ${describe(out)}`);
+    if (out.length !== this.nout) throw new RangeError(`${this.name}: out must have one entry per output (${this.nout}), got ${out.length}`);
+    return out.map((o: unknown) => {
+      if (o === null || o === undefined) return null;
+      if (!(o instanceof GpuArray)) throw new TypeError(`${this.name}: out must hold GpuArrays or null, got ${describe(o)}`);
+      return o;
+    });
   }
 
   /**
@@ -242,6 +296,7 @@ export class Ufunc {
       }
       throw new TypeError(`${this.name}: unsupported operand type ${describe(a)} (expected GpuArray, typed scalar or number)`);
     });
+    if (this.opts.legacyWeakScalars) return this.resolveLegacy(kinds, dtypeOpt);
     // A weak scalar takes the dtype of the strong operands' promotion where its kind allows (NEP 50).
     let ins = kinds.map((k, i) => {
       if (typeof k !== 'string') return k;
@@ -267,6 +322,36 @@ export class Ufunc {
             `safely coerced to any supported types according to the casting rule 'safe'`,
         );
       }
+    }
+    return { loop, inputDtypes: ins };
+  }
+  /**
+   * NumPy's linear search with its legacy weak-scalar rule (should_use_min_scalar_weak_literals):
+   * when an array operand's kind is at least every JS number's kind, a number casts to any loop
+   * type of its kind or above; otherwise numbers are their default dtypes (int64, float64,
+   * complex128). Booleans are strong (NumPy's Python bool is np.bool here).
+   */
+  private resolveLegacy(kinds: readonly (DType | WeakKind)[], dtypeOpt?: DTypeLike): { loop: UfuncLoop; inputDtypes: DType[] } {
+    const rank = (k: DType['kind'] | WeakKind) => ({ b: 0, bool: 0, u: 1, i: 1, int: 1, f: 2, c: 2, float: 2, complex: 2 })[k];
+    const strongOf = (k: DType | WeakKind) => (typeof k !== 'string' ? k : k === 'bool' ? dtypes.bool : null);
+    const arrays = kinds.filter((k) => strongOf(k) !== null).map((k) => rank(strongOf(k)!.kind));
+    const scalars = kinds.filter((k) => strongOf(k) === null).map((k) => rank(k as WeakKind));
+    const weakMode = arrays.length > 0 && Math.max(...arrays) >= Math.max(-1, ...scalars);
+    const ins = kinds.map((k) => strongOf(k) ?? resultType([], [k as WeakKind]));
+    const minWeakKind = { int: 1, float: 3, complex: 4 } as const;
+    const castOk = (k: DType | WeakKind, t: DType, sameKind: boolean) => {
+      const s = strongOf(k);
+      if (s === null && weakMode) return KIND_ORDER[t.kind] >= minWeakKind[k as 'int' | 'float' | 'complex'];
+      const from = s ?? resultType([], [k as WeakKind]);
+      return sameKind ? canCastSameKind(from, t) : canCastSafely(from, t);
+    };
+    const want = dtypeOpt === undefined ? undefined : toDType(dtypeOpt);
+    const loop = this.loops.find((l) => (want === undefined || l.outs[0] === want) && l.ins.every((t, k) => castOk(kinds[k], t, want !== undefined)));
+    if (!loop) {
+      throw new TypeError(
+        `ufunc '${this.name}' not supported for the input types (${ins.map((d) => d.name).join(', ')}), and the inputs could not be ` +
+          `safely coerced to any supported types according to the casting rule 'safe'`,
+      );
     }
     return { loop, inputDtypes: ins };
   }

@@ -39,6 +39,14 @@ import type {
   ReductionOptions,
   SliceObject,
   StreamOptions,
+  UfuncReduce,
+  UfuncReduceOptions,
+  UfuncAccumulate,
+  UfuncOuter,
+  UfuncPairCallOptions,
+  AngleOptions,
+  ComplexPartArg,
+  PairUfuncName,
 } from 'gpuarray';
 
 /** Host values of a float array, compared to a JS reference with a relative tolerance. */
@@ -191,6 +199,56 @@ near(out, [2.25, 2, 1.25], 'out=');
 assert.equal(gp.add(gp.array([1, 2], 'int8'), 1).dtype.name, 'int8');
 assert.equal(gp.ufuncs.get('add')?.nin, 2);
 assert.ok(gp.ufuncs.get('sin') instanceof gp.Ufunc);
+
+// More of NumPy's ufuncs: angles, logs of sums, float bit steps, exponents, integer division.
+near(gp.degrees(gp.array([Math.PI])), [180], 'gp.degrees');
+near(gp.rad2deg(gp.array([Math.PI / 2])), [90], 'gp.rad2deg');
+near(gp.radians(gp.array([180])).multiply(1), [Math.PI], 'gp.radians');
+near(gp.deg2rad(gp.array([90])), [Math.PI / 2], 'gp.deg2rad');
+near(gp.logaddexp(x, y), xs.map((v, i) => Math.log(Math.exp(v) + Math.exp(ys[i]))), 'gp.logaddexp');
+near(x.logaddexp2(y), xs.map((v, i) => Math.log2(2 ** v + 2 ** ys[i])), 'a.logaddexp2');
+near(gp.logaddexp2(x, y), xs.map((v, i) => Math.log2(2 ** v + 2 ** ys[i])), 'gp.logaddexp2');
+near(gp.copysign(y, -1), [-2, -1.5, -0.5], 'gp.copysign');
+near(gp.nextafter(gp.array([1]), 2), [1 + 2 ** -52], 'gp.nextafter');
+near(gp.ldexp(x, gp.array([1, 2, 3], 'int32')), [0.5, 2, 6], 'gp.ldexp');
+const [mant, expo] = gp.frexp(gp.array([8, 0.75]));
+near(mant, [0.5, 0.75], 'gp.frexp mantissa');
+assert.equal(expo.dtype.name, 'int32');
+const [frac, whole] = gp.modf(gp.array([2.5, -1.25]));
+near(frac, [0.5, -0.25], 'gp.modf');
+near(whole, [2, -1], 'gp.modf');
+const [quot, rem] = gp.divmod(gp.array([7, -7], 'int32'), 3);
+assert.deepEqual([list(quot), list(rem)], [[2, -3], [1, 2]]);
+assert.deepEqual(list(gp.fmod(gp.array([7, -7], 'int32'), 3)), [1, -1]);
+assert.deepEqual(list(gp.gcd(i, j)), [2, 2, 1]);
+assert.deepEqual(list(gp.lcm(i, j)), [60, 30, 7]);
+near(gp.heaviside(gp.array([-1, 0, 2]), 0.5), [0, 0.5, 1], 'gp.heaviside');
+assert.deepEqual(list(gp.signbit(gp.array([-0, 0, -1], 'float64'))), [true, false, true]);
+near(gp.floatPower(gp.array([2], 'int8'), -1), [0.5], 'gp.floatPower');
+// Complex parts: views (a.real / a.imag as NumPy's properties) and numpy.angle.
+const zc = gp.array([{ re: 3, im: 4 }, { re: -1, im: 0 }]);
+near(gp.real(zc), [3, -1], 'gp.real');
+near(gp.imag(zc), [4, 0], 'gp.imag');
+near(zc.real, [3, -1], 'a.real');
+near(zc.imag, [4, 0], 'a.imag');
+near(gp.angle(zc, { deg: true }), [(Math.atan2(4, 3) * 180) / Math.PI, 180], 'gp.angle');
+// ufunc methods on the functions: reduce (as sum, with its dtypes), accumulate, outer, at.
+assert.equal(gp.add.reduce(gp.array([1, 2, 3], 'int8'), { initial: 4 }).toArray(), 10n);
+assert.deepEqual(list(gp.maximum.accumulate(gp.array([1, 3, 2], 'int8'))), [1, 3, 3]);
+assert.deepEqual(list(gp.multiply.outer(gp.array([1, 2], 'int32'), gp.array([3, 4], 'int32'))), [[3, 4], [6, 8]]);
+const reduceAdd: UfuncReduce = gp.add.reduce;
+const outerOptions: UfuncPairCallOptions = {};
+const [oq, orr] = gp.divmod.outer(i, j, outerOptions);
+assert.equal(oq.shape.length + orr.shape.length + reduceAdd(i).ndim, 4);
+const angleOptions: AngleOptions = { deg: false };
+const part: ComplexPartArg = 2;
+const accumulate: UfuncAccumulate = gp.add.accumulate;
+const outer: UfuncOuter = gp.add.outer;
+const reduceOptions: UfuncReduceOptions = { axis: null, keepdims: true };
+const pairName: PairUfuncName = 'frexp';
+assert.equal(gp.angle(part, angleOptions).toArray(), 0);
+assert.equal(accumulate(i).size + outer(i, j).size + gp.logicalOr.reduce(i, reduceOptions).size, 13);
+assert.equal(gp.ufuncs.get(pairName)?.nout, 2);
 
 // ---- reductions: function and method --------------------------------------------------------
 const m2 = gp.array(

@@ -1,0 +1,148 @@
+// NumPy's remaining element-wise functions (npy_math's definitions): degrees/radians, logaddexp,
+// heaviside, nextafter, ldexp, frexp, modf, fmod, gcd/lcm. Where a library function's corner
+// cases could differ between CUDA's math library and libm (nextafter, modf, frexp of inf/NaN),
+// the result is spelled out with exact operations, so both backends give the same bits.
+// Included by ufunc_math.h; float16 loops compute in float, as NumPy's.
+#pragma once
+
+namespace gpa {
+
+// ---- floats ---------------------------------------------------------------------------------
+__device__ __forceinline__ float nan_like(float) { return __int_as_float(0x7fc00000); }
+__device__ __forceinline__ double nan_like(double) { return __longlong_as_double(0x7ff8000000000000LL); }
+
+// C99 nextafter on the bit pattern: one step of the magnitude away from or towards zero.
+__device__ __forceinline__ float nextafter(float x, float y) {
+  if (::isnan(x) || ::isnan(y)) return x + y;
+  if (x == y) return y;
+  if (x == 0.0f) return ::copysign(__int_as_float(1), y);
+  const int bits = __float_as_int(x);
+  return __int_as_float((y > x) == (x > 0.0f) ? bits + 1 : bits - 1);
+}
+__device__ __forceinline__ double nextafter(double x, double y) {
+  if (::isnan(x) || ::isnan(y)) return x + y;
+  if (x == y) return y;
+  if (x == 0.0) return ::copysign(__longlong_as_double(1), y);
+  const long long bits = __double_as_longlong(x);
+  return __longlong_as_double((y > x) == (x > 0.0) ? bits + 1 : bits - 1);
+}
+
+// float16 values held in float (exactly): their half bit pattern and back.
+__device__ __forceinline__ unsigned half_bits_of(float v) {
+  const unsigned f = (unsigned)__float_as_int(v);
+  const unsigned sign = (f >> 16) & 0x8000u;
+  const unsigned e = (f >> 23) & 0xffu;
+  const unsigned m = f & 0x7fffffu;
+  if (e == 0xffu) return sign | 0x7c00u | (m >> 13);                       // inf, NaN
+  if (e >= 113u) return sign | ((e - 112u) << 10) | (m >> 13);             // normal half
+  if (e < 103u) return sign;                                               // zero
+  return sign | ((0x800000u | m) >> (126u - e));                           // subnormal half
+}
+__device__ __forceinline__ float float_of_half_bits(unsigned h) {
+  const unsigned sign = (h & 0x8000u) << 16;
+  const unsigned e = (h >> 10) & 0x1fu;
+  const unsigned m = h & 0x3ffu;
+  if (e == 0x1fu) return __int_as_float((int)(sign | 0x7f800000u | (m << 13)));
+  if (e != 0u) return __int_as_float((int)(sign | ((e + 112u) << 23) | (m << 13)));
+  const float mag = (float)m * 5.9604644775390625e-8f;                      // m * 2**-24, exact
+  return sign ? -mag : mag;
+}
+// NumPy's npy_half_nextafter: NaN gives NaN, equal operands give x (not y), zero steps to the
+// smallest subnormal with y's sign; otherwise one step of the half's bit pattern.
+__device__ __forceinline__ float nextafter_half(float x, float y) {
+  if (::isnan(x) || ::isnan(y)) return __int_as_float(0x7fc00000);
+  if (x == y) return x;
+  const unsigned hy = half_bits_of(y);
+  if (x == 0.0f) return float_of_half_bits((hy & 0x8000u) + 1u);
+  const unsigned hx = half_bits_of(x);
+  // Away from zero: one more in the magnitude bits; towards zero: one less.
+  const bool away = (y > x) == (x > 0.0f);
+  return float_of_half_bits(away ? hx + 1u : hx - 1u);
+}
+
+// npy_rad2deg/npy_deg2rad multiply by 180/pi and pi/180 computed in the type itself: for float
+// 180.0f / NPY_PIf, so the float constants are those of float's pi (exact values below).
+__device__ __forceinline__ float degrees(float x) { return x * 57.2957763671875f; }
+__device__ __forceinline__ float radians(float x) { return x * 0.01745329238474369f; }
+__device__ __forceinline__ double degrees(double x) { return x * (180.0 / 3.141592653589793238462643383279502884); }
+__device__ __forceinline__ double radians(double x) { return x * (3.141592653589793238462643383279502884 / 180.0); }
+
+#define GPA_FLOAT_MORE(T)                                                                           \
+  /* npy_logaddexp: equal operands (infinities of one sign too) without a NaN from inf - inf. */    \
+  __device__ __forceinline__ T logaddexp(T x, T y) {                                                \
+    if (x == y) return x + (T)0.693147180559945309417232121458176568;                               \
+    const T d = x - y;                                                                              \
+    if (d > (T)0) return x + ::log1p(::exp(-d));                                                    \
+    if (d <= (T)0) return y + ::log1p(::exp(d));                                                    \
+    return d; /* NaN */                                                                             \
+  }                                                                                                 \
+  __device__ __forceinline__ T logaddexp2(T x, T y) {                                               \
+    if (x == y) return x + (T)1;                                                                    \
+    const T d = x - y;                                                                              \
+    if (d > (T)0) return x + (T)1.442695040888963407359924681001892137 * ::log1p(::exp2(-d));       \
+    if (d <= (T)0) return y + (T)1.442695040888963407359924681001892137 * ::log1p(::exp2(d));       \
+    return d;                                                                                       \
+  }                                                                                                 \
+  __device__ __forceinline__ T heaviside(T x, T h0) {                                               \
+    if (::isnan(x)) return nan_like(x);                                                             \
+    if (x == (T)0) return h0;                                                                       \
+    return x < (T)0 ? (T)0 : (T)1;                                                                  \
+  }                                                                                                 \
+  /* ldexp with an int64 exponent: clamped to int first, as NumPy's *_ldexp_int64 loops. */         \
+  __device__ __forceinline__ T ldexp(T x, int e) { return ::ldexp(x, e); }                          \
+  __device__ __forceinline__ T ldexp(T x, long long e) {                                            \
+    return ::ldexp(x, e > 2147483647LL ? 2147483647 : e < -2147483647LL - 1 ? -2147483647 - 1 : (int)e); \
+  }                                                                                                 \
+  /* frexp: zero, inf and NaN give themselves and exponent 0 (glibc's, NumPy's results). */         \
+  __device__ __forceinline__ T frexp(T x, int& e) {                                                 \
+    if (x == (T)0 || !::isfinite(x)) {                                                              \
+      e = 0;                                                                                        \
+      return x;                                                                                     \
+    }                                                                                               \
+    return ::frexp(x, &e);                                                                          \
+  }                                                                                                 \
+  /* C's modf from exact operations: x - trunc(x) is exact; the fraction keeps x's sign. */         \
+  __device__ __forceinline__ T modf(T x, T& ip) {                                                   \
+    ip = ::trunc(x);                                                                                \
+    return ::isinf(x) ? ::copysign((T)0, x) : ::copysign(x - ip, x);                                \
+  }                                                                                                 \
+  __device__ __forceinline__ T fmod(T a, T b) { return ::fmod(a, b); }
+
+GPA_FLOAT_MORE(float)
+GPA_FLOAT_MORE(double)
+#undef GPA_FLOAT_MORE
+
+// ---- integers -------------------------------------------------------------------------------
+// fmod: C's truncated remainder; by zero gives 0 (NumPy, with a warning there), MIN % -1 gives 0.
+// gcd/lcm: Euclid on the magnitudes in an unsigned type U (so |MIN| is exact), as npy_gcd/npy_lcm,
+// whose 8- and 16-bit loops work in unsigned int too; lcm wraps as theirs.
+#define GPA_INT_MORE(T, U)                                                                          \
+  __device__ __forceinline__ T fmod(T a, T b) { return (b == 0 || (is_negative(b) && b == (T)-1)) ? (T)0 : (T)(a % b); } \
+  __device__ __forceinline__ U int_magnitude(T a) { return is_negative(a) ? (U)0 - (U)a : (U)a; }   \
+  __device__ __forceinline__ T gcd(T a, T b) { return (T)gcd_unsigned(int_magnitude(a), int_magnitude(b)); } \
+  __device__ __forceinline__ T lcm(T a, T b) {                                                      \
+    const U x = int_magnitude(a), y = int_magnitude(b);                                             \
+    const U g = gcd_unsigned(x, y);                                                                 \
+    return g == 0 ? (T)0 : (T)(x / g * y);                                                          \
+  }
+
+template <typename U> __device__ __forceinline__ U gcd_unsigned(U a, U b) {
+  while (a != 0) {
+    const U c = a;
+    a = b % a;
+    b = c;
+  }
+  return b;
+}
+
+GPA_INT_MORE(signed char, unsigned int)
+GPA_INT_MORE(short, unsigned int)
+GPA_INT_MORE(int, unsigned int)
+GPA_INT_MORE(long long, unsigned long long)
+GPA_INT_MORE(unsigned char, unsigned int)
+GPA_INT_MORE(unsigned short, unsigned int)
+GPA_INT_MORE(unsigned int, unsigned int)
+GPA_INT_MORE(unsigned long long, unsigned long long)
+#undef GPA_INT_MORE
+
+}  // namespace gpa

@@ -1,0 +1,168 @@
+// NumPy's ufunc methods beyond `at`: `reduce` (through the reduction of the same operation, so
+// add.reduce is sum with its dtype rules), `outer` (the ufunc over a[..., None, ...] and b) and
+// `accumulate` (prefix-scan.ts), on the Ufunc objects and on the exported functions (gp.add.reduce).
+import { dtype as toDType, DType, dtypes } from '../core/dtype.js';
+import { GpuArray } from '../core/gpu-array.js';
+import { broadcastShapes, sameShape, shapeString } from '../core/shape.js';
+import { normalizeAxes, reducedShape } from '../kernel/reduction.js';
+import { isOptionsLike, readOptions } from '../util/options.js';
+import './prefix-scan.js';
+import { reductionFunctions } from './reductions.js';
+import { Ufunc, UfuncArg, UfuncCallOptions, UfuncPairCallOptions } from './ufunc.js';
+import { UfuncAccumulate, ufuncFunctions, UfuncReduce, UfuncReduceOptions } from './ufunc-api.js';
+import { UFUNC_REDUCTIONS, UFUNC_SCANS, UFUNCS } from './ufunc-table.js';
+
+declare module './ufunc.js' {
+  interface Ufunc {
+    /**
+     * numpy.ufunc.reduce: reduce `a` along `axis` (default 0; null: every axis) for add,
+     * multiply, maximum, minimum, fmax, fmin, logical_and and logical_or, with the dtype rules of
+     * the matching reduction (add: `sum`, so small integers reduce in int64). Options `dtype`,
+     * `out`, `keepdims`, `initial`, `where`. @example gp.ufuncs.get('add')!.reduce(a, 1)
+     */
+    reduce(a: GpuArray, axisOrOptions?: UfuncReduceOptions['axis'] | UfuncReduceOptions, options?: UfuncReduceOptions): GpuArray;
+    /**
+     * numpy.ufunc.outer for a binary ufunc of one output: `f(a[i...], b[j...])` for every pair,
+     * of shape `[...a.shape, ...b.shape]` (the pair-output `divmod` through `gp.divmod.outer`).
+     * @example gp.ufuncs.get('multiply')!.outer(a, b)
+     */
+    outer(a: UfuncArg, b: UfuncArg, options?: UfuncCallOptions): GpuArray;
+  }
+}
+
+const REDUCE_KEYS = ['axis', 'dtype', 'out', 'keepdims', 'initial', 'where'];
+/** Operations whose reduction of nothing is an error (no identity): `initial` stands in for one. */
+const NO_IDENTITY = new Set(['maximum', 'minimum', 'fmax', 'fmin']);
+/** The identity a `where` mask fills the left-out elements with. */
+const IDENTITY: Record<string, number | boolean> = { add: 0, multiply: 1, logicalAnd: true, logicalOr: false };
+const supported = () => Object.keys(UFUNC_REDUCTIONS).join(', ');
+
+function reduceOptions(name: string, axisOrOptions: unknown, options: unknown): UfuncReduceOptions {
+  if (isOptionsLike(axisOrOptions)) {
+    if (options !== undefined) throw new TypeError(`${name}: pass options once (either (axis, options) or (options))`);
+    return readOptions<UfuncReduceOptions>(name, axisOrOptions, REDUCE_KEYS);
+  }
+  const o = readOptions<UfuncReduceOptions>(name, options, REDUCE_KEYS, false);
+  if (axisOrOptions !== undefined) {
+    if (o.axis !== undefined) throw new TypeError(`${name}: axis given twice`);
+    o.axis = axisOrOptions as UfuncReduceOptions['axis'];
+  }
+  return o;
+}
+
+/** A 0-d array of dtype d holding `v` (NumPy casts `initial` to the reduction dtype). */
+const scalarArray = (v: number | bigint | boolean, d: DType, like: GpuArray) => GpuArray.allocate([], d, like.device).fill(v);
+
+function ufuncReduce(u: Ufunc, a: GpuArray, axisOrOptions?: unknown, options?: unknown): GpuArray {
+  const name = `${u.name}.reduce`;
+  if (u.nin !== 2) throw new TypeError(`${name}: reduce only supported for binary functions`);
+  if (u.nout !== 1) throw new TypeError(`${name}: reduce only supported for functions returning a single value`);
+  const target = (UFUNC_REDUCTIONS as Record<string, keyof typeof reductionFunctions>)[u.name];
+  if (target === undefined) throw new TypeError(`${name}: not supported yet (${supported()} are)`);
+  const o = reduceOptions(name, axisOrOptions, options);
+  if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
+  if (o.keepdims !== undefined && typeof o.keepdims !== 'boolean') throw new TypeError(`${name}: keepdims must be a boolean`);
+  const initial = o.initial;
+  if (initial !== undefined && !['number', 'bigint', 'boolean'].includes(typeof initial)) throw new TypeError(`${name}: initial must be a number, bigint or boolean`);
+  // NumPy's default axis is 0; a 0-d array has none to reduce (axis 0 then means no axis).
+  let axis = o.axis === undefined ? 0 : o.axis;
+  if (a.ndim === 0 && (axis === 0 || axis === -1)) axis = null;
+  const reduced = normalizeAxes(axis, a.ndim);
+  const keepdims = o.keepdims ?? false;
+
+  // The reduction dtype: dtype= for every operation; maximum/minimum compute in it by a cast first.
+  const want = o.dtype === undefined ? undefined : toDType(o.dtype, `${name}: dtype`);
+  const logical = u.name === 'logicalAnd' || u.name === 'logicalOr';
+  if (logical && want !== undefined && want !== dtypes.bool) {
+    throw new TypeError(`No loop matching the specified signature and casting was found for ufunc ${u.name} (dtype ${want.name})`);
+  }
+  const castFirst = NO_IDENTITY.has(u.name) && want !== undefined && want !== a.dtype;
+  const temps: GpuArray[] = [];
+  try {
+    let x = castFirst ? a.astype(want!) : a;
+    if (castFirst) temps.push(x);
+    // where=: the left-out elements become the identity (maximum/minimum: `initial`, required).
+    if (o.where !== undefined && o.where !== true) {
+      const mask = o.where;
+      if (!(mask instanceof GpuArray) && typeof mask !== 'boolean') throw new TypeError(`${name}: where must be a bool GpuArray or a boolean`);
+      if (mask instanceof GpuArray && !sameShape(broadcastShapes(mask.shape, x.shape), x.shape)) {
+        throw new RangeError(`${name}: where of shape ${shapeString(mask.shape)} does not broadcast to the array's shape ${shapeString(x.shape)}`);
+      }
+      if (NO_IDENTITY.has(u.name) && initial === undefined) {
+        throw new TypeError(`reduction operation '${u.name}' does not have an identity, so to use a where mask one has to specify 'initial'`);
+      }
+      const fill = NO_IDENTITY.has(u.name) ? scalarArray(initial!, x.dtype, x) : IDENTITY[u.name];
+      if (fill instanceof GpuArray) temps.push(fill);
+      x = UFUNCS.get('where')!.call([mask, x, fill]);
+      temps.push(x);
+    }
+    const count = x.shape.reduce((n, d, i) => (reduced[i] ? n * d : n), 1);
+    const fn = reductionFunctions[target];
+    const redOpts = { axis, keepdims, ...(want !== undefined && !castFirst && !logical ? { dtype: want } : {}) };
+    if (initial === undefined) return fn(x, { ...redOpts, ...(o.out !== undefined ? { out: o.out } : {}) });
+    let r: GpuArray;
+    if (count === 0 && NO_IDENTITY.has(u.name)) {
+      // Nothing to reduce: the result is `initial` (in the array's dtype, as maximum's reduction keeps it).
+      r = GpuArray.allocate(reducedShape(x.shape, reduced, keepdims), x.dtype, x.device).fill(initial);
+      if (o.out === undefined) return r;
+      temps.push(r);
+      return u.call([r, r], { out: o.out }); // maximum(r, r) is r, cast into out
+    }
+    // `initial` joins each result once (NumPy starts from it; the same up to float rounding of add/multiply).
+    r = fn(x, redOpts);
+    temps.push(r);
+    const init = scalarArray(initial, r.dtype, r);
+    temps.push(init);
+    return u.call([r, init], o.out !== undefined ? { out: o.out } : undefined);
+  } finally {
+    for (const t of temps) t.dispose();
+  }
+}
+
+function ufuncOuter(u: Ufunc, a: UfuncArg, b: UfuncArg, options?: UfuncCallOptions | UfuncPairCallOptions): GpuArray[] {
+  if (u.nin !== 2) throw new TypeError(`${u.name}.outer: outer product only supported for binary functions`);
+  // a gains one trailing axis per axis of b: a[..., None, ..., None] against b broadcasts to a.shape + b.shape.
+  const bNdim = b instanceof GpuArray ? b.ndim : 0;
+  const view = a instanceof GpuArray && bNdim > 0 ? a.reshape([...a.shape, ...new Array<number>(bNdim).fill(1)]) : null;
+  try {
+    return u.callAll([view ?? a, b], options);
+  } finally {
+    view?.dispose();
+  }
+}
+
+Object.defineProperty(Ufunc.prototype, 'reduce', {
+  value: function (this: Ufunc, a: GpuArray, axisOrOptions?: unknown, options?: unknown): GpuArray {
+    return ufuncReduce(this, a, axisOrOptions, options);
+  },
+  writable: true,
+  configurable: true,
+});
+Object.defineProperty(Ufunc.prototype, 'outer', {
+  value: function (this: Ufunc, a: UfuncArg, b: UfuncArg, options?: UfuncCallOptions): GpuArray {
+    if (this.nout !== 1) throw new TypeError(`${this.name}.outer has ${this.nout} outputs: use gp.${this.name}.outer, which returns them all`);
+    return ufuncOuter(this, a, b, options)[0];
+  },
+  writable: true,
+  configurable: true,
+});
+
+// The exported functions carry the methods too: gp.add.reduce(a), gp.multiply.outer(a, b).
+const fns = ufuncFunctions as unknown as Record<string, object>;
+const attach = (name: string, method: string, value: unknown) =>
+  Object.defineProperty(fns[name], method, { value, writable: true, configurable: true });
+for (const [name, u] of UFUNCS) {
+  if (u.nin !== 2) continue;
+  attach(name, 'outer', (a: UfuncArg, b: UfuncArg, options?: UfuncCallOptions | UfuncPairCallOptions) => {
+    const r = ufuncOuter(u, a, b, options);
+    return u.nout === 1 ? r[0] : r;
+  });
+}
+for (const name of Object.keys(UFUNC_REDUCTIONS)) {
+  const u = UFUNCS.get(name as keyof typeof UFUNC_REDUCTIONS)!;
+  attach(name, 'reduce', ((a, axisOrOptions, options) => ufuncReduce(u, a, axisOrOptions, options)) as UfuncReduce);
+}
+for (const name of UFUNC_SCANS) {
+  const u = UFUNCS.get(name)!;
+  attach(name, 'accumulate', ((a, axisOrOptions, options) => u.accumulate(a, axisOrOptions, options)) as UfuncAccumulate);
+}
