@@ -8,7 +8,7 @@
 //   node dist/bench/probes/random-probe.js
 import * as gp from '../../lib/index.js';
 import { CudaBackend } from '../../lib/device/cuda/backend.js';
-import { fillSource, FILL_UNROLL, roundKeys } from '../../lib/random/kernels.js';
+import { fillSource, FILL_UNROLL, geometry, roundKeys } from '../../lib/random/kernels.js';
 import { CudaEventClock } from '../timing.js';
 
 const be = gp.currentDevice().backend as CudaBackend;
@@ -56,6 +56,8 @@ for (const f of fills) {
     const k = gp.RawKernel(f.src(name, u), name, opts);
     const args = [f.out, N, ...keys, ...pos, ...f.extra, 1];
     const row = perSm.map((b) => `${b}/SM ${time(() => k(sms * b, 256, args)).toFixed(4)}`);
+    const [gd, bd] = geometry(Math.ceil(N / 4 / u)); // what gp launches
+    row.push(`gp's ${gd}x${bd} ${time(() => k(gd, bd, args)).toFixed(4)}`);
     console.log(`${`${f.label} U=${u}`.padEnd(18)} ${row.join('  ')}`);
   }
 }
