@@ -202,15 +202,21 @@ __device__ __forceinline__ uint32_t lemire_word(uint32_t x, uint32_t rng, uint32
   return bounded32(s, rng);
 }
 
-/** Lemire's multiply of a block's four words by `range`; false when a low word falls under it. */
+/**
+ * Lemire's multiply of a block's four words by `range`, low added: m = x range + low 2^32 (mod
+ * 2^64; one IMAD.WIDE.U32 with its addend) has low + the draw (mod 2^32) in its high word and
+ * x range's low word, the one Lemire tests, in its low word. False when a low word falls under
+ * the range (then the element's Stream decides).
+ */
 template <typename T>
 __device__ __forceinline__ bool lemire4(const u32x4& b, uint32_t range, uint32_t low, Vec<T, 4>& v) {
-  const uint64_t m0 = (uint64_t)b.x * range, m1 = (uint64_t)b.y * range;
-  const uint64_t m2 = (uint64_t)b.z * range, m3 = (uint64_t)b.w * range;
-  v[0] = (T)(low + (uint32_t)(m0 >> 32));
-  v[1] = (T)(low + (uint32_t)(m1 >> 32));
-  v[2] = (T)(low + (uint32_t)(m2 >> 32));
-  v[3] = (T)(low + (uint32_t)(m3 >> 32));
+  const uint64_t add = (uint64_t)low << 32;
+  const uint64_t m0 = (uint64_t)b.x * range + add, m1 = (uint64_t)b.y * range + add;
+  const uint64_t m2 = (uint64_t)b.z * range + add, m3 = (uint64_t)b.w * range + add;
+  v[0] = (T)(uint32_t)(m0 >> 32);
+  v[1] = (T)(uint32_t)(m1 >> 32);
+  v[2] = (T)(uint32_t)(m2 >> 32);
+  v[3] = (T)(uint32_t)(m3 >> 32);
   const uint32_t l01 = (uint32_t)m0 < (uint32_t)m1 ? (uint32_t)m0 : (uint32_t)m1;
   const uint32_t l23 = (uint32_t)m2 < (uint32_t)m3 ? (uint32_t)m2 : (uint32_t)m3;
   return (l01 < l23 ? l01 : l23) >= range;
