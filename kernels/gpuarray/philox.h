@@ -23,14 +23,6 @@ static constexpr uint32_t PHILOX_W0 = 0x9E3779B9u;
 static constexpr uint32_t PHILOX_W1 = 0xBB67AE85u;
 static constexpr uint32_t SUBSTREAM_SALT = 0x5EED5EEDu;
 
-__device__ __forceinline__ uint32_t mulhi32(uint32_t a, uint32_t b) {
-#ifdef GPA_HOST
-  return (uint32_t)(((uint64_t)a * (uint64_t)b) >> 32);
-#else
-  return __umulhi(a, b);
-#endif
-}
-
 /** The high 64 bits of a 64x64-bit product (Lemire's bounded integers for 64-bit ranges). */
 __device__ __forceinline__ uint64_t mulhi64(uint64_t a, uint64_t b) {
 #ifdef GPA_HOST
@@ -48,11 +40,30 @@ __device__ __forceinline__ u32x4 philox4x32_10(u32x4 c, uint32_t k0, uint32_t k1
       k0 += PHILOX_W0;
       k1 += PHILOX_W1;
     }
-    const uint32_t hi0 = mulhi32(PHILOX_M0, c.x);
-    const uint32_t lo0 = PHILOX_M0 * c.x;
-    const uint32_t hi1 = mulhi32(PHILOX_M1, c.z);
-    const uint32_t lo1 = PHILOX_M1 * c.z;
-    c = u32x4{hi1 ^ c.y ^ k0, lo1, hi0 ^ c.w ^ k1, lo0};
+    // One 32x32 -> 64-bit product (mul.wide.u32, IMAD.WIDE.U32) gives both halves.
+    const uint64_t p0 = (uint64_t)PHILOX_M0 * (uint64_t)c.x;
+    const uint64_t p1 = (uint64_t)PHILOX_M1 * (uint64_t)c.z;
+    c = u32x4{(uint32_t)(p1 >> 32) ^ c.y ^ k0, (uint32_t)p1, (uint32_t)(p0 >> 32) ^ c.w ^ k1, (uint32_t)p0};
+  }
+  return c;
+}
+
+/**
+ * Philox's round keys, (k0 + r W0, k1 + r W1) for r = 0..9. The streaming fills take them as
+ * launch parameters: the compiler then reads them as uniform operands instead of holding 20
+ * registers per thread (room for more blocks per SM and for several blocks in flight per thread).
+ */
+struct Keys10 {
+  uint32_t a[10], b[10];
+};
+
+/** philox4x32_10 with the round keys given. */
+__device__ __forceinline__ u32x4 philox4x32_10(u32x4 c, const Keys10& K) {
+#pragma unroll
+  for (int r = 0; r < 10; r++) {
+    const uint64_t p0 = (uint64_t)PHILOX_M0 * (uint64_t)c.x;
+    const uint64_t p1 = (uint64_t)PHILOX_M1 * (uint64_t)c.z;
+    c = u32x4{(uint32_t)(p1 >> 32) ^ c.y ^ K.a[r], (uint32_t)p1, (uint32_t)(p0 >> 32) ^ c.w ^ K.b[r], (uint32_t)p0};
   }
   return c;
 }

@@ -1,8 +1,9 @@
-// The few transcendental functions gp.random's samplers need, written with + - * / and sqrt only
-// (IEEE-exact on both backends; the random kernels compile with --fmad=false and the host
-// compiler with -ffp-contract=off), so a sample has the same bits on the cpu and cuda backends.
-// libm and CUDA's libdevice differ in the last bit for some inputs; these do not, by construction.
-// Accuracy: within about 1 ulp over the ranges the samplers use.
+// The few transcendental functions gp.random's samplers need, written with + - * / and sqrt (and
+// fmaf in the float ones) only, each rounding once by IEEE rules on both backends (the random
+// kernels compile with --fmad=false and the host compiler with -ffp-contract=off, so no a*b+c is
+// fused behind our back), so a sample has the same bits on the cpu and cuda backends. libm and
+// CUDA's libdevice differ in the last bit for some inputs; these do not, by construction.
+// Accuracy: within about 1 ulp over the ranges the samplers use (the float ones: see below).
 #pragma once
 #include "gpuarray/common.h"
 
@@ -169,52 +170,61 @@ __device__ GPA_NOINLINE double lgamma_pos(double x) {
 }
 
 
-// ---- float versions for the float32 normal fill (half the terms; the same exactness rules) ----
+// ---- float versions for the float32 normal fill ----
+// Multiply-adds are written as fmaf: one rounding on both backends (an FFMA on the GPU, libm's
+// correctly rounded fmaf on the host; NVRTC's --fmad=false only stops contraction of a*b+c), so
+// the bits agree. No division and no table: polynomials on reduced ranges.
 
-/** Natural logarithm of a positive normal float. */
-__device__ __forceinline__ float rlogf(float x) {
-  const uint32_t b = (uint32_t)__float_as_int(x);
-  int e = (int)((b >> 23) & 0xff) - 127;
-  float m = __int_as_float((int)((b & 0x007fffffu) | 0x3f800000u));  // [1, 2)
-  if (m > 1.41421356f) {
-    m = m * 0.5f;
-    e += 1;
-  }
-  const float f = m - 1.0f;
-  const float s = f / (2.0f + f);
-  const float z = s * s;
-  float R = 2.0f / 9.0f;
-  R = R * z + 2.0f / 7.0f;
-  R = R * z + 2.0f / 5.0f;
-  R = R * z + 2.0f / 3.0f;
-  R = R * z;
-  const float lm = f - s * (f - R);
-  const float de = (float)e;
-  return de * 0.693145752f + (lm + de * 1.42860677e-06f);  // ln 2 split: the high part has 16 low zero bits
+/**
+ * -2 ln(x) for a positive normal float x (Box-Muller's squared radius; ln(x) is exactly -0.5
+ * times it). x = 2^k m with m in [sqrt(1/2), sqrt(2)), f = m - 1 exact; -2 log1p(f) =
+ * -2f + f^2 (1 + f P(f)), P of degree 7 fitted for relative error 6e-9 (0.1 ulp) on that range.
+ * Max error of rlogf over every positive normal float: 0.923 ulp (exhaustive, on the host;
+ * test/random-fill.test.ts checks a sweep on every backend).
+ */
+__device__ __forceinline__ float neg2_logf(float x) {
+  const int t = __float_as_int(x) - 0x3f3504f3;  // sqrt(1/2)'s bits: k counts binades from there
+  const int k = t >> 23;                           // arithmetic shift
+  const float f = __int_as_float((t & 0x007fffff) + 0x3f3504f3) - 1.0f;
+  float p = 0.152689949f;
+  p = fmaf(p, f, -0.255231649f);
+  p = fmaf(p, f, 0.263203681f);
+  p = fmaf(p, f, -0.284035146f);
+  p = fmaf(p, f, 0.332467139f);
+  p = fmaf(p, f, -0.400024533f);
+  p = fmaf(p, f, 0.500016391f);
+  p = fmaf(p, f, -0.666666627f);
+  p = fmaf(p, f, 1.0f);
+  // Terms added smallest first, each fmaf rounding once: f^2 (1 + f P), -2f (exact), k (-2 ln 2)
+  // (fmaf forms the product exactly; the rounding of -2 ln 2 to a float adds under 0.1 ulp).
+  const float fk = (float)k;
+  return fmaf(fk, -1.38629436f, fmaf(f, -2.0f, (f * f) * p));
 }
 
-/** cos and sin of 2*pi*u for u in [0, 1], in float. */
-__device__ __forceinline__ void sincosf_2pi(float u, float* s_out, float* c_out) {
-  const float t = 4.0f * u;
-  const float q = (float)(int)(t + 0.5f);  // t + 0.5 >= 0: truncation is floor
-  const float a = (t - q) * 1.57079637f;
+/** Natural logarithm of a positive normal float (the same bits as -0.5 * neg2_logf(x)). */
+__device__ __forceinline__ float rlogf(float x) { return -0.5f * neg2_logf(x); }
+
+/**
+ * sin and cos of 2 pi y / 2^32 for a 32-bit word y (a uniform angle). The quadrant q = round(y /
+ * 2^30) mod 4 and the remainder, (int32)(y << 2) / 2^32 of a quarter turn, come from the bits
+ * exactly; the remainder angle a (|a| <= pi/4) is one conversion and one product from them.
+ * sin a = a + a z S(z), cos a = 1 + z C(z), z = a^2 (minimax, relative error 4e-9 and 1e-10).
+ * Max error over all 2^32 words: 2.75 ulp against sin/cos of the word's exact angle, 0.86 ulp of
+ * them against sin/cos of the rounded angle a (exhaustive, on the host; swept by the tests).
+ */
+__device__ __forceinline__ void sincos_turn_f32(uint32_t y, float* s_out, float* c_out) {
+  const uint32_t q = (y + 0x20000000u) >> 30;                  // the quadrant
+  const float a = (float)(int)(y << 2) * 3.65729530e-10f;       // (pi/2) / 2^32
   const float z = a * a;
-  float s = 1.0f / 362880.0f;
-  s = s * z - 1.0f / 5040.0f;
-  s = s * z + 1.0f / 120.0f;
-  s = s * z - 1.0f / 6.0f;
-  s = a + a * z * s;
-  float c = -1.0f / 3628800.0f;
-  c = c * z + 1.0f / 40320.0f;
-  c = c * z - 1.0f / 720.0f;
-  c = c * z + 1.0f / 24.0f;
-  c = c * z - 0.5f;
-  c = 1.0f + z * c;
-  const int quadrant = ((int)q) & 3;
-  if (quadrant == 0) { *s_out = s; *c_out = c; }
-  else if (quadrant == 1) { *s_out = c; *c_out = -s; }
-  else if (quadrant == 2) { *s_out = -s; *c_out = -c; }
-  else { *s_out = -c; *c_out = s; }
+  float s = fmaf(fmaf(-0.000195152621f, z, 0.0083321603f), z, -0.166666552f);
+  s = fmaf(a * z, s, a);
+  float c = fmaf(fmaf(2.44331386e-05f, z, -0.00138873165f), z, 0.0416666456f);
+  c = fmaf(fmaf(c, z, -0.5f), z, 1.0f);
+  // q quarter turns: (sin, cos) -> (cos, -sin) -> (-sin, -cos) -> (-cos, sin); signs by bit flips.
+  const float s1 = (q & 1) ? c : s;
+  const float c1 = (q & 1) ? s : c;
+  *s_out = __int_as_float(__float_as_int(s1) ^ (int)((q & 2) << 30));
+  *c_out = __int_as_float(__float_as_int(c1) ^ (int)(((q + 1) & 2) << 30));
 }
 
 }  // namespace rng

@@ -28,6 +28,28 @@ const HEAD = (name: string, extra: string) =>
   `#include "gpuarray/random_fill.h"\nextern "C" __global__ void ${name}(${extra}long long n, unsigned int k0, unsigned int k1, unsigned int q0, unsigned int q1, unsigned int q2, unsigned int q3`;
 const POS = 'const gpa::rng::u32x4 pos = {q0, q1, q2, q3};';
 
+// The streaming fills take Philox's 20 round keys as parameters (ka0 = k0, kb0 = k1): the
+// compiler reads them as uniform operands instead of keeping them in 20 registers per thread.
+const KEY_PARAMS = [...Array(10).keys()].map((r) => `unsigned int ka${r}`).concat([...Array(10).keys()].map((r) => `unsigned int kb${r}`)).join(', ');
+const FILL_HEAD = (name: string, out: string) =>
+  `#include "gpuarray/random_fill.h"\nextern "C" __global__ void ${name}(${out}* out, long long n, ${KEY_PARAMS}, unsigned int q0, unsigned int q1, unsigned int q2, unsigned int q3`;
+const FILL_LOCALS =
+  `const gpa::rng::Keys10 K = {{${[...Array(10).keys()].map((r) => `ka${r}`).join(', ')}}, {${[...Array(10).keys()].map((r) => `kb${r}`).join(', ')}}};\n  ${POS}`;
+
+/** Blocks handled per thread and loop step by the streaming fills (independent Philox chains in flight). */
+export const FILL_UNROLL = 2;
+
+/** Philox's round keys for a key: (k0 + r W0, k1 + r W1) mod 2^32, r = 0..9 (philox.h's Keys10). */
+export function roundKeys(key: readonly [number, number]): number[] {
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let r = 0; r < 10; r++) {
+    a.push((key[0] + r * 0x9e3779b9) >>> 0);
+    b.push((key[1] + r * 0xbb67ae85) >>> 0);
+  }
+  return [...a, ...b];
+}
+
 /**
  * Grid and block for `threads` work items: at least MIN_GRID blocks (no low-occupancy warning
  * for small calls; the block shrinks instead), at most MAX_GRID blocks with a grid-stride loop.
@@ -52,17 +74,34 @@ function streamArgs(bg: Philox, n: number, wordsPerElement: number): RawArg[] {
   return [n, bg.key[0], bg.key[1], pos[0], pos[1], pos[2], pos[3]];
 }
 
+/** The same for a streaming fill: the 20 round keys instead of the key. */
+function fillArgs(bg: Philox, n: number, wordsPerElement: number): RawArg[] {
+  const blocks = BigInt(Math.ceil((n * wordsPerElement) / 4));
+  const pos = bg.reserve(blocks);
+  return [n, ...roundKeys(bg.key), pos[0], pos[1], pos[2], pos[3]];
+}
+
 const aligned16 = (out: GpuArray) => (out.ptr % 16 === 0 ? 1 : 0);
+
+/** The source of a streaming fill kernel: `call` is random_fill.h's function with its template arguments. */
+export function fillSource(name: string, out: string, extra: string, call: string, args: string): string {
+  return `${FILL_HEAD(name, out)}${extra}, int vec) {\n  ${FILL_LOCALS}\n  gpa::rng::${call}(out, n, K, pos, ${args}vec);\n}\n`;
+}
+
+/** Launch a fill over `blocks` Philox blocks (FILL_UNROLL of them per thread and step). */
+function launchFill(k: RawKernelFn, blocks: number, args: RawArg[]): void {
+  launch(k, Math.ceil(blocks / FILL_UNROLL), args);
+}
 
 /** out (C-contiguous float32/float64) <- uniform [0, 1). */
 export function fillRandom(bg: Philox, out: GpuArray): void {
   const n = out.size;
   const f32 = out.dtype.name === 'float32';
   const name = f32 ? 'gpa_random_f32' : 'gpa_random_f64';
-  const src = `${HEAD(name, `${f32 ? 'float' : 'double'}* out, `)}, int vec) {\n  ${POS}\n  gpa::rng::fill_random_${f32 ? 'f32' : 'f64'}(out, n, k0, k1, pos, vec);\n}\n`;
-  const args = [out, ...streamArgs(bg, n, f32 ? 1 : 2), aligned16(out)];
+  const src = fillSource(name, f32 ? 'float' : 'double', '', `fill_random_${f32 ? 'f32' : 'f64'}<${FILL_UNROLL}>`, '');
+  const args = [out, ...fillArgs(bg, n, f32 ? 1 : 2), aligned16(out)];
   if (n === 0) return;
-  launch(kernel(name, src), Math.ceil(n / (f32 ? 4 : 2)), args);
+  launchFill(kernel(name, src), Math.ceil(n / (f32 ? 4 : 2)), args);
 }
 
 /**
@@ -74,10 +113,11 @@ export function fillNormal(bg: Philox, out: GpuArray): void {
   const f32 = out.dtype.name === 'float32';
   const t = f32 ? 'float' : 'double';
   const name = `gpa_normal_${t}`;
-  const src = `${HEAD(name, `${t}* out, `)}, int vec) {\n  ${POS}\n  gpa::rng::fill_normal_${f32 ? 'f32' : 'f64'}(out, n, k0, k1, pos, vec);\n}\n`;
-  const args = [out, ...streamArgs(bg, n, f32 ? 1 : 2), aligned16(out)];
+  const src = fillSource(name, t, '', `fill_normal_${f32 ? 'f32' : 'f64'}<${FILL_UNROLL}>`, '');
+  const args = [out, ...fillArgs(bg, n, f32 ? 1 : 2), aligned16(out)];
   if (n === 0) return;
-  launch(kernel(name, src), Math.ceil(n / 4), args);
+  // A group is 4 elements: one block (float32) or two (float64).
+  launchFill(kernel(name, src), Math.ceil(n / 4), args);
 }
 
 /** out (C-contiguous, an integer dtype of at most 32 bits or bool) <- low + [0, rng]. */
@@ -85,10 +125,10 @@ export function fillIntegers32(bg: Philox, out: GpuArray, low: number, rng: numb
   const n = out.size;
   const t = out.dtype.ctype;
   const name = `gpa_integers_${out.dtype.name}`;
-  const src = `${HEAD(name, `${t}* out, `)}, unsigned int low, unsigned int rng, int vec) {\n  ${POS}\n  gpa::rng::fill_integers32<${t}>(out, n, k0, k1, pos, low, rng, vec);\n}\n`;
-  const args = [out, ...streamArgs(bg, n, 1), low >>> 0, rng >>> 0, aligned16(out)];
+  const src = fillSource(name, t, ', unsigned int low, unsigned int rng', `fill_integers32<${t}, ${FILL_UNROLL}>`, 'low, rng, ');
+  const args = [out, ...fillArgs(bg, n, 1), low >>> 0, rng >>> 0, aligned16(out)];
   if (n === 0) return;
-  launch(kernel(name, src), Math.ceil(n / 4), args);
+  launchFill(kernel(name, src), Math.ceil(n / 4), args);
 }
 
 /** A sampler parameter: a scalar, or a C-contiguous array of the output's shape. */
