@@ -243,6 +243,7 @@ export const logaddexp2 = ufuncFunctions.logaddexp2;
  *
  * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ * Note: float16 NaN signs: cuda's half-to-float conversion drops them (a negative NaN `x2` copies as positive; cpu keeps them, as NumPy).
  * Ufunc methods: `gp.copysign.outer(a, b)`.
  *
  * @example gp.copysign(a, b)
@@ -870,6 +871,7 @@ export const modf = ufuncFunctions.modf;
  *
  * Parameters: x (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result is bool.
+ * Note: float16 negative NaN: false on cuda, whose half-to-float conversion drops a NaN's sign (true on cpu, as NumPy).
  *
  * @example gp.signbit(a)
  */
@@ -1375,6 +1377,7 @@ declare module '../core/gpu-array.js' {
      *
      * Parameters: the array itself as `x1`, then x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers); `options`: `{out, dtype}`.
      * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+     * Note: float16 NaN signs: cuda's half-to-float conversion drops them (a negative NaN `x2` copies as positive; cpu keeps them, as NumPy).
      *
      * @example a.copysign(b)
      */
@@ -1942,6 +1945,7 @@ declare module '../core/gpu-array.js' {
      *
      * Parameters: the array itself; `options`: `{out, dtype}`.
      * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result is bool.
+     * Note: float16 negative NaN: false on cuda, whose half-to-float conversion drops a NaN's sign (true on cpu, as NumPy).
      *
      * @example a.signbit()
      */
