@@ -15,7 +15,7 @@ for ((s = 0; s < shards; s++)); do
   timeout -s INT "$limit" "$san" --tool memcheck --print-limit 20 --log-file "$out/memcheck-$s.log" \
     "${mocha[@]}" "${part[@]}" >"$out/memcheck-$s.mocha.log" 2>&1 &
 done
-shared=$(printf '%s\n' "${files[@]}" | grep -E 'reduction|cooperative|scan|sorting|statistics|fft|random-philox|searching')
+shared=$(printf '%s\n' "${files[@]}" | grep -E 'reduction|cooperative|scan|sort|statistics|fft|random|searching|compaction|hist-gather')
 for tool in racecheck synccheck; do
   timeout -s INT "$limit" "$san" --tool "$tool" --print-limit 20 --log-file "$out/$tool.log" \
     "${mocha[@]}" $shared >"$out/$tool.mocha.log" 2>&1 &

@@ -63,7 +63,9 @@ for (const f of fills) {
 }
 
 // The store floor of this walk (a constant 16-byte vector per thread and step), and the fills'
-// compute alone (the same Philox/math, stored only when an impossible value shows up).
+// compute alone (the same Philox/math, stored only when an impossible value shows up). The round
+// keys are spelled out in each signature: raw kernel signatures are read without the preprocessor.
+const KEYS = ['a', 'b'].flatMap((h) => Array.from({ length: 10 }, (_, i) => `unsigned int k${h}${i}`)).join(', ');
 const refSrc = `#include "gpuarray/random_fill.h"
 struct alignas(16) F4 { float x, y, z, w; };
 extern "C" __global__ void probe_write_only(float* out, long long n) {
@@ -71,9 +73,8 @@ extern "C" __global__ void probe_write_only(float* out, long long n) {
   const unsigned int G = (unsigned int)(n >> 2), S = blockDim.x * gridDim.x;
   for (unsigned int g = blockIdx.x * blockDim.x + threadIdx.x; g < G; g += S) o[g] = F4{1.0f, 2.0f, 3.0f, (float)g};
 }
-#define KEYS unsigned int ka0, unsigned int ka1, unsigned int ka2, unsigned int ka3, unsigned int ka4, unsigned int ka5, unsigned int ka6, unsigned int ka7, unsigned int ka8, unsigned int ka9, unsigned int kb0, unsigned int kb1, unsigned int kb2, unsigned int kb3, unsigned int kb4, unsigned int kb5, unsigned int kb6, unsigned int kb7, unsigned int kb8, unsigned int kb9
 #define K10 const gpa::rng::Keys10 K = {{ka0, ka1, ka2, ka3, ka4, ka5, ka6, ka7, ka8, ka9}, {kb0, kb1, kb2, kb3, kb4, kb5, kb6, kb7, kb8, kb9}}
-extern "C" __global__ void probe_random_compute(float* out, long long n, KEYS) {
+extern "C" __global__ void probe_random_compute(float* out, long long n, ${KEYS}) {
   K10;
   const unsigned int G = (unsigned int)(n >> 2), S = blockDim.x * gridDim.x;
   for (unsigned int g = blockIdx.x * blockDim.x + threadIdx.x; g < G; g += S) {
@@ -82,7 +83,7 @@ extern "C" __global__ void probe_random_compute(float* out, long long n, KEYS) {
     if (__float_as_int(v) == (int)n) out[g] = v;  // never, but not provably so
   }
 }
-extern "C" __global__ void probe_normal_compute(float* out, long long n, KEYS) {
+extern "C" __global__ void probe_normal_compute(float* out, long long n, ${KEYS}) {
   K10;
   const unsigned int G = (unsigned int)(n >> 2), S = blockDim.x * gridDim.x;
   for (unsigned int g = blockIdx.x * blockDim.x + threadIdx.x; g < G; g += S) {
@@ -90,7 +91,7 @@ extern "C" __global__ void probe_normal_compute(float* out, long long n, KEYS) {
     if (__float_as_int(v.x + v.y + v.z + v.w) == (int)n) out[g] = v.x;
   }
 }
-extern "C" __global__ void probe_philox_only(float* out, long long n, KEYS) {
+extern "C" __global__ void probe_philox_only(float* out, long long n, ${KEYS}) {
   K10;
   const unsigned int G = (unsigned int)(n >> 2), S = blockDim.x * gridDim.x;
   for (unsigned int g = blockIdx.x * blockDim.x + threadIdx.x; g < G; g += S) {
