@@ -67,8 +67,12 @@ __device__ __forceinline__ int compact_thread_count(const unsigned char* m) {
   return nonzero_bytes(w.x) + nonzero_bytes(w.y) + nonzero_bytes(w.z) + nonzero_bytes(w.w);
 }
 
-/** Pass 1: counts[tile] = set bytes of the tile. */
+/**
+ * Pass 1: counts[tile] = set bytes of the tile, and counts[tiles] = 0: the slot the exclusive scan
+ * of the counts (in place) turns into the total.
+ */
 __device__ void compact_count(const unsigned char* mask, long long* counts, long long n, int aligned) {
+  if (blockIdx.x == 0 && threadIdx.x == 0) counts[gridDim.x] = 0;
   __shared__ __align__(16) unsigned char m[GPA_COMPACT_TILE];
   __shared__ int warpTotals[GPA_COMPACT_WARPS + 1];
   compact_stage_mask(mask, n, aligned, m);

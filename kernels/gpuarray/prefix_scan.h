@@ -78,6 +78,45 @@ __device__ void scan_tile_prefix(T* sums, long long tiles, T ident, Op op) {
   }
 }
 
+// A tile's elements [start, start + GPA_SCAN_THREADS * ITEMS) of p staged in shared memory
+// (coalesced reads, the identity past len); returns the reduction of this thread's ITEMS
+// consecutive elements. Every thread of the block calls it.
+template <typename T, int ITEMS, typename Load, typename Op>
+__device__ __forceinline__ T scan_stage_tile(const T* p, long long start, long long len, T* tileBuf, T ident, Load load, Op op) {
+  for (int k = 0; k < ITEMS; ++k) {
+    const int j = k * GPA_SCAN_THREADS + threadIdx.x;
+    tileBuf[GPA_SCAN_PAD(j)] = start + j < len ? load(p[start + j]) : ident;
+  }
+  __syncthreads();
+  const int mine = threadIdx.x * ITEMS;
+  T acc = ident;
+  for (int k = 0; k < ITEMS; ++k) acc = op(acc, tileBuf[GPA_SCAN_PAD(mine + k)]);
+  return acc;
+}
+
+// The staged tile scanned from *prefix (what precedes the tile, read after the first barrier so a
+// thread may still be writing it) and written to q (coalesced). inc is this thread's inclusive
+// block scan result; buf is block_inclusive_scan's buffer. Every thread of the block calls it.
+template <typename T, int ITEMS, typename Op>
+__device__ __forceinline__ void scan_write_tile(T* q, long long start, long long len, T* tileBuf, T* buf, T inc, const T* prefix, int exclusive, Op op) {
+  buf[threadIdx.x] = inc;
+  __syncthreads();
+  T run = *prefix;
+  if (threadIdx.x > 0) run = op(run, buf[threadIdx.x - 1]);
+  const int mine = threadIdx.x * ITEMS;
+  for (int k = 0; k < ITEMS; ++k) {
+    const T v = tileBuf[GPA_SCAN_PAD(mine + k)];
+    const T next = op(run, v);
+    tileBuf[GPA_SCAN_PAD(mine + k)] = exclusive ? run : next;
+    run = next;
+  }
+  __syncthreads();
+  for (int k = 0; k < ITEMS; ++k) {
+    const int j = k * GPA_SCAN_THREADS + threadIdx.x;
+    if (start + j < len) q[start + j] = tileBuf[GPA_SCAN_PAD(j)];
+  }
+}
+
 // Pass 3: each tile's scan from its prefix. The tile is staged in shared memory so that global
 // reads and writes stay coalesced while each thread scans GPA_SCAN_ITEMS consecutive elements.
 template <typename T, typename Load, typename Op>
@@ -88,31 +127,10 @@ __device__ void scan_tile_apply(const T* x, T* y, const T* sums, long long len, 
   const T* p = x + row * len;
   T* q = y + row * len;
   const long long start = tile * GPA_SCAN_TILE;
-  for (int k = 0; k < GPA_SCAN_ITEMS; ++k) {
-    const int j = k * GPA_SCAN_THREADS + threadIdx.x;
-    tileBuf[GPA_SCAN_PAD(j)] = start + j < len ? load(p[start + j]) : ident;
-  }
-  __syncthreads();
-  const int mine = threadIdx.x * GPA_SCAN_ITEMS;
-  T acc = ident;
-  for (int k = 0; k < GPA_SCAN_ITEMS; ++k) acc = op(acc, tileBuf[GPA_SCAN_PAD(mine + k)]);
+  const T acc = scan_stage_tile<T, GPA_SCAN_ITEMS>(p, start, len, tileBuf, ident, load, op);
   T total;
   const T inc = block_inclusive_scan(acc, buf, &total, op);
-  buf[threadIdx.x] = inc;
-  __syncthreads();
-  T run = sums[blockIdx.x];
-  if (threadIdx.x > 0) run = op(run, buf[threadIdx.x - 1]);
-  for (int k = 0; k < GPA_SCAN_ITEMS; ++k) {
-    const T v = tileBuf[GPA_SCAN_PAD(mine + k)];
-    const T next = op(run, v);
-    tileBuf[GPA_SCAN_PAD(mine + k)] = exclusive ? run : next;
-    run = next;
-  }
-  __syncthreads();
-  for (int k = 0; k < GPA_SCAN_ITEMS; ++k) {
-    const int j = k * GPA_SCAN_THREADS + threadIdx.x;
-    if (start + j < len) q[start + j] = tileBuf[GPA_SCAN_PAD(j)];
-  }
+  scan_write_tile<T, GPA_SCAN_ITEMS>(q, start, len, tileBuf, buf, inc, sums + blockIdx.x, exclusive, op);
 }
 
 // The exclusive prefix of `tile` by decoupled look-back, in warp 0 (lane 0's result counts).
@@ -214,14 +232,7 @@ __device__ void scan_lookback(const T* x, T* y, T* aggs, T* incls, unsigned int*
   __syncthreads();
   const long long tile = tileShared;
   const long long start = tile * TILE;
-  for (int k = 0; k < ITEMS; ++k) {
-    const int j = k * GPA_SCAN_THREADS + threadIdx.x;
-    tileBuf[GPA_SCAN_PAD(j)] = start + j < len ? load(x[start + j]) : ident;
-  }
-  __syncthreads();
-  const int mine = threadIdx.x * ITEMS;
-  T acc = ident;
-  for (int k = 0; k < ITEMS; ++k) acc = op(acc, tileBuf[GPA_SCAN_PAD(mine + k)]);
+  const T acc = scan_stage_tile<T, ITEMS>(x, start, len, tileBuf, ident, load, op);
   T total;
   const T inc = block_inclusive_scan(acc, buf, &total, op);
   if (threadIdx.x < 32) {
@@ -229,21 +240,7 @@ __device__ void scan_lookback(const T* x, T* y, T* aggs, T* incls, unsigned int*
     const T prefix = scan_lookback_prefix(tile, total, aggs, incls, flags, buf + GPA_SCAN_THREADS, ident, op);
     if (threadIdx.x == 0) prefixShared = prefix;
   }
-  buf[threadIdx.x] = inc;
-  __syncthreads();
-  T run = prefixShared;
-  if (threadIdx.x > 0) run = op(run, buf[threadIdx.x - 1]);
-  for (int k = 0; k < ITEMS; ++k) {
-    const T v = tileBuf[GPA_SCAN_PAD(mine + k)];
-    const T next = op(run, v);
-    tileBuf[GPA_SCAN_PAD(mine + k)] = exclusive ? run : next;
-    run = next;
-  }
-  __syncthreads();
-  for (int k = 0; k < ITEMS; ++k) {
-    const int j = k * GPA_SCAN_THREADS + threadIdx.x;
-    if (start + j < len) y[start + j] = tileBuf[GPA_SCAN_PAD(j)];
-  }
+  scan_write_tile<T, ITEMS>(y, start, len, tileBuf, buf, inc, &prefixShared, exclusive, op);
 }
 
 }  // namespace gpa

@@ -1,14 +1,15 @@
 // Stream compaction behind boolean masks, nonzero and place (kernels/gpuarray/compact.h): each
-// tile of the mask counts its set elements, an exclusive scan of the counts (lib/ops/scan.ts)
+// tile of the mask counts its set elements, an exclusive scan of the counts in place (prefix-scan.ts)
 // gives each tile's first output slot, and each tile then writes its selected elements (or their
 // flat indices) in order. The kernels see contiguous arrays; other layouts are copied first. The
 // sync forms read the count (one int64); the async forms wait for the device without blocking the
 // event loop.
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
+import { readInt64, readInt64Async } from './device-read.js';
 import { COOPERATIVE_MARK, moduleKernel } from './device-kernels.js';
+import { scanRows } from './prefix-scan.js';
 import { BITS128, bitsCtype } from './radix-sort.js';
-import { exclusiveScan, readInt64, readInt64Async } from './scan.js';
 import { UFUNCS } from './ufunc-table.js';
 
 /** Mask elements per tile (GPA_COMPACT_TILE). */
@@ -60,18 +61,20 @@ function tiled(mask: GpuArray): TiledMask {
   const n = a.size;
   const tiles = Math.max(1, Math.ceil(n / TILE));
   const aligned = a.ptr % 16 === 0 ? 1 : 0;
-  let offsets: GpuArray | undefined;
   try {
-    const counts = GpuArray.allocate([tiles], dtypes.int64, a.device);
+    // counts[0..tiles) and a zero, scanned in place: offsets[tiles] becomes the count.
+    const offsets = GpuArray.allocate([tiles + 1], dtypes.int64, a.device);
     try {
-      if (n === 0) counts.fill(0);
-      else moduleKernel(SOURCE, 'gpa_compact_count')(tiles, 256, [a, counts, n, aligned]);
-      offsets = exclusiveScan(counts);
-    } finally {
-      counts.dispose();
+      if (n === 0) offsets.fill(0);
+      else {
+        moduleKernel(SOURCE, 'gpa_compact_count')(tiles, 256, [a, offsets, n, aligned]);
+        scanRows(offsets, offsets, 1, tiles + 1, 'add', { exclusive: true });
+      }
+    } catch (e) {
+      offsets.dispose();
+      throw e;
     }
-    const o = offsets;
-    return { mask: a, tiles, aligned, offsets: o, release: () => (o.dispose(), made && a.dispose()) };
+    return { mask: a, tiles, aligned, offsets, release: () => (offsets.dispose(), made && a.dispose()) };
   } catch (e) {
     if (made) a.dispose();
     throw e;

@@ -10,7 +10,7 @@ import { HostScalar } from '../core/host-data.js';
 import { Scalar } from '../core/scalar.js';
 import { ElementwiseKernel, ElementwiseKernelFn } from '../kernel/elementwise-kernel.js';
 import { IndexError } from '../../bindings/errors.js';
-import { readInt64, readInt64Async } from './scan.js';
+import { readInt64, readInt64Async } from './device-read.js';
 import { viewOf } from './array-args.js';
 import { gatherFlat } from './gather-flat.js';
 import { scatterLastWins } from './scatter-last.js';

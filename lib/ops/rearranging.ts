@@ -11,7 +11,7 @@ import { arange, zeros } from './creation.js';
 import { axisOf, build, copyInto, isOptions, owned, sliceAxis, toArray, viewOf } from './array-args.js';
 import { take } from './take-put.js';
 import { flatnonzero } from './nonzero.js';
-import { readInt64 } from './scan.js';
+import { readInt64 } from './device-read.js';
 import { ufuncFunctions } from './ufunc-api.js';
 import { reductionFunctions } from './reductions.js';
 

@@ -4,6 +4,7 @@ import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { promoteTypes } from '../core/promotion.js';
+import { extractBool } from './compaction.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { scanRows } from './prefix-scan.js';
 import { BITS128, bitsCtype, checkSortSize, gather, keyDType, keyExpr, sortable, sortedOrder, sortedValues } from './radix-sort.js';
@@ -74,9 +75,6 @@ extern "C" __global__ void gpa_group_counts(const void* starts, void* counts, lo
     ((long long*)counts)[g] = (g + 1 < groups ? s[g + 1] : n) - s[g];
   }
 }
-extern "C" __global__ void gpa_bool_flags(const void* mask, void* flags, long long n) {
-  for (long long i : gpa::grid_range(n)) ((unsigned int*)flags)[i] = ((const unsigned char*)mask)[i] != 0;
-}
 `;
 
 function checkReal(name: string, a: unknown): asserts a is GpuArray {
@@ -104,29 +102,6 @@ function countFlags(flags: GpuArray): { pos: GpuArray; total: number } {
     last.dispose();
   }
   return { pos, total };
-}
-
-/** The elements of the contiguous 1-D x whose uint32 flag is set, in order. */
-function compactFlags(x: GpuArray, flags: GpuArray): GpuArray {
-  const { pos, total } = countFlags(flags);
-  try {
-    const out = GpuArray.allocate([total], x.dtype, x.device);
-    if (total > 0) moduleKernel(COMPACT, `gpa_compact${x.itemsize}`)(gridFor(x.size), 256, [x, flags, pos, out, x.size]);
-    return out;
-  } finally {
-    pos.dispose();
-  }
-}
-
-/** x[mask] for a contiguous 1-D x and bool mask of the same length. */
-export function compress1d(x: GpuArray, mask: GpuArray): GpuArray {
-  const flags = GpuArray.allocate([x.size], dtypes.uint32, x.device);
-  try {
-    if (x.size > 0) moduleKernel(COMPACT, 'gpa_bool_flags')(gridFor(x.size), 256, [mask, flags, x.size]);
-    return compactFlags(x, flags);
-  } finally {
-    flags.dispose();
-  }
 }
 
 // ---- searchsorted ------------------------------------------------------------------------------
@@ -343,7 +318,7 @@ function filterIn(ar1: GpuArray, ar2: GpuArray, d: DType, assumeUnique: boolean,
   try {
     const mask = isin(u, ar2, { invert });
     try {
-      return compress1d(u, mask);
+      return extractBool(mask, u);
     } finally {
       mask.dispose();
     }
