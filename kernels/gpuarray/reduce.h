@@ -26,6 +26,7 @@ struct RedGeom {
   I n_split;    // splits; > 1 means partials and a last-block-done combine
   I group;      // threads per output of the row walk (a power of two)
   I vec;        // 1: vector loads along the walk's inner dim
+  I interleave; // 1: the row walk's splits interleave (split s takes every n_split-th group step)
   I ndo;        // output dims in use (1..MAXD)
   I ndr;        // reduced dims in use (1..MAXD)
   I out_shape[MAXD];                   // innermost first

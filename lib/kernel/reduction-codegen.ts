@@ -147,7 +147,7 @@ export function generateReduction(src: ReductionSource, spec: ReductionSpec): Ge
   // ---- row walk: a group of G threads per output, lanes stride the reduced run ----
   const rowScalar = [
     ...chunkStart(['_acc']),
-    `for (${I} _k = _kb + _lane; _k < _ke; _k += _G) {`,
+    `for (${I} _k = _kb + _ks * _G + _lane; _k < _ke; _k += _G * _kn) {`,
     `  ${I} _ro[${NI}];`,
     `  _g.red_offsets(_k, _ro);`,
     ...ind(element('_k', (k, p) => `${ptr(p)}[_io[${k}] + _ro[${k}]]`, '_acc_p'), 2),
@@ -164,7 +164,7 @@ export function generateReduction(src: ReductionSource, spec: ReductionSpec): Ge
           `const ${I} _vb = _kb / ${V}, _ve = _ke / ${V};`,
           ...chunkStart(['_acc']),
           `#pragma unroll ${UNROLL}`,
-          `for (${I} _kv = _vb + _lane; _kv < _ve; _kv += _G) {`,
+          `for (${I} _kv = _vb + _ks * _G + _lane; _kv < _ve; _kv += _G * _kn) {`,
           ...ins
             .map((p, k) => (spec.modes[k] === 'v' ? `  const gpa::Vec<${storage(p)}, ${V}> _v${k} = gpa::load_vec<${V}>(${ptr(p)} + _io[${k}] + _kv * ${V});` : ''))
             .filter((l) => l !== ''),
@@ -173,13 +173,17 @@ export function generateReduction(src: ReductionSource, spec: ReductionSpec): Ge
           ...ind(element(`_kv * ${V} + _t`, (k) => (spec.modes[k] === 'v' ? `_v${k}[_t]` : `_b${k}`), '_acc_p'), 4),
           ...ind(chunkStep(['_acc']), 2),
           `}`,
-          `for (${I} _k = _ve * ${V} + _lane; _k < _ke; _k += _G)`,
+          `for (${I} _k = _ve * ${V} + _ks * _G + _lane; _k < _ke; _k += _G * _kn)`,
           ...ind(element('_k', (k) => (spec.modes[k] === 'v' ? `${ptr(ins[k])}[_io[${k}] + _k]` : `_b${k}`), '_acc_p'), 2),
           ...chunkEnd(['_acc']),
         ];
   const rowLoop = V === 1 ? rowScalar : [`if (_g.vec) {`, ...ind(rowVector, 2), `} else {`, ...ind(rowScalar, 2), `}`];
+  // Interleaved splits share the whole range: split _ks of _kn starts _ks group steps in and
+  // strides _kn of them (contiguous splits: _ks 0, _kn 1, their range set by the prologue).
   const row = [
     `const int _G = (int)_g.group;`,
+    `const ${I} _ks = _g.interleave ? (${I})blockIdx.y : 0;`,
+    `const ${I} _kn = _g.interleave ? _g.n_split : 1;`,
     `const int _lane = (int)threadIdx.x & (_G - 1);`,
     `const ${I} _gpb = (${I})(blockDim.x / _G);`,
     `const ${I} _gib = (${I})(threadIdx.x / _G);`,
@@ -278,7 +282,11 @@ export function generateReduction(src: ReductionSource, spec: ReductionSpec): Ge
   const col = W === 1 ? column(1) : [`if (_g.vec) {`, ...ind(column(W), 2), `} else {`, ...ind(column(1), 2), `}`];
 
   const prologue = (extra: string[]) =>
-    [`const ${I} _kb = (${I})blockIdx.y * _g.split_len;`, `const ${I} _ke = min(_kb + _g.split_len, _g.n_red);`, ...extra].map((l) => (l.startsWith('#') ? l : `  ${l}`));
+    [
+      `const ${I} _kb = _g.interleave ? 0 : (${I})blockIdx.y * _g.split_len;`,
+      `const ${I} _ke = _g.interleave ? _g.n_red : min(_kb + _g.split_len, _g.n_red);`,
+      ...extra,
+    ].map((l) => (l.startsWith('#') ? l : `  ${l}`));
 
   const scalarLocals = src.params.filter((p) => p.kind === 'scalar').map((p) => `  const ${p.localCtype} ${p.name} = (${p.localCtype})_s_${p.name};`);
   const entry = (name: string, blocksPerSm: number, body: string[]) => [

@@ -200,6 +200,8 @@ interface Geometry {
   blockX: number;
   blockY: number;
   group: number;
+  /** Row walk only: splits interleave instead of taking contiguous ranges. */
+  interleave: boolean;
 }
 
 /** Threads per block of every reduction launch on the GPU (GPA_RED_MAX_THREADS in reduce.h). */
@@ -252,7 +254,12 @@ function geometry(plan: ReductionPlan, backend: Backend): Geometry {
   }
   const gridX = nSplit > 1 ? xNeeded : Math.min(xNeeded, gridCap);
   if (nSplit > 1 && gridX > MAX_COUNTERS) throw new Error('internal: too many split columns');
-  return { gridX, nSplit, splitLen, blockX, blockY, group };
+  // On the GPU a row walk's splits interleave (split s reads group steps s, s + nSplit, ...):
+  // one grid-wide stride over the range reads 1 GiB in 0.233-0.240 ms on the H200 where
+  // contiguous per-block chunks take 0.249-0.252 ms (bench/RESULTS.md, sum-probe). The cpu keeps
+  // contiguous chunks, one per core, for its caches.
+  const interleave = !cpu && plan.variant === 'row' && nSplit > 1;
+  return { gridX, nSplit, splitLen, blockX, blockY, group, interleave };
 }
 
 // One zeroed counter buffer per device and stream; the last block of each column resets its
@@ -343,7 +350,7 @@ function prepare(def: ReductionDefinition, params: readonly BoundParam[], vals: 
 function geomFields(spec: ReductionSpec, cg: readonly CodegenParam[]): number {
   const nin = cg.filter((p) => p.kind === 'array' && !p.isOutput).length;
   const nout = cg.filter((p) => p.isOutput).length;
-  return 8 + spec.maxd * (2 + 2 * Math.max(1, nin) + Math.max(1, nout));
+  return 9 + spec.maxd * (2 + 2 * Math.max(1, nin) + Math.max(1, nout));
 }
 
 function writeArgs(block: ArgBlock, params: readonly BoundParam[], vals: readonly ArgValue[], plan: ReductionPlan, spec: ReductionSpec, geo: Geometry, partials: number, counterPtr: number): void {
@@ -377,6 +384,7 @@ function writeArgs(block: ArgBlock, params: readonly BoundParam[], vals: readonl
   put(geo.nSplit);
   put(geo.group);
   put(plan.vec > 1 ? 1 : 0);
+  put(geo.interleave ? 1 : 0);
   put(plan.outShape.length);
   put(plan.redShape.length);
   padded(plan.outShape, 1);
