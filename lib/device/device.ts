@@ -1,6 +1,7 @@
 // The current device: a backend plus its memory pool. Chosen by GPUARRAY_DEVICE
 // (cuda | cuda:N | cpu; an explicit cuda never falls back), else cuda when usable, else cpu with
 // a one-line notice on stderr.
+import { inspect } from 'node:util';
 import { BackendUnavailableError } from '../../bindings/errors.js';
 import { describeValue } from '../util/options.js';
 import type { Backend, BackendKind, DeviceInfo } from './backend.js';
@@ -60,6 +61,10 @@ export class Device {
   /** `<CUDA Device 0>` or `<CPU Device (cpu backend)>`. */
   toString(): string {
     return this.backend.kind === 'cuda' ? `<CUDA Device ${this.backend.device.id}>` : '<CPU Device (cpu backend)>';
+  }
+  /** What `console.log(device)` shows: the same as `toString()`. */
+  [inspect.custom](): string {
+    return this.toString();
   }
 }
 
