@@ -109,7 +109,9 @@ export const cuda = {
 
   Device: DeviceFactory,
 
+  /** A handle another process maps this array's device memory with (CuPy `cupy.cuda.runtime.ipcGetMemHandle`); see `openIpcHandle`. */
   ipcHandle,
+  /** Map another process's array, given its `ipcHandle` (CuPy `cupy.cuda.runtime.ipcOpenMemHandle`). */
   openIpcHandle,
 
   /**

@@ -72,7 +72,7 @@ export type { RawKernelFn, RawKernelOptions, RawModuleOptions, RawLaunchOptions,
 export type { RawArg } from './kernel/raw-args.js';
 export type { CParam } from './kernel/c-signature.js';
 export { cuda, ComputeCapability } from './cuda.js';
-export type { CudaDevice, CudaNamespace } from './cuda.js';
+export type { CudaDevice, CudaNamespace, DeviceConstructor } from './cuda.js';
 export { Stream } from './device/stream.js';
 export type { StreamOptions } from './device/stream.js';
 export { Event, getElapsedTime } from './device/event.js';

@@ -166,9 +166,13 @@ export function useDevice(spec: string): Device {
 /** How many devices the current backend has: the GPUs the driver reports on cuda, 1 on the cpu backend. */
 export function backendDeviceCount(): number {
   if (currentDevice().kind === 'cpu') return 1;
-  const p = probeCuda();
-  return 'error' in p ? 0 : p.count;
+  if (cudaCount === null) {
+    const p = probeCuda(); // once: loading the driver again for every withDevice(n) would cost a millisecond
+    cudaCount = 'error' in p ? 0 : p.count;
+  }
+  return cudaCount;
 }
+let cudaCount: number | null = null;
 
 /**
  * Device `n` of the current backend (`cuda:n` on cuda; only 0, the CPU, on the cpu backend), a

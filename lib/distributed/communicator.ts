@@ -36,19 +36,31 @@ function checkCount(n: unknown): number {
  * over TCP (the cpu backend). Streams arrive as handles.
  */
 export interface Engine {
+  /** 'nccl' or 'host'. */
   readonly kind: 'nccl' | 'host';
+  /** This process's rank. */
   readonly rank: number;
+  /** The number of ranks. */
   readonly worldSize: number;
+  /** The device the arrays live on. */
   readonly device: Device;
+  /** Reduce `send` over the ranks into `recv` on every rank. */
   allReduce(send: GpuArray, recv: GpuArray, op: ReduceOp, stream: number): void;
+  /** `root`'s `buf` into `buf` on every rank. */
   broadcast(buf: GpuArray, root: number, stream: number): void;
+  /** Reduce `send` over the ranks into `recv` on `root`. */
   reduce(send: GpuArray, recv: GpuArray, op: ReduceOp, root: number, stream: number): void;
+  /** Every rank's `send` into `recv`, in rank order. */
   allGather(send: GpuArray, recv: GpuArray, stream: number): void;
+  /** Chunk `rank` of the reduction of `send` into `recv`. */
   reduceScatter(send: GpuArray, recv: GpuArray, op: ReduceOp, stream: number): void;
+  /** `buf` to rank `peer`. */
   send(buf: GpuArray, peer: number, stream: number): void;
+  /** What rank `peer` sent, into `buf`. */
   recv(buf: GpuArray, peer: number, stream: number): void;
   /** Every rank meets here; the device's queued work is done after it. */
   barrier(): void;
+  /** Release what the engine holds. */
   destroy(): void;
 }
 

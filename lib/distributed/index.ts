@@ -19,11 +19,17 @@ import { destroy, getCommunicator, getRank, getWorldSize, init, isInitialized } 
  * gp.distributed.allReduce(x); // every rank: 1 + 2 + ... + worldSize
  */
 export const distributed = {
+  /** Join the process group (cupyx's `init_process_group`) and return its Communicator. */
   init,
+  /** Whether init() was called and destroy() not since. */
   isInitialized,
+  /** This process's rank in the default group. */
   getRank,
+  /** The number of ranks in the default group. */
   getWorldSize,
+  /** The default group's Communicator. */
   getCommunicator,
+  /** Leave the default group (every rank calls it; also done when the program ends). */
   destroy,
   /** The communicator class (`gp.nccl.NcclCommunicator` is the same class). */
   Communicator,
