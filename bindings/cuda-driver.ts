@@ -38,7 +38,8 @@ export const CU_MEMORYTYPE = { HOST: 1, DEVICE: 2, ARRAY: 3, UNIFIED: 4 } as con
 const CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED = 704;
 /** Bytes of a CUipcMemHandle (`char reserved[64]`). */
 export const CU_IPC_HANDLE_SIZE = 64;
-const CUipcMemHandle = koffi.struct('CUipcMemHandle', { reserved: koffi.array('uint8_t', CU_IPC_HANDLE_SIZE, 'Typed') });
+// Named, so prototypes below can take it by value.
+koffi.struct('CUipcMemHandle', { reserved: koffi.array('uint8_t', CU_IPC_HANDLE_SIZE, 'Typed') });
 
 /**
  * The context this thread has current, as far as gpuarray knows: cuCtxSetCurrent is skipped when
@@ -106,7 +107,7 @@ export class CudaDriver {
       cuMemGetAddressRange: decl('int cuMemGetAddressRange_v2(uint64_t* base, uint64_t* size, uint64_t dptr)'),
       cuPointerGetAttribute: decl('int cuPointerGetAttribute(_Out_ void* data, int attribute, uint64_t ptr)'),
       cuIpcGetMemHandle: decl('int cuIpcGetMemHandle(_Out_ uint8_t* handle, uint64_t dptr)'),
-      cuIpcOpenMemHandle: lib.func('cuIpcOpenMemHandle_v2', 'int', ['uint64_t*', CUipcMemHandle, 'uint32_t']) as AsyncFn,
+      cuIpcOpenMemHandle: decl('int cuIpcOpenMemHandle_v2(uint64_t* pdptr, CUipcMemHandle handle, uint32_t flags)'),
       cuIpcCloseMemHandle: decl('int cuIpcCloseMemHandle(uint64_t dptr)'),
     };
   }
