@@ -47,6 +47,8 @@ let server: net.Server | null = null;
 const peers = new Map<number, net.Socket>();
 const pending = new Map<number, { tags: (string | null)[]; parts: (Uint8Array | null)[]; count: number }>();
 const left = new Set<number>();
+/** Ranks whose connection closed without leaving, and why: the next call that needs them fails. */
+let gone: string | null = null;
 // The other ranks.
 let hub: net.Socket | null = null;
 
@@ -54,7 +56,8 @@ let hub: net.Socket | null = null;
 function fail(reason: string): void {
   if (failed !== null || finished) return;
   failed = reason;
-  const ids = [startId, leaveId, recvWaiter?.id ?? null, ...exchangeIds.values()];
+  const ids = [startId, recvWaiter?.id ?? null, ...exchangeIds.values()];
+  if (leaveId !== null) reply(leaveId, {}); // leaving a group that failed has nothing left to wait for
   startId = leaveId = recvWaiter = null;
   exchangeIds.clear();
   for (const id of ids) if (id !== null) reply(id, { error: reason });
@@ -95,6 +98,7 @@ function deliverMessage(from: number, data: Uint8Array): void {
 // ---- the hub -----------------------------------------------------------------------------------
 
 function contribute(from: number, seq: number, tag: string, data: Uint8Array): void {
+  if (gone !== null) return abortAll(gone); // every collective needs every rank
   let e = pending.get(seq);
   if (e === undefined) pending.set(seq, (e = { tags: new Array(worldSize).fill(null), parts: new Array(worldSize).fill(null), count: 0 }));
   e.tags[from] = tag;
@@ -114,12 +118,13 @@ function contribute(from: number, seq: number, tag: string, data: Uint8Array): v
 }
 
 function route(from: number, to: number, data: Uint8Array): void {
+  if (to !== 0 && peers.get(to)?.destroyed !== false) return abortAll(gone ?? `rank ${to} is not connected`);
   if (to === 0) deliverMessage(from, data);
   else writeFrame(peers.get(to)!, { t: 'p2p', from }, data);
 }
 
 function maybeFinish(): void {
-  if (left.size < worldSize || finished) return;
+  if (left.size < worldSize || finished) return; // (a rank that went away counts as left)
   finished = true;
   for (const s of peers.values()) {
     writeFrame(s, { t: 'bye' });
@@ -143,7 +148,14 @@ function admit(socket: net.Socket, hello: Frame): void {
   if (peers.has(r)) return refuse(`two processes claim rank ${r}`);
   peers.set(r, socket);
   socket.on('close', () => {
-    if (!left.has(r)) abortAll(`rank ${r} disconnected before leaving (its process ended or crashed)`);
+    if (left.has(r) || finished) return;
+    const why = `rank ${r} disconnected before leaving (its process ended or crashed)`;
+    // Calls under way need it: they fail now. Otherwise the next call that needs it fails, and
+    // the ranks that are done can still leave.
+    if (pending.size > 0 || (recvWaiter !== null && recvWaiter.from === r)) return abortAll(why);
+    gone ??= why;
+    left.add(r);
+    maybeFinish();
   });
   if (peers.size === worldSize - 1) {
     for (const s of peers.values()) writeFrame(s, { t: 'welcome' });
@@ -240,7 +252,8 @@ function connect(host: string, p: number, deadline: number): void {
 // ---- requests from the main thread ---------------------------------------------------------------
 
 function handle(q: Request): void {
-  if (failed !== null) return reply(q.id, { error: failed });
+  // Leaving a group that already failed has nothing to wait for.
+  if (failed !== null) return reply(q.id, q.op === 'leave' ? {} : { error: failed });
   switch (q.op) {
     case 'start':
       rank = q.rank!;
