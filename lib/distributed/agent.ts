@@ -127,6 +127,7 @@ function maybeFinish(): void {
   if (left.size < worldSize || finished) return; // (a rank that went away counts as left)
   finished = true;
   for (const s of peers.values()) {
+    if (s.destroyed) continue; // a rank that went away
     writeFrame(s, { t: 'bye' });
     s.end();
   }
