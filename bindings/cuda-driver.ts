@@ -31,9 +31,27 @@ type AsyncFn = Fn & { async: (...args: any[]) => void };
 const out64 = () => new BigUint64Array(1);
 const outI32 = () => new Int32Array(1);
 
+/** CUpointer_attribute values used by gpuarray. */
+export const CU_POINTER_ATTRIBUTE = { CONTEXT: 1, MEMORY_TYPE: 2, DEVICE_ORDINAL: 9 } as const;
+/** CUmemorytype values (what CU_POINTER_ATTRIBUTE.MEMORY_TYPE answers). */
+export const CU_MEMORYTYPE = { HOST: 1, DEVICE: 2, ARRAY: 3, UNIFIED: 4 } as const;
+const CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED = 704;
+/** Bytes of a CUipcMemHandle (`char reserved[64]`). */
+export const CU_IPC_HANDLE_SIZE = 64;
+// Named, so prototypes below can take it by value.
+koffi.struct('CUipcMemHandle', { reserved: koffi.array('uint8_t', CU_IPC_HANDLE_SIZE, 'Typed') });
+
+/**
+ * The context this thread has current, as far as gpuarray knows: cuCtxSetCurrent is skipped when
+ * it already is. -1 means unknown (a foreign library such as NCCL may have switched it).
+ */
+let activeContext = -1;
+
 export class CudaDriver {
   readonly path: string;
   private readonly f: Record<string, AsyncFn>;
+  /** The context calls through this instance run in (0: whatever is current); see forContext. */
+  private boundContext = 0;
 
   private constructor(lib: ReturnType<typeof koffi.load>, path: string) {
     this.path = path;
@@ -83,6 +101,14 @@ export class CudaDriver {
       cuEventSynchronize: decl('int cuEventSynchronize(uint64_t event)'),
       cuEventQuery: decl('int cuEventQuery(uint64_t event)'),
       cuEventElapsedTime: decl('int cuEventElapsedTime(_Out_ float* ms, uint64_t start, uint64_t end)'),
+      cuDeviceCanAccessPeer: decl('int cuDeviceCanAccessPeer(int32_t* canAccess, int dev, int peerDev)'),
+      cuCtxEnablePeerAccess: decl('int cuCtxEnablePeerAccess(uint64_t peerContext, uint32_t flags)'),
+      cuMemcpyPeerAsync: decl('int cuMemcpyPeerAsync(uint64_t dst, uint64_t dstContext, uint64_t src, uint64_t srcContext, size_t bytes, uint64_t stream)'),
+      cuMemGetAddressRange: decl('int cuMemGetAddressRange_v2(uint64_t* base, uint64_t* size, uint64_t dptr)'),
+      cuPointerGetAttribute: decl('int cuPointerGetAttribute(_Out_ void* data, int attribute, uint64_t ptr)'),
+      cuIpcGetMemHandle: decl('int cuIpcGetMemHandle(_Out_ uint8_t* handle, uint64_t dptr)'),
+      cuIpcOpenMemHandle: decl('int cuIpcOpenMemHandle_v2(uint64_t* pdptr, CUipcMemHandle handle, uint32_t flags)'),
+      cuIpcCloseMemHandle: decl('int cuIpcCloseMemHandle(uint64_t dptr)'),
     };
   }
 
@@ -112,7 +138,39 @@ export class CudaDriver {
   }
 
   private call(name: string, ...args: unknown[]): void {
+    if (this.boundContext !== 0 && activeContext !== this.boundContext) this.activate();
     this.check(name, this.f[name](...args));
+  }
+
+  /**
+   * The same driver, with every call made in `ctx` (a device's primary context): with several
+   * devices in one process, the thread's current context must follow the device a call is for
+   * (allocations, the legacy default stream 0, module loads). The switch costs one
+   * cuCtxSetCurrent when the context changes, one comparison when it does not.
+   */
+  forContext(ctx: number): CudaDriver {
+    const bound = Object.create(this) as CudaDriver;
+    bound.boundContext = ctx;
+    return bound;
+  }
+
+  /** The context this instance's calls run in (0 when unbound). */
+  get context(): number {
+    return this.boundContext;
+  }
+
+  /** Make this instance's context current on this thread (nothing when it already is). */
+  activate(): void {
+    const ctx = this.boundContext;
+    if (ctx === 0 || activeContext === ctx) return;
+    activeContext = -1;
+    this.check('cuCtxSetCurrent', this.f.cuCtxSetCurrent(ctx));
+    activeContext = ctx;
+  }
+
+  /** Forget which context is current: a foreign library (NCCL, a native addon) may have changed it. */
+  static contextMayHaveChanged(): void {
+    activeContext = -1;
   }
 
   init(): void {
@@ -162,7 +220,9 @@ export class CudaDriver {
   }
 
   setCurrentContext(ctx: number): void {
-    this.call('cuCtxSetCurrent', ctx);
+    activeContext = -1;
+    this.check('cuCtxSetCurrent', this.f.cuCtxSetCurrent(ctx));
+    activeContext = ctx;
   }
 
   contextSynchronize(): void {
@@ -178,6 +238,7 @@ export class CudaDriver {
 
   /** Returns the CUresult instead of throwing, so the pool can retry on CUDA_ERROR_OUT_OF_MEMORY (2). */
   memAllocStatus(bytes: number, out: BigUint64Array): number {
+    this.activate();
     return this.f.cuMemAlloc(out, bytes);
   }
 
@@ -264,6 +325,7 @@ export class CudaDriver {
 
   /** True when all work queued on the stream is done; false while some is still running. */
   streamQuery(stream: number): boolean {
+    this.activate();
     const status = this.f.cuStreamQuery(stream);
     if (status === 600 /* CUDA_ERROR_NOT_READY */) return false;
     this.check('cuStreamQuery', status);
@@ -310,6 +372,7 @@ export class CudaDriver {
 
   /** True when the work before the event is done; false while it is still running. */
   eventQuery(ev: number): boolean {
+    this.activate();
     const status = this.f.cuEventQuery(ev);
     if (status === 600 /* CUDA_ERROR_NOT_READY */) return false;
     this.check('cuEventQuery', status);
@@ -320,5 +383,60 @@ export class CudaDriver {
     const ms = new Float32Array(1);
     this.call('cuEventElapsedTime', ms, start, end);
     return ms[0];
+  }
+
+  // ---- several devices: peer access and copies, pointers, IPC ----------------------------------
+
+  /** Whether `dev` can read and write `peer`'s memory directly (cuDeviceCanAccessPeer). */
+  canAccessPeer(dev: number, peer: number): boolean {
+    const v = outI32();
+    this.call('cuDeviceCanAccessPeer', v, dev, peer);
+    return v[0] !== 0;
+  }
+
+  /** Let this instance's context access `peerContext`'s memory; already enabled counts as done. */
+  enablePeerAccess(peerContext: number): void {
+    this.activate();
+    const status = this.f.cuCtxEnablePeerAccess(peerContext, 0);
+    if (status !== CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED) this.check('cuCtxEnablePeerAccess', status);
+  }
+
+  memcpyPeerAsync(dst: number, dstContext: number, src: number, srcContext: number, bytes: number, stream: number): void {
+    this.call('cuMemcpyPeerAsync', dst, dstContext, src, srcContext, bytes, stream);
+  }
+
+  /** The allocation (cuMemAlloc block) holding `ptr`: its base address and size. */
+  memGetAddressRange(ptr: number): { base: number; size: number } {
+    const b = out64();
+    const n = out64();
+    this.call('cuMemGetAddressRange', b, n, ptr);
+    return { base: Number(b[0]), size: Number(n[0]) };
+  }
+
+  /** An int attribute of a pointer (CU_POINTER_ATTRIBUTE.DEVICE_ORDINAL, MEMORY_TYPE); null when the driver does not know the pointer. */
+  pointerAttribute(attribute: number, ptr: number): number | null {
+    const v = new Int32Array(2);
+    const status = this.f.cuPointerGetAttribute(v, attribute, ptr);
+    if (status === 1 /* CUDA_ERROR_INVALID_VALUE: not a pointer the driver knows */) return null;
+    this.check('cuPointerGetAttribute', status);
+    return v[0];
+  }
+
+  /** The 64-byte CUipcMemHandle of the allocation whose base is `base`. */
+  ipcGetMemHandle(base: number): Uint8Array {
+    const h = new Uint8Array(CU_IPC_HANDLE_SIZE);
+    this.call('cuIpcGetMemHandle', h, base);
+    return h;
+  }
+
+  /** Map another process's allocation into this instance's context (lazy peer access); its base address here. */
+  ipcOpenMemHandle(handle: Uint8Array): number {
+    const v = out64();
+    this.call('cuIpcOpenMemHandle', v, { reserved: handle }, 1 /* CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS */);
+    return Number(v[0]);
+  }
+
+  ipcCloseMemHandle(base: number): void {
+    this.call('cuIpcCloseMemHandle', base);
   }
 }

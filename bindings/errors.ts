@@ -143,3 +143,29 @@ export function formatBytes(n: number): string {
 export class IndexError extends Error {
   override name = 'IndexError';
 }
+
+/**
+ * An NCCL call failed. `code` is NCCL's result name (ncclSystemError, ncclInvalidUsage, ...),
+ * `status` its ncclResult_t; the message adds NCCL's own text and, when NCCL has one, its last
+ * error message for the communicator.
+ */
+export class NcclError extends Error {
+  override name = 'NcclError';
+  constructor(
+    readonly call: string,
+    readonly status: number,
+    readonly code: string,
+    readonly description: string,
+  ) {
+    super(`${call} failed: ${code} (${status}): ${description}`);
+  }
+}
+
+/**
+ * A collective across processes failed outside NCCL: the rendezvous could not be reached or
+ * refused this rank, a rank left or died, the ranks called different collectives, or a wait
+ * passed its timeout.
+ */
+export class DistributedError extends Error {
+  override name = 'DistributedError';
+}

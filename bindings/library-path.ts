@@ -143,3 +143,12 @@ export const CUSOLVER_MAJORS = [12, 11] as const;
 
 /** libcusolver: GPUARRAY_CUSOLVER_PATH, ..., sonames 12 then 11, pip nvidia-cusolver. */
 export const cusolverCandidates = (env: Env = process.env, prefix = '/usr') => mathLibraryCandidates('cusolver', CUSOLVER_MAJORS, env, prefix);
+
+export const NCCL_MAJORS = [2] as const;
+
+/**
+ * libnccl: GPUARRAY_NCCL_PATH, the toolkit overrides, the soname libnccl.so.2 (the loader path:
+ * the distribution's package, LD_LIBRARY_PATH), the installed toolkits, then NVIDIA's pip wheels
+ * (`nvidia-nccl-cu13` / `-cu12`: nvidia/nccl/lib or nvidia/cu13/lib).
+ */
+export const ncclCandidates = (env: Env = process.env, prefix = '/usr') => mathLibraryCandidates('nccl', NCCL_MAJORS, env, prefix);

@@ -8,7 +8,8 @@ import { inspect } from 'node:util';
 import { DTypeLike, dtypeOfTypedArray } from './core/dtype.js';
 import { GpuArray } from './core/gpu-array.js';
 import type { BackendKind } from './device/backend.js';
-import { cudaQuery, currentDevice, Device } from './device/device.js';
+import { backendDeviceCount, cudaQuery, currentDevice, Device, resolveDevice } from './device/device.js';
+import { ipcHandle, openIpcHandle } from './interop/ipc.js';
 import { Event, EventOptions, getElapsedTime } from './device/event.js';
 import { Stream, StreamOptions } from './device/stream.js';
 import { array, empty, ShapeLike } from './ops/creation.js';
@@ -62,19 +63,56 @@ function describeDevice(device: Device): CudaDevice {
   });
 }
 
+/** `gp.cuda.Device`: callable with or without `new`, and `instanceof` works on every Device. */
+export interface DeviceConstructor {
+  (id?: number | string): Device;
+  new (id?: number | string): Device;
+  readonly prototype: Device;
+}
+
+/**
+ * CuPy's `cupy.cuda.Device(n)`: device `n` of the current backend (`cuda:n`; on the cpu backend
+ * only 0, the CPU), or the current device when `n` is omitted. It has `id`, `use()`,
+ * `synchronize()`, `canAccessPeer(other)`, `memGetInfo()` and its memory pool (`pool`);
+ * `gp.withDevice(n, fn)` is CuPy's `with Device(n):`.
+ *
+ * @example gp.cuda.Device(1).use(); // arrays are created on cuda:1 from now on
+ */
+const DeviceFactory = function Device(id?: number | string): Device {
+  return id === undefined ? currentDevice() : resolveDevice(id, 'cuda.Device');
+} as unknown as DeviceConstructor;
+(DeviceFactory as unknown as { prototype: Device }).prototype = Device.prototype;
+
 /** Host data a device array can be made from. */
 export type HostArrayLike = ArrayBufferView | readonly unknown[] | GpuArray;
 
 /**
  * Numba's `numba.cuda` module for gpuarray: device query (`isAvailable`, `getCurrentDevice`,
- * `detect`, `deviceCount`), device arrays (`toDevice`, `deviceArray`, `deviceArrayLike`), streams
- * and events, `synchronize`. On the cpu backend it reports and uses the CPU device.
+ * `detect`, `deviceCount`), devices (`Device(n)`, CuPy's), device arrays (`toDevice`,
+ * `deviceArray`, `deviceArrayLike`), streams and events, `synchronize`, CUDA IPC (`ipcHandle`,
+ * `openIpcHandle`). On the cpu backend it reports and uses the CPU device.
  *
  * @example const dA = gp.cuda.toDevice(Float32Array.of(1, 2, 3));
  */
 export const cuda = {
-  // isAvailable, unavailableReason, deviceCount, detect: the device query of lib/device/device.ts.
+  // isAvailable, unavailableReason, detect: the device query of lib/device/device.ts.
   ...cudaQuery,
+
+  /**
+   * How many devices the current backend has (CuPy `cupy.cuda.runtime.getDeviceCount()`): the
+   * GPUs the driver reports on cuda, 1 on the cpu backend (its device 0 is the CPU), so a loop
+   * over `gp.cuda.Device(i)` runs on both. `gp.cuda.isAvailable()` says whether there is a GPU.
+   */
+  deviceCount(): number {
+    return backendDeviceCount();
+  },
+
+  Device: DeviceFactory,
+
+  /** A handle another process maps this array's device memory with (CuPy `cupy.cuda.runtime.ipcGetMemHandle`); see `openIpcHandle`. */
+  ipcHandle,
+  /** Map another process's array, given its `ipcHandle` (CuPy `cupy.cuda.runtime.ipcOpenMemHandle`). */
+  openIpcHandle,
 
   /**
    * The device kernels launch on now (numba's cuda.get_current_device()): a CUDA GPU, or on

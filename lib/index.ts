@@ -53,7 +53,7 @@ export type { ElementwiseKernelFn, ElementwiseKernelOptions, ElementwiseCallOpti
 export { Ufunc } from './ops/ufunc.js';
 export { UFUNCS as ufuncs } from './ops/ufunc-table.js';
 export { CudaError, CompileError, OutOfMemoryError, BackendUnavailableError } from '../bindings/errors.js';
-export { currentDevice, useDevice, availableDeviceSpecs } from './device/device.js';
+export { currentDevice, useDevice, availableDeviceSpecs, withDevice } from './device/device.js';
 
 // One function per ufunc of lib/ops/ufunc-table.ts, each with its doc comment (generated from the
 // table's doc column by `npm run features`).
@@ -72,7 +72,7 @@ export type { RawKernelFn, RawKernelOptions, RawModuleOptions, RawLaunchOptions,
 export type { RawArg } from './kernel/raw-args.js';
 export type { CParam } from './kernel/c-signature.js';
 export { cuda, ComputeCapability } from './cuda.js';
-export type { CudaDevice, CudaNamespace } from './cuda.js';
+export type { CudaDevice, CudaNamespace, DeviceConstructor } from './cuda.js';
 export { Stream } from './device/stream.js';
 export type { StreamOptions } from './device/stream.js';
 export { Event, getElapsedTime } from './device/event.js';
@@ -202,3 +202,24 @@ export { nanprod, nanargmax, nanargmin } from './ops/averages.js';
 export { gradient, trapezoid } from './ops/calculus.js';
 export { histogramdd, histogram2d } from './ops/histogramdd.js';
 export type { HistogramddOptions } from './ops/histogramdd.js';
+
+// Several devices, several processes, and handing memory to other code (issue 23): a.toDevice(n)
+// and cross-device copyto (peer copies), gp.nccl (CuPy's cupy.cuda.nccl) and gp.distributed
+// (cupyx.distributed) with NCCL between GPUs and TCP on the cpu backend, the gpuarray-run
+// launcher (bin/), DLPack, CUDA IPC (gp.cuda.ipcHandle) and __cuda_array_interface__.
+import './core/transfer.js';
+export { nccl } from './distributed/nccl.js';
+export type { NcclNamespace } from './distributed/nccl.js';
+export { distributed } from './distributed/index.js';
+export type { DistributedNamespace } from './distributed/index.js';
+export { Communicator } from './distributed/communicator.js';
+export type { Engine } from './distributed/communicator.js';
+export type { InitOptions } from './distributed/init.js';
+export type { ReduceOp, CollectiveOptions, ReduceOptions, RootOptions, RootReduceOptions } from './distributed/checks.js';
+export { NcclError, DistributedError } from '../bindings/errors.js';
+import './interop/methods.js';
+export { fromDlpack, DlpackCapsule } from './interop/dlpack.js';
+export type { ToDlpackOptions, FromDlpackOptions, DlpackDevice } from './interop/dlpack.js';
+export { fromCudaArrayInterface } from './interop/cuda-array-interface.js';
+export type { CudaArrayInterface, FromCudaArrayInterfaceOptions } from './interop/cuda-array-interface.js';
+export type { IpcHandle, OpenIpcHandleOptions } from './interop/ipc.js';

@@ -8,7 +8,7 @@ import * as gp from '../lib/index.js';
 import { ConsumerApp, DocBlock, docBlocks, makeConsumerApp, NpmMissingError, REPO } from './consumer-app.js';
 import { DEVICE_SPECS } from './helpers.js';
 
-const DOC_FILES = ['README.md', 'FEATURES.md', 'docs/ARCHITECTURE.md'].filter((f) => existsSync(join(REPO, f)));
+const DOC_FILES = ['README.md', 'FEATURES.md', 'docs/ARCHITECTURE.md', 'docs/SCALING.md'].filter((f) => existsSync(join(REPO, f)));
 
 /** Is `expected` a subsequence of the printed lines (other lines may come between)? */
 function printsInOrder(stdout: string, expected: readonly string[]): string | null {

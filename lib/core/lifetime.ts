@@ -5,13 +5,18 @@ import { currentDevice, type Device } from '../device/device.js';
 import { setPoolReclaimer, type MemoryPool } from '../device/memory-pool.js';
 import { clearKeptObjects, collectGarbage } from './forced-gc.js';
 
-/** One pool block shared by an array and all its views; freed when the last holder lets go. */
+/**
+ * One pool block shared by an array and all its views; freed when the last holder lets go. Memory
+ * that is not the pool's (DLPack, CUDA IPC, a `cudaArrayInterface` of another owner) carries its
+ * own `free` instead: it runs once, when the last holder lets go.
+ */
 export class DeviceBuffer {
   private refs = 1;
   constructor(
     readonly device: Device,
     readonly ptr: number,
     readonly nbytes: number,
+    private readonly free: (() => void) | null = null,
   ) {}
 
   /** One more view shares this buffer. */
@@ -22,7 +27,14 @@ export class DeviceBuffer {
 
   /** One view fewer; the last release returns the memory to the pool. */
   release(): void {
-    if (--this.refs === 0) this.device.pool.release(this.ptr);
+    if (--this.refs !== 0) return;
+    if (this.free === null) this.device.pool.release(this.ptr);
+    else this.free();
+  }
+
+  /** Whether the memory belongs to someone else (it is not returned to the pool). */
+  get external(): boolean {
+    return this.free !== null;
   }
 
   /** Whether the memory is still held (not yet returned to the pool). */

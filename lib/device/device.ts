@@ -1,11 +1,13 @@
 // The current device: a backend plus its memory pool. Chosen by GPUARRAY_DEVICE
 // (cuda | cuda:N | cpu; an explicit cuda never falls back), else cuda when usable, else cpu with
 // a one-line notice on stderr.
+import { inspect } from 'node:util';
 import { BackendUnavailableError } from '../../bindings/errors.js';
 import { describeValue } from '../util/options.js';
 import type { Backend, BackendKind, DeviceInfo } from './backend.js';
 import { DiskCache } from './compile-cache.js';
 import { CudaBackend, probeCuda } from './cuda/backend.js';
+import { canAccessPeer } from './cuda/peer.js';
 import { kernelHeaders } from './kernel-headers.js';
 import { HostBackend } from './host/backend.js';
 import { MemoryPool } from './memory-pool.js';
@@ -24,9 +26,45 @@ export class Device {
   get spec(): string {
     return this.backend.kind === 'cuda' ? `cuda:${this.backend.device.id}` : 'cpu';
   }
+  /** The device's ordinal among its backend's devices (CuPy `Device.id`): N of `cuda:N`, 0 for the cpu device. */
+  get id(): number {
+    return this.backend.device.id;
+  }
+  /**
+   * Make this the current device (CuPy `Device.use()`): arrays are created and library calls run
+   * here from now on; on cuda its context also becomes the thread's current one (cudaSetDevice).
+   * Returns this device. `gp.withDevice(n, fn)` switches for one function only.
+   */
+  use(): this {
+    current = this;
+    if (this.backend instanceof CudaBackend) this.backend.activate();
+    return this;
+  }
+  /** Wait until all work queued on this device is done (CuPy `Device.synchronize()`). */
+  synchronize(): void {
+    this.backend.synchronize();
+  }
+  /**
+   * Whether this device can read and write `peer`'s memory directly (CuPy
+   * `cupy.cuda.runtime.deviceCanAccessPeer`): true for the device itself, false across backends.
+   * Peer copies (`a.toDevice(n)`, `gp.copyto`) use direct access when it is there.
+   */
+  canAccessPeer(peer: Device): boolean {
+    if (!(peer instanceof Device)) throw new TypeError(`canAccessPeer: expected a Device, got ${describeValue(peer)}`);
+    if (peer === this) return true;
+    return this.backend instanceof CudaBackend && peer.backend instanceof CudaBackend && canAccessPeer(this.backend, peer.backend);
+  }
+  /** Free and total bytes of the device's memory (CuPy `Device.mem_info`). */
+  memGetInfo(): { free: number; total: number } {
+    return this.backend.memGetInfo();
+  }
   /** `<CUDA Device 0>` or `<CPU Device (cpu backend)>`. */
   toString(): string {
     return this.backend.kind === 'cuda' ? `<CUDA Device ${this.backend.device.id}>` : '<CPU Device (cpu backend)>';
+  }
+  /** What `console.log(device)` shows: the same as `toString()`. */
+  [inspect.custom](): string {
+    return this.toString();
   }
 }
 
@@ -115,10 +153,65 @@ export function currentDevice(): Device {
   return (current ??= chooseDefault());
 }
 
+/** The current device if one was chosen already (by `useDevice` or a first use), else null: chooses nothing. */
+export function chosenDevice(): Device | null {
+  return current;
+}
+
 /** Make `spec` the current device for everything created from now on. */
 export function useDevice(spec: string): Device {
-  current = openDevice(spec);
-  return current;
+  return openDevice(spec).use();
+}
+
+/** How many devices the current backend has: the GPUs the driver reports on cuda, 1 on the cpu backend. */
+export function backendDeviceCount(): number {
+  if (currentDevice().kind === 'cpu') return 1;
+  if (cudaCount === null) {
+    const p = probeCuda(); // once: loading the driver again for every withDevice(n) would cost a millisecond
+    cudaCount = 'error' in p ? 0 : p.count;
+  }
+  return cudaCount;
+}
+let cudaCount: number | null = null;
+
+/**
+ * Device `n` of the current backend (`cuda:n` on cuda; only 0, the CPU, on the cpu backend), a
+ * spec string ('cuda:1', 'cpu') or a Device. Opens it on first use; a RangeError for an ordinal
+ * the backend does not have.
+ */
+export function resolveDevice(d: number | string | Device, what = 'device'): Device {
+  if (d instanceof Device) return d;
+  if (typeof d === 'string') return openDevice(d);
+  if (typeof d !== 'number' || !Number.isInteger(d) || d < 0) {
+    throw new TypeError(`${what} must be a device ordinal (a non-negative integer), a spec such as 'cuda:1' or 'cpu', or a Device; got ${describeValue(d)}`);
+  }
+  const kind = currentDevice().kind;
+  const count = backendDeviceCount();
+  if (d >= count) {
+    throw new RangeError(`${what} ${d} does not exist: the ${kind} backend has ${count} device${count === 1 ? '' : 's'} (0${count > 1 ? `..${count - 1}` : ''})`);
+  }
+  return kind === 'cpu' ? openDevice('cpu') : openDevice(`cuda:${d}`);
+}
+
+/**
+ * Run `fn` with device `d` current, then make the previous device current again, even when `fn`
+ * throws (CuPy's `with cupy.cuda.Device(d):`). `d` is an ordinal of the current backend, a spec
+ * ('cuda:1') or a Device. Returns what `fn` returns; `fn` must be synchronous.
+ *
+ * @example const b = gp.withDevice(1, () => gp.arange(10)); // b lives on cuda:1
+ */
+export function withDevice<T>(d: number | string | Device, fn: () => T): T {
+  if (typeof fn !== 'function') throw new TypeError(`withDevice(device, fn): fn must be a function, got ${describeValue(fn)}`);
+  const previous = currentDevice();
+  resolveDevice(d, 'withDevice: device').use();
+  let result: T;
+  try {
+    result = fn();
+  } finally {
+    previous.use();
+  }
+  if (result instanceof Promise) throw new TypeError('withDevice(device, fn) takes a synchronous function: the device was restored when fn returned its promise');
+  return result;
 }
 
 /** Every device that can run here, for tests that run on each: cpu always (given a C++ compiler), cuda:0 when usable. */

@@ -6,6 +6,9 @@ import { HostScalar, toDTypeValue } from '../core/host-data.js';
 import { installKernelHooks } from '../core/kernel-hooks.js';
 import { Scalar } from '../core/scalar.js';
 import { ElementwiseDefinition, makeDefinition, runElementwise } from './elementwise.js';
+import { arrayToDevice } from '../core/transfer.js';
+import { sameShape } from '../core/shape.js';
+import { copyBetweenDevices } from '../device/transfer.js';
 import { broadcastAxis, overlapsBadly, readOnlyError } from './overlap.js';
 
 const copyDef: ElementwiseDefinition = makeDefinition({
@@ -28,6 +31,21 @@ const castToCtype = (d: DType) => (d.name === 'float16' ? 'float16' : d.computeC
 
 export function assign(dst: GpuArray, src: GpuArray | Scalar | HostScalar): void {
   if (broadcastAxis(dst) >= 0) throw readOnlyError('assignment destination', dst);
+  // A source on another device is copied over first (a peer copy, or through the host), straight
+  // into dst when nothing needs casting, broadcasting or a strided walk.
+  if (src instanceof GpuArray && src.device !== dst.device) {
+    if (src.dtype === dst.dtype && src.flags.cContiguous && dst.flags.cContiguous && sameShape(src.shape, dst.shape)) {
+      copyBetweenDevices(dst.device, dst.ptr, src.device, src.ptr, dst.nbytes);
+      return;
+    }
+    const moved = arrayToDevice(src, dst.device);
+    try {
+      assign(dst, moved);
+    } finally {
+      moved.dispose();
+    }
+    return;
+  }
   // A source sharing memory with dst (a[1:] = a[:-1], a = a.T) is read from a copy, as NumPy.
   if (src instanceof GpuArray && overlapsBadly(src, dst)) {
     const c = src.copy();

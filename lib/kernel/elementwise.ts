@@ -70,6 +70,18 @@ export function makeDefinition(d: Omit<ElementwiseDefinition, 'memo' | 'fastMemo
 const isArray = (v: ArgValue): v is GpuArray => v instanceof GpuArray;
 
 /**
+ * The error of an operation whose arrays live on two devices. gpuarray never reads another
+ * device's memory inside a kernel, even with peer access (CuPy allows that with peer access):
+ * the arrays are moved explicitly.
+ */
+export function mixedDevices(op: string, a: Device, b: Device): TypeError {
+  return new TypeError(
+    `${op}: arrays live on different devices (${a.spec} and ${b.spec}); move one with a.toDevice(${b.kind === a.kind ? a.id : `'${a.spec}'`}) ` +
+      `or gp.copyto, and run the work inside gp.withDevice(${a.kind === 'cpu' ? `'${a.spec}'` : a.id}, ...)`,
+  );
+}
+
+/**
  * Run one element-wise kernel. `values[k]` goes with `params[k]`; missing outputs are allocated
  * at the broadcast shape. Returns the output arrays in parameter order.
  */
@@ -87,7 +99,7 @@ export function runElementwise(def: ElementwiseDefinition, params: readonly Boun
     if (!isArray(v)) continue;
     v.buffer; // throws if disposed
     if (device === null) device = v.device;
-    else if (v.device !== device) throw new Error(`${def.name}: arrays live on different devices (${device} and ${v.device})`);
+    else if (v.device !== device) throw mixedDevices(def.name, device, v.device);
     if (params[k].raw) {
       contiguous = false;
       continue;

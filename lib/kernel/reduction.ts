@@ -9,7 +9,7 @@ import type { Backend, LoadedKernel } from '../device/backend.js';
 import type { Device } from '../device/device.js';
 import { currentDevice } from '../device/device.js';
 import { ArgBlock, ParamLayout } from '../device/arg-block.js';
-import { codegenParams } from './elementwise.js';
+import { codegenParams, mixedDevices } from './elementwise.js';
 import { bindOutputs } from './outputs.js';
 import type { ArgValue, BoundParam } from './elementwise.js';
 import { CodegenParam } from './elementwise-codegen.js';
@@ -100,7 +100,7 @@ export function runReduction(def: ReductionDefinition, params: readonly BoundPar
     if (isArray(v)) {
       v.buffer; // throws if disposed
       if (device === null) device = v.device;
-      else if (v.device !== device) throw new Error(`${def.name}: arrays live on different devices (${device} and ${v.device})`);
+      else if (v.device !== device) throw mixedDevices(def.name, device, v.device);
       if (!params[k].raw && !params[k].isOutput) shapes.push(v.shape);
     }
   }

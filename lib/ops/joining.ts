@@ -5,6 +5,7 @@ import { DType, DTypeLike, dtype as toDType } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { shapeString } from '../core/shape.js';
 import { ElementwiseKernel, ElementwiseKernelFn } from '../kernel/elementwise-kernel.js';
+import { mixedDevices } from '../kernel/elementwise.js';
 import { canCastSameKind } from './ufunc.js';
 import { canCastSafely } from '../core/promotion.js';
 import { axisOf, build, checkKeys, commonDType, copyInto, isOptions, owned, sliceAxis, toArray } from './array-args.js';
@@ -135,7 +136,7 @@ function join(arrays: readonly GpuArray[], axis: number, outOpt: GpuArray | unde
         );
       }
     }
-    if (a.device !== first.device) throw new RangeError('concatenate: arrays live on different devices');
+    if (a.device !== first.device) throw mixedDevices('concatenate', first.device, a.device);
     total += a.shape[ax];
   });
   const shape = [...first.shape];

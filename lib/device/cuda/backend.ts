@@ -52,16 +52,24 @@ export class CudaBackend implements Backend {
 
   readonly solver: CudaDenseSolver;
 
+  /** The driver with every call made in this device's primary context (see CudaDriver.forContext). */
+  readonly driver: CudaDriver;
+  /** The device's primary context (CUcontext) and its CUdevice. */
+  readonly context: number;
+  readonly cuDevice: number;
+
   private constructor(
-    readonly driver: CudaDriver,
+    unbound: CudaDriver,
     nvrtc: Nvrtc,
     ordinal: number,
     cache: DiskCache,
   ) {
-    const d = driver;
-    const dev = d.deviceGet(ordinal);
-    const ctx = d.primaryContextRetain(dev);
-    d.setCurrentContext(ctx);
+    const dev = unbound.deviceGet(ordinal);
+    const ctx = unbound.primaryContextRetain(dev);
+    const d = (this.driver = unbound.forContext(ctx));
+    this.context = ctx;
+    this.cuDevice = dev;
+    d.activate();
     const attr = (a: number) => d.deviceAttribute(a, dev);
     this.device = {
       backend: 'cuda',
@@ -85,10 +93,12 @@ export class CudaBackend implements Backend {
       return pc === null ? null : (dst, src, bytes) => pc.copy(dst, src, bytes);
     });
     this.launchFn = d.launchKernel;
-    this.cublasGemm = new CublasGemm(() => d.setCurrentContext(ctx));
-    this.cufft = new CufftRunner(() => d.setCurrentContext(ctx));
+    // The libraries run in the current context: each call makes this device's current first.
+    const activate = () => d.activate();
+    this.cublasGemm = new CublasGemm(activate);
+    this.cufft = new CufftRunner(activate);
 
-    this.solver = new CudaDenseSolver(new CusolverDense(() => d.setCurrentContext(ctx)), new SolverKernels(this));
+    this.solver = new CudaDenseSolver(new CusolverDense(activate), new SolverKernels(this));
   }
 
   static create(ordinal = 0, cache = new DiskCache()): CudaBackend | { error: string } {
@@ -103,6 +113,11 @@ export class CudaBackend implements Backend {
     } catch (e) {
       return { error: (e as Error).message };
     }
+  }
+
+  /** Make this device's context current on this thread (CuPy's Device.use() does cudaSetDevice). */
+  activate(): void {
+    this.driver.activate();
   }
 
   get compileTarget() {
@@ -170,6 +185,7 @@ export class CudaBackend implements Backend {
             k = {
               name,
               launch: (g: Dim3, b: Dim3, sharedMem: number, stream: number, args: number) => {
+                driver.activate();
                 const status = launchFn(fn, g.x, g.y, g.z, b.x, b.y, b.z, sharedMem, stream, args, 0);
                 if (status !== 0) driver.check(`cuLaunchKernel(${name})`, status);
               },

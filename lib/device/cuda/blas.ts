@@ -56,10 +56,8 @@ export class CublasGemm {
       if (v > INT_MAX) throw new RangeError(`matrix product too large for cuBLAS: ${what} = ${v} exceeds 2^31 - 1`);
     }
     const lib = cublasLibrary();
-    if (this.handle === 0) {
-      this.makeCurrent();
-      this.handle = lib.create();
-    }
+    this.makeCurrent(); // every call: with several devices another one may be current
+    if (this.handle === 0) this.handle = lib.create();
     if (this.boundStream !== r.stream) {
       lib.setStream(this.handle, r.stream);
       this.boundStream = r.stream;

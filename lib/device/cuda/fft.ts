@@ -45,10 +45,8 @@ export class CufftRunner {
     const lib = cufftLibrary()!;
     const type = TYPES[r.type][r.precision];
     const key = `${r.type} ${r.precision} [${r.shape.join(', ')}] x${r.batch}`;
-    const p = this.plans.get(key, () => {
-      this.makeCurrent();
-      return { ...lib.makePlan(r.shape, type, r.batch), type };
-    });
+    this.makeCurrent(); // every call: with several devices another one may be current
+    const p = this.plans.get(key, () => ({ ...lib.makePlan(r.shape, type, r.batch), type }));
     const work = p.workSize > 0 ? r.workspace(p.workSize) : 0;
     lib.exec(p.plan, p.type, work, r.stream, r.input, r.output, r.inverse ? CUFFT_INVERSE : CUFFT_FORWARD);
   }

@@ -29,10 +29,8 @@ export class CusolverDense implements DenseSolver {
   private begin(r: SolverCall, ...sizes: number[]): { lib: Cusolver; h: number; t: SolverLetter } {
     for (const v of sizes) if (v > INT_MAX) throw new RangeError(`matrix too large for cuSOLVER: ${v} exceeds 2^31 - 1`);
     const lib = cusolverLibrary();
-    if (this.handle === 0) {
-      this.makeCurrent();
-      this.handle = lib.create();
-    }
+    this.makeCurrent(); // every call: with several devices another one may be current
+    if (this.handle === 0) this.handle = lib.create();
     if (this.boundStream !== r.stream) {
       lib.setStream(this.handle, r.stream);
       this.boundStream = r.stream;

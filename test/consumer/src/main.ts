@@ -47,6 +47,14 @@ import type {
   AngleOptions,
   ComplexPartArg,
   PairUfuncName,
+  Communicator,
+  CudaArrayInterface,
+  DlpackDevice,
+  InitOptions,
+  IpcHandle,
+  ReduceOp,
+  ReduceOptions,
+  ToDlpackOptions,
 } from 'gpuarray';
 
 /** Host values of a float array, compared to a JS reference with a relative tolerance. */
@@ -647,5 +655,37 @@ assert.ok(new gp.BackendUnavailableError('cuda', 'no driver') instanceof Error);
 const disposed = gp.arange(2);
 disposed.dispose();
 assert.throws(() => disposed.add(1));
+
+// ---- several devices, collectives, interop (issue 23) -------------------------------------------
+const here0 = gp.cuda.Device(0);
+assert.ok(here0 instanceof gp.cuda.Device);
+assert.equal(here0.id, 0);
+const moved = gp.withDevice(0, () => gp.arange(4, 'float32')).toDevice(0);
+assert.equal(moved.device, here0);
+const initOpts: InitOptions = { rank: 0, worldSize: 1 };
+const comm: Communicator = gp.distributed.init(initOpts);
+const op: ReduceOp = 'sum';
+const redOpts: ReduceOptions = { op };
+assert.deepEqual(Array.from(comm.allReduce(moved, redOpts).toTypedArray() as Float32Array), [0, 1, 2, 3]);
+assert.equal(gp.distributed.getWorldSize(), 1);
+assert.ok(comm instanceof gp.Communicator);
+gp.distributed.destroy();
+const solo = gp.nccl.NcclCommunicator.initAll(1);
+assert.equal(solo.length, 1);
+solo[0].destroy();
+assert.equal(typeof gp.nccl.isAvailable(), 'boolean');
+const dlOpts: ToDlpackOptions = { versioned: false };
+const shared = gp.fromDlpack(moved.toDlpack(dlOpts));
+const where: DlpackDevice = shared.dlpackDevice();
+assert.equal(where[1], 0);
+assert.ok(moved.toDlpack() instanceof gp.DlpackCapsule);
+const cai: CudaArrayInterface = moved.cudaArrayInterface;
+assert.deepEqual(gp.fromCudaArrayInterface(cai, { owner: moved }).toArray(), [0, 1, 2, 3]);
+if (here0.kind === 'cuda') {
+  const handle: IpcHandle = gp.cuda.ipcHandle(moved);
+  assert.equal(handle.dtype, 'float32');
+} else assert.throws(() => gp.cuda.openIpcHandle('{}'), TypeError);
+assert.ok(new gp.NcclError('ncclAllReduce', 5, 'ncclInvalidUsage', 'usage') instanceof Error);
+assert.ok(new gp.DistributedError('rank 1 left') instanceof Error);
 
 console.log(`consumer ok on ${backend.spec}`);
