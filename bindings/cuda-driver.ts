@@ -83,6 +83,15 @@ export class CudaDriver {
       cuEventSynchronize: decl('int cuEventSynchronize(uint64_t event)'),
       cuEventQuery: decl('int cuEventQuery(uint64_t event)'),
       cuEventElapsedTime: decl('int cuEventElapsedTime(_Out_ float* ms, uint64_t start, uint64_t end)'),
+      // Stream capture and graphs (CUDA 11.4+): a stream's work recorded once, replayed by one launch.
+      cuStreamBeginCapture: decl('int cuStreamBeginCapture_v2(uint64_t stream, int mode)'),
+      cuStreamEndCapture: decl('int cuStreamEndCapture(uint64_t stream, uint64_t* graph)'),
+      cuStreamIsCapturing: decl('int cuStreamIsCapturing(uint64_t stream, int32_t* status)'),
+      cuGraphInstantiateWithFlags: decl('int cuGraphInstantiateWithFlags(uint64_t* exec, uint64_t graph, uint64_t flags)'),
+      cuGraphGetNodes: decl('int cuGraphGetNodes(uint64_t graph, uint64_t* nodes, size_t* count)'),
+      cuGraphLaunch: decl('int cuGraphLaunch(uint64_t exec, uint64_t stream)'),
+      cuGraphExecDestroy: decl('int cuGraphExecDestroy(uint64_t exec)'),
+      cuGraphDestroy: decl('int cuGraphDestroy(uint64_t graph)'),
     };
   }
 
@@ -320,5 +329,59 @@ export class CudaDriver {
     const ms = new Float32Array(1);
     this.call('cuEventElapsedTime', ms, start, end);
     return ms[0];
+  }
+
+  /** Start capturing the work queued on `stream` (mode: CU_STREAM_CAPTURE_MODE_*). */
+  streamBeginCapture(stream: number, mode: number): void {
+    this.call('cuStreamBeginCapture', stream, mode);
+  }
+
+  /** End the capture on `stream` and return its graph (throws when the capture was invalidated). */
+  streamEndCapture(stream: number): number {
+    const v = out64();
+    this.call('cuStreamEndCapture', stream, v);
+    return Number(v[0]);
+  }
+
+  /**
+   * End a capture that is being abandoned: returns the graph the driver made (0 when it made none,
+   * e.g. an invalidated capture) and never throws, so a failed capture can always be closed.
+   */
+  streamEndCaptureQuiet(stream: number): number {
+    const v = out64();
+    return this.f.cuStreamEndCapture(stream, v) === 0 ? Number(v[0]) : 0;
+  }
+
+  /** 0: not capturing, 1: capturing, 2: the capture was invalidated (CUstreamCaptureStatus). */
+  streamCaptureStatus(stream: number): number {
+    const v = outI32();
+    this.call('cuStreamIsCapturing', stream, v);
+    return v[0];
+  }
+
+  graphInstantiate(graph: number): number {
+    const v = out64();
+    this.call('cuGraphInstantiateWithFlags', v, graph, 0);
+    return Number(v[0]);
+  }
+
+  /** Number of nodes of a graph. */
+  graphNodeCount(graph: number): number {
+    const count = new BigUint64Array(1);
+    this.call('cuGraphGetNodes', graph, null, count);
+    return Number(count[0]);
+  }
+
+  /** The replay path: the raw koffi function, checked by the caller with `check`. */
+  get graphLaunch(): Fn {
+    return this.f.cuGraphLaunch;
+  }
+
+  graphExecDestroy(exec: number): void {
+    this.call('cuGraphExecDestroy', exec);
+  }
+
+  graphDestroy(graph: number): void {
+    this.call('cuGraphDestroy', graph);
   }
 }

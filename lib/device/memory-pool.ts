@@ -3,14 +3,20 @@
 // past a soft threshold, or the device is out of memory, it first reclaims the blocks of arrays
 // nobody can reach any more (a forced collection: see lib/core/lifetime.ts), then frees its
 // cached blocks and retries once before throwing OutOfMemoryError.
+//
+// Streams (as CuPy's pool): cached blocks are kept per stream (pool-arena.ts), and a block goes
+// back to the arena of the stream it was allocated on, so work on that stream may reuse it with
+// no wait. Freed while another stream is current, it is also ordered after that stream's work so
+// far (an event). During a graph capture nothing comes from the driver: blocks come from the
+// pool's caches and belong to the graph, with every block freed during the capture, until the
+// graph is disposed (its replays write them).
 import { describeValue, readOptions } from '../util/options.js';
 import { OutOfMemoryError } from '../../bindings/errors.js';
 import type { Backend } from './backend.js';
+import { captureRefusal, refuseAllocation } from './capture-errors.js';
+import { Arena } from './pool-arena.js';
 
 export const ALLOCATION_UNIT = 512;
-
-/** A reused block may be at most this much larger than asked, so small arrays don't pin big blocks. */
-const MAX_SLACK_RATIO = 2;
 
 /**
  * Bytes in use past which a cache miss first reclaims forgotten arrays; after a reclaim the
@@ -39,16 +45,38 @@ export interface PoolStats {
 }
 
 /**
+ * The blocks a graph holds: every block its capture took from the caches or saw freed (`owned`),
+ * and those of them no array uses any more (`held`), returned to the caches when it is disposed.
+ */
+export interface GraphMemory {
+  readonly owned: Set<number>;
+  held: number[];
+}
+
+/** A capture in progress: blocks freed during it, reusable by its later allocations in stream order. */
+interface CaptureMemory {
+  readonly local: Arena;
+  readonly owned: Set<number>;
+}
+
+/**
  * The device's caching memory pool (CuPy `cupy.get_default_memory_pool()`): freed blocks are kept
- * for reuse; `freeAllBlocks()` returns them to the device, `setLimit()` caps the pool.
+ * for reuse, per stream; `freeAllBlocks()` returns them to the device, `setLimit()` caps the pool.
  *
  * @example gp.getMemoryPool().usedBytes()
  */
 export class MemoryPool {
-  /** Cached blocks by size; `sizes` keeps the keys sorted for best-fit lookups. */
-  private readonly free = new Map<number, number[]>();
-  private sizes: number[] = [];
+  private readonly arenas = new Map<number, Arena>();
+  private readonly defaultArena: Arena;
+  /** The arena of the device's current stream: where allocations look first. */
+  private streamArena: Arena;
+  /** Blocks allocated while a stream other than the default one was current: their arena. */
+  private readonly homes = new Map<number, Arena>();
   private readonly blockSize = new Map<number, number>();
+  /** Blocks graphs hold, with their graph's memory. */
+  private readonly graphBlocks = new Map<number, GraphMemory>();
+  private capture: CaptureMemory | null = null;
+  private readonly got = new Float64Array(1);
   private used = 0;
   private cached = 0;
   private cachedBlocks = 0;
@@ -56,15 +84,40 @@ export class MemoryPool {
   private reclaimAt = RECLAIM_THRESHOLD;
   private reclaiming = false;
 
-  constructor(private readonly backend: Backend) {}
+  constructor(private readonly backend: Backend) {
+    this.defaultArena = new Arena(backend.defaultStream);
+    this.arenas.set(backend.defaultStream, this.defaultArena);
+    this.streamArena = this.defaultArena;
+  }
 
   static roundSize(bytes: number): number {
     return Math.max(ALLOCATION_UNIT, Math.ceil(bytes / ALLOCATION_UNIT) * ALLOCATION_UNIT);
   }
 
+  /** Follow the device's current stream (called when a program makes another stream current). */
+  useStream(stream: number): void {
+    let a = this.arenas.get(stream);
+    if (a === undefined) this.arenas.set(stream, (a = new Arena(stream)));
+    this.streamArena = a;
+  }
+
+  /**
+   * A stream is going away, its work done: its cached blocks, and those allocated on it, now
+   * belong to the default stream.
+   */
+  retireStream(stream: number): void {
+    const arena = this.arenas.get(stream);
+    if (arena === undefined || arena === this.defaultArena) return;
+    this.arenas.delete(stream);
+    arena.drain((ptr, size) => this.defaultArena.put(ptr, size));
+    for (const [ptr, a] of this.homes) if (a === arena) this.homes.delete(ptr);
+    if (this.streamArena === arena) this.streamArena = this.defaultArena;
+  }
+
   /** Allocate at least `bytes`; returns the device address. */
   malloc(bytes: number): number {
     const size = MemoryPool.roundSize(bytes);
+    if (this.capture !== null) return this.captureMalloc(size, bytes);
     const reused = this.takeCached(size);
     if (reused !== null) return reused;
     // Blocks in use past the threshold or the limit: forgotten arrays' blocks come back to the
@@ -91,38 +144,110 @@ export class MemoryPool {
       }
     }
     this.blockSize.set(ptr, size);
+    if (this.streamArena !== this.defaultArena) this.homes.set(ptr, this.streamArena);
     this.used += size;
     return ptr;
   }
 
-  /** Return a block to the cache. */
+  /** Return a block to the cache of the stream it was allocated on. */
   release(ptr: number): void {
     const size = this.blockSize.get(ptr);
     if (size === undefined) throw new Error(`gpuarray: release of unknown block ${ptr}`);
-    this.used -= size;
-    let list = this.free.get(size);
-    if (!list) {
-      list = [];
-      this.free.set(size, list);
-      this.insertSize(size);
+    if (this.capture !== null) {
+      // Captured work may read it: the graph keeps it; later allocations of the capture may reuse it.
+      this.capture.local.put(ptr, size);
+      this.capture.owned.add(ptr);
+      return;
     }
-    list.push(ptr);
+    if (this.graphBlocks.size !== 0) {
+      const g = this.graphBlocks.get(ptr);
+      if (g !== undefined) {
+        g.held.push(ptr);
+        return;
+      }
+    }
+    this.returnBlock(ptr, size);
+  }
+
+  private returnBlock(ptr: number, size: number): void {
+    const home = this.homes.size === 0 ? this.defaultArena : (this.homes.get(ptr) ?? this.defaultArena);
+    // Freed in another stream's order: its reuse on its own stream waits for that stream's work so far.
+    if (home !== this.streamArena) this.backend.orderStreams(home.stream, this.streamArena.stream);
+    this.used -= size;
+    home.put(ptr, size);
     this.cached += size;
     this.cachedBlocks++;
   }
 
   /** Give every cached block back to the device. */
   freeAllBlocks(): void {
-    for (const [size, list] of this.free) {
-      for (const ptr of list) {
+    if (this.capture !== null) throw captureRefusal('freeing the memory pool\'s blocks');
+    // cuMemFree waits for the device, but say so: blocks of other streams may still be in use.
+    let others = false;
+    for (const a of this.arenas.values()) if (a !== this.defaultArena && a.blocks > 0) others = true;
+    if (others) this.backend.synchronize();
+    for (const a of this.arenas.values()) {
+      a.drain((ptr) => {
         this.backend.free(ptr);
         this.blockSize.delete(ptr);
-      }
-      this.cached -= size * list.length;
+        this.homes.delete(ptr);
+      });
     }
-    this.free.clear();
-    this.sizes = [];
+    this.cached = 0;
     this.cachedBlocks = 0;
+  }
+
+  // ---- graph captures --------------------------------------------------------------------------
+
+  /** From now until endCapture/abortCapture, allocations come from the caches only (see malloc). */
+  beginCapture(): void {
+    if (this.capture !== null) throw new Error('internal: nested pool capture');
+    this.capture = { local: new Arena(-1), owned: new Set() };
+  }
+
+  /** The blocks of the capture that just ended: they stay the graph's until releaseGraph. */
+  endCapture(): GraphMemory {
+    const c = this.capture;
+    if (c === null) throw new Error('internal: endCapture without a capture');
+    this.capture = null;
+    const g: GraphMemory = { owned: c.owned, held: [] };
+    c.local.drain((ptr) => g.held.push(ptr));
+    for (const ptr of c.owned) this.graphBlocks.set(ptr, g);
+    return g;
+  }
+
+  /** A capture that failed: nothing of it ran, its blocks go back at once. */
+  abortCapture(): void {
+    if (this.capture !== null) this.releaseGraph(this.endCapture());
+  }
+
+  /** A graph is disposed, none of its replays still running: its blocks go back to the caches. */
+  releaseGraph(g: GraphMemory): void {
+    for (const ptr of g.owned) this.graphBlocks.delete(ptr);
+    const held = g.held;
+    g.held = [];
+    for (const ptr of held) this.returnBlock(ptr, this.blockSize.get(ptr)!);
+  }
+
+  /** During a capture: a block freed in it, else a cached block of any stream, else a refusal. */
+  private captureMalloc(size: number, bytes: number): number {
+    const c = this.capture!;
+    const mine = c.local.take(size, this.got);
+    if (mine !== null) return mine;
+    // Cached blocks of other streams may still be in use by work queued before the capture: the
+    // capture ends with a device synchronisation, before any replay can run.
+    for (const a of this.arenas.values()) {
+      const ptr = a.take(size, this.got);
+      if (ptr !== null) {
+        const have = this.got[0];
+        this.cached -= have;
+        this.cachedBlocks--;
+        this.used += have;
+        c.owned.add(ptr);
+        return ptr;
+      }
+    }
+    throw refuseAllocation(bytes);
   }
 
   /**
@@ -192,42 +317,16 @@ export class MemoryPool {
   }
 
   private takeCached(size: number): number | null {
-    if (this.cachedBlocks === 0) return null;
-    let list = this.free.get(size);
-    let got = size;
-    if (!list || list.length === 0) {
-      const i = lowerBound(this.sizes, size);
-      if (i >= this.sizes.length || this.sizes[i] > size * MAX_SLACK_RATIO) return null;
-      got = this.sizes[i];
-      list = this.free.get(got)!;
-    }
-    const ptr = list.pop()!;
-    if (list.length === 0) {
-      this.free.delete(got);
-      this.sizes.splice(lowerBound(this.sizes, got), 1);
-    }
-    this.cached -= got;
+    const ptr = this.streamArena.take(size, this.got);
+    if (ptr === null) return null;
+    const have = this.got[0];
+    this.cached -= have;
     this.cachedBlocks--;
-    this.used += got;
+    this.used += have;
     return ptr;
-  }
-
-  private insertSize(size: number): void {
-    this.sizes.splice(lowerBound(this.sizes, size), 0, size);
   }
 
   private oom(bytes: number, reason: string): OutOfMemoryError {
     return new OutOfMemoryError(bytes, this.used, this.used + this.cached, this.limit, reason);
   }
-}
-
-function lowerBound(xs: readonly number[], v: number): number {
-  let lo = 0;
-  let hi = xs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (xs[mid] < v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
