@@ -92,6 +92,7 @@ export class CudaDriver {
       cuGraphLaunch: decl('int cuGraphLaunch(uint64_t exec, uint64_t stream)'),
       cuGraphExecDestroy: decl('int cuGraphExecDestroy(uint64_t exec)'),
       cuGraphDestroy: decl('int cuGraphDestroy(uint64_t graph)'),
+      cuThreadExchangeStreamCaptureMode: decl('int cuThreadExchangeStreamCaptureMode(int32_t* mode)'),
     };
   }
 
@@ -383,5 +384,12 @@ export class CudaDriver {
 
   graphDestroy(graph: number): void {
     this.call('cuGraphDestroy', graph);
+  }
+
+  /** Set this thread's capture interaction mode (CU_STREAM_CAPTURE_MODE_*); returns the previous one. */
+  exchangeCaptureMode(mode: number): number {
+    const v = Int32Array.of(mode);
+    this.call('cuThreadExchangeStreamCaptureMode', v);
+    return v[0];
   }
 }

@@ -10,7 +10,8 @@ import { GpuArray } from './core/gpu-array.js';
 import type { BackendKind } from './device/backend.js';
 import { cudaQuery, currentDevice, Device } from './device/device.js';
 import { Event, EventOptions, getElapsedTime } from './device/event.js';
-import { captureGraph, Graph, GraphOptions } from './device/graph.js';
+import { captureGraph, GraphOptions } from './cuda-graph.js';
+import { Graph } from './device/graph.js';
 import { getCurrentStream, Stream, StreamOptions } from './device/stream.js';
 import { array, empty, ShapeLike } from './ops/creation.js';
 
@@ -126,8 +127,8 @@ export const cuda = {
   /**
    * Capture the device work of `fn` into a replayable graph (cupy.cuda.Graph through stream
    * capture): `const g = gp.cuda.graph(() => x.multiply(2).add(1)); g.launch(); g.output`.
-   * Replays write the same arrays; update inputs in place. See `Graph` and the README's
-   * "Streams and graphs".
+   * Replays write the same arrays; update inputs in place; `fn` may run more than once. See
+   * `Graph` and the README's "Streams and graphs".
    */
   graph<T>(fn: () => T, options?: GraphOptions): Graph<T> {
     return captureGraph(fn, options);

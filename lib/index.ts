@@ -77,7 +77,7 @@ export type { CudaDevice, CudaNamespace } from './cuda.js';
 export { Stream, withStream } from './device/stream.js';
 export type { StreamOptions } from './device/stream.js';
 export { Graph } from './device/graph.js';
-export type { GraphOptions } from './device/graph.js';
+export type { GraphOptions } from './cuda-graph.js';
 export { Event, getElapsedTime } from './device/event.js';
 export type { EventOptions } from './device/event.js';
 

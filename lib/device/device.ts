@@ -71,7 +71,7 @@ export class Device {
     if (p === undefined) {
       const bytes = scratchKinds.get(key);
       if (bytes === undefined) throw new Error(`internal: unknown stream scratch '${key}'`);
-      p = this.pool.malloc(bytes);
+      p = this.pool.mallocExact(bytes);
       // A block of the current stream's cache, for another stream: after the current one's work.
       if (stream !== this.stream) this.backend.orderStreams(stream, this.stream);
       this.backend.memset(p, 0, bytes, stream);

@@ -1,24 +1,38 @@
 // Graphs, as cupy.cuda.Graph: the work one stream receives between beginCapture and endCapture
-// (gp.cuda.graph(fn): the work of fn) is recorded once and replayed by one launch. A replay runs
-// the same kernels on the same memory: arrays made during the capture are the graph's (it keeps
-// their memory until it is disposed) and hold each replay's results; inputs are read where they
-// were, so new inputs are written into them in place (x.set(...), copyto) before a launch.
-// On cuda this is CUDA stream capture; on the cpu backend the recorded launches (graph-recorder.ts).
-import { readOptions } from '../util/options.js';
+// (gp.cuda.graph(fn), lib/cuda-graph.ts: the work of fn) is recorded once and replayed by one
+// launch. A replay runs the same kernels on the same memory: arrays made during the capture are
+// the graph's (it keeps their memory until it is disposed) and hold each replay's results; inputs
+// are read where they were, so new inputs are written into them in place (x.set(...), copyto)
+// before a launch. On cuda this is CUDA stream capture; on the cpu backend the recorded launches
+// (graph-recorder.ts).
+import { StreamCaptureError } from '../../bindings/errors.js';
 import type { BackendGraph } from './backend.js';
-import { captureRefusal } from './capture-errors.js';
+import { captureRefusal, setRefusalHook } from './capture-errors.js';
 import type { Device } from './device.js';
 import type { GraphMemory } from './memory-pool.js';
 import { Stream, streamHandle } from './stream.js';
 
-/** Options of `gp.cuda.graph(fn, options)`. */
-export interface GraphOptions {
-  /** The stream to capture on (default: a new non-blocking stream, owned and disposed by the graph). */
-  stream?: Stream;
+/** A capture in progress: its stream, the stream current before it, and who drives it. */
+interface Capture {
+  readonly stream: Stream;
+  readonly prev: Stream;
+  /** gp.cuda.graph's own capture (it ends it on a refusal), not one the program drives. */
+  readonly provisional: boolean;
 }
 
-/** A capture in progress on a device: its stream, and the stream current before it. */
-const captures = new WeakMap<Device, { stream: Stream; prev: Stream }>();
+const captures = new Map<Device, Capture>();
+/** Why a capture the program drove was abandoned: endCapture() says so. */
+const abandoned = new WeakMap<Stream, StreamCaptureError>();
+
+// A refused call ends a capture the program drives at once: its stream is usable again, and
+// endCapture() reports the refusal. gp.cuda.graph ends its own in its error path.
+setRefusalHook((e) => {
+  for (const c of [...captures.values()]) {
+    if (c.provisional) continue;
+    abandoned.set(c.stream, e);
+    abortCapture(c.stream);
+  }
+});
 
 /** Make `prev` current again; a disposed one is replaced by the default stream. */
 function restore(prev: Stream): void {
@@ -29,8 +43,11 @@ function restore(prev: Stream): void {
   }
 }
 
-/** Start capturing `stream` (Stream.beginCapture): it becomes current; scratch buffers are made first. */
-export function beginCapture(stream: Stream): void {
+/**
+ * Start capturing `stream` (Stream.beginCapture): it becomes current; scratch buffers are made
+ * first. A `provisional` capture (gp.cuda.graph's) hands out placeholders for memory the pool lacks.
+ */
+export function beginCapture(stream: Stream, provisional = false): void {
   const dev = stream.device;
   const h = stream.handle;
   if (h === dev.backend.defaultStream) {
@@ -45,15 +62,23 @@ export function beginCapture(stream: Stream): void {
     restore(prev);
     throw e;
   }
-  dev.pool.beginCapture();
-  captures.set(dev, { stream, prev });
+  dev.pool.beginCapture(provisional);
+  abandoned.delete(stream);
+  captures.set(dev, { stream, prev, provisional });
 }
 
 /** End the capture of `stream`: the graph, which keeps `output` and, if `ownsStream`, disposes the stream. */
 export function endCapture<T>(stream: Stream, output: T, ownsStream: boolean): Graph<T> {
   const dev = stream.device;
   const c = captures.get(dev);
-  if (c === undefined || c.stream !== stream) throw new TypeError('endCapture: this stream is not being captured');
+  if (c === undefined || c.stream !== stream) {
+    const why = abandoned.get(stream);
+    if (why !== undefined) {
+      abandoned.delete(stream);
+      throw new StreamCaptureError('Stream.endCapture', `the capture was abandoned: ${why.message}`);
+    }
+    throw new TypeError('endCapture: this stream is not being captured');
+  }
   captures.delete(dev);
   const memory = dev.pool.endCapture();
   let graph: BackendGraph;
@@ -86,47 +111,6 @@ export function abortCapture(stream: Stream): void {
   dev.backend.abortCapture();
   dev.pool.abortCapture();
   restore(c.prev);
-}
-
-/**
- * Capture the device work of `fn` into a graph (CuPy's `cupy.cuda.Graph` through stream capture):
- * `fn` runs once, on a capture stream, and its kernels, memsets and device copies are recorded,
- * not run; `g.launch()` replays them. `g.output` is what `fn` returned (arrays filled by each
- * replay). Inside `fn`, host transfers, synchronisations, new device memory and nested captures
- * throw StreamCaptureError and abandon the capture (the stream stays usable). Memory comes from
- * the pool's cached blocks: run `fn` once before (a warm-up) and free what it made.
- *
- * @example const g = gp.cuda.graph(() => x.multiply(2).add(1)); g.launch(); g.output.toArray();
- */
-export function captureGraph<T>(fn: () => T, options?: GraphOptions): Graph<T> {
-  const o = readOptions<GraphOptions>('graph', options, ['stream']);
-  if (typeof fn !== 'function') throw new TypeError(`graph: expected a function, got ${typeof fn}`);
-  if (o.stream !== undefined && !(o.stream instanceof Stream)) throw new TypeError('graph: options.stream must be a Stream');
-  const owns = o.stream === undefined;
-  const stream = o.stream ?? new Stream({ nonBlocking: true });
-  try {
-    beginCapture(stream);
-  } catch (e) {
-    if (owns) stream.dispose();
-    throw e;
-  }
-  let out: T;
-  try {
-    out = fn();
-    if (out !== null && typeof out === 'object' && typeof (out as { then?: unknown }).then === 'function') {
-      throw new TypeError('graph(fn): fn returned a Promise; a capture holds the work fn queues before it returns, so fn must be synchronous');
-    }
-  } catch (e) {
-    abortCapture(stream);
-    if (owns) stream.dispose();
-    throw e;
-  }
-  try {
-    return endCapture(stream, out, owns);
-  } catch (e) {
-    if (owns) stream.dispose();
-    throw e;
-  }
 }
 
 interface GraphState {

@@ -7,14 +7,14 @@
 // Streams (as CuPy's pool): cached blocks are kept per stream (pool-arena.ts), and a block goes
 // back to the arena of the stream it was allocated on, so work on that stream may reuse it with
 // no wait. Freed while another stream is current, it is also ordered after that stream's work so
-// far (an event). During a graph capture nothing comes from the driver: blocks come from the
+// far (an event); a stream short of blocks takes the default stream's after its work (an event),
+// and a disposed stream's blocks go to the default stream. During a graph capture nothing comes from the driver: blocks come from the
 // pool's caches and belong to the graph, with every block freed during the capture, until the
 // graph is disposed (its replays write them).
-import { describeValue, readOptions } from '../util/options.js';
 import { OutOfMemoryError } from '../../bindings/errors.js';
 import type { Backend } from './backend.js';
 import { captureRefusal, refuseAllocation } from './capture-errors.js';
-import { Arena } from './pool-arena.js';
+import { Arena, parsePoolLimit } from './pool-arena.js';
 
 export const ALLOCATION_UNIT = 512;
 
@@ -53,11 +53,23 @@ export interface GraphMemory {
   held: number[];
 }
 
-/** A capture in progress: blocks freed during it, reusable by its later allocations in stream order. */
+/**
+ * A capture in progress: blocks freed during it, reusable by its later allocations in stream
+ * order; in a provisional capture, the placeholders handed out for memory the caches lacked.
+ */
 interface CaptureMemory {
   readonly local: Arena;
   readonly owned: Set<number>;
+  /** Sizes of the placeholders (null: a capture that refuses instead). */
+  readonly shortfall: number[] | null;
+  readonly placeholders: Set<number>;
 }
+
+/**
+ * Placeholder addresses (a provisional capture's stand-ins for memory the pool lacks): above
+ * anything a device or host allocator returns, below 2^53, never overlapping.
+ */
+const PLACEHOLDER_BASE = 2 ** 52;
 
 /**
  * The device's caching memory pool (CuPy `cupy.get_default_memory_pool()`): freed blocks are kept
@@ -76,6 +88,9 @@ export class MemoryPool {
   /** Blocks graphs hold, with their graph's memory. */
   private readonly graphBlocks = new Map<number, GraphMemory>();
   private capture: CaptureMemory | null = null;
+  private nextPlaceholder = PLACEHOLDER_BASE;
+  /** Placeholders of abandoned captures that an array may still give back (ignored then). */
+  private readonly deadPlaceholders = new Set<number>();
   private readonly got = new Float64Array(1);
   private used = 0;
   private cached = 0;
@@ -120,6 +135,23 @@ export class MemoryPool {
     if (this.capture !== null) return this.captureMalloc(size, bytes);
     const reused = this.takeCached(size);
     if (reused !== null) return reused;
+    return this.grow(size, bytes);
+  }
+
+  /**
+   * A block of exactly the rounded size, cached or new, never a larger cached one: for buffers a
+   * stream keeps for its life (its scratch), which must not take the blocks other allocations fit.
+   */
+  mallocExact(bytes: number): number {
+    const size = MemoryPool.roundSize(bytes);
+    if (this.capture !== null) return this.captureMalloc(size, bytes);
+    const reused = this.takeCached(size, true);
+    if (reused !== null) return reused;
+    return this.grow(size, bytes);
+  }
+
+  /** A cache miss: reclaim forgotten arrays, respect the limit, else new device memory. */
+  private grow(size: number, bytes: number): number {
     // Blocks in use past the threshold or the limit: forgotten arrays' blocks come back to the
     // cache first (a forced collection; when only cached blocks are in the way, freeing them is cheaper).
     if (this.used + size > this.reclaimAt || (this.limit !== null && this.used + size > this.limit)) {
@@ -152,7 +184,10 @@ export class MemoryPool {
   /** Return a block to the cache of the stream it was allocated on. */
   release(ptr: number): void {
     const size = this.blockSize.get(ptr);
-    if (size === undefined) throw new Error(`gpuarray: release of unknown block ${ptr}`);
+    if (size === undefined) {
+      if (this.deadPlaceholders.delete(ptr)) return;
+      throw new Error(`gpuarray: release of unknown block ${ptr}`);
+    }
     if (this.capture !== null) {
       // Captured work may read it: the graph keeps it; later allocations of the capture may reuse it.
       this.capture.local.put(ptr, size);
@@ -199,16 +234,27 @@ export class MemoryPool {
 
   // ---- graph captures --------------------------------------------------------------------------
 
-  /** From now until endCapture/abortCapture, allocations come from the caches only (see malloc). */
-  beginCapture(): void {
+  /**
+   * From now until endCapture/abortCapture, allocations come from the caches only. What they
+   * lack is refused (StreamCaptureError), or in a `provisional` capture handed out as placeholders
+   * (addresses nothing may touch: nothing captured runs) whose sizes `captureShortfall()` lists;
+   * such a capture is then abandoned, `reserve()` gets the memory, and the capture is made again.
+   */
+  beginCapture(provisional = false): void {
     if (this.capture !== null) throw new Error('internal: nested pool capture');
-    this.capture = { local: new Arena(-1), owned: new Set() };
+    this.capture = { local: new Arena(-1), owned: new Set(), shortfall: provisional ? [] : null, placeholders: new Set() };
+  }
+
+  /** Sizes the running provisional capture lacked so far (empty: it needs nothing new). */
+  captureShortfall(): readonly number[] {
+    return this.capture?.shortfall ?? [];
   }
 
   /** The blocks of the capture that just ended: they stay the graph's until releaseGraph. */
   endCapture(): GraphMemory {
     const c = this.capture;
     if (c === null) throw new Error('internal: endCapture without a capture');
+    if (c.placeholders.size > 0) throw new Error('internal: a capture with placeholders must be abandoned');
     this.capture = null;
     const g: GraphMemory = { owned: c.owned, held: [] };
     c.local.drain((ptr) => g.held.push(ptr));
@@ -216,9 +262,27 @@ export class MemoryPool {
     return g;
   }
 
-  /** A capture that failed: nothing of it ran, its blocks go back at once. */
+  /** A capture that failed: nothing of it ran, its blocks go back at once, its placeholders are forgotten. */
   abortCapture(): void {
-    if (this.capture !== null) this.releaseGraph(this.endCapture());
+    const c = this.capture;
+    if (c === null) return;
+    this.capture = null;
+    const g: GraphMemory = { owned: c.owned, held: [] };
+    const freed = new Set<number>();
+    c.local.drain((ptr) => (c.placeholders.has(ptr) ? freed.add(ptr) : g.held.push(ptr)));
+    for (const ptr of c.placeholders) {
+      this.blockSize.delete(ptr);
+      g.owned.delete(ptr);
+      // One an array still holds (nobody disposed it): its release is ignored.
+      if (!freed.has(ptr)) this.deadPlaceholders.add(ptr);
+    }
+    this.releaseGraph(g);
+  }
+
+  /** New blocks of these sizes in the current stream's cache (what a provisional capture lacked). */
+  reserve(sizes: readonly number[]): void {
+    if (this.capture !== null) throw new Error('internal: reserve during a capture');
+    for (const size of sizes) this.returnBlock(this.grow(size, size), size);
   }
 
   /** A graph is disposed, none of its replays still running: its blocks go back to the caches. */
@@ -229,25 +293,43 @@ export class MemoryPool {
     for (const ptr of held) this.returnBlock(ptr, this.blockSize.get(ptr)!);
   }
 
-  /** During a capture: a block freed in it, else a cached block of any stream, else a refusal. */
+  /**
+   * During a capture: the best fit among the blocks freed in it and the cached blocks of every
+   * stream (all alike here: the capture ends with a device synchronisation, before any replay can
+   * run, so work queued before it on any stream is done by then); else a placeholder or a refusal.
+   */
   private captureMalloc(size: number, bytes: number): number {
     const c = this.capture!;
-    const mine = c.local.take(size, this.got);
-    if (mine !== null) return mine;
-    // Cached blocks of other streams may still be in use by work queued before the capture: the
-    // capture ends with a device synchronisation, before any replay can run.
-    for (const a of this.arenas.values()) {
-      const ptr = a.take(size, this.got);
-      if (ptr !== null) {
+    let best = c.local;
+    let bestFit = c.local.fit(size);
+    if (bestFit !== size) {
+      for (const a of this.arenas.values()) {
+        const fit = a.fit(size);
+        if (fit < bestFit) {
+          best = a;
+          bestFit = fit;
+          if (fit === size) break;
+        }
+      }
+    }
+    if (bestFit !== Infinity) {
+      const ptr = best.take(size, this.got)!;
+      if (best !== c.local) {
         const have = this.got[0];
         this.cached -= have;
         this.cachedBlocks--;
         this.used += have;
         c.owned.add(ptr);
-        return ptr;
       }
+      return ptr;
     }
-    throw refuseAllocation(bytes);
+    if (c.shortfall === null) throw refuseAllocation(bytes);
+    const ptr = this.nextPlaceholder;
+    this.nextPlaceholder += Math.ceil(size / 65536) * 65536 + 65536;
+    c.shortfall.push(size);
+    c.placeholders.add(ptr);
+    this.blockSize.set(ptr, size);
+    return ptr;
   }
 
   /**
@@ -256,21 +338,7 @@ export class MemoryPool {
    * Cached blocks count against the limit and are freed first when it is reached.
    */
   setLimit(limit: number | null | { size?: number | null; fraction?: number | null }): void {
-    let bytes: number | null;
-    if (limit === null || typeof limit === 'number') bytes = limit;
-    else if (typeof limit === 'object' && !Array.isArray(limit)) {
-      // Own keys only, and only these two (an array or {sise} must not silently remove the limit).
-      limit = readOptions<{ size: number | null; fraction: number | null }>('setLimit', limit, ['size', 'fraction']);
-      if (limit.size != null && limit.fraction != null) throw new TypeError('setLimit takes size or fraction, not both');
-      if (limit.fraction != null) {
-        if (!(limit.fraction >= 0 && limit.fraction <= 1)) throw new RangeError(`pool limit fraction must be in [0, 1], got ${limit.fraction}`);
-        bytes = Math.floor(this.backend.memGetInfo().total * limit.fraction);
-      } else bytes = limit.size ?? null;
-    } else throw new TypeError(`setLimit takes a number of bytes, null, or { size } / { fraction }, got ${describeValue(limit)}`);
-    if (bytes !== null && (typeof bytes !== 'number' || !Number.isFinite(bytes) || bytes < 0)) {
-      throw new RangeError(`pool limit must be a non-negative number of bytes, got ${bytes}`);
-    }
-    this.limit = bytes;
+    this.limit = parsePoolLimit(limit, () => this.backend.memGetInfo().total);
   }
 
   /** The limit in bytes, or null when there is none. */
@@ -316,9 +384,17 @@ export class MemoryPool {
     return this.takeCached(size);
   }
 
-  private takeCached(size: number): number | null {
-    const ptr = this.streamArena.take(size, this.got);
-    if (ptr === null) return null;
+  private takeCached(size: number, exact = false): number | null {
+    let ptr = this.streamArena.take(size, this.got, exact);
+    if (ptr === null) {
+      if (this.streamArena === this.defaultArena) return null;
+      // Another stream may take a block of the default stream's cache (blocks of disposed streams
+      // end there) once it waits for the default stream's work so far: cheaper than the driver.
+      ptr = this.defaultArena.take(size, this.got, exact);
+      if (ptr === null) return null;
+      this.backend.orderStreams(this.streamArena.stream, this.defaultArena.stream);
+      this.homes.set(ptr, this.streamArena);
+    }
     const have = this.got[0];
     this.cached -= have;
     this.cachedBlocks--;

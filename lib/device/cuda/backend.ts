@@ -5,7 +5,7 @@ import { checkHostBytes } from '../host-bounds.js';
 import { CU_DEVICE_ATTRIBUTE as A, CudaDriver } from '../../../bindings/cuda-driver.js';
 import { Nvrtc } from '../../../bindings/nvrtc.js';
 import { addressOf } from '../../../bindings/host-pages.js';
-import { captureRefusal, refuseHostCopy, refuseSync } from '../capture-errors.js';
+import { captureRefusal, refuseHostCopy, refuseOtherStream, refuseSync } from '../capture-errors.js';
 import { CudaCapture } from './graph.js';
 import type { Backend, BackendGraph, CompileRequest, DeviceInfo, Dim3, FftPlanCacheInfo, FftRequest, GemmRequest, LoadedKernel, LoadedProgram } from '../backend.js';
 import { FftKernels } from '../fft-kernel.js';
@@ -156,9 +156,11 @@ export class CudaBackend implements Backend {
     }
   }
   copyDeviceToDevice(dst: number, src: number, bytes: number, stream: number): void {
+    if (this.capture.stream !== null && stream !== this.capture.stream) throw refuseOtherStream();
     if (bytes > 0) this.driver.memcpyDtoDAsync(dst, src, bytes, stream);
   }
   memset(dst: number, byte: number, bytes: number, stream: number): void {
+    if (this.capture.stream !== null && stream !== this.capture.stream) throw refuseOtherStream();
     if (bytes > 0) this.driver.memsetD8Async(dst, byte, bytes, stream);
   }
 
@@ -168,7 +170,7 @@ export class CudaBackend implements Backend {
     if (!prog) {
       const driver = this.driver;
       let lowered: ReadonlyMap<string, string> = new Map();
-      const mod = this.compiler.load(req, ({ image, fromCache, loweredNames }) => {
+      const mod = this.capture.relaxed(() => this.compiler.load(req, ({ image, fromCache, loweredNames }) => {
         const m = driver.moduleLoadData(image);
         lowered = loweredNames;
         if (fromCache) {
@@ -181,17 +183,19 @@ export class CudaBackend implements Backend {
           }
         }
         return m;
-      });
+      }));
       const kernels = new Map<string, LoadedKernel>();
       const launchFn = this.launchFn;
+      const capture = this.capture;
       prog = {
         kernel: (name: string) => {
           let k = kernels.get(name);
           if (!k) {
-            const fn = driver.moduleGetFunction(mod, lowered.get(name) ?? name);
+            const fn = this.capture.relaxed(() => driver.moduleGetFunction(mod, lowered.get(name) ?? name));
             k = {
               name,
               launch: (g: Dim3, b: Dim3, sharedMem: number, stream: number, args: number) => {
+                if (capture.stream !== null && stream !== capture.stream) throw refuseOtherStream();
                 const status = launchFn(fn, g.x, g.y, g.z, b.x, b.y, b.z, sharedMem, stream, args, 0);
                 if (status !== 0) driver.check(`cuLaunchKernel(${name})`, status);
               },

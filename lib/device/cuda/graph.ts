@@ -6,6 +6,7 @@ import type { CudaDriver } from '../../../bindings/cuda-driver.js';
 import type { BackendGraph } from '../backend.js';
 
 const CU_STREAM_CAPTURE_MODE_THREAD_LOCAL = 1;
+const CU_STREAM_CAPTURE_MODE_RELAXED = 2;
 
 /** The capture state of one cuda device. */
 export class CudaCapture {
@@ -51,6 +52,20 @@ export class CudaCapture {
         d.graphDestroy(graph);
       },
     };
+  }
+
+  /**
+   * Run `fn` (a module load: no stream work) with this thread's capture rules relaxed, as the
+   * CUDA documentation's push-pop pattern: a kernel first used inside a capture still loads.
+   */
+  relaxed<T>(fn: () => T): T {
+    if (this.stream === null) return fn();
+    const prev = this.driver.exchangeCaptureMode(CU_STREAM_CAPTURE_MODE_RELAXED);
+    try {
+      return fn();
+    } finally {
+      this.driver.exchangeCaptureMode(prev);
+    }
   }
 
   abort(): void {

@@ -6,7 +6,7 @@ import { checkHostBytes } from '../host-bounds.js';
 import { availableParallelism, cpus, totalmem, freemem } from 'node:os';
 import { hostAlloc, hostCopy, hostCopyFrom, hostCopyTo, hostFree, hostMemset } from '../../../bindings/libc.js';
 import { loadHostKernelLibrary } from '../../../bindings/shared-library.js';
-import { captureRefusal, refuseHostCopy, refuseSync } from '../capture-errors.js';
+import { captureRefusal, refuseHostCopy, refuseOtherStream, refuseSync } from '../capture-errors.js';
 import { HostRecorder } from './graph-recorder.js';
 import type { Backend, BackendGraph, CompileRequest, DeviceInfo, Dim3, FftRequest, GemmRequest, LoadedKernel, LoadedProgram } from '../backend.js';
 import { FftKernels } from '../fft-kernel.js';
@@ -91,12 +91,17 @@ export class HostBackend implements Backend {
     hostCopyTo(dst, src, bytes);
   }
   copyDeviceToDevice(dst: number, src: number, bytes: number, stream: number): void {
-    if (this.recorder !== null && stream === this.recorder.stream) this.recorder.record(() => hostCopy(dst, src, bytes));
-    else hostCopy(dst, src, bytes);
+    if (this.recorder === null) hostCopy(dst, src, bytes);
+    else this.recordOn(stream, () => hostCopy(dst, src, bytes));
   }
   memset(dst: number, byte: number, bytes: number, stream: number): void {
-    if (this.recorder !== null && stream === this.recorder.stream) this.recorder.record(() => hostMemset(dst, byte, bytes));
-    else hostMemset(dst, byte, bytes);
+    if (this.recorder === null) hostMemset(dst, byte, bytes);
+    else this.recordOn(stream, () => hostMemset(dst, byte, bytes));
+  }
+  /** During a capture: work for the captured stream is recorded; for another, refused (as on cuda). */
+  private recordOn(stream: number, step: () => void): void {
+    if (stream !== this.recorder!.stream) throw refuseOtherStream();
+    this.recorder!.record(step);
   }
 
   loadProgram(req: CompileRequest): LoadedProgram {
@@ -132,8 +137,9 @@ export class HostBackend implements Backend {
                   );
                 }
                 const rec = this.recorder;
-                if (rec !== null && stream === rec.stream) rec.launch(run, grid, block, sharedMem, args);
-                else run(grid, block, sharedMem, args);
+                if (rec === null) run(grid, block, sharedMem, args);
+                else if (stream === rec.stream) rec.launch(run, grid, block, sharedMem, args);
+                else throw refuseOtherStream();
               },
             };
             kernels.set(name, k);

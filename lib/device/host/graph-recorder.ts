@@ -1,7 +1,6 @@
 // Graphs on the cpu backend: while a stream is captured, its launches, memsets and device copies
 // are recorded instead of run (a launch keeps its entry, its grid and a copy of its argument
 // block, as cuStreamBeginCapture keeps a kernel node's parameters); a replay runs them in order.
-// Work on other streams still runs at once, as on a GPU.
 import { hostCopy, NativeBlock } from '../../../bindings/libc.js';
 import { ArgBlock } from '../arg-block.js';
 import type { BackendGraph, Dim3 } from '../backend.js';
