@@ -48,7 +48,7 @@ export class Device {
     return this.streamObject;
   }
 
-  /** Make stream `handle` current (Stream.use() calls it): the pool follows. */
+  /** Make stream `handle` current (Stream.use() calls it): the pool follows. @internal */
   setCurrentStream(handle: number, stream: Stream | null): void {
     this.stream = handle;
     this.streamObject = stream;
@@ -63,6 +63,7 @@ export class Device {
   /**
    * The scratch buffer of kind `key` (see registerStreamScratch) of `stream` (default: the current
    * stream), made on first use.
+   * @internal
    */
   streamScratch(key: string, stream: number = this.stream): number {
     let m = this.scratch.get(stream);
@@ -80,7 +81,7 @@ export class Device {
     return p;
   }
 
-  /** Make every declared scratch buffer of the current stream now (before a capture). */
+  /** Make every declared scratch buffer of the current stream now (before a capture). @internal */
   prepareStreamScratch(): void {
     for (const key of scratchKinds.keys()) this.streamScratch(key);
   }
@@ -88,6 +89,7 @@ export class Device {
   /**
    * Stream `handle` goes away, its work done: its scratch buffers are freed and its cached
    * blocks join the default stream's; if it was current, the default stream is.
+   * @internal
    */
   retireStream(handle: number): void {
     if (handle === this.backend.defaultStream) return;

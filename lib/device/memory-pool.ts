@@ -109,7 +109,7 @@ export class MemoryPool {
     return Math.max(ALLOCATION_UNIT, Math.ceil(bytes / ALLOCATION_UNIT) * ALLOCATION_UNIT);
   }
 
-  /** Follow the device's current stream (called when a program makes another stream current). */
+  /** Follow the device's current stream (called when a program makes another stream current). @internal */
   useStream(stream: number): void {
     let a = this.arenas.get(stream);
     if (a === undefined) this.arenas.set(stream, (a = new Arena(stream)));
@@ -119,6 +119,7 @@ export class MemoryPool {
   /**
    * A stream is going away, its work done: its cached blocks, and those allocated on it, now
    * belong to the default stream.
+   * @internal
    */
   retireStream(stream: number): void {
     const arena = this.arenas.get(stream);
@@ -141,6 +142,7 @@ export class MemoryPool {
   /**
    * A block of exactly the rounded size, cached or new, never a larger cached one: for buffers a
    * stream keeps for its life (its scratch), which must not take the blocks other allocations fit.
+   * @internal
    */
   mallocExact(bytes: number): number {
     const size = MemoryPool.roundSize(bytes);
@@ -239,18 +241,19 @@ export class MemoryPool {
    * lack is refused (StreamCaptureError), or in a `provisional` capture handed out as placeholders
    * (addresses nothing may touch: nothing captured runs) whose sizes `captureShortfall()` lists;
    * such a capture is then abandoned, `reserve()` gets the memory, and the capture is made again.
+   * @internal
    */
   beginCapture(provisional = false): void {
     if (this.capture !== null) throw new Error('internal: nested pool capture');
     this.capture = { local: new Arena(-1), owned: new Set(), shortfall: provisional ? [] : null, placeholders: new Set() };
   }
 
-  /** Sizes the running provisional capture lacked so far (empty: it needs nothing new). */
+  /** Sizes the running provisional capture lacked so far (empty: it needs nothing new). @internal */
   captureShortfall(): readonly number[] {
     return this.capture?.shortfall ?? [];
   }
 
-  /** The blocks of the capture that just ended: they stay the graph's until releaseGraph. */
+  /** The blocks of the capture that just ended: they stay the graph's until releaseGraph. @internal */
   endCapture(): GraphMemory {
     const c = this.capture;
     if (c === null) throw new Error('internal: endCapture without a capture');
@@ -262,7 +265,7 @@ export class MemoryPool {
     return g;
   }
 
-  /** A capture that failed: nothing of it ran, its blocks go back at once, its placeholders are forgotten. */
+  /** A capture that failed: nothing of it ran, its blocks go back at once, its placeholders are forgotten. @internal */
   abortCapture(): void {
     const c = this.capture;
     if (c === null) return;
@@ -279,13 +282,13 @@ export class MemoryPool {
     this.releaseGraph(g);
   }
 
-  /** New blocks of these sizes in the current stream's cache (what a provisional capture lacked). */
+  /** New blocks of these sizes in the current stream's cache (what a provisional capture lacked). @internal */
   reserve(sizes: readonly number[]): void {
     if (this.capture !== null) throw new Error('internal: reserve during a capture');
     for (const size of sizes) this.returnBlock(this.grow(size, size), size);
   }
 
-  /** A graph is disposed, none of its replays still running: its blocks go back to the caches. */
+  /** A graph is disposed, none of its replays still running: its blocks go back to the caches. @internal */
   releaseGraph(g: GraphMemory): void {
     for (const ptr of g.owned) this.graphBlocks.delete(ptr);
     const held = g.held;
