@@ -88,7 +88,7 @@ export class CudaDriver {
       cuStreamEndCapture: decl('int cuStreamEndCapture(uint64_t stream, uint64_t* graph)'),
       cuStreamIsCapturing: decl('int cuStreamIsCapturing(uint64_t stream, int32_t* status)'),
       cuGraphInstantiateWithFlags: decl('int cuGraphInstantiateWithFlags(uint64_t* exec, uint64_t graph, uint64_t flags)'),
-      cuGraphGetNodes: decl('int cuGraphGetNodes(uint64_t graph, uint64_t* nodes, size_t* count)'),
+      cuGraphGetNodes: decl('int cuGraphGetNodes(uint64_t graph, uint64_t* nodes, uint64_t* count)'),
       cuGraphLaunch: decl('int cuGraphLaunch(uint64_t exec, uint64_t stream)'),
       cuGraphExecDestroy: decl('int cuGraphExecDestroy(uint64_t exec)'),
       cuGraphDestroy: decl('int cuGraphDestroy(uint64_t graph)'),

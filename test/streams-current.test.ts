@@ -190,9 +190,10 @@ describeEachDevice('the current stream', (spec) => {
 
   it('orders a block freed on one stream before its reuse on another (the freeing stream\'s work first)', () => {
     const s = new Stream({ nonBlocking: true });
-    const n = 1 << 20;
+    const n = (1 << 20) + 3; // a size no other test caches: the default stream's reuse is t's block
     const host = hostData(n, 21);
     const t = gp.asarray(host); // allocated on the default stream
+    const tPtr = t.ptr;
     const flag = gp.zeros(1, 'int32');
     gp.cuda.synchronize(); // s does not order with the default stream by itself
     const out = gp.withStream(s, () => {
@@ -202,6 +203,7 @@ describeEachDevice('the current stream', (spec) => {
       return r;
     });
     const u = gp.full(n, 7, 'float64'); // the default stream reuses t's block
+    expect(u.ptr).to.equal(tPtr);
     s.synchronize();
     expect(close(flat(out), Array.from(host))).to.equal(true);
     expect(u.item(n - 1)).to.equal(7);

@@ -93,10 +93,17 @@ export class CudaBackend implements Backend {
     });
     this.launchFn = d.launchKernel;
     this.capture = new CudaCapture(d);
-    this.cublasGemm = new CublasGemm(() => d.setCurrentContext(ctx));
-    this.cufft = new CufftRunner(() => d.setCurrentContext(ctx));
+    // Vendor handles and plans are made on first use, maybe inside a capture: no stream work, so
+    // made with the capture's rules relaxed (they may allocate).
+    const setup = <T>(create: () => T): T =>
+      this.capture.relaxed(() => {
+        d.setCurrentContext(ctx);
+        return create();
+      });
+    this.cublasGemm = new CublasGemm(setup);
+    this.cufft = new CufftRunner(setup);
 
-    this.solver = new CudaDenseSolver(new CusolverDense(() => d.setCurrentContext(ctx)), new SolverKernels(this));
+    this.solver = new CudaDenseSolver(new CusolverDense(setup), new SolverKernels(this));
   }
 
   static create(ordinal = 0, cache = new DiskCache()): CudaBackend | { error: string } {
