@@ -562,7 +562,7 @@ export const KINDS = {
         return v as boolean;
       };
       const setElement = (i: number, v: number) => {
-        ctx.backend.copyHostToDevice(b.ptr + 4 * i, Float32Array.of(v), 4);
+        ctx.backend.copyHostToDevice(b.ptr + 4 * i, Float32Array.of(v), 4, ctx.backend.defaultStream);
         ctx.backend.synchronize();
       };
       return {

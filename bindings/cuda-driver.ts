@@ -109,6 +109,16 @@ export class CudaDriver {
       cuIpcGetMemHandle: decl('int cuIpcGetMemHandle(_Out_ uint8_t* handle, uint64_t dptr)'),
       cuIpcOpenMemHandle: decl('int cuIpcOpenMemHandle_v2(uint64_t* pdptr, CUipcMemHandle handle, uint32_t flags)'),
       cuIpcCloseMemHandle: decl('int cuIpcCloseMemHandle(uint64_t dptr)'),
+      // Stream capture and graphs (CUDA 11.4+): a stream's work recorded once, replayed by one launch.
+      cuStreamBeginCapture: decl('int cuStreamBeginCapture_v2(uint64_t stream, int mode)'),
+      cuStreamEndCapture: decl('int cuStreamEndCapture(uint64_t stream, uint64_t* graph)'),
+      cuStreamIsCapturing: decl('int cuStreamIsCapturing(uint64_t stream, int32_t* status)'),
+      cuGraphInstantiateWithFlags: decl('int cuGraphInstantiateWithFlags(uint64_t* exec, uint64_t graph, uint64_t flags)'),
+      cuGraphGetNodes: decl('int cuGraphGetNodes(uint64_t graph, uint64_t* nodes, uint64_t* count)'),
+      cuGraphLaunch: decl('int cuGraphLaunch(uint64_t exec, uint64_t stream)'),
+      cuGraphExecDestroy: decl('int cuGraphExecDestroy(uint64_t exec)'),
+      cuGraphDestroy: decl('int cuGraphDestroy(uint64_t graph)'),
+      cuThreadExchangeStreamCaptureMode: decl('int cuThreadExchangeStreamCaptureMode(int32_t* mode)'),
     };
   }
 
@@ -438,5 +448,68 @@ export class CudaDriver {
 
   ipcCloseMemHandle(base: number): void {
     this.call('cuIpcCloseMemHandle', base);
+  }
+
+  // ---- stream capture and graphs ------------------------------------------------------------
+
+  /** Start capturing the work queued on `stream` (mode: CU_STREAM_CAPTURE_MODE_*). */
+  streamBeginCapture(stream: number, mode: number): void {
+    this.call('cuStreamBeginCapture', stream, mode);
+  }
+
+  /** End the capture on `stream` and return its graph (throws when the capture was invalidated). */
+  streamEndCapture(stream: number): number {
+    const v = out64();
+    this.call('cuStreamEndCapture', stream, v);
+    return Number(v[0]);
+  }
+
+  /**
+   * End a capture that is being abandoned: returns the graph the driver made (0 when it made none,
+   * e.g. an invalidated capture) and never throws, so a failed capture can always be closed.
+   */
+  streamEndCaptureQuiet(stream: number): number {
+    const v = out64();
+    return this.f.cuStreamEndCapture(stream, v) === 0 ? Number(v[0]) : 0;
+  }
+
+  /** 0: not capturing, 1: capturing, 2: the capture was invalidated (CUstreamCaptureStatus). */
+  streamCaptureStatus(stream: number): number {
+    const v = outI32();
+    this.call('cuStreamIsCapturing', stream, v);
+    return v[0];
+  }
+
+  graphInstantiate(graph: number): number {
+    const v = out64();
+    this.call('cuGraphInstantiateWithFlags', v, graph, 0);
+    return Number(v[0]);
+  }
+
+  /** Number of nodes of a graph. */
+  graphNodeCount(graph: number): number {
+    const count = new BigUint64Array(1);
+    this.call('cuGraphGetNodes', graph, null, count);
+    return Number(count[0]);
+  }
+
+  /** The replay path: the raw koffi function, checked by the caller with `check`. */
+  get graphLaunch(): Fn {
+    return this.f.cuGraphLaunch;
+  }
+
+  graphExecDestroy(exec: number): void {
+    this.call('cuGraphExecDestroy', exec);
+  }
+
+  graphDestroy(graph: number): void {
+    this.call('cuGraphDestroy', graph);
+  }
+
+  /** Set this thread's capture interaction mode (CU_STREAM_CAPTURE_MODE_*); returns the previous one. */
+  exchangeCaptureMode(mode: number): number {
+    const v = Int32Array.of(mode);
+    this.call('cuThreadExchangeStreamCaptureMode', v);
+    return v[0];
   }
 }

@@ -114,6 +114,22 @@ export class OutOfMemoryError extends Error {
   }
 }
 
+/**
+ * Something a graph capture cannot hold was asked for while a stream was being captured
+ * (`gp.cuda.graph(fn)`, `stream.beginCapture()`): a host transfer, a synchronisation, new device
+ * memory, a nested capture. The capture is abandoned and the stream stays usable. `op` names the
+ * gpuarray call that asked for it, when it can be told.
+ */
+export class StreamCaptureError extends Error {
+  override name = 'StreamCaptureError';
+  constructor(
+    readonly op: string | null,
+    readonly reason: string,
+  ) {
+    super(`${op === null ? '' : `${op}: `}${reason}`);
+  }
+}
+
 /** The requested backend (e.g. cuda) cannot run on this machine; `reason` says why. */
 export class BackendUnavailableError extends Error {
   override name = 'BackendUnavailableError';

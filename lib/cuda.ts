@@ -1,6 +1,6 @@
 // The Numba-style `cuda` namespace of the seed's kernel programs: what device is there
 // (isAvailable, detect: lib/device's device query; getCurrentDevice), device arrays (toDevice,
-// deviceArray, deviceArrayLike), streams and events. On the cpu backend the current device is
+// deviceArray, deviceArrayLike), streams, events and graphs. On the cpu backend the current device is
 // the cpu device, and it reports its own facts (its name, cores as "SMs", capability 0.0).
 import { describeValue, readOptions } from './util/options.js';
 import { hostByteLength } from './device/host-bounds.js';
@@ -11,7 +11,9 @@ import type { BackendKind } from './device/backend.js';
 import { backendDeviceCount, cudaQuery, currentDevice, Device, resolveDevice } from './device/device.js';
 import { ipcHandle, openIpcHandle } from './interop/ipc.js';
 import { Event, EventOptions, getElapsedTime } from './device/event.js';
-import { Stream, StreamOptions } from './device/stream.js';
+import { captureGraph, GraphOptions } from './cuda-graph.js';
+import { Graph } from './device/graph.js';
+import { getCurrentStream, Stream, StreamOptions } from './device/stream.js';
 import { array, empty, ShapeLike } from './ops/creation.js';
 
 /** numba's ComputeCapability: prints as `ComputeCapability(major=9, minor=0)`. */
@@ -152,6 +154,24 @@ export const cuda = {
     return Stream.null();
   },
 
+  /**
+   * The current device's current stream (CuPy's cupy.cuda.get_current_stream()): where library
+   * ops queue now; the default stream unless `stream.use()` or `gp.withStream` made another current.
+   */
+  getCurrentStream(): Stream {
+    return getCurrentStream();
+  },
+
+  /**
+   * Capture the device work of `fn` into a replayable graph (cupy.cuda.Graph through stream
+   * capture): `const g = gp.cuda.graph(() => x.multiply(2).add(1)); g.launch(); g.output`.
+   * Replays write the same arrays; update inputs in place; `fn` may run more than once. See
+   * `Graph` and the README's "Streams and graphs".
+   */
+  graph<T>(fn: () => T, options?: GraphOptions): Graph<T> {
+    return captureGraph(fn, options);
+  },
+
   /** A new event (numba's cuda.event(timing=True)). */
   event(timing: boolean | EventOptions = true, options?: Omit<EventOptions, 'timing'>): Event {
     if (typeof timing === 'object' && timing !== null && options === undefined) return new Event(timing);
@@ -169,6 +189,7 @@ export const cuda = {
 
   Stream,
   Event,
+  Graph,
 };
 
 /** The type of `gp.cuda`. */

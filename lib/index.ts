@@ -5,6 +5,7 @@ import './kernel/assign.js';
 // reduction methods) to every consumer of the package's types.
 import './ops/ufunc-api.js';
 import './ops/reductions.js';
+import './core/host-async.js';
 
 export { GpuArray } from './core/gpu-array.js';
 export type { ArrayFlags, NestedArray } from './core/gpu-array.js';
@@ -52,7 +53,7 @@ export { ElementwiseKernel } from './kernel/elementwise-kernel.js';
 export type { ElementwiseKernelFn, ElementwiseKernelOptions, ElementwiseCallOptions } from './kernel/elementwise-kernel.js';
 export { Ufunc } from './ops/ufunc.js';
 export { UFUNCS as ufuncs } from './ops/ufunc-table.js';
-export { CudaError, CompileError, OutOfMemoryError, BackendUnavailableError } from '../bindings/errors.js';
+export { CudaError, CompileError, OutOfMemoryError, BackendUnavailableError, StreamCaptureError } from '../bindings/errors.js';
 export { currentDevice, useDevice, availableDeviceSpecs, withDevice } from './device/device.js';
 
 // One function per ufunc of lib/ops/ufunc-table.ts, each with its doc comment (generated from the
@@ -73,8 +74,10 @@ export type { RawArg } from './kernel/raw-args.js';
 export type { CParam } from './kernel/c-signature.js';
 export { cuda, ComputeCapability } from './cuda.js';
 export type { CudaDevice, CudaNamespace, DeviceConstructor } from './cuda.js';
-export { Stream } from './device/stream.js';
+export { Stream, withStream } from './device/stream.js';
 export type { StreamOptions } from './device/stream.js';
+export { Graph } from './device/graph.js';
+export type { GraphOptions } from './cuda-graph.js';
 export { Event, getElapsedTime } from './device/event.js';
 export type { EventOptions } from './device/event.js';
 
@@ -83,7 +86,7 @@ export type { EventOptions } from './device/event.js';
 // its NumPy name through a renamed binding), and ndarray's methods on GpuArray.
 export * from './ops/reduction-exports.js';
 export type { ReductionOptions, AxisLike } from './ops/reductions.js';
-export { arrayEqual, allclose, isclose } from './ops/comparison.js';
+export { arrayEqual, allclose, isclose, arrayEqualAsync, allcloseAsync } from './ops/comparison.js';
 export type { ArrayEqualOptions, CloseOptions } from './ops/comparison.js';
 export { ReductionKernel } from './kernel/reduction-kernel.js';
 export type { ReductionKernelFn, ReductionKernelOptions, ReductionCallOptions } from './kernel/reduction-kernel.js';

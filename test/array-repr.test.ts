@@ -141,9 +141,9 @@ describeEachDevice('array repr/str', () => {
     const backend = a.device.backend;
     const orig = backend.copyDeviceToHost;
     let bytes = 0;
-    backend.copyDeviceToHost = function (dst, src, n) {
+    backend.copyDeviceToHost = function (dst, src, n, stream) {
       bytes += n;
-      return orig.call(this, dst, src, n);
+      return orig.call(this, dst, src, n, stream);
     };
     let s: string;
     try {

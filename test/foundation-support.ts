@@ -181,12 +181,12 @@ export function loadRaw(backend: Backend, source: string, sig: KernelSignature, 
 export function upload(backend: Backend, data: ArrayBufferView): number {
   const p = backend.tryMalloc(Math.max(1, data.byteLength));
   if (p === null) throw new Error('out of device memory in a test');
-  backend.copyHostToDevice(p, data, data.byteLength);
+  backend.copyHostToDevice(p, data, data.byteLength, backend.defaultStream);
   return p;
 }
 
 export function download<T extends ArrayBufferView>(backend: Backend, ptr: number, into: T): T {
-  backend.copyDeviceToHost(into, ptr, into.byteLength);
+  backend.copyDeviceToHost(into, ptr, into.byteLength, backend.defaultStream);
   return into;
 }
 

@@ -19,11 +19,11 @@ for (let rep = 0; rep < 3; rep++) {
   let x: Float32Array = new Float32Array(0);
   const down = ms(() => {
     x = new Float32Array(N);
-    be.copyDeviceToHost(x, A.ptr, bytes);
+    be.copyDeviceToHost(x, A.ptr, bytes, be.defaultStream);
   });
-  const up = ms(() => be.copyHostToDevice(A.ptr, host, bytes));
+  const up = ms(() => be.copyHostToDevice(A.ptr, host, bytes, be.defaultStream));
   const x2 = new Float32Array(N);
-  be.copyDeviceToHost(x2, A.ptr, bytes);
-  const touched = ms(() => be.copyDeviceToHost(x2, A.ptr, bytes));
+  be.copyDeviceToHost(x2, A.ptr, bytes, be.defaultStream);
+  const touched = ms(() => be.copyDeviceToHost(x2, A.ptr, bytes, be.defaultStream));
   console.log(`rep ${rep}: download new ${gbs(down)} | download touched ${gbs(touched)} | upload ${gbs(up)} | check ${x[N - 1]} ${x2[12345]}`);
 }

@@ -356,12 +356,12 @@ export class GpuArray {
     const store = allocStorage(this.dtype, this.size);
     if (this.size === 0) return store;
     if (this.flags.cContiguous) {
-      this.device.backend.copyDeviceToHost(store, this.ptr, this.nbytes);
+      this.device.backend.copyDeviceToHost(store, this.ptr, this.nbytes, this.device.currentStream());
       return store;
     }
     const c = this.copy();
     try {
-      c.device.backend.copyDeviceToHost(store, c.ptr, c.nbytes);
+      c.device.backend.copyDeviceToHost(store, c.ptr, c.nbytes, c.device.currentStream());
     } finally {
       c.dispose();
     }
@@ -371,12 +371,12 @@ export class GpuArray {
   /** Upload host data of exactly this array's size and dtype storage into this array. */
   protected writeStorage(store: ArrayBufferView): void {
     if (this.flags.cContiguous) {
-      this.device.backend.copyHostToDevice(this.ptr, store, this.nbytes);
+      this.device.backend.copyHostToDevice(this.ptr, store, this.nbytes, this.device.currentStream());
       return;
     }
     const c = GpuArray.allocate(this.shape, this.dtype, this.device);
     try {
-      c.device.backend.copyHostToDevice(c.ptr, store, c.nbytes);
+      c.device.backend.copyHostToDevice(c.ptr, store, c.nbytes, c.device.currentStream());
       kernelHooks().assign(this, c);
     } finally {
       c.dispose();
@@ -390,16 +390,7 @@ export class GpuArray {
    * @example gp.arange(4, 'float64').reshape(2, 2).toArray() // [[0, 1], [2, 3]]
    */
   toArray(): NestedArray {
-    const store = this.readStorage();
-    if (this.ndim === 0) return readElement(store, this.dtype, 0);
-    let i = 0;
-    const build = (depth: number): NestedArray[] => {
-      const n = this.shape[depth];
-      const out: NestedArray[] = new Array(n);
-      for (let k = 0; k < n; k++) out[k] = depth === this.ndim - 1 ? readElement(store, this.dtype, i++) : build(depth + 1);
-      return out;
-    };
-    return build(0);
+    return nestStorage(this.readStorage(), this.dtype, this.shape);
   }
 
   /**
@@ -435,15 +426,26 @@ export class GpuArray {
    * disposed meanwhile.
    */
   async data(): Promise<HostTypedArray> {
+    return storageToExport(await this.readStorageAsync(), this.dtype);
+  }
+
+  /**
+   * readStorage() without blocking the event loop: waits for the work queued so far on the current
+   * stream, then copies on that stream (the stream current at the call, whatever is current later).
+   * @internal
+   */
+  async readStorageAsync(): Promise<HostTypedArray> {
     const buf = this.buffer.retain();
+    const stream = buf.device.currentStream();
     let tmp: GpuArray | null = null;
     try {
       if (!this.flags.cContiguous && this.size > 0) tmp = this.copy();
-      await buf.device.backend.synchronizeAsync();
+      await buf.device.backend.synchronizeAsync(stream);
       const store = allocStorage(this.dtype, this.size);
-      if (this.size > 0) buf.device.backend.copyDeviceToHost(store, tmp !== null ? tmp.ptr : buf.ptr + this.offset, this.nbytes);
-      return storageToExport(store, this.dtype);
+      if (this.size > 0) buf.device.backend.copyDeviceToHost(store, tmp !== null ? tmp.ptr : buf.ptr + this.offset, this.nbytes, stream);
+      return store;
     } finally {
+      // The copy was made on `stream`: freed in its order (the pool follows the stream current now).
       tmp?.dispose();
       buf.release();
     }
@@ -483,7 +485,7 @@ export class GpuArray {
     const tmp = GpuArray.allocate(this.shape, d, this.device);
     try {
       if (this.size > 0) {
-        tmp.device.backend.copyHostToDevice(tmp.ptr, store, tmp.nbytes);
+        tmp.device.backend.copyHostToDevice(tmp.ptr, store, tmp.nbytes, tmp.device.currentStream());
         kernelHooks().assign(this, tmp);
       }
     } finally {
@@ -498,6 +500,14 @@ export class GpuArray {
    * counts from the end); one integer per axis: that element.
    */
   item(...args: number[]): HostScalar {
+    const byte = this.elementByte(args);
+    const store = allocStorage(this.dtype, 1);
+    this.device.backend.copyDeviceToHost(store, this.buffer.ptr + byte, this.itemsize, this.device.currentStream());
+    return readElement(store, this.dtype, 0);
+  }
+
+  /** The byte offset in the buffer of the element item(...args) names (its checks and errors). @internal */
+  elementByte(args: readonly number[]): number {
     const flatIndex = (i: unknown, n: number, what: string): number => {
       if (typeof i !== 'number' || !Number.isInteger(i)) throw new TypeError(`item: ${what} must be an integer, got ${String(i)}`);
       const k = i < 0 ? i + n : i;
@@ -519,10 +529,7 @@ export class GpuArray {
       if (args.length !== this.ndim) throw new TypeError(`item: incorrect number of indices for array (${this.ndim}-dimensional, ${args.length} given)`);
       idx = args.map((i, ax) => flatIndex(i, this.shape[ax], `axis ${ax}`));
     }
-    const byte = idx.reduce((o, i, ax) => o + i * this.strides[ax], this.offset);
-    const store = allocStorage(this.dtype, 1);
-    this.device.backend.copyDeviceToHost(store, this.buffer.ptr + byte, this.itemsize);
-    return readElement(store, this.dtype, 0);
+    return idx.reduce((o, i, ax) => o + i * this.strides[ax], this.offset);
   }
 
   /**
@@ -646,4 +653,17 @@ function nocopyReshapeStrides(from: Shape, fromStrides: readonly number[], to: r
   const last = ni > 0 ? nst[ni - 1] : itemsize;
   for (let k = ni; k < ns.length; k++) nst[k] = last;
   return nst;
+}
+
+/** Nested JS arrays of `shape` from raw C-order storage (toArray's result); a 0-d shape gives the scalar. */
+export function nestStorage(store: HostTypedArray, dtype: DType, shape: readonly number[]): NestedArray {
+  if (shape.length === 0) return readElement(store, dtype, 0);
+  let i = 0;
+  const build = (depth: number): NestedArray[] => {
+    const n = shape[depth];
+    const out: NestedArray[] = new Array(n);
+    for (let k = 0; k < n; k++) out[k] = depth === shape.length - 1 ? readElement(store, dtype, i++) : build(depth + 1);
+    return out;
+  };
+  return build(0);
 }

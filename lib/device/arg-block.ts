@@ -14,6 +14,18 @@ export interface ParamLayout {
   align: number;
 }
 
+/** Where an argument block's values and pointer table lie, by the table's address (see ArgBlock.layoutAt). */
+export interface ArgBlockLayout {
+  /** Address of the first value. */
+  readonly base: number;
+  /** Byte offset of the pointer table from `base` (the values come before it). */
+  readonly tableOffset: number;
+  /** Byte offset of each parameter's value from `base`. */
+  readonly offsets: readonly number[];
+}
+
+const layouts = new Map<number, ArgBlockLayout>();
+
 export class ArgBlock {
   private readonly block: NativeBlock;
   readonly view: DataView;
@@ -40,6 +52,15 @@ export class ArgBlock {
     this.offsets = offsets;
     this.pointers = this.block.address + tableOff;
     offsets.forEach((o, i) => this.writeU64Number(tableOff + 8 * i, this.block.address + o));
+    layouts.set(this.pointers, { base: this.block.address, tableOffset: tableOff, offsets });
+  }
+
+  /**
+   * The layout of the live block whose pointer table is at `pointers`: what the cpu backend needs
+   * to copy a launch's arguments when it records them into a graph. Undefined for other memory.
+   */
+  static layoutAt(pointers: number): ArgBlockLayout | undefined {
+    return layouts.get(pointers);
   }
 
   /** A 64-bit unsigned integer given as a JS number (device pointers, sizes), split into halves. */
@@ -103,6 +124,7 @@ export class ArgBlock {
   }
 
   free(): void {
+    layouts.delete(this.pointers);
     this.block.free();
   }
 }

@@ -205,10 +205,27 @@ export interface DenseSolver {
   syevd(r: SolverCall & { n: number; uplo: 'L' | 'U'; vectors: boolean; a: number; w: number }): void;
 }
 
+/**
+ * A captured graph, ready to replay: every launch, memset and device copy queued on the captured
+ * stream, in order, on the same memory (a CUDA graph exec; on cpu the recorded launches).
+ */
+export interface BackendGraph {
+  /** Nodes of the graph (kernel launches, memsets, copies). */
+  readonly nodeCount: number;
+  /** Queue one replay on `stream` (on cpu: run it now). */
+  launch(stream: number): void;
+  /** Free the graph. */
+  destroy(): void;
+}
+
 export interface Backend {
   readonly kind: BackendKind;
   readonly device: DeviceInfo;
-  /** Default stream handle (0 = the legacy default stream on cuda; unused on cpu). */
+  /**
+   * The default stream's handle (0 = the legacy default stream on cuda, 0 on cpu). Library code
+   * never passes it: it launches on `Device.currentStream()`, which is this one until a program
+   * makes another stream current.
+   */
   readonly defaultStream: number;
 
   /** Raw device allocation; null when the device is out of memory (other failures throw). */
@@ -216,8 +233,12 @@ export interface Backend {
   free(ptr: number): void;
   memGetInfo(): { free: number; total: number };
 
-  copyHostToDevice(dst: number, src: ArrayBufferView, bytes: number): void;
-  copyDeviceToHost(dst: ArrayBufferView, src: number, bytes: number): void;
+  /**
+   * Host <-> device copies ordered on `stream`: they start after the work queued on it before
+   * them, and return when the host side may be reused (a download: when the data is there).
+   */
+  copyHostToDevice(dst: number, src: ArrayBufferView, bytes: number, stream: number): void;
+  copyDeviceToHost(dst: ArrayBufferView, src: number, bytes: number, stream: number): void;
   copyDeviceToDevice(dst: number, src: number, bytes: number, stream: number): void;
   /** Fill `bytes` bytes with one byte value. */
   memset(dst: number, byte: number, bytes: number, stream: number): void;
@@ -225,10 +246,27 @@ export interface Backend {
   /** Compile (through the caches) and load a program. */
   loadProgram(req: CompileRequest): LoadedProgram;
 
-  /** Block until all work queued so far is done. */
+  /** Block until all work queued so far, on every stream, is done. */
   synchronize(): void;
-  /** The same without blocking the event loop. */
-  synchronizeAsync(): Promise<void>;
+  /** Wait for the work queued so far on `stream` without blocking the event loop. */
+  synchronizeAsync(stream: number): Promise<void>;
+  /**
+   * Later work on `waiting` starts after the work queued so far on `after` (an event recorded on
+   * one and waited for by the other on cuda; nothing to do on cpu, where work runs as it is issued).
+   */
+  orderStreams(waiting: number, after: number): void;
+
+  /** The stream being captured into a graph, or null (at most one capture per device at a time). */
+  readonly captureStream: number | null;
+  /**
+   * Start capturing `stream`: from now on the work queued on it is recorded, not run. While a
+   * capture runs, host copies, synchronisations and device allocations throw StreamCaptureError.
+   */
+  beginCapture(stream: number): void;
+  /** End the capture and return the graph (throws, with the capture ended, when it failed). */
+  endCapture(): BackendGraph;
+  /** End a failed capture, discarding what was recorded; never throws. */
+  abortCapture(): void;
 
   /**
    * Launch geometry for `units` independent work items of a grid-stride kernel. `maxWaves`

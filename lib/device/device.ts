@@ -11,12 +11,97 @@ import { canAccessPeer } from './cuda/peer.js';
 import { kernelHeaders } from './kernel-headers.js';
 import { HostBackend } from './host/backend.js';
 import { MemoryPool } from './memory-pool.js';
+import type { Stream } from './stream.js';
+
+/** Zeroed per-stream scratch buffers that library code uses (e.g. the reductions' counters): key -> bytes. */
+const scratchKinds = new Map<string, number>();
+
+/**
+ * Declare a kind of per-stream scratch buffer (`device.streamScratch(key)`): `bytes` zeroed once
+ * per stream, which the kernels using it leave zeroed. Declared kinds are made before a graph
+ * capture (which may not allocate), for the captured stream.
+ */
+export function registerStreamScratch(key: string, bytes: number): void {
+  scratchKinds.set(key, bytes);
+}
 
 /** A device kernels run on: a CUDA GPU (`cuda:N`) or the CPU (`cpu`), with its backend and memory pool. `gp.currentDevice()` returns the current one. */
 export class Device {
   readonly pool: MemoryPool;
+  private stream: number;
+  private streamObject: Stream | null = null;
+  private readonly scratch = new Map<number, Map<string, number>>();
   constructor(readonly backend: Backend) {
     this.pool = new MemoryPool(backend);
+    this.stream = backend.defaultStream;
+  }
+
+  /**
+   * The handle of the stream library work goes to now: every op, kernel, copy and vendor call of
+   * gpuarray queues on it. The default stream until a program makes another current
+   * (`stream.use()`, `gp.withStream`).
+   */
+  currentStream(): number {
+    return this.stream;
+  }
+
+  /** The current stream as made current (null while it is the default stream). */
+  get currentStreamObject(): Stream | null {
+    return this.streamObject;
+  }
+
+  /** Make stream `handle` current (Stream.use() calls it): the pool follows. @internal */
+  setCurrentStream(handle: number, stream: Stream | null): void {
+    this.stream = handle;
+    this.streamObject = stream;
+    this.pool.useStream(handle);
+  }
+
+  /** Whether a stream of this device is being captured into a graph. */
+  get capturing(): boolean {
+    return this.backend.captureStream !== null;
+  }
+
+  /**
+   * The scratch buffer of kind `key` (see registerStreamScratch) of `stream` (default: the current
+   * stream), made on first use.
+   * @internal
+   */
+  streamScratch(key: string, stream: number = this.stream): number {
+    let m = this.scratch.get(stream);
+    if (m === undefined) this.scratch.set(stream, (m = new Map()));
+    let p = m.get(key);
+    if (p === undefined) {
+      const bytes = scratchKinds.get(key);
+      if (bytes === undefined) throw new Error(`internal: unknown stream scratch '${key}'`);
+      p = this.pool.mallocExact(bytes);
+      // A block of the current stream's cache, for another stream: after the current one's work.
+      if (stream !== this.stream) this.backend.orderStreams(stream, this.stream);
+      this.backend.memset(p, 0, bytes, stream);
+      m.set(key, p);
+    }
+    return p;
+  }
+
+  /** Make every declared scratch buffer of the current stream now (before a capture). @internal */
+  prepareStreamScratch(): void {
+    for (const key of scratchKinds.keys()) this.streamScratch(key);
+  }
+
+  /**
+   * Stream `handle` goes away, its work done: its scratch buffers are freed and its cached
+   * blocks join the default stream's; if it was current, the default stream is.
+   * @internal
+   */
+  retireStream(handle: number): void {
+    if (handle === this.backend.defaultStream) return;
+    const m = this.scratch.get(handle);
+    if (m !== undefined) {
+      this.scratch.delete(handle);
+      for (const p of m.values()) this.pool.release(p);
+    }
+    this.pool.retireStream(handle);
+    if (this.stream === handle) this.setCurrentStream(this.backend.defaultStream, null);
   }
   /** `cuda` or `cpu`. */
   get kind(): BackendKind {

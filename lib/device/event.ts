@@ -5,6 +5,7 @@ import { readOptions } from '../util/options.js';
 import { performance } from 'node:perf_hooks';
 import type { CudaDriver } from '../../bindings/cuda-driver.js';
 import type { CudaBackend } from './cuda/backend.js';
+import { captureRefusal, refuseSync } from './capture-errors.js';
 import { currentDevice, Device } from './device.js';
 import type { Stream } from './stream.js';
 
@@ -67,13 +68,16 @@ export class Event {
     return this.handleValue;
   }
 
-  /** Mark this point of `stream` (default: the device's default stream). Returns this event. */
+  /** Mark this point of `stream` (default: the device's current stream). Returns this event. */
   record(stream: Stream | null = null): this {
     this.checkLive();
     if (stream !== null && stream.device !== this.device) {
       throw new TypeError(`Event.record: the stream is on ${stream.device}, the event on ${this.device}`);
     }
-    if (this.driver !== null) this.driver.eventRecord(this.handleValue, stream === null ? this.device.backend.defaultStream : stream.handle);
+    const h = stream === null ? this.device.currentStream() : stream.handle;
+    // An event inside a capture would be a graph node the cpu backend cannot replay: refused on both.
+    if (this.device.capturing) throw captureRefusal('Event.record()', 'a graph holds kernels, memsets and copies only');
+    if (this.driver !== null) this.driver.eventRecord(this.handleValue, h);
     else this.hostTime = performance.now();
     this.recorded = true;
     return this;
@@ -82,18 +86,21 @@ export class Event {
   /** Wait until the work before the recorded point is done. */
   synchronize(): void {
     this.checkLive();
+    if (this.device.capturing) throw refuseSync('Event.synchronize()');
     if (this.driver !== null && this.recorded) this.driver.eventSynchronize(this.handleValue);
   }
 
   /** The same without blocking the event loop. */
   async synchronizeAsync(): Promise<void> {
     this.checkLive();
+    if (this.device.capturing) throw refuseSync('Event.synchronizeAsync()');
     if (this.driver !== null && this.recorded) await this.driver.eventSynchronizeAsync(this.handleValue);
   }
 
   /** True when the work before the recorded point is done (or nothing was recorded). */
   query(): boolean {
     this.checkLive();
+    if (this.device.capturing) throw refuseSync('Event.query()');
     return this.driver === null || !this.recorded || this.driver.eventQuery(this.handleValue);
   }
 

@@ -3,14 +3,20 @@
 // past a soft threshold, or the device is out of memory, it first reclaims the blocks of arrays
 // nobody can reach any more (a forced collection: see lib/core/lifetime.ts), then frees its
 // cached blocks and retries once before throwing OutOfMemoryError.
-import { describeValue, readOptions } from '../util/options.js';
+//
+// Streams (as CuPy's pool): cached blocks are kept per stream (pool-arena.ts), and a block goes
+// back to the arena of the stream it was allocated on, so work on that stream may reuse it with
+// no wait. Freed while another stream is current, it is also ordered after that stream's work so
+// far (an event); a stream short of blocks takes the default stream's after its work (an event),
+// and a disposed stream's blocks go to the default stream. During a graph capture nothing comes from the driver: blocks come from the
+// pool's caches and belong to the graph, with every block freed during the capture, until the
+// graph is disposed (its replays write them).
 import { OutOfMemoryError } from '../../bindings/errors.js';
 import type { Backend } from './backend.js';
+import { captureRefusal, refuseAllocation } from './capture-errors.js';
+import { Arena, parsePoolLimit } from './pool-arena.js';
 
 export const ALLOCATION_UNIT = 512;
-
-/** A reused block may be at most this much larger than asked, so small arrays don't pin big blocks. */
-const MAX_SLACK_RATIO = 2;
 
 /**
  * Bytes in use past which a cache miss first reclaims forgotten arrays; after a reclaim the
@@ -39,16 +45,53 @@ export interface PoolStats {
 }
 
 /**
+ * The blocks a graph holds: every block its capture took from the caches or saw freed (`owned`),
+ * and those of them no array uses any more (`held`), returned to the caches when it is disposed.
+ */
+export interface GraphMemory {
+  readonly owned: Set<number>;
+  held: number[];
+}
+
+/**
+ * A capture in progress: blocks freed during it, reusable by its later allocations in stream
+ * order; in a provisional capture, the placeholders handed out for memory the caches lacked.
+ */
+interface CaptureMemory {
+  readonly local: Arena;
+  readonly owned: Set<number>;
+  /** Sizes of the placeholders (null: a capture that refuses instead). */
+  readonly shortfall: number[] | null;
+  readonly placeholders: Set<number>;
+}
+
+/**
+ * Placeholder addresses (a provisional capture's stand-ins for memory the pool lacks): above
+ * anything a device or host allocator returns, below 2^53, never overlapping.
+ */
+const PLACEHOLDER_BASE = 2 ** 52;
+
+/**
  * The device's caching memory pool (CuPy `cupy.get_default_memory_pool()`): freed blocks are kept
- * for reuse; `freeAllBlocks()` returns them to the device, `setLimit()` caps the pool.
+ * for reuse, per stream; `freeAllBlocks()` returns them to the device, `setLimit()` caps the pool.
  *
  * @example gp.getMemoryPool().usedBytes()
  */
 export class MemoryPool {
-  /** Cached blocks by size; `sizes` keeps the keys sorted for best-fit lookups. */
-  private readonly free = new Map<number, number[]>();
-  private sizes: number[] = [];
+  private readonly arenas = new Map<number, Arena>();
+  private readonly defaultArena: Arena;
+  /** The arena of the device's current stream: where allocations look first. */
+  private streamArena: Arena;
+  /** Blocks allocated while a stream other than the default one was current: their arena. */
+  private readonly homes = new Map<number, Arena>();
   private readonly blockSize = new Map<number, number>();
+  /** Blocks graphs hold, with their graph's memory. */
+  private readonly graphBlocks = new Map<number, GraphMemory>();
+  private capture: CaptureMemory | null = null;
+  private nextPlaceholder = PLACEHOLDER_BASE;
+  /** Placeholders of abandoned captures that an array may still give back (ignored then). */
+  private readonly deadPlaceholders = new Set<number>();
+  private readonly got = new Float64Array(1);
   private used = 0;
   private cached = 0;
   private cachedBlocks = 0;
@@ -56,17 +99,61 @@ export class MemoryPool {
   private reclaimAt = RECLAIM_THRESHOLD;
   private reclaiming = false;
 
-  constructor(private readonly backend: Backend) {}
+  constructor(private readonly backend: Backend) {
+    this.defaultArena = new Arena(backend.defaultStream);
+    this.arenas.set(backend.defaultStream, this.defaultArena);
+    this.streamArena = this.defaultArena;
+  }
 
   static roundSize(bytes: number): number {
     return Math.max(ALLOCATION_UNIT, Math.ceil(bytes / ALLOCATION_UNIT) * ALLOCATION_UNIT);
   }
 
+  /** Follow the device's current stream (called when a program makes another stream current). @internal */
+  useStream(stream: number): void {
+    let a = this.arenas.get(stream);
+    if (a === undefined) this.arenas.set(stream, (a = new Arena(stream)));
+    this.streamArena = a;
+  }
+
+  /**
+   * A stream is going away, its work done: its cached blocks, and those allocated on it, now
+   * belong to the default stream.
+   * @internal
+   */
+  retireStream(stream: number): void {
+    const arena = this.arenas.get(stream);
+    if (arena === undefined || arena === this.defaultArena) return;
+    this.arenas.delete(stream);
+    arena.drain((ptr, size) => this.defaultArena.put(ptr, size));
+    for (const [ptr, a] of this.homes) if (a === arena) this.homes.delete(ptr);
+    if (this.streamArena === arena) this.streamArena = this.defaultArena;
+  }
+
   /** Allocate at least `bytes`; returns the device address. */
   malloc(bytes: number): number {
     const size = MemoryPool.roundSize(bytes);
+    if (this.capture !== null) return this.captureMalloc(size, bytes);
     const reused = this.takeCached(size);
     if (reused !== null) return reused;
+    return this.grow(size, bytes);
+  }
+
+  /**
+   * A block of exactly the rounded size, cached or new, never a larger cached one: for buffers a
+   * stream keeps for its life (its scratch), which must not take the blocks other allocations fit.
+   * @internal
+   */
+  mallocExact(bytes: number): number {
+    const size = MemoryPool.roundSize(bytes);
+    if (this.capture !== null) return this.captureMalloc(size, bytes);
+    const reused = this.takeCached(size, true);
+    if (reused !== null) return reused;
+    return this.grow(size, bytes);
+  }
+
+  /** A cache miss: reclaim forgotten arrays, respect the limit, else new device memory. */
+  private grow(size: number, bytes: number): number {
     // Blocks in use past the threshold or the limit: forgotten arrays' blocks come back to the
     // cache first (a forced collection; when only cached blocks are in the way, freeing them is cheaper).
     if (this.used + size > this.reclaimAt || (this.limit !== null && this.used + size > this.limit)) {
@@ -91,38 +178,161 @@ export class MemoryPool {
       }
     }
     this.blockSize.set(ptr, size);
+    if (this.streamArena !== this.defaultArena) this.homes.set(ptr, this.streamArena);
     this.used += size;
     return ptr;
   }
 
-  /** Return a block to the cache. */
+  /** Return a block to the cache of the stream it was allocated on. */
   release(ptr: number): void {
     const size = this.blockSize.get(ptr);
-    if (size === undefined) throw new Error(`gpuarray: release of unknown block ${ptr}`);
-    this.used -= size;
-    let list = this.free.get(size);
-    if (!list) {
-      list = [];
-      this.free.set(size, list);
-      this.insertSize(size);
+    if (size === undefined) {
+      if (this.deadPlaceholders.delete(ptr)) return;
+      throw new Error(`gpuarray: release of unknown block ${ptr}`);
     }
-    list.push(ptr);
+    if (this.capture !== null) {
+      // Captured work may read it: the graph keeps it; later allocations of the capture may reuse it.
+      this.capture.local.put(ptr, size);
+      this.capture.owned.add(ptr);
+      return;
+    }
+    if (this.graphBlocks.size !== 0) {
+      const g = this.graphBlocks.get(ptr);
+      if (g !== undefined) {
+        g.held.push(ptr);
+        return;
+      }
+    }
+    this.returnBlock(ptr, size);
+  }
+
+  private returnBlock(ptr: number, size: number): void {
+    const home = this.homes.size === 0 ? this.defaultArena : (this.homes.get(ptr) ?? this.defaultArena);
+    // Freed in another stream's order: its reuse on its own stream waits for that stream's work so far.
+    if (home !== this.streamArena) this.backend.orderStreams(home.stream, this.streamArena.stream);
+    this.used -= size;
+    home.put(ptr, size);
     this.cached += size;
     this.cachedBlocks++;
   }
 
   /** Give every cached block back to the device. */
   freeAllBlocks(): void {
-    for (const [size, list] of this.free) {
-      for (const ptr of list) {
+    if (this.capture !== null) throw captureRefusal('freeing the memory pool\'s blocks');
+    // cuMemFree waits for the device, but say so: blocks of other streams may still be in use.
+    let others = false;
+    for (const a of this.arenas.values()) if (a !== this.defaultArena && a.blocks > 0) others = true;
+    if (others) this.backend.synchronize();
+    for (const a of this.arenas.values()) {
+      a.drain((ptr) => {
         this.backend.free(ptr);
         this.blockSize.delete(ptr);
-      }
-      this.cached -= size * list.length;
+        this.homes.delete(ptr);
+      });
     }
-    this.free.clear();
-    this.sizes = [];
+    this.cached = 0;
     this.cachedBlocks = 0;
+  }
+
+  // ---- graph captures --------------------------------------------------------------------------
+
+  /**
+   * From now until endCapture/abortCapture, allocations come from the caches only. What they
+   * lack is refused (StreamCaptureError), or in a `provisional` capture handed out as placeholders
+   * (addresses nothing may touch: nothing captured runs) whose sizes `captureShortfall()` lists;
+   * such a capture is then abandoned, `reserve()` gets the memory, and the capture is made again.
+   * @internal
+   */
+  beginCapture(provisional = false): void {
+    if (this.capture !== null) throw new Error('internal: nested pool capture');
+    this.capture = { local: new Arena(-1), owned: new Set(), shortfall: provisional ? [] : null, placeholders: new Set() };
+  }
+
+  /** Sizes the running provisional capture lacked so far (empty: it needs nothing new). @internal */
+  captureShortfall(): readonly number[] {
+    return this.capture?.shortfall ?? [];
+  }
+
+  /** The blocks of the capture that just ended: they stay the graph's until releaseGraph. @internal */
+  endCapture(): GraphMemory {
+    const c = this.capture;
+    if (c === null) throw new Error('internal: endCapture without a capture');
+    if (c.placeholders.size > 0) throw new Error('internal: a capture with placeholders must be abandoned');
+    this.capture = null;
+    const g: GraphMemory = { owned: c.owned, held: [] };
+    c.local.drain((ptr) => g.held.push(ptr));
+    for (const ptr of c.owned) this.graphBlocks.set(ptr, g);
+    return g;
+  }
+
+  /** A capture that failed: nothing of it ran, its blocks go back at once, its placeholders are forgotten. @internal */
+  abortCapture(): void {
+    const c = this.capture;
+    if (c === null) return;
+    this.capture = null;
+    const g: GraphMemory = { owned: c.owned, held: [] };
+    const freed = new Set<number>();
+    c.local.drain((ptr) => (c.placeholders.has(ptr) ? freed.add(ptr) : g.held.push(ptr)));
+    for (const ptr of c.placeholders) {
+      this.blockSize.delete(ptr);
+      g.owned.delete(ptr);
+      // One an array still holds (nobody disposed it): its release is ignored.
+      if (!freed.has(ptr)) this.deadPlaceholders.add(ptr);
+    }
+    this.releaseGraph(g);
+  }
+
+  /** New blocks of these sizes in the current stream's cache (what a provisional capture lacked). @internal */
+  reserve(sizes: readonly number[]): void {
+    if (this.capture !== null) throw new Error('internal: reserve during a capture');
+    for (const size of sizes) this.returnBlock(this.grow(size, size), size);
+  }
+
+  /** A graph is disposed, none of its replays still running: its blocks go back to the caches. @internal */
+  releaseGraph(g: GraphMemory): void {
+    for (const ptr of g.owned) this.graphBlocks.delete(ptr);
+    const held = g.held;
+    g.held = [];
+    for (const ptr of held) this.returnBlock(ptr, this.blockSize.get(ptr)!);
+  }
+
+  /**
+   * During a capture: the best fit among the blocks freed in it and the cached blocks of every
+   * stream (all alike here: the capture ends with a device synchronisation, before any replay can
+   * run, so work queued before it on any stream is done by then); else a placeholder or a refusal.
+   */
+  private captureMalloc(size: number, bytes: number): number {
+    const c = this.capture!;
+    let best = c.local;
+    let bestFit = c.local.fit(size);
+    if (bestFit !== size) {
+      for (const a of this.arenas.values()) {
+        const fit = a.fit(size);
+        if (fit < bestFit) {
+          best = a;
+          bestFit = fit;
+          if (fit === size) break;
+        }
+      }
+    }
+    if (bestFit !== Infinity) {
+      const ptr = best.take(size, this.got)!;
+      if (best !== c.local) {
+        const have = this.got[0];
+        this.cached -= have;
+        this.cachedBlocks--;
+        this.used += have;
+        c.owned.add(ptr);
+      }
+      return ptr;
+    }
+    if (c.shortfall === null) throw refuseAllocation(bytes);
+    const ptr = this.nextPlaceholder;
+    this.nextPlaceholder += Math.ceil(size / 65536) * 65536 + 65536;
+    c.shortfall.push(size);
+    c.placeholders.add(ptr);
+    this.blockSize.set(ptr, size);
+    return ptr;
   }
 
   /**
@@ -131,21 +341,7 @@ export class MemoryPool {
    * Cached blocks count against the limit and are freed first when it is reached.
    */
   setLimit(limit: number | null | { size?: number | null; fraction?: number | null }): void {
-    let bytes: number | null;
-    if (limit === null || typeof limit === 'number') bytes = limit;
-    else if (typeof limit === 'object' && !Array.isArray(limit)) {
-      // Own keys only, and only these two (an array or {sise} must not silently remove the limit).
-      limit = readOptions<{ size: number | null; fraction: number | null }>('setLimit', limit, ['size', 'fraction']);
-      if (limit.size != null && limit.fraction != null) throw new TypeError('setLimit takes size or fraction, not both');
-      if (limit.fraction != null) {
-        if (!(limit.fraction >= 0 && limit.fraction <= 1)) throw new RangeError(`pool limit fraction must be in [0, 1], got ${limit.fraction}`);
-        bytes = Math.floor(this.backend.memGetInfo().total * limit.fraction);
-      } else bytes = limit.size ?? null;
-    } else throw new TypeError(`setLimit takes a number of bytes, null, or { size } / { fraction }, got ${describeValue(limit)}`);
-    if (bytes !== null && (typeof bytes !== 'number' || !Number.isFinite(bytes) || bytes < 0)) {
-      throw new RangeError(`pool limit must be a non-negative number of bytes, got ${bytes}`);
-    }
-    this.limit = bytes;
+    this.limit = parsePoolLimit(limit, () => this.backend.memGetInfo().total);
   }
 
   /** The limit in bytes, or null when there is none. */
@@ -191,43 +387,25 @@ export class MemoryPool {
     return this.takeCached(size);
   }
 
-  private takeCached(size: number): number | null {
-    if (this.cachedBlocks === 0) return null;
-    let list = this.free.get(size);
-    let got = size;
-    if (!list || list.length === 0) {
-      const i = lowerBound(this.sizes, size);
-      if (i >= this.sizes.length || this.sizes[i] > size * MAX_SLACK_RATIO) return null;
-      got = this.sizes[i];
-      list = this.free.get(got)!;
+  private takeCached(size: number, exact = false): number | null {
+    let ptr = this.streamArena.take(size, this.got, exact);
+    if (ptr === null) {
+      if (this.streamArena === this.defaultArena) return null;
+      // Another stream may take a block of the default stream's cache (blocks of disposed streams
+      // end there) once it waits for the default stream's work so far: cheaper than the driver.
+      ptr = this.defaultArena.take(size, this.got, exact);
+      if (ptr === null) return null;
+      this.backend.orderStreams(this.streamArena.stream, this.defaultArena.stream);
+      this.homes.set(ptr, this.streamArena);
     }
-    const ptr = list.pop()!;
-    if (list.length === 0) {
-      this.free.delete(got);
-      this.sizes.splice(lowerBound(this.sizes, got), 1);
-    }
-    this.cached -= got;
+    const have = this.got[0];
+    this.cached -= have;
     this.cachedBlocks--;
-    this.used += got;
+    this.used += have;
     return ptr;
-  }
-
-  private insertSize(size: number): void {
-    this.sizes.splice(lowerBound(this.sizes, size), 0, size);
   }
 
   private oom(bytes: number, reason: string): OutOfMemoryError {
     return new OutOfMemoryError(bytes, this.used, this.used + this.cached, this.limit, reason);
   }
-}
-
-function lowerBound(xs: readonly number[], v: number): number {
-  let lo = 0;
-  let hi = xs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (xs[mid] < v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

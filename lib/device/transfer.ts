@@ -27,7 +27,7 @@ export function copyBetweenDevices(dstDev: Device, dst: number, srcDev: Device, 
   for (let off = 0; off < bytes; off += chunk.length) {
     const n = Math.min(chunk.length, bytes - off);
     const view = n === chunk.length ? chunk : chunk.subarray(0, n);
-    b.copyDeviceToHost(view, src + off, n);
-    a.copyHostToDevice(dst + off, view, n);
+    b.copyDeviceToHost(view, src + off, n, srcDev.currentStream());
+    a.copyHostToDevice(dst + off, view, n, dstDev.currentStream());
   }
 }

@@ -30,13 +30,13 @@ export class HostEngine implements Engine {
   /** The array's bytes in a fresh buffer (the agent transfers it to its thread). */
   private read(a: GpuArray): Uint8Array {
     const b = new Uint8Array(a.nbytes);
-    if (a.nbytes > 0) this.device.backend.copyDeviceToHost(b, a.ptr, a.nbytes);
+    if (a.nbytes > 0) this.device.backend.copyDeviceToHost(b, a.ptr, a.nbytes, this.device.currentStream());
     return b;
   }
 
   private write(a: GpuArray, bytes: Uint8Array): void {
     if (bytes.byteLength !== a.nbytes) throw new DistributedError(`rank ${this.rank} received ${bytes.byteLength} bytes for an array of ${a.nbytes}`);
-    if (a.nbytes > 0) this.device.backend.copyHostToDevice(a.ptr, bytes, a.nbytes);
+    if (a.nbytes > 0) this.device.backend.copyHostToDevice(a.ptr, bytes, a.nbytes, this.device.currentStream());
   }
 
   private exchange(tag: string, data: Uint8Array): Uint8Array[] {

@@ -101,13 +101,14 @@ export class NcclEngine implements Engine {
     this.go('ncclRecv', buf.ptr, buf.nbytes, NCCL_DTYPE.uint8, peer, this.comm, stream);
   }
 
-  /** cupyx's barrier: an all-reduce of one int32 on the default stream, then a device synchronize. */
+  /** cupyx's barrier: an all-reduce of one int32 on the current stream, then a device synchronize. */
   barrier(): void {
     const b = this.backend;
+    const stream = this.device.currentStream();
     const one = this.device.pool.malloc(4);
     try {
-      b.memset(one, 0, 4, b.defaultStream);
-      this.go('ncclAllReduce', one, one, 1, NCCL_DTYPE.int32, NCCL_OP.sum, this.comm, b.defaultStream);
+      b.memset(one, 0, 4, stream);
+      this.go('ncclAllReduce', one, one, 1, NCCL_DTYPE.int32, NCCL_OP.sum, this.comm, stream);
       b.synchronize();
     } finally {
       this.device.pool.release(one);

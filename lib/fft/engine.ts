@@ -74,7 +74,7 @@ function transformUpTo3(a: GpuArray, axes: readonly number[], s: readonly number
       input: x.ptr,
       output: out.ptr,
       inverse,
-      stream: x.device.backend.defaultStream,
+      stream: x.device.currentStream(),
       workspace: (bytes) => {
         const p = pool.malloc(bytes);
         work.push(p);

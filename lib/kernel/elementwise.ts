@@ -189,7 +189,7 @@ function dispatch(prepared: PreparedKernel, plan: IterationPlan | null, size: nu
   const { grid, block } = device.backend.gridFor(vec ? Math.ceil(size / plan.vec) : size, opts.blockSize, vec ? Infinity : undefined);
   prepared.grid.x = grid;
   prepared.block.x = block;
-  prepared.kernel.launch(prepared.grid, prepared.block, 0, opts.stream ?? device.backend.defaultStream, prepared.args.pointers);
+  prepared.kernel.launch(prepared.grid, prepared.block, 0, opts.stream ?? device.currentStream(), prepared.args.pointers);
 }
 
 /**

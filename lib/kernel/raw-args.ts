@@ -282,8 +282,8 @@ export class RawArgs {
     throw new TypeError(`${this.where(p)} needs ${want}, got ${describe(v)}`);
   }
 
-  /** Copy the host arrays of the last write to temporaries on `device` and point the block at them. */
-  stageHost(device: Device): void {
+  /** Copy the host arrays of the last write to temporaries on `device` (in `stream`'s order) and point the block at them. */
+  stageHost(device: Device, stream: number): void {
     warnHostArrayCopy();
     try {
       for (let i = 0; i < this.hostCount; i++) {
@@ -292,7 +292,7 @@ export class RawArgs {
         const length = bytes / h.dtype.itemsize;
         const t = GpuArray.allocate([length], h.dtype, device);
         h.temp = t;
-        if (bytes > 0) device.backend.copyHostToDevice(t.ptr, h.host, bytes);
+        if (bytes > 0) device.backend.copyHostToDevice(t.ptr, h.host, bytes, stream);
         this.block.writeU64Number(this.offsets[h.param.index], t.ptr);
       }
     } catch (e) {
@@ -302,14 +302,14 @@ export class RawArgs {
   }
 
   /** After the launch: wait for it, copy writable arrays back into the host arrays, free the temporaries. */
-  finishHost(device: Device): void {
+  finishHost(device: Device, stream: number): void {
     try {
       device.backend.synchronize();
       for (let i = 0; i < this.hostCount; i++) {
         const h = this.host[i];
         // A const pointee cannot have been written: skip the copy back.
         if (h.temp !== null && !h.param.isConst && h.temp.nbytes > 0) {
-          device.backend.copyDeviceToHost(h.host, h.temp.ptr, h.temp.nbytes);
+          device.backend.copyDeviceToHost(h.host, h.temp.ptr, h.temp.nbytes, stream);
         }
       }
     } finally {

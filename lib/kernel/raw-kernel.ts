@@ -121,7 +121,6 @@ interface DeviceState {
   device: Device;
   kernel: LoadedKernel;
   maxThreads: number;
-  defaultStream: number;
 }
 
 const freeArgBlocks = new FinalizationRegistry<RawArgs>((a) => a.dispose());
@@ -144,7 +143,7 @@ function makeRawKernel(program: RawProgram, sig: CKernelSignature): RawKernelFn 
     let s = states.get(device);
     if (s === undefined) {
       const kernel = program.load(device).kernel(name);
-      s = { device, kernel, maxThreads: device.backend.device.maxThreadsPerBlock, defaultStream: device.backend.defaultStream };
+      s = { device, kernel, maxThreads: device.backend.device.maxThreadsPerBlock };
       states.set(device, s);
     }
     return s;
@@ -163,20 +162,20 @@ function makeRawKernel(program: RawProgram, sig: CKernelSignature): RawKernelFn 
         `${name}: a block of ${threads} threads (${b.x} x ${b.y} x ${b.z}) exceeds the device's limit of ${st.maxThreads} threads per block`,
       );
     }
-    const s = stream === undefined || stream === null ? st.defaultStream : streamHandle(stream, device);
+    const s = stream === undefined || stream === null ? device.currentStream() : streamHandle(stream, device);
     checkOccupancy(g.x * g.y * g.z, device.backend.kind);
     if (args.hostCount === 0) {
       st.kernel.launch(g, b, sharedMem, s, args.block.pointers);
       return;
     }
-    args.stageHost(device);
+    args.stageHost(device, s);
     try {
       st.kernel.launch(g, b, sharedMem, s, args.block.pointers);
     } catch (e) {
       args.releaseHost();
       throw e;
     }
-    args.finishHost(device);
+    args.finishHost(device, s);
   };
 
   const launch = (gridLike: DimLike, blockLike: DimLike, values: readonly RawArg[], options?: RawLaunchOptions) => {

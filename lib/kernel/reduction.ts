@@ -7,7 +7,7 @@ import { Scalar } from '../core/scalar.js';
 import { broadcastShapes, broadcastStrides, normalizeAxis } from '../core/shape.js';
 import type { Backend, LoadedKernel } from '../device/backend.js';
 import type { Device } from '../device/device.js';
-import { currentDevice } from '../device/device.js';
+import { currentDevice, registerStreamScratch } from '../device/device.js';
 import { ArgBlock, ParamLayout } from '../device/arg-block.js';
 import { codegenParams, mixedDevices } from './elementwise.js';
 import { bindOutputs } from './outputs.js';
@@ -162,7 +162,7 @@ function launch(def: ReductionDefinition, params: readonly BoundParam[], vals: r
 
   const backend = device.backend;
   const geo = geometry(plan, backend);
-  const stream = call.stream ?? backend.defaultStream;
+  const stream = call.stream ?? device.currentStream();
   let partials = 0;
   if (geo.nSplit > 1) partials = device.pool.malloc(geo.nSplit * plan.nOut * prepared.accBytes);
   try {
@@ -262,20 +262,11 @@ function geometry(plan: ReductionPlan, backend: Backend): Geometry {
   return { gridX, nSplit, splitLen, blockX, blockY, group, interleave };
 }
 
-// One zeroed counter buffer per device and stream; the last block of each column resets its
-// counter, so it stays zeroed between launches.
-const counterBuffers = new WeakMap<Device, Map<number, number>>();
-function counters(device: Device, stream: number): number {
-  let m = counterBuffers.get(device);
-  if (m === undefined) counterBuffers.set(device, (m = new Map()));
-  let p = m.get(stream);
-  if (p === undefined) {
-    p = device.pool.malloc(MAX_COUNTERS * 4);
-    device.backend.memset(p, 0, MAX_COUNTERS * 4, stream);
-    m.set(stream, p);
-  }
-  return p;
-}
+// One zeroed counter buffer per stream (the device's scratch, made before a capture too); the
+// last block of each column resets its counter, so it stays zeroed between launches.
+const COUNTERS = 'reduction-counters';
+registerStreamScratch(COUNTERS, MAX_COUNTERS * 4);
+const counters = (device: Device, stream: number): number => device.streamScratch(COUNTERS, stream);
 
 // ---- build and arguments -----------------------------------------------------------------------
 

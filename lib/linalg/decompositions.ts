@@ -35,7 +35,7 @@ const zeros = (shape: readonly number[], d: DType) => GpuArray.allocate(shape, d
 function triZero(a: GpuArray, upper: boolean): void {
   const rows = a.shape[a.ndim - 2];
   const cols = a.shape[a.ndim - 1];
-  linalgHelpers(a.device).triZero(a.dtype.name as SolverDType, a.ptr, rows, cols, upper, a.size, a.device.backend.defaultStream);
+  linalgHelpers(a.device).triZero(a.dtype.name as SolverDType, a.ptr, rows, cols, upper, a.size, a.device.currentStream());
 }
 
 /** Options of gp.linalg.cholesky (numpy.linalg.cholesky). */

@@ -63,7 +63,7 @@ export function gemmInto(a: GpuArray, b: GpuArray, out: GpuArray): void {
   const backend = out.device.backend;
   if (k === 0) {
     // An empty sum: zeros (every dtype's zero is all-zero bytes).
-    backend.memset(out.ptr, 0, out.nbytes, backend.defaultStream);
+    backend.memset(out.ptr, 0, out.nbytes, out.device.currentStream());
     return;
   }
   const temps: GpuArray[] = [];
@@ -107,7 +107,7 @@ export function gemmInto(a: GpuArray, b: GpuArray, out: GpuArray): void {
       ldc: n,
       strideC: m * n,
       batch,
-      stream: backend.defaultStream,
+      stream: out.device.currentStream(),
     });
   } finally {
     for (const t of temps) t.dispose();

@@ -43,7 +43,7 @@ function determinant(x: GpuArray, slog: boolean): GpuArray[] {
     } else if (batch > 0) {
       const { lu, ipiv } = luFactor(x, compute, null);
       try {
-        linalgHelpers(x.device).luDet(compute.name as 'float64', lu.ptr, ipiv.ptr, sign.ptr, logabs?.ptr ?? 0, n, slog, batch, x.device.backend.defaultStream);
+        linalgHelpers(x.device).luDet(compute.name as 'float64', lu.ptr, ipiv.ptr, sign.ptr, logabs?.ptr ?? 0, n, slog, batch, x.device.currentStream());
       } finally {
         lu.dispose();
         ipiv.dispose();

@@ -107,7 +107,7 @@ export function solverRun(
       dtype: dtype.name as SolverDType,
       batch,
       info: info.ptr,
-      stream: device.backend.defaultStream,
+      stream: device.currentStream(),
       workspace: { malloc: (b) => pool.malloc(b), release: (p) => pool.release(p) },
     });
     // getrs's info only flags bad arguments: no read-back (and no wait) for it.

@@ -1,5 +1,6 @@
 // Whole-array comparisons: arrayEqual and allclose answer one JS boolean from one fused
 // compare-and-reduce kernel (no bool array is materialised); isclose returns the bool array.
+// arrayEqualAsync / allcloseAsync await the answer without blocking the event loop.
 // NumPy's definitions: array_equal is False for different shapes; isclose is
 //   |a - b| <= atol + rtol * |b|  and isfinite(b),  or a == b  (or both NaN with equalNan),
 // computed in the promotion of a, b and a float (b is at least float, as NumPy converts it).
@@ -10,6 +11,7 @@ import { promoteTypes, promoteWeak } from '../core/promotion.js';
 import { sameShape } from '../core/shape.js';
 import { BoundParam, ElementwiseDefinition, makeDefinition, runElementwise } from '../kernel/elementwise.js';
 import { makeReductionDefinition, ReductionDefinition, runReduction } from '../kernel/reduction.js';
+import '../core/host-async.js';
 import { asarray } from './creation.js';
 import { UFUNCS } from './ufunc-table.js';
 
@@ -68,11 +70,27 @@ function allOf(name: string, pred: string): ReductionDefinition {
   return def;
 }
 
-/** Run `def` over everything and download the one bool. */
-function reduceAll(def: ReductionDefinition, params: BoundParam[], values: (GpuArray | number | null)[]): boolean {
-  const r = runReduction(def, params, values, { reduceType: 'bool', accBytes: 1 })[0];
+/** Run `def` over everything: a 0-d bool array on the device. */
+function reduceAll(def: ReductionDefinition, params: BoundParam[], values: (GpuArray | number | null)[]): GpuArray {
+  return runReduction(def, params, values, { reduceType: 'bool', accBytes: 1 })[0];
+}
+
+/** The answer known on the host, or the 0-d bool array that holds it. */
+type Answer = boolean | GpuArray;
+
+function readAnswer(r: Answer): boolean {
+  if (typeof r === 'boolean') return r;
   try {
-    return r.toArray() as boolean;
+    return r.item() as boolean;
+  } finally {
+    r.dispose();
+  }
+}
+
+async function readAnswerAsync(r: Answer): Promise<boolean> {
+  if (typeof r === 'boolean') return r;
+  try {
+    return (await r.itemAsync()) as boolean;
   } finally {
     r.dispose();
   }
@@ -80,6 +98,20 @@ function reduceAll(def: ReductionDefinition, params: BoundParam[], values: (GpuA
 
 /** numpy.array_equal: same shape and every element equal, as one fused pass. */
 export function arrayEqual(a1: unknown, a2: unknown, opts?: ArrayEqualOptions): boolean {
+  return readAnswer(arrayEqualOnDevice(a1, a2, opts));
+}
+
+/**
+ * arrayEqual without blocking the event loop: the comparison is queued at once (operands are read
+ * as they are now), and the answer is awaited.
+ *
+ * @example if (await gp.arrayEqualAsync(a, b)) respond('same');
+ */
+export async function arrayEqualAsync(a1: unknown, a2: unknown, opts?: ArrayEqualOptions): Promise<boolean> {
+  return readAnswerAsync(arrayEqualOnDevice(a1, a2, opts));
+}
+
+function arrayEqualOnDevice(a1: unknown, a2: unknown, opts?: ArrayEqualOptions): Answer {
   const options = readOptions<ArrayEqualOptions>('arrayEqual', opts, ['equalNan']);
   checkEqualNan('arrayEqual', options.equalNan);
   const temps: GpuArray[] = [];
@@ -184,6 +216,15 @@ export function isclose(a1: unknown, a2: unknown, opts?: CloseOptions): GpuArray
 
 /** numpy.allclose: every element of the broadcast a, b close, as one fused pass. */
 export function allclose(a1: unknown, a2: unknown, opts?: CloseOptions): boolean {
+  return readAnswer(allcloseOnDevice(a1, a2, opts));
+}
+
+/** allclose without blocking the event loop: queued at once, the answer awaited. */
+export async function allcloseAsync(a1: unknown, a2: unknown, opts?: CloseOptions): Promise<boolean> {
+  return readAnswerAsync(allcloseOnDevice(a1, a2, opts));
+}
+
+function allcloseOnDevice(a1: unknown, a2: unknown, opts?: CloseOptions): Answer {
   const options = readCloseOptions('allclose', opts);
   const temps: GpuArray[] = [];
   try {

@@ -53,7 +53,7 @@ export function empty(shape: ShapeLike, dtype: DTypeArg = 'float64'): GpuArray {
  */
 export function zeros(shape: ShapeLike, dtype: DTypeArg = 'float64'): GpuArray {
   const a = empty(shape, creationDType('zeros', dtype, 'second', 'float64')!);
-  a.device.backend.memset(a.ptr, 0, a.nbytes, a.device.backend.defaultStream);
+  a.device.backend.memset(a.ptr, 0, a.nbytes, a.device.currentStream());
   return a;
 }
 
@@ -311,7 +311,7 @@ export function array(data: unknown, dtypeArg?: DTypeArg): GpuArray {
   if (typeof data === 'number' || typeof data === 'bigint' || typeof data === 'boolean') return full([], data, want);
   const { shape, d, store } = hostToStorage(data, want);
   const up = GpuArray.allocate(shape, d, currentDevice());
-  if (up.nbytes > 0) up.device.backend.copyHostToDevice(up.ptr, store, up.nbytes);
+  if (up.nbytes > 0) up.device.backend.copyHostToDevice(up.ptr, store, up.nbytes, up.device.currentStream());
   if (want === undefined || want === d) return up;
   // Typed host data of another dtype: cast on the device, as NumPy casts array to array.
   try {

@@ -278,11 +278,9 @@ declare module '../core/gpu-array.js' {
 for (const d of REDUCTION_DECLS) {
   const decl = d as Decl;
   if (!decl[5]?.method) continue;
-  Object.defineProperty(GpuArray.prototype, decl[0], {
-    value: function (this: GpuArray, axisOrOptions?: AxisLike | ReductionOptions, options?: ReductionOptions) {
-      return reduce(decl, this, splitArgs(decl[0], axisOrOptions, options));
-    },
-    writable: true,
-    configurable: true,
-  });
+  const method = function (this: GpuArray, axisOrOptions?: AxisLike | ReductionOptions, options?: ReductionOptions) {
+    return reduce(decl, this, splitArgs(decl[0], axisOrOptions, options));
+  };
+  Object.defineProperty(method, 'name', { value: decl[0] });
+  Object.defineProperty(GpuArray.prototype, decl[0], { value: method, writable: true, configurable: true });
 }

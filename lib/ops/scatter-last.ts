@@ -72,7 +72,7 @@ export function scatterLastWins(dst: GpuArray, l: Launch, plan: GatherPlan, err:
     const table: (GpuArray | bigint | number)[] = [];
     if (hashed) {
       keys = GpuArray.allocate([cap], dtypes.uint64, dst.device);
-      keys.device.backend.memset(keys.ptr, 0xff, keys.nbytes, keys.device.backend.defaultStream);
+      keys.device.backend.memset(keys.ptr, 0xff, keys.nbytes, keys.device.currentStream());
       table.push(keys, 64 - bits, BigInt(cap - 1));
     }
     const [claim, write] = kernels(l, W, hashed);

@@ -141,14 +141,13 @@ declare module '../core/gpu-array.js' {
 
 for (const [name, u] of UFUNCS) {
   if (name === 'where') continue;
-  Object.defineProperty(GpuArray.prototype, name, {
-    value: function (this: GpuArray, ...args: unknown[]) {
-      const { inputs, options } = splitOptions(args, u.nin - 1);
-      return callUfunc(name, [this, ...inputs], options);
-    },
-    writable: true,
-    configurable: true,
-  });
+  const method = function (this: GpuArray, ...args: unknown[]) {
+    const { inputs, options } = splitOptions(args, u.nin - 1);
+    return callUfunc(name, [this, ...inputs], options);
+  };
+  // Named, so that stack traces (and errors naming the call) say GpuArray.add.
+  Object.defineProperty(method, 'name', { value: name });
+  Object.defineProperty(GpuArray.prototype, name, { value: method, writable: true, configurable: true });
 }
 for (const [alias, target] of Object.entries(UFUNC_ALIASES)) {
   Object.defineProperty(GpuArray.prototype, alias, {

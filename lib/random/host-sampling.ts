@@ -75,7 +75,7 @@ function download(x: GpuArray): Uint8Array {
   const c = x.flags.cContiguous ? x : x.copy();
   try {
     const bytes = new Uint8Array(x.nbytes);
-    if (x.nbytes > 0) c.device.backend.copyDeviceToHost(bytes, c.ptr, x.nbytes);
+    if (x.nbytes > 0) c.device.backend.copyDeviceToHost(bytes, c.ptr, x.nbytes, c.device.currentStream());
     return bytes;
   } finally {
     if (c !== x) c.dispose();
@@ -84,7 +84,7 @@ function download(x: GpuArray): Uint8Array {
 
 function upload(bytes: Uint8Array, shape: readonly number[], like: GpuArray): GpuArray {
   const out = empty(shape, like.dtype);
-  if (bytes.length > 0) out.device.backend.copyHostToDevice(out.ptr, bytes, bytes.length);
+  if (bytes.length > 0) out.device.backend.copyHostToDevice(out.ptr, bytes, bytes.length, out.device.currentStream());
   return out;
 }
 

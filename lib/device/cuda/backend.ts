@@ -1,9 +1,13 @@
-// The cuda backend: the driver API on the device's primary context, NVRTC for kernels, the
-// legacy default stream for ordering. Large host copies go through pinned staging buffers.
+// The cuda backend: the driver API on the device's primary context, NVRTC for kernels, work
+// ordered on the stream each call names (the legacy default stream unless a program made another
+// current). Large host copies go through pinned staging buffers.
 import { checkHostBytes } from '../host-bounds.js';
 import { CU_DEVICE_ATTRIBUTE as A, CudaDriver } from '../../../bindings/cuda-driver.js';
 import { Nvrtc } from '../../../bindings/nvrtc.js';
-import type { Backend, CompileRequest, DeviceInfo, Dim3, FftPlanCacheInfo, FftRequest, GemmRequest, LoadedKernel, LoadedProgram } from '../backend.js';
+import { addressOf } from '../../../bindings/host-pages.js';
+import { captureRefusal, refuseHostCopy, refuseOtherStream, refuseSync } from '../capture-errors.js';
+import { CudaCapture } from './graph.js';
+import type { Backend, BackendGraph, CompileRequest, DeviceInfo, Dim3, FftPlanCacheInfo, FftRequest, GemmRequest, LoadedKernel, LoadedProgram } from '../backend.js';
 import { FftKernels } from '../fft-kernel.js';
 import { GemmKernels } from '../gemm-kernel.js';
 import { CublasGemm } from './blas.js';
@@ -49,6 +53,9 @@ export class CudaBackend implements Backend {
   private readonly ourGemm = new GemmKernels(this);
   private readonly cufft: CufftRunner;
   private readonly ourFft = new FftKernels(this);
+  private readonly capture: CudaCapture;
+  /** orderStreams' event, reused: a wait takes the state of the record before it. */
+  private orderEvent = 0;
 
   readonly solver: CudaDenseSolver;
 
@@ -93,12 +100,20 @@ export class CudaBackend implements Backend {
       return pc === null ? null : (dst, src, bytes) => pc.copy(dst, src, bytes);
     });
     this.launchFn = d.launchKernel;
+    this.capture = new CudaCapture(d);
     // The libraries run in the current context: each call makes this device's current first.
+    // Their handles and plans are made on first use, maybe inside a capture: no stream work, so
+    // made with the capture's rules relaxed (they may allocate).
     const activate = () => d.activate();
-    this.cublasGemm = new CublasGemm(activate);
-    this.cufft = new CufftRunner(activate);
+    const setup = <T>(create: () => T): T =>
+      this.capture.relaxed(() => {
+        d.activate();
+        return create();
+      });
+    this.cublasGemm = new CublasGemm(setup, activate);
+    this.cufft = new CufftRunner(setup, activate);
 
-    this.solver = new CudaDenseSolver(new CusolverDense(activate), new SolverKernels(this));
+    this.solver = new CudaDenseSolver(new CusolverDense(setup, activate), new SolverKernels(this));
   }
 
   static create(ordinal = 0, cache = new DiskCache()): CudaBackend | { error: string } {
@@ -125,6 +140,8 @@ export class CudaBackend implements Backend {
   }
 
   tryMalloc(bytes: number): number | null {
+    // The pool refuses first (naming the op); this guards any other path.
+    if (this.capture.stream !== null) throw captureRefusal('a device allocation from the driver');
     const status = this.driver.memAllocStatus(Math.max(1, bytes), this.allocOut);
     if (status === CUDA_ERROR_OUT_OF_MEMORY) return null;
     this.driver.check('cuMemAlloc', status);
@@ -136,22 +153,36 @@ export class CudaBackend implements Backend {
   memGetInfo() {
     return this.driver.memGetInfo();
   }
-  copyHostToDevice(dst: number, src: ArrayBufferView, bytes: number): void {
+  copyHostToDevice(dst: number, src: ArrayBufferView, bytes: number, stream: number): void {
+    if (this.capture.stream !== null) throw refuseHostCopy('a host-to-device copy');
     checkHostBytes(src, bytes, 'host to device copy');
     if (bytes === 0) return;
-    if (this.staging.worthStaging(bytes)) this.staging.upload(dst, src, bytes, this.defaultStream);
-    else this.driver.memcpyHtoD(dst, src, bytes);
+    if (this.staging.worthStaging(bytes)) this.staging.upload(dst, src, bytes, stream);
+    else if (stream === 0) this.driver.memcpyHtoD(dst, src, bytes);
+    else {
+      // Ordered on the stream, from the JS array's own memory; waited for, so the caller may
+      // reuse the array at once whatever the driver does with pageable memory.
+      this.driver.memcpyHtoDAsync(dst, addressOf(src), bytes, stream);
+      this.driver.streamSynchronize(stream);
+    }
   }
-  copyDeviceToHost(dst: ArrayBufferView, src: number, bytes: number): void {
+  copyDeviceToHost(dst: ArrayBufferView, src: number, bytes: number, stream: number): void {
+    if (this.capture.stream !== null) throw refuseHostCopy('a device-to-host copy');
     checkHostBytes(dst, bytes, 'device to host copy');
     if (bytes === 0) return;
-    if (this.staging.worthStaging(bytes)) this.staging.download(dst, src, bytes, this.defaultStream);
-    else this.driver.memcpyDtoH(dst, src, bytes);
+    if (this.staging.worthStaging(bytes)) this.staging.download(dst, src, bytes, stream);
+    else if (stream === 0) this.driver.memcpyDtoH(dst, src, bytes);
+    else {
+      this.driver.memcpyDtoHAsync(addressOf(dst), src, bytes, stream);
+      this.driver.streamSynchronize(stream);
+    }
   }
   copyDeviceToDevice(dst: number, src: number, bytes: number, stream: number): void {
+    if (this.capture.stream !== null && stream !== this.capture.stream) throw refuseOtherStream();
     if (bytes > 0) this.driver.memcpyDtoDAsync(dst, src, bytes, stream);
   }
   memset(dst: number, byte: number, bytes: number, stream: number): void {
+    if (this.capture.stream !== null && stream !== this.capture.stream) throw refuseOtherStream();
     if (bytes > 0) this.driver.memsetD8Async(dst, byte, bytes, stream);
   }
 
@@ -161,7 +192,7 @@ export class CudaBackend implements Backend {
     if (!prog) {
       const driver = this.driver;
       let lowered: ReadonlyMap<string, string> = new Map();
-      const mod = this.compiler.load(req, ({ image, fromCache, loweredNames }) => {
+      const mod = this.capture.relaxed(() => this.compiler.load(req, ({ image, fromCache, loweredNames }) => {
         const m = driver.moduleLoadData(image);
         lowered = loweredNames;
         if (fromCache) {
@@ -174,18 +205,20 @@ export class CudaBackend implements Backend {
           }
         }
         return m;
-      });
+      }));
       const kernels = new Map<string, LoadedKernel>();
       const launchFn = this.launchFn;
+      const capture = this.capture;
       prog = {
         kernel: (name: string) => {
           let k = kernels.get(name);
           if (!k) {
-            const fn = driver.moduleGetFunction(mod, lowered.get(name) ?? name);
+            const fn = this.capture.relaxed(() => driver.moduleGetFunction(mod, lowered.get(name) ?? name));
             k = {
               name,
               launch: (g: Dim3, b: Dim3, sharedMem: number, stream: number, args: number) => {
                 driver.activate();
+                if (capture.stream !== null && stream !== capture.stream) throw refuseOtherStream();
                 const status = launchFn(fn, g.x, g.y, g.z, b.x, b.y, b.z, sharedMem, stream, args, 0);
                 if (status !== 0) driver.check(`cuLaunchKernel(${name})`, status);
               },
@@ -215,17 +248,39 @@ export class CudaBackend implements Backend {
 
 
   synchronize(): void {
+    if (this.capture.stream !== null) throw refuseSync('a device synchronisation');
     this.driver.contextSynchronize();
   }
 
-  async synchronizeAsync(): Promise<void> {
+  async synchronizeAsync(stream: number): Promise<void> {
+    if (this.capture.stream !== null) throw refuseSync('a wait for a stream');
     const ev = this.driver.eventCreate(CU_EVENT_DISABLE_TIMING);
     try {
-      this.driver.eventRecord(ev, this.defaultStream);
+      this.driver.eventRecord(ev, stream);
       await this.driver.eventSynchronizeAsync(ev);
     } finally {
       this.driver.eventDestroy(ev);
     }
+  }
+
+  orderStreams(waiting: number, after: number): void {
+    if (waiting === after) return;
+    if (this.orderEvent === 0) this.orderEvent = this.driver.eventCreate(CU_EVENT_DISABLE_TIMING);
+    this.driver.eventRecord(this.orderEvent, after);
+    this.driver.streamWaitEvent(waiting, this.orderEvent);
+  }
+
+  get captureStream(): number | null {
+    return this.capture.stream;
+  }
+  beginCapture(stream: number): void {
+    this.capture.begin(stream);
+  }
+  endCapture(): BackendGraph {
+    return this.capture.end();
+  }
+  abortCapture(): void {
+    this.capture.abort();
   }
 
   /** Default cap of grid-stride launches in resident grids (tuned on the H200: bench/RESULTS.md). */

@@ -28,8 +28,14 @@ export class CublasGemm {
   private boundStream = -1;
   private readonly types: Partial<Record<GemmDType, CublasType & { alpha: Float32Array | Float64Array; beta: Float32Array | Float64Array }>> = {};
 
-  /** `makeCurrent` makes the device's context current (cuBLAS binds a handle to the current one). */
-  constructor(private readonly makeCurrent: () => void) {
+  /**
+   * `setup` runs a handle's creation with the device's context current (cuBLAS binds a handle to
+   * the current one) and outside a running capture's rules (it queues no stream work).
+   */
+  constructor(
+    private readonly setup: <T>(create: () => T) => T,
+    private readonly makeCurrent: () => void,
+  ) {
     const tf32 = process.env.GPUARRAY_TF32 === '1';
     const f32 = () => new Float32Array(2);
     const f64 = () => new Float64Array(2);
@@ -57,7 +63,7 @@ export class CublasGemm {
     }
     const lib = cublasLibrary();
     this.makeCurrent(); // every call: with several devices another one may be current
-    if (this.handle === 0) this.handle = lib.create();
+    if (this.handle === 0) this.handle = this.setup(() => lib.create());
     if (this.boundStream !== r.stream) {
       lib.setStream(this.handle, r.stream);
       this.boundStream = r.stream;

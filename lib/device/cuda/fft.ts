@@ -28,8 +28,11 @@ const TYPES: Record<FftRequest['type'], Record<FftRequest['precision'], number>>
 export class CufftRunner {
   readonly plans: FftPlanCache<Plan>;
 
-  /** `makeCurrent` makes the device's context current (plans belong to the current one). */
-  constructor(private readonly makeCurrent: () => void) {
+  /** `setup` runs a plan's creation with the device's context current, outside a capture's rules (see CublasGemm). */
+  constructor(
+    private readonly setup: <T>(create: () => T) => T,
+    private readonly makeCurrent: () => void,
+  ) {
     this.plans = new FftPlanCache<Plan>((p) => cufftLibrary()?.destroy(p.plan));
   }
 
@@ -46,7 +49,7 @@ export class CufftRunner {
     const type = TYPES[r.type][r.precision];
     const key = `${r.type} ${r.precision} [${r.shape.join(', ')}] x${r.batch}`;
     this.makeCurrent(); // every call: with several devices another one may be current
-    const p = this.plans.get(key, () => ({ ...lib.makePlan(r.shape, type, r.batch), type }));
+    const p = this.plans.get(key, () => this.setup(() => ({ ...lib.makePlan(r.shape, type, r.batch), type })));
     const work = p.workSize > 0 ? r.workspace(p.workSize) : 0;
     lib.exec(p.plan, p.type, work, r.stream, r.input, r.output, r.inverse ? CUFFT_INVERSE : CUFFT_FORWARD);
   }

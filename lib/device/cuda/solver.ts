@@ -23,14 +23,17 @@ export class CusolverDense implements DenseSolver {
   private handle = 0;
   private boundStream = -1;
 
-  /** `makeCurrent` makes the device's context current (a handle binds to the current one). */
-  constructor(private readonly makeCurrent: () => void) {}
+  /** `setup` runs a handle's creation with the device's context current, outside a capture's rules (see CublasGemm). */
+  constructor(
+    private readonly setup: <T>(create: () => T) => T,
+    private readonly makeCurrent: () => void,
+  ) {}
 
   private begin(r: SolverCall, ...sizes: number[]): { lib: Cusolver; h: number; t: SolverLetter } {
     for (const v of sizes) if (v > INT_MAX) throw new RangeError(`matrix too large for cuSOLVER: ${v} exceeds 2^31 - 1`);
     const lib = cusolverLibrary();
     this.makeCurrent(); // every call: with several devices another one may be current
-    if (this.handle === 0) this.handle = lib.create();
+    if (this.handle === 0) this.handle = this.setup(() => lib.create());
     if (this.boundStream !== r.stream) {
       lib.setStream(this.handle, r.stream);
       this.boundStream = r.stream;

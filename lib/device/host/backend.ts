@@ -1,10 +1,14 @@
 // The cpu backend: kernels compiled by the system C++ compiler, "device" memory in host RAM,
-// every launch synchronous. It is the default on machines without an NVIDIA GPU and what CI runs.
+// every launch synchronous (a stream is a queue whose work runs as it is issued, so in order).
+// While a stream is captured into a graph, its work is recorded instead (graph-recorder.ts).
+// It is the default on machines without an NVIDIA GPU and what CI runs.
 import { checkHostBytes } from '../host-bounds.js';
 import { availableParallelism, cpus, totalmem, freemem } from 'node:os';
 import { hostAlloc, hostCopy, hostCopyFrom, hostCopyTo, hostFree, hostMemset } from '../../../bindings/libc.js';
 import { loadHostKernelLibrary } from '../../../bindings/shared-library.js';
-import type { Backend, CompileRequest, DeviceInfo, Dim3, FftRequest, GemmRequest, LoadedKernel, LoadedProgram } from '../backend.js';
+import { captureRefusal, refuseHostCopy, refuseOtherStream, refuseSync } from '../capture-errors.js';
+import { HostRecorder } from './graph-recorder.js';
+import type { Backend, BackendGraph, CompileRequest, DeviceInfo, Dim3, FftRequest, GemmRequest, LoadedKernel, LoadedProgram } from '../backend.js';
 import { FftKernels } from '../fft-kernel.js';
 import { FftPlanCache } from '../fft-plan-cache.js';
 import { GemmKernels } from '../gemm-kernel.js';
@@ -30,6 +34,8 @@ export class HostBackend implements Backend {
   readonly fftPlans = new FftPlanCache<never>(() => {});
 
   readonly solver: SolverKernels = new SolverKernels(this);
+  /** The capture in progress, or null. */
+  private recorder: HostRecorder | null = null;
 
   private constructor(private readonly compiler: HostCompiler) {
     this.threads = Math.max(1, availableParallelism());
@@ -64,6 +70,7 @@ export class HostBackend implements Backend {
   }
 
   tryMalloc(bytes: number): number | null {
+    if (this.recorder !== null) throw captureRefusal('a device allocation from the driver');
     const p = hostAlloc(bytes);
     return p === 0 ? null : p;
   }
@@ -73,19 +80,28 @@ export class HostBackend implements Backend {
   memGetInfo() {
     return { free: freemem(), total: totalmem() };
   }
-  copyHostToDevice(dst: number, src: ArrayBufferView, bytes: number): void {
+  copyHostToDevice(dst: number, src: ArrayBufferView, bytes: number, _stream: number): void {
+    if (this.recorder !== null) throw refuseHostCopy('a host-to-device copy');
     checkHostBytes(src, bytes, 'host to device copy');
     hostCopyFrom(dst, src, bytes);
   }
-  copyDeviceToHost(dst: ArrayBufferView, src: number, bytes: number): void {
+  copyDeviceToHost(dst: ArrayBufferView, src: number, bytes: number, _stream: number): void {
+    if (this.recorder !== null) throw refuseHostCopy('a device-to-host copy');
     checkHostBytes(dst, bytes, 'device to host copy');
     hostCopyTo(dst, src, bytes);
   }
-  copyDeviceToDevice(dst: number, src: number, bytes: number): void {
-    hostCopy(dst, src, bytes);
+  copyDeviceToDevice(dst: number, src: number, bytes: number, stream: number): void {
+    if (this.recorder === null) hostCopy(dst, src, bytes);
+    else this.recordOn(stream, () => hostCopy(dst, src, bytes));
   }
-  memset(dst: number, byte: number, bytes: number): void {
-    hostMemset(dst, byte, bytes);
+  memset(dst: number, byte: number, bytes: number, stream: number): void {
+    if (this.recorder === null) hostMemset(dst, byte, bytes);
+    else this.recordOn(stream, () => hostMemset(dst, byte, bytes));
+  }
+  /** During a capture: work for the captured stream is recorded; for another, refused (as on cuda). */
+  private recordOn(stream: number, step: () => void): void {
+    if (stream !== this.recorder!.stream) throw refuseOtherStream();
+    this.recorder!.record(step);
   }
 
   loadProgram(req: CompileRequest): LoadedProgram {
@@ -106,18 +122,24 @@ export class HostBackend implements Backend {
           if (!k) {
             const entry = entries.get(name);
             if (!entry) throw new Error(`kernel '${name}' is not in this program`);
+            const run = (grid: Dim3, block: Dim3, sharedMem: number, args: number) => {
+              if (entry(grid.x, grid.y, grid.z, block.x, block.y, block.z, sharedMem, args) !== 0) {
+                throw new KernelError(name, 'cpu', lib.message(hostErrorEntry) || 'a C++ exception');
+              }
+            };
             k = {
               name,
-              launch: (grid: Dim3, block: Dim3, sharedMem: number, _stream: number, args: number) => {
+              launch: (grid: Dim3, block: Dim3, sharedMem: number, stream: number, args: number) => {
                 if (sharedMem > DYNAMIC_SHARED_BYTES) {
                   throw new RangeError(
                     `kernel '${name}': sharedMem = ${sharedMem} bytes is more dynamic shared memory than a block has ` +
                       `(${DYNAMIC_SHARED_BYTES} bytes, CUDA's default limit)`,
                   );
                 }
-                if (entry(grid.x, grid.y, grid.z, block.x, block.y, block.z, sharedMem, args) !== 0) {
-                  throw new KernelError(name, 'cpu', lib.message(hostErrorEntry) || 'a C++ exception');
-                }
+                const rec = this.recorder;
+                if (rec === null) run(grid, block, sharedMem, args);
+                else if (stream === rec.stream) rec.launch(run, grid, block, sharedMem, args);
+                else throw refuseOtherStream();
               },
             };
             kernels.set(name, k);
@@ -138,8 +160,32 @@ export class HostBackend implements Backend {
   }
 
 
-  synchronize(): void {}
-  async synchronizeAsync(): Promise<void> {}
+  synchronize(): void {
+    if (this.recorder !== null) throw refuseSync('a device synchronisation');
+  }
+  async synchronizeAsync(_stream: number): Promise<void> {
+    if (this.recorder !== null) throw refuseSync('a wait for a stream');
+  }
+  /** Work ran when it was issued: every stream is already ordered after every other. */
+  orderStreams(_waiting: number, _after: number): void {}
+
+  get captureStream(): number | null {
+    return this.recorder === null ? null : this.recorder.stream;
+  }
+  beginCapture(stream: number): void {
+    if (stream === this.defaultStream) throw new TypeError('the default stream cannot be captured: capture on a stream of your own');
+    this.recorder = new HostRecorder(stream);
+  }
+  endCapture(): BackendGraph {
+    const rec = this.recorder;
+    if (rec === null) throw new Error('internal: endCapture without a capture');
+    this.recorder = null;
+    return rec.finish();
+  }
+  abortCapture(): void {
+    this.recorder?.discard();
+    this.recorder = null;
+  }
 
   /** One block of one thread per core: each runs a contiguous chunk (see gpa::grid_range). */
   gridFor(units: number): { grid: number; block: number } {

@@ -23,6 +23,7 @@ import type {
   ElementwiseKernelOptions,
   EventOptions,
   FloatMode,
+  GraphOptions,
   Index,
   MemoryPool,
   NestedArray,
@@ -465,6 +466,35 @@ assert.ok(cu.eventElapsedTime(e1, e2) >= 0);
 assert.ok(cu.defaultStream() instanceof gp.Stream);
 stream.synchronize();
 cu.synchronize();
+// The current stream, awaited results, graphs.
+const prevStream: gp.Stream = stream.use();
+assert.equal(cu.getCurrentStream(), stream);
+prevStream.use();
+const onStream = gp.withStream(stream, () => dA.multiply(2));
+await stream.done();
+assert.deepEqual(await onStream.toArrayAsync(), [2, 4, 6]);
+assert.equal(await onStream.itemAsync(2), 6);
+assert.deepEqual(Array.from((await onStream.toTypedArrayAsync()) as Float32Array), [2, 4, 6]);
+assert.equal(await dA.setAsync([1, 2, 3]), dA);
+assert.equal(await gp.arrayEqualAsync(onStream, dA.add(dA)), true);
+assert.equal(await gp.allcloseAsync(onStream, dA.multiply(2)), true);
+const graphOpts: GraphOptions = {};
+const graph: gp.Graph<GpuArray> = cu.graph(() => dA.add(1), graphOpts);
+assert.ok(graph instanceof cu.Graph && graph.nodeCount >= 1);
+dA.set([5, 6, 7]);
+graph.launch();
+assert.deepEqual(graph.output.toArray(), [6, 7, 8]);
+graph.dispose();
+assert.throws(() => cu.graph(() => dA.toArray()), gp.StreamCaptureError);
+stream.beginCapture();
+assert.ok(stream.isCapturing());
+gp.add(dA, 1, { out: dA });
+const manual = stream.endCapture();
+cu.synchronize(); // the non-blocking stream does not wait for the default stream's copies
+manual.launch(stream);
+stream.synchronize();
+assert.deepEqual(dA.toArray(), [6, 7, 8]);
+manual.dispose();
 const backend: BackendInfo = gp.getBackend();
 const kind: BackendKind = backend.kind;
 assert.ok(gp.availableDeviceSpecs().includes(backend.spec));
