@@ -143,5 +143,9 @@ for (const vector of [4, 8]) {
   }
 }
 Object.assign(flatGatherShape, saved);
-const lib = rows.filter((r) => r[0].startsWith('  V') && !Number.isNaN(r[1])).sort((a, b) => a[1] - b[1]);
-if (lib.length) console.log(`\nfastest shape: ${lib[0][0].trim()} ${lib[0][1].toFixed(3)} ms (default V4 U2 one pass src ldg)`);
+const lib = rows.filter((r) => r[0].startsWith('  V') && r[2] === 'same' && !Number.isNaN(r[1])).sort((a, b) => a[1] - b[1]);
+if (lib.length) {
+  const [, v, u, b, src] = /V(\d+) U(\d+) (\S+).* src (\S+)$/.exec(lib[0][0].trim())!;
+  console.log(`\nfastest shape: ${lib[0][0].trim()} ${lib[0][1].toFixed(3)} ms (default V4 U2 one pass src ldg)`);
+  console.log(`switch (lib/ops/gather-flat.ts):\n  export const flatGatherShape = { vector: ${v}, unroll: ${u}, blocksPerSm: ${b === 'one' ? 0 : parseInt(b)}, src: ${['ldg', 'noL1', 'noL1+evictLast'].indexOf(src)} };`);
+}

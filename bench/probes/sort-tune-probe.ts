@@ -73,7 +73,8 @@ const variants: [string, Change, Change][] = [
 ];
 
 const fmt = (v: number) => (Number.isNaN(v) ? '   -  ' : v.toFixed(3));
-const rows: [string, number, number, string][] = [];
+const literal = (o: object) => `{ ${Object.entries(o).map(([k, v]) => `${k}: ${v}`).join(', ')} }`;
+const rows: [string, number, number, string, Change, Change][] = [];
 for (const [label, kc, pc] of variants) {
   let s = NaN;
   let a = NaN;
@@ -98,12 +99,16 @@ for (const [label, kc, pc] of variants) {
   }
   radixShapes.keys4 = { ...K0 };
   radixShapes.pairs4 = { ...P0 };
-  rows.push([label, s, a, note]);
+  rows.push([label, /(^|[^g])sort same/.test(note) ? s : NaN, note.includes('argsort same') ? a : NaN, note, kc, pc]);
   console.log(`  ${label.padEnd(28)} sort ${fmt(s)} ms  argsort ${fmt(a)} ms  ${note}`);
 }
 const best = (col: 1 | 2) => rows.filter((r) => !Number.isNaN(r[col])).sort((p, q) => p[col] - q[col]).slice(0, 5);
 console.log('\nfastest sort:    ' + best(1).map((r) => `${r[0]} ${r[1].toFixed(3)}`).join(' | '));
 console.log('fastest argsort: ' + best(2).map((r) => `${r[0]} ${r[2].toFixed(3)}`).join(' | '));
+const [bs, ba] = [best(1)[0], best(2)[0]];
+console.log('switch (lib/ops/radix-sort.ts, radixShapes; the histogram rows combine with a pass shape):');
+if (bs) console.log(`  keys4: ${literal({ ...K0, ...bs[4] })},`);
+if (ba) console.log(`  pairs4: ${literal({ ...P0, ...ba[5] })},`);
 
 // The histogram kernel alone (every pass's counts of the 64M keys; counts accumulate, timing does not care).
 {
