@@ -37,7 +37,8 @@ export interface LookbackShape {
 
 /**
  * The look-back scan's shape for types of up to 4 bytes (`narrow`: one 64-bit status word per
- * tile) and of 8 bytes (`wide`). Switched by bench/probes/scan-probe.ts to measure the shapes.
+ * tile) and of 8 bytes (`wide`): 16 elements a thread up to 4 bytes (bigger tiles, fewer to look
+ * back over), 8 above. Switched by bench/probes/scan-probe.ts to measure the shapes.
  */
 export const lookbackShapes: { narrow: LookbackShape; wide: LookbackShape } = {
   narrow: { kernel: 'staged', threads: 256, items: 16, load: 'transpose', ticket: true, minBlocks: 0, delayNs: 0 },
