@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import * as gp from '../lib/index.js';
 import type { GpuArray } from '../lib/index.js';
 import { evenPlan, histogramPaths } from '../lib/ops/histogram-even.js';
-import { gatherPaths, vectorHead } from '../lib/ops/gather-flat.js';
+import { flatGatherShape, gatherPaths, vectorHead } from '../lib/ops/gather-flat.js';
 import { describeEachDevice, rng } from './helpers.js';
 
 const flat = (a: GpuArray) => Array.from(a.toTypedArray() as ArrayLike<number | bigint | boolean>, Number);
@@ -207,6 +207,35 @@ describeEachDevice('x[idx] and take: the flat gather', () => {
         }
       }
       src.dispose();
+    }
+  });
+
+  it('every flatGatherShape the probe tries: vector width, unroll, grid, source loads', () => {
+    const saved = { ...flatGatherShape };
+    const r = rng(53);
+    const len = 4099;
+    try {
+      for (const shape of [
+        { vector: 8, unroll: 1, blocksPerSm: 0, src: 1 },
+        { vector: 4, unroll: 4, blocksPerSm: 8, src: 2 },
+        { vector: 2, unroll: 2, blocksPerSm: 1, src: 2 },
+        { vector: 1, unroll: 3, blocksPerSm: 0, src: 1 },
+      ]) {
+        Object.assign(flatGatherShape, shape);
+        for (const dt of ['int8', 'float16', 'float32', 'float64'] as const) {
+          const src = gp.array(Array.from({ length: len }, (_, i) => (i * 37) % 101), dt);
+          for (const it of ['int64', 'int32'] as const) {
+            for (const n of [5, 1023, 33_001]) {
+              const idx = gp.array(Array.from({ length: n }, () => Math.floor(r() * len) - (r() < 0.2 ? len : 0)), it);
+              checkGather(src, idx);
+              idx.dispose();
+            }
+          }
+          src.dispose();
+        }
+      }
+    } finally {
+      Object.assign(flatGatherShape, saved);
     }
   });
 

@@ -4,7 +4,7 @@
 // int64 indices argsort writes straight from the last pass; against a stable host sort.
 import { expect } from 'chai';
 import * as gp from '../lib/index.js';
-import { radixSort } from '../lib/ops/radix-sort.js';
+import { RadixShape, radixShapes, radixSort } from '../lib/ops/radix-sort.js';
 import { describeEachDevice, rng } from './helpers.js';
 import { flat, refArgsort, sameValues, sample } from './sort-reference.js';
 
@@ -31,7 +31,60 @@ extern "C" __global__ void peers(const unsigned int* d, unsigned int* out) {
   out[2 * i + 1] = __match_any_sync(0xffffffffu, d[i]);
 }`;
 
+// Shapes radixShapes can switch to: bigger tiles (counters and stage in one union past 48 KB),
+// more threads than digits, look-back windows, the next ticket taken early, histogram grids.
+const SHIPPED: RadixShape = { threads: 256, items: 16, blocksPerSm: 4, minBlocks: 4, lookback: 1, prefetch: false, histBlocksPerSm: 0, histItems: 8 };
+const SHAPES: [keyof typeof radixShapes, Partial<RadixShape>][] = [
+  ['keys4', { threads: 384, items: 20, minBlocks: 2, lookback: 8, prefetch: true }],
+  ['keys4', { threads: 512, items: 12, minBlocks: 0, lookback: 4, histBlocksPerSm: 2, histItems: 16 }],
+  ['keys4', { threads: 256, items: 24, minBlocks: 2, prefetch: true }],
+  ['pairs4', { threads: 384, items: 12, minBlocks: 2, lookback: 8, prefetch: true }],
+  ['pairs4', { threads: 256, items: 16, minBlocks: 3, lookback: 16 }],
+  ['keys8', { threads: 384, items: 8, minBlocks: 2, lookback: 8, prefetch: true }],
+  ['pairs8', { threads: 512, items: 6, minBlocks: 0, lookback: 2, prefetch: true }],
+];
+
 describeEachDevice('radix sort edges', () => {
+  for (const [kind, change] of SHAPES) {
+    const shape: RadixShape = { ...SHIPPED, ...(kind.endsWith('8') ? { items: 8 } : {}), ...change };
+    it(`shape ${kind} ${JSON.stringify(change)}: the same order as the host's stable sort`, function () {
+      this.timeout(300_000);
+      const saved = radixShapes[kind];
+      radixShapes[kind] = shape;
+      try {
+        const n = 3 * shape.threads * shape.items + 101;
+        const r = rng(shape.threads + shape.items);
+        if (kind === 'keys4') {
+          const host = Array.from({ length: n }, () => Math.floor(r() * 2 ** 32));
+          expect(flat(gp.sort(gp.array(host, 'uint32')))).to.deep.equal([...host].sort((a, b) => a - b));
+          // The bench's rounded floats: skewed digits, a skipped pass.
+          const f = Array.from({ length: n }, () => (Math.floor(r() * 2000) + 1) / 4);
+          expect(flat(gp.sort(gp.array(f, 'float32')))).to.deep.equal([...f].sort((a, b) => a - b));
+        } else if (kind === 'pairs4') {
+          checkSort(sample('float32', n, 3), 'float32');
+          checkSort(Array.from({ length: n }, () => Math.floor(r() * 2 ** 31) - 2 ** 30), 'int32');
+        } else {
+          checkSort(sample('int64', n, 5), 'int64');
+          checkSort(Array.from({ length: n }, () => Math.floor(r() * 2 ** 40) * (r() < 0.5 ? -1 : 1)), 'int64');
+        }
+      } finally {
+        radixShapes[kind] = saved;
+      }
+    });
+  }
+
+  it('shapes that do not fit are refused before anything launches', () => {
+    const saved = radixShapes.keys4;
+    try {
+      radixShapes.keys4 = { ...SHIPPED, threads: 512, items: 24 };
+      expect(() => gp.sort(gp.zeros([10_000], 'uint32'))).to.throw(RangeError, /shape/);
+      radixShapes.keys4 = { ...SHIPPED, threads: 128 };
+      expect(() => gp.sort(gp.zeros([10_000], 'uint32'))).to.throw(RangeError, /shape/);
+    } finally {
+      radixShapes.keys4 = saved;
+    }
+  });
+
   it('radix_peers_ballot equals __match_any_sync: skewed, random and all-distinct digits', () => {
     const r = rng(3);
     const d = Array.from({ length: 4 * 256 }, (_, i) => (i < 256 ? 7 : i < 512 ? Math.floor(r() * 3) * 85 : i < 768 ? Math.floor(r() * 256) : i % 32));

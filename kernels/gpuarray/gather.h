@@ -110,6 +110,52 @@ __device__ __forceinline__ void store_stream(T* p, const T (&s)[V]) {
 #endif
 }
 
+// One randomly read source element. SRC 0: the read-only path (__ldg); 1: the same without an
+// L1 line (ld.global.nc.L1::no_allocate: random reads never reuse one); 2: as 1 with an L2
+// evict_last policy, so the source outlives the evict-first streams of indices and results in L2.
+// 1 and 2 take 4- and 8-byte elements (others, and the cpu backend, read as 0 does).
+template <int SRC>
+__device__ __forceinline__ unsigned long long src_policy() {
+  unsigned long long pol = 0;
+#if !defined(GPA_HOST) && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  if constexpr (SRC == 2) asm volatile("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(pol));
+#endif
+  return pol;
+}
+
+template <int SRC, typename E>
+__device__ __forceinline__ E load_src(const E* p, unsigned long long pol) {
+#if !defined(GPA_HOST) && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  if constexpr (SRC == 1 && sizeof(E) == 4) {
+    unsigned int v;
+    asm("ld.global.nc.L1::no_allocate.b32 %0, [%1];" : "=r"(v) : "l"(p));
+    E e;
+    memcpy(&e, &v, 4);
+    return e;
+  } else if constexpr (SRC == 1 && sizeof(E) == 8) {
+    unsigned long long v;
+    asm("ld.global.nc.L1::no_allocate.b64 %0, [%1];" : "=l"(v) : "l"(p));
+    E e;
+    memcpy(&e, &v, 8);
+    return e;
+  } else if constexpr (SRC == 2 && sizeof(E) == 4) {
+    unsigned int v;
+    asm("ld.global.nc.L1::no_allocate.L2::cache_hint.b32 %0, [%1], %2;" : "=r"(v) : "l"(p), "l"(pol));
+    E e;
+    memcpy(&e, &v, 4);
+    return e;
+  } else if constexpr (SRC == 2 && sizeof(E) == 8) {
+    unsigned long long v;
+    asm("ld.global.nc.L1::no_allocate.L2::cache_hint.b64 %0, [%1], %2;" : "=l"(v) : "l"(p), "l"(pol));
+    E e;
+    memcpy(&e, &v, 8);
+    return e;
+  }
+#endif
+  (void)pol;
+  return __ldg(p);
+}
+
 // The element offset of index j along an axis of len (> 0) elements; bad set when 'raise' finds
 // it out of bounds. Bounds in 64 bits: an int64 index past 2^31 must not wrap into range.
 template <typename J, int MODE>
@@ -150,9 +196,9 @@ __device__ __forceinline__ long long fix_index(J j, long long len, bool& bad) {
 /**
  * n results: out[i] = src[fix(idx[i]) * stride]. Elements [0, head) and past the last whole group
  * go one at a time; in between, idx + head and out + head are aligned to whole V-groups. err[0]
- * is set to 1 when 'raise' meets an out-of-bounds index.
+ * is set to 1 when 'raise' meets an out-of-bounds index. SRC: how the source is read (load_src).
  */
-template <typename E, typename J, int V, int U, int MODE>
+template <typename E, typename J, int V, int U, int MODE, int SRC = 0>
 __device__ __forceinline__ void gather1d(const E* __restrict__ src, const J* __restrict__ idx, E* __restrict__ out, long long n, long long len, long long stride,
                                          long long head, long long* __restrict__ err) {
   bool bad = false;
@@ -160,7 +206,8 @@ __device__ __forceinline__ void gather1d(const E* __restrict__ src, const J* __r
   const long long nth = (long long)gridDim.x * blockDim.x;
   const long long groups = (n - head) / V;
   const long long tail = head + groups * V;
-  auto one = [&](long long i) { out[i] = __ldg(src + fix_index<J, MODE>(idx[i], len, bad) * stride); };
+  const unsigned long long pol = src_policy<SRC>();
+  auto one = [&](long long i) { out[i] = load_src<SRC>(src + fix_index<J, MODE>(idx[i], len, bad) * stride, pol); };
   for (long long i = tid; i < head; i += nth) one(i);
   for (long long i = tail + tid; i < n; i += nth) one(i);
   const J* gi = idx + head;
@@ -177,7 +224,7 @@ __device__ __forceinline__ void gather1d(const E* __restrict__ src, const J* __r
     for (int u = 0; u < U; ++u) {
       if (g + u * nth < groups) {
 #pragma unroll
-        for (int k = 0; k < V; ++k) v[u][k] = __ldg(src + fix_index<J, MODE>(j[u][k], len, bad) * stride);
+        for (int k = 0; k < V; ++k) v[u][k] = load_src<SRC>(src + fix_index<J, MODE>(j[u][k], len, bad) * stride, pol);
       }
     }
 #pragma unroll

@@ -243,4 +243,228 @@ __device__ void scan_lookback(const T* x, T* y, T* aggs, T* incls, unsigned int*
   scan_write_tile<T, ITEMS>(y, start, len, tileBuf, buf, inc, &prefixShared, exclusive, op);
 }
 
+
+// ---- One row, the tile in registers (scan_lookback_regs) ------------------------------------------
+// The same look-back scan in fewer shared-memory passes and barriers, its shape compile-time
+// (lib/ops/prefix-scan.ts lookbackShapes; bench/probes/scan-probe.ts measures the shapes):
+//   THREADS x ITEMS elements a tile; each thread holds its ITEMS consecutive elements in registers,
+//   loaded warp-striped (coalesced) and transposed through the warp's own slice of shared memory
+//   (LOAD 0: only __syncwarp), or read directly, as 16-byte vectors where aligned (LOAD 1);
+//   the block scan is a warp scan by shuffles and one barrier for the warp totals;
+//   tiles by ticket (TICKET) or by blockIdx.x: the GPU starts blocks in index order (what CUB's
+//   single-pass scan relies on) and the cpu backend hands blocks to its threads in order, so a
+//   block only waits for blocks that started before it either way;
+//   the look-back reads 32 predecessors at once and sums the window by shuffles, sleeping DELAY ns
+//   between polls of a window that is not ready (0: spin).
+// Float sums associate differently from scan_lookback (both are within rounding of the exact sum).
+
+// A value of up to 8 bytes through a shuffle, as its bits (bool and 1- or 2-byte types too).
+template <typename T>
+__device__ __forceinline__ T scan_shfl(T v, int arg, bool up) {
+  if constexpr (sizeof(T) <= 4) {
+    unsigned int b = 0;
+    memcpy(&b, &v, sizeof(T));
+    b = up ? __shfl_up_sync(0xffffffffu, b, (unsigned)arg) : __shfl_xor_sync(0xffffffffu, b, arg);
+    T r;
+    memcpy(&r, &b, sizeof(T));
+    return r;
+  } else {
+    unsigned long long b = 0;
+    memcpy(&b, &v, sizeof(T));
+    b = up ? __shfl_up_sync(0xffffffffu, b, (unsigned)arg) : __shfl_xor_sync(0xffffffffu, b, arg);
+    T r;
+    memcpy(&r, &b, sizeof(T));
+    return r;
+  }
+}
+
+template <int DELAY>
+__device__ __forceinline__ void scan_backoff() {
+#if !defined(GPA_HOST) && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+  if constexpr (DELAY > 0) __nanosleep(DELAY);
+#endif
+}
+
+// scan_lookback_prefix's protocol (same status words), called by a whole warp; every lane returns
+// the exclusive prefix of `tile`.
+template <typename T, int DELAY, typename Op>
+__device__ __forceinline__ T scan_lookback_window(long long tile, T total, T* aggs, T* incls, unsigned int* flags, T ident, Op op) {
+  const int lane = threadIdx.x & 31;
+  constexpr bool packed = sizeof(T) <= 4;
+  volatile unsigned long long* vs = reinterpret_cast<volatile unsigned long long*>(aggs);
+  volatile unsigned int* vf = flags;
+  volatile T* va = aggs;
+  volatile T* vi = incls;
+  if (lane == 0) {
+    if constexpr (packed) {
+      vs[tile] = scan_status_word<T>(tile == 0 ? 2u : 1u, total);
+    } else {
+      if (tile == 0) vi[0] = total;
+      else va[tile] = total;
+      __threadfence();
+      vf[tile] = tile == 0 ? 2u : 1u;
+    }
+  }
+  T run = ident;
+  if (tile == 0) return run;
+  for (long long base = tile - 1;; base -= 32) {
+    const long long p = base - lane;
+    unsigned int f;
+    unsigned long long w = 0;
+    for (;;) {
+      if constexpr (packed) {
+        w = p >= 0 ? vs[p] : (2ull << 32);
+        f = (unsigned int)(w >> 32);
+      } else {
+        f = p >= 0 ? vf[p] : 2u;
+      }
+      if (!__any_sync(0xffffffffu, f == 0u)) break;
+      scan_backoff<DELAY>();
+    }
+    const unsigned int inclusive = __ballot_sync(0xffffffffu, f == 2u);
+    T v;
+    if constexpr (packed) {
+      v = p < 0 ? ident : scan_status_value<T>(w);
+    } else {
+      __threadfence();
+      v = p < 0 ? ident : f == 2u ? (T)vi[p] : (T)va[p];
+    }
+    // Lanes past the nearest inclusive prefix do not count.
+    const int last = inclusive ? __ffs((int)inclusive) - 1 : 31;
+    if (lane > last) v = ident;
+    for (int o = 16; o > 0; o >>= 1) v = op(v, scan_shfl(v, o, false));
+    run = op(v, run);
+    if (inclusive) break;
+  }
+  if (lane == 0) {
+    if constexpr (packed) {
+      vs[tile] = scan_status_word<T>(2u, op(run, total));
+    } else {
+      vi[tile] = op(run, total);
+      __threadfence();
+      vf[tile] = 2u;
+    }
+  }
+  return run;
+}
+
+// ITEMS consecutive elements from p (n of them exist, n may be <= 0), the identity past them.
+template <typename T, int ITEMS, typename Load>
+__device__ __forceinline__ void scan_load_run(const T* p, long long n, T (&v)[ITEMS], T ident, Load load) {
+#ifndef GPA_HOST
+  constexpr int VEC = (sizeof(T) == 4 || sizeof(T) == 8) && ITEMS % (16 / sizeof(T)) == 0 ? 16 / (int)sizeof(T) : 1;
+  if (VEC > 1 && n >= ITEMS && ((unsigned long long)p & 15) == 0) {
+#pragma unroll
+    for (int k = 0; k < ITEMS; k += VEC) {
+      const uint4 q = *reinterpret_cast<const uint4*>(p + k);
+      memcpy(&v[k], &q, 16);
+    }
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k) v[k] = load(v[k]);
+    return;
+  }
+#endif
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) v[k] = k < n ? load(p[k]) : ident;
+}
+
+template <typename T, int ITEMS>
+__device__ __forceinline__ void scan_store_run(T* p, long long n, const T (&v)[ITEMS]) {
+#ifndef GPA_HOST
+  constexpr int VEC = (sizeof(T) == 4 || sizeof(T) == 8) && ITEMS % (16 / sizeof(T)) == 0 ? 16 / (int)sizeof(T) : 1;
+  if (VEC > 1 && n >= ITEMS && ((unsigned long long)p & 15) == 0) {
+#pragma unroll
+    for (int k = 0; k < ITEMS; k += VEC) {
+      uint4 q;
+      memcpy(&q, &v[k], 16);
+      *reinterpret_cast<uint4*>(p + k) = q;
+    }
+    return;
+  }
+#endif
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k)
+    if (k < n) p[k] = v[k];
+}
+
+template <typename T, int THREADS, int ITEMS, int LOAD, bool TICKET, int DELAY, typename Load, typename Op>
+__device__ void scan_lookback_regs(const T* x, T* y, T* aggs, T* incls, unsigned int* flags, unsigned int* ticket, long long len, int exclusive, T ident, Load load, Op op) {
+  static_assert(THREADS % 32 == 0 && THREADS >= 32 && THREADS <= 1024, "whole warps");
+  constexpr int WARPS = THREADS / 32, SEG = 32 * ITEMS;
+  constexpr long long TILE = (long long)THREADS * ITEMS;
+  __shared__ T xch[LOAD == 0 ? WARPS * GPA_SCAN_PAD(SEG) : 1];
+  __shared__ T wtot[WARPS];
+  __shared__ T prefixShared;
+  __shared__ long long tileShared;
+  const int t = threadIdx.x, lane = t & 31, warp = t >> 5;
+  long long tile;
+  if constexpr (TICKET) {
+    if (t == 0) tileShared = (long long)atomicAdd(ticket, 1u);
+    __syncthreads();
+    tile = tileShared;
+  } else {
+    tile = blockIdx.x;
+  }
+  const long long seg = tile * TILE + (long long)warp * SEG;  // this warp's first element
+  T* mine = xch + (LOAD == 0 ? warp * GPA_SCAN_PAD(SEG) : 0);
+  T v[ITEMS];
+  if constexpr (LOAD == 0) {
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k) {
+      const long long i = seg + k * 32 + lane;
+      v[k] = i < len ? load(x[i]) : ident;
+    }
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k) mine[GPA_SCAN_PAD(k * 32 + lane)] = v[k];
+    __syncwarp();
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k) v[k] = mine[GPA_SCAN_PAD(lane * ITEMS + k)];
+  } else {
+    scan_load_run<T, ITEMS>(x + seg + lane * ITEMS, len - (seg + lane * ITEMS), v, ident, load);
+  }
+  T acc = v[0];
+#pragma unroll
+  for (int k = 1; k < ITEMS; ++k) acc = op(acc, v[k]);
+  T inc = acc;
+#pragma unroll
+  for (int o = 1; o < 32; o <<= 1) {
+    const T u = scan_shfl(inc, o, true);
+    if (lane >= o) inc = op(u, inc);
+  }
+  const T wex = scan_shfl(inc, 1, true);  // what precedes this thread in its warp (lanes > 0)
+  if (lane == 31) wtot[warp] = inc;
+  __syncthreads();
+  T wpre = wtot[0];  // what precedes this warp in the tile (warps > 0)
+  for (int w = 1; w < warp; ++w) wpre = op(wpre, wtot[w]);
+  if (warp == 0) {
+    T total = wtot[0];
+    for (int w = 1; w < WARPS; ++w) total = op(total, wtot[w]);
+    const T prefix = scan_lookback_window<T, DELAY>(tile, total, aggs, incls, flags, ident, op);
+    if (lane == 0) prefixShared = prefix;
+  }
+  __syncthreads();
+  T run = prefixShared;
+  if (warp > 0) run = op(run, wpre);
+  if (lane > 0) run = op(run, wex);
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) {
+    const T next = op(run, v[k]);
+    v[k] = exclusive ? run : next;
+    run = next;
+  }
+  if constexpr (LOAD == 0) {
+    // Every lane of the warp read its slice before the barrier above.
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k) mine[GPA_SCAN_PAD(lane * ITEMS + k)] = v[k];
+    __syncwarp();
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k) {
+      const long long i = seg + k * 32 + lane;
+      if (i < len) y[i] = mine[GPA_SCAN_PAD(k * 32 + lane)];
+    }
+  } else {
+    scan_store_run<T, ITEMS>(y + seg + lane * ITEMS, len - (seg + lane * ITEMS), v);
+  }
+}
+
 }  // namespace gpa

@@ -106,9 +106,10 @@ __device__ __forceinline__ void radix_store(void* out, long long pos, V v, int b
   }
 }
 
-// Exclusive prefix sum of one value per thread over the block (256 threads); every thread calls.
-// Contains one barrier; warpTot (GPA_RADIX_WARPS words of shared memory) is free again after the
-// caller's next barrier.
+// Exclusive prefix sum of one value per thread over the block (WARPS warps); every thread calls.
+// Contains one barrier; warpTot (WARPS words of shared memory) is free again after the caller's
+// next barrier.
+template <int WARPS = GPA_RADIX_WARPS>
 __device__ __forceinline__ unsigned int radix_block_exclusive(unsigned int v, unsigned int* warpTot) {
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   unsigned int inc = v;
@@ -134,18 +135,18 @@ struct RadixHistogram {
   static constexpr int WORDS = (sizeof(K) == 8 ? 8 : 4) * 256 * COPIES;
 };
 
-template <int KIND, typename K>
+template <int KIND, int HIST_ITEMS, typename K>
 __device__ __forceinline__ void radix_histograms_kind(const K* in, unsigned int* h, long long n, int passes) {
   constexpr int COPIES = RadixHistogram<K>::COPIES;
   const int t = threadIdx.x, lane = t & 31;
-  const long long chunk = (long long)GPA_RADIX_THREADS * GPA_RADIX_HIST_ITEMS;
+  const long long chunk = (long long)GPA_RADIX_THREADS * HIST_ITEMS;
   for (long long base = (long long)blockIdx.x * chunk; base < n; base += (long long)gridDim.x * chunk) {
-    K k[GPA_RADIX_HIST_ITEMS];
-    for (int i = 0; i < GPA_RADIX_HIST_ITEMS; ++i) {
+    K k[HIST_ITEMS];
+    for (int i = 0; i < HIST_ITEMS; ++i) {
       const long long idx = base + (long long)i * GPA_RADIX_THREADS + t;
       k[i] = idx < n ? in[idx] : (K)0;
     }
-    for (int i = 0; i < GPA_RADIX_HIST_ITEMS; ++i) {
+    for (int i = 0; i < HIST_ITEMS; ++i) {
       const long long w0 = base + (long long)i * GPA_RADIX_THREADS + (t & ~31);  // the warp's lane 0
       if (w0 >= n) continue;  // the same for the whole warp
       const int valid = n - w0 < 32 ? (int)(n - w0) : 32;
@@ -172,7 +173,8 @@ __device__ __forceinline__ void radix_histograms_kind(const K* in, unsigned int*
   }
 }
 
-template <typename K>
+// 256 threads a block; HIST_ITEMS keys a thread per grid-stride step.
+template <typename K, int HIST_ITEMS = GPA_RADIX_HIST_ITEMS>
 __device__ void radix_histograms(const K* in, unsigned int* bins, long long n, int passes, int kind) {
   constexpr int COPIES = RadixHistogram<K>::COPIES;
   __shared__ unsigned int h[RadixHistogram<K>::WORDS];
@@ -181,11 +183,11 @@ __device__ void radix_histograms(const K* in, unsigned int* bins, long long n, i
   __syncthreads();
   // One loop per kind: the kind is tested once, not once a key.
   if (kind == 2)
-    radix_histograms_kind<2>(in, h, n, passes);
+    radix_histograms_kind<2, HIST_ITEMS>(in, h, n, passes);
   else if (kind == 1)
-    radix_histograms_kind<1>(in, h, n, passes);
+    radix_histograms_kind<1, HIST_ITEMS>(in, h, n, passes);
   else
-    radix_histograms_kind<0>(in, h, n, passes);
+    radix_histograms_kind<0, HIST_ITEMS>(in, h, n, passes);
   __syncthreads();
   for (int p = 0; p < passes; ++p) {
     unsigned int c = 0;
@@ -231,24 +233,48 @@ __device__ __forceinline__ void radix_tile_digits(const K (&key)[ITEMS], unsigne
   for (int i = 0; i < ITEMS; ++i) rank[i] = (mine + 32 * i < count ? radix_digit(key[i], KIND, shift) : 255u) << 16;
 }
 
-// One pass. Blocks loop over tiles of 256 x ITEMS keys, taken by ticket. Thread layout: warp w
-// holds the tile's elements w * 32 * ITEMS + 32 * i + lane (i < ITEMS), so loads are coalesced
-// and a warp's items in order are the tile's elements in order. Ranking is stable: a warp ranks
-// its items one 32-key step at a time (radix_peers groups the lanes of one digit; the group's
+// The shared memory of one pass kernel: the staged keys (and values), the per-warp digit counters
+// (in one union when both would not fit beside each other under the 48 KB static limit: the
+// counters are then turned into tile positions, in registers, before the keys are staged), the
+// staged keys' digits, each digit's global offset.
+template <typename K, typename V, bool PAIRS, int THREADS, int ITEMS>
+struct OnesweepSmem {
+  static constexpr int WARPS = THREADS / 32;
+  static constexpr int TILE = THREADS * ITEMS;
+  static constexpr int STAGE = TILE * (int)sizeof(K) + (PAIRS ? TILE * (int)sizeof(V) : 0);
+  static constexpr int COUNTS = WARPS * 256 * 4;
+  static constexpr int REST = TILE + 256 * 4 + WARPS * 4 + 16;
+  static constexpr bool UNION = STAGE + COUNTS + REST > 48 * 1024 - 256;
+  static constexpr int BYTES = UNION ? (STAGE > COUNTS ? STAGE : COUNTS) : STAGE + COUNTS;
+  static_assert(BYTES + REST <= 48 * 1024 - 256, "the tile does not fit in 48 KB of static shared memory");
+};
+
+// One pass. Blocks loop over tiles of THREADS x ITEMS keys, taken by ticket (PREFETCH: the next
+// tile's ticket is taken while this one is worked on, so its latency is hidden). Thread layout:
+// warp w holds the tile's elements w * 32 * ITEMS + 32 * i + lane (i < ITEMS), so loads are
+// coalesced and a warp's items in order are the tile's elements in order. Ranking is stable: a warp
+// ranks its items one 32-key step at a time (radix_peers groups the lanes of one digit; the group's
 // highest lane adds the group to the warp's counter of that digit: no two lanes of a step add to
 // one counter, so skewed digits cause no atomic conflicts), so a key's place is
 // (digit, warp, step, lane) = (digit, index). Keys past n get digit 255 and the highest indices:
-// they rank last and are never written.
-template <typename K, typename V, bool PAIRS>
+// they rank last and are never written. Threads 0..255 own one digit each for the counts and the
+// look-back, which reads LOOKBACK predecessor tiles at once (nearest first, up to the nearest
+// inclusive prefix). Defaults: the shape the library shipped with (256 threads, 16 or 8 keys).
+template <typename K, typename V, bool PAIRS, int THREADS = GPA_RADIX_THREADS, int ITEMS = RadixTile<K>::ITEMS, int LOOKBACK = 1, bool PREFETCH = false>
 __device__ void radix_onesweep(const K* kIn, K* kB, K* kC, const V* vIn, V* vB, void* out, unsigned long long* look, long long n, long long tiles, int shift, int pass, int passes, int kind, int outBytes, int iota) {
-  constexpr int ITEMS = RadixTile<K>::ITEMS;
-  constexpr int TILE = RadixTile<K>::SIZE;
-  __shared__ unsigned int wcnt[GPA_RADIX_WARPS][256];  // per-warp digit counters, then each warp's run start in the tile
-  __shared__ unsigned int gofs[256];                   // element j of digit d of the staged tile goes to gofs[d] + j
-  __shared__ unsigned int warpTot[GPA_RADIX_WARPS];
-  __shared__ unsigned int tileSh;
-  __shared__ K stageK[TILE];
-  __shared__ V stageV[PAIRS ? TILE : 1];
+  static_assert(THREADS % 32 == 0 && THREADS >= 256 && THREADS <= 1024, "a thread per digit, whole warps");
+  static_assert(32 * ITEMS < 65536 && LOOKBACK >= 1, "ranks in 16 bits");
+  typedef OnesweepSmem<K, V, PAIRS, THREADS, ITEMS> L;
+  constexpr int WARPS = L::WARPS, TILE = L::TILE;
+  constexpr bool UNION = L::UNION;
+  __shared__ __align__(16) unsigned char smem[L::BYTES];
+  K* stageK = reinterpret_cast<K*>(smem);
+  V* stageV = reinterpret_cast<V*>(smem + TILE * sizeof(K));
+  unsigned int* wflat = reinterpret_cast<unsigned int*>(smem + (UNION ? 0 : L::STAGE));
+  unsigned int (*wcnt)[256] = reinterpret_cast<unsigned int (*)[256]>(wflat);  // per-warp digit counters, then each warp's run start in the tile
+  __shared__ unsigned int gofs[256];          // element j of digit d of the staged tile goes to gofs[d] + j
+  __shared__ unsigned int warpTot[WARPS];
+  __shared__ unsigned int tileSh[2];
   __shared__ unsigned char stageD[TILE];  // the staged keys' digits (not recomputed on the way out)
   unsigned int* meta = radix_meta(look, tiles);
   const unsigned int* bins = meta + pass * 256;
@@ -270,14 +296,16 @@ __device__ void radix_onesweep(const K* kIn, K* kB, K* kC, const V* vIn, V* vB, 
   const V* vsrc = first ? vIn : toOut ? vB : (const V*)out;
   V* vdst = toOut ? (V*)out : vB;
   const int t = threadIdx.x, lane = t & 31, warp = t >> 5;
-  const int mine = warp * 32 * ITEMS + lane;  // this thread's item 0, in the tile
+  const bool owner = THREADS == 256 || t < 256;  // owns digit t
+  const int mine = warp * 32 * ITEMS + lane;     // this thread's item 0, in the tile
   const unsigned long long epoch = 2ull * (unsigned)pass;
+  if (PREFETCH && t == 0) tileSh[0] = atomicAdd(ticket, 1u);
 
-  for (;;) {
-    if (t == 0) tileSh = atomicAdd(ticket, 1u);
-    for (int w = 0; w < GPA_RADIX_WARPS; ++w) wcnt[w][t] = 0;
+  for (unsigned int it = 0;; ++it) {
+    if (!PREFETCH && t == 0) tileSh[0] = atomicAdd(ticket, 1u);
+    for (int j = t; j < WARPS * 256; j += THREADS) wflat[j] = 0;
     __syncthreads();
-    const unsigned int tile = tileSh;
+    const unsigned int tile = tileSh[PREFETCH ? (it & 1u) : 0u];
     if (tile >= tiles) return;
     const long long start = (long long)tile * TILE;
     const long long rest = n - start;
@@ -288,6 +316,8 @@ __device__ void radix_onesweep(const K* kIn, K* kB, K* kC, const V* vIn, V* vB, 
     unsigned int rank[ITEMS];
     const bool full = count == TILE;
     for (int i = 0; i < ITEMS; ++i) key[i] = full || mine + 32 * i < count ? ksrc[start + mine + 32 * i] : (K)0;
+    unsigned int nextTile = 0;
+    if (PREFETCH && t == 0) nextTile = atomicAdd(ticket, 1u);  // used at the end of the tile
     if (kind == 2)
       radix_tile_digits<2>(key, rank, mine, count, shift);
     else if (kind == 1)
@@ -316,43 +346,66 @@ __device__ void radix_onesweep(const K* kIn, K* kB, K* kC, const V* vIn, V* vB, 
 
     // Thread t owns digit t: the tile's count of it, published at once for the tiles after this one.
     unsigned int cnt = 0;
-    for (int w = 0; w < GPA_RADIX_WARPS; ++w) {
-      const unsigned int x = wcnt[w][t];
-      wcnt[w][t] = cnt;
-      cnt += x;
-    }
     volatile unsigned long long* pub = look + (long long)tile * 256 + t;
-    *pub = ((epoch + (tile == 0 ? 2u : 1u)) << 32) | cnt;
-    const unsigned int lstart = radix_block_exclusive(cnt, warpTot);  // where digit t's run starts in the tile
-    for (int w = 0; w < GPA_RADIX_WARPS; ++w) wcnt[w][t] += lstart;
+    if (owner) {
+      for (int w = 0; w < WARPS; ++w) {
+        const unsigned int x = wcnt[w][t];
+        wcnt[w][t] = cnt;
+        cnt += x;
+      }
+      *pub = ((epoch + (tile == 0 ? 2u : 1u)) << 32) | cnt;
+    }
+    const unsigned int lstart = radix_block_exclusive<WARPS>(owner ? cnt : 0u, warpTot);  // where digit t's run starts in the tile
+    if (owner)
+      for (int w = 0; w < WARPS; ++w) wcnt[w][t] += lstart;
     __syncthreads();
+    if (UNION) {
+      // Tile positions into the registers before the staged keys overwrite the counters.
+      for (int i = 0; i < ITEMS; ++i) rank[i] = (rank[i] & 0xffff0000u) | (wcnt[warp][rank[i] >> 16] + (rank[i] & 0xffffu));
+      __syncthreads();
+    }
 
     // Stage keys and values in digit order; meanwhile thread t looks back for digit t.
     for (int i = 0; i < ITEMS; ++i) {
-      const unsigned int r = wcnt[warp][rank[i] >> 16] + (rank[i] & 0xffffu);
+      const unsigned int r = UNION ? (rank[i] & 0xffffu) : wcnt[warp][rank[i] >> 16] + (rank[i] & 0xffffu);
       stageK[r] = key[i];
       stageD[r] = (unsigned char)(rank[i] >> 16);
       if (PAIRS) stageV[r] = val[i];
     }
-    unsigned int before = 0;
-    if (tile > 0) {
-      for (long long p = (long long)tile - 1;; --p) {
-        const volatile unsigned long long* q = look + p * 256 + t;
-        unsigned long long w;
-        do {
-          w = *q;
-        } while ((w >> 32) <= epoch);
-        before += (unsigned int)w;
-        if ((w >> 32) == epoch + 2u) break;
+    if (owner) {
+      unsigned int before = 0;
+      if (tile > 0) {
+        long long p = (long long)tile - 1;
+        for (;;) {
+          // LOOKBACK predecessors at once (tile 0, always inclusive, ends every walk before p < 0).
+          unsigned long long w[LOOKBACK];
+#pragma unroll
+          for (int j = 0; j < LOOKBACK; ++j) w[j] = p - j >= 0 ? *(const volatile unsigned long long*)(look + (p - j) * 256 + t) : ((epoch + 2ull) << 32);
+          // Nearest first: add counts up to the nearest inclusive prefix or the first word not yet
+          // published in this pass (polled again from there).
+          int used = 0;
+          bool done = false;
+#pragma unroll
+          for (int j = 0; j < LOOKBACK; ++j) {
+            if (used == j && !done && (w[j] >> 32) > epoch) {
+              before += (unsigned int)w[j];
+              used = j + 1;
+              done = (w[j] >> 32) == epoch + 2u;
+            }
+          }
+          if (done) break;
+          p -= used;
+        }
+        *pub = ((epoch + 2u) << 32) | (unsigned long long)(before + cnt);
       }
-      *pub = ((epoch + 2u) << 32) | (unsigned long long)(before + cnt);
+      gofs[t] = bins[t] + before - lstart;
     }
-    gofs[t] = bins[t] + before - lstart;
+    if (PREFETCH && t == 0) tileSh[(it + 1u) & 1u] = nextTile;
     __syncthreads();
 
     // Out in tile order: consecutive threads write consecutive elements of a digit's run.
     for (int k = 0; k < ITEMS; ++k) {
-      const int j = k * GPA_RADIX_THREADS + t;
+      const int j = k * THREADS + t;
       if (j >= count) break;
       const K kk = stageK[j];
       const unsigned int pos = gofs[stageD[j]] + (unsigned int)j;
@@ -366,8 +419,10 @@ __device__ void radix_onesweep(const K* kIn, K* kB, K* kC, const V* vIn, V* vB, 
           vdst[pos] = stageV[j];
       }
     }
-    // No barrier before the next tile: its first writes of shared memory that this tile still
-    // reads (wcnt, warpTot, stage, gofs) all come after barriers every thread passes after reading.
+    // The next tile's first writes of shared memory that this tile still reads (wcnt, warpTot,
+    // stage, gofs, tileSh) come after barriers every thread passes after reading; except that
+    // in a union the counters the next tile zeroes are the stage read just above.
+    if (UNION) __syncthreads();
   }
 }
 

@@ -19,12 +19,20 @@ const THREADS = 256;
 export const FLAT_V = 4;
 export const FLAT_U = 2;
 
-/** The kernel of one element size, index type, vector width, unroll and mode. */
-export function flatSource(itemsize: number, J: string, V: number, U: number, mode: number): string {
+/**
+ * The flat gather's shape (bench/probes/gather-floor-probe.ts measures the choices): `vector`
+ * consecutive elements a thread and `unroll` such groups a grid-stride step; `blocksPerSm` 0 for
+ * one pass over the groups, else that many blocks per SM; `src`, how the source is read
+ * (gather.h load_src: 0 __ldg, 1 without an L1 line, 2 that and an L2 evict_last policy).
+ */
+export const flatGatherShape = { vector: FLAT_V, unroll: FLAT_U, blocksPerSm: 0, src: 0 };
+
+/** The kernel of one element size, index type, vector width, unroll, mode and source load. */
+export function flatSource(itemsize: number, J: string, V: number, U: number, mode: number, srcLoad = 0): string {
   return `#include "gpuarray/gather.h"
 extern "C" __global__ void __launch_bounds__(${THREADS}) gpa_gather_flat(const void* src, const void* idx, void* out, long long n, long long len, long long stride, long long head, void* err) {
   typedef gpa::gather::Bits<${itemsize}>::type E;
-  gpa::gather::gather1d<E, ${J}, ${V}, ${U}, ${mode}>((const E*)src, (const ${J}*)idx, (E*)out, n, len, stride, head, (long long*)err);
+  gpa::gather::gather1d<E, ${J}, ${V}, ${U}, ${mode}, ${srcLoad}>((const E*)src, (const ${J}*)idx, (E*)out, n, len, stride, head, (long long*)err);
 }
 `;
 }
@@ -59,16 +67,18 @@ export function gatherFlat(src: GpuArray, plan: GatherPlan, mode: IndexMode, out
   // Whole elements at aligned addresses (complex128 as 16-byte accesses), as the vector code reads them.
   if ((src.buffer.ptr + plan.offset) % isz !== 0 || out.ptr % isz !== 0 || idx.ptr % idx.itemsize !== 0) return false;
   const n = out.size;
-  const h = vectorHead(idx.ptr, idx.itemsize, out.ptr, isz, FLAT_V, n);
-  const V = h < 0 ? 1 : FLAT_V;
+  const shape = flatGatherShape;
+  const h = vectorHead(idx.ptr, idx.itemsize, out.ptr, isz, shape.vector, n);
+  const V = h < 0 ? 1 : shape.vector;
   const head = Math.max(h, 0);
   const groups = Math.floor((n - head) / V);
   const backend = src.device.backend;
-  const cap = backend.kind === 'cpu' ? backend.device.multiprocessorCount : 1 << 20;
-  const blocks = Math.max(1, Math.min(cap, Math.ceil(groups / (THREADS * FLAT_U))));
+  const sms = backend.device.multiprocessorCount;
+  const cap = backend.kind === 'cpu' ? sms : shape.blocksPerSm > 0 ? sms * shape.blocksPerSm : 1 << 20;
+  const blocks = Math.max(1, Math.min(cap, Math.ceil(groups / (THREADS * shape.unroll))));
   const base = viewOf(src, [1], [isz], plan.offset);
   try {
-    moduleKernel(flatSource(isz, J, V, FLAT_U, MODES[mode]), 'gpa_gather_flat')(blocks, THREADS, [base, idx, out, n, ax.length, stride, head, err]);
+    moduleKernel(flatSource(isz, J, V, shape.unroll, MODES[mode], shape.src), 'gpa_gather_flat')(blocks, THREADS, [base, idx, out, n, ax.length, stride, head, err]);
     gatherPaths.launches++;
   } finally {
     base.dispose();

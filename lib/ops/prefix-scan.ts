@@ -13,8 +13,65 @@ import { UFUNC_SCANS } from './ufunc-table.js';
 export type ScanOp = 'add' | 'multiply' | 'maximum' | 'minimum';
 
 const TILE = 256 * 8;
-/** Elements per thread of the one-row look-back scan: 16 for types of up to 4 bytes (bigger tiles, fewer to look back over), 8 above. */
-const lookbackItems = (d: DType) => (d.itemsize <= 4 ? 16 : 8);
+
+/**
+ * The shape of the one-row look-back scan (kernels/gpuarray/prefix_scan.h). 'staged' is
+ * scan_lookback: 256 threads, the tile staged in shared memory, a Hillis-Steele block scan, tiles by
+ * ticket (threads, load, ticket and delayNs are ignored); 'registers' is scan_lookback_regs.
+ */
+export interface LookbackShape {
+  kernel: 'staged' | 'registers';
+  /** Threads a block (registers: a multiple of 32 up to 1024). */
+  threads: number;
+  /** Elements a thread. */
+  items: number;
+  /** registers: warp-striped loads transposed through shared memory, or each thread's run read directly (16-byte vectors where aligned). */
+  load: 'transpose' | 'direct';
+  /** registers: tiles by an atomic ticket, or by block index. */
+  ticket: boolean;
+  /** The __launch_bounds__ minimum of blocks per SM (a register cap); 0: none. */
+  minBlocks: number;
+  /** registers: __nanosleep between polls of a look-back window that is not ready, in ns (0: spin). */
+  delayNs: number;
+}
+
+/**
+ * The look-back scan's shape for types of up to 4 bytes (`narrow`: one 64-bit status word per
+ * tile) and of 8 bytes (`wide`): 16 elements a thread up to 4 bytes (bigger tiles, fewer to look
+ * back over), 8 above. Switched by bench/probes/scan-probe.ts to measure the shapes.
+ */
+export const lookbackShapes: { narrow: LookbackShape; wide: LookbackShape } = {
+  narrow: { kernel: 'staged', threads: 256, items: 16, load: 'transpose', ticket: true, minBlocks: 0, delayNs: 0 },
+  wide: { kernel: 'staged', threads: 256, items: 8, load: 'transpose', ticket: true, minBlocks: 0, delayNs: 0 },
+};
+
+const shapeOf = (d: DType) => (d.itemsize <= 4 ? lookbackShapes.narrow : lookbackShapes.wide);
+
+/** Refuses a shape the kernels cannot take (static shared memory stays under 48 KB). */
+function checkShape(s: LookbackShape, itemsize: number): void {
+  const threadsOk = s.kernel === 'staged' ? s.threads === 256 : s.threads % 32 === 0 && s.threads >= 32 && s.threads <= 1024;
+  const staged = (s.kernel === 'staged' || s.load === 'transpose' ? s.threads * s.items * (33 / 32) : 0) * itemsize;
+  if (!threadsOk || !Number.isInteger(s.items) || s.items < 1 || s.items > 64 || staged > 46 * 1024) {
+    throw new RangeError(`scan: look-back shape ${JSON.stringify(s)} not supported`);
+  }
+}
+
+/** The look-back kernel's entry point for a shape. */
+function lookbackEntry(s: LookbackShape, itemsize: number): string {
+  checkShape(s, itemsize);
+  const bounds = s.minBlocks > 0 ? `__launch_bounds__(${s.threads}, ${s.minBlocks}) ` : s.kernel === 'registers' ? `__launch_bounds__(${s.threads}) ` : '';
+  const call =
+    s.kernel === 'staged'
+      ? `gpa::scan_lookback<Acc, ${s.items}>`
+      : `gpa::scan_lookback_regs<Acc, ${s.threads}, ${s.items}, ${s.load === 'direct' ? 1 : 0}, ${s.ticket}, ${s.delayNs}>`;
+  // Types of up to 4 bytes: the ticket is the word after the status words (one zeroed array).
+  return `extern "C" __global__ void ${bounds}gpa_scan_lookback(const void* x, void* y, void* aggs, void* incls, void* flags, long long len, long long tiles, int exclusive) {
+  unsigned int* f = (unsigned int*)flags;
+  unsigned int* ticket = sizeof(Acc) <= 4 ? (unsigned int*)((unsigned long long*)aggs + tiles) : f + tiles;
+  ${call}((const Acc*)x, (Acc*)y, (Acc*)aggs, (Acc*)incls, f, ticket, len, exclusive, IDENT, ScanLoad(), ScanOp());
+}
+`;
+}
 
 /** C++ of the operator on Acc; integer add/multiply wrap as NumPy's (unsigned arithmetic in C). */
 function opExpr(op: ScanOp, d: DType): string {
@@ -55,7 +112,7 @@ function identity(op: ScanOp, d: DType): string {
   return op === 'maximum' ? lim[0] : lim[1];
 }
 
-function scanSource(d: DType, op: ScanOp, skipNan: boolean): string {
+export function scanSource(d: DType, op: ScanOp, skipNan: boolean): string {
   const load = skipNan && d.kind === 'f' ? `v != v ? (Acc)(${identity(op, d)}) : v` : 'v';
   return `${COOPERATIVE_MARK}#include "gpuarray/prefix_scan.h"
 typedef ${d.ctype} Acc;
@@ -68,11 +125,7 @@ extern "C" __global__ void gpa_scan_reduce(const void* x, void* sums, long long 
 extern "C" __global__ void gpa_scan_prefix(void* sums, long long tiles) {
   gpa::scan_tile_prefix<Acc>((Acc*)sums, tiles, IDENT, ScanOp());
 }
-extern "C" __global__ void gpa_scan_lookback(const void* x, void* y, void* aggs, void* incls, void* flags, long long len, long long tiles, int exclusive) {
-  unsigned int* f = (unsigned int*)flags;
-  gpa::scan_lookback<Acc, ${lookbackItems(d)}>((const Acc*)x, (Acc*)y, (Acc*)aggs, (Acc*)incls, f, f + tiles, len, exclusive, IDENT, ScanLoad(), ScanOp());
-}
-extern "C" __global__ void gpa_scan_apply(const void* x, void* y, const void* sums, long long len, long long tiles, int exclusive) {
+${lookbackEntry(shapeOf(d), d.itemsize)}extern "C" __global__ void gpa_scan_apply(const void* x, void* y, const void* sums, long long len, long long tiles, int exclusive) {
   gpa::scan_tile_apply<Acc>((const Acc*)x, (Acc*)y, (const Acc*)sums, len, tiles, exclusive, IDENT, ScanLoad(), ScanOp());
 }
 `;
@@ -88,19 +141,22 @@ export function scanRows(x: GpuArray, y: GpuArray, rows: number, len: number, op
   const src = scanSource(d, op, opts.skipNan ?? false);
   const tiles = Math.ceil(len / TILE);
   if (rows === 1 && tiles > 1) {
-    // One long row: a single pass with decoupled look-back (flags and the tile ticket start at 0).
-    const lbTiles = Math.ceil(len / (256 * lookbackItems(d)));
-    // Types of up to 4 bytes: one zeroed 64-bit status word per tile (flag and value), no incls.
+    // One long row: a single pass with decoupled look-back (status words and the ticket start at 0).
+    const shape = shapeOf(d);
+    const threads = shape.kernel === 'staged' ? 256 : shape.threads;
+    const lbTiles = Math.ceil(len / (threads * shape.items));
+    // Types of up to 4 bytes: one 64-bit status word per tile (flag and value) and the ticket
+    // after them, one zeroed array; wider types: values in aggs/incls, zeroed flags + ticket.
     const packed = d.itemsize <= 4;
-    const aggs = packed ? GpuArray.allocate([lbTiles], dtypes.uint64, x.device).fill(0) : GpuArray.allocate([lbTiles], d, x.device);
+    const aggs = packed ? GpuArray.allocate([lbTiles + 1], dtypes.uint64, x.device).fill(0) : GpuArray.allocate([lbTiles], d, x.device);
     const incls = packed ? null : GpuArray.allocate([lbTiles], d, x.device);
-    const flags = GpuArray.allocate([lbTiles + 1], dtypes.uint32, x.device).fill(0);
+    const flags = packed ? null : GpuArray.allocate([lbTiles + 1], dtypes.uint32, x.device).fill(0);
     try {
-      moduleKernel(src, 'gpa_scan_lookback')(lbTiles, 256, [x, y, aggs, incls ?? aggs, flags, len, lbTiles, opts.exclusive ? 1 : 0]);
+      moduleKernel(src, 'gpa_scan_lookback')(lbTiles, threads, [x, y, aggs, incls ?? aggs, flags ?? aggs, len, lbTiles, opts.exclusive ? 1 : 0]);
     } finally {
       aggs.dispose();
       incls?.dispose();
-      flags.dispose();
+      flags?.dispose();
     }
     return;
   }

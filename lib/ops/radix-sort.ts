@@ -107,35 +107,87 @@ ${[1, 2, 4, 8, 16]
   .join('\n')}
 `;
 
-// The kernels of one sort, by word size and value size (0: keys alone); the key kind, the output's
-// item size and iota values are arguments, so every dtype shares these few sources.
-function passSource(keyBytes: number, valueBytes: number, variant: string): string {
+/**
+ * The shape of the radix sort's kernels (kernels/gpuarray/radix_sort.h radix_onesweep,
+ * radix_histograms); bench/probes/sort-tune-probe.ts measures the choices.
+ */
+export interface RadixShape {
+  /** Threads a block of the pass kernel: a multiple of 32 from 256 (a thread per digit) to 1024. */
+  threads: number;
+  /** Keys a thread (a tile is threads x items keys; keys, values and counters within 48 KB). */
+  items: number;
+  /** Pass grid: blocks per SM (blocks loop over the tiles; one per core on the cpu backend). */
+  blocksPerSm: number;
+  /** The pass kernel's __launch_bounds__ minimum of blocks per SM (a register cap); 0: none. */
+  minBlocks: number;
+  /** Predecessor tiles each digit's look-back reads at once (1: one at a time). */
+  lookback: number;
+  /** Take the next tile's ticket while working on this one. */
+  prefetch: boolean;
+  /** Histogram grid: blocks per SM, or 0 for min(n / 2048, 512) blocks. */
+  histBlocksPerSm: number;
+  /** Keys a histogram thread reads per grid-stride step. */
+  histItems: number;
+}
+
+const SHIPPED: RadixShape = { threads: 256, items: 16, blocksPerSm: 4, minBlocks: 4, lookback: 1, prefetch: false, histBlocksPerSm: 0, histItems: 8 };
+
+/** The shape of each kind of sort: 4- or 8-byte keys, alone or with values. */
+export const radixShapes: Record<'keys4' | 'pairs4' | 'keys8' | 'pairs8', RadixShape> = {
+  keys4: { ...SHIPPED },
+  // 80 registers (3 blocks per SM): 64 spilled with values beside 32-bit keys.
+  pairs4: { ...SHIPPED, minBlocks: 3 },
+  keys8: { ...SHIPPED, items: 8 },
+  pairs8: { ...SHIPPED, items: 8 },
+};
+
+const shapeFor = (keyBytes: number, valueBytes: number) => radixShapes[`${valueBytes ? 'pairs' : 'keys'}${keyBytes === 8 ? 8 : 4}`];
+
+/** Static shared memory of a pass kernel of this shape (radix_sort.h OnesweepSmem), or -1 when it does not fit. */
+export function onesweepSmem(s: RadixShape, keyBytes: number, valueBytes: number): number {
+  const warps = s.threads / 32;
+  const tile = s.threads * s.items;
+  const stage = tile * (keyBytes + valueBytes);
+  const counts = warps * 256 * 4;
+  const rest = tile + 256 * 4 + warps * 4 + 16;
+  const limit = 48 * 1024 - 256;
+  const bytes = stage + counts + rest > limit ? Math.max(stage, counts) : stage + counts;
+  return bytes + rest <= limit ? bytes + rest : -1;
+}
+
+function checkRadixShape(s: RadixShape, keyBytes: number, valueBytes: number): void {
+  const int = (v: number, lo: number, hi: number) => Number.isInteger(v) && v >= lo && v <= hi;
+  const ok =
+    int(s.threads, 256, 1024) && s.threads % 32 === 0 && int(s.items, 1, 64) && int(s.blocksPerSm, 1, 32) && int(s.minBlocks, 0, 32) &&
+    int(s.lookback, 1, 32) && int(s.histBlocksPerSm, 0, 64) && int(s.histItems, 1, 32) && onesweepSmem(s, keyBytes, valueBytes) > 0;
+  if (!ok) throw new RangeError(`radixSort: shape ${JSON.stringify(s)} not supported for ${keyBytes}-byte keys${valueBytes ? ` with ${valueBytes}-byte values` : ''}`);
+}
+
+// The kernels of one sort, by word size, value size (0: keys alone) and shape; the key kind, the
+// output's item size and iota values are arguments, so every dtype shares these few sources.
+export function passSource(keyBytes: number, valueBytes: number, variant: string, s: RadixShape): string {
   const pairs = valueBytes > 0;
-  // Blocks per SM the pass kernel is compiled for (a register cap): 4 (64 registers) where that
-  // spills nothing, 3 (80) for 32-bit keys with values.
+  const bounds = `__launch_bounds__(${s.threads}${s.minBlocks > 0 ? ', GPA_RADIX_MIN_BLOCKS' : ''})`;
   return `${COOPERATIVE_MARK}${variant}#ifndef GPA_RADIX_MIN_BLOCKS
-#define GPA_RADIX_MIN_BLOCKS ${pairs && keyBytes === 4 ? 3 : 4}
+#define GPA_RADIX_MIN_BLOCKS ${s.minBlocks}
 #endif
 #include "gpuarray/radix_sort.h"
 typedef ${bitsCtype(keyBytes)} K;
 typedef ${bitsCtype(pairs ? valueBytes : keyBytes)} V;
 extern "C" __global__ void __launch_bounds__(256) gpa_radix_histograms(const void* kIn, void* look, long long n, long long tiles, int passes, int kind) {
-  gpa::radix_histograms<K>((const K*)kIn, gpa::radix_meta((unsigned long long*)look, tiles), n, passes, kind);
+  gpa::radix_histograms<K, ${s.histItems}>((const K*)kIn, gpa::radix_meta((unsigned long long*)look, tiles), n, passes, kind);
 }
 extern "C" __global__ void __launch_bounds__(256) gpa_radix_plan(void* look, long long n, long long tiles, int passes) {
   gpa::radix_plan(gpa::radix_meta((unsigned long long*)look, tiles), n, passes);
 }
-extern "C" __global__ void __launch_bounds__(256, GPA_RADIX_MIN_BLOCKS) gpa_radix_onesweep(const void* kIn, void* kB, void* kC, const void* vIn, void* vB, void* out, void* look, long long n, long long tiles, int shift, int pass, int passes, int kind, int outBytes, int iota) {
-  gpa::radix_onesweep<K, V, ${pairs}>((const K*)kIn, (K*)kB, (K*)kC, (const V*)vIn, (V*)vB, out, (unsigned long long*)look, n, tiles, shift, pass, passes, kind, outBytes, iota);
+extern "C" __global__ void ${bounds} gpa_radix_onesweep(const void* kIn, void* kB, void* kC, const void* vIn, void* vB, void* out, void* look, long long n, long long tiles, int shift, int pass, int passes, int kind, int outBytes, int iota) {
+  gpa::radix_onesweep<K, V, ${pairs}, ${s.threads}, ${s.items}, ${s.lookback}, ${s.prefetch}>((const K*)kIn, (K*)kB, (K*)kC, (const V*)vIn, (V*)vB, out, (unsigned long long*)look, n, tiles, shift, pass, passes, kind, outBytes, iota);
 }
 extern "C" __global__ void gpa_radix_finish(const void* kIn, const void* vIn, void* out, void* look, long long n, long long tiles, int passes, int outBytes, int iota, int force) {
   gpa::radix_finish<K, V, ${pairs}>((const K*)kIn, (const V*)vIn, out, (unsigned long long*)look, n, tiles, passes, outBytes, iota, force);
 }
 `;
 }
-
-/** Keys of a tile of radix_onesweep (radix_sort.h RadixTile). */
-const tileOf = (keyBytes: number) => (keyBytes === 8 ? 2048 : 4096);
 
 /** radix_sort.h's kind of a dtype's raw bits: 0 unsigned (and made keys), 1 signed, 2 float. */
 export function keyKind(d: DType): number {
@@ -165,8 +217,9 @@ export interface RadixSortJob {
 }
 
 /**
- * A stable LSD radix sort (kernels/gpuarray/radix_sort.h) of job.keys, writing job.out. `variant`:
- * #define lines put before the header (tuning probes: GPA_RADIX_PEERS_MATCH, GPA_RADIX_MIN_BLOCKS).
+ * A stable LSD radix sort (kernels/gpuarray/radix_sort.h) of job.keys, writing job.out, in the
+ * shape radixShapes gives its kind of sort. `variant`: #define lines put before the header
+ * (tuning probes: GPA_RADIX_PEERS_MATCH, GPA_RADIX_MIN_BLOCKS).
  */
 export function radixSort(job: RadixSortJob, variant = ''): void {
   const { keys, kind, values, out } = job;
@@ -177,7 +230,9 @@ export function radixSort(job: RadixSortJob, variant = ''): void {
   const passes = Math.ceil(Math.max(0, Math.min(job.bits, 8 * kb)) / 8);
   // Runs of three or more passes keep values in out between passes: it must hold them.
   if (passes > 2 && out.itemsize < (vb || kb)) throw new RangeError('radixSort: out is too narrow for the values');
-  const src = passSource(kb, vb, variant);
+  const shape = shapeFor(kb, vb);
+  checkRadixShape(shape, kb, vb);
+  const src = passSource(kb, vb, variant, shape);
   const vIn = values instanceof GpuArray ? values : keys;
   const iota = values === 'iota' ? 1 : 0;
   const device = keys.device;
@@ -185,7 +240,7 @@ export function radixSort(job: RadixSortJob, variant = ''): void {
     moduleKernel(src, 'gpa_radix_finish')(gridFor(n), 256, [keys, vIn, out, out, n, 0, 0, out.itemsize, iota, 1]);
     return;
   }
-  const tiles = Math.ceil(n / tileOf(kb));
+  const tiles = Math.ceil(n / (shape.threads * shape.items));
   // Look-back words, then the meta words (radix_sort.h radix_meta): all start at zero.
   const metaWords = passes * 256 + (passes + 1) + passes;
   const look = GpuArray.allocate([tiles * 256 + Math.ceil(metaWords / 2)], dtypes.uint64, device).fill(0);
@@ -199,13 +254,15 @@ export function radixSort(job: RadixSortJob, variant = ''): void {
     const kB = alloc(kb);
     const kC = vb ? alloc(kb) : kB;
     const vB = vb ? alloc(vb) : kB;
-    moduleKernel(src, 'gpa_radix_histograms')(Math.min(Math.ceil(n / 2048), 512), 256, [keys, look, n, tiles, passes, kind]);
+    const sms = device.backend.device.multiprocessorCount;
+    const cpu = device.backend.kind === 'cpu';
+    const histGrid = shape.histBlocksPerSm === 0 ? Math.min(Math.ceil(n / 2048), 512) : Math.min(Math.ceil(n / (256 * shape.histItems)), sms * (cpu ? 1 : shape.histBlocksPerSm));
+    moduleKernel(src, 'gpa_radix_histograms')(histGrid, 256, [keys, look, n, tiles, passes, kind]);
     moduleKernel(src, 'gpa_radix_plan')(1, 256, [look, n, tiles, passes]);
     // Blocks loop over the tiles: a few per SM (one per core on the cpu) is enough.
-    const info = device.backend.device;
-    const grid = Math.min(tiles, info.multiprocessorCount * (device.backend.kind === 'cpu' ? 1 : 4));
+    const grid = Math.min(tiles, sms * (cpu ? 1 : shape.blocksPerSm));
     const pass = moduleKernel(src, 'gpa_radix_onesweep');
-    for (let p = 0; p < passes; p++) pass(grid, 256, [keys, kB, kC, vIn, vB, out, look, n, tiles, 8 * p, p, passes, kind, out.itemsize, iota]);
+    for (let p = 0; p < passes; p++) pass(grid, shape.threads, [keys, kB, kC, vIn, vB, out, look, n, tiles, 8 * p, p, passes, kind, out.itemsize, iota]);
     moduleKernel(src, 'gpa_radix_finish')(Math.min(gridFor(n), 1024), 256, [keys, vIn, out, look, n, tiles, passes, out.itemsize, iota, 0]);
   } finally {
     for (const a of scratch) a.dispose();
