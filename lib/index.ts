@@ -202,3 +202,9 @@ export { nanprod, nanargmax, nanargmin } from './ops/averages.js';
 export { gradient, trapezoid } from './ops/calculus.js';
 export { histogramdd, histogram2d } from './ops/histogramdd.js';
 export type { HistogramddOptions } from './ops/histogramdd.js';
+
+// Fusion (issue 21): gp.fuse traces a function of element-wise ops (and one final reduction) per
+// signature and runs it as one kernel, with the eager results bit for bit (lib/fusion/).
+export { fuse } from './fusion/fuse.js';
+export type { FuseOptions, FusedFunction } from './fusion/fuse.js';
+export { FusionError } from './fusion/errors.js';

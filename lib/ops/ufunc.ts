@@ -9,6 +9,7 @@ import { readOptions } from '../util/options.js';
 import { broadcastShapes, sameShape, shapeString } from '../core/shape.js';
 import { BoundParam, ElementwiseDefinition, makeDefinition, runElementwise } from '../kernel/elementwise.js';
 import { broadcastAxis, overlapsBadly, readOnlyError } from '../kernel/overlap.js';
+import { isTracer, traceHook } from './trace-hook.js';
 
 /** One typed loop of a ufunc: input and output dtypes and the C body. */
 export interface UfuncLoop {
@@ -130,30 +131,22 @@ export class Ufunc {
     if (options instanceof GpuArray) throw new TypeError(`${this.name}: options must be an object like {out, dtype}, got ${describe(options)}`);
     const opts = readOptions<UfuncCallOptions | UfuncPairCallOptions>(this.name, options, CALL_OPTION_KEYS);
     const outs = this.outsOf(opts.out ?? undefined);
-    const { loop, params } = this.resolveCached(args, opts.dtype);
+    const resolved = this.resolveCached(args, opts.dtype);
+    // A tracer among the operands (gp.fuse is tracing): the trace records the call.
+    if (resolved === null) return traceHook.active!.ufunc(this, args, opts);
+    const { loop, params } = resolved;
 
     // Value checks, before anything is launched.
     const values: (GpuArray | HostScalar | null)[] = new Array(args.length + this.nout);
     for (let k = 0; k < args.length; k++) {
       const a = args[k];
-      const d = loop.ins[k];
       if (a instanceof GpuArray) {
         values[k] = a;
         continue;
       }
-      const v = a instanceof Scalar ? (a.value as HostScalar) : a;
-      if (this.opts.noNegativeIntScalar?.includes(k) && d.isInteger && (typeof v === 'number' || typeof v === 'bigint') && v < 0) {
-        throw new RangeError('Integers to negative integer powers are not allowed.');
-      }
-      if (isWeakInt(a) && d.isInteger) {
-        if (this.opts.comparison !== undefined) {
-          const { min, max } = integerRange(d);
-          const big = BigInt(a);
-          if (big < min || big > max) return [this.fixedComparison(args, k, big > max, outs[0] ?? undefined)];
-        }
-        checkWeakIntegerFits(a, d);
-      }
-      values[k] = v;
+      const fixed = this.scalarCheck(k, a, loop.ins[k]);
+      if (fixed !== null) return [this.fixedComparison(args, fixed, outs[0] ?? undefined)];
+      values[k] = a instanceof Scalar ? (a.value as HostScalar) : a;
     }
 
     let anyOut = false;
@@ -198,6 +191,34 @@ export class Ufunc {
     }
   }
 
+  /**
+   * NumPy's value checks of scalar operand `k` (a typed scalar or a JS value) against its loop
+   * dtype `d`, before anything launches: a RangeError for negative integer powers and for JS
+   * integers the loop dtype cannot hold; for a comparison with a JS integer outside the integer
+   * loop's range, the result every element gets (NumPy 2 compares such ints exactly); else null.
+   * gp.fuse runs the same checks on the scalars it passes to fused kernels.
+   */
+  scalarCheck(k: number, a: Scalar | HostScalar, d: DType): boolean | null {
+    const v = a instanceof Scalar ? (a.value as HostScalar) : a;
+    if (this.opts.noNegativeIntScalar?.includes(k) && d.isInteger && (typeof v === 'number' || typeof v === 'bigint') && v < 0) {
+      throw new RangeError('Integers to negative integer powers are not allowed.');
+    }
+    if (isWeakInt(a) && d.isInteger) {
+      if (this.opts.comparison !== undefined) {
+        const { min, max } = integerRange(d);
+        const big = BigInt(a);
+        if (big < min || big > max) {
+          // In `args[0] OP args[1]`, is the right operand the larger one? (The scalar is above or below every element.)
+          const above = big > max;
+          const rightIsBigger = k === 1 ? above : !above;
+          return { eq: false, ne: true, lt: rightIsBigger, le: rightIsBigger, gt: !rightIsBigger, ge: !rightIsBigger }[this.opts.comparison];
+        }
+      }
+      checkWeakIntegerFits(a, d);
+    }
+    return null;
+  }
+
   /** The `out` option as one entry per output (null: allocate), checked. */
   private outsOf(out: unknown): readonly (GpuArray | null)[] {
     if (out === undefined || out === null) return this.noOuts;
@@ -218,10 +239,7 @@ export class Ufunc {
    * NumPy 2 compares an integer array with a Python int outside its dtype's range exactly: the
    * answer is the same for every element, so the result is filled without a comparison kernel.
    */
-  private fixedComparison(args: readonly UfuncArg[], k: number, above: boolean, out: GpuArray | undefined): GpuArray {
-    // In `args[0] OP args[1]`, is the right operand the larger one? (The scalar is above or below every element.)
-    const rightIsBigger = k === 1 ? above : !above;
-    const value = { eq: false, ne: true, lt: rightIsBigger, le: rightIsBigger, gt: !rightIsBigger, ge: !rightIsBigger }[this.opts.comparison!];
+  private fixedComparison(args: readonly UfuncArg[], value: boolean, out: GpuArray | undefined): GpuArray {
     const arrays = args.filter((a): a is GpuArray => a instanceof GpuArray);
     const shape = broadcastShapes(...arrays.map((a) => a.shape), ...(out instanceof GpuArray ? [out.shape] : []));
     if (out !== undefined) {
@@ -255,11 +273,13 @@ export class Ufunc {
     return def;
   }
 
-  private resolveCached(args: readonly UfuncArg[], dtypeOpt?: DTypeLike): Resolution {
+  /** The resolution for these operands' kinds; null when one is a tracer of gp.fuse's trace in progress. */
+  private resolveCached(args: readonly UfuncArg[], dtypeOpt?: DTypeLike): Resolution | null {
     let key = dtypeOpt === undefined ? '' : `${toDType(dtypeOpt, `${this.name}: dtype`).char}:`;
     for (const a of args) {
       if (a instanceof GpuArray || a instanceof Scalar) key += a.dtype.char;
       else if (typeof a === 'number' || typeof a === 'bigint' || typeof a === 'boolean' || isComplexLike(a)) key += `w${weakKindOf(a)[0]}`;
+      else if (isTracer(a)) return null;
       else throw new TypeError(`${this.name}: unsupported operand type ${describe(a)} (expected GpuArray, typed scalar or number)`);
       key += ',';
     }
