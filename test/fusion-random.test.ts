@@ -158,15 +158,17 @@ describeEachDevice('gp.fuse on random programs', () => {
   // GPUARRAY_FUSION_PROGRAMS=N runs N programs of each kind instead, for a deeper search.
   const count = () => Number(process.env.GPUARRAY_FUSION_PROGRAMS ?? 0) || (currentDevice().backend.kind === 'cpu' ? 6 : 40);
   const log = process.env.GPUARRAY_FUSION_LOG !== undefined;
+  // GPUARRAY_FUSION_SEED=K draws other programs (seeds shift by K).
+  const seed = Number(process.env.GPUARRAY_FUSION_SEED ?? 0);
 
   it('element-wise programs: the fused results are the eager ones, bit for bit (two argument sets, one trace)', function () {
     for (let p = 0; p < count(); p++) {
-      const rand = rng(2100 + p);
+      const rand = rng(2100 + seed + p);
       const { args, remake } = randomArgs(rand);
       const prog = randomProgram(rand, args, 3 + Math.floor(rand() * 4));
       const f = gp.fuse((...xs: unknown[]) => run(prog, xs) as gp.GpuArray, { name: `random${p}` });
       if (log) console.log(p, describeArgs(args), JSON.stringify(prog));
-      for (const set of [args, remake(rng(9100 + p))]) {
+      for (const set of [args, remake(rng(9100 + seed + p))]) {
         const eager = run(prog, set);
         const fused = f(...set);
         const what = `program ${p} ${JSON.stringify(prog.steps.map((s) => s.op))}`;
@@ -182,7 +184,7 @@ describeEachDevice('gp.fuse on random programs', () => {
 
   it('programs ending in a reduction (random axis, keepdims): the fused results are the eager ones, bit for bit', function () {
     for (let p = 0; p < count(); p++) {
-      const rand = rng(3300 + p);
+      const rand = rng(3300 + seed + p);
       const { args } = randomArgs(rand);
       const prog = randomProgram(rand, args, 2 + Math.floor(rand() * 3));
       prog.results = [prog.results[0]];

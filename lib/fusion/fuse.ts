@@ -24,14 +24,16 @@ export interface FuseOptions {
   fallback?: 'error' | 'eager';
 }
 
-/** A fused function (`gp.fuse(fn)`): called as `fn`, run as one kernel; `traces` counts the traces made (one per signature). */
+/**
+ * A fused function (`gp.fuse(fn)`): called as `fn`, run as one kernel; `traces` counts the traces made (one per signature).
+ * @typeParam F - The type of the function fused.
+ */
 export type FusedFunction<F> = F & {
   /** How many times the function was traced (once per argument signature; `{fallback: 'eager'}` signatures count once). */
   readonly traces: number;
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyFunction = (...args: any[]) => unknown;
+type AnyFunction = (...args: unknown[]) => unknown;
 
 const OPTION_KEYS = ['name', 'fallback'];
 const isScalarArg = (a: unknown): a is Scalar | HostScalar =>
@@ -120,11 +122,12 @@ function traceOnce(fn: AnyFunction, args: readonly unknown[], name: string, kern
  * element-wise, a second reduction, an op after the reduction, arrays not passed as arguments,
  * arrays on different devices. `{fallback: 'eager'}` runs `fn` eagerly instead.
  *
+ * @typeParam F - The function's type: the fused function takes and returns what `fn` does.
  * @example
  * const hyp = gp.fuse((a: gp.GpuArray, b: gp.GpuArray) => gp.sqrt(a.multiply(a).add(b.multiply(b))), { name: 'hyp' });
  * const r = hyp(x, y); // one kernel
  */
-export function fuse<F extends AnyFunction>(fn: F, options?: FuseOptions): FusedFunction<F> {
+export function fuse<F extends (...args: never[]) => unknown>(fn: F, options?: FuseOptions): FusedFunction<F> {
   if (typeof fn !== 'function') throw new TypeError(`fuse: expected a function, got ${typeof fn}`);
   const opts = readOptions<FuseOptions>('fuse', options, OPTION_KEYS);
   if (opts.name !== undefined && typeof opts.name !== 'string') throw new TypeError('fuse: name must be a string');
@@ -137,9 +140,10 @@ export function fuse<F extends AnyFunction>(fn: F, options?: FuseOptions): Fused
   const cache = new Map<string, FusedProgram | 'eager'>();
   let traces = 0;
 
+  const call = fn as unknown as AnyFunction;
   const fused = function (...args: unknown[]): unknown {
     // Called while another fused function is being traced: trace through it.
-    if (traceHook.active !== null && args.some(isTracer)) return fn(...args);
+    if (traceHook.active !== null && args.some(isTracer)) return call(...args);
     let entry: FusedProgram | 'eager' | undefined;
     try {
       const key = keyOf(args, name);
@@ -147,7 +151,7 @@ export function fuse<F extends AnyFunction>(fn: F, options?: FuseOptions): Fused
       if (entry === undefined) {
         traces++;
         try {
-          entry = traceOnce(fn, args, name, kernelName);
+          entry = traceOnce(call, args, name, kernelName);
         } catch (e) {
           if (!eager) throw e;
           entry = 'eager';
@@ -161,7 +165,7 @@ export function fuse<F extends AnyFunction>(fn: F, options?: FuseOptions): Fused
     } catch (e) {
       if (!(eager && e instanceof FusionError)) throw e;
     }
-    return fn(...args);
+    return call(...args);
   };
   Object.defineProperty(fused, 'name', { value: name });
   Object.defineProperty(fused, 'traces', { get: () => traces, enumerable: true });
