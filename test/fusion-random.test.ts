@@ -156,7 +156,7 @@ const REDUCTIONS = ['sum', 'prod', 'max', 'min', 'mean', 'all', 'any', 'sum'];
 describeEachDevice('gp.fuse on random programs', () => {
   // Each program costs a few kernel compiles on the cpu backend (about a second each, uncached).
   // GPUARRAY_FUSION_PROGRAMS=N runs N programs of each kind instead, for a deeper search.
-  const count = () => Number(process.env.GPUARRAY_FUSION_PROGRAMS ?? 0) || (currentDevice().backend.kind === 'cpu' ? 6 : 40);
+  const count = () => Number(process.env.GPUARRAY_FUSION_PROGRAMS ?? 0) || (currentDevice().backend.kind === 'cpu' ? 4 : 40);
   const log = process.env.GPUARRAY_FUSION_LOG !== undefined;
   // GPUARRAY_FUSION_SEED=K draws other programs (seeds shift by K).
   const seed = Number(process.env.GPUARRAY_FUSION_SEED ?? 0);

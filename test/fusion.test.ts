@@ -182,6 +182,28 @@ describeEachDevice('gp.fuse', (spec) => {
     disposeAll([...big, row, h, i8]);
   });
 
+  it('one-kernel float reductions walk as the eager ones: rows, columns, split walks, several axes', () => {
+    // Axes as a static argument (arrays of numbers are constants of the trace, keyed by value).
+    const fn = (a: A, b: A, axis: number[] | null) => a.multiply(b).subtract(0.25).sum({ axis });
+    const f = gp.fuse(fn, { name: 'walks' });
+    const before = reductionPaths.oneKernel;
+    let runs = 0;
+    for (const [shape, axes] of [
+      [[70001], [null, [0]]],
+      [[3, 20011], [[1], [0], null]],
+      [[20011, 3], [[0], [1]]],
+      [[2, 3, 4099], [[0, 2], [1], [2]]],
+    ] as [number[], (number[] | null)[]][]) {
+      const args = [rnd('float32', shape), rnd('float32', shape)];
+      for (const axis of axes) {
+        same(f, fn, [...args, axis], `sum over ${JSON.stringify(axis)} of ${JSON.stringify(shape)}`);
+        runs++;
+      }
+      disposeAll(args);
+    }
+    expect(reductionPaths.oneKernel - before).to.equal(runs);
+  });
+
   it('code that cannot fuse is a FusionError (a TypeError) at trace time naming the call', () => {
     const a = rnd('float32', [8]);
     const b = rnd('float32', [8]);
