@@ -213,6 +213,10 @@ describeEachDevice('gp.fuse', (spec) => {
     expectFusionError(() => gp.fuse((x: A) => (((x as unknown as number) > 0 ? x : x.negative()) as A))(a), 'used as a JS value');
     expectFusionError(() => gp.fuse((x: A) => x.add(x.shape[0]))(a), 'a.shape', 'ndim');
     expectFusionError(() => gp.fuse((x: A) => x.reshape([2, 4]))(a), 'a.reshape');
+    // Library routines that are not element-wise, even those built on the ufuncs (outer reshapes an array operand and would take a tracer for a scalar).
+    expectFusionError(() => gp.fuse((x: A) => gp.concatenate([x, x]))(a), 'concatenate() cannot be fused', 'not element-wise');
+    expectFusionError(() => gp.fuse((x: A) => gp.add.outer(x, x))(a), 'cannot be fused', 'not element-wise');
+    expectFusionError(() => gp.fuse((x: A) => gp.cumsum(x))(a), 'cumsum() cannot be fused');
     expectFusionError(() => gp.fuse((x: A) => x.sum().add(1))(a), 'add() after the reduction sum()');
     expectFusionError(() => gp.fuse((x: A) => x.sum().sum())(a), 'second reduction');
     expectFusionError(() => gp.fuse((x: A) => x.add(outside))(a), 'not an argument');

@@ -7,7 +7,7 @@ import { HostScalar, isComplexLike } from '../core/host-data.js';
 import { Scalar } from '../core/scalar.js';
 import { isTracer, traceHook } from '../ops/trace-hook.js';
 import { readOptions } from '../util/options.js';
-import { FusionError } from './errors.js';
+import { asFusionError, FusionError } from './errors.js';
 import { Node, Reduction, Trace, Value } from './graph.js';
 import { FusedProgram, RUN_EAGERLY } from './program.js';
 import { makeTracer } from './tracer.js';
@@ -74,12 +74,18 @@ function traceOnce(fn: AnyFunction, args: readonly unknown[], name: string, kern
   const trace = new Trace(name, makeTracer);
   const targs = args.map((a, k) => (a instanceof GpuArray ? trace.leaf(k, a) : isScalarArg(a) ? trace.scalarArg(k, a) : a));
   const prev = traceHook.active;
+  const stackLimit = Error.stackTraceLimit;
   traceHook.active = trace;
+  // Deep stacks while tracing: an error's stack then reaches the user's call (asFusionError).
+  Error.stackTraceLimit = Math.max(stackLimit, 64);
   let result: unknown;
   try {
     result = fn(...targs);
+  } catch (e) {
+    throw asFusionError(e, name) ?? e;
   } finally {
     traceHook.active = prev;
+    Error.stackTraceLimit = stackLimit;
   }
   const tuple = Array.isArray(result);
   const items = tuple ? (result as unknown[]) : [result];

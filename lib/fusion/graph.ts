@@ -9,7 +9,8 @@ import { normalizeAxes } from '../kernel/reduction.js';
 import { ReductionOptions, reductionRecipe, ReductionRecipe } from '../ops/reductions.js';
 import type { TraceHook } from '../ops/trace-hook.js';
 import type { Ufunc, UfuncArg } from '../ops/ufunc.js';
-import { FusionError } from './errors.js';
+import { readOptions } from '../util/options.js';
+import { FusionError, libraryCaller } from './errors.js';
 
 /** A scalar operand: a scalar argument of the fused function (`arg`, read at each call) or a constant met while tracing. */
 export interface ScalarSource {
@@ -170,8 +171,18 @@ export class Trace implements TraceHook {
     return this.tracer(node);
   }
 
-  ufunc(u: Ufunc, args: readonly unknown[], options: { out?: unknown; dtype?: unknown }): GpuArray[] {
-    if (options.out !== undefined) this.fail(`${u.name}(..., {out}) cannot be fused: a fused function returns new arrays`);
+  /** Library code that reached a hook (not the user's function): refused, since it may treat a tracer as what it is not. */
+  private checkCaller(what: string): void {
+    const lib = libraryCaller();
+    if (lib !== null) this.fail(`${what}() was called by ${lib}, which is not element-wise: it cannot be fused`);
+  }
+
+  ufunc(u: Ufunc, args: readonly unknown[], options: unknown): GpuArray {
+    // The checks the eager call makes first (Ufunc.callAll).
+    if (args.length !== u.nin) throw new TypeError(`${u.name}() takes ${u.nin} input${u.nin === 1 ? '' : 's'}, got ${args.length}`);
+    const opts = readOptions<{ out: unknown; dtype: unknown }>(u.name, options, ['out', 'dtype']);
+    this.checkCaller(u.name);
+    if (opts.out !== undefined) this.fail(`${u.name}(..., {out}) cannot be fused: a fused function returns new arrays`);
     if (u.nout !== 1) this.fail(`${u.name}() has ${u.nout} outputs; only ufuncs of one output fuse`);
     const vals = args.map((a) => this.operand(a, u.name));
     // Loop selection as the eager call makes it: arrays and 0-d results are strong operands of
@@ -181,7 +192,7 @@ export class Trace implements TraceHook {
       if (v === null) return a as UfuncArg;
       return v.kind === 'scalar' ? v.src.value : strongStandIn(v.dtype);
     });
-    const { loop } = u.resolve(standIns, options.dtype as DTypeLike | undefined);
+    const { loop } = u.resolve(standIns, opts.dtype as DTypeLike | undefined);
     const arrays = vals.filter((v): v is Leaf | Node => v !== null && v.kind !== 'scalar');
     const leaves = union(arrays.map((v) => v.leaves));
     const ndim = Math.max(0, ...arrays.map((v) => v.ndim));
@@ -197,16 +208,17 @@ export class Trace implements TraceHook {
       const fixed = u.scalarCheck(k, v.src.value, loop.ins[k]);
       if (fixed !== null) {
         const d = loop.outs[0];
-        return [this.addNode({ what: u.name, dtype: d, ndim, leaves, ins: [], body: `out0 = ${fixed}`, outLocal: d.computeCtype }) as GpuArray];
+        return this.addNode({ what: u.name, dtype: d, ndim, leaves, ins: [], body: `out0 = ${fixed}`, outLocal: d.computeCtype }) as GpuArray;
       }
     }
     const ins = vals.map((v, k) => ({ value: v as Input['value'], dtype: loop.ins[k], local: loop.ins[k].computeCtype }));
     const d = loop.outs[0];
-    return [this.addNode({ what: u.name, dtype: d, ndim, leaves, ins, body: loop.body, outLocal: d.computeCtype }) as GpuArray];
+    return this.addNode({ what: u.name, dtype: d, ndim, leaves, ins, body: loop.body, outLocal: d.computeCtype }) as GpuArray;
   }
 
   /** `a.astype(d)` as GpuArray.astype casts (lib/kernel/assign.ts): float16 lands directly, every other type through its compute type. */
   astype(t: unknown, d: DTypeLike): object {
+    this.checkCaller('astype');
     const v = this.operand(t, 'astype');
     if (v === null || v.kind === 'scalar') this.fail('astype() of a scalar');
     const to = toDType(d);
@@ -216,6 +228,7 @@ export class Trace implements TraceHook {
   }
 
   reduction(name: string, a: unknown, opts: ReductionOptions): GpuArray {
+    this.checkCaller(name);
     if (this.final !== null) this.fail(`a second reduction (${name}() after ${this.final.name}()): a fused function ends with one reduction at most`);
     if (!(FUSABLE_REDUCTIONS as readonly string[]).includes(name)) {
       this.fail(`${name}() cannot be fused (the reductions that fuse: ${FUSABLE_REDUCTIONS.join(', ')})`);

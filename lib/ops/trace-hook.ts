@@ -1,6 +1,7 @@
-// The one door lib/fusion opens into the ops: while gp.fuse traces a function, the ufuncs and the
-// reductions hand operands they do not know (tracers) to the active hook instead of refusing them.
-// Eager calls never reach it: it is consulted only where an unknown operand would be a TypeError.
+// The one door lib/fusion opens into the ops: while gp.fuse traces a function, the ufunc functions
+// and methods and the reductions hand tracer operands to the active hook instead of running.
+// Eager calls pay one null check (the ufuncs) or nothing (the reductions, where an unknown
+// operand would be a TypeError).
 import type { GpuArray } from '../core/gpu-array.js';
 import type { Ufunc } from './ufunc.js';
 import type { ReductionOptions } from './reductions.js';
@@ -9,8 +10,8 @@ import type { ReductionOptions } from './reductions.js';
 export interface TraceHook {
   /** Whether `v` is one of this trace's tracers. */
   owns(v: unknown): boolean;
-  /** A ufunc call with a tracer among `args`: record it, return its traced results. */
-  ufunc(u: Ufunc, args: readonly unknown[], options: { out?: unknown; dtype?: unknown }): GpuArray[];
+  /** A ufunc function or method call with a tracer among `args` (options as given): record it, return its traced result. */
+  ufunc(u: Ufunc, args: readonly unknown[], options: unknown): GpuArray;
   /** A reduction (by its table name) of a tracer: record it, return the traced result. */
   reduction(name: string, a: unknown, options: ReductionOptions): GpuArray;
 }

@@ -9,7 +9,6 @@ import { readOptions } from '../util/options.js';
 import { broadcastShapes, sameShape, shapeString } from '../core/shape.js';
 import { BoundParam, ElementwiseDefinition, makeDefinition, runElementwise } from '../kernel/elementwise.js';
 import { broadcastAxis, overlapsBadly, readOnlyError } from '../kernel/overlap.js';
-import { isTracer, traceHook } from './trace-hook.js';
 
 /** One typed loop of a ufunc: input and output dtypes and the C body. */
 export interface UfuncLoop {
@@ -131,10 +130,7 @@ export class Ufunc {
     if (options instanceof GpuArray) throw new TypeError(`${this.name}: options must be an object like {out, dtype}, got ${describe(options)}`);
     const opts = readOptions<UfuncCallOptions | UfuncPairCallOptions>(this.name, options, CALL_OPTION_KEYS);
     const outs = this.outsOf(opts.out ?? undefined);
-    const resolved = this.resolveCached(args, opts.dtype);
-    // A tracer among the operands (gp.fuse is tracing): the trace records the call.
-    if (resolved === null) return traceHook.active!.ufunc(this, args, opts);
-    const { loop, params } = resolved;
+    const { loop, params } = this.resolveCached(args, opts.dtype);
 
     // Value checks, before anything is launched.
     const values: (GpuArray | HostScalar | null)[] = new Array(args.length + this.nout);
@@ -273,13 +269,11 @@ export class Ufunc {
     return def;
   }
 
-  /** The resolution for these operands' kinds; null when one is a tracer of gp.fuse's trace in progress. */
-  private resolveCached(args: readonly UfuncArg[], dtypeOpt?: DTypeLike): Resolution | null {
+  private resolveCached(args: readonly UfuncArg[], dtypeOpt?: DTypeLike): Resolution {
     let key = dtypeOpt === undefined ? '' : `${toDType(dtypeOpt, `${this.name}: dtype`).char}:`;
     for (const a of args) {
       if (a instanceof GpuArray || a instanceof Scalar) key += a.dtype.char;
       else if (typeof a === 'number' || typeof a === 'bigint' || typeof a === 'boolean' || isComplexLike(a)) key += `w${weakKindOf(a)[0]}`;
-      else if (isTracer(a)) return null;
       else throw new TypeError(`${this.name}: unsupported operand type ${describe(a)} (expected GpuArray, typed scalar or number)`);
       key += ',';
     }
