@@ -177,6 +177,9 @@ describeEachDevice('gp.fuse', (spec) => {
     same(gp.fuse(fi), fi, [i8, row.slice('0:33')], 'bool sum over a broadcast comparison');
     const fm = (a: A) => a.add(a).mean({ axis: 0, keepdims: true });
     same(gp.fuse(fm), fm, [i8], 'mean of int8 (float64)');
+    // Complex and float16 intermediates between float32 arguments and a float32 sum, in one kernel.
+    const fc = (a: A) => a.astype('complex64').reciprocal().absolute().add(a.astype('float16').multiply(3)).sum({ axis: 0 });
+    same(gp.fuse(fc), fc, [big[0]], 'complex and float16 intermediates');
     const fx = (a: A) => a.max({ axis: 1 });
     same(gp.fuse(fx), fx, [big[0].T], 'max of a strided argument as it is');
     disposeAll([...big, row, h, i8]);

@@ -25,6 +25,8 @@ export interface FusedSource {
   scalars: ScalarParam[];
   /** The call of gpa_fused_fn from the kernel (outputs y0, y1, ... last in 'outs' mode). */
   call: string;
+  /** Every dtype the function computes in (a kernel includes their headers before its own). */
+  dtypes: DType[];
 }
 
 /** The value as the eager store and the next load see it, in the dtype's compute type (codegen of elementwise-codegen.ts). */
@@ -124,7 +126,7 @@ export function emitFused(outputs: readonly (Leaf | Node)[], mode: 'outs' | 'ret
   ]
     .filter((l) => l !== '')
     .join('\n');
-  return { preamble, leaves, leafDtypes: leaves.map(leafDtype), scalars, call: `gpa_fused_fn(${kernelArgs.join(', ')})` };
+  return { preamble, leaves, leafDtypes: leaves.map(leafDtype), scalars, dtypes: [...dts], call: `gpa_fused_fn(${kernelArgs.join(', ')})` };
 }
 
 type Input = Node['ins'][number];

@@ -178,6 +178,8 @@ export class FusedProgram {
         postMapExpr: r.recipe.postMapExpr,
         identity: r.recipe.identity,
         preamble: src.preamble,
+        // complex.h and float16.h before reduce.h (its complex reductions, ufunc_math.h's complex overloads).
+        extraDtypes: src.dtypes,
         options: [],
         reduceDims: true,
       });
