@@ -158,7 +158,9 @@ export class Trace implements TraceHook {
       if (v.kind === 'reduction') this.fail(`${what}() after the reduction ${v.name}(): a reduction must be the fused function's last step`);
       return v;
     }
-    if (a instanceof GpuArray) this.fail(`${what}() got an array that is not an argument of the fused function (one captured from outside?): pass it as an argument`);
+    if (a instanceof GpuArray) {
+      this.fail(`${what}() got an array that is not an argument of the fused function (captured from outside, or made of constants only): pass it as an argument`);
+    }
     if (a instanceof Scalar || typeof a === 'number' || typeof a === 'bigint' || typeof a === 'boolean' || isComplexLike(a)) {
       return { kind: 'scalar', src: this.source(null, a as Scalar | HostScalar) };
     }
