@@ -223,17 +223,16 @@ function partsOf(decl: Decl, x: DType, opts: ReductionOptions) {
 }
 
 /**
- * A single-pass reduction of the table (rule sum, same, bool or mean) as parts for a map of the
- * caller's: the table's expressions and dtypes for an input of dtype `x`, after the option checks
- * the reduction makes (lib/fusion puts fused element-wise work in the map). Throws for the others.
+ * A single-pass reduction of the table whose map is the element itself (sum, prod, max, min, all,
+ * any, mean, nanmax, nanmin) as parts for a map of the caller's: the table's expressions and
+ * dtypes for an input of dtype `x`, after the option checks the reduction makes (lib/fusion puts
+ * fused element-wise work in the map).
  */
 export interface ReductionRecipe {
   /** The table's reduce and post-map expressions and the identity for this dtype. */
   reduceExpr: string;
   postMapExpr: string;
   identity: string;
-  /** The table's map: 'in0' (the element as it is) for every single-pass reduction. */
-  map: string;
   acc: DType;
   out: DType;
   reduceType: string;
@@ -246,12 +245,14 @@ export interface ReductionRecipe {
 /** The recipe of reduction `name` for an input of dtype `x` and options `opts` (see ReductionRecipe). */
 export function reductionRecipe(name: string, x: DType, opts: ReductionOptions): ReductionRecipe {
   const decl = REDUCTION_DECLS.find((d) => d[0] === name) as Decl | undefined;
-  if (decl === undefined || !['sum', 'same', 'bool', 'mean'].includes(decl[1])) throw new TypeError(`${name}: not a single-pass reduction`);
+  if (decl === undefined || decl[2] !== 'in0' || !['sum', 'same', 'bool', 'mean'].includes(decl[1])) {
+    throw new TypeError(`${name}: not a single-pass reduction of the elements as they are`);
+  }
   checkOptions(decl, opts);
   if (opts.out !== undefined) throw new TypeError(`${name}: out is not supported here`);
   const { acc, out, ident, reduceType, accBytes } = partsOf(decl, x, opts);
   const rule = decl[1];
-  return { reduceExpr: decl[3], postMapExpr: POST[rule], identity: ident, map: decl[2], acc, out, reduceType, accBytes, emptyError: decl[5]?.empty, divides: rule === 'mean' };
+  return { reduceExpr: decl[3], postMapExpr: POST[rule], identity: ident, acc, out, reduceType, accBytes, emptyError: decl[5]?.empty, divides: rule === 'mean' };
 }
 
 function reduce(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
