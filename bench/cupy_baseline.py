@@ -86,6 +86,8 @@ DEFAULT_WORKLOADS = [
     ('boolean mask x[x > t], half kept', 'booleanMask', {'n': UP}, 'device'),
     ('gather x[idx], random int64 idx', 'gather', {'n': UP}, 'device'),
 
+    ('fuse sqrt(a*a+b*b)*2+1 128M float32', 'fuseHypot', {'n': N // 2}, 'device'),
+    ('fuse elementwise+sum 256M', 'fuseSum', {'n': N}, 'device'),
     ('linalg.solve float64 4096, one rhs', 'linalgSolve', {'m': 4096, 'bits': 64}, 'device'),
     ('linalg.inv float32 4096', 'linalgInv', {'m': 4096, 'bits': 32}, 'device'),
 ]
@@ -320,12 +322,13 @@ def poison(a):
 
 
 class Prepared:
-    def __init__(self, run=None, check=None, measure=None, teardown=None, synchronous=False):
+    def __init__(self, run=None, check=None, measure=None, teardown=None, synchronous=False, note=None):
         self.run = run
         self.check = check
         self.measure = measure
         self.teardown = teardown
         self.synchronous = synchronous  # run() waits for the device itself (returns a host value)
+        self.note = note  # said under the table (e.g. which CuPy path ran)
 
 
 def k_add(ctx, p):
@@ -447,6 +450,59 @@ def k_sum(ctx, p):
     want = ctx.once('total:%d' % n, lambda: float(sum(hash_values(np.arange(s, min(n, s + (1 << 24)), dtype=np.int64), 1).sum()
                                                        for s in range(0, n, 1 << 24))))
     return Prepared(lambda: cp.sum(a), lambda r: check_close(float(r), want, 1e-5, 'sum'))
+
+
+def fuse_or_eager(f, *probe):
+    """cupy.fuse(f) when CuPy compiles it here (tried on `probe`), else f eagerly; and which ran."""
+    try:
+        fused = cp.fuse(f)
+        fused(*probe)
+        sync()
+        return fused, 'cupy.fuse'
+    except Exception as e:  # CuPy 14.2 on the H200 host failed to compile the hypot expression
+        return f, 'eager (cupy.fuse failed: %s)' % ('%s: %s' % (type(e).__name__, e)).splitlines()[0][:200]
+
+
+def check_near(a, expect, rtol, what):
+    """check_exact with a relative tolerance: cupy.fuse may contract a multiply and an add into an FMA."""
+    flat = a.ravel()
+    for s, e in check_windows(a.size):
+        got = cp.asnumpy(flat[s:e]).astype(np.float64)
+        want = expect(np.arange(s, e, dtype=np.int64)).astype(np.float64)
+        bad = np.nonzero(np.abs(got - want) > rtol * np.abs(want))[0]
+        if bad.size:
+            k = int(bad[0])
+            raise CheckError('%s: element %d is %r, expected %r' % (what, s + k, got[k], want[k]))
+
+
+def k_fuse_hypot(ctx, p):
+    n = p['n']
+    a, b = ctx.input(n, 1), ctx.input(n, 2)
+
+    def expr(x, y):
+        return cp.sqrt(x * x + y * y) * 2 + 1
+
+    def want(i):
+        x, y = hash_values(i, 1).astype(np.float32), hash_values(i, 2).astype(np.float32)
+        return np.sqrt(x * x + y * y) * np.float32(2) + np.float32(1)
+    f, how = fuse_or_eager(expr, a[:1024], b[:1024])
+    if how == 'cupy.fuse':
+        check = lambda r: check_near(r, want, 2e-7, 'cupy.fuse sqrt(a*a+b*b)*2+1')
+    else:
+        check = lambda r: check_exact(r, want, 'sqrt(a*a+b*b)*2+1')
+    return Prepared(lambda: f(a, b), check, note=how)
+
+
+def k_fuse_sum(ctx, p):
+    n = p['n']
+    a = ctx.input(n, 1)
+
+    def expr(x):
+        return cp.sum(cp.square(x - 250))
+    want = ctx.once('fuseSum:%d' % n, lambda: float(sum(((hash_values(np.arange(s, min(n, s + (1 << 24)), dtype=np.int64), 1) - 250) ** 2).sum()
+                                                        for s in range(0, n, 1 << 24))))
+    f, how = fuse_or_eager(expr, a[:1024])
+    return Prepared(lambda: f(a), lambda r: check_close(float(r), want, 1e-5, 'sum((a - 250)**2)'), note=how)
 
 
 def k_sum_axis(ctx, p):
@@ -769,6 +825,7 @@ KINDS = {
     'ekFirst': k_ek_first, 'saxpy': k_saxpy, 'sum': k_sum, 'sumAxis': k_sum_axis,
     'arrayEqual': k_array_equal, 'arange': k_arange, 'copy': k_copy, 'upload': k_upload, 'download': k_download,
     'rngRandom': k_rng_random, 'rngNormal': k_rng_normal, 'rngIntegers': k_rng_integers, 'rngLegacyRand': k_rng_legacy_rand,
+    'fuseHypot': k_fuse_hypot, 'fuseSum': k_fuse_sum,
     'sort': k_sort, 'argsort': k_argsort, 'median': k_median, 'cumsum': k_cumsum, 'unique': k_unique, 'histogram': k_histogram,
 }
 
@@ -798,6 +855,8 @@ def measure(ctx, clock, w, reps):
                 st = best_of(run)
             else:
                 raise NotAvailable('unknown timing %r' % w['how'])
+        if p.note:
+            st['note'] = '%s; %s' % (p.note, st['note']) if st.get('note') else p.note
         return {'status': 'ok', 'ms': st['ms'], 'stats': st}
     except NotAvailable as e:
         return {'status': 'n/a', 'message': str(e)}

@@ -190,6 +190,23 @@ export const WORKLOADS: readonly WorkloadSpec[] = [
   { name: 'cumsum 1M', size: '1M float32', kind: 'cumsum', params: { n: M1 }, how: 'device', floor: bw(2 * F * M1), goal: null, on: CPU },
   { name: 'unique 64M', size: '64M int32', kind: 'unique', params: { n: UP }, how: 'device', floor: bw(F * UP), goal: max(18, 2.5), on: CUDA },
   { name: 'histogram 256 bins', size: '256M float32', kind: 'histogram', params: { n: N, bins: 256 }, how: 'device', floor: bw(F * N), goal: max(18, 0.35), on: CUDA },
+
+  // #21: gp.fuse. The fused expression reads 2 x 512 MiB and writes 512 MiB (eager: five kernels,
+  // four temporaries; CuPy eager 3.89 ms on the H200, cupy.fuse failed to compile there).
+  { name: 'fuse sqrt(a*a+b*b)*2+1 128M float32', size: '2 x 128M float32', kind: 'fuseHypot', params: { n: N / 2 }, how: 'device', floor: bw(3 * F * (N / 2)), goal: max(21, 0.42), on: CUDA },
+  { name: 'fuse sqrt(a*a+b*b)*2+1 1M float32', size: '2 x 1M float32', kind: 'fuseHypot', params: { n: M1 }, how: 'device', floor: bw(3 * F * M1), goal: null, on: CPU },
+  // An element-wise map and sum in one pass, sum((a - 250)**2): the read of `sum 256M` and a little arithmetic.
+  {
+    name: 'fuse elementwise+sum 256M',
+    size: '256M float32',
+    kind: 'fuseSum',
+    params: { n: N },
+    how: 'device',
+    floor: bw(F * N),
+    goal: { kind: 'vs-workload', name: 'sum 256M', factor: 1.1, plusMs: 0, issues: [21] },
+    on: CUDA,
+  },
+  { name: 'fuse elementwise+sum 1M', size: '1M float32', kind: 'fuseSum', params: { n: M1 }, how: 'device', floor: bw(F * M1), goal: null, on: CPU },
 ];
 
 // ---- kinds -----------------------------------------------------------------------------------
@@ -525,6 +542,48 @@ export const KINDS = {
           return s;
         },
         check: (r) => checkClose(r as number, want, 1e-5, 'JS sum'),
+      };
+    },
+  },
+
+  fuseHypot: {
+    setup(ctx, { n }) {
+      const gp = ctx.gp;
+      const fuse = ctx.api<typeof gp.fuse>('fuse');
+      const f = fuse((a: GpuArray, b: GpuArray) => gp.sqrt(a.multiply(a).add(b.multiply(b))).multiply(2).add(1), { name: 'bench_fuse_hypot' });
+      const a = ctx.input(n, 1);
+      const b = ctx.input(n, 2);
+      const r = Math.fround;
+      // Each op rounds to float32 as the eager ops do (the fused result is theirs, bit for bit).
+      const want = (i: number) => {
+        const x = hashValue(i, 1);
+        const y = hashValue(i, 2);
+        return r(r(r(Math.sqrt(r(r(x * x) + r(y * y)))) * 2) + 1);
+      };
+      return {
+        run: () => f(a, b),
+        check: (res) => checkExact(res as GpuArray, want, 'fused sqrt(a*a+b*b)*2+1'),
+        release: disposeArray,
+      };
+    },
+  },
+
+  fuseSum: {
+    setup(ctx, { n }) {
+      const gp = ctx.gp;
+      const fuse = ctx.api<typeof gp.fuse>('fuse');
+      // A sum of squared deviations, as in a variance: one read of `a`, the map in registers.
+      const f = fuse((a: GpuArray) => gp.square(a.subtract(250)).sum(), { name: 'bench_fuse_sum' });
+      const a = ctx.input(n, 1);
+      const want = ctx.once(`fuseSum:${n}`, () => {
+        let s = 0; // exact: multiples of 1/16 below 2^53 / 16
+        for (let i = 0; i < n; i++) s += (hashValue(i, 1) - 250) ** 2;
+        return s;
+      });
+      return {
+        run: () => f(a),
+        check: (res) => checkClose(scalarOf(res), want, 1e-5, 'fused sum((a - 250)**2)'),
+        release: disposeArray,
       };
     },
   },

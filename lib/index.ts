@@ -226,3 +226,8 @@ export type { ToDlpackOptions, FromDlpackOptions, DlpackDevice } from './interop
 export { fromCudaArrayInterface } from './interop/cuda-array-interface.js';
 export type { CudaArrayInterface, FromCudaArrayInterfaceOptions } from './interop/cuda-array-interface.js';
 export type { IpcHandle, OpenIpcHandleOptions } from './interop/ipc.js';
+// Fusion (issue 21): gp.fuse traces a function of element-wise ops (and one final reduction) per
+// signature and runs it as one kernel, with the eager results bit for bit (lib/fusion/).
+export { fuse } from './fusion/fuse.js';
+export type { FuseOptions, FusedFunction } from './fusion/fuse.js';
+export { FusionError } from './fusion/errors.js';

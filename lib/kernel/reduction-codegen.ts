@@ -9,6 +9,7 @@
 // cannot fill the device: each split writes a partial, and the last block to finish (an atomic
 // counter per blockIdx.x) combines them in the same launch. All cooperative code is in
 // kernels/gpuarray/reduce.h, so the same source runs on the cpu backend (one thread per block).
+import type { DType } from '../core/dtype.js';
 import type { KernelSignature } from '../device/backend.js';
 import { CodegenParam, dtypeIncludes } from './elementwise-codegen.js';
 import type { RedIndex } from './reduction-plan.js';
@@ -24,6 +25,8 @@ export interface ReductionSource {
   /** C type of the accumulator (may name placeholders and preamble types). */
   reduceType: string;
   preamble: string;
+  /** Dtypes the expressions compute in besides the parameters' (their headers come before reduce.h, whose complex parts need them). */
+  extraDtypes?: readonly DType[];
   /** Bytes the host reserves per partial; the kernel asserts sizeof(_type_reduce) fits. */
   accBytes: number;
 }
@@ -307,7 +310,7 @@ export function generateReduction(src: ReductionSource, spec: ReductionSpec): Ge
   const typedefs = new Map<string, string>();
   for (const p of src.params) if (p.placeholder) typedefs.set(p.placeholder, p.localCtype);
   const source = [
-    dtypeIncludes(src.params.map((p) => p.dtype)),
+    dtypeIncludes([...src.params.map((p) => p.dtype), ...(src.extraDtypes ?? [])]),
     '#include "gpuarray/reduce.h"',
     ...[...typedefs].map(([n, t]) => `typedef ${t} ${n};`),
     src.preamble,

@@ -2,6 +2,7 @@
 // broadcast the inputs, pick the reduced axes, allocate missing outputs, plan the walk
 // (reduction-plan.ts), size the launch, build (once per specialisation) and launch.
 import { GpuArray } from '../core/gpu-array.js';
+import type { DType } from '../core/dtype.js';
 import { HostScalar } from '../core/host-data.js';
 import { Scalar } from '../core/scalar.js';
 import { broadcastShapes, broadcastStrides, normalizeAxis } from '../core/shape.js';
@@ -29,6 +30,8 @@ export interface ReductionDefinition {
   /** C expression the accumulator starts from; null: value-initialised (CuPy's identity=None). */
   identity: string | null;
   preamble: string;
+  /** Dtypes the expressions compute in besides the parameters' (for their headers; gp.fuse's intermediates). */
+  extraDtypes?: readonly DType[];
   options: readonly string[];
   /** Merge and reorder dims before launching (CuPy's reduce_dims). */
   reduceDims: boolean;
@@ -314,6 +317,7 @@ function prepare(def: ReductionDefinition, params: readonly BoundParam[], vals: 
       identity: def.identity,
       reduceType: call.reduceType,
       preamble: def.preamble,
+      extraDtypes: def.extraDtypes,
       accBytes,
     },
     spec,

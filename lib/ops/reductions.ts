@@ -17,6 +17,7 @@ import { isOptionsLike, readOptions } from '../util/options.js';
 import { promoteTypes } from '../core/promotion.js';
 import type { BoundParam } from '../kernel/elementwise.js';
 import { AxisLike, makeReductionDefinition, normalizeAxes, ReductionDefinition, runReduction } from '../kernel/reduction.js';
+import { isTracer, traceHook } from './trace-hook.js';
 
 export type { AxisLike } from '../kernel/reduction.js';
 
@@ -198,9 +199,9 @@ function splitArgs(name: string, axisOrOptions: unknown, options: unknown): Redu
   return opts;
 }
 
-function reduce(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
-  const [name, rule, map, reduceExpr, identity, extra = {}] = decl;
-  if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray, got ${a === null ? 'null' : typeof a}`);
+/** The option checks every reduction makes before anything else (NumPy's keyword errors). */
+function checkOptions(decl: Decl, opts: ReductionOptions): void {
+  const [name, , , , , extra = {}] = decl;
   if (opts.dtype !== undefined && !extra.dtype) throw new TypeError(`${name}() got an unexpected keyword argument 'dtype'`);
   if (opts.ddof !== undefined && !extra.ddof) throw new TypeError(`${name}() got an unexpected keyword argument 'ddof'`);
   if (opts.out !== undefined && extra.noOut) throw new TypeError(`${name}() got an unexpected keyword argument 'out'`);
@@ -209,14 +210,66 @@ function reduce(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
   if (extra.singleAxis && opts.axis !== undefined && opts.axis !== null && typeof opts.axis !== 'number') {
     throw new TypeError(`${name}: axis must be an integer or null, got ${JSON.stringify(opts.axis)}`);
   }
-  const { acc, out } = ruleTypes(rule, a.dtype, opts.dtype === undefined ? undefined : toDType(opts.dtype, `${name}: dtype`));
+}
+
+/** Accumulator, result, identity and reduce type of a reduction for input dtype `x`. */
+function partsOf(decl: Decl, x: DType, opts: ReductionOptions) {
+  const [name, rule, , , identity] = decl;
+  const { acc, out } = ruleTypes(rule, x, opts.dtype === undefined ? undefined : toDType(opts.dtype, `${name}: dtype`));
+  const ident = typeof identity === 'string' ? identity : isInexact(acc) ? identity.inexact : identity.exact;
+  const reduceType = rule === 'arg' ? 'gpa::ArgPair<in0_type>' : acc.computeCtype;
+  const accBytes = rule === 'arg' ? argPairBytes(acc) : acc.itemsize;
+  return { acc, out, ident, reduceType, accBytes };
+}
+
+/**
+ * A single-pass reduction of the table whose map is the element itself (sum, prod, max, min, all,
+ * any, mean, nanmax, nanmin) as parts for a map of the caller's: the table's expressions and
+ * dtypes for an input of dtype `x`, after the option checks the reduction makes (lib/fusion puts
+ * fused element-wise work in the map).
+ */
+export interface ReductionRecipe {
+  /** The table's reduce and post-map expressions and the identity for this dtype. */
+  reduceExpr: string;
+  postMapExpr: string;
+  identity: string;
+  acc: DType;
+  out: DType;
+  reduceType: string;
+  accBytes: number;
+  emptyError: string | undefined;
+  /** The post-map divides by the count of reduced elements: a float64 scalar parameter `_div` (mean). */
+  divides: boolean;
+}
+
+/** The recipe of reduction `name` for an input of dtype `x` and options `opts` (see ReductionRecipe). */
+export function reductionRecipe(name: string, x: DType, opts: ReductionOptions): ReductionRecipe {
+  const decl = REDUCTION_DECLS.find((d) => d[0] === name) as Decl | undefined;
+  if (decl === undefined || decl[2] !== 'in0' || !['sum', 'same', 'bool', 'mean'].includes(decl[1])) {
+    throw new TypeError(`${name}: not a single-pass reduction of the elements as they are`);
+  }
+  checkOptions(decl, opts);
+  if (opts.out !== undefined) throw new TypeError(`${name}: out is not supported here`);
+  const { acc, out, ident, reduceType, accBytes } = partsOf(decl, x, opts);
+  const rule = decl[1];
+  return { reduceExpr: decl[3], postMapExpr: POST[rule], identity: ident, acc, out, reduceType, accBytes, emptyError: decl[5]?.empty, divides: rule === 'mean' };
+}
+
+function reduce(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
+  const [name, rule, map, reduceExpr, , extra = {}] = decl;
+  if (!(a instanceof GpuArray)) {
+    // A tracer (gp.fuse is tracing): the trace records the reduction.
+    if (isTracer(a)) return traceHook.active!.reduction(name, a, opts);
+    throw new TypeError(`${name}: expected a GpuArray, got ${a === null ? 'null' : typeof a}`);
+  }
+  checkOptions(decl, opts);
+  const { acc, out, ident, reduceType, accBytes } = partsOf(decl, a.dtype, opts);
   if (opts.out !== undefined && !canCastSameKind(out, opts.out.dtype)) {
     throw new TypeError(`Cannot cast reduction '${name}' output from ${out.name} to ${opts.out.dtype.name} with casting rule 'same_kind'`);
   }
   const reduced = normalizeAxes(opts.axis, a.ndim);
   const count = a.shape.reduce((n, d, i) => (reduced[i] ? n * d : n), 1);
   const outParam = param('out0', opts.out?.dtype ?? out, true);
-  const ident = typeof identity === 'string' ? identity : isInexact(acc) ? identity.inexact : identity.exact;
   const call = { axis: opts.axis, keepdims: opts.keepdims ?? false, emptyError: extra.empty };
 
   if (rule === 'var' || rule === 'std') {
@@ -243,8 +296,6 @@ function reduce(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
     params.splice(1, 0, divParam);
     values.splice(1, 0, count);
   }
-  const reduceType = rule === 'arg' ? 'gpa::ArgPair<in0_type>' : acc.computeCtype;
-  const accBytes = rule === 'arg' ? argPairBytes(acc) : acc.itemsize;
   return runReduction(def, params, values, { ...call, reduceType, accBytes })[0];
 }
 

@@ -7,6 +7,7 @@ import type { DTypeLike } from '../core/dtype.js';
 import type { AxisLike } from '../kernel/reduction.js';
 import type { ScanOptions } from './prefix-scan.js';
 import { UfuncArg, UfuncCallOptions, UfuncPairCallOptions } from './ufunc.js';
+import { traceHook } from './trace-hook.js';
 import {
   BinaryUfuncName,
   PairUfuncName,
@@ -112,14 +113,17 @@ function splitOptions(args: unknown[], nin: number): { inputs: UfuncArg[]; optio
  * promotion of the given operands; with neither bound the values come back unchanged (a copy).
  */
 function callUfunc(name: UfuncName, inputs: UfuncArg[], options: UfuncCallOptions | undefined): GpuArray | GpuArray[] {
+  let u = UFUNCS.get(name)!;
   if (name === 'clip' && inputs.length === 3 && (inputs[1] == null || inputs[2] == null)) {
     const [x, lo, hi] = inputs;
-    if (lo != null) return UFUNCS.get('maximum')!.call([x, lo], options);
-    if (hi != null) return UFUNCS.get('minimum')!.call([x, hi], options);
     // maximum(x, x) is x for every dtype (NaN included), through the same output rules.
-    return UFUNCS.get('maximum')!.call([x, x], options);
+    u = UFUNCS.get(lo == null && hi != null ? 'minimum' : 'maximum')!;
+    inputs = [x, lo ?? hi ?? x];
   }
-  const u = UFUNCS.get(name)!;
+  // gp.fuse is tracing and a tracer is an operand: the trace records the call. Only these entry
+  // points (the functions and methods) take tracers; Ufunc.call and library code refuse them.
+  const trace = traceHook.active;
+  if (trace !== null && inputs.some((a) => trace.owns(a))) return trace.ufunc(u, inputs, options);
   return u.nout === 1 ? u.call(inputs, options) : u.callAll(inputs, options);
 }
 

@@ -136,24 +136,13 @@ export class Ufunc {
     const values: (GpuArray | HostScalar | null)[] = new Array(args.length + this.nout);
     for (let k = 0; k < args.length; k++) {
       const a = args[k];
-      const d = loop.ins[k];
       if (a instanceof GpuArray) {
         values[k] = a;
         continue;
       }
-      const v = a instanceof Scalar ? (a.value as HostScalar) : a;
-      if (this.opts.noNegativeIntScalar?.includes(k) && d.isInteger && (typeof v === 'number' || typeof v === 'bigint') && v < 0) {
-        throw new RangeError('Integers to negative integer powers are not allowed.');
-      }
-      if (isWeakInt(a) && d.isInteger) {
-        if (this.opts.comparison !== undefined) {
-          const { min, max } = integerRange(d);
-          const big = BigInt(a);
-          if (big < min || big > max) return [this.fixedComparison(args, k, big > max, outs[0] ?? undefined)];
-        }
-        checkWeakIntegerFits(a, d);
-      }
-      values[k] = v;
+      const fixed = this.scalarCheck(k, a, loop.ins[k]);
+      if (fixed !== null) return [this.fixedComparison(args, fixed, outs[0] ?? undefined)];
+      values[k] = a instanceof Scalar ? (a.value as HostScalar) : a;
     }
 
     let anyOut = false;
@@ -198,6 +187,34 @@ export class Ufunc {
     }
   }
 
+  /**
+   * NumPy's value checks of scalar operand `k` (a typed scalar or a JS value) against its loop
+   * dtype `d`, before anything launches: a RangeError for negative integer powers and for JS
+   * integers the loop dtype cannot hold; for a comparison with a JS integer outside the integer
+   * loop's range, the result every element gets (NumPy 2 compares such ints exactly); else null.
+   * gp.fuse runs the same checks on the scalars it passes to fused kernels.
+   */
+  scalarCheck(k: number, a: Scalar | HostScalar, d: DType): boolean | null {
+    const v = a instanceof Scalar ? (a.value as HostScalar) : a;
+    if (this.opts.noNegativeIntScalar?.includes(k) && d.isInteger && (typeof v === 'number' || typeof v === 'bigint') && v < 0) {
+      throw new RangeError('Integers to negative integer powers are not allowed.');
+    }
+    if (isWeakInt(a) && d.isInteger) {
+      if (this.opts.comparison !== undefined) {
+        const { min, max } = integerRange(d);
+        const big = BigInt(a);
+        if (big < min || big > max) {
+          // In `args[0] OP args[1]`, is the right operand the larger one? (The scalar is above or below every element.)
+          const above = big > max;
+          const rightIsBigger = k === 1 ? above : !above;
+          return { eq: false, ne: true, lt: rightIsBigger, le: rightIsBigger, gt: !rightIsBigger, ge: !rightIsBigger }[this.opts.comparison];
+        }
+      }
+      checkWeakIntegerFits(a, d);
+    }
+    return null;
+  }
+
   /** The `out` option as one entry per output (null: allocate), checked. */
   private outsOf(out: unknown): readonly (GpuArray | null)[] {
     if (out === undefined || out === null) return this.noOuts;
@@ -218,10 +235,7 @@ export class Ufunc {
    * NumPy 2 compares an integer array with a Python int outside its dtype's range exactly: the
    * answer is the same for every element, so the result is filled without a comparison kernel.
    */
-  private fixedComparison(args: readonly UfuncArg[], k: number, above: boolean, out: GpuArray | undefined): GpuArray {
-    // In `args[0] OP args[1]`, is the right operand the larger one? (The scalar is above or below every element.)
-    const rightIsBigger = k === 1 ? above : !above;
-    const value = { eq: false, ne: true, lt: rightIsBigger, le: rightIsBigger, gt: !rightIsBigger, ge: !rightIsBigger }[this.opts.comparison!];
+  private fixedComparison(args: readonly UfuncArg[], value: boolean, out: GpuArray | undefined): GpuArray {
     const arrays = args.filter((a): a is GpuArray => a instanceof GpuArray);
     const shape = broadcastShapes(...arrays.map((a) => a.shape), ...(out instanceof GpuArray ? [out.shape] : []));
     if (out !== undefined) {

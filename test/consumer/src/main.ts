@@ -671,6 +671,19 @@ assert.deepEqual(nums(gp.gradient(gp.array([1, 2, 4], 'float64')) as GpuArray), 
 assert.equal(gp.trapezoid(gp.array([1, 2, 3], 'float64')).item(), 4);
 assert.throws(() => gp.linalg.inv(gp.zeros([2, 2])), gp.LinAlgError);
 
+// ---- fusion ----------------------------------------------------------------------------------
+const hypot2 = gp.fuse((p: GpuArray, q: GpuArray, s: number) => gp.sqrt(p.multiply(p).add(q.multiply(q))).multiply(s).add(1), { name: 'hypot2' });
+assert.deepEqual(nums(hypot2(gp.full(2, 3, 'float32'), gp.full(2, 4, 'float32'), 2)), [11, 11]);
+const fusedSum = gp.fuse((p: GpuArray) => p.multiply(p).sum({ axis: 0 }));
+assert.equal(fusedSum(gp.arange(4, 'float32')).item(), 14);
+assert.equal(hypot2.traces + fusedSum.traces, 2);
+const fuseOptions: gp.FuseOptions = { fallback: 'eager' };
+const onHost = gp.fuse((p: GpuArray) => (Number(p.sum().item()) > 0 ? p : p.negative()), fuseOptions);
+assert.deepEqual(nums(onHost(gp.full(2, 1, 'float32'))), [1, 1]);
+assert.throws(() => gp.fuse((p: GpuArray) => p.add(Number(p.item(0))))(gp.ones(2)), gp.FusionError);
+const fusedType: gp.FusedFunction<(p: GpuArray) => GpuArray> = gp.fuse((p: GpuArray) => p.add(1));
+assert.equal(fusedType(gp.zeros(2)).size, 2);
+
 // ---- errors ----------------------------------------------------------------------------------
 assert.throws(() => gp.add(x, gp.zeros(2)), RangeError);
 assert.throws(() => gp.dtype('float33' as DTypeName), TypeError);
