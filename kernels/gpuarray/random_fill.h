@@ -46,6 +46,33 @@ __device__ __forceinline__ void for_groups32(uint32_t G, F&& body) {
 #endif
 }
 
+/**
+ * for_groups32's walk, U groups at a time: step(gs, m) gets the next m <= U of
+ * this thread's groups, in the walk's order (m < U only at its end on the device; 1 on the host).
+ */
+template <int U, typename F>
+__device__ __forceinline__ void for_steps32(uint32_t G, F&& step) {
+#ifdef GPA_HOST
+  for (uint32_t g : gpa::grid_range(G)) {
+    const uint32_t gs[U] = {g};
+    step(gs, 1);
+  }
+#else
+  const uint32_t S = blockDim.x * gridDim.x;
+  uint32_t g = blockIdx.x * blockDim.x + threadIdx.x;
+  for (; g + (uint32_t)(U - 1) * S < G; g += (uint32_t)U * S) {
+    uint32_t gs[U];
+#pragma unroll
+    for (int u = 0; u < U; u++) gs[u] = g + (uint32_t)u * S;
+    step(gs, U);
+  }
+  for (; g < G; g += S) {
+    const uint32_t gs[U] = {g};
+    step(gs, 1);
+  }
+#endif
+}
+
 /** float32 in [0, 1): element e from word e of the call (w = 1). */
 template <int U>
 __device__ __forceinline__ void fill_random_f32(float* out, long long n, const Keys10& K, u32x4 pos, int vec) {

@@ -1,48 +1,22 @@
 // gp.random's standard normals by the ziggurat (Marsaglia & Tsang 2000, 256 layers, as NumPy's
 // Generator). A word's low 8 bits pick a layer, bit 8 the sign, the rest the magnitude rabs
 // (23 bits of a 32-bit word for float32, 52 of a 64-bit word for float64): x = width * rabs /
-// 2^bits, accepted at once (about 99% of words) when rabs < k. The tables come with the kernel
+// 2^bits, accepted at once (98.5% of words) when rabs < k. The tables come with the kernel
 // source (lib/random/ziggurat.ts: ZIG32 / ZIG64, and ZIG_FI = f(x_i), r, 1/r), one entry per
 // 9-bit index (layer and sign together: the width carries the sign). A rejected word goes on
 // to NumPy's wedge test or tail, in double with random_math.h's rexp/rlog, drawing from the
 // element's substream (philox.h's Stream), so each value stays a pure function of (key,
 // counter) and the cpu and cuda backends give the same bits.
 //
-// The fills keep the rejections off the fast loop: a thread notes each rejected word (element,
-// word) and finishes them after its walk, so a warp pays for the slow path about once per
-// sixteen rejections of a lane instead of at every step where any of its 256 words was rejected.
+// The fills keep the rejections off the fast loop: a warp step's 128 words almost always hold one,
+// and the whole warp would wait on its slow path. A thread notes each rejected word (element,
+// word) and finishes them after its walk: the warp then runs the slow path as many times as its
+// busiest lane has rejections (about 14 where a lane of 500 words has 7.5 on average).
 #pragma once
 #include "gpuarray/random_fill.h"
 
 namespace gpa {
 namespace rng {
-
-/**
- * for_groups32's walk (random_fill.h), U groups at a time: step(gs, m) gets the next m <= U of
- * this thread's groups, in the walk's order (m < U only at its end on the device; 1 on the host).
- */
-template <int U, typename F>
-__device__ __forceinline__ void for_steps32(uint32_t G, F&& step) {
-#ifdef GPA_HOST
-  for (uint32_t g : gpa::grid_range(G)) {
-    const uint32_t gs[U] = {g};
-    step(gs, 1);
-  }
-#else
-  const uint32_t S = blockDim.x * gridDim.x;
-  uint32_t g = blockIdx.x * blockDim.x + threadIdx.x;
-  for (; g + (uint32_t)(U - 1) * S < G; g += (uint32_t)U * S) {
-    uint32_t gs[U];
-#pragma unroll
-    for (int u = 0; u < U; u++) gs[u] = g + (uint32_t)u * S;
-    step(gs, U);
-  }
-  for (; g < G; g += S) {
-    const uint32_t gs[U] = {g};
-    step(gs, 1);
-  }
-#endif
-}
 
 /** A table entry: the signed layer width (float32 bits) and the fast-accept bound on rabs. */
 struct __align__(8) ZigEntry32 {
