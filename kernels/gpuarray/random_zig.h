@@ -36,7 +36,7 @@ __device__ __forceinline__ float zig_x32(uint32_t word, const ZigEntry32* t, boo
   const uint32_t rabs = word >> 9;
   const float w = __int_as_float((int)e.w);
   *ok = rabs < e.k;
-  return fmaf(__int_as_float((int)(0x3f800000u | rabs)), w, -w);
+  return fmaf(__int_as_float((int)(0x3f800000u + rabs)), w, -w);
 }
 
 /** A 64-bit word's draw, x = width * rabs / 2^52 rounded once (rabs: bits 9..60). */
@@ -45,7 +45,7 @@ __device__ __forceinline__ double zig_x64(uint64_t word, const ZigEntry64* t, bo
   const uint64_t rabs = (word >> 9) & 0x000fffffffffffffull;
   const double w = bits_to_double(e.w);
   *ok = rabs < e.k;
-  return fma(bits_to_double(0x3ff0000000000000ull | rabs), w, -w);
+  return fma(bits_to_double(0x3ff0000000000000ull + rabs), w, -w);
 }
 
 /** The tail beyond r (Marsaglia's method, as NumPy's): two uniforms in (0, 1] a try. */
@@ -124,32 +124,57 @@ __device__ __forceinline__ double zig_finish(const ZigCall<double, ZigEntry64>& 
   return zig_slow64(s, word, c.t, c.fi);
 }
 
+/** Draw j (0 or 1) of a block: its 64-bit word. */
+__device__ __forceinline__ uint64_t word64_of(const u32x4& b, uint32_t j) {
+  return j == 0 ? (((uint64_t)b.x << 32) | b.y) : (((uint64_t)b.z << 32) | b.w);
+}
+
+/** Block `idx`'s rejected float32 words (bits of `rej`: elements 4 idx + j), finished and stored. */
+__device__ __forceinline__ void zig_finish_block(const ZigCall<float, ZigEntry32>& c, uint32_t idx, const u32x4& b, uint32_t rej) {
+  for (uint32_t j = 0; j < 4; j++) {
+    if ((rej >> j) & 1u) c.out[4 * (uint64_t)idx + j] = zig_finish(c, 4 * (uint64_t)idx + j, word_of(b, j));
+  }
+}
+/** Block `idx`'s rejected float64 draws (bits of `rej`: elements 2 idx + j), finished and stored. */
+__device__ __forceinline__ void zig_finish_block(const ZigCall<double, ZigEntry64>& c, uint32_t idx, const u32x4& b, uint32_t rej) {
+  for (uint32_t j = 0; j < 2; j++) {
+    if ((rej >> j) & 1u) c.out[2 * (uint64_t)idx + j] = zig_finish(c, 2 * (uint64_t)idx + j, word64_of(b, j));
+  }
+}
+
+/** A noted block: its index in the call and its rejected words' bits. */
+struct __align__(8) ZigNote {
+  uint32_t idx, rej;
+};
+
 /**
- * A thread's rejected elements (index in the call, first word), finished after its walk. The
- * fast loop calls nothing (a call there makes the compiler keep its state in memory around it):
- * when the list is full it only remembers the first block it could not note, and the thread
- * walks its blocks again from there after the loop (rare: the grid keeps a thread's walk to about
- * 500 words, 7.5 rejections on average).
+ * A thread's blocks with rejected words (their words, index and bits), finished after its walk.
+ * Noting a block is two stores, no loop: a warp step almost always has a lane that notes, so the
+ * note's cost is paid at nearly every step. The fast loop calls nothing (a call there makes the
+ * compiler keep its state in memory around it): when the list is full it only remembers the
+ * first group it could not note, and the thread walks its groups again from there after the loop
+ * (rare: the grid keeps a thread's walk to about 500 words, 7.5 rejections on average).
  */
 struct ZigDeferred {
   static constexpr int CAP = 16;
   static constexpr uint32_t NONE = 0xffffffffu;
-  uint64_t e[CAP];
-  uint64_t w[CAP];
+  u32x4 blk[CAP];
+  ZigNote notes[CAP];
   int n;
-  uint32_t overflow;  // the first block (lean-loop index) with a rejection left out, or NONE
+  uint32_t overflow;  // the first group (lean-loop index) with a rejection left out, or NONE
 
+  /** Group g's block idx (words b) has rejected words `rej`. */
   template <typename T, typename E>
-  __device__ __forceinline__ void note(const ZigCall<T, E>& c, uint32_t g, uint64_t elem, uint64_t word) {
+  __device__ __forceinline__ void note(const ZigCall<T, E>& c, uint32_t g, uint32_t idx, const u32x4& b, uint32_t rej) {
 #if defined(GPA_HOST) && !defined(GPA_ZIG_DEFER)
     // The cpu has no warps to keep in step: finish at once (GPA_ZIG_DEFER: as on the GPU, for tests).
     (void)g;
-    c.out[elem] = zig_finish(c, elem, word);
+    zig_finish_block(c, idx, b, rej);
 #else
     (void)c;
     if (n < CAP) {
-      e[n] = elem;
-      w[n] = word;
+      blk[n] = b;
+      notes[n] = ZigNote{idx, rej};
       n += 1;
     } else if (overflow == NONE) {
       overflow = g;
@@ -158,7 +183,7 @@ struct ZigDeferred {
   }
   template <typename T, typename E>
   __device__ GPA_NOINLINE void flush(const ZigCall<T, E>& c) {
-    for (int i = 0; i < n; i++) c.out[e[i]] = zig_finish(c, e[i], w[i]);
+    for (int i = 0; i < n; i++) zig_finish_block(c, notes[i].idx, blk[i], notes[i].rej);
     n = 0;
   }
 };
@@ -221,9 +246,7 @@ __device__ GPA_NOINLINE void zig_rewalk_f32(const ZigCall<float, ZigEntry32>& c,
     const u32x4 b = philox4x32_10(u32x4{c.pos.x + g, c.pos.y, c.pos.z, c.pos.w}, K);
     uint32_t rej;
     zig4_f32(b, c.t, &rej);
-    for (uint32_t j = 0; j < 4; j++) {
-      if ((rej >> j) & 1u) c.out[4 * (uint64_t)g + j] = zig_finish(c, 4 * (uint64_t)g + j, word_of(b, j));
-    }
+    if (rej) zig_finish_block(c, g, b, rej);
   });
 }
 
@@ -257,13 +280,7 @@ __device__ __forceinline__ void fill_normal_f32(float* out, long long n, const K
       }
 #pragma unroll
       for (int u = 0; u < U; u++) {
-        if (u < m) {
-          while (rej[u]) {
-            const uint32_t j = (uint32_t)__ffs((int)rej[u]) - 1u;
-            rej[u] &= rej[u] - 1u;
-            d.note(c, gs[u], 4 * (uint64_t)gs[u] + j, word_of(b[u], j));
-          }
-        }
+        if (u < m && rej[u]) d.note(c, gs[u], gs[u], b[u], rej[u]);
       }
     });
     if (d.n) d.flush(c);
@@ -279,11 +296,6 @@ __device__ __forceinline__ f64x2 zig2_f64(const u32x4& b, const ZigEntry64* t, u
   const f64x2 v = {zig_x64(((uint64_t)b.x << 32) | b.y, t, &a0), zig_x64(((uint64_t)b.z << 32) | b.w, t, &a1)};
   *rej = (a0 ? 0u : 1u) | (a1 ? 0u : 2u);
   return v;
-}
-
-/** Draw j (0 or 1) of a block: its 64-bit word. */
-__device__ __forceinline__ uint64_t word64_of(const u32x4& b, uint32_t j) {
-  return j == 0 ? (((uint64_t)b.x << 32) | b.y) : (((uint64_t)b.z << 32) | b.w);
 }
 
 /** The general path of the float64 fill: groups [from, groups), rejections finished at once. */
@@ -321,9 +333,7 @@ __device__ GPA_NOINLINE void zig_rewalk_f64(const ZigCall<double, ZigEntry64>& c
       const u32x4 b = philox4x32_10(u32x4{c.pos.x + pb, c.pos.y, c.pos.z, c.pos.w}, K);
       uint32_t rej;
       zig2_f64(b, c.t, &rej);
-      for (uint32_t j = 0; j < 2; j++) {
-        if ((rej >> j) & 1u) c.out[2 * (uint64_t)pb + j] = zig_finish(c, 2 * (uint64_t)pb + j, word64_of(b, j));
-      }
+      if (rej) zig_finish_block(c, pb, b, rej);
     }
   });
 }
@@ -357,11 +367,7 @@ __device__ __forceinline__ void fill_normal_f64(double* out, long long n, const 
       }
 #pragma unroll
       for (int h = 0; h < 2 * U; h++) {
-        if (h < 2 * m && rej[h]) {
-          const uint32_t pb = 2 * gs[h >> 1] + (h & 1);
-          if (rej[h] & 1u) d.note(c, gs[h >> 1], 2 * (uint64_t)pb, word64_of(b[h], 0));
-          if (rej[h] & 2u) d.note(c, gs[h >> 1], 2 * (uint64_t)pb + 1, word64_of(b[h], 1));
-        }
+        if (h < 2 * m && rej[h]) d.note(c, gs[h >> 1], 2 * gs[h >> 1] + (h & 1), b[h], rej[h]);
       }
     });
     if (d.n) d.flush(c);
