@@ -81,8 +81,9 @@ describeEachDevice('random: API', () => {
     expect(() => g.choice(3, 4, { replace: false })).to.throw(RangeError, 'Cannot take a larger sample');
     expect(() => g.multinomial(5, [0.8, 0.8, 0.1])).to.throw(RangeError, 'sum(pvals[:-1]) > 1.0');
     expect(() => g.multinomial(gp.array([5, -1]), [0.5, 0.5])).to.throw(RangeError, 'n < 0');
-    expect(() => g.multivariateNormal([0, 0], [[1, 2], [2, 1]])).to.throw(RangeError, 'not positive definite');
-    expect(() => g.multivariateNormal([0, 0], [[1, 0], [0, 1]], 2, { method: 'svd' })).to.throw(RangeError, 'gp.linalg');
+    expect(() => g.multivariateNormal([0, 0], [[1, 2], [2, 1]], 2, { checkValid: 'raise' })).to.throw(RangeError, 'not symmetric positive-semidefinite');
+    expect(() => g.multivariateNormal([0, 0], [[1, 2], [2, 1]], 2, { method: 'cholesky' })).to.throw(gp.LinAlgError, 'not positive definite');
+    expect(() => g.multivariateNormal([0, 0], [[1, 0], [0, 1]], 2, { method: 'lu' })).to.throw(RangeError, 'method must be one of');
   });
 
   it('random with out fills it; a non-contiguous out is refused', () => {

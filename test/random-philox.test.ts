@@ -182,6 +182,8 @@ describeEachDevice('random: kernels against the host reference', () => {
 
 // Every method on every available device from the same seed: the bytes must agree (on a host
 // with only the cpu backend this compares cpu with itself and proves determinism only).
+// multivariateNormal, whose factor each backend's solver computes, agrees to rounding
+// (random-mvn.test.ts).
 const METHODS: [string, (g: InstanceType<typeof random.Generator>) => gp.GpuArray][] = [
   ['random f32', (g) => g.random(1001, 'float32')],
   ['random f64', (g) => g.random(1001)],
@@ -211,7 +213,6 @@ const METHODS: [string, (g: InstanceType<typeof random.Generator>) => gp.GpuArra
   ['geometric', (g) => g.geometric(0.2, 1001)],
   ['hypergeometric', (g) => g.hypergeometric(30, 20, 10, 1001)],
   ['multinomial', (g) => g.multinomial(50, [0.1, 0.2, 0.7], 300)],
-  ['multivariateNormal', (g) => g.multivariateNormal([0, 1], [[2, 0.5], [0.5, 1]], 300)],
   ['choice', (g) => g.choice(gp.arange(50), 20, { replace: false })],
   ['permutation', (g) => g.permutation(100)],
 ];

@@ -1,14 +1,19 @@
 // gp.random's 1 GiB fills on the GPU host (issue #19): the bench rows through the API (random,
-// standardNormal, integers [0, 1000) int32, legacy rand, all float32/int32 256M), then the fill
-// kernels of random_fill.h launched by hand: blocks per thread and step (U = 1, 2, 4) by blocks
-// per SM, beside a write-only walk of the same shape (the store floor) and the same fills with
+// standardNormal, integers [0, 1000) int32, legacy rand, all float32/int32 256M; standardNormal
+// float64 256M, 2 GiB), then the fill kernels of random_fill.h and random_zig.h launched by hand:
+// blocks per thread and step (U = 1, 2, 4) by blocks per SM, the ziggurat's also by the resident
+// blocks they are compiled for (__launch_bounds__), beside the Box-Muller float32 fill gp used
+// before the ziggurat, a write-only walk of the same shape (the store floor) and the fills with
 // the stores kept off (the compute time alone). Device time from the bench's clock (CUDA events,
-// host issue hidden behind a spin kernel). Last, cuda against the cpu backend, byte for byte, on
-// 2^24 + 3 elements of each fill (the lean paths and the tails).
+// warm-up, median; host issue hidden behind a spin kernel). Last, cuda against the cpu backend,
+// byte for byte, on 2^24 + 3 elements of each fill (the lean paths and the tails).
 //   node dist/bench/probes/random-probe.js
 import * as gp from '../../lib/index.js';
 import { CudaBackend } from '../../lib/device/cuda/backend.js';
-import { fillSource, FILL_UNROLL, geometry, roundKeys } from '../../lib/random/kernels.js';
+import {
+  fillSource, FILL_UNROLL, geometry, NORMAL_MIN_BLOCKS, NORMAL_UNROLL, normalFillSource, normalGeometry, roundKeys,
+} from '../../lib/random/kernels.js';
+import { zigSource } from '../../lib/random/ziggurat.js';
 import { CudaEventClock } from '../timing.js';
 
 const be = gp.currentDevice().backend as CudaBackend;
@@ -19,7 +24,10 @@ const N = 256 * 1024 * 1024;
 const GIB = 4 * N;
 const sms = be.device.multiprocessorCount;
 
-console.log(`device: ${sms} SMs; write floor of 1 GiB at 4.27 TB/s (the bench's copy rate): ${fmt((GIB / 4.27e12) * 1e3)}; lean-path unroll in gp: U = ${FILL_UNROLL}`);
+console.log(
+  `device: ${sms} SMs; write floor of 1 GiB at 4.27 TB/s (the bench's copy rate): ${fmt((GIB / 4.27e12) * 1e3)}; lean-path unroll in gp: ` +
+    `U = ${FILL_UNROLL} (normals ${NORMAL_UNROLL}, compiled for ${NORMAL_MIN_BLOCKS.float} float32 / ${NORMAL_MIN_BLOCKS.double} float64 blocks per SM)`,
+);
 
 // 1. The bench rows, as the bench calls them (a fresh output each call, disposed after).
 const g = gp.random.defaultRng(19);
@@ -28,6 +36,7 @@ const rows: [string, () => gp.GpuArray][] = [
   ['standardNormal 256M float32', () => g.standardNormal(N, 'float32')],
   ['integers 256M int32 [0, 1000)', () => g.integers(0, 1000, N, 'int32')],
   ['legacy rand 256M float32', () => gp.random.rand(N, { dtype: 'float32' })],
+  ['standardNormal 256M float64', () => g.standardNormal(N)],
 ];
 for (const [name, f] of rows) console.log(`${name.padEnd(34)} ${fmt(time(() => f().dispose()))}`);
 
@@ -40,7 +49,6 @@ const opts = ['--fmad=false'];
 type Fill = { label: string; out: gp.GpuArray; src: (name: string, u: number) => string; extra: number[] };
 const fills: Fill[] = [
   { label: 'random f32', out: outF, src: (nm, u) => fillSource(nm, 'float', '', `fill_random_f32<${u}>`, ''), extra: [] },
-  { label: 'normal f32', out: outF, src: (nm, u) => fillSource(nm, 'float', '', `fill_normal_f32<${u}>`, ''), extra: [] },
   {
     label: 'integers i32',
     out: outI,
@@ -62,12 +70,53 @@ for (const f of fills) {
   }
 }
 
+// The ziggurat's fills (256M float32, 1 GiB; 256M float64, 2 GiB): U groups of 4 normals a step
+// and the resident blocks they are compiled for, by blocks per SM, then gp's own grid.
+const outD = gp.empty([N], 'float64');
+for (const [t, out] of [['float', outF], ['double', outD]] as const) {
+  for (const u of [1, 2, 4]) {
+    for (const mb of [8, 6, 4]) {
+      const name = `probe_zig_${t}_u${u}_mb${mb}`;
+      const k = gp.RawKernel(normalFillSource(name, t, u, mb), name, opts);
+      const args = [out, N, ...keys, ...pos, 1];
+      const row = perSm.map((b) => `${b}/SM ${time(() => k(sms * b, 256, args)).toFixed(4)}`);
+      const [gd, bd] = normalGeometry(N / 4, u);
+      row.push(`gp's ${gd}x${bd} ${time(() => k(gd, bd, args)).toFixed(4)}`);
+      const mine = u === NORMAL_UNROLL && mb === NORMAL_MIN_BLOCKS[t] ? ' (gp)' : '';
+      console.log(`${`zig ${t === 'float' ? 'f32' : 'f64'} U=${u} bounds ${mb}${mine}`.padEnd(30)} ${row.join('  ')}`);
+    }
+  }
+}
+outD.dispose();
+
 // The store floor of this walk (a constant 16-byte vector per thread and step), and the fills'
-// compute alone (the same Philox/math, stored only when an impossible value shows up). The round
-// keys are spelled out in each signature: raw kernel signatures are read without the preprocessor.
+// compute alone (the same Philox/math, stored only when an impossible value shows up; the
+// ziggurat's fast path alone, its rejected words ignored). The Box-Muller float32 fill gp used
+// before the ziggurat stays here as the baseline (random_math.h keeps its float functions). The
+// round keys are spelled out in each signature: raw kernel signatures are read without the
+// preprocessor.
 const KEYS = ['a', 'b'].flatMap((h) => Array.from({ length: 10 }, (_, i) => `unsigned int k${h}${i}`)).join(', ');
+const BOX_MULLER = `namespace gpa {
+namespace rng {
+__device__ __forceinline__ void box_muller_f32(uint32_t x, uint32_t y, float* a, float* b) {
+  const float u1 = fmaf((float)x, 2.3283064365386963e-10f, 1.1641532182693481e-10f);
+  const float r = sqrtf(neg2_logf(u1));
+  float s, c;
+  sincos_turn_f32(y, &s, &c);
+  *a = r * c;
+  *b = r * s;
+}
+__device__ __forceinline__ f32x4 normal4_f32(const u32x4& b) {
+  f32x4 v;
+  box_muller_f32(b.x, b.y, &v.x, &v.y);
+  box_muller_f32(b.z, b.w, &v.z, &v.w);
+  return v;
+}
+}  // namespace rng
+}  // namespace gpa
+`;
 const refSrc = `#include "gpuarray/random_fill.h"
-struct alignas(16) F4 { float x, y, z, w; };
+${zigSource('f32')}${BOX_MULLER}struct alignas(16) F4 { float x, y, z, w; };
 extern "C" __global__ void probe_write_only(float* out, long long n) {
   F4* o = reinterpret_cast<F4*>(out);
   const unsigned int G = (unsigned int)(n >> 2), S = blockDim.x * gridDim.x;
@@ -83,7 +132,17 @@ extern "C" __global__ void probe_random_compute(float* out, long long n, ${KEYS}
     if (__float_as_int(v) == (int)n) out[g] = v;  // never, but not provably so
   }
 }
-extern "C" __global__ void probe_normal_compute(float* out, long long n, ${KEYS}) {
+extern "C" __global__ void __launch_bounds__(256, 8) probe_zig_fast_compute(float* out, long long n, ${KEYS}) {
+  K10;
+  const gpa::rng::ZigEntry32* t = gpa::rng::zig_stage(gpa::rng::ZIG32);
+  const unsigned int G = (unsigned int)(n >> 2), S = blockDim.x * gridDim.x;
+  for (unsigned int g = blockIdx.x * blockDim.x + threadIdx.x; g < G; g += S) {
+    uint32_t rej;
+    const gpa::rng::f32x4 v = gpa::rng::zig4_f32(gpa::rng::philox4x32_10(gpa::rng::u32x4{g, 0u, 0u, 0u}, K), t, &rej);
+    if (__float_as_int(v.x + v.y + v.z + v.w) == (int)n + (int)rej) out[g] = v.x;
+  }
+}
+extern "C" __global__ void probe_bm_compute(float* out, long long n, ${KEYS}) {
   K10;
   const unsigned int G = (unsigned int)(n >> 2), S = blockDim.x * gridDim.x;
   for (unsigned int g = blockIdx.x * blockDim.x + threadIdx.x; g < G; g += S) {
@@ -98,14 +157,20 @@ extern "C" __global__ void probe_philox_only(float* out, long long n, ${KEYS}) {
     const gpa::rng::u32x4 b = gpa::rng::philox4x32_10(gpa::rng::u32x4{g, 0u, 0u, 0u}, K);
     if ((b.x ^ b.y ^ b.z ^ b.w) == (unsigned int)n) out[g] = 0.0f;
   }
+}
+// The Box-Muller fill's lean loop (aligned output, pos 0), two blocks a step as it ran in gp.
+extern "C" __global__ void probe_bm_fill(float* out, long long n, ${KEYS}) {
+  K10;
+  gpa::rng::f32x4* o = reinterpret_cast<gpa::rng::f32x4*>(out);
+  gpa::rng::for_groups32<2>((uint32_t)(n >> 2), [&](uint32_t g) { o[g] = gpa::rng::normal4_f32(gpa::rng::philox4x32_10(gpa::rng::u32x4{g, 0u, 0u, 0u}, K)); });
 }`;
-console.log('\nreferences (U = 1 walks):');
+console.log('\nreferences (U = 1 walks but the Box-Muller fill):');
 const wo = gp.RawKernel(refSrc, 'probe_write_only', opts);
-console.log(`write-only 1 GiB     ${perSm.map((b) => `${b}/SM ${time(() => wo(sms * b, 256, [outF, N])).toFixed(4)}`).join('  ')}`);
-for (const nm of ['probe_philox_only', 'probe_random_compute', 'probe_normal_compute']) {
+console.log(`write-only 1 GiB       ${perSm.map((b) => `${b}/SM ${time(() => wo(sms * b, 256, [outF, N])).toFixed(4)}`).join('  ')}`);
+for (const nm of ['probe_philox_only', 'probe_random_compute', 'probe_zig_fast_compute', 'probe_bm_compute', 'probe_bm_fill']) {
   const k = gp.RawKernel(refSrc, nm, opts);
   const row = [8, 16, 32].map((b) => `${b}/SM ${time(() => k(sms * b, 256, [outF, N, ...keys])).toFixed(4)}`);
-  console.log(`${nm.replace('probe_', '').padEnd(20)} ${row.join('  ')} (no stores)`);
+  console.log(`${nm.replace('probe_', '').padEnd(22)} ${row.join('  ')}${nm === 'probe_bm_fill' ? ' (1 GiB written)' : ' (no stores)'}`);
 }
 outF.dispose();
 outI.dispose();
@@ -120,13 +185,14 @@ const checks: [string, (r: InstanceType<typeof gp.random.Generator>) => gp.GpuAr
   ['integers u8 [0, 200)', (r) => r.integers(0, 200, M, 'uint8')],
   ['random f64', (r) => r.random(M)],
   ['standardNormal f64', (r) => r.standardNormal(M >> 2)],
+  ['normal(1, 2) f64 (per element)', (r) => r.normal(1, 2, M >> 4)],
 ];
 const bytes = (a: gp.GpuArray) => {
   const t = a.toTypedArray() as ArrayBufferView;
   a.dispose();
   return Buffer.from(t.buffer, t.byteOffset, t.byteLength);
 };
-console.log(`\ncuda against cpu, ${M} elements each:`);
+console.log(`\ncuda against cpu, up to ${M} elements each:`);
 for (const [name, make] of checks) {
   gp.useDevice('cuda:0');
   const a = bytes(make(gp.random.defaultRng(2026)));
@@ -135,5 +201,5 @@ for (const [name, make] of checks) {
   gp.useDevice('cuda:0');
   let diff = -1;
   if (!a.equals(b)) for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) { diff = i; break; }
-  console.log(`${name.padEnd(24)} ${diff < 0 ? 'identical' : `DIFFERENT from byte ${diff}`}`);
+  console.log(`${name.padEnd(32)} ${diff < 0 ? 'identical' : `DIFFERENT from byte ${diff}`}`);
 }

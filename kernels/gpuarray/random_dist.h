@@ -8,24 +8,10 @@
 namespace gpa {
 namespace rng {
 
-/** Box-Muller from two 53-bit uniforms; `second` picks the sine branch of the pair. */
-__device__ __forceinline__ double box_muller(double u1, double u2, bool second) {
-  const double r = sqrt(-2.0 * rlog(1.0 - u1));  // 1 - u1 in (0, 1]
-  double s, c;
-  sincos_2pi(u2, &s, &c);
-  return r * (second ? s : c);
-}
-
 /**
- * Standard normals by Box-Muller: elements 2j and 2j+1 of a call share block pos + j (u1 from its
- * words 0-1, u2 from words 2-3), the first taking the cosine and the second the sine.
+ * Normals inside the gamma family's Marsaglia-Tsang loop: Box-Muller pairs from the stream, the
+ * sine kept for the next call (standardNormal/normal use the ziggurat of random_zig.h).
  */
-__device__ __forceinline__ double normal_at(uint32_t k0, uint32_t k1, u32x4 pos, uint64_t e) {
-  const u32x4 b = philox4x32_10(add128(pos, e >> 1), k0, k1);
-  return box_muller(u01_double(b.x, b.y), u01_double(b.z, b.w), (e & 1) != 0);
-}
-
-/** Normals inside a rejection sampler: pairs from the stream, the sine kept for the next call. */
 struct NormalSource {
   double spare;
   bool has;

@@ -170,7 +170,8 @@ __device__ GPA_NOINLINE double lgamma_pos(double x) {
 }
 
 
-// ---- float versions for the float32 normal fill ----
+// ---- float versions: the float32 Box-Muller gp.random used before its ziggurat (random_zig.h);
+// bench/probes/random-probe.ts keeps it as its baseline, test/random-fill.test.ts their bounds ----
 // Multiply-adds are written as fmaf: one rounding on both backends (an FFMA on the GPU, libm's
 // correctly rounded fmaf on the host; NVRTC's --fmad=false only stops contraction of a*b+c), so
 // the bits agree. No division and no table: polynomials on reduced ranges.

@@ -2,6 +2,7 @@
 // value checks NumPy makes (with its messages), and the per-element sampler of random_dist.h.
 // Parameters broadcast against each other and `size` as NumPy's.
 import type { SamplerSpec } from './kernels.js';
+import { zigSource } from './ziggurat.js';
 
 export interface ParamDef {
   name: string;
@@ -26,7 +27,9 @@ export interface DistributionDef {
 const nonNeg = (name: string): Partial<ParamDef> => ({ ok: (x) => x >= 0, message: `${name} < 0` });
 const positive = (name: string): Partial<ParamDef> => ({ ok: (x) => x > 0, message: `${name} <= 0` });
 const prob = (name: string): Partial<ParamDef> => ({ ok: (x) => x >= 0 && x <= 1, message: `${name} < 0, ${name} > 1 or ${name} is NaN` });
-const NORMAL = 'gpa::rng::normal_at(k0, k1, pos, (uint64_t)e)';
+// The ziggurat of random_zig.h on the element's Stream: the same value as standardNormal's fill.
+const NORMAL = 'gpa::rng::zig_normal64(s, gpa::rng::ZIG64, gpa::rng::ZIG_FI)';
+const ZIG = { prelude: () => zigSource('f64') };
 const ns = 'gpa::rng::';
 
 const d = (name: string, words: 1 | 2 | 4, params: readonly ParamDef[], expr: string, out: 'float64' | 'int64' = 'float64', extra: Partial<SamplerSpec> = {}): DistributionDef => ({
@@ -37,8 +40,8 @@ const d = (name: string, words: 1 | 2 | 4, params: readonly ParamDef[], expr: st
 
 export const DISTRIBUTIONS: Record<string, DistributionDef> = {
   uniform: d('uniform', 2, [{ name: 'low', def: 0 }, { name: 'high', def: 1 }], 'A + (B - A) * s.uniform()'),
-  normal: d('normal', 2, [{ name: 'loc', def: 0 }, { name: 'scale', def: 1, ...nonNeg('scale') }], `A + B * ${NORMAL}`, 'float64', { noStream: true }),
-  lognormal: d('lognormal', 2, [{ name: 'mean', def: 0 }, { name: 'sigma', def: 1, ...nonNeg('sigma') }], `${ns}rexp(A + B * ${NORMAL})`, 'float64', { noStream: true }),
+  normal: d('normal', 2, [{ name: 'loc', def: 0 }, { name: 'scale', def: 1, ...nonNeg('scale') }], `A + B * ${NORMAL}`, 'float64', ZIG),
+  lognormal: d('lognormal', 2, [{ name: 'mean', def: 0 }, { name: 'sigma', def: 1, ...nonNeg('sigma') }], `${ns}rexp(A + B * ${NORMAL})`, 'float64', ZIG),
   exponential: d('exponential', 2, [{ name: 'scale', def: 1, ...nonNeg('scale') }], `A * ${ns}standard_exponential(s)`),
   laplace: d('laplace', 2, [{ name: 'loc', def: 0 }, { name: 'scale', def: 1, ...nonNeg('scale') }], `A + B * ${ns}standard_laplace(s)`),
   logistic: d('logistic', 2, [{ name: 'loc', def: 0 }, { name: 'scale', def: 1, ...nonNeg('scale') }], `A + B * ${ns}standard_logistic(s)`),

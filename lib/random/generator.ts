@@ -9,7 +9,8 @@ import { DISTRIBUTIONS } from './distributions.js';
 import { choice, permutation, permuted, randomBytes, shuffle } from './host-sampling.js';
 import { integers } from './integers.js';
 import { fillNormal, fillRandom, runSampler, SamplerSpec } from './kernels.js';
-import { multinomial, multivariateNormal } from './multivariate.js';
+import { multinomial } from './multivariate.js';
+import { multivariateNormal } from './mvn.js';
 import { bindArgs, checkParam, disposeAll, kernelParam, outShape, Param, Size, sizeShape, toParam } from './params.js';
 
 function floatDType(dt: unknown, method: string): DType {
@@ -207,8 +208,12 @@ export class Generator {
   /**
    * Multivariate normal samples (numpy.random.Generator.multivariate_normal):
    * multivariateNormal(mean, cov, size?, checkValid?, tol?, method?); float64 of shape
-   * [...size, mean.length]. Only method 'cholesky' exists, so `cov` must be symmetric (within `tol`,
-   * default 1e-8) and positive definite, else a RangeError.
+   * [...size, mean.length], factored on the device by gp.linalg. `method`: 'svd' (default) or
+   * 'eigh' (both take semi-definite covariances) or 'cholesky' (positive definite only, else
+   * LinAlgError). When `cov` is not positive semi-definite (to within `tol`, default 1e-8)
+   * `checkValid` decides: 'warn' (default; a RuntimeWarning process warning, once), 'raise'
+   * (RangeError) or 'ignore'.
+   * @example g.multivariateNormal([0, 0], [[2, 1], [1, 2]], [1000]) // shape [1000, 2]
    */
   multivariateNormal(...args: unknown[]): GpuArray {
     const a = bindArgs('multivariateNormal', args, ['mean', 'cov', 'size', 'checkValid', 'tol', 'method']);

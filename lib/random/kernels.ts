@@ -6,6 +6,7 @@ import { currentDevice } from '../device/device.js';
 import { RawKernel, RawKernelFn } from '../kernel/raw-kernel.js';
 import type { RawArg } from '../kernel/raw-args.js';
 import type { Philox } from './bit-generator.js';
+import { zigSource } from './ziggurat.js';
 
 // Exact IEEE arithmetic on the GPU: no a*b+c contraction (the host compiler has -ffp-contract=off).
 const OPTIONS = ['--fmad=false'];
@@ -24,15 +25,15 @@ function kernel(name: string, source: string): RawKernelFn {
   return k;
 }
 
-const HEAD = (name: string, extra: string) =>
-  `#include "gpuarray/random_fill.h"\nextern "C" __global__ void ${name}(${extra}long long n, unsigned int k0, unsigned int k1, unsigned int q0, unsigned int q1, unsigned int q2, unsigned int q3`;
+const HEAD = (name: string, extra: string, prelude: string) =>
+  `#include "gpuarray/random_fill.h"\n${prelude}extern "C" __global__ void ${name}(${extra}long long n, unsigned int k0, unsigned int k1, unsigned int q0, unsigned int q1, unsigned int q2, unsigned int q3`;
 const POS = 'const gpa::rng::u32x4 pos = {q0, q1, q2, q3};';
 
 // The streaming fills take Philox's 20 round keys as parameters (ka0 = k0, kb0 = k1): the
 // compiler reads them as uniform operands instead of keeping them in 20 registers per thread.
 const KEY_PARAMS = [...Array(10).keys()].map((r) => `unsigned int ka${r}`).concat([...Array(10).keys()].map((r) => `unsigned int kb${r}`)).join(', ');
-const FILL_HEAD = (name: string, out: string) =>
-  `#include "gpuarray/random_fill.h"\nextern "C" __global__ void ${name}(${out}* out, long long n, ${KEY_PARAMS}, unsigned int q0, unsigned int q1, unsigned int q2, unsigned int q3`;
+const FILL_HEAD = (name: string, out: string, prelude: string, bounds: string) =>
+  `#include "gpuarray/random_fill.h"\n${prelude}extern "C" __global__ void ${bounds}${name}(${out}* out, long long n, ${KEY_PARAMS}, unsigned int q0, unsigned int q1, unsigned int q2, unsigned int q3`;
 const FILL_LOCALS =
   `const gpa::rng::Keys10 K = {{${[...Array(10).keys()].map((r) => `ka${r}`).join(', ')}}, {${[...Array(10).keys()].map((r) => `kb${r}`).join(', ')}}};\n  ${POS}`;
 
@@ -83,14 +84,43 @@ function fillArgs(bg: Philox, n: number, wordsPerElement: number): RawArg[] {
 
 const aligned16 = (out: GpuArray) => (out.ptr % 16 === 0 ? 1 : 0);
 
-/** The source of a streaming fill kernel: `call` is random_fill.h's function with its template arguments. */
-export function fillSource(name: string, out: string, extra: string, call: string, args: string): string {
-  return `${FILL_HEAD(name, out)}${extra}, int vec) {\n  ${FILL_LOCALS}\n  gpa::rng::${call}(out, n, K, pos, ${args}vec);\n}\n`;
+/**
+ * The source of a streaming fill kernel: `call` is random_fill.h's (or random_zig.h's) function
+ * with its template arguments; `prelude` goes before the kernel (the ziggurat's tables),
+ * `bounds` before its name (a __launch_bounds__).
+ */
+export function fillSource(name: string, out: string, extra: string, call: string, args: string, prelude = '', bounds = ''): string {
+  return `${FILL_HEAD(name, out, prelude, bounds)}${extra}, int vec) {\n  ${FILL_LOCALS}\n  gpa::rng::${call}(out, n, K, pos, ${args}vec);\n}\n`;
 }
 
 /** Launch a fill over `blocks` Philox blocks (FILL_UNROLL of them per thread and step). */
 function launchFill(k: RawKernelFn, blocks: number, args: RawArg[]): void {
   launch(k, Math.ceil(blocks / FILL_UNROLL), args);
+}
+
+/** Groups (4 normals) per thread and loop step of the normal fills. */
+export const NORMAL_UNROLL = 1;
+/**
+ * The normal fills' grid on a GPU: a thread walks about NORMAL_GROUPS_PER_THREAD groups of 4
+ * normals (its deferred ziggurat rejections, random_zig.h, about 7.7 of them, then cost few slow
+ * passes per warp), with at least NORMAL_BLOCKS_PER_SM blocks per SM.
+ */
+export const NORMAL_BLOCKS_PER_SM = 16;
+/** See NORMAL_BLOCKS_PER_SM. */
+export const NORMAL_GROUPS_PER_THREAD = 128;
+/**
+ * Resident blocks of 256 threads per SM the normal fills are compiled for (__launch_bounds__):
+ * float32 8 (32 registers), float64 6 (40: its loop spills at 32).
+ */
+export const NORMAL_MIN_BLOCKS = { float: 8, double: 6 } as const;
+
+/** The normal fills' [grid, block] for `groups` groups of 4 normals, `u` groups per thread and step. */
+export function normalGeometry(groups: number, u = NORMAL_UNROLL, perSm = NORMAL_BLOCKS_PER_SM, perThread = NORMAL_GROUPS_PER_THREAD): [number, number] {
+  const [g, b] = geometry(Math.ceil(groups / u));
+  const dev = currentDevice();
+  if (dev.kind === 'cpu') return [g, b];
+  const want = Math.max(dev.backend.device.multiprocessorCount * perSm, Math.ceil(groups / (b * perThread)));
+  return [Math.min(g, want), b];
 }
 
 /** out (C-contiguous float32/float64) <- uniform [0, 1). */
@@ -105,19 +135,38 @@ export function fillRandom(bg: Philox, out: GpuArray): void {
 }
 
 /**
- * out (C-contiguous) <- standard normal by Box-Muller: float64 from 53-bit uniforms (2 words per
- * element), float32 in float arithmetic from 32-bit words (1 word per element).
+ * The source of the normal fill of `t` ('float' or 'double'), unroll `u`, compiled for
+ * `minBlocks` resident blocks of 256 threads (the probe tries others). The slow path's
+ * functions would otherwise set the register count of the whole kernel (about 66).
+ */
+export function normalFillSource(name: string, t: 'float' | 'double', u: number = NORMAL_UNROLL, minBlocks: number = NORMAL_MIN_BLOCKS[t]): string {
+  const f32 = t === 'float';
+  return fillSource(
+    name,
+    t,
+    '',
+    `fill_normal_${f32 ? 'f32' : 'f64'}<${u}>`,
+    `gpa::rng::ZIG${f32 ? '32' : '64'}, gpa::rng::ZIG_FI, `,
+    zigSource(f32 ? 'f32' : 'f64'),
+    `__launch_bounds__(256, ${minBlocks}) `,
+  );
+}
+
+/**
+ * out (C-contiguous) <- standard normal by the ziggurat (random_zig.h): float32 from one 32-bit
+ * word per element, float64 from one 64-bit word (2 words) per element; rejections draw more
+ * from the element's substream.
  */
 export function fillNormal(bg: Philox, out: GpuArray): void {
   const n = out.size;
   const f32 = out.dtype.name === 'float32';
   const t = f32 ? 'float' : 'double';
   const name = `gpa_normal_${t}`;
-  const src = fillSource(name, t, '', `fill_normal_${f32 ? 'f32' : 'f64'}<${FILL_UNROLL}>`, '');
+  const src = normalFillSource(name, t);
   const args = [out, ...fillArgs(bg, n, f32 ? 1 : 2), aligned16(out)];
   if (n === 0) return;
   // A group is 4 elements: one block (float32) or two (float64).
-  launchFill(kernel(name, src), Math.ceil(n / 4), args);
+  kernel(name, src)(...normalGeometry(Math.ceil(n / 4)), args);
 }
 
 /** out (C-contiguous, an integer dtype of at most 32 bits or bool) <- low + [0, rng]. */
@@ -143,8 +192,8 @@ export interface SamplerSpec {
   params: readonly ('double' | 'long long' | 'unsigned long long')[];
   /** The element's value from Stream `s`, element index `e`, `pos`, `k0`, `k1` and the parameters. */
   expr: string;
-  /** No Stream needed (the expression makes its own words, e.g. normal_at). */
-  noStream?: boolean;
+  /** Source placed before the kernel (the ziggurat's tables for the normals), made on first use. */
+  prelude?: () => string;
 }
 
 const LETTERS = 'ABCDEFGH';
@@ -158,9 +207,9 @@ export function runSampler(bg: Philox, spec: SamplerSpec, out: GpuArray, params:
   const locals = spec.params
     .map((t, i) => `    const ${t} ${LETTERS[i]} = ${kinds[i] === 'a' ? `p${i}[e]` : `p${i}`};`)
     .join('\n');
-  const stream = spec.noStream ? '' : `    gpa::rng::Stream s(k0, k1, pos, (uint64_t)e, ${spec.words});\n`;
+  const stream = `    gpa::rng::Stream s(k0, k1, pos, (uint64_t)e, ${spec.words});\n`;
   const src =
-    `${HEAD(name, `${out.dtype.ctype}* out, ${decls}`)}) {\n  ${POS}\n` +
+    `${HEAD(name, `${out.dtype.ctype}* out, ${decls}`, spec.prelude?.() ?? '')}) {\n  ${POS}\n` +
     `  for (long long e : gpa::grid_range(n)) {\n${locals}\n${stream}    out[e] = (${out.dtype.ctype})(${spec.expr});\n  }\n}\n`;
   const args: RawArg[] = [out];
   params.forEach((p, i) => {

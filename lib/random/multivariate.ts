@@ -1,13 +1,10 @@
-// multinomial (one Stream per row: successive conditional binomials) and multivariateNormal
-// (a Cholesky factor computed on the host, since gp.linalg does not exist yet, and one kernel
-// for mean + L z over rows of standard normals).
+// multinomial: one Stream per row, successive conditional binomials (multivariateNormal: mvn.ts).
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { asarray, empty } from '../ops/creation.js';
 import { RawKernel, RawKernelFn } from '../kernel/raw-kernel.js';
 import type { Philox } from './bit-generator.js';
 import { geometry } from './kernels.js';
-import type { Generator } from './generator.js';
 import { checkParam, disposeAll, kernelParam, outShape, Size, sizeShape, toParam } from './params.js';
 
 function hostVector(x: unknown, what: string): { shape: number[]; data: Float64Array } {
@@ -76,81 +73,6 @@ extern "C" __global__ void gpa_rng_multinomial(long long* out, const double* pva
   } finally {
     pd.dispose();
     if (ta !== trials) ta.dispose();
-  }
-  return out;
-}
-
-/** The lower Cholesky factor of a symmetric positive-definite matrix, or null. */
-function cholesky(a: Float64Array, k: number): Float64Array | null {
-  const L = new Float64Array(k * k);
-  for (let j = 0; j < k; j++) {
-    let s = a[j * k + j];
-    for (let t = 0; t < j; t++) s -= L[j * k + t] * L[j * k + t];
-    if (!(s > 0)) return null;
-    const d = Math.sqrt(s);
-    L[j * k + j] = d;
-    for (let i = j + 1; i < k; i++) {
-      let v = a[i * k + j];
-      for (let t = 0; t < j; t++) v -= L[i * k + t] * L[j * k + t];
-      L[i * k + j] = v / d;
-    }
-  }
-  return L;
-}
-
-let mvnKernel: RawKernelFn | null = null;
-
-export function multivariateNormal(g: Generator, meanIn: unknown, covIn: unknown, size: Size, opts: Record<string, unknown>): GpuArray {
-  if (opts.method !== undefined && opts.method !== 'cholesky') {
-    throw new RangeError(`multivariateNormal: method '${String(opts.method)}' needs gp.linalg (svd/eigh), which does not exist yet; only method 'cholesky' is available`);
-  }
-  const mean = hostVector(meanIn, 'multivariateNormal');
-  const cov = hostVector(covIn, 'multivariateNormal');
-  if (mean.shape.length !== 1) throw new RangeError('multivariateNormal: mean must be 1 dimensional');
-  const k = mean.data.length;
-  if (cov.shape.length !== 2 || cov.shape[0] !== cov.shape[1]) throw new RangeError('multivariateNormal: cov must be 2 dimensional and square');
-  if (cov.shape[0] !== k) throw new RangeError('multivariateNormal: mean and cov must have same length');
-  const tol = typeof opts.tol === 'number' ? opts.tol : 1e-8;
-  for (let i = 0; i < k; i++) {
-    for (let j = 0; j < i; j++) {
-      if (Math.abs(cov.data[i * k + j] - cov.data[j * k + i]) > tol * (Math.abs(cov.data[i * k + j]) + 1)) {
-        throw new RangeError('multivariateNormal: covariance is not symmetric');
-      }
-    }
-  }
-  const L = cholesky(cov.data, k);
-  if (L === null) {
-    throw new RangeError('multivariateNormal: covariance is not positive definite (the Cholesky method needs it; semi-definite covariances need gp.linalg.svd, which does not exist yet)');
-  }
-  const shape = sizeShape(size, 'multivariateNormal') ?? [];
-  const z = g.standardNormal([...shape, k]);
-  const out = empty([...shape, k], dtypes.float64);
-  const Ld = asarray(L, 'float64');
-  const md = asarray(mean.data, 'float64');
-  try {
-    mvnKernel ??= RawKernel(
-      `#include "gpuarray/common.h"
-extern "C" __global__ void gpa_rng_mvn(double* out, const double* z, const double* L, const double* mean, long long k, long long n) {
-  for (long long e : gpa::grid_range(n)) {
-    const long long r = e / k, j = e - r * k;
-    double acc = 0.0;
-    for (long long t = 0; t <= j; t++) acc = acc + L[j * k + t] * z[r * k + t];
-    out[e] = mean[j] + acc;
-  }
-}
-`,
-      'gpa_rng_mvn',
-      ['--fmad=false'],
-    );
-    const n = out.size;
-    if (n > 0) mvnKernel(...geometry(n), [out, z, Ld, md, k, n]);
-  } catch (e) {
-    out.dispose();
-    throw e;
-  } finally {
-    z.dispose();
-    Ld.dispose();
-    md.dispose();
   }
   return out;
 }

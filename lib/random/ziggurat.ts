@@ -1,0 +1,164 @@
+// The ziggurat of gp.random's normals (random_zig.h): 256 layers of equal area v under
+// f(x) = exp(-x^2/2), the last one ending at r (Marsaglia & Tsang's 256-layer construction, as
+// NumPy's Generator; NumPy's r, and the v that closes the top layer for it). The tables are computed here in double precision from (r, v) with
+// host twins of random_math.h's rlog/rexp (+ - * / and sqrt only: the same bits under any
+// JavaScript engine) and embedded in the kernel source as bit patterns, so both backends read
+// the very same numbers.
+
+/** The ziggurat's rightmost layer edge (NumPy's ziggurat_nor_r). */
+export const ZIG_R = 3.6541528853610088;
+/**
+ * The area of each layer (the base strip with the tail included): the v for which the layers
+ * built down from r close at the top, f(x1) + v / x1 = 1 (Marsaglia & Tsang give 4.92867323399e-3;
+ * this is that value to full precision; the tests check the closure and that v - r f(r) is the
+ * tail's area).
+ */
+export const ZIG_V = 4.928673233974657e-3;
+
+const LN2_HI = 6.93147180369123816490e-1;
+const LN2_LO = 1.90821492927058770002e-10;
+
+const f64 = new Float64Array(1);
+const u64 = new BigUint64Array(f64.buffer);
+const f32 = new Float32Array(1);
+const u32 = new Uint32Array(f32.buffer);
+/** The bits of a double. */
+export const doubleBits = (x: number): bigint => ((f64[0] = x), u64[0]);
+const fromBits = (b: bigint): number => ((u64[0] = b), f64[0]);
+/** The bits of a float32. */
+export const floatBits = (x: number): number => ((f32[0] = x), u32[0]);
+
+/** random_math.h's rlog: the natural logarithm, operation for operation. */
+export function rlog(x: number): number {
+  if (Number.isNaN(x) || x < 0) return NaN;
+  if (x === 0) return -Infinity;
+  if (x === Infinity) return x;
+  let b = doubleBits(x);
+  let e = 0;
+  if (b >> 52n === 0n) {
+    x = x * 18014398509481984.0;
+    b = doubleBits(x);
+    e = -54;
+  }
+  e += Number((b >> 52n) & 0x7ffn) - 1023;
+  let m = fromBits((b & 0x000fffffffffffffn) | 0x3ff0000000000000n);
+  if (m > 1.4142135623730951) {
+    m = m * 0.5;
+    e += 1;
+  }
+  const f = m - 1.0;
+  const s = f / (2.0 + f);
+  const z = s * s;
+  let R = 2.0 / 27.0;
+  for (const c of [25, 23, 21, 19, 17, 15, 13, 11, 9, 7, 5, 3]) R = R * z + 2.0 / c;
+  R = R * z;
+  const lm = f - s * (f - R);
+  const de = e;
+  return de * LN2_HI + (lm + de * LN2_LO);
+}
+
+const pow2i = (k: number) => fromBits(BigInt(k + 1023) << 52n);
+
+/** random_math.h's rexp: e^x, operation for operation. */
+export function rexp(x: number): number {
+  if (Number.isNaN(x)) return x;
+  if (x > 709.782712893384) return Infinity;
+  if (x < -745.1332191019412) return 0;
+  const t = x * 1.4426950408889634 + 0.5;
+  let kd = Math.trunc(t);
+  if (kd > t) kd -= 1;
+  const k = kd;
+  const r = x - kd * LN2_HI - kd * LN2_LO;
+  const inv = [87178291200.0, 6227020800.0, 479001600.0, 39916800.0, 3628800.0, 362880.0, 40320.0, 5040.0, 720.0, 120.0, 24.0, 6.0];
+  let p = 1.0 / inv[0];
+  for (let i = 1; i < inv.length; i++) p = p * r + 1.0 / inv[i];
+  p = p * r + 0.5;
+  p = p * r * r + r;
+  p = 1.0 + p;
+  if (k < -1021) return p * pow2i(k + 64) * 5.421010862427522e-20;
+  if (k > 1023) return p * 2.0 * pow2i(k - 1);
+  return p * pow2i(k);
+}
+
+/** The ziggurat's tables, as numbers (the kernels get the same values as bits). */
+export interface ZigTables {
+  /** Layer edges: x[0] = 0, x[255] = r, layer i spans heights f(x[i]) to f(x[i-1]). */
+  x: Float64Array;
+  /** fi[i] = f(x[i]) (fi[0] = 1). */
+  fi: Float64Array;
+  /** Per 9-bit index j (layer j & 255, sign bit j & 256): the signed width of the layer's rectangle, float32 and float64. */
+  w32: Float32Array;
+  w64: Float64Array;
+  /** Per 9-bit index: the fast-accept bound on the 23-bit (float32) or 52-bit (float64) magnitude. */
+  k32: Uint32Array;
+  k64: BigUint64Array;
+  /** 1 / r. */
+  invR: number;
+}
+
+let tables: ZigTables | null = null;
+
+/** The tables of (ZIG_R, ZIG_V), computed once. */
+export function zigTables(): ZigTables {
+  if (tables) return tables;
+  const f = (t: number) => rexp(-0.5 * t * t);
+  const x = new Float64Array(256);
+  x[255] = ZIG_R;
+  for (let i = 255; i >= 2; i--) x[i - 1] = Math.sqrt(-2.0 * rlog(ZIG_V / x[i] + f(x[i])));
+  x[0] = 0;
+  const fi = Float64Array.from(x, (t, i) => (i === 0 ? 1 : f(t)));
+  // The base layer (0) is the strip [0, q] x [0, f(r)] of area v: x < r lies under the curve,
+  // the rest stands for the tail beyond r.
+  const q = ZIG_V / fi[255];
+  const w32 = new Float32Array(512);
+  const w64 = new Float64Array(512);
+  const k32 = new Uint32Array(512);
+  const k64 = new BigUint64Array(512);
+  for (let j = 0; j < 512; j++) {
+    const i = j & 255;
+    const sign = j >= 256 ? -1 : 1;
+    const width = i === 0 ? q : x[i];
+    const inner = i === 0 ? ZIG_R : x[i - 1]; // below this the point is inside the curve
+    const wf = Math.fround(width);
+    w32[j] = sign * wf;
+    w64[j] = sign * width;
+    // rabs < k means x = width * rabs / 2^bits < inner: floor keeps the box inside (a point
+    // left out goes to the exact wedge test).
+    k32[j] = Math.floor((inner / wf) * 8388608);
+    k64[j] = BigInt(Math.floor((inner / width) * 4503599627370496));
+  }
+  tables = { x, fi, w32, w64, k32, k64, invR: 1 / ZIG_R };
+  return tables;
+}
+
+const hex32 = (v: number) => `0x${v.toString(16).padStart(8, '0')}u`;
+const hex64 = (v: bigint) => `0x${v.toString(16).padStart(16, '0')}ull`;
+
+function rows(items: string[], per: number): string {
+  const out: string[] = [];
+  for (let i = 0; i < items.length; i += per) out.push(`  ${items.slice(i, i + per).join(', ')},`);
+  return out.join('\n');
+}
+
+const sources = new Map<string, string>();
+
+/**
+ * The kernel-source prelude of the normal samplers: random_zig.h and the tables it reads, as
+ * bit patterns (ZIG32 for float32 words, ZIG64 for 64-bit words, ZIG_FI = fi[0..255], r, 1/r).
+ */
+export function zigSource(which: 'f32' | 'f64'): string {
+  let s = sources.get(which);
+  if (s !== undefined) return s;
+  const t = zigTables();
+  const fi = [...Array.from(t.fi, doubleBits), doubleBits(ZIG_R), doubleBits(t.invR)].map(hex64);
+  const table =
+    which === 'f32'
+      ? `__device__ const ZigEntry32 ZIG32[512] = {\n${rows(Array.from(t.w32, (w, j) => `{${hex32(floatBits(w))}, ${hex32(t.k32[j])}}`), 4)}\n};\n`
+      : `__device__ const ZigEntry64 ZIG64[512] = {\n${rows(Array.from(t.w64, (w, j) => `{${hex64(doubleBits(w))}, ${hex64(t.k64[j])}}`), 2)}\n};\n`;
+  s =
+    `#include "gpuarray/random_zig.h"\n` +
+    `// The ziggurat's tables (lib/random/ziggurat.ts; r = ${ZIG_R}, v = ${ZIG_V}).\n` +
+    `namespace gpa {\nnamespace rng {\n${table}__device__ const uint64_t ZIG_FI[258] = {\n${rows(fi, 4)}\n};\n}  // namespace rng\n}  // namespace gpa\n`;
+  sources.set(which, s);
+  return s;
+}
