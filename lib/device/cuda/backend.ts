@@ -60,8 +60,6 @@ export class CudaBackend implements Backend {
   ) {
     const d = driver;
     const dev = d.deviceGet(ordinal);
-    const ctx = d.primaryContextRetain(dev);
-    d.setCurrentContext(ctx);
     const attr = (a: number) => d.deviceAttribute(a, dev);
     this.device = {
       backend: 'cuda',
@@ -78,8 +76,12 @@ export class CudaBackend implements Backend {
     };
     this.driverVersion = d.driverVersion();
     this.nvrtcVersion = nvrtc.version;
+    // Made before the context (no context needed for the queries above): the compiler starts
+    // NVRTC's warm-up compile on a worker thread, which then overlaps the context's creation.
     this.compiler = new NvrtcCompiler(nvrtc, this.device.computeCapability, cache);
     this.compilerFingerprint = this.compiler.fingerprint;
+    const ctx = d.primaryContextRetain(dev);
+    d.setCurrentContext(ctx);
     this.staging = new PinnedStaging(d, () => {
       const pc = process.env.GPUARRAY_PARALLEL_HOST_COPY === '0' ? null : ParallelHostCopy.create(cache);
       return pc === null ? null : (dst, src, bytes) => pc.copy(dst, src, bytes);
