@@ -5,7 +5,9 @@ import { inspect } from 'node:util';
 import { currentDevice, Device } from '../device/device.js';
 import { DType, DTypeLike, dtype as toDType, dtypes, HostTypedArray } from './dtype.js';
 import { allocStorage, HostScalar, hostToStorage, isComplexLike, readElement } from './host-data.js';
-import { exportToNdarray, storageToExport } from './host-export.js';
+import { checkHostOut, exportToNdarray, storageToExport } from './host-export.js';
+import { downloadStorage, releaseStorage } from './pinned-host.js';
+import { readOptions } from '../util/options.js';
 import { Index, sliceView } from './indexing.js';
 import { AdvancedIndex, advancedIndexHook, isAdvancedIndex } from './advanced-index-hook.js';
 import { kernelHooks } from './kernel-hooks.js';
@@ -351,9 +353,13 @@ export class GpuArray {
 
   // ---- host transfers --------------------------------------------------------------------------
 
-  /** Raw storage of the elements in C order (float16 as uint16 bits, complex interleaved). */
-  protected readStorage(): HostTypedArray {
-    const store = allocStorage(this.dtype, this.size);
+  /**
+   * Raw storage of the elements in C order (float16 as uint16 bits, complex interleaved), in
+   * `into` when given (of the storage type and length), else in fresh memory: a large download
+   * of a size downloaded before lands in the pinned host pool (lib/core/pinned-host.ts).
+   */
+  protected readStorage(into?: HostTypedArray): HostTypedArray {
+    const store = into ?? downloadStorage(this.device, this.dtype, this.size);
     if (this.size === 0) return store;
     if (this.flags.cContiguous) {
       this.device.backend.copyDeviceToHost(store, this.ptr, this.nbytes);
@@ -391,24 +397,49 @@ export class GpuArray {
    */
   toArray(): NestedArray {
     const store = this.readStorage();
-    if (this.ndim === 0) return readElement(store, this.dtype, 0);
-    let i = 0;
-    const build = (depth: number): NestedArray[] => {
-      const n = this.shape[depth];
-      const out: NestedArray[] = new Array(n);
-      for (let k = 0; k < n; k++) out[k] = depth === this.ndim - 1 ? readElement(store, this.dtype, i++) : build(depth + 1);
-      return out;
-    };
-    return build(0);
+    try {
+      if (this.ndim === 0) return readElement(store, this.dtype, 0);
+      let i = 0;
+      const build = (depth: number): NestedArray[] => {
+        const n = this.shape[depth];
+        const out: NestedArray[] = new Array(n);
+        for (let k = 0; k < n; k++) out[k] = depth === this.ndim - 1 ? readElement(store, this.dtype, i++) : build(depth + 1);
+        return out;
+      };
+      return build(0);
+    } finally {
+      releaseStorage(this.device, store);
+    }
   }
 
   /**
    * The elements in C order in a new TypedArray: the dtype's own (BigInt64Array for int64),
    * float16 as Float32Array, bool as Uint8Array (0/1), complex as interleaved (re, im) floats.
    * Views (offsets, negative strides, transposes, broadcasts) come out in their logical order.
+   * With `out` (CuPy's `get(out=)`), the elements go into that TypedArray instead, which must be
+   * of that type and length: a `gp.cuda.pinnedArray()` downloads at the link's speed. A large
+   * download of a size downloaded before lands in the pinned host pool (see `getPinnedMemoryPool`).
    */
-  toTypedArray(): HostTypedArray {
-    return storageToExport(this.readStorage(), this.dtype);
+  toTypedArray(options?: { out?: HostTypedArray }): HostTypedArray {
+    const { out } = readOptions<{ out: HostTypedArray }>('toTypedArray', options, ['out']);
+    if (out === undefined) return this.exportStorage(this.readStorage());
+    checkHostOut(out, this.dtype, this.size);
+    if (this.dtype !== dtypes.float16) return this.readStorage(out);
+    const bits = this.readStorage();
+    try {
+      const f = storageToExport(bits, this.dtype);
+      (out as Float32Array).set(f as Float32Array);
+    } finally {
+      releaseStorage(this.device, bits);
+    }
+    return out;
+  }
+
+  /** The export of downloaded storage; storage that was only a temporary (float16 bits) goes back to its pool. */
+  private exportStorage(store: HostTypedArray): HostTypedArray {
+    const e = storageToExport(store, this.dtype);
+    if (e !== store) releaseStorage(this.device, store);
+    return e;
   }
 
   /** tfjs's name for toTypedArray(): a blocking download. */
@@ -440,9 +471,11 @@ export class GpuArray {
     try {
       if (!this.flags.cContiguous && this.size > 0) tmp = this.copy();
       await buf.device.backend.synchronizeAsync();
-      const store = allocStorage(this.dtype, this.size);
+      const store = downloadStorage(buf.device, this.dtype, this.size);
       if (this.size > 0) buf.device.backend.copyDeviceToHost(store, tmp !== null ? tmp.ptr : buf.ptr + this.offset, this.nbytes);
-      return storageToExport(store, this.dtype);
+      const e = storageToExport(store, this.dtype);
+      if (e !== store) releaseStorage(buf.device, store);
+      return e;
     } finally {
       tmp?.dispose();
       buf.release();

@@ -15,6 +15,8 @@ import { cacheKey, DiskCache } from '../compile-cache.js';
 import { NvrtcCompiler } from './compiler.js';
 import { ParallelHostCopy } from '../host/parallel-copy.js';
 import { PinnedStaging } from './staging.js';
+import { addPinnedRange, isPinnedRange, removePinnedRange } from './pinned-ranges.js';
+import { addressOf } from '../../../bindings/host-pages.js';
 
 const CU_EVENT_DISABLE_TIMING = 2;
 const CUDA_ERROR_OUT_OF_MEMORY = 2;
@@ -126,14 +128,27 @@ export class CudaBackend implements Backend {
   copyHostToDevice(dst: number, src: ArrayBufferView, bytes: number): void {
     checkHostBytes(src, bytes, 'host to device copy');
     if (bytes === 0) return;
-    if (this.staging.worthStaging(bytes)) this.staging.upload(dst, src, bytes, this.defaultStream);
+    // Page-locked memory (a pinned pool block) is DMA'd directly; the copy is synchronous.
+    if (this.staging.worthStaging(bytes) && !isPinnedRange(addressOf(src), bytes)) this.staging.upload(dst, src, bytes, this.defaultStream);
     else this.driver.memcpyHtoD(dst, src, bytes);
   }
   copyDeviceToHost(dst: ArrayBufferView, src: number, bytes: number): void {
     checkHostBytes(dst, bytes, 'device to host copy');
     if (bytes === 0) return;
-    if (this.staging.worthStaging(bytes)) this.staging.download(dst, src, bytes, this.defaultStream);
+    if (this.staging.worthStaging(bytes) && !isPinnedRange(addressOf(dst), bytes)) this.staging.download(dst, src, bytes, this.defaultStream);
     else this.driver.memcpyDtoH(dst, src, bytes);
+  }
+  allocHost(bytes: number): number | null {
+    const status = this.driver.memAllocHostStatus(Math.max(1, bytes), this.allocOut);
+    if (status === CUDA_ERROR_OUT_OF_MEMORY) return null;
+    this.driver.check('cuMemAllocHost', status);
+    const ptr = Number(this.allocOut[0]);
+    addPinnedRange(ptr, bytes);
+    return ptr;
+  }
+  freeHost(ptr: number): void {
+    removePinnedRange(ptr);
+    this.driver.memFreeHost(ptr);
   }
   copyDeviceToDevice(dst: number, src: number, bytes: number, stream: number): void {
     if (bytes > 0) this.driver.memcpyDtoDAsync(dst, src, bytes, stream);

@@ -87,6 +87,14 @@ export class HostBackend implements Backend {
   memset(dst: number, byte: number, bytes: number): void {
     hostMemset(dst, byte, bytes);
   }
+  /** Plain memory: the "device" is this host, every copy a memcpy. */
+  allocHost(bytes: number): number | null {
+    const p = hostAlloc(bytes);
+    return p === 0 ? null : p;
+  }
+  freeHost(ptr: number): void {
+    hostFree(ptr);
+  }
 
   loadProgram(req: CompileRequest): LoadedProgram {
     // Before the memos: a source once compiled with checkHostSupport off is still refused with it on.
