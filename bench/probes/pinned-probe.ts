@@ -46,11 +46,29 @@ for (let r = 0; r < 3; r++) {
   console.log(`fresh array: cuMemHostRegister ${reg.toFixed(1)} ms + DtoH ${copy.toFixed(1)} ms + unregister ${unreg.toFixed(1)} ms = ${gbs(reg + copy + unreg)}`);
 }
 
+// Page-locking a JS array that is already touched (an upload's source): what registering the
+// user's own array would cost instead of the staged copy.
+for (let r = 0; r < 3; r++) {
+  const x = new Float32Array(N).fill(r + 1);
+  const addr = addressOf(x);
+  const reg = ms(() => d.memHostRegister(addr, bytes));
+  const copy = ms(() => d.memcpyHtoD(A.ptr, x, bytes));
+  const unreg = ms(() => d.memHostUnregister(addr));
+  console.log(`touched array: cuMemHostRegister ${reg.toFixed(1)} ms + HtoD ${copy.toFixed(1)} ms + unregister ${unreg.toFixed(1)} ms = ${gbs(reg + copy + unreg)}`);
+}
+
 // A forced full collection, as the pool does when it is at its limit inside a synchronous loop.
 console.log(`forced collection: ${best(5, () => collectGarbage()).toFixed(2)} ms`);
 
-// The library's paths.
+// The library's paths: a new TypedArray each time (the pool serves it from the second download
+// of a size on), each download's time in order, then the best of 7.
+const each: string[] = [];
+for (let r = 0; r < 10; r++) each.push(ms(() => void A.toTypedArray()).toFixed(1));
+console.log(`toTypedArray (new array), 10 in a row: ${each.join(' ')} ms`);
 console.log(`toTypedArray (new array)                 ${gbs(best(7, () => void A.toTypedArray()))}`);
+process.env.GPUARRAY_PINNED_DOWNLOADS = '0';
+console.log(`toTypedArray, pool off (staged)          ${gbs(best(7, () => void A.toTypedArray()))}`);
+delete process.env.GPUARRAY_PINNED_DOWNLOADS;
 const up = new Float32Array(N).fill(1.5);
 console.log(`asarray(Float32Array) upload             ${gbs(best(7, () => gp.asarray(up).dispose()))}`);
 const cudaNs = (gp as unknown as { cuda: { pinnedArray?: (n: number, dt: string) => Float32Array } }).cuda;
@@ -58,5 +76,7 @@ if (typeof cudaNs.pinnedArray === 'function') {
   const pin = cudaNs.pinnedArray(N, 'float32');
   pin.fill(2.5);
   console.log(`asarray(pinnedArray) upload              ${gbs(best(7, () => gp.asarray(pin).dispose()))}`);
+  const into = A as unknown as { toTypedArray(o: { out: Float32Array }): Float32Array };
+  console.log(`toTypedArray({ out: pinnedArray })       ${gbs(best(7, () => void into.toTypedArray({ out: pin })))}  check ${pin[N - 1]}`);
 }
 d.memFreeHost(p);

@@ -163,15 +163,19 @@ export class CudaBackend implements Backend {
     if (!prog) {
       const driver = this.driver;
       let lowered: ReadonlyMap<string, string> = new Map();
+      // Functions looked up while checking a cached image, kept for kernel() (a lookup costs 0.05-0.08 ms).
+      const found = new Map<string, number>();
       const mod = this.compiler.load(req, ({ image, fromCache, loweredNames }) => {
         const m = driver.moduleLoadData(image);
         lowered = loweredNames;
+        found.clear();
         if (fromCache) {
           // A cached image lacking one of the program's kernels is a stale entry: recompiled.
           try {
-            for (const s of req.kernels) driver.moduleGetFunction(m, loweredNames.get(s.name) ?? s.name);
+            for (const s of req.kernels) found.set(s.name, driver.moduleGetFunction(m, loweredNames.get(s.name) ?? s.name));
           } catch (e) {
             driver.moduleUnload(m);
+            found.clear();
             throw e;
           }
         }
@@ -183,7 +187,7 @@ export class CudaBackend implements Backend {
         kernel: (name: string) => {
           let k = kernels.get(name);
           if (!k) {
-            const fn = driver.moduleGetFunction(mod, lowered.get(name) ?? name);
+            const fn = found.get(name) ?? driver.moduleGetFunction(mod, lowered.get(name) ?? name);
             k = {
               name,
               launch: (g: Dim3, b: Dim3, sharedMem: number, stream: number, args: number) => {
