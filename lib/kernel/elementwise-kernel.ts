@@ -54,7 +54,8 @@ export interface ElementwiseKernelFn<R = GpuArray | GpuArray[] | undefined> {
 }
 
 const CALL_OPTION_KEYS: readonly string[] = ['size', 'stream', 'blockSize'];
-const NO_LAUNCH_OPTIONS: LaunchOptions = Object.freeze({});
+// Own keys, all undefined: a key added to Object.prototype is never read through it.
+const NO_LAUNCH_OPTIONS: LaunchOptions = Object.freeze({ size: undefined, stream: undefined, blockSize: undefined });
 
 /**
  * What bindTypes reads of each argument, as a memo key: an array's or typed scalar's dtype, a JS
