@@ -81,6 +81,7 @@ describeEachDevice('issue 22: memoised calls', () => {
     const pool = gp.getMemoryPool();
     const n = 1 << 16;
     reclaimUnreachable(); // what earlier tests forgot, out of the count
+    pool.freeAllBlocks(); // and no cached block of another size serves these (usedBytes counts blocks)
     const before = pool.usedBytes();
     let returned: gp.GpuArray | null = gp.scope(() => {
       const t = gp.arange(n, 'float32');
