@@ -72,6 +72,10 @@ DEFAULT_WORKLOADS = [
     ('copy 256M', 'copy', {'n': N}, 'device'),
     ('upload 256 MiB', 'upload', {'n': UP}, 'host-best'),
     ('download 256 MiB', 'download', {'n': UP}, 'host-best'),
+    ('upload 256 MiB from a pinned array', 'uploadPinned', {'n': UP}, 'host-best'),
+    ('download 256 MiB into a pinned array', 'downloadPinned', {'n': UP}, 'host-best'),
+    ('sum 1000, back to back', 'sum', {'n': 1000}, 'issue'),
+    ('scalar ops y.multiply(0.99).add(0.01) in gp.scope, 200 ops', 'scalarChain', {'n': 10000, 'ops': 200, 'runs': 20}, 'custom'),
     ('matmul float32 4096²', 'matmul', {'m': 4096, 'bits': 32}, 'device'),
     ('matmul float16 4096²', 'matmul', {'m': 4096, 'bits': 16}, 'device'),
     ('matmul float64 4096²', 'matmul', {'m': 4096, 'bits': 64}, 'device'),
@@ -563,6 +567,56 @@ def k_download(ctx, p):
     return Prepared(lambda: cp.asnumpy(a), lambda r: check_host(r, lambda i: hash_values(i, 1), 'download'))
 
 
+def k_upload_pinned(ctx, p):
+    import cupyx
+    n = p['n']
+    h = cupyx.empty_pinned((n,), dtype=np.float32)
+    h[:] = ctx.once('host:%d:1' % n, lambda: hash_host(n, 1))
+    return Prepared(lambda: cp.asarray(h), lambda r: check_exact(r, lambda i: hash_values(i, 1), 'pinned upload'))
+
+
+def k_download_pinned(ctx, p):
+    import cupyx
+    n = p['n']
+    a = ctx.input(n, 1)
+    h = cupyx.empty_pinned((n,), dtype=np.float32)
+    h.fill(np.nan)
+    return Prepared(lambda: a.get(out=h), lambda r: check_host(r, lambda i: hash_values(i, 1), 'pinned download'))
+
+
+def k_scalar_chain(ctx, p):
+    # gpuarray runs the chain in gp.scope (its intermediates freed at the end); CuPy frees each by refcount.
+    n, steps, runs = p['n'], p['ops'] // 2, p['runs']
+    y0 = ctx.input(n, 1)
+
+    def chain():
+        y = y0
+        for _ in range(steps):
+            y = y * 0.99 + 0.01
+        return y
+
+    def measure():
+        want = hash_values(np.arange(n), 1).astype(np.float32)
+        for _ in range(steps):
+            want = (want * np.float32(0.99)).astype(np.float32) + np.float32(0.01)
+        got = cp.asnumpy(chain())
+        if not np.array_equal(got, want.astype(np.float32)):
+            raise CheckError('scalar chain: first wrong element %d' % int(np.argmax(got != want)))
+        for _ in range(3):
+            chain()
+        sync()
+        samples = []
+        for _ in range(runs):
+            t0 = now_ms()
+            chain()
+            sync()
+            samples.append(now_ms() - t0)
+        st = stats(samples)
+        st['note'] = '%.2f µs per op' % (st['ms'] * 1000 / p['ops'])
+        return st
+    return Prepared(measure=measure)
+
+
 LINALG_DT = {16: 'float16', 32: 'float32', 64: 'float64'}
 LINALG_RTOL = {16: 5e-3, 32: 1e-4, 64: 1e-10}
 
@@ -824,6 +878,7 @@ KINDS = {
     'rawSmall': k_raw_small, 'ekSmall': k_ek_small, 'ekCold': k_ek_cold, 'ekWarm': k_ek_warm,
     'ekFirst': k_ek_first, 'saxpy': k_saxpy, 'sum': k_sum, 'sumAxis': k_sum_axis,
     'arrayEqual': k_array_equal, 'arange': k_arange, 'copy': k_copy, 'upload': k_upload, 'download': k_download,
+    'uploadPinned': k_upload_pinned, 'downloadPinned': k_download_pinned, 'scalarChain': k_scalar_chain,
     'rngRandom': k_rng_random, 'rngNormal': k_rng_normal, 'rngIntegers': k_rng_integers, 'rngLegacyRand': k_rng_legacy_rand,
     'fuseHypot': k_fuse_hypot, 'fuseSum': k_fuse_sum,
     'sort': k_sort, 'argsort': k_argsort, 'median': k_median, 'cumsum': k_cumsum, 'unique': k_unique, 'histogram': k_histogram,

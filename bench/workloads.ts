@@ -13,6 +13,7 @@ import type { FloorSpec } from './floors.js';
 import { nowMs, runJsonChild, Stats, stats } from './timing.js';
 import { FFT_KINDS } from './fft-kinds.js';
 import { LINALG_KINDS } from './linalg-kinds.js';
+import { LATENCY_KINDS } from './latency-kinds.js';
 
 export type How =
   /** Device time of one call: CUDA events on cuda, host clock + sync on cpu. */
@@ -72,8 +73,8 @@ export const WORKLOADS: readonly WorkloadSpec[] = [
   // #7: raw kernels.
   { name: 'RawKernel small launch, back to back', size: '1000 float32', kind: 'rawSmall', params: { n: SMALL }, how: 'issue', floor: { kind: 'launch' }, goal: max(7, 0.007), on: CUDA },
   // #2 / #5: compiles and ElementwiseKernel.
-  { name: 'ElementwiseKernel cold (new process, empty cache)', size: '1000 float32', kind: 'ekCold', params: { n: SMALL, runs: 5 }, how: 'custom', floor: { kind: 'none' }, goal: max([2, 5], 30), on: CUDA },
-  { name: 'ElementwiseKernel warm disk cache (new process)', size: '1000 float32', kind: 'ekWarm', params: { n: SMALL, runs: 5 }, how: 'custom', floor: { kind: 'none' }, goal: max([2, 5], 2), on: CUDA },
+  { name: 'ElementwiseKernel cold (new process, empty cache)', size: '1000 float32', kind: 'ekCold', params: { n: SMALL, runs: 5 }, how: 'custom', floor: { kind: 'none' }, goal: max(22, 50), on: CUDA },
+  { name: 'ElementwiseKernel warm disk cache (new process)', size: '1000 float32', kind: 'ekWarm', params: { n: SMALL, runs: 5 }, how: 'custom', floor: { kind: 'none' }, goal: max(22, 1.5), on: CUDA },
   { name: 'ElementwiseKernel first call in process', size: '1000 float32', kind: 'ekFirst', params: { n: SMALL, runs: 10 }, how: 'custom', floor: { kind: 'none' }, goal: null, on: CUDA },
   {
     name: 'ElementwiseKernel small call, back to back',
@@ -116,8 +117,14 @@ export const WORKLOADS: readonly WorkloadSpec[] = [
   { name: 'copy 1M', size: '1M float32', kind: 'copy', params: { n: M1 }, how: 'device', floor: bw(2 * F * M1), goal: null, on: CPU },
   { name: 'copy 256M', size: '256M float32', kind: 'copy', params: { n: N }, how: 'device', floor: bw(2 * F * N), goal: max(3, 0.55), on: CUDA },
   // Twice CuPy's throughput; without CuPy, twice the 1.4 / 2.2 GB/s the issue measured.
-  { name: 'upload 256 MiB', size: '64M float32', kind: 'upload', params: { n: UP }, how: 'host-best', floor: { kind: 'h2d', bytes: F * UP }, goal: { kind: 'vs-cupy', factor: 0.5, fallbackMs: (F * UP) / 2.8e6, issues: [3] }, on: CUDA },
-  { name: 'download 256 MiB', size: '64M float32', kind: 'download', params: { n: UP }, how: 'host-best', floor: { kind: 'd2h', bytes: F * UP }, goal: { kind: 'vs-cupy', factor: 0.5, fallbackMs: (F * UP) / 4.4e6, issues: [3] }, on: CUDA },
+  // #22: 50 GB/s up, 40 GB/s down into a new TypedArray; a pinned array at the link's speed.
+  { name: 'upload 256 MiB', size: '64M float32', kind: 'upload', params: { n: UP }, how: 'host-best', floor: { kind: 'h2d', bytes: F * UP }, goal: max(22, (F * UP) / 50e6), on: CUDA },
+  { name: 'download 256 MiB', size: '64M float32', kind: 'download', params: { n: UP }, how: 'host-best', floor: { kind: 'd2h', bytes: F * UP }, goal: max(22, (F * UP) / 40e6), on: CUDA },
+  { name: 'upload 256 MiB from a pinned array', size: '64M float32', kind: 'uploadPinned', params: { n: UP }, how: 'host-best', floor: { kind: 'h2d', bytes: F * UP }, goal: max(22, (F * UP) / 50e6), on: CUDA },
+  { name: 'download 256 MiB into a pinned array', size: '64M float32', kind: 'downloadPinned', params: { n: UP }, how: 'host-best', floor: { kind: 'd2h', bytes: F * UP }, goal: max(22, (F * UP) / 50e6), on: CUDA },
+  // #22: host time per call of a reduction and of eager scalar ops in a scope.
+  { name: 'sum 1000, back to back', size: '1000 float32', kind: 'sum', params: { n: SMALL }, how: 'issue', floor: { kind: 'launch' }, goal: max(22, 0.008), on: BOTH },
+  { name: 'scalar ops y.multiply(0.99).add(0.01) in gp.scope, 200 ops', size: '10000 float32', kind: 'scalarChain', params: { n: 10000, ops: 200, runs: 20 }, how: 'custom', floor: { kind: 'none' }, goal: max(22, 1.2), on: BOTH },
   // #16: matrix products (kinds in linalg-kinds.ts). Goals: within 1.02x of CuPy (the issue's CuPy figures without it).
   ...([
     [32, 4096, 2.73],
@@ -708,6 +715,7 @@ export const KINDS = {
   },
   ...LINALG_KINDS,
   ...FFT_KINDS,
+  ...LATENCY_KINDS,
 
   rngRandom: rngKind('rngRandom', (_gp, g, n) => g.random(n, 'float32'), 0, 1, 0.5, 1 / 12),
   rngNormal: rngKind('rngNormal', (_gp, g, n) => g.standardNormal(n, 'float32'), -Infinity, Infinity, 0, 1),

@@ -75,6 +75,8 @@ export class CudaDriver {
       cuMemFree: decl('int cuMemFree_v2(uint64_t dptr)'),
       cuMemAllocHost: decl('int cuMemAllocHost_v2(uint64_t* pp, size_t bytesize)'),
       cuMemFreeHost: decl('int cuMemFreeHost(uint64_t p)'),
+      cuMemHostRegister: decl('int cuMemHostRegister_v2(uint64_t p, size_t bytesize, uint32_t flags)'),
+      cuMemHostUnregister: decl('int cuMemHostUnregister(uint64_t p)'),
       cuMemsetD8Async: decl('int cuMemsetD8Async(uint64_t dst, uint8_t uc, size_t n, uint64_t stream)'),
       cuMemsetD32Async: decl('int cuMemsetD32Async(uint64_t dst, uint32_t ui, size_t n, uint64_t stream)'),
       cuMemcpyHtoD: decl('int cuMemcpyHtoD_v2(uint64_t dst, const void* src, size_t bytes)'),
@@ -264,6 +266,20 @@ export class CudaDriver {
 
   memFreeHost(ptr: number): void {
     this.call('cuMemFreeHost', ptr);
+  }
+
+  /** cuMemAllocHost's status (2: out of memory) with the address in `out`: the caller decides what a failure means. */
+  memAllocHostStatus(bytes: number, out: BigUint64Array): number {
+    return this.f.cuMemAllocHost(out, bytes);
+  }
+
+  /** Page-lock an existing host range (cuMemHostRegister) so copies to and from it are DMA. */
+  memHostRegister(address: number, bytes: number, flags = 0): void {
+    this.call('cuMemHostRegister', address, bytes, flags);
+  }
+
+  memHostUnregister(address: number): void {
+    this.call('cuMemHostUnregister', address);
   }
 
   memsetD8Async(dst: number, value: number, count: number, stream: number): void {

@@ -157,6 +157,28 @@ export class Nvrtc {
     return result;
   }
 
+  /**
+   * Compile `source` on a libuv worker thread and throw the result away: NVRTC's first compile of
+   * a process pays one-time set-up (libNVVM, ptxas, libdevice), which this moves off the caller's
+   * path. Resolves true when it compiled; never rejects (a warm-up failing changes nothing).
+   */
+  warmUp(source: string, headers: ReadonlyMap<string, string>, options: readonly string[]): Promise<boolean> {
+    const prog = new BigUint64Array(1);
+    const names = [...headers.keys()];
+    try {
+      this.call('nvrtcCreateProgram', prog, source, 'gpa_warm_up.cu', names.length, names.map((n) => headers.get(n)!), names);
+    } catch {
+      return Promise.resolve(false);
+    }
+    const compile = this.f.nvrtcCompileProgram as Fn & { async: (...args: unknown[]) => void };
+    return new Promise((resolve) => {
+      compile.async(prog[0], options.length, [...options], (err: unknown, status: number) => {
+        this.f.nvrtcDestroyProgram(prog);
+        resolve(!err && status === 0);
+      });
+    });
+  }
+
   private declareNameExpressions(): void {
     this.f.nvrtcAddNameExpression ??= this.lib.func('int nvrtcAddNameExpression(uint64_t prog, const char* nameExpression)') as Fn;
     this.f.nvrtcGetLoweredName ??= this.lib.func(

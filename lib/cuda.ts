@@ -5,7 +5,9 @@
 import { describeValue, readOptions } from './util/options.js';
 import { hostByteLength } from './device/host-bounds.js';
 import { inspect } from 'node:util';
-import { DTypeLike, dtypeOfTypedArray } from './core/dtype.js';
+import { DTypeLike, dtype as toDType, dtypeOfTypedArray, dtypes, HostTypedArray } from './core/dtype.js';
+import { normalizeShape } from './core/shape.js';
+import { pinnedStorage } from './core/pinned-host.js';
 import { GpuArray } from './core/gpu-array.js';
 import type { BackendKind } from './device/backend.js';
 import { backendDeviceCount, cudaQuery, currentDevice, Device, resolveDevice } from './device/device.js';
@@ -91,8 +93,8 @@ export type HostArrayLike = ArrayBufferView | readonly unknown[] | GpuArray;
 /**
  * Numba's `numba.cuda` module for gpuarray: device query (`isAvailable`, `getCurrentDevice`,
  * `detect`, `deviceCount`), devices (`Device(n)`, CuPy's), device arrays (`toDevice`,
- * `deviceArray`, `deviceArrayLike`), streams and events, `synchronize`, CUDA IPC (`ipcHandle`,
- * `openIpcHandle`). On the cpu backend it reports and uses the CPU device.
+ * `deviceArray`, `deviceArrayLike`), pinned host arrays (`pinnedArray`), streams and events,
+ * `synchronize`, CUDA IPC (`ipcHandle`, `openIpcHandle`). On the cpu backend it reports and uses the CPU device.
  *
  * @example const dA = gp.cuda.toDevice(Float32Array.of(1, 2, 3));
  */
@@ -142,6 +144,25 @@ export const cuda = {
       return empty([hostByteLength(a) / d.itemsize], d); // the real extent, not a subclass's byteLength
     }
     throw new TypeError(`deviceArrayLike: expected a GpuArray or a TypedArray, got ${typeof a}`);
+  },
+
+  /**
+   * An uninitialised TypedArray over pinned (page-locked) host memory from the current device's
+   * pinned host pool (numba's `cuda.pinned_array`, `cupyx.empty_pinned`): uploads from it
+   * (`gp.asarray(p)`) and downloads into it (`a.toTypedArray({ out: p })`) run at the link's
+   * speed, with no staging copy. It is the TypedArray `toTypedArray()` gives for `dtype` (bool
+   * Uint8Array, int64 BigInt64Array, complex interleaved pairs) with one entry per element of
+   * `shape`; float16 has no such TypedArray (use float32). Its memory goes back to the pool when
+   * the array is collected, so never move it with `ArrayBuffer.prototype.transfer()`. On the cpu
+   * backend it is ordinary memory. OutOfMemoryError past the pool's limit.
+   *
+   * @example const p = gp.cuda.pinnedArray(1 << 20, 'float32'); p.fill(1); const a = gp.asarray(p);
+   */
+  pinnedArray(shape: ShapeLike, dtype: DTypeLike = 'float64'): HostTypedArray {
+    const d = toDType(dtype, 'cuda.pinnedArray: dtype');
+    if (d === dtypes.float16) throw new TypeError('cuda.pinnedArray: float16 has no TypedArray that holds its bits as the device does; use float32 (or uint16 for the raw bits)');
+    const n = normalizeShape(shape).reduce((a, b) => a * b, 1);
+    return pinnedStorage(currentDevice(), d, n);
   },
 
   /** A new stream on the current device (numba's cuda.stream()). */

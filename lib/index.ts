@@ -98,6 +98,8 @@ export type { PrintOptions, FloatMode } from './core/repr.js';
 export { asnumpy } from './core/host-export.js';
 export { getMemoryPool } from './core/lifetime.js';
 export type { MemoryPool, PoolStats } from './device/memory-pool.js';
+export { getPinnedMemoryPool } from './core/pinned-host.js';
+export type { PinnedMemoryPool } from './core/pinned-host.js';
 
 // Linear algebra: matrix products on the backend's GEMM (cuBLAS on cuda, our blocked kernel on
 // cpu and for integer/bool), einsum as (batched) GEMMs, and the GpuArray methods matmul, dot,

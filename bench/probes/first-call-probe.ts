@@ -1,6 +1,7 @@
 // Where the first ElementwiseKernel call of a fresh process goes, phase by phase (the bench's
-// "warm disk cache (new process)" row). Run it twice with one GPUARRAY_CACHE_DIR: the first run
-// fills the cache, the second is the warm-disk case.  node dist/bench/probes/first-call-probe.js
+// "cold" and "warm disk cache (new process)" rows). Run it twice with one empty GPUARRAY_CACHE_DIR:
+// the first run is the cold case (kernel 'a' is compiled), the second the warm-disk case.
+//   node dist/bench/probes/first-call-probe.js [salt]   (salt: a kernel name no cache has seen)
 import { nowMs } from '../timing.js';
 
 type Fn = (...a: unknown[]) => unknown;
@@ -31,8 +32,14 @@ wrap(be, 'loadProgram');
 const compiler = be.compiler as Record<string, unknown> | undefined;
 if (compiler) {
   wrap(compiler, 'compile', 'compiler.compile');
+  wrap(compiler, 'load', 'compiler.load');
   const cache = compiler.cache as Record<string, unknown> | undefined;
-  if (cache) wrap(cache, 'get', 'diskCache.get');
+  if (cache) {
+    wrap(cache, 'get', 'diskCache.get');
+    wrap(cache, 'put', 'diskCache.put');
+  }
+  const nvrtc = compiler.nvrtc as Record<string, unknown> | undefined;
+  if (nvrtc) wrap(nvrtc, 'compile', 'nvrtc.compile');
 }
 const driver = be.driver as Record<string, unknown> | undefined;
 if (driver) for (const n of ['moduleLoadData', 'moduleGetFunction', 'contextSynchronize']) wrap(driver, n, `driver.${n}`);
@@ -51,7 +58,8 @@ function firstCall(tag: string, body: string): void {
   z.dispose();
 }
 console.log(`${dev.backend.kind}: import ${(t1 - t0).toFixed(1)} ms, device + uploads ${(t2 - t1).toFixed(1)} ms`);
-firstCall('a', 'z = x * 2.0f + y');
+const salt = process.argv[2] ?? '';
+firstCall(`a${salt}`, 'z = x * 2.0f + y');
 firstCall('b', 'z = x * 3.0f + y');
 firstCall('c', 'z = x * 4.0f - y');
 // A kernel no cache has seen: the in-process compile cost.

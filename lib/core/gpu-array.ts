@@ -5,7 +5,9 @@ import { inspect } from 'node:util';
 import { currentDevice, Device } from '../device/device.js';
 import { DType, DTypeLike, dtype as toDType, dtypes, HostTypedArray } from './dtype.js';
 import { allocStorage, HostScalar, hostToStorage, isComplexLike, readElement } from './host-data.js';
-import { exportToNdarray, storageToExport } from './host-export.js';
+import { checkHostOut, exportToNdarray, storageToExport } from './host-export.js';
+import { downloadStorage, releaseStorage } from './pinned-host.js';
+import { readOptions } from '../util/options.js';
 import { Index, sliceView } from './indexing.js';
 import { AdvancedIndex, advancedIndexHook, isAdvancedIndex } from './advanced-index-hook.js';
 import { kernelHooks } from './kernel-hooks.js';
@@ -351,9 +353,13 @@ export class GpuArray {
 
   // ---- host transfers --------------------------------------------------------------------------
 
-  /** Raw storage of the elements in C order (float16 as uint16 bits, complex interleaved). */
-  protected readStorage(): HostTypedArray {
-    const store = allocStorage(this.dtype, this.size);
+  /**
+   * Raw storage of the elements in C order (float16 as uint16 bits, complex interleaved), in
+   * `into` when given (of the storage type and length), else in fresh memory: a large download
+   * of a size downloaded before lands in the pinned host pool (lib/core/pinned-host.ts).
+   */
+  protected readStorage(into?: HostTypedArray): HostTypedArray {
+    const store = into ?? downloadStorage(this.device, this.dtype, this.size);
     if (this.size === 0) return store;
     if (this.flags.cContiguous) {
       this.device.backend.copyDeviceToHost(store, this.ptr, this.nbytes, this.device.currentStream());
@@ -390,16 +396,42 @@ export class GpuArray {
    * @example gp.arange(4, 'float64').reshape(2, 2).toArray() // [[0, 1], [2, 3]]
    */
   toArray(): NestedArray {
-    return nestStorage(this.readStorage(), this.dtype, this.shape);
+    const store = this.readStorage();
+    try {
+      return nestStorage(store, this.dtype, this.shape);
+    } finally {
+      releaseStorage(this.device, store);
+    }
   }
 
   /**
    * The elements in C order in a new TypedArray: the dtype's own (BigInt64Array for int64),
    * float16 as Float32Array, bool as Uint8Array (0/1), complex as interleaved (re, im) floats.
    * Views (offsets, negative strides, transposes, broadcasts) come out in their logical order.
+   * With `out` (CuPy's `get(out=)`), the elements go into that TypedArray instead, which must be
+   * of that type and length: a `gp.cuda.pinnedArray()` downloads at the link's speed. A large
+   * download of a size downloaded before lands in the pinned host pool (see `getPinnedMemoryPool`).
    */
-  toTypedArray(): HostTypedArray {
-    return storageToExport(this.readStorage(), this.dtype);
+  toTypedArray(options?: { out?: HostTypedArray }): HostTypedArray {
+    const { out } = readOptions<{ out: HostTypedArray }>('toTypedArray', options, ['out']);
+    if (out === undefined) return this.exportStorage(this.readStorage());
+    checkHostOut(out, this.dtype, this.size);
+    if (this.dtype !== dtypes.float16) return this.readStorage(out);
+    const bits = this.readStorage();
+    try {
+      const f = storageToExport(bits, this.dtype);
+      (out as Float32Array).set(f as Float32Array);
+    } finally {
+      releaseStorage(this.device, bits);
+    }
+    return out;
+  }
+
+  /** The export of downloaded storage; storage that was only a temporary (float16 bits) goes back to its pool. */
+  private exportStorage(store: HostTypedArray): HostTypedArray {
+    const e = storageToExport(store, this.dtype);
+    if (e !== store) releaseStorage(this.device, store);
+    return e;
   }
 
   /** tfjs's name for toTypedArray(): a blocking download. */

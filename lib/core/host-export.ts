@@ -10,6 +10,15 @@ import type { NdArray } from 'ndarray';
 import { DType, dtypes, HostTypedArray } from './dtype.js';
 import type { GpuArray } from './gpu-array.js';
 import { isNdarray, numberFromFloat16Bits } from './host-data.js';
+import { describeValue } from '../util/options.js';
+
+/** Check toTypedArray's `out`: the TypedArray type its export has, one entry per exported value. */
+export function checkHostOut(out: unknown, d: DType, size: number): asserts out is HostTypedArray {
+  const ctor = d === dtypes.float16 ? Float32Array : d.storageArray;
+  if (!(out instanceof ctor)) throw new TypeError(`toTypedArray: out must be a ${ctor.name} for a ${d.name} array, got ${describeValue(out)}`);
+  const want = d === dtypes.float16 ? size : size * d.storagePerItem;
+  if (out.length !== want) throw new RangeError(`toTypedArray: out has ${out.length} elements, the ${d.name} array needs ${want}`);
+}
 
 /** Storage (float16 as bits) -> export form (float16 as float32 values); other dtypes pass through. */
 export function storageToExport(store: HostTypedArray, d: DType): HostTypedArray {

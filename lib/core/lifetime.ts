@@ -53,9 +53,12 @@ export interface Disposable {
 // Every array (and view) holding a buffer reference, weakly: released when disposed, when the
 // FinalizationRegistry sees it collected (between jobs), or when a sweep after a forced
 // collection finds it gone (inside a synchronous loop, when the pool is short of memory).
+// Arrays made inside gp.scope() are held by the scope until it ends, so nothing can collect
+// them before: they are tracked only if they outlive every scope (returned or kept), which
+// saves a WeakRef and a registration on each of the many temporaries of a scoped loop.
 interface Tracked {
-  /** To the owner's token, not the owner: see LifetimeToken. */
-  ref: WeakRef<LifetimeToken>;
+  /** To the owner's token, not the owner: see LifetimeToken. Null while a scope holds the owner. */
+  ref: WeakRef<LifetimeToken> | null;
   readonly buf: DeviceBuffer;
   done: boolean;
 }
@@ -91,22 +94,36 @@ const registry = new FinalizationRegistry<Tracked>(settle);
 /** Arrays tracked since the kept objects were last cleared (see below). */
 let sinceClear = 0;
 
-/** Track `owner`'s reference to `buf`; the owner keeps the token and passes it to untrackLifetime when it lets go. */
-export function trackLifetime(owner: object, buf: DeviceBuffer): LifetimeToken {
+/** A scope's arrays, each with its token (the scope holds both until it ends). */
+interface Scope {
+  items: Disposable[];
+  tokens: (LifetimeToken | null)[];
+}
+
+/** Weak tracking from now on: `owner` may be collected, and then its reference is released. */
+function startTracking(owner: object, token: LifetimeToken): void {
+  const t = token.tracked;
+  if (t.done || t.ref !== null) return;
   // Each WeakRef keeps its target alive until the job ends; a long synchronous loop would pile
   // up every token it made in the JS heap, so that list is cleared now and then.
   if (++sinceClear === 1024) {
     sinceClear = 0;
     clearKeptObjects();
   }
-  const t: Tracked = { ref: null as unknown as WeakRef<LifetimeToken>, buf, done: false };
-  const token: LifetimeToken = { tracked: t };
   t.ref = new WeakRef(token);
   live.push(t);
   if (live.length >= compactAt) compact();
   registry.register(owner, t, t);
+}
+
+/** Track `owner`'s reference to `buf`; the owner keeps the token and passes it to untrackLifetime when it lets go. */
+export function trackLifetime(owner: object, buf: DeviceBuffer): LifetimeToken {
+  const token: LifetimeToken = { tracked: { ref: null, buf, done: false } };
   const s = scopes.length > 0 ? scopes[scopes.length - 1] : null;
-  if (s !== null) s.push(owner as Disposable);
+  if (s !== null) {
+    s.items.push(owner as Disposable);
+    s.tokens.push(token);
+  } else startTracking(owner, token);
   return token;
 }
 
@@ -115,7 +132,7 @@ export function untrackLifetime(token: LifetimeToken): void {
   const t = token.tracked;
   if (t.done) return;
   t.done = true;
-  registry.unregister(t);
+  if (t.ref !== null) registry.unregister(t);
 }
 
 /**
@@ -125,7 +142,7 @@ export function untrackLifetime(token: LifetimeToken): void {
 export function reclaimUnreachable(): void {
   collectGarbage(); // where V8's gc() is out of reach, the sweep still finds what V8 collected itself
   for (const t of live) {
-    if (!t.done && t.ref.deref() === undefined) {
+    if (!t.done && t.ref !== null && t.ref.deref() === undefined) {
       registry.unregister(t);
       settle(t);
     }
@@ -135,7 +152,7 @@ export function reclaimUnreachable(): void {
 
 setPoolReclaimer(reclaimUnreachable);
 
-const scopes: Disposable[][] = [];
+const scopes: Scope[] = [];
 
 /** Collect every Disposable reachable through arrays and plain objects of a scope's result. */
 function collectKept(value: unknown, out: Set<Disposable>, seen = new Set<unknown>()): void {
@@ -151,19 +168,32 @@ function collectKept(value: unknown, out: Set<Disposable>, seen = new Set<unknow
   }
 }
 
+/** An array leaves a scope alive: into the enclosing scope, or tracked weakly outside any. */
+function escape(d: Disposable, token: LifetimeToken | null): void {
+  const parent = scopes.length > 0 ? scopes[scopes.length - 1] : null;
+  if (parent !== null) {
+    parent.items.push(d);
+    parent.tokens.push(token);
+  } else if (token !== null) startTracking(d, token);
+}
+
+function disposeAll(mine: Scope): void {
+  for (const d of mine.items) if (!d.disposed) d.dispose();
+}
+
 /**
  * Run `fn`; every array created inside and not returned (directly, or inside arrays / plain
  * objects) is disposed when it returns or throws. Returned arrays move to the enclosing scope.
  */
 export function scope<T>(fn: () => T): T {
-  const mine: Disposable[] = [];
+  const mine: Scope = { items: [], tokens: [] };
   scopes.push(mine);
   let result: T;
   try {
     result = fn();
   } catch (e) {
     scopes.pop();
-    for (const d of mine) if (!d.disposed) d.dispose();
+    disposeAll(mine);
     throw e;
   }
   scopes.pop();
@@ -173,12 +203,13 @@ export function scope<T>(fn: () => T): T {
     collectKept(result, kept);
   } catch (e) {
     // A getter (or Proxy trap) of the result threw, or it is a Promise: nothing is kept, free it all.
-    for (const d of mine) if (!d.disposed) d.dispose();
+    disposeAll(mine);
     throw e;
   }
-  const parent = scopes.length > 0 ? scopes[scopes.length - 1] : null;
-  for (const d of mine) {
-    if (kept.has(d)) parent?.push(d);
+  const { items, tokens } = mine;
+  for (let k = 0; k < items.length; k++) {
+    const d = items[k];
+    if (kept.has(d)) escape(d, tokens[k]);
     else if (!d.disposed) d.dispose();
   }
   return result;
@@ -186,10 +217,19 @@ export function scope<T>(fn: () => T): T {
 
 /** Keep an array past the end of the enclosing scope (like tf.keep). */
 export function keep<T extends Disposable>(x: T): T {
+  let token: LifetimeToken | null = null;
+  let found = false;
   for (const s of scopes) {
-    const i = s.indexOf(x);
-    if (i >= 0) s.splice(i, 1);
+    const i = s.items.indexOf(x);
+    if (i >= 0) {
+      found = true;
+      token ??= s.tokens[i];
+      s.items.splice(i, 1);
+      s.tokens.splice(i, 1);
+    }
   }
+  // Out of every scope now: tracked weakly like an array made outside one.
+  if (found && token !== null) startTracking(x, token);
   return x;
 }
 

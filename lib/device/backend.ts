@@ -243,6 +243,14 @@ export interface Backend {
   /** Fill `bytes` bytes with one byte value. */
   memset(dst: number, byte: number, bytes: number, stream: number): void;
 
+  /**
+   * Host memory the device copies to and from at the link's speed: page-locked on cuda
+   * (cuMemAllocHost; copies of views into it skip the staging buffers), plain memory on cpu.
+   * Null when the system has none to give. The pinned host pool (lib/core/pinned-host.ts) owns it.
+   */
+  allocHost(bytes: number): number | null;
+  freeHost(ptr: number): void;
+
   /** Compile (through the caches) and load a program. */
   loadProgram(req: CompileRequest): LoadedProgram;
 

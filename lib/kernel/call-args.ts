@@ -8,7 +8,7 @@ import type { ArgValue } from './elementwise.js';
 import type { ParamSpec } from './params.js';
 
 /** A trailing plain object (not a complex {re, im}) is the call's options, whatever its keys. */
-function isCallOptions(v: unknown): boolean {
+export function isCallOptions(v: unknown): boolean {
   if (v === null || typeof v !== 'object' || Array.isArray(v) || v instanceof GpuArray || v instanceof Scalar || isComplexLike(v)) return false;
   const proto = Object.getPrototypeOf(v);
   return proto === Object.prototype || proto === null;

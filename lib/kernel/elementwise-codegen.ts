@@ -139,8 +139,11 @@ function loopVector(ctx: Ctx, plan: IterationPlan): string {
   });
   const stores = arrays.flatMap((p, k) => (p.isOutput ? [`    gpa::store_vec<${vec}>(${ptr(p)} + _o${k}, _v${k});`] : []));
   const tailStart = `_nvec * ${vec}`;
+  // Launched with one vector per thread (see dispatch in elementwise.ts), so the grid-stride
+  // loops run once: unrolling them only costs NVRTC time (37 -> 26 ms of a 38 ms compile).
   return [
     `  const ${I} _nvec = _n / ${vec};`,
+    `#pragma unroll 1`,
     `  for (${I} _v : gpa::grid_range<${I}>(_nvec)) {`,
     ...outerOffsets,
     ...loads,
@@ -159,6 +162,7 @@ function loopVector(ctx: Ctx, plan: IterationPlan): string {
     // 1-D: the last n % VEC elements one by one (n-D plans need rows divisible by VEC).
     ...(ndim === 1
       ? [
+          `#pragma unroll 1`,
           `  for (${I} _t : gpa::grid_range<${I}>(_n - ${tailStart})) {`,
           `    const ${I} i = _t + ${tailStart};`,
           element(

@@ -3,13 +3,13 @@
 // allocated when not passed), compiled once per specialisation through the three caches.
 import { DType } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { HostScalar, weakKindOf } from '../core/host-data.js';
+import { HostScalar, isComplexLike, weakKindOf } from '../core/host-data.js';
 import { isOptionsLike, readOptions } from '../util/options.js';
 import { defaultDTypeForWeak } from '../core/promotion.js';
 import { Scalar } from '../core/scalar.js';
 import { broadcastShapes } from '../core/shape.js';
 import { ArgValue, BoundParam, ElementwiseDefinition, LaunchOptions, makeDefinition, runElementwise } from './elementwise.js';
-import { splitKernelCall } from './call-args.js';
+import { isCallOptions, splitKernelCall } from './call-args.js';
 import { checkKernelOptionTypes, checkUniqueNames, ParamSpec, parseParams, validateKernelName } from './params.js';
 import { checkScalarArg, describeArgValue, isScalarValue } from './scalar-args.js';
 import type { ElementwiseResult } from './kernel-result.js';
@@ -54,6 +54,28 @@ export interface ElementwiseKernelFn<R = GpuArray | GpuArray[] | undefined> {
 }
 
 const CALL_OPTION_KEYS: readonly string[] = ['size', 'stream', 'blockSize'];
+// Own keys, all undefined: a key added to Object.prototype is never read through it.
+const NO_LAUNCH_OPTIONS: LaunchOptions = Object.freeze({ size: undefined, stream: undefined, blockSize: undefined });
+
+/**
+ * What bindTypes reads of each argument, as a memo key: an array's or typed scalar's dtype, a JS
+ * scalar's kind, a missing value; null for anything else (bindTypes then explains the error).
+ */
+function argKinds(values: readonly ArgValue[]): string | null {
+  let key = '';
+  for (let k = 0; k < values.length; k++) {
+    const v = values[k];
+    if (v instanceof GpuArray) key += `a${v.dtype.char}`;
+    else if (v instanceof Scalar) key += `s${v.dtype.char}`;
+    else if (v === null || v === undefined) key += '-';
+    else if (typeof v === 'number') key += Number.isInteger(v) ? 'i' : 'f';
+    else if (typeof v === 'boolean') key += 'b';
+    else if (typeof v === 'bigint') key += 'i';
+    else if (isComplexLike(v)) key += 'c';
+    else return null;
+  }
+  return key;
+}
 const OPTION_KEYS = ['preamble', 'loopPrep', 'afterLoop', 'reduceDims', 'options', 'noReturn', 'returnTuple'];
 
 /** Does the body read `name` (anything but a plain `name = ...` assignment)? */
@@ -124,15 +146,40 @@ function makeElementwiseKernel(inParams: string, outParams: string, operation: s
   const reads = new Map(outs.map((p) => [p.name, bodyReads(operation, p.name)]));
   const indexedRaw = rawIndexedByLoop(operation, params);
 
+  // A call's binding (dtypes, placeholders) depends only on the kinds of its arguments: memoised
+  // by them, so a repeated call only checks its scalar values.
+  const bindings = new Map<string, BoundParam[]>();
+  const where = params.map((p) => `${name}: input '${p.name}'`);
+  const nin = ins.length;
+  const nargs = params.length;
+
   const call = (...rawArgs: (KernelArg | ElementwiseCallOptions | null | undefined)[]) => {
-    const { values, options: callOpts } = splitKernelCall<ElementwiseCallOptions>(name, ins, outs, rawArgs, CALL_OPTION_KEYS);
-    const bound = bindTypes(name, params, values, reads);
-    checkRawExtents(name, params, indexedRaw, values, callOpts.size);
-    const launchOpts: LaunchOptions = {
-      size: callOpts.size,
-      blockSize: callOpts.blockSize,
-      stream: typeof callOpts.stream === 'object' ? callOpts.stream.handle : callOpts.stream,
-    };
+    let values: ArgValue[];
+    let launchOpts: LaunchOptions = NO_LAUNCH_OPTIONS;
+    let size: unknown;
+    const n = rawArgs.length;
+    if ((n === nin || n === nargs) && !(n > 0 && isCallOptions(rawArgs[n - 1]))) {
+      values = new Array<ArgValue>(nargs);
+      for (let k = 0; k < nargs; k++) values[k] = k < n ? (rawArgs[k] as ArgValue) : null;
+    } else {
+      const split = splitKernelCall<ElementwiseCallOptions>(name, ins, outs, rawArgs, CALL_OPTION_KEYS);
+      values = split.values;
+      const o = split.options;
+      size = o.size;
+      launchOpts = { size: o.size, blockSize: o.blockSize, stream: typeof o.stream === 'object' ? o.stream.handle : o.stream };
+    }
+    const sig = argKinds(values);
+    let bound = sig === null ? undefined : bindings.get(sig);
+    if (bound === undefined) {
+      bound = bindTypes(name, params, values, reads);
+      if (sig !== null) bindings.set(sig, bound);
+    } else {
+      for (let k = 0; k < nin; k++) {
+        const v = values[k];
+        if (!(v instanceof GpuArray)) checkScalarArg(where[k], bound[k].dtype, v);
+      }
+    }
+    if (indexedRaw.length > 0) checkRawExtents(name, params, indexedRaw, values, size);
     const result = runElementwise(def, bound, values, launchOpts);
     if (options.noReturn) return undefined;
     if (options.returnTuple || result.length !== 1) return result;

@@ -39,6 +39,16 @@ export interface ReductionDefinition {
   userCode?: boolean;
   /** Prepared kernels by specialisation key. */
   memo: Map<string, PreparedReduction>;
+  /** Launch layouts (plan, kernel, geometry) by the call's shapes, strides, alignment and types. */
+  layouts: Map<string, Layout>;
+}
+
+/** Everything a launch needs that depends only on the layout of its operands, not their addresses. */
+interface Layout {
+  plan: ReductionPlan;
+  spec: ReductionSpec;
+  prepared: PreparedReduction;
+  geo: Geometry;
 }
 
 export interface PreparedReduction {
@@ -48,10 +58,34 @@ export interface PreparedReduction {
   args: ArgBlock;
   device: Device;
   accBytes: number;
+  /** The layout whose geometry the argument block holds now (rewritten only when it changes). */
+  written: Layout | null;
 }
 
-export function makeReductionDefinition(d: Omit<ReductionDefinition, 'memo'>): ReductionDefinition {
-  return { ...d, memo: new Map() };
+export function makeReductionDefinition(d: Omit<ReductionDefinition, 'memo' | 'layouts'>): ReductionDefinition {
+  return { ...d, memo: new Map(), layouts: new Map() };
+}
+
+/** Layouts kept per definition; past this the memo starts again (a program sweeping many shapes). */
+const MAX_LAYOUTS = 512;
+
+/**
+ * The memo key of a launch layout: the broadcast shape, reduced axes and keepdims; per operand
+ * its kind, dtypes, shape, strides and 16-byte alignment (what planReduction, the kernel choice
+ * and the geometry read); the reduce type and the device. Null (no memo) with raw parameters.
+ */
+function layoutKey(params: readonly BoundParam[], vals: readonly ArgValue[], shape: readonly number[], reduced: readonly boolean[], device: Device, call: ReductionCall): string | null {
+  let key = `${shape.join(',')}|`;
+  for (let d = 0; d < reduced.length; d++) key += reduced[d] ? 'r' : 'o';
+  key += `|${call.keepdims ? 'k' : ''}|${call.reduceType}|${call.accBytes ?? ''}|${device.backend.kind}${device.backend.device.id}`;
+  for (let k = 0; k < params.length; k++) {
+    const p = params[k];
+    if (p.raw) return null;
+    const v = vals[k];
+    if (isArray(v)) key += `|a${v.dtype.char}${p.dtype.char}${p.localCtype}:${v.shape.join(',')}:${v.strides.join(',')}:${v.ptr % 16}`;
+    else key += `|s${p.dtype.char}`;
+  }
+  return key;
 }
 
 /** The axes a reduction runs over: one axis, a list, or null/undefined for all (negative axes count from the end). */
@@ -128,6 +162,31 @@ export function runReduction(def: ReductionDefinition, params: readonly BoundPar
 }
 
 function launch(def: ReductionDefinition, params: readonly BoundParam[], vals: readonly ArgValue[], shape: number[], reduced: boolean[], device: Device, call: ReductionCall): void {
+  const lkey = layoutKey(params, vals, shape, reduced, device, call);
+  let layout = lkey === null ? undefined : def.layouts.get(lkey);
+  if (layout === undefined) {
+    layout = planLayout(def, params, vals, shape, reduced, device, call);
+    if (lkey !== null) {
+      if (def.layouts.size >= MAX_LAYOUTS) def.layouts.clear();
+      def.layouts.set(lkey, layout);
+    }
+  }
+  const { plan, prepared, geo } = layout;
+  const stream = call.stream ?? device.currentStream();
+  let partials = 0;
+  if (geo.nSplit > 1) partials = device.pool.malloc(geo.nSplit * plan.nOut * prepared.accBytes);
+  try {
+    writeArgs(prepared, layout, params, vals, partials, geo.nSplit > 1 ? counters(device, stream) : 0);
+    const kernel = plan.variant === 'col' ? prepared.col : prepared.row;
+    kernel.launch({ x: geo.gridX, y: geo.nSplit, z: 1 }, { x: geo.blockX, y: geo.blockY, z: 1 }, 0, stream, prepared.args.pointers);
+  } finally {
+    // Stream-ordered reuse: later work on this stream runs after this launch.
+    if (partials !== 0) device.pool.release(partials);
+  }
+}
+
+/** Plan the walk, pick (build once) the kernel and size the launch for one layout of the operands. */
+function planLayout(def: ReductionDefinition, params: readonly BoundParam[], vals: readonly ArgValue[], shape: number[], reduced: boolean[], device: Device, call: ReductionCall): Layout {
   const keepdims = call.keepdims ?? false;
   const inputs: RedOperand[] = [];
   const outputs: RedOperand[] = [];
@@ -162,20 +221,7 @@ function launch(def: ReductionDefinition, params: readonly BoundParam[], vals: r
     prepared = prepare(def, params, vals, spec, device, call);
     def.memo.set(key, prepared);
   }
-
-  const backend = device.backend;
-  const geo = geometry(plan, backend);
-  const stream = call.stream ?? device.currentStream();
-  let partials = 0;
-  if (geo.nSplit > 1) partials = device.pool.malloc(geo.nSplit * plan.nOut * prepared.accBytes);
-  try {
-    writeArgs(prepared.args, params, vals, plan, spec, geo, partials, geo.nSplit > 1 ? counters(device, stream) : 0);
-    const kernel = plan.variant === 'col' ? prepared.col : prepared.row;
-    kernel.launch({ x: geo.gridX, y: geo.nSplit, z: 1 }, { x: geo.blockX, y: geo.blockY, z: 1 }, 0, stream, prepared.args.pointers);
-  } finally {
-    // Stream-ordered reuse: later work on this stream runs after this launch.
-    if (partials !== 0) device.pool.release(partials);
-  }
+  return { plan, spec, prepared, geo: geometry(plan, device.backend) };
 }
 
 /**
@@ -338,7 +384,7 @@ function prepare(def: ReductionDefinition, params: readonly BoundParam[], vals: 
     return scalarLayout(p.dtype);
   });
   layouts.push({ size: isz * geomFields(spec, cg), align: isz }, { size: 8, align: 8 }, { size: 8, align: 8 });
-  return { row: program.kernel(gen.kernels[0].name), col: program.kernel(gen.kernels[1].name), args: new ArgBlock(layouts), device, accBytes };
+  return { row: program.kernel(gen.kernels[0].name), col: program.kernel(gen.kernels[1].name), args: new ArgBlock(layouts), device, accBytes, written: null };
 }
 
 /** Number of index-typed fields of gpa::RedGeom (see reduce.h). */
@@ -348,7 +394,8 @@ function geomFields(spec: ReductionSpec, cg: readonly CodegenParam[]): number {
   return 9 + spec.maxd * (2 + 2 * Math.max(1, nin) + Math.max(1, nout));
 }
 
-function writeArgs(block: ArgBlock, params: readonly BoundParam[], vals: readonly ArgValue[], plan: ReductionPlan, spec: ReductionSpec, geo: Geometry, partials: number, counterPtr: number): void {
+function writeArgs(prepared: PreparedReduction, layout: Layout, params: readonly BoundParam[], vals: readonly ArgValue[], partials: number, counterPtr: number): void {
+  const block = prepared.args;
   const offs = block.offsets;
   for (let k = 0; k < params.length; k++) {
     const v = vals[k];
@@ -358,9 +405,19 @@ function writeArgs(block: ArgBlock, params: readonly BoundParam[], vals: readonl
       else block.writeU64Number(o, v.ptr);
     } else writeScalar(block, o, params[k].dtype, v instanceof Scalar ? (v.value as HostScalar) : (v as HostScalar));
   }
+  // The geometry is the layout's: written when this block last held another one.
+  if (prepared.written !== layout) {
+    writeGeometry(block, offs[params.length], layout);
+    prepared.written = layout;
+  }
+  block.writeU64Number(offs[params.length + 1], partials);
+  block.writeU64Number(offs[params.length + 2], counterPtr);
+}
+
+/** gpa::RedGeom of a layout at byte `o` of the block. */
+function writeGeometry(block: ArgBlock, o: number, { plan, spec, geo }: Layout): void {
   const idx = spec.index === 'int' ? 'i32' : 'i64';
   const isz = idx === 'i32' ? 4 : 8;
-  let o = offs[params.length];
   const put = (x: number) => {
     block.write(idx, o, x);
     o += isz;
@@ -387,8 +444,6 @@ function writeArgs(block: ArgBlock, params: readonly BoundParam[], vals: readonl
   table(plan.outOut);
   padded(plan.redShape, 1);
   table(plan.inRed);
-  block.writeU64Number(offs[params.length + 1], partials);
-  block.writeU64Number(offs[params.length + 2], counterPtr);
 }
 
 /** Point compile errors at the user's expressions: "error in the map expression: x *+ y". */

@@ -213,9 +213,9 @@ function checkOptions(decl: Decl, opts: ReductionOptions): void {
 }
 
 /** Accumulator, result, identity and reduce type of a reduction for input dtype `x`. */
-function partsOf(decl: Decl, x: DType, opts: ReductionOptions) {
-  const [name, rule, , , identity] = decl;
-  const { acc, out } = ruleTypes(rule, x, opts.dtype === undefined ? undefined : toDType(opts.dtype, `${name}: dtype`));
+function partsOf(decl: Decl, x: DType, want: DType | undefined) {
+  const [, rule, , , identity] = decl;
+  const { acc, out } = ruleTypes(rule, x, want);
   const ident = typeof identity === 'string' ? identity : isInexact(acc) ? identity.inexact : identity.exact;
   const reduceType = rule === 'arg' ? 'gpa::ArgPair<in0_type>' : acc.computeCtype;
   const accBytes = rule === 'arg' ? argPairBytes(acc) : acc.itemsize;
@@ -250,20 +250,62 @@ export function reductionRecipe(name: string, x: DType, opts: ReductionOptions):
   }
   checkOptions(decl, opts);
   if (opts.out !== undefined) throw new TypeError(`${name}: out is not supported here`);
-  const { acc, out, ident, reduceType, accBytes } = partsOf(decl, x, opts);
+  const { acc, out, ident, reduceType, accBytes } = partsOf(decl, x, opts.dtype === undefined ? undefined : toDType(opts.dtype, `${name}: dtype`));
   const rule = decl[1];
   return { reduceExpr: decl[3], postMapExpr: POST[rule], identity: ident, acc, out, reduceType, accBytes, emptyError: decl[5]?.empty, divides: rule === 'mean' };
 }
 
 function reduce(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
-  const [name, rule, map, reduceExpr, , extra = {}] = decl;
+  const [name, rule, , , , extra = {}] = decl;
   if (!(a instanceof GpuArray)) {
     // A tracer (gp.fuse is tracing): the trace records the reduction.
     if (isTracer(a)) return traceHook.active!.reduction(name, a, opts);
     throw new TypeError(`${name}: expected a GpuArray, got ${a === null ? 'null' : typeof a}`);
   }
   checkOptions(decl, opts);
-  const { acc, out, ident, reduceType, accBytes } = partsOf(decl, a.dtype, opts);
+  const want = opts.dtype === undefined ? undefined : toDType(opts.dtype, `${name}: dtype`);
+  const keepdims = opts.keepdims ?? false;
+  if (rule === 'var' || rule === 'std') return reduceVariance(decl, a, opts);
+  const r = resolve(decl, a.dtype, want, opts.out?.dtype);
+  const call = { axis: opts.axis, keepdims, emptyError: extra.empty, reduceType: r.reduceType, accBytes: r.accBytes };
+  if (rule === 'mean') {
+    const reduced = normalizeAxes(opts.axis, a.ndim);
+    let count = 1;
+    for (let i = 0; i < a.ndim; i++) if (reduced[i]) count *= a.shape[i];
+    return runReduction(r.def, r.params, [a, count, opts.out ?? null], call)[0];
+  }
+  return runReduction(r.def, r.params, [a, opts.out ?? null], call)[0];
+}
+
+/** What a reduction of one input dtype (and dtype=, out= dtypes) runs: decided once, then memoised. */
+interface Resolved {
+  def: ReductionDefinition;
+  params: BoundParam[];
+  reduceType: string;
+  accBytes: number;
+}
+const resolved = new Map<string, Resolved>();
+
+function resolve(decl: Decl, x: DType, want: DType | undefined, outDtype: DType | undefined): Resolved {
+  const key = `${decl[0]}|${x.char}|${want?.char ?? ''}|${outDtype?.char ?? ''}`;
+  let r = resolved.get(key);
+  if (r !== undefined) return r;
+  const [name, rule, map, reduceExpr] = decl;
+  const { out, ident, reduceType, accBytes } = partsOf(decl, x, want);
+  if (outDtype !== undefined && !canCastSameKind(out, outDtype)) {
+    throw new TypeError(`Cannot cast reduction '${name}' output from ${out.name} to ${outDtype.name} with casting rule 'same_kind'`);
+  }
+  const params = [param('in0', x, false), param('out0', outDtype ?? out, true)];
+  if (rule === 'mean') params.splice(1, 0, divParam);
+  r = { def: definition(name, map, reduceExpr, POST[rule], ident), params, reduceType, accBytes };
+  resolved.set(key, r);
+  return r;
+}
+
+/** var and std: two passes (the mean, kept broadcastable, then the mean of |x - mean|^2). */
+function reduceVariance(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
+  const [name, rule, map, reduceExpr, , extra = {}] = decl;
+  const { acc, out, ident } = partsOf(decl, a.dtype, opts.dtype === undefined ? undefined : toDType(opts.dtype, `${name}: dtype`));
   if (opts.out !== undefined && !canCastSameKind(out, opts.out.dtype)) {
     throw new TypeError(`Cannot cast reduction '${name}' output from ${out.name} to ${opts.out.dtype.name} with casting rule 'same_kind'`);
   }
@@ -271,32 +313,21 @@ function reduce(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
   const count = a.shape.reduce((n, d, i) => (reduced[i] ? n * d : n), 1);
   const outParam = param('out0', opts.out?.dtype ?? out, true);
   const call = { axis: opts.axis, keepdims: opts.keepdims ?? false, emptyError: extra.empty };
-
-  if (rule === 'var' || rule === 'std') {
-    if (opts.ddof !== undefined && (typeof opts.ddof !== 'number' || !Number.isFinite(opts.ddof))) throw new TypeError(`${name}: ddof must be a number`);
-    // Pass 1: the mean in the accumulator dtype, kept broadcastable against the input.
-    const mean = reduce(MEAN, a, { axis: opts.axis, keepdims: true, dtype: acc });
-    try {
-      const def = definition(name, map, reduceExpr, POST[rule], ident);
-      const real = realOf(acc);
-      const div = Math.max(count - (opts.ddof ?? 0), 0);
-      return runReduction(def, [param('in0', a.dtype, false), param('in1', acc, false), divParam, outParam], [a, mean, div, opts.out ?? null], {
-        ...call,
-        reduceType: real.computeCtype,
-        accBytes: real.itemsize,
-      })[0];
-    } finally {
-      mean.dispose();
-    }
+  if (opts.ddof !== undefined && (typeof opts.ddof !== 'number' || !Number.isFinite(opts.ddof))) throw new TypeError(`${name}: ddof must be a number`);
+  // Pass 1: the mean in the accumulator dtype, kept broadcastable against the input.
+  const mean = reduce(MEAN, a, { axis: opts.axis, keepdims: true, dtype: acc });
+  try {
+    const def = definition(name, map, reduceExpr, POST[rule], ident);
+    const real = realOf(acc);
+    const div = Math.max(count - (opts.ddof ?? 0), 0);
+    return runReduction(def, [param('in0', a.dtype, false), param('in1', acc, false), divParam, outParam], [a, mean, div, opts.out ?? null], {
+      ...call,
+      reduceType: real.computeCtype,
+      accBytes: real.itemsize,
+    })[0];
+  } finally {
+    mean.dispose();
   }
-  const def = definition(name, map, reduceExpr, POST[rule], ident);
-  const params = [param('in0', a.dtype, false), outParam];
-  const values: (GpuArray | number | null)[] = [a, opts.out ?? null];
-  if (rule === 'mean') {
-    params.splice(1, 0, divParam);
-    values.splice(1, 0, count);
-  }
-  return runReduction(def, params, values, { ...call, reduceType, accBytes })[0];
 }
 
 // ---- the generated surface -------------------------------------------------------------------------

@@ -28,13 +28,33 @@ const NEEDS_TOOLKIT_HEADERS = /gpuarray\/float16\.h|cuda_fp16|cuda_bf16|#include
 const NEEDS_FULL_RUNTIME = /\bprintf\b|\bassert\s*\(|\b(tex|surf)[123]D\w*|\bcuda[A-Z]\w*\s*\(|\bclock(64)?\s*\(/;
 
 /** What the cuda compiler needs from NVRTC (an interface, so tests can stand in for it). */
-export type NvrtcLike = Pick<Nvrtc, 'version' | 'supportedArchs' | 'compile'> & { path?: string };
+export type NvrtcLike = Pick<Nvrtc, 'version' | 'supportedArchs' | 'compile'> & { path?: string; warmUp?: Nvrtc['warmUp'] };
+
+/**
+ * The warm-up program: the shape of a generated element-wise kernel (the common header, a
+ * vector grid loop, float arithmetic) so NVRTC's front end, libNVVM with libdevice, and ptxas all
+ * run once. A bare empty kernel leaves most of the first compile's extra cost in place.
+ */
+const WARM_UP_SOURCE = `#include "gpuarray/common.h"
+extern "C" __global__ void gpa_warm_up(const float* x, float* y, int n) {
+#pragma unroll 1
+  for (int v : gpa::grid_range<int>(n / 4)) {
+    gpa::Vec<float, 4> a = gpa::load_vec<4>(x + 4 * v);
+#pragma unroll
+    for (int k = 0; k < 4; ++k) a[k] = a[k] * 2.0f + 1.0f;
+    gpa::store_vec<4>(y + 4 * v, a);
+  }
+}
+`;
 
 /** The translation unit NVRTC sees: the common header, then the source numbered from line 1. */
 export function cudaUnit(req: CompileRequest): { name: string; unit: string } {
   const name = req.programName ?? req.kernels[0]?.name ?? 'kernel';
   return { name, unit: `#include "gpuarray/common.h"\n#line 1 "${name}.cu"\n${req.source}\n` };
 }
+
+/** NVRTC libraries already warmed up in this process (one warm-up serves every device). */
+const warmedUp = new Set<string>();
 
 export class NvrtcCompiler {
   /** Compiler identity, target and headers: with the options and the unit, the disk-cache key. */
@@ -62,6 +82,23 @@ export class NvrtcCompiler {
     else this.target = { arch: `compute_${Math.max(...older)}`, kind: 'ptx' };
     const h = kernelHeaders();
     this.fingerprint = `nvrtc|${nvrtc.version.major}.${nvrtc.version.minor}|${this.target.arch}|${this.target.kind}|headers=${h.digest}|${h.libraryVersion}`;
+    if (process.env.GPUARRAY_NVRTC_WARMUP !== '0') this.warmUp();
+  }
+
+  /**
+   * NVRTC's first compile in a process costs 4-12 ms more than later ones on the H200 hosts
+   * (10 ms here), more on a freshly started machine: compile a small kernel on a worker thread
+   * now, while the program goes on (device set-up, uploads), so the first real compile does not
+   * pay it. NVRTC's own disk cache would answer a warm-up it has seen: --no-cache (12.9+).
+   */
+  private warmUp(): void {
+    const id = this.nvrtc.path ?? 'nvrtc';
+    if (typeof this.nvrtc.warmUp !== 'function' || warmedUp.has(id)) return;
+    warmedUp.add(id);
+    const v = this.nvrtc.version;
+    const noCache = v.major > 12 || (v.major === 12 && v.minor >= 9) ? ['--no-cache'] : [];
+    const options = ['--std=c++17', `--gpu-architecture=${this.target.arch}`, '--minimal', '-default-device', ...noCache];
+    void this.nvrtc.warmUp(WARM_UP_SOURCE, kernelHeaders().files, options);
   }
 
   private toolkitInclude(): string | null {

@@ -103,6 +103,14 @@ export class HostBackend implements Backend {
     if (stream !== this.recorder!.stream) throw refuseOtherStream();
     this.recorder!.record(step);
   }
+  /** Plain memory: the "device" is this host, every copy a memcpy. */
+  allocHost(bytes: number): number | null {
+    const p = hostAlloc(bytes);
+    return p === 0 ? null : p;
+  }
+  freeHost(ptr: number): void {
+    hostFree(ptr);
+  }
 
   loadProgram(req: CompileRequest): LoadedProgram {
     // Before the memos: a source once compiled with checkHostSupport off is still refused with it on.

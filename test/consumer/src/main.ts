@@ -28,6 +28,7 @@ import type {
   MemoryPool,
   NestedArray,
   PoolStats,
+  PinnedMemoryPool,
   PrintOptions,
   RawArg,
   RawKernelFn,
@@ -514,6 +515,14 @@ gp.setPrintoptions({ precision: po.precision });
 const pool: MemoryPool = gp.getMemoryPool();
 const stats: PoolStats = pool.stats();
 assert.ok(stats.usedBytes >= 0);
+// Pinned host memory: upload from it, download into it.
+const pinned = gp.cuda.pinnedArray(4, 'float32') as Float32Array;
+pinned.set([1.5, 2.5, 3.5, 4.5]);
+const fromPinned = gp.asarray(pinned);
+const backInto = fromPinned.multiply(2).toTypedArray({ out: gp.cuda.pinnedArray([2, 2], 'float32') });
+assert.deepEqual(Array.from(backInto as Float32Array), [3, 5, 7, 9]);
+const pinnedPool: PinnedMemoryPool = gp.getPinnedMemoryPool();
+assert.ok(pinnedPool.usedBytes() >= 16 && pinnedPool.totalBytes() >= pinnedPool.usedBytes());
 const kept = gp.scope(() => {
   const tmp = gp.arange(4, 'float64');
   return gp.keep(tmp.add(1));
