@@ -21,7 +21,7 @@ export interface FusedSource {
   leaves: number[];
   /** Their dtypes. */
   leafDtypes: DType[];
-  /** Kernel parameters s0, s1, ... */
+  /** Kernel parameters s0, s1, ..., then gz (always 0, see fusion.h). */
   scalars: ScalarParam[];
   /** The call of gpa_fused_fn from the kernel (outputs y0, y1, ... last in 'outs' mode). */
   call: string;
@@ -94,14 +94,16 @@ export function emitFused(outputs: readonly (Leaf | Node)[], mode: 'outs' | 'ret
       lines.push(`    const ${i.local} in${k} = (${i.local})(${src});`);
     });
     lines.push(`    ${n.outLocal} out0;`, ...`${n.body};`.split('\n').map((l) => `    ${l}`));
-    lines.push(`    _v${n.id} = gpa::keep((${ct})(${rounded(n.dtype, n.outLocal, 'out0')}));`, `  }`);
+    lines.push(`    _v${n.id} = gpa::keep((${ct})(${rounded(n.dtype, n.outLocal, 'out0')}), _z);`, `  }`);
   }
 
   const params = [
     ...leaves.map((a, k) => `const ${leafDtype(a).computeCtype} _x${k}`),
     ...scalars.map((s, k) => `const ${s.dtype.computeCtype} _s${k}`),
+    'const unsigned int _z',
   ];
-  const kernelArgs = [...leaves.map((_, k) => `x${k}`), ...scalars.map((_, k) => `s${k}`)];
+  // gz: a uint32 kernel parameter the launch sets to 0, for gpa::keep (see fusion.h).
+  const kernelArgs = [...leaves.map((_, k) => `x${k}`), ...scalars.map((_, k) => `s${k}`), 'gz'];
   let head: string;
   if (mode === 'outs') {
     outputs.forEach((o, j) => {

@@ -51,6 +51,7 @@ function elementwise(kernelName: string, outputs: readonly Node[], argDtypes: Re
   const params = [
     ...src.leafDtypes.map((d, k) => param(`x${k}`, d, false)),
     ...src.scalars.map((s, k) => param(`s${k}`, s.dtype, false)),
+    param('gz', dtypes.uint32, false),
     ...outputs.map((o, j) => param(`y${j}`, o.dtype, true)),
   ];
   const def = makeDefinition({ name: kernelName, body: src.call, preamble: src.preamble, loopPrep: '', afterLoop: '', reduceDims: true, options: [] });
@@ -142,7 +143,7 @@ export class FusedProgram {
     }
     // No array operand (every result from scalars): 0-d results, as the eager ufuncs give.
     const outs: (GpuArray | null)[] = ew.outputs.map((o) => (arrays.length === 0 ? GpuArray.allocate([], o.dtype) : null));
-    const values: ArgValue[] = [...arrays, ...this.scalarValues(ew.src.scalars, args), ...outs];
+    const values: ArgValue[] = [...arrays, ...this.scalarValues(ew.src.scalars, args), 0, ...outs];
     return runElementwise(ew.def, ew.params, values);
   }
 
@@ -168,7 +169,7 @@ export class FusedProgram {
   private runOneKernel(r: Reduction, args: readonly unknown[], shape: readonly number[]): GpuArray {
     if (this.oneKernel === null) {
       const src = emitFused([r.input as Leaf | Node], 'return', this.argDtypes);
-      const params = [...src.leafDtypes.map((d, k) => param(`x${k}`, d, false)), ...src.scalars.map((s, k) => param(`s${k}`, s.dtype, false))];
+      const params = [...src.leafDtypes.map((d, k) => param(`x${k}`, d, false)), ...src.scalars.map((s, k) => param(`s${k}`, s.dtype, false)), param('gz', dtypes.uint32, false)];
       if (r.recipe.divides) params.push({ name: '_div', raw: false, isOutput: false, dtype: dtypes.float64, localCtype: 'double', placeholder: null, readsOutput: false });
       params.push(param('out0', r.dtype, true));
       const def = makeReductionDefinition({
@@ -186,7 +187,7 @@ export class FusedProgram {
       this.oneKernel = { def, src, params };
     }
     const { def, src, params } = this.oneKernel;
-    const values: ArgValue[] = [...src.leaves.map((i) => args[i] as GpuArray), ...this.scalarValues(src.scalars, args)];
+    const values: ArgValue[] = [...src.leaves.map((i) => args[i] as GpuArray), ...this.scalarValues(src.scalars, args), 0];
     if (r.recipe.divides) values.push(shape.reduce((n, d, i) => (r.reduced[i] ? n * d : n), 1));
     values.push(null);
     return runReduction(def, params, values, {
