@@ -31,17 +31,17 @@ extern "C" __global__ void peers(const unsigned int* d, unsigned int* out) {
   out[2 * i + 1] = __match_any_sync(0xffffffffu, d[i]);
 }`;
 
-// Shapes radixShapes can switch to: bigger tiles (counters and stage in one union past 48 KB),
-// more threads than digits, look-back windows, the next ticket taken early, histogram grids.
+// Shapes radixShapes can switch to: bigger tiles (counters and stage in one union past 48 KB,
+// keys alone), more threads than digits, look-back windows, the next ticket taken early (keys
+// alone), histogram grids.
 const SHIPPED: RadixShape = { threads: 256, items: 16, blocksPerSm: 4, minBlocks: 4, lookback: 1, prefetch: false, histBlocksPerSm: 0, histItems: 8 };
 const SHAPES: [keyof typeof radixShapes, Partial<RadixShape>][] = [
   ['keys4', { threads: 384, items: 20, minBlocks: 2, lookback: 8, prefetch: true }],
   ['keys4', { threads: 512, items: 12, minBlocks: 0, lookback: 4, histBlocksPerSm: 2, histItems: 16 }],
   ['keys4', { threads: 256, items: 24, minBlocks: 2, prefetch: true }],
-  ['pairs4', { threads: 384, items: 12, minBlocks: 2, lookback: 8, prefetch: true }],
-  ['pairs4', { threads: 256, items: 16, minBlocks: 3, lookback: 16 }],
+  ['pairs4', { threads: 256, items: 16, minBlocks: 3, lookback: 8 }],
   ['keys8', { threads: 384, items: 8, minBlocks: 2, lookback: 8, prefetch: true }],
-  ['pairs8', { threads: 512, items: 6, minBlocks: 0, lookback: 2, prefetch: true }],
+  ['pairs8', { threads: 256, items: 8, minBlocks: 0, lookback: 2 }],
 ];
 
 describeEachDevice('radix sort edges', () => {
@@ -80,8 +80,20 @@ describeEachDevice('radix sort edges', () => {
       expect(() => gp.sort(gp.zeros([10_000], 'uint32'))).to.throw(RangeError, /shape/);
       radixShapes.keys4 = { ...SHIPPED, threads: 128 };
       expect(() => gp.sort(gp.zeros([10_000], 'uint32'))).to.throw(RangeError, /shape/);
+      radixShapes.keys4 = { ...SHIPPED, lookback: 16 };
+      expect(() => gp.sort(gp.zeros([10_000], 'uint32'))).to.throw(RangeError, /shape/);
     } finally {
       radixShapes.keys4 = saved;
+    }
+    // With values: no early ticket, no shared stage (both gave wrong orders at 64M on the H200).
+    const savedPairs = radixShapes.pairs4;
+    try {
+      radixShapes.pairs4 = { ...SHIPPED, prefetch: true };
+      expect(() => gp.argsort(gp.zeros([10_000], 'float32'))).to.throw(RangeError, /shape/);
+      radixShapes.pairs4 = { ...SHIPPED, threads: 384, items: 12, minBlocks: 2 };
+      expect(() => gp.argsort(gp.zeros([10_000], 'float32'))).to.throw(RangeError, /shape/);
+    } finally {
+      radixShapes.pairs4 = savedPairs;
     }
   });
 
