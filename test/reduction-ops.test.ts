@@ -359,6 +359,12 @@ describeEachDevice('reductions: dtype= and out=', () => {
     const a = up([1.5, 2, 3, 4], 'float64', [2, 2]);
     expect(() => a.sum(1, { out: gp.zeros([3]) })).to.throw(RangeError, /shape/);
     expect(() => a.sum(1, { out: gp.zeros([2], 'int64') })).to.throw(TypeError, /same_kind/);
+    // NumPy's kind order b < u < i < f < c: a signed sum into an unsigned out is not same_kind;
+    // the other way, and within a kind, it is.
+    const ints = up([1, 2, 3, 4], 'int64', [2, 2]);
+    expect(() => ints.sum(1, { out: gp.zeros([2], 'uint64') })).to.throw(TypeError, /same_kind/);
+    expect(values(ints.sum(1, { out: gp.zeros([2], 'int32') }))).to.deep.equal([3, 7]);
+    expect(values(up([1, 2, 3, 4], 'uint8', [2, 2]).sum(1, { out: gp.zeros([2], 'int16') }))).to.deep.equal([3, 7]);
     expect(() => a.sum(2)).to.throw(RangeError, /out of bounds/);
     expect(() => a.sum([0, 0])).to.throw(RangeError, /duplicate/);
     expect(() => a.argmax([0, 1])).to.throw(TypeError);

@@ -49,6 +49,17 @@ export function canCastSafely(from: DTypeLike, to: DTypeLike): boolean {
   return promoteTypes(from instanceof DType ? from : toDType(from, 'canCast: from'), t) === t;
 }
 
+/** NumPy's kind order for same_kind casting: b < u < i < f < c. */
+export const KIND_ORDER = { b: 0, u: 1, i: 2, f: 3, c: 4 } as const;
+
+/**
+ * NumPy's "same_kind" casting (ufunc and reduction outputs, copyto, put): safe casts, and casts
+ * within a kind or towards a higher one (int64 -> uint64 is not one).
+ */
+export function canCastSameKind(from: DType, to: DType): boolean {
+  return canCastSafely(from, to) || KIND_ORDER[from.kind] <= KIND_ORDER[to.kind];
+}
+
 /** The dtype a weak scalar of `kind` takes next to a strong dtype `s` (NEP 50). */
 export function promoteWeak(s: DType, kind: WeakKind): DType {
   if (weakCategory[kind] <= category(s)) return s;

@@ -6,7 +6,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { shapeString } from '../core/shape.js';
 import { ElementwiseKernel, ElementwiseKernelFn } from '../kernel/elementwise-kernel.js';
 import { mixedDevices } from '../kernel/elementwise.js';
-import { canCastSameKind } from './ufunc.js';
+import { canCastSameKind } from '../core/promotion.js';
 import { canCastSafely } from '../core/promotion.js';
 import { axisOf, build, checkKeys, commonDType, copyInto, isOptions, owned, sliceAxis, toArray } from './array-args.js';
 import { atleast1d, atleast2d, atleast3d } from './views.js';

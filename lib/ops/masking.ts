@@ -12,7 +12,7 @@ import { copyInto, checkKeys, owned, toArray } from './array-args.js';
 import { boolMask, extractBool, placeBool } from './compaction.js';
 import { take } from './take-put.js';
 import { flatnonzero } from './nonzero.js';
-import { canCastSameKind } from './ufunc.js';
+import { canCastSameKind } from '../core/promotion.js';
 
 const disposeAll = (xs: GpuArray[]) => xs.forEach((x) => x.dispose());
 

@@ -14,7 +14,7 @@
 import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { isOptionsLike, readOptions } from '../util/options.js';
-import { promoteTypes } from '../core/promotion.js';
+import { canCastSameKind } from '../core/promotion.js';
 import type { BoundParam } from '../kernel/elementwise.js';
 import { AxisLike, makeReductionDefinition, normalizeAxes, ReductionDefinition, runReduction } from '../kernel/reduction.js';
 import { isTracer, traceHook } from './trace-hook.js';
@@ -142,12 +142,6 @@ function ruleTypes(rule: Rule, x: DType, want: DType | undefined): { acc: DType;
       return { acc: accOf(d), out: rule === 'mean' ? d : realOf(d) };
     }
   }
-}
-
-/** NumPy's same_kind casting for out=: never towards a lower kind (complex -> float, float -> int). */
-function canCastSameKind(from: DType, to: DType): boolean {
-  const cat = (d: DType) => ({ b: 0, u: 1, i: 1, f: 2, c: 3 })[d.kind];
-  return promoteTypes(from, to) === to || cat(from) <= cat(to);
 }
 
 /** sizeof(gpa::ArgPair<T>) for an accumulator value of dtype d. */

@@ -13,7 +13,7 @@ import { flatnonzero } from './nonzero.js';
 import { UFUNCS } from './ufunc-table.js';
 import { isAdvancedIndex } from '../core/advanced-index-hook.js';
 import type { Index } from '../core/indexing.js';
-import { canCastSameKind } from './ufunc.js';
+import { canCastSameKind } from '../core/promotion.js';
 import { stack } from './joining.js';
 
 /** Options of gp.take (numpy.take's keyword arguments). */

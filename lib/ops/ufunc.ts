@@ -3,7 +3,7 @@
 import { DType, dtype as toDType, DTypeLike, dtypes, integerRange } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar, isComplexLike, weakKindOf } from '../core/host-data.js';
-import { canCastSafely, checkWeakIntegerFits, resultType, WeakKind } from '../core/promotion.js';
+import { canCastSafely, canCastSameKind, checkWeakIntegerFits, KIND_ORDER, resultType, WeakKind } from '../core/promotion.js';
 import { Scalar } from '../core/scalar.js';
 import { readOptions } from '../util/options.js';
 import { broadcastShapes, sameShape, shapeString } from '../core/shape.js';
@@ -61,13 +61,6 @@ export interface UfuncPairCallOptions {
 
 const CALL_OPTION_KEYS = ['out', 'dtype'];
 
-/** NumPy's kind order for same_kind casting: b < u < i < f < c. */
-const KIND_ORDER = { b: 0, u: 1, i: 2, f: 3, c: 4 } as const;
-
-/** NumPy's same_kind casting: safe casts, and casts within a kind or towards a higher one. */
-export function canCastSameKind(from: DType, to: DType): boolean {
-  return canCastSafely(from, to) || KIND_ORDER[from.kind] <= KIND_ORDER[to.kind];
-}
 
 const describe = (v: unknown) =>
   v === null ? 'null' : Array.isArray(v) ? 'Array' : typeof v === 'object' ? ((v as object).constructor?.name ?? 'object') : typeof v;
