@@ -66,6 +66,15 @@ export function geomType(spec: ReductionSpec, nin: number, nout: number): string
   return `gpa::RedGeom<${spec.index}, ${spec.maxd}, ${nin}, ${nout}>`;
 }
 
+/**
+ * Index-typed fields of gpa::RedGeom (reduce.h): 9 scalars, then the shape and stride tables.
+ * reduction.ts writes that many; each kernel asserts the struct's size against it, so a field
+ * added on one side only fails to compile instead of shifting the arguments.
+ */
+export function geomFieldCount(spec: ReductionSpec, nin: number, nout: number): number {
+  return 9 + spec.maxd * (2 + 2 * Math.max(1, nin) + Math.max(1, nout));
+}
+
 export function generateReduction(src: ReductionSource, spec: ReductionSpec): GeneratedReduction {
   const I = '_gpa_I';
   const ins = src.params.filter((p) => p.kind === 'array' && !p.isOutput);
@@ -317,6 +326,7 @@ export function generateReduction(src: ReductionSource, spec: ReductionSpec): Ge
     `typedef ${src.reduceType} _type_reduce;`,
     `static_assert(sizeof(_type_reduce) <= ${src.accBytes}, "reduce_type is larger than ${src.accBytes} bytes");`,
     `typedef ${spec.index} ${I};`,
+    `static_assert(sizeof(${geom}) == ${geomFieldCount(spec, nin, nout)} * sizeof(${I}), "gpa::RedGeom and lib/kernel/reduction.ts disagree");`,
     // Two entry points, each with its own register budget: the row walk fits 6 blocks of 256
     // threads per SM, the column walk (W accumulators per thread) 5. reduction.ts sizes each
     // launch as one full wave of its kernel's blocks.

@@ -13,8 +13,7 @@ import { ArgBlock, ParamLayout } from '../device/arg-block.js';
 import { codegenParams, mixedDevices } from './elementwise.js';
 import { bindOutputs } from './outputs.js';
 import type { ArgValue, BoundParam } from './elementwise.js';
-import { CodegenParam } from './elementwise-codegen.js';
-import { COL_BLOCKS_PER_SM, generateReduction, ROW_BLOCKS_PER_SM, ReductionSpec } from './reduction-codegen.js';
+import { COL_BLOCKS_PER_SM, generateReduction, geomFieldCount, ROW_BLOCKS_PER_SM, ReductionSpec } from './reduction-codegen.js';
 import { planReduction, ReductionPlan, RedOperand } from './reduction-plan.js';
 import { carrayLayout, scalarLayout, writeCArray, writeScalar } from './scalar-args.js';
 import { userCodeNote } from './compile-note.js';
@@ -383,16 +382,10 @@ function prepare(def: ReductionDefinition, params: readonly BoundParam[], vals: 
     if (p.kind === 'raw') return carrayLayout(p.rawNdim);
     return scalarLayout(p.dtype);
   });
-  layouts.push({ size: isz * geomFields(spec, cg), align: isz }, { size: 8, align: 8 }, { size: 8, align: 8 });
+  layouts.push({ size: isz * geomFieldCount(spec, cg.filter((p) => p.kind === 'array' && !p.isOutput).length, cg.filter((p) => p.isOutput).length), align: isz }, { size: 8, align: 8 }, { size: 8, align: 8 });
   return { row: program.kernel(gen.kernels[0].name), col: program.kernel(gen.kernels[1].name), args: new ArgBlock(layouts), device, accBytes, written: null };
 }
 
-/** Number of index-typed fields of gpa::RedGeom (see reduce.h). */
-function geomFields(spec: ReductionSpec, cg: readonly CodegenParam[]): number {
-  const nin = cg.filter((p) => p.kind === 'array' && !p.isOutput).length;
-  const nout = cg.filter((p) => p.isOutput).length;
-  return 9 + spec.maxd * (2 + 2 * Math.max(1, nin) + Math.max(1, nout));
-}
 
 function writeArgs(prepared: PreparedReduction, layout: Layout, params: readonly BoundParam[], vals: readonly ArgValue[], partials: number, counterPtr: number): void {
   const block = prepared.args;
