@@ -133,13 +133,7 @@ __device__ void scan_tile_apply(const T* x, T* y, const T* sums, long long len, 
   scan_write_tile<T, GPA_SCAN_ITEMS>(q, start, len, tileBuf, buf, inc, sums + blockIdx.x, exclusive, op);
 }
 
-// The exclusive prefix of `tile` by decoupled look-back, in warp 0 (lane 0's result counts).
-// Each tile publishes its aggregate (flag 1), then its inclusive prefix (flag 2); warp 0 reads a
-// window of 32 predecessors at once (one status read per lane) and stops at the nearest
-// inclusive prefix: with about a thousand tiles in flight, a walk of one predecessor at a time
-// was the whole cost of the scan. Types of up to 4 bytes keep flag and value in one 64-bit
-// status word (flag high, value bits low), so neither side needs a fence; wider types publish
-// value, fence, flag (aggs, incls and flags arrays). `win` is 32 T of shared memory.
+// A look-back status word of a type of up to 4 bytes: the flag high, the value's bits low.
 template <typename T>
 __device__ __forceinline__ unsigned long long scan_status_word(unsigned int flag, T v) {
   unsigned int bits = 0;
@@ -154,109 +148,6 @@ __device__ __forceinline__ T scan_status_value(unsigned long long w) {
   memcpy(&v, &bits, sizeof(T));
   return v;
 }
-
-template <typename T, typename Op>
-__device__ __forceinline__ T scan_lookback_prefix(long long tile, T total, T* aggs, T* incls, unsigned int* flags, T* win, T ident, Op op) {
-  const int lane = threadIdx.x;
-  constexpr bool packed = sizeof(T) <= 4;
-  volatile unsigned long long* vs = reinterpret_cast<volatile unsigned long long*>(aggs);  // packed status words
-  volatile unsigned int* vf = flags;
-  volatile T* va = aggs;
-  volatile T* vi = incls;
-  if (lane == 0) {
-    if constexpr (packed) {
-      vs[tile] = scan_status_word<T>(tile == 0 ? 2u : 1u, total);
-    } else {
-      if (tile == 0) vi[0] = total;
-      else va[tile] = total;
-      __threadfence();
-      vf[tile] = tile == 0 ? 2u : 1u;
-    }
-  }
-  T run = ident;
-  if (tile == 0) return run;
-  for (long long base = tile - 1;; base -= 32) {
-    const long long p = base - lane;
-    unsigned int f;
-    unsigned long long w = 0;
-    do {
-      if constexpr (packed) {
-        w = p >= 0 ? vs[p] : (2ull << 32);
-        f = (unsigned int)(w >> 32);
-      } else {
-        f = p >= 0 ? vf[p] : 2u;
-      }
-    } while (__any_sync(0xffffffffu, f == 0u));
-    const unsigned int inclusive = __ballot_sync(0xffffffffu, f == 2u);
-    // A negative p lies past tile 0 (always inclusive, so never counted).
-    if constexpr (packed) {
-      win[lane] = p < 0 ? ident : scan_status_value<T>(w);
-    } else {
-      __threadfence();
-      win[lane] = p < 0 ? ident : f == 2u ? (T)vi[p] : (T)va[p];
-    }
-    __syncwarp();
-    const int last = inclusive ? __ffs((int)inclusive) - 1 : 31;
-    if (lane == 0)
-      for (int l = 0; l <= last; ++l) run = op(win[l], run);
-    __syncwarp();
-    if (inclusive) break;
-  }
-  if (lane == 0) {
-    if constexpr (packed) {
-      vs[tile] = scan_status_word<T>(2u, op(run, total));
-    } else {
-      vi[tile] = op(run, total);
-      __threadfence();
-      vf[tile] = 2u;
-    }
-  }
-  return run;
-}
-
-// One-pass scan of a single row with decoupled look-back (scan_lookback_prefix). Tiles are
-// numbered in the order blocks start (a ticket), so a block only ever waits for tiles that blocks
-// already running own: no deadlock on the GPU (those blocks are resident) nor on the cpu backend
-// (an earlier ticket on the same OS thread has finished; one on another OS thread is running).
-// ITEMS elements per thread (16 for 4-byte types halves the tiles to look back over). For types
-// of up to 4 bytes `aggs` holds one 64-bit status word per tile and incls is unused. The status
-// (or flags) and *ticket start at zero.
-template <typename T, int ITEMS, typename Load, typename Op>
-__device__ void scan_lookback(const T* x, T* y, T* aggs, T* incls, unsigned int* flags, unsigned int* ticket, long long len, int exclusive, T ident, Load load, Op op) {
-  constexpr int TILE = GPA_SCAN_THREADS * ITEMS;
-  __shared__ T tileBuf[GPA_SCAN_PAD(TILE)];
-  __shared__ T buf[2 * GPA_SCAN_THREADS];
-  __shared__ long long tileShared;
-  __shared__ T prefixShared;
-  if (threadIdx.x == 0) tileShared = (long long)atomicAdd(ticket, 1u);
-  __syncthreads();
-  const long long tile = tileShared;
-  const long long start = tile * TILE;
-  const T acc = scan_stage_tile<T, ITEMS>(x, start, len, tileBuf, ident, load, op);
-  T total;
-  const T inc = block_inclusive_scan(acc, buf, &total, op);
-  if (threadIdx.x < 32) {
-    // buf's second half is free until the barrier below (other warps write buf[32..255]).
-    const T prefix = scan_lookback_prefix(tile, total, aggs, incls, flags, buf + GPA_SCAN_THREADS, ident, op);
-    if (threadIdx.x == 0) prefixShared = prefix;
-  }
-  scan_write_tile<T, ITEMS>(y, start, len, tileBuf, buf, inc, &prefixShared, exclusive, op);
-}
-
-
-// ---- One row, the tile in registers (scan_lookback_regs) ------------------------------------------
-// The same look-back scan in fewer shared-memory passes and barriers, its shape compile-time
-// (lib/ops/prefix-scan.ts lookbackShapes; bench/probes/scan-probe.ts measures the shapes):
-//   THREADS x ITEMS elements a tile; each thread holds its ITEMS consecutive elements in registers,
-//   loaded warp-striped (coalesced) and transposed through the warp's own slice of shared memory
-//   (LOAD 0: only __syncwarp), or read directly, as 16-byte vectors where aligned (LOAD 1);
-//   the block scan is a warp scan by shuffles and one barrier for the warp totals;
-//   tiles by ticket (TICKET) or by blockIdx.x: the GPU starts blocks in index order (what CUB's
-//   single-pass scan relies on) and the cpu backend hands blocks to its threads in order, so a
-//   block only waits for blocks that started before it either way;
-//   the look-back reads 32 predecessors at once and sums the window by shuffles, sleeping DELAY ns
-//   between polls of a window that is not ready (0: spin).
-// Float sums associate differently from scan_lookback (both are within rounding of the exact sum).
 
 // A value of up to 8 bytes through a shuffle, as its bits (bool and 1- or 2-byte types too).
 template <typename T>
@@ -285,8 +176,14 @@ __device__ __forceinline__ void scan_backoff() {
 #endif
 }
 
-// scan_lookback_prefix's protocol (same status words), called by a whole warp; every lane returns
-// the exclusive prefix of `tile`.
+// The exclusive prefix of `tile` by decoupled look-back, called by a whole warp (every lane returns
+// it). Each tile publishes its aggregate (flag 1), then its inclusive prefix (flag 2); the warp
+// reads a window of 32 predecessors at once (one status read per lane), sums it by shuffles and
+// stops at the nearest inclusive prefix: with about a thousand tiles in flight, a walk of one
+// predecessor at a time was the whole cost of the scan. Types of up to 4 bytes keep flag and
+// value in one 64-bit status word (flag high, value bits low), so neither side needs a fence;
+// wider types publish value, fence, flag (aggs, incls and flags arrays). DELAY ns of sleep
+// between polls of a window that is not ready (0: spin).
 template <typename T, int DELAY, typename Op>
 __device__ __forceinline__ T scan_lookback_window(long long tile, T total, T* aggs, T* incls, unsigned int* flags, T ident, Op op) {
   const int lane = threadIdx.x & 31;
@@ -347,6 +244,50 @@ __device__ __forceinline__ T scan_lookback_window(long long tile, T total, T* ag
   }
   return run;
 }
+
+
+// One-pass scan of a single row with decoupled look-back (scan_lookback_window), the tile staged in shared memory. Tiles are
+// numbered in the order blocks start (a ticket), so a block only ever waits for tiles that blocks
+// already running own: no deadlock on the GPU (those blocks are resident) nor on the cpu backend
+// (an earlier ticket on the same OS thread has finished; one on another OS thread is running).
+// ITEMS elements per thread (16 for 4-byte types halves the tiles to look back over). For types
+// of up to 4 bytes `aggs` holds one 64-bit status word per tile and incls is unused. The status
+// (or flags) and *ticket start at zero.
+template <typename T, int ITEMS, typename Load, typename Op>
+__device__ void scan_lookback(const T* x, T* y, T* aggs, T* incls, unsigned int* flags, unsigned int* ticket, long long len, int exclusive, T ident, Load load, Op op) {
+  constexpr int TILE = GPA_SCAN_THREADS * ITEMS;
+  __shared__ T tileBuf[GPA_SCAN_PAD(TILE)];
+  __shared__ T buf[2 * GPA_SCAN_THREADS];
+  __shared__ long long tileShared;
+  __shared__ T prefixShared;
+  if (threadIdx.x == 0) tileShared = (long long)atomicAdd(ticket, 1u);
+  __syncthreads();
+  const long long tile = tileShared;
+  const long long start = tile * TILE;
+  const T acc = scan_stage_tile<T, ITEMS>(x, start, len, tileBuf, ident, load, op);
+  T total;
+  const T inc = block_inclusive_scan(acc, buf, &total, op);
+  if (threadIdx.x < 32) {
+    const T prefix = scan_lookback_window<T, 0>(tile, total, aggs, incls, flags, ident, op);
+    if (threadIdx.x == 0) prefixShared = prefix;
+  }
+  scan_write_tile<T, ITEMS>(y, start, len, tileBuf, buf, inc, &prefixShared, exclusive, op);
+}
+
+
+// ---- One row, the tile in registers (scan_lookback_regs) ------------------------------------------
+// The same look-back scan in fewer shared-memory passes and barriers, its shape compile-time
+// (lib/ops/prefix-scan.ts lookbackShapes; bench/probes/scan-probe.ts measures the shapes):
+//   THREADS x ITEMS elements a tile; each thread holds its ITEMS consecutive elements in registers,
+//   loaded warp-striped (coalesced) and transposed through the warp's own slice of shared memory
+//   (LOAD 0: only __syncwarp), or read directly, as 16-byte vectors where aligned (LOAD 1);
+//   the block scan is a warp scan by shuffles and one barrier for the warp totals;
+//   tiles by ticket (TICKET) or by blockIdx.x: the GPU starts blocks in index order (what CUB's
+//   single-pass scan relies on) and the cpu backend hands blocks to its threads in order, so a
+//   block only waits for blocks that started before it either way;
+//   the look-back reads 32 predecessors at once and sums the window by shuffles, sleeping DELAY ns
+//   between polls of a window that is not ready (0: spin).
+// Float sums associate differently from scan_lookback (both are within rounding of the exact sum).
 
 // ITEMS consecutive elements from p (n of them exist, n may be <= 0), the identity past them.
 template <typename T, int ITEMS, typename Load>
