@@ -85,6 +85,11 @@ DEFAULT_WORKLOADS = [
     ('fft 2^24 complex64', 'fft1d', {'n': 1 << 24}, 'device'),
     ('rfft2 4096² float32', 'rfft2', {'m': 4096}, 'device'),
     ('small fft, back to back', 'fft1d', {'n': 4096}, 'issue'),
+    ('tile 128M x 2', 'tile', {'n': N // 2}, 'device'),
+    ('repeat 128M x 2', 'repeat', {'n': N // 2}, 'device'),
+    ('flip 256M, made contiguous', 'flipCopy', {'n': N}, 'device'),
+    ('roll 256M', 'roll', {'n': N}, 'device'),
+    ('pad 16382² by 1', 'pad', {'m': 16382}, 'device'),
     ('concatenate 2 x 128M', 'concatenate', {'n': N // 2}, 'device'),
     ('stack 2 x 128M', 'stack', {'n': N // 2}, 'device'),
     ('boolean mask x[x > t], half kept', 'booleanMask', {'n': UP}, 'device'),
@@ -752,6 +757,45 @@ def k_join(name):
     return make
 
 
+ROLL_SHIFT = 12345  # bench/rearranging-kinds.ts
+
+
+def k_tile(ctx, p):
+    n = p['n']
+    a = ctx.input(n, 1)
+    return Prepared(lambda: cp.tile(a, 2), lambda r: check_exact(r, lambda i: hash_values(i % n, 1), 'tile'))
+
+
+def k_repeat(ctx, p):
+    n = p['n']
+    a = ctx.input(n, 1)
+    return Prepared(lambda: cp.repeat(a, 2), lambda r: check_exact(r, lambda i: hash_values(i // 2, 1), 'repeat'))
+
+
+def k_flip_copy(ctx, p):
+    n = p['n']
+    a = ctx.input(n, 1)
+    return Prepared(lambda: cp.flip(a).copy(), lambda r: check_exact(r, lambda i: hash_values(n - 1 - i, 1), 'flip'))
+
+
+def k_roll(ctx, p):
+    n = p['n']
+    a = ctx.input(n, 1)
+    return Prepared(lambda: cp.roll(a, ROLL_SHIFT), lambda r: check_exact(r, lambda i: hash_values((i - ROLL_SHIFT) % n, 1), 'roll'))
+
+
+def k_pad(ctx, p):
+    m = p['m']
+    w = m + 2
+    a = ctx.input(m * m, 1).reshape(m, m)
+
+    def want(i):
+        r, c = i // w, i % w
+        inner = (r > 0) & (c > 0) & (r < w - 1) & (c < w - 1)
+        return np.where(inner, hash_values(np.clip(r - 1, 0, m - 1) * m + np.clip(c - 1, 0, m - 1), 1), np.float32(0))
+    return Prepared(lambda: cp.pad(a, 1), lambda r: check_exact(r, want, 'pad'))
+
+
 def k_boolean_mask(ctx, p):
     n = p['n']
     x = ctx.input(n, 1)
@@ -873,6 +917,7 @@ KINDS = {
     'fft1d': k_fft1d, 'rfft2': k_rfft2,
     'linalgSolve': k_linalg_solve, 'linalgInv': k_linalg_inv,
     'matmul': k_matmul, 'einsumGemm': k_einsum_gemm, 'matmulBatched': k_matmul_batched,
+    'tile': k_tile, 'repeat': k_repeat, 'flipCopy': k_flip_copy, 'roll': k_roll, 'pad': k_pad,
     'concatenate': k_join('concatenate'), 'stack': k_join('stack'), 'booleanMask': k_boolean_mask, 'gather': k_gather,
     'add': k_add, 'addRow': k_add_row, 'addTransposed': k_add_transposed, 'smallAdd': k_small_add,
     'rawSmall': k_raw_small, 'ekSmall': k_ek_small, 'ekCold': k_ek_cold, 'ekWarm': k_ek_warm,
