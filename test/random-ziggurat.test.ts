@@ -110,7 +110,8 @@ describeEachDevice('random ziggurat: kernels against the host reference', () => 
 
   it('the fix-up list by hand: its count, a list too short for the rejections, partial warps, the last partial group', () => {
     // The fill and its fix-up kernel launched by hand on odd grids (block 40: a partial warp on a
-    // GPU) with list capacities 0 and 5 (the fix-up kernel walks everything again) and enough.
+    // GPU; one thread: hundreds of rejections, its staging buffer flushed many times) with list
+    // capacities 0, 5 and 100 (the fix-up kernel walks everything again) and enough.
     for (const [t, n, u] of [['float', 1 << 17, 1], ['float', (1 << 17) + 6, 2], ['double', (1 << 16) + 3, 1]] as const) {
       const key = [0x2468ace0, 0x13579bdf];
       const name = `zig_list_${t}_u${u}`;
@@ -118,16 +119,18 @@ describeEachDevice('random ziggurat: kernels against the host reference', () => 
       const fill = RawKernel(src, name, ['--fmad=false']);
       const fix = RawKernel(src, `${name}_fix`, ['--fmad=false']);
       const ref = t === 'float' ? normal32 : normal64;
-      let rejected = 0;
-      for (let e = 0; e < 4 * Math.floor(n / 4); e++) if (ref(key, 0n, e)[1] !== 'fast') rejected += 1;
+      const want: number[] = [];
+      for (let e = 0; e < 4 * Math.floor(n / 4); e++) if (ref(key, 0n, e)[1] !== 'fast') want.push(e);
+      const rejected = want.length;
       expect(rejected).to.be.above(20);
-      for (const [grid, block, cap] of [[1, 32, 1 << 16], [3, 40, 0], [2, 64, 5], [5, 40, rejected]]) {
+      for (const [grid, block, cap] of [[1, 32, 1 << 16], [1, 1, 1 << 16], [3, 40, 0], [2, 64, 5], [1, 1, 100], [5, 40, rejected]]) {
         const out = gp.empty([n], t === 'float' ? 'float32' : 'float64');
         const list = gp.zeros([cap + 1], 'uint32');
         const args = [out, n, ...roundKeys(key as [number, number]), 0, 0, 0, 0, list, cap, 1];
         fill([grid], [block], args);
-        const counted = (list.toTypedArray() as Uint32Array)[0];
-        expect(counted, `${t} grid ${grid}x${block}: the rejected elements counted`).to.equal(rejected);
+        const listed = list.toTypedArray() as Uint32Array;
+        expect(listed[0], `${t} grid ${grid}x${block}: the rejected elements counted`).to.equal(rejected);
+        if (cap >= rejected) expect(Array.from(listed.subarray(1, 1 + rejected)).sort((a, b) => a - b), 'the list').to.deep.equal(want);
         fix([7], [block], args);
         expectRef(out.toTypedArray() as Float32Array, ref, key, 0n, `${t} U=${u} ${grid}x${block} cap ${cap}`);
         out.dispose();

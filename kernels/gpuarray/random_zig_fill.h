@@ -1,14 +1,14 @@
 // gp.random's ziggurat fills (random_zig.h's sampler; lib/random/kernels.ts launches them). The
-// fast loop stores every element's fast-path value and keeps nothing per thread: an element
+// fast loop stores every element's fast-path value and keeps no per-thread list: an element
 // whose word is rejected (wedge or tail, about 1.5%) gets its index appended to a device-wide
-// fix-up list, one atomicAdd per warp step (the lanes' slots from ballots). fix_normal_* then
-// finishes the listed elements, one thread an entry, each on its own substream as before, so
-// the values do not depend on the list's order or the grid. The list has `cap` slots after its
-// counter (fix[0]); past them nothing is written, and the fix-up kernel, seeing the counter
-// above cap, walks every element again instead (results never depend on the capacity).
-// The list's entries are 32-bit element indices: calls of n >= 2^32, an unaligned output or a
-// counter run across a 2^32-block boundary take the general path (in the fix-up kernel,
-// rejections finished in place).
+// fix-up list (the lanes' slots from ballots, staged per warp in shared memory, one atomicAdd a
+// flush of GPA_ZIG_WB entries). fix_normal_* then finishes the listed elements, one thread an
+// entry, each on its own substream as before, so the values depend neither on the list's order
+// nor on the grid. The list has `cap` slots after its counter (fix[0]); past them nothing is
+// written, and the fix-up kernel, seeing the counter above cap, walks every element again
+// instead (results never depend on the capacity). The entries are 32-bit element indices:
+// calls of n >= 2^32, an unaligned output or a counter run across a 2^32-block boundary take the
+// general path (in the fix-up kernel, rejections finished in place).
 #pragma once
 #include "gpuarray/random_zig.h"
 
@@ -47,51 +47,112 @@ __device__ __forceinline__ void zig_steps(uint32_t G, F&& step) {
 #endif
 }
 
-/** The lanes of this thread's warp that exist (a block need not be a multiple of 32 threads). */
-__device__ __forceinline__ unsigned zig_warp_mask() {
-#ifdef GPA_HOST
-  return 1u;
-#else
-  const unsigned left = blockDim.x - (threadIdx.x & ~31u);
-  return left >= 32u ? 0xffffffffu : (1u << left) - 1u;
+/** Slots of a warp's staging buffer for the fix-up list (shared memory on the GPU). */
+#ifndef GPA_ZIG_WB
+#define GPA_ZIG_WB 64
 #endif
-}
 
 /**
- * Append the elements 4g + j of the bits j of `rej` to the list (fix[0] counts, slots fix[1..cap]).
- * On the device every lane of the warp calls it (rej 0 where it has none): one atomicAdd a warp,
- * each lane's slots after the earlier lanes' (ballot per bit j).
+ * A warp's view of the fix-up list (fix[0] counts, slots fix[1..cap]) through its staging buffer
+ * `buf`: rejected elements gather there and go to the list GPA_ZIG_WB at a time, so the one
+ * counter sees an atomicAdd every ~30 warp steps (one a step would queue ~2M atomics on one
+ * address, ~1 ms). On the host a thread is a warp of one lane (the same code, no votes).
+ * `fill` is the same in every lane.
  */
-__device__ __forceinline__ void zig_append(unsigned int* fix, uint32_t cap, unsigned mask, uint32_t g, uint32_t rej) {
+struct ZigList {
+  unsigned int* fix;
+  uint32_t* buf;
+  uint32_t cap;
+  unsigned mask;  // the warp's lanes that exist (a block need not be a multiple of 32 threads)
+  uint32_t fill;
+
+  __device__ __forceinline__ void init(unsigned int* f, uint32_t* b, uint32_t c) {
+    fix = f;
+    buf = b;
+    cap = c;
+    fill = 0;
 #ifdef GPA_HOST
-  (void)mask;
-  if (rej == 0) return;
-  uint32_t at = atomicAdd(fix, (unsigned int)__popc(rej));
-  for (uint32_t j = 0; j < 4; j++) {
-    if ((rej >> j) & 1u) {
-      if (at < cap) fix[1 + at] = 4u * g + j;
-      at += 1;
-    }
-  }
+    mask = 1u;
 #else
-  const unsigned m0 = __ballot_sync(mask, rej & 1u), m1 = __ballot_sync(mask, rej & 2u);
-  const unsigned m2 = __ballot_sync(mask, rej & 4u), m3 = __ballot_sync(mask, rej & 8u);
-  const uint32_t c0 = __popc(m0), c01 = c0 + __popc(m1), c012 = c01 + __popc(m2);
-  const uint32_t total = c012 + __popc(m3);
-  if (total == 0) return;  // the same for the whole warp
-  const uint32_t lane = threadIdx.x & 31u;
-  uint32_t base = 0;
-  if (lane == 0) base = atomicAdd(fix, total);
-  base = __shfl_sync(mask, base, 0);
-  const unsigned lt = (1u << lane) - 1u;
-  const uint32_t e = 4u * g;
-  uint32_t at;
-  if ((at = base + __popc(m0 & lt)) < cap && (rej & 1u)) fix[1 + at] = e;
-  if ((at = base + c0 + __popc(m1 & lt)) < cap && (rej & 2u)) fix[1 + at] = e + 1u;
-  if ((at = base + c01 + __popc(m2 & lt)) < cap && (rej & 4u)) fix[1 + at] = e + 2u;
-  if ((at = base + c012 + __popc(m3 & lt)) < cap && (rej & 8u)) fix[1 + at] = e + 3u;
+    const unsigned left = blockDim.x - (threadIdx.x & ~31u);
+    mask = left >= 32u ? 0xffffffffu : (1u << left) - 1u;
 #endif
-}
+  }
+  __device__ __forceinline__ uint32_t lane() const {
+#ifdef GPA_HOST
+    return 0u;
+#else
+    return threadIdx.x & 31u;
+#endif
+  }
+  __device__ __forceinline__ unsigned vote(bool p) const {
+#ifdef GPA_HOST
+    return p ? 1u : 0u;
+#else
+    return __ballot_sync(mask, p);
+#endif
+  }
+  __device__ __forceinline__ void sync() const {
+#ifndef GPA_HOST
+    __syncwarp(mask);
+#endif
+  }
+  /** `total` slots of the list for the warp: the first one's index, the same in every lane. */
+  __device__ __forceinline__ uint32_t reserve(uint32_t total) const {
+    uint32_t base = 0;
+    if (lane() == 0) base = atomicAdd(fix, total);
+#ifndef GPA_HOST
+    base = __shfl_sync(mask, base, 0);
+#endif
+    return base;
+  }
+  /** The staged entries to the list (every lane calls it). */
+  __device__ __forceinline__ void flush() {
+    if (fill == 0) return;
+    sync();  // the lanes' buffer writes, seen by all
+    const uint32_t base = reserve(fill);
+    const uint32_t lanes = (uint32_t)__popc(mask);
+    for (uint32_t i = lane(); i < fill; i += lanes) {
+      if (base + i < cap) fix[1 + base + i] = buf[i];
+    }
+    sync();  // read before the buffer is written again
+    fill = 0;
+  }
+  /** Put the element e at slot `at` of the staged buffer, or of the list when `direct`. */
+  __device__ __forceinline__ void put(bool direct, uint32_t at, uint32_t e) const {
+    if (!direct) buf[at] = e;
+    else if (at < cap) fix[1 + at] = e;
+  }
+  /**
+   * Append the elements 4g + j of the bits j of `rej` (every lane calls it, rej 0 where it has
+   * none): a lane's entries after the earlier lanes' (a vote per bit j).
+   */
+  __device__ __forceinline__ void append(uint32_t g, uint32_t rej) {
+    const unsigned m0 = vote(rej & 1u), m1 = vote(rej & 2u), m2 = vote(rej & 4u), m3 = vote(rej & 8u);
+    const uint32_t c0 = __popc(m0), c01 = c0 + __popc(m1), c012 = c01 + __popc(m2);
+    const uint32_t total = c012 + __popc(m3);
+    if (total == 0) return;  // the same in every lane, as all below
+    if (fill + total > GPA_ZIG_WB) flush();
+    const bool direct = total > GPA_ZIG_WB;  // never in practice (up to 128 a step): straight to the list
+    const uint32_t base = direct ? reserve(total) : fill;
+    const unsigned lt = (1u << lane()) - 1u;
+    const uint32_t e = 4u * g;
+    if (rej & 1u) put(direct, base + __popc(m0 & lt), e);
+    if (rej & 2u) put(direct, base + c0 + __popc(m1 & lt), e + 1u);
+    if (rej & 4u) put(direct, base + c01 + __popc(m2 & lt), e + 2u);
+    if (rej & 8u) put(direct, base + c012 + __popc(m3 & lt), e + 3u);
+    if (!direct) fill += total;
+  }
+};
+
+/** The staging buffer of this thread's warp: shared memory on the GPU, the thread's own on the host. */
+#ifdef GPA_HOST
+#define GPA_ZIG_STAGE(name) uint32_t name[GPA_ZIG_WB]
+#else
+#define GPA_ZIG_STAGE(name)                      \
+  __shared__ uint32_t name##_all[32][GPA_ZIG_WB]; \
+  uint32_t* name = name##_all[threadIdx.x >> 5]
+#endif
 
 /** The general path of the float32 fill: groups [from, groups), rejections finished at once. */
 __device__ GPA_NOINLINE void zig_general_f32(const ZigCall<float, ZigEntry32>& c, long long n, const Keys10& K, long long from, int vec) {
@@ -158,7 +219,9 @@ __device__ __forceinline__ void fill_normal_f32(float* out, long long n, const K
   if (zig_listed(vec, pos, n, 1)) {
     f32x4* o = reinterpret_cast<f32x4*>(out);
     const uint32_t G = (uint32_t)(n >> 2);
-    const unsigned mask = zig_warp_mask();
+    GPA_ZIG_STAGE(stage);
+    ZigList list;
+    list.init(fix, stage, cap);
     zig_steps<U>(G, [&](const uint32_t* gs) {
       u32x4 b[U];
 #pragma unroll
@@ -171,8 +234,9 @@ __device__ __forceinline__ void fill_normal_f32(float* out, long long n, const K
         else rej[u] = 0;
       }
 #pragma unroll
-      for (int u = 0; u < U; u++) zig_append(fix, cap, mask, gs[u], rej[u]);
+      for (int u = 0; u < U; u++) list.append(gs[u], rej[u]);
     });
+    list.flush();
   }
 }
 
@@ -188,7 +252,9 @@ __device__ __forceinline__ void fill_normal_f64(double* out, long long n, const 
   if (zig_listed(vec, pos, n, 2)) {
     f64x2* o = reinterpret_cast<f64x2*>(out);
     const uint32_t G = (uint32_t)(n >> 2);
-    const unsigned mask = zig_warp_mask();
+    GPA_ZIG_STAGE(stage);
+    ZigList list;
+    list.init(fix, stage, cap);
     zig_steps<U>(G, [&](const uint32_t* gs) {
       u32x4 b[2 * U];
 #pragma unroll
@@ -207,8 +273,9 @@ __device__ __forceinline__ void fill_normal_f64(double* out, long long n, const 
         }
       }
 #pragma unroll
-      for (int u = 0; u < U; u++) zig_append(fix, cap, mask, gs[u], rej[u]);
+      for (int u = 0; u < U; u++) list.append(gs[u], rej[u]);
     });
+    list.flush();
   }
 }
 
