@@ -1,8 +1,8 @@
 // gp.random's ziggurat normals (kernels/gpuarray/random_zig.h, lib/random/ziggurat.ts): the
 // tables against their definition and NumPy's published values; the fills and the per-element
 // sampler against the host reference bit for bit (fast path, wedge, tail; aligned and unaligned
-// output; across a 2^32-block run of the counter; a thread whose deferred rejections overflow its
-// list); and the law on 1e6 samples a dtype (moments, Kolmogorov-Smirnov, 3σ/4σ/r tails).
+// output; across a 2^32-block run of the counter; the fix-up list by hand, too short included);
+// and the law on 1e6 samples a dtype (moments, Kolmogorov-Smirnov, 3σ/4σ/r tails).
 import { expect } from 'chai';
 import * as gp from '../lib/index.js';
 import { RawKernel } from '../lib/index.js';
@@ -108,17 +108,34 @@ describeEachDevice('random ziggurat: kernels against the host reference', () => 
     });
   }
 
-  it("a thread's deferred rejections overflowing its list (a hand launch of few threads, the GPU's deferral on every backend)", () => {
-    // 32 threads over 2^15 float32 groups (1024 a thread, about 60 rejections) or 2^14 float64
-    // groups (about 15): lists flushed after the loop and, past 16, the rewalk; U = 1 and U = 2.
-    for (const [t, n, u] of [['float', 1 << 17, 1], ['float', (1 << 17) + 6, 2], ['double', 1 << 16, 1]] as const) {
+  it('the fix-up list by hand: its count, a list too short for the rejections, partial warps, the last partial group', () => {
+    // The fill and its fix-up kernel launched by hand on odd grids (block 40: a partial warp on a
+    // GPU; one thread: hundreds of rejections, its staging buffer flushed many times) with list
+    // capacities 0, 5 and 100 (the fix-up kernel walks everything again) and enough.
+    for (const [t, n, u] of [['float', 1 << 17, 1], ['float', (1 << 17) + 6, 2], ['double', (1 << 16) + 3, 1]] as const) {
       const key = [0x2468ace0, 0x13579bdf];
-      const name = `zig_defer_${t}_u${u}`;
-      const k = RawKernel(`#define GPA_ZIG_DEFER 1\n${normalFillSource(name, t, u)}`, name, ['--fmad=false']);
-      const out = gp.empty([n], t === 'float' ? 'float32' : 'float64');
-      k([1], [32], [out, n, ...roundKeys(key as [number, number]), 0, 0, 0, 0, 1]);
-      expectRef(out.toTypedArray() as Float32Array, t === 'float' ? normal32 : normal64, key, 0n, `${t} U=${u}`);
-      out.dispose();
+      const name = `zig_list_${t}_u${u}`;
+      const src = normalFillSource(name, t, u);
+      const fill = RawKernel(src, name, ['--fmad=false']);
+      const fix = RawKernel(src, `${name}_fix`, ['--fmad=false']);
+      const ref = t === 'float' ? normal32 : normal64;
+      const want: number[] = [];
+      for (let e = 0; e < 4 * Math.floor(n / 4); e++) if (ref(key, 0n, e)[1] !== 'fast') want.push(e);
+      const rejected = want.length;
+      expect(rejected).to.be.above(20);
+      for (const [grid, block, cap] of [[1, 32, 1 << 16], [1, 1, 1 << 16], [3, 40, 0], [2, 64, 5], [1, 1, 100], [5, 40, rejected]]) {
+        const out = gp.empty([n], t === 'float' ? 'float32' : 'float64');
+        const list = gp.zeros([cap + 1], 'uint32');
+        const args = [out, n, ...roundKeys(key as [number, number]), 0, 0, 0, 0, list, cap, 1];
+        fill([grid], [block], args);
+        const listed = list.toTypedArray() as Uint32Array;
+        expect(listed[0], `${t} grid ${grid}x${block}: the rejected elements counted`).to.equal(rejected);
+        if (cap >= rejected) expect(Array.from(listed.subarray(1, 1 + rejected)).sort((a, b) => a - b), 'the list').to.deep.equal(want);
+        fix([7], [block], args);
+        expectRef(out.toTypedArray() as Float32Array, ref, key, 0n, `${t} U=${u} ${grid}x${block} cap ${cap}`);
+        out.dispose();
+        list.dispose();
+      }
     }
   });
 

@@ -2,8 +2,9 @@
 // standardNormal, integers [0, 1000) int32, legacy rand, all float32/int32 256M; standardNormal
 // float64 256M, 2 GiB), then the fill kernels of random_fill.h and random_zig.h launched by hand:
 // blocks per thread and step (U = 1, 2, 4) by blocks per SM, the ziggurat's also by the resident
-// blocks they are compiled for (__launch_bounds__), beside the Box-Muller float32 fill gp used
-// before the ziggurat, a write-only walk of the same shape (the store floor) and the fills with
+// blocks they are compiled for (__launch_bounds__) and split into its fast loop (with the list's
+// counter reset), its fix-up kernel alone and the whole call as gp queues it (memset, fill,
+// fix-up), beside the Box-Muller float32 fill gp used before the ziggurat (random_bm.h), a write-only walk of the same shape (the store floor) and the fills with
 // the stores kept off (the compute time alone). Device time from the bench's clock (CUDA events,
 // warm-up, median; host issue hidden behind a spin kernel). Last, cuda against the cpu backend,
 // byte for byte, on 2^24 + 3 elements of each fill (the lean paths and the tails).
@@ -11,7 +12,8 @@
 import * as gp from '../../lib/index.js';
 import { CudaBackend } from '../../lib/device/cuda/backend.js';
 import {
-  fillSource, FILL_UNROLL, geometry, NORMAL_MIN_BLOCKS, NORMAL_UNROLL, normalFillSource, normalGeometry, roundKeys,
+  fillSource, FILL_UNROLL, fixGeometry, geometry, NORMAL_METHOD, NORMAL_MIN_BLOCKS, NORMAL_UNROLL, normalFillSource, normalGeometry, roundKeys,
+  zigFixCapacity,
 } from '../../lib/random/kernels.js';
 import { zigSource } from '../../lib/random/ziggurat.js';
 import { CudaEventClock } from '../timing.js';
@@ -26,7 +28,7 @@ const sms = be.device.multiprocessorCount;
 
 console.log(
   `device: ${sms} SMs; write floor of 1 GiB at 4.27 TB/s (the bench's copy rate): ${fmt((GIB / 4.27e12) * 1e3)}; lean-path unroll in gp: ` +
-    `U = ${FILL_UNROLL} (normals ${NORMAL_UNROLL}, compiled for ${NORMAL_MIN_BLOCKS.float} float32 / ${NORMAL_MIN_BLOCKS.double} float64 blocks per SM)`,
+    `U = ${FILL_UNROLL} (normals: ${NORMAL_METHOD}, U = ${NORMAL_UNROLL}, compiled for ${NORMAL_MIN_BLOCKS.float} float32 / ${NORMAL_MIN_BLOCKS.double} float64 blocks per SM)`,
 );
 
 // 1. The bench rows, as the bench calls them (a fresh output each call, disposed after).
@@ -71,52 +73,46 @@ for (const f of fills) {
 }
 
 // The ziggurat's fills (256M float32, 1 GiB; 256M float64, 2 GiB): U groups of 4 normals a step
-// and the resident blocks they are compiled for, by blocks per SM, then gp's own grid.
+// and the resident blocks they are compiled for, by blocks per SM, then gp's own grid; each row
+// times the fast loop (after a 4-byte memset of the list's counter, as gp queues it), then on
+// gp's grid the fix-up kernel alone (on the list the last fill left) and the whole call.
 const outD = gp.empty([N], 'float64');
-for (const [t, out] of [['float', outF], ['double', outD]] as const) {
+const cap = zigFixCapacity(N);
+const list = gp.empty([cap + 1], 'uint32');
+const resetCount = () => be.memset(list.ptr, 0, 4, list.device.currentStream());
+for (const [t, out] of NORMAL_METHOD === 'ziggurat' ? ([['float', outF], ['double', outD]] as const) : []) {
   for (const u of [1, 2, 4]) {
     for (const mb of [8, 6, 4]) {
       const name = `probe_zig_${t}_u${u}_mb${mb}`;
-      const k = gp.RawKernel(normalFillSource(name, t, u, mb), name, opts);
-      const args = [out, N, ...keys, ...pos, 1];
-      const row = perSm.map((b) => `${b}/SM ${time(() => k(sms * b, 256, args)).toFixed(4)}`);
+      const src = normalFillSource(name, t, u, mb);
+      const k = gp.RawKernel(src, name, opts);
+      const fix = gp.RawKernel(src, `${name}_fix`, opts);
+      const args = [out, N, ...keys, ...pos, list, cap, 1];
+      const row = perSm.map((b) => `${b}/SM ${time(() => (resetCount(), k(sms * b, 256, args))).toFixed(4)}`);
       const [gd, bd] = normalGeometry(N / 4, u);
-      row.push(`gp's ${gd}x${bd} ${time(() => k(gd, bd, args)).toFixed(4)}`);
+      const [fg, fb] = fixGeometry(cap);
+      row.push(`gp's ${gd}x${bd} ${time(() => (resetCount(), k(gd, bd, args))).toFixed(4)}`);
+      const listed = (list.toTypedArray() as Uint32Array)[0];
+      row.push(`fix-up ${fg}x${fb} (${listed} listed of ${cap}) ${time(() => fix(fg, fb, args)).toFixed(4)}`);
+      row.push(`whole ${time(() => (resetCount(), k(gd, bd, args), fix(fg, fb, args))).toFixed(4)}`);
       const mine = u === NORMAL_UNROLL && mb === NORMAL_MIN_BLOCKS[t] ? ' (gp)' : '';
       console.log(`${`zig ${t === 'float' ? 'f32' : 'f64'} U=${u} bounds ${mb}${mine}`.padEnd(30)} ${row.join('  ')}`);
     }
   }
 }
+list.dispose();
 outD.dispose();
 
 // The store floor of this walk (a constant 16-byte vector per thread and step), and the fills'
 // compute alone (the same Philox/math, stored only when an impossible value shows up; the
 // ziggurat's fast path alone, its rejected words ignored). The Box-Muller float32 fill gp used
-// before the ziggurat stays here as the baseline (random_math.h keeps its float functions). The
+// before the ziggurat stays here as the baseline (random_bm.h, NORMAL_METHOD's other choice). The
 // round keys are spelled out in each signature: raw kernel signatures are read without the
 // preprocessor.
 const KEYS = ['a', 'b'].flatMap((h) => Array.from({ length: 10 }, (_, i) => `unsigned int k${h}${i}`)).join(', ');
-const BOX_MULLER = `namespace gpa {
-namespace rng {
-__device__ __forceinline__ void box_muller_f32(uint32_t x, uint32_t y, float* a, float* b) {
-  const float u1 = fmaf((float)x, 2.3283064365386963e-10f, 1.1641532182693481e-10f);
-  const float r = sqrtf(neg2_logf(u1));
-  float s, c;
-  sincos_turn_f32(y, &s, &c);
-  *a = r * c;
-  *b = r * s;
-}
-__device__ __forceinline__ f32x4 normal4_f32(const u32x4& b) {
-  f32x4 v;
-  box_muller_f32(b.x, b.y, &v.x, &v.y);
-  box_muller_f32(b.z, b.w, &v.z, &v.w);
-  return v;
-}
-}  // namespace rng
-}  // namespace gpa
-`;
 const refSrc = `#include "gpuarray/random_fill.h"
-${zigSource('f32')}${BOX_MULLER}struct alignas(16) F4 { float x, y, z, w; };
+${zigSource('f32')}#include "gpuarray/random_bm.h"
+struct alignas(16) F4 { float x, y, z, w; };
 extern "C" __global__ void probe_write_only(float* out, long long n) {
   F4* o = reinterpret_cast<F4*>(out);
   const unsigned int G = (unsigned int)(n >> 2), S = blockDim.x * gridDim.x;

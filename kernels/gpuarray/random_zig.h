@@ -8,10 +8,9 @@
 // element's substream (philox.h's Stream), so each value stays a pure function of (key,
 // counter) and the cpu and cuda backends give the same bits.
 //
-// The fills keep the rejections off the fast loop: a warp step's 128 words almost always hold one,
-// and the whole warp would wait on its slow path. A thread notes each rejected word (element,
-// word) and finishes them after its walk: the warp then runs the slow path as many times as its
-// busiest lane has rejections (about 14 where a lane of 500 words has 7.5 on average).
+// The fills (random_zig_fill.h) keep the rejections off the fast loop: every element gets its
+// fast-path value, and a rejected word's element goes on a device-wide fix-up list that a second
+// kernel finishes (one thread an entry).
 #pragma once
 #include "gpuarray/random_fill.h"
 
@@ -142,52 +141,6 @@ __device__ __forceinline__ void zig_finish_block(const ZigCall<double, ZigEntry6
   }
 }
 
-/** A noted block: its index in the call and its rejected words' bits. */
-struct __align__(8) ZigNote {
-  uint32_t idx, rej;
-};
-
-/**
- * A thread's blocks with rejected words (their words, index and bits), finished after its walk.
- * Noting a block is two stores, no loop: a warp step almost always has a lane that notes, so the
- * note's cost is paid at nearly every step. The fast loop calls nothing (a call there makes the
- * compiler keep its state in memory around it): when the list is full it only remembers the
- * first group it could not note, and the thread walks its groups again from there after the loop
- * (rare: the grid keeps a thread's walk to about 500 words, 7.5 rejections on average).
- */
-struct ZigDeferred {
-  static constexpr int CAP = 16;
-  static constexpr uint32_t NONE = 0xffffffffu;
-  u32x4 blk[CAP];
-  ZigNote notes[CAP];
-  int n;
-  uint32_t overflow;  // the first group (lean-loop index) with a rejection left out, or NONE
-
-  /** Group g's block idx (words b) has rejected words `rej`. */
-  template <typename T, typename E>
-  __device__ __forceinline__ void note(const ZigCall<T, E>& c, uint32_t g, uint32_t idx, const u32x4& b, uint32_t rej) {
-#if defined(GPA_HOST) && !defined(GPA_ZIG_DEFER)
-    // The cpu has no warps to keep in step: finish at once (GPA_ZIG_DEFER: as on the GPU, for tests).
-    (void)g;
-    zig_finish_block(c, idx, b, rej);
-#else
-    (void)c;
-    if (n < CAP) {
-      blk[n] = b;
-      notes[n] = ZigNote{idx, rej};
-      n += 1;
-    } else if (overflow == NONE) {
-      overflow = g;
-    }
-#endif
-  }
-  template <typename T, typename E>
-  __device__ GPA_NOINLINE void flush(const ZigCall<T, E>& c) {
-    for (int i = 0; i < n; i++) zig_finish_block(c, notes[i].idx, blk[i], notes[i].rej);
-    n = 0;
-  }
-};
-
 /**
  * The tables where the fast path reads them: on the GPU a copy in shared memory (a warp's 32
  * scattered reads cost a few bank conflicts; constant memory would serialise them), on the cpu
@@ -213,83 +166,6 @@ __device__ __forceinline__ f32x4 zig4_f32(const u32x4& b, const ZigEntry32* t, u
   return v;
 }
 
-/** The general path of the float32 fill: groups [from, groups), rejections finished at once. */
-__device__ GPA_NOINLINE void zig_general_f32(const ZigCall<float, ZigEntry32>& c, long long n, const Keys10& K, long long from, int vec) {
-  const long long groups = (n + 3) / 4;
-  for (long long i : gpa::grid_range(groups - from)) {
-    const long long g = from + i;
-    const u32x4 b = philox4x32_10(add128(c.pos, (uint64_t)g), K);
-    uint32_t rej;
-    const f32x4 v0 = zig4_f32(b, c.t, &rej);
-    float v[4] = {v0.x, v0.y, v0.z, v0.w};
-    for (int j = 0; j < 4; j++) {
-      if ((rej >> j) & 1u) v[j] = zig_finish(c, 4 * (uint64_t)g + j, word_of(b, j));
-    }
-    const long long e = g * 4;
-    if (vec && e + 4 <= n) {
-      *reinterpret_cast<f32x4*>(c.out + e) = f32x4{v[0], v[1], v[2], v[3]};
-    } else {
-      for (int j = 0; j < 4; j++) {
-        if (e + j < n) c.out[e + j] = v[j];
-      }
-    }
-  }
-}
-
-/**
- * The lean loop's blocks g >= from of this thread, in the walk of for_groups32, with their
- * rejected words finished (after a full ZigDeferred list).
- */
-__device__ GPA_NOINLINE void zig_rewalk_f32(const ZigCall<float, ZigEntry32>& c, const Keys10& K, uint32_t G, uint32_t from) {
-  for_groups32<1>(G, [&](uint32_t g) {
-    if (g < from) return;
-    const u32x4 b = philox4x32_10(u32x4{c.pos.x + g, c.pos.y, c.pos.z, c.pos.w}, K);
-    uint32_t rej;
-    zig4_f32(b, c.t, &rej);
-    if (rej) zig_finish_block(c, g, b, rej);
-  });
-}
-
-/**
- * float32 standard normals (1 word per element: block pos + g gives elements 4g..4g+3). The lean
- * loop stores each block's values at once and notes its rejected words, whose values d.flush
- * writes over them after the walk.
- */
-template <int U>
-__device__ __forceinline__ void fill_normal_f32(float* out, long long n, const Keys10& K, u32x4 pos, const ZigEntry32* tab,
-                                                const uint64_t* fi, int vec) {
-  const ZigCall<float, ZigEntry32> c = {out, K.a[0], K.b[0], pos, zig_stage(tab), fi};
-  long long done = 0;
-  if (vec && low_word_run(pos, n >> 2)) {
-    f32x4* o = reinterpret_cast<f32x4*>(out);
-    ZigDeferred d;
-    d.n = 0;
-    d.overflow = ZigDeferred::NONE;
-    // U blocks a step: their Philox chains interleave (no branch between them), then the stores,
-    // then the (rare) notes.
-    for_steps32<U>((uint32_t)(n >> 2), [&](const uint32_t* gs, int m) {
-      u32x4 b[U];
-      uint32_t rej[U];
-#pragma unroll
-      for (int u = 0; u < U; u++) {
-        if (u < m) b[u] = philox4x32_10(u32x4{pos.x + gs[u], pos.y, pos.z, pos.w}, K);
-      }
-#pragma unroll
-      for (int u = 0; u < U; u++) {
-        if (u < m) o[gs[u]] = zig4_f32(b[u], c.t, &rej[u]);
-      }
-#pragma unroll
-      for (int u = 0; u < U; u++) {
-        if (u < m && rej[u]) d.note(c, gs[u], gs[u], b[u], rej[u]);
-      }
-    });
-    if (d.n) d.flush(c);
-    if (d.overflow != ZigDeferred::NONE) zig_rewalk_f32(c, K, (uint32_t)(n >> 2), d.overflow);
-    done = n >> 2;
-  }
-  if (done < (n + 3) / 4) zig_general_f32(c, n, K, done, vec);
-}
-
 /** Block pb's two float64 draws (words (x, y) and (z, w), high word first); `rej` gets a bit per draw that needs the slow path. */
 __device__ __forceinline__ f64x2 zig2_f64(const u32x4& b, const ZigEntry64* t, uint32_t* rej) {
   bool a0, a1;
@@ -298,84 +174,6 @@ __device__ __forceinline__ f64x2 zig2_f64(const u32x4& b, const ZigEntry64* t, u
   return v;
 }
 
-/** The general path of the float64 fill: groups [from, groups), rejections finished at once. */
-__device__ GPA_NOINLINE void zig_general_f64(const ZigCall<double, ZigEntry64>& c, long long n, const Keys10& K, long long from, int vec) {
-  const long long groups = (n + 3) / 4;
-  for (long long i : gpa::grid_range(groups - from)) {
-    const long long g = from + i;
-    double v[4];
-    for (int h = 0; h < 2; h++) {
-      const uint64_t pb = (uint64_t)(2 * g + h);
-      const u32x4 b = philox4x32_10(add128(c.pos, pb), K);
-      uint32_t rej;
-      const f64x2 p = zig2_f64(b, c.t, &rej);
-      v[2 * h] = (rej & 1u) ? zig_finish(c, 2 * pb, word64_of(b, 0)) : p.x;
-      v[2 * h + 1] = (rej & 2u) ? zig_finish(c, 2 * pb + 1, word64_of(b, 1)) : p.y;
-    }
-    const long long e = g * 4;
-    if (vec && e + 4 <= n) {
-      *reinterpret_cast<f64x2*>(c.out + e) = f64x2{v[0], v[1]};
-      *reinterpret_cast<f64x2*>(c.out + e + 2) = f64x2{v[2], v[3]};
-    } else {
-      for (int j = 0; j < 4; j++) {
-        if (e + j < n) c.out[e + j] = v[j];
-      }
-    }
-  }
-}
-
-/** zig_rewalk_f32 for the float64 fill (group g: blocks 2g, 2g + 1). */
-__device__ GPA_NOINLINE void zig_rewalk_f64(const ZigCall<double, ZigEntry64>& c, const Keys10& K, uint32_t G, uint32_t from) {
-  for_groups32<1>(G, [&](uint32_t g) {
-    if (g < from) return;
-    for (uint32_t h = 0; h < 2; h++) {
-      const uint32_t pb = 2 * g + h;
-      const u32x4 b = philox4x32_10(u32x4{c.pos.x + pb, c.pos.y, c.pos.z, c.pos.w}, K);
-      uint32_t rej;
-      zig2_f64(b, c.t, &rej);
-      if (rej) zig_finish_block(c, pb, b, rej);
-    }
-  });
-}
-
-/**
- * float64 standard normals (2 words per element: block pos + j gives elements 2j, 2j+1): 4
- * elements (2 blocks) per group, rejections deferred as in fill_normal_f32.
- */
-template <int U>
-__device__ __forceinline__ void fill_normal_f64(double* out, long long n, const Keys10& K, u32x4 pos, const ZigEntry64* tab,
-                                                const uint64_t* fi, int vec) {
-  const ZigCall<double, ZigEntry64> c = {out, K.a[0], K.b[0], pos, zig_stage(tab), fi};
-  long long done = 0;
-  if (vec && low_word_run(pos, 2 * (n >> 2))) {
-    f64x2* o = reinterpret_cast<f64x2*>(out);
-    ZigDeferred d;
-    d.n = 0;
-    d.overflow = ZigDeferred::NONE;
-    // A group's two Philox chains interleave (no branch between them), then the stores, then
-    // the (rare) notes.
-    for_steps32<U>((uint32_t)(n >> 2), [&](const uint32_t* gs, int m) {
-      u32x4 b[2 * U];
-      uint32_t rej[2 * U];
-#pragma unroll
-      for (int h = 0; h < 2 * U; h++) {
-        if (h < 2 * m) b[h] = philox4x32_10(u32x4{pos.x + 2 * gs[h >> 1] + (h & 1), pos.y, pos.z, pos.w}, K);
-      }
-#pragma unroll
-      for (int h = 0; h < 2 * U; h++) {
-        if (h < 2 * m) o[2 * gs[h >> 1] + (h & 1)] = zig2_f64(b[h], c.t, &rej[h]);
-      }
-#pragma unroll
-      for (int h = 0; h < 2 * U; h++) {
-        if (h < 2 * m && rej[h]) d.note(c, gs[h >> 1], 2 * gs[h >> 1] + (h & 1), b[h], rej[h]);
-      }
-    });
-    if (d.n) d.flush(c);
-    if (d.overflow != ZigDeferred::NONE) zig_rewalk_f64(c, K, (uint32_t)(n >> 2), d.overflow);
-    done = n >> 2;
-  }
-  if (done < (n + 3) / 4) zig_general_f64(c, n, K, done, vec);
-}
 
 }  // namespace rng
 }  // namespace gpa

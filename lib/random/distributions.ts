@@ -1,7 +1,7 @@
 // The distributions of gp.random.Generator as data: NumPy's parameter names and defaults, the
 // value checks NumPy makes (with its messages), and the per-element sampler of random_dist.h.
 // Parameters broadcast against each other and `size` as NumPy's.
-import type { SamplerSpec } from './kernels.js';
+import { NORMAL_METHOD, type SamplerSpec } from './kernels.js';
 import { zigSource } from './ziggurat.js';
 
 export interface ParamDef {
@@ -27,9 +27,11 @@ export interface DistributionDef {
 const nonNeg = (name: string): Partial<ParamDef> => ({ ok: (x) => x >= 0, message: `${name} < 0` });
 const positive = (name: string): Partial<ParamDef> => ({ ok: (x) => x > 0, message: `${name} <= 0` });
 const prob = (name: string): Partial<ParamDef> => ({ ok: (x) => x >= 0 && x <= 1, message: `${name} < 0, ${name} > 1 or ${name} is NaN` });
-// The ziggurat of random_zig.h on the element's Stream: the same value as standardNormal's fill.
-const NORMAL = 'gpa::rng::zig_normal64(s, gpa::rng::ZIG64, gpa::rng::ZIG_FI)';
-const ZIG = { prelude: () => zigSource('f64') };
+// The ziggurat of random_zig.h on the element's Stream (or Box-Muller, kernels.ts's NORMAL_METHOD):
+// the same value as standardNormal's fill.
+const BM = NORMAL_METHOD === 'box-muller';
+const NORMAL = BM ? 'gpa::rng::normal_at(k0, k1, pos, (uint64_t)e)' : 'gpa::rng::zig_normal64(s, gpa::rng::ZIG64, gpa::rng::ZIG_FI)';
+const ZIG = { prelude: () => (BM ? '#include "gpuarray/random_bm.h"\n' : zigSource('f64')) };
 const ns = 'gpa::rng::';
 
 const d = (name: string, words: 1 | 2 | 4, params: readonly ParamDef[], expr: string, out: 'float64' | 'int64' = 'float64', extra: Partial<SamplerSpec> = {}): DistributionDef => ({

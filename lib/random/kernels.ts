@@ -3,6 +3,7 @@
 // once through RawKernel's caches. Every kernel gets the key and the call's first block.
 import type { GpuArray } from '../core/gpu-array.js';
 import { currentDevice } from '../device/device.js';
+import { empty } from '../ops/creation.js';
 import { RawKernel, RawKernelFn } from '../kernel/raw-kernel.js';
 import type { RawArg } from '../kernel/raw-args.js';
 import type { Philox } from './bit-generator.js';
@@ -17,10 +18,11 @@ const MIN_GRID = 128;
 const cache = new Map<string, RawKernelFn>();
 
 function kernel(name: string, source: string): RawKernelFn {
-  let k = cache.get(source);
+  const key = `${name}\n${source}`; // a source may hold several kernels (the normal fills)
+  let k = cache.get(key);
   if (k === undefined) {
     k = RawKernel(source, name, OPTIONS);
-    cache.set(source, k);
+    cache.set(key, k);
   }
   return k;
 }
@@ -98,31 +100,6 @@ function launchFill(k: RawKernelFn, blocks: number, args: RawArg[]): void {
   launch(k, Math.ceil(blocks / FILL_UNROLL), args);
 }
 
-/** Groups (4 normals) per thread and loop step of the normal fills. */
-export const NORMAL_UNROLL = 1;
-/**
- * The normal fills' grid on a GPU: a thread walks about NORMAL_GROUPS_PER_THREAD groups of 4
- * normals (its deferred ziggurat rejections, random_zig.h, about 7.7 of them, then cost few slow
- * passes per warp), with at least NORMAL_BLOCKS_PER_SM blocks per SM.
- */
-export const NORMAL_BLOCKS_PER_SM = 16;
-/** See NORMAL_BLOCKS_PER_SM. */
-export const NORMAL_GROUPS_PER_THREAD = 128;
-/**
- * Resident blocks of 256 threads per SM the normal fills are compiled for (__launch_bounds__):
- * float32 8 (32 registers), float64 6 (40: its loop spills at 32).
- */
-export const NORMAL_MIN_BLOCKS = { float: 8, double: 6 } as const;
-
-/** The normal fills' [grid, block] for `groups` groups of 4 normals, `u` groups per thread and step. */
-export function normalGeometry(groups: number, u = NORMAL_UNROLL, perSm = NORMAL_BLOCKS_PER_SM, perThread = NORMAL_GROUPS_PER_THREAD): [number, number] {
-  const [g, b] = geometry(Math.ceil(groups / u));
-  const dev = currentDevice();
-  if (dev.kind === 'cpu') return [g, b];
-  const want = Math.max(dev.backend.device.multiprocessorCount * perSm, Math.ceil(groups / (b * perThread)));
-  return [Math.min(g, want), b];
-}
-
 /** out (C-contiguous float32/float64) <- uniform [0, 1). */
 export function fillRandom(bg: Philox, out: GpuArray): void {
   const n = out.size;
@@ -135,27 +112,71 @@ export function fillRandom(bg: Philox, out: GpuArray): void {
 }
 
 /**
- * The source of the normal fill of `t` ('float' or 'double'), unroll `u`, compiled for
- * `minBlocks` resident blocks of 256 threads (the probe tries others). The slow path's
- * functions would otherwise set the register count of the whole kernel (about 66).
+ * How gp.random makes standard normals (standardNormal, normal, lognormal, randn): 'ziggurat'
+ * (random_zig.h, NumPy's method: the fast loop plus a fix-up kernel for its ~1.5% rejected
+ * words) or 'box-muller' (random_bm.h, gp's method before the ziggurat). The tests pin the
+ * ziggurat's values (test/random-ziggurat.test.ts, random-api, random-philox, random-fill).
+ */
+export const NORMAL_METHOD = 'ziggurat' as 'ziggurat' | 'box-muller';
+
+/** Groups (4 normals) per thread and loop step of the normal fills. */
+export const NORMAL_UNROLL = 1;
+/** The normal fills' grid on a GPU: at least NORMAL_BLOCKS_PER_SM blocks of 256 per SM. */
+export const NORMAL_BLOCKS_PER_SM = 16;
+/** See NORMAL_BLOCKS_PER_SM: a thread walks at most about this many groups of 4 normals. */
+export const NORMAL_GROUPS_PER_THREAD = 128;
+/** Resident blocks of 256 threads per SM the normal fills are compiled for (__launch_bounds__): 32 registers, no spills (nvcc -Xptxas -v). */
+export const NORMAL_MIN_BLOCKS = { float: 8, double: 8 } as const;
+
+/** The normal fills' [grid, block] for `groups` groups of 4 normals, `u` groups per thread and step. */
+export function normalGeometry(groups: number, u = NORMAL_UNROLL, perSm = NORMAL_BLOCKS_PER_SM, perThread = NORMAL_GROUPS_PER_THREAD): [number, number] {
+  const [g, b] = geometry(Math.ceil(groups / u));
+  const dev = currentDevice();
+  if (dev.kind === 'cpu') return [g, b];
+  const want = Math.max(dev.backend.device.multiprocessorCount * perSm, Math.ceil(groups / (b * perThread)));
+  return [Math.min(g, want), b];
+}
+
+/**
+ * Slots of the ziggurat fill's fix-up list for n elements (random_zig_fill.h): about twice the
+ * expected rejections (1.5% of n) plus room for small calls' spread. A fuller list still gives
+ * the same values (the fix-up kernel walks everything again), only slower.
+ */
+export function zigFixCapacity(n: number): number {
+  return Math.ceil(n / 32) + 1024;
+}
+
+/** Listed elements per fix-up thread the fix-up kernel's grid is sized for (by capacity: no host read of the counter). */
+export const FIX_PER_THREAD = 8;
+
+/** The fix-up kernel's [grid, block] for a list of `cap` slots. */
+export function fixGeometry(cap: number): [number, number] {
+  return geometry(Math.ceil(cap / FIX_PER_THREAD));
+}
+
+/**
+ * The source of the normal fill of `t` ('float' or 'double'): the fill `name` (unroll `u`,
+ * compiled for `minBlocks` resident blocks of 256 threads: the probe tries others) and its
+ * fix-up kernel `name_fix`, both taking (out, n, round keys, pos, fix, cap, vec): fix[0] the
+ * zeroed counter, fix[1..cap] the list. With method 'box-muller', the Box-Muller fill alone.
  */
 export function normalFillSource(name: string, t: 'float' | 'double', u: number = NORMAL_UNROLL, minBlocks: number = NORMAL_MIN_BLOCKS[t]): string {
-  const f32 = t === 'float';
-  return fillSource(
-    name,
-    t,
-    '',
-    `fill_normal_${f32 ? 'f32' : 'f64'}<${u}>`,
-    `gpa::rng::ZIG${f32 ? '32' : '64'}, gpa::rng::ZIG_FI, `,
-    zigSource(f32 ? 'f32' : 'f64'),
-    `__launch_bounds__(256, ${minBlocks}) `,
+  const sfx = t === 'float' ? 'f32' : 'f64';
+  if (NORMAL_METHOD === 'box-muller') {
+    return fillSource(name, t, '', `fill_bm_${sfx}<${FILL_UNROLL}>`, '', '#include "gpuarray/random_bm.h"\n');
+  }
+  const extra = ', unsigned int* fix, unsigned int cap';
+  const args = `gpa::rng::ZIG${t === 'float' ? '32' : '64'}, gpa::rng::ZIG_FI, fix, cap, `;
+  return (
+    fillSource(name, t, extra, `fill_normal_${sfx}<${u}>`, args, zigSource(sfx), `__launch_bounds__(256, ${minBlocks}) `) +
+    fillSource(`${name}_fix`, t, extra, `fix_normal_${sfx}`, args)
   );
 }
 
 /**
- * out (C-contiguous) <- standard normal by the ziggurat (random_zig.h): float32 from one 32-bit
- * word per element, float64 from one 64-bit word (2 words) per element; rejections draw more
- * from the element's substream.
+ * out (C-contiguous) <- standard normals (NORMAL_METHOD). The ziggurat: float32 from one 32-bit
+ * word per element, float64 from one 64-bit word (2 words) per element; rejected words draw
+ * more from the element's substream, in the fix-up kernel after the fill.
  */
 export function fillNormal(bg: Philox, out: GpuArray): void {
   const n = out.size;
@@ -163,10 +184,23 @@ export function fillNormal(bg: Philox, out: GpuArray): void {
   const t = f32 ? 'float' : 'double';
   const name = `gpa_normal_${t}`;
   const src = normalFillSource(name, t);
-  const args = [out, ...fillArgs(bg, n, f32 ? 1 : 2), aligned16(out)];
+  const args = [out, ...fillArgs(bg, n, f32 ? 1 : 2)];
   if (n === 0) return;
-  // A group is 4 elements: one block (float32) or two (float64).
-  kernel(name, src)(...normalGeometry(Math.ceil(n / 4)), args);
+  if (NORMAL_METHOD === 'box-muller') {
+    launchFill(kernel(name, src), Math.ceil(n / (f32 ? 4 : 2)), [...args, aligned16(out)]);
+    return;
+  }
+  const cap = zigFixCapacity(n);
+  const fix = empty([cap + 1], 'uint32');
+  try {
+    fix.device.backend.memset(fix.ptr, 0, 4, fix.device.currentStream());
+    const all = [...args, fix, cap, aligned16(out)];
+    // A group is 4 elements: one block (float32) or two (float64).
+    kernel(name, src)(...normalGeometry(Math.ceil(n / 4)), all);
+    kernel(`${name}_fix`, src)(...fixGeometry(cap), all);
+  } finally {
+    fix.dispose();
+  }
 }
 
 /** out (C-contiguous, an integer dtype of at most 32 bits or bool) <- low + [0, rng]. */

@@ -156,7 +156,7 @@ export function zigSource(which: 'f32' | 'f64'): string {
       ? `__device__ const ZigEntry32 ZIG32[512] = {\n${rows(Array.from(t.w32, (w, j) => `{${hex32(floatBits(w))}, ${hex32(t.k32[j])}}`), 4)}\n};\n`
       : `__device__ const ZigEntry64 ZIG64[512] = {\n${rows(Array.from(t.w64, (w, j) => `{${hex64(doubleBits(w))}, ${hex64(t.k64[j])}}`), 2)}\n};\n`;
   s =
-    `#include "gpuarray/random_zig.h"\n` +
+    `#include "gpuarray/random_zig_fill.h"\n` +
     `// The ziggurat's tables (lib/random/ziggurat.ts; r = ${ZIG_R}, v = ${ZIG_V}).\n` +
     `namespace gpa {\nnamespace rng {\n${table}__device__ const uint64_t ZIG_FI[258] = {\n${rows(fi, 4)}\n};\n}  // namespace rng\n}  // namespace gpa\n`;
   sources.set(which, s);
