@@ -152,13 +152,21 @@ export function makePrivateDir(dir: string): void {
 /** The folder's HMAC key: read, or made once (the first process to link its file wins). */
 function folderSecret(dir: string): Buffer {
   const path = join(dir, SECRET_FILE);
+  let unreadableBefore = false;
   for (let attempt = 0; attempt < 4; attempt++) {
     const s = readOwnFile(path);
     if (s !== null && s.length === SECRET_BYTES) return s;
+    const exists = existsNoFollow(path);
+    if (s === null && exists && !unreadableBefore) {
+      // Missing when read, there now: another process may have just linked its secret. Read again
+      // before calling it damaged, or we would replace a secret whose entries are being written.
+      unreadableBefore = true;
+      continue;
+    }
     const tmp = tempName(path);
     writePrivateFile(tmp, randomBytes(SECRET_BYTES));
     try {
-      if (s === null && !existsNoFollow(path)) linkSync(tmp, path);
+      if (!exists) linkSync(tmp, path);
       else {
         // Present but not a valid secret (damaged, a folder...): ours to replace, entries made under it become misses.
         rmSync(path, { recursive: true, force: true });
