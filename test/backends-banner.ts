@@ -2,6 +2,10 @@
 // the suites run on, so a log shows whether the GPU was tested or only the cpu backend.
 import { DEVICE_SPECS } from './helpers.js';
 
+// Every memo hit of the kernel engines rebuilds what its key stands for and compares (see
+// lib/kernel/key-check.ts); read on first use, so setting it here, before any test, is in time.
+process.env.GPUARRAY_CHECK_KEYS ??= '1';
+
 export const mochaHooks = {
   beforeAll(): void {
     const cuda = DEVICE_SPECS.some((s) => s.startsWith('cuda')) ? '' : ' (no usable CUDA GPU: cuda not tested)';

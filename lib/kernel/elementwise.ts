@@ -14,6 +14,7 @@ import { IterationPlan, planContiguous, planIteration } from './iteration.js';
 import { bindOutputs } from './outputs.js';
 import { carrayLayout, scalarLayout, writeCArray, writeScalar } from './scalar-args.js';
 import { userCodeNote } from './compile-note.js';
+import { assertSameBuild, checkingKeys } from './key-check.js';
 
 /** A parameter after type resolution. */
 export interface BoundParam {
@@ -61,6 +62,8 @@ interface PreparedKernel {
   /** Reused launch geometry objects (only .x changes). */
   grid: { x: number; y: number; z: number };
   block: { x: number; y: number; z: number };
+  /** The generated source (compared on memo hits under GPUARRAY_CHECK_KEYS). */
+  source: string;
 }
 
 export function makeDefinition(d: Omit<ElementwiseDefinition, 'memo' | 'fastMemo'>): ElementwiseDefinition {
@@ -177,7 +180,7 @@ function launch(
   if (prepared === undefined) {
     prepared = prepare(def, params, vals, plan, device);
     def.memo.set(key, prepared);
-  }
+  } else if (checkingKeys()) assertSameBuild('element-wise', key, prepared.source, elementwiseSource(def, params, vals, plan).source);
   writeArgs(prepared.args, params, vals, plan, size);
   dispatch(prepared, plan, size, device, opts);
 }
@@ -262,7 +265,7 @@ function runContiguous(def: ElementwiseDefinition, params: readonly BoundParam[]
     if (prepared === undefined) {
       prepared = prepare(def, params, vals, plan, device);
       memo.set(key, prepared);
-    }
+    } else if (checkingKeys()) assertSameBuild('element-wise fast-path', key, prepared.source, elementwiseSource(def, params, vals, plan).source);
     writeArgs(prepared.args, params, vals, plan, size);
     dispatch(prepared, plan, size, device, opts);
   } catch (e) {
@@ -293,13 +296,18 @@ export function codegenParams(kernel: string, params: readonly BoundParam[], val
   });
 }
 
-function prepare(def: ElementwiseDefinition, params: readonly BoundParam[], vals: readonly ArgValue[], plan: IterationPlan | null, device: Device): PreparedKernel {
+function elementwiseSource(def: ElementwiseDefinition, params: readonly BoundParam[], vals: readonly ArgValue[], plan: IterationPlan | null) {
   const cg = codegenParams(def.name, params, vals);
-  const kernelName = def.name;
-  const { source, signature, bodyLines } = generateElementwise(
-    { kernelName, params: cg, body: def.body, preamble: def.preamble, loopPrep: def.loopPrep, afterLoop: def.afterLoop },
+  const gen = generateElementwise(
+    { kernelName: def.name, params: cg, body: def.body, preamble: def.preamble, loopPrep: def.loopPrep, afterLoop: def.afterLoop },
     plan,
   );
+  return { cg, ...gen };
+}
+
+function prepare(def: ElementwiseDefinition, params: readonly BoundParam[], vals: readonly ArgValue[], plan: IterationPlan | null, device: Device): PreparedKernel {
+  const kernelName = def.name;
+  const { cg, source, signature, bodyLines } = elementwiseSource(def, params, vals, plan);
   const program = device.backend.loadProgram({
     source,
     kernels: [signature],
@@ -319,7 +327,7 @@ function prepare(def: ElementwiseDefinition, params: readonly BoundParam[], vals
     layouts.push({ size: isz * plan.shape.length * (1 + Math.max(1, plan.strides.length)), align: isz });
   }
   layouts.push({ size: isz, align: isz });
-  return { kernel: program.kernel(kernelName), args: new ArgBlock(layouts), device, plan, grid: { x: 1, y: 1, z: 1 }, block: { x: 1, y: 1, z: 1 } };
+  return { kernel: program.kernel(kernelName), args: new ArgBlock(layouts), device, plan, grid: { x: 1, y: 1, z: 1 }, block: { x: 1, y: 1, z: 1 }, source };
 }
 
 function writeArgs(block: ArgBlock, params: readonly BoundParam[], vals: readonly ArgValue[], plan: IterationPlan | null, size: number): void {

@@ -17,6 +17,7 @@ import { COL_BLOCKS_PER_SM, generateReduction, geomFieldCount, ROW_BLOCKS_PER_SM
 import { planReduction, ReductionPlan, RedOperand } from './reduction-plan.js';
 import { carrayLayout, scalarLayout, writeCArray, writeScalar } from './scalar-args.js';
 import { userCodeNote } from './compile-note.js';
+import { assertSameBuild, checkingKeys } from './key-check.js';
 
 export interface ReductionDefinition {
   name: string;
@@ -59,6 +60,8 @@ export interface PreparedReduction {
   accBytes: number;
   /** The layout whose geometry the argument block holds now (rewritten only when it changes). */
   written: Layout | null;
+  /** The generated source (compared on memo hits under GPUARRAY_CHECK_KEYS). */
+  source: string;
 }
 
 export function makeReductionDefinition(d: Omit<ReductionDefinition, 'memo' | 'layouts'>): ReductionDefinition {
@@ -169,6 +172,10 @@ function launch(def: ReductionDefinition, params: readonly BoundParam[], vals: r
       if (def.layouts.size >= MAX_LAYOUTS) def.layouts.clear();
       def.layouts.set(lkey, layout);
     }
+  } else if (checkingKeys()) {
+    const fresh = planLayout(def, params, vals, shape, reduced, device, call);
+    const describe = (l: Layout) => JSON.stringify({ plan: l.plan, spec: l.spec, geo: l.geo, source: l.prepared.source });
+    assertSameBuild('reduction layout', lkey as string, describe(layout), describe(fresh));
   }
   const { plan, prepared, geo } = layout;
   const stream = call.stream ?? device.currentStream();
@@ -219,7 +226,7 @@ function planLayout(def: ReductionDefinition, params: readonly BoundParam[], val
   if (prepared === undefined) {
     prepared = prepare(def, params, vals, spec, device, call);
     def.memo.set(key, prepared);
-  }
+  } else if (checkingKeys()) assertSameBuild('reduction', key, prepared.source, reductionSource(def, params, vals, spec, call).gen.source);
   return { plan, spec, prepared, geo: geometry(plan, device.backend) };
 }
 
@@ -347,7 +354,7 @@ export function knownCtypeSize(ctype: string): number | null {
 /** Bytes reserved per partial for a type the host cannot size (the kernel asserts it fits). */
 const DEFAULT_ACC_BYTES = 256;
 
-function prepare(def: ReductionDefinition, params: readonly BoundParam[], vals: readonly ArgValue[], spec: ReductionSpec, device: Device, call: ReductionCall): PreparedReduction {
+function reductionSource(def: ReductionDefinition, params: readonly BoundParam[], vals: readonly ArgValue[], spec: ReductionSpec, call: ReductionCall) {
   const cg = codegenParams(def.name, params, vals).map((p) => ({ ...p, readsOutput: false }));
   // The reduce type as the host sees it: a placeholder stands for its bound C type.
   const placeholders = new Map(cg.filter((p) => p.placeholder).map((p) => [p.placeholder as string, p.localCtype]));
@@ -367,6 +374,11 @@ function prepare(def: ReductionDefinition, params: readonly BoundParam[], vals: 
     },
     spec,
   );
+  return { cg, accBytes, gen };
+}
+
+function prepare(def: ReductionDefinition, params: readonly BoundParam[], vals: readonly ArgValue[], spec: ReductionSpec, device: Device, call: ReductionCall): PreparedReduction {
+  const { cg, accBytes, gen } = reductionSource(def, params, vals, spec, call);
   const program = device.backend.loadProgram({
     source: gen.source,
     kernels: gen.kernels,
@@ -383,7 +395,7 @@ function prepare(def: ReductionDefinition, params: readonly BoundParam[], vals: 
     return scalarLayout(p.dtype);
   });
   layouts.push({ size: isz * geomFieldCount(spec, cg.filter((p) => p.kind === 'array' && !p.isOutput).length, cg.filter((p) => p.isOutput).length), align: isz }, { size: 8, align: 8 }, { size: 8, align: 8 });
-  return { row: program.kernel(gen.kernels[0].name), col: program.kernel(gen.kernels[1].name), args: new ArgBlock(layouts), device, accBytes, written: null };
+  return { row: program.kernel(gen.kernels[0].name), col: program.kernel(gen.kernels[1].name), args: new ArgBlock(layouts), device, accBytes, written: null, source: gen.source };
 }
 
 
