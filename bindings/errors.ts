@@ -1,9 +1,11 @@
 // Typed errors of gpuarray. They live at the bottom layer because bindings throw them too;
 // lib/index.ts re-exports them.
 
-/** A CUDA driver or NVRTC call failed. `code` is the driver's error name (CUDA_ERROR_...). */
-export class CudaError extends Error {
-  override name = 'CudaError';
+/**
+ * A native library call returned a failure status: `call` is the function, `status` its numeric
+ * result, `code` the library's name for it, `description` the library's text.
+ */
+export abstract class NativeCallError extends Error {
   constructor(
     readonly call: string,
     readonly status: number,
@@ -12,6 +14,11 @@ export class CudaError extends Error {
   ) {
     super(`${call} failed: ${code} (${status}): ${description}`);
   }
+}
+
+/** A CUDA driver or NVRTC call failed. `code` is the driver's error name (CUDA_ERROR_...). */
+export class CudaError extends NativeCallError {
+  override name = 'CudaError';
 }
 
 /**
@@ -165,16 +172,8 @@ export class IndexError extends Error {
  * `status` its ncclResult_t; the message adds NCCL's own text and, when NCCL has one, its last
  * error message for the communicator.
  */
-export class NcclError extends Error {
+export class NcclError extends NativeCallError {
   override name = 'NcclError';
-  constructor(
-    readonly call: string,
-    readonly status: number,
-    readonly code: string,
-    readonly description: string,
-  ) {
-    super(`${call} failed: ${code} (${status}): ${description}`);
-  }
 }
 
 /**

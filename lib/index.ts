@@ -53,7 +53,7 @@ export { ElementwiseKernel } from './kernel/elementwise-kernel.js';
 export type { ElementwiseKernelFn, ElementwiseKernelOptions, ElementwiseCallOptions } from './kernel/elementwise-kernel.js';
 export { Ufunc } from './ops/ufunc.js';
 export { UFUNCS as ufuncs } from './ops/ufunc-table.js';
-export { CudaError, CompileError, OutOfMemoryError, BackendUnavailableError, StreamCaptureError } from '../bindings/errors.js';
+export { NativeCallError, CudaError, CompileError, OutOfMemoryError, BackendUnavailableError, StreamCaptureError } from '../bindings/errors.js';
 export { currentDevice, useDevice, availableDeviceSpecs, withDevice } from './device/device.js';
 
 // One function per ufunc of lib/ops/ufunc-table.ts, each with its doc comment (generated from the
