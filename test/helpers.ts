@@ -1,7 +1,16 @@
 // Shared test helpers: run a suite on every available backend, and build host references.
 import { availableDeviceSpecs, useDevice } from '../lib/index.js';
 
-export const DEVICE_SPECS = availableDeviceSpecs();
+/**
+ * The devices the suites run on: every available one, or those of them listed in
+ * GPUARRAY_TEST_DEVICES (comma-separated specs, e.g. `cuda:0` for the GPU half of the suite alone).
+ */
+export const DEVICE_SPECS = ((only) => {
+  const all = availableDeviceSpecs();
+  if (!only) return all;
+  const wanted = only.split(',').map((s) => s.trim());
+  return all.filter((s) => wanted.includes(s));
+})(process.env.GPUARRAY_TEST_DEVICES);
 
 /** describe() once per available device (cpu always; cuda:0 on a GPU host), with it current. */
 export function describeEachDevice(title: string, body: (spec: string) => void): void {
