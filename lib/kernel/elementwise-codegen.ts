@@ -4,6 +4,7 @@
 import type { DType } from '../core/dtype.js';
 import type { KernelSignature } from '../device/backend.js';
 import type { IterationPlan } from './iteration.js';
+import { ArgStruct, carrayStruct, indexerStruct, structAsserts } from './arg-structs.js';
 
 export interface CodegenParam {
   name: string;
@@ -51,7 +52,13 @@ export const planNeedsIndexer = (plan: IterationPlan | null) => plan !== null &&
 /** Marks the body's first line in the generated text; stripped before returning the source. */
 const BODY_MARK = '/*@gpa-body@*/';
 
-const rawType = (p: CodegenParam) => `CArray<${p.dtype.ctype}, ${p.rawNdim}, ${p.rawContiguous}>`;
+const rawStruct = (p: CodegenParam) => carrayStruct(p.dtype.ctype, p.rawNdim, p.rawContiguous);
+
+/** Size and offset asserts of every struct a kernel takes by value (raw CArrays, the Indexer). */
+export function layoutAsserts(params: readonly CodegenParam[], more: readonly ArgStruct[] = []): string[] {
+  const structs = [...params.filter((p) => p.kind === 'raw').map(rawStruct), ...more];
+  return structs.flatMap((st, k) => structAsserts(st, String(k)));
+}
 const ptr = (p: CodegenParam) => `_p_${p.name}`;
 // float16 converts through float, whose conversions every C type has.
 const fromStorage = (p: CodegenParam, x: string) => (p.dtype.name === 'float16' ? `(float)(${x})` : x);
@@ -278,7 +285,8 @@ export function generateElementwise(src: ElementwiseSource, plan: IterationPlan 
   const I = plan?.index ?? 'long long';
   const arrays = src.params.filter((p) => p.kind === 'array');
   const ndim = plan?.shape.length ?? 1;
-  const indexerType = `gpa::Indexer<${ndim}, ${arrays.length}, ${I}>`;
+  const indexer = indexerStruct(ndim, arrays.length, I);
+  const indexerType = indexer.ctype;
 
   const paramTypes: string[] = [];
   const paramDecls: string[] = [];
@@ -287,7 +295,7 @@ export function generateElementwise(src: ElementwiseSource, plan: IterationPlan 
       p.kind === 'array'
         ? [`${p.isOutput ? '' : 'const '}${p.dtype.ctype}*`, ptr(p)]
         : p.kind === 'raw'
-          ? [rawType(p), p.name]
+          ? [rawStruct(p).ctype, p.name]
           : [p.dtype.ctype, `_s_${p.name}`];
     paramTypes.push(t);
     paramDecls.push(`${t} ${n}`);
@@ -312,6 +320,7 @@ export function generateElementwise(src: ElementwiseSource, plan: IterationPlan 
   const text = [
     dtypeIncludes(src.params.map((p) => p.dtype)),
     src.preamble,
+    ...layoutAsserts(src.params, planNeedsIndexer(plan) ? [indexer] : []),
     `extern "C" __global__ void ${src.kernelName}(${paramDecls.join(', ')}) {`,
     ...[...typedefs].map(([n, t]) => `  typedef ${t} ${n};`),
     `  const gpa::LoopIndex<${I}> _ind{_n};`,

@@ -15,6 +15,7 @@ import { bindOutputs } from './outputs.js';
 import { carrayLayout, scalarLayout, writeCArray, writeScalar } from './scalar-args.js';
 import { userCodeNote } from './compile-note.js';
 import { assertSameBuild, checkingKeys } from './key-check.js';
+import { indexerStruct, StructWriter, structLayout } from './arg-structs.js';
 
 /** A parameter after type resolution. */
 export interface BoundParam {
@@ -57,8 +58,8 @@ interface PreparedKernel {
   kernel: LoadedKernel;
   args: ArgBlock;
   device: Device;
-  /** The plan it was built for (the fast path reuses its mode, width and index type). */
-  plan: IterationPlan | null;
+  /** Where the gpa::Indexer argument's fields go, when the kernel takes one. */
+  indexer: StructWriter | null;
   /** Reused launch geometry objects (only .x changes). */
   grid: { x: number; y: number; z: number };
   block: { x: number; y: number; z: number };
@@ -181,7 +182,7 @@ function launch(
     prepared = prepare(def, params, vals, plan, device);
     def.memo.set(key, prepared);
   } else if (checkingKeys()) assertSameBuild('element-wise', key, prepared.source, elementwiseSource(def, params, vals, plan).source);
-  writeArgs(prepared.args, params, vals, plan, size);
+  writeArgs(prepared, params, vals, plan, size);
   dispatch(prepared, plan, size, device, opts);
 }
 
@@ -266,7 +267,7 @@ function runContiguous(def: ElementwiseDefinition, params: readonly BoundParam[]
       prepared = prepare(def, params, vals, plan, device);
       memo.set(key, prepared);
     } else if (checkingKeys()) assertSameBuild('element-wise fast-path', key, prepared.source, elementwiseSource(def, params, vals, plan).source);
-    writeArgs(prepared.args, params, vals, plan, size);
+    writeArgs(prepared, params, vals, plan, size);
     dispatch(prepared, plan, size, device, opts);
   } catch (e) {
     if (allocated) for (const a of allocated) a.dispose();
@@ -323,14 +324,14 @@ function prepare(def: ElementwiseDefinition, params: readonly BoundParam[], vals
     return scalarLayout(p.dtype);
   });
   const isz = plan?.index === 'int' ? 4 : 8;
-  if (plan !== null && planNeedsIndexer(plan)) {
-    layouts.push({ size: isz * plan.shape.length * (1 + Math.max(1, plan.strides.length)), align: isz });
-  }
+  const indexer = plan !== null && planNeedsIndexer(plan) ? new StructWriter(indexerStruct(plan.shape.length, plan.strides.length, plan.index)) : null;
+  if (indexer !== null) layouts.push(structLayout(indexer.struct));
   layouts.push({ size: isz, align: isz });
-  return { kernel: program.kernel(kernelName), args: new ArgBlock(layouts), device, plan, grid: { x: 1, y: 1, z: 1 }, block: { x: 1, y: 1, z: 1 }, source };
+  return { kernel: program.kernel(kernelName), args: new ArgBlock(layouts), device, indexer, grid: { x: 1, y: 1, z: 1 }, block: { x: 1, y: 1, z: 1 }, source };
 }
 
-function writeArgs(block: ArgBlock, params: readonly BoundParam[], vals: readonly ArgValue[], plan: IterationPlan | null, size: number): void {
+function writeArgs(prepared: PreparedKernel, params: readonly BoundParam[], vals: readonly ArgValue[], plan: IterationPlan | null, size: number): void {
+  const block = prepared.args;
   const offs = block.offsets;
   for (let k = 0; k < params.length; k++) {
     const v = vals[k];
@@ -346,10 +347,13 @@ function writeArgs(block: ArgBlock, params: readonly BoundParam[], vals: readonl
   let next = params.length;
   const idx = plan?.index === 'int' ? 'i32' : 'i64';
   const isz = idx === 'i32' ? 4 : 8;
-  if (plan !== null && planNeedsIndexer(plan)) {
-    let o = offs[next++];
+  const ix = prepared.indexer;
+  if (plan !== null && ix !== null) {
+    const base = offs[next++];
     const nd = plan.shape.length;
+    let o = base + ix.offsetOf('shape');
     for (let d = 0; d < nd; d++, o += isz) block.write(idx, o, plan.shape[d]);
+    o = base + ix.offsetOf('strides'); // [operand][dim], row by row
     for (const s of plan.strides) for (let d = 0; d < nd; d++, o += isz) block.write(idx, o, s[d]);
   }
   block.write(idx, offs[next], size);

@@ -11,7 +11,8 @@
 // kernels/gpuarray/reduce.h, so the same source runs on the cpu backend (one thread per block).
 import type { DType } from '../core/dtype.js';
 import type { KernelSignature } from '../device/backend.js';
-import { CodegenParam, dtypeIncludes } from './elementwise-codegen.js';
+import { CodegenParam, dtypeIncludes, layoutAsserts } from './elementwise-codegen.js';
+import { carrayStruct, redGeomStruct } from './arg-structs.js';
 import type { RedIndex } from './reduction-plan.js';
 
 export interface ReductionSource {
@@ -61,20 +62,6 @@ const CHUNK = 256;
 
 const MARK = { map: '/*@gpa-map@*/', reduce: '/*@gpa-reduce@*/', post: '/*@gpa-post@*/' } as const;
 
-/** Geometry struct type (must match the field order written by reduction.ts). */
-export function geomType(spec: ReductionSpec, nin: number, nout: number): string {
-  return `gpa::RedGeom<${spec.index}, ${spec.maxd}, ${nin}, ${nout}>`;
-}
-
-/**
- * Index-typed fields of gpa::RedGeom (reduce.h): 9 scalars, then the shape and stride tables.
- * reduction.ts writes that many; each kernel asserts the struct's size against it, so a field
- * added on one side only fails to compile instead of shifting the arguments.
- */
-export function geomFieldCount(spec: ReductionSpec, nin: number, nout: number): number {
-  return 9 + spec.maxd * (2 + 2 * Math.max(1, nin) + Math.max(1, nout));
-}
-
 export function generateReduction(src: ReductionSource, spec: ReductionSpec): GeneratedReduction {
   const I = '_gpa_I';
   const ins = src.params.filter((p) => p.kind === 'array' && !p.isOutput);
@@ -83,7 +70,8 @@ export function generateReduction(src: ReductionSource, spec: ReductionSpec): Ge
   const nout = outs.length;
   const V = spec.vec;
   const identity = src.identity === null ? '_type_reduce()' : `_type_reduce(${src.identity})`;
-  const geom = geomType(spec, nin, nout);
+  const geomStruct = redGeomStruct(spec.index, spec.maxd, nin, nout);
+  const geom = geomStruct.ctype;
   const NI = Math.max(1, nin);
 
   // ---- signature ----
@@ -96,7 +84,7 @@ export function generateReduction(src: ReductionSource, spec: ReductionSpec): Ge
       t = `${p.isOutput ? '' : 'const '}${p.dtype.ctype}*`;
       n = `_p_${p.name}`;
     } else if (p.kind === 'raw') {
-      t = `CArray<${p.dtype.ctype}, ${p.rawNdim}, ${p.rawContiguous}>`;
+      t = carrayStruct(p.dtype.ctype, p.rawNdim, p.rawContiguous).ctype;
       n = p.name;
     } else {
       t = p.dtype.ctype;
@@ -326,7 +314,7 @@ export function generateReduction(src: ReductionSource, spec: ReductionSpec): Ge
     `typedef ${src.reduceType} _type_reduce;`,
     `static_assert(sizeof(_type_reduce) <= ${src.accBytes}, "reduce_type is larger than ${src.accBytes} bytes");`,
     `typedef ${spec.index} ${I};`,
-    `static_assert(sizeof(${geom}) == ${geomFieldCount(spec, nin, nout)} * sizeof(${I}), "gpa::RedGeom and lib/kernel/reduction.ts disagree");`,
+    ...layoutAsserts(src.params, [geomStruct]),
     // Two entry points, each with its own register budget: the row walk fits 6 blocks of 256
     // threads per SM, the column walk (W accumulators per thread) 5. reduction.ts sizes each
     // launch as one full wave of its kernel's blocks.

@@ -13,7 +13,8 @@ import { ArgBlock, ParamLayout } from '../device/arg-block.js';
 import { codegenParams, mixedDevices } from './elementwise.js';
 import { bindOutputs } from './outputs.js';
 import type { ArgValue, BoundParam } from './elementwise.js';
-import { COL_BLOCKS_PER_SM, generateReduction, geomFieldCount, ROW_BLOCKS_PER_SM, ReductionSpec } from './reduction-codegen.js';
+import { COL_BLOCKS_PER_SM, generateReduction, ROW_BLOCKS_PER_SM, ReductionSpec } from './reduction-codegen.js';
+import { redGeomStruct, StructWriter, structLayout } from './arg-structs.js';
 import { planReduction, ReductionPlan, RedOperand } from './reduction-plan.js';
 import { carrayLayout, scalarLayout, writeCArray, writeScalar } from './scalar-args.js';
 import { userCodeNote } from './compile-note.js';
@@ -62,6 +63,8 @@ export interface PreparedReduction {
   written: Layout | null;
   /** The generated source (compared on memo hits under GPUARRAY_CHECK_KEYS). */
   source: string;
+  /** Where gpa::RedGeom's fields go. */
+  geom: StructWriter;
 }
 
 export function makeReductionDefinition(d: Omit<ReductionDefinition, 'memo' | 'layouts'>): ReductionDefinition {
@@ -388,14 +391,14 @@ function prepare(def: ReductionDefinition, params: readonly BoundParam[], vals: 
     checkHostSupport: false,
     lean: true,
   });
-  const isz = spec.index === 'int' ? 4 : 8;
   const layouts: ParamLayout[] = cg.map((p) => {
     if (p.kind === 'array') return { size: 8, align: 8 };
     if (p.kind === 'raw') return carrayLayout(p.rawNdim);
     return scalarLayout(p.dtype);
   });
-  layouts.push({ size: isz * geomFieldCount(spec, cg.filter((p) => p.kind === 'array' && !p.isOutput).length, cg.filter((p) => p.isOutput).length), align: isz }, { size: 8, align: 8 }, { size: 8, align: 8 });
-  return { row: program.kernel(gen.kernels[0].name), col: program.kernel(gen.kernels[1].name), args: new ArgBlock(layouts), device, accBytes, written: null, source: gen.source };
+  const geom = new StructWriter(redGeomStruct(spec.index, spec.maxd, cg.filter((p) => p.kind === 'array' && !p.isOutput).length, cg.filter((p) => p.isOutput).length));
+  layouts.push(structLayout(geom.struct), { size: 8, align: 8 }, { size: 8, align: 8 });
+  return { row: program.kernel(gen.kernels[0].name), col: program.kernel(gen.kernels[1].name), args: new ArgBlock(layouts), device, accBytes, written: null, source: gen.source, geom };
 }
 
 
@@ -412,43 +415,34 @@ function writeArgs(prepared: PreparedReduction, layout: Layout, params: readonly
   }
   // The geometry is the layout's: written when this block last held another one.
   if (prepared.written !== layout) {
-    writeGeometry(block, offs[params.length], layout);
+    writeGeometry(block, offs[params.length], prepared.geom, layout);
     prepared.written = layout;
   }
   block.writeU64Number(offs[params.length + 1], partials);
   block.writeU64Number(offs[params.length + 2], counterPtr);
 }
 
-/** gpa::RedGeom of a layout at byte `o` of the block. */
-function writeGeometry(block: ArgBlock, o: number, { plan, spec, geo }: Layout): void {
-  const idx = spec.index === 'int' ? 'i32' : 'i64';
-  const isz = idx === 'i32' ? 4 : 8;
-  const put = (x: number) => {
-    block.write(idx, o, x);
-    o += isz;
-  };
+/** gpa::RedGeom of a layout at byte `o` of the block (fields as arg-structs.ts describes them). */
+function writeGeometry(block: ArgBlock, o: number, w: StructWriter, { plan, spec, geo }: Layout): void {
   const D = spec.maxd;
-  // Innermost dim first (see gpa::RedGeom).
-  const padded = (xs: readonly number[], fill: number) => {
-    for (let d = 0; d < D; d++) put(d < xs.length ? xs[xs.length - 1 - d] : fill);
-  };
-  const table = (rows: readonly (readonly number[])[]) => {
-    for (let k = 0; k < Math.max(1, rows.length); k++) padded(rows[k] ?? [], 0);
-  };
-  put(plan.nOut);
-  put(plan.nRed);
-  put(geo.splitLen);
-  put(geo.nSplit);
-  put(geo.group);
-  put(plan.vec > 1 ? 1 : 0);
-  put(geo.interleave ? 1 : 0);
-  put(plan.outShape.length);
-  put(plan.redShape.length);
-  padded(plan.outShape, 1);
-  table(plan.inOut);
-  table(plan.outOut);
-  padded(plan.redShape, 1);
-  table(plan.inRed);
+  // Innermost dim first (see gpa::RedGeom), padded to MAXD.
+  const padded = (xs: readonly number[], fill: number) => Array.from({ length: D }, (_, d) => (d < xs.length ? xs[xs.length - 1 - d] : fill));
+  const table = (rows: readonly (readonly number[])[]) => Array.from({ length: Math.max(1, rows.length) }, (_, k) => padded(rows[k] ?? [], 0)).flat();
+  const put = (name: string, values: readonly number[]) => w.field(block, o, name, values);
+  put('n_out', [plan.nOut]);
+  put('n_red', [plan.nRed]);
+  put('split_len', [geo.splitLen]);
+  put('n_split', [geo.nSplit]);
+  put('group', [geo.group]);
+  put('vec', [plan.vec > 1 ? 1 : 0]);
+  put('interleave', [geo.interleave ? 1 : 0]);
+  put('ndo', [plan.outShape.length]);
+  put('ndr', [plan.redShape.length]);
+  put('out_shape', padded(plan.outShape, 1));
+  put('in_ostr', table(plan.inOut));
+  put('out_ostr', table(plan.outOut));
+  put('red_shape', padded(plan.redShape, 1));
+  put('in_rstr', table(plan.inRed));
 }
 
 /** Point compile errors at the user's expressions: "error in the map expression: x *+ y". */

@@ -5,6 +5,7 @@ import { ComplexLike, float16BitsFromNumber, HostScalar, isComplexLike } from '.
 import type { GpuArray } from '../core/gpu-array.js';
 import { Scalar } from '../core/scalar.js';
 import { ArgBlock, ParamLayout, SlotKind } from '../device/arg-block.js';
+import { carrayStruct, StructWriter, structLayout } from './arg-structs.js';
 
 const SLOT: Record<string, SlotKind> = {
   bool: 'u8',
@@ -110,17 +111,23 @@ export function writeScalar(block: ArgBlock, offset: number, d: DType, v: HostSc
   block.write(slot, offset, typeof v === 'bigint' ? Number(v) : Number(v));
 }
 
-/** CuPy's CArray<T, ndim>: data, size, shape[ndim], strides[ndim], all 8 bytes (ndim 0 keeps one slot each). */
+/** Offsets of CArray's fields by ndim (they do not depend on the element type). */
+const carrayWriters: StructWriter[] = [];
+const carrayWriter = (ndim: number) => (carrayWriters[ndim] ??= new StructWriter(carrayStruct('char', ndim, false)));
+
+/** Where CuPy's CArray<T, ndim> goes in an argument block (see arg-structs.ts). */
 export function carrayLayout(ndim: number): ParamLayout {
-  return { size: 8 * (2 + 2 * Math.max(1, ndim)), align: 8 };
+  return structLayout(carrayWriter(ndim).struct);
 }
 
 export function writeCArray(block: ArgBlock, o: number, a: GpuArray): void {
-  block.writeU64Number(o, a.ptr);
-  block.writeI64Number(o + 8, a.size);
-  const nd = Math.max(1, a.ndim);
+  const w = carrayWriter(a.ndim);
+  block.writeU64Number(o + w.offsetOf('data_'), a.ptr);
+  block.writeI64Number(o + w.offsetOf('size_'), a.size);
+  const shapeAt = o + w.offsetOf('shape_');
+  const stridesAt = o + w.offsetOf('strides_');
   for (let d = 0; d < a.ndim; d++) {
-    block.writeI64Number(o + 16 + 8 * d, a.shape[d]);
-    block.writeI64Number(o + 16 + 8 * (nd + d), a.strides[d]);
+    block.writeI64Number(shapeAt + 8 * d, a.shape[d]);
+    block.writeI64Number(stridesAt + 8 * d, a.strides[d]);
   }
 }
