@@ -701,7 +701,7 @@ assert.throws(
   () => bad(x),
   (e: unknown) => e instanceof gp.CompileError && e.kernelName === 'does_not_compile',
 );
-assert.ok(new gp.CudaError('cuInit', 100, 'CUDA_ERROR_NO_DEVICE', 'no device') instanceof Error);
+assert.ok(new gp.CudaError('cuInit', 100, 'CUDA_ERROR_NO_DEVICE', 'no device') instanceof gp.NativeCallError);
 assert.ok(new gp.OutOfMemoryError(8, 0, 0, null, 'limit') instanceof Error);
 assert.ok(new gp.BackendUnavailableError('cuda', 'no driver') instanceof Error);
 const disposed = gp.arange(2);
@@ -737,7 +737,7 @@ if (here0.kind === 'cuda') {
   const handle: IpcHandle = gp.cuda.ipcHandle(moved);
   assert.equal(handle.dtype, 'float32');
 } else assert.throws(() => gp.cuda.openIpcHandle('{}'), TypeError);
-assert.ok(new gp.NcclError('ncclAllReduce', 5, 'ncclInvalidUsage', 'usage') instanceof Error);
+assert.ok(new gp.NcclError('ncclAllReduce', 5, 'ncclInvalidUsage', 'usage') instanceof gp.NativeCallError);
 assert.ok(new gp.DistributedError('rank 1 left') instanceof Error);
 
 console.log(`consumer ok on ${backend.spec}`);
