@@ -6,14 +6,15 @@ import type { DType } from '../core/dtype.js';
 import { HostScalar } from '../core/host-data.js';
 import { Scalar } from '../core/scalar.js';
 import { broadcastShapes, broadcastStrides, normalizeAxis } from '../core/shape.js';
-import type { Backend, LoadedKernel } from '../device/backend.js';
+import type { LoadedKernel } from '../device/backend.js';
 import type { Device } from '../device/device.js';
 import { currentDevice, registerStreamScratch } from '../device/device.js';
 import { ArgBlock, ParamLayout } from '../device/arg-block.js';
 import { codegenParams, mixedDevices } from './elementwise.js';
 import { bindOutputs } from './outputs.js';
 import type { ArgValue, BoundParam } from './elementwise.js';
-import { COL_BLOCKS_PER_SM, generateReduction, ROW_BLOCKS_PER_SM, ReductionSpec } from './reduction-codegen.js';
+import { generateReduction, ReductionSpec } from './reduction-codegen.js';
+import { Geometry, geometry, MAX_COUNTERS } from './reduction-geometry.js';
 import { redGeomStruct, StructWriter, structLayout } from './arg-structs.js';
 import { planReduction, ReductionPlan, RedOperand } from './reduction-plan.js';
 import { carrayLayout, scalarLayout, writeCArray, writeScalar } from './scalar-args.js';
@@ -247,77 +248,6 @@ function specFor(plan: ReductionPlan, inputs: readonly RedOperand[]): ReductionS
   }
   const vec = inputs.length === 0 ? 1 : Math.floor(16 / Math.max(...inputs.map((op) => op.itemsize)));
   return vec < 2 ? { index: plan.index, maxd, vec: 1, modes: [] } : { index: plan.index, maxd, vec, modes: inputs.map(() => 'v') };
-}
-
-// ---- launch geometry ---------------------------------------------------------------------------
-
-interface Geometry {
-  gridX: number;
-  nSplit: number;
-  splitLen: number;
-  blockX: number;
-  blockY: number;
-  group: number;
-  /** Row walk only: splits interleave instead of taking contiguous ranges. */
-  interleave: boolean;
-}
-
-/** Threads per block of every reduction launch on the GPU (GPA_RED_MAX_THREADS in reduce.h). */
-const BLOCK = 256;
-/** Counters for last-block-done; a split launch uses one per blockIdx.x. */
-const MAX_COUNTERS = 4096;
-
-const pow2floor = (x: number) => 2 ** Math.floor(Math.log2(Math.max(1, x)));
-const pow2ceil = (x: number) => 2 ** Math.ceil(Math.log2(Math.max(1, x)));
-
-function geometry(plan: ReductionPlan, backend: Backend): Geometry {
-  const cpu = backend.kind === 'cpu';
-  const V = plan.vec;
-  const { nOut, nRed } = plan;
-  // One full wave: the blocks each kernel is compiled to keep resident per SM; one block per
-  // core on the cpu.
-  const perSm = plan.variant === 'col' ? COL_BLOCKS_PER_SM : ROW_BLOCKS_PER_SM;
-  const target = cpu ? backend.device.multiprocessorCount : backend.device.multiprocessorCount * perSm;
-  const gridCap = cpu ? target * 4 : target * 32;
-  let blockX: number;
-  let blockY = 1;
-  let group = 1;
-  let xNeeded: number;
-  let minPerSplit: number;
-  if (plan.variant === 'row') {
-    const nvec = Math.ceil(nRed / V);
-    // Enough lanes per output for a few vectors each, no more than it takes to fill the device
-    // (a warp per row once there are rows for every warp: no block barriers then).
-    group = cpu ? 1 : nOut === 1 ? BLOCK : Math.min(BLOCK, pow2floor(nvec / 4), Math.max(32, pow2ceil((target * BLOCK) / nOut)));
-    blockX = cpu ? 1 : BLOCK;
-    xNeeded = Math.ceil(nOut / (blockX / group));
-    // Each thread of a split should load a few vectors at least (a long chunk on the cpu).
-    minPerSplit = (cpu ? 16384 : group * 4 * V);
-  } else {
-    const nu = nOut / V;
-    blockX = cpu ? 1 : Math.min(32, pow2ceil(nu));
-    blockY = cpu ? 1 : BLOCK / blockX;
-    xNeeded = Math.ceil(nu / blockX);
-    minPerSplit = cpu ? 4096 : blockY * 16;
-  }
-  let nSplit = 1;
-  if (xNeeded * 2 <= target && nRed > minPerSplit) {
-    // At most one wave of blocks in all: a second, partial wave would cost as much as the first.
-    nSplit = Math.min(Math.floor(target / xNeeded), Math.ceil(nRed / minPerSplit), 65535);
-  }
-  let splitLen = Math.max(1, nRed);
-  if (nSplit > 1) {
-    splitLen = Math.ceil(Math.ceil(nRed / nSplit) / V) * V;
-    nSplit = Math.ceil(nRed / splitLen);
-  }
-  const gridX = nSplit > 1 ? xNeeded : Math.min(xNeeded, gridCap);
-  if (nSplit > 1 && gridX > MAX_COUNTERS) throw new Error('internal: too many split columns');
-  // On the GPU a row walk's splits interleave (split s reads group steps s, s + nSplit, ...):
-  // one grid-wide stride over the range reads 1 GiB in 0.233-0.240 ms on the H200 where
-  // contiguous per-block chunks take 0.249-0.252 ms (bench/RESULTS.md, sum-probe). The cpu keeps
-  // contiguous chunks, one per core, for its caches.
-  const interleave = !cpu && plan.variant === 'row' && nSplit > 1;
-  return { gridX, nSplit, splitLen, blockX, blockY, group, interleave };
 }
 
 // One zeroed counter buffer per stream (the device's scratch, made before a capture too); the
