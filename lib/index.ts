@@ -93,8 +93,9 @@ export type { ReductionKernelFn, ReductionKernelOptions, ReductionCallOptions } 
 
 // Printing, host export and memory: NumPy's array_repr/array_str and print options,
 // cupy.asnumpy, and the current device's memory pool (cupy.get_default_memory_pool()).
-export { arrayRepr, arrayStr, array2string, setPrintoptions, getPrintoptions, printoptions } from './core/repr.js';
-export type { PrintOptions, FloatMode } from './core/repr.js';
+export { arrayRepr, arrayStr, array2string } from './core/repr.js';
+export { setPrintoptions, getPrintoptions, printoptions } from './core/print-options.js';
+export type { PrintOptions, FloatMode } from './core/print-options.js';
 export { asnumpy } from './core/host-export.js';
 export { getMemoryPool } from './core/lifetime.js';
 export type { MemoryPool, PoolStats } from './device/memory-pool.js';

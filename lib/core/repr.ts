@@ -1,103 +1,11 @@
 // NumPy's repr/str of arrays (numpy/_core/arrayprint.py, NumPy 2.3+ defaults): the same float
 // digits (Dragon4 at each dtype's precision, see dragon4.ts), column padding, scientific switch,
 // line wrapping, summarisation with '...', and the dtype/shape suffixes of repr.
-import { readOptions } from '../util/options.js';
 import type { DType } from './dtype.js';
 import { FloatKind, formatPositional, formatScientific } from './dragon4.js';
 import type { GpuArray } from './gpu-array.js';
 import { numberFromFloat16Bits, float16BitsFromNumber } from './host-data.js';
-
-/** NumPy's `floatmode` print option: how many fraction digits floats print with. */
-export type FloatMode = 'fixed' | 'unique' | 'maxprec' | 'maxprec_equal';
-
-/** numpy.get_printoptions(), in camelCase where NumPy's names are one word anyway. */
-export interface PrintOptions {
-  /** Fractional digits of floats at most (default 8). */
-  precision: number;
-  /** Arrays with more elements than this are summarised with '...' (default 1000). */
-  threshold: number;
-  /** Items kept at each end of a summarised axis (default 3). */
-  edgeitems: number;
-  /** Characters per line before wrapping (default 75). */
-  linewidth: number;
-  /** Never switch to scientific notation for small values (default false). */
-  suppress: boolean;
-  nanstr: string;
-  infstr: string;
-  /** '-' sign only for negatives, '+' always, ' ' a space for positives. */
-  sign: '-' | '+' | ' ';
-  floatmode: FloatMode;
-  /**
-   * false (default): NumPy 2.3+. '2.2': float16/float32 switch to scientific only from 1e8 (as
-   * float64), as NumPy up to 2.2. '2.1': additionally no `shape=` in the repr of summarised arrays.
-   */
-  legacy: false | '2.1' | '2.2';
-}
-
-const DEFAULTS: PrintOptions = {
-  precision: 8,
-  threshold: 1000,
-  edgeitems: 3,
-  linewidth: 75,
-  suppress: false,
-  nanstr: 'nan',
-  infstr: 'inf',
-  sign: '-',
-  floatmode: 'maxprec',
-  legacy: false,
-};
-
-let current: PrintOptions = { ...DEFAULTS };
-
-const PRINT_KEYS = Object.keys(DEFAULTS);
-
-/** Print options as `fn` received them: own keys only, known keys only, values checked. */
-function checkOptions<E extends object = object>(fn: string, given: unknown, extraKeys: readonly string[] = []): Partial<PrintOptions> & Partial<E> {
-  const o = readOptions<PrintOptions & E>(fn, given, [...PRINT_KEYS, ...extraKeys]);
-  const nonNegInt = (k: 'precision' | 'threshold' | 'edgeitems' | 'linewidth') => {
-    const v = o[k];
-    if (v !== undefined && (typeof v !== 'number' || !(Number.isInteger(v) || v === Infinity) || v < 0)) {
-      throw new RangeError(`print option ${k} must be a non-negative integer, got ${String(v)}`);
-    }
-  };
-  nonNegInt('precision');
-  nonNegInt('threshold');
-  nonNegInt('edgeitems');
-  nonNegInt('linewidth');
-  if (o.sign !== undefined && !['-', '+', ' '].includes(o.sign)) throw new TypeError(`sign option must be one of ' ', '+', or '-', got ${JSON.stringify(o.sign)}`);
-  if (o.floatmode !== undefined && !['fixed', 'unique', 'maxprec', 'maxprec_equal'].includes(o.floatmode)) {
-    throw new TypeError(`floatmode option must be one of "fixed", "unique", "maxprec", "maxprec_equal", got ${JSON.stringify(o.floatmode)}`);
-  }
-  if (o.legacy !== undefined && o.legacy !== false && o.legacy !== '2.1' && o.legacy !== '2.2') {
-    throw new TypeError(`legacy print option must be false, '2.1' or '2.2', got ${JSON.stringify(o.legacy)}`);
-  }
-  for (const k of ['nanstr', 'infstr'] as const) {
-    if (o[k] !== undefined && typeof o[k] !== 'string') throw new TypeError(`print option ${k} must be a string`);
-  }
-  return o;
-}
-
-/** numpy.set_printoptions: change the given options (the rest stay). */
-export function setPrintoptions(given: Partial<PrintOptions>): void {
-  const o = checkOptions('setPrintoptions', given);
-  current = { ...current, ...o };
-}
-
-/** numpy.get_printoptions. */
-export function getPrintoptions(): PrintOptions {
-  return { ...current };
-}
-
-/** numpy.printoptions as a function: run `fn` with the options set, then restore them. */
-export function printoptions<T>(o: Partial<PrintOptions>, fn: () => T): T {
-  const saved = current;
-  setPrintoptions(o);
-  try {
-    return fn();
-  } finally {
-    current = saved;
-  }
-}
+import { checkOptions, currentPrintOptions, PrintOptions } from './print-options.js';
 
 /** NumPy's integer encoding of `legacy` (sys.maxsize when off). */
 const legacyNumber = (o: PrintOptions) => (o.legacy === '2.1' ? 201 : o.legacy === '2.2' ? 202 : Number.MAX_SAFE_INTEGER);
@@ -402,7 +310,7 @@ function formatNested(shown: Shown, fmt: (i: number) => string, lineWidth: numbe
 /** numpy.array2string. */
 export function array2string(a: GpuArray, options: Partial<PrintOptions> & { separator?: string; prefix?: string; suffix?: string } = {}): string {
   const { separator = ' ', prefix = '', suffix = '', ...rest } = checkOptions<{ separator: string; prefix: string; suffix: string }>('array2string', options, ['separator', 'prefix', 'suffix']);
-  const o = { ...current, ...rest };
+  const o = { ...currentPrintOptions(), ...rest };
   const lineWidth = o.linewidth - suffix.length;
   if (a.size === 0) return '[]';
   const shown = hostValues(a, o.edgeitems, a.size > o.threshold);
@@ -418,7 +326,7 @@ const pyTuple = (s: readonly number[]) => `(${s.join(', ')}${s.length === 1 ? ',
 /** numpy.array_repr: `array([1., 2.], dtype=float32)`. */
 export function arrayRepr(a: GpuArray, given: Partial<PrintOptions> = {}): string {
   const options = checkOptions('arrayRepr', given);
-  const o = { ...current, ...options };
+  const o = { ...currentPrintOptions(), ...options };
   const prefix = 'array(';
   const lst = array2string(a, { ...options, separator: ', ', prefix, suffix: ')' });
   const extras: string[] = [];
@@ -439,13 +347,13 @@ export function arrayStr(a: GpuArray, given: Partial<PrintOptions> = {}): string
   if (a.ndim === 0) {
     const vals = a.toTypedArray();
     const v = a.dtype.isComplex ? { re: vals[0] as number, im: vals[1] as number } : vals[0];
-    return scalarStr(v, a.dtype, { ...current, ...options });
+    return scalarStr(v, a.dtype, { ...currentPrintOptions(), ...options });
   }
   return array2string(a, { ...options, separator: ' ', prefix: '' });
 }
 
 /** str() of a NumPy scalar (scalartypes.c.src): positional between 1e-4 and a dtype cutoff. */
-export function scalarStr(v: number | bigint | boolean | { re: number; im: number }, d: DType, o: PrintOptions = current): string {
+export function scalarStr(v: number | bigint | boolean | { re: number; im: number }, d: DType, o: PrintOptions = currentPrintOptions()): string {
   if (d.isBool) return v ? 'True' : 'False';
   if (d.isInteger) return String(v);
   const kind = floatKind(d);
