@@ -86,6 +86,36 @@ describeEachDevice('random: API', () => {
     expect(() => g.multivariateNormal([0, 0], [[1, 0], [0, 1]], 2, { method: 'lu' })).to.throw(RangeError, 'method must be one of');
   });
 
+  it("NumPy's parameter rules: NaN scales and shapes give NaN, -0 scales throw, integral parameters truncate, uniform ranges, sizes", () => {
+    const g = random.defaultRng(5);
+    // NumPy: normal(0, nan) is nan; CONS_NON_NEGATIVE / CONS_POSITIVE let NaN through (gamma-family samplers too).
+    const nan = [g.normal(0, NaN, 2), g.exponential(gp.array([NaN])), g.gamma(NaN, 1, 2), g.beta(1, NaN, 2), g.chisquare(NaN, 2), g.standardGamma(NaN, 2), g.pareto(NaN, 2)];
+    for (const a of nan) expect(vals(a).every(Number.isNaN)).to.equal(true);
+    const mixed = vals(g.normal(0, gp.array([1, NaN])));
+    expect([Number.isFinite(mixed[0]), Number.isNaN(mixed[1])]).to.deep.equal([true, true]);
+    expect(() => g.normal(0, -0)).to.throw(RangeError, 'scale < 0');
+    expect(() => g.standardGamma(-0)).to.throw(RangeError, 'shape < 0');
+    expect(() => g.negativeBinomial(NaN, 0.5)).to.throw(RangeError, 'n must not be NaN');
+    expect(() => g.poisson(NaN)).to.throw(RangeError, 'lam');
+    // Integral parameters are cast to int64 as NumPy: binomial(2.5, p) draws with n = 2, binomial(-0.5, p) with n = 0.
+    expect(vals(g.binomial(2.5, 0.5, 50)).every((x) => x >= 0 && x <= 2)).to.equal(true);
+    expect(vals(g.binomial(gp.array([-0.5, 0.9]), 0.5))).to.deep.equal([0, 0]);
+    expect(vals(g.hypergeometric(2.9, 2, 1, 20)).every((x) => x === 0 || x === 1)).to.equal(true);
+    expect(() => g.binomial(NaN, 0.5)).to.throw(RangeError, 'NaN');
+    expect(() => g.binomial(Infinity, 0.5)).to.throw(RangeError, 'infinity');
+    expect(() => g.binomial(-1.5, 0.5)).to.throw(RangeError, 'n < 0');
+    expect(() => g.uniform(10, 0, 3)).to.throw(RangeError, 'high - low < 0');
+    expect(() => g.uniform(gp.array([0, 5]), gp.array([1, 2]))).to.throw(RangeError, 'high - low < 0');
+    expect(() => g.uniform(0, Infinity)).to.throw(RangeError, 'exceeds valid bounds');
+    expect(() => g.uniform(-1e308, 1e308)).to.throw(RangeError, 'exceeds valid bounds');
+    expect(vals(g.uniform(1, 1, 2))).to.deep.equal([1, 1]);
+    for (const size of [2.5, NaN, [2, 1.5], '3']) {
+      expect(() => g.normal(0, 1, size as never)).to.throw(TypeError, 'size');
+      expect(() => g.random(size as never)).to.throw(TypeError, 'size');
+    }
+    expect(() => g.normal(0, 1, -1)).to.throw(RangeError);
+  });
+
   it('random with out fills it; a non-contiguous out is refused', () => {
     const g = random.defaultRng(4);
     const out = gp.zeros([8], 'float32');

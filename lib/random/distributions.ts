@@ -11,8 +11,10 @@ export interface ParamDef {
   /** NumPy's check of every value, and its message. */
   ok?: (x: number) => boolean;
   message?: string;
-  /** Integral parameter (passed to the kernel as long long). */
+  /** Integral parameter (passed to the kernel as long long; NumPy truncates other values to int64). */
   integer?: boolean;
+  /** NumPy's message for a NaN value when NaN is refused before `ok` is asked (else `ok` decides). */
+  nanMessage?: string;
 }
 
 export interface DistributionDef {
@@ -24,8 +26,12 @@ export interface DistributionDef {
   joint?: (v: readonly number[]) => string | null;
 }
 
-const nonNeg = (name: string): Partial<ParamDef> => ({ ok: (x) => x >= 0, message: `${name} < 0` });
-const positive = (name: string): Partial<ParamDef> => ({ ok: (x) => x > 0, message: `${name} <= 0` });
+// NumPy's CONS_NON_NEGATIVE refuses a set sign bit (so -0.0 too) but lets NaN through (the sample
+// is NaN); CONS_POSITIVE refuses x <= 0 and also lets NaN through.
+const nonNeg = (name: string): Partial<ParamDef> => ({ ok: (x) => Number.isNaN(x) || (x >= 0 && !Object.is(x, -0)), message: `${name} < 0` });
+const positive = (name: string): Partial<ParamDef> => ({ ok: (x) => Number.isNaN(x) || x > 0, message: `${name} <= 0` });
+// The rejection samplers never end on a NaN shape: a NaN parameter gives NaN at once.
+const nanGuard = (cond: string, expr: string) => `(${cond}) ? (double)NAN : ${expr}`;
 const prob = (name: string): Partial<ParamDef> => ({ ok: (x) => x >= 0 && x <= 1, message: `${name} < 0, ${name} > 1 or ${name} is NaN` });
 // The ziggurat of random_zig.h on the element's Stream (or Box-Muller, kernels.ts's NORMAL_METHOD):
 // the same value as standardNormal's fill.
@@ -41,7 +47,11 @@ const d = (name: string, words: 1 | 2 | 4, params: readonly ParamDef[], expr: st
 });
 
 export const DISTRIBUTIONS: Record<string, DistributionDef> = {
-  uniform: d('uniform', 2, [{ name: 'low', def: 0 }, { name: 'high', def: 1 }], 'A + (B - A) * s.uniform()'),
+  uniform: {
+    ...d('uniform', 2, [{ name: 'low', def: 0 }, { name: 'high', def: 1 }], 'A + (B - A) * s.uniform()'),
+    // NumPy: a range that is not finite is an OverflowError, a negative one a ValueError.
+    joint: ([lo, hi]) => (!Number.isFinite(hi - lo) ? 'high - low range exceeds valid bounds' : hi - lo < 0 ? 'high - low < 0' : null),
+  },
   normal: d('normal', 2, [{ name: 'loc', def: 0 }, { name: 'scale', def: 1, ...nonNeg('scale') }], `A + B * ${NORMAL}`, 'float64', ZIG),
   lognormal: d('lognormal', 2, [{ name: 'mean', def: 0 }, { name: 'sigma', def: 1, ...nonNeg('sigma') }], `${ns}rexp(A + B * ${NORMAL})`, 'float64', ZIG),
   exponential: d('exponential', 2, [{ name: 'scale', def: 1, ...nonNeg('scale') }], `A * ${ns}standard_exponential(s)`),
@@ -51,9 +61,9 @@ export const DISTRIBUTIONS: Record<string, DistributionDef> = {
   weibull: d('weibull', 2, [{ name: 'a', ...nonNeg('a') }], `A == 0.0 ? 0.0 : ${ns}rexp(${ns}rlog(${ns}standard_exponential(s)) / A)`),
   pareto: d('pareto', 2, [{ name: 'a', ...positive('a') }], `${ns}rexpm1(${ns}standard_exponential(s) / A)`),
   rayleigh: d('rayleigh', 2, [{ name: 'scale', def: 1, ...nonNeg('scale') }], `A * sqrt(2.0 * ${ns}standard_exponential(s))`),
-  gamma: d('gamma', 4, [{ name: 'shape', ...nonNeg('shape') }, { name: 'scale', def: 1, ...nonNeg('scale') }], `B * ${ns}standard_gamma(s, A)`),
-  beta: d('beta', 4, [{ name: 'a', ...positive('a') }, { name: 'b', ...positive('b') }], `${ns}beta(s, A, B)`),
-  chisquare: d('chisquare', 4, [{ name: 'df', ...positive('df') }], `2.0 * ${ns}standard_gamma(s, A * 0.5)`),
+  gamma: d('gamma', 4, [{ name: 'shape', ...nonNeg('shape') }, { name: 'scale', def: 1, ...nonNeg('scale') }], nanGuard('A != A', `B * ${ns}standard_gamma(s, A)`)),
+  beta: d('beta', 4, [{ name: 'a', ...positive('a') }, { name: 'b', ...positive('b') }], nanGuard('A != A || B != B', `${ns}beta(s, A, B)`)),
+  chisquare: d('chisquare', 4, [{ name: 'df', ...positive('df') }], nanGuard('A != A', `2.0 * ${ns}standard_gamma(s, A * 0.5)`)),
   poisson: d('poisson', 4, [{ name: 'lam', def: 1, ok: (x) => x >= 0 && x <= 9.2233720064847708e18, message: 'lam < 0, lam is NaN or lam value too large' }], `${ns}poisson(s, A)`, 'int64'),
   binomial: d(
     'binomial',
@@ -69,7 +79,7 @@ export const DISTRIBUTIONS: Record<string, DistributionDef> = {
     'negative_binomial',
     4,
     [
-      { name: 'n', ...positive('n') },
+      { name: 'n', ...positive('n'), nanMessage: 'n must not be NaN' },
       { name: 'p', ok: (x) => x > 0 && x <= 1, message: 'p <= 0, p > 1 or p contains NaNs' },
     ],
     `B == 1.0 ? (int64_t)0 : ${ns}poisson(s, ${ns}standard_gamma(s, A) * ((1.0 - B) / B))`,

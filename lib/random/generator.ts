@@ -11,7 +11,7 @@ import { integers } from './integers.js';
 import { fillNormal, fillRandom, runSampler, SamplerSpec } from './kernels.js';
 import { multinomial } from './multivariate.js';
 import { multivariateNormal } from './mvn.js';
-import { bindArgs, checkParam, disposeAll, kernelParam, outShape, Param, Size, sizeShape, toParam } from './params.js';
+import { bindArgs, checkParam, disposeAll, kernelParam, outShape, Param, Size, sizeShape, toParam, truncateParam } from './params.js';
 
 function floatDType(dt: unknown, method: string): DType {
   const d = toDType((dt ?? 'float64') as DTypeLike);
@@ -96,12 +96,12 @@ export class Generator {
     const p = toParam(a.shape, 'shape', 'standardGamma');
     const temps: unknown[] = p.array !== null && p.array !== a.shape ? [p.array] : [];
     try {
-      checkParam(p, (x) => x >= 0, 'shape < 0');
+      checkParam(p, (x) => Number.isNaN(x) || (x >= 0 && !Object.is(x, -0)), 'shape < 0'); // NumPy's CONS_NON_NEGATIVE
       const shape = outShape([p], sizeShape(a.size as Size, 'standardGamma'));
       const o = a.out !== undefined && a.out !== null ? target('standardGamma', shape, d, a.out) : empty(shape, d);
       const kp = kernelParam(p, shape);
       temps.push(kp);
-      runSampler(this.bitGenerator, { name: 'std_gamma', words: 4, params: ['double'], expr: 'gpa::rng::standard_gamma(s, A)' }, o, [kp]);
+      runSampler(this.bitGenerator, { name: 'std_gamma', words: 4, params: ['double'], expr: 'A != A ? (double)NAN : gpa::rng::standard_gamma(s, A)' }, o, [kp]);
       return o;
     } finally {
       disposeAll(temps);
@@ -134,7 +134,14 @@ export class Generator {
         if (v === undefined) throw new TypeError(`${method}() missing required argument '${pd.name}'`);
         const p = toParam(v, pd.name, method);
         if (p.array !== null && p.array !== v) temps.push(p.array);
-        if (pd.ok) checkParam(p, (x) => !Number.isNaN(x) && pd.ok!(x), pd.message!);
+        if (pd.integer) {
+          // NumPy casts integral parameters to int64: NaN and infinities are errors, fractions truncate.
+          checkParam(p, (x) => !Number.isNaN(x), 'cannot convert float NaN to integer');
+          checkParam(p, (x) => Number.isFinite(x), 'cannot convert float infinity to integer');
+          truncateParam(p);
+        }
+        if (pd.nanMessage) checkParam(p, (x) => !Number.isNaN(x), pd.nanMessage);
+        if (pd.ok) checkParam(p, pd.ok, pd.message!);
         params.push(p);
       });
       const shape = outShape(params, sizeShape(a.size as Size, method));
