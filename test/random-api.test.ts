@@ -116,6 +116,28 @@ describeEachDevice('random: API', () => {
     expect(() => g.normal(0, 1, -1)).to.throw(RangeError);
   });
 
+  it('the legacy distribution functions draw from the global generator with the Generator methods\' arguments', () => {
+    random.seed(11);
+    const e = random.exponential(2, 3);
+    const p = random.poisson(3, [2, 2]);
+    random.seed(11);
+    expect(vals(e)).to.deep.equal(vals(random.getGlobalGenerator().exponential(2, 3)));
+    expect(vals(p)).to.deep.equal(vals(random.getGlobalGenerator().poisson(3, [2, 2])));
+    expect(p.dtype.name).to.equal('int64');
+    const shapes = [
+      random.standardNormal(2), random.standardExponential(2), random.standardGamma(2, 2), random.lognormal(0, 1, 2),
+      random.laplace(0, 1, 2), random.logistic(0, 1, 2), random.gumbel(0, 1, 2), random.weibull(2, 2), random.pareto(2, 2),
+      random.rayleigh(1, 2), random.gamma(2, 1, 2), random.beta(1, 2, 2), random.chisquare(3, 2), random.binomial(5, 0.5, 2),
+      random.negativeBinomial(3, 0.5, 2), random.geometric(0.5, 2), random.hypergeometric(5, 5, 3, 2),
+    ].map((a) => a.shape);
+    expect(shapes.every((s) => s.length === 1 && s[0] === 2)).to.equal(true);
+    expect(random.multinomial(10, [0.5, 0.5], 3).shape).to.deep.equal([3, 2]);
+    expect(random.multivariateNormal([0, 0], [[1, 0], [0, 1]], 3).shape).to.deep.equal([3, 2]);
+    expect(random.bytes(5).length).to.equal(5);
+    expect(() => random.exponential(-1)).to.throw(RangeError, 'scale < 0');
+    expect(() => random.poisson(1, { siz: 2 } as never)).to.throw(TypeError, 'siz');
+  });
+
   it('random with out fills it; a non-contiguous out is refused', () => {
     const g = random.defaultRng(4);
     const out = gp.zeros([8], 'float32');

@@ -6,3 +6,27 @@ export type { PhiloxState, SeedLike } from './bit-generator.js';
 export { SeedSequence } from './seed-sequence.js';
 export type { SeedEntropy, SeedSequenceOptions } from './seed-sequence.js';
 export { seed, rand, randn, randint, random, randomSample, sample, ranf, uniform, normal, choice, shuffle, permutation, getGlobalGenerator } from './legacy.js';
+export {
+  standardNormal,
+  standardExponential,
+  standardGamma,
+  exponential,
+  lognormal,
+  laplace,
+  logistic,
+  gumbel,
+  weibull,
+  pareto,
+  rayleigh,
+  gamma,
+  beta,
+  chisquare,
+  poisson,
+  binomial,
+  negativeBinomial,
+  geometric,
+  hypergeometric,
+  multinomial,
+  multivariateNormal,
+  bytes,
+} from './legacy.js';
