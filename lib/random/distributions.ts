@@ -31,7 +31,7 @@ export interface DistributionDef {
 const nonNeg = (name: string): Partial<ParamDef> => ({ ok: (x) => Number.isNaN(x) || (x >= 0 && !Object.is(x, -0)), message: `${name} < 0` });
 const positive = (name: string): Partial<ParamDef> => ({ ok: (x) => Number.isNaN(x) || x > 0, message: `${name} <= 0` });
 // The rejection samplers never end on a NaN shape: a NaN parameter gives NaN at once.
-const nanGuard = (cond: string, expr: string) => `(${cond}) ? (double)NAN : ${expr}`;
+const nanGuard = (cond: string, expr: string) => `(${cond}) ? ${ns}quiet_nan() : ${expr}`;
 const prob = (name: string): Partial<ParamDef> => ({ ok: (x) => x >= 0 && x <= 1, message: `${name} < 0, ${name} > 1 or ${name} is NaN` });
 // The ziggurat of random_zig.h on the element's Stream (or Box-Muller, kernels.ts's NORMAL_METHOD):
 // the same value as standardNormal's fill.

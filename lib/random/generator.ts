@@ -101,7 +101,7 @@ export class Generator {
       const o = a.out !== undefined && a.out !== null ? target('standardGamma', shape, d, a.out) : empty(shape, d);
       const kp = kernelParam(p, shape);
       temps.push(kp);
-      runSampler(this.bitGenerator, { name: 'std_gamma', words: 4, params: ['double'], expr: 'A != A ? (double)NAN : gpa::rng::standard_gamma(s, A)' }, o, [kp]);
+      runSampler(this.bitGenerator, { name: 'std_gamma', words: 4, params: ['double'], expr: 'A != A ? gpa::rng::quiet_nan() : gpa::rng::standard_gamma(s, A)' }, o, [kp]);
       return o;
     } finally {
       disposeAll(temps);
