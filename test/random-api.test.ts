@@ -114,6 +114,18 @@ describeEachDevice('random: API', () => {
       expect(() => g.random(size as never)).to.throw(TypeError, 'size');
     }
     expect(() => g.normal(0, 1, -1)).to.throw(RangeError);
+    // The samplers added after NumPy's: its checks and messages.
+    expect(() => g.triangular(2, 1, 3)).to.throw(RangeError, 'left > mode');
+    expect(() => g.triangular(0, 4, 3)).to.throw(RangeError, 'mode > right');
+    expect(() => g.triangular(1, 1, 1)).to.throw(RangeError, 'left == right');
+    expect(() => g.wald(0, 1)).to.throw(RangeError, 'mean <= 0');
+    expect(() => g.standardT(0)).to.throw(RangeError, 'df <= 0');
+    expect(() => g.power(-1)).to.throw(RangeError, 'a <= 0');
+    expect(() => g.noncentralChisquare(1, -1)).to.throw(RangeError, 'nonc < 0');
+    expect(() => g.f(1, 0)).to.throw(RangeError, 'dfden <= 0');
+    for (const a of [g.standardT(NaN, 2), g.noncentralChisquare(3, NaN, 2), g.noncentralF(NaN, 2, 1, 2), g.f(1, NaN, 2)]) expect(vals(a).every(Number.isNaN)).to.equal(true);
+    expect(g.standardCauchy([2, 3]).shape).to.deep.equal([2, 3]);
+    expect(g.triangular(gp.array([0, 1]), 2, 3).shape).to.deep.equal([2]);
   });
 
   it('the legacy distribution functions draw from the global generator with the Generator methods\' arguments', () => {

@@ -39,6 +39,21 @@ const BM = NORMAL_METHOD === 'box-muller';
 const NORMAL = BM ? 'gpa::rng::normal_at(k0, k1, pos, (uint64_t)e)' : 'gpa::rng::zig_normal64(s, gpa::rng::ZIG64, gpa::rng::ZIG_FI)';
 const ZIG = { prelude: () => (BM ? '#include "gpuarray/random_bm.h"\n' : zigSource('f64')) };
 const ns = 'gpa::rng::';
+// NumPy's random_noncentral_chisquare: chi2(df - 1) + (N + sqrt(nonc))^2 for df > 1, else a
+// Poisson mixture of central chi-squares.
+const NONCENTRAL = `namespace gpa { namespace rng {
+__device__ double noncentral_chisquare_at(Stream& s, double df, double nonc) {
+  if (nonc == 0.0) return 2.0 * standard_gamma(s, df / 2.0);
+  if (1.0 < df) {
+    const double chi2 = 2.0 * standard_gamma(s, (df - 1.0) / 2.0);
+    const double n = ${BM ? 'NormalSource().next(s)' : 'zig_normal64(s, ZIG64, ZIG_FI)'} + sqrt(nonc);
+    return chi2 + n * n;
+  }
+  const double i = (double)poisson(s, nonc / 2.0);
+  return 2.0 * standard_gamma(s, (df + 2.0 * i) / 2.0);
+}
+} }
+`;
 
 const d = (name: string, words: 1 | 2 | 4, params: readonly ParamDef[], expr: string, out: 'float64' | 'int64' = 'float64', extra: Partial<SamplerSpec> = {}): DistributionDef => ({
   params,
@@ -86,6 +101,56 @@ export const DISTRIBUTIONS: Record<string, DistributionDef> = {
     'int64',
   ),
   geometric: d('geometric', 2, [{ name: 'p', ok: (x) => x > 0 && x <= 1, message: 'p <= 0, p > 1 or p contains NaNs' }], `${ns}geometric(s, A)`, 'int64'),
+  // NumPy's samplers of distributions.c, on the same primitives (normals by the ziggurat, gammas).
+  standardCauchy: d('standard_cauchy', 2, [], `${NORMAL} / ${NORMAL}`, 'float64', ZIG),
+  standardT: d(
+    'standard_t',
+    4,
+    [{ name: 'df', ...positive('df') }],
+    nanGuard('A != A', `([&]() -> double { const double num = ${NORMAL}; return sqrt(A / 2.0) * num / sqrt(${ns}standard_gamma(s, A / 2.0)); })()`),
+    'float64',
+    ZIG,
+  ),
+  f: d(
+    'f',
+    4,
+    [{ name: 'dfnum', ...positive('dfnum') }, { name: 'dfden', ...positive('dfden') }],
+    nanGuard('A != A || B != B', `([&]() -> double { const double x = 2.0 * ${ns}standard_gamma(s, A / 2.0) * B; return x / (2.0 * ${ns}standard_gamma(s, B / 2.0) * A); })()`),
+  ),
+  power: d('power', 2, [{ name: 'a', ...positive('a') }], `${ns}pow_pos(-${ns}rexpm1(-${ns}standard_exponential(s)), 1.0 / A)`),
+  triangular: {
+    ...d(
+      'triangular',
+      2,
+      [{ name: 'left' }, { name: 'mode' }, { name: 'right' }],
+      `([&]() -> double { const double base = C - A, lb = B - A; const double u = s.uniform(); return u <= lb / base ? A + sqrt(u * lb * base) : C - sqrt((1.0 - u) * (C - B) * base); })()`,
+    ),
+    joint: ([l, m, r]) => (l > m ? 'left > mode' : m > r ? 'mode > right' : l === r ? 'left == right' : null),
+  },
+  wald: d(
+    'wald',
+    2,
+    [{ name: 'mean', ...positive('mean') }, { name: 'scale', ...positive('scale') }],
+    `([&]() -> double { const double n = ${NORMAL}; const double y = A * n * n; const double x = A + (A / (2.0 * B)) * (y - sqrt(4.0 * B * y + y * y)); return s.uniform() <= A / (A + x) ? x : A * A / x; })()`,
+    'float64',
+    ZIG,
+  ),
+  noncentralChisquare: d(
+    'noncentral_chisquare',
+    4,
+    [{ name: 'df', ...positive('df') }, { name: 'nonc', ...nonNeg('nonc') }],
+    nanGuard('A != A || B != B', `${ns}noncentral_chisquare_at(s, A, B)`),
+    'float64',
+    { prelude: () => ZIG.prelude() + NONCENTRAL },
+  ),
+  noncentralF: d(
+    'noncentral_f',
+    4,
+    [{ name: 'dfnum', ...positive('dfnum') }, { name: 'dfden', ...positive('dfden') }, { name: 'nonc', ...nonNeg('nonc') }],
+    nanGuard('A != A || B != B || C != C', `${ns}noncentral_chisquare_at(s, A, C) * B / (2.0 * ${ns}standard_gamma(s, B / 2.0) * A)`),
+    'float64',
+    { prelude: () => ZIG.prelude() + NONCENTRAL },
+  ),
   hypergeometric: {
     ...d(
       'hypergeometric',

@@ -206,6 +206,23 @@ export class Generator {
   /** Hypergeometric samples (numpy.random.Generator.hypergeometric): hypergeometric(ngood, nbad, nsample, size?), with nsample <= ngood + nbad <= 10**9; int64. */
   hypergeometric(...args: unknown[]): GpuArray { return this.sample('hypergeometric', args); }
 
+  /** Standard Cauchy samples (numpy.random.Generator.standard_cauchy): standardCauchy(size?), the ratio of two normals; float64. */
+  standardCauchy(...args: unknown[]): GpuArray { return this.sample('standardCauchy', args); }
+  /** Student's t samples (numpy.random.Generator.standard_t): standardT(df, size?), df > 0; float64. */
+  standardT(...args: unknown[]): GpuArray { return this.sample('standardT', args); }
+  /** F (Fisher) samples (numpy.random.Generator.f): f(dfnum, dfden, size?), both > 0; float64. */
+  f(...args: unknown[]): GpuArray { return this.sample('f', args); }
+  /** Power-law samples in [0, 1] (numpy.random.Generator.power): power(a, size?), a > 0; float64. */
+  power(...args: unknown[]): GpuArray { return this.sample('power', args); }
+  /** Triangular samples (numpy.random.Generator.triangular): triangular(left, mode, right, size?), left <= mode <= right, left < right; float64. */
+  triangular(...args: unknown[]): GpuArray { return this.sample('triangular', args); }
+  /** Wald (inverse Gaussian) samples (numpy.random.Generator.wald): wald(mean, scale, size?), both > 0; float64. */
+  wald(...args: unknown[]): GpuArray { return this.sample('wald', args); }
+  /** Noncentral chi-square samples (numpy.random.Generator.noncentral_chisquare): noncentralChisquare(df, nonc, size?), df > 0, nonc >= 0; float64. */
+  noncentralChisquare(...args: unknown[]): GpuArray { return this.sample('noncentralChisquare', args); }
+  /** Noncentral F samples (numpy.random.Generator.noncentral_f): noncentralF(dfnum, dfden, nonc, size?); float64. */
+  noncentralF(...args: unknown[]): GpuArray { return this.sample('noncentralF', args); }
+
   /** Multinomial samples (numpy.random.Generator.multinomial): multinomial(n, pvals, size?); int64 counts of shape [...broadcast(n, size), pvals.length]. */
   multinomial(...args: unknown[]): GpuArray {
     const a = bindArgs('multinomial', args, ['n', 'pvals', 'size']);

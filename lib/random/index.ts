@@ -29,4 +29,12 @@ export {
   multinomial,
   multivariateNormal,
   bytes,
+  standardCauchy,
+  standardT,
+  f,
+  power,
+  triangular,
+  wald,
+  noncentralChisquare,
+  noncentralF,
 } from './legacy.js';

@@ -170,3 +170,35 @@ export function multivariateNormal(...args: unknown[]): GpuArray {
 export function bytes(length: number): Uint8Array {
   return rng().bytes(length);
 }
+/** Standard Cauchy samples: standardCauchy(size?), as Generator.standardCauchy, from the global generator (numpy.random.standard_cauchy). */
+export function standardCauchy(...args: unknown[]): GpuArray {
+  return rng().standardCauchy(...args);
+}
+/** Student's t samples: standardT(df, size?), as Generator.standardT, from the global generator (numpy.random.standard_t). */
+export function standardT(...args: unknown[]): GpuArray {
+  return rng().standardT(...args);
+}
+/** F samples: f(dfnum, dfden, size?), as Generator.f, from the global generator (numpy.random.f). */
+export function f(...args: unknown[]): GpuArray {
+  return rng().f(...args);
+}
+/** Power-law samples: power(a, size?), as Generator.power, from the global generator (numpy.random.power). */
+export function power(...args: unknown[]): GpuArray {
+  return rng().power(...args);
+}
+/** Triangular samples: triangular(left, mode, right, size?), as Generator.triangular, from the global generator (numpy.random.triangular). */
+export function triangular(...args: unknown[]): GpuArray {
+  return rng().triangular(...args);
+}
+/** Wald samples: wald(mean, scale, size?), as Generator.wald, from the global generator (numpy.random.wald). */
+export function wald(...args: unknown[]): GpuArray {
+  return rng().wald(...args);
+}
+/** Noncentral chi-square samples: noncentralChisquare(df, nonc, size?), as Generator.noncentralChisquare, from the global generator (numpy.random.noncentral_chisquare). */
+export function noncentralChisquare(...args: unknown[]): GpuArray {
+  return rng().noncentralChisquare(...args);
+}
+/** Noncentral F samples: noncentralF(dfnum, dfden, nonc, size?), as Generator.noncentralF, from the global generator (numpy.random.noncentral_f). */
+export function noncentralF(...args: unknown[]): GpuArray {
+  return rng().noncentralF(...args);
+}
