@@ -126,6 +126,17 @@ describeEachDevice('random: API', () => {
     for (const a of [g.standardT(NaN, 2), g.noncentralChisquare(3, NaN, 2), g.noncentralF(NaN, 2, 1, 2), g.f(1, NaN, 2)]) expect(vals(a).every(Number.isNaN)).to.equal(true);
     expect(g.standardCauchy([2, 3]).shape).to.deep.equal([2, 3]);
     expect(g.triangular(gp.array([0, 1]), 2, 3).shape).to.deep.equal([2]);
+    // dirichlet: shape size + (k,), rows summing to 1 (gammas, and stick breaking below 0.1), NumPy's checks.
+    for (const alpha of [[1, 2, 3], [0.05, 0.02, 0.03]]) {
+      const d = g.dirichlet(alpha, [2, 5]);
+      expect(d.shape).to.deep.equal([2, 5, 3]);
+      expect(vals(gp.sum(d, { axis: -1 })).every((x) => Math.abs(x - 1) < 1e-12)).to.equal(true);
+    }
+    expect(vals(g.dirichlet([0, 2]))).to.deep.equal([0, 1]);
+    expect(g.dirichlet([], 3).shape).to.deep.equal([3, 0]);
+    expect(vals(g.dirichlet([NaN, 1])).every(Number.isNaN)).to.equal(true);
+    expect(() => g.dirichlet([-1, 1])).to.throw(RangeError, 'alpha < 0');
+    expect(() => g.dirichlet([[1, 2]])).to.throw(RangeError, 'one-dimensional');
   });
 
   it('the legacy distribution functions draw from the global generator with the Generator methods\' arguments', () => {

@@ -51,6 +51,8 @@ const CONTINUOUS: [string, (g: Gen) => gp.GpuArray, (x: number) => number][] = [
   ['wald(2, 3)', (g) => g.wald(2, 3, N), (x) => normalCdf(Math.sqrt(3 / x) * (x / 2 - 1)) + Math.exp(3) * normalCdf(-Math.sqrt(3 / x) * (x / 2 + 1))],
   ['noncentralChisquare(3, 2)', (g) => g.noncentralChisquare(3, 2, N), (x) => poissonMix(1, (j) => gammaP(1.5 + j, x / 2))],
   ['noncentralChisquare(0.5, 2) (Poisson mixture)', (g) => g.noncentralChisquare(0.5, 2, N), (x) => poissonMix(1, (j) => gammaP(0.25 + j, x / 2))],
+  ['dirichlet([1, 2, 3])[:, 0] (gammas)', (g) => g.dirichlet([1, 2, 3], N).slice(':', 0), (x) => betaI(1, 5, x)],
+  ['dirichlet([0.09, 0.08, 0.07])[:, 0] (stick breaking)', (g) => g.dirichlet([0.09, 0.08, 0.07], N).slice(':', 0), (x) => betaI(0.09, 0.15, x)],
   ['noncentralF(3, 20, 2)', (g) => g.noncentralF(3, 20, 2, N), (x) => poissonMix(1, (j) => betaI(1.5 + j, 10, (3 * x) / (3 * x + 20)))],
 ];
 

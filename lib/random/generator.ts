@@ -10,6 +10,7 @@ import { choice, permutation, permuted, randomBytes, shuffle } from './host-samp
 import { integers } from './integers.js';
 import { fillNormal, fillRandom, runSampler, SamplerSpec } from './kernels.js';
 import { multinomial } from './multivariate.js';
+import { dirichlet } from './dirichlet.js';
 import { multivariateNormal } from './mvn.js';
 import { bindArgs, checkParam, disposeAll, kernelParam, outShape, Param, Size, sizeShape, toParam, truncateParam } from './params.js';
 
@@ -222,6 +223,12 @@ export class Generator {
   noncentralChisquare(...args: unknown[]): GpuArray { return this.sample('noncentralChisquare', args); }
   /** Noncentral F samples (numpy.random.Generator.noncentral_f): noncentralF(dfnum, dfden, nonc, size?); float64. */
   noncentralF(...args: unknown[]): GpuArray { return this.sample('noncentralF', args); }
+
+  /** Dirichlet samples (numpy.random.Generator.dirichlet): dirichlet(alpha, size?), alpha 1-D and >= 0; float64 of shape size + (k,), rows summing to 1. */
+  dirichlet(...args: unknown[]): GpuArray {
+    const a = bindArgs('dirichlet', args, ['alpha', 'size']);
+    return dirichlet(this.bitGenerator, a.alpha, a.size as Size);
+  }
 
   /** Multinomial samples (numpy.random.Generator.multinomial): multinomial(n, pvals, size?); int64 counts of shape [...broadcast(n, size), pvals.length]. */
   multinomial(...args: unknown[]): GpuArray {

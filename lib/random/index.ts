@@ -37,4 +37,5 @@ export {
   wald,
   noncentralChisquare,
   noncentralF,
+  dirichlet,
 } from './legacy.js';

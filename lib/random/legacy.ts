@@ -202,3 +202,7 @@ export function noncentralChisquare(...args: unknown[]): GpuArray {
 export function noncentralF(...args: unknown[]): GpuArray {
   return rng().noncentralF(...args);
 }
+/** Dirichlet samples: dirichlet(alpha, size?), as Generator.dirichlet, from the global generator (numpy.random.dirichlet). */
+export function dirichlet(...args: unknown[]): GpuArray {
+  return rng().dirichlet(...args);
+}
