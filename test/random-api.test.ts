@@ -137,6 +137,12 @@ describeEachDevice('random: API', () => {
     expect(vals(g.dirichlet([NaN, 1])).every(Number.isNaN)).to.equal(true);
     expect(() => g.dirichlet([-1, 1])).to.throw(RangeError, 'alpha < 0');
     expect(() => g.dirichlet([[1, 2]])).to.throw(RangeError, 'one-dimensional');
+    expect(() => g.zipf(1)).to.throw(RangeError, 'a <= 1 or a is NaN');
+    expect(() => g.zipf(NaN)).to.throw(RangeError, 'a <= 1 or a is NaN');
+    expect(() => g.logseries(1)).to.throw(RangeError, 'p < 0, p >= 1 or p is NaN');
+    expect(vals(g.zipf(2000, 3))).to.deep.equal([1, 1, 1]);
+    expect(vals(g.logseries(0, 3))).to.deep.equal([1, 1, 1]);
+    expect(g.zipf(2, 3).dtype.name).to.equal('int64');
   });
 
   it('the legacy distribution functions draw from the global generator with the Generator methods\' arguments', () => {

@@ -67,6 +67,8 @@ const DISCRETE: [string, (g: Gen) => gp.GpuArray, (k: number) => number, number,
   ['binomial(500, 0.4) (BTRS)', (g) => g.binomial(500, 0.4, N), (k) => Math.exp(logChoose(500, k) + k * Math.log(0.4) + (500 - k) * Math.log(0.6)), 0, 500],
   ['geometric(0.2)', (g) => g.geometric(0.2, N), (k) => (k < 1 ? 0 : 0.8 ** (k - 1) * 0.2), 1, 200],
   ['negativeBinomial(5, 0.3)', (g) => g.negativeBinomial(5, 0.3, N), (k) => Math.exp(logChoose(k + 4, k) + 5 * Math.log(0.3) + k * Math.log(0.7)), 0, 400],
+  ['zipf(3)', (g) => g.zipf(3, N), (k) => k ** -3 / 1.2020569031595942, 1, 1000000],
+  ['logseries(0.6)', (g) => g.logseries(0.6, N), (k) => -(0.6 ** k) / (k * Math.log(0.4)), 1, 200],
   ['hypergeometric(15, 25, 12)', (g) => g.hypergeometric(15, 25, 12, N), (k) => Math.exp(logChoose(15, k) + logChoose(25, 12 - k) - logChoose(40, 12)), 0, 12],
   ['hypergeometric(30, 10, 35) (complement)', (g) => g.hypergeometric(30, 10, 35, N), (k) => (k < 25 ? 0 : Math.exp(logChoose(30, k) + logChoose(10, 35 - k) - logChoose(40, 35))), 25, 30],
 ];

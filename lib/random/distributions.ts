@@ -151,6 +151,25 @@ export const DISTRIBUTIONS: Record<string, DistributionDef> = {
     'float64',
     { prelude: () => ZIG.prelude() + NONCENTRAL },
   ),
+  zipf: d(
+    'zipf',
+    4,
+    [{ name: 'a', ok: (x) => x > 1, message: 'a <= 1 or a is NaN' }],
+    `([&]() -> int64_t { if (A >= 1025.0) return 1; const double am1 = A - 1.0; const double b = ${ns}pow_pos(2.0, am1); const double umin = ${ns}pow_pos(9.2233720368547758e18, -am1);
+      for (;;) { const double u01 = s.uniform(); const double u = u01 * umin + (1.0 - u01); const double v = s.uniform(); const double x = ${ns}floor_exact(${ns}pow_pos(u, -1.0 / am1));
+        if (x > 9.2233720368547758e18 || x < 1.0) continue; const double t = ${ns}pow_pos(1.0 + 1.0 / x, am1); if (v * x * (t - 1.0) / (b - 1.0) <= t / b) return (int64_t)x; } })()`,
+    'int64',
+  ),
+  logseries: d(
+    'logseries',
+    4,
+    [{ name: 'p', ok: (x) => x >= 0 && x < 1, message: 'p < 0, p >= 1 or p is NaN' }],
+    `([&]() -> int64_t { const double r = ${ns}rlog1p(-A);
+      for (;;) { const double v = s.uniform(); if (v >= A) return 1; const double q = -${ns}rexpm1(r * s.uniform());
+        if (v <= q * q) { const double res = ${ns}floor_exact(1.0 + ${ns}rlog(v) / ${ns}rlog(q)); if (res < 1.0 || v == 0.0) continue; return (int64_t)res; }
+        return v >= q ? 1 : 2; } })()`,
+    'int64',
+  ),
   hypergeometric: {
     ...d(
       'hypergeometric',

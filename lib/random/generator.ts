@@ -224,6 +224,10 @@ export class Generator {
   /** Noncentral F samples (numpy.random.Generator.noncentral_f): noncentralF(dfnum, dfden, nonc, size?); float64. */
   noncentralF(...args: unknown[]): GpuArray { return this.sample('noncentralF', args); }
 
+  /** Zipf samples (numpy.random.Generator.zipf): zipf(a, size?), a > 1; int64 >= 1. */
+  zipf(...args: unknown[]): GpuArray { return this.sample('zipf', args); }
+  /** Logarithmic series samples (numpy.random.Generator.logseries): logseries(p, size?), 0 <= p < 1; int64 >= 1. */
+  logseries(...args: unknown[]): GpuArray { return this.sample('logseries', args); }
   /** Dirichlet samples (numpy.random.Generator.dirichlet): dirichlet(alpha, size?), alpha 1-D and >= 0; float64 of shape size + (k,), rows summing to 1. */
   dirichlet(...args: unknown[]): GpuArray {
     const a = bindArgs('dirichlet', args, ['alpha', 'size']);

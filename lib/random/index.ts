@@ -38,4 +38,6 @@ export {
   noncentralChisquare,
   noncentralF,
   dirichlet,
+  zipf,
+  logseries,
 } from './legacy.js';

@@ -206,3 +206,11 @@ export function noncentralF(...args: unknown[]): GpuArray {
 export function dirichlet(...args: unknown[]): GpuArray {
   return rng().dirichlet(...args);
 }
+/** Zipf samples: zipf(a, size?), as Generator.zipf, from the global generator (numpy.random.zipf). */
+export function zipf(...args: unknown[]): GpuArray {
+  return rng().zipf(...args);
+}
+/** Logarithmic series samples: logseries(p, size?), as Generator.logseries, from the global generator (numpy.random.logseries). */
+export function logseries(...args: unknown[]): GpuArray {
+  return rng().logseries(...args);
+}
