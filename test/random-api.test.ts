@@ -143,6 +143,9 @@ describeEachDevice('random: API', () => {
     expect(vals(g.zipf(2000, 3))).to.deep.equal([1, 1, 1]);
     expect(vals(g.logseries(0, 3))).to.deep.equal([1, 1, 1]);
     expect(g.zipf(2, 3).dtype.name).to.equal('int64');
+    // choice(np.array(5)) draws from arange(5), as choice(5); a 0-d float array is a TypeError.
+    expect(vals(g.choice(gp.array(5, 'int32'), 20)).every((x) => Number.isInteger(x) && x >= 0 && x < 5)).to.equal(true);
+    expect(() => g.choice(gp.array(2.5, 'float64'))).to.throw(TypeError);
   });
 
   it('the legacy distribution functions draw from the global generator with the Generator methods\' arguments', () => {

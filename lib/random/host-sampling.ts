@@ -220,6 +220,11 @@ export function choice(bg: Philox, aIn: unknown, size: Size, replace: boolean, p
     n = Number(aIn);
     if (!Number.isInteger(n)) throw new TypeError('choice: a must be an integer or an array');
     if (n < 0) throw new RangeError('choice: a must be a positive integer unless no samples are taken');
+  } else if (aIn instanceof GpuArray && aIn.ndim === 0) {
+    // NumPy: a 0-d integer array stands for its integer (operator.index); other 0-d arrays are refused.
+    if (aIn.dtype.kind !== 'i' && aIn.dtype.kind !== 'u') throw new TypeError(`choice: a 0-d array of ${aIn.dtype.name} cannot be interpreted as an integer`);
+    n = Number(aIn.toArray() as number | bigint);
+    if (n < 0) throw new RangeError('choice: a must be a positive integer unless no samples are taken');
   } else {
     pop = asDeviceArray(aIn, 'choice');
     if (pop.ndim < 1) throw new RangeError('choice: a must be a sequence or an integer, not a 0-d array');
