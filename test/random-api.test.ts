@@ -146,6 +146,11 @@ describeEachDevice('random: API', () => {
     // choice(np.array(5)) draws from arange(5), as choice(5); a 0-d float array is a TypeError.
     expect(vals(g.choice(gp.array(5, 'int32'), 20)).every((x) => Number.isInteger(x) && x >= 0 && x < 5)).to.equal(true);
     expect(() => g.choice(gp.array(2.5, 'float64'))).to.throw(TypeError);
+    // Without replacement from a huge population: no array of n (NumPy draws choice(1e15, 3, replace=False) at once).
+    const big = vals(g.choice(1e15, 3, false));
+    expect(new Set(big).size === 3 && big.every((x) => x >= 0 && x < 1e15)).to.equal(true);
+    // The sparse partial shuffle makes the dense one's swaps: the same numbers as before it existed.
+    expect(vals(random.defaultRng(42).choice(100000, 7, false))).to.deep.equal([15743, 5727, 57368, 24346, 55170, 32813, 60484]);
   });
 
   it('the legacy distribution functions draw from the global generator with the Generator methods\' arguments', () => {

@@ -275,16 +275,20 @@ export function choice(bg: Philox, aIn: unknown, size: Size, replace: boolean, p
         idx[e] = lo;
       }
     } else if (p === null) {
-      // Partial Fisher-Yates: the first k steps of a permutation.
-      const perm = new Float64Array(n);
-      for (let i = 0; i < n; i++) perm[i] = i;
+      // Partial Fisher-Yates: the first k steps of a permutation. A large population with few
+      // draws keeps only the moved entries (a Map): the same swaps, without an array of n.
+      const sparse = n > 4 * k + 65536;
+      const perm = sparse ? null : Float64Array.from({ length: n }, (_, i) => i);
+      const moved = new Map<number, number>();
+      const get = (i: number) => (perm !== null ? perm[i] : (moved.get(i) ?? i));
+      const put = (i: number, v: number) => (perm !== null ? (perm[i] = v) : moved.set(i, v));
       const draw = boundedDraws(bg, k);
       for (let e = 0; e < k; e++) {
         const j = e + draw(e, n - 1 - e);
-        const t = perm[e];
-        perm[e] = perm[j];
-        perm[j] = t;
-        idx[e] = perm[e];
+        const t = get(e);
+        put(e, get(j));
+        put(j, t);
+        idx[e] = get(e);
       }
       if (!doShuffle) idx.sort();
     } else {
