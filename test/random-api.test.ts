@@ -151,6 +151,13 @@ describeEachDevice('random: API', () => {
     expect(new Set(big).size === 3 && big.every((x) => x >= 0 && x < 1e15)).to.equal(true);
     // The sparse partial shuffle makes the dense one's swaps: the same numbers as before it existed.
     expect(vals(random.defaultRng(42).choice(100000, 7, false))).to.deep.equal([15743, 5727, 57368, 24346, 55170, 32813, 60484]);
+    // shuffle of a JS array: in place, the same permutation as of a GpuArray; axis only 0 (NumPy's list rule).
+    const list = ['a', 'b', 'c', 'd', 'e', 'f'];
+    random.defaultRng(9).shuffle(list);
+    const dev = gp.arange(6, 'int32');
+    random.defaultRng(9).shuffle(dev);
+    expect(list).to.deep.equal(vals(dev).map((i) => 'abcdef'[i]));
+    expect(() => g.shuffle([1, 2, 3], { axis: 1 })).to.throw(TypeError, 'ndarray');
   });
 
   it('the legacy distribution functions draw from the global generator with the Generator methods\' arguments', () => {

@@ -272,7 +272,7 @@ export class Generator {
     return permutation(this.bitGenerator, a.x, (a.axis ?? 0) as number);
   }
 
-  /** Shuffles the GpuArray `x` in place along `axis` (numpy.random.Generator.shuffle): shuffle(x, axis = 0). */
+  /** Shuffles the GpuArray `x` in place along `axis`, or a JS array in place (numpy.random.Generator.shuffle): shuffle(x, axis = 0). */
   shuffle(...args: unknown[]): void {
     const a = bindArgs('shuffle', args, ['x', 'axis']);
     shuffle(this.bitGenerator, a.x, (a.axis ?? 0) as number);

@@ -133,7 +133,15 @@ export function permutation(bg: Philox, x: unknown, axis: number): GpuArray {
 }
 
 export function shuffle(bg: Philox, x: unknown, axis: number): void {
-  if (!(x instanceof GpuArray)) throw new TypeError('shuffle: x must be a GpuArray (shuffled in place)');
+  if (Array.isArray(x)) {
+    // A JS array is shuffled in place along its first axis, as NumPy shuffles a list.
+    if (axis !== 0) throw new TypeError('shuffle: Axis argument is only supported on ndarray objects');
+    const idx = permutationIndices(bg, x.length);
+    const copy = x.slice();
+    for (let i = 0; i < x.length; i++) x[i] = copy[idx[i]];
+    return;
+  }
+  if (!(x instanceof GpuArray)) throw new TypeError('shuffle: x must be a GpuArray or a JS array (shuffled in place)');
   if (x.ndim < 1) throw new TypeError('shuffle: x must be at least 1-dimensional');
   const ax = normAxis(axis, x.ndim, 'shuffle');
   const idx = permutationIndices(bg, x.shape[ax]);
