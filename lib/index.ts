@@ -113,6 +113,8 @@ export type { OutOptions, DiagonalOptions, TraceOptions, CrossOptions } from './
 export { einsum } from './linalg/einsum.js';
 export type { EinsumOptions } from './linalg/einsum.js';
 export { linalg } from './linalg/namespace.js';
+export { vecdot, matvec, vecmat, matrixTranspose } from './linalg/extras.js';
+export type { VectorNormOptions, MatrixNormOptions } from './linalg/extras.js';
 export type { NormOptions, NormOrd } from './linalg/norm.js';
 
 // FFT: numpy.fft's transforms and helpers on cuFFT (cuda) or our own kernels (cpu), with

@@ -233,3 +233,27 @@ describeEachDevice('gp.fft', (spec) => {
     expect(cache.size).to.equal(0);
   });
 });
+
+describeEachDevice('fft: NumPy 2 argument rules', () => {
+  it('real transforms refuse complex input; -1 in s keeps the axis length; axes null is every axis; fftfreq(n, {d})', () => {
+    const z = gp.array([{ re: 1, im: 2 }, { re: 3, im: 0 }], 'complex128');
+    for (const f of [gp.fft.rfft, gp.fft.ihfft]) expect(() => f(z)).to.throw(TypeError, /real/);
+    expect(() => gp.fft.rfftn(z)).to.throw(TypeError, /real/);
+    expect(() => gp.fft.rfft2(z.reshape([1, 2]))).to.throw(TypeError, /real/);
+    const a = gp.arange(6, 'float64').reshape([2, 3]);
+    // np.fft.fft2(a, [-1, 4]) has shape (2, 4); its [0, 0] term is the sum, 15.
+    const f = gp.fft.fft2(a, [-1, 4]);
+    expect(f.shape).to.deep.equal([2, 4]);
+    expect((f.toArray() as { re: number }[][])[0][0].re).to.be.closeTo(15, 1e-12);
+    expect(gp.fft.irfftn(a, [-1, 5]).shape).to.deep.equal([2, 5]);
+    // np.fft.fft2(x, None, None) transforms every axis of a 3-D x (NumPy passes axes=None on).
+    const x = gp.arange(8, 'float64').reshape([2, 2, 2]);
+    const all = gp.fft.fft2(x, null, null, 'forward').toArray() as { re: number }[][][];
+    expect(all[0][0][0].re).to.be.closeTo(3.5, 1e-12);
+    const last2 = gp.fft.fft2(x, { norm: 'forward' }).toArray() as { re: number }[][][];
+    expect(last2[1][0][0].re).to.be.closeTo(5.5, 1e-12);
+    expect(gp.fft.fftfreq(4, { d: 0.5 }).toArray()).to.deep.equal([0, 0.5, -1, -0.5]);
+    expect(gp.fft.rfftfreq(4, { d: 0.5 }).toArray()).to.deep.equal([0, 0.5, 1]);
+    expect(() => gp.fft.fftfreq(4, { dd: 1 } as never)).to.throw(TypeError, /dd/);
+  });
+});

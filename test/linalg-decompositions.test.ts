@@ -196,6 +196,34 @@ describeEachDevice('linalg: lstsq, pinv, matrixRank', () => {
     expectClose(values(gp.linalg.pinv(gp.array([[1, 2], [2, 4]], 'float64'))), [0.04, 0.08, 0.08, 0.16], 1e-13, 1e-13);
   });
 
+  it("NumPy's argument rules: pinv rcond with rtol refused, rcond null; lstsq with an empty side; lower-case UPLO; unknown options", () => {
+    const rk = gp.array([[1, 2, 3], [2, 4, 6], [1, 0, 1], [0, 1, 1]], 'float64');
+    expect(() => gp.linalg.pinv(rk, { rcond: 0.3, rtol: 0.3 })).to.throw(RangeError, /both/);
+    // np.linalg.pinv(rk, None) (1e-15 cutoff), and rtol=0.3 (drops the second singular value).
+    expectClose(values(gp.linalg.pinv(rk, null)).slice(2, 5), [0.666666666667, -0.333333333333, 0.038461538462], 1e-11, 1e-11);
+    expectClose(values(gp.linalg.pinv(rk, { rtol: 0.3 })).slice(0, 2), [0.0139157585, 0.027831517], 1e-9, 1e-9);
+    // np.linalg.lstsq(zeros((3, 0)), [1, 2, 2]): x (0,), residuals [9], rank 0, s (0,).
+    const [x0, r0, k0, s0] = gp.linalg.lstsq(gp.zeros([3, 0]), gp.array([1, 2, 2], 'float64'));
+    expect([x0.shape, r0.shape, s0.shape, k0]).to.deep.equal([[0], [1], [0], 0]);
+    expect(values(r0)).to.deep.equal([9]);
+    // np.linalg.lstsq(zeros((0, 3)), zeros(0)): x zeros (3,), residuals empty.
+    const [x1, r1, k1] = gp.linalg.lstsq(gp.zeros([0, 3]), gp.zeros([0]));
+    expect([values(x1), r1.shape, k1]).to.deep.equal([[0, 0, 0], [0], 0]);
+    expect(gp.linalg.lstsq(gp.zeros([0, 2]), gp.zeros([0, 3]))[0].shape).to.deep.equal([2, 3]);
+    const sq = gp.array([[2, 1], [5, 3]], 'float64');
+    expectClose(values(gp.linalg.eigvalsh(sq, 'u' as never)), [1.38196601125, 3.61803398875], 1e-10, 1e-10);
+    expectClose(values(gp.linalg.eigvalsh(sq, { UPLO: 'l' as never })), [-2.52493781056, 7.52493781056], 1e-10, 1e-10);
+    for (const f of [
+      () => gp.linalg.pinv(rk, { rcon: 0.3 } as never),
+      () => gp.linalg.lstsq(rk, gp.ones([4]), { rc: 1 } as never),
+      () => gp.linalg.matrixRank(rk, { tl: 1 } as never),
+      () => gp.linalg.svd(rk, { computeUV: false } as never),
+      () => gp.linalg.eigh(sq, { uplo: 'U' } as never),
+      () => gp.linalg.cholesky(sq, { lower: true } as never),
+      () => gp.linalg.qr(rk, { mod: 'r' } as never),
+    ]) expect(f).to.throw(TypeError, /unknown option/);
+  });
+
   it('matrixRank: full, deficient, batched, tol, 1-D', () => {
     expect(values(gp.linalg.matrixRank(gp.array([[1, 2], [2, 4]], 'float64')))).to.deep.equal([1n]);
     const r = gp.linalg.matrixRank(gp.array([[[1, 0, 0], [0, 1, 0], [0, 0, 1]], [[1, 2, 3], [2, 4, 6], [1, 0, 0]]], 'float32'));

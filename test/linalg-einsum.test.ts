@@ -68,6 +68,9 @@ describeEachDevice('linalg: einsum', () => {
     expectTensor(out, einsumRef('ij,jk->ik', [host(a), host(a)], gp.dtype('float64')), gp.dtype('float64'), 'out');
     const i = rand([2, 2], 'int16', 4);
     expect(gp.einsum('ij,jk->ik', i, i, { dtype: 'float32' }).dtype.name).to.equal('float32');
+    // casting='safe' as NumPy: float64 operands cannot be computed in float32 or int32.
+    expect(() => gp.einsum('ij,jk->ik', a, a, { dtype: 'float32' })).to.throw(TypeError, /operand 0.*'safe'/);
+    expect(() => gp.einsum('ii', a, { dtype: 'int32' })).to.throw(TypeError);
   });
 
   it('errors: operand count, bad subscripts, unknown output labels, size mismatches', () => {

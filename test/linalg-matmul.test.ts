@@ -154,6 +154,14 @@ describeEachDevice('linalg: matmul', () => {
     expect(() => gp.matmul(gp.array(3), gp.ones([2, 2]))).to.throw(RangeError, /does not have enough dimensions/);
     expect(() => gp.matmul(gp.ones([2, 3]), gp.ones([4, 2]))).to.throw(RangeError, /mismatch in its core dimension 0.*size 4 is different from 3/);
     expect(() => gp.matmul(gp.ones([2, 2, 3]), gp.ones([3, 3, 2]))).to.throw(RangeError);
+    // NumPy's same_kind casting: a float64 product into an int32 out, or float64 inputs computed as int32, are UFuncTypeErrors.
+    const f = gp.ones([2, 2], 'float64');
+    expect(() => gp.matmul(f, f, { out: gp.zeros([2, 2], 'int32') })).to.throw(TypeError, /output from dtype\('float64'\) to dtype\('int32'\)/);
+    expect(() => gp.matmul(f, f, { dtype: 'int32' })).to.throw(TypeError, /input 0/);
+    expect(() => gp.dot(f, f, { out: gp.zeros([2, 2], 'int64') })).to.throw(TypeError);
+    const i = gp.ones([2, 2], 'int32');
+    expect(values(gp.matmul(i, i, { out: gp.zeros([2, 2], 'float32') }))).to.deep.equal([2, 2, 2, 2]);
+    expect(gp.matmul(f, f, { dtype: 'float32' }).dtype.name).to.equal('float32');
   });
 
   it('host data operands are accepted (nested arrays)', () => {

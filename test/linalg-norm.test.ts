@@ -85,4 +85,20 @@ describeEachDevice('linalg: norm', () => {
     const z = gp.array([[{ re: 0, im: 3 }, 0], [0, { re: 4, im: 0 }]], 'complex128');
     expectClose(values(gp.linalg.norm(z, -2)), [3], 1e-14, 0);
   });
+  it('norm(x, ord, {axis, keepdims}); the inf-norm of an empty vector is 0; unknown options throw', () => {
+    // NumPy: norm(x, 1, axis=1) for x = arange(12).reshape(3, 4) - 5 gives [14, 4, 18].
+    const x = gp.array(data, 'float64').reshape([3, 4]);
+    expect(values(gp.linalg.norm(x, 1, { axis: 1 }))).to.deep.equal([14, 4, 18]);
+    const k = gp.linalg.norm(x, Infinity, { axis: -2, keepdims: true });
+    expect(k.shape).to.deep.equal([1, 4]);
+    expect(values(k)).to.deep.equal([5, 4, 5, 6]);
+    expect(values(gp.linalg.norm(x, 'fro', { axis: [1, 0] }))).to.deep.equal([Math.sqrt(146)]);
+    // NumPy's max(..., initial=0): norm(zeros(0), inf) is 0.0 (and norm(zeros((2, 0)), inf, axis=1) is [0, 0]).
+    expect(values(gp.linalg.norm(gp.zeros([0]), Infinity))).to.deep.equal([0]);
+    expect(values(gp.linalg.norm(gp.zeros([2, 0]), Infinity, { axis: 1 }))).to.deep.equal([0, 0]);
+    expect(() => gp.linalg.norm(gp.zeros([0]), -Infinity)).to.throw(RangeError);
+    expect(() => gp.linalg.norm(x, 2, { axes: 1 } as never)).to.throw(TypeError, /axes/);
+    expect(() => gp.linalg.norm(x, { ord: 1, keepdim: true } as never)).to.throw(TypeError, /keepdim/);
+    expect(() => gp.linalg.norm(x, 'foo' as never)).to.throw(RangeError);
+  });
 });

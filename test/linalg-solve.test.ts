@@ -136,5 +136,7 @@ describeEachDevice('linalg: inv, solve, matrixPower', () => {
     // inv(A)^2 = [[5.5, -2.5], [-3.75, 1.75]]
     expectClose(values(m2), [5.5, -2.5, -3.75, 1.75], 1e-13, 1e-13);
     expect(() => gp.linalg.matrixPower(a, 1.5)).to.throw(TypeError, 'exponent must be an integer');
+    // A bigint exponent is an integer (Python's int): matrix_power(a, 3).
+    expect(values(gp.linalg.matrixPower(a, 3n))).to.deep.equal([37n, 54n, 81n, 118n]);
   });
 });

@@ -86,6 +86,102 @@ describeEachDevice('random: API', () => {
     expect(() => g.multivariateNormal([0, 0], [[1, 0], [0, 1]], 2, { method: 'lu' })).to.throw(RangeError, 'method must be one of');
   });
 
+  it("NumPy's parameter rules: NaN scales and shapes give NaN, -0 scales throw, integral parameters truncate, uniform ranges, sizes", () => {
+    const g = random.defaultRng(5);
+    // NumPy: normal(0, nan) is nan; CONS_NON_NEGATIVE / CONS_POSITIVE let NaN through (gamma-family samplers too).
+    const nan = [g.normal(0, NaN, 2), g.exponential(gp.array([NaN])), g.gamma(NaN, 1, 2), g.beta(1, NaN, 2), g.chisquare(NaN, 2), g.standardGamma(NaN, 2), g.pareto(NaN, 2)];
+    for (const a of nan) expect(vals(a).every(Number.isNaN)).to.equal(true);
+    const mixed = vals(g.normal(0, gp.array([1, NaN])));
+    expect([Number.isFinite(mixed[0]), Number.isNaN(mixed[1])]).to.deep.equal([true, true]);
+    expect(() => g.normal(0, -0)).to.throw(RangeError, 'scale < 0');
+    expect(() => g.standardGamma(-0)).to.throw(RangeError, 'shape < 0');
+    expect(() => g.negativeBinomial(NaN, 0.5)).to.throw(RangeError, 'n must not be NaN');
+    expect(() => g.poisson(NaN)).to.throw(RangeError, 'lam');
+    // Integral parameters are cast to int64 as NumPy: binomial(2.5, p) draws with n = 2, binomial(-0.5, p) with n = 0.
+    expect(vals(g.binomial(2.5, 0.5, 50)).every((x) => x >= 0 && x <= 2)).to.equal(true);
+    expect(vals(g.binomial(gp.array([-0.5, 0.9]), 0.5))).to.deep.equal([0, 0]);
+    expect(vals(g.hypergeometric(2.9, 2, 1, 20)).every((x) => x === 0 || x === 1)).to.equal(true);
+    expect(() => g.binomial(NaN, 0.5)).to.throw(RangeError, 'NaN');
+    expect(() => g.binomial(Infinity, 0.5)).to.throw(RangeError, 'infinity');
+    expect(() => g.binomial(-1.5, 0.5)).to.throw(RangeError, 'n < 0');
+    expect(() => g.uniform(10, 0, 3)).to.throw(RangeError, 'high - low < 0');
+    expect(() => g.uniform(gp.array([0, 5]), gp.array([1, 2]))).to.throw(RangeError, 'high - low < 0');
+    expect(() => g.uniform(0, Infinity)).to.throw(RangeError, 'exceeds valid bounds');
+    expect(() => g.uniform(-1e308, 1e308)).to.throw(RangeError, 'exceeds valid bounds');
+    expect(vals(g.uniform(1, 1, 2))).to.deep.equal([1, 1]);
+    for (const size of [2.5, NaN, [2, 1.5], '3']) {
+      expect(() => g.normal(0, 1, size as never)).to.throw(TypeError, 'size');
+      expect(() => g.random(size as never)).to.throw(TypeError, 'size');
+    }
+    expect(() => g.normal(0, 1, -1)).to.throw(RangeError);
+    // The samplers added after NumPy's: its checks and messages.
+    expect(() => g.triangular(2, 1, 3)).to.throw(RangeError, 'left > mode');
+    expect(() => g.triangular(0, 4, 3)).to.throw(RangeError, 'mode > right');
+    expect(() => g.triangular(1, 1, 1)).to.throw(RangeError, 'left == right');
+    expect(() => g.wald(0, 1)).to.throw(RangeError, 'mean <= 0');
+    expect(() => g.standardT(0)).to.throw(RangeError, 'df <= 0');
+    expect(() => g.power(-1)).to.throw(RangeError, 'a <= 0');
+    expect(() => g.noncentralChisquare(1, -1)).to.throw(RangeError, 'nonc < 0');
+    expect(() => g.f(1, 0)).to.throw(RangeError, 'dfden <= 0');
+    for (const a of [g.standardT(NaN, 2), g.noncentralChisquare(3, NaN, 2), g.noncentralF(NaN, 2, 1, 2), g.f(1, NaN, 2)]) expect(vals(a).every(Number.isNaN)).to.equal(true);
+    expect(g.standardCauchy([2, 3]).shape).to.deep.equal([2, 3]);
+    expect(g.triangular(gp.array([0, 1]), 2, 3).shape).to.deep.equal([2]);
+    // dirichlet: shape size + (k,), rows summing to 1 (gammas, and stick breaking below 0.1), NumPy's checks.
+    for (const alpha of [[1, 2, 3], [0.05, 0.02, 0.03]]) {
+      const d = g.dirichlet(alpha, [2, 5]);
+      expect(d.shape).to.deep.equal([2, 5, 3]);
+      expect(vals(gp.sum(d, { axis: -1 })).every((x) => Math.abs(x - 1) < 1e-12)).to.equal(true);
+    }
+    expect(vals(g.dirichlet([0, 2]))).to.deep.equal([0, 1]);
+    expect(g.dirichlet([], 3).shape).to.deep.equal([3, 0]);
+    expect(vals(g.dirichlet([NaN, 1])).every(Number.isNaN)).to.equal(true);
+    expect(() => g.dirichlet([-1, 1])).to.throw(RangeError, 'alpha < 0');
+    expect(() => g.dirichlet([[1, 2]])).to.throw(RangeError, 'one-dimensional');
+    expect(() => g.zipf(1)).to.throw(RangeError, 'a <= 1 or a is NaN');
+    expect(() => g.zipf(NaN)).to.throw(RangeError, 'a <= 1 or a is NaN');
+    expect(() => g.logseries(1)).to.throw(RangeError, 'p < 0, p >= 1 or p is NaN');
+    expect(vals(g.zipf(2000, 3))).to.deep.equal([1, 1, 1]);
+    expect(vals(g.logseries(0, 3))).to.deep.equal([1, 1, 1]);
+    expect(g.zipf(2, 3).dtype.name).to.equal('int64');
+    // choice(np.array(5)) draws from arange(5), as choice(5); a 0-d float array is a TypeError.
+    expect(vals(g.choice(gp.array(5, 'int32'), 20)).every((x) => Number.isInteger(x) && x >= 0 && x < 5)).to.equal(true);
+    expect(() => g.choice(gp.array(2.5, 'float64'))).to.throw(TypeError);
+    // Without replacement from a huge population: no array of n (NumPy draws choice(1e15, 3, replace=False) at once).
+    const big = vals(g.choice(1e15, 3, false));
+    expect(new Set(big).size === 3 && big.every((x) => x >= 0 && x < 1e15)).to.equal(true);
+    // The sparse partial shuffle makes the dense one's swaps: the same numbers as before it existed.
+    expect(vals(random.defaultRng(42).choice(100000, 7, false))).to.deep.equal([15743, 5727, 57368, 24346, 55170, 32813, 60484]);
+    // shuffle of a JS array: in place, the same permutation as of a GpuArray; axis only 0 (NumPy's list rule).
+    const list = ['a', 'b', 'c', 'd', 'e', 'f'];
+    random.defaultRng(9).shuffle(list);
+    const dev = gp.arange(6, 'int32');
+    random.defaultRng(9).shuffle(dev);
+    expect(list).to.deep.equal(vals(dev).map((i) => 'abcdef'[i]));
+    expect(() => g.shuffle([1, 2, 3], { axis: 1 })).to.throw(TypeError, 'ndarray');
+  });
+
+  it('the legacy distribution functions draw from the global generator with the Generator methods\' arguments', () => {
+    random.seed(11);
+    const e = random.exponential(2, 3);
+    const p = random.poisson(3, [2, 2]);
+    random.seed(11);
+    expect(vals(e)).to.deep.equal(vals(random.getGlobalGenerator().exponential(2, 3)));
+    expect(vals(p)).to.deep.equal(vals(random.getGlobalGenerator().poisson(3, [2, 2])));
+    expect(p.dtype.name).to.equal('int64');
+    const shapes = [
+      random.standardNormal(2), random.standardExponential(2), random.standardGamma(2, 2), random.lognormal(0, 1, 2),
+      random.laplace(0, 1, 2), random.logistic(0, 1, 2), random.gumbel(0, 1, 2), random.weibull(2, 2), random.pareto(2, 2),
+      random.rayleigh(1, 2), random.gamma(2, 1, 2), random.beta(1, 2, 2), random.chisquare(3, 2), random.binomial(5, 0.5, 2),
+      random.negativeBinomial(3, 0.5, 2), random.geometric(0.5, 2), random.hypergeometric(5, 5, 3, 2),
+    ].map((a) => a.shape);
+    expect(shapes.every((s) => s.length === 1 && s[0] === 2)).to.equal(true);
+    expect(random.multinomial(10, [0.5, 0.5], 3).shape).to.deep.equal([3, 2]);
+    expect(random.multivariateNormal([0, 0], [[1, 0], [0, 1]], 3).shape).to.deep.equal([3, 2]);
+    expect(random.bytes(5).length).to.equal(5);
+    expect(() => random.exponential(-1)).to.throw(RangeError, 'scale < 0');
+    expect(() => random.poisson(1, { siz: 2 } as never)).to.throw(TypeError, 'siz');
+  });
+
   it('random with out fills it; a non-contiguous out is refused', () => {
     const g = random.defaultRng(4);
     const out = gp.zeros([8], 'float32');

@@ -15,6 +15,12 @@ const host = (a: gp.GpuArray): number[] => {
 };
 
 type Gen = InstanceType<typeof random.Generator>;
+/** sum_j Poisson(j; lam) f(j): the noncentral laws' CDFs as Poisson mixtures of central ones. */
+const poissonMix = (lam: number, f: (j: number) => number) => {
+  let sum = 0;
+  for (let j = 0, w = Math.exp(-lam); j < 60; j++, w *= lam / j) sum += w * f(j);
+  return sum;
+};
 const CONTINUOUS: [string, (g: Gen) => gp.GpuArray, (x: number) => number][] = [
   ['random float64', (g) => g.random(N), (x) => x],
   ['random float32', (g) => g.random(N, 'float32'), (x) => x],
@@ -37,6 +43,17 @@ const CONTINUOUS: [string, (g: Gen) => gp.GpuArray, (x: number) => number][] = [
   ['chisquare(3)', (g) => g.chisquare(3, N), (x) => gammaP(1.5, x / 2)],
   ['beta(0.5, 2)', (g) => g.beta(0.5, 2, N), (x) => betaI(0.5, 2, x)],
   ['beta(3, 4)', (g) => g.beta(3, 4, N), (x) => betaI(3, 4, x)],
+  ['standardCauchy', (g) => g.standardCauchy(N), (x) => 0.5 + Math.atan(x) / Math.PI],
+  ['standardT(5)', (g) => g.standardT(5, N), (x) => (x < 0 ? 0.5 * betaI(2.5, 0.5, 5 / (5 + x * x)) : 1 - 0.5 * betaI(2.5, 0.5, 5 / (5 + x * x)))],
+  ['f(5, 10)', (g) => g.f(5, 10, N), (x) => betaI(2.5, 5, (5 * x) / (5 * x + 10))],
+  ['power(3)', (g) => g.power(3, N), (x) => x ** 3],
+  ['triangular(0, 1, 3)', (g) => g.triangular(0, 1, 3, N), (x) => (x < 1 ? (x * x) / 3 : 1 - ((3 - x) * (3 - x)) / 6)],
+  ['wald(2, 3)', (g) => g.wald(2, 3, N), (x) => normalCdf(Math.sqrt(3 / x) * (x / 2 - 1)) + Math.exp(3) * normalCdf(-Math.sqrt(3 / x) * (x / 2 + 1))],
+  ['noncentralChisquare(3, 2)', (g) => g.noncentralChisquare(3, 2, N), (x) => poissonMix(1, (j) => gammaP(1.5 + j, x / 2))],
+  ['noncentralChisquare(0.5, 2) (Poisson mixture)', (g) => g.noncentralChisquare(0.5, 2, N), (x) => poissonMix(1, (j) => gammaP(0.25 + j, x / 2))],
+  ['dirichlet([1, 2, 3])[:, 0] (gammas)', (g) => g.dirichlet([1, 2, 3], N).slice(':', 0), (x) => betaI(1, 5, x)],
+  ['dirichlet([0.09, 0.08, 0.07])[:, 0] (stick breaking)', (g) => g.dirichlet([0.09, 0.08, 0.07], N).slice(':', 0), (x) => betaI(0.09, 0.15, x)],
+  ['noncentralF(3, 20, 2)', (g) => g.noncentralF(3, 20, 2, N), (x) => poissonMix(1, (j) => betaI(1.5 + j, 10, (3 * x) / (3 * x + 20)))],
 ];
 
 const logChoose = (n: number, k: number) => lgamma(n + 1) - lgamma(k + 1) - lgamma(n - k + 1);
@@ -50,6 +67,8 @@ const DISCRETE: [string, (g: Gen) => gp.GpuArray, (k: number) => number, number,
   ['binomial(500, 0.4) (BTRS)', (g) => g.binomial(500, 0.4, N), (k) => Math.exp(logChoose(500, k) + k * Math.log(0.4) + (500 - k) * Math.log(0.6)), 0, 500],
   ['geometric(0.2)', (g) => g.geometric(0.2, N), (k) => (k < 1 ? 0 : 0.8 ** (k - 1) * 0.2), 1, 200],
   ['negativeBinomial(5, 0.3)', (g) => g.negativeBinomial(5, 0.3, N), (k) => Math.exp(logChoose(k + 4, k) + 5 * Math.log(0.3) + k * Math.log(0.7)), 0, 400],
+  ['zipf(3)', (g) => g.zipf(3, N), (k) => k ** -3 / 1.2020569031595942, 1, 1000000],
+  ['logseries(0.6)', (g) => g.logseries(0.6, N), (k) => -(0.6 ** k) / (k * Math.log(0.4)), 1, 200],
   ['hypergeometric(15, 25, 12)', (g) => g.hypergeometric(15, 25, 12, N), (k) => Math.exp(logChoose(15, k) + logChoose(25, 12 - k) - logChoose(40, 12)), 0, 12],
   ['hypergeometric(30, 10, 35) (complement)', (g) => g.hypergeometric(30, 10, 35, N), (k) => (k < 25 ? 0 : Math.exp(logChoose(30, k) + logChoose(10, 35 - k) - logChoose(40, 35))), 25, 30],
 ];

@@ -3,6 +3,7 @@
 import { GpuArray } from '../core/gpu-array.js';
 import { normalizeAxis } from '../core/shape.js';
 import { array, asarray } from '../ops/creation.js';
+import { readOptions } from '../util/options.js';
 
 function checkCount(fn: string, n: unknown): number {
   if (typeof n !== 'number' || !Number.isInteger(n)) throw new TypeError(`${fn}: n should be an integer, got ${String(n)}`);
@@ -10,13 +11,15 @@ function checkCount(fn: string, n: unknown): number {
   return n;
 }
 
-function checkSpacing(fn: string, d: unknown): number {
+function checkSpacing(fn: string, d0: unknown): number {
+  // NumPy's keyword form fftfreq(n, d=...) as a trailing options object.
+  const d = typeof d0 === 'object' && d0 !== null && !Array.isArray(d0) ? (readOptions<{ d: number }>(fn, d0, ['d']).d ?? 1.0) : d0;
   if (typeof d !== 'number') throw new TypeError(`${fn}: the sample spacing d must be a number, got ${String(d)}`);
   return d;
 }
 
 /** numpy.fft.fftfreq: [0, 1, ..., ceil(n/2) - 1, -floor(n/2), ..., -1] / (d n), float64. */
-export function fftfreq(n: number, d: number = 1.0): GpuArray {
+export function fftfreq(n: number, d: number | { d?: number } = 1.0): GpuArray {
   checkCount('fftfreq', n);
   const scale = 1 / (n * checkSpacing('fftfreq', d));
   const f = new Float64Array(n);
@@ -26,7 +29,7 @@ export function fftfreq(n: number, d: number = 1.0): GpuArray {
 }
 
 /** numpy.fft.rfftfreq: [0, 1, ..., floor(n/2)] / (d n), float64. */
-export function rfftfreq(n: number, d: number = 1.0): GpuArray {
+export function rfftfreq(n: number, d: number | { d?: number } = 1.0): GpuArray {
   checkCount('rfftfreq', n);
   const scale = 1 / (n * checkSpacing('rfftfreq', d));
   return array(Float64Array.from({ length: Math.floor(n / 2) + 1 }, (_, i) => i * scale));

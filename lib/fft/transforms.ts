@@ -64,6 +64,11 @@ function checkLength(fn: string, n: unknown): number {
   return n;
 }
 
+/** NumPy's real-input transforms refuse complex arrays (its ufunc has no complex loop) instead of dropping the imaginary part. */
+function checkRealInput(fn: string, kind: FftKind, x: GpuArray): void {
+  if (kind === 'r2c' && x.dtype.isComplex) throw new TypeError(`${fn}: the input must be real, got ${x.dtype.name}`);
+}
+
 /** NumPy's swap of the norm for the Hermitian transforms (they run the opposite direction). */
 const swapDirection = (norm: FftNorm): FftNorm => (norm === 'backward' ? 'forward' : norm === 'forward' ? 'backward' : 'ortho');
 
@@ -104,6 +109,7 @@ function oneD(fn: string, kind: FftKind, forward: boolean, hermitian: boolean) {
     const o = parseArgs<FftOptions>(fn, args, ONE_D_KEYS);
     const x = asarray(a);
     if (x.ndim === 0) throw new RangeError(`${fn}: the input must have at least one dimension`);
+    checkRealInput(fn, kind, x);
     const axis = normalizeAxis(o.axis ?? -1, x.ndim);
     let norm = checkNorm(fn, o.norm);
     const n = o.n === undefined || o.n === null ? (kind === 'c2r' ? 2 * (x.shape[axis] - 1) : x.shape[axis]) : o.n;
@@ -131,17 +137,20 @@ function nD(fn: string, kind: FftKind, forward: boolean, defaultAxes: number[] |
     const o = parseArgs<FftnOptions>(fn, args, N_D_KEYS);
     const x = asarray(a);
     try {
+      checkRealInput(fn, kind, x);
       const norm = checkNorm(fn, o.norm);
       let axes: number[];
       if (o.axes !== undefined && o.axes !== null) axes = [...o.axes];
       else if (o.s !== undefined && o.s !== null) axes = o.s.map((_, i) => i - o.s!.length);
-      else axes = defaultAxes ?? x.shape.map((_, i) => i);
+      // An explicit axes=None means every axis, even for the *2 functions (NumPy passes it on).
+      else axes = o.axes === undefined && defaultAxes !== null ? defaultAxes : x.shape.map((_, i) => i);
       axes = axes.map((ax) => normalizeAxis(ax, x.ndim));
       if (axes.length === 0) throw new RangeError(`${fn}: no axes to transform`);
       let s: number[];
       if (o.s !== undefined && o.s !== null) {
         if (o.s.length !== axes.length) throw new RangeError(`${fn}: When given, axes and shape arguments have to be of the same length.`);
-        s = o.s.map((n) => checkLength(fn, n));
+        // NumPy 2: -1 in s keeps that axis' own length.
+        s = o.s.map((n, i) => checkLength(fn, n === -1 ? x.shape[axes[i]] : n));
       } else {
         s = axes.map((ax) => x.shape[ax]);
         if (kind === 'c2r') s[s.length - 1] = 2 * (s[s.length - 1] - 1);

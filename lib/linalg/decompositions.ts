@@ -9,6 +9,7 @@ import { eye } from '../ops/creation.js';
 import { ufuncFunctions } from '../ops/ufunc-api.js';
 import type { SolverDType } from '../device/backend.js';
 import { ArrayLike, withArrays } from './matmul.js';
+import { readOptions } from '../util/options.js';
 import {
   assertStacked2d, assertStackedSquare, batchOf, castOwned, linalgHelpers, linalgTypes, packed, realOf, solverRun, swapLast,
   swappedCopy,
@@ -46,7 +47,7 @@ export interface CholeskyOptions {
 
 /** numpy.linalg.cholesky: L with A = L L^H (reads A's lower triangle), or U with `upper`. */
 export function cholesky(a: ArrayLike, options: CholeskyOptions = {}): GpuArray {
-  const upper = options.upper ?? false;
+  const upper = readOptions<CholeskyOptions>('cholesky', options, ['upper']).upper ?? false;
   return withArrays([a], (x) => {
     assertStackedSquare(x);
     const { compute, result } = linalgTypes(x.dtype);
@@ -74,7 +75,7 @@ export type QrMode = 'reduced' | 'complete' | 'r';
 
 /** numpy.linalg.qr: [Q, R] ('reduced', 'complete') or R alone ('r'). */
 export function qr(a: ArrayLike, mode: QrMode | { mode?: QrMode } = 'reduced'): GpuArray | [GpuArray, GpuArray] {
-  const md = typeof mode === 'object' && mode !== null ? (mode.mode ?? 'reduced') : mode;
+  const md = typeof mode === 'object' && mode !== null ? (readOptions<{ mode: QrMode }>('qr', mode, ['mode']).mode ?? 'reduced') : mode;
   if (md !== 'reduced' && md !== 'complete' && md !== 'r') {
     throw new RangeError(`qr: unrecognized mode '${String(md)}' (gpuarray has 'reduced', 'complete' and 'r'; not 'raw')`);
   }
@@ -143,7 +144,10 @@ export interface SvdOptions {
 
 /** numpy.linalg.svd: [U, S, Vh] with A = U diag(S) Vh, S descending; S alone without computeUv. */
 export function svd(a: ArrayLike, fullMatrices: boolean | SvdOptions = true, computeUv = true, hermitian = false): GpuArray | [GpuArray, GpuArray, GpuArray] {
-  const o: SvdOptions = typeof fullMatrices === 'object' ? fullMatrices : { fullMatrices, computeUv, hermitian };
+  const o: SvdOptions =
+    typeof fullMatrices === 'object' && fullMatrices !== null
+      ? readOptions<SvdOptions>('svd', fullMatrices, ['fullMatrices', 'computeUv', 'hermitian'])
+      : { fullMatrices, computeUv, hermitian };
   const full = o.fullMatrices ?? true;
   const uv = o.computeUv ?? true;
   return withArrays([a], (x) => svdArray(x, full, uv));
@@ -242,7 +246,11 @@ export interface EighOptions {
   UPLO?: Uplo;
 }
 
-const uploOf = (u: Uplo | EighOptions) => (typeof u === 'object' && u !== null ? (u.UPLO ?? 'L') : u);
+/** The UPLO argument, upper-cased as NumPy does ('l' and 'u' are accepted). */
+const uploOf = (u: Uplo | EighOptions): Uplo => {
+  const v: unknown = typeof u === 'object' && u !== null ? (readOptions<EighOptions>('eigh', u, ['UPLO']).UPLO ?? 'L') : u;
+  return (typeof v === 'string' ? v.toUpperCase() : v) as Uplo;
+};
 
 /** numpy.linalg.eigh: [w ascending, V] with A V = V diag(w). */
 export function eigh(a: ArrayLike, UPLO: Uplo | EighOptions = 'L'): [GpuArray, GpuArray] {

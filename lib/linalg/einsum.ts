@@ -5,6 +5,7 @@
 // where the strides allow), never a broadcast multiply and sum.
 import { DTypeLike, dtype as toDType } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
+import { canCastSafely } from '../core/promotion.js';
 import { reductionFunctions } from '../ops/reductions.js';
 import { deliver, matmul, withArrays } from './matmul.js';
 import { diagonal } from './products.js';
@@ -144,6 +145,12 @@ function einsumArrays(subscripts: string, ops: GpuArray[], options: EinsumOption
   );
 
   const d = options.dtype !== undefined ? toDType(options.dtype) : null;
+  // NumPy's einsum casts the operands to `dtype` under casting='safe'.
+  if (d !== null) {
+    ops.forEach((op, i) => {
+      if (!canCastSafely(op.dtype, d)) throw new TypeError(`einsum: operand ${i} dtype could not be cast from dtype('${op.dtype.name}') to dtype('${d.name}') according to the rule 'safe'`);
+    });
+  }
   const temps: GpuArray[] = [];
   const track = (x: GpuArray) => (temps.push(x), x);
   let result: GpuArray | undefined;

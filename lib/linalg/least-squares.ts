@@ -7,6 +7,7 @@ import { asarray } from '../ops/creation.js';
 import { svdArray } from './decompositions.js';
 import { LinAlgError } from './lin-alg-error.js';
 import { ArrayLike, matmul, withArrays } from './matmul.js';
+import { readOptions } from '../util/options.js';
 import { assertStacked2d, castOwned, linalgTypes, realOf, swapLast } from './solver-call.js';
 
 const { conjugate, multiply, subtract, absolute, greater, divide, where, notEqual } = ufuncFunctions;
@@ -39,7 +40,7 @@ export interface LstsqOptions {
 
 /** numpy.linalg.lstsq: [x, residuals, rank, s] minimising ||b - a x|| (a is M x N, b M or M x K). */
 export function lstsq(a: ArrayLike, b: ArrayLike, rcond: number | null | LstsqOptions = null): [GpuArray, GpuArray, number, GpuArray] {
-  const rc = typeof rcond === 'object' && rcond !== null ? (rcond.rcond ?? null) : rcond;
+  const rc = typeof rcond === 'object' && rcond !== null ? (readOptions<LstsqOptions>('lstsq', rcond, ['rcond']).rcond ?? null) : rcond;
   return withArrays([a, b], (x, y) =>
     scope((t) => {
       if (x.ndim !== 2) throw new LinAlgError(`${x.ndim}-dimensional array given. Array must be two-dimensional`);
@@ -51,6 +52,14 @@ export function lstsq(a: ArrayLike, b: ArrayLike, rcond: number | null | LstsqOp
       const ax = x.dtype === compute ? x : t(x.astype(compute));
       const b2 = y.ndim === 1 ? t(y.reshape([m, 1])) : y;
       const bx = b2.dtype === compute ? b2 : t(b2.astype(compute));
+      if (Math.min(m, n) === 0) {
+        // No singular values: x is zeros, rank 0; residuals are |b|^2 per column when N = 0 < M (rank == N).
+        const k = b2.shape[1];
+        const sol = GpuArray.allocate(y.ndim === 1 ? [n] : [n, k], result, x.device).fill(0);
+        const bAbs = t(absolute(bx));
+        const residuals = m > n ? castOwned(sum(t(multiply(bAbs, bAbs)), { axis: 0 }), real) : GpuArray.allocate([0], real, x.device);
+        return [sol, residuals, 0, GpuArray.allocate([0], real, x.device)];
+      }
       const [u, s, vh] = (svdArray(ax, false, true) as GpuArray[]).map(t);
       const sv = Float64Array.from(s.toTypedArray() as Float32Array | Float64Array);
       const smax = sv.reduce((p, v) => Math.max(p, v), 0);
@@ -78,7 +87,7 @@ export function lstsq(a: ArrayLike, b: ArrayLike, rcond: number | null | LstsqOp
 /** Options of gp.linalg.pinv (numpy.linalg.pinv). */
 export interface PinvOptions {
   /** Relative cutoff for small singular values (default 1e-15, NumPy's). */
-  rcond?: number;
+  rcond?: number | null;
   /** NumPy 2's name for the cutoff (default max(M, N) * eps when given as null). */
   rtol?: number | null;
   /** Accepted for NumPy's signature; the general SVD answers either way. */
@@ -86,8 +95,11 @@ export interface PinvOptions {
 }
 
 /** numpy.linalg.pinv: the Moore-Penrose pseudo-inverse of each matrix of a stack, by SVD. */
-export function pinv(a: ArrayLike, rcond: number | PinvOptions = 1e-15): GpuArray {
-  const o: PinvOptions = typeof rcond === 'object' ? rcond : { rcond };
+export function pinv(a: ArrayLike, rcond: number | null | PinvOptions = null): GpuArray {
+  const o: PinvOptions =
+    typeof rcond === 'object' && rcond !== null ? readOptions<PinvOptions>('pinv', rcond, ['rcond', 'rtol', 'hermitian']) : { rcond: rcond ?? undefined };
+  // NumPy 2: rcond and rtol name the same cutoff; both given is a ValueError.
+  if (o.rcond !== undefined && o.rcond !== null && o.rtol !== undefined) throw new RangeError("pinv: `rtol` and `rcond` can't be both set.");
   return withArrays([a], (x) =>
     scope((t) => {
       assertStacked2d(x);
@@ -96,7 +108,7 @@ export function pinv(a: ArrayLike, rcond: number | PinvOptions = 1e-15): GpuArra
       const n = x.shape[x.ndim - 1];
       const outShape = [...x.shape.slice(0, -2), n, m];
       if (Math.min(m, n) === 0 || x.size === 0) return GpuArray.allocate(outShape, result, x.device).fill(0);
-      const cut = o.rcond !== undefined ? o.rcond : o.rtol === undefined ? 1e-15 : o.rtol === null ? Math.max(m, n) * epsOf(compute) : o.rtol;
+      const cut = o.rcond !== undefined && o.rcond !== null ? o.rcond : o.rtol === undefined ? 1e-15 : o.rtol === null ? Math.max(m, n) * epsOf(compute) : o.rtol;
       const ax = x.dtype === compute ? x : t(x.astype(compute));
       const [u, s, vh] = (svdArray(ax, false, true) as GpuArray[]).map(t);
       const cutoff = t(multiply(t(max(s, { axis: -1, keepdims: true })), cut));
@@ -119,7 +131,8 @@ export interface MatrixRankOptions {
 
 /** numpy.linalg.matrix_rank: the number of singular values above the threshold (int64). */
 export function matrixRank(a: ArrayLike, tol: number | null | MatrixRankOptions = null): GpuArray {
-  const o: MatrixRankOptions = typeof tol === 'object' && tol !== null ? tol : { tol };
+  const o: MatrixRankOptions =
+    typeof tol === 'object' && tol !== null ? readOptions<MatrixRankOptions>('matrixRank', tol, ['tol', 'rtol', 'hermitian']) : { tol };
   return withArrays([a], (x) =>
     scope((t) => {
       if (x.ndim < 2) return t(any(t(notEqual(x, 0)))).astype(dtypes.int64);

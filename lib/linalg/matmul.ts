@@ -3,7 +3,7 @@
 import { DType, DTypeLike, dtype as toDType } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
-import { promoteTypes } from '../core/promotion.js';
+import { canCastSameKind, promoteTypes } from '../core/promotion.js';
 import { broadcastShapes, isCContiguous, sameShape, shapeString } from '../core/shape.js';
 import { asarray } from '../ops/creation.js';
 import { gemmInto } from './gemm.js';
@@ -60,6 +60,13 @@ function matmulArrays(a: GpuArray, b: GpuArray, options: MatmulOptions): GpuArra
     );
   }
   const d: DType = options.dtype !== undefined ? toDType(options.dtype) : promoteTypes(a.dtype, b.dtype);
+  // NumPy's ufunc casting rule, same_kind, for the inputs (to `dtype`) and the output (from it).
+  [a, b].forEach((x, i) => {
+    if (!canCastSameKind(x.dtype, d)) throw new TypeError(`Cannot cast ufunc 'matmul' input ${i} from dtype('${x.dtype.name}') to dtype('${d.name}') with casting rule 'same_kind'`);
+  });
+  if (options.out !== undefined && !canCastSameKind(d, options.out.dtype)) {
+    throw new TypeError(`Cannot cast ufunc 'matmul' output from dtype('${d.name}') to dtype('${options.out.dtype.name}') with casting rule 'same_kind'`);
+  }
   const a2 = a.ndim === 1 ? [1, a.shape[0]] : a.shape;
   const b2 = b.ndim === 1 ? [b.shape[0], 1] : b.shape;
   const k = a2[a2.length - 1];

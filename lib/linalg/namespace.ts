@@ -4,6 +4,22 @@ import { det, slogdet, inv, solve, matrixPower } from './solve.js';
 import { cholesky, qr, svd, eigh, eigvalsh } from './decompositions.js';
 import { lstsq, pinv, matrixRank } from './least-squares.js';
 import { LinAlgError } from './lin-alg-error.js';
+import { matmul } from './matmul.js';
+import { tensordot, cross } from './products.js';
+import {
+  multiDot,
+  cond,
+  vectorNorm,
+  matrixNorm,
+  svdvals,
+  vecdot,
+  matrixTranspose,
+  linalgOuter,
+  linalgDiagonal,
+  linalgTrace,
+  tensorsolve,
+  tensorinv,
+} from './extras.js';
 
 /**
  * gp.linalg, NumPy's numpy.linalg namespace: norms, determinants, solvers, factorisations and
@@ -39,5 +55,35 @@ export const linalg = {
   pinv,
   /** numpy.linalg.matrix_rank(a, tol?): the number of singular values above the threshold (int64). */
   matrixRank,
+  /** numpy.linalg.multi_dot(arrays, out?): the product of a list of arrays in the cheapest order (1-D ends allowed). */
+  multiDot,
+  /** numpy.linalg.cond(x, p?): the condition number of each matrix (inf when singular). */
+  cond,
+  /** numpy.linalg.vector_norm(x, {axis, keepdims, ord}): a vector norm over one or more axes (default all). */
+  vectorNorm,
+  /** numpy.linalg.matrix_norm(x, {keepdims, ord}): the norm of each matrix over the last two axes (default 'fro'). */
+  matrixNorm,
+  /** numpy.linalg.svdvals(x): the singular values of each matrix, descending. */
+  svdvals,
+  /** numpy.linalg.vecdot(x1, x2, {axis}): sum(conj(x1) * x2) along axis (default -1), broadcasting the rest. */
+  vecdot,
+  /** numpy.linalg.matrix_transpose(x): the last two axes swapped (a view). */
+  matrixTranspose,
+  /** numpy.linalg.matmul: gp.matmul. */
+  matmul,
+  /** numpy.linalg.tensordot: gp.tensordot. */
+  tensordot,
+  /** numpy.linalg.cross: gp.cross. */
+  cross,
+  /** numpy.linalg.outer(x1, x2): the outer product of two 1-D arrays (other shapes are refused, unlike gp.outer). */
+  outer: linalgOuter,
+  /** numpy.linalg.diagonal(x, {offset}): the diagonals over the last two axes (a view). */
+  diagonal: linalgDiagonal,
+  /** numpy.linalg.trace(x, {offset, dtype}): the traces over the last two axes. */
+  trace: linalgTrace,
+  /** numpy.linalg.tensorsolve(a, b, {axes}): x with tensordot(a, x, x.ndim) == b. */
+  tensorsolve,
+  /** numpy.linalg.tensorinv(a, {ind}): the inverse of a over its first `ind` axes (default 2). */
+  tensorinv,
   LinAlgError,
 } as const;

@@ -9,14 +9,15 @@ import { reductionFunctions } from '../ops/reductions.js';
 import { ufuncFunctions } from '../ops/ufunc-api.js';
 import { svdArray } from './decompositions.js';
 import { ArrayLike, withArrays } from './matmul.js';
+import { readOptions } from '../util/options.js';
 
 const { absolute, multiply, sqrt, power, notEqual } = ufuncFunctions;
 const { sum, max, min } = reductionFunctions;
 
 /**
  * numpy.linalg.norm's `ord`: for vectors null/2, 1, Infinity, -Infinity, 0 (count of non-zeros) or
- * any p; for matrices null/'fro', 1, -1, Infinity, -Infinity. The matrix 2, -2 and 'nuc' norms need
- * an SVD gpuarray does not have yet, and are refused.
+ * any p; for matrices null/'fro', 1, -1, Infinity, -Infinity, and 2, -2, 'nuc' (from the singular
+ * values).
  */
 export type NormOrd = number | 'fro' | 'nuc' | null;
 
@@ -30,11 +31,29 @@ export interface NormOptions {
   keepdims?: boolean;
 }
 
-/** numpy.linalg.norm(x, ord=None, axis=None, keepdims=False). */
-export function norm(x: ArrayLike, ordOrOptions: NormOrd | NormOptions = null, axis: NormOptions['axis'] = null, keepdims = false): GpuArray {
-  const o: NormOptions =
-    ordOrOptions !== null && typeof ordOrOptions === 'object' ? ordOrOptions : { ord: ordOrOptions as NormOrd, axis, keepdims };
-  return withArrays([x], (a) => normArray(a, o.ord ?? null, o.axis ?? null, o.keepdims ?? false));
+const isOptionsObject = (v: unknown): v is object => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * numpy.linalg.norm(x, ord=None, axis=None, keepdims=False): `norm(x, ord, axis, keepdims)`,
+ * `norm(x, {ord, axis, keepdims})` or `norm(x, ord, {axis, keepdims})`.
+ */
+export function norm(
+  x: ArrayLike,
+  ordOrOptions: NormOrd | NormOptions = null,
+  axis: NormOptions['axis'] | Omit<NormOptions, 'ord'> = null,
+  keepdims = false,
+): GpuArray {
+  let o: NormOptions;
+  if (isOptionsObject(ordOrOptions)) o = readOptions<NormOptions>('norm', ordOrOptions, ['ord', 'axis', 'keepdims']);
+  else if (isOptionsObject(axis)) o = { ord: ordOrOptions, ...readOptions<NormOptions>('norm', axis, ['axis', 'keepdims']) };
+  else o = { ord: ordOrOptions, axis: axis as NormOptions['axis'], keepdims };
+  const ord = o.ord ?? null;
+  if (ord !== null && typeof ord !== 'number' && ord !== 'fro' && ord !== 'nuc') {
+    throw new RangeError(`norm: Invalid norm order ${JSON.stringify(ord)}`);
+  }
+  const ax = o.axis ?? null;
+  if (ax !== null && typeof ax !== 'number' && !Array.isArray(ax)) throw new TypeError("norm: 'axis' must be None, an integer or a tuple of integers");
+  return withArrays([x], (a) => normArray(a, ord, ax, o.keepdims ?? false));
 }
 
 function normArray(x0: GpuArray, ord: NormOrd, axis: NormOptions['axis'], keepdims: boolean): GpuArray {
@@ -77,7 +96,8 @@ function vectorNorm(x: GpuArray, ord: NormOrd, axis: number, keepdims: boolean, 
   if (typeof ord === 'string') throw new RangeError(`Invalid norm order '${ord}' for vectors`);
   const abs = () => t(absolute(x));
   if (ord === null || ord === 2) return sqrt(sumSquares(x, axis, keepdims, t));
-  if (ord === Infinity) return max(abs(), { axis, keepdims });
+  // NumPy's max(..., initial=0): the inf-norm of an empty vector is 0 (the sum of nothing).
+  if (ord === Infinity) return (x.shape[axis] === 0 ? sum : max)(abs(), { axis, keepdims });
   if (ord === -Infinity) return min(abs(), { axis, keepdims });
   if (ord === 1) return sum(abs(), { axis, keepdims });
   if (ord === 0) {

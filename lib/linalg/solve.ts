@@ -157,7 +157,9 @@ export function solve(a: ArrayLike, b: ArrayLike): GpuArray {
 }
 
 /** numpy.linalg.matrix_power: repeated squaring with matmul; n < 0 inverts first; n 0 gives identities. */
-export function matrixPower(a: ArrayLike, n: number): GpuArray {
+export function matrixPower(a: ArrayLike, n0: number | bigint): GpuArray {
+  // A bigint exponent is an integer too (Python ints are one type); past 2^53 its Number rounds to an even value.
+  const n = typeof n0 === 'bigint' ? Number(n0) : n0;
   if (!Number.isInteger(n)) throw new TypeError('exponent must be an integer');
   return withArrays([a], (x) => {
     assertStackedSquare(x);

@@ -10,8 +10,9 @@ import { choice, permutation, permuted, randomBytes, shuffle } from './host-samp
 import { integers } from './integers.js';
 import { fillNormal, fillRandom, runSampler, SamplerSpec } from './kernels.js';
 import { multinomial } from './multivariate.js';
+import { dirichlet } from './dirichlet.js';
 import { multivariateNormal } from './mvn.js';
-import { bindArgs, checkParam, disposeAll, kernelParam, outShape, Param, Size, sizeShape, toParam } from './params.js';
+import { bindArgs, checkParam, disposeAll, kernelParam, outShape, Param, Size, sizeShape, toParam, truncateParam } from './params.js';
 
 function floatDType(dt: unknown, method: string): DType {
   const d = toDType((dt ?? 'float64') as DTypeLike);
@@ -96,12 +97,12 @@ export class Generator {
     const p = toParam(a.shape, 'shape', 'standardGamma');
     const temps: unknown[] = p.array !== null && p.array !== a.shape ? [p.array] : [];
     try {
-      checkParam(p, (x) => x >= 0, 'shape < 0');
+      checkParam(p, (x) => Number.isNaN(x) || (x >= 0 && !Object.is(x, -0)), 'shape < 0'); // NumPy's CONS_NON_NEGATIVE
       const shape = outShape([p], sizeShape(a.size as Size, 'standardGamma'));
       const o = a.out !== undefined && a.out !== null ? target('standardGamma', shape, d, a.out) : empty(shape, d);
       const kp = kernelParam(p, shape);
       temps.push(kp);
-      runSampler(this.bitGenerator, { name: 'std_gamma', words: 4, params: ['double'], expr: 'gpa::rng::standard_gamma(s, A)' }, o, [kp]);
+      runSampler(this.bitGenerator, { name: 'std_gamma', words: 4, params: ['double'], expr: 'A != A ? gpa::rng::quiet_nan() : gpa::rng::standard_gamma(s, A)' }, o, [kp]);
       return o;
     } finally {
       disposeAll(temps);
@@ -134,7 +135,14 @@ export class Generator {
         if (v === undefined) throw new TypeError(`${method}() missing required argument '${pd.name}'`);
         const p = toParam(v, pd.name, method);
         if (p.array !== null && p.array !== v) temps.push(p.array);
-        if (pd.ok) checkParam(p, (x) => !Number.isNaN(x) && pd.ok!(x), pd.message!);
+        if (pd.integer) {
+          // NumPy casts integral parameters to int64: NaN and infinities are errors, fractions truncate.
+          checkParam(p, (x) => !Number.isNaN(x), 'cannot convert float NaN to integer');
+          checkParam(p, (x) => Number.isFinite(x), 'cannot convert float infinity to integer');
+          truncateParam(p);
+        }
+        if (pd.nanMessage) checkParam(p, (x) => !Number.isNaN(x), pd.nanMessage);
+        if (pd.ok) checkParam(p, pd.ok, pd.message!);
         params.push(p);
       });
       const shape = outShape(params, sizeShape(a.size as Size, method));
@@ -199,6 +207,33 @@ export class Generator {
   /** Hypergeometric samples (numpy.random.Generator.hypergeometric): hypergeometric(ngood, nbad, nsample, size?), with nsample <= ngood + nbad <= 10**9; int64. */
   hypergeometric(...args: unknown[]): GpuArray { return this.sample('hypergeometric', args); }
 
+  /** Standard Cauchy samples (numpy.random.Generator.standard_cauchy): standardCauchy(size?), the ratio of two normals; float64. */
+  standardCauchy(...args: unknown[]): GpuArray { return this.sample('standardCauchy', args); }
+  /** Student's t samples (numpy.random.Generator.standard_t): standardT(df, size?), df > 0; float64. */
+  standardT(...args: unknown[]): GpuArray { return this.sample('standardT', args); }
+  /** F (Fisher) samples (numpy.random.Generator.f): f(dfnum, dfden, size?), both > 0; float64. */
+  f(...args: unknown[]): GpuArray { return this.sample('f', args); }
+  /** Power-law samples in [0, 1] (numpy.random.Generator.power): power(a, size?), a > 0; float64. */
+  power(...args: unknown[]): GpuArray { return this.sample('power', args); }
+  /** Triangular samples (numpy.random.Generator.triangular): triangular(left, mode, right, size?), left <= mode <= right, left < right; float64. */
+  triangular(...args: unknown[]): GpuArray { return this.sample('triangular', args); }
+  /** Wald (inverse Gaussian) samples (numpy.random.Generator.wald): wald(mean, scale, size?), both > 0; float64. */
+  wald(...args: unknown[]): GpuArray { return this.sample('wald', args); }
+  /** Noncentral chi-square samples (numpy.random.Generator.noncentral_chisquare): noncentralChisquare(df, nonc, size?), df > 0, nonc >= 0; float64. */
+  noncentralChisquare(...args: unknown[]): GpuArray { return this.sample('noncentralChisquare', args); }
+  /** Noncentral F samples (numpy.random.Generator.noncentral_f): noncentralF(dfnum, dfden, nonc, size?); float64. */
+  noncentralF(...args: unknown[]): GpuArray { return this.sample('noncentralF', args); }
+
+  /** Zipf samples (numpy.random.Generator.zipf): zipf(a, size?), a > 1; int64 >= 1. */
+  zipf(...args: unknown[]): GpuArray { return this.sample('zipf', args); }
+  /** Logarithmic series samples (numpy.random.Generator.logseries): logseries(p, size?), 0 <= p < 1; int64 >= 1. */
+  logseries(...args: unknown[]): GpuArray { return this.sample('logseries', args); }
+  /** Dirichlet samples (numpy.random.Generator.dirichlet): dirichlet(alpha, size?), alpha 1-D and >= 0; float64 of shape size + (k,), rows summing to 1. */
+  dirichlet(...args: unknown[]): GpuArray {
+    const a = bindArgs('dirichlet', args, ['alpha', 'size']);
+    return dirichlet(this.bitGenerator, a.alpha, a.size as Size);
+  }
+
   /** Multinomial samples (numpy.random.Generator.multinomial): multinomial(n, pvals, size?); int64 counts of shape [...broadcast(n, size), pvals.length]. */
   multinomial(...args: unknown[]): GpuArray {
     const a = bindArgs('multinomial', args, ['n', 'pvals', 'size']);
@@ -237,7 +272,7 @@ export class Generator {
     return permutation(this.bitGenerator, a.x, (a.axis ?? 0) as number);
   }
 
-  /** Shuffles the GpuArray `x` in place along `axis` (numpy.random.Generator.shuffle): shuffle(x, axis = 0). */
+  /** Shuffles the GpuArray `x` in place along `axis`, or a JS array in place (numpy.random.Generator.shuffle): shuffle(x, axis = 0). */
   shuffle(...args: unknown[]): void {
     const a = bindArgs('shuffle', args, ['x', 'axis']);
     shuffle(this.bitGenerator, a.x, (a.axis ?? 0) as number);

@@ -133,7 +133,15 @@ export function permutation(bg: Philox, x: unknown, axis: number): GpuArray {
 }
 
 export function shuffle(bg: Philox, x: unknown, axis: number): void {
-  if (!(x instanceof GpuArray)) throw new TypeError('shuffle: x must be a GpuArray (shuffled in place)');
+  if (Array.isArray(x)) {
+    // A JS array is shuffled in place along its first axis, as NumPy shuffles a list.
+    if (axis !== 0) throw new TypeError('shuffle: Axis argument is only supported on ndarray objects');
+    const idx = permutationIndices(bg, x.length);
+    const copy = x.slice();
+    for (let i = 0; i < x.length; i++) x[i] = copy[idx[i]];
+    return;
+  }
+  if (!(x instanceof GpuArray)) throw new TypeError('shuffle: x must be a GpuArray or a JS array (shuffled in place)');
   if (x.ndim < 1) throw new TypeError('shuffle: x must be at least 1-dimensional');
   const ax = normAxis(axis, x.ndim, 'shuffle');
   const idx = permutationIndices(bg, x.shape[ax]);
@@ -220,6 +228,11 @@ export function choice(bg: Philox, aIn: unknown, size: Size, replace: boolean, p
     n = Number(aIn);
     if (!Number.isInteger(n)) throw new TypeError('choice: a must be an integer or an array');
     if (n < 0) throw new RangeError('choice: a must be a positive integer unless no samples are taken');
+  } else if (aIn instanceof GpuArray && aIn.ndim === 0) {
+    // NumPy: a 0-d integer array stands for its integer (operator.index); other 0-d arrays are refused.
+    if (aIn.dtype.kind !== 'i' && aIn.dtype.kind !== 'u') throw new TypeError(`choice: a 0-d array of ${aIn.dtype.name} cannot be interpreted as an integer`);
+    n = Number(aIn.toArray() as number | bigint);
+    if (n < 0) throw new RangeError('choice: a must be a positive integer unless no samples are taken');
   } else {
     pop = asDeviceArray(aIn, 'choice');
     if (pop.ndim < 1) throw new RangeError('choice: a must be a sequence or an integer, not a 0-d array');
@@ -270,16 +283,20 @@ export function choice(bg: Philox, aIn: unknown, size: Size, replace: boolean, p
         idx[e] = lo;
       }
     } else if (p === null) {
-      // Partial Fisher-Yates: the first k steps of a permutation.
-      const perm = new Float64Array(n);
-      for (let i = 0; i < n; i++) perm[i] = i;
+      // Partial Fisher-Yates: the first k steps of a permutation. A large population with few
+      // draws keeps only the moved entries (a Map): the same swaps, without an array of n.
+      const sparse = n > 4 * k + 65536;
+      const perm = sparse ? null : Float64Array.from({ length: n }, (_, i) => i);
+      const moved = new Map<number, number>();
+      const get = (i: number) => (perm !== null ? perm[i] : (moved.get(i) ?? i));
+      const put = (i: number, v: number) => (perm !== null ? (perm[i] = v) : moved.set(i, v));
       const draw = boundedDraws(bg, k);
       for (let e = 0; e < k; e++) {
         const j = e + draw(e, n - 1 - e);
-        const t = perm[e];
-        perm[e] = perm[j];
-        perm[j] = t;
-        idx[e] = perm[e];
+        const t = get(e);
+        put(e, get(j));
+        put(j, t);
+        idx[e] = get(e);
       }
       if (!doShuffle) idx.sort();
     } else {

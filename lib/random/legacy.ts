@@ -80,3 +80,137 @@ export function shuffle(...args: unknown[]): void {
 export function permutation(...args: unknown[]): GpuArray {
   return rng().permutation(...args);
 }
+
+// The other legacy distributions (numpy.random.exponential, poisson, ...), drawn from the global generator.
+/** Standard normal samples: standardNormal(size?), as Generator.standardNormal, from the global generator (numpy.random.standard_normal). */
+export function standardNormal(...args: unknown[]): GpuArray {
+  return rng().standardNormal(...args);
+}
+/** Standard exponential samples: standardExponential(size?), as Generator.standardExponential, from the global generator (numpy.random.standard_exponential). */
+export function standardExponential(...args: unknown[]): GpuArray {
+  return rng().standardExponential(...args);
+}
+/** Standard gamma samples: standardGamma(shape, size?), as Generator.standardGamma, from the global generator (numpy.random.standard_gamma). */
+export function standardGamma(...args: unknown[]): GpuArray {
+  return rng().standardGamma(...args);
+}
+/** Exponential samples: exponential(scale = 1, size?), as Generator.exponential, from the global generator (numpy.random.exponential). */
+export function exponential(...args: unknown[]): GpuArray {
+  return rng().exponential(...args);
+}
+/** Log-normal samples: lognormal(mean = 0, sigma = 1, size?), as Generator.lognormal, from the global generator (numpy.random.lognormal). */
+export function lognormal(...args: unknown[]): GpuArray {
+  return rng().lognormal(...args);
+}
+/** Laplace samples: laplace(loc = 0, scale = 1, size?), as Generator.laplace, from the global generator (numpy.random.laplace). */
+export function laplace(...args: unknown[]): GpuArray {
+  return rng().laplace(...args);
+}
+/** Logistic samples: logistic(loc = 0, scale = 1, size?), as Generator.logistic, from the global generator (numpy.random.logistic). */
+export function logistic(...args: unknown[]): GpuArray {
+  return rng().logistic(...args);
+}
+/** Gumbel samples: gumbel(loc = 0, scale = 1, size?), as Generator.gumbel, from the global generator (numpy.random.gumbel). */
+export function gumbel(...args: unknown[]): GpuArray {
+  return rng().gumbel(...args);
+}
+/** Weibull samples: weibull(a, size?), as Generator.weibull, from the global generator (numpy.random.weibull). */
+export function weibull(...args: unknown[]): GpuArray {
+  return rng().weibull(...args);
+}
+/** Pareto II (Lomax) samples: pareto(a, size?), as Generator.pareto, from the global generator (numpy.random.pareto). */
+export function pareto(...args: unknown[]): GpuArray {
+  return rng().pareto(...args);
+}
+/** Rayleigh samples: rayleigh(scale = 1, size?), as Generator.rayleigh, from the global generator (numpy.random.rayleigh). */
+export function rayleigh(...args: unknown[]): GpuArray {
+  return rng().rayleigh(...args);
+}
+/** Gamma samples: gamma(shape, scale = 1, size?), as Generator.gamma, from the global generator (numpy.random.gamma). */
+export function gamma(...args: unknown[]): GpuArray {
+  return rng().gamma(...args);
+}
+/** Beta samples: beta(a, b, size?), as Generator.beta, from the global generator (numpy.random.beta). */
+export function beta(...args: unknown[]): GpuArray {
+  return rng().beta(...args);
+}
+/** Chi-square samples: chisquare(df, size?), as Generator.chisquare, from the global generator (numpy.random.chisquare). */
+export function chisquare(...args: unknown[]): GpuArray {
+  return rng().chisquare(...args);
+}
+/** Poisson samples: poisson(lam = 1, size?), as Generator.poisson; int64, from the global generator (numpy.random.poisson). */
+export function poisson(...args: unknown[]): GpuArray {
+  return rng().poisson(...args);
+}
+/** Binomial samples: binomial(n, p, size?), as Generator.binomial; int64, from the global generator (numpy.random.binomial). */
+export function binomial(...args: unknown[]): GpuArray {
+  return rng().binomial(...args);
+}
+/** Negative binomial samples: negativeBinomial(n, p, size?), as Generator.negativeBinomial; int64, from the global generator (numpy.random.negative_binomial). */
+export function negativeBinomial(...args: unknown[]): GpuArray {
+  return rng().negativeBinomial(...args);
+}
+/** Geometric samples: geometric(p, size?), as Generator.geometric; int64, from the global generator (numpy.random.geometric). */
+export function geometric(...args: unknown[]): GpuArray {
+  return rng().geometric(...args);
+}
+/** Hypergeometric samples: hypergeometric(ngood, nbad, nsample, size?), as Generator.hypergeometric; int64, from the global generator (numpy.random.hypergeometric). */
+export function hypergeometric(...args: unknown[]): GpuArray {
+  return rng().hypergeometric(...args);
+}
+/** Multinomial samples: multinomial(n, pvals, size?), as Generator.multinomial; int64, from the global generator (numpy.random.multinomial). */
+export function multinomial(...args: unknown[]): GpuArray {
+  return rng().multinomial(...args);
+}
+/** Multivariate normal samples: multivariateNormal(mean, cov, size?, options?), as Generator.multivariateNormal, from the global generator (numpy.random.multivariate_normal). */
+export function multivariateNormal(...args: unknown[]): GpuArray {
+  return rng().multivariateNormal(...args);
+}
+/** `length` random bytes from the global generator (numpy.random.bytes). */
+export function bytes(length: number): Uint8Array {
+  return rng().bytes(length);
+}
+/** Standard Cauchy samples: standardCauchy(size?), as Generator.standardCauchy, from the global generator (numpy.random.standard_cauchy). */
+export function standardCauchy(...args: unknown[]): GpuArray {
+  return rng().standardCauchy(...args);
+}
+/** Student's t samples: standardT(df, size?), as Generator.standardT, from the global generator (numpy.random.standard_t). */
+export function standardT(...args: unknown[]): GpuArray {
+  return rng().standardT(...args);
+}
+/** F samples: f(dfnum, dfden, size?), as Generator.f, from the global generator (numpy.random.f). */
+export function f(...args: unknown[]): GpuArray {
+  return rng().f(...args);
+}
+/** Power-law samples: power(a, size?), as Generator.power, from the global generator (numpy.random.power). */
+export function power(...args: unknown[]): GpuArray {
+  return rng().power(...args);
+}
+/** Triangular samples: triangular(left, mode, right, size?), as Generator.triangular, from the global generator (numpy.random.triangular). */
+export function triangular(...args: unknown[]): GpuArray {
+  return rng().triangular(...args);
+}
+/** Wald samples: wald(mean, scale, size?), as Generator.wald, from the global generator (numpy.random.wald). */
+export function wald(...args: unknown[]): GpuArray {
+  return rng().wald(...args);
+}
+/** Noncentral chi-square samples: noncentralChisquare(df, nonc, size?), as Generator.noncentralChisquare, from the global generator (numpy.random.noncentral_chisquare). */
+export function noncentralChisquare(...args: unknown[]): GpuArray {
+  return rng().noncentralChisquare(...args);
+}
+/** Noncentral F samples: noncentralF(dfnum, dfden, nonc, size?), as Generator.noncentralF, from the global generator (numpy.random.noncentral_f). */
+export function noncentralF(...args: unknown[]): GpuArray {
+  return rng().noncentralF(...args);
+}
+/** Dirichlet samples: dirichlet(alpha, size?), as Generator.dirichlet, from the global generator (numpy.random.dirichlet). */
+export function dirichlet(...args: unknown[]): GpuArray {
+  return rng().dirichlet(...args);
+}
+/** Zipf samples: zipf(a, size?), as Generator.zipf, from the global generator (numpy.random.zipf). */
+export function zipf(...args: unknown[]): GpuArray {
+  return rng().zipf(...args);
+}
+/** Logarithmic series samples: logseries(p, size?), as Generator.logseries, from the global generator (numpy.random.logseries). */
+export function logseries(...args: unknown[]): GpuArray {
+  return rng().logseries(...args);
+}

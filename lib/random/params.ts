@@ -36,6 +36,12 @@ export function bindArgs(method: string, args: readonly unknown[], names: readon
 
 export function sizeShape(size: Size, method: string): number[] | null {
   if (size === null || size === undefined) return null;
+  // NumPy: a size that is not an integer (or a sequence of them) is a TypeError, not a ValueError.
+  const dims: readonly unknown[] = typeof size === 'number' ? [size] : Array.isArray(size) ? size : [];
+  if (typeof size !== 'number' && !Array.isArray(size)) throw new TypeError(`${method}: size must be an integer or an array of integers, got ${typeof size}`);
+  for (const d of dims) {
+    if (typeof d !== 'number' || !Number.isInteger(d)) throw new TypeError(`${method}: size must be an integer or an array of integers, got ${String(d)}`);
+  }
   return normalizeShape(size as number | readonly number[], `${method}: size`);
 }
 
@@ -63,6 +69,12 @@ export function checkParam(p: Param, ok: (x: number) => boolean, message: string
   } else {
     for (const x of p.host!) if (!ok(x)) throw new RangeError(message);
   }
+}
+
+/** NumPy's cast of an integral parameter to int64: fractions truncate toward 0 (-0.5 gives 0). */
+export function truncateParam(p: Param): void {
+  if (p.scalar !== null) p.scalar = Math.trunc(p.scalar) + 0;
+  else for (let i = 0; i < p.host!.length; i++) p.host![i] = Math.trunc(p.host![i]) + 0;
 }
 
 /** The output shape: the broadcast of the parameters, or `size` (which they must broadcast to). */

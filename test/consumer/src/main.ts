@@ -547,6 +547,10 @@ assert.deepEqual(gp.kron(gp.ones(1, 'float64'), gp.arange(2, 'float64')).toArray
 assert.equal(gp.trace(mm).item(), 3);
 assert.deepEqual(gp.diagonal(mm).toArray(), [0, 3]);
 assert.deepEqual(gp.cross(gp.array([1, 0, 0], 'float64'), gp.array([0, 1, 0], 'float64')).toArray(), [0, 0, 1]);
+assert.deepEqual(gp.vecdot(gp.array([1, 2], 'float64'), gp.array([3, 4], 'float64')).toArray(), 11);
+assert.deepEqual(gp.matvec(gp.eye(2), gp.array([3, 4], 'float64')).toArray(), [3, 4]);
+assert.deepEqual(gp.vecmat(gp.array([3, 4], 'float64'), gp.eye(2)).toArray(), [3, 4]);
+assert.deepEqual(gp.matrixTranspose(gp.arange(6, 'float64').reshape(2, 3)).shape, [3, 2]);
 assert.equal(gp.linalg.norm(gp.array([3, 4], 'float64')).item(), 5);
 
 // ---- FFT and random numbers -----------------------------------------------------------------------

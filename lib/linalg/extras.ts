@@ -1,0 +1,313 @@
+// numpy.linalg's functions built from the others: multi_dot (NumPy's cheapest chain order), cond,
+// the NumPy 2 array-API names (vector_norm, matrix_norm, svdvals, vecdot, matrix_transpose, and
+// linalg.outer/trace/diagonal over the last axes), tensorsolve and tensorinv.
+import { DType, DTypeLike, dtypes } from '../core/dtype.js';
+import { GpuArray } from '../core/gpu-array.js';
+import { normalizeAxis, shapeString } from '../core/shape.js';
+import { reductionFunctions } from '../ops/reductions.js';
+import { moveaxis } from '../ops/views.js';
+import { ufuncFunctions } from '../ops/ufunc-api.js';
+import { readOptions } from '../util/options.js';
+import { svdArray } from './decompositions.js';
+import { LinAlgError } from './lin-alg-error.js';
+import { ArrayLike, matmul, withArrays } from './matmul.js';
+import { norm, NormOrd } from './norm.js';
+import { diagonal, outer as outerProduct, trace as traceOf } from './products.js';
+import { inv, solve } from './solve.js';
+import { assertStackedSquare, swapLast } from './solver-call.js';
+
+const { conjugate, multiply, divide, isnan, logicalAnd, logicalNot } = ufuncFunctions;
+const { sum, any } = reductionFunctions;
+
+/** Dispose the temporaries of one computation together (the result is never tracked). */
+function scoped<R>(f: (t: <A extends GpuArray>(a: A) => A) => R): R {
+  const temps: GpuArray[] = [];
+  try {
+    return f((a) => (temps.push(a), a));
+  } finally {
+    for (const a of temps) if (!a.disposed) a.dispose();
+  }
+}
+
+/** The cheapest parenthesisation of a chain of matrices with dimensions p (NumPy's _multi_dot_matrix_chain_order). */
+function chainOrder(p: number[]): number[][] {
+  const n = p.length - 1;
+  const m = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+  const s = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+  for (let l = 1; l < n; l++) {
+    for (let i = 0; i < n - l; i++) {
+      const j = i + l;
+      m[i][j] = Infinity;
+      for (let k = i; k < j; k++) {
+        const q = m[i][k] + m[k + 1][j] + p[i] * p[k + 1] * p[j + 1];
+        if (q < m[i][j]) {
+          m[i][j] = q;
+          s[i][j] = k;
+        }
+      }
+    }
+  }
+  return s;
+}
+
+/**
+ * numpy.linalg.multi_dot: the product of two or more arrays in the cheapest order. The first may
+ * be 1-D (a row vector) and the last 1-D (a column vector); the others must be 2-D.
+ * @example gp.linalg.multiDot([a, b, c]) // a @ b @ c
+ */
+export function multiDot(arrays: readonly ArrayLike[], options: { out?: GpuArray } = {}): GpuArray {
+  const { out } = readOptions<{ out: GpuArray }>('multiDot', options, ['out']);
+  if (!Array.isArray(arrays)) throw new TypeError('multiDot: arrays must be an array of arrays');
+  if (arrays.length < 2) throw new RangeError('Expecting at least two arrays.');
+  if (arrays.length === 2) return matmulOut(arrays[0], arrays[1], out);
+  return withArrays(arrays, (...xs) =>
+    scoped((t) => {
+      const first = xs[0].ndim === 1 ? t(xs[0].reshape([1, xs[0].shape[0]])) : xs[0];
+      const lastIn = xs[xs.length - 1];
+      const last = lastIn.ndim === 1 ? t(lastIn.reshape([lastIn.shape[0], 1])) : lastIn;
+      const ms = [first, ...xs.slice(1, -1), last];
+      for (const m of ms) if (m.ndim !== 2) throw new LinAlgError(`${m.ndim}-dimensional array given. Array must be two-dimensional`);
+      const s = chainOrder([...ms.map((m) => m.shape[0]), ms[ms.length - 1].shape[1]]);
+      const product = (i: number, j: number): GpuArray => (i === j ? ms[i] : t(matmul(product(i, s[i][j]), product(s[i][j] + 1, j))));
+      const full = product(0, ms.length - 1);
+      // Drop the axes the 1-D ends stood for, as NumPy.
+      const shape = [...(xs[0].ndim === 1 ? [] : [full.shape[0]]), ...(lastIn.ndim === 1 ? [] : [full.shape[1]])];
+      const r = t(full.reshape(shape));
+      if (out === undefined) return r.copy();
+      if (out.ndim !== shape.length || out.shape.some((d, i) => d !== shape[i])) {
+        throw new RangeError(`multiDot: out has shape ${shapeString(out.shape)}, the product ${shapeString(shape)}`);
+      }
+      out.set(r);
+      return out;
+    }),
+  );
+}
+
+const matmulOut = (a: ArrayLike, b: ArrayLike, out: GpuArray | undefined) =>
+  withArrays([a, b], (x, y) => {
+    if (x.ndim > 2 || y.ndim > 2 || x.ndim === 0 || y.ndim === 0) {
+      const bad = x.ndim > 2 || x.ndim === 0 ? x : y;
+      throw new LinAlgError(`${bad.ndim}-dimensional array given. Array must be two-dimensional`);
+    }
+    return matmul(x, y, out === undefined ? {} : { out });
+  });
+
+/**
+ * numpy.linalg.cond(x, p=None): the condition number of each matrix of a stack; `p` null, 2 or -2
+ * from the singular values, 'fro', 'nuc', 1, -1, inf, -inf as norm(x, p) * norm(inv(x), p)
+ * (square matrices). Singular matrices give inf, as NumPy.
+ */
+export function cond(x: ArrayLike, p: NormOrd = null): GpuArray {
+  return withArrays([x], (a) =>
+    scoped((t) => {
+      if (a.ndim < 2) throw new LinAlgError(`${a.ndim}-dimensional array given. Array must be at least two-dimensional`);
+      if (a.shape[a.ndim - 1] === 0 || a.shape[a.ndim - 2] === 0) throw new LinAlgError('cond is not defined on empty arrays');
+      let r: GpuArray;
+      if (p === null || p === 2 || p === -2) {
+        const s = t(svdArray(a, false, false) as GpuArray);
+        const k = s.shape[s.ndim - 1];
+        const big = t(s.slice('...', 0));
+        const small = t(s.slice('...', k - 1));
+        r = p === -2 ? divide(small, big) : divide(big, small);
+      } else {
+        assertStackedSquare(a);
+        r = multiply(t(norm(a, p, { axis: [-2, -1] })), t(norm(t(invOrNaN(a)), p, { axis: [-2, -1] })));
+      }
+      // NaN from a singular matrix (0/0, inf*0) is inf, unless the matrix itself holds a NaN.
+      const nanMask = t(logicalAnd(t(isnan(r)), t(logicalNot(t(any(t(isnan(a)), { axis: [-2, -1] }))))));
+      if (!(t(any(nanMask)).toArray() as boolean)) return r;
+      t(r);
+      return ufuncFunctions.where(nanMask, Infinity, r);
+    }),
+  );
+}
+
+/** inv of each matrix of a stack, NaN-filled for the singular ones (NumPy's inv under errstate(all='ignore')). */
+function invOrNaN(a: GpuArray): GpuArray {
+  try {
+    return inv(a);
+  } catch (e) {
+    if (!(e instanceof LinAlgError) || a.ndim === 2) {
+      if (e instanceof LinAlgError) return GpuArray.allocate(a.shape, inexact(a), a.device).fill(NaN);
+      throw e;
+    }
+    const n = a.shape[a.ndim - 1];
+    const flat = a.reshape([-1, n, n]);
+    const res = GpuArray.allocate(flat.shape, inexact(a), a.device);
+    try {
+      for (let i = 0; i < flat.shape[0]; i++) {
+        const m = flat.slice(i);
+        const dst = res.slice(i);
+        try {
+          const mi = invOrNaN(m);
+          dst.set(mi);
+          mi.dispose();
+        } finally {
+          m.dispose();
+          dst.dispose();
+        }
+      }
+      return res.reshape(a.shape);
+    } finally {
+      flat.dispose();
+      res.dispose();
+    }
+  }
+}
+
+const inexact = (a: GpuArray): DType => (a.dtype.isFloat || a.dtype.isComplex ? a.dtype : dtypes.float64);
+
+/** Options of gp.linalg.vectorNorm (numpy.linalg.vector_norm's keyword arguments). */
+export interface VectorNormOptions {
+  /** The axis or axes the norm runs over (several axes: the norm of those flattened); default all. */
+  axis?: number | readonly number[] | null;
+  /** Keep the reduced axes with length 1. */
+  keepdims?: boolean;
+  /** The vector norm's order (default 2): any number, Infinity, -Infinity, 0. */
+  ord?: number;
+}
+
+/** numpy.linalg.vector_norm(x, axis=None, keepdims=False, ord=2): a vector norm over one or more axes (NumPy 2). */
+export function vectorNorm(x: ArrayLike, options: VectorNormOptions = {}): GpuArray {
+  const o = readOptions<VectorNormOptions>('vectorNorm', options, ['axis', 'keepdims', 'ord']);
+  const ord = o.ord ?? 2;
+  if (typeof ord !== 'number') throw new RangeError(`vectorNorm: Invalid norm order '${String(ord)}' for vectors`);
+  return withArrays([x], (a) =>
+    scoped((t) => {
+      const axes = o.axis === undefined || o.axis === null ? a.shape.map((_, i) => i) : (typeof o.axis === 'number' ? [o.axis] : [...o.axis]).map((i) => normalizeAxis(i, a.ndim));
+      if (new Set(axes).size !== axes.length) throw new RangeError('repeated axis');
+      const rest = a.shape.map((_, i) => i).filter((i) => !axes.includes(i));
+      const moved = t(t(a.transpose([...axes, ...rest])).reshape([axes.reduce((p, i) => p * a.shape[i], 1), ...rest.map((i) => a.shape[i])]));
+      const r = norm(moved, ord, { axis: 0 });
+      if (!o.keepdims) return r;
+      t(r);
+      return r.reshape(a.shape.map((d, i) => (axes.includes(i) ? 1 : d)));
+    }),
+  );
+}
+
+/** Options of gp.linalg.matrixNorm (numpy.linalg.matrix_norm's keyword arguments). */
+export interface MatrixNormOptions {
+  /** Keep the two reduced axes with length 1. */
+  keepdims?: boolean;
+  /** The matrix norm's order (default 'fro'): 'fro', 'nuc', 1, -1, 2, -2, Infinity, -Infinity. */
+  ord?: NormOrd;
+}
+
+/** numpy.linalg.matrix_norm(x, keepdims=False, ord='fro'): the norm of each matrix over the last two axes (NumPy 2). */
+export function matrixNorm(x: ArrayLike, options: MatrixNormOptions = {}): GpuArray {
+  const o = readOptions<MatrixNormOptions>('matrixNorm', options, ['keepdims', 'ord']);
+  return norm(x, o.ord ?? 'fro', { axis: [-2, -1], keepdims: o.keepdims ?? false });
+}
+
+/** numpy.linalg.svdvals: the singular values of each matrix, descending (svd without U and Vh). */
+export function svdvals(x: ArrayLike): GpuArray {
+  return withArrays([x], (a) => svdArray(a, false, false) as GpuArray);
+}
+
+/** numpy.linalg.vecdot(x1, x2, axis=-1) (and numpy.vecdot): sum(conj(x1) * x2) along `axis`, broadcasting the rest. */
+export function vecdot(x1: ArrayLike, x2: ArrayLike, options: { axis?: number } = {}): GpuArray {
+  const { axis } = readOptions<{ axis: number }>('vecdot', options, ['axis']);
+  return withArrays([x1, x2], (a, b) =>
+    scoped((t) => {
+      if (a.ndim === 0 || b.ndim === 0) throw new RangeError('vecdot: Input operands must have at least one dimension');
+      const ax = axis ?? -1;
+      const na = normalizeAxis(ax, a.ndim);
+      const nb = normalizeAxis(ax, b.ndim);
+      if (a.shape[na] !== b.shape[nb]) {
+        throw new RangeError(`vecdot: Input operand 1 has a mismatch in its core dimension 0 (size ${b.shape[nb]} is different from ${a.shape[na]})`);
+      }
+      const ac = a.dtype.isComplex ? t(conjugate(a)) : a;
+      const am = t(moveaxis(ac, na, -1));
+      const bm = t(moveaxis(b, nb, -1));
+      return sum(t(multiply(am, bm)), { axis: -1 });
+    }),
+  );
+}
+
+/** numpy.matvec: x1 (..., m, n) times the vectors x2 (..., n), broadcast: (..., m). */
+export function matvec(x1: ArrayLike, x2: ArrayLike): GpuArray {
+  return withArrays([x1, x2], (a, b) => {
+    if (a.ndim < 2 || b.ndim < 1) throw new RangeError('matvec: x1 must have at least 2 dimensions and x2 at least 1');
+    return scoped((t) => t(matmul(a, t(b.expandDims(-1)))).squeeze(-1).copy());
+  });
+}
+
+/** numpy.vecmat: the conjugated vectors x1 (..., n) times x2 (..., n, m), broadcast: (..., m). */
+export function vecmat(x1: ArrayLike, x2: ArrayLike): GpuArray {
+  return withArrays([x1, x2], (a, b) => {
+    if (a.ndim < 1 || b.ndim < 2) throw new RangeError('vecmat: x1 must have at least 1 dimension and x2 at least 2');
+    return scoped((t) => {
+      const ac = a.dtype.isComplex ? t(conjugate(a)) : a;
+      return t(matmul(t(ac.expandDims(-2)), b)).squeeze(-2).copy();
+    });
+  });
+}
+
+/** numpy.linalg.matrix_transpose (numpy.matrix_transpose): the last two axes swapped (a view). */
+export function matrixTranspose(x: ArrayLike): GpuArray {
+  return withArrays([x], (a) => {
+    if (a.ndim < 2) throw new RangeError(`matrix_transpose: input array must be at least 2-dimensional, got ${a.ndim}`);
+    return swapLast(a);
+  });
+}
+
+/** numpy.linalg.outer: the outer product of two 1-D arrays (NumPy 2; gp.outer flattens instead). */
+export function linalgOuter(x1: ArrayLike, x2: ArrayLike): GpuArray {
+  return withArrays([x1, x2], (a, b) => {
+    if (a.ndim !== 1 || b.ndim !== 1) throw new RangeError(`Input arrays must be one-dimensional, but they are ${a.ndim}-dimensional and ${b.ndim}-dimensional`);
+    return outerProduct(a, b);
+  });
+}
+
+/** numpy.linalg.diagonal(x, offset=0): the diagonals of the matrices over the last two axes. */
+export function linalgDiagonal(x: ArrayLike, options: { offset?: number } = {}): GpuArray {
+  const { offset } = readOptions<{ offset: number }>('linalg.diagonal', options, ['offset']);
+  return diagonal(x, offset ?? 0, -2, -1);
+}
+
+/** numpy.linalg.trace(x, offset=0, dtype=None): the traces of the matrices over the last two axes. */
+export function linalgTrace(x: ArrayLike, options: { offset?: number; dtype?: DTypeLike } = {}): GpuArray {
+  const o = readOptions<{ offset: number; dtype: DTypeLike }>('linalg.trace', options, ['offset', 'dtype']);
+  return traceOf(x, { offset: o.offset ?? 0, axis1: -2, axis2: -1, ...(o.dtype !== undefined ? { dtype: o.dtype } : {}) });
+}
+
+/** numpy.linalg.tensorsolve(a, b, axes=None): x with tensordot(a, x, x.ndim) == b. */
+export function tensorsolve(a: ArrayLike, b: ArrayLike, options: { axes?: readonly number[] | null } = {}): GpuArray {
+  const { axes } = readOptions<{ axes: readonly number[] | null }>('tensorsolve', options, ['axes']);
+  return withArrays([a, b], (x, y) =>
+    scoped((t) => {
+      let am = x;
+      if (axes !== undefined && axes !== null) {
+        const all = x.shape.map((_, i) => i);
+        for (const k of axes) {
+          const at = all.indexOf(normalizeAxis(k, x.ndim));
+          all.splice(at, 1);
+          all.push(normalizeAxis(k, x.ndim));
+        }
+        am = t(x.transpose(all));
+      }
+      const oldShape = am.shape.slice(y.ndim);
+      const prod = oldShape.reduce((p, d) => p * d, 1);
+      if (am.size !== prod * prod) {
+        throw new LinAlgError('Input arrays must satisfy the requirement prod(a.shape[b.ndim:]) == prod(a.shape[:b.ndim])');
+      }
+      const res = t(solve(t(am.reshape([prod, prod])), t(y.reshape([-1]))));
+      return res.reshape(oldShape);
+    }),
+  );
+}
+
+/** numpy.linalg.tensorinv(a, ind=2): the inverse of a as an operator over its first `ind` axes. */
+export function tensorinv(a: ArrayLike, options: { ind?: number } = {}): GpuArray {
+  const ind = readOptions<{ ind: number }>('tensorinv', options, ['ind']).ind ?? 2;
+  if (!Number.isInteger(ind) || ind <= 0) throw new RangeError('Invalid ind argument.');
+  return withArrays([a], (x) =>
+    scoped((t) => {
+      const invShape = [...x.shape.slice(ind), ...x.shape.slice(0, ind)];
+      const prod = x.shape.slice(ind).reduce((p, d) => p * d, 1);
+      const ia = t(inv(t(x.reshape([prod, -1]))));
+      return ia.reshape(invShape);
+    }),
+  );
+}

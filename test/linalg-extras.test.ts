@@ -1,0 +1,87 @@
+// gp.linalg's functions built from the others (multiDot, cond, tensorsolve, tensorinv) and NumPy 2's
+// array-API names (vectorNorm, matrixNorm, svdvals, vecdot, matvec, vecmat, matrixTranspose,
+// linalg.outer/trace/diagonal), against values computed with NumPy 2.4.
+import { expect } from 'chai';
+import * as gp from '../lib/index.js';
+import { describeEachDevice } from './helpers.js';
+import { expectClose, values } from './reduction-reference.js';
+
+describeEachDevice('linalg: multiDot, cond, tensorsolve, tensorinv', () => {
+  it('multiDot: any chain order gives a @ b @ c; 1-D ends drop their axes; errors', () => {
+    const a = gp.array([[1, 2, 0], [0, 1, 3]], 'float64');
+    const b = gp.array([[1, 0], [2, 1], [0, 4]], 'float64');
+    const c = gp.array([[2, 1], [1, 1]], 'float64');
+    expect(values(gp.linalg.multiDot([a, b, c]))).to.deep.equal([12, 7, 17, 15]);
+    const r = gp.linalg.multiDot([gp.array([1, 1], 'float64'), a, b, gp.array([1, -1], 'float64')]);
+    expect(r.shape).to.deep.equal([]);
+    expect(values(r)).to.deep.equal([-8]);
+    const out = gp.zeros([2, 2]);
+    expect(gp.linalg.multiDot([a, b, c], { out })).to.equal(out);
+    expect(values(out)).to.deep.equal([12, 7, 17, 15]);
+    expect(() => gp.linalg.multiDot([a])).to.throw(RangeError, 'at least two');
+    expect(() => gp.linalg.multiDot([a, gp.ones([2, 3, 2]), c])).to.throw(gp.LinAlgError, 'two-dimensional');
+  });
+
+  it('cond: 2-norm from the singular values, other ords through inv; singular matrices give inf', () => {
+    const sq = gp.array([[2, 1], [1, 3]], 'float64');
+    expectClose(values(gp.linalg.cond(sq)), [2.6180339887498953], 1e-13, 0);
+    expectClose(values(gp.linalg.cond(sq, -2)), [0.3819660112501051], 1e-13, 0);
+    expectClose(values(gp.linalg.cond(sq, 1)), [3.2], 1e-13, 0);
+    expectClose(values(gp.linalg.cond(sq, 'fro')), [3], 1e-13, 0);
+    // NumPy: cond(st, 1) = [inf, 2.] (a singular matrix in the stack).
+    const st = gp.array([[[1, 2], [2, 4]], [[2, 0], [0, 1]]], 'float64');
+    expect(values(gp.linalg.cond(st, 1))).to.deep.equal([Infinity, 2]);
+    expect(gp.linalg.cond(gp.array([[1, 2], [3, 4]], 'float32')).dtype.name).to.equal('float32');
+    expect(() => gp.linalg.cond(gp.zeros([0, 0]))).to.throw(gp.LinAlgError, 'empty');
+    expect(() => gp.linalg.cond(gp.ones([2, 3]), 1)).to.throw(gp.LinAlgError);
+  });
+
+  it('tensorsolve and tensorinv reshape to one matrix problem', () => {
+    const a = gp.eye(6).reshape([2, 3, 6]);
+    const ia = gp.linalg.tensorinv(gp.multiply(a, 2));
+    expect(ia.shape).to.deep.equal([6, 2, 3]);
+    expect((values(ia) as number[]).reduce((s, v) => s + v, 0)).to.equal(3);
+    const x = gp.linalg.tensorsolve(gp.multiply(gp.eye(6), 4).reshape([6, 2, 3]), gp.arange(6, 'float64'));
+    expect(x.shape).to.deep.equal([2, 3]);
+    expectClose(values(x), [0, 0.25, 0.5, 0.75, 1, 1.25], 1e-15, 0);
+    expect(() => gp.linalg.tensorinv(a, { ind: 0 })).to.throw(RangeError, 'ind');
+    expect(() => gp.linalg.tensorsolve(gp.ones([2, 3]), gp.ones([2]))).to.throw(gp.LinAlgError);
+  });
+});
+
+describeEachDevice('linalg: NumPy 2 array-API functions', () => {
+  const x = gp.subtract(gp.arange(24, 'float64').reshape([2, 3, 4]), 10);
+
+  it('vectorNorm over axis tuples with keepdims; matrixNorm; svdvals', () => {
+    const v = gp.linalg.vectorNorm(x, { axis: [0, 2], keepdims: true });
+    expect(v.shape).to.deep.equal([1, 3, 1]);
+    expectClose(values(v), [18.65475810617763, 17.776388834631177, 23.2379000772445], 1e-13, 0);
+    expect(values(gp.linalg.vectorNorm(x, { ord: 1 }))).to.deep.equal([146]);
+    expect(values(gp.linalg.matrixNorm(x, { ord: 1 }))).to.deep.equal([18, 27]);
+    expect(gp.linalg.matrixNorm(x, { keepdims: true }).shape).to.deep.equal([2, 1, 1]);
+    expectClose(values(gp.linalg.svdvals(gp.array([[3, 0], [0, -4]], 'float64'))), [4, 3], 1e-14, 0);
+    expect(() => gp.linalg.vectorNorm(x, { ord: 'fro' as never })).to.throw(RangeError);
+    expect(() => gp.linalg.matrixNorm(gp.ones([3]))).to.throw(RangeError);
+  });
+
+  it('vecdot conjugates the first operand; matvec, vecmat; matrixTranspose; linalg.outer/trace/diagonal', () => {
+    const z = gp.array([{ re: 1, im: 2 }, { re: 3, im: -1 }], 'complex128');
+    const w = gp.array([{ re: 2, im: -1 }, { re: 0, im: 1 }], 'complex128');
+    const zw = gp.vecdot(z, w).toArray() as { re: number; im: number };
+    expect([zw.re, zw.im]).to.deep.equal([-1, -2]);
+    expect(values(gp.linalg.vecdot(x, gp.array([1, 0, -1, 2], 'float64')))).to.deep.equal([-16, -8, 0, 8, 16, 24]);
+    expect(() => gp.vecdot(x, gp.ones([3]))).to.throw(RangeError);
+    const m = gp.array([[{ re: 0, im: 1 }, 2], [3, 4]], 'complex128');
+    const mv = gp.matvec(m, w).toArray() as { re: number; im: number }[];
+    expect(mv.map((c) => [c.re, c.im])).to.deep.equal([[1, 4], [6, 1]]);
+    const vm = gp.vecmat(w, m).toArray() as { re: number; im: number }[];
+    expect(vm.map((c) => [c.re, c.im])).to.deep.equal([[-1, -1], [4, -2]]);
+    expect(gp.matrixTranspose(x).shape).to.deep.equal([2, 4, 3]);
+    expect(() => gp.linalg.matrixTranspose(gp.ones([3]))).to.throw(RangeError);
+    expect(() => gp.linalg.outer(gp.ones([2, 2]), gp.ones([2]))).to.throw(RangeError, 'one-dimensional');
+    expect(gp.linalg.outer(gp.ones([2]), gp.ones([3])).shape).to.deep.equal([2, 3]);
+    // np.linalg.trace(x, offset=1) = [-12, 24]; np.linalg.diagonal(x, offset=-1) = [[-6, -1], [6, 11]].
+    expect(values(gp.linalg.trace(x, { offset: 1 }))).to.deep.equal([-12, 24]);
+    expect(values(gp.linalg.diagonal(x, { offset: -1 }))).to.deep.equal([-6, -1, 6, 11]);
+  });
+});
