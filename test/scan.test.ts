@@ -26,6 +26,21 @@ describeEachDevice('scans', () => {
     expect(flat(c)).to.deep.equal(refScan(host, (a, b) => a + b));
   });
 
+  it('many rows of each length class: short (a thread a row), medium and multi-tile (the tiled passes on the GPU)', function () {
+    this.timeout(120_000);
+    for (const [rows, len] of [[20_000, 2], [3000, 32], [700, 33], [9, 2100]] as const) {
+      const host = smallInts(rows * len, rows + len, -3, 4);
+      const c = gp.cumsum(gp.array(host, 'int32').reshape(rows, len), { axis: 1 });
+      const want = Array.from({ length: rows }, (_, r) => refScan(host.slice(r * len, (r + 1) * len), (a, b) => a + b)).flat();
+      expect(flat(c), `${rows} x ${len}`).to.deep.equal(want);
+      // In place along the same rows (y is x), the product in int64.
+      const p = gp.array(host.map((v) => (v === 0 ? 1 : Math.sign(v))), 'int64').reshape(rows, len);
+      gp.cumprod(p, { axis: 1, out: p });
+      const pw = Array.from({ length: rows }, (_, r) => refScan(host.slice(r * len, (r + 1) * len).map((v) => (v === 0 ? 1 : Math.sign(v))), (a, b) => a * b)).flat();
+      expect(flat(p), `cumprod ${rows} x ${len}`).to.deep.equal(pw);
+    }
+  });
+
   it('a single long row (2049 tiles: the one-pass look-back chain across blocks) is exact', function () {
     this.timeout(120_000);
     const n = 2048 * 2048 + 4097;

@@ -6,13 +6,15 @@ import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { normalizeAxis, sameShape } from '../core/shape.js';
-import { COOPERATIVE_MARK, moduleKernel } from './device-kernels.js';
+import { COOPERATIVE_MARK, gridFor, moduleKernel } from './device-kernels.js';
 import { Ufunc } from './ufunc.js';
 import { UFUNC_SCANS } from './ufunc-table.js';
 
 export type ScanOp = 'add' | 'multiply' | 'maximum' | 'minimum';
 
 const TILE = 256 * 8;
+/** Rows up to this long are scanned a thread a row on the GPU too (the tiled passes give each a block). */
+const SERIAL_ROW_MAX = 32;
 
 /**
  * The shape of the one-row look-back scan (kernels/gpuarray/prefix_scan.h). 'staged' is
@@ -117,12 +119,16 @@ function identity(op: ScanOp, d: DType): string {
 export function scanSource(d: DType, op: ScanOp, skipNan: boolean): string {
   const load = skipNan && d.kind === 'f' ? `v != v ? (Acc)(${identity(op, d)}) : v` : 'v';
   return `${COOPERATIVE_MARK}#include "gpuarray/prefix_scan.h"
+#include "gpuarray/scan_rows.h"
 typedef ${d.ctype} Acc;
 struct ScanOp { __device__ __forceinline__ Acc operator()(Acc a, Acc b) const { return ${opExpr(op, d)}; } };
 struct ScanLoad { __device__ __forceinline__ Acc operator()(Acc v) const { return ${load}; } };
 #define IDENT ((Acc)(${identity(op, d)}))
 extern "C" __global__ void gpa_scan_reduce(const void* x, void* sums, long long len, long long tiles) {
   gpa::scan_tile_reduce<Acc>((const Acc*)x, (Acc*)sums, len, tiles, IDENT, ScanLoad(), ScanOp());
+}
+extern "C" __global__ void gpa_scan_rows_serial(const void* x, void* y, long long rows, long long len, int exclusive) {
+  gpa::scan_rows_serial<Acc>((const Acc*)x, (Acc*)y, rows, len, exclusive, IDENT, ScanLoad(), ScanOp());
 }
 extern "C" __global__ void gpa_scan_prefix(void* sums, long long tiles) {
   gpa::scan_tile_prefix<Acc>((Acc*)sums, tiles, IDENT, ScanOp());
@@ -142,6 +148,14 @@ export function scanRows(x: GpuArray, y: GpuArray, rows: number, len: number, op
   const d = x.dtype;
   const src = scanSource(d, op, opts.skipNan ?? false);
   const tiles = Math.ceil(len / TILE);
+  const cpu = x.device.kind === 'cpu';
+  if (len <= SERIAL_ROW_MAX || (cpu && (rows > 1 || tiles === 1))) {
+    // A thread a row (kernels/gpuarray/scan_rows.h): on the cpu, a few blocks of one thread.
+    const threads = cpu ? 1 : 256;
+    const grid = gridFor(rows, threads, cpu ? 4 * x.device.backend.device.multiprocessorCount : 65536);
+    moduleKernel(src, 'gpa_scan_rows_serial')(grid, threads, [x, y, rows, len, opts.exclusive ? 1 : 0]);
+    return;
+  }
   if (rows === 1 && tiles > 1) {
     // One long row: a single pass with decoupled look-back (status words and the ticket start at 0).
     const shape = shapeOf(d);
