@@ -3,6 +3,7 @@
 // view of the output; splits are views.
 import { DType, DTypeLike, dtype as toDType } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
+import { IndexError } from '../../bindings/errors.js';
 import { shapeString } from '../core/shape.js';
 import { ElementwiseKernel, ElementwiseKernelFn } from '../kernel/elementwise-kernel.js';
 import { mixedDevices } from '../kernel/elementwise.js';
@@ -166,14 +167,10 @@ function join(arrays: readonly GpuArray[], axis: number, outOpt: GpuArray | unde
     fill(outOpt);
     return outOpt;
   }
-  let d: DType = commonDType(arrays);
-  if (dtypeOpt !== undefined) {
-    const want = toDType(dtypeOpt);
-    for (const a of arrays) {
-      checkCast(a.dtype, want, casting);
-    }
-    d = want;
-  }
+  // NumPy checks `casting` against the result dtype even when it is the inputs' common one
+  // (casting='no' refuses int32 joined with int64).
+  const d: DType = dtypeOpt !== undefined ? toDType(dtypeOpt) : commonDType(arrays);
+  for (const a of arrays) checkCast(a.dtype, d, casting);
   return build(shape, d, fill, first.device);
 }
 
@@ -312,7 +309,8 @@ function splitPoints(fn: string, n: number, spec: number | readonly number[], eq
 function splitAlong(fn: string, a0: unknown, spec: number | readonly number[], axis: number, equal: boolean): GpuArray[] {
   const a = toArray(a0, `${fn} input`);
   try {
-    if (a.ndim === 0) throw new RangeError(`${fn}: cannot split a 0-d array`);
+    // NumPy reads ary.shape[axis]: an IndexError for a 0-d array.
+    if (a.ndim === 0) throw new IndexError(`${fn}: cannot split a 0-d array`);
     const ax = axisOf(axis, a.ndim);
     const n = a.shape[ax];
     const pts = splitPoints(fn, n, spec, equal);

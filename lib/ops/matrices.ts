@@ -81,15 +81,17 @@ export function tri(N: number, M?: number | null | { M?: number | null; k?: numb
     kk = o.k ?? 0;
     dt = o.dtype ?? 'float64';
   }
-  const cols = m ?? N;
-  for (const x of [N, cols]) if (!Number.isInteger(x) || x < 0) throw new RangeError('negative dimensions are not allowed');
+  for (const x of [N, m ?? N]) if (!Number.isInteger(x)) throw new TypeError(`tri: N and M must be integers, got ${String(x)}`);
+  // NumPy builds the mask from arange(N) and arange(M): a negative size gives an empty axis.
+  const rows = Math.max(0, N);
+  const cols = Math.max(0, m ?? N);
   const d = toDType(dt);
-  const out = GpuArray.allocate([N, cols], d);
+  const out = GpuArray.allocate([rows, cols], d);
   try {
     if (out.size > 0) {
       if (d === dtypes.bool || d.isComplex || d === dtypes.float16) {
         // The kernel's (T)(0/1) is for plain C types; others go through int8 and a cast.
-        const t = tri(N, cols, kk, 'int8');
+        const t = tri(rows, cols, kk, 'int8');
         try {
           copyInto(out, t);
         } finally {

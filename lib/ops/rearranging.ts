@@ -8,7 +8,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar } from '../core/host-data.js';
 import { contiguousStrides, shapeSize } from '../core/shape.js';
 import { arange, zeros } from './creation.js';
-import { axisOf, build, copyInto, isOptions, owned, sliceAxis, toArray, viewOf } from './array-args.js';
+import { axesOf, axisOf, build, copyInto, isOptions, owned, sliceAxis, toArray, viewOf } from './array-args.js';
 import { take } from './take-put.js';
 import { flatnonzero } from './nonzero.js';
 import { readInt64 } from './device-read.js';
@@ -80,15 +80,19 @@ export function repeat(a0: unknown, repeats: unknown, axis?: number | null | { a
   try {
     let a = toArray(a0, 'repeat input');
     if (owned(a0, a)) made.push(a);
-    if (ax0 === null || ax0 === undefined) {
+    // Without an axis the input is flattened; NumPy also sees a 0-d input as 1-d with an axis.
+    if (ax0 === null || ax0 === undefined || a.ndim === 0) {
       a = a.reshape([a.size]);
       made.push(a);
     }
     const ax = ax0 === null || ax0 === undefined ? 0 : axisOf(ax0, a.ndim);
     const counts = repeatCounts(repeats);
-    counts.forEach((r) => {
-      if (!Number.isInteger(r)) throw new TypeError('repeats must be integers');
-      if (r < 0) throw new RangeError('repeats may not contain negative values.');
+    counts.forEach((r, k) => {
+      if (typeof r !== 'number' || Number.isNaN(r)) throw new TypeError(`repeats must be integers, got ${String(r)}`);
+      if (!Number.isFinite(r)) throw new RangeError('cannot convert float infinity to integer');
+      // NumPy casts float counts to intp (truncation: 1.5 repeats once, -0.5 zero times).
+      counts[k] = Math.trunc(r) + 0;
+      if (counts[k] < 0) throw new RangeError('repeats may not contain negative values.');
     });
     const n = a.shape[ax];
     if (counts.length === 1) {
@@ -118,7 +122,7 @@ export function roll(a0: unknown, shift: number | readonly number[], axis?: numb
   const a = toArray(a0, 'roll input');
   try {
     if (ax0 === null || ax0 === undefined) {
-      if (typeof shift !== 'number') throw new RangeError("'shift' and 'axis' should be scalars or 1D sequences of the same length");
+      // NumPy rolls the flattened array by every shift in turn (a tuple adds up).
       const flat = a.reshape([a.size]);
       try {
         const r = roll(flat, shift, 0);
@@ -369,42 +373,52 @@ export function resize(a0: unknown, newShape: number | readonly number[]): GpuAr
 
 /**
  * numpy.trim_zeros(filt, trim='fb', axis=None): a view without the leading ('f') and trailing ('b')
- * zeros: along one axis, or (axis null) the smallest box holding every nonzero value. Reads the
- * first and last nonzero position of each trimmed axis.
+ * zeros: along the given axes, or (axis null) the smallest box holding every nonzero value. Reads
+ * the first and last nonzero position of each trimmed axis.
  */
-export function trimZeros(filt: GpuArray, trim: string | { trim?: string; axis?: number | null } = 'fb', axis: number | null = null): GpuArray {
+export function trimZeros(
+  filt0: unknown,
+  trim: string | { trim?: string; axis?: number | readonly number[] | null } = 'fb',
+  axis: number | readonly number[] | null = null,
+): GpuArray {
   let t = trim as string;
   let ax = axis;
-  if (isOptions(trim)) ({ trim: t = 'fb', axis: ax = null } = trim as { trim?: string; axis?: number | null });
+  if (isOptions(trim)) ({ trim: t = 'fb', axis: ax = null } = trim as { trim?: string; axis?: number | readonly number[] | null });
+  if (typeof t !== 'string') throw new TypeError(`trimZeros: trim must be a string, got ${typeof t}`);
   const tl = t.toLowerCase();
-  if (!/^[fb]*$/.test(tl)) throw new RangeError(`unexpected character(s) in \`trim\`: ${JSON.stringify(t)}`);
-  if (filt.ndim === 0) throw new RangeError('trimZeros: input must be at least 1-d');
-  const axes = ax === null || ax === undefined ? filt.shape.map((_, k) => k) : [axisOf(ax, filt.ndim)];
-  const front = tl.includes('f');
-  const back = tl.includes('b');
-  let view = filt.reshape(filt.shape as number[]);
-  for (const k of axes) {
-    // Which positions along k hold a nonzero value anywhere in the other axes.
-    const others = filt.shape.map((_, j) => j).filter((j) => j !== k);
-    const m = others.length === 0 ? filt.notEqual(0) : (reductionFunctions.any as (a: GpuArray, o: object) => GpuArray)(filt, { axis: others });
-    const nz = flatnonzero(m);
-    m.dispose();
-    try {
-      const n = filt.shape[k];
-      let lo = 0;
-      let hi = n;
-      if (nz.size === 0) {
-        if (front || back) lo = hi = 0;
-      } else {
-        if (front) lo = readInt64(nz, 0);
-        if (back) hi = readInt64(nz, nz.size - 1) + 1;
+  // NumPy 2.2+ takes exactly these (case-insensitive); '' and 'fbf' are ValueErrors.
+  if (!['fb', 'bf', 'f', 'b'].includes(tl)) throw new RangeError(`unexpected character(s) in \`trim\`: ${JSON.stringify(t)}`);
+  const filt = toArray(filt0, 'trimZeros input');
+  try {
+    const axes = axesOf(ax, filt.ndim);
+    const front = tl.includes('f');
+    const back = tl.includes('b');
+    let view = filt.reshape(filt.shape as number[]);
+    for (const k of axes) {
+      // Which positions along k hold a nonzero value anywhere in the other axes.
+      const others = filt.shape.map((_, j) => j).filter((j) => j !== k);
+      const m = others.length === 0 ? filt.notEqual(0) : (reductionFunctions.any as (a: GpuArray, o: object) => GpuArray)(filt, { axis: others });
+      const nz = flatnonzero(m);
+      m.dispose();
+      try {
+        const n = filt.shape[k];
+        let lo = 0;
+        let hi = n;
+        if (nz.size === 0) {
+          lo = hi = 0;
+        } else {
+          if (front) lo = readInt64(nz, 0);
+          if (back) hi = readInt64(nz, nz.size - 1) + 1;
+        }
+        const next = sliceAxis(view, k, lo, hi);
+        view.dispose();
+        view = next;
+      } finally {
+        nz.dispose();
       }
-      const next = sliceAxis(view, k, lo, hi);
-      view.dispose();
-      view = next;
-    } finally {
-      nz.dispose();
     }
+    return view;
+  } finally {
+    if (owned(filt0, filt)) filt.dispose();
   }
-  return view;
 }
