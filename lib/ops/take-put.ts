@@ -17,7 +17,7 @@ import { flatnonzero } from './nonzero.js';
 import { UFUNCS } from './ufunc-table.js';
 import { isAdvancedIndex } from '../core/advanced-index-hook.js';
 import type { Index } from '../core/indexing.js';
-import { canCastSafely, canCastSameKind, resultType } from '../core/promotion.js';
+import { canCastSafely, resultType } from '../core/promotion.js';
 import { stack } from './joining.js';
 
 /** Options of gp.take (numpy.take's keyword arguments). */
@@ -312,19 +312,27 @@ export function ufuncAt(name: string, a: GpuArray, indices: unknown, b: GpuArray
   if (b === undefined) throw new TypeError(`${name}.at: the second operand is required`);
   const made: GpuArray[] = [];
   try {
-    let v: GpuArray | HostScalar;
-    if (b instanceof GpuArray || Array.isArray(b)) {
+    // NumPy's ufunc.at casts the operand to a's dtype unsafely first (int + 0.6 twice adds 0,
+    // a Python 300 into int8 wraps): a device cast of the operand as an array.
+    let v: GpuArray;
+    if (b instanceof GpuArray || Array.isArray(b) || ArrayBuffer.isView(b)) {
       const arr = toArray(b, 'b');
       if (arr !== b) made.push(arr);
-      if (!canCastSameKind(arr.dtype, a.dtype)) throw new TypeError(`Cannot cast ufunc '${name}' output from dtype('${arr.dtype.name}') to dtype('${a.dtype.name}') with casting rule 'same_kind'`);
       v = arr;
     } else {
-      const val = b instanceof Scalar ? (b.value as HostScalar) : (b as HostScalar);
-      if (b instanceof Scalar && !canCastSameKind(b.dtype, a.dtype)) throw new TypeError(`Cannot cast ufunc '${name}' output from dtype('${b.dtype.name}') to dtype('${a.dtype.name}') with casting rule 'same_kind'`);
-      if (a.dtype.isInteger && typeof val === 'number' && !Number.isInteger(val)) {
-        throw new TypeError(`Cannot cast ufunc '${name}' output from dtype('float64') to dtype('${a.dtype.name}') with casting rule 'same_kind'`);
+      const val = b instanceof Scalar ? b : (b as HostScalar);
+      if (typeof val !== 'number' && typeof val !== 'bigint' && typeof val !== 'boolean' && !isComplexLike(val) && !(val instanceof Scalar)) {
+        throw new TypeError(`${name}.at: the operand must be a GpuArray, a scalar or an array-like, got ${typeof val}`);
       }
-      v = val;
+      v = toArray(val, 'b');
+      made.push(v);
+    }
+    if (v.dtype.isComplex && !a.dtype.isComplex) {
+      throw new TypeError(`Cannot cast ufunc '${name}' output from dtype('${v.dtype.name}') to dtype('${a.dtype.name}') with casting rule 'same_kind'`);
+    }
+    if (v.dtype !== a.dtype) {
+      v = v.astype(a.dtype);
+      made.push(v);
     }
     const tuple = Array.isArray(indices) && indices.some((x) => Array.isArray(x) || x instanceof GpuArray || ArrayBuffer.isView(x) || typeof x === 'string' || x === null);
     const items = tuple ? (indices as unknown[]) : [indices];

@@ -17,6 +17,7 @@ export function where(condition: UfuncArg): GpuArray[];
 export function where(condition: UfuncArg, x: UfuncArg | null, y: UfuncArg | null, options?: UfuncCallOptions): GpuArray;
 export function where(condition: UfuncArg, ...rest: unknown[]): GpuArray | GpuArray[] {
   if (rest.length === 0) return nonzero(condition);
-  if (rest.length === 1) throw new TypeError('either both or neither of x and y should be given');
+  // NumPy's ValueError.
+  if (rest.length === 1) throw new RangeError('either both or neither of x and y should be given');
   return (ufuncFunctions.where as (...a: unknown[]) => GpuArray)(condition, ...rest);
 }
