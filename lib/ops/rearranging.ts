@@ -1,18 +1,15 @@
-// Copies that rearrange elements: tile, repeat, roll, pad, resize, trimZeros. Each is a strided
-// copy (the element-wise engine's assign kernel over a computed view: a zero stride repeats, a
-// slice moves) or, where an index map is needed (pad's edge/reflect/symmetric/wrap, per-element
-// repeats), a take along one axis.
-import { DType, dtypes } from '../core/dtype.js';
-import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
+// Copies that rearrange elements: tile, repeat, roll, resize, trimZeros (pad: lib/ops/pad.ts).
+// Each is a strided copy (the element-wise engine's assign kernel over a computed view: a zero
+// stride repeats, a slice moves) or, where an index map is needed (per-element repeats), a take
+// along one axis.
+import { DType } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { HostScalar } from '../core/host-data.js';
 import { contiguousStrides, shapeSize } from '../core/shape.js';
 import { arange, zeros } from './creation.js';
 import { axesOf, axisOf, build, copyInto, isOptions, owned, sliceAxis, toArray, viewOf } from './array-args.js';
 import { take } from './take-put.js';
 import { flatnonzero } from './nonzero.js';
 import { readInt64 } from './device-read.js';
-import { ufuncFunctions } from './ufunc-api.js';
 import { reductionFunctions } from './reductions.js';
 
 const disposeAll = (xs: GpuArray[]) => xs.forEach((x) => x.dispose());
@@ -171,183 +168,6 @@ export function roll(a0: unknown, shift: number | readonly number[], axis?: numb
   } finally {
     if (owned(a0, a)) a.dispose();
   }
-}
-
-/**
- * numpy.pad's modes: 'constant' (constantValues), 'edge' (the edge values), 'reflect' (mirrored
- * without the edge), 'symmetric' (mirrored with it), 'wrap' (periodic), 'linear_ramp' (to endValues),
- * and 'maximum', 'minimum', 'mean' (of each whole axis).
- */
-export type PadMode = 'constant' | 'edge' | 'reflect' | 'symmetric' | 'wrap' | 'linear_ramp' | 'maximum' | 'minimum' | 'mean';
-type PadValue = number | bigint | boolean;
-/** Options of gp.pad (numpy.pad's keyword arguments). */
-export interface PadOptions {
-  /** How to fill the padding; default 'constant'. */
-  mode?: PadMode;
-  /** For 'constant': a scalar, [before, after], or one pair per axis (default 0). */
-  constantValues?: PadValue | readonly PadValue[] | readonly (readonly PadValue[])[];
-  /** For 'linear_ramp': the values the ramps start (before) and end (after) at, as constantValues (default 0). */
-  endValues?: number | readonly number[] | readonly (readonly number[])[];
-}
-
-// numpy.linspace(end, edge, width, endpoint=False) at position j (reversed after the array):
-// j * ((edge - end) / width) + end, in float64, floored for integer arrays (NumPy 2).
-const rampKernel = ElementwiseKernel(
-  'E edge, float64 endv, int64 width, int64 inner, bool rev, bool isint',
-  'T out',
-  `long long j = (i / inner) % width;
-   if (rev) j = width - 1 - j;
-   double y = (double)j * (((double)edge - endv) / (double)width) + endv;
-   if (isint) y = floor(y);
-   out = (T)y`,
-  'gpa_pad_ramp',
-);
-
-/** NumPy's broadcast of pad_width-like arguments to one [before, after] pair per axis. */
-function pairs<T>(fn: string, x: T | readonly T[] | readonly (readonly T[])[], ndim: number): [T, T][] {
-  if (!Array.isArray(x)) return Array.from({ length: ndim }, () => [x as T, x as T]);
-  const arr = x as readonly unknown[];
-  if (arr.length === 0) throw new RangeError(`${fn}: empty pad specification`);
-  if (!Array.isArray(arr[0])) {
-    if (arr.length === 1) return Array.from({ length: ndim }, () => [arr[0] as T, arr[0] as T]);
-    if (arr.length === 2) return Array.from({ length: ndim }, () => [arr[0] as T, arr[1] as T]);
-    throw new RangeError(`${fn}: could not broadcast input array from shape (${arr.length},) into shape (${ndim}, 2)`);
-  }
-  const rows = arr as readonly (readonly T[])[];
-  const row = (r: readonly T[]): [T, T] => {
-    if (r.length === 1) return [r[0], r[0]];
-    if (r.length === 2) return [r[0], r[1]];
-    throw new RangeError(`${fn}: each pad pair must have 1 or 2 values`);
-  };
-  if (rows.length === 1) return Array.from({ length: ndim }, () => row(rows[0]));
-  if (rows.length !== ndim) throw new RangeError(`${fn}: could not broadcast input array from shape (${rows.length}, 2) into shape (${ndim}, 2)`);
-  return rows.map(row);
-}
-
-/** Source index along an axis of length n for padded position j (b before): NumPy's modes. */
-function padIndex(mode: PadMode, j: number, b: number, n: number): number {
-  const t = j - b;
-  if (mode === 'edge') return Math.min(n - 1, Math.max(0, t));
-  if (mode === 'wrap') return ((t % n) + n) % n;
-  if (mode === 'symmetric') {
-    const p = ((t % (2 * n)) + 2 * n) % (2 * n);
-    return p < n ? p : 2 * n - 1 - p;
-  }
-  // reflect (even): period 2n - 2; a length-1 axis repeats its element.
-  if (n === 1) return 0;
-  const period = 2 * n - 2;
-  const p = ((t % period) + period) % period;
-  return p < n ? p : period - p;
-}
-
-const constantFor = (v: PadValue, d: DType): HostScalar => (d.isInteger && typeof v === 'number' && !Number.isInteger(v) ? Math.trunc(v) : v);
-
-/** numpy.pad(array, pad_width, mode='constant', constant_values=0). */
-export function pad(array0: unknown, padWidth: number | readonly number[] | readonly (readonly number[])[], modeOrOptions: PadMode | PadOptions = 'constant', options: PadOptions = {}): GpuArray {
-  const o: PadOptions = typeof modeOrOptions === 'string' ? { ...options, mode: modeOrOptions } : modeOrOptions;
-  const mode = o.mode ?? 'constant';
-  if (!['constant', 'edge', 'reflect', 'symmetric', 'wrap', 'linear_ramp', 'maximum', 'minimum', 'mean'].includes(mode)) {
-    throw new RangeError(`mode '${mode}' is not supported (constant, edge, reflect, symmetric, wrap, linear_ramp, maximum, minimum, mean)`);
-  }
-  if (o.constantValues !== undefined && mode !== 'constant') throw new TypeError(`unsupported keyword arguments for mode '${mode}': {'constant_values'}`);
-  if (o.endValues !== undefined && mode !== 'linear_ramp') throw new TypeError(`unsupported keyword arguments for mode '${mode}': {'end_values'}`);
-  const made: GpuArray[] = [];
-  try {
-    const a = toArray(array0, 'pad input');
-    if (owned(array0, a)) made.push(a);
-    const widths = pairs('pad', padWidth, a.ndim);
-    for (const [b, e] of widths) {
-      if (!Number.isInteger(b) || !Number.isInteger(e)) throw new TypeError('`pad_width` must be of integral type.');
-      if (b < 0 || e < 0) throw new RangeError("index can't contain negative values");
-    }
-    const shape = a.shape.map((n, k) => n + widths[k][0] + widths[k][1]);
-    if (mode === 'constant' || mode === 'linear_ramp' || mode === 'maximum' || mode === 'minimum' || mode === 'mean') {
-      const values = mode === 'constant' ? pairs('pad', o.constantValues ?? 0, a.ndim) : null;
-      const ends = mode === 'linear_ramp' ? pairs('pad', o.endValues ?? 0, a.ndim) : null;
-      if (ends !== null && (a.dtype.isComplex || a.dtype === dtypes.bool || a.dtype === dtypes.float16)) {
-        throw new TypeError(`pad: linear_ramp supports integer, float32 and float64 arrays, not ${a.dtype.name}`);
-      }
-      if (mode !== 'constant') {
-        a.shape.forEach((n, k) => {
-          if (n === 0 && widths[k][0] + widths[k][1] > 0) throw new RangeError(`can't extend empty axis ${k} using modes other than 'constant' or 'empty'`);
-        });
-      }
-      return build(shape, a.dtype, (out) => {
-        const center = viewOf(out, a.shape, out.strides, out.offset + widths.reduce((s, [b], k) => s + b * out.strides[k], 0));
-        try {
-          copyInto(center, a);
-        } finally {
-          center.dispose();
-        }
-        // Axis by axis, as NumPy: the region of axis k spans the padded extent of the axes
-        // before it and the original extent of the axes after it.
-        a.shape.forEach((n, k) => {
-          const [b, e] = widths[k];
-          if (b === 0 && e === 0) return;
-          let roi = out.reshape(out.shape as number[]);
-          for (let j = k + 1; j < a.ndim; j++) {
-            const r2 = sliceAxis(roi, j, widths[j][0], widths[j][0] + a.shape[j]);
-            roi.dispose();
-            roi = r2;
-          }
-          try {
-            const before = sliceAxis(roi, k, 0, b);
-            const after = sliceAxis(roi, k, b + n, b + n + e);
-            const mid = sliceAxis(roi, k, b, b + n);
-            made.push(before, after, mid);
-            if (values !== null) {
-              copyInto(before, constantFor(values[k][0], a.dtype));
-              copyInto(after, constantFor(values[k][1], a.dtype));
-              return;
-            }
-            if (ends !== null) {
-              let inner = 1;
-              for (let j = k + 1; j < a.ndim; j++) inner *= roi.shape[j];
-              const first = sliceAxis(mid, k, 0, 1);
-              const last = sliceAxis(mid, k, n - 1, n);
-              made.push(first, last);
-              if (b > 0) rampKernel(first, Number(ends[k][0]), b, inner, false, a.dtype.isInteger, before);
-              if (e > 0) rampKernel(last, Number(ends[k][1]), e, inner, true, a.dtype.isInteger, after);
-              return;
-            }
-            const stat = padStat(mode as 'maximum' | 'minimum' | 'mean', mid, k);
-            made.push(stat);
-            copyInto(before, stat);
-            copyInto(after, stat);
-          } finally {
-            roi.dispose();
-          }
-        });
-      }, a.device);
-    }
-    // Index-map modes: one take along each padded axis.
-    let cur = a;
-    for (let k = 0; k < a.ndim; k++) {
-      const [b, e] = widths[k];
-      if (b === 0 && e === 0) continue;
-      const n = a.shape[k];
-      if (n === 0) throw new RangeError(`can't extend empty axis ${k} using modes other than 'constant' or 'empty'`);
-      const idx = new BigInt64Array(b + n + e);
-      for (let j = 0; j < idx.length; j++) idx[j] = BigInt(padIndex(mode, j, b, n));
-      cur = take(cur, idx, { axis: k });
-      made.push(cur);
-    }
-    if (cur === a) return a.copy();
-    made.pop();
-    return cur;
-  } finally {
-    disposeAll(made);
-  }
-}
-
-/** The statistic of the stat modes along axis k (keepdims), in the array's dtype (NumPy rounds the mean of ints). */
-function padStat(mode: 'maximum' | 'minimum' | 'mean', mid: GpuArray, k: number): GpuArray {
-  const f = mode === 'maximum' ? reductionFunctions.max : mode === 'minimum' ? reductionFunctions.min : reductionFunctions.mean;
-  const s = (f as (a: GpuArray, o: object) => GpuArray)(mid, { axis: k, keepdims: true });
-  if (mode !== 'mean' || !mid.dtype.isInteger) return s;
-  const r = ufuncFunctions.rint(s);
-  s.dispose();
-  return r;
 }
 
 /** numpy.resize(a, new_shape): a's elements repeated cyclically (or cut) to fill new_shape. */
