@@ -8,6 +8,7 @@ import { Scalar } from '../core/scalar.js';
 import { normalizeAxis, shapeString } from '../core/shape.js';
 import { assign } from '../kernel/assign.js';
 import { asarray } from './creation.js';
+import { describeValue, isOptionsLike } from '../util/options.js';
 
 export type ArrayLike = GpuArray | Scalar | HostScalar | ArrayBufferView | readonly unknown[];
 
@@ -73,8 +74,9 @@ export function sliceAxis(a: GpuArray, axis: number, start: number, stop: number
 export const isOptions = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof GpuArray) && !(v instanceof Scalar) && !ArrayBuffer.isView(v) && !isComplexLike(v);
 
-/** Refuse option keys a function does not know. */
+/** Refuse options that are no object (NaN, a string...: silently ignored otherwise) and keys a function does not know. */
 export function checkKeys(fn: string, o: Record<string, unknown>, keys: readonly string[]): void {
+  if (!isOptionsLike(o)) throw new TypeError(`${fn}: options must be an object like {${keys.join(', ')}}, got ${describeValue(o)}`);
   for (const k of Object.keys(o)) if (!keys.includes(k)) throw new TypeError(`${fn}: unknown option '${k}' (expected ${keys.join(', ')})`);
 }
 

@@ -202,6 +202,7 @@ export function stack(arrays: readonly unknown[], axisOrOptions?: number | Conca
   try {
     const s0 = xs[0].shape;
     for (const a of xs) if (a.ndim !== s0.length || a.shape.some((d, i) => d !== s0[i])) throw new RangeError('all input arrays must have the same shape');
+    if (o.axis === null) throw new TypeError('stack: axis must be an integer, got null');
     const ax = axisOf(o.axis ?? 0, s0.length + 1);
     for (const a of xs) expanded.push(a.expandDims(ax));
     return join(expanded, ax, o.out, o.dtype, o.casting);
@@ -288,10 +289,14 @@ export function block(arrays: unknown): GpuArray {
   }
 }
 
+const MAX_SECTIONS = 2 ** 24;
+
 /** Split points of arraySplit/split. */
 function splitPoints(fn: string, n: number, spec: number | readonly number[], equal: boolean): number[] {
   if (typeof spec === 'number') {
     if (!Number.isInteger(spec) || spec <= 0) throw new RangeError('number sections must be larger than 0.');
+    // Each section is a view object: refuse counts no JS array can hold (NumPy's MemoryError).
+    if (spec > MAX_SECTIONS) throw new RangeError(`${fn}: ${spec} sections are too many (at most ${MAX_SECTIONS})`);
     if (equal && n % spec !== 0) throw new RangeError('array split does not result in an equal division');
     const each = Math.floor(n / spec);
     const extra = n % spec;

@@ -177,6 +177,7 @@ function dropLeadingOnes<T>(s: T, dst: GpuArray, made: GpuArray[]): T {
 export function copyto(dst: GpuArray, src: unknown, options: CopytoOptions = {}): void {
   checkKeys('copyto', options as Record<string, unknown>, ['casting', 'where']);
   const casting = options.casting ?? 'same_kind';
+  if (!['no', 'equiv', 'safe', 'same_kind', 'unsafe'].includes(casting)) throw new RangeError(`casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'`);
   const made: GpuArray[] = [];
   try {
     let s: GpuArray | Scalar | HostScalar;

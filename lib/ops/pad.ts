@@ -10,6 +10,7 @@ import { take } from './take-put.js';
 import { ufuncFunctions } from './ufunc-api.js';
 import { reductionFunctions } from './reductions.js';
 import { median } from './statistics.js';
+import { describeValue, isOptionsLike } from '../util/options.js';
 
 const disposeAll = (xs: GpuArray[]) => xs.forEach((x) => x.dispose());
 
@@ -103,6 +104,8 @@ function constantFor(v: PadValue, d: DType): HostScalar {
 
 /** numpy.pad(array, pad_width, mode='constant', constant_values=0). */
 export function pad(array0: unknown, padWidth: number | readonly number[] | readonly (readonly number[])[], modeOrOptions: PadMode | PadOptions = 'constant', options: PadOptions = {}): GpuArray {
+  if (typeof modeOrOptions !== 'string' && !isOptionsLike(modeOrOptions)) throw new TypeError(`pad: mode must be a string or options an object, got ${describeValue(modeOrOptions)}`);
+  checkKeys('pad', options as Record<string, unknown>, ['constantValues', 'endValues', 'statLength', 'reflectType']);
   const o: PadOptions = typeof modeOrOptions === 'string' ? { ...options, mode: modeOrOptions } : { ...modeOrOptions };
   checkKeys('pad', o as Record<string, unknown>, ['mode', 'constantValues', 'endValues', 'statLength', 'reflectType']);
   const mode = o.mode ?? 'constant';
@@ -125,6 +128,10 @@ export function pad(array0: unknown, padWidth: number | readonly number[] | read
       if (b < 0 || e < 0) throw new RangeError("index can't contain negative values");
     }
     const shape = a.shape.map((n, k) => n + widths[k][0] + widths[k][1]);
+    for (const [k, v] of [['constantValues', o.constantValues], ['endValues', o.endValues]] as const) {
+      const bad = [v].flat(2).find((x) => x !== undefined && typeof x !== 'number' && typeof x !== 'bigint' && typeof x !== 'boolean');
+      if (bad !== undefined) throw new TypeError(`pad: ${k} must hold numbers, got ${describeValue(bad)}`);
+    }
     const stats = o.statLength === undefined || o.statLength === null ? null : pairs('pad', o.statLength, a.ndim).map(([b, e]) => [statCount(b), statCount(e)]);
     if (mode === 'constant' || mode === 'empty' || mode === 'linear_ramp' || STAT_MODES.includes(mode)) {
       const values = mode === 'constant' || mode === 'empty' ? pairs('pad', o.constantValues ?? 0, a.ndim) : null;
