@@ -92,15 +92,9 @@ function padIndex(mode: PadMode, j: number, b: number, n: number): number {
   return p < n ? p : period - p;
 }
 
-/** A constant as NumPy casts it into the array (unsafely: 2.7 is 2, 300 in uint8 wraps to 44). */
-function constantFor(v: PadValue, d: DType): HostScalar {
-  if (!d.isInteger || typeof v === 'boolean') return v;
-  if (typeof v === 'number' && !Number.isFinite(v)) throw new RangeError(`pad: cannot convert ${v} to integer dtype ${d.name}`);
-  const bits = d.itemsize * 8;
-  const i = typeof v === 'bigint' ? v : BigInt(Math.trunc(v));
-  const w = d.kind === 'u' ? BigInt.asUintN(bits, i) : BigInt.asIntN(bits, i);
-  return d.isBigInt ? w : Number(w);
-}
+// A float constant is truncated into an integer array; integers out of the dtype's range are a
+// RangeError (NumPy's OverflowError, except that NumPy wraps an int64 scalar into unsigned types).
+const constantFor = (v: PadValue, d: DType): HostScalar => (d.isInteger && typeof v === 'number' && !Number.isInteger(v) ? Math.trunc(v) : v);
 
 /** numpy.pad(array, pad_width, mode='constant', constant_values=0). */
 export function pad(array0: unknown, padWidth: number | readonly number[] | readonly (readonly number[])[], modeOrOptions: PadMode | PadOptions = 'constant', options: PadOptions = {}): GpuArray {
