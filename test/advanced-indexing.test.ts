@@ -276,4 +276,13 @@ describeEachDevice('advanced indexing', () => {
     expect(failed).to.equal(true);
     [a, m, got, rows, ...nz].forEach((x) => x.dispose());
   });
+
+  it('NumPy audit: mixed bool/int index lists, refused values, mask assignment of 2-D values', () => {
+    const a = gp.arange(6).reshape(2, 3);
+    // np.arange(6).reshape(2, 3)[[True, 1]] is the integer index [1, 1].
+    expect(a.slice([true, 1] as never).toArray()).to.deep.equal([[3n, 4n, 5n], [3n, 4n, 5n]]);
+    expect(() => gp.zeros([2]).assign('a' as never, 0)).to.throw(TypeError, /value/);
+    const b = gp.arange(4);
+    expect(() => b.assign(gp.array([[1, 2]]), b.greater(1))).to.throw(TypeError, /0 or 1-dimensional/);
+  });
 });
