@@ -164,6 +164,7 @@ export type { TakeOptions } from './ops/take-put.js';
 export { putmask, place, extract, select, copyto } from './ops/masking.js';
 export type { CopytoOptions } from './ops/masking.js';
 import './ops/ufunc-at.js';
+import './ops/index-methods.js';
 // ufunc.reduce / ufunc.outer / ufunc.accumulate on the Ufunc objects and the exported functions
 // (gp.add.reduce(a), gp.multiply.outer(a, b)); numpy.real/imag/angle and the a.real/a.imag properties.
 import './ops/ufunc-methods.js';
@@ -175,6 +176,7 @@ export { KernelError } from '../bindings/errors.js';
 
 // Public types that exported signatures refer to (documented in their modules).
 export type { Casting } from './ops/joining.js';
+export type { IndexMethods } from './ops/index-methods.js';
 export type { IndexMode } from './ops/gather.js';
 export type { UfuncAt, UfuncReduce, UfuncReduceOptions, UfuncAccumulate, UfuncOuter } from './ops/ufunc-api.js';
 export type { FftPlanCacheInfo } from './device/backend.js';

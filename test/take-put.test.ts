@@ -231,4 +231,17 @@ describeEachDevice('take and put', () => {
     gp.add.at(w, [1], -1);
     expect(list(w)).to.deep.equal([44, -1]);
   });
+
+  it('ndarray methods take, put, repeat, nonzero, swapaxes, choose, compress (NumPy/CuPy have them)', () => {
+    const a = gp.arange(12).reshape(3, 4);
+    expect(list(a.take([1, 7], { axis: 1, mode: 'clip' }))).to.deep.equal([[1, 3], [5, 7], [9, 11]]);
+    expect(list(a.repeat([1, 2, 0], 0))).to.deep.equal([[0, 1, 2, 3], [4, 5, 6, 7], [4, 5, 6, 7]]);
+    expect(a.mod(5).nonzero().map(list)).to.deep.equal([[0, 0, 0, 1, 1, 1, 2, 2, 2], [1, 2, 3, 0, 2, 3, 0, 1, 3]]);
+    expect(a.swapaxes(0, 1).shape).to.deep.equal([4, 3]);
+    expect(list(gp.array([0, 1, 1]).choose([gp.array([1, 2, 3]), gp.array([4, 5, 6])]))).to.deep.equal([1, 5, 6]);
+    expect(list(a.compress([false, true]))).to.deep.equal([1]);
+    const x = gp.arange(4);
+    x.put([0, 3], [-1, -2]);
+    expect(list(x)).to.deep.equal([-1, 1, 2, -2]);
+  });
 });
