@@ -8,6 +8,7 @@ import { repeat } from './rearranging.js';
 import { nonzero } from './nonzero.js';
 import { swapaxes } from './views.js';
 
+/** The indexing and rearranging methods of GpuArray that NumPy's ndarray has (attached by this module). */
 export interface IndexMethods {
   /** ndarray.take(indices, axis=None, out=None, mode='raise'): see `gp.take`. */
   take(indices: unknown, axisOrOptions?: number | null | TakeOptions, options?: TakeOptions): GpuArray;
