@@ -284,5 +284,11 @@ describeEachDevice('advanced indexing', () => {
     expect(() => gp.zeros([2]).assign('a' as never, 0)).to.throw(TypeError, /value/);
     const b = gp.arange(4);
     expect(() => b.assign(gp.array([[1, 2]]), b.greater(1))).to.throw(TypeError, /0 or 1-dimensional/);
+    // Leading length-1 axes of the value beyond the target's rank are dropped (x[0:2] = ones((1, 1, 2))).
+    expect(gp.zeros([3]).assign(gp.ones([1, 1, 2]), '0:2').toArray()).to.deep.equal([1, 1, 0]);
+    expect(gp.zeros([3, 2]).assign(gp.array([[[5, 6]]], 'float64'), [0, 2]).toArray()).to.deep.equal([[5, 6], [0, 0], [5, 6]]);
+    expect(gp.zeros([3]).assign(gp.ones([1]), '...', 0).toArray()).to.deep.equal([1, 0, 0]);
+    // ...but one element set by an integer per axis takes no array (NumPy 2.4's ValueError).
+    expect(() => gp.zeros([3]).assign(gp.ones([1]), 0)).to.throw(RangeError, /sequence/);
   });
 });

@@ -230,6 +230,16 @@ export async function getItemAsync(a: GpuArray, indices: readonly unknown[]): Pr
   }
 }
 
+/** `v` without the leading length-1 axes it has beyond the target's rank: NumPy's setitem drops them (x[0:2] = ones((1, 2))). */
+function fitRank(v: GpuArray, ndim: number, made: GpuArray[]): GpuArray {
+  if (v.ndim <= ndim) return v;
+  const extra = v.ndim - ndim;
+  if (v.shape.slice(0, extra).some((n) => n !== 1)) return v; // the copy reports the mismatch
+  const r = v.reshape(v.shape.slice(extra) as number[]);
+  made.push(r);
+  return r;
+}
+
 /** a[indices] = value (NumPy's setitem: value broadcast to the indexed shape, cast unsafely). */
 export function setItem(a: GpuArray, value: GpuArray | Scalar | HostScalar | ArrayBufferView | readonly unknown[], indices: readonly unknown[]): void {
   const made: GpuArray[] = [];
@@ -249,6 +259,13 @@ export function setItem(a: GpuArray, value: GpuArray | Scalar | HostScalar | Arr
     if (!indices.some(isAdvancedIndex)) {
       const view = a.slice(...(indices as Index[]));
       made.push(view);
+      if (v instanceof GpuArray) {
+        // An integer per axis sets one element: NumPy 2.4 refuses any array there (even of size 1).
+        if (v.ndim > 0 && indices.length === a.ndim && indices.length > 0 && indices.every((x) => typeof x === 'number')) {
+          throw new RangeError('setting an array element with a sequence.');
+        }
+        v = fitRank(v, view.ndim, made);
+      }
       // A value sharing a's memory is read from a copy (the copy kernel would see its own writes).
       if (v instanceof GpuArray && v.buffer === a.buffer) {
         v = v.copy();
@@ -272,6 +289,7 @@ export function setItem(a: GpuArray, value: GpuArray | Scalar | HostScalar | Arr
     const ints = boolToIntegers(a, expand(items, a.ndim), made, nonzero);
     const plan = planOf(a, ints, made);
     if (v instanceof GpuArray) {
+      v = fitRank(v, plan.shape.length, made);
       try {
         broadcastShapes(v.shape, plan.shape);
       } catch {
