@@ -114,6 +114,10 @@ describeEachDevice('take and put', () => {
     expect(() => gp.nonzero(gp.array(1))).to.throw(RangeError, /0d/);
     expect(list(gp.where(gp.array([true, false]), 1, 2))).to.deep.equal([1, 2]);
     expect(() => (gp.where as (...a: unknown[]) => unknown)(gp.array([true]), 1)).to.throw(RangeError, /both or neither/);
+    // np.where(c, uint8_array, -1) wraps the Python int into uint8 (where is no ufunc in NumPy).
+    const wu = gp.where(gp.array([true, false]), gp.array([1, 2], 'uint8'), -1);
+    expect([wu.dtype.name, list(wu)]).to.deep.equal(['uint8', [1, 255]]);
+    expect(list(gp.where(gp.array([false, true]), 300, gp.array([1, 2], 'int8')))).to.deep.equal([1, 44]);
     const cplx = gp.array([0, 0, 1], 'complex64');
     expect(list(gp.flatnonzero(cplx))).to.deep.equal([2]);
   });
