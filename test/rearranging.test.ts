@@ -194,6 +194,11 @@ describeEachDevice('rearranging', () => {
     expect(list(gp.repeat(gp.array([1, 2]), 2.7))).to.deep.equal([1, 1, 2, 2]);
     expect(list(gp.repeat(gp.array([1, 2]), [1.5, 2]))).to.deep.equal([1, 2, 2]);
     expect(() => gp.repeat(gp.array([1]), NaN)).to.throw(TypeError);
+    // Per-element counts are resolved on the device: zero counts anywhere, and a huge total is the
+    // device's OutOfMemoryError (a host index array of 2**40 elements crashed the process before).
+    expect(list(gp.repeat(gp.array([1, 2, 3, 4]), [0, 2, 0, 3]))).to.deep.equal([2, 2, 4, 4, 4]);
+    expect(() => gp.repeat(gp.arange(2), [2 ** 40, 1])).to.throw(gp.OutOfMemoryError);
+    expect(() => gp.pad(gp.arange(3), 2 ** 40, 'reflect')).to.throw(gp.OutOfMemoryError);
     // np.roll(np.arange(5), (1, 2)) rolls by 3.
     expect(list(gp.roll(gp.arange(5), [1, 2]))).to.deep.equal([2, 3, 4, 0, 1]);
     const m = gp.array([[0, 0, 0, 0], [0, 0, 7, 0], [0, 8, 0, 0], [0, 0, 0, 0]]);

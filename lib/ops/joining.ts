@@ -289,7 +289,8 @@ export function block(arrays: unknown): GpuArray {
   }
 }
 
-const MAX_SECTIONS = 2 ** 24;
+// About 2M views (a few hundred MiB of JS heap); more would exhaust the heap, not fail cleanly.
+const MAX_SECTIONS = 2 ** 21;
 
 /** Split points of arraySplit/split. */
 function splitPoints(fn: string, n: number, spec: number | readonly number[], equal: boolean): number[] {

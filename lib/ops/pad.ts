@@ -76,21 +76,21 @@ function pairs<T>(fn: string, x: T | readonly T[] | readonly (readonly T[])[], n
   return rows.map(row);
 }
 
-/** Source index along an axis of length n for padded position j (b before): NumPy's modes. */
-function padIndex(mode: PadMode, j: number, b: number, n: number): number {
-  const t = j - b;
-  if (mode === 'edge') return Math.min(n - 1, Math.max(0, t));
-  if (mode === 'wrap') return ((t % n) + n) % n;
-  if (mode === 'symmetric') {
-    const p = ((t % (2 * n)) + 2 * n) % (2 * n);
-    return p < n ? p : 2 * n - 1 - p;
-  }
-  // reflect (even): period 2n - 2; a length-1 axis repeats its element.
-  if (n === 1) return 0;
-  const period = 2 * n - 2;
-  const p = ((t % period) + period) % period;
-  return p < n ? p : period - p;
-}
+// Source index along an axis of length n for padded position i (b before), NumPy's modes:
+// 0 edge, 1 wrap, 2 symmetric (period 2n), 3 reflect (period 2n - 2; a length-1 axis repeats).
+// Computed on the device: no host array of the padded length.
+const padIndexKernel = ElementwiseKernel(
+  'int64 nb, int64 len, int32 mode',
+  'int64 idx',
+  `long long n = len, t = (long long)i - nb;
+   if (mode == 0) idx = t < 0 ? 0 : (t >= n ? n - 1 : t);
+   else if (mode == 1) { long long p = t % n; idx = p < 0 ? p + n : p; }
+   else if (mode == 2) { long long m2 = 2 * n, p = t % m2; if (p < 0) p += m2; idx = p < n ? p : m2 - 1 - p; }
+   else if (n == 1) idx = 0;
+   else { long long per = 2 * n - 2, p = t % per; if (p < 0) p += per; idx = p < n ? p : per - p; }`,
+  'gpa_pad_index',
+);
+const PAD_INDEX_MODE: Record<string, number> = { edge: 0, wrap: 1, symmetric: 2, reflect: 3 };
 
 // A float constant is truncated into an integer array; integers out of the dtype's range are a
 // RangeError (NumPy's OverflowError, except that NumPy wraps an int64 scalar into unsigned types).
@@ -202,8 +202,9 @@ export function pad(array0: unknown, padWidth: number | readonly number[] | read
       if (b === 0 && e === 0) continue;
       const n = a.shape[k];
       if (n === 0) throw new RangeError(`can't extend empty axis ${k} using modes other than 'constant' or 'empty'`);
-      const idx = new BigInt64Array(b + n + e);
-      for (let j = 0; j < idx.length; j++) idx[j] = BigInt(padIndex(mode, j, b, n));
+      const idx = GpuArray.allocate([b + n + e], dtypes.int64, a.device);
+      made.push(idx);
+      padIndexKernel(b, n, PAD_INDEX_MODE[mode], idx);
       cur = take(cur, idx, { axis: k });
       made.push(cur);
     }

@@ -2,7 +2,8 @@
 // Each is a strided copy (the element-wise engine's assign kernel over a computed view: a zero
 // stride repeats, a slice moves) or, where an index map is needed (per-element repeats), a take
 // along one axis.
-import { DType } from '../core/dtype.js';
+import { DType, dtypes } from '../core/dtype.js';
+import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { contiguousStrides, shapeSize } from '../core/shape.js';
 import { arange, zeros } from './creation.js';
@@ -67,6 +68,14 @@ function repeatCounts(repeats: unknown): number[] {
   }
 }
 
+/** Output position i comes from the first k with ends[k] > i (ends: inclusive cumulative counts). */
+const repeatIndexKernel = ElementwiseKernel(
+  'raw int64 ends, int64 nends',
+  'int64 idx',
+  'long long lo = 0, hi = nends - 1; while (lo < hi) { long long mid = (lo + hi) / 2; if (ends[mid] > (long long)i) hi = mid; else lo = mid + 1; } idx = lo',
+  'gpa_repeat_index',
+);
+
 /**
  * numpy.repeat(a, repeats, axis=None): each element repeated; `repeats` a count or one count per
  * element along the axis (a GpuArray of counts is read back to size the result).
@@ -103,10 +112,17 @@ export function repeat(a0: unknown, repeats: unknown, axis?: number | null | { a
       return materialize(v, shape);
     }
     if (counts.length !== n) throw new RangeError(`operands could not be broadcast together with shape (${n},) (${counts.length},)`);
-    const total = counts.reduce((s, c) => s + c, 0);
-    const idx = new BigInt64Array(total);
-    let at = 0;
-    counts.forEach((c, i) => idx.fill(BigInt(i), at, (at += c)));
+    // The source index of each output position is found on the device from the cumulative
+    // counts: no host array of the result's length (2**31 repeats would need 16 GiB of host memory).
+    const ends = new BigInt64Array(n);
+    let total = 0;
+    counts.forEach((c, i) => (ends[i] = BigInt((total += c))));
+    if (!Number.isSafeInteger(total)) throw new RangeError(`repeat: ${total} elements are too many`);
+    const endsDev = toArray(ends, 'repeats');
+    made.push(endsDev);
+    const idx = GpuArray.allocate([total], dtypes.int64, a.device);
+    made.push(idx);
+    if (total > 0) repeatIndexKernel(endsDev, n, idx);
     return take(a, idx, { axis: ax });
   } finally {
     disposeAll(made);
