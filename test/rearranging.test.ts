@@ -199,6 +199,9 @@ describeEachDevice('rearranging', () => {
     expect(list(gp.repeat(gp.array([1, 2, 3, 4]), [0, 2, 0, 3]))).to.deep.equal([2, 2, 4, 4, 4]);
     expect(() => gp.repeat(gp.arange(2), [2 ** 40, 1])).to.throw(gp.OutOfMemoryError);
     expect(() => gp.pad(gp.arange(3), 2 ** 40, 'reflect')).to.throw(gp.OutOfMemoryError);
+    // np.tile(np.arange(2), (1,) * 33) is a legal 33-D array (the view was 66-D before).
+    expect(gp.tile(gp.arange(2), new Array(33).fill(1)).shape).to.deep.equal([...new Array(32).fill(1), 2]);
+    expect(list(gp.tile(gp.array([[1, 2]]), [2, 1, 2]))).to.deep.equal([[[1, 2, 1, 2]], [[1, 2, 1, 2]]]);
     // np.roll(np.arange(5), (1, 2)) rolls by 3.
     expect(list(gp.roll(gp.arange(5), [1, 2]))).to.deep.equal([2, 3, 4, 0, 1]);
     const m = gp.array([[0, 0, 0, 0], [0, 0, 7, 0], [0, 8, 0, 0], [0, 0, 0, 0]]);

@@ -195,7 +195,9 @@ export function pad(array0: unknown, padWidth: number | readonly number[] | read
         });
       }, a.device);
     }
-    // Index-map modes: one take along each padded axis.
+    // Index-map modes: one take along each padded axis. The result is allocated (and released to
+    // the pool) first, so that one too large fails before the intermediate takes fill memory.
+    GpuArray.allocate(shape, a.dtype, a.device).dispose();
     let cur = a;
     for (let k = 0; k < a.ndim; k++) {
       const [b, e] = widths[k];

@@ -42,8 +42,10 @@ export function tile(A: unknown, reps: number | readonly number[]): GpuArray {
     const shape = [...new Array(d - a.ndim).fill(1), ...a.shape];
     const strides = [...new Array(d - a.ndim).fill(0), ...a.strides];
     const r = [...new Array(d - r0.length).fill(1), ...r0];
-    const vshape = shape.flatMap((n, k) => [r[k], n]);
-    const vstrides = strides.flatMap((s) => [0, s]);
+    // A zero-stride axis before each repeated one (none where the count is 1: a 33-D tile of ones
+    // would otherwise need a 66-D view, past the 64 dims an array may have).
+    const vshape = shape.flatMap((n, k) => (r[k] === 1 ? [n] : [r[k], n]));
+    const vstrides = strides.flatMap((st, k) => (r[k] === 1 ? [st] : [0, st]));
     const v = viewOf(a, vshape, vstrides, a.offset);
     try {
       return materialize(v, shape.map((n, k) => n * r[k]));
