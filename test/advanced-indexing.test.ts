@@ -288,6 +288,9 @@ describeEachDevice('advanced indexing', () => {
     expect(gp.zeros([3]).assign(gp.ones([1, 1, 2]), '0:2').toArray()).to.deep.equal([1, 1, 0]);
     expect(gp.zeros([3, 2]).assign(gp.array([[[5, 6]]], 'float64'), [0, 2]).toArray()).to.deep.equal([[5, 6], [0, 0], [5, 6]]);
     expect(gp.zeros([3]).assign(gp.ones([1]), '...', 0).toArray()).to.deep.equal([1, 0, 0]);
+    // x[x > 1] = x[1:3] reads the view of x before writing (it read its own writes).
+    const x = gp.arange(4);
+    expect(x.assign(x.slice('1:3'), x.greater(1)).toArray()).to.deep.equal([0n, 1n, 1n, 2n]);
     // ...but one element set by an integer per axis takes no array (NumPy 2.4's ValueError).
     expect(() => gp.zeros([3]).assign(gp.ones([1]), 0)).to.throw(RangeError, /sequence/);
   });

@@ -191,6 +191,10 @@ describeEachDevice('take and put', () => {
     gp.take(gp.arange(3, 'float64'), [1], { out: o });
     expect(list(o)).to.deep.equal([1]);
     expect(() => gp.take(gp.arange(3, 'float64'), [1], { out: gp.zeros([1], 'complex128') })).to.throw(TypeError, /safe/);
+    // out sharing the input's memory: np.take(x, [3, 2, 1, 0], out=x) reverses x (it read its own writes).
+    const self = gp.arange(4);
+    gp.take(self, [3, 2, 1, 0], { out: self });
+    expect(list(self)).to.deep.equal([3, 2, 1, 0]);
     expect(() => gp.takeAlongAxis(gp.arange(3), gp.array([1], 'float64'), 0)).to.throw(gp.IndexError, /integer array/);
     expect(() => gp.takeAlongAxis(a, gp.array([[0], [1]]), 1)).to.throw(gp.IndexError, /shape mismatch/);
     const p = gp.arange(3);

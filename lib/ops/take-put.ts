@@ -94,7 +94,8 @@ export function take(a0: unknown, indices: unknown, axisOrOptions?: number | nul
       }
       // NumPy writes through a copy of `out` in a's dtype: out's dtype must cast safely to it.
       if (!canCastSafely(out.dtype, a.dtype)) throw new TypeError(`Cannot cast array data from dtype('${out.dtype.name}') to dtype('${a.dtype.name}') according to the rule 'safe'`);
-      if (out.dtype === a.dtype && out.flags.cContiguous) return gather(a, plan, mode, out);
+      // Straight into `out` unless it shares a's memory (the gather would read its own writes).
+      if (out.dtype === a.dtype && out.flags.cContiguous && out.buffer !== a.buffer) return gather(a, plan, mode, out);
       const r = gather(a, plan, mode);
       try {
         out.set(r);
