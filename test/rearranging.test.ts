@@ -199,6 +199,12 @@ describeEachDevice('rearranging', () => {
     expect(list(gp.repeat(gp.array([1, 2, 3, 4]), [0, 2, 0, 3]))).to.deep.equal([2, 2, 4, 4, 4]);
     expect(() => gp.repeat(gp.arange(2), [2 ** 40, 1])).to.throw(gp.OutOfMemoryError);
     expect(() => gp.pad(gp.arange(3), 2 ** 40, 'reflect')).to.throw(gp.OutOfMemoryError);
+    // The view functions take array-likes as NumPy; in-place functions want a GpuArray to write into.
+    expect(list(gp.flip([1, 2, 3]))).to.deep.equal([3, 2, 1]);
+    expect(list(gp.rot90([[1, 2], [3, 4]]))).to.deep.equal([[2, 4], [1, 3]]);
+    expect(gp.moveaxis([[1, 2, 3]], 0, 1).shape).to.deep.equal([3, 1]);
+    expect(() => gp.put([1, 2] as never, [0], 1)).to.throw(TypeError, /must be a GpuArray/);
+    expect(() => gp.copyto(undefined as never, 1)).to.throw(TypeError, /must be a GpuArray/);
     // np.tile(np.arange(2), (1,) * 33) is a legal 33-D array (the view was 66-D before).
     expect(gp.tile(gp.arange(2), new Array(33).fill(1)).shape).to.deep.equal([...new Array(32).fill(1), 2]);
     expect(list(gp.tile(gp.array([[1, 2]]), [2, 1, 2]))).to.deep.equal([[[1, 2, 1, 2]], [[1, 2, 1, 2]]]);

@@ -19,6 +19,22 @@ export function toArray(x: unknown, what = 'argument'): GpuArray {
   return asarray(x);
 }
 
+/** The array an in-place function writes into: a GpuArray (NumPy refuses a list there too). */
+export function targetArray(fn: string, a: unknown): GpuArray {
+  if (!(a instanceof GpuArray)) throw new TypeError(`${fn}: the array to write into must be a GpuArray, got ${describeValue(a)}`);
+  return a;
+}
+
+/** Run `fn` on `x` as a GpuArray (host data uploaded, and disposed after: views keep its memory). */
+export function withArray<T>(x: unknown, what: string, fn: (a: GpuArray) => T): T {
+  const a = toArray(x, what);
+  try {
+    return fn(a);
+  } finally {
+    if (a !== x) a.dispose();
+  }
+}
+
 /** Whether `toArray` made a new array that the caller should dispose. */
 export const owned = (x: unknown, a: GpuArray) => a !== x;
 

@@ -10,7 +10,7 @@ import { canCastSafely, defaultDTypeForWeak, resultType } from '../core/promotio
 import type { WeakKind } from '../core/promotion.js';
 import { weakKindOf } from '../core/host-data.js';
 import { broadcastShapes } from '../core/shape.js';
-import { copyInto, checkKeys, owned, toArray } from './array-args.js';
+import { copyInto, checkKeys, owned, targetArray, toArray } from './array-args.js';
 import { boolMask, extractBool, placeBool } from './compaction.js';
 import { take } from './take-put.js';
 import { flatnonzero } from './nonzero.js';
@@ -48,6 +48,7 @@ function maskFor(fn: string, mask0: unknown, a: GpuArray, made: GpuArray[]): Gpu
 
 /** numpy.putmask(a, mask, values): a.flat[n] = values[n % len(values)] where mask.flat[n]. In place. */
 export function putmask(a: GpuArray, mask: unknown, values: unknown): void {
+  targetArray('putmask', a);
   const made: GpuArray[] = [];
   try {
     const m = maskFor('putmask', mask, a, made);
@@ -61,6 +62,7 @@ export function putmask(a: GpuArray, mask: unknown, values: unknown): void {
 
 /** numpy.place(arr, mask, vals): the k-th masked element gets vals[k % len(vals)]. In place. */
 export function place(arr: GpuArray, mask: unknown, vals: unknown): void {
+  targetArray('place', arr);
   const made: GpuArray[] = [];
   try {
     const m = maskFor('place', mask, arr, made);
@@ -116,6 +118,7 @@ export function select(
   choicelist: readonly (GpuArray | Scalar | HostScalar | readonly unknown[])[],
   defaultValue: GpuArray | Scalar | HostScalar | readonly unknown[] = 0,
 ): GpuArray {
+  if (!Array.isArray(condlist) || !Array.isArray(choicelist)) throw new TypeError('select: condlist and choicelist must be lists (JS arrays)');
   if (condlist.length !== choicelist.length) throw new RangeError('list of cases must be same length as list of conditions');
   if (condlist.length === 0) throw new RangeError('select with an empty condition list is not possible');
   const made: GpuArray[] = [];
@@ -175,6 +178,7 @@ function dropLeadingOnes<T>(s: T, dst: GpuArray, made: GpuArray[]): T {
 
 /** numpy.copyto(dst, src, casting='same_kind', where=True): src broadcast into dst, where true. */
 export function copyto(dst: GpuArray, src: unknown, options: CopytoOptions = {}): void {
+  targetArray('copyto', dst);
   checkKeys('copyto', options as Record<string, unknown>, ['casting', 'where']);
   const casting = options.casting ?? 'same_kind';
   if (!['no', 'equiv', 'safe', 'same_kind', 'unsafe'].includes(casting)) throw new RangeError(`casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'`);

@@ -8,6 +8,7 @@ import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
 import { arange, zeros } from './creation.js';
 import { build, checkKeys, copyInto, isOptions, owned, toArray, viewOf } from './array-args.js';
 import { nonzero } from './nonzero.js';
+import { describeValue } from '../util/options.js';
 
 const disposeAll = (xs: GpuArray[]) => xs.forEach((x) => x.dispose());
 
@@ -202,6 +203,7 @@ export function indices(dimensions: readonly number[], dtypeOrOptions: DTypeLike
   if (isOptions(dtypeOrOptions)) ({ dtype: dt = 'int64', sparse: sp = false } = dtypeOrOptions as { dtype?: DTypeLike; sparse?: boolean });
   else dt = dtypeOrOptions as DTypeLike;
   const d = toDType(dt);
+  if (!Array.isArray(dimensions)) throw new TypeError(`indices: dimensions must be a list of sizes, got ${describeValue(dimensions)}`);
   const dims = [...dimensions];
   dims.forEach((n) => {
     if (!Number.isInteger(n) || n < 0) throw new RangeError('negative dimensions are not allowed');

@@ -10,7 +10,7 @@ import { Scalar } from '../core/scalar.js';
 import { broadcastShapes, shapeString } from '../core/shape.js';
 import { IndexError } from '../../bindings/errors.js';
 import { arange } from './creation.js';
-import { axisOf, checkKeys, isOptions, owned, toArray, viewOf } from './array-args.js';
+import { axisOf, checkKeys, isOptions, owned, targetArray, toArray, viewOf } from './array-args.js';
 import { ATOMIC_DTYPES, gather, GatherPlan, IndexMode, scatter, ScatterOp } from './gather.js';
 import { indexPlan } from './advanced-indexing.js';
 import { flatnonzero } from './nonzero.js';
@@ -175,6 +175,7 @@ function withFlat(a: GpuArray, fn: (flat: GpuArray) => void): void {
 
 /** numpy.put_along_axis(arr, indices, values, axis): in place. */
 export function putAlongAxis(arr: GpuArray, indices: unknown, values: unknown, axis: AxisArg): void {
+  targetArray('putAlongAxis', arr);
   const made: GpuArray[] = [];
   try {
     const idx = intIndices(indices, made, true);
@@ -193,6 +194,7 @@ export function putAlongAxis(arr: GpuArray, indices: unknown, values: unknown, a
 
 /** numpy.put(a, ind, v, mode='raise'): a.flat[ind] = v, v repeated to ind's length. In place. */
 export function put(a: GpuArray, ind: unknown, v: unknown, mode?: IndexMode | { mode?: IndexMode }): void {
+  targetArray('put', a);
   const m = checkMode(isOptions(mode) ? (mode as { mode?: IndexMode }).mode : mode);
   const made: GpuArray[] = [];
   try {
