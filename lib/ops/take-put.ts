@@ -225,7 +225,7 @@ export function put(a: GpuArray, ind: unknown, v: unknown, mode?: IndexMode | { 
 }
 
 /** Negative choices moved out of range (to n), so that the bounds check of mode 'raise' sees them. */
-const negativeOutKernel = ElementwiseKernel('I a, int64 nch', 'I o', 'o = a < 0 ? (I)nch : a', 'gpa_choose_negative');
+const negativeOutKernel = ElementwiseKernel('I a, int64 nch', 'int64 o', 'o = a < 0 ? nch : (long long)a', 'gpa_choose_negative');
 
 /** numpy.choose(a, choices, out=None, mode='raise'): choices[a[i]][i], everything broadcast. */
 export function choose(a0: unknown, choices: readonly unknown[], options: { mode?: IndexMode; out?: GpuArray } = {}): GpuArray {
