@@ -146,7 +146,7 @@ export type { HostArrayLike } from './cuda.js';
 export * as random from './random/index.js';
 
 // Joining, rearranging, matrices from vectors and indexing (issue 17): lib/ops/joining.ts,
-// views.ts, rearranging.ts, matrices.ts, take-put.ts, masking.ts, nonzero.ts, advanced-indexing.ts
+// views.ts, rearranging.ts, pad.ts, matrices.ts, take-put.ts, masking.ts, nonzero.ts, advanced-indexing.ts
 // (a.slice with array indices, a.assign, a.sliceAsync), scan.ts. `where` with one argument is
 // nonzero; with three it is the ufunc.
 import './ops/advanced-indexing.js';
@@ -157,8 +157,9 @@ export type { ConcatenateOptions } from './ops/joining.js';
 export { atleast1d, atleast2d, atleast3d, flip, fliplr, flipud, rot90, swapaxes, moveaxis, rollaxis, broadcastArrays } from './ops/views.js';
 export { nonzero, nonzeroAsync, flatnonzero, argwhere } from './ops/nonzero.js';
 export { where } from './ops/where.js';
-export { tile, repeat, roll, pad, resize, trimZeros } from './ops/rearranging.js';
-export type { PadMode, PadOptions } from './ops/rearranging.js';
+export { tile, repeat, roll, resize, trimZeros } from './ops/rearranging.js';
+export { pad } from './ops/pad.js';
+export type { PadMode, PadOptions } from './ops/pad.js';
 export { diag, diagflat, tri, tril, triu, meshgrid, indices, ix_, vander } from './ops/matrices.js';
 export type { MeshgridOptions } from './ops/matrices.js';
 export { take, takeAlongAxis, put, putAlongAxis, choose, compress } from './ops/take-put.js';
@@ -166,6 +167,7 @@ export type { TakeOptions } from './ops/take-put.js';
 export { putmask, place, extract, select, copyto } from './ops/masking.js';
 export type { CopytoOptions } from './ops/masking.js';
 import './ops/ufunc-at.js';
+import './ops/index-methods.js';
 // ufunc.reduce / ufunc.outer / ufunc.accumulate on the Ufunc objects and the exported functions
 // (gp.add.reduce(a), gp.multiply.outer(a, b)); numpy.real/imag/angle and the a.real/a.imag properties.
 import './ops/ufunc-methods.js';
@@ -177,6 +179,7 @@ export { KernelError } from '../bindings/errors.js';
 
 // Public types that exported signatures refer to (documented in their modules).
 export type { Casting } from './ops/joining.js';
+export type { IndexMethods } from './ops/index-methods.js';
 export type { IndexMode } from './ops/gather.js';
 export type { UfuncAt, UfuncReduce, UfuncReduceOptions, UfuncAccumulate, UfuncOuter } from './ops/ufunc-api.js';
 export type { FftPlanCacheInfo } from './device/backend.js';

@@ -276,4 +276,22 @@ describeEachDevice('advanced indexing', () => {
     expect(failed).to.equal(true);
     [a, m, got, rows, ...nz].forEach((x) => x.dispose());
   });
+
+  it('NumPy audit: mixed bool/int index lists, refused values, mask assignment of 2-D values', () => {
+    const a = gp.arange(6).reshape(2, 3);
+    // np.arange(6).reshape(2, 3)[[True, 1]] is the integer index [1, 1].
+    expect(a.slice([true, 1] as never).toArray()).to.deep.equal([[3n, 4n, 5n], [3n, 4n, 5n]]);
+    expect(() => gp.zeros([2]).assign('a' as never, 0)).to.throw(TypeError, /value/);
+    const b = gp.arange(4);
+    expect(() => b.assign(gp.array([[1, 2]]), b.greater(1))).to.throw(TypeError, /0 or 1-dimensional/);
+    // Leading length-1 axes of the value beyond the target's rank are dropped (x[0:2] = ones((1, 1, 2))).
+    expect(gp.zeros([3]).assign(gp.ones([1, 1, 2]), '0:2').toArray()).to.deep.equal([1, 1, 0]);
+    expect(gp.zeros([3, 2]).assign(gp.array([[[5, 6]]], 'float64'), [0, 2]).toArray()).to.deep.equal([[5, 6], [0, 0], [5, 6]]);
+    expect(gp.zeros([3]).assign(gp.ones([1]), '...', 0).toArray()).to.deep.equal([1, 0, 0]);
+    // x[x > 1] = x[1:3] reads the view of x before writing (it read its own writes).
+    const x = gp.arange(4);
+    expect(x.assign(x.slice('1:3'), x.greater(1)).toArray()).to.deep.equal([0n, 1n, 1n, 2n]);
+    // ...but one element set by an integer per axis takes no array (NumPy 2.4's ValueError).
+    expect(() => gp.zeros([3]).assign(gp.ones([1]), 0)).to.throw(RangeError, /sequence/);
+  });
 });

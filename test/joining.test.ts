@@ -164,4 +164,15 @@ describeEachDevice('joining', () => {
     expect(list(gp.append(gp.array([[1, 2], [3, 4]]), [5, 6]))).to.deep.equal([1, 2, 3, 4, 5, 6]);
     expect(list(gp.append(gp.array([[1, 2], [3, 4]]), [[5, 6]], 0))).to.deep.equal([[1, 2], [3, 4], [5, 6]]);
   });
+
+  it('NumPy audit: casting against the common dtype, stack axis null, options objects, huge section counts', () => {
+    const i32 = gp.array([1, 2], 'int32');
+    // np.concatenate([int32, int64], casting='no') -> TypeError; same dtypes pass.
+    expect(() => gp.concatenate([i32, gp.array([3], 'int64')], { casting: 'no' })).to.throw(TypeError, /rule 'no'/);
+    expect(list(gp.concatenate([i32, i32], { casting: 'no' }))).to.deep.equal([1, 2, 1, 2]);
+    expect(() => gp.stack([i32, i32], { axis: null as unknown as number })).to.throw(TypeError, /axis/);
+    expect(() => gp.vstack([i32], NaN as never)).to.throw(TypeError, /options must be an object/);
+    // np.array_split(np.zeros(0), 2**53) would be 2**53 views: refused, not a V8 abort.
+    expect(() => gp.arraySplit(gp.zeros([0]), 2 ** 53)).to.throw(RangeError, /too many/);
+  });
 });

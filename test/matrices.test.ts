@@ -71,4 +71,10 @@ describeEachDevice('matrices from vectors', () => {
     expect(list(gp.vander(gp.array([0.5], 'float32'), 3))).to.deep.equal([[0.25, 0.5, 1]]);
     expect(gp.vander(gp.array([2]), 0).shape).to.deep.equal([1, 0]);
   });
+
+  it('NumPy audit: tri with a negative size is empty', () => {
+    expect(gp.tri(2, -3).shape).to.deep.equal([2, 0]);
+    expect(gp.tri(-1, 3).shape).to.deep.equal([0, 3]);
+    expect(() => gp.tri(2.5)).to.throw(TypeError);
+  });
 });

@@ -128,7 +128,7 @@ describeEachDevice('rearranging', () => {
     expect(() => gp.pad(gp.zeros([0, 2]), 1, 'edge')).to.throw(RangeError, /empty axis/);
     expect(gp.pad(gp.zeros([0, 2]), 1).shape).to.deep.equal([2, 4]);
     expect(() => gp.pad(a, -1)).to.throw(RangeError, /negative/);
-    expect(() => gp.pad(a, 1, 'median' as gp.PadMode)).to.throw(RangeError, /not supported/);
+    expect(() => gp.pad(a, 1, 'bogus' as gp.PadMode)).to.throw(RangeError, /not supported/);
     // NumPy's documented example, and a 2-D float ramp against linspace(end, edge, width, endpoint=False).
     expect(list(gp.pad(gp.array([1, 2, 3, 4, 5]), [2, 3], { mode: 'linear_ramp', endValues: [5, -4] }))).to.deep.equal([5, 3, 1, 2, 3, 4, 5, 2, -1, -4]);
     const r = gp.pad(a, [[2, 1], [0, 3]], { mode: 'linear_ramp', endValues: [[10, -10], [0, 1]] });
@@ -153,7 +153,7 @@ describeEachDevice('rearranging', () => {
     expect(list(gp.resize(s, [2, 2]))).to.deep.equal([[5, 5], [5, 5]]);
     expect(list(gp.broadcastArrays(s, gp.zeros([2]))[0])).to.deep.equal([5, 5]);
     expect(() => gp.rot90(s)).to.throw(RangeError);
-    expect(() => gp.split(s, 1)).to.throw(RangeError);
+    expect(() => gp.split(s, 1)).to.throw(gp.IndexError);
   });
 
   it('atleast1d/2d/3d and broadcastArrays', () => {
@@ -179,12 +179,64 @@ describeEachDevice('rearranging', () => {
     expect(list(gp.trimZeros(z, 'f'))).to.deep.equal([1, 0, 2, 0]);
     expect(list(gp.trimZeros(z, 'b'))).to.deep.equal([0, 0, 1, 0, 2]);
     expect(gp.trimZeros(gp.zeros([3])).shape).to.deep.equal([0]);
-    expect(list(gp.trimZeros(z, ''))).to.deep.equal([0, 0, 1, 0, 2, 0]);
+    expect(() => gp.trimZeros(z, '')).to.throw(RangeError, /unexpected character/);
     const m = gp.zeros([4, 5], 'int32');
     m.assign([7, 8], [1, 2], [3, 1]);
     expect(list(gp.trimZeros(m))).to.deep.equal([[0, 0, 7], [8, 0, 0]]);
     expect(gp.trimZeros(m, { axis: 0 }).shape).to.deep.equal([2, 5]);
     expect(gp.trimZeros(m, 'b', -1).shape).to.deep.equal([4, 4]);
     expect(gp.trimZeros(gp.zeros([2, 3]), 'f').shape).to.deep.equal([0, 0]);
+  });
+
+  it('NumPy audit: repeat counts and 0-d axes, roll of a shift tuple without axis, trimZeros trims and axes', () => {
+    // np.repeat(np.array(7), 3, 0), np.repeat([1, 2], 2.7), np.repeat([1, 2], [1.5, 2])
+    expect(list(gp.repeat(gp.array(7), 3, 0))).to.deep.equal([7, 7, 7]);
+    expect(list(gp.repeat(gp.array([1, 2]), 2.7))).to.deep.equal([1, 1, 2, 2]);
+    expect(list(gp.repeat(gp.array([1, 2]), [1.5, 2]))).to.deep.equal([1, 2, 2]);
+    expect(() => gp.repeat(gp.array([1]), NaN)).to.throw(TypeError);
+    // Per-element counts are resolved on the device: zero counts anywhere, and a huge total is the
+    // device's OutOfMemoryError (a host index array of 2**40 elements crashed the process before).
+    expect(list(gp.repeat(gp.array([1, 2, 3, 4]), [0, 2, 0, 3]))).to.deep.equal([2, 2, 4, 4, 4]);
+    expect(() => gp.repeat(gp.arange(2), [2 ** 40, 1])).to.throw(gp.OutOfMemoryError);
+    expect(() => gp.pad(gp.arange(3), 2 ** 40, 'reflect')).to.throw(gp.OutOfMemoryError);
+    // The view functions take array-likes as NumPy; in-place functions want a GpuArray to write into.
+    expect(list(gp.flip([1, 2, 3]))).to.deep.equal([3, 2, 1]);
+    expect(list(gp.rot90([[1, 2], [3, 4]]))).to.deep.equal([[2, 4], [1, 3]]);
+    expect(gp.moveaxis([[1, 2, 3]], 0, 1).shape).to.deep.equal([3, 1]);
+    expect(() => gp.put([1, 2] as never, [0], 1)).to.throw(TypeError, /must be a GpuArray/);
+    expect(() => gp.copyto(undefined as never, 1)).to.throw(TypeError, /must be a GpuArray/);
+    // np.tile(np.arange(2), (1,) * 33) is a legal 33-D array (the view was 66-D before).
+    expect(gp.tile(gp.arange(2), new Array(33).fill(1)).shape).to.deep.equal([...new Array(32).fill(1), 2]);
+    expect(list(gp.tile(gp.array([[1, 2]]), [2, 1, 2]))).to.deep.equal([[[1, 2, 1, 2]], [[1, 2, 1, 2]]]);
+    // np.roll(np.arange(5), (1, 2)) rolls by 3.
+    expect(list(gp.roll(gp.arange(5), [1, 2]))).to.deep.equal([2, 3, 4, 0, 1]);
+    const m = gp.array([[0, 0, 0, 0], [0, 0, 7, 0], [0, 8, 0, 0], [0, 0, 0, 0]]);
+    expect(list(gp.trimZeros(m, { axis: [0, 1] }))).to.deep.equal([[0, 7], [8, 0]]);
+    expect(list(gp.trimZeros(m, 'F', [1]))).to.deep.equal([[0, 0, 0], [0, 7, 0], [8, 0, 0], [0, 0, 0]]);
+    expect(() => gp.trimZeros(m, 'fbf')).to.throw(RangeError, /unexpected character/);
+    expect(list(gp.trimZeros([0, 1, 0]))).to.deep.equal([1]);
+    expect(list(gp.trimZeros(gp.array(0)))).to.equal(0);
+  });
+
+  it('NumPy audit: pad median/empty modes, statLength, and refused options', () => {
+    const a = gp.array([[1, 2, 3], [4, 5, 6]]);
+    // np.pad(a, 1, 'median'): int medians rounded half to even.
+    expect(list(gp.pad(a, 1, 'median'))).to.deep.equal([[4, 2, 4, 4, 4], [2, 1, 2, 3, 2], [5, 4, 5, 6, 5], [4, 2, 4, 4, 4]]);
+    expect(list(gp.pad(gp.arange(5), 2, 'median', { statLength: [[2, 3]] }))).to.deep.equal([0, 0, 0, 1, 2, 3, 4, 3, 3]);
+    // stat_length=1.5 rounds to 2 (half to even); per-side lengths per axis.
+    expect(list(gp.pad(gp.arange(5), 2, 'maximum', { statLength: 1.5 }))).to.deep.equal([1, 1, 0, 1, 2, 3, 4, 4, 4]);
+    const b = gp.arange(20).reshape(4, 5).mod(7);
+    expect(list(gp.pad(b, [[1, 2], [2, 1]], 'minimum', { statLength: [[1, 2], [3, 1]] }))).to.deep.equal([
+      [0, 0, 0, 1, 2, 3, 4, 4], [0, 0, 0, 1, 2, 3, 4, 4], [0, 0, 5, 6, 0, 1, 2, 2], [3, 3, 3, 4, 5, 6, 0, 0],
+      [1, 1, 1, 2, 3, 4, 5, 5], [1, 1, 1, 2, 3, 4, 0, 0], [1, 1, 1, 2, 3, 4, 0, 0],
+    ]);
+    expect(() => gp.pad(gp.arange(3), 1, 'maximum', { statLength: 0 })).to.throw(RangeError, /stat_length of 0/);
+    expect(gp.pad(a, [2, 1], 'empty').shape).to.deep.equal([5, 6]);
+    // Unknown keys and other modes' keys were silently ignored (stat_length, reflect_type='odd').
+    expect(() => gp.pad(a, 1, { foo: 1 } as never)).to.throw(TypeError, /unknown option 'foo'/);
+    expect(() => gp.pad(a, 1, 'edge', { constantValues: 3 })).to.throw(RangeError, /constant_values/);
+    expect(() => gp.pad(a, 1, 'reflect', { reflectType: 'odd' as 'even' })).to.throw(RangeError, /odd/);
+    expect(() => gp.pad(a, 1, NaN as never)).to.throw(TypeError, /mode must be a string/);
+    expect(() => gp.pad(a, 1, { constantValues: 'x' as never })).to.throw(TypeError, /numbers/);
   });
 });

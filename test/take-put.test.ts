@@ -23,7 +23,7 @@ describeEachDevice('take and put', () => {
     expect(list(gp.take(a, [12, -13, 25], { mode: 'wrap' }))).to.deep.equal([0, 11, 1]);
     expect(list(gp.take(a, [12, -13, 4], { axis: 1, mode: 'clip' }))).to.deep.equal([[3, 0, 3], [7, 4, 7], [11, 8, 11]]);
     expect(() => gp.take(a, [12])).to.throw(gp.IndexError);
-    expect(() => gp.take(a, [0], { mode: 'bad' as 'raise' })).to.throw(TypeError);
+    expect(() => gp.take(a, [0], { mode: 'bad' as 'raise' })).to.throw(RangeError, /clipmode/);
     expect(gp.take(a, 5).shape).to.deep.equal([]);
     const out = gp.zeros([2], 'float32');
     expect(gp.take(a, [1, 2], { out })).to.equal(out);
@@ -71,7 +71,7 @@ describeEachDevice('take and put', () => {
     expect(list(gp.choose(gp.array([[0], [1]]), [gp.array([1, 2]), gp.array(9)]))).to.deep.equal([[1, 2], [9, 9]]);
     expect(list(gp.choose(gp.array([3, -1]), c2, { mode: 'wrap' }))).to.deep.equal([0, 21]);
     expect(list(gp.choose(gp.array([3, -1]), c2, { mode: 'clip' }))).to.deep.equal([20, 1]);
-    expect(() => gp.choose(gp.array([3]), c)).to.throw(gp.IndexError);
+    expect(() => gp.choose(gp.array([3]), c)).to.throw(RangeError, /invalid entry in choice array/);
     const a = gp.arange(6).reshape(2, 3);
     expect(list(gp.compress([false, true, true], a, 1))).to.deep.equal([[1, 2], [4, 5]]);
     expect(list(gp.compress([true, false, true], a))).to.deep.equal([0, 2]);
@@ -87,12 +87,13 @@ describeEachDevice('take and put', () => {
     const x = gp.arange(10);
     expect(list(gp.select([x.less(3), x.greater(5)], [x, x.multiply(x)], 42))).to.deep.equal([0, 1, 2, 42, 42, 42, 36, 49, 64, 81]);
     expect(() => gp.select([x], [x])).to.throw(TypeError, /boolean/);
-    // NumPy turns choices and default into arrays: a JS 42 is int64, so int32 choices give int64.
+    // NumPy 2.4 keeps Python numbers weak in select (NEP 50): int32 choices with a default of 42
+    // stay int32, float32 choices with the default 0 stay float32.
     const i32 = gp.arange(4, 'int32');
     const sel = gp.select([i32.greater(1)], [i32], 42);
-    expect(sel.dtype.name).to.equal('int64');
+    expect(sel.dtype.name).to.equal('int32');
     expect(list(sel)).to.deep.equal([42, 42, 2, 3]);
-    expect(gp.select([i32.greater(1)], [i32.astype('float32')]).dtype.name).to.equal('float64');
+    expect(gp.select([i32.greater(1)], [i32.astype('float32')]).dtype.name).to.equal('float32');
     expect(list(gp.select([gp.array([[true], [false]])], [gp.array([1, 2], 'int8')], gp.int8(-1)))).to.deep.equal([[1, 2], [-1, -1]]);
     const dst = gp.zeros([2, 3], 'float32');
     gp.copyto(dst, gp.array([1, 2, 3], 'float32'), { where: gp.array([[true, false, true], [false, true, false]]) });
@@ -112,7 +113,11 @@ describeEachDevice('take and put', () => {
     expect(gp.nonzero(gp.zeros([0, 2])).map((x) => x.shape)).to.deep.equal([[0], [0]]);
     expect(() => gp.nonzero(gp.array(1))).to.throw(RangeError, /0d/);
     expect(list(gp.where(gp.array([true, false]), 1, 2))).to.deep.equal([1, 2]);
-    expect(() => (gp.where as (...a: unknown[]) => unknown)(gp.array([true]), 1)).to.throw(TypeError);
+    expect(() => (gp.where as (...a: unknown[]) => unknown)(gp.array([true]), 1)).to.throw(RangeError, /both or neither/);
+    // np.where(c, uint8_array, -1) wraps the Python int into uint8 (where is no ufunc in NumPy).
+    const wu = gp.where(gp.array([true, false]), gp.array([1, 2], 'uint8'), -1);
+    expect([wu.dtype.name, list(wu)]).to.deep.equal(['uint8', [1, 255]]);
+    expect(list(gp.where(gp.array([false, true]), 300, gp.array([1, 2], 'int8')))).to.deep.equal([1, 44]);
     const cplx = gp.array([0, 0, 1], 'complex64');
     expect(list(gp.flatnonzero(cplx))).to.deep.equal([2]);
   });
@@ -173,7 +178,78 @@ describeEachDevice('take and put', () => {
       expect(list(s), d).to.deep.equal([d === 'int8' ? 100 : Math.max(wrap, 100), wrap, wrap, wrap, wrap - 6]);
     }
     expect(() => gp.add.at(gp.zeros([2], 'complex64'), [0], 1)).to.throw(TypeError, /complex64/);
-    expect(() => gp.add.at(gp.zeros([2], 'int32'), [0], 1.5)).to.throw(TypeError, /same_kind/);
+    expect(() => gp.add.at(gp.zeros([2], 'complex64'), [0], gp.zeros([1], 'float32'))).to.throw(TypeError, /complex64/);
     expect(() => gp.add.at(gp.zeros([2], 'int32'), [2], 1)).to.throw(gp.IndexError);
+  });
+
+  it('NumPy audit: index dtypes, 0-d take, out casts, choose (weak scalars, negative raise, out shape)', () => {
+    const a = gp.arange(12).reshape(3, 4);
+    expect(list(gp.take(gp.array([1, 2]), gp.array([true, false])))).to.deep.equal([2, 1]);
+    expect(() => gp.take(a, gp.array([1.5], 'float64'))).to.throw(TypeError, /Cannot cast/);
+    expect(list(gp.take(gp.array(5), [0], -1))).to.deep.equal([5]);
+    const o = gp.zeros([1], 'float32');
+    gp.take(gp.arange(3, 'float64'), [1], { out: o });
+    expect(list(o)).to.deep.equal([1]);
+    expect(() => gp.take(gp.arange(3, 'float64'), [1], { out: gp.zeros([1], 'complex128') })).to.throw(TypeError, /safe/);
+    // out sharing the input's memory: np.take(x, [3, 2, 1, 0], out=x) reverses x (it read its own writes).
+    const self = gp.arange(4);
+    gp.take(self, [3, 2, 1, 0], { out: self });
+    expect(list(self)).to.deep.equal([3, 2, 1, 0]);
+    expect(() => gp.takeAlongAxis(gp.arange(3), gp.array([1], 'float64'), 0)).to.throw(gp.IndexError, /integer array/);
+    expect(() => gp.takeAlongAxis(a, gp.array([[0], [1]]), 1)).to.throw(gp.IndexError, /shape mismatch/);
+    const p = gp.arange(3);
+    gp.put(p, [true], [7]);
+    expect(list(p)).to.deep.equal([0, 7, 2]);
+    // put_along_axis casts a float value into an int array (it crashed in the kernel before).
+    const q = gp.arange(6).reshape(2, 3);
+    gp.putAlongAxis(q, gp.array([[0], [2]]), 1.5, 1);
+    expect(list(q)).to.deep.equal([[1, 1, 2], [3, 4, 1]]);
+    // np.choose: Python scalars are weak; negative choices fail in 'raise' and wrap in 'wrap'.
+    const i8 = gp.array([1, 2, 3], 'int8');
+    const c1 = gp.choose(gp.array([0, 1, 0]), [i8, 3]);
+    expect([c1.dtype.name, list(c1)]).to.deep.equal(['int8', [1, 3, 3]]);
+    expect(gp.choose(gp.array([0, 1, 0]), [i8, 3.5]).dtype.name).to.equal('float64');
+    expect(() => gp.choose(gp.array([-1]), [gp.array([1]), gp.array([3])])).to.throw(RangeError, /invalid entry/);
+    expect(list(gp.choose(gp.array([-1, 1], 'int8'), [gp.array([1, 2]), gp.array([3, 4])], { mode: 'wrap' }))).to.deep.equal([3, 4]);
+    expect(list(gp.choose([true, false], [gp.array([1, 2]), gp.array([3, 4])]))).to.deep.equal([3, 2]);
+    expect(() => gp.choose(gp.array([0, 1]), [gp.array([1, 2]), gp.array([3, 4])], { out: gp.zeros([3]) })).to.throw(TypeError, /invalid shape/);
+  });
+
+  it('NumPy audit: copyto (weak scalars, leading ones, overlapping where, casting names), select, ufunc.at casts', () => {
+    expect(() => gp.copyto(gp.zeros([2], 'int32'), 1.5)).to.throw(TypeError, /Cannot cast scalar/);
+    expect(() => gp.copyto(gp.zeros([2], 'bool'), 3)).to.throw(TypeError, /Cannot cast scalar/);
+    const d = gp.zeros([3]);
+    gp.copyto(d, gp.array([[1, 2, 3]]));
+    expect(list(d)).to.deep.equal([1, 2, 3]);
+    // np.copyto(x[1:], x[:-1], where=[T, T, F, T]) reads the source before writing.
+    const x = gp.arange(5);
+    gp.copyto(x.slice('1:'), x.slice(':-1'), { where: gp.array([true, true, false, true]) });
+    expect(list(x)).to.deep.equal([0, 0, 1, 3, 3]);
+    expect(() => gp.copyto(d, 1, { casting: 'bogus' as 'safe' })).to.throw(RangeError, /casting must be/);
+    const s = gp.select([gp.array([true, false])], [gp.array([1, 2], 'int8')], 5);
+    expect([s.dtype.name, list(s)]).to.deep.equal(['int8', [1, 5]]);
+    expect(list(gp.select([[true, false]], [[1, 2]]))).to.deep.equal([1, 0]);
+    // ufunc.at casts the operand to a's dtype first (unsafe): 0.6 twice adds nothing, 300 wraps.
+    const i = gp.zeros([2], 'int32');
+    gp.add.at(i, [0, 0], gp.array([0.6, 0.6]));
+    gp.add.at(i, [1], 1.5);
+    expect(list(i)).to.deep.equal([0, 1]);
+    const w = gp.zeros([2], 'int8');
+    gp.add.at(w, [0], 300);
+    gp.add.at(w, [1], -1);
+    expect(list(w)).to.deep.equal([44, -1]);
+  });
+
+  it('ndarray methods take, put, repeat, nonzero, swapaxes, choose, compress (NumPy/CuPy have them)', () => {
+    const a = gp.arange(12).reshape(3, 4);
+    expect(list(a.take([1, 7], { axis: 1, mode: 'clip' }))).to.deep.equal([[1, 3], [5, 7], [9, 11]]);
+    expect(list(a.repeat([1, 2, 0], 0))).to.deep.equal([[0, 1, 2, 3], [4, 5, 6, 7], [4, 5, 6, 7]]);
+    expect(a.mod(5).nonzero().map(list)).to.deep.equal([[0, 0, 0, 1, 1, 1, 2, 2, 2], [1, 2, 3, 0, 2, 3, 0, 1, 3]]);
+    expect(a.swapaxes(0, 1).shape).to.deep.equal([4, 3]);
+    expect(list(gp.array([0, 1, 1]).choose([gp.array([1, 2, 3]), gp.array([4, 5, 6])]))).to.deep.equal([1, 5, 6]);
+    expect(list(a.compress([false, true]))).to.deep.equal([1]);
+    const x = gp.arange(4);
+    x.put([0, 3], [-1, -2]);
+    expect(list(x)).to.deep.equal([-1, 1, 2, -2]);
   });
 });

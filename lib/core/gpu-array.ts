@@ -9,6 +9,7 @@ import { checkHostOut, exportToNdarray, storageToExport } from './host-export.js
 import { downloadStorage, releaseStorage } from './pinned-host.js';
 import { readOptions } from '../util/options.js';
 import { Index, sliceView } from './indexing.js';
+import { IndexError } from '../../bindings/errors.js';
 import { AdvancedIndex, advancedIndexHook, isAdvancedIndex } from './advanced-index-hook.js';
 import { kernelHooks } from './kernel-hooks.js';
 import { DeviceBuffer, LifetimeToken, trackLifetime, untrackLifetime } from './lifetime.js';
@@ -543,7 +544,7 @@ export class GpuArray {
     const flatIndex = (i: unknown, n: number, what: string): number => {
       if (typeof i !== 'number' || !Number.isInteger(i)) throw new TypeError(`item: ${what} must be an integer, got ${String(i)}`);
       const k = i < 0 ? i + n : i;
-      if (k < 0 || k >= n) throw new RangeError(`item: index ${i} is out of bounds for ${what === 'index' ? `size ${n}` : `${what} with size ${n}`}`);
+      if (k < 0 || k >= n) throw new IndexError(`item: index ${i} is out of bounds for ${what === 'index' ? `size ${n}` : `${what} with size ${n}`}`);
       return k;
     };
     let idx: number[];

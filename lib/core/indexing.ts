@@ -1,5 +1,6 @@
 // Basic slicing as NumPy does it: integers, start:stop:step slices (negative steps too), '...'
 // and newaxis. The result is a view: new shape, strides and byte offset over the same memory.
+import { IndexError } from '../../bindings/errors.js';
 
 /** NumPy's `newaxis` (`None` in an index): `a.slice(gp.newaxis)` adds an axis of length one; `null` does the same. */
 export const newaxis: unique symbol = Symbol('gpuarray.newaxis');
@@ -91,10 +92,11 @@ export function sliceView(shape: readonly number[], strides: readonly number[], 
     throw new TypeError(`invalid index ${describeIndex(ix)}: an index is an integer, a 'start:stop:step' string or {start, stop, step}, '...', newaxis, or an integer or boolean array`);
   });
   const ellipses = items.filter((x) => x === '...').length;
-  if (ellipses > 1) throw new TypeError("an index can only have a single ellipsis ('...')");
+  // NumPy's IndexError for every index that does not fit the array (count, bounds, ellipses).
+  if (ellipses > 1) throw new IndexError("an index can only have a single ellipsis ('...')");
   const consumes = items.filter((x) => x !== '...' && x !== newaxis).length;
   if (consumes > shape.length) {
-    throw new RangeError(`too many indices for array: array is ${shape.length}-dimensional, but ${consumes} were indexed`);
+    throw new IndexError(`too many indices for array: array is ${shape.length}-dimensional, but ${consumes} were indexed`);
   }
   const expanded: (number | SliceObject | typeof newaxis | undefined)[] = [];
   for (const x of items) {
@@ -115,9 +117,9 @@ export function sliceView(shape: readonly number[], strides: readonly number[], 
     const st = strides[axis];
     axis++;
     if (typeof x === 'number') {
-      if (!Number.isInteger(x)) throw new TypeError(`index ${x} is not an integer`);
+      if (!Number.isInteger(x)) throw new IndexError(`index ${x} is not an integer: only integers, slices, '...', newaxis and integer or boolean arrays are valid indices`);
       const i = x < 0 ? x + n : x;
-      if (i < 0 || i >= n) throw new RangeError(`index ${x} is out of bounds for axis ${axis - 1} with size ${n}`);
+      if (i < 0 || i >= n) throw new IndexError(`index ${x} is out of bounds for axis ${axis - 1} with size ${n}`);
       out.offset += i * st;
       continue;
     }

@@ -6,7 +6,8 @@
 // A boolean mask of the array's whole shape is a direct compaction (1-D result).
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { HostScalar, toDTypeValue } from '../core/host-data.js';
+import { HostScalar, isComplexLike, toDTypeValue } from '../core/host-data.js';
+import { describeValue } from '../util/options.js';
 import { adjustSlice, Index, newaxis, parseSliceString, SliceObject } from '../core/indexing.js';
 import { Scalar } from '../core/scalar.js';
 import { broadcastShapes, shapeString } from '../core/shape.js';
@@ -29,11 +30,16 @@ function indexArray(x: unknown): GpuArray {
   if (Array.isArray(x)) {
     const flat = x.flat(Infinity);
     if (flat.every((v) => typeof v === 'boolean')) return asarray(x, 'bool');
-    if (flat.every((v) => (typeof v === 'number' && Number.isInteger(v)) || typeof v === 'bigint')) return asarray(x, 'int64');
+    // Integers, or booleans mixed with integers (NumPy's [True, 1] is the integer index [1, 1]).
+    if (flat.every((v) => (typeof v === 'number' && Number.isInteger(v)) || typeof v === 'bigint' || typeof v === 'boolean')) {
+      return asarray(flat.some((v) => typeof v === 'boolean') ? mapNested(x, (v) => (typeof v === 'boolean' ? Number(v) : v)) : x, 'int64');
+    }
     throw new IndexError('only integers, slices, ellipsis, newaxis and integer or boolean arrays are valid indices');
   }
   return asarray(x);
 }
+
+const mapNested = (x: unknown, f: (v: unknown) => unknown): unknown => (Array.isArray(x) ? x.map((y) => mapNested(y, f)) : f(x));
 
 function emptyShape(x: unknown): number[] {
   const shape: number[] = [];
@@ -224,6 +230,16 @@ export async function getItemAsync(a: GpuArray, indices: readonly unknown[]): Pr
   }
 }
 
+/** `v` without the leading length-1 axes it has beyond the target's rank: NumPy's setitem drops them (x[0:2] = ones((1, 2))). */
+function fitRank(v: GpuArray, ndim: number, made: GpuArray[]): GpuArray {
+  if (v.ndim <= ndim) return v;
+  const extra = v.ndim - ndim;
+  if (v.shape.slice(0, extra).some((n) => n !== 1)) return v; // the copy reports the mismatch
+  const r = v.reshape(v.shape.slice(extra) as number[]);
+  made.push(r);
+  return r;
+}
+
 /** a[indices] = value (NumPy's setitem: value broadcast to the indexed shape, cast unsafely). */
 export function setItem(a: GpuArray, value: GpuArray | Scalar | HostScalar | ArrayBufferView | readonly unknown[], indices: readonly unknown[]): void {
   const made: GpuArray[] = [];
@@ -231,6 +247,9 @@ export function setItem(a: GpuArray, value: GpuArray | Scalar | HostScalar | Arr
     let v: GpuArray | Scalar | HostScalar;
     if (value instanceof GpuArray || value instanceof Scalar) v = value;
     else if (!(Array.isArray(value) || ArrayBuffer.isView(value))) {
+      if (!(typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean' || isComplexLike(value))) {
+        throw new TypeError(`assign: the value must be a GpuArray, a scalar or an array-like, got ${describeValue(value)}`);
+      }
       // A JS value is converted (and range-checked, as NumPy checks Python ints) as the basic path does.
       v = toDTypeValue(value as HostScalar, a.dtype) as HostScalar;
     } else {
@@ -240,6 +259,13 @@ export function setItem(a: GpuArray, value: GpuArray | Scalar | HostScalar | Arr
     if (!indices.some(isAdvancedIndex)) {
       const view = a.slice(...(indices as Index[]));
       made.push(view);
+      if (v instanceof GpuArray) {
+        // An integer per axis sets one element: NumPy 2.4 refuses any array there (even of size 1).
+        if (v.ndim > 0 && indices.length === a.ndim && indices.length > 0 && indices.every((x) => typeof x === 'number')) {
+          throw new RangeError('setting an array element with a sequence.');
+        }
+        v = fitRank(v, view.ndim, made);
+      }
       // A value sharing a's memory is read from a copy (the copy kernel would see its own writes).
       if (v instanceof GpuArray && v.buffer === a.buffer) {
         v = v.copy();
@@ -253,8 +279,9 @@ export function setItem(a: GpuArray, value: GpuArray | Scalar | HostScalar | Arr
     if (m !== null) {
       let vals: GpuArray;
       if (v instanceof GpuArray) {
-        if (v.ndim > 1 && v.size !== 1) throw new RangeError(`NumPy boolean array indexing assignment requires a 0 or 1-dimensional input, input has ${v.ndim} dimensions`);
-        vals = v.dtype === a.dtype && v.flags.cContiguous ? v : v.astype(a.dtype);
+        if (v.ndim > 1 && v.size !== 1) throw new TypeError(`NumPy boolean array indexing assignment requires a 0 or 1-dimensional input, input has ${v.ndim} dimensions`);
+        // A copy when v shares a's memory: the compaction would read values it already wrote.
+        vals = v.dtype === a.dtype && v.flags.cContiguous && v.buffer !== a.buffer ? v : v.astype(a.dtype);
       } else vals = full([1], v, a.dtype);
       if (vals !== v) made.push(vals);
       placeBool(m, a, vals, true);
@@ -263,6 +290,7 @@ export function setItem(a: GpuArray, value: GpuArray | Scalar | HostScalar | Arr
     const ints = boolToIntegers(a, expand(items, a.ndim), made, nonzero);
     const plan = planOf(a, ints, made);
     if (v instanceof GpuArray) {
+      v = fitRank(v, plan.shape.length, made);
       try {
         broadcastShapes(v.shape, plan.shape);
       } catch {

@@ -8,6 +8,7 @@ import { Scalar } from '../core/scalar.js';
 import { normalizeAxis, shapeString } from '../core/shape.js';
 import { assign } from '../kernel/assign.js';
 import { asarray } from './creation.js';
+import { describeValue, isOptionsLike } from '../util/options.js';
 
 export type ArrayLike = GpuArray | Scalar | HostScalar | ArrayBufferView | readonly unknown[];
 
@@ -16,6 +17,22 @@ export function toArray(x: unknown, what = 'argument'): GpuArray {
   if (x instanceof GpuArray) return x;
   if (x === null || x === undefined) throw new TypeError(`${what} must be an array, got ${String(x)}`);
   return asarray(x);
+}
+
+/** The array an in-place function writes into: a GpuArray (NumPy refuses a list there too). */
+export function targetArray(fn: string, a: unknown): GpuArray {
+  if (!(a instanceof GpuArray)) throw new TypeError(`${fn}: the array to write into must be a GpuArray, got ${describeValue(a)}`);
+  return a;
+}
+
+/** Run `fn` on `x` as a GpuArray (host data uploaded, and disposed after: views keep its memory). */
+export function withArray<T>(x: unknown, what: string, fn: (a: GpuArray) => T): T {
+  const a = toArray(x, what);
+  try {
+    return fn(a);
+  } finally {
+    if (a !== x) a.dispose();
+  }
 }
 
 /** Whether `toArray` made a new array that the caller should dispose. */
@@ -73,8 +90,9 @@ export function sliceAxis(a: GpuArray, axis: number, start: number, stop: number
 export const isOptions = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof GpuArray) && !(v instanceof Scalar) && !ArrayBuffer.isView(v) && !isComplexLike(v);
 
-/** Refuse option keys a function does not know. */
+/** Refuse options that are no object (NaN, a string...: silently ignored otherwise) and keys a function does not know. */
 export function checkKeys(fn: string, o: Record<string, unknown>, keys: readonly string[]): void {
+  if (!isOptionsLike(o)) throw new TypeError(`${fn}: options must be an object like {${keys.join(', ')}}, got ${describeValue(o)}`);
   for (const k of Object.keys(o)) if (!keys.includes(k)) throw new TypeError(`${fn}: unknown option '${k}' (expected ${keys.join(', ')})`);
 }
 

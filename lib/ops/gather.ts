@@ -6,7 +6,7 @@
 // Bounds are checked in 64 bits on the device; an out-of-bounds index sets one flag, read once.
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { HostScalar } from '../core/host-data.js';
+import { HostScalar, toDTypeValue } from '../core/host-data.js';
 import { Scalar } from '../core/scalar.js';
 import { ElementwiseKernel, ElementwiseKernelFn } from '../kernel/elementwise-kernel.js';
 import { IndexError } from '../../bindings/errors.js';
@@ -337,6 +337,8 @@ export function scatter(dst: GpuArray, plan: GatherPlan, value: GpuArray | Scala
     v = tmp = b;
   } else {
     v = value instanceof Scalar ? (value.value as HostScalar) : value;
+    // A host value written as it is cast to dst's dtype (NumPy's setitem: 1.5 into an int array is 1).
+    if (op === 'set') v = toDTypeValue(v, dst.dtype) as HostScalar;
   }
   const err = errFlag(dst);
   try {

@@ -3,6 +3,7 @@
 // view of the output; splits are views.
 import { DType, DTypeLike, dtype as toDType } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
+import { IndexError } from '../../bindings/errors.js';
 import { shapeString } from '../core/shape.js';
 import { ElementwiseKernel, ElementwiseKernelFn } from '../kernel/elementwise-kernel.js';
 import { mixedDevices } from '../kernel/elementwise.js';
@@ -166,14 +167,10 @@ function join(arrays: readonly GpuArray[], axis: number, outOpt: GpuArray | unde
     fill(outOpt);
     return outOpt;
   }
-  let d: DType = commonDType(arrays);
-  if (dtypeOpt !== undefined) {
-    const want = toDType(dtypeOpt);
-    for (const a of arrays) {
-      checkCast(a.dtype, want, casting);
-    }
-    d = want;
-  }
+  // NumPy checks `casting` against the result dtype even when it is the inputs' common one
+  // (casting='no' refuses int32 joined with int64).
+  const d: DType = dtypeOpt !== undefined ? toDType(dtypeOpt) : commonDType(arrays);
+  for (const a of arrays) checkCast(a.dtype, d, casting);
   return build(shape, d, fill, first.device);
 }
 
@@ -205,6 +202,7 @@ export function stack(arrays: readonly unknown[], axisOrOptions?: number | Conca
   try {
     const s0 = xs[0].shape;
     for (const a of xs) if (a.ndim !== s0.length || a.shape.some((d, i) => d !== s0[i])) throw new RangeError('all input arrays must have the same shape');
+    if (o.axis === null) throw new TypeError('stack: axis must be an integer, got null');
     const ax = axisOf(o.axis ?? 0, s0.length + 1);
     for (const a of xs) expanded.push(a.expandDims(ax));
     return join(expanded, ax, o.out, o.dtype, o.casting);
@@ -291,10 +289,15 @@ export function block(arrays: unknown): GpuArray {
   }
 }
 
+// About 2M views (a few hundred MiB of JS heap); more would exhaust the heap, not fail cleanly.
+const MAX_SECTIONS = 2 ** 21;
+
 /** Split points of arraySplit/split. */
 function splitPoints(fn: string, n: number, spec: number | readonly number[], equal: boolean): number[] {
   if (typeof spec === 'number') {
     if (!Number.isInteger(spec) || spec <= 0) throw new RangeError('number sections must be larger than 0.');
+    // Each section is a view object: refuse counts no JS array can hold (NumPy's MemoryError).
+    if (spec > MAX_SECTIONS) throw new RangeError(`${fn}: ${spec} sections are too many (at most ${MAX_SECTIONS})`);
     if (equal && n % spec !== 0) throw new RangeError('array split does not result in an equal division');
     const each = Math.floor(n / spec);
     const extra = n % spec;
@@ -312,7 +315,8 @@ function splitPoints(fn: string, n: number, spec: number | readonly number[], eq
 function splitAlong(fn: string, a0: unknown, spec: number | readonly number[], axis: number, equal: boolean): GpuArray[] {
   const a = toArray(a0, `${fn} input`);
   try {
-    if (a.ndim === 0) throw new RangeError(`${fn}: cannot split a 0-d array`);
+    // NumPy reads ary.shape[axis]: an IndexError for a 0-d array.
+    if (a.ndim === 0) throw new IndexError(`${fn}: cannot split a 0-d array`);
     const ax = axisOf(axis, a.ndim);
     const n = a.shape[ax];
     const pts = splitPoints(fn, n, spec, equal);

@@ -1,14 +1,16 @@
 // Writing and reading through masks: putmask, place, extract, select, copyto(where=).
 
 import { GpuArray } from '../core/gpu-array.js';
-import { HostScalar } from '../core/host-data.js';
+import { ComplexLike, HostScalar, isComplexLike } from '../core/host-data.js';
+import { DType, dtypes } from '../core/dtype.js';
 import { Scalar } from '../core/scalar.js';
 import { shapeString } from '../core/shape.js';
 import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
 import { canCastSafely, defaultDTypeForWeak, resultType } from '../core/promotion.js';
+import type { WeakKind } from '../core/promotion.js';
 import { weakKindOf } from '../core/host-data.js';
 import { broadcastShapes } from '../core/shape.js';
-import { copyInto, checkKeys, owned, toArray } from './array-args.js';
+import { copyInto, checkKeys, owned, targetArray, toArray } from './array-args.js';
 import { boolMask, extractBool, placeBool } from './compaction.js';
 import { take } from './take-put.js';
 import { flatnonzero } from './nonzero.js';
@@ -46,6 +48,7 @@ function maskFor(fn: string, mask0: unknown, a: GpuArray, made: GpuArray[]): Gpu
 
 /** numpy.putmask(a, mask, values): a.flat[n] = values[n % len(values)] where mask.flat[n]. In place. */
 export function putmask(a: GpuArray, mask: unknown, values: unknown): void {
+  targetArray('putmask', a);
   const made: GpuArray[] = [];
   try {
     const m = maskFor('putmask', mask, a, made);
@@ -59,6 +62,7 @@ export function putmask(a: GpuArray, mask: unknown, values: unknown): void {
 
 /** numpy.place(arr, mask, vals): the k-th masked element gets vals[k % len(vals)]. In place. */
 export function place(arr: GpuArray, mask: unknown, vals: unknown): void {
+  targetArray('place', arr);
   const made: GpuArray[] = [];
   try {
     const m = maskFor('place', mask, arr, made);
@@ -101,15 +105,20 @@ export function extract(condition: unknown, arr: unknown): GpuArray {
   }
 }
 
-/** The dtype NumPy gives a value turned into an array (np.asarray): arrays keep theirs, JS scalars get the default of their kind. */
-const strongDType = (v: GpuArray | Scalar | HostScalar) =>
-  v instanceof GpuArray || v instanceof Scalar ? v.dtype : defaultDTypeForWeak(weakKindOf(v as HostScalar));
+/** A JS number, bigint or complex: NumPy's weak Python int/float/complex (a JS boolean is a strong bool, as np.select sees Python's bool). */
+const isWeak = (v: unknown): v is number | bigint | ComplexLike => typeof v === 'number' || typeof v === 'bigint' || isComplexLike(v);
 
 /**
  * numpy.select(condlist, choicelist, default=0): the first true condition's choice, element-wise.
- * As NumPy, choices and default count as arrays in the result dtype (a JS 42 is int64).
+ * As NumPy 2, JS numbers among the choices and default are weak (int8 choices with a default of
+ * 5 stay int8); array-likes are arrays.
  */
-export function select(condlist: readonly unknown[], choicelist: readonly (GpuArray | Scalar | HostScalar)[], defaultValue: GpuArray | Scalar | HostScalar = 0): GpuArray {
+export function select(
+  condlist: readonly unknown[],
+  choicelist: readonly (GpuArray | Scalar | HostScalar | readonly unknown[])[],
+  defaultValue: GpuArray | Scalar | HostScalar | readonly unknown[] = 0,
+): GpuArray {
+  if (!Array.isArray(condlist) || !Array.isArray(choicelist)) throw new TypeError('select: condlist and choicelist must be lists (JS arrays)');
   if (condlist.length !== choicelist.length) throw new RangeError('list of cases must be same length as list of conditions');
   if (condlist.length === 0) throw new RangeError('select with an empty condition list is not possible');
   const made: GpuArray[] = [];
@@ -120,13 +129,22 @@ export function select(condlist: readonly unknown[], choicelist: readonly (GpuAr
       if (x.dtype.name !== 'bool') throw new TypeError(`invalid entry ${k} in condlist: should be boolean ndarray`);
       return x;
     });
-    const d = resultType([...choicelist, defaultValue].map(strongDType));
-    const shapes = [...conds.map((c) => c.shape), ...[...choicelist, defaultValue].flatMap((v) => (v instanceof GpuArray ? [v.shape] : []))];
+    const values = [...choicelist, defaultValue].map((v) => {
+      if (v instanceof GpuArray || v instanceof Scalar || isWeak(v) || typeof v === 'boolean') return v;
+      const x = toArray(v, 'choice');
+      made.push(x);
+      return x;
+    });
+    const d = resultType(
+      values.filter((v) => !isWeak(v)).map((v) => (typeof v === 'boolean' ? dtypes.bool : (v as GpuArray | Scalar).dtype)),
+      values.filter(isWeak).map((v) => weakKindOf(v)),
+    );
+    const shapes = [...conds.map((c) => c.shape), ...values.flatMap((v) => (v instanceof GpuArray ? [v.shape] : []))];
     const shape = broadcastShapes(...shapes);
     const result = GpuArray.allocate(shape, d, conds[0].device);
     try {
-      copyInto(result, defaultValue);
-      for (let k = conds.length - 1; k >= 0; k--) copyto(result, choicelist[k], { casting: 'unsafe', where: conds[k] });
+      copyInto(result, values[values.length - 1] as GpuArray | Scalar | HostScalar);
+      for (let k = conds.length - 1; k >= 0; k--) copyto(result, values[k], { casting: 'unsafe', where: conds[k] });
       return result;
     } catch (e) {
       result.dispose();
@@ -145,10 +163,25 @@ export interface CopytoOptions {
   where?: unknown;
 }
 
+const WEAK_TARGETS = { bool: 'buifc', int: 'uifc', float: 'fc', complex: 'c' } as const;
+const weakFits = (kind: WeakKind, d: DType) => WEAK_TARGETS[kind].includes(d.kind);
+
+/** src seen without the leading length-1 axes it has beyond dst's (NumPy's copyto broadcasts (1, 3) into (3,)). */
+function dropLeadingOnes<T>(s: T, dst: GpuArray, made: GpuArray[]): T {
+  if (!(s instanceof GpuArray) || s.ndim <= dst.ndim) return s;
+  const extra = s.ndim - dst.ndim;
+  if (s.shape.slice(0, extra).some((n) => n !== 1)) throw new RangeError(`could not broadcast input array from shape ${shapeString(s.shape)} into shape ${shapeString(dst.shape)}`);
+  const r = s.reshape(s.shape.slice(extra) as number[]);
+  made.push(r);
+  return r as T;
+}
+
 /** numpy.copyto(dst, src, casting='same_kind', where=True): src broadcast into dst, where true. */
 export function copyto(dst: GpuArray, src: unknown, options: CopytoOptions = {}): void {
+  targetArray('copyto', dst);
   checkKeys('copyto', options as Record<string, unknown>, ['casting', 'where']);
   const casting = options.casting ?? 'same_kind';
+  if (!['no', 'equiv', 'safe', 'same_kind', 'unsafe'].includes(casting)) throw new RangeError(`casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'`);
   const made: GpuArray[] = [];
   try {
     let s: GpuArray | Scalar | HostScalar;
@@ -156,6 +189,11 @@ export function copyto(dst: GpuArray, src: unknown, options: CopytoOptions = {})
     else {
       s = toArray(src, 'src');
       made.push(s);
+    }
+    if (isWeak(s) && casting !== 'unsafe' && !weakFits(weakKindOf(s), dst.dtype)) {
+      // NEP 50: a JS number casts to dst by its kind only (an int to any number, a float to floats).
+      const from = defaultDTypeForWeak(weakKindOf(s));
+      throw new TypeError(`Cannot cast scalar from dtype('${from.name}') to dtype('${dst.dtype.name}') according to the rule '${casting}'`);
     }
     if (s instanceof GpuArray || s instanceof Scalar) {
       const from = s.dtype;
@@ -167,8 +205,7 @@ export function copyto(dst: GpuArray, src: unknown, options: CopytoOptions = {})
       if (!ok) throw new TypeError(`Cannot cast array data from dtype('${from.name}') to dtype('${dst.dtype.name}') according to the rule '${casting}'`);
     }
     if (options.where === undefined || options.where === true) {
-      if (s instanceof GpuArray && s.ndim > dst.ndim) throw new RangeError(`could not broadcast input array from shape ${shapeString(s.shape)} into shape ${shapeString(dst.shape)}`);
-      copyInto(dst, s);
+      copyInto(dst, dropLeadingOnes(s, dst, made));
       return;
     }
     const w = toArray(options.where, 'where');
@@ -176,7 +213,9 @@ export function copyto(dst: GpuArray, src: unknown, options: CopytoOptions = {})
     if (w.dtype.name !== 'bool') throw new TypeError(`Cannot cast array data from dtype('${w.dtype.name}') to dtype('bool') according to the rule 'safe'`);
     let sv: GpuArray;
     if (s instanceof GpuArray) {
-      sv = s.dtype === dst.dtype ? s : s.astype(dst.dtype);
+      s = dropLeadingOnes(s, dst, made);
+      // A source sharing dst's memory is read from a copy (the kernel would see its own writes).
+      sv = s.dtype === dst.dtype && s.buffer !== dst.buffer ? s : s.astype(dst.dtype);
     } else {
       sv = GpuArray.allocate([], dst.dtype, dst.device).fill(s);
     }

@@ -8,6 +8,7 @@ import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
 import { arange, zeros } from './creation.js';
 import { build, checkKeys, copyInto, isOptions, owned, toArray, viewOf } from './array-args.js';
 import { nonzero } from './nonzero.js';
+import { describeValue } from '../util/options.js';
 
 const disposeAll = (xs: GpuArray[]) => xs.forEach((x) => x.dispose());
 
@@ -81,15 +82,17 @@ export function tri(N: number, M?: number | null | { M?: number | null; k?: numb
     kk = o.k ?? 0;
     dt = o.dtype ?? 'float64';
   }
-  const cols = m ?? N;
-  for (const x of [N, cols]) if (!Number.isInteger(x) || x < 0) throw new RangeError('negative dimensions are not allowed');
+  for (const x of [N, m ?? N]) if (!Number.isInteger(x)) throw new TypeError(`tri: N and M must be integers, got ${String(x)}`);
+  // NumPy builds the mask from arange(N) and arange(M): a negative size gives an empty axis.
+  const rows = Math.max(0, N);
+  const cols = Math.max(0, m ?? N);
   const d = toDType(dt);
-  const out = GpuArray.allocate([N, cols], d);
+  const out = GpuArray.allocate([rows, cols], d);
   try {
     if (out.size > 0) {
       if (d === dtypes.bool || d.isComplex || d === dtypes.float16) {
         // The kernel's (T)(0/1) is for plain C types; others go through int8 and a cast.
-        const t = tri(N, cols, kk, 'int8');
+        const t = tri(rows, cols, kk, 'int8');
         try {
           copyInto(out, t);
         } finally {
@@ -200,6 +203,7 @@ export function indices(dimensions: readonly number[], dtypeOrOptions: DTypeLike
   if (isOptions(dtypeOrOptions)) ({ dtype: dt = 'int64', sparse: sp = false } = dtypeOrOptions as { dtype?: DTypeLike; sparse?: boolean });
   else dt = dtypeOrOptions as DTypeLike;
   const d = toDType(dt);
+  if (!Array.isArray(dimensions)) throw new TypeError(`indices: dimensions must be a list of sizes, got ${describeValue(dimensions)}`);
   const dims = [...dimensions];
   dims.forEach((n) => {
     if (!Number.isInteger(n) || n < 0) throw new RangeError('negative dimensions are not allowed');

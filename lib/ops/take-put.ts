@@ -1,19 +1,23 @@
 // take, takeAlongAxis, put, putAlongAxis, choose, compress and ufunc.at: index arrays along one
 // axis (or the flat array) turned into the gather/scatter plans of lib/ops/gather.ts.
 import { GpuArray } from '../core/gpu-array.js';
+import { DType, dtypes } from '../core/dtype.js';
+import { isComplexLike, weakKindOf } from '../core/host-data.js';
+import type { WeakKind } from '../core/promotion.js';
+import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
 import { HostScalar } from '../core/host-data.js';
 import { Scalar } from '../core/scalar.js';
 import { broadcastShapes, shapeString } from '../core/shape.js';
 import { IndexError } from '../../bindings/errors.js';
 import { arange } from './creation.js';
-import { axisOf, checkKeys, commonDType, isOptions, owned, toArray, viewOf } from './array-args.js';
-import { ATOMIC_DTYPES, checkIndexDType, gather, GatherPlan, IndexMode, scatter, ScatterOp } from './gather.js';
+import { axisOf, checkKeys, isOptions, owned, targetArray, toArray, viewOf } from './array-args.js';
+import { ATOMIC_DTYPES, gather, GatherPlan, IndexMode, scatter, ScatterOp } from './gather.js';
 import { indexPlan } from './advanced-indexing.js';
 import { flatnonzero } from './nonzero.js';
 import { UFUNCS } from './ufunc-table.js';
 import { isAdvancedIndex } from '../core/advanced-index-hook.js';
 import type { Index } from '../core/indexing.js';
-import { canCastSameKind } from '../core/promotion.js';
+import { canCastSafely, resultType } from '../core/promotion.js';
 import { stack } from './joining.js';
 
 /** Options of gp.take (numpy.take's keyword arguments). */
@@ -28,21 +32,27 @@ export interface TakeOptions {
 
 function checkMode(mode: unknown): IndexMode {
   if (mode === undefined) return 'raise';
-  if (mode !== 'raise' && mode !== 'wrap' && mode !== 'clip') throw new TypeError(`clipmode must be one of 'clip', 'raise', or 'wrap', got ${JSON.stringify(mode)}`);
+  // NumPy's clipmode converter raises ValueError.
+  if (mode !== 'raise' && mode !== 'wrap' && mode !== 'clip') throw new RangeError(`clipmode must be one of 'clip', 'raise', or 'wrap', got ${JSON.stringify(mode)}`);
   return mode;
 }
 
-/** An integer index array (host data is converted to int64). */
-function intIndices(x: unknown, made: GpuArray[]): GpuArray {
+/**
+ * An integer index array (host data is converted to int64). As NumPy's take/put/choose, bool
+ * indices are cast to integers (True is 1) and float ones are a TypeError (no safe cast); the
+ * *AlongAxis functions (`strict`) take integer arrays only (IndexError).
+ */
+function intIndices(x: unknown, made: GpuArray[], strict = false): GpuArray {
   const a = x instanceof GpuArray ? x : Array.isArray(x) && x.flat(Infinity).length === 0 ? toArray(new BigInt64Array(0), 'indices') : toArray(x, 'indices');
   if (a !== x) made.push(a);
   if (a.dtype.kind !== 'i' && a.dtype.kind !== 'u') {
-    if (a.dtype.isFloat && !(x instanceof GpuArray) && a.size === 0) {
+    if ((a.dtype.isFloat && !(x instanceof GpuArray) && a.size === 0) || (a.dtype === dtypes.bool && !strict)) {
       const e = a.astype('int64');
       made.push(e);
       return e;
     }
-    checkIndexDType(a.dtype);
+    if (strict) throw new IndexError('`indices` must be an integer array');
+    throw new TypeError(`Cannot cast array data from dtype('${a.dtype.name}') to dtype('int64') according to the rule 'safe'`);
   }
   return a;
 }
@@ -70,17 +80,22 @@ export function take(a0: unknown, indices: unknown, axisOrOptions?: number | nul
     if (owned(a0, a)) made.push(a);
     const idx = intIndices(indices, made);
     let ax = 0;
-    if (o.axis === null || o.axis === undefined) {
+    // Without an axis the input is flattened; NumPy also sees a 0-d input as 1-d with an axis.
+    if (o.axis === null || o.axis === undefined || a.ndim === 0) {
       a = a.reshape([a.size]);
       made.push(a);
-    } else ax = axisOf(o.axis, a.ndim);
+    }
+    if (o.axis !== null && o.axis !== undefined) ax = axisOf(o.axis, a.ndim);
     const plan = planAlong(a, ax, idx, made);
     if (o.out !== undefined) {
       const out = o.out;
       if (!(out instanceof GpuArray) || out.shape.length !== plan.shape.length || out.shape.some((d, i) => d !== plan.shape[i])) {
         throw new RangeError(`output array does not match result of ndarray.take (shape ${shapeString(plan.shape)})`);
       }
-      if (out.dtype === a.dtype && out.flags.cContiguous) return gather(a, plan, mode, out);
+      // NumPy writes through a copy of `out` in a's dtype: out's dtype must cast safely to it.
+      if (!canCastSafely(out.dtype, a.dtype)) throw new TypeError(`Cannot cast array data from dtype('${out.dtype.name}') to dtype('${a.dtype.name}') according to the rule 'safe'`);
+      // Straight into `out` unless it shares a's memory (the gather would read its own writes).
+      if (out.dtype === a.dtype && out.flags.cContiguous && out.buffer !== a.buffer) return gather(a, plan, mode, out);
       const r = gather(a, plan, mode);
       try {
         out.set(r);
@@ -102,7 +117,7 @@ function alongAxisPlan(fn: string, arr: GpuArray, idx: GpuArray, ax: number, mad
     if (k === ax) return idx.shape[k];
     if (d === idx.shape[k] || idx.shape[k] === 1) return d;
     if (d === 1) return idx.shape[k];
-    throw new RangeError(`${fn}: shape mismatch: indices of shape ${shapeString(idx.shape)} cannot be broadcast with arr of shape ${shapeString(arr.shape)}`);
+    throw new IndexError(`${fn}: shape mismatch: indices of shape ${shapeString(idx.shape)} cannot be broadcast with arr of shape ${shapeString(arr.shape)}`);
   });
   const strides = arr.shape.map((d, k) => (k === ax || (d === 1 && shape[k] !== 1) ? 0 : arr.strides[k]));
   const iv = idx.broadcastTo(shape);
@@ -119,7 +134,7 @@ export function takeAlongAxis(arr0: unknown, indices: unknown, axis?: AxisArg): 
   try {
     let arr = toArray(arr0, 'takeAlongAxis input');
     if (owned(arr0, arr)) made.push(arr);
-    let idx = intIndices(indices, made);
+    const idx = intIndices(indices, made, true);
     const ax0 = axisArg(axis, -1);
     if (ax0 === null) {
       if (idx.ndim !== 1) throw new RangeError('when axis=None, `indices` must have a single dimension.');
@@ -160,9 +175,10 @@ function withFlat(a: GpuArray, fn: (flat: GpuArray) => void): void {
 
 /** numpy.put_along_axis(arr, indices, values, axis): in place. */
 export function putAlongAxis(arr: GpuArray, indices: unknown, values: unknown, axis: AxisArg): void {
+  targetArray('putAlongAxis', arr);
   const made: GpuArray[] = [];
   try {
-    const idx = intIndices(indices, made);
+    const idx = intIndices(indices, made, true);
     const vals = values instanceof GpuArray || values instanceof Scalar || typeof values !== 'object' ? values : toArray(values);
     if (vals !== values) made.push(vals as GpuArray);
     const ax0 = axisArg(axis, null);
@@ -178,6 +194,7 @@ export function putAlongAxis(arr: GpuArray, indices: unknown, values: unknown, a
 
 /** numpy.put(a, ind, v, mode='raise'): a.flat[ind] = v, v repeated to ind's length. In place. */
 export function put(a: GpuArray, ind: unknown, v: unknown, mode?: IndexMode | { mode?: IndexMode }): void {
+  targetArray('put', a);
   const m = checkMode(isOptions(mode) ? (mode as { mode?: IndexMode }).mode : mode);
   const made: GpuArray[] = [];
   try {
@@ -207,6 +224,9 @@ export function put(a: GpuArray, ind: unknown, v: unknown, mode?: IndexMode | { 
   }
 }
 
+/** Negative choices moved out of range (to n), so that the bounds check of mode 'raise' sees them. */
+const negativeOutKernel = ElementwiseKernel('I a, int64 nch', 'int64 o', 'o = a < 0 ? nch : (long long)a', 'gpa_choose_negative');
+
 /** numpy.choose(a, choices, out=None, mode='raise'): choices[a[i]][i], everything broadcast. */
 export function choose(a0: unknown, choices: readonly unknown[], options: { mode?: IndexMode; out?: GpuArray } = {}): GpuArray {
   checkKeys('choose', options as Record<string, unknown>, ['mode', 'out']);
@@ -214,22 +234,43 @@ export function choose(a0: unknown, choices: readonly unknown[], options: { mode
   const made: GpuArray[] = [];
   try {
     const a = intIndices(a0, made);
+    const strong: DType[] = [];
+    const weak: WeakKind[] = [];
     const cs = choices.map((c) => {
       const x = toArray(c, 'choice');
       if (owned(c, x)) made.push(x);
+      // JS scalars are weak (NEP 50): [int8 array, 3] is int8, as NumPy's Python scalars.
+      if (typeof c === 'number' || typeof c === 'bigint' || typeof c === 'boolean' || isComplexLike(c)) weak.push(weakKindOf(c));
+      else strong.push(x.dtype);
       return x;
     });
     if (cs.length === 0) throw new RangeError('0-length sequence.');
     const shape = broadcastShapes(a.shape, ...cs.map((c) => c.shape));
-    const d = commonDType(cs);
+    if (options.out !== undefined && (!(options.out instanceof GpuArray) || shapeString(options.out.shape) !== shapeString(shape))) {
+      throw new TypeError(`choose: invalid shape for output array (expected ${shapeString(shape)})`);
+    }
+    const d = resultType(strong, weak);
     const views = cs.map((c) => c.broadcastTo(shape));
     made.push(...views);
     const stacked = stack(views, 0, { dtype: d });
     made.push(stacked);
-    const iv = a.broadcastTo(shape);
+    let ia = a;
+    if (mode === 'raise' && a.dtype.kind === 'i') {
+      // NumPy's 'raise' refuses negative choices too (take's Python-style -1 is not one).
+      ia = negativeOutKernel(a, cs.length);
+      made.push(ia);
+    }
+    const iv = ia.broadcastTo(shape);
     made.push(iv);
     const plan: GatherPlan = { shape, strides: stacked.strides.slice(1), offset: stacked.offset, axes: [{ index: iv, length: cs.length, stride: stacked.strides[0], axis: 0 }] };
-    const r = gather(stacked, plan, mode);
+    let r: GpuArray;
+    try {
+      r = gather(stacked, plan, mode);
+    } catch (e) {
+      // NumPy's ValueError for a choice out of range.
+      if (e instanceof IndexError) throw new RangeError('invalid entry in choice array');
+      throw e;
+    }
     if (options.out === undefined) return r;
     try {
       options.out.set(r);
@@ -274,19 +315,27 @@ export function ufuncAt(name: string, a: GpuArray, indices: unknown, b: GpuArray
   if (b === undefined) throw new TypeError(`${name}.at: the second operand is required`);
   const made: GpuArray[] = [];
   try {
-    let v: GpuArray | HostScalar;
-    if (b instanceof GpuArray || Array.isArray(b)) {
+    // NumPy's ufunc.at casts the operand to a's dtype unsafely first (int + 0.6 twice adds 0,
+    // a Python 300 into int8 wraps): a device cast of the operand as an array.
+    let v: GpuArray;
+    if (b instanceof GpuArray || Array.isArray(b) || ArrayBuffer.isView(b)) {
       const arr = toArray(b, 'b');
       if (arr !== b) made.push(arr);
-      if (!canCastSameKind(arr.dtype, a.dtype)) throw new TypeError(`Cannot cast ufunc '${name}' output from dtype('${arr.dtype.name}') to dtype('${a.dtype.name}') with casting rule 'same_kind'`);
       v = arr;
     } else {
-      const val = b instanceof Scalar ? (b.value as HostScalar) : (b as HostScalar);
-      if (b instanceof Scalar && !canCastSameKind(b.dtype, a.dtype)) throw new TypeError(`Cannot cast ufunc '${name}' output from dtype('${b.dtype.name}') to dtype('${a.dtype.name}') with casting rule 'same_kind'`);
-      if (a.dtype.isInteger && typeof val === 'number' && !Number.isInteger(val)) {
-        throw new TypeError(`Cannot cast ufunc '${name}' output from dtype('float64') to dtype('${a.dtype.name}') with casting rule 'same_kind'`);
+      const val = b instanceof Scalar ? b : (b as HostScalar);
+      if (typeof val !== 'number' && typeof val !== 'bigint' && typeof val !== 'boolean' && !isComplexLike(val) && !(val instanceof Scalar)) {
+        throw new TypeError(`${name}.at: the operand must be a GpuArray, a scalar or an array-like, got ${typeof val}`);
       }
-      v = val;
+      v = toArray(val, 'b');
+      made.push(v);
+    }
+    if (v.dtype.isComplex && !a.dtype.isComplex) {
+      throw new TypeError(`Cannot cast ufunc '${name}' output from dtype('${v.dtype.name}') to dtype('${a.dtype.name}') with casting rule 'same_kind'`);
+    }
+    if (v.dtype !== a.dtype) {
+      v = v.astype(a.dtype);
+      made.push(v);
     }
     const tuple = Array.isArray(indices) && indices.some((x) => Array.isArray(x) || x instanceof GpuArray || ArrayBuffer.isView(x) || typeof x === 'string' || x === null);
     const items = tuple ? (indices as unknown[]) : [indices];

@@ -3,7 +3,7 @@
 // objects (dispose them independently of their source).
 import { GpuArray } from '../core/gpu-array.js';
 import { broadcastShapes } from '../core/shape.js';
-import { axesOf, axisOf, isOptions, owned, toArray, viewOf } from './array-args.js';
+import { axesOf, axisOf, isOptions, owned, toArray, viewOf, withArray } from './array-args.js';
 
 function atleast(n: number, layout: (a: GpuArray) => number[], arys: unknown[]): GpuArray | GpuArray[] {
   const out = arys.map((x) => {
@@ -31,7 +31,11 @@ export const atleast3d: Atleast = ((...arys: unknown[]) =>
   atleast(3, (a) => (a.ndim === 0 ? [1, 1, 1] : a.ndim === 1 ? [1, a.shape[0], 1] : [a.shape[0], a.shape[1], 1]), arys)) as Atleast;
 
 /** numpy.flip: reverse the order along the given axes (all when none); a view with negative strides. */
-export function flip(m: GpuArray, axis?: number | readonly number[] | null | { axis?: number | readonly number[] | null }): GpuArray {
+export function flip(m0: unknown, axis?: number | readonly number[] | null | { axis?: number | readonly number[] | null }): GpuArray {
+  return withArray(m0, 'flip input', (m) => flipView(m, axis));
+}
+
+function flipView(m: GpuArray, axis?: number | readonly number[] | null | { axis?: number | readonly number[] | null }): GpuArray {
   const ax = isOptions(axis) ? (axis as { axis?: number | readonly number[] | null }).axis : (axis as number | readonly number[] | null | undefined);
   const axes = axesOf(ax ?? null, m.ndim);
   const strides = [...m.strides];
@@ -44,19 +48,27 @@ export function flip(m: GpuArray, axis?: number | readonly number[] | null | { a
 }
 
 /** numpy.fliplr: reverse axis 1 (arrays of 2 or more dimensions). */
-export function fliplr(m: GpuArray): GpuArray {
-  if (m.ndim < 2) throw new RangeError('Input must be >= 2-d.');
-  return flip(m, 1);
+export function fliplr(m0: unknown): GpuArray {
+  return withArray(m0, 'fliplr input', (m) => {
+    if (m.ndim < 2) throw new RangeError('Input must be >= 2-d.');
+    return flipView(m, 1);
+  });
 }
 
 /** numpy.flipud: reverse axis 0 (arrays of 1 or more dimensions). */
-export function flipud(m: GpuArray): GpuArray {
-  if (m.ndim < 1) throw new RangeError('Input must be >= 1-d.');
-  return flip(m, 0);
+export function flipud(m0: unknown): GpuArray {
+  return withArray(m0, 'flipud input', (m) => {
+    if (m.ndim < 1) throw new RangeError('Input must be >= 1-d.');
+    return flipView(m, 0);
+  });
 }
 
 /** numpy.swapaxes: a view. */
-export function swapaxes(a: GpuArray, axis1: number, axis2: number): GpuArray {
+export function swapaxes(a0: unknown, axis1: number, axis2: number): GpuArray {
+  return withArray(a0, 'swapaxes input', (a) => swapView(a, axis1, axis2));
+}
+
+function swapView(a: GpuArray, axis1: number, axis2: number): GpuArray {
   const i = axisOf(axis1, a.ndim);
   const j = axisOf(axis2, a.ndim);
   const perm = a.shape.map((_, k) => k);
@@ -66,7 +78,11 @@ export function swapaxes(a: GpuArray, axis1: number, axis2: number): GpuArray {
 }
 
 /** numpy.moveaxis: move axes to new positions, the others keep their order; a view. */
-export function moveaxis(a: GpuArray, source: number | readonly number[], destination: number | readonly number[]): GpuArray {
+export function moveaxis(a0: unknown, source: number | readonly number[], destination: number | readonly number[]): GpuArray {
+  return withArray(a0, 'moveaxis input', (a) => moveView(a, source, destination));
+}
+
+function moveView(a: GpuArray, source: number | readonly number[], destination: number | readonly number[]): GpuArray {
   const src = axesOf(source, a.ndim);
   const dst = axesOf(destination, a.ndim);
   if (src.length !== dst.length) throw new RangeError('`source` and `destination` arguments must have the same number of elements');
@@ -77,7 +93,11 @@ export function moveaxis(a: GpuArray, source: number | readonly number[], destin
 }
 
 /** numpy.rollaxis: move `axis` to before position `start`; a view. */
-export function rollaxis(a: GpuArray, axis: number, start = 0): GpuArray {
+export function rollaxis(a0: unknown, axis: number, start = 0): GpuArray {
+  return withArray(a0, 'rollaxis input', (a) => rollView(a, axis, start));
+}
+
+function rollView(a: GpuArray, axis: number, start: number): GpuArray {
   const n = a.ndim;
   const ax = axisOf(axis, n);
   if (!Number.isInteger(start)) throw new TypeError('start must be an integer');
@@ -91,7 +111,11 @@ export function rollaxis(a: GpuArray, axis: number, start = 0): GpuArray {
 }
 
 /** numpy.rot90: rotate by 90 degrees k times in the plane of `axes` (from the first towards the second); a view. */
-export function rot90(m: GpuArray, k = 1, axes: readonly [number, number] | { k?: number; axes?: readonly [number, number] } = [0, 1]): GpuArray {
+export function rot90(m0: unknown, k = 1, axes: readonly [number, number] | { k?: number; axes?: readonly [number, number] } = [0, 1]): GpuArray {
+  return withArray(m0, 'rot90 input', (m) => rotView(m, k, axes));
+}
+
+function rotView(m: GpuArray, k: number, axes: readonly [number, number] | { k?: number; axes?: readonly [number, number] }): GpuArray {
   let kk = k;
   let ax = axes;
   if (isOptions(k)) ({ k: kk = 1, axes: ax = [0, 1] } = k as { k?: number; axes?: readonly [number, number] });

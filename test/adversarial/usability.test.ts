@@ -120,8 +120,8 @@ describeEachDevice('adversarial: usability', () => {
       const c = gp.array([{ re: 1, im: -2 }], 'complex64').item() as { re: number; im: number };
       expect([c.re, c.im]).to.deep.equal([1, -2]);
       expect(() => m.item()).to.throw(RangeError, /can only convert an array of size 1/);
-      expect(() => m.item(6)).to.throw(RangeError, /index 6 is out of bounds for size 6/);
-      expect(() => m.item(0, 3)).to.throw(RangeError, /out of bounds for axis 1 with size 3/);
+      expect(() => m.item(6)).to.throw(gp.IndexError, /index 6 is out of bounds for size 6/);
+      expect(() => m.item(0, 3)).to.throw(gp.IndexError, /out of bounds for axis 1 with size 3/);
       expect(() => m.item(0, 0, 0)).to.throw(TypeError, /incorrect number of indices/);
       expect(() => m.item(1.5)).to.throw(TypeError, /must be an integer/);
       t.dispose();

@@ -1,0 +1,58 @@
+// GpuArray methods where NumPy's (and CuPy's) ndarray has them for indexing and rearranging:
+// a.take, a.put, a.repeat, a.nonzero, a.swapaxes, a.choose, a.compress. Each is the function of
+// the same name with the array as its first argument (compress: as its second, as NumPy).
+import { GpuArray } from '../core/gpu-array.js';
+import type { IndexMode } from './gather.js';
+import { choose, compress, put, take, TakeOptions } from './take-put.js';
+import { repeat } from './rearranging.js';
+import { nonzero } from './nonzero.js';
+import { swapaxes } from './views.js';
+
+/** The indexing and rearranging methods of GpuArray that NumPy's ndarray has (attached by this module). */
+export interface IndexMethods {
+  /** ndarray.take(indices, axis=None, out=None, mode='raise'): see `gp.take`. */
+  take(indices: unknown, axisOrOptions?: number | null | TakeOptions, options?: TakeOptions): GpuArray;
+  /** ndarray.put(indices, values, mode='raise'): see `gp.put`; in place. */
+  put(indices: unknown, values: unknown, mode?: IndexMode | { mode?: IndexMode }): void;
+  /** ndarray.repeat(repeats, axis=None): see `gp.repeat`. */
+  repeat(repeats: unknown, axis?: number | null | { axis?: number | null }): GpuArray;
+  /** ndarray.nonzero(): one int64 index array per dimension, see `gp.nonzero`. */
+  nonzero(): GpuArray[];
+  /** ndarray.swapaxes(axis1, axis2): a view, see `gp.swapaxes`. */
+  swapaxes(axis1: number, axis2: number): GpuArray;
+  /** ndarray.choose(choices, out=None, mode='raise'): this array holds the choice indices, see `gp.choose`. */
+  choose(choices: readonly unknown[], options?: { mode?: IndexMode; out?: GpuArray }): GpuArray;
+  /** ndarray.compress(condition, axis=None): see `gp.compress`. */
+  compress(condition: unknown, axis?: number | null | { axis?: number | null }): GpuArray;
+}
+
+declare module '../core/gpu-array.js' {
+  interface GpuArray extends IndexMethods {}
+}
+
+const methods: IndexMethods = {
+  take(this: GpuArray, indices, axisOrOptions, options) {
+    return take(this, indices, axisOrOptions, options);
+  },
+  put(this: GpuArray, indices, values, mode) {
+    put(this, indices, values, mode);
+  },
+  repeat(this: GpuArray, repeats, axis) {
+    return repeat(this, repeats, axis);
+  },
+  nonzero(this: GpuArray) {
+    return nonzero(this);
+  },
+  swapaxes(this: GpuArray, axis1, axis2) {
+    return swapaxes(this, axis1, axis2);
+  },
+  choose(this: GpuArray, choices, options) {
+    return choose(this, choices, options);
+  },
+  compress(this: GpuArray, condition, axis) {
+    return compress(condition, this, axis);
+  },
+};
+for (const [name, fn] of Object.entries(methods)) {
+  Object.defineProperty(GpuArray.prototype, name, { value: fn, writable: true, configurable: true });
+}
