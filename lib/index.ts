@@ -152,6 +152,11 @@ export type { AdvancedIndex } from './core/advanced-index-hook.js';
 export { concatenate, stack, vstack, hstack, dstack, columnStack, block, split, arraySplit, hsplit, vsplit, dsplit, append } from './ops/joining.js';
 export type { ConcatenateOptions } from './ops/joining.js';
 export { atleast1d, atleast2d, atleast3d, flip, fliplr, flipud, rot90, swapaxes, moveaxis, rollaxis, broadcastArrays } from './ops/views.js';
+// numpy.reshape(a, ...) and the other function forms of ndarray methods; numpy.round/around.
+export { reshape, ravel, transpose, permuteDims, squeeze, expandDims, broadcastTo, copy, astype, ascontiguousarray, ndim, shape, size } from './ops/array-functions.js';
+export type { Order, ReshapeOptions, AstypeOptions } from './core/gpu-array.js';
+export { round, around } from './ops/rounding.js';
+export type { RoundOptions } from './ops/rounding.js';
 export { nonzero, nonzeroAsync, flatnonzero, argwhere } from './ops/nonzero.js';
 export { where } from './ops/where.js';
 export { tile, repeat, roll, pad, resize, trimZeros } from './ops/rearranging.js';

@@ -238,8 +238,8 @@ describeEachDevice('creation: bad input is refused before anything is allocated'
   it('negative or non-integer dimensions', () => {
     refuses(() => gp.empty(-1), RangeError, /non-negative integers/);
     refuses(() => gp.zeros([2, -3]), RangeError, /non-negative integers/);
-    refuses(() => gp.ones([2.5]), RangeError, /non-negative integers/);
-    refuses(() => gp.full([NaN], 1), RangeError, /non-negative integers/);
+    refuses(() => gp.ones([2.5]), TypeError, /non-negative integers/);
+    refuses(() => gp.full([NaN], 1), TypeError, /non-negative integers/);
     refuses(() => gp.empty([2 ** 40, 2 ** 40]), RangeError, /too large/);
     refuses(() => gp.eye(-1), RangeError, /non-negative integers/);
     refuses(() => gp.array(ndarray(new Float32Array(4), [-1, 4])), RangeError, /invalid shape/);

@@ -15,6 +15,7 @@ import { DeviceBuffer, LifetimeToken, trackLifetime, untrackLifetime } from './l
 import { arrayRepr, arrayStr, disposedRepr } from './repr.js';
 import type { NdArray } from 'ndarray';
 import { Scalar } from './scalar.js';
+import { canCastSafely, canCastSameKind } from './promotion.js';
 import {
   broadcastStrides,
   contiguousStrides,
@@ -31,6 +32,18 @@ import {
 export interface ArrayFlags {
   readonly cContiguous: boolean;
   readonly fContiguous: boolean;
+}
+
+/** NumPy's memory order argument of reshape, ravel and flatten ('K' is not implemented). */
+export type Order = 'C' | 'F' | 'A';
+/** Options of `reshape` / `ravel` / `flatten`. */
+export interface ReshapeOptions {
+  order?: Order;
+}
+/** Options of `astype`: NumPy's `casting` rule (default 'unsafe') and `copy` (false: this array itself when the dtype is already the one asked for). */
+export interface AstypeOptions {
+  casting?: 'no' | 'equiv' | 'safe' | 'same_kind' | 'unsafe';
+  copy?: boolean;
 }
 
 /** Nested JS arrays of an array's values (toArray()). */
@@ -189,12 +202,19 @@ export class GpuArray {
 
   /**
    * The same elements in a new shape (NumPy `ndarray.reshape`): a view when the strides allow it,
-   * else a C-ordered copy. One length may be -1 (inferred).
+   * else a C-ordered copy. One length may be -1 (inferred). A trailing `{order}` reads and places
+   * the elements in C (default), F (column-major) or A (F when the array is only F-contiguous) order.
    *
-   * @example gp.arange(6).reshape(2, 3) // or reshape([2, -1])
+   * @example gp.arange(6).reshape(2, 3) // or reshape([2, -1]), reshape([2, 3], { order: 'F' })
    */
-  reshape(...shape: (number | readonly number[])[]): GpuArray {
+  reshape(...args: (number | readonly number[] | ReshapeOptions)[]): GpuArray {
+    const last = args[args.length - 1];
+    const hasOpts = typeof last === 'object' && last !== null && !Array.isArray(last);
+    const order = hasOpts ? this.orderOf('reshape', readOptions<ReshapeOptions>('reshape', last, ['order']).order) : 'C';
+    const shape = (hasOpts ? args.slice(0, -1) : args) as (number | readonly number[])[];
     const target = resolveReshape(shape.length === 1 && typeof shape[0] !== 'number' ? shape[0] : (shape as number[]), this.size);
+    // Column-major: the reversed-axes view reshaped to the reversed shape in C order, reversed back.
+    if (order === 'F') return this.reversedAxes((t) => t.reshape([...target].reverse()));
     const strides = nocopyReshapeStrides(this.shape, this.strides, target, this.itemsize);
     if (strides !== null) return this.viewOf(target, strides, this.offset);
     return this.copyAs(target);
@@ -229,11 +249,15 @@ export class GpuArray {
    *
    * @example gp.zeros([1, 3, 1]).squeeze().shape // [3]
    */
-  squeeze(axis?: number | readonly number[]): GpuArray {
+  squeeze(axisOrOptions?: number | readonly number[] | null | { axis?: number | readonly number[] | null }): GpuArray {
+    const axis = typeof axisOrOptions === 'object' && axisOrOptions !== null && !Array.isArray(axisOrOptions)
+      ? readOptions<{ axis: number | readonly number[] | null }>('squeeze', axisOrOptions, ['axis']).axis
+      : (axisOrOptions as number | readonly number[] | null | undefined);
     const drop =
-      axis === undefined
+      axis === undefined || axis === null
         ? this.shape.map((d, i) => (d === 1 ? i : -1)).filter((i) => i >= 0)
         : (typeof axis === 'number' ? [axis] : [...axis]).map((a) => normalizeAxis(a, this.ndim));
+    if (new Set(drop).size !== drop.length) throw new RangeError("duplicate value in 'axis'");
     for (const a of drop) {
       if (this.shape[a] !== 1) throw new RangeError(`cannot select an axis to squeeze out which has size not equal to one (axis ${a})`);
     }
@@ -290,7 +314,10 @@ export class GpuArray {
    *
    * @example gp.zeros([2, 3]).ravel().shape // [6]
    */
-  ravel(): GpuArray {
+  ravel(order?: Order | 'K' | ReshapeOptions): GpuArray {
+    const o = this.orderOf('ravel', typeof order === 'object' && order !== null ? readOptions<ReshapeOptions>('ravel', order, ['order']).order : order, true);
+    if (o === 'F') return this.reversedAxes((t) => t.reshape([this.size]));
+    if (o === 'K') return this.memoryOrderView((t) => t.reshape([this.size]));
     return this.reshape([this.size]);
   }
 
@@ -299,8 +326,52 @@ export class GpuArray {
    *
    * @example gp.zeros([2, 3]).flatten().shape // [6]
    */
-  flatten(): GpuArray {
-    return this.copyAs([this.size]);
+  flatten(order?: Order | 'K' | ReshapeOptions): GpuArray {
+    const o = this.orderOf('flatten', typeof order === 'object' && order !== null ? readOptions<ReshapeOptions>('flatten', order, ['order']).order : order, true);
+    if (o === 'C') return this.copyAs([this.size]);
+    const t = o === 'F' ? this.transpose() : this.memoryOrderView((v) => v.reshape(v.shape as number[]));
+    try {
+      return t.copyAs([this.size]);
+    } finally {
+      t.dispose();
+    }
+  }
+
+  /** NumPy's order argument resolved to 'C' or 'F' ('A': F only for an F- and not C-contiguous array), and 'K' where allowed. */
+  private orderOf(fn: string, order: unknown, allowK = false): 'C' | 'F' | 'K' {
+    if (order === undefined || order === null || order === 'C') return 'C';
+    if (order === 'F') return 'F';
+    if (order === 'A') return this.flags.fContiguous && !this.flags.cContiguous ? 'F' : 'C';
+    if (order === 'K' && allowK) return 'K';
+    throw new RangeError(`${fn}: order must be one of 'C', 'F', 'A'${allowK ? " or 'K'" : ''}, got ${typeof order === 'string' ? `'${order}'` : String(order)}`);
+  }
+
+  /** fn applied to the view with the axes by decreasing |stride| (NumPy's order 'K'; a negative stride keeps its direction, as NumPy). */
+  private memoryOrderView(fn: (t: GpuArray) => GpuArray): GpuArray {
+    const axes = this.shape.map((n, i) => ({ n, st: this.strides[i], i }));
+    axes.sort((a, b) => Math.abs(b.st) - Math.abs(a.st) || a.i - b.i); // stable: equal strides keep their order
+    const t = this.viewOf(axes.map((a) => a.n), axes.map((a) => a.st), this.offset);
+    try {
+      return fn(t);
+    } finally {
+      t.dispose();
+    }
+  }
+
+  /** fn applied to the reversed-axes view, its result's axes reversed back (F order through C order). */
+  private reversedAxes(fn: (t: GpuArray) => GpuArray): GpuArray {
+    const t = this.transpose();
+    try {
+      const r = fn(t);
+      if (r.ndim <= 1) return r;
+      try {
+        return r.transpose();
+      } finally {
+        r.dispose();
+      }
+    } finally {
+      t.dispose();
+    }
   }
 
   /** A C-ordered copy given the shape `to` (same size): a new owner, not a view of a temporary. */
@@ -330,8 +401,21 @@ export class GpuArray {
    *
    * @example gp.array([1.7, -2.5]).astype('int32').toArray() // [1, -2]
    */
-  astype(d: DTypeLike): GpuArray {
-    const out = GpuArray.allocate(this.shape, toDType(d), this.device);
+  astype(d: DTypeLike, options?: AstypeOptions): GpuArray {
+    const o = readOptions<AstypeOptions>('astype', options, ['casting', 'copy']);
+    const to = toDType(d, 'astype: dtype');
+    const casting = o.casting ?? 'unsafe';
+    const castOk =
+      casting === 'unsafe' ? true
+      : casting === 'same_kind' ? canCastSameKind(this.dtype, to)
+      : casting === 'safe' ? canCastSafely(this.dtype, to)
+      : casting === 'no' || casting === 'equiv' ? this.dtype === to
+      : null;
+    if (castOk === null) throw new RangeError(`astype: casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe', got ${String(casting)}`);
+    if (!castOk) throw new TypeError(`Cannot cast array data from ${this.dtype.name} to ${to.name} according to the rule '${casting}'`);
+    // copy: false returns this array itself when nothing needs converting (NumPy's astype(copy=False)).
+    if (o.copy === false && to === this.dtype) return this;
+    const out = GpuArray.allocate(this.shape, to, this.device);
     try {
       kernelHooks().assign(out, this);
     } catch (e) {
@@ -639,7 +723,9 @@ function resolveReshape(shape: readonly number[], size: number): number[] {
   const unknown = dims.filter((d) => d === -1).length;
   if (unknown > 1) throw new RangeError('can only specify one unknown dimension');
   for (const d of dims) {
-    if (!Number.isInteger(d) || (d < 0 && d !== -1)) throw new RangeError(`invalid shape dimension ${d}`);
+    // NumPy: a non-integer is a TypeError, a negative length other than -1 a ValueError.
+    if (typeof d !== 'number' || !Number.isInteger(d)) throw new TypeError(`invalid shape dimension ${String(d)}: lengths must be integers`);
+    if (d < -1) throw new RangeError(`invalid shape dimension ${d}`);
   }
   if (unknown === 1) {
     const known = dims.filter((d) => d !== -1).reduce((a, b) => a * b, 1);
