@@ -2,10 +2,10 @@
 // variants, and asarray/array from host data (TypedArray, nested arrays, scijs ndarray).
 import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { HostScalar, hostToStorage, toDTypeValue, weakKindOf } from '../core/host-data.js';
+import { HostScalar, hostToStorage, inferDType, toDTypeValue, weakKindOf } from '../core/host-data.js';
 import { describeValue, isOptionsLike, readOptions } from '../util/options.js';
-import { defaultDTypeForWeak } from '../core/promotion.js';
 import { Scalar } from '../core/scalar.js';
+import { kernelHooks } from '../core/kernel-hooks.js';
 import { normalizeShape } from '../core/shape.js';
 import { currentDevice } from '../device/device.js';
 import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
@@ -70,12 +70,24 @@ export function zeros(shape: ShapeLike, dtype: DTypeArg = 'float64'): GpuArray {
  */
 export function full(shape: ShapeLike, fillValue: HostScalar | Scalar, dtype?: DTypeArg): GpuArray {
   const given = creationDType('full', dtype, 'third', undefined);
-  const d =
-    given !== undefined ? given : fillValue instanceof Scalar ? fillValue.dtype : defaultDTypeForWeak(weakKindOf(fillValue));
-  // Refuse a value the dtype cannot hold (NumPy's OverflowError) before allocating.
-  if (!(fillValue instanceof Scalar)) toDTypeValue(fillValue, d);
+  if (!(fillValue instanceof Scalar)) weakKindOf(fillValue); // refuses what is no scalar
+  // NumPy's discovered dtype: int64, or uint64 for an int above int64's range.
+  const d = given !== undefined ? given : fillValue instanceof Scalar ? fillValue.dtype : inferDType([fillValue]);
+  // An integer the dtype cannot hold is refused (NumPy's OverflowError) before allocating; a float
+  // (NaN, inf included) is cast unsafely as NumPy's copyto(casting='unsafe').
+  if (!(fillValue instanceof Scalar) && (typeof fillValue !== 'number' || Number.isInteger(fillValue) || !d.isInteger)) toDTypeValue(fillValue, d);
   const a = empty(shape, d);
   try {
+    if (typeof fillValue === 'number' && !Number.isFinite(fillValue) && d.isInteger) {
+      // NaN or inf into integers: the device's float64 -> integer cast, as NumPy's unsafe copyto.
+      const src = full([], fillValue, 'float64');
+      try {
+        if (a.size > 0) kernelHooks().assign(a, src);
+      } finally {
+        src.dispose();
+      }
+      return a;
+    }
     return a.fill(fillValue);
   } catch (e) {
     a.dispose();
@@ -184,10 +196,22 @@ export function arange(...args: ArangeArg[]): GpuArray {
   const [s0, s1, st] = [Number(start), Number(stop), Number(step)];
   if (st === 0) throw new RangeError('arange: step must not be zero');
   if (!Number.isFinite(s0) || !Number.isFinite(s1) || !Number.isFinite(st)) throw new RangeError('arange: start, stop and step must be finite');
-  const n = Math.max(0, Math.ceil((s1 - s0) / st));
+  // Integer arguments count exactly in bigint (a float quotient loses lengths past 2**53, and
+  // int64 starts past it); the first two values are then exact too.
+  const exact = nums.every((v) => typeof v === 'bigint' || Number.isInteger(v)) && (d.isInteger || d.isBool);
+  let n: number;
+  if (exact) {
+    const [b0, bs] = [BigInt(start), BigInt(step)];
+    const diff = BigInt(stop) - b0;
+    let q = diff / bs; // truncates towards zero: the ceiling when the signs differ (then q <= 0)
+    if (q * bs !== diff && diff > 0n === bs > 0n) q += 1n;
+    n = q > 0n ? Number(q) : 0;
+  } else {
+    n = Math.max(0, Math.ceil((s1 - s0) / st));
+  }
   // The first two values as NumPy stores them (range-checked like Python scalars), before allocating.
-  const first = new Scalar(s0, d);
-  const second = n > 1 ? new Scalar(s0 + st, d) : first;
+  const first = new Scalar(exact ? BigInt(start) : s0, d);
+  const second = n > 1 ? new Scalar(exact ? BigInt(start) + BigInt(step) : s0 + st, d) : first;
   if (d.isBool) {
     if (n > 2) throw new TypeError('arange() is only supported for booleans when the result has at most length 2.');
     return array([first.valueOf() !== 0, second.valueOf() !== 0].slice(0, n), d);
@@ -261,6 +285,8 @@ export function linspace(start: number, stop: number, num: number | { endpoint?:
   return out;
 }
 
+/** Options of `eye`: NumPy's keywords `M` (columns, default n), `k` (the diagonal), `dtype`. */
+export type EyeOptions = { M?: number | null; k?: number; dtype?: DTypeLike };
 const eyeKernel = ElementwiseKernel('int64 cols, int64 k', 'T out', 'out = (T)((long long)(i % cols) - (long long)(i / cols) == k)', 'gpa_eye');
 
 /**
@@ -269,15 +295,24 @@ const eyeKernel = ElementwiseKernel('int64 cols, int64 k', 'T out', 'out = (T)((
  * @param n rows
  * @param m columns; default (null or absent) `n`
  * @param k the diagonal: 0 the main one, positive above, negative below
- * @param dtype default float64
- * @example gp.eye(3, null, 1) // ones just above the main diagonal
+ * @param dtype default float64; an options object `{M, k, dtype}` may replace the trailing arguments
+ * @example gp.eye(3, null, 1) // ones just above the main diagonal; or gp.eye(3, { k: 1 })
  */
-export function eye(n: number, m?: number | null, k = 0, dtype: DTypeLike = 'float64'): GpuArray {
+export function eye(n: number, m?: number | null | EyeOptions, k: number | EyeOptions = 0, dtype: DTypeArg = 'float64'): GpuArray {
+  // NumPy's keywords M, k, dtype: a trailing options object after any of the positional ones.
+  const args: unknown[] = [m, k, dtype];
+  const at = args.findIndex((x) => isOptionsLike(x) && !(x instanceof DType));
+  if (at >= 0) {
+    if (args.slice(at + 1).some((x, i) => x !== [0, 'float64'][at + i] && x !== undefined)) throw new TypeError('eye: the options object must be the last argument');
+    const o = readOptions<EyeOptions>('eye', args[at], ['M', 'k', 'dtype'].slice(at));
+    return eye(n, at === 0 ? o.M : (m as number | null | undefined), at <= 1 ? o.k ?? 0 : (k as number), o.dtype ?? (at <= 2 ? 'float64' : dtype));
+  }
+  if (m !== undefined && m !== null && typeof m !== 'number') throw new TypeError(`eye: M must be an integer or null, got ${describeValue(m)}`);
   const cols = m ?? n;
   if (typeof k !== 'number' || !Number.isInteger(k)) throw new TypeError(`eye: diagonal offset k must be an integer, got ${describeValue(k)}`);
   // Beyond 2**53 a JS number is no longer an exact integer (and would wrap in the int64 kernel).
   if (!Number.isSafeInteger(k)) throw new RangeError(`eye: diagonal offset k = ${k} is out of range (at most ${Number.MAX_SAFE_INTEGER} in magnitude)`);
-  const out = empty([n, cols], dtype);
+  const out = empty([n, cols], creationDType('eye', dtype as DTypeArg, 'fourth', 'float64')!);
   try {
     if (n * cols > 0) eyeKernel(cols, k, out);
   } catch (e) {
@@ -293,7 +328,7 @@ export function eye(n: number, m?: number | null, k = 0, dtype: DTypeLike = 'flo
  * @param dtype default float64
  * @example gp.identity(2, 'int32').str() // '[[1 0]\n [0 1]]'
  */
-export const identity = (n: number, dtype: DTypeLike = 'float64') => eye(n, null, 0, dtype);
+export const identity = (n: number, dtype: DTypeArg = 'float64') => eye(n, null, 0, creationDType('identity', dtype, 'second', 'float64')!);
 
 /**
  * A new device array from data (NumPy `numpy.array`, CuPy `cupy.array`): always a copy.
