@@ -43,7 +43,6 @@ export {
   onesLike,
   fullLike,
   arange,
-  linspace,
   eye,
   identity,
   array,
@@ -156,6 +155,8 @@ export { atleast1d, atleast2d, atleast3d, flip, fliplr, flipud, rot90, swapaxes,
 export { reshape, ravel, transpose, permuteDims, squeeze, expandDims, broadcastTo, copy, astype, ascontiguousarray, ndim, shape, size } from './ops/array-functions.js';
 export type { Order, ReshapeOptions, AstypeOptions } from './core/gpu-array.js';
 export { round, around } from './ops/rounding.js';
+export { linspace, logspace, geomspace } from './ops/spacing.js';
+export type { SpaceEnd, LinspaceOptions, LogspaceOptions, GeomspaceOptions } from './ops/spacing.js';
 export type { RoundOptions } from './ops/rounding.js';
 export { nonzero, nonzeroAsync, flatnonzero, argwhere } from './ops/nonzero.js';
 export { where } from './ops/where.js';

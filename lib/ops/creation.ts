@@ -1,4 +1,4 @@
-// Array creation with NumPy's names: empty, zeros, ones, full, arange, linspace, eye, the *Like
+// Array creation with NumPy's names: empty, zeros, ones, full, arange, eye, the *Like
 // variants, and asarray/array from host data (TypedArray, nested arrays, scijs ndarray).
 import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
@@ -231,53 +231,6 @@ export function arange(...args: ArangeArg[]): GpuArray {
       const re = (x: Scalar) => (d.isComplex ? (x.value as { re: number }).re : Number(x.valueOf()));
       arangeKernel(first, new Scalar(n > 1 ? re(second) - re(first) : st, d), out);
     }
-  } catch (e) {
-    out.dispose();
-    throw e;
-  }
-  return out;
-}
-
-// numpy.linspace computes in float64: y = i * step + start (i / div * delta when step underflows
-// to 0), the last value is stop itself, integer dtypes take the floor, then casts to the dtype.
-const linspaceKernel = ElementwiseKernel(
-  'float64 start, float64 step, float64 stop, float64 delta, float64 div, int64 last, int32 toFloor',
-  'T out',
-  `double y = div > 0 ? (step == 0.0 ? ((double)i / div) * delta : (double)i * step) : (double)i * delta;
-   y = y + start;
-   if (i == last) y = stop;
-   out = (T)(toFloor ? floor(y) : y)`,
-  'gpa_linspace',
-  EXACT,
-);
-
-/**
- * `num` evenly spaced values from `start` to `stop` (NumPy `numpy.linspace`, CuPy `cupy.linspace`).
- *
- * @param num how many values; default 50
- * @param opts `endpoint` (include `stop`, default true), `dtype` (default float64; integer dtypes take the floor, as NumPy)
- * @example gp.linspace(0, 1, 5).str() // '[0.   0.25 0.5  0.75 1.  ]'
- */
-export function linspace(start: number, stop: number, num: number | { endpoint?: boolean; dtype?: DTypeLike; num?: number } = 50, opts?: { endpoint?: boolean; dtype?: DTypeLike }): GpuArray {
-  if (isOptionsLike(num)) {
-    if (opts !== undefined) throw new TypeError('linspace: pass options once (either (start, stop, num, options) or (start, stop, options))');
-    const o = readOptions<{ endpoint: boolean; dtype: DTypeLike; num: number }>('linspace', num, ['num', 'endpoint', 'dtype']);
-    return linspace(start, stop, o.num ?? 50, { endpoint: o.endpoint, dtype: o.dtype });
-  }
-  const options = readOptions<{ endpoint: boolean; dtype: DTypeLike }>('linspace', opts, ['endpoint', 'dtype']);
-  if (options.endpoint !== undefined && typeof options.endpoint !== 'boolean') throw new TypeError(`linspace: endpoint must be a boolean, got ${describeValue(options.endpoint)}`);
-  if (typeof num !== 'number' || !Number.isInteger(num)) throw new TypeError(`linspace: number of samples ${String(num)} must be an integer`);
-  if (num < 0) throw new RangeError(`linspace: number of samples, ${num}, must be non-negative`);
-  if (typeof start !== 'number' || typeof stop !== 'number') throw new TypeError('linspace: start and stop must be numbers');
-  const endpoint = options.endpoint ?? true;
-  const d = toDType(options.dtype ?? 'float64', 'linspace: dtype');
-  const out = empty([num], d);
-  if (num === 0) return out;
-  const div = endpoint ? num - 1 : num;
-  const delta = stop - start;
-  const step = div > 0 ? delta / div : NaN;
-  try {
-    linspaceKernel(start, div > 0 ? step : 0, stop, delta, div, endpoint && num > 1 ? num - 1 : -1, d.isInteger ? 1 : 0, out);
   } catch (e) {
     out.dispose();
     throw e;
