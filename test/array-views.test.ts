@@ -399,4 +399,20 @@ describeEachDevice('views: order C/F/A/K, the function forms, squeeze and astype
     f.dispose();
     z.dispose();
   });
+
+  it('view(dtype): same size, a rescaled contiguous last axis, NumPy\'s refusals, misaligned views refused', () => {
+    const f = gp.array([[1, 2], [3, 4]], 'float32');
+    expect(vals(f.view('int32'))).to.deep.equal([[2, 2], [[1065353216, 1073741824], [1077936128, 1082130432]]]);
+    const c = f.view('complex64');
+    expect([c.shape, (c.item(1, 0) as { re: number }).re]).to.deep.equal([[2, 1], 3]);
+    c.dispose();
+    expect(vals(gp.array([1, 2, 3, 4], 'int16').view('int64'))).to.deep.equal([[1], [1125912791875585n]]);
+    expect(vals(gp.array([[1, 2], [3, 4], [5, 6]], 'int32').slice('::2').view('int64'))).to.deep.equal([[2, 1], [[8589934593n], [25769803781n]]]);
+    expect(vals(gp.array([15360], 'uint16').view('float16'))).to.deep.equal([[1], [1]]);
+    expect(() => gp.array([1, 2, 3], 'int16').view('int64')).to.throw(RangeError, /divisor/);
+    expect(() => gp.array(1, 'int32').view('int16')).to.throw(RangeError, /0d array/);
+    expect(() => f.T.view('int16')).to.throw(RangeError, /last axis must be contiguous/);
+    expect(() => gp.arange(9, 'int8').slice('1:').view('int64')).to.throw(RangeError, /not aligned/);
+    f.dispose();
+  });
 });

@@ -296,6 +296,41 @@ export class GpuArray {
   }
 
   /**
+   * The same memory read as another dtype (NumPy `ndarray.view(dtype)`): a view. Another item
+   * size rescales the last axis, which must then be contiguous and hold a whole number of new
+   * items (NumPy's ValueError: a RangeError here). Without a dtype: a plain new view.
+   *
+   * @example gp.array([1], 'float32').view('int32').toArray() // [1065353216]
+   */
+  view(d?: DTypeLike | { dtype?: DTypeLike }): GpuArray {
+    const want = typeof d === 'object' && d !== null && !(d instanceof DType) ? readOptions<{ dtype: DTypeLike }>('view', d, ['dtype']).dtype : d;
+    const to = want === undefined || want === null ? this.dtype : toDType(want, 'view: dtype');
+    if (to.itemsize === this.itemsize) return this.alignedView(this.shape, this.strides, to);
+    if (this.ndim === 0) throw new RangeError('Changing the dtype of a 0d array is only supported if the itemsize is unchanged');
+    const last = this.ndim - 1;
+    if (this.shape[last] !== 1 && this.strides[last] !== this.itemsize) throw new RangeError('To change to a dtype of a different size, the last axis must be contiguous');
+    const bytes = this.shape[last] * this.itemsize;
+    if (bytes % to.itemsize !== 0) {
+      throw new RangeError('When changing to a larger dtype, its size must be a divisor of the total size in bytes of the last axis of the array.');
+    }
+    const shape = [...this.shape];
+    shape[last] = bytes / to.itemsize;
+    const strides = [...this.strides];
+    strides[last] = to.itemsize;
+    return this.alignedView(shape, strides, to);
+  }
+
+  /** A view as dtype `to`, refused where its loads would be misaligned (NumPy allows unaligned views; a GPU faults on them). */
+  private alignedView(shape: readonly number[], strides: readonly number[], to: DType): GpuArray {
+    const align = to.itemsize / to.storagePerItem;
+    const misaligned = (x: number) => x % align !== 0;
+    if (misaligned(this.buffer.ptr + this.offset) || strides.some((st, i) => shape[i] > 1 && misaligned(st))) {
+      throw new RangeError(`view: this array's memory is not aligned for ${to.name} (offset ${this.offset}, strides (${strides.join(', ')}))`);
+    }
+    return this.viewOf(shape, strides, this.offset, to);
+  }
+
+  /**
    * A view at a broadcast shape (NumPy `numpy.broadcast_to`): zero strides along the broadcast
    * axes, so treat it as read-only. Shapes that do not broadcast are a RangeError.
    *
