@@ -162,7 +162,7 @@ export { nonzero, nonzeroAsync, flatnonzero, argwhere } from './ops/nonzero.js';
 export { where } from './ops/where.js';
 export { tile, repeat, roll, pad, resize, trimZeros } from './ops/rearranging.js';
 export type { PadMode, PadOptions } from './ops/rearranging.js';
-export { diag, diagflat, tri, tril, triu, meshgrid, indices, ix_, vander } from './ops/matrices.js';
+export { diag, diagflat, tri, tril, triu, meshgrid, indices, fromfunction, ix_, vander } from './ops/matrices.js';
 export type { MeshgridOptions } from './ops/matrices.js';
 export { take, takeAlongAxis, put, putAlongAxis, choose, compress } from './ops/take-put.js';
 export type { TakeOptions } from './ops/take-put.js';
