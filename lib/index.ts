@@ -125,7 +125,7 @@ export type { WeakKind } from './core/promotion.js';
 export type { Shape } from './core/shape.js';
 export type { DeviceBuffer, Disposable } from './core/lifetime.js';
 export type { Device } from './device/device.js';
-export type { ShapeLike, LikeOptions, ArangeArg, DTypeArg, EyeOptions } from './ops/creation.js';
+export type { ShapeLike, LikeOptions, ArangeArg, DTypeArg, EyeOptions, ArrayOptions } from './ops/creation.js';
 export type { UfuncArg, UfuncCallOptions, UfuncPairCallOptions, UfuncLoop, UfuncOptions } from './ops/ufunc.js';
 export type { UfuncName, UfuncAliasName, PairUfuncName } from './ops/ufunc-table.js';
 export type { UfuncFunctions, UfuncMethods, ClipBounds } from './ops/ufunc-api.js';

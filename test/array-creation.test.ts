@@ -311,6 +311,27 @@ describeEachDevice('creation: NumPy 2 discovery, exact arange, eye options', () 
     expect(() => gp.full(2, 300, 'int8')).to.throw(RangeError, /out of bounds for int8/);
   });
 
+  it('array of GpuArrays / typed scalars (stacked, promoted), copy and ndmin; full and *Like with array-likes; type strings', () => {
+    same(gp.array([gp.array([1, 2], 'int8'), [3, 4]]), 'int64', [2, 2], [[1n, 2n], [3n, 4n]]);
+    same(gp.array([[gp.array([1.5, 2], 'float32')], [[3, 4]]], 'int32'), 'int32', [2, 1, 2], [[[1, 2]], [[3, 4]]]);
+    same(gp.array([gp.float32(1), gp.float32(2)]), 'float32', [2], [1, 2]);
+    same(gp.array([gp.float32(1), 2]), 'float64', [2], [1, 2]);
+    expect(() => gp.array([gp.array([1, 2]), gp.array([3])])).to.throw(RangeError, /inhomogeneous/);
+    same(gp.array([1, 2], { ndmin: 3 }), 'int64', [1, 1, 2], [[[1n, 2n]]]);
+    const a = gp.array([1, 2]);
+    expect(gp.array(a, { copy: false })).to.equal(a);
+    expect(() => gp.array([1, 2], { copy: false })).to.throw(RangeError, /avoid copy/);
+    a.dispose();
+    same(gp.full([2, 2], [1.5, 2], 'int8'), 'int8', [2, 2], [[1, 2], [1, 2]]);
+    same(gp.full([2], Float32Array.of(1, 2)), 'float32', [2], [1, 2]);
+    expect(() => gp.full([2, 2], [1, 2, 3])).to.throw(RangeError, /broadcast/);
+    same(gp.onesLike([[1.5], [2]]), 'float64', [2, 1], [[1], [1]]);
+    same(gp.fullLike(Int8Array.of(1, 2), 3), 'int8', [2], [3, 3]);
+    same(gp.fullLike(gp.zeros([2, 2]), [1, 2]), 'float64', [2, 2], [[1, 2], [1, 2]]);
+    expect(['f4', '<f8', '|b1', 'u1', 'c8', '=c16', 'uint', 'q'].map((c) => gp.dtype(c).name)).to.deep.equal(['float32', 'float64', 'bool', 'uint8', 'complex64', 'complex128', 'uint64', 'int64']);
+    expect(() => gp.dtype('>f8')).to.throw(TypeError); // big-endian storage is not supported
+  });
+
   it('arange counts integer arguments exactly; eye/identity take {M, k, dtype}; shapes of non-integers are TypeErrors', () => {
     same(gp.arange(2n ** 62n + 5n, 2n ** 62n, -2n), 'int64', [3], [4611686018427387909n, 4611686018427387907n, 4611686018427387905n]);
     same(gp.arange(2n ** 62n, 2n ** 62n + 3n), 'int64', [3], [2n ** 62n, 2n ** 62n + 1n, 2n ** 62n + 2n]);

@@ -5,6 +5,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar, hostToStorage, inferDType, toDTypeValue, weakKindOf } from '../core/host-data.js';
 import { describeValue, isOptionsLike, readOptions } from '../util/options.js';
 import { Scalar } from '../core/scalar.js';
+import { resultType } from '../core/promotion.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { normalizeShape } from '../core/shape.js';
 import { currentDevice } from '../device/device.js';
@@ -68,19 +69,38 @@ export function zeros(shape: ShapeLike, dtype: DTypeArg = 'float64'): GpuArray {
  * @param dtype optional dtype
  * @example gp.full([2, 2], 7.5).str() // '[[7.5 7.5]\n [7.5 7.5]]'
  */
-export function full(shape: ShapeLike, fillValue: HostScalar | Scalar, dtype?: DTypeArg): GpuArray {
+export function full(shape: ShapeLike, fillValue: HostScalar | Scalar | GpuArray | readonly unknown[] | ArrayBufferView, dtype?: DTypeArg): GpuArray {
   const given = creationDType('full', dtype, 'third', undefined);
-  if (!(fillValue instanceof Scalar)) weakKindOf(fillValue); // refuses what is no scalar
+  if (fillValue instanceof GpuArray || Array.isArray(fillValue) || ArrayBuffer.isView(fillValue)) {
+    // An array fill value broadcasts to the shape (NumPy: copyto(a, fill_value, casting='unsafe')).
+    const v = fillValue instanceof GpuArray ? fillValue : array(fillValue);
+    try {
+      const dims = normalizeShape(shape);
+      v.broadcastTo(dims).dispose(); // a RangeError when it does not broadcast
+      const a = empty(dims, given ?? v.dtype);
+      try {
+        if (a.size > 0) kernelHooks().assign(a, v);
+        return a;
+      } catch (e) {
+        a.dispose();
+        throw e;
+      }
+    } finally {
+      if (v !== fillValue) v.dispose();
+    }
+  }
+  const value = fillValue as HostScalar | Scalar; // the arrays went above
+  if (!(value instanceof Scalar)) weakKindOf(value); // refuses what is no scalar
   // NumPy's discovered dtype: int64, or uint64 for an int above int64's range.
-  const d = given !== undefined ? given : fillValue instanceof Scalar ? fillValue.dtype : inferDType([fillValue]);
+  const d = given !== undefined ? given : value instanceof Scalar ? value.dtype : inferDType([value]);
   // An integer the dtype cannot hold is refused (NumPy's OverflowError) before allocating; a float
   // (NaN, inf included) is cast unsafely as NumPy's copyto(casting='unsafe').
-  if (!(fillValue instanceof Scalar) && (typeof fillValue !== 'number' || Number.isInteger(fillValue) || !d.isInteger)) toDTypeValue(fillValue, d);
+  if (!(value instanceof Scalar) && (typeof value !== 'number' || Number.isInteger(value) || !d.isInteger)) toDTypeValue(value, d);
   const a = empty(shape, d);
   try {
-    if (typeof fillValue === 'number' && !Number.isFinite(fillValue) && d.isInteger) {
+    if (typeof value === 'number' && !Number.isFinite(value) && d.isInteger) {
       // NaN or inf into integers: the device's float64 -> integer cast, as NumPy's unsafe copyto.
-      const src = full([], fillValue, 'float64');
+      const src = full([], value, 'float64');
       try {
         if (a.size > 0) kernelHooks().assign(a, src);
       } finally {
@@ -88,7 +108,7 @@ export function full(shape: ShapeLike, fillValue: HostScalar | Scalar, dtype?: D
       }
       return a;
     }
-    return a.fill(fillValue);
+    return a.fill(value);
   } catch (e) {
     a.dispose();
     throw e;
@@ -110,10 +130,16 @@ export function ones(shape: ShapeLike, dtype: DTypeArg = 'float64'): GpuArray {
 /** Options of the `*Like` creation functions: override the dtype or shape taken from the model array. */
 export type LikeOptions = { dtype?: DTypeLike; shape?: ShapeLike };
 const LIKE_KEYS = ['dtype', 'shape'];
-const like = (fn: string, a: GpuArray, opts: LikeOptions | undefined): { shape: ShapeLike; dtype: DType } => {
-  if (!(a instanceof GpuArray)) throw new TypeError(`${fn}: the first argument must be a GpuArray, got ${describeValue(a)}`);
+const like = (fn: string, a: GpuArray | readonly unknown[] | ArrayBufferView, opts: LikeOptions | undefined): { shape: ShapeLike; dtype: DType } => {
   const o = readOptions<LikeOptions>(fn, opts, LIKE_KEYS);
-  return { shape: o.shape ?? a.shape, dtype: o.dtype === undefined ? a.dtype : toDType(o.dtype, `${fn}: dtype`) };
+  let model: { shape: readonly number[]; dtype: DType };
+  if (a instanceof GpuArray) model = a;
+  else if (Array.isArray(a) || ArrayBuffer.isView(a) || typeof a === 'number' || typeof a === 'bigint' || typeof a === 'boolean') {
+    // NumPy takes any array-like as the model: its shape and discovered dtype (read on the host).
+    const h = hostToStorage(typeof a === 'object' ? a : [a]);
+    model = { shape: typeof a === 'object' ? h.shape : [], dtype: h.d };
+  } else throw new TypeError(`${fn}: the first argument must be a GpuArray or array-like, got ${describeValue(a)}`);
+  return { shape: o.shape ?? model.shape, dtype: o.dtype === undefined || o.dtype === null ? model.dtype : toDType(o.dtype, `${fn}: dtype`) };
 };
 /**
  * An uninitialised array with the shape and dtype of `a` (NumPy `numpy.empty_like`).
@@ -121,7 +147,7 @@ const like = (fn: string, a: GpuArray, opts: LikeOptions | undefined): { shape: 
  *
  * @example const b = gp.emptyLike(a);
  */
-export const emptyLike = (a: GpuArray, o?: LikeOptions) => {
+export const emptyLike = (a: GpuArray | readonly unknown[] | ArrayBufferView, o?: LikeOptions) => {
   const l = like('emptyLike', a, o);
   return empty(l.shape, l.dtype);
 };
@@ -130,7 +156,7 @@ export const emptyLike = (a: GpuArray, o?: LikeOptions) => {
  *
  * @example const z = gp.zerosLike(a, { dtype: 'float32' });
  */
-export const zerosLike = (a: GpuArray, o?: LikeOptions) => {
+export const zerosLike = (a: GpuArray | readonly unknown[] | ArrayBufferView, o?: LikeOptions) => {
   const l = like('zerosLike', a, o);
   return zeros(l.shape, l.dtype);
 };
@@ -139,7 +165,7 @@ export const zerosLike = (a: GpuArray, o?: LikeOptions) => {
  *
  * @example const o = gp.onesLike(a);
  */
-export const onesLike = (a: GpuArray, o?: LikeOptions) => {
+export const onesLike = (a: GpuArray | readonly unknown[] | ArrayBufferView, o?: LikeOptions) => {
   const l = like('onesLike', a, o);
   return ones(l.shape, l.dtype);
 };
@@ -149,7 +175,7 @@ export const onesLike = (a: GpuArray, o?: LikeOptions) => {
  *
  * @example const f = gp.fullLike(a, 4);
  */
-export const fullLike = (a: GpuArray, v: HostScalar | Scalar, o?: LikeOptions) => {
+export const fullLike = (a: GpuArray | readonly unknown[] | ArrayBufferView, v: HostScalar | Scalar | GpuArray | readonly unknown[] | ArrayBufferView, o?: LikeOptions) => {
   const l = like('fullLike', a, o);
   return full(l.shape, v, l.dtype);
 };
@@ -292,11 +318,30 @@ export const identity = (n: number, dtype: DTypeArg = 'float64') => eye(n, null,
  *
  * @example gp.array([[1, 2], [3, 4]], 'float32')
  */
-export function array(data: unknown, dtypeArg?: DTypeArg): GpuArray {
+export function array(data: unknown, dtypeArg?: DTypeArg | ArrayOptions): GpuArray {
+  if (isOptionsLike(dtypeArg) && !(dtypeArg instanceof DType)) {
+    const o = readOptions<ArrayOptions>('array', dtypeArg, ['dtype', 'copy', 'ndmin']);
+    if (o.copy !== undefined && o.copy !== null && typeof o.copy !== 'boolean') throw new TypeError(`array: copy must be a boolean or null, got ${describeValue(o.copy)}`);
+    const n = o.ndmin ?? 0;
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 64) throw new TypeError(`array: ndmin must be an integer in [0, 64], got ${describeValue(n)}`);
+    const d = o.dtype === undefined || o.dtype === null ? undefined : toDType(o.dtype, 'array: dtype');
+    // copy: false never copies (NumPy 2): only a GpuArray that already fits can be returned as is.
+    if (o.copy === false && !(data instanceof GpuArray && (d === undefined || d === data.dtype) && data.ndim >= n)) {
+      throw new RangeError('Unable to avoid copy while creating an array as requested.');
+    }
+    const a = o.copy === false || (o.copy === null && data instanceof GpuArray) ? asarray(data, d) : array(data, d);
+    if (a.ndim >= n) return a;
+    try {
+      return a.reshape([...new Array<number>(n - a.ndim).fill(1), ...a.shape]);
+    } finally {
+      if (a !== data) a.dispose();
+    }
+  }
   const want = creationDType('array', dtypeArg, 'second', undefined);
   if (data instanceof GpuArray) return want === undefined ? data.copy() : data.astype(want);
   if (data instanceof Scalar) return full([], data, want);
   if (typeof data === 'number' || typeof data === 'bigint' || typeof data === 'boolean') return full([], data, want);
+  if (Array.isArray(data) && holdsDeviceValues(data, 0)) return arrayFromParts(data, want);
   const { shape, d, store } = hostToStorage(data, want);
   const up = GpuArray.allocate(shape, d, currentDevice());
   if (up.nbytes > 0) up.device.backend.copyHostToDevice(up.ptr, store, up.nbytes, up.device.currentStream());
@@ -306,6 +351,62 @@ export function array(data: unknown, dtypeArg?: DTypeArg): GpuArray {
     return up.astype(want);
   } finally {
     up.dispose();
+  }
+}
+
+/** Options of `array`: `dtype`, `copy` (false: never copy, NumPy 2; null: only when needed), `ndmin` (leading axes of length one added). */
+export interface ArrayOptions {
+  dtype?: DTypeLike;
+  copy?: boolean | null;
+  ndmin?: number;
+}
+
+/** Whether a JS list holds GpuArrays or typed scalars somewhere (then it is built on the device). */
+function holdsDeviceValues(list: readonly unknown[], depth: number): boolean {
+  if (depth > 64) return false; // too deep for an array: hostToStorage says so
+  return list.some((x) => x instanceof GpuArray || x instanceof Scalar || (Array.isArray(x) && holdsDeviceValues(x, depth + 1)));
+}
+
+/**
+ * np.array([a, b, ...]) with GpuArrays (or typed scalars) among the elements: each element made an
+ * array (plain values with NumPy's default dtypes), then stacked on the device in their promoted
+ * dtype, as NumPy's discovery promotes the elements' dtypes.
+ */
+function arrayFromParts(list: readonly unknown[], want: DType | undefined): GpuArray {
+  const parts: GpuArray[] = [];
+  const made: GpuArray[] = [];
+  try {
+    for (const x of list) {
+      const p = x instanceof GpuArray ? x : array(x);
+      parts.push(p);
+      if (p !== x) made.push(p);
+    }
+    const shape = parts.length ? parts[0].shape : [];
+    for (const p of parts) {
+      if (p.device !== parts[0].device) throw new TypeError('array: the elements are on different devices');
+      if (p.ndim !== shape.length || p.shape.some((n, i) => n !== shape[i])) {
+        throw new RangeError(`setting an array element with a sequence: the elements have shapes [${shape.join(', ')}] and [${p.shape.join(', ')}] (inhomogeneous)`);
+      }
+    }
+    const d = want ?? resultType(parts.map((p) => p.dtype));
+    const out = GpuArray.allocate([parts.length, ...shape], d, parts.length ? parts[0].device : currentDevice());
+    try {
+      parts.forEach((p, k) => {
+        if (p.size === 0) return;
+        const row = out.slice(k);
+        try {
+          kernelHooks().assign(row, p);
+        } finally {
+          row.dispose();
+        }
+      });
+    } catch (e) {
+      out.dispose();
+      throw e;
+    }
+    return out;
+  } finally {
+    made.forEach((p) => p.dispose());
   }
 }
 
