@@ -87,19 +87,18 @@ type UfuncMethodsOf<N> = (N extends BinaryUfuncName ? { outer: UfuncOuter<Output
   (N extends ScanName ? { accumulate: UfuncAccumulate } : unknown) &
   (N extends AtName ? { at: UfuncAt } : unknown);
 
+/** numpy.clip's keyword bounds (NumPy >= 2.1): `{min, max}` with the call options. */
+export type ClipBounds = UfuncCallOptions & { min?: UfuncArg | null; max?: UfuncArg | null };
+
 /**
  * The ufuncs as functions, by name: `gp.add(x1, x2, options?)`; binary ones carry NumPy's ufunc
  * methods (`gp.add.outer`, `gp.add.reduce`, `gp.add.accumulate`, `gp.add.at`) where supported.
  */
-/** numpy.clip's keyword bounds (NumPy >= 2.1): `{min, max}` with the call options. */
-export type ClipBounds = UfuncCallOptions & { min?: UfuncArg | null; max?: UfuncArg | null };
-type ClipKeywords<N> = N extends 'clip' ? (a: UfuncArg, bounds: ClipBounds) => GpuArray : unknown;
-type ClipMethodKeywords<N> = N extends 'clip' ? (bounds: ClipBounds) => GpuArray : unknown;
-export type UfuncFunctions = { [N in UfuncName]: FunctionOf<Arity<N>, Outputs<N>> & UfuncMethodsOf<N> & ClipKeywords<N> } & {
+export type UfuncFunctions = { [N in UfuncName]: FunctionOf<Arity<N>, Outputs<N>> & UfuncMethodsOf<N> & (N extends 'clip' ? (a: UfuncArg, bounds: ClipBounds) => GpuArray : unknown) } & {
   [A in UfuncAliasName]: FunctionOf<Arity<Target<A>>, Outputs<Target<A>>> & UfuncMethodsOf<Target<A>>;
 };
 /** `where` is a function only (NumPy has no ndarray.where). */
-export type UfuncMethods = { [N in Exclude<UfuncName, 'where'>]: MethodOf<Arity<N>, Outputs<N>> & ClipMethodKeywords<N> } & {
+export type UfuncMethods = { [N in Exclude<UfuncName, 'where'>]: MethodOf<Arity<N>, Outputs<N>> & (N extends 'clip' ? (bounds: ClipBounds) => GpuArray : unknown) } & {
   [A in UfuncAliasName]: MethodOf<Arity<Target<A>>, Outputs<Target<A>>>;
 };
 
