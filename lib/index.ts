@@ -128,7 +128,7 @@ export type { Device } from './device/device.js';
 export type { ShapeLike, LikeOptions, ArangeArg, DTypeArg, EyeOptions, ArrayOptions } from './ops/creation.js';
 export type { UfuncArg, UfuncCallOptions, UfuncPairCallOptions, UfuncLoop, UfuncOptions } from './ops/ufunc.js';
 export type { UfuncName, UfuncAliasName, PairUfuncName } from './ops/ufunc-table.js';
-export type { UfuncFunctions, UfuncMethods, ClipBounds } from './ops/ufunc-api.js';
+export type { UfuncFunctions, UfuncMethods, ClipBounds, UfuncOperand } from './ops/ufunc-api.js';
 export type { ReductionFunction, ReductionMethod, ReductionFunctions, ReductionMethods, ReductionName, ReductionAliasName, ReductionMethodName } from './ops/reductions.js';
 export type { ParamSpec } from './kernel/params.js';
 export type { KernelArg, ElementwiseKernelConstructor } from './kernel/elementwise-kernel.js';

@@ -415,4 +415,17 @@ describeEachDevice('views: order C/F/A/K, the function forms, squeeze and astype
     expect(() => gp.arange(9, 'int8').slice('1:').view('int64')).to.throw(RangeError, /not aligned/);
     f.dispose();
   });
+
+  it('fill takes one scalar (a list was NaN), item index counts are RangeErrors, squeeze(0) of a 0-d array', () => {
+    const a = gp.zeros(2);
+    expect(() => a.fill([1, 2] as never)).to.throw(RangeError, /sequence/);
+    expect(() => a.fill(gp.array([3]))).to.throw(RangeError, /sequence/);
+    expect(() => a.fill('a' as never)).to.throw(TypeError);
+    expect(a.fill(gp.array(3, 'int8')).toArray()).to.deep.equal([3, 3]);
+    expect(() => a.item(0, 0)).to.throw(RangeError, /incorrect number of indices/);
+    const z = gp.array(5);
+    expect(vals(z.squeeze(0))).to.deep.equal([[], 5n]);
+    expect(() => z.squeeze(1)).to.throw(RangeError, /out of bounds/);
+    for (const x of [a, z]) x.dispose();
+  });
 });

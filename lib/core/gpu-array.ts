@@ -256,7 +256,8 @@ export class GpuArray {
     const drop =
       axis === undefined || axis === null
         ? this.shape.map((d, i) => (d === 1 ? i : -1)).filter((i) => i >= 0)
-        : (typeof axis === 'number' ? [axis] : [...axis]).map((a) => normalizeAxis(a, this.ndim));
+        : (typeof axis === 'number' ? [axis] : [...axis]).map((a) => (this.ndim === 0 && (a === 0 || a === -1) ? -1 : normalizeAxis(a, this.ndim)));
+    if (this.ndim === 0) return this.viewOf([], [], this.offset); // NumPy accepts axis 0 / -1 on a 0-d array
     if (new Set(drop).size !== drop.length) throw new RangeError("duplicate value in 'axis'");
     for (const a of drop) {
       if (this.shape[a] !== 1) throw new RangeError(`cannot select an axis to squeeze out which has size not equal to one (axis ${a})`);
@@ -465,7 +466,18 @@ export class GpuArray {
    *
    * @example gp.empty(3).fill(7)
    */
-  fill(value: HostScalar | Scalar): this {
+  fill(value: HostScalar | Scalar | GpuArray): this {
+    if (value instanceof GpuArray) {
+      // NumPy's fill takes one value: a 0-d array is that value, anything else is refused.
+      if (value.ndim !== 0) throw new RangeError(`fill: setting an array element with a sequence (an array of shape [${value.shape.join(', ')}])`);
+      const v = value.reshape([]);
+      try {
+        if (this.size > 0) kernelHooks().assign(this, v);
+      } finally {
+        v.dispose();
+      }
+      return this;
+    }
     kernelHooks().assign(this, value);
     return this;
   }
@@ -677,7 +689,7 @@ export class GpuArray {
         k = Math.floor(k / this.shape[ax]);
       }
     } else {
-      if (args.length !== this.ndim) throw new TypeError(`item: incorrect number of indices for array (${this.ndim}-dimensional, ${args.length} given)`);
+      if (args.length !== this.ndim) throw new RangeError(`item: incorrect number of indices for array (${this.ndim}-dimensional, ${args.length} given)`);
       idx = args.map((i, ax) => flatIndex(i, this.shape[ax], `axis ${ax}`));
     }
     return idx.reduce((o, i, ax) => o + i * this.strides[ax], this.offset);

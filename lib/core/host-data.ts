@@ -63,6 +63,12 @@ export function numberFromFloat16Bits(h: number): number {
 
 /** Convert one JS value for storage in `d`, refusing what NumPy refuses (ints out of range). */
 export function toDTypeValue(v: HostScalar, d: DType): number | bigint | ComplexLike {
+  const t = typeof v;
+  if (t !== 'number' && t !== 'bigint' && t !== 'boolean' && !isComplexLike(v)) {
+    // Number([1, 2]) is NaN: a list here would silently become garbage.
+    if (Array.isArray(v) || ArrayBuffer.isView(v)) throw new RangeError(`setting an array element with a sequence: a ${d.name} element takes one scalar`);
+    throw new TypeError(`cannot convert ${v === null ? 'null' : t === 'object' ? 'an object' : `${t} ${String(v)}`} to ${d.name}`);
+  }
   if (d.kind === 'c') {
     if (isComplexLike(v)) return v;
     return { re: Number(typeof v === 'boolean' ? +v : v), im: 0 };

@@ -8,6 +8,7 @@ import type { AxisLike } from '../kernel/reduction.js';
 import type { ScanOptions } from './prefix-scan.js';
 import { UfuncArg, UfuncCallOptions, UfuncPairCallOptions } from './ufunc.js';
 import { traceHook } from './trace-hook.js';
+import { asarray } from './creation.js';
 import {
   BinaryUfuncName,
   PairUfuncName,
@@ -29,17 +30,19 @@ type Target<A extends UfuncAliasName> = (typeof UFUNC_ALIASES)[A];
 type Result<O> = O extends 2 ? [GpuArray, GpuArray] : GpuArray;
 type CallOptions<O> = O extends 2 ? UfuncPairCallOptions : UfuncCallOptions;
 
+/** A ufunc operand: an array, a typed scalar, a JS number/bigint/boolean/complex (weak), or a JS list or TypedArray (made an array, as np.asarray). */
+export type UfuncOperand = UfuncArg | readonly unknown[] | ArrayBufferView;
 type FunctionOf<K, O> = K extends 1
-  ? (x: UfuncArg, options?: CallOptions<O>) => Result<O>
+  ? (x: UfuncOperand, options?: CallOptions<O>) => Result<O>
   : K extends 2
-    ? (x1: UfuncArg, x2: UfuncArg, options?: CallOptions<O>) => Result<O>
-    : (x1: UfuncArg, x2: UfuncArg | null, x3: UfuncArg | null, options?: CallOptions<O>) => GpuArray;
+    ? (x1: UfuncOperand, x2: UfuncOperand, options?: CallOptions<O>) => Result<O>
+    : (x1: UfuncOperand, x2: UfuncOperand | null, x3: UfuncOperand | null, options?: CallOptions<O>) => GpuArray;
 
 type MethodOf<K, O> = K extends 1
   ? (options?: CallOptions<O>) => Result<O>
   : K extends 2
-    ? (other: UfuncArg, options?: CallOptions<O>) => Result<O>
-    : (x2: UfuncArg | null, x3: UfuncArg | null, options?: CallOptions<O>) => GpuArray;
+    ? (other: UfuncOperand, options?: CallOptions<O>) => Result<O>
+    : (x2: UfuncOperand | null, x3: UfuncOperand | null, options?: CallOptions<O>) => GpuArray;
 
 /** numpy.ufunc.at for the arithmetic ufuncs (lib/ops/ufunc-at.ts): unbuffered a[indices] op= b. */
 export type UfuncAt = (a: GpuArray, indices: unknown, b: UfuncArg | readonly unknown[]) => void;
@@ -104,7 +107,7 @@ export type UfuncMethods = { [N in Exclude<UfuncName, 'where'>]: MethodOf<Arity<
 
 /** A trailing options object ({out, dtype}), told apart from a value operand (arrays, scalars, complex). */
 const isOptionsObject = (v: unknown): boolean =>
-  v === undefined || (typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof GpuArray) && !(v instanceof Scalar) && !isComplexLike(v));
+  v === undefined || (typeof v === 'object' && v !== null && !Array.isArray(v) && !ArrayBuffer.isView(v) && !(v instanceof GpuArray) && !(v instanceof Scalar) && !isComplexLike(v));
 
 function splitOptions(args: unknown[], nin: number, name?: UfuncName): { inputs: UfuncArg[]; options: UfuncCallOptions | undefined } {
   // numpy.clip(a, min=..., max=...): the bounds may come in the options object (NumPy >= 2.1's keywords).
@@ -142,7 +145,22 @@ function callUfunc(name: UfuncName, inputs: UfuncArg[], options: UfuncCallOption
   // points (the functions and methods) take tracers; Ufunc.call and library code refuse them.
   const trace = traceHook.active;
   if (trace !== null && inputs.some((a) => trace.owns(a))) return trace.ufunc(u, inputs, options);
-  return u.nout === 1 ? u.call(inputs, options) : u.callAll(inputs, options);
+  // JS lists and TypedArrays are array operands, as NumPy's np.asarray makes them (strong: a
+  // list of ints is int64, not a weak scalar), uploaded for the call.
+  const uploaded: GpuArray[] = [];
+  if (inputs.some((a) => Array.isArray(a) || ArrayBuffer.isView(a))) {
+    inputs = inputs.map((a) => {
+      if (!Array.isArray(a) && !ArrayBuffer.isView(a)) return a;
+      const g = asarray(a);
+      uploaded.push(g);
+      return g;
+    });
+  }
+  try {
+    return u.nout === 1 ? u.call(inputs, options) : u.callAll(inputs, options);
+  } finally {
+    uploaded.forEach((g) => g.dispose());
+  }
 }
 
 const functions: Record<string, (...args: unknown[]) => GpuArray | GpuArray[]> = {};
