@@ -158,6 +158,8 @@ export { round, around } from './ops/rounding.js';
 export { linspace, logspace, geomspace } from './ops/spacing.js';
 export type { SpaceEnd, LinspaceOptions, LogspaceOptions, GeomspaceOptions } from './ops/spacing.js';
 export type { RoundOptions } from './ops/rounding.js';
+export { nanToNum, isposinf, isneginf } from './ops/nan-to-num.js';
+export type { NanToNumOptions } from './ops/nan-to-num.js';
 export { nonzero, nonzeroAsync, flatnonzero, argwhere } from './ops/nonzero.js';
 export { where } from './ops/where.js';
 export { tile, repeat, roll, pad, resize, trimZeros } from './ops/rearranging.js';
