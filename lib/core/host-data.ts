@@ -15,11 +15,14 @@ export type HostScalar = number | bigint | boolean | ComplexLike;
 export const isComplexLike = (v: unknown): v is ComplexLike =>
   typeof v === 'object' && v !== null && typeof (v as ComplexLike).re === 'number' && typeof (v as ComplexLike).im === 'number';
 
-/** NEP 50 kind of an untyped JS value: integer-valued numbers count as Python ints. */
+/**
+ * NEP 50 kind of an untyped JS value: integer-valued numbers count as Python ints, but not past
+ * every 64-bit integer (1e20 is a float: no JS number that large is an exact integer; a bigint is).
+ */
 export function weakKindOf(v: HostScalar): WeakKind {
   if (typeof v === 'boolean') return 'bool';
   if (typeof v === 'bigint') return 'int';
-  if (typeof v === 'number') return Number.isInteger(v) ? 'int' : 'float';
+  if (typeof v === 'number') return Number.isInteger(v) && v >= -(2 ** 63) && v < 2 ** 64 ? 'int' : 'float';
   if (isComplexLike(v)) return 'complex';
   throw new TypeError(`unsupported scalar ${String(v)}`);
 }
