@@ -332,6 +332,17 @@ describeEachDevice('creation: NumPy 2 discovery, exact arange, eye options', () 
     expect(() => gp.dtype('>f8')).to.throw(TypeError); // big-endian storage is not supported
   });
 
+  it("empty/zeros/ones/full take {order: 'F'} (column-major owners)", () => {
+    const z = gp.zeros([2, 3, 4], { dtype: 'float32', order: 'F' });
+    expect([z.flags.fContiguous, z.flags.cContiguous, z.strides, z.base]).to.deep.equal([true, false, [4, 8, 24], null]);
+    z.dispose();
+    same(gp.ones([2, 3], { order: 'F' }).add(gp.arange(3)), 'float64', [2, 3], [[1, 2, 3], [1, 2, 3]]);
+    same(gp.full([2, 2], [1, 2], { order: 'F' }), 'int64', [2, 2], [[1n, 2n], [1n, 2n]]);
+    expect(gp.empty([3, 2], { order: 'F' }).strides).to.deep.equal([8, 24]);
+    expect(() => gp.zeros(2, { order: 'K' } as never)).to.throw(RangeError, /order/);
+    expect(() => gp.asarray([1], { order: 'F' } as never)).to.throw(TypeError, /unknown option 'order'/);
+  });
+
   it('arange counts integer arguments exactly; eye/identity take {M, k, dtype}; shapes of non-integers are TypeErrors', () => {
     same(gp.arange(2n ** 62n + 5n, 2n ** 62n, -2n), 'int64', [3], [4611686018427387909n, 4611686018427387907n, 4611686018427387905n]);
     same(gp.arange(2n ** 62n, 2n ** 62n + 3n), 'int64', [3], [2n ** 62n, 2n ** 62n + 1n, 2n ** 62n + 2n]);

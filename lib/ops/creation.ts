@@ -13,8 +13,8 @@ import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
 
 /** A shape: one length (`5`) or a list of lengths (`[2, 3]`). */
 export type ShapeLike = number | readonly number[];
-/** A creation function's dtype argument: a dtype, or `{dtype}` in its place. */
-export type DTypeArg = DTypeLike | { dtype?: DTypeLike };
+/** A creation function's dtype argument: a dtype, or `{dtype}` in its place (`{dtype, order}` for empty, zeros, ones and full). */
+export type DTypeArg = DTypeLike | { dtype?: DTypeLike; order?: 'C' | 'F' };
 
 /**
  * The dtype argument of a creation function: a dtype, or {dtype} in its place (the trailing
@@ -23,13 +23,36 @@ export type DTypeArg = DTypeLike | { dtype?: DTypeLike };
  */
 function creationDType(fn: string, arg: DTypeArg | undefined, position: string, dflt: DTypeLike | undefined): DType | undefined {
   let d: unknown = arg;
-  if (isOptionsLike(arg) && !(arg instanceof DType)) d = readOptions<{ dtype: DTypeLike }>(fn, arg, ['dtype']).dtype;
+  if (isOptionsLike(arg) && !(arg instanceof DType)) d = readOptions<{ dtype: DTypeLike }>(fn, arg, ORDERED.includes(fn) ? ['dtype', 'order'] : ['dtype']).dtype;
   if (d === undefined || d === null) return dflt === undefined ? undefined : toDType(dflt); // NumPy's dtype=None
   if (typeof d !== 'string' && !(d instanceof DType)) {
     const hint = typeof d === 'number' ? ` (for a ${fn} of several dimensions pass the shape as one array, e.g. ${fn}([2, 3]))` : '';
     throw new TypeError(`${fn}: the ${position} argument must be a dtype (a name like 'float32', or a DType), got ${describeValue(d)}${hint}`);
   }
   return toDType(d as DTypeLike, `${fn}: dtype`);
+}
+
+/** The creation functions that take NumPy's `order` ('C' or 'F'). */
+const ORDERED = ['empty', 'zeros', 'ones', 'full'];
+/** The memory order in a creation function's options: 'C' (default) or 'F' (column-major). */
+function creationOrder(fn: string, arg: DTypeArg | undefined): 'C' | 'F' {
+  if (!isOptionsLike(arg) || arg instanceof DType) return 'C';
+  const order = (arg as { order?: unknown }).order;
+  if (order === undefined || order === null || order === 'C') return 'C';
+  if (order === 'F') return 'F';
+  throw new RangeError(`${fn}: order must be 'C' or 'F', got ${describeValue(order)}`);
+}
+
+/** New memory of shape and dtype in C or F order (F: the reversed shape's C array, transposed). */
+function allocate(shape: readonly number[], d: DType, order: 'C' | 'F'): GpuArray {
+  if (order === 'C' || shape.length < 2) return GpuArray.allocate(shape, d);
+  const c = GpuArray.allocate([...shape].reverse(), d);
+  try {
+    // An owner (base null, as NumPy's), not a view of a temporary.
+    return new GpuArray(c.buffer.retain(), shape, [...c.strides].reverse(), 0, d, null);
+  } finally {
+    c.dispose();
+  }
 }
 
 /**
@@ -42,7 +65,7 @@ function creationDType(fn: string, arg: DTypeArg | undefined, position: string, 
  */
 export function empty(shape: ShapeLike, dtype: DTypeArg = 'float64'): GpuArray {
   const d = creationDType('empty', dtype, 'second', 'float64')!;
-  return GpuArray.allocate(normalizeShape(shape), d);
+  return allocate(normalizeShape(shape), d, creationOrder('empty', dtype));
 }
 
 /**
@@ -53,7 +76,7 @@ export function empty(shape: ShapeLike, dtype: DTypeArg = 'float64'): GpuArray {
  * @example gp.zeros(3, 'int32').str() // '[0 0 0]'
  */
 export function zeros(shape: ShapeLike, dtype: DTypeArg = 'float64'): GpuArray {
-  const a = empty(shape, creationDType('zeros', dtype, 'second', 'float64')!);
+  const a = allocate(normalizeShape(shape), creationDType('zeros', dtype, 'second', 'float64')!, creationOrder('zeros', dtype));
   a.device.backend.memset(a.ptr, 0, a.nbytes, a.device.currentStream());
   return a;
 }
@@ -71,13 +94,14 @@ export function zeros(shape: ShapeLike, dtype: DTypeArg = 'float64'): GpuArray {
  */
 export function full(shape: ShapeLike, fillValue: HostScalar | Scalar | GpuArray | readonly unknown[] | ArrayBufferView, dtype?: DTypeArg): GpuArray {
   const given = creationDType('full', dtype, 'third', undefined);
+  const order = creationOrder('full', dtype);
   if (fillValue instanceof GpuArray || Array.isArray(fillValue) || ArrayBuffer.isView(fillValue)) {
     // An array fill value broadcasts to the shape (NumPy: copyto(a, fill_value, casting='unsafe')).
     const v = fillValue instanceof GpuArray ? fillValue : array(fillValue);
     try {
       const dims = normalizeShape(shape);
       v.broadcastTo(dims).dispose(); // a RangeError when it does not broadcast
-      const a = empty(dims, given ?? v.dtype);
+      const a = allocate(dims, given ?? v.dtype, order);
       try {
         if (a.size > 0) kernelHooks().assign(a, v);
         return a;
@@ -96,7 +120,7 @@ export function full(shape: ShapeLike, fillValue: HostScalar | Scalar | GpuArray
   // An integer the dtype cannot hold is refused (NumPy's OverflowError) before allocating; a float
   // (NaN, inf included) is cast unsafely as NumPy's copyto(casting='unsafe').
   if (!(value instanceof Scalar) && (typeof value !== 'number' || Number.isInteger(value) || !d.isInteger)) toDTypeValue(value, d);
-  const a = empty(shape, d);
+  const a = allocate(normalizeShape(shape), d, order);
   try {
     if (typeof value === 'number' && !Number.isFinite(value) && d.isInteger) {
       // NaN or inf into integers: the device's float64 -> integer cast, as NumPy's unsafe copyto.
@@ -123,7 +147,7 @@ export function full(shape: ShapeLike, fillValue: HostScalar | Scalar | GpuArray
  * @example gp.ones(3).str() // '[1. 1. 1.]'
  */
 export function ones(shape: ShapeLike, dtype: DTypeArg = 'float64'): GpuArray {
-  return full(shape, 1, creationDType('ones', dtype, 'second', 'float64'));
+  return full(shape, 1, { dtype: creationDType('ones', dtype, 'second', 'float64'), order: creationOrder('ones', dtype) });
 }
 
 /** Options of the `*Like` creation functions: override the dtype or shape taken from the model array. */
