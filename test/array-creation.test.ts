@@ -270,6 +270,7 @@ describeEachDevice('creation: bad input is refused before anything is allocated'
     refuses(() => gp.arange(0, 10, 0), RangeError, /step must not be zero/);
     refuses(() => gp.arange(NaN), RangeError, /finite/);
     refuses(() => gp.arange(0, Infinity), RangeError, /finite/);
+    refuses(() => gp.arange(0, 1e300, 1e-300), RangeError, /Maximum allowed size exceeded/);
     refuses(() => gp.arange(), TypeError, /1 to 3 numbers/);
     refuses(() => gp.arange(1, 2, 3, 4), TypeError, /1 to 3 numbers/);
     refuses(() => gp.arange(5, 'bool'), TypeError, /at most length 2/);

@@ -259,6 +259,7 @@ export function arange(...args: ArangeArg[]): GpuArray {
   } else {
     n = Math.max(0, Math.ceil((s1 - s0) / st));
   }
+  if (!Number.isSafeInteger(n)) throw new RangeError('arange: Maximum allowed size exceeded'); // NumPy's ValueError
   // The first two values as NumPy stores them (range-checked like Python scalars), before allocating.
   const first = new Scalar(exact ? BigInt(start) : s0, d);
   const second = n > 1 ? new Scalar(exact ? BigInt(start) + BigInt(step) : s0 + st, d) : first;
