@@ -38,10 +38,6 @@ export {
   zeros,
   ones,
   full,
-  emptyLike,
-  zerosLike,
-  onesLike,
-  fullLike,
   arange,
   eye,
   identity,
@@ -125,7 +121,9 @@ export type { WeakKind } from './core/promotion.js';
 export type { Shape } from './core/shape.js';
 export type { DeviceBuffer, Disposable } from './core/lifetime.js';
 export type { Device } from './device/device.js';
-export type { ShapeLike, LikeOptions, ArangeArg, DTypeArg, EyeOptions, ArrayOptions } from './ops/creation.js';
+export type { ShapeLike, ArangeArg, DTypeArg, EyeOptions, ArrayOptions } from './ops/creation.js';
+export { emptyLike, zerosLike, onesLike, fullLike } from './ops/creation-like.js';
+export type { LikeOptions } from './ops/creation-like.js';
 export type { UfuncArg, UfuncCallOptions, UfuncPairCallOptions, UfuncLoop, UfuncOptions } from './ops/ufunc.js';
 export type { UfuncName, UfuncAliasName, PairUfuncName } from './ops/ufunc-table.js';
 export type { UfuncFunctions, UfuncMethods, ClipBounds, UfuncOperand } from './ops/ufunc-api.js';

@@ -1,5 +1,6 @@
-// Array creation with NumPy's names: empty, zeros, ones, full, arange, eye, the *Like
-// variants, and asarray/array from host data (TypedArray, nested arrays, scijs ndarray).
+// Array creation with NumPy's names: empty, zeros, ones, full, arange, eye, identity, and
+// asarray/array from host data (TypedArray, nested arrays, scijs ndarray). The *Like variants are
+// in creation-like.ts, linspace/logspace/geomspace in spacing.ts.
 import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar, hostToStorage, inferDType, toDTypeValue, weakKindOf } from '../core/host-data.js';
@@ -149,60 +150,6 @@ export function full(shape: ShapeLike, fillValue: HostScalar | Scalar | GpuArray
 export function ones(shape: ShapeLike, dtype: DTypeArg = 'float64'): GpuArray {
   return full(shape, 1, { dtype: creationDType('ones', dtype, 'second', 'float64'), order: creationOrder('ones', dtype) });
 }
-
-/** Options of the `*Like` creation functions: override the dtype or shape taken from the model array. */
-/** Options of the `*Like` creation functions: override the dtype or shape taken from the model array. */
-export type LikeOptions = { dtype?: DTypeLike; shape?: ShapeLike };
-const LIKE_KEYS = ['dtype', 'shape'];
-const like = (fn: string, a: GpuArray | readonly unknown[] | ArrayBufferView, opts: LikeOptions | undefined): { shape: ShapeLike; dtype: DType } => {
-  const o = readOptions<LikeOptions>(fn, opts, LIKE_KEYS);
-  let model: { shape: readonly number[]; dtype: DType };
-  if (a instanceof GpuArray) model = a;
-  else if (Array.isArray(a) || ArrayBuffer.isView(a) || typeof a === 'number' || typeof a === 'bigint' || typeof a === 'boolean') {
-    // NumPy takes any array-like as the model: its shape and discovered dtype (read on the host).
-    const h = hostToStorage(typeof a === 'object' ? a : [a]);
-    model = { shape: typeof a === 'object' ? h.shape : [], dtype: h.d };
-  } else throw new TypeError(`${fn}: the first argument must be a GpuArray or array-like, got ${describeValue(a)}`);
-  return { shape: o.shape ?? model.shape, dtype: o.dtype === undefined || o.dtype === null ? model.dtype : toDType(o.dtype, `${fn}: dtype`) };
-};
-/**
- * An uninitialised array with the shape and dtype of `a` (NumPy `numpy.empty_like`).
- * `o.dtype` / `o.shape` override them.
- *
- * @example const b = gp.emptyLike(a);
- */
-export const emptyLike = (a: GpuArray | readonly unknown[] | ArrayBufferView, o?: LikeOptions) => {
-  const l = like('emptyLike', a, o);
-  return empty(l.shape, l.dtype);
-};
-/**
- * Zeros with the shape and dtype of `a` (NumPy `numpy.zeros_like`); `o.dtype` / `o.shape` override them.
- *
- * @example const z = gp.zerosLike(a, { dtype: 'float32' });
- */
-export const zerosLike = (a: GpuArray | readonly unknown[] | ArrayBufferView, o?: LikeOptions) => {
-  const l = like('zerosLike', a, o);
-  return zeros(l.shape, l.dtype);
-};
-/**
- * Ones with the shape and dtype of `a` (NumPy `numpy.ones_like`); `o.dtype` / `o.shape` override them.
- *
- * @example const o = gp.onesLike(a);
- */
-export const onesLike = (a: GpuArray | readonly unknown[] | ArrayBufferView, o?: LikeOptions) => {
-  const l = like('onesLike', a, o);
-  return ones(l.shape, l.dtype);
-};
-/**
- * `v` everywhere, with the shape and dtype of `a` (NumPy `numpy.full_like`); `o.dtype` / `o.shape`
- * override them. The value is cast to the dtype (a value it cannot hold is an error).
- *
- * @example const f = gp.fullLike(a, 4);
- */
-export const fullLike = (a: GpuArray | readonly unknown[] | ArrayBufferView, v: HostScalar | Scalar | GpuArray | readonly unknown[] | ArrayBufferView, o?: LikeOptions) => {
-  const l = like('fullLike', a, o);
-  return full(l.shape, v, l.dtype);
-};
 
 // NumPy's arange fills a[i] = a[0] + i * (a[1] - a[0]) in the output dtype (arraytypes.c.src's
 // @NAME@_fill); float16 computes in float from a float delta (HALF_fill). No fused multiply-add,
