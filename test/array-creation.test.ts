@@ -342,6 +342,11 @@ describeEachDevice('creation: NumPy 2 discovery, exact arange, eye options', () 
     expect(gp.empty([3, 2], { order: 'F' }).strides).to.deep.equal([8, 24]);
     expect(() => gp.zeros(2, { order: 'K' } as never)).to.throw(RangeError, /order/);
     expect(() => gp.asarray([1], { order: 'F' } as never)).to.throw(TypeError, /unknown option 'order'/);
+    // The *Like functions keep an F-ordered model's layout (NumPy's order='K').
+    const t = gp.arange(6).reshape(2, 3).T;
+    const zl = gp.zerosLike(t, { dtype: 'int8' });
+    expect([zl.shape, zl.strides]).to.deep.equal([[3, 2], [1, 3]]);
+    for (const x of [t, zl]) x.dispose();
   });
 
   it('arange counts integer arguments exactly; eye/identity take {M, k, dtype}; shapes of non-integers are TypeErrors', () => {

@@ -10,7 +10,7 @@ import { empty, full, ones, ShapeLike, zeros } from './creation.js';
 /** Options of the `*Like` creation functions: override the dtype or shape taken from the model array. */
 export type LikeOptions = { dtype?: DTypeLike; shape?: ShapeLike };
 const LIKE_KEYS = ['dtype', 'shape'];
-const like = (fn: string, a: GpuArray | readonly unknown[] | ArrayBufferView, opts: LikeOptions | undefined): { shape: ShapeLike; dtype: DType } => {
+const like = (fn: string, a: GpuArray | readonly unknown[] | ArrayBufferView, opts: LikeOptions | undefined): { shape: ShapeLike; dtype: { dtype: DType; order: 'C' | 'F' } } => {
   const o = readOptions<LikeOptions>(fn, opts, LIKE_KEYS);
   let model: { shape: readonly number[]; dtype: DType };
   if (a instanceof GpuArray) model = a;
@@ -19,7 +19,10 @@ const like = (fn: string, a: GpuArray | readonly unknown[] | ArrayBufferView, op
     const h = hostToStorage(typeof a === 'object' ? a : [a]);
     model = { shape: typeof a === 'object' ? h.shape : [], dtype: h.d };
   } else throw new TypeError(`${fn}: the first argument must be a GpuArray or array-like, got ${describeValue(a)}`);
-  return { shape: o.shape ?? model.shape, dtype: o.dtype === undefined || o.dtype === null ? model.dtype : toDType(o.dtype, `${fn}: dtype`) };
+  const dtype = o.dtype === undefined || o.dtype === null ? model.dtype : toDType(o.dtype, `${fn}: dtype`);
+  // NumPy's order='K' keeps the model's layout: an F-ordered model gives an F-ordered result.
+  const fOrder = a instanceof GpuArray && o.shape === undefined && a.flags.fContiguous && !a.flags.cContiguous;
+  return { shape: o.shape ?? model.shape, dtype: { dtype, order: fOrder ? 'F' : 'C' } };
 };
 /**
  * An uninitialised array with the shape and dtype of `a` (NumPy `numpy.empty_like`).
