@@ -105,7 +105,7 @@ describeEachDevice('creation: empty, zeros, ones, full and the *Like variants', 
   it('*Like copy the shape and dtype unless told otherwise', () => {
     const a = gp.arange(6, 'int32').reshape(2, 3).T;
     const e = gp.emptyLike(a);
-    expect([e.shape, e.dtype.name, e.flags.cContiguous]).to.deep.equal([[3, 2], 'int32', true]);
+    expect([e.shape, e.dtype.name, e.flags.fContiguous]).to.deep.equal([[3, 2], 'int32', true]); // NumPy's order='K': F like the model
     const z = gp.zerosLike(a, { dtype: 'float16' });
     expect([z.dtype.name, z.toArray()]).to.deep.equal(['float16', [[0, 0], [0, 0], [0, 0]]]);
     const o = gp.onesLike(a, { shape: [4] });
