@@ -34,7 +34,7 @@ export interface ArrayFlags {
   readonly fContiguous: boolean;
 }
 
-/** NumPy's memory order argument of reshape, ravel and flatten ('K' is not implemented). */
+/** NumPy's memory order argument of reshape, ravel and flatten (which also take 'K', memory order). */
 export type Order = 'C' | 'F' | 'A';
 /** Options of `reshape` / `ravel` / `flatten`. */
 export interface ReshapeOptions {
