@@ -38,12 +38,7 @@ export {
   zeros,
   ones,
   full,
-  emptyLike,
-  zerosLike,
-  onesLike,
-  fullLike,
   arange,
-  linspace,
   eye,
   identity,
   array,
@@ -129,10 +124,12 @@ export type { WeakKind } from './core/promotion.js';
 export type { Shape } from './core/shape.js';
 export type { DeviceBuffer, Disposable } from './core/lifetime.js';
 export type { Device } from './device/device.js';
-export type { ShapeLike, LikeOptions, ArangeArg, DTypeArg } from './ops/creation.js';
+export type { ShapeLike, ArangeArg, DTypeArg, EyeOptions, ArrayOptions } from './ops/creation.js';
+export { emptyLike, zerosLike, onesLike, fullLike } from './ops/creation-like.js';
+export type { LikeOptions } from './ops/creation-like.js';
 export type { UfuncArg, UfuncCallOptions, UfuncPairCallOptions, UfuncLoop, UfuncOptions } from './ops/ufunc.js';
 export type { UfuncName, UfuncAliasName, PairUfuncName } from './ops/ufunc-table.js';
-export type { UfuncFunctions, UfuncMethods } from './ops/ufunc-api.js';
+export type { UfuncFunctions, UfuncMethods, ClipBounds, UfuncOperand } from './ops/ufunc-api.js';
 export type { ReductionFunction, ReductionMethod, ReductionFunctions, ReductionMethods, ReductionName, ReductionAliasName, ReductionMethodName } from './ops/reductions.js';
 export type { ParamSpec } from './kernel/params.js';
 export type { KernelArg, ElementwiseKernelConstructor } from './kernel/elementwise-kernel.js';
@@ -155,12 +152,21 @@ export type { AdvancedIndex } from './core/advanced-index-hook.js';
 export { concatenate, stack, vstack, hstack, dstack, columnStack, block, split, arraySplit, hsplit, vsplit, dsplit, append } from './ops/joining.js';
 export type { ConcatenateOptions } from './ops/joining.js';
 export { atleast1d, atleast2d, atleast3d, flip, fliplr, flipud, rot90, swapaxes, moveaxis, rollaxis, broadcastArrays } from './ops/views.js';
+// numpy.reshape(a, ...) and the other function forms of ndarray methods; numpy.round/around.
+export { reshape, ravel, transpose, permuteDims, squeeze, expandDims, broadcastTo, copy, astype, ascontiguousarray, ndim, shape, size } from './ops/array-functions.js';
+export type { Order, ReshapeOptions, AstypeOptions } from './core/gpu-array.js';
+export { round, around } from './ops/rounding.js';
+export { linspace, logspace, geomspace } from './ops/spacing.js';
+export type { SpaceEnd, LinspaceOptions, LogspaceOptions, GeomspaceOptions } from './ops/spacing.js';
+export type { RoundOptions } from './ops/rounding.js';
+export { nanToNum, isposinf, isneginf } from './ops/nan-to-num.js';
+export type { NanToNumOptions } from './ops/nan-to-num.js';
 export { nonzero, nonzeroAsync, flatnonzero, argwhere } from './ops/nonzero.js';
 export { where } from './ops/where.js';
 export { tile, repeat, roll, resize, trimZeros } from './ops/rearranging.js';
 export { pad } from './ops/pad.js';
 export type { PadMode, PadOptions } from './ops/pad.js';
-export { diag, diagflat, tri, tril, triu, meshgrid, indices, ix_, vander } from './ops/matrices.js';
+export { diag, diagflat, tri, tril, triu, meshgrid, indices, fromfunction, ix_, vander } from './ops/matrices.js';
 export type { MeshgridOptions } from './ops/matrices.js';
 export { take, takeAlongAxis, put, putAlongAxis, choose, compress } from './ops/take-put.js';
 export type { TakeOptions } from './ops/take-put.js';

@@ -105,7 +105,7 @@ describeEachDevice('creation: empty, zeros, ones, full and the *Like variants', 
   it('*Like copy the shape and dtype unless told otherwise', () => {
     const a = gp.arange(6, 'int32').reshape(2, 3).T;
     const e = gp.emptyLike(a);
-    expect([e.shape, e.dtype.name, e.flags.cContiguous]).to.deep.equal([[3, 2], 'int32', true]);
+    expect([e.shape, e.dtype.name, e.flags.fContiguous]).to.deep.equal([[3, 2], 'int32', true]); // NumPy's order='K': F like the model
     const z = gp.zerosLike(a, { dtype: 'float16' });
     expect([z.dtype.name, z.toArray()]).to.deep.equal(['float16', [[0, 0], [0, 0], [0, 0]]]);
     const o = gp.onesLike(a, { shape: [4] });
@@ -238,8 +238,8 @@ describeEachDevice('creation: bad input is refused before anything is allocated'
   it('negative or non-integer dimensions', () => {
     refuses(() => gp.empty(-1), RangeError, /non-negative integers/);
     refuses(() => gp.zeros([2, -3]), RangeError, /non-negative integers/);
-    refuses(() => gp.ones([2.5]), RangeError, /non-negative integers/);
-    refuses(() => gp.full([NaN], 1), RangeError, /non-negative integers/);
+    refuses(() => gp.ones([2.5]), TypeError, /non-negative integers/);
+    refuses(() => gp.full([NaN], 1), TypeError, /non-negative integers/);
     refuses(() => gp.empty([2 ** 40, 2 ** 40]), RangeError, /too large/);
     refuses(() => gp.eye(-1), RangeError, /non-negative integers/);
     refuses(() => gp.array(ndarray(new Float32Array(4), [-1, 4])), RangeError, /invalid shape/);
@@ -270,11 +270,122 @@ describeEachDevice('creation: bad input is refused before anything is allocated'
     refuses(() => gp.arange(0, 10, 0), RangeError, /step must not be zero/);
     refuses(() => gp.arange(NaN), RangeError, /finite/);
     refuses(() => gp.arange(0, Infinity), RangeError, /finite/);
+    refuses(() => gp.arange(0, 1e300, 1e-300), RangeError, /Maximum allowed size exceeded/);
     refuses(() => gp.arange(), TypeError, /1 to 3 numbers/);
     refuses(() => gp.arange(1, 2, 3, 4), TypeError, /1 to 3 numbers/);
     refuses(() => gp.arange(5, 'bool'), TypeError, /at most length 2/);
     refuses(() => gp.linspace(0, 1, -1), RangeError, /non-negative/);
     refuses(() => gp.linspace(0, 1, 2.5), TypeError, /integer/);
     refuses(() => gp.eye(2, 2, 0.5), TypeError, /integer/);
+  });
+});
+
+// Audit fixes (NumPy 2.4 values). `same` checks dtype, shape and values (toArray) and disposes.
+function same(a: gp.GpuArray, dtype: string, shape: number[], values: unknown): void {
+  try {
+    expect([a.dtype.name, a.shape]).to.deep.equal([dtype, shape]);
+    expect(a.toArray()).to.deep.equal(values);
+  } finally {
+    a.dispose();
+  }
+}
+
+describeEachDevice('creation: NumPy 2 discovery, exact arange, eye options', () => {
+  it('array/full discover Python ints (uint64 above int64, float64 when mixed), TypedArray rows, NaN as true', () => {
+    same(gp.array([2n ** 63n, 2n ** 63n + 1n]), 'uint64', [2], [2n ** 63n, 2n ** 63n + 1n]);
+    same(gp.array([2n ** 63n, true]), 'uint64', [2], [2n ** 63n, 1n]);
+    same(gp.array([2n ** 63n, 0]), 'float64', [2], [2 ** 63, 0]);
+    same(gp.full(2, 2n ** 63n), 'uint64', [2], [2n ** 63n, 2n ** 63n]);
+    same(gp.array([1e20, 1]), 'float64', [2], [1e20, 1]); // no JS integer is that exact: a float
+    same(gp.array([Float32Array.of(1, 2), Float32Array.of(3, 4)]), 'float32', [2, 2], [[1, 2], [3, 4]]);
+    same(gp.array([Int8Array.of(1, 2), Uint8Array.of(200, 2)]), 'int16', [2, 2], [[1, 2], [200, 2]]);
+    same(gp.array([[true, false], Int8Array.of(1, 2)]), 'int8', [2, 2], [[1, 0], [1, 2]]);
+    same(gp.array([Float32Array.of(1, 2), [3, 4]]), 'float64', [2, 2], [[1, 2], [3, 4]]);
+    expect(() => gp.array([Float64Array.of(1), Float64Array.of(2, 3)])).to.throw(RangeError, /ragged/);
+    expect(() => gp.array([[1, 2], Float64Array.of(2)])).to.throw(RangeError, /ragged/);
+    same(gp.array([NaN, 0, 2], 'bool'), 'bool', [3], [true, false, true]);
+    same(gp.full(2, NaN, 'bool'), 'bool', [2], [true, true]);
+    // NaN into integers is NumPy's unsafe cast (its value is the platform's), not an error.
+    const n = gp.full(3, NaN, 'int32');
+    expect([n.dtype.name, n.shape]).to.deep.equal(['int32', [3]]);
+    n.dispose();
+    expect(() => gp.full(2, 300, 'int8')).to.throw(RangeError, /out of bounds for int8/);
+  });
+
+  it('array of GpuArrays / typed scalars (stacked, promoted), copy and ndmin; full and *Like with array-likes; type strings', () => {
+    same(gp.array([gp.array([1, 2], 'int8'), [3, 4]]), 'int64', [2, 2], [[1n, 2n], [3n, 4n]]);
+    same(gp.array([[gp.array([1.5, 2], 'float32')], [[3, 4]]], 'int32'), 'int32', [2, 1, 2], [[[1, 2]], [[3, 4]]]);
+    same(gp.array([gp.float32(1), gp.float32(2)]), 'float32', [2], [1, 2]);
+    same(gp.array([gp.float32(1), 2]), 'float64', [2], [1, 2]);
+    expect(() => gp.array([gp.array([1, 2]), gp.array([3])])).to.throw(RangeError, /inhomogeneous/);
+    same(gp.array([1, 2], { ndmin: 3 }), 'int64', [1, 1, 2], [[[1n, 2n]]]);
+    const a = gp.array([1, 2]);
+    expect(gp.array(a, { copy: false })).to.equal(a);
+    expect(() => gp.array([1, 2], { copy: false })).to.throw(RangeError, /avoid copy/);
+    a.dispose();
+    same(gp.full([2, 2], [1.5, 2], 'int8'), 'int8', [2, 2], [[1, 2], [1, 2]]);
+    same(gp.full([2], Float32Array.of(1, 2)), 'float32', [2], [1, 2]);
+    expect(() => gp.full([2, 2], [1, 2, 3])).to.throw(RangeError, /broadcast/);
+    same(gp.onesLike([[1.5], [2]]), 'float64', [2, 1], [[1], [1]]);
+    same(gp.fullLike(Int8Array.of(1, 2), 3), 'int8', [2], [3, 3]);
+    same(gp.fullLike(gp.zeros([2, 2]), [1, 2]), 'float64', [2, 2], [[1, 2], [1, 2]]);
+    expect(['f4', '<f8', '|b1', 'u1', 'c8', '=c16', 'uint', 'q'].map((c) => gp.dtype(c).name)).to.deep.equal(['float32', 'float64', 'bool', 'uint8', 'complex64', 'complex128', 'uint64', 'int64']);
+    expect(() => gp.dtype('>f8')).to.throw(TypeError); // big-endian storage is not supported
+  });
+
+  it("empty/zeros/ones/full take {order: 'F'} (column-major owners)", () => {
+    const z = gp.zeros([2, 3, 4], { dtype: 'float32', order: 'F' });
+    expect([z.flags.fContiguous, z.flags.cContiguous, z.strides, z.base]).to.deep.equal([true, false, [4, 8, 24], null]);
+    z.dispose();
+    same(gp.ones([2, 3], { order: 'F' }).add(gp.arange(3)), 'float64', [2, 3], [[1, 2, 3], [1, 2, 3]]);
+    same(gp.full([2, 2], [1, 2], { order: 'F' }), 'int64', [2, 2], [[1n, 2n], [1n, 2n]]);
+    expect(gp.empty([3, 2], { order: 'F' }).strides).to.deep.equal([8, 24]);
+    expect(() => gp.zeros(2, { order: 'K' } as never)).to.throw(RangeError, /order/);
+    expect(() => gp.asarray([1], { order: 'F' } as never)).to.throw(TypeError, /unknown option 'order'/);
+    // The *Like functions keep an F-ordered model's layout (NumPy's order='K').
+    const t = gp.arange(6).reshape(2, 3).T;
+    const zl = gp.zerosLike(t, { dtype: 'int8' });
+    expect([zl.shape, zl.strides]).to.deep.equal([[3, 2], [1, 3]]);
+    for (const x of [t, zl]) x.dispose();
+  });
+
+  it('arange counts integer arguments exactly; eye/identity take {M, k, dtype}; shapes of non-integers are TypeErrors', () => {
+    same(gp.arange(2n ** 62n + 5n, 2n ** 62n, -2n), 'int64', [3], [4611686018427387909n, 4611686018427387907n, 4611686018427387905n]);
+    same(gp.arange(2n ** 62n, 2n ** 62n + 3n), 'int64', [3], [2n ** 62n, 2n ** 62n + 1n, 2n ** 62n + 2n]);
+    same(gp.arange(0, 10, -1), 'int64', [0], []);
+    same(gp.eye(2, { dtype: 'int8' }), 'int8', [2, 2], [[1, 0], [0, 1]]);
+    same(gp.eye(2, 3, { k: -1, dtype: 'bool' }), 'bool', [2, 3], [[false, false, false], [true, false, false]]);
+    same(gp.eye(2, { M: 3, k: 1 }), 'float64', [2, 3], [[0, 1, 0], [0, 0, 1]]);
+    same(gp.identity(2, { dtype: 'int16' }), 'int16', [2, 2], [[1, 0], [0, 1]]);
+    expect(() => gp.eye(2, { m: 3 } as never)).to.throw(TypeError, /unknown option 'm'/);
+    expect(() => gp.eye(2.5)).to.throw(TypeError);
+    expect(() => gp.zeros(NaN)).to.throw(TypeError);
+    expect(() => gp.arange(6).reshape(2.5, 2)).to.throw(TypeError);
+  });
+});
+
+describeEachDevice('creation: linspace with arrays, retstep, axis; logspace; geomspace', () => {
+  it('linspace: broadcast array endpoints along axis, integer floors, retstep', () => {
+    same(gp.linspace([0, 1], [[10], [20]], 3, { axis: -1 }), 'float64', [2, 2, 3], [[[0, 5, 10], [1, 5.5, 10]], [[0, 10, 20], [1, 10.5, 20]]]);
+    same(gp.linspace(gp.array([0, -1]), 5, 4, { dtype: 'int64' }), 'int64', [4, 2], [[0n, -1n], [1n, 1n], [3n, 3n], [5n, 5n]]);
+    same(gp.linspace(gp.array([0, 1], 'float32'), 2, 5), 'float32', [5, 2], [[0, 1], [0.5, 1.25], [1, 1.5], [1.5, 1.75], [2, 2]]);
+    const [y, step] = gp.linspace(0, 1, 5, { retstep: true });
+    expect(step).to.equal(0.25);
+    same(y, 'float64', [5], [0, 0.25, 0.5, 0.75, 1]);
+    const [y2, step2] = gp.linspace([0, 1], 5, { num: 5, retstep: true });
+    same(step2 as gp.GpuArray, 'float64', [2], [1.25, 1]);
+    same(y2, 'float64', [5, 2], [[0, 1], [1.25, 2], [2.5, 3], [3.75, 4], [5, 5]]);
+    expect(() => gp.linspace(0, 1, 5, { axis: 1 })).to.throw(RangeError, /out of bounds/);
+  });
+
+  it('logspace and geomspace', () => {
+    same(gp.logspace(0, 3, 4), 'float64', [4], [1, 10, 100, 1000]);
+    same(gp.logspace(0, 2, 3, { base: [2, 10], axis: -1 }), 'float64', [2, 3], [[1, 2, 4], [1, 10, 100]]);
+    same(gp.logspace(gp.array([0, 1], 'float32'), 2, 3), 'float32', [3, 2], [[1, 10], [10, 31.62277603149414], [100, 100]]);
+    same(gp.geomspace(-1000, -1, 4), 'float64', [4], [-1000, -100, -10, -1]);
+    same(gp.geomspace(1.5, 10, 3), 'float64', [3], [1.5, 3.8729833462074175, 10]);
+    same(gp.geomspace(1, 1000, 4, { dtype: 'int32' }), 'int32', [4], [1, 10, 100, 1000]);
+    same(gp.geomspace([1, 2], [100, 200], 3, { axis: 1 }), 'float64', [2, 3], [[1, 10, 100], [2, 20.000000000000004, 200]]);
+    expect(() => gp.geomspace(0, 10, 4)).to.throw(RangeError, /cannot include zero/);
   });
 });

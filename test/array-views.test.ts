@@ -172,7 +172,7 @@ describeEachDevice('reshape, transpose, squeeze, expandDims, broadcastTo, ravel,
     expect(() => a.reshape(5, 2)).to.throw(RangeError, /cannot reshape array of size 12 into shape \(5, 2\)/);
     expect(() => a.reshape(-1, -1)).to.throw(RangeError, /only specify one unknown dimension/);
     expect(() => a.reshape(5, -1)).to.throw(RangeError, /cannot reshape/);
-    expect(() => a.reshape(2.5, 4)).to.throw(RangeError, /invalid shape dimension 2.5/);
+    expect(() => a.reshape(2.5, 4)).to.throw(TypeError, /invalid shape dimension 2.5/); // NumPy: TypeError
     expect(() => a.reshape(-2, -6)).to.throw(RangeError, /invalid shape dimension -2/);
     expect(gp.getMemoryPool().usedBytes()).to.equal(used);
     a.dispose();
@@ -349,5 +349,86 @@ describeEachDevice('astype', () => {
     expect(() => a.astype('float128')).to.throw(TypeError, /unknown dtype "float128"/);
     expect(gp.getMemoryPool().usedBytes()).to.equal(used);
     a.dispose();
+  });
+});
+
+describeEachDevice('views: order C/F/A/K, the function forms, squeeze and astype options (NumPy 2.4 values)', () => {
+  const vals = (a: gp.GpuArray) => {
+    try {
+      return [a.shape, a.toArray()];
+    } finally {
+      a.dispose();
+    }
+  };
+  it('reshape/ravel/flatten in F, A and K order', () => {
+    const a = gp.arange(24).reshape(2, 3, 4);
+    const num = (x: gp.GpuArray) => vals(x.astype('int32'));
+    expect(num(a.reshape([4, 6], { order: 'F' }))).to.deep.equal([[4, 6], [[0, 8, 5, 2, 10, 7], [12, 20, 17, 14, 22, 19], [4, 1, 9, 6, 3, 11], [16, 13, 21, 18, 15, 23]]]);
+    const r = a.slice('::-1');
+    expect(num(gp.ravel(r, 'F'))).to.deep.equal([[24], [12, 0, 16, 4, 20, 8, 13, 1, 17, 5, 21, 9, 14, 2, 18, 6, 22, 10, 15, 3, 19, 7, 23, 11]]);
+    const k = a.transpose(2, 0, 1).slice('::-1', ':', '::-2');
+    expect(num(k.ravel('K'))).to.deep.equal([[16], [11, 10, 9, 8, 3, 2, 1, 0, 23, 22, 21, 20, 15, 14, 13, 12]]);
+    const p = a.transpose(1, 2, 0);
+    expect(num(p.flatten('K'))).to.deep.equal([[24], Array.from({ length: 24 }, (_, i) => i)]);
+    expect(num(p.flatten('F'))).to.deep.equal([[24], [0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11, 12, 16, 20, 13, 17, 21, 14, 18, 22, 15, 19, 23]]);
+    const t = gp.arange(6).reshape(2, 3).T;
+    expect(num(t.ravel('A'))).to.deep.equal([[6], [0, 1, 2, 3, 4, 5]]);
+    expect(() => a.flatten('X' as never)).to.throw(RangeError, /order/);
+    expect(() => a.reshape([24], { order: 'K' } as never)).to.throw(RangeError, /order/);
+    for (const x of [a, r, k, p, t]) x.dispose();
+  });
+
+  it('function forms, squeeze duplicates and {axis}, astype casting and copy', () => {
+    const z = gp.zeros([1, 3, 1]);
+    expect(vals(gp.reshape(gp.arange(6), [3, -1]))[0]).to.deep.equal([3, 2]);
+    expect(vals(gp.transpose(gp.arange(6).reshape(1, 2, 3), [1, 2, 0]))[0]).to.deep.equal([2, 3, 1]);
+    expect(vals(gp.permuteDims(gp.arange(6).reshape(1, 2, 3), [2, 0, 1]))[0]).to.deep.equal([3, 1, 2]);
+    expect(vals(gp.transpose([[1, 2]]))).to.deep.equal([[2, 1], [[1n], [2n]]]);
+    expect(vals(gp.squeeze(z, -1))[0]).to.deep.equal([1, 3]);
+    expect(vals(z.squeeze({ axis: 0 }))[0]).to.deep.equal([3, 1]);
+    expect(() => z.squeeze([0, 0])).to.throw(RangeError, /duplicate/);
+    expect(vals(gp.expandDims(gp.zeros([2, 3]), [0, -1]))[0]).to.deep.equal([1, 2, 3, 1]);
+    expect(vals(gp.broadcastTo(gp.arange(3), [2, 3]))[0]).to.deep.equal([2, 3]);
+    expect([gp.ndim(z), gp.shape(z), gp.size(z), gp.size(z, 1)]).to.deep.equal([3, [1, 3, 1], 3, 3]);
+    const c = gp.ascontiguousarray(gp.arange(6).reshape(2, 3).T);
+    expect([c.flags.cContiguous, c.toArray()]).to.deep.equal([true, [[0n, 3n], [1n, 4n], [2n, 5n]]]);
+    c.dispose();
+    const f = gp.array([1.5]);
+    expect(() => f.astype('int32', { casting: 'safe' })).to.throw(TypeError, /Cannot cast/);
+    expect(() => f.astype('float32', { casting: 'safe' })).to.throw(TypeError, /Cannot cast/);
+    expect(vals(f.astype('float32', { casting: 'same_kind' }))).to.deep.equal([[1], [1.5]]);
+    expect(f.astype('float64', { copy: false })).to.equal(f);
+    expect(() => f.astype('int8', { order: 'C' } as never)).to.throw(TypeError, /unknown option/);
+    f.dispose();
+    z.dispose();
+  });
+
+  it('view(dtype): same size, a rescaled contiguous last axis, NumPy\'s refusals, misaligned views refused', () => {
+    const f = gp.array([[1, 2], [3, 4]], 'float32');
+    expect(vals(f.view('int32'))).to.deep.equal([[2, 2], [[1065353216, 1073741824], [1077936128, 1082130432]]]);
+    const c = f.view('complex64');
+    expect([c.shape, (c.item(1, 0) as { re: number }).re]).to.deep.equal([[2, 1], 3]);
+    c.dispose();
+    expect(vals(gp.array([1, 2, 3, 4], 'int16').view('int64'))).to.deep.equal([[1], [1125912791875585n]]);
+    expect(vals(gp.array([[1, 2], [3, 4], [5, 6]], 'int32').slice('::2').view('int64'))).to.deep.equal([[2, 1], [[8589934593n], [25769803781n]]]);
+    expect(vals(gp.array([15360], 'uint16').view('float16'))).to.deep.equal([[1], [1]]);
+    expect(() => gp.array([1, 2, 3], 'int16').view('int64')).to.throw(RangeError, /divisor/);
+    expect(() => gp.array(1, 'int32').view('int16')).to.throw(RangeError, /0d array/);
+    expect(() => f.T.view('int16')).to.throw(RangeError, /last axis must be contiguous/);
+    expect(() => gp.arange(9, 'int8').slice('1:').view('int64')).to.throw(RangeError, /not aligned/);
+    f.dispose();
+  });
+
+  it('fill takes one scalar (a list was NaN), item index counts are RangeErrors, squeeze(0) of a 0-d array', () => {
+    const a = gp.zeros(2);
+    expect(() => a.fill([1, 2] as never)).to.throw(RangeError, /sequence/);
+    expect(() => a.fill(gp.array([3]))).to.throw(RangeError, /sequence/);
+    expect(() => a.fill('a' as never)).to.throw(TypeError);
+    expect(a.fill(gp.array(3, 'int8')).toArray()).to.deep.equal([3, 3]);
+    expect(() => a.item(0, 0)).to.throw(RangeError, /incorrect number of indices/);
+    const z = gp.array(5);
+    expect(vals(z.squeeze(0))).to.deep.equal([[], 5n]);
+    expect(() => z.squeeze(1)).to.throw(RangeError, /out of bounds/);
+    for (const x of [a, z]) x.dispose();
   });
 });

@@ -77,4 +77,15 @@ describeEachDevice('matrices from vectors', () => {
     expect(gp.tri(-1, 3).shape).to.deep.equal([0, 3]);
     expect(() => gp.tri(2.5)).to.throw(TypeError);
   });
+
+  it('fromfunction: float64 coordinates by default, dtype, a returned coordinate stays alive', () => {
+    const a = gp.fromfunction((i, j) => i.add(j), [2, 3]);
+    expect([a.dtype.name, a.toArray()]).to.deep.equal(['float64', [[0, 1, 2], [1, 2, 3]]]);
+    const b = gp.fromfunction((i, j) => i.multiply(j), [2, 3], { dtype: 'int32' });
+    expect([b.dtype.name, b.toArray()]).to.deep.equal(['int32', [[0, 0, 0], [0, 1, 2]]]);
+    const c = gp.fromfunction((i) => i, [2, 2]);
+    expect(c.toArray()).to.deep.equal([[0, 0], [1, 1]]);
+    expect(() => gp.fromfunction((i) => i, [2], { order: 'C' } as never)).to.throw(TypeError, /unknown option/);
+    for (const x of [a, b, c]) x.dispose();
+  });
 });

@@ -150,5 +150,9 @@ describeEachDevice('promotion in ufunc calls', () => {
     expect(loop([gp.float16(1), 1e5])).to.equal('float16');
     expect(loop([gp.uint16(1), gp.int8(1)])).to.equal('int32');
     expect(gp.array([1, 2], 'int32').add(1, { dtype: 'float64' }).dtype.name).to.equal('float64');
+    // A JS number past every 64-bit integer is a Python float (NumPy: int32 * 1e20 is float64), a bigint a Python int.
+    const f = gp.array([1, 2], 'int32').multiply(1e20);
+    expect([f.dtype.name, f.toArray()]).to.deep.equal(['float64', [1e20, 2e20]]);
+    expect(() => gp.array([1], 'int64').add(2n ** 64n)).to.throw(RangeError, /out of bounds/);
   });
 });

@@ -199,7 +199,12 @@ describeEachDevice('ufunc layouts', () => {
     expect(() => (gp.add as unknown as (...x: unknown[]) => GpuArray)(a, a, a)).to.throw(TypeError, /takes 2 inputs, got 3/);
     expect(() => (gp.sqrt as unknown as (...x: unknown[]) => GpuArray)(a, a)).to.throw(TypeError, /takes 1 input, got 2/);
     expect(() => a.add('1' as unknown as number)).to.throw(TypeError, /unsupported operand type string/);
-    expect(() => a.add([1, 2, 3] as unknown as number)).to.throw(TypeError, /unsupported operand type Array/);
+    // A JS list is an array operand, as np.asarray makes it (int64 here: float32 + int64 is float64).
+    const l = a.add([1, 2, 3]);
+    expect([l.dtype.name, l.shape, l.toArray()]).to.deep.equal(['float64', [2, 3], [[1, 2, 3], [1, 2, 3]]]);
+    l.dispose();
+    expect(() => a.add([1, [2, 3]])).to.throw(RangeError, /ragged/);
+    expect(() => a.add([1, 'x'])).to.throw(TypeError, /cannot make an array/);
     expect(() => a.add(null as unknown as number)).to.throw(TypeError, /unsupported operand type null/);
     expect(() => a.add(undefined as unknown as number)).to.throw(TypeError, /unsupported operand type undefined/);
     expect(() => a.add(a, { out: a, casting: 'unsafe' } as unknown as object)).to.throw(TypeError, /unknown option 'casting'/);

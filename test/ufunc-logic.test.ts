@@ -191,6 +191,13 @@ describeEachDevice('ufunc logic', () => {
     const i = gp.array([-100, 5, 100], 'int8');
     expect(i.clip(-10, 10).toArray()).to.deep.equal([-10, 5, 10]);
     expect(i.clip(-10, 10).dtype.name).to.equal('int8');
+    // NumPy >= 2.1: a Python int bound beyond the dtype's range leaves that side open; min=/max= keywords.
+    const c = gp.clip(i, -1000, 300);
+    expect([c.dtype.name, c.toArray()]).to.deep.equal(['int8', [-100, 5, 100]]);
+    expect(gp.clip(gp.array([1, 5], 'uint8'), -5n, 3).toArray()).to.deep.equal([1, 3]);
+    expect(() => gp.clip(i, 300, 400)).to.throw(RangeError, /out of bounds for int8/);
+    expect(gp.clip(i, { min: 0 }).toArray()).to.deep.equal([0, 5, 100]);
+    expect(download(x.clip({ max: 1, dtype: 'float64' }))).to.deep.equal([-3, 0.5, 1, NaN]);
   });
 
   it('where takes a condition of any dtype and promotes x and y', () => {

@@ -148,3 +148,63 @@ describeEachDevice('ufunc math', () => {
     expect(q[2]).to.deep.equal({ re: 0, im: -0.5 });
   });
 });
+
+describeEachDevice('round / around (NumPy 2.4 values)', () => {
+  const vals = (a: gp.GpuArray) => {
+    try {
+      return [a.dtype.name, a.toArray()];
+    } finally {
+      a.dispose();
+    }
+  };
+  it('floats in their own dtype, negative decimals, integers through float64, complex parts, bool, out', () => {
+    expect(vals(gp.round(gp.array([1.25, 2.5, 15.5, -0.5, 2.675, NaN, Infinity]), 1))).to.deep.equal(['float64', [1.2, 2.5, 15.5, -0.5, 2.7, NaN, Infinity]]);
+    expect(vals(gp.around(gp.array([1234.5678, 1250, 1350, -1250.5]), -2))).to.deep.equal(['float64', [1200, 1200, 1400, -1300]]);
+    expect(vals(gp.round(gp.array([1.25, 2.675, 0.1], 'float32'), 2))).to.deep.equal(['float32', [1.25, 2.680000066757202, 0.10000000149011612]]);
+    expect(vals(gp.array([1.25, 2.675, 0.1], 'float16').round(1))).to.deep.equal(['float16', [1.2001953125, 2.69921875, 0.0999755859375]]);
+    expect(vals(gp.round(gp.array([15, 25, -15, 127], 'int8'), { decimals: -1 }))).to.deep.equal(['int8', [20, 20, -20, -126]]);
+    expect(vals(gp.round(gp.array([15n, 25n]), 2))).to.deep.equal(['int64', [15n, 25n]]);
+    const c = gp.round(gp.array([{ re: 1.55, im: -2.45 }]), 1);
+    const z = c.toArray() as { re: number; im: number }[];
+    expect([c.dtype.name, z[0].re, z[0].im]).to.deep.equal(['complex128', 1.6, -2.4]);
+    c.dispose();
+    expect(vals(gp.round(gp.array([true, false])))).to.deep.equal(['float16', [1, 0]]);
+    expect(() => gp.round(gp.array([true]), 1)).to.throw(TypeError);
+    expect(() => gp.round(gp.array([1.5]), 0.5)).to.throw(TypeError, /integer/);
+    const t = gp.arange(12).reshape(3, 4).T.multiply(0.37);
+    expect(vals(gp.round(t, 1))).to.deep.equal(['float64', [[0, 1.5, 3], [0.4, 1.8, 3.3], [0.7, 2.2, 3.7], [1.1, 2.6, 4.1]]]);
+    t.dispose();
+    const o = gp.zeros(2, 'float32');
+    expect(gp.round(gp.array([1.26, 2.5]), 1, { out: o })).to.equal(o);
+    expect(vals(o)).to.deep.equal(['float32', [1.2999999523162842, 2.5]]);
+    const oi = gp.zeros(2, 'int32');
+    expect(() => gp.round(gp.array([1.26, 2.5]), 1, { out: oi })).to.throw(TypeError, /same_kind/);
+    oi.dispose();
+  });
+});
+
+describeEachDevice('nanToNum, isposinf, isneginf (NumPy 2.4 values)', () => {
+  it('replacements per dtype, options, complex parts, in place; signed infinities', () => {
+    const take = (a: gp.GpuArray) => {
+      try {
+        return [a.dtype.name, a.toArray()];
+      } finally {
+        a.dispose();
+      }
+    };
+    expect(take(gp.nanToNum(gp.array([NaN, Infinity, -Infinity, 1.5])))).to.deep.equal(['float64', [0, Number.MAX_VALUE, -Number.MAX_VALUE, 1.5]]);
+    expect(take(gp.nanToNum(gp.array([NaN, Infinity, -Infinity], 'float16')))).to.deep.equal(['float16', [0, 65504, -65504]]);
+    expect(take(gp.nanToNum(gp.array([NaN, Infinity, -Infinity], 'float32'), { nan: -1, posinf: 5 }))).to.deep.equal(['float32', [-1, 5, -3.4028234663852886e38]]);
+    const c = gp.nanToNum(gp.array([{ re: NaN, im: Infinity }]));
+    const z = (c.toArray() as { re: number; im: number }[])[0];
+    expect([z.re, z.im]).to.deep.equal([0, Number.MAX_VALUE]);
+    c.dispose();
+    expect(take(gp.nanToNum(gp.array([1, 2], 'int8')))).to.deep.equal(['int8', [1, 2]]);
+    const a = gp.array([NaN, 1.5]);
+    expect(gp.nanToNum(a, { copy: false })).to.equal(a);
+    expect(take(a)).to.deep.equal(['float64', [0, 1.5]]);
+    expect(take(gp.isposinf(gp.array([Infinity, -Infinity, NaN, 1])))).to.deep.equal(['bool', [true, false, false, false]]);
+    expect(take(gp.isneginf(gp.array([Infinity, -Infinity, NaN, 1])))).to.deep.equal(['bool', [false, true, false, false]]);
+    expect(() => gp.isposinf(gp.array([{ re: 1, im: 1 }]))).to.throw(TypeError, /ambiguous/);
+  });
+});

@@ -171,6 +171,21 @@ const aliases: Record<string, DType> = {
   cfloat: dtypes.complex128,
   csingle: dtypes.complex64,
   cdouble: dtypes.complex128,
+  // NumPy 2 on 64-bit Linux: long and uint are 64 bits; q/Q (long long) and p/P (intp) codes.
+  long: dtypes.int64,
+  ulong: dtypes.uint64,
+  uint: dtypes.uint64,
+  q: dtypes.int64,
+  Q: dtypes.uint64,
+  p: dtypes.int64,
+  P: dtypes.uint64,
+};
+
+/** NumPy's array-protocol type strings ('f4', '<i8', '|b1', '=c16'): little-endian or native only. */
+const typeString = (d: string): DType | undefined => {
+  const m = /^[<=|]?([biufc])(\d+)$/.exec(d);
+  if (m === null) return undefined;
+  return allDTypes.find((t) => t.kind === m[1] && t.itemsize === Number(m[2]));
 };
 
 /** Anything `gp.dtype()` accepts: a DType, a NumPy name (`float32`), an alias (`double`) or a one-letter code (`f`). */
@@ -186,7 +201,7 @@ const own = <V>(table: Record<string, V>, key: string): V | undefined => (Object
 export function dtype(d: DTypeLike, what = 'dtype'): DType {
   if (d instanceof DType) return d;
   if (typeof d === 'string') {
-    const r = own(dtypes as Record<string, DType>, d) ?? own(aliases, d) ?? byChar.get(d);
+    const r = own(dtypes as Record<string, DType>, d) ?? own(aliases, d) ?? byChar.get(d) ?? typeString(d);
     if (r) return r;
   }
   const shown = typeof d === 'string' ? JSON.stringify(d) : typeof d === 'bigint' ? `${d}n` : typeof d === 'object' && d !== null ? 'an object' : String(d);

@@ -16,6 +16,7 @@ import { DeviceBuffer, LifetimeToken, trackLifetime, untrackLifetime } from './l
 import { arrayRepr, arrayStr, disposedRepr } from './repr.js';
 import type { NdArray } from 'ndarray';
 import { Scalar } from './scalar.js';
+import { canCastSafely, canCastSameKind } from './promotion.js';
 import {
   broadcastStrides,
   contiguousStrides,
@@ -32,6 +33,18 @@ import {
 export interface ArrayFlags {
   readonly cContiguous: boolean;
   readonly fContiguous: boolean;
+}
+
+/** NumPy's memory order argument of reshape, ravel and flatten (which also take 'K', memory order). */
+export type Order = 'C' | 'F' | 'A';
+/** Options of `reshape` / `ravel` / `flatten`. */
+export interface ReshapeOptions {
+  order?: Order;
+}
+/** Options of `astype`: NumPy's `casting` rule (default 'unsafe') and `copy` (false: this array itself when the dtype is already the one asked for). */
+export interface AstypeOptions {
+  casting?: 'no' | 'equiv' | 'safe' | 'same_kind' | 'unsafe';
+  copy?: boolean;
 }
 
 /** Nested JS arrays of an array's values (toArray()). */
@@ -190,12 +203,19 @@ export class GpuArray {
 
   /**
    * The same elements in a new shape (NumPy `ndarray.reshape`): a view when the strides allow it,
-   * else a C-ordered copy. One length may be -1 (inferred).
+   * else a C-ordered copy. One length may be -1 (inferred). A trailing `{order}` reads and places
+   * the elements in C (default), F (column-major) or A (F when the array is only F-contiguous) order.
    *
-   * @example gp.arange(6).reshape(2, 3) // or reshape([2, -1])
+   * @example gp.arange(6).reshape(2, 3) // or reshape([2, -1]), reshape([2, 3], { order: 'F' })
    */
-  reshape(...shape: (number | readonly number[])[]): GpuArray {
+  reshape(...args: (number | readonly number[] | ReshapeOptions)[]): GpuArray {
+    const last = args[args.length - 1];
+    const hasOpts = typeof last === 'object' && last !== null && !Array.isArray(last);
+    const order = hasOpts ? this.orderOf('reshape', readOptions<ReshapeOptions>('reshape', last, ['order']).order) : 'C';
+    const shape = (hasOpts ? args.slice(0, -1) : args) as (number | readonly number[])[];
     const target = resolveReshape(shape.length === 1 && typeof shape[0] !== 'number' ? shape[0] : (shape as number[]), this.size);
+    // Column-major: the reversed-axes view reshaped to the reversed shape in C order, reversed back.
+    if (order === 'F') return this.reversedAxes((t) => t.reshape([...target].reverse()));
     const strides = nocopyReshapeStrides(this.shape, this.strides, target, this.itemsize);
     if (strides !== null) return this.viewOf(target, strides, this.offset);
     return this.copyAs(target);
@@ -230,11 +250,16 @@ export class GpuArray {
    *
    * @example gp.zeros([1, 3, 1]).squeeze().shape // [3]
    */
-  squeeze(axis?: number | readonly number[]): GpuArray {
+  squeeze(axisOrOptions?: number | readonly number[] | null | { axis?: number | readonly number[] | null }): GpuArray {
+    const axis = typeof axisOrOptions === 'object' && axisOrOptions !== null && !Array.isArray(axisOrOptions)
+      ? readOptions<{ axis: number | readonly number[] | null }>('squeeze', axisOrOptions, ['axis']).axis
+      : (axisOrOptions as number | readonly number[] | null | undefined);
     const drop =
-      axis === undefined
+      axis === undefined || axis === null
         ? this.shape.map((d, i) => (d === 1 ? i : -1)).filter((i) => i >= 0)
-        : (typeof axis === 'number' ? [axis] : [...axis]).map((a) => normalizeAxis(a, this.ndim));
+        : (typeof axis === 'number' ? [axis] : [...axis]).map((a) => (this.ndim === 0 && (a === 0 || a === -1) ? -1 : normalizeAxis(a, this.ndim)));
+    if (this.ndim === 0) return this.viewOf([], [], this.offset); // NumPy accepts axis 0 / -1 on a 0-d array
+    if (new Set(drop).size !== drop.length) throw new RangeError("duplicate value in 'axis'");
     for (const a of drop) {
       if (this.shape[a] !== 1) throw new RangeError(`cannot select an axis to squeeze out which has size not equal to one (axis ${a})`);
     }
@@ -273,6 +298,41 @@ export class GpuArray {
   }
 
   /**
+   * The same memory read as another dtype (NumPy `ndarray.view(dtype)`): a view. Another item
+   * size rescales the last axis, which must then be contiguous and hold a whole number of new
+   * items (NumPy's ValueError: a RangeError here). Without a dtype: a plain new view.
+   *
+   * @example gp.array([1], 'float32').view('int32').toArray() // [1065353216]
+   */
+  view(d?: DTypeLike | { dtype?: DTypeLike }): GpuArray {
+    const want = typeof d === 'object' && d !== null && !(d instanceof DType) ? readOptions<{ dtype: DTypeLike }>('view', d, ['dtype']).dtype : d;
+    const to = want === undefined || want === null ? this.dtype : toDType(want, 'view: dtype');
+    if (to.itemsize === this.itemsize) return this.alignedView(this.shape, this.strides, to);
+    if (this.ndim === 0) throw new RangeError('Changing the dtype of a 0d array is only supported if the itemsize is unchanged');
+    const last = this.ndim - 1;
+    if (this.shape[last] !== 1 && this.strides[last] !== this.itemsize) throw new RangeError('To change to a dtype of a different size, the last axis must be contiguous');
+    const bytes = this.shape[last] * this.itemsize;
+    if (bytes % to.itemsize !== 0) {
+      throw new RangeError('When changing to a larger dtype, its size must be a divisor of the total size in bytes of the last axis of the array.');
+    }
+    const shape = [...this.shape];
+    shape[last] = bytes / to.itemsize;
+    const strides = [...this.strides];
+    strides[last] = to.itemsize;
+    return this.alignedView(shape, strides, to);
+  }
+
+  /** A view as dtype `to`, refused where its loads would be misaligned (NumPy allows unaligned views; a GPU faults on them). */
+  private alignedView(shape: readonly number[], strides: readonly number[], to: DType): GpuArray {
+    const align = to.itemsize / to.storagePerItem;
+    const misaligned = (x: number) => x % align !== 0;
+    if (misaligned(this.buffer.ptr + this.offset) || strides.some((st, i) => shape[i] > 1 && misaligned(st))) {
+      throw new RangeError(`view: this array's memory is not aligned for ${to.name} (offset ${this.offset}, strides (${strides.join(', ')}))`);
+    }
+    return this.viewOf(shape, strides, this.offset, to);
+  }
+
+  /**
    * A view at a broadcast shape (NumPy `numpy.broadcast_to`): zero strides along the broadcast
    * axes, so treat it as read-only. Shapes that do not broadcast are a RangeError.
    *
@@ -291,7 +351,10 @@ export class GpuArray {
    *
    * @example gp.zeros([2, 3]).ravel().shape // [6]
    */
-  ravel(): GpuArray {
+  ravel(order?: Order | 'K' | ReshapeOptions): GpuArray {
+    const o = this.orderOf('ravel', typeof order === 'object' && order !== null ? readOptions<ReshapeOptions>('ravel', order, ['order']).order : order, true);
+    if (o === 'F') return this.reversedAxes((t) => t.reshape([this.size]));
+    if (o === 'K') return this.memoryOrderView((t) => t.reshape([this.size]));
     return this.reshape([this.size]);
   }
 
@@ -300,8 +363,52 @@ export class GpuArray {
    *
    * @example gp.zeros([2, 3]).flatten().shape // [6]
    */
-  flatten(): GpuArray {
-    return this.copyAs([this.size]);
+  flatten(order?: Order | 'K' | ReshapeOptions): GpuArray {
+    const o = this.orderOf('flatten', typeof order === 'object' && order !== null ? readOptions<ReshapeOptions>('flatten', order, ['order']).order : order, true);
+    if (o === 'C') return this.copyAs([this.size]);
+    const t = o === 'F' ? this.transpose() : this.memoryOrderView((v) => v.reshape(v.shape as number[]));
+    try {
+      return t.copyAs([this.size]);
+    } finally {
+      t.dispose();
+    }
+  }
+
+  /** NumPy's order argument resolved to 'C' or 'F' ('A': F only for an F- and not C-contiguous array), and 'K' where allowed. */
+  private orderOf(fn: string, order: unknown, allowK = false): 'C' | 'F' | 'K' {
+    if (order === undefined || order === null || order === 'C') return 'C';
+    if (order === 'F') return 'F';
+    if (order === 'A') return this.flags.fContiguous && !this.flags.cContiguous ? 'F' : 'C';
+    if (order === 'K' && allowK) return 'K';
+    throw new RangeError(`${fn}: order must be one of 'C', 'F', 'A'${allowK ? " or 'K'" : ''}, got ${typeof order === 'string' ? `'${order}'` : String(order)}`);
+  }
+
+  /** fn applied to the view with the axes by decreasing |stride| (NumPy's order 'K'; a negative stride keeps its direction, as NumPy). */
+  private memoryOrderView(fn: (t: GpuArray) => GpuArray): GpuArray {
+    const axes = this.shape.map((n, i) => ({ n, st: this.strides[i], i }));
+    axes.sort((a, b) => Math.abs(b.st) - Math.abs(a.st) || a.i - b.i); // stable: equal strides keep their order
+    const t = this.viewOf(axes.map((a) => a.n), axes.map((a) => a.st), this.offset);
+    try {
+      return fn(t);
+    } finally {
+      t.dispose();
+    }
+  }
+
+  /** fn applied to the reversed-axes view, its result's axes reversed back (F order through C order). */
+  private reversedAxes(fn: (t: GpuArray) => GpuArray): GpuArray {
+    const t = this.transpose();
+    try {
+      const r = fn(t);
+      if (r.ndim <= 1) return r;
+      try {
+        return r.transpose();
+      } finally {
+        r.dispose();
+      }
+    } finally {
+      t.dispose();
+    }
   }
 
   /** A C-ordered copy given the shape `to` (same size): a new owner, not a view of a temporary. */
@@ -331,8 +438,21 @@ export class GpuArray {
    *
    * @example gp.array([1.7, -2.5]).astype('int32').toArray() // [1, -2]
    */
-  astype(d: DTypeLike): GpuArray {
-    const out = GpuArray.allocate(this.shape, toDType(d), this.device);
+  astype(d: DTypeLike, options?: AstypeOptions): GpuArray {
+    const o = readOptions<AstypeOptions>('astype', options, ['casting', 'copy']);
+    const to = toDType(d, 'astype: dtype');
+    const casting = o.casting ?? 'unsafe';
+    const castOk =
+      casting === 'unsafe' ? true
+      : casting === 'same_kind' ? canCastSameKind(this.dtype, to)
+      : casting === 'safe' ? canCastSafely(this.dtype, to)
+      : casting === 'no' || casting === 'equiv' ? this.dtype === to
+      : null;
+    if (castOk === null) throw new RangeError(`astype: casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe', got ${String(casting)}`);
+    if (!castOk) throw new TypeError(`Cannot cast array data from ${this.dtype.name} to ${to.name} according to the rule '${casting}'`);
+    // copy: false returns this array itself when nothing needs converting (NumPy's astype(copy=False)).
+    if (o.copy === false && to === this.dtype) return this;
+    const out = GpuArray.allocate(this.shape, to, this.device);
     try {
       kernelHooks().assign(out, this);
     } catch (e) {
@@ -347,7 +467,18 @@ export class GpuArray {
    *
    * @example gp.empty(3).fill(7)
    */
-  fill(value: HostScalar | Scalar): this {
+  fill(value: HostScalar | Scalar | GpuArray): this {
+    if (value instanceof GpuArray) {
+      // NumPy's fill takes one value: a 0-d array is that value, anything else is refused.
+      if (value.ndim !== 0) throw new RangeError(`fill: setting an array element with a sequence (an array of shape [${value.shape.join(', ')}])`);
+      const v = value.reshape([]);
+      try {
+        if (this.size > 0) kernelHooks().assign(this, v);
+      } finally {
+        v.dispose();
+      }
+      return this;
+    }
     kernelHooks().assign(this, value);
     return this;
   }
@@ -559,7 +690,7 @@ export class GpuArray {
         k = Math.floor(k / this.shape[ax]);
       }
     } else {
-      if (args.length !== this.ndim) throw new TypeError(`item: incorrect number of indices for array (${this.ndim}-dimensional, ${args.length} given)`);
+      if (args.length !== this.ndim) throw new RangeError(`item: incorrect number of indices for array (${this.ndim}-dimensional, ${args.length} given)`);
       idx = args.map((i, ax) => flatIndex(i, this.shape[ax], `axis ${ax}`));
     }
     return idx.reduce((o, i, ax) => o + i * this.strides[ax], this.offset);
@@ -640,7 +771,9 @@ function resolveReshape(shape: readonly number[], size: number): number[] {
   const unknown = dims.filter((d) => d === -1).length;
   if (unknown > 1) throw new RangeError('can only specify one unknown dimension');
   for (const d of dims) {
-    if (!Number.isInteger(d) || (d < 0 && d !== -1)) throw new RangeError(`invalid shape dimension ${d}`);
+    // NumPy: a non-integer is a TypeError, a negative length other than -1 a ValueError.
+    if (typeof d !== 'number' || !Number.isInteger(d)) throw new TypeError(`invalid shape dimension ${String(d)}: lengths must be integers`);
+    if (d < -1) throw new RangeError(`invalid shape dimension ${d}`);
   }
   if (unknown === 1) {
     const known = dims.filter((d) => d !== -1).reduce((a, b) => a * b, 1);

@@ -1,7 +1,7 @@
 // Host-side values <-> raw dtype storage: nested JS arrays, scalars, float16 bits, complex pairs.
 import { createRequire } from 'node:module';
 import { DType, dtypeOfTypedArray, dtypes, HostTypedArray, integerRange } from './dtype.js';
-import type { WeakKind } from './promotion.js';
+import { promoteTypes, type WeakKind } from './promotion.js';
 
 /** A complex value on the host: mathjs's Complex, or anything with numeric re and im. */
 export interface ComplexLike {
@@ -15,11 +15,14 @@ export type HostScalar = number | bigint | boolean | ComplexLike;
 export const isComplexLike = (v: unknown): v is ComplexLike =>
   typeof v === 'object' && v !== null && typeof (v as ComplexLike).re === 'number' && typeof (v as ComplexLike).im === 'number';
 
-/** NEP 50 kind of an untyped JS value: integer-valued numbers count as Python ints. */
+/**
+ * NEP 50 kind of an untyped JS value: integer-valued numbers count as Python ints, but not past
+ * every 64-bit integer (1e20 is a float: no JS number that large is an exact integer; a bigint is).
+ */
 export function weakKindOf(v: HostScalar): WeakKind {
   if (typeof v === 'boolean') return 'bool';
   if (typeof v === 'bigint') return 'int';
-  if (typeof v === 'number') return Number.isInteger(v) ? 'int' : 'float';
+  if (typeof v === 'number') return Number.isInteger(v) && v >= -(2 ** 63) && v < 2 ** 64 ? 'int' : 'float';
   if (isComplexLike(v)) return 'complex';
   throw new TypeError(`unsupported scalar ${String(v)}`);
 }
@@ -63,6 +66,12 @@ export function numberFromFloat16Bits(h: number): number {
 
 /** Convert one JS value for storage in `d`, refusing what NumPy refuses (ints out of range). */
 export function toDTypeValue(v: HostScalar, d: DType): number | bigint | ComplexLike {
+  const t = typeof v;
+  if (t !== 'number' && t !== 'bigint' && t !== 'boolean' && !isComplexLike(v)) {
+    // Number([1, 2]) is NaN: a list here would silently become garbage.
+    if (Array.isArray(v) || ArrayBuffer.isView(v)) throw new RangeError(`setting an array element with a sequence: a ${d.name} element takes one scalar`);
+    throw new TypeError(`cannot convert ${v === null ? 'null' : t === 'object' ? 'an object' : `${t} ${String(v)}`} to ${d.name}`);
+  }
   if (d.kind === 'c') {
     if (isComplexLike(v)) return v;
     return { re: Number(typeof v === 'boolean' ? +v : v), im: 0 };
@@ -70,7 +79,8 @@ export function toDTypeValue(v: HostScalar, d: DType): number | bigint | Complex
   if (isComplexLike(v)) {
     throw new TypeError(`cannot store complex value ${v.re}+${v.im}i in a ${d.name} array`);
   }
-  if (d.kind === 'b') return typeof v === 'bigint' ? (v !== 0n ? 1 : 0) : v ? 1 : 0;
+  // NaN is true, as NumPy's bool(nan) (JS's truthiness says false).
+  if (d.kind === 'b') return typeof v === 'bigint' ? (v !== 0n ? 1 : 0) : typeof v === 'number' ? (v !== 0 ? 1 : 0) : v ? 1 : 0;
   if (d.kind === 'f') return typeof v === 'boolean' ? +v : Number(v);
   // integers
   let iv: bigint;
@@ -111,12 +121,31 @@ export const MAX_NESTED_ELEMENTS = 2 ** 27;
  * every element once (a Proxy or getter that changes its answer cannot make the shape and the
  * values disagree); holes, cycles, more than MAX_DIMS levels and ragged nesting are refused.
  */
-export function flattenNested(data: unknown): { shape: number[]; flat: HostScalar[] } {
+export function flattenNested(data: unknown): { shape: number[]; flat: HostScalar[]; d: DType } {
   const shape: number[] = [];
   const flat: HostScalar[] = [];
   const onPath = new Set<unknown>();
+  // The dtype NumPy discovers: plain JS values by their defaults, TypedArray rows by their own dtype.
+  const plain = new DiscoveredDType();
+  let typed: DType | null = null;
   const walk = (x: unknown, depth: number, path: string) => {
     const here = path || 'top level';
+    if (isTypedArray(x) && depth < MAX_DIMS) {
+      // A TypedArray inside a list is one more level of its own dtype (np.array([f32, f32]) is float32).
+      const row = plainView(x);
+      const n = row.length;
+      if (depth === shape.length) {
+        if (flat.length > 0) throw new RangeError(`ragged nested array: element ${path} is deeper than the others`);
+        shape.push(n);
+        if (shape.reduce((a, b) => a * b, 1) > MAX_NESTED_ELEMENTS) throw new RangeError(`nested array of shape [${shape.join(', ')}] is too large (more than ${MAX_NESTED_ELEMENTS} elements); pass a TypedArray instead`);
+      } else if (depth !== shape.length - 1 || n !== shape[depth]) {
+        throw new RangeError(`ragged nested array: expected ${depth < shape.length ? shape[depth] : 'a scalar'} elements at ${here}, got a TypedArray of ${n}`);
+      }
+      const rd = dtypeOfTypedArray(row);
+      typed = typed === null ? rd : promoteTypes(typed, rd);
+      for (let i = 0; i < n; i++) flat.push(rd === dtypes.float16 ? numberFromFloat16Bits(row[i] as number) : (row[i] as number | bigint));
+      return;
+    }
     if (!Array.isArray(x)) {
       if (depth < shape.length) {
         throw new RangeError(`ragged nested array: expected ${shape[depth]} elements at ${here}, got a scalar`);
@@ -127,6 +156,7 @@ export function flattenNested(data: unknown): { shape: number[]; flat: HostScala
         throw new TypeError(`cannot make an array from element ${shown} of type ${x === null ? 'null' : t}${path ? ` at ${path}` : ''}`);
       }
       flat.push(x as HostScalar);
+      plain.add(x as HostScalar);
       return;
     }
     if (onPath.has(x)) throw new TypeError(`nested array contains itself at ${here}: cannot make an array from a cyclic structure`);
@@ -152,18 +182,48 @@ export function flattenNested(data: unknown): { shape: number[]; flat: HostScala
     onPath.delete(x);
   };
   walk(data, 0, '');
-  return { shape, flat };
+  const t = typed as DType | null;
+  const d = t === null ? plain.dtype() : plain.empty ? t : promoteTypes(t, plain.dtype());
+  return { shape, flat, d };
+}
+
+const INT64_MAX = 2n ** 63n - 1n;
+const INT64_MIN = -(2n ** 63n);
+const UINT64_MAX = 2n ** 64n - 1n;
+
+/**
+ * The dtype NumPy discovers for plain values (np.array of Python scalars): bool, int64 (an int
+ * above int64's range: uint64, and int64 with uint64 together float64), float64, complex128.
+ * A JS number too large for any 64-bit integer is a float (no JS integer is that exact).
+ */
+class DiscoveredDType {
+  private kind = 0; // 0 bool, 1 int, 2 float, 3 complex
+  private signed = false;
+  private unsigned = false;
+  empty = true;
+  add(v: HostScalar): void {
+    this.empty = false;
+    let k = { bool: 0, int: 1, float: 2, complex: 3 }[weakKindOf(v)];
+    if (k === 1) {
+      const big = typeof v === 'bigint' ? v : (v as number) >= -(2 ** 63) && (v as number) < 2 ** 64 ? BigInt(v as number) : null;
+      if (big === null) k = 2;
+      else if (big > INT64_MAX && big <= UINT64_MAX) this.unsigned = true;
+      else if (big >= INT64_MIN) this.signed = true;
+    }
+    if (k > this.kind) this.kind = k;
+  }
+  dtype(): DType {
+    if (this.empty) return dtypes.float64;
+    if (this.kind === 1) return this.unsigned ? (this.signed ? dtypes.float64 : dtypes.uint64) : dtypes.int64;
+    return [dtypes.bool, dtypes.int64, dtypes.float64, dtypes.complex128][this.kind];
+  }
 }
 
 /** The dtype NumPy infers for a list of values (JS integers count as ints, as Python ints). */
 export function inferDType(flat: readonly HostScalar[]): DType {
-  let kind = 0; // 0 bool, 1 int, 2 float, 3 complex
-  for (const v of flat) {
-    const k = { bool: 0, int: 1, float: 2, complex: 3 }[weakKindOf(v)];
-    if (k > kind) kind = k;
-  }
-  if (flat.length === 0) return dtypes.float64;
-  return [dtypes.bool, dtypes.int64, dtypes.float64, dtypes.complex128][kind];
+  const acc = new DiscoveredDType();
+  for (const v of flat) acc.add(v);
+  return acc.dtype();
 }
 
 /** mathjs is large (about half a second to load), so it is loaded on first complex export. */
@@ -259,8 +319,8 @@ export function hostToStorage(data: unknown, want?: DType): HostStorage {
     checkScalars(vals).forEach((v, i) => writeElement(store, d, i, v));
     return { shape, d, store };
   }
-  const { shape, flat } = flattenNested(data);
-  const d = want ?? inferDType(flat);
+  const { shape, flat, d: found } = flattenNested(data);
+  const d = want ?? found;
   const store = allocStorage(d, flat.length);
   flat.forEach((v, i) => writeElement(store, d, i, v));
   return { shape, d, store };

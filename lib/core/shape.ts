@@ -17,9 +17,9 @@ export function normalizeShape(shape: number | readonly number[], what = 'shape'
   }
   const dims = typeof shape === 'number' ? [shape] : Array.from(shape);
   for (const d of dims) {
-    if (typeof d !== 'number' || !Number.isInteger(d) || d < 0) {
-      throw new RangeError(`${what} must be non-negative integers, got [${dims.join(', ')}]`);
-    }
+    // NumPy: a non-integer length is a TypeError ("expected a sequence of integers"), a negative one a ValueError.
+    if (typeof d !== 'number' || !Number.isInteger(d)) throw new TypeError(`${what} must be non-negative integers, got [${dims.map(String).join(', ')}]`);
+    if (d < 0) throw new RangeError(`${what} must be non-negative integers, got [${dims.join(', ')}] (negative dimensions are not allowed)`);
   }
   if (shapeSize(dims) > Number.MAX_SAFE_INTEGER) throw new RangeError(`${what} [${dims.join(', ')}] is too large`);
   return dims;

@@ -1,19 +1,21 @@
-// Array creation with NumPy's names: empty, zeros, ones, full, arange, linspace, eye, the *Like
-// variants, and asarray/array from host data (TypedArray, nested arrays, scijs ndarray).
+// Array creation with NumPy's names: empty, zeros, ones, full, arange, eye, identity, and
+// asarray/array from host data (TypedArray, nested arrays, scijs ndarray). The *Like variants are
+// in creation-like.ts, linspace/logspace/geomspace in spacing.ts.
 import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { HostScalar, hostToStorage, toDTypeValue, weakKindOf } from '../core/host-data.js';
+import { HostScalar, hostToStorage, inferDType, toDTypeValue, weakKindOf } from '../core/host-data.js';
 import { describeValue, isOptionsLike, readOptions } from '../util/options.js';
-import { defaultDTypeForWeak } from '../core/promotion.js';
 import { Scalar } from '../core/scalar.js';
+import { resultType } from '../core/promotion.js';
+import { kernelHooks } from '../core/kernel-hooks.js';
 import { normalizeShape } from '../core/shape.js';
 import { currentDevice } from '../device/device.js';
 import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
 
 /** A shape: one length (`5`) or a list of lengths (`[2, 3]`). */
 export type ShapeLike = number | readonly number[];
-/** A creation function's dtype argument: a dtype, or `{dtype}` in its place. */
-export type DTypeArg = DTypeLike | { dtype?: DTypeLike };
+/** A creation function's dtype argument: a dtype, or `{dtype}` in its place (`{dtype, order}` for empty, zeros, ones and full). */
+export type DTypeArg = DTypeLike | { dtype?: DTypeLike; order?: 'C' | 'F' };
 
 /**
  * The dtype argument of a creation function: a dtype, or {dtype} in its place (the trailing
@@ -22,13 +24,36 @@ export type DTypeArg = DTypeLike | { dtype?: DTypeLike };
  */
 function creationDType(fn: string, arg: DTypeArg | undefined, position: string, dflt: DTypeLike | undefined): DType | undefined {
   let d: unknown = arg;
-  if (isOptionsLike(arg) && !(arg instanceof DType)) d = readOptions<{ dtype: DTypeLike }>(fn, arg, ['dtype']).dtype;
+  if (isOptionsLike(arg) && !(arg instanceof DType)) d = readOptions<{ dtype: DTypeLike }>(fn, arg, ORDERED.includes(fn) ? ['dtype', 'order'] : ['dtype']).dtype;
   if (d === undefined || d === null) return dflt === undefined ? undefined : toDType(dflt); // NumPy's dtype=None
   if (typeof d !== 'string' && !(d instanceof DType)) {
     const hint = typeof d === 'number' ? ` (for a ${fn} of several dimensions pass the shape as one array, e.g. ${fn}([2, 3]))` : '';
     throw new TypeError(`${fn}: the ${position} argument must be a dtype (a name like 'float32', or a DType), got ${describeValue(d)}${hint}`);
   }
   return toDType(d as DTypeLike, `${fn}: dtype`);
+}
+
+/** The creation functions that take NumPy's `order` ('C' or 'F'). */
+const ORDERED = ['empty', 'zeros', 'ones', 'full'];
+/** The memory order in a creation function's options: 'C' (default) or 'F' (column-major). */
+function creationOrder(fn: string, arg: DTypeArg | undefined): 'C' | 'F' {
+  if (!isOptionsLike(arg) || arg instanceof DType) return 'C';
+  const order = (arg as { order?: unknown }).order;
+  if (order === undefined || order === null || order === 'C') return 'C';
+  if (order === 'F') return 'F';
+  throw new RangeError(`${fn}: order must be 'C' or 'F', got ${describeValue(order)}`);
+}
+
+/** New memory of shape and dtype in C or F order (F: the reversed shape's C array, transposed). */
+function allocate(shape: readonly number[], d: DType, order: 'C' | 'F'): GpuArray {
+  if (order === 'C' || shape.length < 2) return GpuArray.allocate(shape, d);
+  const c = GpuArray.allocate([...shape].reverse(), d);
+  try {
+    // An owner (base null, as NumPy's), not a view of a temporary.
+    return new GpuArray(c.buffer.retain(), shape, [...c.strides].reverse(), 0, d, null);
+  } finally {
+    c.dispose();
+  }
 }
 
 /**
@@ -41,7 +66,7 @@ function creationDType(fn: string, arg: DTypeArg | undefined, position: string, 
  */
 export function empty(shape: ShapeLike, dtype: DTypeArg = 'float64'): GpuArray {
   const d = creationDType('empty', dtype, 'second', 'float64')!;
-  return GpuArray.allocate(normalizeShape(shape), d);
+  return allocate(normalizeShape(shape), d, creationOrder('empty', dtype));
 }
 
 /**
@@ -52,7 +77,7 @@ export function empty(shape: ShapeLike, dtype: DTypeArg = 'float64'): GpuArray {
  * @example gp.zeros(3, 'int32').str() // '[0 0 0]'
  */
 export function zeros(shape: ShapeLike, dtype: DTypeArg = 'float64'): GpuArray {
-  const a = empty(shape, creationDType('zeros', dtype, 'second', 'float64')!);
+  const a = allocate(normalizeShape(shape), creationDType('zeros', dtype, 'second', 'float64')!, creationOrder('zeros', dtype));
   a.device.backend.memset(a.ptr, 0, a.nbytes, a.device.currentStream());
   return a;
 }
@@ -68,15 +93,47 @@ export function zeros(shape: ShapeLike, dtype: DTypeArg = 'float64'): GpuArray {
  * @param dtype optional dtype
  * @example gp.full([2, 2], 7.5).str() // '[[7.5 7.5]\n [7.5 7.5]]'
  */
-export function full(shape: ShapeLike, fillValue: HostScalar | Scalar, dtype?: DTypeArg): GpuArray {
+export function full(shape: ShapeLike, fillValue: HostScalar | Scalar | GpuArray | readonly unknown[] | ArrayBufferView, dtype?: DTypeArg): GpuArray {
   const given = creationDType('full', dtype, 'third', undefined);
-  const d =
-    given !== undefined ? given : fillValue instanceof Scalar ? fillValue.dtype : defaultDTypeForWeak(weakKindOf(fillValue));
-  // Refuse a value the dtype cannot hold (NumPy's OverflowError) before allocating.
-  if (!(fillValue instanceof Scalar)) toDTypeValue(fillValue, d);
-  const a = empty(shape, d);
+  const order = creationOrder('full', dtype);
+  if (fillValue instanceof GpuArray || Array.isArray(fillValue) || ArrayBuffer.isView(fillValue)) {
+    // An array fill value broadcasts to the shape (NumPy: copyto(a, fill_value, casting='unsafe')).
+    const v = fillValue instanceof GpuArray ? fillValue : array(fillValue);
+    try {
+      const dims = normalizeShape(shape);
+      v.broadcastTo(dims).dispose(); // a RangeError when it does not broadcast
+      const a = allocate(dims, given ?? v.dtype, order);
+      try {
+        if (a.size > 0) kernelHooks().assign(a, v);
+        return a;
+      } catch (e) {
+        a.dispose();
+        throw e;
+      }
+    } finally {
+      if (v !== fillValue) v.dispose();
+    }
+  }
+  const value = fillValue as HostScalar | Scalar; // the arrays went above
+  if (!(value instanceof Scalar)) weakKindOf(value); // refuses what is no scalar
+  // NumPy's discovered dtype: int64, or uint64 for an int above int64's range.
+  const d = given !== undefined ? given : value instanceof Scalar ? value.dtype : inferDType([value]);
+  // An integer the dtype cannot hold is refused (NumPy's OverflowError) before allocating; a float
+  // (NaN, inf included) is cast unsafely as NumPy's copyto(casting='unsafe').
+  if (!(value instanceof Scalar) && (typeof value !== 'number' || Number.isInteger(value) || !d.isInteger)) toDTypeValue(value, d);
+  const a = allocate(normalizeShape(shape), d, order);
   try {
-    return a.fill(fillValue);
+    if (typeof value === 'number' && !Number.isFinite(value) && d.isInteger) {
+      // NaN or inf into integers: the device's float64 -> integer cast, as NumPy's unsafe copyto.
+      const src = full([], value, 'float64');
+      try {
+        if (a.size > 0) kernelHooks().assign(a, src);
+      } finally {
+        src.dispose();
+      }
+      return a;
+    }
+    return a.fill(value);
   } catch (e) {
     a.dispose();
     throw e;
@@ -91,56 +148,8 @@ export function full(shape: ShapeLike, fillValue: HostScalar | Scalar, dtype?: D
  * @example gp.ones(3).str() // '[1. 1. 1.]'
  */
 export function ones(shape: ShapeLike, dtype: DTypeArg = 'float64'): GpuArray {
-  return full(shape, 1, creationDType('ones', dtype, 'second', 'float64'));
+  return full(shape, 1, { dtype: creationDType('ones', dtype, 'second', 'float64'), order: creationOrder('ones', dtype) });
 }
-
-/** Options of the `*Like` creation functions: override the dtype or shape taken from the model array. */
-/** Options of the `*Like` creation functions: override the dtype or shape taken from the model array. */
-export type LikeOptions = { dtype?: DTypeLike; shape?: ShapeLike };
-const LIKE_KEYS = ['dtype', 'shape'];
-const like = (fn: string, a: GpuArray, opts: LikeOptions | undefined): { shape: ShapeLike; dtype: DType } => {
-  if (!(a instanceof GpuArray)) throw new TypeError(`${fn}: the first argument must be a GpuArray, got ${describeValue(a)}`);
-  const o = readOptions<LikeOptions>(fn, opts, LIKE_KEYS);
-  return { shape: o.shape ?? a.shape, dtype: o.dtype === undefined ? a.dtype : toDType(o.dtype, `${fn}: dtype`) };
-};
-/**
- * An uninitialised array with the shape and dtype of `a` (NumPy `numpy.empty_like`).
- * `o.dtype` / `o.shape` override them.
- *
- * @example const b = gp.emptyLike(a);
- */
-export const emptyLike = (a: GpuArray, o?: LikeOptions) => {
-  const l = like('emptyLike', a, o);
-  return empty(l.shape, l.dtype);
-};
-/**
- * Zeros with the shape and dtype of `a` (NumPy `numpy.zeros_like`); `o.dtype` / `o.shape` override them.
- *
- * @example const z = gp.zerosLike(a, { dtype: 'float32' });
- */
-export const zerosLike = (a: GpuArray, o?: LikeOptions) => {
-  const l = like('zerosLike', a, o);
-  return zeros(l.shape, l.dtype);
-};
-/**
- * Ones with the shape and dtype of `a` (NumPy `numpy.ones_like`); `o.dtype` / `o.shape` override them.
- *
- * @example const o = gp.onesLike(a);
- */
-export const onesLike = (a: GpuArray, o?: LikeOptions) => {
-  const l = like('onesLike', a, o);
-  return ones(l.shape, l.dtype);
-};
-/**
- * `v` everywhere, with the shape and dtype of `a` (NumPy `numpy.full_like`); `o.dtype` / `o.shape`
- * override them. The value is cast to the dtype (a value it cannot hold is an error).
- *
- * @example const f = gp.fullLike(a, 4);
- */
-export const fullLike = (a: GpuArray, v: HostScalar | Scalar, o?: LikeOptions) => {
-  const l = like('fullLike', a, o);
-  return full(l.shape, v, l.dtype);
-};
 
 // NumPy's arange fills a[i] = a[0] + i * (a[1] - a[0]) in the output dtype (arraytypes.c.src's
 // @NAME@_fill); float16 computes in float from a float delta (HALF_fill). No fused multiply-add,
@@ -184,10 +193,23 @@ export function arange(...args: ArangeArg[]): GpuArray {
   const [s0, s1, st] = [Number(start), Number(stop), Number(step)];
   if (st === 0) throw new RangeError('arange: step must not be zero');
   if (!Number.isFinite(s0) || !Number.isFinite(s1) || !Number.isFinite(st)) throw new RangeError('arange: start, stop and step must be finite');
-  const n = Math.max(0, Math.ceil((s1 - s0) / st));
+  // Integer arguments count exactly in bigint (a float quotient loses lengths past 2**53, and
+  // int64 starts past it); the first two values are then exact too.
+  const exact = nums.every((v) => typeof v === 'bigint' || Number.isInteger(v)) && (d.isInteger || d.isBool);
+  let n: number;
+  if (exact) {
+    const [b0, bs] = [BigInt(start), BigInt(step)];
+    const diff = BigInt(stop) - b0;
+    let q = diff / bs; // truncates towards zero: the ceiling when the signs differ (then q <= 0)
+    if (q * bs !== diff && diff > 0n === bs > 0n) q += 1n;
+    n = q > 0n ? Number(q) : 0;
+  } else {
+    n = Math.max(0, Math.ceil((s1 - s0) / st));
+  }
+  if (!Number.isSafeInteger(n)) throw new RangeError('arange: Maximum allowed size exceeded'); // NumPy's ValueError
   // The first two values as NumPy stores them (range-checked like Python scalars), before allocating.
-  const first = new Scalar(s0, d);
-  const second = n > 1 ? new Scalar(s0 + st, d) : first;
+  const first = new Scalar(exact ? BigInt(start) : s0, d);
+  const second = n > 1 ? new Scalar(exact ? BigInt(start) + BigInt(step) : s0 + st, d) : first;
   if (d.isBool) {
     if (n > 2) throw new TypeError('arange() is only supported for booleans when the result has at most length 2.');
     return array([first.valueOf() !== 0, second.valueOf() !== 0].slice(0, n), d);
@@ -214,53 +236,8 @@ export function arange(...args: ArangeArg[]): GpuArray {
   return out;
 }
 
-// numpy.linspace computes in float64: y = i * step + start (i / div * delta when step underflows
-// to 0), the last value is stop itself, integer dtypes take the floor, then casts to the dtype.
-const linspaceKernel = ElementwiseKernel(
-  'float64 start, float64 step, float64 stop, float64 delta, float64 div, int64 last, int32 toFloor',
-  'T out',
-  `double y = div > 0 ? (step == 0.0 ? ((double)i / div) * delta : (double)i * step) : (double)i * delta;
-   y = y + start;
-   if (i == last) y = stop;
-   out = (T)(toFloor ? floor(y) : y)`,
-  'gpa_linspace',
-  EXACT,
-);
-
-/**
- * `num` evenly spaced values from `start` to `stop` (NumPy `numpy.linspace`, CuPy `cupy.linspace`).
- *
- * @param num how many values; default 50
- * @param opts `endpoint` (include `stop`, default true), `dtype` (default float64; integer dtypes take the floor, as NumPy)
- * @example gp.linspace(0, 1, 5).str() // '[0.   0.25 0.5  0.75 1.  ]'
- */
-export function linspace(start: number, stop: number, num: number | { endpoint?: boolean; dtype?: DTypeLike; num?: number } = 50, opts?: { endpoint?: boolean; dtype?: DTypeLike }): GpuArray {
-  if (isOptionsLike(num)) {
-    if (opts !== undefined) throw new TypeError('linspace: pass options once (either (start, stop, num, options) or (start, stop, options))');
-    const o = readOptions<{ endpoint: boolean; dtype: DTypeLike; num: number }>('linspace', num, ['num', 'endpoint', 'dtype']);
-    return linspace(start, stop, o.num ?? 50, { endpoint: o.endpoint, dtype: o.dtype });
-  }
-  const options = readOptions<{ endpoint: boolean; dtype: DTypeLike }>('linspace', opts, ['endpoint', 'dtype']);
-  if (options.endpoint !== undefined && typeof options.endpoint !== 'boolean') throw new TypeError(`linspace: endpoint must be a boolean, got ${describeValue(options.endpoint)}`);
-  if (typeof num !== 'number' || !Number.isInteger(num)) throw new TypeError(`linspace: number of samples ${String(num)} must be an integer`);
-  if (num < 0) throw new RangeError(`linspace: number of samples, ${num}, must be non-negative`);
-  if (typeof start !== 'number' || typeof stop !== 'number') throw new TypeError('linspace: start and stop must be numbers');
-  const endpoint = options.endpoint ?? true;
-  const d = toDType(options.dtype ?? 'float64', 'linspace: dtype');
-  const out = empty([num], d);
-  if (num === 0) return out;
-  const div = endpoint ? num - 1 : num;
-  const delta = stop - start;
-  const step = div > 0 ? delta / div : NaN;
-  try {
-    linspaceKernel(start, div > 0 ? step : 0, stop, delta, div, endpoint && num > 1 ? num - 1 : -1, d.isInteger ? 1 : 0, out);
-  } catch (e) {
-    out.dispose();
-    throw e;
-  }
-  return out;
-}
-
+/** Options of `eye`: NumPy's keywords `M` (columns, default n), `k` (the diagonal), `dtype`. */
+export type EyeOptions = { M?: number | null; k?: number; dtype?: DTypeLike };
 const eyeKernel = ElementwiseKernel('int64 cols, int64 k', 'T out', 'out = (T)((long long)(i % cols) - (long long)(i / cols) == k)', 'gpa_eye');
 
 /**
@@ -269,15 +246,24 @@ const eyeKernel = ElementwiseKernel('int64 cols, int64 k', 'T out', 'out = (T)((
  * @param n rows
  * @param m columns; default (null or absent) `n`
  * @param k the diagonal: 0 the main one, positive above, negative below
- * @param dtype default float64
- * @example gp.eye(3, null, 1) // ones just above the main diagonal
+ * @param dtype default float64; an options object `{M, k, dtype}` may replace the trailing arguments
+ * @example gp.eye(3, null, 1) // ones just above the main diagonal; or gp.eye(3, { k: 1 })
  */
-export function eye(n: number, m?: number | null, k = 0, dtype: DTypeLike = 'float64'): GpuArray {
+export function eye(n: number, m?: number | null | EyeOptions, k: number | EyeOptions = 0, dtype: DTypeArg = 'float64'): GpuArray {
+  // NumPy's keywords M, k, dtype: a trailing options object after any of the positional ones.
+  const args: unknown[] = [m, k, dtype];
+  const at = args.findIndex((x) => isOptionsLike(x) && !(x instanceof DType));
+  if (at >= 0) {
+    if (args.slice(at + 1).some((x, i) => x !== [0, 'float64'][at + i] && x !== undefined)) throw new TypeError('eye: the options object must be the last argument');
+    const o = readOptions<EyeOptions>('eye', args[at], ['M', 'k', 'dtype'].slice(at));
+    return eye(n, at === 0 ? o.M : (m as number | null | undefined), at <= 1 ? o.k ?? 0 : (k as number), o.dtype ?? (at <= 2 ? 'float64' : dtype));
+  }
+  if (m !== undefined && m !== null && typeof m !== 'number') throw new TypeError(`eye: M must be an integer or null, got ${describeValue(m)}`);
   const cols = m ?? n;
   if (typeof k !== 'number' || !Number.isInteger(k)) throw new TypeError(`eye: diagonal offset k must be an integer, got ${describeValue(k)}`);
   // Beyond 2**53 a JS number is no longer an exact integer (and would wrap in the int64 kernel).
   if (!Number.isSafeInteger(k)) throw new RangeError(`eye: diagonal offset k = ${k} is out of range (at most ${Number.MAX_SAFE_INTEGER} in magnitude)`);
-  const out = empty([n, cols], dtype);
+  const out = empty([n, cols], creationDType('eye', dtype as DTypeArg, 'fourth', 'float64')!);
   try {
     if (n * cols > 0) eyeKernel(cols, k, out);
   } catch (e) {
@@ -293,7 +279,7 @@ export function eye(n: number, m?: number | null, k = 0, dtype: DTypeLike = 'flo
  * @param dtype default float64
  * @example gp.identity(2, 'int32').str() // '[[1 0]\n [0 1]]'
  */
-export const identity = (n: number, dtype: DTypeLike = 'float64') => eye(n, null, 0, dtype);
+export const identity = (n: number, dtype: DTypeArg = 'float64') => eye(n, null, 0, creationDType('identity', dtype, 'second', 'float64')!);
 
 /**
  * A new device array from data (NumPy `numpy.array`, CuPy `cupy.array`): always a copy.
@@ -304,11 +290,30 @@ export const identity = (n: number, dtype: DTypeLike = 'float64') => eye(n, null
  *
  * @example gp.array([[1, 2], [3, 4]], 'float32')
  */
-export function array(data: unknown, dtypeArg?: DTypeArg): GpuArray {
+export function array(data: unknown, dtypeArg?: DTypeArg | ArrayOptions): GpuArray {
+  if (isOptionsLike(dtypeArg) && !(dtypeArg instanceof DType)) {
+    const o = readOptions<ArrayOptions>('array', dtypeArg, ['dtype', 'copy', 'ndmin']);
+    if (o.copy !== undefined && o.copy !== null && typeof o.copy !== 'boolean') throw new TypeError(`array: copy must be a boolean or null, got ${describeValue(o.copy)}`);
+    const n = o.ndmin ?? 0;
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 64) throw new TypeError(`array: ndmin must be an integer in [0, 64], got ${describeValue(n)}`);
+    const d = o.dtype === undefined || o.dtype === null ? undefined : toDType(o.dtype, 'array: dtype');
+    // copy: false never copies (NumPy 2): only a GpuArray that already fits can be returned as is.
+    if (o.copy === false && !(data instanceof GpuArray && (d === undefined || d === data.dtype) && data.ndim >= n)) {
+      throw new RangeError('Unable to avoid copy while creating an array as requested.');
+    }
+    const a = o.copy === false || (o.copy === null && data instanceof GpuArray) ? asarray(data, d) : array(data, d);
+    if (a.ndim >= n) return a;
+    try {
+      return a.reshape([...new Array<number>(n - a.ndim).fill(1), ...a.shape]);
+    } finally {
+      if (a !== data) a.dispose();
+    }
+  }
   const want = creationDType('array', dtypeArg, 'second', undefined);
   if (data instanceof GpuArray) return want === undefined ? data.copy() : data.astype(want);
   if (data instanceof Scalar) return full([], data, want);
   if (typeof data === 'number' || typeof data === 'bigint' || typeof data === 'boolean') return full([], data, want);
+  if (Array.isArray(data) && holdsDeviceValues(data, 0)) return arrayFromParts(data, want);
   const { shape, d, store } = hostToStorage(data, want);
   const up = GpuArray.allocate(shape, d, currentDevice());
   if (up.nbytes > 0) up.device.backend.copyHostToDevice(up.ptr, store, up.nbytes, up.device.currentStream());
@@ -318,6 +323,62 @@ export function array(data: unknown, dtypeArg?: DTypeArg): GpuArray {
     return up.astype(want);
   } finally {
     up.dispose();
+  }
+}
+
+/** Options of `array`: `dtype`, `copy` (false: never copy, NumPy 2; null: only when needed), `ndmin` (leading axes of length one added). */
+export interface ArrayOptions {
+  dtype?: DTypeLike;
+  copy?: boolean | null;
+  ndmin?: number;
+}
+
+/** Whether a JS list holds GpuArrays or typed scalars somewhere (then it is built on the device). */
+function holdsDeviceValues(list: readonly unknown[], depth: number): boolean {
+  if (depth > 64) return false; // too deep for an array: hostToStorage says so
+  return list.some((x) => x instanceof GpuArray || x instanceof Scalar || (Array.isArray(x) && holdsDeviceValues(x, depth + 1)));
+}
+
+/**
+ * np.array([a, b, ...]) with GpuArrays (or typed scalars) among the elements: each element made an
+ * array (plain values with NumPy's default dtypes), then stacked on the device in their promoted
+ * dtype, as NumPy's discovery promotes the elements' dtypes.
+ */
+function arrayFromParts(list: readonly unknown[], want: DType | undefined): GpuArray {
+  const parts: GpuArray[] = [];
+  const made: GpuArray[] = [];
+  try {
+    for (const x of list) {
+      const p = x instanceof GpuArray ? x : array(x);
+      parts.push(p);
+      if (p !== x) made.push(p);
+    }
+    const shape = parts.length ? parts[0].shape : [];
+    for (const p of parts) {
+      if (p.device !== parts[0].device) throw new TypeError('array: the elements are on different devices');
+      if (p.ndim !== shape.length || p.shape.some((n, i) => n !== shape[i])) {
+        throw new RangeError(`setting an array element with a sequence: the elements have shapes [${shape.join(', ')}] and [${p.shape.join(', ')}] (inhomogeneous)`);
+      }
+    }
+    const d = want ?? resultType(parts.map((p) => p.dtype));
+    const out = GpuArray.allocate([parts.length, ...shape], d, parts.length ? parts[0].device : currentDevice());
+    try {
+      parts.forEach((p, k) => {
+        if (p.size === 0) return;
+        const row = out.slice(k);
+        try {
+          kernelHooks().assign(row, p);
+        } finally {
+          row.dispose();
+        }
+      });
+    } catch (e) {
+      out.dispose();
+      throw e;
+    }
+    return out;
+  } finally {
+    made.forEach((p) => p.dispose());
   }
 }
 

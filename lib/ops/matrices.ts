@@ -4,6 +4,7 @@
 import { DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
+import { normalizeShape } from '../core/shape.js';
 import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
 import { arange, zeros } from './creation.js';
 import { build, checkKeys, copyInto, isOptions, owned, toArray, viewOf } from './array-args.js';
@@ -230,6 +231,30 @@ export function indices(dimensions: readonly number[], dtypeOrOptions: DTypeLike
     });
   } finally {
     disposeAll(ranges);
+  }
+}
+
+/**
+ * numpy.fromfunction: `fn` called once with one coordinate array per axis (each of `shape`, dtype
+ * `dtype`, default float64, as NumPy), its result returned as is.
+ *
+ * @example gp.fromfunction((i, j) => i.add(j), [2, 3]) // [[0, 1, 2], [1, 2, 3]]
+ */
+export function fromfunction<T>(fn: (...coords: GpuArray[]) => T, shape: number | readonly number[], options?: { dtype?: DTypeLike }): T {
+  if (typeof fn !== 'function') throw new TypeError(`fromfunction: the first argument must be a function, got ${typeof fn}`);
+  if (options !== undefined && !isOptions(options)) throw new TypeError('fromfunction: options must be an object like {dtype}');
+  if (options !== undefined) checkKeys('fromfunction', options, ['dtype']);
+  const dims = normalizeShape(shape);
+  const all = indices(dims, options?.dtype ?? 'float64');
+  const coords = dims.map((_, k) => all.slice(k));
+  all.dispose(); // the coordinate views keep its memory
+  let r: T | undefined;
+  try {
+    r = fn(...coords);
+    return r;
+  } finally {
+    // A coordinate array fn returned (or returned in a list) is the caller's now.
+    for (const c of coords) if (c !== (r as unknown) && !(Array.isArray(r) && r.includes(c))) c.dispose();
   }
 }
 

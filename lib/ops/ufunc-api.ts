@@ -3,11 +3,12 @@
 import { GpuArray } from '../core/gpu-array.js';
 import { isComplexLike } from '../core/host-data.js';
 import { Scalar } from '../core/scalar.js';
-import type { DTypeLike } from '../core/dtype.js';
+import { integerRange, type DTypeLike } from '../core/dtype.js';
 import type { AxisLike } from '../kernel/reduction.js';
 import type { ScanOptions } from './prefix-scan.js';
 import { UfuncArg, UfuncCallOptions, UfuncPairCallOptions } from './ufunc.js';
 import { traceHook } from './trace-hook.js';
+import { asarray } from './creation.js';
 import {
   BinaryUfuncName,
   PairUfuncName,
@@ -29,17 +30,19 @@ type Target<A extends UfuncAliasName> = (typeof UFUNC_ALIASES)[A];
 type Result<O> = O extends 2 ? [GpuArray, GpuArray] : GpuArray;
 type CallOptions<O> = O extends 2 ? UfuncPairCallOptions : UfuncCallOptions;
 
+/** A ufunc operand: an array, a typed scalar, a JS number/bigint/boolean/complex (weak), or a JS list or TypedArray (made an array, as np.asarray). */
+export type UfuncOperand = UfuncArg | readonly unknown[] | ArrayBufferView;
 type FunctionOf<K, O> = K extends 1
-  ? (x: UfuncArg, options?: CallOptions<O>) => Result<O>
+  ? (x: UfuncOperand, options?: CallOptions<O>) => Result<O>
   : K extends 2
-    ? (x1: UfuncArg, x2: UfuncArg, options?: CallOptions<O>) => Result<O>
-    : (x1: UfuncArg, x2: UfuncArg | null, x3: UfuncArg | null, options?: CallOptions<O>) => GpuArray;
+    ? (x1: UfuncOperand, x2: UfuncOperand, options?: CallOptions<O>) => Result<O>
+    : (x1: UfuncOperand, x2: UfuncOperand | null, x3: UfuncOperand | null, options?: CallOptions<O>) => GpuArray;
 
 type MethodOf<K, O> = K extends 1
   ? (options?: CallOptions<O>) => Result<O>
   : K extends 2
-    ? (other: UfuncArg, options?: CallOptions<O>) => Result<O>
-    : (x2: UfuncArg | null, x3: UfuncArg | null, options?: CallOptions<O>) => GpuArray;
+    ? (other: UfuncOperand, options?: CallOptions<O>) => Result<O>
+    : (x2: UfuncOperand | null, x3: UfuncOperand | null, options?: CallOptions<O>) => GpuArray;
 
 /** numpy.ufunc.at for the arithmetic ufuncs (lib/ops/ufunc-at.ts): unbuffered a[indices] op= b. */
 export type UfuncAt = (a: GpuArray, indices: unknown, b: UfuncArg | readonly unknown[]) => void;
@@ -87,23 +90,31 @@ type UfuncMethodsOf<N> = (N extends BinaryUfuncName ? { outer: UfuncOuter<Output
   (N extends ScanName ? { accumulate: UfuncAccumulate } : unknown) &
   (N extends AtName ? { at: UfuncAt } : unknown);
 
+/** numpy.clip's keyword bounds (NumPy >= 2.1): `{min, max}` with the call options. */
+export type ClipBounds = UfuncCallOptions & { min?: UfuncArg | null; max?: UfuncArg | null };
+
 /**
  * The ufuncs as functions, by name: `gp.add(x1, x2, options?)`; binary ones carry NumPy's ufunc
  * methods (`gp.add.outer`, `gp.add.reduce`, `gp.add.accumulate`, `gp.add.at`) where supported.
  */
-export type UfuncFunctions = { [N in UfuncName]: FunctionOf<Arity<N>, Outputs<N>> & UfuncMethodsOf<N> } & {
+export type UfuncFunctions = { [N in UfuncName]: FunctionOf<Arity<N>, Outputs<N>> & UfuncMethodsOf<N> & (N extends 'clip' ? (a: UfuncArg, bounds: ClipBounds) => GpuArray : unknown) } & {
   [A in UfuncAliasName]: FunctionOf<Arity<Target<A>>, Outputs<Target<A>>> & UfuncMethodsOf<Target<A>>;
 };
 /** `where` is a function only (NumPy has no ndarray.where). */
-export type UfuncMethods = { [N in Exclude<UfuncName, 'where'>]: MethodOf<Arity<N>, Outputs<N>> } & {
+export type UfuncMethods = { [N in Exclude<UfuncName, 'where'>]: MethodOf<Arity<N>, Outputs<N>> & (N extends 'clip' ? (bounds: ClipBounds) => GpuArray : unknown) } & {
   [A in UfuncAliasName]: MethodOf<Arity<Target<A>>, Outputs<Target<A>>>;
 };
 
 /** A trailing options object ({out, dtype}), told apart from a value operand (arrays, scalars, complex). */
 const isOptionsObject = (v: unknown): boolean =>
-  v === undefined || (typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof GpuArray) && !(v instanceof Scalar) && !isComplexLike(v));
+  v === undefined || (typeof v === 'object' && v !== null && !Array.isArray(v) && !ArrayBuffer.isView(v) && !(v instanceof GpuArray) && !(v instanceof Scalar) && !isComplexLike(v));
 
-function splitOptions(args: unknown[], nin: number): { inputs: UfuncArg[]; options: UfuncCallOptions | undefined } {
+function splitOptions(args: unknown[], nin: number, name?: UfuncName): { inputs: UfuncArg[]; options: UfuncCallOptions | undefined } {
+  // numpy.clip(a, min=..., max=...): the bounds may come in the options object (NumPy >= 2.1's keywords).
+  if (name === 'clip' && args.length === nin - 1 && args.length > 0 && isOptionsObject(args[args.length - 1]) && args[args.length - 1] !== undefined) {
+    const { min, max, ...rest } = args[args.length - 1] as { min?: UfuncArg; max?: UfuncArg };
+    return { inputs: [...args.slice(0, -1), min ?? null, max ?? null] as UfuncArg[], options: Object.keys(rest).length ? (rest as UfuncCallOptions) : undefined };
+  }
   if (args.length === nin + 1 && isOptionsObject(args[nin])) return { inputs: args.slice(0, nin) as UfuncArg[], options: args[nin] as UfuncCallOptions | undefined };
   return { inputs: args as UfuncArg[], options: undefined };
 }
@@ -114,6 +125,16 @@ function splitOptions(args: unknown[], nin: number): { inputs: UfuncArg[]; optio
  */
 function callUfunc(name: UfuncName, inputs: UfuncArg[], options: UfuncCallOptions | undefined): GpuArray | GpuArray[] {
   let u = UFUNCS.get(name)!;
+  if (name === 'clip' && inputs.length === 3 && inputs[0] instanceof GpuArray && inputs[0].dtype.isInteger) {
+    // NumPy's _clip: a Python int bound beyond the integer dtype's range leaves that side open
+    // (NEP 50 would refuse it as an operand).
+    const { min, max } = integerRange(inputs[0].dtype);
+    const big = (v: UfuncArg) => (typeof v === 'bigint' ? v : typeof v === 'number' && Number.isInteger(v) ? BigInt(v) : null);
+    const lo = big(inputs[1]);
+    const hi = big(inputs[2]);
+    if (lo !== null && lo <= min) inputs = [inputs[0], null as unknown as UfuncArg, inputs[2]];
+    if (hi !== null && hi >= max) inputs = [inputs[0], inputs[1], null as unknown as UfuncArg];
+  }
   if (name === 'clip' && inputs.length === 3 && (inputs[1] == null || inputs[2] == null)) {
     const [x, lo, hi] = inputs;
     // maximum(x, x) is x for every dtype (NaN included), through the same output rules.
@@ -124,13 +145,28 @@ function callUfunc(name: UfuncName, inputs: UfuncArg[], options: UfuncCallOption
   // points (the functions and methods) take tracers; Ufunc.call and library code refuse them.
   const trace = traceHook.active;
   if (trace !== null && inputs.some((a) => trace.owns(a))) return trace.ufunc(u, inputs, options);
-  return u.nout === 1 ? u.call(inputs, options) : u.callAll(inputs, options);
+  // JS lists and TypedArrays are array operands, as NumPy's np.asarray makes them (strong: a
+  // list of ints is int64, not a weak scalar), uploaded for the call.
+  const uploaded: GpuArray[] = [];
+  if (inputs.some((a) => Array.isArray(a) || ArrayBuffer.isView(a))) {
+    inputs = inputs.map((a) => {
+      if (!Array.isArray(a) && !ArrayBuffer.isView(a)) return a;
+      const g = asarray(a);
+      uploaded.push(g);
+      return g;
+    });
+  }
+  try {
+    return u.nout === 1 ? u.call(inputs, options) : u.callAll(inputs, options);
+  } finally {
+    uploaded.forEach((g) => g.dispose());
+  }
 }
 
 const functions: Record<string, (...args: unknown[]) => GpuArray | GpuArray[]> = {};
 for (const [name, u] of UFUNCS) {
   functions[name] = (...args: unknown[]) => {
-    const { inputs, options } = splitOptions(args, u.nin);
+    const { inputs, options } = splitOptions(args, u.nin, name);
     return callUfunc(name, inputs, options);
   };
   Object.defineProperty(functions[name], 'name', { value: name });
@@ -146,7 +182,7 @@ declare module '../core/gpu-array.js' {
 for (const [name, u] of UFUNCS) {
   if (name === 'where') continue;
   const method = function (this: GpuArray, ...args: unknown[]) {
-    const { inputs, options } = splitOptions(args, u.nin - 1);
+    const { inputs, options } = splitOptions(args, u.nin - 1, name === 'clip' ? name : undefined);
     return callUfunc(name, [this, ...inputs], options);
   };
   // Named, so that stack traces (and errors naming the call) say GpuArray.add.

@@ -1142,13 +1142,13 @@ export const leftShift = ufuncFunctions.leftShift;
 export const rightShift = ufuncFunctions.rightShift;
 
 /**
- * Limit the values to `[a_min, a_max]` element-wise; a null bound leaves that side open.
+ * Limit the values to `[a_min, a_max]` element-wise; a null bound leaves that side open, as does a Python-int bound beyond an integer dtype (NumPy >= 2.1); `gp.clip(a, { min, max })` also.
  *
  * NumPy `numpy.clip`, CuPy `cupy.clip`. Also a method: `a.clip(0, 1)`.
  *
  * Parameters: x1, x2, x3 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for bool, integers, floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
- * Note: NaN rules as NumPy.
+ * Note: NaN rules as NumPy; `{min, max}` keyword bounds; integer bounds beyond the dtype leave that side open.
  *
  * @example gp.clip(a, 0, 1)
  */
@@ -2181,13 +2181,13 @@ declare module '../core/gpu-array.js' {
      */
     rightShift: UfuncMethods['rightShift'];
     /**
-     * Limit the values to `[a_min, a_max]` element-wise; a null bound leaves that side open.
+     * Limit the values to `[a_min, a_max]` element-wise; a null bound leaves that side open, as does a Python-int bound beyond an integer dtype (NumPy >= 2.1); `gp.clip(a, { min, max })` also.
      *
      * NumPy `numpy.clip`, CuPy `cupy.clip`.
      *
      * Parameters: the array itself as `x1`, then x2, x3 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers); `options`: `{out, dtype}`.
      * Loops for bool, integers, floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
-     * Note: NaN rules as NumPy.
+     * Note: NaN rules as NumPy; `{min, max}` keyword bounds; integer bounds beyond the dtype leave that side open.
      *
      * @example a.clip(0, 1)
      */

@@ -123,7 +123,7 @@ export const UFUNC_DECLS = [
   ['bitwiseNot',   1, '?' + INT, 'out0 = ~in0',                         { bodies: { '?': 'out0 = !in0' }, doc: 'Bitwise NOT element-wise (`~x`); on bool, logical not.' }],
   ['leftShift',    2, INT,       'out0 = gpa::left_shift(in0, in1)', { doc: 'Shift the bits of `x1` left by `x2` element-wise (`x1 << x2`).', note: 'shifts past the width give 0, as NumPy' }],
   ['rightShift',   2, INT,       'out0 = gpa::right_shift(in0, in1)', { doc: 'Shift the bits of `x1` right by `x2` element-wise (`x1 >> x2`, arithmetic for signed types).', note: 'shifts past the width as NumPy' }],
-  ['clip',         3, ALL,       'out0 = gpa::clip(in0, in1, in2)', { doc: 'Limit the values to `[a_min, a_max]` element-wise; a null bound leaves that side open.', note: 'NaN rules as NumPy' }],
+  ['clip',         3, ALL,       'out0 = gpa::clip(in0, in1, in2)', { doc: 'Limit the values to `[a_min, a_max]` element-wise; a null bound leaves that side open, as does a Python-int bound beyond an integer dtype (NumPy >= 2.1); `gp.clip(a, { min, max })` also.', note: 'NaN rules as NumPy; `{min, max}` keyword bounds; integer bounds beyond the dtype leave that side open' }],
   ['where',        3, ALL,       'out0 = in0 ? in1 : in2',              { anyCastInputs: [0], doc: 'Elements of `x2` where `condition` is true, else of `x3` (the three broadcast together).', note: 'function only (NumPy has no ndarray.where)' }],
 ] as const satisfies readonly Decl[];
 

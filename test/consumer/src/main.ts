@@ -322,6 +322,26 @@ assert.deepEqual(list(gp.zerosLike(x)), [0, 0, 0]);
 assert.deepEqual(list(gp.onesLike(x)), [1, 1, 1]);
 assert.deepEqual(list(gp.fullLike(x, 4)), [4, 4, 4]);
 assert.deepEqual(list(gp.linspace(0, 1, 3)), [0, 0.5, 1]);
+assert.deepEqual(list(gp.logspace(0, 2, 3)), [1, 10, 100]);
+assert.deepEqual(list(gp.geomspace(1, 100, 3)), [1, 10, 100]);
+assert.deepEqual(list(gp.fromfunction((i: GpuArray) => i.multiply(2), [3])), [0, 2, 4]);
+assert.deepEqual(list(gp.round(gp.array([1.26, 2.5]), 1)), [1.3, 2.5]);
+assert.deepEqual(list(gp.around(gp.array([15, 25]), -1)), [20n, 20n]);
+assert.deepEqual(list(gp.nanToNum(gp.array([NaN, 1.5]))), [0, 1.5]);
+assert.deepEqual(list(gp.isposinf(gp.array([Infinity, 1]))), [true, false]);
+assert.deepEqual(list(gp.isneginf(gp.array([-Infinity, 1]))), [true, false]);
+assert.deepEqual(gp.reshape(gp.arange(6), [2, 3], { order: 'F' }).shape, [2, 3]);
+assert.deepEqual(list(gp.ravel(gp.arange(4).reshape(2, 2), 'F')), [0n, 2n, 1n, 3n]);
+assert.deepEqual(gp.transpose(gp.zeros([2, 3])).shape, [3, 2]);
+assert.deepEqual(gp.permuteDims(gp.zeros([2, 3, 4]), [2, 0, 1]).shape, [4, 2, 3]);
+assert.deepEqual(gp.squeeze(gp.zeros([1, 3])).shape, [3]);
+assert.deepEqual(gp.expandDims(gp.zeros([3]), 0).shape, [1, 3]);
+assert.deepEqual(gp.broadcastTo(gp.zeros([3]), [2, 3]).shape, [2, 3]);
+assert.deepEqual(list(gp.copy(gp.arange(2))), [0n, 1n]);
+assert.equal(gp.astype(gp.arange(2), 'float32').dtype.name, 'float32');
+assert.ok(gp.ascontiguousarray(gp.zeros([2, 3]).T).flags.cContiguous);
+assert.deepEqual([gp.ndim(m2), gp.shape(m2), gp.size(m2)], [2, [2, 3], 6]);
+assert.deepEqual(list(gp.array([1], 'float32').view('int32')), [1065353216]);
 assert.deepEqual(list(gp.eye(2)), [
   [1, 0],
   [0, 1],

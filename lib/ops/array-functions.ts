@@ -1,0 +1,142 @@
+// NumPy's function forms of the ndarray methods (numpy.reshape(a, ...) for a.reshape(...)):
+// reshape, ravel, transpose/permute_dims, squeeze, expand_dims, broadcast_to, copy, astype,
+// ascontiguousarray, ndim, shape, size. Host data is uploaded first (NumPy takes array-likes).
+import type { AstypeOptions, Order, ReshapeOptions } from '../core/gpu-array.js';
+import { GpuArray } from '../core/gpu-array.js';
+import { dtype as toDType, DTypeLike } from '../core/dtype.js';
+import { readOptions } from '../util/options.js';
+import { isOptions, owned, toArray } from './array-args.js';
+
+/** fn on `x` as a GpuArray; a temporary upload is disposed after (views keep its memory alive). */
+function onArray<T>(x: unknown, what: string, fn: (a: GpuArray) => T): T {
+  const a = toArray(x, `${what}: a`);
+  try {
+    return fn(a);
+  } finally {
+    if (owned(x, a)) a.dispose();
+  }
+}
+
+/**
+ * numpy.reshape: `a` in a new shape (one length may be -1), a view when the strides allow it.
+ *
+ * @param options `order`: 'C' (default), 'F' or 'A'
+ * @example gp.reshape(gp.arange(6), [2, 3])
+ */
+export function reshape(a: unknown, shape: number | readonly number[], options?: ReshapeOptions): GpuArray {
+  return onArray(a, 'reshape', (x) => (options === undefined ? x.reshape(shape) : x.reshape(shape, options)));
+}
+
+/**
+ * numpy.ravel: the elements as 1-D in the given order ('C' default, 'F', 'A'); a view when possible.
+ *
+ * @example gp.ravel(m, 'F')
+ */
+export function ravel(a: unknown, order?: Order | ReshapeOptions): GpuArray {
+  return onArray(a, 'ravel', (x) => x.ravel(order));
+}
+
+/**
+ * numpy.transpose: the axes permuted (reversed when `axes` is absent or null); a view.
+ *
+ * @example gp.transpose(a, [1, 0, 2])
+ */
+export function transpose(a: unknown, axes?: readonly number[] | null | { axes?: readonly number[] | null }): GpuArray {
+  const ax = isOptions(axes) ? (axes as { axes?: readonly number[] | null }).axes : (axes as readonly number[] | null | undefined);
+  if (isOptions(axes)) for (const k of Object.keys(axes)) if (k !== 'axes') throw new TypeError(`transpose: unknown option '${k}'; known options: axes`);
+  return onArray(a, 'transpose', (x) => (ax === undefined || ax === null ? x.transpose() : x.transpose(ax)));
+}
+
+/**
+ * numpy.permute_dims (the array API's transpose): `axes` permuted; a view.
+ *
+ * @example gp.permuteDims(a, [2, 0, 1])
+ */
+export function permuteDims(a: unknown, axes?: readonly number[] | null): GpuArray {
+  return transpose(a, axes);
+}
+
+/**
+ * numpy.squeeze: axes of length one dropped (all, or the given ones, which must have length one); a view.
+ *
+ * @example gp.squeeze(gp.zeros([1, 3, 1]), -1).shape // [1, 3]
+ */
+export function squeeze(a: unknown, axis?: number | readonly number[] | null | { axis?: number | readonly number[] | null }): GpuArray {
+  return onArray(a, 'squeeze', (x) => x.squeeze(axis));
+}
+
+/**
+ * numpy.expand_dims: axes of length one inserted at the given positions of the result; a view.
+ *
+ * @example gp.expandDims(gp.zeros(3), 0).shape // [1, 3]
+ */
+export function expandDims(a: unknown, axis: number | readonly number[] | { axis: number | readonly number[] }): GpuArray {
+  const ax = isOptions(axis) ? (axis as { axis: number | readonly number[] }).axis : axis;
+  if (ax === undefined) throw new TypeError("expandDims: missing required argument 'axis'");
+  return onArray(a, 'expandDims', (x) => x.expandDims(ax));
+}
+
+/**
+ * numpy.broadcast_to: a read-only view at a broadcast shape (zero strides on the broadcast axes).
+ *
+ * @example gp.broadcastTo(gp.arange(3), [2, 3])
+ */
+export function broadcastTo(a: unknown, shape: number | readonly number[]): GpuArray {
+  return onArray(a, 'broadcastTo', (x) => x.broadcastTo(shape));
+}
+
+/**
+ * numpy.copy: a C-ordered copy in new memory.
+ *
+ * @example const b = gp.copy(a);
+ */
+export function copy(a: unknown): GpuArray {
+  return onArray(a, 'copy', (x) => x.copy());
+}
+
+/**
+ * numpy.astype (NumPy 2): `a` converted to `dtype`; `casting` (default 'unsafe') and `copy` as the method's.
+ *
+ * @example gp.astype(a, 'float32')
+ */
+export function astype(a: GpuArray, dtype: DTypeLike, options?: AstypeOptions): GpuArray {
+  if (!(a instanceof GpuArray)) throw new TypeError('astype: the first argument must be a GpuArray');
+  return a.astype(dtype, options);
+}
+
+/**
+ * numpy.ascontiguousarray: `a` itself when C-contiguous (and 1-D or more) with the dtype asked for, else a C-ordered copy.
+ *
+ * @example const c = gp.ascontiguousarray(a.T);
+ */
+export function ascontiguousarray(a: unknown, dtype?: DTypeLike | { dtype?: DTypeLike }): GpuArray {
+  const d = isOptions(dtype) ? readOptions<{ dtype: DTypeLike }>('ascontiguousarray', dtype, ['dtype']).dtype : (dtype as DTypeLike | undefined);
+  const x = toArray(a, 'ascontiguousarray: a');
+  const want = d === undefined || d === null ? x.dtype : toDType(d, 'ascontiguousarray: dtype');
+  if (x.flags.cContiguous && x.ndim >= 1 && want === x.dtype) return x;
+  try {
+    if (x.ndim >= 1) return x.astype(want);
+    const c = x.astype(want);
+    try {
+      return c.reshape([1]);
+    } finally {
+      c.dispose();
+    }
+  } finally {
+    if (owned(a, x)) x.dispose();
+  }
+}
+
+/** numpy.ndim: the number of dimensions. @example gp.ndim(gp.zeros([2, 3])) // 2 */
+export const ndim = (a: unknown): number => onArray(a, 'ndim', (x) => x.ndim);
+/** numpy.shape: the shape as a JS array. @example gp.shape(gp.zeros([2, 3])) // [2, 3] */
+export const shape = (a: unknown): number[] => onArray(a, 'shape', (x) => [...x.shape]);
+/** numpy.size: the number of elements (along `axis` when given). @example gp.size(gp.zeros([2, 3])) // 6 */
+export const size = (a: unknown, axis?: number): number =>
+  onArray(a, 'size', (x) => {
+    if (axis === undefined || axis === null) return x.size;
+    if (!Number.isInteger(axis)) throw new TypeError(`size: axis must be an integer, got ${String(axis)}`);
+    const k = axis < 0 ? axis + x.ndim : axis;
+    if (k < 0 || k >= x.ndim) throw new RangeError(`axis ${axis} is out of bounds for array of dimension ${x.ndim}`);
+    return x.shape[k];
+  });

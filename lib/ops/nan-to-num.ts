@@ -1,0 +1,99 @@
+// numpy.nan_to_num, isposinf and isneginf, composed from ufuncs and copyto as NumPy's own
+// Python implementations are (lib/_type_check_impl.py, lib/_ufunclike_impl.py).
+import { DType, dtypes } from '../core/dtype.js';
+import { GpuArray } from '../core/gpu-array.js';
+import { describeValue, readOptions } from '../util/options.js';
+import { owned, toArray } from './array-args.js';
+import { copyto } from './masking.js';
+import { ufuncFunctions as uf } from './ufunc-api.js';
+
+/** Options of `nanToNum`: the replacements (defaults 0, the dtype's largest and most negative finite values) and `copy` (false: in place). */
+export interface NanToNumOptions {
+  copy?: boolean;
+  nan?: number;
+  posinf?: number | null;
+  neginf?: number | null;
+}
+
+/** The largest finite value of a float dtype (numpy.finfo(d).max). */
+const finiteMax = (d: DType) => (d === dtypes.float16 ? 65504 : d === dtypes.float32 ? 3.4028234663852886e38 : Number.MAX_VALUE);
+
+/**
+ * NaN replaced by `nan` (0), +inf by `posinf` and -inf by `neginf` (the dtype's largest finite
+ * values) (NumPy `numpy.nan_to_num`); complex arrays in both parts; integer and bool arrays come
+ * back unchanged (a copy). `copy: false` writes into `x` itself and returns it.
+ *
+ * @example gp.nanToNum(gp.array([NaN, Infinity, 1.5])) // [0, 1.7976931348623157e308, 1.5]
+ */
+export function nanToNum(x: unknown, options?: NanToNumOptions): GpuArray {
+  const o = readOptions<NanToNumOptions>('nanToNum', options, ['copy', 'nan', 'posinf', 'neginf']);
+  for (const k of ['nan', 'posinf', 'neginf'] as const) {
+    const v = o[k];
+    if (v !== undefined && v !== null && typeof v !== 'number') throw new TypeError(`nanToNum: ${k} must be a number, got ${describeValue(v)}`);
+  }
+  if (o.copy !== undefined && typeof o.copy !== 'boolean') throw new TypeError(`nanToNum: copy must be a boolean, got ${describeValue(o.copy)}`);
+  const a = toArray(x, 'nanToNum: x');
+  const inPlace = o.copy === false && !owned(x, a);
+  const out = inPlace ? a : a.copy();
+  if (owned(x, a)) a.dispose();
+  if (!out.dtype.isFloat && !out.dtype.isComplex) return out;
+  try {
+    const parts = out.dtype.isComplex ? [out.real, out.imag] : [out];
+    try {
+      for (const p of parts) {
+        const big = finiteMax(p.dtype);
+        const replace = (mask: GpuArray, v: number) => {
+          try {
+            copyto(p, v, { where: mask, casting: 'unsafe' });
+          } finally {
+            mask.dispose();
+          }
+        };
+        const inf = uf.isinf(p);
+        try {
+          const pos = uf.greater(p, 0);
+          const neg = uf.less(p, 0);
+          try {
+            replace(uf.logicalAnd(inf, pos), o.posinf ?? big);
+            replace(uf.logicalAnd(inf, neg), o.neginf ?? -big);
+          } finally {
+            pos.dispose();
+            neg.dispose();
+          }
+        } finally {
+          inf.dispose();
+        }
+        replace(uf.isnan(p), o.nan ?? 0);
+      }
+    } finally {
+      if (parts[0] !== out) parts.forEach((p) => p.dispose());
+    }
+    return out;
+  } catch (e) {
+    if (!inPlace) out.dispose();
+    throw e;
+  }
+}
+
+/** isposinf / isneginf: +inf (or -inf) element-wise; complex input is a TypeError, as NumPy. */
+function isSignedInf(fn: string, x: unknown, positive: boolean): GpuArray {
+  const a = toArray(x, `${fn}: x`);
+  try {
+    if (a.dtype.isComplex) throw new TypeError(`${fn}: This operation is not supported for ${a.dtype.name} values because it would be ambiguous.`);
+    const inf = uf.isinf(a);
+    const side = positive ? uf.greater(a, 0) : uf.less(a, 0);
+    try {
+      return uf.logicalAnd(inf, side);
+    } finally {
+      inf.dispose();
+      side.dispose();
+    }
+  } finally {
+    if (owned(x, a)) a.dispose();
+  }
+}
+
+/** Whether each element is +inf (NumPy `numpy.isposinf`). @example gp.isposinf(gp.array([Infinity, -Infinity])) // [true, false] */
+export const isposinf = (x: unknown): GpuArray => isSignedInf('isposinf', x, true);
+/** Whether each element is -inf (NumPy `numpy.isneginf`). @example gp.isneginf(gp.array([Infinity, -Infinity])) // [false, true] */
+export const isneginf = (x: unknown): GpuArray => isSignedInf('isneginf', x, false);
