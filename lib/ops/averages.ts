@@ -6,6 +6,7 @@ import { promoteTypes } from '../core/promotion.js';
 import { normalizeAxis } from '../core/shape.js';
 import type { AxisLike } from '../kernel/reduction.js';
 import { reductionFunctions as R } from './reductions.js';
+import { positionalOptions } from './array-args.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
 
 /** Options of ptp, nanmean, nanvar, nanstd and nanprod (NumPy's axis, keepdims and ddof). */
@@ -18,9 +19,10 @@ export interface StatOptions {
   ddof?: number;
 }
 
-function check(name: string, a: unknown, opts: object, allowed: readonly string[]): asserts a is GpuArray {
+/** The options of `name(a, axis?, options?)`: the axis by position or in the options (checked keys). */
+function check<T extends object>(name: string, a: unknown, first: unknown, options: unknown, allowed: readonly string[]): Partial<T> {
   if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
-  for (const k of Object.keys(opts)) if (!allowed.includes(k)) throw new TypeError(`${name}() got an unexpected keyword argument '${k}'`);
+  return positionalOptions<T>(name, first, options, allowed);
 }
 
 /** Dispose every temporary in `tmp` after computing f. */
@@ -34,8 +36,8 @@ function using<T>(f: (tmp: GpuArray[]) => T): T {
 }
 
 /** numpy.ptp: max - min along axis (in a's dtype, wrapping for ints as NumPy). */
-export function ptp(a: GpuArray, options: StatOptions = {}): GpuArray {
-  check('ptp', a, options, ['axis', 'keepdims']);
+export function ptp(a: GpuArray, axisOrOptions?: AxisLike | StatOptions, options?: StatOptions): GpuArray {
+  options = check<StatOptions>('ptp', a, axisOrOptions, options, ['axis', 'keepdims']);
   if (a.dtype.isBool) throw new TypeError('ptp: numpy boolean subtract is not supported');
   return using((tmp) => {
     const o = { axis: options.axis, keepdims: options.keepdims };
@@ -62,8 +64,8 @@ function countValid(a: GpuArray, o: { axis?: AxisLike; keepdims?: boolean }, d: 
 }
 
 /** numpy.nanmean: the mean of the non-NaN elements (an all-NaN slice gives NaN). */
-export function nanmean(a: GpuArray, options: StatOptions = {}): GpuArray {
-  check('nanmean', a, options, ['axis', 'keepdims']);
+export function nanmean(a: GpuArray, axisOrOptions?: AxisLike | StatOptions, options?: StatOptions): GpuArray {
+  options = check<StatOptions>('nanmean', a, axisOrOptions, options, ['axis', 'keepdims']);
   if (a.dtype.isComplex) throw new TypeError('nanmean: complex input is not supported');
   const o = { axis: options.axis, keepdims: options.keepdims };
   if (a.dtype.kind !== 'f') return R.mean(a, o);
@@ -77,8 +79,8 @@ export function nanmean(a: GpuArray, options: StatOptions = {}): GpuArray {
 }
 
 /** numpy.nanvar: variance of the non-NaN elements, divisor (count - ddof). */
-export function nanvar(a: GpuArray, options: StatOptions = {}): GpuArray {
-  check('nanvar', a, options, ['axis', 'keepdims', 'ddof']);
+export function nanvar(a: GpuArray, axisOrOptions?: AxisLike | StatOptions, options?: StatOptions): GpuArray {
+  options = check<StatOptions>('nanvar', a, axisOrOptions, options, ['axis', 'keepdims', 'ddof']);
   if (a.dtype.isComplex) throw new TypeError('nanvar: complex input is not supported');
   const o = { axis: options.axis, keepdims: options.keepdims };
   const ddof = options.ddof ?? 0;
@@ -108,8 +110,8 @@ export function nanvar(a: GpuArray, options: StatOptions = {}): GpuArray {
 }
 
 /** numpy.nanstd: the square root of nanvar. */
-export function nanstd(a: GpuArray, options: StatOptions = {}): GpuArray {
-  check('nanstd', a, options, ['axis', 'keepdims', 'ddof']);
+export function nanstd(a: GpuArray, axisOrOptions?: AxisLike | StatOptions, options?: StatOptions): GpuArray {
+  options = check<StatOptions>('nanstd', a, axisOrOptions, options, ['axis', 'keepdims', 'ddof']);
   const v = nanvar(a, options);
   try {
     return U.sqrt(v) as GpuArray;
@@ -130,8 +132,8 @@ export interface AverageOptions {
 }
 
 /** numpy.average: the (weighted) mean along axis. */
-export function average(a: GpuArray, options: AverageOptions = {}): GpuArray | [GpuArray, GpuArray] {
-  check('average', a, options, ['axis', 'weights', 'returned', 'keepdims']);
+export function average(a: GpuArray, axisOrOptions?: number | null | AverageOptions, options?: AverageOptions): GpuArray | [GpuArray, GpuArray] {
+  options = check<AverageOptions>('average', a, axisOrOptions, options, ['axis', 'weights', 'returned', 'keepdims']);
   const axis = options.axis ?? null;
   const o = { axis, keepdims: options.keepdims };
   const w = options.weights ?? null;
@@ -178,8 +180,8 @@ export function average(a: GpuArray, options: AverageOptions = {}): GpuArray | [
 // ---- nanprod, nanargmax, nanargmin -------------------------------------------------------------
 
 /** numpy.nanprod: the product with NaN taken as 1 (dtype as prod). */
-export function nanprod(a: GpuArray, options: StatOptions & { dtype?: DType | string } = {}): GpuArray {
-  check('nanprod', a, options, ['axis', 'keepdims', 'dtype']);
+export function nanprod(a: GpuArray, axisOrOptions?: AxisLike | (StatOptions & { dtype?: DType | string }), options?: StatOptions & { dtype?: DType | string }): GpuArray {
+  options = check<StatOptions & { dtype?: DType | string }>('nanprod', a, axisOrOptions, options, ['axis', 'keepdims', 'dtype']);
   const o = { axis: options.axis, keepdims: options.keepdims, dtype: options.dtype as DType | undefined };
   if (a.dtype.kind !== 'f' && a.dtype.kind !== 'c') return R.prod(a, o);
   return using((tmp) => {
@@ -191,9 +193,19 @@ export function nanprod(a: GpuArray, options: StatOptions & { dtype?: DType | st
   });
 }
 
-function nanArg(name: string, which: 'argmax' | 'argmin', a: GpuArray, axis: number | null | undefined): GpuArray {
-  if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
-  if (a.dtype.kind !== 'f') return R[which](a, { axis });
+/** Options of nanargmax and nanargmin (NumPy's axis and keepdims). */
+export interface NanArgOptions {
+  /** One axis, or null/absent for the flattened array. */
+  axis?: number | null;
+  /** Keep the reduced axis (every axis, when flattened) as length 1. */
+  keepdims?: boolean;
+}
+
+function nanArg(name: string, which: 'argmax' | 'argmin', a: GpuArray, first: unknown, options: unknown): GpuArray {
+  const o = check<NanArgOptions>(name, a, first, options, ['axis', 'keepdims']);
+  const axis = o.axis;
+  const keepdims = o.keepdims;
+  if (a.dtype.kind !== 'f') return R[which](a, { axis, keepdims });
   return using((tmp) => {
     const nan = U.isnan(a) as GpuArray;
     tmp.push(nan);
@@ -203,11 +215,11 @@ function nanArg(name: string, which: 'argmax' | 'argmin', a: GpuArray, axis: num
     // NaN can never win: it becomes the identity of the comparison.
     const filled = U.where(nan, which === 'argmax' ? -Infinity : Infinity, a) as GpuArray;
     tmp.push(filled);
-    return R[which](filled, { axis });
+    return R[which](filled, { axis, keepdims });
   });
 }
 
 /** numpy.nanargmax: the index of the largest non-NaN value (an all-NaN slice is a RangeError). */
-export const nanargmax = (a: GpuArray, options: { axis?: number | null } = {}) => nanArg('nanargmax', 'argmax', a, options.axis);
-/** numpy.nanargmin. */
-export const nanargmin = (a: GpuArray, options: { axis?: number | null } = {}) => nanArg('nanargmin', 'argmin', a, options.axis);
+export const nanargmax = (a: GpuArray, axisOrOptions?: number | null | NanArgOptions, options?: NanArgOptions) => nanArg('nanargmax', 'argmax', a, axisOrOptions, options);
+/** numpy.nanargmin: the index of the smallest non-NaN value (an all-NaN slice is a RangeError). */
+export const nanargmin = (a: GpuArray, axisOrOptions?: number | null | NanArgOptions, options?: NanArgOptions) => nanArg('nanargmin', 'argmin', a, axisOrOptions, options);

@@ -14,6 +14,8 @@ type Edge = number | boolean | GpuArray;
 
 /** Options of diff (numpy.diff's axis, prepend and append). */
 export interface DiffOptions {
+  /** The number of times to take differences (default 1), when not given by position. */
+  n?: number;
   /** Axis along which to take differences (default -1). */
   axis?: number;
   /** Values put before a along axis (a scalar is broadcast to one slice). */
@@ -71,9 +73,11 @@ function concatAxis(parts: GpuArray[], ax: number): GpuArray {
 
 /** numpy.diff: the n-th discrete difference along axis (default -1). */
 export function diff(a: GpuArray, n: number | DiffOptions = 1, options: DiffOptions = {}): GpuArray {
-  if (typeof n === 'object') {
-    options = n;
-    n = 1;
+  if (typeof n === 'object' && n !== null) {
+    if (Object.keys(options).length > 0) throw new TypeError('diff: pass the options once (either (n, options) or (options))');
+    const { n: nOpt, ...rest } = n;
+    options = rest;
+    n = nOpt ?? 1;
   }
   if (!(a instanceof GpuArray)) throw new TypeError('diff: expected a GpuArray');
   if (!Number.isInteger(n)) throw new TypeError('diff: n must be an integer');

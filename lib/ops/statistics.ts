@@ -1,12 +1,15 @@
 // Order statistics and counting: quantile/percentile/median (and their nan variants) on the
 // radix sort, bincount and histogram with atomics, digitize on searchsorted.
+import { IndexError } from '../../bindings/errors.js';
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { normalizeAxis } from '../core/shape.js';
+import { promoteTypes } from '../core/promotion.js';
+import { describeValue, readOptions } from '../util/options.js';
+import { axesOf, positionalOptions } from './array-args.js';
 import { COOPERATIVE_MARK, gridFor, moduleKernel } from './device-kernels.js';
 import { evenHistogram } from './histogram-even.js';
 import { reductionFunctions } from './reductions.js';
-import { rowsAlong, sort } from './sorting.js';
+import { sort } from './sorting.js';
 import { searchsorted } from './searching.js';
 import { ufuncFunctions } from './ufunc-api.js';
 
@@ -15,19 +18,23 @@ export type QuantileMethod = 'linear' | 'lower' | 'higher' | 'nearest' | 'midpoi
 const METHODS: readonly QuantileMethod[] = ['linear', 'lower', 'higher', 'nearest', 'midpoint'];
 
 /**
- * Options of quantile, percentile, median and their nan variants. Float inputs keep their dtype;
- * others give float64.
+ * Options of quantile, percentile, median and their nan variants. Float inputs keep their dtype
+ * (promoted with a list or array `q`), others give float64; `lower`, `higher` and `nearest` keep
+ * the input's dtype, as NumPy.
  */
 export interface QuantileOptions {
-  /** Axis to reduce (one integer); null or absent: the flattened array. */
-  axis?: number | null;
-  /** Keep the reduced axis (or every axis, when flattened) as length 1. */
+  /** Axis or axes to reduce; null or absent: the flattened array. */
+  axis?: number | readonly number[] | null;
+  /** Keep the reduced axes (every axis, when flattened) as length 1. */
   keepdims?: boolean;
   /** NumPy 2's method (default 'linear'). */
   method?: QuantileMethod;
 }
 
-function quantileSource(ctype: string): string {
+/** Method 5 (not a NumPy method name): NumPy's median, the mean of the middle one or two elements. */
+const MEDIAN = 5;
+
+function quantileSource(ctype: string, isFloat: boolean): string {
   return `typedef ${ctype} T;
 extern "C" __global__ void gpa_quantile(const void* sortedp, const double* qs, void* outp, long long rows, long long len, long long nq, int method, int skipNan) {
   const T* sorted = (const T*)sortedp;
@@ -36,13 +43,14 @@ extern "C" __global__ void gpa_quantile(const void* sortedp, const double* qs, v
     const long long qi = idx / rows, r = idx % rows;
     const T* row = sorted + r * len;
     long long n = len;
-    const T nan = (T)(0.0 / 0.0);
+    const T nan = ${isFloat ? '(T)(0.0 / 0.0)' : '(T)0'};
     if (skipNan) {  // NaNs sort last: the first NaN by bisection
       long long lo = 0, hi = len;
       while (lo < hi) { const long long mid = (lo + hi) / 2; if (row[mid] != row[mid]) hi = mid; else lo = mid + 1; }
       n = lo;
     } else if (len > 0 && row[len - 1] != row[len - 1]) { out[idx] = nan; continue; }
     if (n == 0) { out[idx] = nan; continue; }
+    if (method == ${MEDIAN}) { out[idx] = n % 2 ? row[n / 2] : (T)((row[n / 2 - 1] + row[n / 2]) / (T)2); continue; }
     const double v = qs[qi] * (double)(n - 1);
     long long lo = (long long)floor(v);
     if (lo > n - 1) lo = n - 1;
@@ -60,63 +68,94 @@ extern "C" __global__ void gpa_quantile(const void* sortedp, const double* qs, v
 `;
 }
 
-function toQs(name: string, q: number | readonly number[] | GpuArray, scale: number): { qs: number[]; shape: number[] } {
+/** The quantiles (scaled to [0, 1]), their shape, and their dtype when `q` is strong (a list or an array). */
+function toQs(name: string, q: number | readonly number[] | GpuArray, scale: number): { qs: number[]; shape: number[]; dtype: DType | null } {
   let qs: number[];
   let shape: number[];
+  let dtype: DType | null = null;
   if (typeof q === 'number') {
     qs = [q];
     shape = [];
   } else if (q instanceof GpuArray) {
+    if (q.dtype.isComplex) throw new TypeError(`${name}: q must be real`);
     qs = Array.from(q.toTypedArray() as ArrayLike<number>, Number);
     shape = [...q.shape];
+    dtype = q.dtype.kind === 'f' ? q.dtype : dtypes.float64;
   } else if (Array.isArray(q)) {
-    qs = q.map(Number);
+    qs = q.map((v) => {
+      if (typeof v !== 'number') throw new TypeError(`${name}: q must be a number, an array of numbers or a GpuArray`);
+      return v;
+    });
     shape = [q.length];
+    dtype = dtypes.float64;
   } else throw new TypeError(`${name}: q must be a number, an array of numbers or a GpuArray`);
   for (const v of qs) {
     if (!(v >= 0 && v <= scale)) throw new RangeError(scale === 1 ? 'Quantiles must be in the range [0, 1]' : 'Percentiles must be in the range [0, 100]');
   }
-  return { qs: qs.map((v) => v / scale), shape };
+  return { qs: qs.map((v) => v / scale), shape, dtype };
 }
 
-function quantileImpl(name: string, a: GpuArray, q: number | readonly number[] | GpuArray, scale: number, opts: QuantileOptions, skipNan: boolean): GpuArray {
+/** a with the reduced axes (null: all) merged into one last axis, and the result's shapes. */
+function reduceLast(a: GpuArray, axis: unknown, name: string): { x: GpuArray; reduced: number[]; kept: number[] } {
+  if (axis !== null && typeof axis !== 'number' && !Array.isArray(axis)) throw new TypeError(`${name}: axis must be an integer, a list of integers or null`);
+  const axes = axesOf(axis as number | number[] | null, a.ndim);
+  const others = a.shape.map((_, i) => i).filter((i) => !axes.includes(i));
+  const reduced = others.map((i) => a.shape[i]);
+  const kept = a.shape.map((d, i) => (axes.includes(i) ? 1 : d));
+  const moved = a.transpose([...others, ...axes]);
+  try {
+    return { x: moved.reshape([...reduced, axes.reduce((p, i) => p * a.shape[i], 1)]), reduced, kept };
+  } finally {
+    moved.dispose();
+  }
+}
+
+function quantileImpl(name: string, a: GpuArray, q: number | readonly number[] | GpuArray, scale: number, axisOrOptions: unknown, options: unknown, skipNan: boolean, median = false): GpuArray {
   if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
+  const opts = positionalOptions<QuantileOptions>(name, axisOrOptions, options, median ? ['axis', 'keepdims'] : ['axis', 'keepdims', 'method']);
   if (a.dtype.isComplex) throw new TypeError(`${name}: complex input is not supported`);
-  for (const k of Object.keys(opts)) if (!['axis', 'keepdims', 'method'].includes(k)) throw new TypeError(`${name}() got an unexpected keyword argument '${k}'`);
   const method = opts.method ?? 'linear';
   if (!METHODS.includes(method)) throw new RangeError(`${name}: method must be one of ${METHODS.join(', ')} (got ${JSON.stringify(method)})`);
-  if (opts.axis !== undefined && opts.axis !== null && typeof opts.axis !== 'number') throw new TypeError(`${name}: axis must be an integer or null`);
-  const { qs, shape: qShape } = toQs(name, q, scale);
-  const axis = opts.axis ?? null;
-  const ax = axis === null ? null : normalizeAxis(axis, a.ndim);
-  // Result dtype: floats keep theirs, everything else computes in float64 (float16 via float32).
-  const out: DType = a.dtype.kind === 'f' ? a.dtype : dtypes.float64;
-  const compute = out === dtypes.float16 ? dtypes.float32 : out;
-  const x = a.astype(compute);
-  const sorted = sort(x, ax === null ? null : ax);
-  x.dispose();
-  const { work, rows, len } = rowsAlong(sorted, ax === null ? null : ax);
-  sorted.dispose();
-  const reducedShape = ax === null ? [] : a.shape.filter((_, i) => i !== ax);
-  const keptShape = ax === null ? a.shape.map(() => 1) : a.shape.map((d, i) => (i === ax ? 1 : d));
+  if (opts.keepdims !== undefined && typeof opts.keepdims !== 'boolean') throw new TypeError(`${name}: keepdims must be a boolean`);
+  const { qs, shape: qShape, dtype: qDtype } = toQs(name, q, scale);
+  const { x: moved, reduced: reducedShape, kept: keptShape } = reduceLast(a, opts.axis ?? null, name);
+  // Result dtype as NumPy: lower/higher/nearest pick elements (the input's dtype); the others
+  // interpolate in the input's float dtype (float64 for the rest), promoted with a strong q.
+  const picks = !median && (method === 'lower' || method === 'higher' || method === 'nearest');
+  if (a.dtype.isBool && !median && !picks) throw new TypeError(`${name}: numpy boolean subtract is not supported (method '${method}' interpolates); cast to a number dtype`);
+  let out: DType;
+  if (picks) out = a.dtype;
+  else {
+    out = a.dtype.kind === 'f' ? a.dtype : dtypes.float64;
+    if (qDtype !== null) out = promoteTypes(out, qDtype);
+  }
+  const compute = out === dtypes.float16 || out === dtypes.bool ? dtypes.float32 : out;
   const resShape = [...qShape, ...(opts.keepdims ? keptShape : reducedShape)];
   const nRows = reducedShape.reduce((p, d) => p * d, 1);
+  const len = moved.shape[moved.ndim - 1];
+  const x = moved.astype(compute);
+  moved.dispose();
   try {
-    if (len === 0 && nRows > 0) throw new RangeError(`${name}: cannot compute on an empty axis`);
+    if (len === 0 && nRows > 0 && !median && !skipNan) throw new IndexError(`${name}: cannot compute on an empty axis`);
     const res = GpuArray.allocate(resShape, compute, a.device);
     const total = nRows * qs.length;
     if (total > 0) {
+      const sorted = sort(x, -1);
       const qArr = deviceDoubles(qs, a);
-      moduleKernel(quantileSource(compute.ctype), 'gpa_quantile')(gridFor(total), 256, [work, qArr, res, nRows, len, qs.length, METHODS.indexOf(method), skipNan ? 1 : 0]);
-      qArr.dispose();
+      try {
+        const code = median ? MEDIAN : METHODS.indexOf(method);
+        moduleKernel(quantileSource(compute.ctype, compute.kind === 'f'), 'gpa_quantile')(gridFor(total), 256, [sorted, qArr, res, nRows, len, qs.length, code, skipNan ? 1 : 0]);
+      } finally {
+        qArr.dispose();
+        sorted.dispose();
+      }
     }
     if (compute === out) return res;
     const r = res.astype(out);
     res.dispose();
     return r;
   } finally {
-    work.dispose();
-    void rows;
+    x.dispose();
   }
 }
 
@@ -136,18 +175,18 @@ function hostScalar(r: GpuArray): number {
 
 type QArg = number | readonly number[] | GpuArray;
 
-/** numpy.quantile (q in [0, 1]); a q array gives its shape in front of the result's. */
-export const quantile = (a: GpuArray, q: QArg, options: QuantileOptions = {}) => quantileImpl('quantile', a, q, 1, options, false);
+/** numpy.quantile (q in [0, 1]); a q array gives its shape in front of the result's. `axis` by position or in the options. */
+export const quantile = (a: GpuArray, q: QArg, axisOrOptions?: number | readonly number[] | null | QuantileOptions, options?: QuantileOptions) => quantileImpl('quantile', a, q, 1, axisOrOptions, options, false);
 /** numpy.percentile (q in [0, 100]). */
-export const percentile = (a: GpuArray, q: QArg, options: QuantileOptions = {}) => quantileImpl('percentile', a, q, 100, options, false);
-/** numpy.median. */
-export const median = (a: GpuArray, options: Omit<QuantileOptions, 'method'> = {}) => quantileImpl('median', a, 0.5, 1, options, false);
+export const percentile = (a: GpuArray, q: QArg, axisOrOptions?: number | readonly number[] | null | QuantileOptions, options?: QuantileOptions) => quantileImpl('percentile', a, q, 100, axisOrOptions, options, false);
+/** numpy.median: the mean of the middle one or two elements (an empty slice gives NaN). */
+export const median = (a: GpuArray, axisOrOptions?: number | readonly number[] | null | Omit<QuantileOptions, 'method'>, options?: Omit<QuantileOptions, 'method'>) => quantileImpl('median', a, 0.5, 1, axisOrOptions, options, false, true);
 /** numpy.nanquantile: NaNs ignored (all-NaN slices give NaN). */
-export const nanquantile = (a: GpuArray, q: QArg, options: QuantileOptions = {}) => quantileImpl('nanquantile', a, q, 1, options, true);
+export const nanquantile = (a: GpuArray, q: QArg, axisOrOptions?: number | readonly number[] | null | QuantileOptions, options?: QuantileOptions) => quantileImpl('nanquantile', a, q, 1, axisOrOptions, options, true);
 /** numpy.nanpercentile (q in [0, 100]): NaNs ignored (all-NaN slices give NaN). @example gp.nanpercentile(a, [25, 75], { axis: 0 }) */
-export const nanpercentile = (a: GpuArray, q: QArg, options: QuantileOptions = {}) => quantileImpl('nanpercentile', a, q, 100, options, true);
+export const nanpercentile = (a: GpuArray, q: QArg, axisOrOptions?: number | readonly number[] | null | QuantileOptions, options?: QuantileOptions) => quantileImpl('nanpercentile', a, q, 100, axisOrOptions, options, true);
 /** numpy.nanmedian: the median with NaNs ignored (all-NaN slices give NaN). */
-export const nanmedian = (a: GpuArray, options: Omit<QuantileOptions, 'method'> = {}) => quantileImpl('nanmedian', a, 0.5, 1, options, true);
+export const nanmedian = (a: GpuArray, axisOrOptions?: number | readonly number[] | null | Omit<QuantileOptions, 'method'>, options?: Omit<QuantileOptions, 'method'>) => quantileImpl('nanmedian', a, 0.5, 1, axisOrOptions, options, true, true);
 
 // ---- counting ----------------------------------------------------------------------------------
 
@@ -227,6 +266,10 @@ const SHARED_BINS = 2048;
 /** numpy.bincount: occurrences of each value of a 1-D non-negative integer array (weights: float64 sums). */
 export function bincount(x: GpuArray, options: { weights?: GpuArray | null; minlength?: number } = {}): GpuArray {
   if (!(x instanceof GpuArray)) throw new TypeError('bincount: expected a GpuArray');
+  options = readOptions('bincount', options, ['weights', 'minlength']);
+  if (options.weights instanceof GpuArray && options.weights.dtype.isComplex) {
+    throw new TypeError(`bincount: Cannot cast array data from dtype('${options.weights.dtype.name}') to dtype('float64') according to the rule 'safe'`);
+  }
   if (!(x.dtype.isInteger || x.dtype.isBool)) throw new TypeError(`bincount: Cannot cast array data from dtype('${x.dtype.name}') to dtype('int64') according to the rule 'safe'`);
   if (x.ndim !== 1) throw new RangeError('bincount: object too deep for desired array (x must be 1-D)');
   const minlength = options.minlength ?? 0;
@@ -264,8 +307,13 @@ export interface HistogramOptions {
 }
 
 /** numpy.histogram of the flattened array: [hist, binEdges] (bins: a count, default 10, or increasing edges). */
-export function histogram(a: GpuArray, bins: number | readonly number[] | GpuArray = 10, options: HistogramOptions = {}): [GpuArray, GpuArray] {
+export function histogram(a: GpuArray, binsOrOptions: number | readonly number[] | GpuArray | HistogramOptions = 10, opts?: HistogramOptions): [GpuArray, GpuArray] {
   if (!(a instanceof GpuArray)) throw new TypeError('histogram: expected a GpuArray');
+  const options = positionalOptions<HistogramOptions & { bins?: number | readonly number[] | GpuArray }>('histogram', binsOrOptions, opts, ['bins', 'range', 'density', 'weights'], 'bins');
+  const bins = options.bins ?? 10;
+  if (typeof bins === 'string') throw new TypeError(`histogram: string bin rules (${JSON.stringify(bins)}) are not supported yet; pass a count or edges`);
+  if (typeof bins === 'number' && !Number.isInteger(bins)) throw new TypeError('histogram: `bins` must be an integer, a string, or an array');
+  if (typeof bins !== 'number' && !Array.isArray(bins) && !(bins instanceof GpuArray)) throw new TypeError(`histogram: bins must be a count, a list of edges or a GpuArray, got ${describeValue(bins)}`);
   if (a.dtype.isComplex) throw new TypeError('histogram: complex input is not supported');
   const w = options.weights ?? null;
   if (w !== null && (!(w instanceof GpuArray) || w.size !== a.size)) throw new RangeError('histogram: weights should have the same shape as a.');
@@ -350,8 +398,11 @@ function finishHistogram(raw: GpuArray, edgeArr: GpuArray, edges: readonly numbe
 }
 
 /** numpy.digitize: the bin index of each x (bins increasing or decreasing; right: intervals closed on the right). */
-export function digitize(x: GpuArray, bins: GpuArray, right = false): GpuArray {
+export function digitize(x: GpuArray, bins: GpuArray, rightOrOptions: boolean | { right?: boolean } = false): GpuArray {
   if (!(x instanceof GpuArray) || !(bins instanceof GpuArray)) throw new TypeError('digitize: x and bins must be GpuArrays');
+  const right = typeof rightOrOptions === 'boolean' ? rightOrOptions : readOptions<{ right?: boolean }>('digitize', rightOrOptions, ['right']).right ?? false;
+  if (typeof right !== 'boolean') throw new TypeError('digitize: right must be a boolean');
+  if (x.dtype.isComplex) throw new TypeError('digitize: x may not be complex');
   if (bins.ndim !== 1) throw new RangeError('digitize: object too deep for desired array (bins must be 1-D)');
   const host = Array.from(bins.toTypedArray() as ArrayLike<number | bigint>, Number);
   const inc = host.every((v, i) => i === 0 || v >= host[i - 1]);
