@@ -106,6 +106,21 @@ describeEachDevice('searching and sets', () => {
     expect(flat(gp.intersect1d(gp.array([NaN, 1]), gp.array([NaN, 1])))).to.deep.equal([1]);
   });
 
+  it('searchsorted: side by position, list v, JS integers outside a\'s range never wrap; isin lists; setdiff1d keeps ar1\'s dtype', () => {
+    // Expected values: NumPy 2.4.
+    const u8 = gp.array([0, 1, 2, 255], 'uint8');
+    const i8 = gp.array([-128, 1, 2, 127], 'int8');
+    const got = [-1, 300, -200, 255, 0].map((v) => [u8, i8].map((a) => (['left', 'right'] as const).map((side) => Number(gp.searchsorted(a, v, side).toArray()))));
+    expect(got).to.deep.equal([[[0, 0], [1, 1]], [[4, 4], [4, 4]], [[0, 0], [0, 0]], [[3, 4], [4, 4]], [[0, 1], [1, 1]]]);
+    expect(flat(gp.searchsorted(gp.array([1, 2, 3]), [2, 3], 'right'))).to.deep.equal([2, 3]);
+    expect(() => gp.searchsorted(u8, 1, { side: 'right', bogus: 1 } as never)).to.throw(TypeError);
+    expect(flat(gp.isin(gp.array([1, 2]), [2, 5]))).to.deep.equal([0, 1]);
+    expect(flat(gp.isin(gp.array([1, 2]), 2))).to.deep.equal([0, 1]);
+    expect(() => gp.isin(gp.array([1, 2]), [2], { bogus: 1 } as never)).to.throw(TypeError);
+    const d = gp.setdiff1d(gp.array([5, 1, 3], 'int8'), gp.array([3, 4.5], 'float32'));
+    expect([d.dtype.name, flat(d)]).to.deep.equal(['int8', [1, 5]]);
+  });
+
   it('routines free their temporaries: pool usage is flat across repeated calls', () => {
     const pool = gp.getMemoryPool();
     const a = gp.array(sample('float32', 3000, 77), 'float32');
