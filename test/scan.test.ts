@@ -163,6 +163,8 @@ describeEachDevice('scans', () => {
     expect(gp.diff(gp.array([1, 2], 'uint8')).dtype.name).to.equal('uint8');
     expect(gp.diff(x, 0).toArray()).to.deep.equal([1, 2, 4, 7, 0]);
     expect(gp.diff(x, 7).shape).to.deep.equal([0]);
+    expect(gp.diff(x, 1e9).shape).to.deep.equal([0]); // returns at once once the axis is empty
+    expect(gp.diff(m, { n: 2, axis: 1 }).toArray()).to.deep.equal([[1, 1], [-4, 1]]); // n in the options, as NumPy's keyword
     expect(() => gp.diff(gp.array(1))).to.throw(RangeError, /at least one dimensional/);
     expect(() => gp.diff(x, -1)).to.throw(RangeError, /non-negative/);
     expect(flat(gp.ediff1d(x, { toBegin: -99, toEnd: [88, 99] }))).to.deep.equal([-99, 1, 2, 3, -7, 88, 99]);

@@ -326,6 +326,9 @@ describeEachDevice('statistics', () => {
       expect(bad).to.throw(TypeError);
     }
     expect(() => gp.gradient(f, { edgeOrder: 3 as never })).to.throw(RangeError);
+    // nanvar: a slice with count - ddof <= 0 is NaN (NumPy), not inf.
+    const nvd = flat(gp.nanvar(gp.array([[1, NaN], [2, NaN], [4, 5]]), 0, { ddof: 1 }));
+    expect([close(nvd[0], 2.333333333333333), Number.isNaN(nvd[1])]).to.deep.equal([true, true]);
   });
 
   it('median is the mean of the middle elements (inf stays inf), empty slices give NaN; quantile dtypes and axis tuples as NumPy', () => {

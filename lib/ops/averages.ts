@@ -103,9 +103,12 @@ export function nanvar(a: GpuArray, axisOrOptions?: AxisLike | StatOptions, opti
     tmp.push(c);
     const cm = U.subtract(c, ddof) as GpuArray;
     tmp.push(cm);
-    const dof = U.maximum(cm, 0) as GpuArray;
-    tmp.push(dof);
-    return U.divide(ss, dof) as GpuArray;
+    // NumPy: a slice with count - ddof <= 0 gives NaN (not the inf of ss / 0).
+    const q = U.divide(ss, cm) as GpuArray;
+    tmp.push(q);
+    const bad = U.lessEqual(cm, 0) as GpuArray;
+    tmp.push(bad);
+    return U.where(bad, NaN, q) as GpuArray;
   });
 }
 

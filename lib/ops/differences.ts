@@ -105,6 +105,9 @@ export function diff(a: GpuArray, n: number | DiffOptions = 1, options: DiffOpti
     }
     for (let k = 0; k < n; k++) {
       const len = cur.shape[ax];
+      // An empty axis stays empty (same shape and dtype) however many more times: stop there
+      // (a huge n would otherwise loop for minutes).
+      if (len === 0 && k > 0) break;
       const hi = cur.slice(...along(cur.ndim, ax, len === 0 ? '0:0' : '1:'));
       const lo = cur.slice(...along(cur.ndim, ax, len === 0 ? '0:0' : ':-1'));
       const next = (cur.dtype === dtypes.bool ? ufuncFunctions.notEqual(hi, lo) : ufuncFunctions.subtract(hi, lo)) as GpuArray;

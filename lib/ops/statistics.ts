@@ -273,7 +273,8 @@ export function bincount(x: GpuArray, options: { weights?: GpuArray | null; minl
   if (!(x.dtype.isInteger || x.dtype.isBool)) throw new TypeError(`bincount: Cannot cast array data from dtype('${x.dtype.name}') to dtype('int64') according to the rule 'safe'`);
   if (x.ndim !== 1) throw new RangeError('bincount: object too deep for desired array (x must be 1-D)');
   const minlength = options.minlength ?? 0;
-  if (!Number.isInteger(minlength) || minlength < 0) throw new RangeError("bincount: 'minlength' must not be negative");
+  if (!Number.isInteger(minlength)) throw new TypeError(`bincount: 'minlength' must be an integer, got ${describeValue(minlength)}`);
+  if (minlength < 0) throw new RangeError("bincount: 'minlength' must not be negative");
   const w = options.weights ?? null;
   if (w !== null && (!(w instanceof GpuArray) || w.size !== x.size)) throw new RangeError("bincount: The weights and list don't have the same length.");
   const xi = x.astype(dtypes.int64);
