@@ -122,8 +122,11 @@ describeEachDevice('statistics', () => {
       ref[b]++;
     }
     expect(flat(h)).to.deep.equal(ref);
-    const [h2] = gp.histogram(gp.array([1, 2, 1], 'int32'), [0, 1, 2, 3]);
+    const [h2, e2] = gp.histogram(gp.array([1, 2, 1], 'float32'), [0, 1, 2, 3]);
     expect(flat(h2)).to.deep.equal([0, 2, 1]);
+    expect(e2.dtype.name).to.equal('int64'); // NumPy: explicit edges come back as asarray(bins)
+    const [hw] = gp.histogram(gp.array([1, 2, 1]), [0, 1, 2, 3], { weights: gp.array([1, 2, 3], 'float32') });
+    expect([hw.dtype.name, flat(hw)]).to.deep.equal(['float32', [0, 4, 2]]); // NumPy: the weights' dtype
     const [h3] = gp.histogram(gp.array([1, 2, 1]), [0, 1, 2, 3], { weights: gp.array([0.5, 2, 0.25]) });
     expect(flat(h3)).to.deep.equal([0, 0.75, 2]);
     const [d, de] = gp.histogram(gp.array([0, 1, 2, 3, 4, 5, 6, 7]), 4, { density: true });

@@ -5,7 +5,7 @@ import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
 import { describeValue, readOptions } from '../util/options.js';
-import { axesOf, positionalOptions } from './array-args.js';
+import { axesOf, positionalOptions, toArray } from './array-args.js';
 import { COOPERATIVE_MARK, gridFor, moduleKernel } from './device-kernels.js';
 import { evenHistogram } from './histogram-even.js';
 import { reductionFunctions } from './reductions.js';
@@ -318,6 +318,7 @@ export function histogram(a: GpuArray, binsOrOptions: number | readonly number[]
   if (a.dtype.isComplex) throw new TypeError('histogram: complex input is not supported');
   const w = options.weights ?? null;
   if (w !== null && (!(w instanceof GpuArray) || w.size !== a.size)) throw new RangeError('histogram: weights should have the same shape as a.');
+  if (w !== null && w.dtype.isComplex) throw new TypeError('histogram: complex weights are not supported yet');
   let edges: number[];
   if (typeof bins === 'number') {
     if (!Number.isInteger(bins) || bins < 1) throw new RangeError('histogram: `bins` must be positive, when an integer');
@@ -346,6 +347,8 @@ export function histogram(a: GpuArray, binsOrOptions: number | readonly number[]
     for (let i = 1; i < edges.length; i++) if (!(edges[i] >= edges[i - 1])) throw new RangeError('histogram: bins must increase monotonically, when an array');
   }
   const uniform = typeof bins === 'number';
+  // Explicit edges come back as given (NumPy's asarray(bins): int64 for a list of integers).
+  if (!uniform) return histogramWith(a, edges, bins instanceof GpuArray ? bins.copy() : toArray(bins), uniform, w, options);
   // NumPy's edges take the data's float dtype (float64 for ints); bins are decided by those values.
   const edgeOut = deviceDoubles(edges, a);
   if (uniform && a.dtype.kind === 'f' && a.dtype !== dtypes.float64) {
@@ -377,7 +380,12 @@ function histogramWith(a: GpuArray, edges: number[], edgeOut: GpuArray, uniform:
       }
     }
     wd?.dispose();
-    return finishHistogram(raw, edgeOut, edges, !!options.density);
+    const [hist, edgeArr] = finishHistogram(raw, edgeOut, edges, !!options.density);
+    // NumPy: weighted counts take the weights' dtype (summed in float64 here, then cast).
+    if (w === null || options.density || w.dtype === dtypes.float64) return [hist, edgeArr];
+    const cast = hist.astype(w.dtype);
+    hist.dispose();
+    return [cast, edgeArr];
   } catch (e) {
     raw.dispose();
     throw e;
