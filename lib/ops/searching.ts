@@ -7,6 +7,7 @@ import { promoteTypes } from '../core/promotion.js';
 import { describeValue, readOptions } from '../util/options.js';
 import { positionalOptions, toArray } from './array-args.js';
 import { extractBool } from './compaction.js';
+import { uniqueAlongAxis } from './unique-axis.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { scanRows } from './prefix-scan.js';
 import { BITS128, bitsCtype, checkSortSize, gather, keyDType, keyExpr, sortable, sortedOrder, sortedValues } from './radix-sort.js';
@@ -179,7 +180,7 @@ export interface UniqueOptions {
   returnInverse?: boolean;
   /** Also return the int64 number of times each unique value occurs. */
   returnCounts?: boolean;
-  /** Only null (the flattened array) is supported. */
+  /** The axis whose sub-arrays are compared (sorted lexicographically; the inverse is 1-D); null: the flattened array. */
   axis?: number | null;
   /** Collapse every NaN into one (default true, as NumPy). */
   equalNan?: boolean;
@@ -240,8 +241,13 @@ export function unique(ar: GpuArray, options: UniqueOptions = {}): GpuArray | Gp
   for (const k of Object.keys(options)) {
     if (!['returnIndex', 'returnInverse', 'returnCounts', 'axis', 'equalNan'].includes(k)) throw new TypeError(`unique() got an unexpected keyword argument '${k}'`);
   }
-  if (options.axis !== undefined && options.axis !== null) throw new TypeError('unique: axis is not supported yet (only the flattened array)');
   const want = { index: !!options.returnIndex, inverse: !!options.returnInverse, counts: !!options.returnCounts };
+  if (options.axis !== undefined && options.axis !== null) {
+    if (!(ar instanceof GpuArray)) throw new TypeError('unique: expected a GpuArray');
+    if (typeof options.axis !== 'number') throw new TypeError('unique: axis must be an integer or null');
+    const r = uniqueAlongAxis(ar, options.axis, want);
+    return want.index || want.inverse || want.counts ? r : r[0];
+  }
   const p = uniqueParts('unique', ar, want, options.equalNan ?? true);
   if (!want.index && !want.inverse && !want.counts) return p.values;
   return [p.values, p.indices, p.inverse, p.counts].filter((r): r is GpuArray => r !== null);
