@@ -105,7 +105,7 @@ type ReductionRule = (typeof REDUCTION_DECLS)[number][1];
 interface ReductionRow {
   name: string;
   rule: ReductionRule;
-  extra: { doc?: string; note?: string; dtype?: boolean; method?: boolean; ddof?: boolean; noOut?: boolean; singleAxis?: boolean; ufunc?: string; noInitial?: boolean };
+  extra: { doc?: string; note?: string; dtype?: boolean; method?: boolean; ddof?: boolean; noOut?: boolean; singleAxis?: boolean; ufunc?: string; noInitial?: boolean; whereMoments?: boolean };
 }
 const reductionRows: ReductionRow[] = REDUCTION_DECLS.map((d) => ({ name: d[0], rule: d[1], extra: d[5] as ReductionRow['extra'] }));
 
@@ -125,7 +125,7 @@ const NUMPY_MASK_KEYS: Record<string, readonly string[]> = {
   sum: ['initial', 'where'], prod: ['initial', 'where'], nansum: ['initial', 'where'], max: ['initial', 'where'], min: ['initial', 'where'],
   nanmax: ['initial', 'where'], nanmin: ['initial', 'where'], all: ['where'], any: ['where'], mean: ['where'], var: ['where'], std: ['where'],
 };
-const maskKeys = (r: ReductionRow) => (r.extra.ufunc ? (r.extra.noInitial ? ['where'] : ['initial', 'where']) : []);
+const maskKeys = (r: ReductionRow) => (r.extra.ufunc ? (r.extra.noInitial ? ['where'] : ['initial', 'where']) : r.extra.whereMoments ? ['where'] : []);
 
 function reductionOptions(r: ReductionRow): string {
   const keys = ['axis', 'keepdims', ...(r.extra.noOut ? [] : ['out']), ...(r.extra.dtype ? ['dtype'] : []), ...(r.extra.ddof ? ['ddof'] : []), ...maskKeys(r)];

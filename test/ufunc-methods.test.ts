@@ -110,7 +110,13 @@ describeEachDevice('ufunc methods: reduce, outer, accumulate', () => {
       expect(values(gp.all(x, 1, { where: m }))).to.deep.equal([false, true]);
       expect(values(gp.nanmax(gp.array([NaN, 1]), { initial: 5 }))).to.deep.equal([5]);
       expect(() => gp.all(x, { initial: 1 } as never)).to.throw(TypeError, /initial/);
-      expect(() => gp.mean(x, { where: m } as never)).to.throw(TypeError, /where/);
+      // mean/var/std: sums over the mask divided by its count per slice (an empty slice is NaN).
+      expect(values(gp.mean(x, 1, { where: m }))).to.deep.equal([1.5, 0.5]); // NumPy 2.4
+      expect(values(gp.var(x, 1, { where: m, ddof: 1 }))).to.deep.equal([2.25, 84.5]);
+      const sd = gp.std(x.astype('float32'), 0, { where: m });
+      expect([sd.dtype.name, values(sd).map(Number.isNaN)]).to.deep.equal(['float32', [false, true, false, false]]);
+      expect(values(gp.mean(gp.array([[1, 2], [3, 4]], 'int8'), { where: gp.array([true, false]) }))).to.deep.equal([2]);
+      expect(() => gp.mean(x, { initial: 1 } as never)).to.throw(TypeError, /initial/);
       expect(() => gp.max(x, { where: m })).to.throw(RangeError, /initial/);
     });
 

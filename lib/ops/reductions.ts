@@ -58,6 +58,8 @@ interface Extra {
   ufunc?: string;
   /** Takes where= but not initial= (all, any). */
   noInitial?: boolean;
+  /** Takes where= (mean, var, std: composed from masked sums, lib/ops/masked-moments.ts). */
+  whereMoments?: boolean;
   /** Error for a non-empty result over zero elements; absent: the identity is the result. */
   empty?: string;
   /** The doc column: one sentence on what it computes; the function's and method's doc comments and FEATURES.md row are generated from it (scripts/surface.ts). */
@@ -89,9 +91,9 @@ export const REDUCTION_DECLS = [
   ['all',          'bool',  'in0',                                         'a && b',               'true',  { method: true, ufunc: 'logicalAnd', noInitial: true, doc: 'Whether every element over the given axes is true (non-zero).' }],
   ['any',          'bool',  'in0',                                         'a || b',               'false', { method: true, ufunc: 'logicalOr', noInitial: true, doc: 'Whether any element over the given axes is true (non-zero).' }],
   ['countNonzero', 'count', 'static_cast<bool>(in0)',                      ADD,                    '0',     { noOut: true, doc: 'Number of non-zero elements over the given axes.' }],
-  ['mean',         'mean',  'in0',                                         ADD,                    '0',     { dtype: true, method: true, doc: 'Arithmetic mean over the given axes.' }],
-  ['var',          'var',   VAR_MAP,                                       ADD,                    '0',     { dtype: true, method: true, ddof: true, doc: 'Variance over the given axes: the mean of `|x - x.mean()|**2`, divided by `N - ddof`.' }],
-  ['std',          'std',   VAR_MAP,                                       ADD,                    '0',     { dtype: true, method: true, ddof: true, doc: 'Standard deviation over the given axes: the square root of `var`.' }],
+  ['mean',         'mean',  'in0',                                         ADD,                    '0',     { dtype: true, method: true, whereMoments: true, doc: 'Arithmetic mean over the given axes.' }],
+  ['var',          'var',   VAR_MAP,                                       ADD,                    '0',     { dtype: true, method: true, ddof: true, whereMoments: true, doc: 'Variance over the given axes: the mean of `|x - x.mean()|**2`, divided by `N - ddof`.' }],
+  ['std',          'std',   VAR_MAP,                                       ADD,                    '0',     { dtype: true, method: true, ddof: true, whereMoments: true, doc: 'Standard deviation over the given axes: the square root of `var`.' }],
 ] as const satisfies readonly Decl[];
 
 // Every row carries the doc column (a row without its options object would not type-check here).
@@ -190,7 +192,10 @@ const OPTION_KEYS = ['axis', 'keepdims', 'out', 'dtype', 'ddof', 'initial', 'whe
  * initial= and where= run through the ufunc's reduce (lib/ops/ufunc-methods.ts registers it here,
  * as it builds on these reductions): `(ufunc, a, options)` with NumPy's axis default of none.
  */
-export const maskedReduction: { run?: (ufunc: string, a: GpuArray, options: ReductionOptions) => GpuArray } = {};
+export const maskedReduction: {
+  run?: (ufunc: string, a: GpuArray, options: ReductionOptions) => GpuArray;
+  moments?: (rule: 'mean' | 'var' | 'std', a: GpuArray, options: ReductionOptions, acc: DType, out: DType) => GpuArray;
+} = {};
 
 function splitArgs(name: string, axisOrOptions: unknown, options: unknown): ReductionOptions {
   let opts: ReductionOptions;
@@ -213,7 +218,7 @@ function checkOptions(decl: Decl, opts: ReductionOptions): void {
   if (opts.dtype !== undefined && !extra.dtype) throw new TypeError(`${name}() got an unexpected keyword argument 'dtype'`);
   if (opts.ddof !== undefined && !extra.ddof) throw new TypeError(`${name}() got an unexpected keyword argument 'ddof'`);
   if (opts.initial !== undefined && (!extra.ufunc || extra.noInitial)) throw new TypeError(`${name}() got an unexpected keyword argument 'initial'`);
-  if (opts.where !== undefined && !extra.ufunc) throw new TypeError(`${name}() got an unexpected keyword argument 'where'`);
+  if (opts.where !== undefined && !extra.ufunc && !extra.whereMoments) throw new TypeError(`${name}() got an unexpected keyword argument 'where'`);
   if (opts.out !== undefined && extra.noOut) throw new TypeError(`${name}() got an unexpected keyword argument 'out'`);
   if (opts.out !== undefined && !(opts.out instanceof GpuArray)) throw new TypeError(`${name}: out must be a GpuArray`);
   if (opts.keepdims !== undefined && typeof opts.keepdims !== 'boolean') throw new TypeError(`${name}: keepdims must be a boolean`);
@@ -274,6 +279,14 @@ function reduce(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
     throw new TypeError(`${name}: expected a GpuArray, got ${a === null ? 'null' : typeof a}`);
   }
   checkOptions(decl, opts);
+  if (extra.whereMoments && opts.where !== undefined && opts.where !== true) {
+    if (maskedReduction.moments === undefined) throw new TypeError(`${name}: where needs the ufunc methods (import gpuarray's index)`);
+    const { acc, out } = partsOf(decl, a.dtype, opts.dtype === undefined ? undefined : toDType(opts.dtype, `${name}: dtype`));
+    if (opts.out !== undefined && !canCastSameKind(out, opts.out.dtype)) {
+      throw new TypeError(`Cannot cast reduction '${name}' output from ${out.name} to ${opts.out.dtype.name} with casting rule 'same_kind'`);
+    }
+    return maskedReduction.moments(rule as 'mean' | 'var' | 'std', a, opts, acc, out);
+  }
   if (opts.initial !== undefined || (opts.where !== undefined && opts.where !== true)) {
     if (maskedReduction.run === undefined) throw new TypeError(`${name}: initial and where need the ufunc methods (import gpuarray's index)`);
     return maskedReduction.run(extra.ufunc!, a, { ...opts, axis: opts.axis ?? null });

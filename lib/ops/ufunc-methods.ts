@@ -7,6 +7,7 @@ import { broadcastShapes, sameShape, shapeString } from '../core/shape.js';
 import { normalizeAxes, reducedShape } from '../kernel/reduction.js';
 import { isOptionsLike, readOptions } from '../util/options.js';
 import './prefix-scan.js';
+import { maskedMoment } from './masked-moments.js';
 import { maskedReduction, reductionFunctions } from './reductions.js';
 import { Ufunc, UfuncArg, UfuncCallOptions, UfuncPairCallOptions } from './ufunc.js';
 import { UfuncAccumulate, ufuncFunctions, UfuncReduce, UfuncReduceOptions } from './ufunc-api.js';
@@ -121,6 +122,7 @@ function ufuncReduce(u: Ufunc, a: GpuArray, axisOrOptions?: unknown, options?: u
 
 // sum(a, {initial, where}) and the other table reductions with those options are this reduce.
 maskedReduction.run = (ufunc, a, options) => ufuncReduce(UFUNCS.get(ufunc as Parameters<typeof UFUNCS.get>[0])!, a, options);
+maskedReduction.moments = maskedMoment;
 
 function ufuncOuter(u: Ufunc, a: UfuncArg, b: UfuncArg, options?: UfuncCallOptions | UfuncPairCallOptions): GpuArray[] {
   if (u.nin !== 2) throw new TypeError(`${u.name}.outer: outer product only supported for binary functions`);
