@@ -5,7 +5,7 @@ import * as gp from '../lib/index.js';
 import { describeEachDevice, rng } from './helpers.js';
 import { flat, refArgsort } from './sort-reference.js';
 
-type Method = gp.QuantileMethod;
+type Method = Extract<gp.QuantileMethod, 'linear' | 'lower' | 'higher' | 'nearest' | 'midpoint'>;
 
 /** NumPy's quantile of one slice (q in [0, 1]), written from its method table. */
 function refQuantile(x: readonly number[], q: number, method: Method, skipNan: boolean): number {
@@ -349,6 +349,24 @@ describeEachDevice('statistics', () => {
     expect(gp.quantile(f32, [0.5]).dtype.name).to.equal('float64'); // a list is float64, as NumPy
     expect(gp.quantile(f32, gp.array([0.5], 'float32')).dtype.name).to.equal('float32');
     expect(() => gp.quantile(gp.array([true, false]), 0.5)).to.throw(TypeError);
+    // The Hyndman-Fan methods (NumPy 2.4's values; the discrete ones keep int32).
+    const hf = gp.array([3, 1, 4, 1, 5, 9, 2, 6], 'int32');
+    const want: Record<string, number[]> = {
+      inverted_cdf: [1, 2, 3, 9],
+      averaged_inverted_cdf: [1, 2, 3.5, 9],
+      closest_observation: [1, 1, 3, 6],
+      interpolated_inverted_cdf: [1, 1.4, 3, 6.6000000000000005],
+      hazen: [1, 1.9, 3.5, 8.100000000000001],
+      weibull: [1, 1.6999999999999997, 3.5, 9],
+      median_unbiased: [1, 1.833333333333333, 3.5, 8.500000000000002],
+      normal_unbiased: [1, 1.85, 3.5, 8.399999999999999],
+    };
+    for (const [method, values] of Object.entries(want)) {
+      const r = gp.quantile(hf, [0.1, 0.3, 0.5, 0.9], { method: method as gp.QuantileMethod });
+      expect(r.dtype.name, method).to.equal(['inverted_cdf', 'closest_observation'].includes(method) ? 'int32' : 'float64');
+      flat(r).forEach((v, i) => expect(close(v, values[i]), `${method}: ${v} vs ${values[i]}`).to.equal(true));
+    }
+    expect(() => gp.quantile(hf, 0.5, { method: 'bogus' as never })).to.throw(RangeError, /not a valid method/);
     // Axis tuples (values from NumPy).
     const t = gp.arange(24, 'float64').reshape([2, 3, 4]);
     const q = gp.percentile(t, [30, 70], { axis: [0, 2], keepdims: true });

@@ -13,14 +13,30 @@ import { sort } from './sorting.js';
 import { searchsorted } from './searching.js';
 import { ufuncFunctions } from './ufunc-api.js';
 
-/** NumPy 2's quantile `method`s supported by quantile, percentile and their nan variants (default 'linear'). */
-export type QuantileMethod = 'linear' | 'lower' | 'higher' | 'nearest' | 'midpoint';
-const METHODS: readonly QuantileMethod[] = ['linear', 'lower', 'higher', 'nearest', 'midpoint'];
+/** NumPy 2's quantile `method`s (default 'linear'): its own five and the nine of Hyndman and Fan. */
+export type QuantileMethod =
+  | 'linear'
+  | 'lower'
+  | 'higher'
+  | 'nearest'
+  | 'midpoint'
+  | 'inverted_cdf'
+  | 'averaged_inverted_cdf'
+  | 'closest_observation'
+  | 'interpolated_inverted_cdf'
+  | 'hazen'
+  | 'weibull'
+  | 'median_unbiased'
+  | 'normal_unbiased';
+/** The kernel's method codes: the index in this list (code 5 is the median, not a method). */
+const METHODS: readonly (QuantileMethod | '')[] = ['linear', 'lower', 'higher', 'nearest', 'midpoint', '', 'inverted_cdf', 'averaged_inverted_cdf', 'closest_observation', 'interpolated_inverted_cdf', 'hazen', 'weibull', 'median_unbiased', 'normal_unbiased'];
+/** Methods that pick an element (no interpolation): the result keeps the input's dtype, as NumPy. */
+const PICKS: readonly string[] = ['lower', 'higher', 'nearest', 'inverted_cdf', 'closest_observation'];
 
 /**
  * Options of quantile, percentile, median and their nan variants. Float inputs keep their dtype
- * (promoted with a list or array `q`), others give float64; `lower`, `higher` and `nearest` keep
- * the input's dtype, as NumPy.
+ * (promoted with a list or array `q`), others give float64; the methods that pick an element
+ * (`lower`, `higher`, `nearest`, `inverted_cdf`, `closest_observation`) keep the input's dtype, as NumPy.
  */
 export interface QuantileOptions {
   /** Axis or axes to reduce; null or absent: the flattened array. */
@@ -51,11 +67,40 @@ extern "C" __global__ void gpa_quantile(const void* sortedp, const double* qs, v
     } else if (len > 0 && row[len - 1] != row[len - 1]) { out[idx] = nan; continue; }
     if (n == 0) { out[idx] = nan; continue; }
     if (method == ${MEDIAN}) { out[idx] = n % 2 ? row[n / 2] : (T)((row[n / 2 - 1] + row[n / 2]) / (T)2); continue; }
-    const double v = qs[qi] * (double)(n - 1);
-    long long lo = (long long)floor(v);
-    if (lo > n - 1) lo = n - 1;
-    const long long hi = lo + 1 < n ? lo + 1 : n - 1;
-    double t = v - (double)lo;
+    const double q = qs[qi], nd = (double)n;
+    if (method == 6 || method == 8) {  // inverted_cdf, closest_observation: NumPy's discrete boundaries
+      const double vi = method == 6 ? nd * q - 1 : nd * q - 1 - 0.5;
+      const double p = floor(vi);
+      const long long pi = (long long)p;
+      const bool prev = method == 6 ? vi - p == 0 : (vi - p == 0 && ((pi % 2) + 2) % 2 == 1);
+      long long r = prev ? pi : pi + 1;
+      if (r < 0) r = 0;
+      if (r > n - 1) r = n - 1;
+      out[idx] = row[r];
+      continue;
+    }
+    double v, t;
+    long long lo, hi;
+    if (method >= 7) {  // NumPy's virtual index, its neighbours clamped to the ends (_get_indexes)
+      double al = 0, be = 0;
+      if (method == 9) be = 1;
+      else if (method == 10) al = be = 0.5;
+      else if (method == 12) al = be = 1.0 / 3.0;
+      else if (method == 13) al = be = 3.0 / 8.0;
+      v = method == 7 ? nd * q - 1 : nd * q + (al + q * (1 - al - be)) - 1;
+      double p = floor(v);
+      if (v >= nd - 1) { lo = hi = n - 1; p = -1; }
+      else if (v < 0) { lo = hi = 0; p = 0; }
+      else { lo = (long long)p; hi = lo + 1; }
+      t = v - p;
+      if (method == 7) t = t == 0 ? 0.5 : 1.0;  // averaged_inverted_cdf
+    } else {
+      v = q * (double)(n - 1);
+      lo = (long long)floor(v);
+      if (lo > n - 1) lo = n - 1;
+      hi = lo + 1 < n ? lo + 1 : n - 1;
+      t = v - (double)lo;
+    }
     if (method == 1) { out[idx] = row[lo]; continue; }
     if (method == 2) { out[idx] = row[t > 0 ? hi : lo]; continue; }
     if (method == 3) { const double rv = rint(v); out[idx] = row[(long long)rv > n - 1 ? n - 1 : (long long)rv]; continue; }
@@ -115,13 +160,13 @@ function quantileImpl(name: string, a: GpuArray, q: number | readonly number[] |
   const opts = positionalOptions<QuantileOptions>(name, axisOrOptions, options, median ? ['axis', 'keepdims'] : ['axis', 'keepdims', 'method']);
   if (a.dtype.isComplex) throw new TypeError(`${name}: complex input is not supported`);
   const method = opts.method ?? 'linear';
-  if (!METHODS.includes(method)) throw new RangeError(`${name}: method must be one of ${METHODS.join(', ')} (got ${JSON.stringify(method)})`);
+  if (typeof method !== 'string' || (method as string) === '' || !METHODS.includes(method)) throw new RangeError(`${name}: ${JSON.stringify(method)} is not a valid method. Use one of: ${METHODS.filter((m) => m !== '').join(', ')}`);
   if (opts.keepdims !== undefined && typeof opts.keepdims !== 'boolean') throw new TypeError(`${name}: keepdims must be a boolean`);
   const { qs, shape: qShape, dtype: qDtype } = toQs(name, q, scale);
   const { x: moved, reduced: reducedShape, kept: keptShape } = reduceLast(a, opts.axis ?? null, name);
   // Result dtype as NumPy: lower/higher/nearest pick elements (the input's dtype); the others
   // interpolate in the input's float dtype (float64 for the rest), promoted with a strong q.
-  const picks = !median && (method === 'lower' || method === 'higher' || method === 'nearest');
+  const picks = !median && PICKS.includes(method);
   if (a.dtype.isBool && !median && !picks) throw new TypeError(`${name}: numpy boolean subtract is not supported (method '${method}' interpolates); cast to a number dtype`);
   let out: DType;
   if (picks) out = a.dtype;
