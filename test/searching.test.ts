@@ -132,6 +132,9 @@ describeEachDevice('searching and sets', () => {
     expect([flat(f), flat(fc)]).to.deep.equal([[-0, 2, Infinity, 0, NaN, 1, NaN, 1], [2, 1, 1, 1]]);
     expect((gp.unique(gp.zeros([3, 0]), { axis: 0 }) as gp.GpuArray).shape).to.deep.equal([1, 0]);
     expect(() => gp.unique(a, { axis: 2 })).to.throw(RangeError);
+    // intersect1d's returnIndices (NumPy 2.4: first occurrences; NaN never common).
+    const [iv, i1, i2] = gp.intersect1d(gp.array([[5, 1, 3], [3, NaN, 1]]), gp.array([3, 4, NaN, 5, 5]), { returnIndices: true });
+    expect([flat(iv), flat(i1), flat(i2)]).to.deep.equal([[3, 5], [2, 0], [0, 3]]);
   });
 
   it('routines free their temporaries: pool usage is flat across repeated calls', () => {

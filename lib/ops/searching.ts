@@ -7,6 +7,7 @@ import { promoteTypes } from '../core/promotion.js';
 import { describeValue, readOptions } from '../util/options.js';
 import { positionalOptions, toArray } from './array-args.js';
 import { extractBool } from './compaction.js';
+import { intersectWithIndices } from './intersect-indices.js';
 import { uniqueAlongAxis } from './unique-axis.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { scanRows } from './prefix-scan.js';
@@ -371,13 +372,17 @@ function setArgs(name: string, a: GpuArray, b: GpuArray): DType {
   return promoteTypes(a.dtype, b.dtype);
 }
 
-/** numpy.intersect1d: sorted unique values in both (returnIndices not supported). */
-export function intersect1d(ar1: GpuArray, ar2: GpuArray, options: { assumeUnique?: boolean } = {}): GpuArray {
+/**
+ * numpy.intersect1d: sorted unique values in both; with `returnIndices`, `[values, ar1Indices,
+ * ar2Indices]` (the first occurrence of each value in the flattened inputs, as NumPy).
+ */
+export function intersect1d(ar1: GpuArray, ar2: GpuArray, options?: { assumeUnique?: boolean; returnIndices?: false }): GpuArray;
+export function intersect1d(ar1: GpuArray, ar2: GpuArray, options: { assumeUnique?: boolean; returnIndices: true }): [GpuArray, GpuArray, GpuArray];
+export function intersect1d(ar1: GpuArray, ar2: GpuArray, options: { assumeUnique?: boolean; returnIndices?: boolean } = {}): GpuArray | [GpuArray, GpuArray, GpuArray] {
   const d = setArgs('intersect1d', ar1, ar2);
-  options = readOptions('intersect1d', options, ['assumeUnique', 'returnIndices']);
-  if ((options as { returnIndices?: boolean }).returnIndices) throw new TypeError('intersect1d: returnIndices is not supported yet');
-  const r = filterIn(ar1, ar2, d, false, false);
-  return r;
+  const o = readOptions<{ assumeUnique?: boolean; returnIndices?: boolean }>('intersect1d', options, ['assumeUnique', 'returnIndices']);
+  if (o.returnIndices) return intersectWithIndices(ar1, ar2, d, !!o.assumeUnique, unique);
+  return filterIn(ar1, ar2, d, false, false);
 }
 
 /** numpy.union1d: sorted unique values in either. */
