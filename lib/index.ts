@@ -189,6 +189,8 @@ export type { LstsqOptions, PinvOptions, MatrixRankOptions } from './linalg/leas
 // radix sort of ours (kernels/gpuarray/prefix_scan.h, radix_sort.h), the same CUDA C on every backend.
 export { cumsum, cumprod, nancumsum, nancumprod } from './ops/prefix-scan.js';
 export type { ScanOptions } from './ops/prefix-scan.js';
+export { cumulativeSum, cumulativeProd } from './ops/cumulative.js';
+export type { CumulativeOptions } from './ops/cumulative.js';
 export { sort, argsort, lexsort, partition, argpartition, sortComplex } from './ops/sorting.js';
 export type { SortOptions, SortKind } from './ops/sorting.js';
 export {

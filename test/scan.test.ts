@@ -151,6 +151,15 @@ describeEachDevice('scans', () => {
     expect(() => gp.ufuncs.get('sqrt')!.accumulate(m)).to.throw(TypeError, /binary/);
   });
 
+  it('cumulativeSum / cumulativeProd (NumPy 2.1): axis required for N-D, includeInitial', () => {
+    const x = gp.array([[1, 2, 3], [4, 5, 6]], 'int8');
+    const s = gp.cumulativeSum(x, { axis: 1, includeInitial: true });
+    expect([s.dtype.name, s.toArray()]).to.deep.equal(['int64', [[0n, 1n, 3n, 6n], [0n, 4n, 9n, 15n]]]);
+    expect(gp.cumulativeProd(x, { axis: 0, includeInitial: true, dtype: 'float32' }).toArray()).to.deep.equal([[1, 1, 1], [1, 2, 3], [4, 10, 18]]);
+    expect(gp.cumulativeSum(gp.array([1, 2, 3])).toArray()).to.deep.equal([1n, 3n, 6n]);
+    expect(() => gp.cumulativeSum(x)).to.throw(RangeError, /axis/);
+  });
+
   it('diff: n, axis, prepend/append, bool as not_equal; ediff1d', () => {
     const x = gp.array([1, 2, 4, 7, 0], 'int32');
     expect(flat(gp.diff(x))).to.deep.equal([1, 2, 3, -7]);
