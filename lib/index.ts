@@ -206,7 +206,9 @@ export type { StatOptions, AverageOptions } from './ops/averages.js';
 export { convolve, correlate, cov, corrcoef } from './ops/correlation.js';
 export type { ConvolveMode, CovOptions } from './ops/correlation.js';
 export { nanprod, nanargmax, nanargmin } from './ops/averages.js';
+export type { NanArgOptions } from './ops/averages.js';
 export { gradient, trapezoid } from './ops/calculus.js';
+export type { GradientOptions, TrapezoidOptions } from './ops/calculus.js';
 export { histogramdd, histogram2d } from './ops/histogramdd.js';
 export type { HistogramddOptions } from './ops/histogramdd.js';
 
