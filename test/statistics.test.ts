@@ -133,6 +133,16 @@ describeEachDevice('statistics', () => {
     expect(flat(de)).to.deep.equal([0, 1.75, 3.5, 5.25, 7]);
     flat(d).forEach((v) => expect(v).to.be.closeTo(1 / 7, 1e-12));
     expect(() => gp.histogram(a, [3, 1])).to.throw(RangeError, /monotonically/);
+    // NumPy's string rules: the bin counts NumPy 2.4 picks.
+    const rules = ['auto', 'fd', 'doane', 'rice', 'scott', 'sqrt', 'sturges'];
+    const xs = gp.array([1, 2, 2, 3, 3, 3, 10]);
+    const fs = gp.sin(gp.multiply(gp.arange(1000, 'float64'), 0.37)) as gp.GpuArray;
+    expect(rules.map((r) => gp.histogram(xs, r)[0].size)).to.deep.equal([6, 9, 6, 4, 2, 3, 4]);
+    expect(rules.map((r) => gp.histogram(fs, r)[0].size)).to.deep.equal([11, 8, 12, 20, 9, 32, 11]);
+    expect(flat(gp.histogram(xs, 'auto')[0])).to.deep.equal([3, 3, 0, 0, 0, 1]);
+    expect(gp.histogram(fs, 'auto', { range: [-0.5, 0.5] })[0].size).to.equal(10);
+    expect(() => gp.histogram(xs, 'bogus')).to.throw(RangeError, /estimator/);
+    expect(() => gp.histogram(xs, 'auto', { weights: xs })).to.throw(TypeError, /weighted/);
     // Many bins: counted with global atomics instead of shared memory; ints get float64 edges.
     const ints = Array.from({ length: 4000 }, (_, i) => (i * 37) % 3001);
     const [hm, em] = gp.histogram(gp.array(ints, 'int32'), 3000);
@@ -325,7 +335,7 @@ describeEachDevice('statistics', () => {
     near(gp.trapezoid(gp.array([[1, 2, 4], [2, 5, 11]]), gp.array([[0, 1, 3], [0, 2, 3]])), [7.5, 15]);
     expect(flat(gp.digitize(gp.array([1, 2, 3]), gp.array([1, 2]), { right: true }))).to.deep.equal([0, 1, 2]);
     expect(flat(gp.digitize(gp.array([1, 2, 3]), gp.array([1, 2]), { right: false }))).to.deep.equal([1, 2, 2]);
-    for (const bad of [() => gp.nanmean(x, { bogus: 1 } as never), () => gp.median(x, { method: 'lower' } as never), () => gp.gradient(f, { bogus: 1 } as never), () => gp.trapezoid(f, { bogus: 1 } as never), () => gp.histogram(f, 'auto' as never), () => gp.histogram(f, 2.5), () => gp.histogram2d(f, f, 2, { bogus: 1 } as never)]) {
+    for (const bad of [() => gp.nanmean(x, { bogus: 1 } as never), () => gp.median(x, { method: 'lower' } as never), () => gp.gradient(f, { bogus: 1 } as never), () => gp.trapezoid(f, { bogus: 1 } as never), () => gp.histogram(f, 'auto', { weights: f }), () => gp.histogram(f, 2.5), () => gp.histogram2d(f, f, 2, { bogus: 1 } as never)]) {
       expect(bad).to.throw(TypeError);
     }
     expect(() => gp.gradient(f, { edgeOrder: 3 as never })).to.throw(RangeError);

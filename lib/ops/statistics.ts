@@ -7,6 +7,7 @@ import { promoteTypes } from '../core/promotion.js';
 import { describeValue, readOptions } from '../util/options.js';
 import { axesOf, positionalOptions, toArray } from './array-args.js';
 import { COOPERATIVE_MARK, gridFor, moduleKernel } from './device-kernels.js';
+import { binCountOf } from './histogram-bins.js';
 import { evenHistogram } from './histogram-even.js';
 import { reductionFunctions } from './reductions.js';
 import { sort } from './sorting.js';
@@ -353,13 +354,19 @@ export interface HistogramOptions {
 }
 
 /** numpy.histogram of the flattened array: [hist, binEdges] (bins: a count, default 10, or increasing edges). */
-export function histogram(a: GpuArray, binsOrOptions: number | readonly number[] | GpuArray | HistogramOptions = 10, opts?: HistogramOptions): [GpuArray, GpuArray] {
+export function histogram(a: GpuArray, binsOrOptions: number | string | readonly number[] | GpuArray | HistogramOptions = 10, opts?: HistogramOptions): [GpuArray, GpuArray] {
   if (!(a instanceof GpuArray)) throw new TypeError('histogram: expected a GpuArray');
-  const options = positionalOptions<HistogramOptions & { bins?: number | readonly number[] | GpuArray }>('histogram', binsOrOptions, opts, ['bins', 'range', 'density', 'weights'], 'bins');
+  const options = positionalOptions<HistogramOptions & { bins?: number | string | readonly number[] | GpuArray }>('histogram', binsOrOptions, opts, ['bins', 'range', 'density', 'weights'], 'bins');
   const bins = options.bins ?? 10;
-  if (typeof bins === 'string') throw new TypeError(`histogram: string bin rules (${JSON.stringify(bins)}) are not supported yet; pass a count or edges`);
+  if (typeof bins === 'string') {
+    // NumPy's estimators: a bin count over the same outer edges as a numeric count.
+    if (options.weights !== undefined && options.weights !== null) throw new TypeError('histogram: Automated estimation of the number of bins is not supported for weighted data');
+    if (!(a instanceof GpuArray) || a.dtype.isComplex) throw new TypeError('histogram: complex input is not supported');
+    const count = binCountOf(bins, a, options.range ?? null, (x, q) => percentile(x, q));
+    return histogram(a, count, { ...(options.range ? { range: options.range } : {}), ...(options.density !== undefined ? { density: options.density } : {}) });
+  }
   if (typeof bins === 'number' && !Number.isInteger(bins)) throw new TypeError('histogram: `bins` must be an integer, a string, or an array');
-  if (typeof bins !== 'number' && !Array.isArray(bins) && !(bins instanceof GpuArray)) throw new TypeError(`histogram: bins must be a count, a list of edges or a GpuArray, got ${describeValue(bins)}`);
+  if (typeof bins !== 'number' && !Array.isArray(bins) && !(bins instanceof GpuArray)) throw new TypeError(`histogram: bins must be a count, a rule name, a list of edges or a GpuArray, got ${describeValue(bins)}`);
   if (a.dtype.isComplex) throw new TypeError('histogram: complex input is not supported');
   const w = options.weights ?? null;
   if (w !== null && (!(w instanceof GpuArray) || w.size !== a.size)) throw new RangeError('histogram: weights should have the same shape as a.');
