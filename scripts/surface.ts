@@ -105,7 +105,7 @@ type ReductionRule = (typeof REDUCTION_DECLS)[number][1];
 interface ReductionRow {
   name: string;
   rule: ReductionRule;
-  extra: { doc?: string; note?: string; dtype?: boolean; method?: boolean; ddof?: boolean; noOut?: boolean; singleAxis?: boolean; ufunc?: string; noInitial?: boolean; whereMoments?: boolean };
+  extra: { doc?: string; note?: string; dtype?: boolean; method?: boolean; ddof?: boolean; noOut?: boolean; singleAxis?: boolean; ufunc?: string; noInitial?: boolean; whereMoments?: boolean; nanAsZero?: boolean };
 }
 const reductionRows: ReductionRow[] = REDUCTION_DECLS.map((d) => ({ name: d[0], rule: d[1], extra: d[5] as ReductionRow['extra'] }));
 

@@ -109,6 +109,7 @@ describeEachDevice('ufunc methods: reduce, outer, accumulate', () => {
       expect([p.dtype.name, values(p)]).to.deep.equal(['int64', [72n]]);
       expect(values(gp.all(x, 1, { where: m }))).to.deep.equal([false, true]);
       expect(values(gp.nanmax(gp.array([NaN, 1]), { initial: 5 }))).to.deep.equal([5]);
+      expect(values(gp.nansum(gp.array([[1.5, NaN], [4, 5]]), 1, { where: gp.array([true, true]), initial: 1 }))).to.deep.equal([2.5, 10]);
       expect(() => gp.all(x, { initial: 1 } as never)).to.throw(TypeError, /initial/);
       // mean/var/std: sums over the mask divided by its count per slice (an empty slice is NaN).
       expect(values(gp.mean(x, 1, { where: m }))).to.deep.equal([1.5, 0.5]); // NumPy 2.4

@@ -30,7 +30,7 @@ export const prod = reductionFunctions.prod;
  *
  * NumPy `numpy.nansum`, CuPy `cupy.nansum`.
  *
- * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`.
+ * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `initial`, `where`.
  * Dtypes: bool and integers narrower than 64 bits accumulate in int64 (unsigned: uint64), float16 in float32; the result has the accumulator dtype (float16 stays float16); `dtype` sets both.
  *
  * @example gp.nansum(a, { axis: 0, keepdims: true })

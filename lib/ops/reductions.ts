@@ -56,6 +56,8 @@ interface Extra {
   singleAxis?: boolean;
   /** Takes initial= and where= through this ufunc's reduce (NumPy's ufunc.reduce options). */
   ufunc?: string;
+  /** With initial=/where=, NaN counts as zero (nansum): replaced before the ufunc's reduce. */
+  nanAsZero?: boolean;
   /** Takes where= but not initial= (all, any). */
   noInitial?: boolean;
   /** Takes where= (mean, var, std: composed from masked sums, lib/ops/masked-moments.ts). */
@@ -81,7 +83,7 @@ const VAR_MAP = 'gpa::abs2(static_cast<in1_type>(in0) - in1)';
 export const REDUCTION_DECLS = [
   ['sum',          'sum',   'in0',                                         ADD,                    '0',     { dtype: true, method: true, ufunc: 'add', doc: 'Sum of the elements over the given axes.' }],
   ['prod',         'sum',   'in0',                                         'gpa::red_mul(a, b)',   '1',     { dtype: true, method: true, ufunc: 'multiply', doc: 'Product of the elements over the given axes.' }],
-  ['nansum',       'sum',   'gpa::is_nan(in0) ? _type_reduce(0) : static_cast<_type_reduce>(in0)', ADD, '0', { dtype: true, doc: 'Sum over the given axes, treating NaN as zero.' }],
+  ['nansum',       'sum',   'gpa::is_nan(in0) ? _type_reduce(0) : static_cast<_type_reduce>(in0)', ADD, '0', { dtype: true, ufunc: 'add', nanAsZero: true, doc: 'Sum over the given axes, treating NaN as zero.' }],
   ['max',          'same',  'in0',                                         'gpa::red_max(a, b)',   LOWEST,  { method: true, ufunc: 'maximum', empty: noIdentity('maximum'), doc: 'Maximum over the given axes; NaN propagates.' }],
   ['min',          'same',  'in0',                                         'gpa::red_min(a, b)',   HIGHEST, { method: true, ufunc: 'minimum', empty: noIdentity('minimum'), doc: 'Minimum over the given axes; NaN propagates.' }],
   ['nanmax',       'same',  'in0',                                         'gpa::red_fmax(a, b)',  { inexact: NAN, exact: LOWEST },  { ufunc: 'fmax', empty: noIdentity('fmax'), doc: 'Maximum over the given axes, ignoring NaN (NaN where a slice is all NaN).' }],
@@ -193,7 +195,7 @@ const OPTION_KEYS = ['axis', 'keepdims', 'out', 'dtype', 'ddof', 'initial', 'whe
  * as it builds on these reductions): `(ufunc, a, options)` with NumPy's axis default of none.
  */
 export const maskedReduction: {
-  run?: (ufunc: string, a: GpuArray, options: ReductionOptions) => GpuArray;
+  run?: (ufunc: string, a: GpuArray, options: ReductionOptions, nanAsZero: boolean) => GpuArray;
   moments?: (rule: 'mean' | 'var' | 'std', a: GpuArray, options: ReductionOptions, acc: DType, out: DType) => GpuArray;
 } = {};
 
@@ -289,7 +291,7 @@ function reduce(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
   }
   if (opts.initial !== undefined || (opts.where !== undefined && opts.where !== true)) {
     if (maskedReduction.run === undefined) throw new TypeError(`${name}: initial and where need the ufunc methods (import gpuarray's index)`);
-    return maskedReduction.run(extra.ufunc!, a, { ...opts, axis: opts.axis ?? null });
+    return maskedReduction.run(extra.ufunc!, a, { ...opts, axis: opts.axis ?? null }, extra.nanAsZero ?? false);
   }
   const want = opts.dtype === undefined ? undefined : toDType(opts.dtype, `${name}: dtype`);
   const keepdims = opts.keepdims ?? false;

@@ -121,7 +121,19 @@ function ufuncReduce(u: Ufunc, a: GpuArray, axisOrOptions?: unknown, options?: u
 }
 
 // sum(a, {initial, where}) and the other table reductions with those options are this reduce.
-maskedReduction.run = (ufunc, a, options) => ufuncReduce(UFUNCS.get(ufunc as Parameters<typeof UFUNCS.get>[0])!, a, options);
+maskedReduction.run = (ufunc, a, options, nanAsZero) => {
+  const u = UFUNCS.get(ufunc as Parameters<typeof UFUNCS.get>[0])!;
+  if (!nanAsZero || !(a instanceof GpuArray) || !(a.dtype.kind === 'f' || a.dtype.kind === 'c')) return ufuncReduce(u, a, options);
+  // nansum: NaN as zero, then add.reduce with initial/where.
+  const nan = UFUNCS.get('isnan')!.call([a]);
+  const zeroed = UFUNCS.get('where')!.call([nan, 0, a]);
+  nan.dispose();
+  try {
+    return ufuncReduce(u, zeroed, options);
+  } finally {
+    zeroed.dispose();
+  }
+};
 maskedReduction.moments = maskedMoment;
 
 function ufuncOuter(u: Ufunc, a: UfuncArg, b: UfuncArg, options?: UfuncCallOptions | UfuncPairCallOptions): GpuArray[] {
