@@ -202,7 +202,7 @@ export type { QuantileOptions, QuantileMethod, HistogramOptions } from './ops/st
 export { diff, ediff1d } from './ops/differences.js';
 export type { DiffOptions } from './ops/differences.js';
 export { ptp, average, nanmean, nanvar, nanstd } from './ops/averages.js';
-export type { StatOptions, AverageOptions } from './ops/averages.js';
+export type { StatOptions, AverageOptions, NanMomentOptions } from './ops/averages.js';
 export { convolve, correlate, cov, corrcoef } from './ops/correlation.js';
 export type { ConvolveMode, CovOptions } from './ops/correlation.js';
 export { nanprod, nanargmax, nanargmin } from './ops/averages.js';

@@ -339,6 +339,16 @@ describeEachDevice('statistics', () => {
       expect(bad).to.throw(TypeError);
     }
     expect(() => gp.gradient(f, { edgeOrder: 3 as never })).to.throw(RangeError);
+    // NumPy's dtype, out and where (values from NumPy 2.4).
+    const xw = gp.array([[1.5, NaN, 3, 0], [4, 5, -6, NaN]], 'float32');
+    const mw = gp.array([[true, false, true, true], [false, true, true, true]]);
+    near(gp.nanmean(xw, 1, { where: mw }), [1.5, -0.5]);
+    const vw = gp.nanvar(xw, 1, { where: mw, dtype: 'float64' });
+    expect(vw.dtype.name).to.equal('float64');
+    near(vw, [1.5, 30.25]);
+    const ow = gp.zeros([2], 'float64');
+    expect(gp.nanstd(xw, 1, { where: mw, out: ow })).to.equal(ow);
+    expect(() => gp.nanmean(xw, { dtype: 'int32' })).to.throw(TypeError, /inexact/);
     // nanvar: a slice with count - ddof <= 0 is NaN (NumPy), not inf.
     const nvd = flat(gp.nanvar(gp.array([[1, NaN], [2, NaN], [4, 5]]), 0, { ddof: 1 }));
     expect([close(nvd[0], 2.333333333333333), Number.isNaN(nvd[1])]).to.deep.equal([true, true]);

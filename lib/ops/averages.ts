@@ -1,12 +1,12 @@
 // ptp, average, nanmean, nanvar, nanstd: compositions of the reductions and ufuncs with NumPy's
 // result dtypes (NaN-skipping statistics divide by the count of non-NaN elements).
-import { DType, dtypes } from '../core/dtype.js';
+import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
 import { normalizeAxis } from '../core/shape.js';
 import type { AxisLike } from '../kernel/reduction.js';
 import { reductionFunctions as R } from './reductions.js';
-import { positionalOptions } from './array-args.js';
+import { copyInto, positionalOptions } from './array-args.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
 
 /** Options of ptp, nanmean, nanvar, nanstd and nanprod (NumPy's axis, keepdims and ddof). */
@@ -52,42 +52,77 @@ export function ptp(a: GpuArray, axisOrOptions?: AxisLike | StatOptions, options
 /** The float dtype NaN statistics compute in: floats keep theirs, everything else float64. */
 const floatOf = (d: DType) => (d.kind === 'f' ? d : dtypes.float64);
 
-/** Count of non-NaN elements along axis, in dtype d. */
-function countValid(a: GpuArray, o: { axis?: AxisLike; keepdims?: boolean }, d: DType, tmp: GpuArray[]): GpuArray {
+/** Options of nanmean, nanvar and nanstd: StatOptions and NumPy's dtype, out and where. */
+export interface NanMomentOptions extends StatOptions {
+  /** A float dtype to accumulate in and return (float input); ints as mean's/var's. */
+  dtype?: DTypeLike;
+  /** Where to write the result (cast into it). */
+  out?: GpuArray;
+  /** Only the elements where this bool mask (broadcast to the array) is true take part. */
+  where?: GpuArray | boolean;
+}
+
+/** Count of the non-NaN elements (under `where`) along axis, in dtype d. */
+function countValid(a: GpuArray, o: { axis?: AxisLike; keepdims?: boolean; where?: GpuArray | boolean }, d: DType, tmp: GpuArray[]): GpuArray {
   const nan = U.isnan(a) as GpuArray;
   tmp.push(nan);
-  const ok = U.logicalNot(nan) as GpuArray;
+  let ok = U.logicalNot(nan) as GpuArray;
   tmp.push(ok);
-  const cnt = R.countNonzero(ok, o);
+  if (o.where !== undefined && o.where !== true) {
+    ok = U.logicalAnd(ok, o.where) as GpuArray;
+    tmp.push(ok);
+  }
+  const cnt = R.countNonzero(ok, { axis: o.axis, keepdims: o.keepdims });
   tmp.push(cnt);
   return cnt.astype(d);
 }
 
-/** numpy.nanmean: the mean of the non-NaN elements (an all-NaN slice gives NaN). */
-export function nanmean(a: GpuArray, axisOrOptions?: AxisLike | StatOptions, options?: StatOptions): GpuArray {
-  options = check<StatOptions>('nanmean', a, axisOrOptions, options, ['axis', 'keepdims']);
-  if (a.dtype.isComplex) throw new TypeError('nanmean: complex input is not supported');
-  const o = { axis: options.axis, keepdims: options.keepdims };
-  if (a.dtype.kind !== 'f') return R.mean(a, o);
-  return using((tmp) => {
-    const s = R.nansum(a, o);
-    tmp.push(s);
-    const c = countValid(a, o, a.dtype, tmp);
-    tmp.push(c);
-    return U.divide(s, c) as GpuArray;
-  });
+/** The reduction options nanmean/nanvar pass on (only those given). */
+function passOn(o: Partial<NanMomentOptions>, keepdims = o.keepdims) {
+  return { axis: o.axis, keepdims, ...(o.dtype !== undefined ? { dtype: o.dtype } : {}), ...(o.where !== undefined ? { where: o.where } : {}) };
 }
 
-/** numpy.nanvar: variance of the non-NaN elements, divisor (count - ddof). */
-export function nanvar(a: GpuArray, axisOrOptions?: AxisLike | StatOptions, options?: StatOptions): GpuArray {
-  options = check<StatOptions>('nanvar', a, axisOrOptions, options, ['axis', 'keepdims', 'ddof']);
-  if (a.dtype.isComplex) throw new TypeError('nanvar: complex input is not supported');
-  const o = { axis: options.axis, keepdims: options.keepdims };
-  const ddof = options.ddof ?? 0;
-  if (typeof ddof !== 'number' || !Number.isFinite(ddof)) throw new TypeError('nanvar: ddof must be a number');
-  if (a.dtype.kind !== 'f') return R.var(a, { ...o, ddof });
+/** r, or r cast into out (r disposed) when out is given. */
+function into(r: GpuArray, out: GpuArray | undefined): GpuArray {
+  if (out === undefined) return r;
+  try {
+    copyInto(out, r);
+    return out;
+  } finally {
+    r.dispose();
+  }
+}
+
+/** NumPy: float input takes a float dtype= only. */
+function checkInexact(name: string, o: Partial<NanMomentOptions>): void {
+  if (o.dtype !== undefined && toDType(o.dtype, `${name}: dtype`).kind !== 'f') throw new TypeError(`${name}: If a is inexact, then dtype must be inexact`);
+  if (o.out !== undefined && !(o.out instanceof GpuArray)) throw new TypeError(`${name}: out must be a GpuArray`);
+}
+
+/** numpy.nanmean: the mean of the non-NaN elements (an all-NaN slice gives NaN). */
+export function nanmean(a: GpuArray, axisOrOptions?: AxisLike | NanMomentOptions, options?: NanMomentOptions): GpuArray {
+  const o = check<NanMomentOptions>('nanmean', a, axisOrOptions, options, ['axis', 'keepdims', 'dtype', 'out', 'where']);
+  if (a.dtype.isComplex) throw new TypeError('nanmean: complex input is not supported');
+  if (a.dtype.kind !== 'f') return R.mean(a, { ...passOn(o), ...(o.out !== undefined ? { out: o.out } : {}) });
+  checkInexact('nanmean', o);
+  const r = using((tmp) => {
+    const s = R.nansum(a, passOn(o));
+    tmp.push(s);
+    const c = countValid(a, o, s.dtype, tmp);
+    return U.divide(s, c) as GpuArray;
+  });
+  return into(r, o.out);
+}
+
+/** nanvar without out= (nanstd takes its square root before writing out). */
+function nanvarOf(name: string, a: GpuArray, o: Partial<NanMomentOptions>): GpuArray {
+  if (a.dtype.isComplex) throw new TypeError(`${name}: complex input is not supported`);
+  const ddof = o.ddof ?? 0;
+  if (typeof ddof !== 'number' || !Number.isFinite(ddof)) throw new TypeError(`${name}: ddof must be a number`);
+  if (a.dtype.kind !== 'f') return R.var(a, { ...passOn(o), ddof });
+  checkInexact(name, o);
   return using((tmp) => {
-    const m = nanmean(a, { axis: options.axis, keepdims: true });
+    const m = nanmean(a, passOn(o, true));
     tmp.push(m);
     const dev = U.subtract(a, m) as GpuArray;
     tmp.push(dev);
@@ -97,9 +132,9 @@ export function nanvar(a: GpuArray, axisOrOptions?: AxisLike | StatOptions, opti
     tmp.push(z);
     const sq = U.multiply(z, z) as GpuArray;
     tmp.push(sq);
-    const ss = R.sum(sq, o);
+    const ss = R.sum(sq, passOn(o));
     tmp.push(ss);
-    const c = countValid(a, o, a.dtype, tmp);
+    const c = countValid(a, o, ss.dtype, tmp);
     tmp.push(c);
     const cm = U.subtract(c, ddof) as GpuArray;
     tmp.push(cm);
@@ -112,12 +147,18 @@ export function nanvar(a: GpuArray, axisOrOptions?: AxisLike | StatOptions, opti
   });
 }
 
+/** numpy.nanvar: variance of the non-NaN elements, divisor (count - ddof). */
+export function nanvar(a: GpuArray, axisOrOptions?: AxisLike | NanMomentOptions, options?: NanMomentOptions): GpuArray {
+  const o = check<NanMomentOptions>('nanvar', a, axisOrOptions, options, ['axis', 'keepdims', 'ddof', 'dtype', 'out', 'where']);
+  return into(nanvarOf('nanvar', a, o), o.out);
+}
+
 /** numpy.nanstd: the square root of nanvar. */
-export function nanstd(a: GpuArray, axisOrOptions?: AxisLike | StatOptions, options?: StatOptions): GpuArray {
-  options = check<StatOptions>('nanstd', a, axisOrOptions, options, ['axis', 'keepdims', 'ddof']);
-  const v = nanvar(a, options);
+export function nanstd(a: GpuArray, axisOrOptions?: AxisLike | NanMomentOptions, options?: NanMomentOptions): GpuArray {
+  const o = check<NanMomentOptions>('nanstd', a, axisOrOptions, options, ['axis', 'keepdims', 'ddof', 'dtype', 'out', 'where']);
+  const v = nanvarOf('nanstd', a, o);
   try {
-    return U.sqrt(v) as GpuArray;
+    return into(U.sqrt(v) as GpuArray, o.out);
   } finally {
     v.dispose();
   }
