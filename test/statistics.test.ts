@@ -325,6 +325,9 @@ describeEachDevice('statistics', () => {
     near(gp.cov(u, v), [7, 1.3333333333333333, 1.3333333333333333, 1.6666666666666665]);
     near(gp.cov(u, { y: v }), [7, 1.3333333333333333, 1.3333333333333333, 1.6666666666666665]);
     near(gp.corrcoef(u, v), [0.9999999999999998, 0.3903600291794132, 0.3903600291794132, 1]);
+    const cw = gp.cov(gp.array([[1.5, -2, 3, 0, 2], [4, 5, -6, 7, 1]]), { fweights: [1, 2, 1, 3, 1], aweights: gp.array([0.5, 1, 2, 1, 0.1]) });
+    near(cw, [4.133762886597939, -9.557216494845363, -9.557216494845363, 34.24226804123712]);
+    expect(() => gp.cov(u, { fweights: [1, 2, 1, 1.5] })).to.throw(TypeError, /integer/);
     const f = gp.array([1, 4, 9, 16, 25]);
     near(gp.gradient(f, 2) as gp.GpuArray, [1.5, 2, 3, 4, 4.5]);
     near(gp.gradient(f, { edgeOrder: 2 }) as gp.GpuArray, [2, 4, 6, 8, 10]);

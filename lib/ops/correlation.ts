@@ -107,6 +107,25 @@ export interface CovOptions {
   bias?: boolean;
   /** Overrides bias: divide by N - ddof. */
   ddof?: number | null;
+  /** Integer frequency weights, one per observation (1-D, non-negative). */
+  fweights?: GpuArray | readonly number[] | null;
+  /** Observation weights, one per observation (1-D, non-negative). */
+  aweights?: GpuArray | readonly number[] | null;
+}
+
+/** A 1-D weight vector of `obs` non-negative numbers, on the host (NumPy's checks and errors). */
+function hostWeights(name: 'fweights' | 'aweights', w: GpuArray | readonly number[], obs: number): number[] {
+  const g = w instanceof GpuArray ? w : null;
+  if (g !== null && g.dtype.isComplex) throw new TypeError(`cov: ${name} must be real`);
+  if (g !== null ? g.ndim > 1 : !Array.isArray(w)) throw new RangeError(`cov: cannot handle multidimensional ${name}`);
+  const v = g !== null ? Array.from(g.toTypedArray() as ArrayLike<number | bigint>, Number) : (w as readonly unknown[]).map((x) => {
+    if (typeof x !== 'number') throw new TypeError(`cov: ${name} must be numbers`);
+    return x;
+  });
+  if (v.length !== obs) throw new RangeError(`cov: incompatible numbers of samples and ${name}`);
+  if (name === 'fweights' && v.some((x) => x !== Math.round(x))) throw new TypeError('cov: fweights must be integer');
+  if (v.some((x) => x < 0)) throw new RangeError(`cov: ${name} cannot be negative`);
+  return v;
 }
 
 /** m (and y) as a float64 (variables, observations) matrix, as NumPy's cov stacks them. */
@@ -147,7 +166,7 @@ function covMatrix(m: GpuArray, y: GpuArray | null, rowvar: boolean): GpuArray {
  */
 export function cov(m: GpuArray, yOrOptions?: GpuArray | null | CovOptions, options?: CovOptions): GpuArray {
   if (!(m instanceof GpuArray)) throw new TypeError('cov: expected a GpuArray');
-  const o = positionalOptions<CovOptions>('cov', yOrOptions, options, ['y', 'rowvar', 'bias', 'ddof'], 'y');
+  const o = positionalOptions<CovOptions>('cov', yOrOptions, options, ['y', 'rowvar', 'bias', 'ddof', 'fweights', 'aweights'], 'y');
   if (o.ddof !== undefined && o.ddof !== null && !Number.isInteger(o.ddof)) throw new TypeError('cov: ddof must be an integer');
   const xs = covMatrix(m, o.y ?? null, o.rowvar ?? true);
   const vars = xs.shape[0];
@@ -157,13 +176,28 @@ export function cov(m: GpuArray, yOrOptions?: GpuArray | null | CovOptions, opti
     return GpuArray.allocate([0, 0], dtypes.float64, m.device);
   }
   const ddof = o.ddof ?? (o.bias ? 0 : 1);
+  const tmp: GpuArray[] = [];
+  const keep = (a: GpuArray) => (tmp.push(a), a);
   try {
-    const mean = R.mean(xs, { axis: 1, keepdims: true });
-    const xc = U.subtract(xs, mean) as GpuArray;
-    mean.dispose();
+    // NumPy's weights: w = fweights * aweights; the weighted mean; the divisor from w's sums.
+    const fw = o.fweights === undefined || o.fweights === null ? null : hostWeights('fweights', o.fweights, obs);
+    const aw = o.aweights === undefined || o.aweights === null ? null : hostWeights('aweights', o.aweights, obs);
+    const w = fw === null && aw === null ? null : Array.from({ length: obs }, (_, t) => (fw ? fw[t] : 1) * (aw ? aw[t] : 1));
+    let xc: GpuArray;
+    let fact: number;
+    if (w === null) {
+      xc = keep(U.subtract(xs, keep(R.mean(xs, { axis: 1, keepdims: true }))) as GpuArray);
+      fact = obs - ddof;
+    } else {
+      const wSum = w.reduce((p, v) => p + v, 0);
+      const wArr = keep(GpuArray.allocate([1, obs], dtypes.float64, m.device).set(Float64Array.from(w)));
+      const avg = keep(U.divide(keep(R.sum(keep(U.multiply(xs, wArr) as GpuArray), { axis: 1, keepdims: true })), wSum) as GpuArray);
+      // (x - avg) * sqrt(w) on both sides of the product: sum_t w_t (x_i - avg_i)(x_j - avg_j).
+      xc = keep(U.multiply(keep(U.subtract(xs, avg) as GpuArray), keep(U.sqrt(wArr) as GpuArray)) as GpuArray);
+      fact = ddof === 0 ? wSum : aw === null ? wSum - ddof : wSum - (ddof * w.reduce((p, v, t) => p + v * aw[t], 0)) / wSum;
+    }
     const out = GpuArray.allocate([vars, vars], dtypes.float64, m.device);
-    moduleKernel(COV, 'gpa_cov')(gridFor(vars * vars), 256, [xc, out, vars, obs, Math.max(obs - ddof, 0)]);
-    xc.dispose();
+    moduleKernel(COV, 'gpa_cov')(gridFor(vars * vars), 256, [xc, out, vars, obs, fact > 0 ? fact : 0]);
     if (vars === 1) {
       const r = out.reshape([]);
       const c = r.copy();
@@ -174,6 +208,7 @@ export function cov(m: GpuArray, yOrOptions?: GpuArray | null | CovOptions, opti
     return out;
   } finally {
     xs.dispose();
+    for (const t of tmp) t.dispose();
   }
 }
 
