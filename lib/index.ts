@@ -197,8 +197,10 @@ export {
   searchsorted, unique, uniqueValues, uniqueCounts, uniqueInverse, uniqueAll, isin, intersect1d, union1d, setdiff1d, setxor1d,
 } from './ops/searching.js';
 export type { SearchsortedOptions, UniqueOptions, IsinOptions } from './ops/searching.js';
-export { quantile, percentile, median, nanquantile, nanpercentile, nanmedian, bincount, histogram, digitize } from './ops/statistics.js';
-export type { QuantileOptions, QuantileMethod, HistogramOptions } from './ops/statistics.js';
+export { quantile, percentile, median, nanquantile, nanpercentile, nanmedian } from './ops/quantile.js';
+export type { QuantileOptions, QuantileMethod } from './ops/quantile.js';
+export { bincount, histogram, digitize } from './ops/statistics.js';
+export type { HistogramOptions } from './ops/statistics.js';
 export { diff, ediff1d } from './ops/differences.js';
 export type { DiffOptions } from './ops/differences.js';
 export { ptp, average, nanmean, nanvar, nanstd } from './ops/averages.js';
