@@ -251,8 +251,18 @@ function finishHistogram(raw: GpuArray, edgeArr: GpuArray, edges: readonly numbe
 }
 
 /** numpy.digitize: the bin index of each x (bins increasing or decreasing; right: intervals closed on the right). */
-export function digitize(x: GpuArray, bins: GpuArray, rightOrOptions: boolean | { right?: boolean } = false): GpuArray {
-  if (!(x instanceof GpuArray) || !(bins instanceof GpuArray)) throw new TypeError('digitize: x and bins must be GpuArrays');
+export function digitize(x: GpuArray, bins: GpuArray | readonly number[], rightOrOptions: boolean | { right?: boolean } = false): GpuArray {
+  if (!(x instanceof GpuArray)) throw new TypeError('digitize: x must be a GpuArray');
+  if (Array.isArray(bins)) {
+    // A list of edges, as NumPy's array_like bins.
+    const b = toArray(bins, 'digitize: bins');
+    try {
+      return digitize(x, b, rightOrOptions);
+    } finally {
+      b.dispose();
+    }
+  }
+  if (!(bins instanceof GpuArray)) throw new TypeError(`digitize: bins must be a GpuArray or a list of numbers, got ${describeValue(bins)}`);
   const right = typeof rightOrOptions === 'boolean' ? rightOrOptions : readOptions<{ right?: boolean }>('digitize', rightOrOptions, ['right']).right ?? false;
   if (typeof right !== 'boolean') throw new TypeError('digitize: right must be a boolean');
   if (x.dtype.isComplex) throw new TypeError('digitize: x may not be complex');
