@@ -178,5 +178,7 @@ describeEachDevice('scans', () => {
     expect(() => gp.diff(x, -1)).to.throw(RangeError, /non-negative/);
     expect(flat(gp.ediff1d(x, { toBegin: -99, toEnd: [88, 99] }))).to.deep.equal([-99, 1, 2, 3, -7, 88, 99]);
     expect(flat(gp.ediff1d(gp.array([[1, 2], [4, 8]], 'int32')))).to.deep.equal([1, 2, 4]);
+    expect(() => gp.ediff1d(gp.array([true, false]))).to.throw(TypeError, /boolean/); // NumPy: no bool subtract
+    expect(() => gp.ediff1d(x, { toBegin: 1.5 })).to.throw(TypeError, /same_kind/);
   });
 });

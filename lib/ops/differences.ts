@@ -3,7 +3,8 @@
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
-import { promoteTypes } from '../core/promotion.js';
+import { canCastSameKind, promoteTypes } from '../core/promotion.js';
+import { readOptions } from '../util/options.js';
 import { normalizeAxis } from '../core/shape.js';
 import type { Index } from '../core/indexing.js';
 import { full } from './creation.js';
@@ -126,6 +127,18 @@ export function diff(a: GpuArray, n: number | DiffOptions = 1, options: DiffOpti
 /** numpy.ediff1d: differences of the flattened array, with toBegin/toEnd around them (in ary's dtype). */
 export function ediff1d(ary: GpuArray, options: { toEnd?: Edge | readonly number[] | null; toBegin?: Edge | readonly number[] | null } = {}): GpuArray {
   if (!(ary instanceof GpuArray)) throw new TypeError('ediff1d: expected a GpuArray');
+  options = readOptions('ediff1d', options, ['toBegin', 'toEnd']);
+  // NumPy: ediff1d subtracts (no bool loop), and its edges must cast to ary's dtype same_kind.
+  if (ary.dtype.isBool) throw new TypeError('ediff1d: numpy boolean subtract, the `-` operator, is not supported; use logical_xor or diff');
+  for (const e of [options.toBegin, options.toEnd]) {
+    const vals = e === undefined || e === null || e instanceof GpuArray ? [] : Array.isArray(e) ? e : [e];
+    if (ary.dtype.kind !== 'f' && ary.dtype.kind !== 'c' && vals.some((v) => typeof v === 'number' && !Number.isInteger(v))) {
+      throw new TypeError('ediff1d: dtype of `to_begin`/`to_end` must be compatible with input `ary` under the `same_kind` rule.');
+    }
+    if (e instanceof GpuArray && !canCastSameKind(e.dtype, ary.dtype)) {
+      throw new TypeError('ediff1d: dtype of `to_begin`/`to_end` must be compatible with input `ary` under the `same_kind` rule.');
+    }
+  }
   const flatA = ary.reshape([ary.size]);
   try {
     const d = ary.size === 0 ? GpuArray.allocate([0], ary.dtype, ary.device) : diff(flatA);
