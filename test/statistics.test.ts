@@ -352,6 +352,11 @@ describeEachDevice('statistics', () => {
     const ow = gp.zeros([2], 'float64');
     expect(gp.nanstd(xw, 1, { where: mw, out: ow })).to.equal(ow);
     expect(() => gp.nanmean(xw, { dtype: 'int32' })).to.throw(TypeError, /inexact/);
+    // Complex: NaN in either part skips the element; the variance is real (|z - mean|^2).
+    const xc = gp.zeros([2, 3], 'complex64').set(Float32Array.of(1, 2, NaN, 0, 3, -1, 0, NaN, 2, 2, -1, 1));
+    expect(Array.from(gp.nanmean(xc, 1).toTypedArray() as Float32Array)).to.deep.equal([2, 0.5, 0.5, 1.5]);
+    const vc = gp.nanvar(xc, 1);
+    expect([vc.dtype.name, flat(vc)]).to.deep.equal(['float32', [3.25, 2.5]]);
     // nanvar: a slice with count - ddof <= 0 is NaN (NumPy), not inf.
     const nvd = flat(gp.nanvar(gp.array([[1, NaN], [2, NaN], [4, 5]]), 0, { ddof: 1 }));
     expect([close(nvd[0], 2.333333333333333), Number.isNaN(nvd[1])]).to.deep.equal([true, true]);

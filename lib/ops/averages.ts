@@ -95,15 +95,14 @@ function into(r: GpuArray, out: GpuArray | undefined): GpuArray {
 
 /** NumPy: float input takes a float dtype= only. */
 function checkInexact(name: string, o: Partial<NanMomentOptions>): void {
-  if (o.dtype !== undefined && toDType(o.dtype, `${name}: dtype`).kind !== 'f') throw new TypeError(`${name}: If a is inexact, then dtype must be inexact`);
+  if (o.dtype !== undefined && !['f', 'c'].includes(toDType(o.dtype, `${name}: dtype`).kind)) throw new TypeError(`${name}: If a is inexact, then dtype must be inexact`);
   if (o.out !== undefined && !(o.out instanceof GpuArray)) throw new TypeError(`${name}: out must be a GpuArray`);
 }
 
 /** numpy.nanmean: the mean of the non-NaN elements (an all-NaN slice gives NaN). */
 export function nanmean(a: GpuArray, axisOrOptions?: AxisLike | NanMomentOptions, options?: NanMomentOptions): GpuArray {
   const o = check<NanMomentOptions>('nanmean', a, axisOrOptions, options, ['axis', 'keepdims', 'dtype', 'out', 'where']);
-  if (a.dtype.isComplex) throw new TypeError('nanmean: complex input is not supported');
-  if (a.dtype.kind !== 'f') return R.mean(a, { ...passOn(o), ...(o.out !== undefined ? { out: o.out } : {}) });
+  if (a.dtype.kind !== 'f' && a.dtype.kind !== 'c') return R.mean(a, { ...passOn(o), ...(o.out !== undefined ? { out: o.out } : {}) });
   checkInexact('nanmean', o);
   const r = using((tmp) => {
     const s = R.nansum(a, passOn(o));
@@ -116,10 +115,9 @@ export function nanmean(a: GpuArray, axisOrOptions?: AxisLike | NanMomentOptions
 
 /** nanvar without out= (nanstd takes its square root before writing out). */
 function nanvarOf(name: string, a: GpuArray, o: Partial<NanMomentOptions>): GpuArray {
-  if (a.dtype.isComplex) throw new TypeError(`${name}: complex input is not supported`);
   const ddof = o.ddof ?? 0;
   if (typeof ddof !== 'number' || !Number.isFinite(ddof)) throw new TypeError(`${name}: ddof must be a number`);
-  if (a.dtype.kind !== 'f') return R.var(a, { ...passOn(o), ddof });
+  if (a.dtype.kind !== 'f' && a.dtype.kind !== 'c') return R.var(a, { ...passOn(o), ddof });
   checkInexact(name, o);
   return using((tmp) => {
     const m = nanmean(a, passOn(o, true));
@@ -130,7 +128,10 @@ function nanvarOf(name: string, a: GpuArray, o: Partial<NanMomentOptions>): GpuA
     tmp.push(nan);
     const z = U.where(nan, 0, dev) as GpuArray;
     tmp.push(z);
-    const sq = U.multiply(z, z) as GpuArray;
+    // |z|^2: complex deviations give a real variance (NumPy's z * conj(z), real part).
+    const mag = z.dtype.isComplex ? (U.absolute(z) as GpuArray) : z;
+    if (mag !== z) tmp.push(mag);
+    const sq = U.multiply(mag, mag) as GpuArray;
     tmp.push(sq);
     const ss = R.sum(sq, passOn(o));
     tmp.push(ss);
