@@ -201,22 +201,28 @@ export type { LstsqOptions, PinvOptions, MatrixRankOptions } from './linalg/leas
 // radix sort of ours (kernels/gpuarray/prefix_scan.h, radix_sort.h), the same CUDA C on every backend.
 export { cumsum, cumprod, nancumsum, nancumprod } from './ops/prefix-scan.js';
 export type { ScanOptions } from './ops/prefix-scan.js';
+export { cumulativeSum, cumulativeProd } from './ops/cumulative.js';
+export type { CumulativeOptions } from './ops/cumulative.js';
 export { sort, argsort, lexsort, partition, argpartition, sortComplex } from './ops/sorting.js';
 export type { SortOptions, SortKind } from './ops/sorting.js';
 export {
   searchsorted, unique, uniqueValues, uniqueCounts, uniqueInverse, uniqueAll, isin, intersect1d, union1d, setdiff1d, setxor1d,
 } from './ops/searching.js';
 export type { SearchsortedOptions, UniqueOptions, IsinOptions } from './ops/searching.js';
-export { quantile, percentile, median, nanquantile, nanpercentile, nanmedian, bincount, histogram, digitize } from './ops/statistics.js';
-export type { QuantileOptions, QuantileMethod, HistogramOptions } from './ops/statistics.js';
+export { quantile, percentile, median, nanquantile, nanpercentile, nanmedian } from './ops/quantile.js';
+export type { QuantileOptions, QuantileMethod } from './ops/quantile.js';
+export { bincount, histogram, digitize } from './ops/statistics.js';
+export type { HistogramOptions } from './ops/statistics.js';
 export { diff, ediff1d } from './ops/differences.js';
 export type { DiffOptions } from './ops/differences.js';
 export { ptp, average, nanmean, nanvar, nanstd } from './ops/averages.js';
-export type { StatOptions, AverageOptions } from './ops/averages.js';
+export type { StatOptions, AverageOptions, NanMomentOptions } from './ops/averages.js';
 export { convolve, correlate, cov, corrcoef } from './ops/correlation.js';
 export type { ConvolveMode, CovOptions } from './ops/correlation.js';
 export { nanprod, nanargmax, nanargmin } from './ops/averages.js';
+export type { NanArgOptions } from './ops/averages.js';
 export { gradient, trapezoid } from './ops/calculus.js';
+export type { GradientOptions, TrapezoidOptions } from './ops/calculus.js';
 export { histogramdd, histogram2d } from './ops/histogramdd.js';
 export type { HistogramddOptions } from './ops/histogramdd.js';
 

@@ -105,7 +105,7 @@ type ReductionRule = (typeof REDUCTION_DECLS)[number][1];
 interface ReductionRow {
   name: string;
   rule: ReductionRule;
-  extra: { doc?: string; note?: string; dtype?: boolean; method?: boolean; ddof?: boolean; noOut?: boolean; singleAxis?: boolean };
+  extra: { doc?: string; note?: string; dtype?: boolean; method?: boolean; ddof?: boolean; noOut?: boolean; singleAxis?: boolean; ufunc?: string; noInitial?: boolean; whereMoments?: boolean; nanAsZero?: boolean };
 }
 const reductionRows: ReductionRow[] = REDUCTION_DECLS.map((d) => ({ name: d[0], rule: d[1], extra: d[5] as ReductionRow['extra'] }));
 
@@ -120,9 +120,22 @@ const REDUCTION_DTYPES: Record<ReductionRule, string> = {
   std: 'as `var`: integers and bool in float64, floats in their own dtype, complex gives the real dtype',
 };
 
+/** initial= and where= as NumPy's function has them, and as gpuarray's takes them (through the ufunc's reduce). */
+const NUMPY_MASK_KEYS: Record<string, readonly string[]> = {
+  sum: ['initial', 'where'], prod: ['initial', 'where'], nansum: ['initial', 'where'], max: ['initial', 'where'], min: ['initial', 'where'],
+  nanmax: ['initial', 'where'], nanmin: ['initial', 'where'], all: ['where'], any: ['where'], mean: ['where'], var: ['where'], std: ['where'],
+};
+const maskKeys = (r: ReductionRow) => (r.extra.ufunc ? (r.extra.noInitial ? ['where'] : ['initial', 'where']) : r.extra.whereMoments ? ['where'] : []);
+
 function reductionOptions(r: ReductionRow): string {
-  const keys = ['axis', 'keepdims', ...(r.extra.noOut ? [] : ['out']), ...(r.extra.dtype ? ['dtype'] : []), ...(r.extra.ddof ? ['ddof'] : [])];
+  const keys = ['axis', 'keepdims', ...(r.extra.noOut ? [] : ['out']), ...(r.extra.dtype ? ['dtype'] : []), ...(r.extra.ddof ? ['ddof'] : []), ...maskKeys(r)];
   return keys.map((k) => `\`${k}\``).join(', ');
+}
+
+/** The FEATURES note on NumPy's initial=/where= this reduction lacks, if any. */
+function missingMaskKeys(r: ReductionRow): string[] {
+  const missing = (NUMPY_MASK_KEYS[r.name] ?? []).filter((k) => !maskKeys(r).includes(k));
+  return missing.length ? [`no ${missing.map((k) => `\`${k}=\``).join(' / ')}`] : [];
 }
 
 function reductionDoc(r: ReductionRow, shownName: string, method: boolean): string[] {
@@ -198,7 +211,7 @@ function ufuncFeatureRows(): string[] {
 
 function reductionFeatureRows(): string[] {
   return reductionRows.map((r) => {
-    const notes = [`options ${reductionOptions(r)}`, 'no `initial=` / `where=`', ...(r.extra.note ? [r.extra.note] : [])].join('; ');
+    const notes = [`options ${reductionOptions(r)}`, ...missingMaskKeys(r), ...(r.extra.note ? [r.extra.note] : [])].join('; ');
     return `| ${nameCell(r.name, aliasesOf(r.name, REDUCTION_ALIASES))} | partial | ${notes} |`;
   });
 }

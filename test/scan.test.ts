@@ -166,6 +166,15 @@ describeEachDevice('scans', () => {
     expect(() => gp.ufuncs.get('sqrt')!.accumulate(m)).to.throw(TypeError, /binary/);
   });
 
+  it('cumulativeSum / cumulativeProd (NumPy 2.1): axis required for N-D, includeInitial', () => {
+    const x = gp.array([[1, 2, 3], [4, 5, 6]], 'int8');
+    const s = gp.cumulativeSum(x, { axis: 1, includeInitial: true });
+    expect([s.dtype.name, s.toArray()]).to.deep.equal(['int64', [[0n, 1n, 3n, 6n], [0n, 4n, 9n, 15n]]]);
+    expect(gp.cumulativeProd(x, { axis: 0, includeInitial: true, dtype: 'float32' }).toArray()).to.deep.equal([[1, 1, 1], [1, 2, 3], [4, 10, 18]]);
+    expect(gp.cumulativeSum(gp.array([1, 2, 3])).toArray()).to.deep.equal([1n, 3n, 6n]);
+    expect(() => gp.cumulativeSum(x)).to.throw(RangeError, /axis/);
+  });
+
   it('diff: n, axis, prepend/append, bool as not_equal; ediff1d', () => {
     const x = gp.array([1, 2, 4, 7, 0], 'int32');
     expect(flat(gp.diff(x))).to.deep.equal([1, 2, 3, -7]);
@@ -178,9 +187,13 @@ describeEachDevice('scans', () => {
     expect(gp.diff(gp.array([1, 2], 'uint8')).dtype.name).to.equal('uint8');
     expect(gp.diff(x, 0).toArray()).to.deep.equal([1, 2, 4, 7, 0]);
     expect(gp.diff(x, 7).shape).to.deep.equal([0]);
+    expect(gp.diff(x, 1e9).shape).to.deep.equal([0]); // returns at once once the axis is empty
+    expect(gp.diff(m, { n: 2, axis: 1 }).toArray()).to.deep.equal([[1, 1], [-4, 1]]); // n in the options, as NumPy's keyword
     expect(() => gp.diff(gp.array(1))).to.throw(RangeError, /at least one dimensional/);
     expect(() => gp.diff(x, -1)).to.throw(RangeError, /non-negative/);
     expect(flat(gp.ediff1d(x, { toBegin: -99, toEnd: [88, 99] }))).to.deep.equal([-99, 1, 2, 3, -7, 88, 99]);
     expect(flat(gp.ediff1d(gp.array([[1, 2], [4, 8]], 'int32')))).to.deep.equal([1, 2, 4]);
+    expect(() => gp.ediff1d(gp.array([true, false]))).to.throw(TypeError, /boolean/); // NumPy: no bool subtract
+    expect(() => gp.ediff1d(x, { toBegin: 1.5 })).to.throw(TypeError, /same_kind/);
   });
 });

@@ -67,7 +67,7 @@ describeEachDevice('searching and sets', () => {
     const [u, c] = gp.unique(gp.zeros([0], 'float32'), { returnCounts: true }) as gp.GpuArray[];
     expect(u.shape).to.deep.equal([0]);
     expect(c.shape).to.deep.equal([0]);
-    expect(() => gp.unique(m, { axis: 0 })).to.throw(TypeError, /axis/);
+    expect(() => gp.unique(m, { axis: 0.5 })).to.throw(TypeError, /axis/);
   });
 
   it('searchsorted: left/right, NaN and ±inf in NumPy order, sorter, any shape of v', () => {
@@ -104,6 +104,37 @@ describeEachDevice('searching and sets', () => {
     expect(flat(gp.setdiff1d(gp.array([9, 4, 1], 'int32'), b, { assumeUnique: true }))).to.deep.equal([9, 4]);
     expect(flat(gp.setxor1d(a, b))).to.deep.equal([2, 4, 7, 8]);
     expect(flat(gp.intersect1d(gp.array([NaN, 1]), gp.array([NaN, 1])))).to.deep.equal([1]);
+  });
+
+  it('searchsorted: side by position, list v, JS integers outside a\'s range never wrap; isin lists; setdiff1d keeps ar1\'s dtype', () => {
+    // Expected values: NumPy 2.4.
+    const u8 = gp.array([0, 1, 2, 255], 'uint8');
+    const i8 = gp.array([-128, 1, 2, 127], 'int8');
+    const got = [-1, 300, -200, 255, 0].map((v) => [u8, i8].map((a) => (['left', 'right'] as const).map((side) => Number(gp.searchsorted(a, v, side).toArray()))));
+    expect(got).to.deep.equal([[[0, 0], [1, 1]], [[4, 4], [4, 4]], [[0, 0], [0, 0]], [[3, 4], [4, 4]], [[0, 1], [1, 1]]]);
+    expect(flat(gp.searchsorted(gp.array([1, 2, 3]), [2, 3], 'right'))).to.deep.equal([2, 3]);
+    expect(() => gp.searchsorted(u8, 1, { side: 'right', bogus: 1 } as never)).to.throw(TypeError);
+    expect(flat(gp.isin(gp.array([1, 2]), [2, 5]))).to.deep.equal([0, 1]);
+    expect(flat(gp.isin(gp.array([1, 2]), 2))).to.deep.equal([0, 1]);
+    expect(() => gp.isin(gp.array([1, 2]), [2], { bogus: 1 } as never)).to.throw(TypeError);
+    const d = gp.setdiff1d(gp.array([5, 1, 3], 'int8'), gp.array([3, 4.5], 'float32'));
+    expect([d.dtype.name, flat(d)]).to.deep.equal(['int8', [1, 5]]);
+  });
+
+  it('unique along an axis: rows sorted lexicographically, index, 1-D inverse, counts; NaN rows never merge', () => {
+    // Expected values: NumPy 2.4.
+    const a = gp.array([[3, 1], [1, 2], [3, 1], [0, 5]]);
+    const [v, idx, inv, cnt] = gp.unique(a, { axis: 0, returnIndex: true, returnInverse: true, returnCounts: true }) as gp.GpuArray[];
+    expect([v.toArray(), flat(idx), flat(inv), flat(cnt)]).to.deep.equal([[[0n, 5n], [1n, 2n], [3n, 1n]], [3, 1, 0], [2, 1, 2, 0], [1, 1, 2]]);
+    const [c, ci] = gp.unique(gp.array([[3, 1, 3], [1, 2, 1]], 'int32'), { axis: -1, returnInverse: true }) as gp.GpuArray[];
+    expect([c.toArray(), flat(ci)]).to.deep.equal([[[1, 3], [2, 1]], [1, 0, 1]]);
+    const [f, fc] = gp.unique(gp.array([[NaN, 1], [NaN, 1], [-0, 2], [0, 2], [Infinity, 0]]), { axis: 0, returnCounts: true }) as gp.GpuArray[];
+    expect([flat(f), flat(fc)]).to.deep.equal([[-0, 2, Infinity, 0, NaN, 1, NaN, 1], [2, 1, 1, 1]]);
+    expect((gp.unique(gp.zeros([3, 0]), { axis: 0 }) as gp.GpuArray).shape).to.deep.equal([1, 0]);
+    expect(() => gp.unique(a, { axis: 2 })).to.throw(RangeError);
+    // intersect1d's returnIndices (NumPy 2.4: first occurrences; NaN never common).
+    const [iv, i1, i2] = gp.intersect1d(gp.array([[5, 1, 3], [3, NaN, 1]]), gp.array([3, 4, NaN, 5, 5]), { returnIndices: true });
+    expect([flat(iv), flat(i1), flat(i2)]).to.deep.equal([[3, 5], [2, 0], [0, 3]]);
   });
 
   it('routines free their temporaries: pool usage is flat across repeated calls', () => {

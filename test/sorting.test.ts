@@ -103,8 +103,17 @@ describeEachDevice('sorting', () => {
 });
 
 describeEachDevice('sorting complex', () => {
-  /** NumPy's complex order: real then imaginary, NaN last in each part. */
-  const cmp = (a: [number, number], b: [number, number]) => numpyCompare(a[0], b[0]) || numpyCompare(a[1], b[1]);
+  /**
+   * NumPy's complex order (npysort's CLT): R + Rj < R + nanj < nan + Rj < nan + nanj as classes,
+   * whatever the values (1 + 2j < 0 + nanj); by real then imaginary, by real, by imaginary within.
+   */
+  const cls = ([r, i]: [number, number]) => (Number.isNaN(r) ? 2 : 0) + (Number.isNaN(i) ? 1 : 0);
+  const cmp = (a: [number, number], b: [number, number]) => {
+    const ca = cls(a);
+    const cb = cls(b);
+    if (ca !== cb) return ca - cb;
+    return ca === 0 ? numpyCompare(a[0], b[0]) || numpyCompare(a[1], b[1]) : ca === 1 ? numpyCompare(a[0], b[0]) : ca === 2 ? numpyCompare(a[1], b[1]) : 0;
+  };
   for (const dtype of ['complex64', 'complex128'] as const) {
     it(`argsort and sort ${dtype}: lexicographic, NaN parts last, stable`, function () {
       this.timeout(60_000);
@@ -125,6 +134,14 @@ describeEachDevice('sorting complex', () => {
       expect(sameValues(Array.from(sorted), want)).to.equal(true);
     });
   }
+
+  it('NaN parts order whole classes, as NumPy (1 + 2j before 0 + nanj)', () => {
+    const host = [[1, NaN], [NaN, 0], [1, 2], [1, -1], [NaN, NaN], [0, NaN], [Infinity, 5], [NaN, -1]].flat();
+    for (const dtype of ['complex64', 'complex128'] as const) {
+      const c = gp.zeros([8], dtype).set(dtype === 'complex64' ? Float32Array.from(host) : Float64Array.from(host));
+      expect(flat(gp.argsort(c))).to.deep.equal([3, 2, 6, 5, 0, 7, 1, 4]); // NumPy 2.4
+    }
+  });
 
   it('sortComplex gives complex64 for small ints, complex128 otherwise', () => {
     const s = gp.sortComplex(gp.array([5, 3, 6, 2, 1], 'int16'));

@@ -5,7 +5,7 @@ import * as gp from '../lib/index.js';
 import { describeEachDevice, rng } from './helpers.js';
 import { flat, refArgsort } from './sort-reference.js';
 
-type Method = gp.QuantileMethod;
+type Method = Extract<gp.QuantileMethod, 'linear' | 'lower' | 'higher' | 'nearest' | 'midpoint'>;
 
 /** NumPy's quantile of one slice (q in [0, 1]), written from its method table. */
 function refQuantile(x: readonly number[], q: number, method: Method, skipNan: boolean): number {
@@ -37,7 +37,7 @@ function refQuantile(x: readonly number[], q: number, method: Method, skipNan: b
 const close = (a: number, b: number) => (Number.isNaN(a) && Number.isNaN(b)) || Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(b));
 
 describeEachDevice('statistics', () => {
-  it('quantile / percentile: every method, q lists, axis, keepdims; ints compute in float64', () => {
+  it('quantile / percentile: every method, q lists, axis, keepdims; ints interpolate in float64, lower/higher/nearest keep the dtype', () => {
     const r = rng(3);
     const host = Array.from({ length: 4 * 37 }, () => Math.floor(r() * 50) - 25);
     const a = gp.array(host, 'int32').reshape([4, 37]);
@@ -45,7 +45,8 @@ describeEachDevice('statistics', () => {
     for (const method of ['linear', 'lower', 'higher', 'nearest', 'midpoint'] as const) {
       const got = gp.quantile(a, qs, { axis: 1, method });
       expect(got.shape).to.deep.equal([6, 4]);
-      expect(got.dtype.name).to.equal('float64');
+      // NumPy: the element-picking methods keep the input's dtype (int32 here).
+      expect(got.dtype.name).to.equal(['lower', 'higher', 'nearest'].includes(method) ? 'int32' : 'float64');
       const g = flat(got);
       qs.forEach((q, qi) => {
         for (let row = 0; row < 4; row++) {
@@ -121,14 +122,27 @@ describeEachDevice('statistics', () => {
       ref[b]++;
     }
     expect(flat(h)).to.deep.equal(ref);
-    const [h2] = gp.histogram(gp.array([1, 2, 1], 'int32'), [0, 1, 2, 3]);
+    const [h2, e2] = gp.histogram(gp.array([1, 2, 1], 'float32'), [0, 1, 2, 3]);
     expect(flat(h2)).to.deep.equal([0, 2, 1]);
+    expect(e2.dtype.name).to.equal('int64'); // NumPy: explicit edges come back as asarray(bins)
+    const [hw] = gp.histogram(gp.array([1, 2, 1]), [0, 1, 2, 3], { weights: gp.array([1, 2, 3], 'float32') });
+    expect([hw.dtype.name, flat(hw)]).to.deep.equal(['float32', [0, 4, 2]]); // NumPy: the weights' dtype
     const [h3] = gp.histogram(gp.array([1, 2, 1]), [0, 1, 2, 3], { weights: gp.array([0.5, 2, 0.25]) });
     expect(flat(h3)).to.deep.equal([0, 0.75, 2]);
     const [d, de] = gp.histogram(gp.array([0, 1, 2, 3, 4, 5, 6, 7]), 4, { density: true });
     expect(flat(de)).to.deep.equal([0, 1.75, 3.5, 5.25, 7]);
     flat(d).forEach((v) => expect(v).to.be.closeTo(1 / 7, 1e-12));
     expect(() => gp.histogram(a, [3, 1])).to.throw(RangeError, /monotonically/);
+    // NumPy's string rules: the bin counts NumPy 2.4 picks.
+    const rules = ['auto', 'fd', 'doane', 'rice', 'scott', 'sqrt', 'sturges'];
+    const xs = gp.array([1, 2, 2, 3, 3, 3, 10]);
+    const fs = gp.sin(gp.multiply(gp.arange(1000, 'float64'), 0.37)) as gp.GpuArray;
+    expect(rules.map((r) => gp.histogram(xs, r)[0].size)).to.deep.equal([6, 9, 6, 4, 2, 3, 4]);
+    expect(rules.map((r) => gp.histogram(fs, r)[0].size)).to.deep.equal([11, 8, 12, 20, 9, 32, 11]);
+    expect(flat(gp.histogram(xs, 'auto')[0])).to.deep.equal([3, 3, 0, 0, 0, 1]);
+    expect(gp.histogram(fs, 'auto', { range: [-0.5, 0.5] })[0].size).to.equal(10);
+    expect(() => gp.histogram(xs, 'bogus')).to.throw(RangeError, /estimator/);
+    expect(() => gp.histogram(xs, 'auto', { weights: xs })).to.throw(TypeError, /weighted/);
     // Many bins: counted with global atomics instead of shared memory; ints get float64 edges.
     const ints = Array.from({ length: 4000 }, (_, i) => (i * 37) % 3001);
     const [hm, em] = gp.histogram(gp.array(ints, 'int32'), 3000);
@@ -285,5 +299,107 @@ describeEachDevice('statistics', () => {
     expect(H3.toArray()).to.deep.equal([[1 / 3, 0], [0, 2 / 3]]);
     expect(edges3.map((e) => flat(e))).to.deep.equal([[0, 1, 2], [0, 1, 2]]);
     expect(() => gp.histogramdd([gp.array([1, 2]), gp.array([1])])).to.throw(RangeError);
+  });
+  it('NumPy positional forms (axis, y, x, spacing) are honoured and unknown options refused, never ignored', () => {
+    const near = (got: gp.GpuArray, want: number[]) => flat(got).forEach((v, i) => expect(close(v, want[i]), `${v} vs ${want[i]}`).to.equal(true));
+    const x = gp.array([[1.5, NaN, 3, 0], [4, 5, -6, 7], [0.5, 9, 1, 2]]);
+    const fin = x.slice('1:');
+    // Expected values: NumPy 2.4.
+    expect(flat(gp.ptp(gp.array([[4, 9, 2], [1, 7, 3]], 'int32'), 1))).to.deep.equal([7, 6]);
+    near(gp.nanmean(x, 1), [1.5, 2.5, 3.125]);
+    const nv = gp.nanvar(x, 0, { keepdims: true });
+    expect(nv.shape).to.deep.equal([1, 4]);
+    near(nv, [2.1666666666666665, 4, 14.888888888888888, 8.666666666666666]);
+    near(gp.nanstd(x, 1, { ddof: 1 }), [1.5, 5.802298395176403, 3.966001344763598]);
+    near(gp.nanprod(x, 0), [3, 45, -18, 0]);
+    const am = gp.nanargmax(x, 1, { keepdims: true });
+    expect([am.shape, flat(am)]).to.deep.equal([[3, 1], [2, 3, 1]]);
+    expect(flat(gp.nanargmin(x, 0))).to.deep.equal([2, 1, 1, 0]);
+    near(gp.average(fin, 1) as gp.GpuArray, [2.5, 3.125]);
+    near(gp.average(fin, 0, { weights: gp.array([1, 3]) }) as gp.GpuArray, [1.375, 8, -0.75, 3.25]);
+    near(gp.median(fin, 0), [2.25, 7, -2.5, 4.5]);
+    near(gp.nanmedian(x, 1), [1.5, 4.5, 1.5]);
+    near(gp.quantile(fin, 0.25, 1), [1.5, 0.875]);
+    const u = gp.array([1, 2, 4, 7]);
+    const v = gp.array([2, 1, 0, 3]);
+    near(gp.cov(u, v), [7, 1.3333333333333333, 1.3333333333333333, 1.6666666666666665]);
+    near(gp.cov(u, { y: v }), [7, 1.3333333333333333, 1.3333333333333333, 1.6666666666666665]);
+    near(gp.corrcoef(u, v), [0.9999999999999998, 0.3903600291794132, 0.3903600291794132, 1]);
+    const cw = gp.cov(gp.array([[1.5, -2, 3, 0, 2], [4, 5, -6, 7, 1]]), { fweights: [1, 2, 1, 3, 1], aweights: gp.array([0.5, 1, 2, 1, 0.1]) });
+    near(cw, [4.133762886597939, -9.557216494845363, -9.557216494845363, 34.24226804123712]);
+    expect(() => gp.cov(u, { fweights: [1, 2, 1, 1.5] })).to.throw(TypeError, /integer/);
+    const f = gp.array([1, 4, 9, 16, 25]);
+    near(gp.gradient(f, 2) as gp.GpuArray, [1.5, 2, 3, 4, 4.5]);
+    near(gp.gradient(f, { edgeOrder: 2 }) as gp.GpuArray, [2, 4, 6, 8, 10]);
+    const [g0, g1] = gp.gradient(gp.array([[1, 2, 4], [2, 5, 11]]), 2, 0.5) as gp.GpuArray[];
+    near(g0, [0.5, 1.5, 3.5, 0.5, 1.5, 3.5]);
+    near(g1, [2, 3, 4, 6, 9, 12]);
+    near(gp.trapezoid(gp.array([1, 2, 3]), gp.array([0, 1, 3])), [6.5]);
+    near(gp.trapezoid(gp.array([[1, 2, 4], [2, 5, 11]]), gp.array([[0, 1, 3], [0, 2, 3]])), [7.5, 15]);
+    expect(flat(gp.digitize(gp.array([1, 2, 3]), gp.array([1, 2]), { right: true }))).to.deep.equal([0, 1, 2]);
+    expect(flat(gp.digitize(gp.array([1, 2, 3]), [1, 2], { right: false }))).to.deep.equal([1, 2, 2]); // bins as a list too
+    for (const bad of [() => gp.nanmean(x, { bogus: 1 } as never), () => gp.median(x, { method: 'lower' } as never), () => gp.gradient(f, { bogus: 1 } as never), () => gp.trapezoid(f, { bogus: 1 } as never), () => gp.histogram(f, 'auto', { weights: f }), () => gp.histogram(f, 2.5), () => gp.histogram2d(f, f, 2, { bogus: 1 } as never)]) {
+      expect(bad).to.throw(TypeError);
+    }
+    expect(() => gp.gradient(f, { edgeOrder: 3 as never })).to.throw(RangeError);
+    // NumPy's dtype, out and where (values from NumPy 2.4).
+    const xw = gp.array([[1.5, NaN, 3, 0], [4, 5, -6, NaN]], 'float32');
+    const mw = gp.array([[true, false, true, true], [false, true, true, true]]);
+    near(gp.nanmean(xw, 1, { where: mw }), [1.5, -0.5]);
+    const vw = gp.nanvar(xw, 1, { where: mw, dtype: 'float64' });
+    expect(vw.dtype.name).to.equal('float64');
+    near(vw, [1.5, 30.25]);
+    const ow = gp.zeros([2], 'float64');
+    expect(gp.nanstd(xw, 1, { where: mw, out: ow })).to.equal(ow);
+    expect(() => gp.nanmean(xw, { dtype: 'int32' })).to.throw(TypeError, /inexact/);
+    // Complex: NaN in either part skips the element; the variance is real (|z - mean|^2).
+    const xc = gp.zeros([2, 3], 'complex64').set(Float32Array.of(1, 2, NaN, 0, 3, -1, 0, NaN, 2, 2, -1, 1));
+    expect(Array.from(gp.nanmean(xc, 1).toTypedArray() as Float32Array)).to.deep.equal([2, 0.5, 0.5, 1.5]);
+    const vc = gp.nanvar(xc, 1);
+    expect([vc.dtype.name, flat(vc)]).to.deep.equal(['float32', [3.25, 2.5]]);
+    // nanvar: a slice with count - ddof <= 0 is NaN (NumPy), not inf.
+    const nvd = flat(gp.nanvar(gp.array([[1, NaN], [2, NaN], [4, 5]]), 0, { ddof: 1 }));
+    expect([close(nvd[0], 2.333333333333333), Number.isNaN(nvd[1])]).to.deep.equal([true, true]);
+  });
+
+  it('median is the mean of the middle elements (inf stays inf), empty slices give NaN; quantile dtypes and axis tuples as NumPy', () => {
+    expect(flat(gp.median(gp.array([Infinity, Infinity, 1, 2])))).to.deep.equal([Infinity]);
+    expect(flat(gp.nanmedian(gp.array([Infinity, NaN, Infinity])))).to.deep.equal([Infinity]);
+    const e = gp.median(gp.zeros([0, 3]), 0);
+    expect([e.shape, flat(e).every(Number.isNaN)]).to.deep.equal([[3], true]);
+    expect(flat(gp.nanmedian(gp.array([], 'float32'))).every(Number.isNaN)).to.equal(true);
+    expect(() => gp.quantile(gp.zeros([0, 3]), 0.5, 0)).to.throw(gp.IndexError);
+    // lower/higher/nearest pick elements: the input's dtype (exact for large int64).
+    const big = gp.percentile(gp.array([2n ** 60n + 1n, 3n, 2n ** 60n], 'int64'), 100, { method: 'lower' });
+    expect([big.dtype.name, big.toArray()]).to.deep.equal(['int64', 2n ** 60n + 1n]);
+    const f32 = gp.array([1, 2, 3, 4], 'float32');
+    expect(gp.quantile(f32, 0.5).dtype.name).to.equal('float32'); // a JS number is weak
+    expect(gp.quantile(f32, [0.5]).dtype.name).to.equal('float64'); // a list is float64, as NumPy
+    expect(gp.quantile(f32, gp.array([0.5], 'float32')).dtype.name).to.equal('float32');
+    expect(() => gp.quantile(gp.array([true, false]), 0.5)).to.throw(TypeError);
+    // The Hyndman-Fan methods (NumPy 2.4's values; the discrete ones keep int32).
+    const hf = gp.array([3, 1, 4, 1, 5, 9, 2, 6], 'int32');
+    const want: Record<string, number[]> = {
+      inverted_cdf: [1, 2, 3, 9],
+      averaged_inverted_cdf: [1, 2, 3.5, 9],
+      closest_observation: [1, 1, 3, 6],
+      interpolated_inverted_cdf: [1, 1.4, 3, 6.6000000000000005],
+      hazen: [1, 1.9, 3.5, 8.100000000000001],
+      weibull: [1, 1.6999999999999997, 3.5, 9],
+      median_unbiased: [1, 1.833333333333333, 3.5, 8.500000000000002],
+      normal_unbiased: [1, 1.85, 3.5, 8.399999999999999],
+    };
+    for (const [method, values] of Object.entries(want)) {
+      const r = gp.quantile(hf, [0.1, 0.3, 0.5, 0.9], { method: method as gp.QuantileMethod });
+      expect(r.dtype.name, method).to.equal(['inverted_cdf', 'closest_observation'].includes(method) ? 'int32' : 'float64');
+      flat(r).forEach((v, i) => expect(close(v, values[i]), `${method}: ${v} vs ${values[i]}`).to.equal(true));
+    }
+    expect(() => gp.quantile(hf, 0.5, { method: 'bogus' as never })).to.throw(RangeError, /not a valid method/);
+    // Axis tuples (values from NumPy).
+    const t = gp.arange(24, 'float64').reshape([2, 3, 4]);
+    const q = gp.percentile(t, [30, 70], { axis: [0, 2], keepdims: true });
+    expect(q.shape).to.deep.equal([2, 1, 3, 1]);
+    flat(q).forEach((v, i) => expect(close(v, [2.1, 6.1, 10.1, 12.9, 16.9, 20.9][i])).to.equal(true));
+    expect(flat(gp.median(t.T, [0, -1]))).to.deep.equal([7.5, 11.5, 15.5]);
   });
 });

@@ -92,8 +92,33 @@ describeEachDevice('ufunc methods: reduce, outer, accumulate', () => {
       expect(values(gp.maximum.reduce(a, { where: mask, initial: -100 }))).to.deep.equal([4, -100, 6]);
       expect(values(gp.logicalAnd.reduce(gp.array([0, 1, 1]), { where: gp.array([false, true, true]) }))).to.deep.equal([true]);
       expect(values(gp.add.reduce(a, null, { where: false }))).to.deep.equal([0n]);
-      expect(() => gp.maximum.reduce(a, { where: mask })).to.throw(TypeError, /initial/);
+      expect(() => gp.maximum.reduce(a, { where: mask })).to.throw(RangeError, /initial/); // NumPy's ValueError
       expect(() => gp.add.reduce(gp.array([1, 2]), { where: gp.array([[true], [false]]) })).to.throw(RangeError, /broadcast/);
+    });
+
+    it('sum/prod/max/min/nanmax/nanmin take initial and where, all/any where (NumPy\'s keywords, through reduce)', () => {
+      // Expected values: NumPy 2.4.
+      const x = gp.array([[1.5, -2, 3, 0], [4, 5, -6, 7]]);
+      const m = gp.array([[true, false, true, true], [false, false, true, true]]);
+      expect(values(gp.sum(x, { where: m, initial: 0.5 }))).to.deep.equal([6]);
+      expect(values(gp.max(x, 0, { where: m, initial: 100 }))).to.deep.equal([100, 100, 100, 100]);
+      const mn = x.min(1, { initial: -10, keepdims: true });
+      expect([mn.shape, values(mn)]).to.deep.equal([[2, 1], [-10, -10]]);
+      expect(values(gp.max(gp.zeros([0, 2]), 0, { initial: 1 }))).to.deep.equal([1, 1]);
+      const p = gp.prod(gp.array([[1, 2], [3, 4]], 'int8'), { initial: 3 });
+      expect([p.dtype.name, values(p)]).to.deep.equal(['int64', [72n]]);
+      expect(values(gp.all(x, 1, { where: m }))).to.deep.equal([false, true]);
+      expect(values(gp.nanmax(gp.array([NaN, 1]), { initial: 5 }))).to.deep.equal([5]);
+      expect(values(gp.nansum(gp.array([[1.5, NaN], [4, 5]]), 1, { where: gp.array([true, true]), initial: 1 }))).to.deep.equal([2.5, 10]);
+      expect(() => gp.all(x, { initial: 1 } as never)).to.throw(TypeError, /initial/);
+      // mean/var/std: sums over the mask divided by its count per slice (an empty slice is NaN).
+      expect(values(gp.mean(x, 1, { where: m }))).to.deep.equal([1.5, 0.5]); // NumPy 2.4
+      expect(values(gp.var(x, 1, { where: m, ddof: 1 }))).to.deep.equal([2.25, 84.5]);
+      const sd = gp.std(x.astype('float32'), 0, { where: m });
+      expect([sd.dtype.name, values(sd).map(Number.isNaN)]).to.deep.equal(['float32', [false, true, false, false]]);
+      expect(values(gp.mean(gp.array([[1, 2], [3, 4]], 'int8'), { where: gp.array([true, false]) }))).to.deep.equal([2]);
+      expect(() => gp.mean(x, { initial: 1 } as never)).to.throw(TypeError, /initial/);
+      expect(() => gp.max(x, { where: m })).to.throw(RangeError, /initial/);
     });
 
     it('refuses what NumPy refuses or gpuarray does not run yet', () => {

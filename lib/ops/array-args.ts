@@ -7,6 +7,7 @@ import { resultType } from '../core/promotion.js';
 import { Scalar } from '../core/scalar.js';
 import { normalizeAxis, shapeString } from '../core/shape.js';
 import { assign } from '../kernel/assign.js';
+import { readOptions } from '../util/options.js';
 import { asarray } from './creation.js';
 import { describeValue, isOptionsLike } from '../util/options.js';
 
@@ -97,3 +98,21 @@ export function checkKeys(fn: string, o: Record<string, unknown>, keys: readonly
 }
 
 export { shapeString };
+
+/**
+ * NumPy's `f(a, x?, options?)` calling forms: the first parameter after the array (`positional`,
+ * usually `axis`) given by position or in the options object, which readOptions checks (an
+ * unknown key, or a value that is neither, is a TypeError instead of being silently ignored).
+ */
+export function positionalOptions<T extends object>(fn: string, first: unknown, options: unknown, allowed: readonly string[], positional = 'axis'): Partial<T> {
+  if (isOptions(first)) {
+    if (options !== undefined) throw new TypeError(`${fn}: pass the options once (either (${positional}, options) or (options))`);
+    return readOptions<T>(fn, first, allowed);
+  }
+  const o = readOptions<T>(fn, options, allowed) as Record<string, unknown>;
+  if (first !== undefined) {
+    if (o[positional] !== undefined) throw new TypeError(`${fn}: ${positional} given twice (by position and in the options)`);
+    o[positional] = first;
+  }
+  return o as Partial<T>;
+}

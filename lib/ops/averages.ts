@@ -1,11 +1,12 @@
 // ptp, average, nanmean, nanvar, nanstd: compositions of the reductions and ufuncs with NumPy's
 // result dtypes (NaN-skipping statistics divide by the count of non-NaN elements).
-import { DType, dtypes } from '../core/dtype.js';
+import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
 import { normalizeAxis } from '../core/shape.js';
 import type { AxisLike } from '../kernel/reduction.js';
 import { reductionFunctions as R } from './reductions.js';
+import { copyInto, positionalOptions } from './array-args.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
 
 /** Options of ptp, nanmean, nanvar, nanstd and nanprod (NumPy's axis, keepdims and ddof). */
@@ -18,9 +19,10 @@ export interface StatOptions {
   ddof?: number;
 }
 
-function check(name: string, a: unknown, opts: object, allowed: readonly string[]): asserts a is GpuArray {
+/** The options of `name(a, axis?, options?)`: the axis by position or in the options (checked keys). */
+function check<T extends object>(name: string, a: unknown, first: unknown, options: unknown, allowed: readonly string[]): Partial<T> {
   if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
-  for (const k of Object.keys(opts)) if (!allowed.includes(k)) throw new TypeError(`${name}() got an unexpected keyword argument '${k}'`);
+  return positionalOptions<T>(name, first, options, allowed);
 }
 
 /** Dispose every temporary in `tmp` after computing f. */
@@ -34,8 +36,8 @@ function using<T>(f: (tmp: GpuArray[]) => T): T {
 }
 
 /** numpy.ptp: max - min along axis (in a's dtype, wrapping for ints as NumPy). */
-export function ptp(a: GpuArray, options: StatOptions = {}): GpuArray {
-  check('ptp', a, options, ['axis', 'keepdims']);
+export function ptp(a: GpuArray, axisOrOptions?: AxisLike | StatOptions, options?: StatOptions): GpuArray {
+  options = check<StatOptions>('ptp', a, axisOrOptions, options, ['axis', 'keepdims']);
   if (a.dtype.isBool) throw new TypeError('ptp: numpy boolean subtract is not supported');
   return using((tmp) => {
     const o = { axis: options.axis, keepdims: options.keepdims };
@@ -50,42 +52,75 @@ export function ptp(a: GpuArray, options: StatOptions = {}): GpuArray {
 /** The float dtype NaN statistics compute in: floats keep theirs, everything else float64. */
 const floatOf = (d: DType) => (d.kind === 'f' ? d : dtypes.float64);
 
-/** Count of non-NaN elements along axis, in dtype d. */
-function countValid(a: GpuArray, o: { axis?: AxisLike; keepdims?: boolean }, d: DType, tmp: GpuArray[]): GpuArray {
+/** Options of nanmean, nanvar and nanstd: StatOptions and NumPy's dtype, out and where. */
+export interface NanMomentOptions extends StatOptions {
+  /** A float dtype to accumulate in and return (float input); ints as mean's/var's. */
+  dtype?: DTypeLike;
+  /** Where to write the result (cast into it). */
+  out?: GpuArray;
+  /** Only the elements where this bool mask (broadcast to the array) is true take part. */
+  where?: GpuArray | boolean;
+}
+
+/** Count of the non-NaN elements (under `where`) along axis, in dtype d. */
+function countValid(a: GpuArray, o: { axis?: AxisLike; keepdims?: boolean; where?: GpuArray | boolean }, d: DType, tmp: GpuArray[]): GpuArray {
   const nan = U.isnan(a) as GpuArray;
   tmp.push(nan);
-  const ok = U.logicalNot(nan) as GpuArray;
+  let ok = U.logicalNot(nan) as GpuArray;
   tmp.push(ok);
-  const cnt = R.countNonzero(ok, o);
+  if (o.where !== undefined && o.where !== true) {
+    ok = U.logicalAnd(ok, o.where) as GpuArray;
+    tmp.push(ok);
+  }
+  const cnt = R.countNonzero(ok, { axis: o.axis, keepdims: o.keepdims });
   tmp.push(cnt);
   return cnt.astype(d);
 }
 
-/** numpy.nanmean: the mean of the non-NaN elements (an all-NaN slice gives NaN). */
-export function nanmean(a: GpuArray, options: StatOptions = {}): GpuArray {
-  check('nanmean', a, options, ['axis', 'keepdims']);
-  if (a.dtype.isComplex) throw new TypeError('nanmean: complex input is not supported');
-  const o = { axis: options.axis, keepdims: options.keepdims };
-  if (a.dtype.kind !== 'f') return R.mean(a, o);
-  return using((tmp) => {
-    const s = R.nansum(a, o);
-    tmp.push(s);
-    const c = countValid(a, o, a.dtype, tmp);
-    tmp.push(c);
-    return U.divide(s, c) as GpuArray;
-  });
+/** The reduction options nanmean/nanvar pass on (only those given). */
+function passOn(o: Partial<NanMomentOptions>, keepdims = o.keepdims) {
+  return { axis: o.axis, keepdims, ...(o.dtype !== undefined ? { dtype: o.dtype } : {}), ...(o.where !== undefined ? { where: o.where } : {}) };
 }
 
-/** numpy.nanvar: variance of the non-NaN elements, divisor (count - ddof). */
-export function nanvar(a: GpuArray, options: StatOptions = {}): GpuArray {
-  check('nanvar', a, options, ['axis', 'keepdims', 'ddof']);
-  if (a.dtype.isComplex) throw new TypeError('nanvar: complex input is not supported');
-  const o = { axis: options.axis, keepdims: options.keepdims };
-  const ddof = options.ddof ?? 0;
-  if (typeof ddof !== 'number' || !Number.isFinite(ddof)) throw new TypeError('nanvar: ddof must be a number');
-  if (a.dtype.kind !== 'f') return R.var(a, { ...o, ddof });
+/** r, or r cast into out (r disposed) when out is given. */
+function into(r: GpuArray, out: GpuArray | undefined): GpuArray {
+  if (out === undefined) return r;
+  try {
+    copyInto(out, r);
+    return out;
+  } finally {
+    r.dispose();
+  }
+}
+
+/** NumPy: float input takes a float dtype= only. */
+function checkInexact(name: string, o: Partial<NanMomentOptions>): void {
+  if (o.dtype !== undefined && !['f', 'c'].includes(toDType(o.dtype, `${name}: dtype`).kind)) throw new TypeError(`${name}: If a is inexact, then dtype must be inexact`);
+  if (o.out !== undefined && !(o.out instanceof GpuArray)) throw new TypeError(`${name}: out must be a GpuArray`);
+}
+
+/** numpy.nanmean: the mean of the non-NaN elements (an all-NaN slice gives NaN). */
+export function nanmean(a: GpuArray, axisOrOptions?: AxisLike | NanMomentOptions, options?: NanMomentOptions): GpuArray {
+  const o = check<NanMomentOptions>('nanmean', a, axisOrOptions, options, ['axis', 'keepdims', 'dtype', 'out', 'where']);
+  if (a.dtype.kind !== 'f' && a.dtype.kind !== 'c') return R.mean(a, { ...passOn(o), ...(o.out !== undefined ? { out: o.out } : {}) });
+  checkInexact('nanmean', o);
+  const r = using((tmp) => {
+    const s = R.nansum(a, passOn(o));
+    tmp.push(s);
+    const c = countValid(a, o, s.dtype, tmp);
+    return U.divide(s, c) as GpuArray;
+  });
+  return into(r, o.out);
+}
+
+/** nanvar without out= (nanstd takes its square root before writing out). */
+function nanvarOf(name: string, a: GpuArray, o: Partial<NanMomentOptions>): GpuArray {
+  const ddof = o.ddof ?? 0;
+  if (typeof ddof !== 'number' || !Number.isFinite(ddof)) throw new TypeError(`${name}: ddof must be a number`);
+  if (a.dtype.kind !== 'f' && a.dtype.kind !== 'c') return R.var(a, { ...passOn(o), ddof });
+  checkInexact(name, o);
   return using((tmp) => {
-    const m = nanmean(a, { axis: options.axis, keepdims: true });
+    const m = nanmean(a, passOn(o, true));
     tmp.push(m);
     const dev = U.subtract(a, m) as GpuArray;
     tmp.push(dev);
@@ -93,26 +128,38 @@ export function nanvar(a: GpuArray, options: StatOptions = {}): GpuArray {
     tmp.push(nan);
     const z = U.where(nan, 0, dev) as GpuArray;
     tmp.push(z);
-    const sq = U.multiply(z, z) as GpuArray;
+    // |z|^2: complex deviations give a real variance (NumPy's z * conj(z), real part).
+    const mag = z.dtype.isComplex ? (U.absolute(z) as GpuArray) : z;
+    if (mag !== z) tmp.push(mag);
+    const sq = U.multiply(mag, mag) as GpuArray;
     tmp.push(sq);
-    const ss = R.sum(sq, o);
+    const ss = R.sum(sq, passOn(o));
     tmp.push(ss);
-    const c = countValid(a, o, a.dtype, tmp);
+    const c = countValid(a, o, ss.dtype, tmp);
     tmp.push(c);
     const cm = U.subtract(c, ddof) as GpuArray;
     tmp.push(cm);
-    const dof = U.maximum(cm, 0) as GpuArray;
-    tmp.push(dof);
-    return U.divide(ss, dof) as GpuArray;
+    // NumPy: a slice with count - ddof <= 0 gives NaN (not the inf of ss / 0).
+    const q = U.divide(ss, cm) as GpuArray;
+    tmp.push(q);
+    const bad = U.lessEqual(cm, 0) as GpuArray;
+    tmp.push(bad);
+    return U.where(bad, NaN, q) as GpuArray;
   });
 }
 
+/** numpy.nanvar: variance of the non-NaN elements, divisor (count - ddof). */
+export function nanvar(a: GpuArray, axisOrOptions?: AxisLike | NanMomentOptions, options?: NanMomentOptions): GpuArray {
+  const o = check<NanMomentOptions>('nanvar', a, axisOrOptions, options, ['axis', 'keepdims', 'ddof', 'dtype', 'out', 'where']);
+  return into(nanvarOf('nanvar', a, o), o.out);
+}
+
 /** numpy.nanstd: the square root of nanvar. */
-export function nanstd(a: GpuArray, options: StatOptions = {}): GpuArray {
-  check('nanstd', a, options, ['axis', 'keepdims', 'ddof']);
-  const v = nanvar(a, options);
+export function nanstd(a: GpuArray, axisOrOptions?: AxisLike | NanMomentOptions, options?: NanMomentOptions): GpuArray {
+  const o = check<NanMomentOptions>('nanstd', a, axisOrOptions, options, ['axis', 'keepdims', 'ddof', 'dtype', 'out', 'where']);
+  const v = nanvarOf('nanstd', a, o);
   try {
-    return U.sqrt(v) as GpuArray;
+    return into(U.sqrt(v) as GpuArray, o.out);
   } finally {
     v.dispose();
   }
@@ -130,8 +177,8 @@ export interface AverageOptions {
 }
 
 /** numpy.average: the (weighted) mean along axis. */
-export function average(a: GpuArray, options: AverageOptions = {}): GpuArray | [GpuArray, GpuArray] {
-  check('average', a, options, ['axis', 'weights', 'returned', 'keepdims']);
+export function average(a: GpuArray, axisOrOptions?: number | null | AverageOptions, options?: AverageOptions): GpuArray | [GpuArray, GpuArray] {
+  options = check<AverageOptions>('average', a, axisOrOptions, options, ['axis', 'weights', 'returned', 'keepdims']);
   const axis = options.axis ?? null;
   const o = { axis, keepdims: options.keepdims };
   const w = options.weights ?? null;
@@ -178,8 +225,8 @@ export function average(a: GpuArray, options: AverageOptions = {}): GpuArray | [
 // ---- nanprod, nanargmax, nanargmin -------------------------------------------------------------
 
 /** numpy.nanprod: the product with NaN taken as 1 (dtype as prod). */
-export function nanprod(a: GpuArray, options: StatOptions & { dtype?: DType | string } = {}): GpuArray {
-  check('nanprod', a, options, ['axis', 'keepdims', 'dtype']);
+export function nanprod(a: GpuArray, axisOrOptions?: AxisLike | (StatOptions & { dtype?: DType | string }), options?: StatOptions & { dtype?: DType | string }): GpuArray {
+  options = check<StatOptions & { dtype?: DType | string }>('nanprod', a, axisOrOptions, options, ['axis', 'keepdims', 'dtype']);
   const o = { axis: options.axis, keepdims: options.keepdims, dtype: options.dtype as DType | undefined };
   if (a.dtype.kind !== 'f' && a.dtype.kind !== 'c') return R.prod(a, o);
   return using((tmp) => {
@@ -191,9 +238,19 @@ export function nanprod(a: GpuArray, options: StatOptions & { dtype?: DType | st
   });
 }
 
-function nanArg(name: string, which: 'argmax' | 'argmin', a: GpuArray, axis: number | null | undefined): GpuArray {
-  if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
-  if (a.dtype.kind !== 'f') return R[which](a, { axis });
+/** Options of nanargmax and nanargmin (NumPy's axis and keepdims). */
+export interface NanArgOptions {
+  /** One axis, or null/absent for the flattened array. */
+  axis?: number | null;
+  /** Keep the reduced axis (every axis, when flattened) as length 1. */
+  keepdims?: boolean;
+}
+
+function nanArg(name: string, which: 'argmax' | 'argmin', a: GpuArray, first: unknown, options: unknown): GpuArray {
+  const o = check<NanArgOptions>(name, a, first, options, ['axis', 'keepdims']);
+  const axis = o.axis;
+  const keepdims = o.keepdims;
+  if (a.dtype.kind !== 'f') return R[which](a, { axis, keepdims });
   return using((tmp) => {
     const nan = U.isnan(a) as GpuArray;
     tmp.push(nan);
@@ -203,11 +260,11 @@ function nanArg(name: string, which: 'argmax' | 'argmin', a: GpuArray, axis: num
     // NaN can never win: it becomes the identity of the comparison.
     const filled = U.where(nan, which === 'argmax' ? -Infinity : Infinity, a) as GpuArray;
     tmp.push(filled);
-    return R[which](filled, { axis });
+    return R[which](filled, { axis, keepdims });
   });
 }
 
 /** numpy.nanargmax: the index of the largest non-NaN value (an all-NaN slice is a RangeError). */
-export const nanargmax = (a: GpuArray, options: { axis?: number | null } = {}) => nanArg('nanargmax', 'argmax', a, options.axis);
-/** numpy.nanargmin. */
-export const nanargmin = (a: GpuArray, options: { axis?: number | null } = {}) => nanArg('nanargmin', 'argmin', a, options.axis);
+export const nanargmax = (a: GpuArray, axisOrOptions?: number | null | NanArgOptions, options?: NanArgOptions) => nanArg('nanargmax', 'argmax', a, axisOrOptions, options);
+/** numpy.nanargmin: the index of the smallest non-NaN value (an all-NaN slice is a RangeError). */
+export const nanargmin = (a: GpuArray, axisOrOptions?: number | null | NanArgOptions, options?: NanArgOptions) => nanArg('nanargmin', 'argmin', a, axisOrOptions, options);

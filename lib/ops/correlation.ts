@@ -3,6 +3,7 @@
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
+import { copyInto, positionalOptions } from './array-args.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { reductionFunctions as R } from './reductions.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
@@ -31,13 +32,16 @@ extern "C" __global__ void gpa_correlate(const void* ap, const void* vp, void* o
 /** Real 1-D operands in their common compute dtype (float16 via float32), contiguous. */
 function operands(name: string, a: GpuArray, v: GpuArray): { x: GpuArray; y: GpuArray; out: DType; compute: DType } {
   if (!(a instanceof GpuArray) || !(v instanceof GpuArray)) throw new TypeError(`${name}: a and v must be GpuArrays`);
-  if (a.ndim !== 1 || v.ndim !== 1) throw new RangeError(`${name}: object too deep for desired array (a and v must be 1-D)`);
+  if (name === 'correlate' && (a.ndim === 0 || v.ndim === 0)) throw new RangeError('correlate: object of too small depth for desired array');
+  if (a.ndim > 1 || v.ndim > 1) throw new RangeError(`${name}: object too deep for desired array (a and v must be 1-D)`);
   if (a.size === 0) throw new RangeError(`${name}: a cannot be empty`);
   if (v.size === 0) throw new RangeError(`${name}: v cannot be empty`);
   const out = promoteTypes(a.dtype, v.dtype);
   if (out.isComplex) throw new TypeError(`${name}: complex input is not supported yet`);
   const compute = out === dtypes.float16 ? dtypes.float32 : out === dtypes.bool ? dtypes.int64 : out; // bool: a count of true products, then != 0
-  return { x: a.astype(compute), y: v.astype(compute), out, compute };
+  // A 0-d operand is a 1-D one of one element (NumPy's ndmin=1); astype copies into a contiguous array.
+  const flat = (t: GpuArray) => (t.ndim === 0 ? t.reshape([1]).astype(compute) : t.astype(compute));
+  return { x: flat(a), y: flat(v), out, compute };
 }
 
 function correlateCore(name: string, a: GpuArray, v: GpuArray, mode: ConvolveMode, vrev: boolean): GpuArray {
@@ -93,36 +97,108 @@ extern "C" __global__ void gpa_corr(const double* c, double* out, long long vars
 }
 `;
 
-/** Options of cov (numpy.cov's rowvar, bias and ddof). */
+/** Options of cov (numpy.cov's y, rowvar, bias and ddof). */
 export interface CovOptions {
+  /** More variables, stacked under m's (as m's rows, or columns with rowvar false). */
+  y?: GpuArray | null;
   /** Rows are variables (default true); false: columns are. */
   rowvar?: boolean;
   /** Divide by N instead of N - 1. */
   bias?: boolean;
   /** Overrides bias: divide by N - ddof. */
   ddof?: number | null;
+  /** Integer frequency weights, one per observation (1-D, non-negative). */
+  fweights?: GpuArray | readonly number[] | null;
+  /** Observation weights, one per observation (1-D, non-negative). */
+  aweights?: GpuArray | readonly number[] | null;
 }
 
-/** numpy.cov of a 1-D or 2-D real array (float64 result; a 0-d result for one variable). */
-export function cov(m: GpuArray, options: CovOptions = {}): GpuArray {
-  if (!(m instanceof GpuArray)) throw new TypeError('cov: expected a GpuArray');
-  if (m.dtype.isComplex) throw new TypeError('cov: complex input is not supported yet');
-  if (m.ndim > 2) throw new RangeError('cov: m has more than 2 dimensions');
-  let x = m.ndim < 2 ? m.reshape([1, m.size]) : m;
-  if (options.rowvar === false && m.ndim === 2) x = x.T;
-  const vars = x.shape[0];
-  const obs = x.shape[1];
-  const ddof = options.ddof ?? (options.bias ? 0 : 1);
-  const xs = x.astype(dtypes.float64);
-  if (x !== m) x.dispose();
+/** A 1-D weight vector of `obs` non-negative numbers, on the host (NumPy's checks and errors). */
+function hostWeights(name: 'fweights' | 'aweights', w: GpuArray | readonly number[], obs: number): number[] {
+  const g = w instanceof GpuArray ? w : null;
+  if (g !== null && g.dtype.isComplex) throw new TypeError(`cov: ${name} must be real`);
+  if (g !== null ? g.ndim > 1 : !Array.isArray(w)) throw new RangeError(`cov: cannot handle multidimensional ${name}`);
+  const v = g !== null ? Array.from(g.toTypedArray() as ArrayLike<number | bigint>, Number) : (w as readonly unknown[]).map((x) => {
+    if (typeof x !== 'number') throw new TypeError(`cov: ${name} must be numbers`);
+    return x;
+  });
+  if (v.length !== obs) throw new RangeError(`cov: incompatible numbers of samples and ${name}`);
+  if (name === 'fweights' && v.some((x) => x !== Math.round(x))) throw new TypeError('cov: fweights must be integer');
+  if (v.some((x) => x < 0)) throw new RangeError(`cov: ${name} cannot be negative`);
+  return v;
+}
+
+/** m (and y) as a float64 (variables, observations) matrix, as NumPy's cov stacks them. */
+function covMatrix(m: GpuArray, y: GpuArray | null, rowvar: boolean): GpuArray {
+  const asRows = (a: GpuArray, name: string, transposed: boolean) => {
+    if (!(a instanceof GpuArray)) throw new TypeError(`cov: ${name} must be a GpuArray`);
+    if (a.dtype.isComplex) throw new TypeError('cov: complex input is not supported yet');
+    if (a.ndim > 2) throw new RangeError(`cov: ${name} has more than 2 dimensions`);
+    const two = a.ndim < 2 ? a.reshape([1, a.size]) : a;
+    const t = transposed ? two.T : two;
+    const r = t.astype(dtypes.float64);
+    if (t !== two) t.dispose();
+    if (two !== a) two.dispose();
+    return r;
+  };
+  const x = asRows(m, 'm', !rowvar && m.ndim !== 1);
+  if (y === null || x.shape[0] === 0) return x;
+  const yy = asRows(y, 'y', !rowvar && (y.ndim < 2 ? 1 : y.shape[0]) !== 1);
   try {
-    const mean = R.mean(xs, { axis: 1, keepdims: true });
-    const xc = U.subtract(xs, mean) as GpuArray;
-    mean.dispose();
+    if (yy.shape[1] !== x.shape[1]) throw new RangeError('cov: all the input array dimensions except for the concatenation axis must match exactly');
+    const out = GpuArray.allocate([x.shape[0] + yy.shape[0], x.shape[1]], dtypes.float64, m.device);
+    for (const [part, at] of [[x, 0], [yy, x.shape[0]]] as const) {
+      if (part.size === 0) continue;
+      const v = out.slice(`${at}:${at + part.shape[0]}`);
+      copyInto(v, part);
+      v.dispose();
+    }
+    return out;
+  } finally {
+    x.dispose();
+    yy.dispose();
+  }
+}
+
+/**
+ * numpy.cov of 1-D or 2-D real arrays (float64 result; a 0-d result for one variable): `y` by
+ * position or in the options.
+ */
+export function cov(m: GpuArray, yOrOptions?: GpuArray | null | CovOptions, options?: CovOptions): GpuArray {
+  if (!(m instanceof GpuArray)) throw new TypeError('cov: expected a GpuArray');
+  const o = positionalOptions<CovOptions>('cov', yOrOptions, options, ['y', 'rowvar', 'bias', 'ddof', 'fweights', 'aweights'], 'y');
+  if (o.ddof !== undefined && o.ddof !== null && !Number.isInteger(o.ddof)) throw new TypeError('cov: ddof must be an integer');
+  const xs = covMatrix(m, o.y ?? null, o.rowvar ?? true);
+  const vars = xs.shape[0];
+  const obs = xs.shape[1];
+  if (vars === 0) {
+    xs.dispose();
+    return GpuArray.allocate([0, 0], dtypes.float64, m.device);
+  }
+  const ddof = o.ddof ?? (o.bias ? 0 : 1);
+  const tmp: GpuArray[] = [];
+  const keep = (a: GpuArray) => (tmp.push(a), a);
+  try {
+    // NumPy's weights: w = fweights * aweights; the weighted mean; the divisor from w's sums.
+    const fw = o.fweights === undefined || o.fweights === null ? null : hostWeights('fweights', o.fweights, obs);
+    const aw = o.aweights === undefined || o.aweights === null ? null : hostWeights('aweights', o.aweights, obs);
+    const w = fw === null && aw === null ? null : Array.from({ length: obs }, (_, t) => (fw ? fw[t] : 1) * (aw ? aw[t] : 1));
+    let xc: GpuArray;
+    let fact: number;
+    if (w === null) {
+      xc = keep(U.subtract(xs, keep(R.mean(xs, { axis: 1, keepdims: true }))) as GpuArray);
+      fact = obs - ddof;
+    } else {
+      const wSum = w.reduce((p, v) => p + v, 0);
+      const wArr = keep(GpuArray.allocate([1, obs], dtypes.float64, m.device).set(Float64Array.from(w)));
+      const avg = keep(U.divide(keep(R.sum(keep(U.multiply(xs, wArr) as GpuArray), { axis: 1, keepdims: true })), wSum) as GpuArray);
+      // (x - avg) * sqrt(w) on both sides of the product: sum_t w_t (x_i - avg_i)(x_j - avg_j).
+      xc = keep(U.multiply(keep(U.subtract(xs, avg) as GpuArray), keep(U.sqrt(wArr) as GpuArray)) as GpuArray);
+      fact = ddof === 0 ? wSum : aw === null ? wSum - ddof : wSum - (ddof * w.reduce((p, v, t) => p + v * aw[t], 0)) / wSum;
+    }
     const out = GpuArray.allocate([vars, vars], dtypes.float64, m.device);
-    if (vars > 0) moduleKernel(COV, 'gpa_cov')(gridFor(vars * vars), 256, [xc, out, vars, obs, Math.max(obs - ddof, 0)]);
-    xc.dispose();
-    if (m.ndim < 2 || vars === 1) {
+    moduleKernel(COV, 'gpa_cov')(gridFor(vars * vars), 256, [xc, out, vars, obs, fact > 0 ? fact : 0]);
+    if (vars === 1) {
       const r = out.reshape([]);
       const c = r.copy();
       r.dispose();
@@ -132,12 +208,15 @@ export function cov(m: GpuArray, options: CovOptions = {}): GpuArray {
     return out;
   } finally {
     xs.dispose();
+    for (const t of tmp) t.dispose();
   }
 }
 
-/** numpy.corrcoef: Pearson correlation coefficients (float64, clipped to [-1, 1]). */
-export function corrcoef(x: GpuArray, options: { rowvar?: boolean } = {}): GpuArray {
-  const c = cov(x, { rowvar: options.rowvar });
+/** numpy.corrcoef: Pearson correlation coefficients (float64, clipped to [-1, 1]); `y` by position or in the options. */
+export function corrcoef(x: GpuArray, yOrOptions?: GpuArray | null | { y?: GpuArray | null; rowvar?: boolean }, options?: { y?: GpuArray | null; rowvar?: boolean }): GpuArray {
+  if (!(x instanceof GpuArray)) throw new TypeError('corrcoef: expected a GpuArray');
+  const o = positionalOptions<{ y?: GpuArray | null; rowvar?: boolean }>('corrcoef', yOrOptions, options, ['y', 'rowvar'], 'y');
+  const c = cov(x, { y: o.y ?? null, rowvar: o.rowvar });
   if (c.ndim === 0) {
     const r = U.divide(c, c) as GpuArray;
     c.dispose();

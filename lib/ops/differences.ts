@@ -3,7 +3,8 @@
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
-import { promoteTypes } from '../core/promotion.js';
+import { canCastSameKind, promoteTypes } from '../core/promotion.js';
+import { readOptions } from '../util/options.js';
 import { normalizeAxis } from '../core/shape.js';
 import type { Index } from '../core/indexing.js';
 import { full } from './creation.js';
@@ -14,6 +15,8 @@ type Edge = number | boolean | GpuArray;
 
 /** Options of diff (numpy.diff's axis, prepend and append). */
 export interface DiffOptions {
+  /** The number of times to take differences (default 1), when not given by position. */
+  n?: number;
   /** Axis along which to take differences (default -1). */
   axis?: number;
   /** Values put before a along axis (a scalar is broadcast to one slice). */
@@ -71,9 +74,11 @@ function concatAxis(parts: GpuArray[], ax: number): GpuArray {
 
 /** numpy.diff: the n-th discrete difference along axis (default -1). */
 export function diff(a: GpuArray, n: number | DiffOptions = 1, options: DiffOptions = {}): GpuArray {
-  if (typeof n === 'object') {
-    options = n;
-    n = 1;
+  if (typeof n === 'object' && n !== null) {
+    if (Object.keys(options).length > 0) throw new TypeError('diff: pass the options once (either (n, options) or (options))');
+    const { n: nOpt, ...rest } = n;
+    options = rest;
+    n = nOpt ?? 1;
   }
   if (!(a instanceof GpuArray)) throw new TypeError('diff: expected a GpuArray');
   if (!Number.isInteger(n)) throw new TypeError('diff: n must be an integer');
@@ -101,6 +106,9 @@ export function diff(a: GpuArray, n: number | DiffOptions = 1, options: DiffOpti
     }
     for (let k = 0; k < n; k++) {
       const len = cur.shape[ax];
+      // An empty axis stays empty (same shape and dtype) however many more times: stop there
+      // (a huge n would otherwise loop for minutes).
+      if (len === 0 && k > 0) break;
       const hi = cur.slice(...along(cur.ndim, ax, len === 0 ? '0:0' : '1:'));
       const lo = cur.slice(...along(cur.ndim, ax, len === 0 ? '0:0' : ':-1'));
       const next = (cur.dtype === dtypes.bool ? ufuncFunctions.notEqual(hi, lo) : ufuncFunctions.subtract(hi, lo)) as GpuArray;
@@ -119,6 +127,18 @@ export function diff(a: GpuArray, n: number | DiffOptions = 1, options: DiffOpti
 /** numpy.ediff1d: differences of the flattened array, with toBegin/toEnd around them (in ary's dtype). */
 export function ediff1d(ary: GpuArray, options: { toEnd?: Edge | readonly number[] | null; toBegin?: Edge | readonly number[] | null } = {}): GpuArray {
   if (!(ary instanceof GpuArray)) throw new TypeError('ediff1d: expected a GpuArray');
+  options = readOptions('ediff1d', options, ['toBegin', 'toEnd']);
+  // NumPy: ediff1d subtracts (no bool loop), and its edges must cast to ary's dtype same_kind.
+  if (ary.dtype.isBool) throw new TypeError('ediff1d: numpy boolean subtract, the `-` operator, is not supported; use logical_xor or diff');
+  for (const e of [options.toBegin, options.toEnd]) {
+    const vals = e === undefined || e === null || e instanceof GpuArray ? [] : Array.isArray(e) ? e : [e];
+    if (ary.dtype.kind !== 'f' && ary.dtype.kind !== 'c' && vals.some((v) => typeof v === 'number' && !Number.isInteger(v))) {
+      throw new TypeError('ediff1d: dtype of `to_begin`/`to_end` must be compatible with input `ary` under the `same_kind` rule.');
+    }
+    if (e instanceof GpuArray && !canCastSameKind(e.dtype, ary.dtype)) {
+      throw new TypeError('ediff1d: dtype of `to_begin`/`to_end` must be compatible with input `ary` under the `same_kind` rule.');
+    }
+  }
   const flatA = ary.reshape([ary.size]);
   try {
     const d = ary.size === 0 ? GpuArray.allocate([0], ary.dtype, ary.device) : diff(flatA);

@@ -3,6 +3,7 @@
 // outliers and NaN dropped, a float64 result; counted with device atomics.
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
+import { readOptions } from '../util/options.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { reductionFunctions as R } from './reductions.js';
 
@@ -45,6 +46,7 @@ const hostNumbers = (a: GpuArray): number[] => Array.from(a.toTypedArray() as Ar
 
 /** numpy.histogramdd: [hist (float64, one axis per dimension), edges[]] for an (N, D) sample or D 1-D arrays. */
 export function histogramdd(sample: GpuArray | readonly GpuArray[], bins: BinsSpec = 10, options: HistogramddOptions = {}): [GpuArray, GpuArray[]] {
+  options = readOptions<HistogramddOptions>('histogramdd', options, ['range', 'density', 'weights']);
   const cols: GpuArray[] = [];
   const owned: GpuArray[] = [];
   try {
@@ -146,6 +148,7 @@ export function histogramdd(sample: GpuArray | readonly GpuArray[], bins: BinsSp
 /** numpy.histogram2d: [H, xedges, yedges]. */
 export function histogram2d(x: GpuArray, y: GpuArray, bins: BinsSpec = 10, options: HistogramddOptions = {}): [GpuArray, GpuArray, GpuArray] {
   if (!(x instanceof GpuArray) || !(y instanceof GpuArray)) throw new TypeError('histogram2d: x and y must be GpuArrays');
+  options = readOptions<HistogramddOptions>('histogram2d', options, ['range', 'density', 'weights']);
   const b: BinsSpec = typeof bins === 'number' ? [bins, bins] : bins.length === 2 ? bins : [bins as readonly number[], bins as readonly number[]];
   const [h, [ex, ey]] = histogramdd([x, y], b, options);
   return [h, ex, ey];

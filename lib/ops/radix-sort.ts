@@ -33,21 +33,43 @@ export function sortable(d: DType): boolean {
 /** The unsigned key dtype: uint32 up to 4 bytes, uint64 for 8 (and for each half of complex128). */
 export const keyDType = (d: DType) => (d.itemsize >= 8 ? dtypes.uint64 : dtypes.uint32);
 
-// Complex in NumPy's lexicographic order: real part first, then imaginary, NaN last in each
-// (R + Rj < R + nanj < nan + Rj < nan + nanj). complex64 packs both keys into one uint64;
-// complex128 sorts by the imaginary key, then stably by the real one.
+// Complex in NumPy's order (npysort's CLT): R + Rj < R + nanj < nan + Rj < nan + nanj, each class
+// after the previous whatever the parts' values (so 1 + 2j < 0 + nanj): no-NaN elements by real
+// then imaginary part, R + nanj by the real part, nan + Rj by the imaginary part. As a (hi, lo) key
+// pair: hi is the real part's key for the first class, else a class mark above every non-NaN key
+// (+inf's key is the largest), lo the part that orders the class. complex64 packs both into one
+// uint64; complex128 sorts by lo, then stably by hi.
 const COMPLEX_KEYS = `#include "gpuarray/radix_keys.h"
+template <typename U> struct ComplexKey { U hi, lo; };
+__device__ __forceinline__ ComplexKey<unsigned int> complex_key(unsigned int re, unsigned int im) {
+  const bool rn = (re & 0x7fffffffu) > 0x7f800000u, inan = (im & 0x7fffffffu) > 0x7f800000u;
+  if (!rn && !inan) return {gpa::radix_key_f32(re), gpa::radix_key_f32(im)};
+  if (!rn) return {0xff800001u, gpa::radix_key_f32(re)};
+  if (!inan) return {0xff800002u, gpa::radix_key_f32(im)};
+  return {0xffffffffu, 0u};
+}
+__device__ __forceinline__ ComplexKey<unsigned long long> complex_key(unsigned long long re, unsigned long long im) {
+  const unsigned long long mag = 0x7fffffffffffffffull, inf = 0x7ff0000000000000ull;
+  const bool rn = (re & mag) > inf, inan = (im & mag) > inf;
+  if (!rn && !inan) return {gpa::radix_key_f64(re), gpa::radix_key_f64(im)};
+  if (!rn) return {0xfff0000000000001ull, gpa::radix_key_f64(re)};
+  if (!inan) return {0xfff0000000000002ull, gpa::radix_key_f64(im)};
+  return {~0ull, 0ull};
+}
 extern "C" __global__ void gpa_complex64_keys(const void* x, void* keys, long long n) {
   for (long long i : gpa::grid_range(n)) {
     const unsigned int* u = (const unsigned int*)x + 2 * i;
-    ((unsigned long long*)keys)[i] = ((unsigned long long)gpa::radix_key_f32(u[0]) << 32) | gpa::radix_key_f32(u[1]);
+    const ComplexKey<unsigned int> k = complex_key(u[0], u[1]);
+    ((unsigned long long*)keys)[i] = ((unsigned long long)k.hi << 32) | k.lo;
   }
 }
-// The keys of one part (0 real, 1 imaginary), of the elements in the order idx (useIdx) or their own.
+// One half of the key pair (0 hi, 1 lo), of the elements in the order idx (useIdx) or their own.
 extern "C" __global__ void gpa_complex128_keys(const void* x, void* keys, const void* idx, long long n, int part, int useIdx) {
   for (long long i : gpa::grid_range(n)) {
     const long long j = useIdx ? (long long)((const unsigned int*)idx)[i] : i;
-    ((unsigned long long*)keys)[i] = gpa::radix_key_f64(((const unsigned long long*)x)[2 * j + part]);
+    const unsigned long long* u = (const unsigned long long*)x + 2 * j;
+    const ComplexKey<unsigned long long> k = complex_key(u[0], u[1]);
+    ((unsigned long long*)keys)[i] = part == 0 ? k.hi : k.lo;
   }
 }
 `;
@@ -331,7 +353,7 @@ export function sortedOrder(x: GpuArray, rows: number, len: number, asInt64 = fa
     if (rawKeys(x.dtype)) {
       radixSort({ keys: x, kind: keyKind(x.dtype), bits: x.itemsize * 8, values: 'iota', out: byKey });
     } else if (x.dtype === dtypes.complex128) {
-      // By the imaginary part, then stably by the real part.
+      // By the low key, then stably by the high one.
       const keys = temp(dtypes.uint64);
       const mid = temp(dtypes.uint32);
       moduleKernel(COMPLEX_KEYS, 'gpa_complex128_keys')(g, 256, [x, keys, keys, n, 1, 0]);

@@ -6,7 +6,7 @@ import { reductionFunctions, type ReductionMethods } from './reductions.js';
  *
  * NumPy `numpy.sum`, CuPy `cupy.sum`. Also a method: `a.sum()`.
  *
- * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`.
+ * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `initial`, `where`.
  * Dtypes: bool and integers narrower than 64 bits accumulate in int64 (unsigned: uint64), float16 in float32; the result has the accumulator dtype (float16 stays float16); `dtype` sets both.
  *
  * @example gp.sum(a, { axis: 0, keepdims: true })
@@ -18,7 +18,7 @@ export const sum = reductionFunctions.sum;
  *
  * NumPy `numpy.prod`, CuPy `cupy.prod`. Also a method: `a.prod()`.
  *
- * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`.
+ * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `initial`, `where`.
  * Dtypes: bool and integers narrower than 64 bits accumulate in int64 (unsigned: uint64), float16 in float32; the result has the accumulator dtype (float16 stays float16); `dtype` sets both.
  *
  * @example gp.prod(a, { axis: 0, keepdims: true })
@@ -30,7 +30,7 @@ export const prod = reductionFunctions.prod;
  *
  * NumPy `numpy.nansum`, CuPy `cupy.nansum`.
  *
- * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`.
+ * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `initial`, `where`.
  * Dtypes: bool and integers narrower than 64 bits accumulate in int64 (unsigned: uint64), float16 in float32; the result has the accumulator dtype (float16 stays float16); `dtype` sets both.
  *
  * @example gp.nansum(a, { axis: 0, keepdims: true })
@@ -42,7 +42,7 @@ export const nansum = reductionFunctions.nansum;
  *
  * NumPy `numpy.max`, CuPy `cupy.max`. Also a method: `a.max()`.
  *
- * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`.
+ * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `initial`, `where`.
  * Dtypes: the result has the input dtype (float16 compares in float32).
  *
  * @example gp.max(a, { axis: 0, keepdims: true })
@@ -56,7 +56,7 @@ export const max = reductionFunctions.max;
  *
  * NumPy `numpy.amax`, CuPy `cupy.amax`. Also a method: `a.max()`.
  *
- * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`.
+ * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `initial`, `where`.
  * Dtypes: the result has the input dtype (float16 compares in float32).
  *
  * @example gp.amax(a, { axis: 0, keepdims: true })
@@ -68,7 +68,7 @@ export const amax = reductionFunctions.amax;
  *
  * NumPy `numpy.min`, CuPy `cupy.min`. Also a method: `a.min()`.
  *
- * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`.
+ * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `initial`, `where`.
  * Dtypes: the result has the input dtype (float16 compares in float32).
  *
  * @example gp.min(a, { axis: 0, keepdims: true })
@@ -82,7 +82,7 @@ export const min = reductionFunctions.min;
  *
  * NumPy `numpy.amin`, CuPy `cupy.amin`. Also a method: `a.min()`.
  *
- * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`.
+ * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `initial`, `where`.
  * Dtypes: the result has the input dtype (float16 compares in float32).
  *
  * @example gp.amin(a, { axis: 0, keepdims: true })
@@ -94,7 +94,7 @@ export const amin = reductionFunctions.amin;
  *
  * NumPy `numpy.nanmax`, CuPy `cupy.nanmax`.
  *
- * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`.
+ * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `initial`, `where`.
  * Dtypes: the result has the input dtype (float16 compares in float32).
  *
  * @example gp.nanmax(a, { axis: 0, keepdims: true })
@@ -106,7 +106,7 @@ export const nanmax = reductionFunctions.nanmax;
  *
  * NumPy `numpy.nanmin`, CuPy `cupy.nanmin`.
  *
- * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`.
+ * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `initial`, `where`.
  * Dtypes: the result has the input dtype (float16 compares in float32).
  *
  * @example gp.nanmin(a, { axis: 0, keepdims: true })
@@ -142,7 +142,7 @@ export const argmin = reductionFunctions.argmin;
  *
  * NumPy `numpy.all`, CuPy `cupy.all`. Also a method: `a.all()`.
  *
- * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`.
+ * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `where`.
  * Dtypes: the result is bool.
  *
  * @example gp.all(a, { axis: 0, keepdims: true })
@@ -154,7 +154,7 @@ export const all = reductionFunctions.all;
  *
  * NumPy `numpy.any`, CuPy `cupy.any`. Also a method: `a.any()`.
  *
- * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`.
+ * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `where`.
  * Dtypes: the result is bool.
  *
  * @example gp.any(a, { axis: 0, keepdims: true })
@@ -178,7 +178,7 @@ export const countNonzero = reductionFunctions.countNonzero;
  *
  * NumPy `numpy.mean`, CuPy `cupy.mean`. Also a method: `a.mean()`.
  *
- * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`.
+ * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `where`.
  * Dtypes: integers and bool average in float64, floats in their own dtype (float16 via float32), complex in complex; `dtype` sets it.
  *
  * @example gp.mean(a, { axis: 0, keepdims: true })
@@ -190,7 +190,7 @@ export const mean = reductionFunctions.mean;
  *
  * NumPy `numpy.var`, CuPy `cupy.var`. Also a method: `a.var()`.
  *
- * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `ddof`.
+ * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `ddof`, `where`.
  * Dtypes: integers and bool in float64, floats in their own dtype, complex gives the real dtype; two passes (the mean, then the squared deviations).
  *
  * @example gp.var(a, { axis: 0, keepdims: true })
@@ -204,7 +204,7 @@ export { variance as var };
  *
  * NumPy `numpy.std`, CuPy `cupy.std`. Also a method: `a.std()`.
  *
- * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `ddof`.
+ * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `ddof`, `where`.
  * Dtypes: as `var`: integers and bool in float64, floats in their own dtype, complex gives the real dtype.
  *
  * @example gp.std(a, { axis: 0, keepdims: true })
@@ -218,7 +218,7 @@ declare module '../core/gpu-array.js' {
      *
      * NumPy `numpy.sum`, CuPy `cupy.sum`.
      *
-     * Parameters: the array itself; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`.
+     * Parameters: the array itself; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `initial`, `where`.
      * Dtypes: bool and integers narrower than 64 bits accumulate in int64 (unsigned: uint64), float16 in float32; the result has the accumulator dtype (float16 stays float16); `dtype` sets both.
      *
      * @example a.sum(0)
@@ -229,7 +229,7 @@ declare module '../core/gpu-array.js' {
      *
      * NumPy `numpy.prod`, CuPy `cupy.prod`.
      *
-     * Parameters: the array itself; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`.
+     * Parameters: the array itself; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `initial`, `where`.
      * Dtypes: bool and integers narrower than 64 bits accumulate in int64 (unsigned: uint64), float16 in float32; the result has the accumulator dtype (float16 stays float16); `dtype` sets both.
      *
      * @example a.prod(0)
@@ -240,7 +240,7 @@ declare module '../core/gpu-array.js' {
      *
      * NumPy `numpy.max`, CuPy `cupy.max`.
      *
-     * Parameters: the array itself; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`.
+     * Parameters: the array itself; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `initial`, `where`.
      * Dtypes: the result has the input dtype (float16 compares in float32).
      *
      * @example a.max(0)
@@ -251,7 +251,7 @@ declare module '../core/gpu-array.js' {
      *
      * NumPy `numpy.min`, CuPy `cupy.min`.
      *
-     * Parameters: the array itself; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`.
+     * Parameters: the array itself; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `initial`, `where`.
      * Dtypes: the result has the input dtype (float16 compares in float32).
      *
      * @example a.min(0)
@@ -284,7 +284,7 @@ declare module '../core/gpu-array.js' {
      *
      * NumPy `numpy.all`, CuPy `cupy.all`.
      *
-     * Parameters: the array itself; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`.
+     * Parameters: the array itself; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `where`.
      * Dtypes: the result is bool.
      *
      * @example a.all(0)
@@ -295,7 +295,7 @@ declare module '../core/gpu-array.js' {
      *
      * NumPy `numpy.any`, CuPy `cupy.any`.
      *
-     * Parameters: the array itself; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`.
+     * Parameters: the array itself; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `where`.
      * Dtypes: the result is bool.
      *
      * @example a.any(0)
@@ -306,7 +306,7 @@ declare module '../core/gpu-array.js' {
      *
      * NumPy `numpy.mean`, CuPy `cupy.mean`.
      *
-     * Parameters: the array itself; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`.
+     * Parameters: the array itself; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `where`.
      * Dtypes: integers and bool average in float64, floats in their own dtype (float16 via float32), complex in complex; `dtype` sets it.
      *
      * @example a.mean(0)
@@ -317,7 +317,7 @@ declare module '../core/gpu-array.js' {
      *
      * NumPy `numpy.var`, CuPy `cupy.var`.
      *
-     * Parameters: the array itself; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `ddof`.
+     * Parameters: the array itself; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `ddof`, `where`.
      * Dtypes: integers and bool in float64, floats in their own dtype, complex gives the real dtype; two passes (the mean, then the squared deviations).
      *
      * @example a.var(0)
@@ -328,7 +328,7 @@ declare module '../core/gpu-array.js' {
      *
      * NumPy `numpy.std`, CuPy `cupy.std`.
      *
-     * Parameters: the array itself; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `ddof`.
+     * Parameters: the array itself; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `ddof`, `where`.
      * Dtypes: as `var`: integers and bool in float64, floats in their own dtype, complex gives the real dtype.
      *
      * @example a.std(0)

@@ -33,6 +33,10 @@ export interface ReductionOptions {
   dtype?: DTypeLike;
   /** Delta degrees of freedom (var, std): the divisor is N - ddof. */
   ddof?: number;
+  /** The starting value of each result (sum, prod, max, min, nanmax, nanmin); max/min of nothing is it. */
+  initial?: number | bigint | boolean;
+  /** Only the elements where this bool mask (broadcast to the array) is true take part (sum, prod, max, min, nanmax, nanmin, all, any). */
+  where?: GpuArray | boolean;
 }
 
 type Rule = 'sum' | 'same' | 'arg' | 'bool' | 'count' | 'mean' | 'var' | 'std';
@@ -50,6 +54,14 @@ interface Extra {
   noOut?: boolean;
   /** axis must be one integer or none (argmax/argmin). */
   singleAxis?: boolean;
+  /** Takes initial= and where= through this ufunc's reduce (NumPy's ufunc.reduce options). */
+  ufunc?: string;
+  /** With initial=/where=, NaN counts as zero (nansum): replaced before the ufunc's reduce. */
+  nanAsZero?: boolean;
+  /** Takes where= but not initial= (all, any). */
+  noInitial?: boolean;
+  /** Takes where= (mean, var, std: composed from masked sums, lib/ops/masked-moments.ts). */
+  whereMoments?: boolean;
   /** Error for a non-empty result over zero elements; absent: the identity is the result. */
   empty?: string;
   /** The doc column: one sentence on what it computes; the function's and method's doc comments and FEATURES.md row are generated from it (scripts/surface.ts). */
@@ -69,21 +81,21 @@ const VAR_MAP = 'gpa::abs2(static_cast<in1_type>(in0) - in1)';
 
 // prettier-ignore
 export const REDUCTION_DECLS = [
-  ['sum',          'sum',   'in0',                                         ADD,                    '0',     { dtype: true, method: true, doc: 'Sum of the elements over the given axes.' }],
-  ['prod',         'sum',   'in0',                                         'gpa::red_mul(a, b)',   '1',     { dtype: true, method: true, doc: 'Product of the elements over the given axes.' }],
-  ['nansum',       'sum',   'gpa::is_nan(in0) ? _type_reduce(0) : static_cast<_type_reduce>(in0)', ADD, '0', { dtype: true, doc: 'Sum over the given axes, treating NaN as zero.' }],
-  ['max',          'same',  'in0',                                         'gpa::red_max(a, b)',   LOWEST,  { method: true, empty: noIdentity('maximum'), doc: 'Maximum over the given axes; NaN propagates.' }],
-  ['min',          'same',  'in0',                                         'gpa::red_min(a, b)',   HIGHEST, { method: true, empty: noIdentity('minimum'), doc: 'Minimum over the given axes; NaN propagates.' }],
-  ['nanmax',       'same',  'in0',                                         'gpa::red_fmax(a, b)',  { inexact: NAN, exact: LOWEST },  { empty: noIdentity('fmax'), doc: 'Maximum over the given axes, ignoring NaN (NaN where a slice is all NaN).' }],
-  ['nanmin',       'same',  'in0',                                         'gpa::red_fmin(a, b)',  { inexact: NAN, exact: HIGHEST }, { empty: noIdentity('fmin'), doc: 'Minimum over the given axes, ignoring NaN (NaN where a slice is all NaN).' }],
+  ['sum',          'sum',   'in0',                                         ADD,                    '0',     { dtype: true, method: true, ufunc: 'add', doc: 'Sum of the elements over the given axes.' }],
+  ['prod',         'sum',   'in0',                                         'gpa::red_mul(a, b)',   '1',     { dtype: true, method: true, ufunc: 'multiply', doc: 'Product of the elements over the given axes.' }],
+  ['nansum',       'sum',   'gpa::is_nan(in0) ? _type_reduce(0) : static_cast<_type_reduce>(in0)', ADD, '0', { dtype: true, ufunc: 'add', nanAsZero: true, doc: 'Sum over the given axes, treating NaN as zero.' }],
+  ['max',          'same',  'in0',                                         'gpa::red_max(a, b)',   LOWEST,  { method: true, ufunc: 'maximum', empty: noIdentity('maximum'), doc: 'Maximum over the given axes; NaN propagates.' }],
+  ['min',          'same',  'in0',                                         'gpa::red_min(a, b)',   HIGHEST, { method: true, ufunc: 'minimum', empty: noIdentity('minimum'), doc: 'Minimum over the given axes; NaN propagates.' }],
+  ['nanmax',       'same',  'in0',                                         'gpa::red_fmax(a, b)',  { inexact: NAN, exact: LOWEST },  { ufunc: 'fmax', empty: noIdentity('fmax'), doc: 'Maximum over the given axes, ignoring NaN (NaN where a slice is all NaN).' }],
+  ['nanmin',       'same',  'in0',                                         'gpa::red_fmin(a, b)',  { inexact: NAN, exact: HIGHEST }, { ufunc: 'fmin', empty: noIdentity('fmin'), doc: 'Minimum over the given axes, ignoring NaN (NaN where a slice is all NaN).' }],
   ['argmax',       'arg',   'gpa::arg_pair<in0_type>(in0, _J)',            'gpa::argmax_op(a, b)', 'gpa::arg_empty<in0_type>()', { method: true, singleAxis: true, empty: 'attempt to get argmax of an empty sequence', doc: 'Index of the maximum, over the flattened array or along one axis (the first NaN wins).' }],
   ['argmin',       'arg',   'gpa::arg_pair<in0_type>(in0, _J)',            'gpa::argmin_op(a, b)', 'gpa::arg_empty<in0_type>()', { method: true, singleAxis: true, empty: 'attempt to get argmin of an empty sequence', doc: 'Index of the minimum, over the flattened array or along one axis (the first NaN wins).' }],
-  ['all',          'bool',  'in0',                                         'a && b',               'true',  { method: true, doc: 'Whether every element over the given axes is true (non-zero).' }],
-  ['any',          'bool',  'in0',                                         'a || b',               'false', { method: true, doc: 'Whether any element over the given axes is true (non-zero).' }],
+  ['all',          'bool',  'in0',                                         'a && b',               'true',  { method: true, ufunc: 'logicalAnd', noInitial: true, doc: 'Whether every element over the given axes is true (non-zero).' }],
+  ['any',          'bool',  'in0',                                         'a || b',               'false', { method: true, ufunc: 'logicalOr', noInitial: true, doc: 'Whether any element over the given axes is true (non-zero).' }],
   ['countNonzero', 'count', 'static_cast<bool>(in0)',                      ADD,                    '0',     { noOut: true, doc: 'Number of non-zero elements over the given axes.' }],
-  ['mean',         'mean',  'in0',                                         ADD,                    '0',     { dtype: true, method: true, doc: 'Arithmetic mean over the given axes.' }],
-  ['var',          'var',   VAR_MAP,                                       ADD,                    '0',     { dtype: true, method: true, ddof: true, doc: 'Variance over the given axes: the mean of `|x - x.mean()|**2`, divided by `N - ddof`.' }],
-  ['std',          'std',   VAR_MAP,                                       ADD,                    '0',     { dtype: true, method: true, ddof: true, doc: 'Standard deviation over the given axes: the square root of `var`.' }],
+  ['mean',         'mean',  'in0',                                         ADD,                    '0',     { dtype: true, method: true, whereMoments: true, doc: 'Arithmetic mean over the given axes.' }],
+  ['var',          'var',   VAR_MAP,                                       ADD,                    '0',     { dtype: true, method: true, ddof: true, whereMoments: true, doc: 'Variance over the given axes: the mean of `|x - x.mean()|**2`, divided by `N - ddof`.' }],
+  ['std',          'std',   VAR_MAP,                                       ADD,                    '0',     { dtype: true, method: true, ddof: true, whereMoments: true, doc: 'Standard deviation over the given axes: the square root of `var`.' }],
 ] as const satisfies readonly Decl[];
 
 // Every row carries the doc column (a row without its options object would not type-check here).
@@ -176,7 +188,16 @@ const param = (name: string, d: DType, isOutput: boolean): BoundParam => ({
 });
 const divParam: BoundParam = { name: '_div', raw: false, isOutput: false, dtype: dtypes.float64, localCtype: 'double', placeholder: null, readsOutput: false };
 
-const OPTION_KEYS = ['axis', 'keepdims', 'out', 'dtype', 'ddof'];
+const OPTION_KEYS = ['axis', 'keepdims', 'out', 'dtype', 'ddof', 'initial', 'where'];
+
+/**
+ * initial= and where= run through the ufunc's reduce (lib/ops/ufunc-methods.ts registers it here,
+ * as it builds on these reductions): `(ufunc, a, options)` with NumPy's axis default of none.
+ */
+export const maskedReduction: {
+  run?: (ufunc: string, a: GpuArray, options: ReductionOptions, nanAsZero: boolean) => GpuArray;
+  moments?: (rule: 'mean' | 'var' | 'std', a: GpuArray, options: ReductionOptions, acc: DType, out: DType) => GpuArray;
+} = {};
 
 function splitArgs(name: string, axisOrOptions: unknown, options: unknown): ReductionOptions {
   let opts: ReductionOptions;
@@ -198,6 +219,8 @@ function checkOptions(decl: Decl, opts: ReductionOptions): void {
   const [name, , , , , extra = {}] = decl;
   if (opts.dtype !== undefined && !extra.dtype) throw new TypeError(`${name}() got an unexpected keyword argument 'dtype'`);
   if (opts.ddof !== undefined && !extra.ddof) throw new TypeError(`${name}() got an unexpected keyword argument 'ddof'`);
+  if (opts.initial !== undefined && (!extra.ufunc || extra.noInitial)) throw new TypeError(`${name}() got an unexpected keyword argument 'initial'`);
+  if (opts.where !== undefined && !extra.ufunc && !extra.whereMoments) throw new TypeError(`${name}() got an unexpected keyword argument 'where'`);
   if (opts.out !== undefined && extra.noOut) throw new TypeError(`${name}() got an unexpected keyword argument 'out'`);
   if (opts.out !== undefined && !(opts.out instanceof GpuArray)) throw new TypeError(`${name}: out must be a GpuArray`);
   if (opts.keepdims !== undefined && typeof opts.keepdims !== 'boolean') throw new TypeError(`${name}: keepdims must be a boolean`);
@@ -244,6 +267,7 @@ export function reductionRecipe(name: string, x: DType, opts: ReductionOptions):
   }
   checkOptions(decl, opts);
   if (opts.out !== undefined) throw new TypeError(`${name}: out is not supported here`);
+  if (opts.initial !== undefined || opts.where !== undefined) throw new TypeError(`${name}: initial and where are not supported here`);
   const { acc, out, ident, reduceType, accBytes } = partsOf(decl, x, opts.dtype === undefined ? undefined : toDType(opts.dtype, `${name}: dtype`));
   const rule = decl[1];
   return { reduceExpr: decl[3], postMapExpr: POST[rule], identity: ident, acc, out, reduceType, accBytes, emptyError: decl[5]?.empty, divides: rule === 'mean' };
@@ -257,6 +281,18 @@ function reduce(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
     throw new TypeError(`${name}: expected a GpuArray, got ${a === null ? 'null' : typeof a}`);
   }
   checkOptions(decl, opts);
+  if (extra.whereMoments && opts.where !== undefined && opts.where !== true) {
+    if (maskedReduction.moments === undefined) throw new TypeError(`${name}: where needs the ufunc methods (import gpuarray's index)`);
+    const { acc, out } = partsOf(decl, a.dtype, opts.dtype === undefined ? undefined : toDType(opts.dtype, `${name}: dtype`));
+    if (opts.out !== undefined && !canCastSameKind(out, opts.out.dtype)) {
+      throw new TypeError(`Cannot cast reduction '${name}' output from ${out.name} to ${opts.out.dtype.name} with casting rule 'same_kind'`);
+    }
+    return maskedReduction.moments(rule as 'mean' | 'var' | 'std', a, opts, acc, out);
+  }
+  if (opts.initial !== undefined || (opts.where !== undefined && opts.where !== true)) {
+    if (maskedReduction.run === undefined) throw new TypeError(`${name}: initial and where need the ufunc methods (import gpuarray's index)`);
+    return maskedReduction.run(extra.ufunc!, a, { ...opts, axis: opts.axis ?? null }, extra.nanAsZero ?? false);
+  }
   const want = opts.dtype === undefined ? undefined : toDType(opts.dtype, `${name}: dtype`);
   const keepdims = opts.keepdims ?? false;
   if (rule === 'var' || rule === 'std') return reduceVariance(decl, a, opts);

@@ -1,10 +1,14 @@
 // searchsorted, unique (and NumPy 2's uniqueValues/Counts/Inverse/All), isin and the 1-D set
 // routines, on the radix sort's key order (NaN last, -0.0 == +0.0) and device compaction by scan.
-import { DType, dtypes } from '../core/dtype.js';
+import { DType, dtypes, integerRange } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { promoteTypes } from '../core/promotion.js';
+import { describeValue, readOptions } from '../util/options.js';
+import { positionalOptions, toArray } from './array-args.js';
 import { extractBool } from './compaction.js';
+import { intersectWithIndices } from './intersect-indices.js';
+import { uniqueAlongAxis } from './unique-axis.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { scanRows } from './prefix-scan.js';
 import { BITS128, bitsCtype, checkSortSize, gather, keyDType, keyExpr, sortable, sortedOrder, sortedValues } from './radix-sort.js';
@@ -104,6 +108,12 @@ function countFlags(flags: GpuArray): { pos: GpuArray; total: number } {
   return { pos, total };
 }
 
+/** Whether the integer v is a value of the integer dtype d. */
+function inRange(v: number, d: DType): boolean {
+  const { min, max } = integerRange(d);
+  return BigInt(v) >= min && BigInt(v) <= max;
+}
+
 // ---- searchsorted ------------------------------------------------------------------------------
 
 /** Options of searchsorted (numpy.searchsorted's side and sorter). */
@@ -115,9 +125,18 @@ export interface SearchsortedOptions {
 }
 
 /** numpy.searchsorted: int64 insertion indices of v into the sorted 1-D a (NaN sorts last). */
-export function searchsorted(a: GpuArray, v: GpuArray | number, options: SearchsortedOptions = {}): GpuArray {
+export function searchsorted(a: GpuArray, v: GpuArray | number | readonly number[], sideOrOptions?: 'left' | 'right' | SearchsortedOptions, opts?: SearchsortedOptions): GpuArray {
   checkReal('searchsorted', a);
-  for (const k of Object.keys(options)) if (k !== 'side' && k !== 'sorter') throw new TypeError(`searchsorted() got an unexpected keyword argument '${k}'`);
+  const options = positionalOptions<SearchsortedOptions>('searchsorted', sideOrOptions, opts, ['side', 'sorter'], 'side');
+  if (Array.isArray(v) || ArrayBuffer.isView(v)) {
+    const arr = toArray(v, 'searchsorted: v');
+    try {
+      return searchsorted(a, arr, options);
+    } finally {
+      arr.dispose();
+    }
+  }
+  if (typeof v !== 'number' && !(v instanceof GpuArray)) throw new TypeError(`searchsorted: v must be a GpuArray, a number or a list of numbers, got ${describeValue(v)}`);
   if (a.ndim !== 1) throw new RangeError('searchsorted: object too deep for desired array (a must be 1-D)');
   const side = options.side ?? 'left';
   if (side !== 'left' && side !== 'right') throw new RangeError(`searchsorted: side must be 'left' or 'right' (got ${JSON.stringify(side)})`);
@@ -129,7 +148,10 @@ export function searchsorted(a: GpuArray, v: GpuArray | number, options: Searchs
       if (!(sorter instanceof GpuArray) || !sorter.dtype.isInteger) throw new TypeError('searchsorted: sorter must be an integer GpuArray');
       if (sorter.ndim !== 1 || sorter.size !== a.size) throw new RangeError('searchsorted: sorter.size must equal a.size');
     }
-    const d = typeof v === 'number' && a.dtype.kind !== 'f' && Number.isInteger(v) ? a.dtype : promoteTypes(a.dtype, vArr.dtype);
+    // A JS number is weak (NEP 50): an integer compares in a's integer dtype when it fits there,
+    // else as NumPy compares Python ints, in a wider type (never wrapped into a's range).
+    const fits = typeof v === 'number' && a.dtype.kind !== 'f' && Number.isInteger(v) && a.dtype.kind !== 'b' && inRange(v, a.dtype);
+    const d = fits ? a.dtype : typeof v === 'number' && a.dtype.kind !== 'f' && Number.isInteger(v) && Math.abs(v) < 2 ** 63 && !(a.dtype.kind === 'u' && a.dtype.itemsize === 8) ? dtypes.int64 : promoteTypes(a.dtype, vArr.dtype);
     const aw = flatAs(a, d);
     const vw = flatAs(vArr, d);
     const sw = sorter === null ? null : flatAs(sorter, dtypes.int64);
@@ -159,7 +181,7 @@ export interface UniqueOptions {
   returnInverse?: boolean;
   /** Also return the int64 number of times each unique value occurs. */
   returnCounts?: boolean;
-  /** Only null (the flattened array) is supported. */
+  /** The axis whose sub-arrays are compared (sorted lexicographically; the inverse is 1-D); null: the flattened array. */
   axis?: number | null;
   /** Collapse every NaN into one (default true, as NumPy). */
   equalNan?: boolean;
@@ -220,8 +242,13 @@ export function unique(ar: GpuArray, options: UniqueOptions = {}): GpuArray | Gp
   for (const k of Object.keys(options)) {
     if (!['returnIndex', 'returnInverse', 'returnCounts', 'axis', 'equalNan'].includes(k)) throw new TypeError(`unique() got an unexpected keyword argument '${k}'`);
   }
-  if (options.axis !== undefined && options.axis !== null) throw new TypeError('unique: axis is not supported yet (only the flattened array)');
   const want = { index: !!options.returnIndex, inverse: !!options.returnInverse, counts: !!options.returnCounts };
+  if (options.axis !== undefined && options.axis !== null) {
+    if (!(ar instanceof GpuArray)) throw new TypeError('unique: expected a GpuArray');
+    if (typeof options.axis !== 'number') throw new TypeError('unique: axis must be an integer or null');
+    const r = uniqueAlongAxis(ar, options.axis, want);
+    return want.index || want.inverse || want.counts ? r : r[0];
+  }
   const p = uniqueParts('unique', ar, want, options.equalNan ?? true);
   if (!want.index && !want.inverse && !want.counts) return p.values;
   return [p.values, p.indices, p.inverse, p.counts].filter((r): r is GpuArray => r !== null);
@@ -258,10 +285,22 @@ export interface IsinOptions {
   invert?: boolean;
   /** Accepted for NumPy compatibility (the result is the same either way). */
   assumeUnique?: boolean;
+  /** Accepted for NumPy compatibility ('sort', 'table' or null: always a sort here). */
+  kind?: 'sort' | 'table' | null;
 }
 
 /** numpy.isin: bool array of element's shape, true where the element is in testElements (== semantics: NaN never is). */
-export function isin(element: GpuArray, testElements: GpuArray, options: IsinOptions = {}): GpuArray {
+export function isin(element: GpuArray, testElements: GpuArray | number | readonly number[], options: IsinOptions = {}): GpuArray {
+  options = readOptions<IsinOptions>('isin', options, ['invert', 'assumeUnique', 'kind']);
+  if (options.kind !== undefined && options.kind !== null && options.kind !== 'sort' && options.kind !== 'table') throw new RangeError(`isin: Invalid kind: ${JSON.stringify(options.kind)}. Please use None, 'sort' or 'table'.`);
+  if (!(testElements instanceof GpuArray)) {
+    const t = toArray(testElements, 'isin: testElements');
+    try {
+      return isin(element, t, options);
+    } finally {
+      t.dispose();
+    }
+  }
   checkReal('isin', element);
   checkReal('isin', testElements);
   const d = promoteTypes(element.dtype, testElements.dtype);
@@ -333,12 +372,17 @@ function setArgs(name: string, a: GpuArray, b: GpuArray): DType {
   return promoteTypes(a.dtype, b.dtype);
 }
 
-/** numpy.intersect1d: sorted unique values in both (returnIndices not supported). */
-export function intersect1d(ar1: GpuArray, ar2: GpuArray, options: { assumeUnique?: boolean } = {}): GpuArray {
+/**
+ * numpy.intersect1d: sorted unique values in both; with `returnIndices`, `[values, ar1Indices,
+ * ar2Indices]` (the first occurrence of each value in the flattened inputs, as NumPy).
+ */
+export function intersect1d(ar1: GpuArray, ar2: GpuArray, options?: { assumeUnique?: boolean; returnIndices?: false }): GpuArray;
+export function intersect1d(ar1: GpuArray, ar2: GpuArray, options: { assumeUnique?: boolean; returnIndices: true }): [GpuArray, GpuArray, GpuArray];
+export function intersect1d(ar1: GpuArray, ar2: GpuArray, options: { assumeUnique?: boolean; returnIndices?: boolean } = {}): GpuArray | [GpuArray, GpuArray, GpuArray] {
   const d = setArgs('intersect1d', ar1, ar2);
-  if ('returnIndices' in options) throw new TypeError('intersect1d: returnIndices is not supported yet');
-  const r = filterIn(ar1, ar2, d, false, false);
-  return r;
+  const o = readOptions<{ assumeUnique?: boolean; returnIndices?: boolean }>('intersect1d', options, ['assumeUnique', 'returnIndices']);
+  if (o.returnIndices) return intersectWithIndices(ar1, ar2, d, !!o.assumeUnique, unique);
+  return filterIn(ar1, ar2, d, false, false);
 }
 
 /** numpy.union1d: sorted unique values in either. */
@@ -354,13 +398,16 @@ export function union1d(ar1: GpuArray, ar2: GpuArray): GpuArray {
 
 /** numpy.setdiff1d: unique values of ar1 not in ar2 (ar1's order, unsorted, when assumeUnique). */
 export function setdiff1d(ar1: GpuArray, ar2: GpuArray, options: { assumeUnique?: boolean } = {}): GpuArray {
-  const d = setArgs('setdiff1d', ar1, ar2);
-  return filterIn(ar1, ar2, d, !!options.assumeUnique, true);
+  setArgs('setdiff1d', ar1, ar2);
+  options = readOptions('setdiff1d', options, ['assumeUnique']);
+  // ar1's values, in ar1's dtype (NumPy indexes ar1's unique values); isin compares in the common one.
+  return filterIn(ar1, ar2, ar1.dtype, !!options.assumeUnique, true);
 }
 
 /** numpy.setxor1d: sorted unique values in exactly one of the two. */
 export function setxor1d(ar1: GpuArray, ar2: GpuArray, options: { assumeUnique?: boolean } = {}): GpuArray {
   const d = setArgs('setxor1d', ar1, ar2);
+  options = readOptions('setxor1d', options, ['assumeUnique']);
   const u1 = options.assumeUnique ? flatAs(ar1, d) : uniqueAs(ar1, d);
   const u2 = options.assumeUnique ? flatAs(ar2, d) : uniqueAs(ar2, d);
   const parts: GpuArray[] = [u1, u2];

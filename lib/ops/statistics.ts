@@ -1,124 +1,16 @@
-// Order statistics and counting: quantile/percentile/median (and their nan variants) on the
-// radix sort, bincount and histogram with atomics, digitize on searchsorted.
-import { DType, dtypes } from '../core/dtype.js';
+// Counting statistics: bincount and histogram with atomics, digitize on searchsorted (the order
+// statistics, quantile and median, are in quantile.ts).
+import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { normalizeAxis } from '../core/shape.js';
+import { describeValue, readOptions } from '../util/options.js';
+import { positionalOptions, toArray } from './array-args.js';
 import { COOPERATIVE_MARK, gridFor, moduleKernel } from './device-kernels.js';
+import { binCountOf } from './histogram-bins.js';
 import { evenHistogram } from './histogram-even.js';
+import { percentile } from './quantile.js';
 import { reductionFunctions } from './reductions.js';
-import { rowsAlong, sort } from './sorting.js';
 import { searchsorted } from './searching.js';
 import { ufuncFunctions } from './ufunc-api.js';
-
-/** NumPy 2's quantile `method`s supported by quantile, percentile and their nan variants (default 'linear'). */
-export type QuantileMethod = 'linear' | 'lower' | 'higher' | 'nearest' | 'midpoint';
-const METHODS: readonly QuantileMethod[] = ['linear', 'lower', 'higher', 'nearest', 'midpoint'];
-
-/**
- * Options of quantile, percentile, median and their nan variants. Float inputs keep their dtype;
- * others give float64.
- */
-export interface QuantileOptions {
-  /** Axis to reduce (one integer); null or absent: the flattened array. */
-  axis?: number | null;
-  /** Keep the reduced axis (or every axis, when flattened) as length 1. */
-  keepdims?: boolean;
-  /** NumPy 2's method (default 'linear'). */
-  method?: QuantileMethod;
-}
-
-function quantileSource(ctype: string): string {
-  return `typedef ${ctype} T;
-extern "C" __global__ void gpa_quantile(const void* sortedp, const double* qs, void* outp, long long rows, long long len, long long nq, int method, int skipNan) {
-  const T* sorted = (const T*)sortedp;
-  T* out = (T*)outp;
-  for (long long idx : gpa::grid_range(rows * nq)) {
-    const long long qi = idx / rows, r = idx % rows;
-    const T* row = sorted + r * len;
-    long long n = len;
-    const T nan = (T)(0.0 / 0.0);
-    if (skipNan) {  // NaNs sort last: the first NaN by bisection
-      long long lo = 0, hi = len;
-      while (lo < hi) { const long long mid = (lo + hi) / 2; if (row[mid] != row[mid]) hi = mid; else lo = mid + 1; }
-      n = lo;
-    } else if (len > 0 && row[len - 1] != row[len - 1]) { out[idx] = nan; continue; }
-    if (n == 0) { out[idx] = nan; continue; }
-    const double v = qs[qi] * (double)(n - 1);
-    long long lo = (long long)floor(v);
-    if (lo > n - 1) lo = n - 1;
-    const long long hi = lo + 1 < n ? lo + 1 : n - 1;
-    double t = v - (double)lo;
-    if (method == 1) { out[idx] = row[lo]; continue; }
-    if (method == 2) { out[idx] = row[t > 0 ? hi : lo]; continue; }
-    if (method == 3) { const double rv = rint(v); out[idx] = row[(long long)rv > n - 1 ? n - 1 : (long long)rv]; continue; }
-    if (method == 4) t = (v == floor(v)) ? 0.0 : 0.5;  // NumPy: an integral index takes its own element
-    const T a = row[lo], b = row[hi];
-    const T diff = b - a;
-    out[idx] = t >= 0.5 ? (T)(b - diff * (T)(1.0 - t)) : (T)(a + diff * (T)t);
-  }
-}
-`;
-}
-
-function toQs(name: string, q: number | readonly number[] | GpuArray, scale: number): { qs: number[]; shape: number[] } {
-  let qs: number[];
-  let shape: number[];
-  if (typeof q === 'number') {
-    qs = [q];
-    shape = [];
-  } else if (q instanceof GpuArray) {
-    qs = Array.from(q.toTypedArray() as ArrayLike<number>, Number);
-    shape = [...q.shape];
-  } else if (Array.isArray(q)) {
-    qs = q.map(Number);
-    shape = [q.length];
-  } else throw new TypeError(`${name}: q must be a number, an array of numbers or a GpuArray`);
-  for (const v of qs) {
-    if (!(v >= 0 && v <= scale)) throw new RangeError(scale === 1 ? 'Quantiles must be in the range [0, 1]' : 'Percentiles must be in the range [0, 100]');
-  }
-  return { qs: qs.map((v) => v / scale), shape };
-}
-
-function quantileImpl(name: string, a: GpuArray, q: number | readonly number[] | GpuArray, scale: number, opts: QuantileOptions, skipNan: boolean): GpuArray {
-  if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
-  if (a.dtype.isComplex) throw new TypeError(`${name}: complex input is not supported`);
-  for (const k of Object.keys(opts)) if (!['axis', 'keepdims', 'method'].includes(k)) throw new TypeError(`${name}() got an unexpected keyword argument '${k}'`);
-  const method = opts.method ?? 'linear';
-  if (!METHODS.includes(method)) throw new RangeError(`${name}: method must be one of ${METHODS.join(', ')} (got ${JSON.stringify(method)})`);
-  if (opts.axis !== undefined && opts.axis !== null && typeof opts.axis !== 'number') throw new TypeError(`${name}: axis must be an integer or null`);
-  const { qs, shape: qShape } = toQs(name, q, scale);
-  const axis = opts.axis ?? null;
-  const ax = axis === null ? null : normalizeAxis(axis, a.ndim);
-  // Result dtype: floats keep theirs, everything else computes in float64 (float16 via float32).
-  const out: DType = a.dtype.kind === 'f' ? a.dtype : dtypes.float64;
-  const compute = out === dtypes.float16 ? dtypes.float32 : out;
-  const x = a.astype(compute);
-  const sorted = sort(x, ax === null ? null : ax);
-  x.dispose();
-  const { work, rows, len } = rowsAlong(sorted, ax === null ? null : ax);
-  sorted.dispose();
-  const reducedShape = ax === null ? [] : a.shape.filter((_, i) => i !== ax);
-  const keptShape = ax === null ? a.shape.map(() => 1) : a.shape.map((d, i) => (i === ax ? 1 : d));
-  const resShape = [...qShape, ...(opts.keepdims ? keptShape : reducedShape)];
-  const nRows = reducedShape.reduce((p, d) => p * d, 1);
-  try {
-    if (len === 0 && nRows > 0) throw new RangeError(`${name}: cannot compute on an empty axis`);
-    const res = GpuArray.allocate(resShape, compute, a.device);
-    const total = nRows * qs.length;
-    if (total > 0) {
-      const qArr = deviceDoubles(qs, a);
-      moduleKernel(quantileSource(compute.ctype), 'gpa_quantile')(gridFor(total), 256, [work, qArr, res, nRows, len, qs.length, METHODS.indexOf(method), skipNan ? 1 : 0]);
-      qArr.dispose();
-    }
-    if (compute === out) return res;
-    const r = res.astype(out);
-    res.dispose();
-    return r;
-  } finally {
-    work.dispose();
-    void rows;
-  }
-}
 
 /** Small host parameter lists (quantiles, edges) as a float64 GpuArray on a's device. */
 function deviceDoubles(v: readonly number[], a: GpuArray): GpuArray {
@@ -133,21 +25,6 @@ function hostScalar(r: GpuArray): number {
     r.dispose();
   }
 }
-
-type QArg = number | readonly number[] | GpuArray;
-
-/** numpy.quantile (q in [0, 1]); a q array gives its shape in front of the result's. */
-export const quantile = (a: GpuArray, q: QArg, options: QuantileOptions = {}) => quantileImpl('quantile', a, q, 1, options, false);
-/** numpy.percentile (q in [0, 100]). */
-export const percentile = (a: GpuArray, q: QArg, options: QuantileOptions = {}) => quantileImpl('percentile', a, q, 100, options, false);
-/** numpy.median. */
-export const median = (a: GpuArray, options: Omit<QuantileOptions, 'method'> = {}) => quantileImpl('median', a, 0.5, 1, options, false);
-/** numpy.nanquantile: NaNs ignored (all-NaN slices give NaN). */
-export const nanquantile = (a: GpuArray, q: QArg, options: QuantileOptions = {}) => quantileImpl('nanquantile', a, q, 1, options, true);
-/** numpy.nanpercentile (q in [0, 100]): NaNs ignored (all-NaN slices give NaN). @example gp.nanpercentile(a, [25, 75], { axis: 0 }) */
-export const nanpercentile = (a: GpuArray, q: QArg, options: QuantileOptions = {}) => quantileImpl('nanpercentile', a, q, 100, options, true);
-/** numpy.nanmedian: the median with NaNs ignored (all-NaN slices give NaN). */
-export const nanmedian = (a: GpuArray, options: Omit<QuantileOptions, 'method'> = {}) => quantileImpl('nanmedian', a, 0.5, 1, options, true);
 
 // ---- counting ----------------------------------------------------------------------------------
 
@@ -227,10 +104,15 @@ const SHARED_BINS = 2048;
 /** numpy.bincount: occurrences of each value of a 1-D non-negative integer array (weights: float64 sums). */
 export function bincount(x: GpuArray, options: { weights?: GpuArray | null; minlength?: number } = {}): GpuArray {
   if (!(x instanceof GpuArray)) throw new TypeError('bincount: expected a GpuArray');
+  options = readOptions('bincount', options, ['weights', 'minlength']);
+  if (options.weights instanceof GpuArray && options.weights.dtype.isComplex) {
+    throw new TypeError(`bincount: Cannot cast array data from dtype('${options.weights.dtype.name}') to dtype('float64') according to the rule 'safe'`);
+  }
   if (!(x.dtype.isInteger || x.dtype.isBool)) throw new TypeError(`bincount: Cannot cast array data from dtype('${x.dtype.name}') to dtype('int64') according to the rule 'safe'`);
   if (x.ndim !== 1) throw new RangeError('bincount: object too deep for desired array (x must be 1-D)');
   const minlength = options.minlength ?? 0;
-  if (!Number.isInteger(minlength) || minlength < 0) throw new RangeError("bincount: 'minlength' must not be negative");
+  if (!Number.isInteger(minlength)) throw new TypeError(`bincount: 'minlength' must be an integer, got ${describeValue(minlength)}`);
+  if (minlength < 0) throw new RangeError("bincount: 'minlength' must not be negative");
   const w = options.weights ?? null;
   if (w !== null && (!(w instanceof GpuArray) || w.size !== x.size)) throw new RangeError("bincount: The weights and list don't have the same length.");
   const xi = x.astype(dtypes.int64);
@@ -264,11 +146,23 @@ export interface HistogramOptions {
 }
 
 /** numpy.histogram of the flattened array: [hist, binEdges] (bins: a count, default 10, or increasing edges). */
-export function histogram(a: GpuArray, bins: number | readonly number[] | GpuArray = 10, options: HistogramOptions = {}): [GpuArray, GpuArray] {
+export function histogram(a: GpuArray, binsOrOptions: number | string | readonly number[] | GpuArray | HistogramOptions = 10, opts?: HistogramOptions): [GpuArray, GpuArray] {
   if (!(a instanceof GpuArray)) throw new TypeError('histogram: expected a GpuArray');
+  const options = positionalOptions<HistogramOptions & { bins?: number | string | readonly number[] | GpuArray }>('histogram', binsOrOptions, opts, ['bins', 'range', 'density', 'weights'], 'bins');
+  const bins = options.bins ?? 10;
+  if (typeof bins === 'string') {
+    // NumPy's estimators: a bin count over the same outer edges as a numeric count.
+    if (options.weights !== undefined && options.weights !== null) throw new TypeError('histogram: Automated estimation of the number of bins is not supported for weighted data');
+    if (!(a instanceof GpuArray) || a.dtype.isComplex) throw new TypeError('histogram: complex input is not supported');
+    const count = binCountOf(bins, a, options.range ?? null, (x, q) => percentile(x, q));
+    return histogram(a, count, { ...(options.range ? { range: options.range } : {}), ...(options.density !== undefined ? { density: options.density } : {}) });
+  }
+  if (typeof bins === 'number' && !Number.isInteger(bins)) throw new TypeError('histogram: `bins` must be an integer, a string, or an array');
+  if (typeof bins !== 'number' && !Array.isArray(bins) && !(bins instanceof GpuArray)) throw new TypeError(`histogram: bins must be a count, a rule name, a list of edges or a GpuArray, got ${describeValue(bins)}`);
   if (a.dtype.isComplex) throw new TypeError('histogram: complex input is not supported');
   const w = options.weights ?? null;
   if (w !== null && (!(w instanceof GpuArray) || w.size !== a.size)) throw new RangeError('histogram: weights should have the same shape as a.');
+  if (w !== null && w.dtype.isComplex) throw new TypeError('histogram: complex weights are not supported yet');
   let edges: number[];
   if (typeof bins === 'number') {
     if (!Number.isInteger(bins) || bins < 1) throw new RangeError('histogram: `bins` must be positive, when an integer');
@@ -297,6 +191,8 @@ export function histogram(a: GpuArray, bins: number | readonly number[] | GpuArr
     for (let i = 1; i < edges.length; i++) if (!(edges[i] >= edges[i - 1])) throw new RangeError('histogram: bins must increase monotonically, when an array');
   }
   const uniform = typeof bins === 'number';
+  // Explicit edges come back as given (NumPy's asarray(bins): int64 for a list of integers).
+  if (!uniform) return histogramWith(a, edges, bins instanceof GpuArray ? bins.copy() : toArray(bins), uniform, w, options);
   // NumPy's edges take the data's float dtype (float64 for ints); bins are decided by those values.
   const edgeOut = deviceDoubles(edges, a);
   if (uniform && a.dtype.kind === 'f' && a.dtype !== dtypes.float64) {
@@ -328,7 +224,12 @@ function histogramWith(a: GpuArray, edges: number[], edgeOut: GpuArray, uniform:
       }
     }
     wd?.dispose();
-    return finishHistogram(raw, edgeOut, edges, !!options.density);
+    const [hist, edgeArr] = finishHistogram(raw, edgeOut, edges, !!options.density);
+    // NumPy: weighted counts take the weights' dtype (summed in float64 here, then cast).
+    if (w === null || options.density || w.dtype === dtypes.float64) return [hist, edgeArr];
+    const cast = hist.astype(w.dtype);
+    hist.dispose();
+    return [cast, edgeArr];
   } catch (e) {
     raw.dispose();
     throw e;
@@ -350,8 +251,21 @@ function finishHistogram(raw: GpuArray, edgeArr: GpuArray, edges: readonly numbe
 }
 
 /** numpy.digitize: the bin index of each x (bins increasing or decreasing; right: intervals closed on the right). */
-export function digitize(x: GpuArray, bins: GpuArray, right = false): GpuArray {
-  if (!(x instanceof GpuArray) || !(bins instanceof GpuArray)) throw new TypeError('digitize: x and bins must be GpuArrays');
+export function digitize(x: GpuArray, bins: GpuArray | readonly number[], rightOrOptions: boolean | { right?: boolean } = false): GpuArray {
+  if (!(x instanceof GpuArray)) throw new TypeError('digitize: x must be a GpuArray');
+  if (Array.isArray(bins)) {
+    // A list of edges, as NumPy's array_like bins.
+    const b = toArray(bins, 'digitize: bins');
+    try {
+      return digitize(x, b, rightOrOptions);
+    } finally {
+      b.dispose();
+    }
+  }
+  if (!(bins instanceof GpuArray)) throw new TypeError(`digitize: bins must be a GpuArray or a list of numbers, got ${describeValue(bins)}`);
+  const right = typeof rightOrOptions === 'boolean' ? rightOrOptions : readOptions<{ right?: boolean }>('digitize', rightOrOptions, ['right']).right ?? false;
+  if (typeof right !== 'boolean') throw new TypeError('digitize: right must be a boolean');
+  if (x.dtype.isComplex) throw new TypeError('digitize: x may not be complex');
   if (bins.ndim !== 1) throw new RangeError('digitize: object too deep for desired array (bins must be 1-D)');
   const host = Array.from(bins.toTypedArray() as ArrayLike<number | bigint>, Number);
   const inc = host.every((v, i) => i === 0 || v >= host[i - 1]);

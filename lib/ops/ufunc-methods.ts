@@ -7,7 +7,8 @@ import { broadcastShapes, sameShape, shapeString } from '../core/shape.js';
 import { normalizeAxes, reducedShape } from '../kernel/reduction.js';
 import { isOptionsLike, readOptions } from '../util/options.js';
 import './prefix-scan.js';
-import { reductionFunctions } from './reductions.js';
+import { maskedMoment } from './masked-moments.js';
+import { maskedReduction, reductionFunctions } from './reductions.js';
 import { Ufunc, UfuncArg, UfuncCallOptions, UfuncPairCallOptions } from './ufunc.js';
 import { UfuncAccumulate, ufuncFunctions, UfuncReduce, UfuncReduceOptions } from './ufunc-api.js';
 import { UFUNC_REDUCTIONS, UFUNC_SCANS, UFUNCS } from './ufunc-table.js';
@@ -89,7 +90,7 @@ function ufuncReduce(u: Ufunc, a: GpuArray, axisOrOptions?: unknown, options?: u
         throw new RangeError(`${name}: where of shape ${shapeString(mask.shape)} does not broadcast to the array's shape ${shapeString(x.shape)}`);
       }
       if (NO_IDENTITY.has(u.name) && initial === undefined) {
-        throw new TypeError(`reduction operation '${u.name}' does not have an identity, so to use a where mask one has to specify 'initial'`);
+        throw new RangeError(`reduction operation '${u.name}' does not have an identity, so to use a where mask one has to specify 'initial'`);
       }
       const fill = NO_IDENTITY.has(u.name) ? scalarArray(initial!, x.dtype, x) : IDENTITY[u.name];
       if (fill instanceof GpuArray) temps.push(fill);
@@ -118,6 +119,22 @@ function ufuncReduce(u: Ufunc, a: GpuArray, axisOrOptions?: unknown, options?: u
     for (const t of temps) t.dispose();
   }
 }
+
+// sum(a, {initial, where}) and the other table reductions with those options are this reduce.
+maskedReduction.run = (ufunc, a, options, nanAsZero) => {
+  const u = UFUNCS.get(ufunc as Parameters<typeof UFUNCS.get>[0])!;
+  if (!nanAsZero || !(a instanceof GpuArray) || !(a.dtype.kind === 'f' || a.dtype.kind === 'c')) return ufuncReduce(u, a, options);
+  // nansum: NaN as zero, then add.reduce with initial/where.
+  const nan = UFUNCS.get('isnan')!.call([a]);
+  const zeroed = UFUNCS.get('where')!.call([nan, 0, a]);
+  nan.dispose();
+  try {
+    return ufuncReduce(u, zeroed, options);
+  } finally {
+    zeroed.dispose();
+  }
+};
+maskedReduction.moments = maskedMoment;
 
 function ufuncOuter(u: Ufunc, a: UfuncArg, b: UfuncArg, options?: UfuncCallOptions | UfuncPairCallOptions): GpuArray[] {
   if (u.nin !== 2) throw new TypeError(`${u.name}.outer: outer product only supported for binary functions`);

@@ -1,0 +1,87 @@
+// numpy.histogram's string bin rules ('auto', 'fd', 'sturges', ...): NumPy's bin-width estimators
+// of the (range-truncated) data, turned into a count of equal bins over the outer edges.
+import { GpuArray } from '../core/gpu-array.js';
+import { reductionFunctions as R } from './reductions.js';
+import { ufuncFunctions as U } from './ufunc-api.js';
+
+/** NumPy's estimator names (no 'stone', whose cross-validation loop is not ported). */
+export const BIN_RULES = ['auto', 'fd', 'doane', 'rice', 'scott', 'sqrt', 'sturges'] as const;
+
+const num = (r: GpuArray): number => {
+  try {
+    return Number(r.toArray());
+  } finally {
+    r.dispose();
+  }
+};
+
+/**
+ * The number of equal bins NumPy's rule `rule` gives the flattened data `a` (range: its outer
+ * edges, truncating the data first). `percentile` is statistics' (passed in: no import cycle).
+ */
+export function binCountOf(rule: string, a: GpuArray, range: readonly [number, number] | null, percentile: (x: GpuArray, q: number[]) => GpuArray): number {
+  if (!(BIN_RULES as readonly string[]).includes(rule)) {
+    throw new RangeError(`histogram: ${JSON.stringify(rule)} is not a valid estimator for \`bins\`${rule === 'stone' ? " ('stone' is not supported yet)" : ''}`);
+  }
+  const tmp: GpuArray[] = [];
+  const keep = (x: GpuArray) => (tmp.push(x), x);
+  try {
+    let x = keep(a.reshape([a.size]).astype('float64'));
+    let lo: number;
+    let hi: number;
+    if (range) {
+      [lo, hi] = range;
+      x = keep(x.slice(keep(U.logicalAnd(keep(U.greaterEqual(x, lo) as GpuArray), keep(U.lessEqual(x, hi) as GpuArray)) as GpuArray)));
+    } else if (a.size === 0) [lo, hi] = [0, 1];
+    else [lo, hi] = [num(R.min(x)), num(R.max(x))];
+    if (lo === hi) [lo, hi] = [lo - 0.5, hi + 0.5];
+    const n = x.size;
+    // Bool data: NumPy's estimators give no width (one bin), whatever the rule.
+    if (n === 0 || a.dtype.isBool) return 1;
+    const ptp = () => num(R.max(x)) - num(R.min(x));
+    const sturges = () => ptp() / (Math.log2(n) + 1);
+    const fd = () => {
+      const [q75, q25] = Array.from(keep(percentile(x, [75, 25])).toTypedArray() as Float64Array);
+      return 2 * (q75 - q25) * n ** (-1 / 3);
+    };
+    let width: number;
+    switch (rule) {
+      case 'sqrt':
+        width = ptp() / Math.sqrt(n);
+        break;
+      case 'sturges':
+        width = sturges();
+        break;
+      case 'rice':
+        width = ptp() / (2 * n ** (1 / 3));
+        break;
+      case 'scott':
+        width = ((24 * Math.sqrt(Math.PI)) / n) ** (1 / 3) * num(R.std(x));
+        break;
+      case 'fd':
+        width = fd();
+        break;
+      case 'doane': {
+        width = 0;
+        if (n > 2) {
+          const sg1 = Math.sqrt((6 * (n - 2)) / ((n + 1) * (n + 3)));
+          const sigma = num(R.std(x));
+          if (sigma > 0) {
+            const z = keep(U.divide(keep(U.subtract(x, keep(R.mean(x))) as GpuArray), sigma) as GpuArray);
+            const g1 = num(R.mean(keep(U.power(z, 3) as GpuArray)));
+            width = ptp() / (1 + Math.log2(n) + Math.log2(1 + Math.abs(g1) / sg1));
+          }
+        }
+        break;
+      }
+      default:
+        // NumPy 2's 'auto': the FD width, at least half the sqrt one, capped by Sturges'.
+        width = Math.min(Math.max(fd(), ptp() / Math.sqrt(n) / 2), sturges());
+    }
+    if (!width) return 1;
+    if (a.dtype.isInteger && width < 1) width = 1;
+    return Math.ceil((hi - lo) / width);
+  } finally {
+    for (const t of new Set(tmp)) t.dispose();
+  }
+}

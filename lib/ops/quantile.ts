@@ -1,0 +1,221 @@
+// Order statistics: quantile/percentile/median and their nan variants on the radix sort, with
+// NumPy 2's methods (its own five, the Hyndman-Fan nine) and result dtypes.
+import { IndexError } from '../../bindings/errors.js';
+import { DType, dtypes } from '../core/dtype.js';
+import { GpuArray } from '../core/gpu-array.js';
+import { promoteTypes } from '../core/promotion.js';
+import { axesOf, positionalOptions } from './array-args.js';
+import { gridFor, moduleKernel } from './device-kernels.js';
+import { sort } from './sorting.js';
+
+/** NumPy 2's quantile `method`s (default 'linear'): its own five and the nine of Hyndman and Fan. */
+export type QuantileMethod =
+  | 'linear'
+  | 'lower'
+  | 'higher'
+  | 'nearest'
+  | 'midpoint'
+  | 'inverted_cdf'
+  | 'averaged_inverted_cdf'
+  | 'closest_observation'
+  | 'interpolated_inverted_cdf'
+  | 'hazen'
+  | 'weibull'
+  | 'median_unbiased'
+  | 'normal_unbiased';
+/** The kernel's method codes: the index in this list (code 5 is the median, not a method). */
+const METHODS: readonly (QuantileMethod | '')[] = ['linear', 'lower', 'higher', 'nearest', 'midpoint', '', 'inverted_cdf', 'averaged_inverted_cdf', 'closest_observation', 'interpolated_inverted_cdf', 'hazen', 'weibull', 'median_unbiased', 'normal_unbiased'];
+/** Methods that pick an element (no interpolation): the result keeps the input's dtype, as NumPy. */
+const PICKS: readonly string[] = ['lower', 'higher', 'nearest', 'inverted_cdf', 'closest_observation'];
+
+/**
+ * Options of quantile, percentile, median and their nan variants. Float inputs keep their dtype
+ * (promoted with a list or array `q`), others give float64; the methods that pick an element
+ * (`lower`, `higher`, `nearest`, `inverted_cdf`, `closest_observation`) keep the input's dtype, as NumPy.
+ */
+export interface QuantileOptions {
+  /** Axis or axes to reduce; null or absent: the flattened array. */
+  axis?: number | readonly number[] | null;
+  /** Keep the reduced axes (every axis, when flattened) as length 1. */
+  keepdims?: boolean;
+  /** NumPy 2's method (default 'linear'). */
+  method?: QuantileMethod;
+}
+
+/** Method 5 (not a NumPy method name): NumPy's median, the mean of the middle one or two elements. */
+const MEDIAN = 5;
+
+function quantileSource(ctype: string, isFloat: boolean): string {
+  return `typedef ${ctype} T;
+extern "C" __global__ void gpa_quantile(const void* sortedp, const double* qs, void* outp, long long rows, long long len, long long nq, int method, int skipNan) {
+  const T* sorted = (const T*)sortedp;
+  T* out = (T*)outp;
+  for (long long idx : gpa::grid_range(rows * nq)) {
+    const long long qi = idx / rows, r = idx % rows;
+    const T* row = sorted + r * len;
+    long long n = len;
+    const T nan = ${isFloat ? '(T)(0.0 / 0.0)' : '(T)0'};
+    if (skipNan) {  // NaNs sort last: the first NaN by bisection
+      long long lo = 0, hi = len;
+      while (lo < hi) { const long long mid = (lo + hi) / 2; if (row[mid] != row[mid]) hi = mid; else lo = mid + 1; }
+      n = lo;
+    } else if (len > 0 && row[len - 1] != row[len - 1]) { out[idx] = nan; continue; }
+    if (n == 0) { out[idx] = nan; continue; }
+    if (method == ${MEDIAN}) { out[idx] = n % 2 ? row[n / 2] : (T)((row[n / 2 - 1] + row[n / 2]) / (T)2); continue; }
+    const double q = qs[qi], nd = (double)n;
+    if (method == 6 || method == 8) {  // inverted_cdf, closest_observation: NumPy's discrete boundaries
+      const double vi = method == 6 ? nd * q - 1 : nd * q - 1 - 0.5;
+      const double p = floor(vi);
+      const long long pi = (long long)p;
+      const bool prev = method == 6 ? vi - p == 0 : (vi - p == 0 && ((pi % 2) + 2) % 2 == 1);
+      long long r = prev ? pi : pi + 1;
+      if (r < 0) r = 0;
+      if (r > n - 1) r = n - 1;
+      out[idx] = row[r];
+      continue;
+    }
+    double v, t;
+    long long lo, hi;
+    if (method >= 7) {  // NumPy's virtual index, its neighbours clamped to the ends (_get_indexes)
+      double al = 0, be = 0;
+      if (method == 9) be = 1;
+      else if (method == 10) al = be = 0.5;
+      else if (method == 12) al = be = 1.0 / 3.0;
+      else if (method == 13) al = be = 3.0 / 8.0;
+      v = method == 7 ? nd * q - 1 : nd * q + (al + q * (1 - al - be)) - 1;
+      double p = floor(v);
+      if (v >= nd - 1) { lo = hi = n - 1; p = -1; }
+      else if (v < 0) { lo = hi = 0; p = 0; }
+      else { lo = (long long)p; hi = lo + 1; }
+      t = v - p;
+      if (method == 7) t = t == 0 ? 0.5 : 1.0;  // averaged_inverted_cdf
+    } else {
+      v = q * (double)(n - 1);
+      lo = (long long)floor(v);
+      if (lo > n - 1) lo = n - 1;
+      hi = lo + 1 < n ? lo + 1 : n - 1;
+      t = v - (double)lo;
+    }
+    if (method == 1) { out[idx] = row[lo]; continue; }
+    if (method == 2) { out[idx] = row[t > 0 ? hi : lo]; continue; }
+    if (method == 3) { const double rv = rint(v); out[idx] = row[(long long)rv > n - 1 ? n - 1 : (long long)rv]; continue; }
+    if (method == 4) t = (v == floor(v)) ? 0.0 : 0.5;  // NumPy: an integral index takes its own element
+    const T a = row[lo], b = row[hi];
+    const T diff = b - a;
+    out[idx] = t >= 0.5 ? (T)(b - diff * (T)(1.0 - t)) : (T)(a + diff * (T)t);
+  }
+}
+`;
+}
+
+/** The quantiles (scaled to [0, 1]), their shape, and their dtype when `q` is strong (a list or an array). */
+function toQs(name: string, q: number | readonly number[] | GpuArray, scale: number): { qs: number[]; shape: number[]; dtype: DType | null } {
+  let qs: number[];
+  let shape: number[];
+  let dtype: DType | null = null;
+  if (typeof q === 'number') {
+    qs = [q];
+    shape = [];
+  } else if (q instanceof GpuArray) {
+    if (q.dtype.isComplex) throw new TypeError(`${name}: q must be real`);
+    qs = Array.from(q.toTypedArray() as ArrayLike<number>, Number);
+    shape = [...q.shape];
+    dtype = q.dtype.kind === 'f' ? q.dtype : dtypes.float64;
+  } else if (Array.isArray(q)) {
+    qs = q.map((v) => {
+      if (typeof v !== 'number') throw new TypeError(`${name}: q must be a number, an array of numbers or a GpuArray`);
+      return v;
+    });
+    shape = [q.length];
+    dtype = dtypes.float64;
+  } else throw new TypeError(`${name}: q must be a number, an array of numbers or a GpuArray`);
+  for (const v of qs) {
+    if (!(v >= 0 && v <= scale)) throw new RangeError(scale === 1 ? 'Quantiles must be in the range [0, 1]' : 'Percentiles must be in the range [0, 100]');
+  }
+  return { qs: qs.map((v) => v / scale), shape, dtype };
+}
+
+/** a with the reduced axes (null: all) merged into one last axis, and the result's shapes. */
+function reduceLast(a: GpuArray, axis: unknown, name: string): { x: GpuArray; reduced: number[]; kept: number[] } {
+  if (axis !== null && typeof axis !== 'number' && !Array.isArray(axis)) throw new TypeError(`${name}: axis must be an integer, a list of integers or null`);
+  const axes = axesOf(axis as number | number[] | null, a.ndim);
+  const others = a.shape.map((_, i) => i).filter((i) => !axes.includes(i));
+  const reduced = others.map((i) => a.shape[i]);
+  const kept = a.shape.map((d, i) => (axes.includes(i) ? 1 : d));
+  const moved = a.transpose([...others, ...axes]);
+  try {
+    return { x: moved.reshape([...reduced, axes.reduce((p, i) => p * a.shape[i], 1)]), reduced, kept };
+  } finally {
+    moved.dispose();
+  }
+}
+
+function quantileImpl(name: string, a: GpuArray, q: number | readonly number[] | GpuArray, scale: number, axisOrOptions: unknown, options: unknown, skipNan: boolean, median = false): GpuArray {
+  if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
+  const opts = positionalOptions<QuantileOptions>(name, axisOrOptions, options, median ? ['axis', 'keepdims'] : ['axis', 'keepdims', 'method']);
+  if (a.dtype.isComplex) throw new TypeError(`${name}: complex input is not supported`);
+  const method = opts.method ?? 'linear';
+  if (typeof method !== 'string' || (method as string) === '' || !METHODS.includes(method)) throw new RangeError(`${name}: ${JSON.stringify(method)} is not a valid method. Use one of: ${METHODS.filter((m) => m !== '').join(', ')}`);
+  if (opts.keepdims !== undefined && typeof opts.keepdims !== 'boolean') throw new TypeError(`${name}: keepdims must be a boolean`);
+  const { qs, shape: qShape, dtype: qDtype } = toQs(name, q, scale);
+  const { x: moved, reduced: reducedShape, kept: keptShape } = reduceLast(a, opts.axis ?? null, name);
+  // Result dtype as NumPy: lower/higher/nearest pick elements (the input's dtype); the others
+  // interpolate in the input's float dtype (float64 for the rest), promoted with a strong q.
+  const picks = !median && PICKS.includes(method);
+  if (a.dtype.isBool && !median && !picks) throw new TypeError(`${name}: numpy boolean subtract is not supported (method '${method}' interpolates); cast to a number dtype`);
+  let out: DType;
+  if (picks) out = a.dtype;
+  else {
+    out = a.dtype.kind === 'f' ? a.dtype : dtypes.float64;
+    if (qDtype !== null) out = promoteTypes(out, qDtype);
+  }
+  const compute = out === dtypes.float16 || out === dtypes.bool ? dtypes.float32 : out;
+  const resShape = [...qShape, ...(opts.keepdims ? keptShape : reducedShape)];
+  const nRows = reducedShape.reduce((p, d) => p * d, 1);
+  const len = moved.shape[moved.ndim - 1];
+  const x = moved.astype(compute);
+  moved.dispose();
+  try {
+    if (len === 0 && nRows > 0 && !median && !skipNan) throw new IndexError(`${name}: cannot compute on an empty axis`);
+    const res = GpuArray.allocate(resShape, compute, a.device);
+    const total = nRows * qs.length;
+    if (total > 0) {
+      const sorted = sort(x, -1);
+      const qArr = deviceDoubles(qs, a);
+      try {
+        const code = median ? MEDIAN : METHODS.indexOf(method);
+        moduleKernel(quantileSource(compute.ctype, compute.kind === 'f'), 'gpa_quantile')(gridFor(total), 256, [sorted, qArr, res, nRows, len, qs.length, code, skipNan ? 1 : 0]);
+      } finally {
+        qArr.dispose();
+        sorted.dispose();
+      }
+    }
+    if (compute === out) return res;
+    const r = res.astype(out);
+    res.dispose();
+    return r;
+  } finally {
+    x.dispose();
+  }
+}
+
+/** Small host parameter lists (quantiles) as a float64 GpuArray on a's device. */
+function deviceDoubles(v: readonly number[], a: GpuArray): GpuArray {
+  return GpuArray.allocate([v.length], dtypes.float64, a.device).set(new Float64Array(v));
+}
+
+type QArg = number | readonly number[] | GpuArray;
+
+/** numpy.quantile (q in [0, 1]); a q array gives its shape in front of the result's. `axis` by position or in the options. */
+export const quantile = (a: GpuArray, q: QArg, axisOrOptions?: number | readonly number[] | null | QuantileOptions, options?: QuantileOptions) => quantileImpl('quantile', a, q, 1, axisOrOptions, options, false);
+/** numpy.percentile (q in [0, 100]). */
+export const percentile = (a: GpuArray, q: QArg, axisOrOptions?: number | readonly number[] | null | QuantileOptions, options?: QuantileOptions) => quantileImpl('percentile', a, q, 100, axisOrOptions, options, false);
+/** numpy.median: the mean of the middle one or two elements (an empty slice gives NaN). */
+export const median = (a: GpuArray, axisOrOptions?: number | readonly number[] | null | Omit<QuantileOptions, 'method'>, options?: Omit<QuantileOptions, 'method'>) => quantileImpl('median', a, 0.5, 1, axisOrOptions, options, false, true);
+/** numpy.nanquantile: NaNs ignored (all-NaN slices give NaN). */
+export const nanquantile = (a: GpuArray, q: QArg, axisOrOptions?: number | readonly number[] | null | QuantileOptions, options?: QuantileOptions) => quantileImpl('nanquantile', a, q, 1, axisOrOptions, options, true);
+/** numpy.nanpercentile (q in [0, 100]): NaNs ignored (all-NaN slices give NaN). @example gp.nanpercentile(a, [25, 75], { axis: 0 }) */
+export const nanpercentile = (a: GpuArray, q: QArg, axisOrOptions?: number | readonly number[] | null | QuantileOptions, options?: QuantileOptions) => quantileImpl('nanpercentile', a, q, 100, axisOrOptions, options, true);
+/** numpy.nanmedian: the median with NaNs ignored (all-NaN slices give NaN). */
+export const nanmedian = (a: GpuArray, axisOrOptions?: number | readonly number[] | null | Omit<QuantileOptions, 'method'>, options?: Omit<QuantileOptions, 'method'>) => quantileImpl('nanmedian', a, 0.5, 1, axisOrOptions, options, true, true);
+
