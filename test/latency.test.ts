@@ -40,7 +40,8 @@ describeEachDevice('issue 22: memoised calls', () => {
     const out = gp.empty([R], 'float64');
     gp.sum(a, 1, { out });
     expect(Array.from(out.toTypedArray() as Float64Array)).to.deep.equal(rowSums(0));
-    expect(() => gp.sum(a, 1, { out: gp.empty([R], 'int32') })).to.throw(TypeError, /same_kind/);
+    const truncated = gp.sum(a, 1, { out: gp.empty([R], 'int32') }); // NumPy: unsafe casting into a reduction's out
+    expect(Array.from(truncated.toTypedArray() as Int32Array)).to.deep.equal(rowSums(0).map(Math.trunc));
     expect(() => gp.sum(a, 2)).to.throw(RangeError);
   });
 

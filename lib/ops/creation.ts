@@ -313,8 +313,15 @@ export function array(data: unknown, dtypeArg?: DTypeArg | ArrayOptions): GpuArr
   if (data instanceof GpuArray) return want === undefined ? data.copy() : data.astype(want);
   if (data instanceof Scalar) return full([], data, want);
   if (typeof data === 'number' || typeof data === 'bigint' || typeof data === 'boolean') return full([], data, want);
-  if (Array.isArray(data) && holdsDeviceValues(data, 0)) return arrayFromParts(data, want);
-  const { shape, d, store } = hostToStorage(data, want);
+  let host: ReturnType<typeof hostToStorage>;
+  try {
+    // Plain host data first: it reads every length once (a Proxy cannot make shape and values disagree).
+    host = hostToStorage(data, want);
+  } catch (e) {
+    if (e instanceof TypeError && Array.isArray(data) && holdsDeviceValues(data, new Set())) return arrayFromParts(data, want);
+    throw e;
+  }
+  const { shape, d, store } = host;
   const up = GpuArray.allocate(shape, d, currentDevice());
   if (up.nbytes > 0) up.device.backend.copyHostToDevice(up.ptr, store, up.nbytes, up.device.currentStream());
   if (want === undefined || want === d) return up;
@@ -334,9 +341,11 @@ export interface ArrayOptions {
 }
 
 /** Whether a JS list holds GpuArrays or typed scalars somewhere (then it is built on the device). */
-function holdsDeviceValues(list: readonly unknown[], depth: number): boolean {
-  if (depth > 64) return false; // too deep for an array: hostToStorage says so
-  return list.some((x) => x instanceof GpuArray || x instanceof Scalar || (Array.isArray(x) && holdsDeviceValues(x, depth + 1)));
+function holdsDeviceValues(list: readonly unknown[], seen: Set<unknown>): boolean {
+  // Each list looked at once: a list holding itself (refused later) costs no more than its size.
+  if (seen.has(list)) return false;
+  seen.add(list);
+  return list.some((x) => x instanceof GpuArray || x instanceof Scalar || (Array.isArray(x) && holdsDeviceValues(x, seen)));
 }
 
 /**

@@ -9,7 +9,7 @@ import { build, checkKeys, copyInto, owned, sliceAxis, toArray, viewOf } from '.
 import { take } from './take-put.js';
 import { ufuncFunctions } from './ufunc-api.js';
 import { reductionFunctions } from './reductions.js';
-import { median } from './statistics.js';
+import { median } from './quantile.js';
 import { describeValue, isOptionsLike } from '../util/options.js';
 
 const disposeAll = (xs: GpuArray[]) => xs.forEach((x) => x.dispose());

@@ -284,8 +284,8 @@ function reduce(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
   if (extra.whereMoments && opts.where !== undefined && opts.where !== true) {
     if (maskedReduction.moments === undefined) throw new TypeError(`${name}: where needs the ufunc methods (import gpuarray's index)`);
     const { acc, out } = partsOf(decl, a.dtype, opts.dtype === undefined ? undefined : toDType(opts.dtype, `${name}: dtype`));
-    if (opts.out !== undefined && !canCastSameKind(out, opts.out.dtype)) {
-      throw new TypeError(`Cannot cast reduction '${name}' output from ${out.name} to ${opts.out.dtype.name} with casting rule 'same_kind'`);
+    if (opts.out !== undefined && rule === 'std' && !canCastSameKind(out, opts.out.dtype)) {
+      throw new TypeError(`Cannot cast ufunc 'sqrt' output from ${out.name} to ${opts.out.dtype.name} with casting rule 'same_kind'`);
     }
     return maskedReduction.moments(rule as 'mean' | 'var' | 'std', a, opts, acc, out);
   }
@@ -322,9 +322,7 @@ function resolve(decl: Decl, x: DType, want: DType | undefined, outDtype: DType 
   if (r !== undefined) return r;
   const [name, rule, map, reduceExpr] = decl;
   const { out, ident, reduceType, accBytes } = partsOf(decl, x, want);
-  if (outDtype !== undefined && !canCastSameKind(out, outDtype)) {
-    throw new TypeError(`Cannot cast reduction '${name}' output from ${out.name} to ${outDtype.name} with casting rule 'same_kind'`);
-  }
+  // NumPy's reductions cast into `out` unsafely (np.sum(floats, out=int_array) truncates).
   const params = [param('in0', x, false), param('out0', outDtype ?? out, true)];
   if (rule === 'mean') params.splice(1, 0, divParam);
   r = { def: definition(name, map, reduceExpr, POST[rule], ident), params, reduceType, accBytes };
@@ -336,8 +334,10 @@ function resolve(decl: Decl, x: DType, want: DType | undefined, outDtype: DType 
 function reduceVariance(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
   const [name, rule, map, reduceExpr, , extra = {}] = decl;
   const { acc, out, ident } = partsOf(decl, a.dtype, opts.dtype === undefined ? undefined : toDType(opts.dtype, `${name}: dtype`));
-  if (opts.out !== undefined && !canCastSameKind(out, opts.out.dtype)) {
-    throw new TypeError(`Cannot cast reduction '${name}' output from ${out.name} to ${opts.out.dtype.name} with casting rule 'same_kind'`);
+  // var casts into `out` unsafely as NumPy; std's last step is NumPy's sqrt(ret, out=ret), a ufunc
+  // with same_kind casting.
+  if (opts.out !== undefined && name === 'std' && !canCastSameKind(out, opts.out.dtype)) {
+    throw new TypeError(`Cannot cast ufunc 'sqrt' output from ${out.name} to ${opts.out.dtype.name} with casting rule 'same_kind'`);
   }
   const reduced = normalizeAxes(opts.axis, a.ndim);
   const count = a.shape.reduce((n, d, i) => (reduced[i] ? n * d : n), 1);

@@ -122,7 +122,7 @@ describeEachDevice('adversarial: usability', () => {
       expect(() => m.item()).to.throw(RangeError, /can only convert an array of size 1/);
       expect(() => m.item(6)).to.throw(gp.IndexError, /index 6 is out of bounds for size 6/);
       expect(() => m.item(0, 3)).to.throw(gp.IndexError, /out of bounds for axis 1 with size 3/);
-      expect(() => m.item(0, 0, 0)).to.throw(TypeError, /incorrect number of indices/);
+      expect(() => m.item(0, 0, 0)).to.throw(RangeError, /incorrect number of indices/); // NumPy's ValueError
       expect(() => m.item(1.5)).to.throw(TypeError, /must be an integer/);
       t.dispose();
       m.dispose();
