@@ -360,12 +360,12 @@ describeEachDevice('reductions: dtype= and out=', () => {
     expect(() => a.sum(1, { out: gp.zeros([3]) })).to.throw(RangeError, /shape/);
     // NumPy 2.4's reductions cast into out= unsafely (np.sum(floats, out=ints) truncates); std
     // ends in NumPy's sqrt(ret, out=ret), a ufunc with same_kind casting.
-    expect(values(a.sum(1, { out: gp.zeros([2], 'int64') }))).to.deep.equal([3, 7]);
+    expect(values(a.sum(1, { out: gp.zeros([2], 'int64') }))).to.deep.equal([3n, 7n]);
     expect(values(a.mean(1, { out: gp.zeros([2], 'int32') }))).to.deep.equal([1, 3]);
-    expect(values(a.var(1, { out: gp.zeros([2], 'int64') }))).to.deep.equal([0, 0]);
+    expect(values(a.var(1, { out: gp.zeros([2], 'int64') }))).to.deep.equal([0n, 0n]);
     expect(() => a.std(1, { out: gp.zeros([2], 'int64') })).to.throw(TypeError, /sqrt.*same_kind/);
     const ints = up([1, 2, 3, 4], 'int64', [2, 2]);
-    expect(values(ints.sum(1, { out: gp.zeros([2], 'uint64') }))).to.deep.equal([3, 7]);
+    expect(values(ints.sum(1, { out: gp.zeros([2], 'uint64') }))).to.deep.equal([3n, 7n]);
     expect(values(ints.sum(1, { out: gp.zeros([2], 'int32') }))).to.deep.equal([3, 7]);
     expect(values(up([1, 2, 3, 4], 'uint8', [2, 2]).sum(1, { out: gp.zeros([2], 'int16') }))).to.deep.equal([3, 7]);
     expect(() => a.sum(2)).to.throw(RangeError, /out of bounds/);
