@@ -12,12 +12,18 @@ import { diagonal } from './products.js';
 
 const { sum, any } = reductionFunctions;
 
-/** Options of gp.einsum, passed as a trailing object: numpy.einsum's `out` and `dtype`. */
+/** Options of gp.einsum, passed as a trailing object: numpy.einsum's `out`, `dtype` and `optimize`. */
 export interface EinsumOptions {
   /** Where to write the result. */
   out?: GpuArray;
   /** Compute in this dtype (operands are cast to it). */
   dtype?: DTypeLike;
+  /**
+   * NumPy's contraction-order search switch (`true`, `false`, 'greedy', 'optimal' or a path).
+   * Accepted and not used: the pairs are contracted left to right whatever it says, which gives
+   * NumPy's result (the order changes the cost, not the values beyond rounding).
+   */
+  optimize?: boolean | string | readonly unknown[];
 }
 
 /** A term's labels: letters, and '#j' for the j-th ellipsis dimension counted from the right. */
@@ -79,7 +85,11 @@ export function einsum(subscripts: string, ...rest: unknown[]): GpuArray {
     !('re' in last && 'im' in last)
   ) {
     for (const key of Object.keys(last)) {
-      if (key !== 'out' && key !== 'dtype') throw new TypeError(`einsum: unknown option '${key}' (supported: out, dtype)`);
+      if (key !== 'out' && key !== 'dtype' && key !== 'optimize') throw new TypeError(`einsum: unknown option '${key}' (supported: out, dtype, optimize)`);
+    }
+    const optimize = (last as EinsumOptions).optimize;
+    if (optimize !== undefined && typeof optimize !== 'boolean' && typeof optimize !== 'string' && !Array.isArray(optimize)) {
+      throw new TypeError(`einsum: optimize must be a boolean, 'greedy', 'optimal' or a path, got ${typeof optimize}`);
     }
     options = last as EinsumOptions;
     rest = rest.slice(0, -1);
