@@ -58,8 +58,8 @@ interface PreparedKernel {
   kernel: LoadedKernel;
   args: ArgBlock;
   device: Device;
-  /** Where the gpa::Indexer argument's fields go, when the kernel takes one. */
-  indexer: StructWriter | null;
+  /** Byte offsets in `args` of the gpa::Indexer argument's shape and strides, when the kernel takes one. */
+  indexer: { shapeAt: number; stridesAt: number } | null;
   /** Reused launch geometry objects (only .x changes). */
   grid: { x: number; y: number; z: number };
   block: { x: number; y: number; z: number };
@@ -324,10 +324,14 @@ function prepare(def: ElementwiseDefinition, params: readonly BoundParam[], vals
     return scalarLayout(p.dtype);
   });
   const isz = plan?.index === 'int' ? 4 : 8;
-  const indexer = plan !== null && planNeedsIndexer(plan) ? new StructWriter(indexerStruct(plan.shape.length, plan.strides.length, plan.index)) : null;
-  if (indexer !== null) layouts.push(structLayout(indexer.struct));
+  const ix = plan !== null && planNeedsIndexer(plan) ? new StructWriter(indexerStruct(plan.shape.length, plan.strides.length, plan.index)) : null;
+  if (ix !== null) layouts.push(structLayout(ix.struct));
   layouts.push({ size: isz, align: isz });
-  return { kernel: program.kernel(kernelName), args: new ArgBlock(layouts), device, indexer, grid: { x: 1, y: 1, z: 1 }, block: { x: 1, y: 1, z: 1 }, source };
+  const args = new ArgBlock(layouts);
+  // Absolute offsets, once: the launch path writes the fields without looking them up.
+  const base = args.offsets[cg.length];
+  const indexer = ix === null ? null : { shapeAt: base + ix.offsetOf('shape'), stridesAt: base + ix.offsetOf('strides') };
+  return { kernel: program.kernel(kernelName), args, device, indexer, grid: { x: 1, y: 1, z: 1 }, block: { x: 1, y: 1, z: 1 }, source };
 }
 
 function writeArgs(prepared: PreparedKernel, params: readonly BoundParam[], vals: readonly ArgValue[], plan: IterationPlan | null, size: number): void {
@@ -344,19 +348,17 @@ function writeArgs(prepared: PreparedKernel, params: readonly BoundParam[], vals
       writeScalar(block, o, p.dtype, v instanceof Scalar ? (v.value as HostScalar) : (v as HostScalar));
     }
   }
-  let next = params.length;
   const idx = plan?.index === 'int' ? 'i32' : 'i64';
   const isz = idx === 'i32' ? 4 : 8;
   const ix = prepared.indexer;
   if (plan !== null && ix !== null) {
-    const base = offs[next++];
     const nd = plan.shape.length;
-    let o = base + ix.offsetOf('shape');
+    let o = ix.shapeAt;
     for (let d = 0; d < nd; d++, o += isz) block.write(idx, o, plan.shape[d]);
-    o = base + ix.offsetOf('strides'); // [operand][dim], row by row
+    o = ix.stridesAt; // [operand][dim], row by row
     for (const s of plan.strides) for (let d = 0; d < nd; d++, o += isz) block.write(idx, o, s[d]);
   }
-  block.write(idx, offs[next], size);
+  block.write(idx, offs[offs.length - 1], size);
 }
 
 

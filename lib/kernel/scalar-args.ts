@@ -111,23 +111,36 @@ export function writeScalar(block: ArgBlock, offset: number, d: DType, v: HostSc
   block.write(slot, offset, typeof v === 'bigint' ? Number(v) : Number(v));
 }
 
-/** Offsets of CArray's fields by ndim (they do not depend on the element type). */
-const carrayWriters: StructWriter[] = [];
-const carrayWriter = (ndim: number) => (carrayWriters[ndim] ??= new StructWriter(carrayStruct('char', ndim, false)));
+/** Where CArray's fields sit, by ndim (they do not depend on the element type), from arg-structs.ts. */
+interface CArrayOffsets {
+  layout: ParamLayout;
+  data: number;
+  size: number;
+  shape: number;
+  strides: number;
+}
+const carrayOffsets: CArrayOffsets[] = [];
+function carrayAt(ndim: number): CArrayOffsets {
+  let c = carrayOffsets[ndim];
+  if (c === undefined) {
+    const w = new StructWriter(carrayStruct('char', ndim, false));
+    c = { layout: structLayout(w.struct), data: w.offsetOf('data_'), size: w.offsetOf('size_'), shape: w.offsetOf('shape_'), strides: w.offsetOf('strides_') };
+    carrayOffsets[ndim] = c;
+  }
+  return c;
+}
 
-/** Where CuPy's CArray<T, ndim> goes in an argument block (see arg-structs.ts). */
+/** Where CuPy's CArray<T, ndim> goes in an argument block. */
 export function carrayLayout(ndim: number): ParamLayout {
-  return structLayout(carrayWriter(ndim).struct);
+  return carrayAt(ndim).layout;
 }
 
 export function writeCArray(block: ArgBlock, o: number, a: GpuArray): void {
-  const w = carrayWriter(a.ndim);
-  block.writeU64Number(o + w.offsetOf('data_'), a.ptr);
-  block.writeI64Number(o + w.offsetOf('size_'), a.size);
-  const shapeAt = o + w.offsetOf('shape_');
-  const stridesAt = o + w.offsetOf('strides_');
+  const c = carrayAt(a.ndim);
+  block.writeU64Number(o + c.data, a.ptr);
+  block.writeI64Number(o + c.size, a.size);
   for (let d = 0; d < a.ndim; d++) {
-    block.writeI64Number(shapeAt + 8 * d, a.shape[d]);
-    block.writeI64Number(stridesAt + 8 * d, a.strides[d]);
+    block.writeI64Number(o + c.shape + 8 * d, a.shape[d]);
+    block.writeI64Number(o + c.strides + 8 * d, a.strides[d]);
   }
 }

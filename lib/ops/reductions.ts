@@ -284,9 +284,7 @@ function reduce(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
   if (extra.whereMoments && opts.where !== undefined && opts.where !== true) {
     if (maskedReduction.moments === undefined) throw new TypeError(`${name}: where needs the ufunc methods (import gpuarray's index)`);
     const { acc, out } = partsOf(decl, a.dtype, opts.dtype === undefined ? undefined : toDType(opts.dtype, `${name}: dtype`));
-    if (opts.out !== undefined && rule === 'std' && !canCastSameKind(out, opts.out.dtype)) {
-      throw new TypeError(`Cannot cast ufunc 'sqrt' output from ${out.name} to ${opts.out.dtype.name} with casting rule 'same_kind'`);
-    }
+    checkMomentOut(rule, out, opts.out);
     return maskedReduction.moments(rule as 'mean' | 'var' | 'std', a, opts, acc, out);
   }
   if (opts.initial !== undefined || (opts.where !== undefined && opts.where !== true)) {
@@ -330,15 +328,21 @@ function resolve(decl: Decl, x: DType, want: DType | undefined, outDtype: DType 
   return r;
 }
 
+/**
+ * `out=` of mean/var/std: cast unsafely as NumPy's, except std, whose last step is NumPy's
+ * sqrt(ret, out=ret), a ufunc with same_kind casting.
+ */
+function checkMomentOut(rule: Rule, result: DType, out: GpuArray | undefined): void {
+  if (out !== undefined && rule === 'std' && !canCastSameKind(result, out.dtype)) {
+    throw new TypeError(`Cannot cast ufunc 'sqrt' output from ${result.name} to ${out.dtype.name} with casting rule 'same_kind'`);
+  }
+}
+
 /** var and std: two passes (the mean, kept broadcastable, then the mean of |x - mean|^2). */
 function reduceVariance(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
   const [name, rule, map, reduceExpr, , extra = {}] = decl;
   const { acc, out, ident } = partsOf(decl, a.dtype, opts.dtype === undefined ? undefined : toDType(opts.dtype, `${name}: dtype`));
-  // var casts into `out` unsafely as NumPy; std's last step is NumPy's sqrt(ret, out=ret), a ufunc
-  // with same_kind casting.
-  if (opts.out !== undefined && name === 'std' && !canCastSameKind(out, opts.out.dtype)) {
-    throw new TypeError(`Cannot cast ufunc 'sqrt' output from ${out.name} to ${opts.out.dtype.name} with casting rule 'same_kind'`);
-  }
+  checkMomentOut(decl[1], out, opts.out);
   const reduced = normalizeAxes(opts.axis, a.ndim);
   const count = a.shape.reduce((n, d, i) => (reduced[i] ? n * d : n), 1);
   const outParam = param('out0', opts.out?.dtype ?? out, true);
