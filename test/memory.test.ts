@@ -173,6 +173,15 @@ describeEachDevice('device memory pool', () => {
     b.dispose();
   });
 
+  it('an array larger than the device (the host, on cpu) is OutOfMemoryError before a byte is written', () => {
+    // A host that overcommits grants such a malloc and kills the process when a kernel fills it.
+    const { total } = gp.currentDevice().backend.memGetInfo();
+    const n = Math.ceil(total / 8) + (1 << 20);
+    expect(() => gp.zeros(n, 'float64')).to.throw(gp.OutOfMemoryError, /has no room/);
+    expect(() => gp.repeat(gp.arange(2), [n, 1])).to.throw(gp.OutOfMemoryError);
+    expect(gp.zeros(4, 'float64').sum().toArray()).to.equal(0);
+  });
+
   it('returns to its starting usage after 100k create/dispose cycles', function () {
     this.timeout(120_000);
     const pool = gp.getMemoryPool();

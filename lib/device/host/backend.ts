@@ -71,8 +71,7 @@ export class HostBackend implements Backend {
 
   tryMalloc(bytes: number): number | null {
     if (this.recorder !== null) throw captureRefusal('a device allocation from the driver');
-    const p = hostAlloc(bytes);
-    return p === 0 ? null : p;
+    return this.allocHost(bytes);
   }
   free(ptr: number): void {
     hostFree(ptr);
@@ -105,6 +104,9 @@ export class HostBackend implements Backend {
   }
   /** Plain memory: the "device" is this host, every copy a memcpy. */
   allocHost(bytes: number): number | null {
+    // More than the machine's memory can never be filled: refused here, since a host that overcommits
+    // (the H200 host does) would grant it and kill the process when a kernel touched the pages.
+    if (bytes > totalmem()) return null;
     const p = hostAlloc(bytes);
     return p === 0 ? null : p;
   }
