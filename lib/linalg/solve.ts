@@ -1,30 +1,41 @@
 // numpy.linalg's LU family: det, slogdet, inv, solve, matrix_power, batched over leading dims.
 // The row-major buffer of A read column-major is A^T, and det(A^T) = det(A), so the LU runs on a
 // plain C-contiguous copy: inv reads back inv(A^T)^T = inv(A) as it lies, solve asks getrs for
-// op 'T'. Singular matrices raise LinAlgError('Singular matrix') from getrf's info.
+// op 'T'. Singular matrices raise LinAlgError('Singular matrix') from getrf's info, read once
+// getrs is queued (one wait per call, at its end, as the LU's result is needed only then).
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { broadcastShapes, shapeString } from '../core/shape.js';
 import { eye } from '../ops/creation.js';
 import { ArrayLike, matmul, withArrays } from './matmul.js';
 import {
-  assertStackedSquare, batchOf, castOwned, linalgHelpers, linalgTypes, packed, realOf, solverRun, swappedCopy,
+  assertStackedSquare, batchOf, castOwned, linalgHelpers, linalgTypes, packed, readSolverInfo, realOf, solverQueue, solverRun, swappedCopy,
 } from './solver-call.js';
 
-/** LU of every matrix of `x` (already [...batch, n, n]) in `compute`: the packed LU and pivots. */
-function luFactor(x: GpuArray, compute: typeof dtypes.float64, failure: string | null): { lu: GpuArray; ipiv: GpuArray } {
+/**
+ * LU of every matrix of `x` (already [...batch, n, n]) in `compute`: the packed LU, pivots, and
+ * getrf's info array unread (readSolverInfo after the work that uses the LU is queued).
+ */
+function luFactor(x: GpuArray, compute: typeof dtypes.float64): { lu: GpuArray; ipiv: GpuArray; info: GpuArray } {
   const n = x.shape[x.ndim - 1];
   const batch = batchOf(x.shape);
   const lu = packed(x, compute, false);
   const ipiv = GpuArray.allocate([batch, n], dtypes.int32, x.device);
   try {
-    solverRun(x.device, compute, batch, failure, (c) => x.device.backend.solver.getrf({ ...c, n, a: lu.ptr, ipiv: ipiv.ptr }), failure !== null);
+    const info = solverQueue(x.device, compute, batch, (c) => x.device.backend.solver.getrf({ ...c, n, a: lu.ptr, ipiv: ipiv.ptr }));
+    return { lu, ipiv, info };
   } catch (e) {
     lu.dispose();
     ipiv.dispose();
     throw e;
   }
-  return { lu, ipiv };
+}
+
+/** Dispose what an LU left (its info array too, when an error came before it was read). */
+function disposeLu(f: { lu: GpuArray; ipiv: GpuArray; info: GpuArray }): void {
+  f.lu.dispose();
+  f.ipiv.dispose();
+  if (!f.info.disposed) f.info.dispose();
 }
 
 function determinant(x: GpuArray, slog: boolean): GpuArray[] {
@@ -41,12 +52,12 @@ function determinant(x: GpuArray, slog: boolean): GpuArray[] {
       sign.fill(1);
       logabs?.fill(0);
     } else if (batch > 0) {
-      const { lu, ipiv } = luFactor(x, compute, null);
+      // A singular matrix is no error here (det 0): getrf's info is not read.
+      const f = luFactor(x, compute);
       try {
-        linalgHelpers(x.device).luDet(compute.name as 'float64', lu.ptr, ipiv.ptr, sign.ptr, logabs?.ptr ?? 0, n, slog, batch, x.device.currentStream());
+        linalgHelpers(x.device).luDet(compute.name as 'float64', f.lu.ptr, f.ipiv.ptr, sign.ptr, logabs?.ptr ?? 0, n, slog, batch, x.device.currentStream());
       } finally {
-        lu.dispose();
-        ipiv.dispose();
+        disposeLu(f);
       }
     }
   } catch (e) {
@@ -77,28 +88,31 @@ export function inv(a: ArrayLike): GpuArray {
     const n = x.shape[x.ndim - 1];
     const batch = batchOf(x.shape);
     if (n === 0 || batch === 0) return GpuArray.allocate(x.shape, result, x.device);
-    const { lu, ipiv } = luFactor(x, compute, 'Singular matrix');
+    const f = luFactor(x, compute);
     try {
-      const id = eye(n, null, 0, compute);
-      let b: GpuArray;
-      try {
-        const v = id.broadcastTo(x.shape);
-        b = v.copy();
-        v.dispose();
-      } finally {
-        id.dispose();
+      // The right-hand sides: identities (one matrix: eye itself, overwritten by getrs).
+      let b = eye(n, null, 0, compute);
+      if (x.ndim > 2) {
+        const v = b.broadcastTo(x.shape);
+        const id = b;
+        try {
+          b = v.copy();
+        } finally {
+          v.dispose();
+          id.dispose();
+        }
       }
       try {
         // getrs 'N' on the LU of A^T gives inv(A^T) column-major: inv(A) read row-major.
-        solverRun(x.device, compute, batch, null, (c) => x.device.backend.solver.getrs({ ...c, n, nrhs: n, trans: 'N', a: lu.ptr, ipiv: ipiv.ptr, b: b.ptr }), false);
+        solverRun(x.device, compute, batch, null, (c) => x.device.backend.solver.getrs({ ...c, n, nrhs: n, trans: 'N', a: f.lu.ptr, ipiv: f.ipiv.ptr, b: b.ptr }), false);
+        readSolverInfo(f.info, 'Singular matrix');
       } catch (e) {
         b.dispose();
         throw e;
       }
       return castOwned(b, result);
     } finally {
-      lu.dispose();
-      ipiv.dispose();
+      disposeLu(f);
     }
   });
 }
@@ -127,9 +141,9 @@ export function solve(a: ArrayLike, b: ArrayLike): GpuArray {
     const count = batch.reduce((p, d) => p * d, 1);
     if (count === 0 || n === 0 || k === 0) return GpuArray.allocate(outShape, result, x.device);
     const av = x.broadcastTo([...batch, n, n]);
-    let lu: GpuArray, ipiv: GpuArray;
+    let f: ReturnType<typeof luFactor>;
     try {
-      ({ lu, ipiv } = luFactor(av, compute, 'Singular matrix'));
+      f = luFactor(av, compute);
     } finally {
       av.dispose();
     }
@@ -143,15 +157,15 @@ export function solve(a: ArrayLike, b: ArrayLike): GpuArray {
         bv.dispose();
       }
       try {
-        solverRun(x.device, compute, count, null, (c) => x.device.backend.solver.getrs({ ...c, n, nrhs: k, trans: 'T', a: lu.ptr, ipiv: ipiv.ptr, b: rhs.ptr }), false);
+        solverRun(x.device, compute, count, null, (c) => x.device.backend.solver.getrs({ ...c, n, nrhs: k, trans: 'T', a: f.lu.ptr, ipiv: f.ipiv.ptr, b: rhs.ptr }), false);
+        readSolverInfo(f.info, 'Singular matrix');
       } catch (e) {
         rhs.dispose();
         throw e;
       }
       return vector ? castOwned(rhs, result) : swappedCopy(rhs, result);
     } finally {
-      lu.dispose();
-      ipiv.dispose();
+      disposeLu(f);
     }
   });
 }

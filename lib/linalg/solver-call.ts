@@ -100,6 +100,20 @@ export function solverRun(
   readBack = true,
 ): Int32Array {
   if (batch === 0) return new Int32Array(0);
+  const info = solverQueue(device, dtype, batch, call);
+  // getrs's info only flags bad arguments: no read-back (and no wait) for it.
+  if (failure === null && !readBack) {
+    info.dispose();
+    return new Int32Array(0);
+  }
+  return readSolverInfo(info, failure);
+}
+
+/**
+ * Queue one solver entry and return its info array unread: the caller queues the work that follows
+ * (getrs after getrf) and then reads it with readSolverInfo, so the host waits once, at the end.
+ */
+export function solverQueue(device: Device, dtype: DType, batch: number, call: (common: SolverCall) => void): GpuArray {
   const info = GpuArray.allocate([batch], dtypes.int32, device);
   try {
     const pool = device.pool;
@@ -110,8 +124,16 @@ export function solverRun(
       stream: device.currentStream(),
       workspace: { malloc: (b) => pool.malloc(b), release: (p) => pool.release(p) },
     });
-    // getrs's info only flags bad arguments: no read-back (and no wait) for it.
-    if (failure === null && !readBack) return new Int32Array(0);
+  } catch (e) {
+    info.dispose();
+    throw e;
+  }
+  return info;
+}
+
+/** Read (and dispose) an info array: LinAlgError(`failure`) where a matrix failed, else the values. */
+export function readSolverInfo(info: GpuArray, failure: string | null): Int32Array {
+  try {
     const values = info.toTypedArray() as Int32Array;
     for (const v of values) {
       if (v < 0) throw new Error(`linalg: the solver refused argument ${-v} (a bug in gpuarray)`);
