@@ -47,6 +47,17 @@ describeEachDevice('rearranging', () => {
     expect(list(gp.repeat(gp.array(7), 3))).to.deep.equal([7, 7, 7]);
     expect(() => gp.repeat(a, [1, 2], 1)).to.throw(RangeError, /broadcast/);
     expect(() => gp.repeat(a, -1)).to.throw(RangeError, /negative/);
+    // The last axis of a contiguous array (a kernel of its own: out[i] = a[i / r]), every dtype
+    // width, and a sliced (offset) input and a transposed (copied through the view) one.
+    for (const dt of ['bool', 'int8', 'float16', 'int32', 'float64', 'complex128'] as const) {
+      const x = gp.array([[0, 1, 2, 3, 4], [5, 6, 7, 8, 9]]).astype(dt);
+      const hx = list(x) as unknown[][];
+      const want = hx.map((row) => row.flatMap((v) => [v, v, v]));
+      expect(list(gp.repeat(x, 3, 1)), dt).to.deep.equal(want);
+      expect(list(gp.repeat(x, 3)), dt).to.deep.equal(want.flat());
+      expect(list(gp.repeat(x.slice(1, '1:'), 2)), dt).to.deep.equal(hx[1].slice(1).flatMap((v) => [v, v]));
+      expect(list(gp.repeat(x.T, 2, 1)), dt).to.deep.equal(hx[0].map((_, j) => [hx[0][j], hx[0][j], hx[1][j], hx[1][j]]));
+    }
   });
 
   it('flip, fliplr, flipud, rot90, swapaxes, moveaxis and rollaxis are views with NumPy layouts', () => {

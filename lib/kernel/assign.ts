@@ -56,6 +56,13 @@ export function assign(dst: GpuArray, src: GpuArray | Scalar | HostScalar): void
     }
     return;
   }
+  // Same dtype, both C-contiguous, one shape, not 16-byte aligned (a roll's halves, a slice at an
+  // odd offset): the driver's copy handles any alignment at full speed, where the kernel's loop
+  // would go element by element.
+  if (src instanceof GpuArray && src.dtype === dst.dtype && (src.ptr % 16 !== 0 || dst.ptr % 16 !== 0) && src.flags.cContiguous && dst.flags.cContiguous && sameShape(src.shape, dst.shape)) {
+    if (src.ptr !== dst.ptr) dst.device.backend.copyDeviceToDevice(dst.ptr, src.ptr, dst.nbytes, dst.device.currentStream());
+    return;
+  }
   let srcDtype: DType;
   let value: GpuArray | HostScalar;
   if (src instanceof GpuArray) {

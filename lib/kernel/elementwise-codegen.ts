@@ -47,7 +47,7 @@ export function dtypeIncludes(dts: readonly DType[]): string {
 }
 
 /** Whether a plan's kernel takes the shape/strides struct. */
-export const planNeedsIndexer = (plan: IterationPlan | null) => plan !== null && (plan.mode !== 'vec' || plan.shape.length > 1);
+export const planNeedsIndexer = (plan: IterationPlan | null) => plan !== null && ((plan.mode !== 'vec' && plan.mode !== 'chunk') || plan.shape.length > 1);
 
 /** Marks the body's first line in the generated text; stripped before returning the source. */
 const BODY_MARK = '/*@gpa-body@*/';
@@ -114,34 +114,34 @@ function loopStrided(ctx: Ctx): string {
   ].join('\n');
 }
 
-/** VEC consecutive elements along the innermost dim per step, as 16-byte accesses. */
+/**
+ * VEC consecutive elements along the innermost dim per step, as 16-byte accesses; a reversed
+ * operand ('r') reads (or writes) the vector that ends at the run's first element, backwards.
+ */
 function loopVector(ctx: Ctx, plan: IterationPlan): string {
   const { I, arrays } = ctx;
   const vec = plan.vec;
   const ndim = plan.shape.length;
   const nops = arrays.length;
-  const step = (k: number) => (plan.inner[k] === 'v' ? 1 : 0);
+  const step = (k: number) => (plan.inner[k] === 'v' ? 1 : plan.inner[k] === 'r' ? -1 : 0);
+  const vectorOf = (k: number) => plan.inner[k] === 'v' || plan.inner[k] === 'r';
+  // Operand k's vector starts `pos` elements along its run; a reversed one ends there, so starts vec - 1 lower.
+  const along = (k: number, pos: string) => (plan.inner[k] === 'r' ? `- ${pos} - ${vec - 1}` : `+ ${pos} * ${step(k)}`);
+  const lane = (k: number) => (plan.inner[k] === 'r' ? `_v${k}[${vec - 1} - _k]` : `_v${k}[_k]`);
   const outerOffsets =
     ndim === 1
-      ? [`    const ${I} _base = _v * ${vec};`, ...arrays.map((_, k) => `    const ${I} _o${k} = _base * ${step(k)};`)]
+      ? [`    const ${I} _base = _v * ${vec};`, ...arrays.map((_, k) => `    const ${I} _o${k} = 0 ${along(k, '_base')};`)]
       : [
           `    const ${I} _rowlen = _ix.shape[${ndim - 1}] / ${vec};`,
           `    const ${I} _row = _v / _rowlen;`,
           `    const ${I} _col = (_v - _row * _rowlen) * ${vec};`,
           `    const ${I} _base = _row * _ix.shape[${ndim - 1}] + _col;`,
-          `    ${I} _off[${nops}];`,
-          `    { ${I} _r = _row;`,
-          `      for (int _k = 0; _k < ${nops}; ++_k) _off[_k] = 0;`,
-          `      for (int _d = ${ndim - 2}; _d >= 0; --_d) {`,
-          `        const ${I} _idx = _d == 0 ? _r : _r % _ix.shape[_d];`,
-          `        if (_d != 0) _r /= _ix.shape[_d];`,
-          `        for (int _k = 0; _k < ${nops}; ++_k) _off[_k] += _idx * _ix.strides[_k][_d];`,
-          `      } }`,
-          ...arrays.map((_, k) => `    const ${I} _o${k} = _off[${k}] + _col * ${step(k)};`),
+          ...rowOffsets(I, ndim, nops),
+          ...arrays.map((_, k) => `    const ${I} _o${k} = _off[${k}] ${along(k, '_col')};`),
         ];
   const loads = arrays.map((p, k) => {
     if (p.isOutput && !p.readsOutput) return `    gpa::Vec<${p.dtype.ctype}, ${vec}> _v${k};`;
-    if (plan.inner[k] === 'v') return `    ${p.isOutput ? '' : 'const '}gpa::Vec<${p.dtype.ctype}, ${vec}> _v${k} = gpa::load_vec<${vec}>(${ptr(p)} + _o${k});`;
+    if (vectorOf(k)) return `    ${p.isOutput ? '' : 'const '}gpa::Vec<${p.dtype.ctype}, ${vec}> _v${k} = gpa::load_vec<${vec}>(${ptr(p)} + _o${k});`;
     return `    const ${p.dtype.ctype} _b${k} = ${ptr(p)}[_o${k}];`;
   });
   const stores = arrays.flatMap((p, k) => (p.isOutput ? [`    gpa::store_vec<${vec}>(${ptr(p)} + _o${k}, _v${k});`] : []));
@@ -159,8 +159,8 @@ function loopVector(ctx: Ctx, plan: IterationPlan): string {
     `      const ${I} i = _base + _k;`,
     element(
       ctx,
-      (k) => (plan.inner[k] === 'v' ? `_v${k}[_k]` : `_b${k}`),
-      (k, p, v) => `_v${k}[_k] = ${toStorage(p, v)};`,
+      (k) => (vectorOf(k) ? lane(k) : `_b${k}`),
+      (k, p, v) => `${lane(k)} = ${toStorage(p, v)};`,
       '      ',
     ),
     `    }`,
@@ -175,12 +175,74 @@ function loopVector(ctx: Ctx, plan: IterationPlan): string {
           element(
             ctx,
             (k, p) => `${ptr(p)}[i * ${step(k)}]`,
-            (_k, p, v) => `${ptr(p)}[i] = ${toStorage(p, v)};`,
+            (k, p, v) => `${ptr(p)}[i * ${step(k)}] = ${toStorage(p, v)};`,
             '    ',
           ),
           `  }`,
         ]
       : []),
+  ].join('\n');
+}
+
+/** Offsets of every operand at the start of row `_row` of an n-D plan (all dims but the inner one). */
+function rowOffsets(I: string, ndim: number, nops: number): string[] {
+  return [
+    `    ${I} _off[${nops}];`,
+    `    { ${I} _r = _row;`,
+    `      for (int _k = 0; _k < ${nops}; ++_k) _off[_k] = 0;`,
+    `      for (int _d = ${ndim - 2}; _d >= 0; --_d) {`,
+    `        const ${I} _idx = _d == 0 ? _r : _r % _ix.shape[_d];`,
+    `        if (_d != 0) _r /= _ix.shape[_d];`,
+    `        for (int _k = 0; _k < ${nops}; ++_k) _off[_k] += _idx * _ix.strides[_k][_d];`,
+    `      } }`,
+  ];
+}
+
+/**
+ * Rows vectors cannot take (misaligned, or a length VEC does not divide): each step takes up to
+ * VEC consecutive elements of one row one by one, every load issued before the body and the
+ * stores, so that VEC independent accesses per thread are in flight as in the vector loop.
+ */
+function loopChunk(ctx: Ctx, plan: IterationPlan): string {
+  const { I, arrays } = ctx;
+  const vec = plan.vec;
+  const ndim = plan.shape.length;
+  const step = (k: number) => (plan.inner[k] === 'v' ? 1 : plan.inner[k] === 'r' ? -1 : 0);
+  const broadcast = (k: number) => plan.inner[k] === 'b';
+  const at = (k: number, p: CodegenParam) => `${ptr(p)}[_o${k} + _k * ${step(k)}]`;
+  const lanes = (indent: string, lines: string[]) =>
+    lines.length === 0 ? [] : [`#pragma unroll`, `${indent}for (int _k = 0; _k < ${vec}; ++_k) if (_k < _cnt) {`, ...lines, `${indent}}`];
+  const loads = arrays.flatMap((p, k) => {
+    const read = !p.isOutput || p.readsOutput;
+    if (broadcast(k)) return read ? [`    const ${p.dtype.ctype} _b${k} = ${ptr(p)}[_o${k}];`] : [];
+    return [`    ${p.dtype.ctype} _a${k}[${vec}];`];
+  });
+  const fills = arrays.flatMap((p, k) => (!broadcast(k) && (!p.isOutput || p.readsOutput) ? [`      _a${k}[_k] = ${at(k, p)};`] : []));
+  const stores = arrays.flatMap((p, k) => (p.isOutput ? [`      ${at(k, p)} = _a${k}[_k];`] : []));
+  return [
+    `  const ${I} _rowlen = ${ndim === 1 ? '_n' : `_ix.shape[${ndim - 1}]`};`,
+    `  const ${I} _cpr = (_rowlen + ${vec - 1}) / ${vec};`,
+    `#pragma unroll 1`,
+    `  for (${I} _c : gpa::grid_range<${I}>((_n / _rowlen) * _cpr)) {`,
+    `    const ${I} _row = _c / _cpr;`,
+    `    const ${I} _col = (_c - _row * _cpr) * ${vec};`,
+    `    const ${I} _base = _row * _rowlen + _col;`,
+    `    const int _cnt = _rowlen - _col < ${vec} ? (int)(_rowlen - _col) : ${vec};`,
+    ...(ndim === 1 ? [] : rowOffsets(I, ndim, arrays.length)),
+    ...arrays.map((_, k) => `    const ${I} _o${k} = ${ndim === 1 ? '0' : `_off[${k}]`} + _col * ${step(k)};`),
+    ...loads,
+    ...lanes('    ', fills),
+    ...lanes('    ', [
+      `      const ${I} i = _base + _k;`,
+      element(
+        ctx,
+        (k) => (broadcast(k) ? `_b${k}` : `_a${k}[_k]`),
+        (k, p, v) => `_a${k}[_k] = ${toStorage(p, v)};`,
+        '      ',
+      ),
+    ]),
+    ...lanes('    ', stores),
+    `  }`,
   ].join('\n');
 }
 
@@ -315,7 +377,7 @@ export function generateElementwise(src: ElementwiseSource, plan: IterationPlan 
 
   const ctx: Ctx = { I, arrays, body: src.body };
   const loop =
-    plan === null ? loopRawOnly(ctx) : plan.mode === 'strided' ? loopStrided(ctx) : plan.mode === 'vec' ? loopVector(ctx, plan) : loopTile(ctx, plan);
+    plan === null ? loopRawOnly(ctx) : plan.mode === 'strided' ? loopStrided(ctx) : plan.mode === 'vec' ? loopVector(ctx, plan) : plan.mode === 'chunk' ? loopChunk(ctx, plan) : loopTile(ctx, plan);
 
   const text = [
     dtypeIncludes(src.params.map((p) => p.dtype)),

@@ -186,11 +186,21 @@ function launch(
   dispatch(prepared, plan, size, device, opts);
 }
 
+/** Steps of a chunk loop: rows times chunks per row. */
+function chunkCount(plan: IterationPlan, size: number): number {
+  const rowlen = plan.shape[plan.shape.length - 1];
+  return (size / rowlen) * Math.ceil(rowlen / plan.vec);
+}
+
 function dispatch(prepared: PreparedKernel, plan: IterationPlan | null, size: number, device: Device, opts: LaunchOptions): void {
-  const vec = plan !== null && plan.mode === 'vec';
-  // Streaming vector loops run best with one vector per thread (measured on the H200); strided
-  // and tiled ones with a capped grid-stride loop.
-  const { grid, block } = device.backend.gridFor(vec ? Math.ceil(size / plan.vec) : size, opts.blockSize, vec ? Infinity : undefined);
+  // Streaming vector loops run best with one vector per thread (measured on the H200), and chunk
+  // loops with one chunk per thread; strided and tiled ones with a capped grid-stride loop.
+  const { grid, block } =
+    plan !== null && plan.mode === 'vec'
+      ? device.backend.gridFor(Math.ceil(size / plan.vec), opts.blockSize, Infinity)
+      : plan !== null && plan.mode === 'chunk'
+        ? device.backend.gridFor(chunkCount(plan, size), opts.blockSize, Infinity)
+        : device.backend.gridFor(size, opts.blockSize, undefined);
   prepared.grid.x = grid;
   prepared.block.x = block;
   prepared.kernel.launch(prepared.grid, prepared.block, 0, opts.stream ?? device.currentStream(), prepared.args.pointers);

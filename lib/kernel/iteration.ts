@@ -1,5 +1,6 @@
 // How an element-wise kernel walks its operands: dims collapsed where every operand is
-// contiguous across them (CuPy's reduce_dims), 16-byte vector accesses when alignment allows,
+// contiguous across them (CuPy's reduce_dims), 16-byte vector accesses when alignment allows
+// (reversed ones too, for a flipped inner axis),
 // 32-bit indexing when every offset fits. The plan picks the kernel variant; its values become
 // the launch arguments.
 
@@ -21,17 +22,21 @@ export interface IterationPlan {
   size: number;
   index: IndexType;
   /**
-   * 'vec': VEC consecutive elements per step along the innermost dim; 'tile': 2-D tiles of
-   * tileRows x VEC elements (row- and column-major operands mixed); 'strided': one element per step.
+   * 'vec': VEC consecutive elements per step along the innermost dim; 'chunk': up to VEC
+   * consecutive elements of one row per step, element by element (rows that vectors cannot take:
+   * misaligned, or of a length VEC does not divide); 'tile': 2-D tiles of tileRows x VEC elements
+   * (row- and column-major operands mixed); 'strided': one element per step.
    */
-  mode: 'vec' | 'strided' | 'tile';
+  mode: 'vec' | 'chunk' | 'strided' | 'tile';
   vec: number;
   tileRows: number;
   /**
-   * Per operand. vec: 'v' vector access (inner stride 1) or 'b' broadcast along the row.
+   * Per operand. vec: 'v' vector access (inner stride 1), 'r' reversed vector access (inner
+   * stride -1: the vector ends at the run's first element) or 'b' broadcast along the row; chunk:
+   * the same letters for inner strides 1, -1 and 0.
    * tile: 'c' row-major, 'f' column-major, 'b' one broadcast value.
    */
-  inner: ('v' | 'b' | 'c' | 'f')[];
+  inner: ('v' | 'r' | 'b' | 'c' | 'f')[];
 }
 
 const INT32_MAX = 2147483647;
@@ -75,26 +80,36 @@ export function planIteration(shape: readonly number[], operands: readonly IterO
   if (!allowVec || operands.length === 0) return plan;
 
   const inner = c.strides.map((s) => s[ndim - 1]);
-  if (!inner.every((s) => s === 0 || s === 1) || !inner.some((s) => s === 1)) return planTile(plan, operands);
+  if (!inner.every((s) => s === 0 || s === 1 || s === -1) || !inner.some((s) => s !== 0)) return planTile(plan, operands);
   const vec = vectorWidth(operands, inner);
   if (vec < 2) return plan;
   const innerLen = c.shape[ndim - 1];
-  if (ndim > 1 && innerLen % vec !== 0) return plan;
-  for (let k = 0; k < operands.length; k++) {
-    if (inner[k] !== 1) continue;
-    if (operands[k].ptr % (vec * operands[k].itemsize) !== 0) return plan;
-    for (let d = 0; d < ndim - 1; d++) if (c.strides[k][d] % vec !== 0) return plan;
-  }
-  plan.mode = 'vec';
   plan.vec = vec;
-  plan.inner = inner.map((s) => (s === 1 ? 'v' : 'b'));
+  plan.inner = inner.map((s) => (s === 1 ? 'v' : s === -1 ? 'r' : 'b'));
+  plan.mode = vectorsFit(c.strides, operands, inner, innerLen, vec) ? 'vec' : 'chunk';
+  // Short rows would leave most of a chunk's lanes idle: one element per step serves them better.
+  if (plan.mode === 'chunk' && innerLen < 2 * vec) return { ...plan, mode: 'strided', vec: 1, inner: [] };
   return plan;
+}
+
+/** Whether every run can be read as aligned 16-byte vectors (n-D: rows a multiple of vec long). */
+function vectorsFit(strides: readonly number[][], operands: readonly IterOperand[], inner: readonly number[], innerLen: number, vec: number): boolean {
+  const ndim = strides[0].length;
+  if (ndim > 1 && innerLen % vec !== 0) return false;
+  for (let k = 0; k < operands.length; k++) {
+    if (inner[k] === 0) continue;
+    // A reversed run's lowest address lies vec - 1 elements below its first element.
+    const low = inner[k] === 1 ? operands[k].ptr : operands[k].ptr - (vec - 1) * operands[k].itemsize;
+    if (low % (vec * operands[k].itemsize) !== 0) return false;
+    for (let d = 0; d < ndim - 1; d++) if (strides[k][d] % vec !== 0) return false;
+  }
+  return true;
 }
 
 /** Elements per 16-byte access of the widest vectorised operand (1 when vectors would not help). */
 function vectorWidth(operands: readonly { itemsize: number }[], inner: readonly number[]): number {
   let maxItem = 0;
-  for (let k = 0; k < operands.length; k++) if (inner[k] === 1 && operands[k].itemsize > maxItem) maxItem = operands[k].itemsize;
+  for (let k = 0; k < operands.length; k++) if (inner[k] !== 0 && operands[k].itemsize > maxItem) maxItem = operands[k].itemsize;
   return maxItem === 0 ? 1 : Math.floor(16 / maxItem);
 }
 

@@ -79,6 +79,12 @@ const repeatIndexKernel = ElementwiseKernel(
 );
 
 /**
+ * Repeats along the last axis of a C-contiguous array: output i is x[i / r], so the output is
+ * written a 16-byte vector at a time (the zero-stride view's inner run of r elements is not).
+ */
+const repeatLastKernel = ElementwiseKernel('raw T x, int32 r', 'T y', 'y = x[i / r]', 'gpa_repeat_last');
+
+/**
  * numpy.repeat(a, repeats, axis=None): each element repeated; `repeats` a count or one count per
  * element along the axis (a GpuArray of counts is read back to size the result).
  */
@@ -105,6 +111,10 @@ export function repeat(a0: unknown, repeats: unknown, axis?: number | null | { a
     const n = a.shape[ax];
     if (counts.length === 1) {
       const r = counts[0];
+      if (ax === a.ndim - 1 && r > 1 && r <= 0x7fffffff && a.size > 0 && a.flags.cContiguous) {
+        const x = a;
+        return build([...a.shape.slice(0, -1), n * r], a.dtype, (out) => repeatLastKernel(x, r, out), a.device);
+      }
       const vshape = [...a.shape.slice(0, ax + 1), r, ...a.shape.slice(ax + 1)];
       const vstrides = [...a.strides.slice(0, ax + 1), 0, ...a.strides.slice(ax + 1)];
       const v = viewOf(a, vshape, vstrides, a.offset);
