@@ -34,6 +34,10 @@ describe('iteration plan: reversed inner runs', () => {
     const rev = planIteration([1000], [{ ptr: 4096 + 4, itemsize: 4, strides: [-4] }, { ptr: 8192 + 4, itemsize: 4, strides: [4] }]);
     expect([rev.mode, rev.inner.join('')]).to.deep.equal(['chunk', 'rv']);
     expect(planIteration([5, 7], [{ ptr: 4096 + 4, itemsize: 4, strides: [32, 4] }]).mode).to.equal('strided');
+    // Rows of at least 32 vectors: a warp's 32 threads interleaved over 32 x VEC elements.
+    expect([pad.spread, rev.spread]).to.deep.equal([1, 32]);
+    const wide = planIteration([3, 300], [{ ptr: 4096 + 4, itemsize: 4, strides: [1204, 4] }, { ptr: 8192, itemsize: 4, strides: [1200, 4] }]);
+    expect([wide.mode, wide.spread]).to.deep.equal(['chunk', 32]);
   });
 });
 
@@ -90,6 +94,21 @@ describeEachDevice('element-wise kernels over inner runs: flipped, misaligned, r
         dst.slice(':', '1:').set(a);
         expect(dst.slice(':', '1:').toArray(), `into a view ${dt}`).to.deep.equal(h);
       }
+    }
+  });
+
+  it('long misaligned rows (a warp interleaved over each chunk), ragged ends, for every dtype width', () => {
+    const ident = gp.ElementwiseKernel('T x', 'T y', 'y = x', 'test_ident_runs');
+    for (const dt of dtypes) {
+      const base = gp.arange(0, 3 * 1101, 1, 'float64').astype(dt).reshape(3, 1101);
+      const h = base.toArray() as unknown[][];
+      // Rows of 1100 at an odd offset (1100 is no multiple of 32 x VEC for any width).
+      expect(base.slice(':', '1:').copy().toArray(), dt).to.deep.equal(h.map((r) => r.slice(1)));
+      const flat = base.reshape(3303);
+      const hf = h.flat();
+      // Through a kernel of our own: copy() of a contiguous run takes the driver's copy instead.
+      expect((ident(flat.slice('3:3000')) as gp.GpuArray).toArray(), dt).to.deep.equal(hf.slice(3, 3000));
+      expect(gp.flip(flat.slice('1:2999')).copy().toArray(), dt).to.deep.equal(hf.slice(1, 2999).reverse());
     }
   });
 

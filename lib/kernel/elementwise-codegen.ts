@@ -200,18 +200,21 @@ function rowOffsets(I: string, ndim: number, nops: number): string[] {
 
 /**
  * Rows vectors cannot take (misaligned, or a length VEC does not divide): each step takes up to
- * VEC consecutive elements of one row one by one, every load issued before the body and the
- * stores, so that VEC independent accesses per thread are in flight as in the vector loop.
+ * VEC elements of one row one by one, every load issued before the body and the stores, so that
+ * VEC independent accesses per thread are in flight as in the vector loop. With a spread S of 32
+ * a warp takes 32 x VEC elements, lane l the ones at l + 32k: each access of the warp is one
+ * contiguous run.
  */
 function loopChunk(ctx: Ctx, plan: IterationPlan): string {
   const { I, arrays } = ctx;
   const vec = plan.vec;
+  const S = plan.spread;
   const ndim = plan.shape.length;
   const step = (k: number) => (plan.inner[k] === 'v' ? 1 : plan.inner[k] === 'r' ? -1 : 0);
   const broadcast = (k: number) => plan.inner[k] === 'b';
-  const at = (k: number, p: CodegenParam) => `${ptr(p)}[_o${k} + _k * ${step(k)}]`;
-  const lanes = (indent: string, lines: string[]) =>
-    lines.length === 0 ? [] : [`#pragma unroll`, `${indent}for (int _k = 0; _k < ${vec}; ++_k) if (_k < _cnt) {`, ...lines, `${indent}}`];
+  const at = (k: number, p: CodegenParam) => `${ptr(p)}[_o${k} + _k * ${S * step(k)}]`;
+  const lanes = (lines: string[]) =>
+    lines.length === 0 ? [] : [`#pragma unroll`, `    for (int _k = 0; _k < ${vec}; ++_k) if (_col + _k * ${S} < _rowlen) {`, ...lines, `    }`];
   const loads = arrays.flatMap((p, k) => {
     const read = !p.isOutput || p.readsOutput;
     if (broadcast(k)) return read ? [`    const ${p.dtype.ctype} _b${k} = ${ptr(p)}[_o${k}];`] : [];
@@ -221,19 +224,19 @@ function loopChunk(ctx: Ctx, plan: IterationPlan): string {
   const stores = arrays.flatMap((p, k) => (p.isOutput ? [`      ${at(k, p)} = _a${k}[_k];`] : []));
   return [
     `  const ${I} _rowlen = ${ndim === 1 ? '_n' : `_ix.shape[${ndim - 1}]`};`,
-    `  const ${I} _cpr = (_rowlen + ${vec - 1}) / ${vec};`,
+    `  const ${I} _cpr = (_rowlen + ${vec * S - 1}) / ${vec * S};`,
     `#pragma unroll 1`,
-    `  for (${I} _c : gpa::grid_range<${I}>((_n / _rowlen) * _cpr)) {`,
+    `  for (${I} _t : gpa::grid_range<${I}>((_n / _rowlen) * _cpr * ${S})) {`,
+    ...(S === 1 ? [`    const ${I} _c = _t, _lane = 0;`] : [`    const ${I} _c = _t / ${S}, _lane = _t - _c * ${S};`]),
     `    const ${I} _row = _c / _cpr;`,
-    `    const ${I} _col = (_c - _row * _cpr) * ${vec};`,
+    `    const ${I} _col = (_c - _row * _cpr) * ${vec * S} + _lane;`,
     `    const ${I} _base = _row * _rowlen + _col;`,
-    `    const int _cnt = _rowlen - _col < ${vec} ? (int)(_rowlen - _col) : ${vec};`,
     ...(ndim === 1 ? [] : rowOffsets(I, ndim, arrays.length)),
     ...arrays.map((_, k) => `    const ${I} _o${k} = ${ndim === 1 ? '0' : `_off[${k}]`} + _col * ${step(k)};`),
     ...loads,
-    ...lanes('    ', fills),
-    ...lanes('    ', [
-      `      const ${I} i = _base + _k;`,
+    ...lanes(fills),
+    ...lanes([
+      `      const ${I} i = _base + _k * ${S};`,
       element(
         ctx,
         (k) => (broadcast(k) ? `_b${k}` : `_a${k}[_k]`),
@@ -241,7 +244,7 @@ function loopChunk(ctx: Ctx, plan: IterationPlan): string {
         '      ',
       ),
     ]),
-    ...lanes('    ', stores),
+    ...lanes(stores),
     `  }`,
   ].join('\n');
 }

@@ -165,7 +165,7 @@ function launch(
   }
 
   // Specialisation key: everything the generated source depends on.
-  let key = plan === null ? 'raw' : `${plan.mode}${plan.vec}|${plan.shape.length}|${plan.index}|${plan.inner.join('')}`;
+  let key = plan === null ? 'raw' : `${plan.mode}${plan.vec}x${plan.spread}|${plan.shape.length}|${plan.index}|${plan.inner.join('')}`;
   for (let k = 0; k < params.length; k++) {
     const v = vals[k];
     const p = params[k];
@@ -186,10 +186,10 @@ function launch(
   dispatch(prepared, plan, size, device, opts);
 }
 
-/** Steps of a chunk loop: rows times chunks per row. */
+/** Steps of a chunk loop: rows times chunks per row times the threads sharing a chunk. */
 function chunkCount(plan: IterationPlan, size: number): number {
   const rowlen = plan.shape[plan.shape.length - 1];
-  return (size / rowlen) * Math.ceil(rowlen / plan.vec);
+  return (size / rowlen) * Math.ceil(rowlen / (plan.vec * plan.spread)) * plan.spread;
 }
 
 function dispatch(prepared: PreparedKernel, plan: IterationPlan | null, size: number, device: Device, opts: LaunchOptions): void {

@@ -31,6 +31,12 @@ export interface IterationPlan {
   vec: number;
   tileRows: number;
   /**
+   * 'chunk': 1, a thread's VEC elements consecutive; or 32 on rows of at least 32 x VEC elements,
+   * the 32 threads of a warp interleaved over 32 x VEC (each access of the warp one contiguous
+   * run, so misaligned stores still fill whole sectors).
+   */
+  spread: number;
+  /**
    * Per operand. vec: 'v' vector access (inner stride 1), 'r' reversed vector access (inner
    * stride -1: the vector ends at the run's first element) or 'b' broadcast along the row; chunk:
    * the same letters for inner strides 1, -1 and 0.
@@ -40,6 +46,8 @@ export interface IterationPlan {
 }
 
 const INT32_MAX = 2147483647;
+/** Threads of a warp interleaved in a long row's chunk (CUDA's warp; any grouping is exact on cpu). */
+const WARP_SPREAD = 32;
 
 /** Merge dims that are contiguous for every operand and drop length-1 dims. */
 export function collapseDims(shape: readonly number[], strides: readonly (readonly number[])[], reduce = true): { shape: number[]; strides: number[][] } {
@@ -76,7 +84,7 @@ export function planIteration(shape: readonly number[], operands: readonly IterO
     for (let d = 0; d < ndim; d++) reach += (c.shape[d] - 1) * Math.abs(s[d]);
     if (reach > INT32_MAX) fits32 = false;
   }
-  const plan: IterationPlan = { shape: c.shape, strides: c.strides, size, index: fits32 ? 'int' : 'long long', mode: 'strided', vec: 1, tileRows: 1, inner: [] };
+  const plan: IterationPlan = { shape: c.shape, strides: c.strides, size, index: fits32 ? 'int' : 'long long', mode: 'strided', vec: 1, tileRows: 1, spread: 1, inner: [] };
   if (!allowVec || operands.length === 0) return plan;
 
   const inner = c.strides.map((s) => s[ndim - 1]);
@@ -89,6 +97,7 @@ export function planIteration(shape: readonly number[], operands: readonly IterO
   plan.mode = vectorsFit(c.strides, operands, inner, innerLen, vec) ? 'vec' : 'chunk';
   // Short rows would leave most of a chunk's lanes idle: one element per step serves them better.
   if (plan.mode === 'chunk' && innerLen < 2 * vec) return { ...plan, mode: 'strided', vec: 1, inner: [] };
+  if (plan.mode === 'chunk' && innerLen >= WARP_SPREAD * vec) plan.spread = WARP_SPREAD;
   return plan;
 }
 
@@ -130,6 +139,7 @@ export function planContiguous(size: number, operands: readonly { ptr: number; i
     mode: 'strided',
     vec: 1,
     tileRows: 1,
+    spread: 1,
     inner: [],
   };
   const vec = vectorWidth(operands, inner);
