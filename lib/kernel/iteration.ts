@@ -1,8 +1,8 @@
 // How an element-wise kernel walks its operands: dims collapsed where every operand is
 // contiguous across them (CuPy's reduce_dims), 16-byte vector accesses when alignment allows
-// (reversed ones too, for a flipped inner axis),
-// 32-bit indexing when every offset fits. The plan picks the kernel variant; its values become
-// the launch arguments.
+// (read backwards along a flipped inner axis), a vector's worth of elements per thread where it
+// does not, 32-bit indexing when every offset fits. The plan picks the kernel variant; its values
+// become the launch arguments.
 
 export interface IterOperand {
   /** Device address of element [0, ..., 0]. */
