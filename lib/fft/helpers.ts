@@ -6,7 +6,8 @@ import { array, asarray } from '../ops/creation.js';
 import { readOptions } from '../util/options.js';
 
 function checkCount(fn: string, n: unknown): number {
-  if (typeof n !== 'number' || !Number.isInteger(n)) throw new TypeError(`${fn}: n should be an integer, got ${String(n)}`);
+  if (typeof n !== 'number') throw new TypeError(`${fn}: n should be an integer, got ${String(n)}`);
+  if (!Number.isInteger(n)) throw new RangeError(`${fn}: n should be an integer, got ${n}`);
   if (n < 0) throw new RangeError(`${fn}: n must be non-negative, got ${n}`);
   return n;
 }
@@ -18,10 +19,16 @@ function checkSpacing(fn: string, d0: unknown): number {
   return d;
 }
 
+/** 1 / (n d), refused where NumPy's division raises ZeroDivisionError (n = 0 or d = 0) rather than giving NaN/inf. */
+function scaleOf(fn: string, n: number, d: number): number {
+  if (n * d === 0) throw new RangeError(`${fn}: float division by zero (n = ${n}, d = ${d})`);
+  return 1 / (n * d);
+}
+
 /** numpy.fft.fftfreq: [0, 1, ..., ceil(n/2) - 1, -floor(n/2), ..., -1] / (d n), float64. */
 export function fftfreq(n: number, d: number | { d?: number } = 1.0): GpuArray {
   checkCount('fftfreq', n);
-  const scale = 1 / (n * checkSpacing('fftfreq', d));
+  const scale = scaleOf('fftfreq', n, checkSpacing('fftfreq', d));
   const f = new Float64Array(n);
   const positive = Math.floor((n - 1) / 2) + 1;
   for (let i = 0; i < n; i++) f[i] = (i < positive ? i : i - n) * scale;
@@ -31,7 +38,7 @@ export function fftfreq(n: number, d: number | { d?: number } = 1.0): GpuArray {
 /** numpy.fft.rfftfreq: [0, 1, ..., floor(n/2)] / (d n), float64. */
 export function rfftfreq(n: number, d: number | { d?: number } = 1.0): GpuArray {
   checkCount('rfftfreq', n);
-  const scale = 1 / (n * checkSpacing('rfftfreq', d));
+  const scale = scaleOf('rfftfreq', n, checkSpacing('rfftfreq', d));
   return array(Float64Array.from({ length: Math.floor(n / 2) + 1 }, (_, i) => i * scale));
 }
 

@@ -2,6 +2,7 @@
 // fft/ifft, fft2/ifft2, fftn/ifftn, rfft/irfft, rfft2/irfft2, rfftn/irfftn, hfft/ihfft.
 // Positional parameters stay positional; a trailing options object may stand in for any optional
 // one: gp.fft.fft(a, 8), gp.fft.fft(a, {n: 8, axis: 0, norm: 'ortho'}).
+import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { readOptions } from '../util/options.js';
 import { normalizeAxis, shapeString } from '../core/shape.js';
@@ -85,6 +86,19 @@ function deliver(fn: string, result: GpuArray, out: GpuArray | undefined): GpuAr
 }
 
 /**
+ * NumPy keeps float16 for the real output of a c2r step fed float16 itself (irfft, hfft, irfftn
+ * over one axis); over more axes the c2c steps first make complex64, so float32. The transform ran in single.
+ */
+function finish(fn: string, x: GpuArray, kind: FftKind, result: GpuArray, out: GpuArray | undefined, nAxes = 1): GpuArray {
+  if (kind === 'c2r' && nAxes === 1 && x.dtype === dtypes.float16 && result.dtype !== dtypes.float16) {
+    const half = result.astype(dtypes.float16);
+    result.dispose();
+    result = half;
+  }
+  return deliver(fn, result, out);
+}
+
+/**
  * One transform of `kind` over `axes` with lengths `s`, scaled for `norm`. r2c runs forward and
  * c2r backward whatever `forwardC2c` says (the Hermitian transforms swap the norm instead).
  */
@@ -124,7 +138,7 @@ function oneD(fn: string, kind: FftKind, forward: boolean, hermitian: boolean) {
         result.dispose();
         result = c;
       }
-      return deliver(fn, result, o.out);
+      return finish(fn, x, kind, result, o.out);
     } finally {
       if (input !== x) input.dispose();
       if (x !== a) x.dispose();
@@ -141,11 +155,17 @@ function nD(fn: string, kind: FftKind, forward: boolean, defaultAxes: number[] |
       const norm = checkNorm(fn, o.norm);
       let axes: number[];
       if (o.axes !== undefined && o.axes !== null) axes = [...o.axes];
+      // The *2 functions' default axes=(-2, -1) holds with `s` too: a longer or shorter s is refused below.
+      else if (o.axes === undefined && defaultAxes !== null) axes = defaultAxes;
       else if (o.s !== undefined && o.s !== null) axes = o.s.map((_, i) => i - o.s!.length);
       // An explicit axes=None means every axis, even for the *2 functions (NumPy passes it on).
-      else axes = o.axes === undefined && defaultAxes !== null ? defaultAxes : x.shape.map((_, i) => i);
+      else axes = x.shape.map((_, i) => i);
       axes = axes.map((ax) => normalizeAxis(ax, x.ndim));
-      if (axes.length === 0) throw new RangeError(`${fn}: no axes to transform`);
+      if (axes.length === 0) {
+        // NumPy's complex transforms over no axes give the input back untouched (dtype kept); its real ones fail.
+        if (kind === 'c2c' && (o.s === undefined || o.s === null || o.s.length === 0)) return deliver(fn, x.copy(), o.out);
+        throw new RangeError(`${fn}: no axes to transform`);
+      }
       let s: number[];
       if (o.s !== undefined && o.s !== null) {
         if (o.s.length !== axes.length) throw new RangeError(`${fn}: When given, axes and shape arguments have to be of the same length.`);
@@ -156,7 +176,7 @@ function nD(fn: string, kind: FftKind, forward: boolean, defaultAxes: number[] |
         if (kind === 'c2r') s[s.length - 1] = 2 * (s[s.length - 1] - 1);
         s.forEach((n) => checkLength(fn, n));
       }
-      if (kind === 'c2c' || new Set(axes).size === axes.length) return deliver(fn, run(x, axes, s, kind, forward, norm), o.out);
+      if (kind === 'c2c' || new Set(axes).size === axes.length) return finish(fn, x, kind, run(x, axes, s, kind, forward, norm), o.out, axes.length);
       // A real transform with an axis named twice: the real axis alone, then c2c over the others, as NumPy.
       const last = axes.length - 1;
       if (kind === 'r2c') {
@@ -169,7 +189,7 @@ function nD(fn: string, kind: FftKind, forward: boolean, defaultAxes: number[] |
       }
       const spec = run(x, axes.slice(0, last), s.slice(0, last), 'c2c', false, norm);
       try {
-        return deliver(fn, run(spec, [axes[last]], [s[last]], 'c2r', false, norm), o.out);
+        return finish(fn, x, kind, run(spec, [axes[last]], [s[last]], 'c2r', false, norm), o.out, axes.length);
       } finally {
         spec.dispose();
       }

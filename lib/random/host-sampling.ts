@@ -117,7 +117,9 @@ function asDeviceArray(x: unknown, method: string): GpuArray {
 export function permutation(bg: Philox, x: unknown, axis: number): GpuArray {
   if (typeof x === 'number' || typeof x === 'bigint') {
     const n = Number(x);
-    if (!Number.isInteger(n) || n < 0) throw new RangeError('permutation: n must be a non-negative integer');
+    if (!Number.isInteger(n)) throw new TypeError(`permutation: n must be an integer, got ${n}`);
+    // NumPy permutes arange(n): empty for a negative n.
+    if (n <= 0) return indexArray(new Float64Array(0), [0]);
     const idx = permutationIndices(bg, n);
     return indexArray(Float64Array.from(idx as ArrayLike<number>), [n]);
   }
@@ -156,6 +158,7 @@ export function shuffle(bg: Philox, x: unknown, axis: number): void {
 export function permuted(bg: Philox, x: unknown, axis: number | null | undefined, out: unknown): GpuArray {
   const a = asDeviceArray(x, 'permuted');
   try {
+    if (a.ndim === 0) throw new TypeError('permuted: len() of unsized object (x must be at least 1-dimensional)');
     let result: GpuArray;
     if (axis === null || axis === undefined) {
       const idx = permutationIndices(bg, a.size);

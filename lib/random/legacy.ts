@@ -1,7 +1,10 @@
 // The legacy numpy.random functions people still type, on one global Generator (NumPy's use a
 // global RandomState/MT19937; these use the same Philox Generator as defaultRng, reseeded by seed()).
 import { GpuArray } from '../core/gpu-array.js';
+import { ufuncFunctions } from '../ops/ufunc-api.js';
+import { readOptions } from '../util/options.js';
 import { Philox } from './bit-generator.js';
+import { bindArgs } from './params.js';
 import { Generator } from './generator.js';
 import type { SeedEntropy } from './seed-sequence.js';
 
@@ -10,6 +13,12 @@ const rng = (): Generator => (global ??= new Generator(new Philox()));
 
 /** Reseed the global generator (none: from the OS). */
 export function seed(s?: SeedEntropy | null): void {
+  // RandomState.seed's range: each integer in [0, 2**32) (negatives are refused by SeedSequence).
+  for (const v of typeof s === 'number' || typeof s === 'bigint' ? [s] : Array.isArray(s) ? s : []) {
+    if ((typeof v === 'number' || typeof v === 'bigint') && BigInt(Number.isInteger(v) ? v : 0) >= 2n ** 32n) {
+      throw new RangeError('seed: Seed must be between 0 and 2**32 - 1');
+    }
+  }
   global = new Generator(new Philox(s ?? null));
 }
 
@@ -25,10 +34,11 @@ function dims(d: DimsAndOptions, method: string): { shape: number[]; dtype: 'flo
   let dtype: 'float32' | 'float64' = 'float64';
   const list = [...d];
   const last = list[list.length - 1];
-  if (last !== null && typeof last === 'object') {
-    dtype = (list.pop() as { dtype?: 'float32' | 'float64' }).dtype ?? 'float64';
+  // An array is not the options object: NumPy's rand((2, 3)) is a TypeError, not a 0-d draw.
+  if (last !== null && typeof last === 'object' && !Array.isArray(last)) {
+    dtype = readOptions<{ dtype: 'float32' | 'float64' }>(method, list.pop(), ['dtype']).dtype ?? 'float64';
   }
-  for (const x of list) if (typeof x !== 'number' || !Number.isInteger(x)) throw new TypeError(`${method}: dimensions must be integers`);
+  for (const x of list) if (typeof x !== 'number' || !Number.isInteger(x)) throw new TypeError(`${method}: dimensions must be integers, got ${Array.isArray(x) ? 'an array' : String(x)}`);
   return { shape: list as number[], dtype };
 }
 
@@ -62,6 +72,19 @@ export const ranf = random;
 
 /** Uniform samples in [low, high) from the global generator (numpy.random.uniform): uniform(low = 0, high = 1, size?), as Generator.uniform. */
 export function uniform(...args: unknown[]): GpuArray {
+  const a = bindArgs('uniform', args, ['low', 'high', 'size']);
+  const low = a.low ?? 0;
+  const high = a.high ?? 1;
+  // RandomState.uniform allows high < low (samples in (high, low]): low + (high - low) u is the
+  // reflection low + high - x of a draw x in [high, low). Generator.uniform refuses it, as NumPy's.
+  if (typeof low === 'number' && typeof high === 'number' && high < low) {
+    const x = rng().uniform(high, low, a.size ?? null);
+    try {
+      return ufuncFunctions.subtract(low + high, x) as GpuArray;
+    } finally {
+      x.dispose();
+    }
+  }
   return rng().uniform(...args);
 }
 /** Normal samples from the global generator (numpy.random.normal): normal(loc = 0, scale = 1, size?), as Generator.normal. */
