@@ -256,4 +256,33 @@ describeEachDevice('fft: NumPy 2 argument rules', () => {
     expect(gp.fft.rfftfreq(4, { d: 0.5 }).toArray()).to.deep.equal([0, 0.5, 1]);
     expect(() => gp.fft.fftfreq(4, { dd: 1 } as never)).to.throw(TypeError, /dd/);
   });
+
+  it('*2 functions keep axes (-2, -1) with s; no axes returns the input; float16 c2r dtypes; fftfreq division by zero', () => {
+    const x = gp.ones([2, 3, 4], 'float64');
+    // np.fft.fft2(x, s=(3, 3, 3)) and s=(5,): ValueError "Shape and axes have different lengths."
+    for (const f of [gp.fft.fft2, gp.fft.ifft2, gp.fft.rfft2, gp.fft.irfft2]) {
+      expect(() => f(x, [3, 3, 3])).to.throw(RangeError, /same length/);
+      expect(() => f(x, { s: [5] })).to.throw(RangeError, /same length/);
+    }
+    // np.fft.fftn(a, axes=[]) is a itself, float64 kept.
+    const a = gp.array([[1.5, 2], [3, 4]], 'float64');
+    const same = gp.fft.fftn(a, { axes: [] });
+    expect(same.dtype.name).to.equal('float64');
+    expect(same.toArray()).to.deep.equal([[1.5, 2], [3, 4]]);
+    expect(() => gp.fft.rfftn(a, { axes: [] })).to.throw(RangeError);
+    // np.fft.irfft / hfft of float16 give float16; irfftn over two axes float32.
+    const h = gp.array([1, 2, 3, 4], 'float16');
+    const ir = gp.fft.irfft(h);
+    expect(ir.dtype.name).to.equal('float16');
+    const want = [2.5, -0.66650390625, 0, -0.1666259765625, 0, -0.66650390625];
+    Array.from(ir.toTypedArray() as Float32Array).forEach((v, i) => expect(v).to.be.closeTo(want[i], 1e-3));
+    expect(gp.fft.hfft(h).dtype.name).to.equal('float16');
+    expect(gp.fft.irfftn(gp.array([[1, 2, 3], [4, 5, 6]], 'float16')).dtype.name).to.equal('float32');
+    // np.fft.fftfreq(0), fftfreq(4, 0): ZeroDivisionError; fftfreq(2.5): ValueError.
+    for (const f of [gp.fft.fftfreq, gp.fft.rfftfreq]) {
+      expect(() => f(0)).to.throw(RangeError, /division by zero/);
+      expect(() => f(4, 0)).to.throw(RangeError, /division by zero/);
+      expect(() => f(2.5)).to.throw(RangeError, /integer/);
+    }
+  });
 });

@@ -245,4 +245,29 @@ describeEachDevice('random: API', () => {
     random.shuffle(x);
     expect(vals(x).sort()).to.deep.equal([0, 1, 2, 3, 4, 5]);
   });
+
+  it('legacy argument rules as numpy.random: rand((2, 3)) refused, seed < 2**32, uniform with high < low', () => {
+    // np.random.rand((2, 3)): TypeError (it drew a 0-d sample before).
+    expect(() => random.rand([2, 3] as never)).to.throw(TypeError);
+    expect(() => random.randn([2] as never)).to.throw(TypeError);
+    expect(() => random.rand(2, { dtype: 'float32', bogus: 1 } as never)).to.throw(TypeError, /bogus/);
+    // np.random.seed(2**32), seed([2**32]): ValueError; 2**32 - 1 is accepted.
+    expect(() => random.seed(2 ** 32)).to.throw(RangeError, /2\*\*32/);
+    expect(() => random.seed([1, 2 ** 32])).to.throw(RangeError, /2\*\*32/);
+    random.seed(2 ** 32 - 1);
+    // np.random.uniform(3, 1, n) draws in (1, 3] (RandomState allows high < low).
+    const u = vals(random.uniform(3, 1, 2000));
+    expect(u.every((v) => v > 1 && v <= 3)).to.equal(true);
+    const mean = u.reduce((p, q) => p + q, 0) / u.length;
+    expect(mean).to.be.closeTo(2, 0.08); // sd of the mean 0.0129
+    expect(() => random.defaultRng(1).uniform(3, 1, 2)).to.throw(RangeError);
+  });
+
+  it('permutation of a negative n is empty, permuted refuses a 0-d array, as NumPy', () => {
+    const g = random.defaultRng(3);
+    const p = g.permutation(-3);
+    expect(p.shape).to.deep.equal([0]);
+    expect(p.dtype.name).to.equal('int64');
+    expect(() => g.permuted(gp.array(3))).to.throw(TypeError);
+  });
 });
