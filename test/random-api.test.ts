@@ -270,4 +270,24 @@ describeEachDevice('random: API', () => {
     expect(p.dtype.name).to.equal('int64');
     expect(() => g.permuted(gp.array(3))).to.throw(TypeError);
   });
+
+  it('GpuArray seeds and sizes as NumPy takes ndarrays; standardGamma(out) without size; multinomial([]) refused', () => {
+    // np.random.SeedSequence(np.array([1, 2], 'uint32')).generate_state(2), SeedSequence(np.int64(7)): the list's / int's words.
+    expect(Array.from(new random.SeedSequence(gp.array([1, 2], 'uint32')).generateState(2) as Uint32Array)).to.deep.equal([1596810411, 3615836353]);
+    expect(Array.from(new random.SeedSequence(gp.array(7, 'int64')).generateState(2) as Uint32Array)).to.deep.equal([2083679832, 3939563265]);
+    expect(vals(random.defaultRng(gp.array([1, 2], 'int64')).random(3))).to.deep.equal(vals(random.defaultRng([1, 2]).random(3)));
+    expect(() => random.defaultRng(gp.array([1.5, 2], 'float64'))).to.throw(TypeError);
+    random.seed(gp.array([1, 2], 'int64'));
+    expect(() => random.seed([])).to.throw(RangeError, /non-empty/);
+    const g = random.defaultRng(3);
+    expect(g.normal(0, 1, gp.array([2, 3], 'int64')).shape).to.deep.equal([2, 3]);
+    // np: standard_gamma(2, None, 'float64', out) fills out (it threw "size must match out.shape").
+    const o = gp.zeros([2, 3], 'float64');
+    expect(g.standardGamma(2, null, 'float64', o)).to.equal(o);
+    expect(vals(o).every((v) => v > 0)).to.equal(true);
+    expect(g.standardGamma(gp.array([1, 2, 3], 'float64'), { out: gp.zeros([2, 3], 'float64') }).shape).to.deep.equal([2, 3]);
+    expect(() => g.standardGamma(gp.array([1, 2], 'float64'), { out: gp.zeros([2, 3], 'float64') })).to.throw(RangeError);
+    // np: multinomial(10, []) is a ValueError (it gave an empty array).
+    expect(() => g.multinomial(10, [])).to.throw(RangeError, /greater than 0/);
+  });
 });

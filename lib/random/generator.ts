@@ -98,8 +98,11 @@ export class Generator {
     const temps: unknown[] = p.array !== null && p.array !== a.shape ? [p.array] : [];
     try {
       checkParam(p, (x) => Number.isNaN(x) || (x >= 0 && !Object.is(x, -0)), 'shape < 0'); // NumPy's CONS_NON_NEGATIVE
-      const shape = outShape([p], sizeShape(a.size as Size, 'standardGamma'));
-      const o = a.out !== undefined && a.out !== null ? target('standardGamma', shape, d, a.out) : empty(shape, d);
+      // With out and no size, out's shape is the size (NumPy fills out, broadcasting `shape` to it).
+      const hasOut = a.out !== undefined && a.out !== null;
+      const size = (a.size === undefined || a.size === null) && hasOut && a.out instanceof GpuArray ? a.out.shape : (a.size as Size);
+      const shape = outShape([p], sizeShape(size, 'standardGamma'));
+      const o = hasOut ? target('standardGamma', shape, d, a.out) : empty(shape, d);
       const kp = kernelParam(p, shape);
       temps.push(kp);
       runSampler(this.bitGenerator, { name: 'std_gamma', words: 4, params: ['double'], expr: 'A != A ? gpa::rng::quiet_nan() : gpa::rng::standard_gamma(s, A)' }, o, [kp]);

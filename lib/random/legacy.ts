@@ -6,13 +6,15 @@ import { readOptions } from '../util/options.js';
 import { Philox } from './bit-generator.js';
 import { bindArgs } from './params.js';
 import { Generator } from './generator.js';
-import type { SeedEntropy } from './seed-sequence.js';
+import { hostEntropy, type SeedEntropy } from './seed-sequence.js';
 
 let global: Generator | null = null;
 const rng = (): Generator => (global ??= new Generator(new Philox()));
 
 /** Reseed the global generator (none: from the OS). */
-export function seed(s?: SeedEntropy | null): void {
+export function seed(s0?: SeedEntropy | GpuArray | null): void {
+  const s = hostEntropy(s0);
+  if (Array.isArray(s) && s.length === 0) throw new RangeError('seed: Seed must be non-empty');
   // RandomState.seed's range: each integer in [0, 2**32) (negatives are refused by SeedSequence).
   for (const v of typeof s === 'number' || typeof s === 'bigint' ? [s] : Array.isArray(s) ? s : []) {
     if ((typeof v === 'number' || typeof v === 'bigint') && BigInt(Number.isInteger(v) ? v : 0) >= 2n ** 32n) {

@@ -40,6 +40,7 @@ function multinomialRows(bg: Philox, trials: number | GpuArray, pvalsIn: unknown
   const pv = hostVector(pvalsIn, 'multinomial');
   if (pv.shape.length !== 1) throw new RangeError('multinomial: pvals must be a one-dimensional array');
   const k = pv.data.length;
+  if (k === 0) throw new RangeError('multinomial: pvals must have at least 1 dimension and the last dimension of pvals must be greater than 0.');
   let partial = 0;
   for (let i = 0; i < k; i++) {
     const v = pv.data[i];

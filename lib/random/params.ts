@@ -36,6 +36,10 @@ export function bindArgs(method: string, args: readonly unknown[], names: readon
 
 export function sizeShape(size: Size, method: string): number[] | null {
   if (size === null || size === undefined) return null;
+  // NumPy takes an integer ndarray as size (its values, as a tuple).
+  if (size instanceof GpuArray && (size.dtype.kind === 'i' || size.dtype.kind === 'u') && size.ndim <= 1) {
+    return sizeShape(Array.from(size.toTypedArray() as unknown as Iterable<number | bigint>, Number), method);
+  }
   // NumPy: a size that is not an integer (or a sequence of them) is a TypeError, not a ValueError.
   const dims: readonly unknown[] = typeof size === 'number' ? [size] : Array.isArray(size) ? size : [];
   if (typeof size !== 'number' && !Array.isArray(size)) throw new TypeError(`${method}: size must be an integer or an array of integers, got ${typeof size}`);

@@ -3,6 +3,7 @@
 // words; spawn(n) makes children with the parent's entropy and a longer spawn key. The same
 // algorithm and constants, so `new SeedSequence(1234).generateState(4)` equals NumPy's.
 import { randomBytes } from 'node:crypto';
+import { GpuArray } from '../core/gpu-array.js';
 
 const POOL_SIZE = 4;
 const INIT_A = 0x43b0d7e5;
@@ -43,6 +44,17 @@ function toWords(v: SeedEntropy, what: string): number[] {
   throw new TypeError(`${what}: seed must be an integer or an array of integers, got ${typeof v}`);
 }
 
+/**
+ * A GpuArray seed as NumPy takes an ndarray one: an integer array is its values (a 0-d one its
+ * integer); a float array is refused as NumPy's SeedSequence refuses it. Anything else as given.
+ */
+export function hostEntropy<T>(v: T | GpuArray): T | SeedEntropy {
+  if (!(v instanceof GpuArray)) return v;
+  if (v.dtype.kind !== 'i' && v.dtype.kind !== 'u') throw new TypeError(`SeedSequence expects int or sequence of ints for entropy not a ${v.dtype.name} array`);
+  const values = Array.from(v.toTypedArray() as ArrayLike<number | bigint>, (x) => BigInt(x));
+  return v.ndim === 0 ? values[0] : values;
+}
+
 /** Every uint32 operation below is the C one (wrapping multiply, logical shift). */
 function hashmix(value: number, hashConst: { v: number }): number {
   value = (value ^ hashConst.v) >>> 0;
@@ -80,8 +92,9 @@ export class SeedSequence {
   readonly pool: Uint32Array;
 
   /** `entropy` null/undefined draws 128 bits from the OS (node:crypto), as NumPy's. */
-  constructor(entropy?: SeedEntropy | null, options: SeedSequenceOptions = {}) {
+  constructor(entropy?: SeedEntropy | GpuArray | null, options: SeedSequenceOptions = {}) {
     const what = 'SeedSequence';
+    entropy = hostEntropy(entropy);
     if (entropy === null || entropy === undefined) {
       const b = randomBytes(16);
       let x = 0n;
