@@ -6,6 +6,7 @@ import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { readOptions } from '../util/options.js';
 import { normalizeAxis, shapeString } from '../core/shape.js';
+import { canCastSameKind } from '../core/promotion.js';
 import { asarray } from '../ops/creation.js';
 import { ufuncFunctions } from '../ops/ufunc-api.js';
 import { FftKind, FftNorm, normFactor, scaleInPlace, transform } from './engine.js';
@@ -18,7 +19,7 @@ export interface FftOptions {
   axis?: number;
   /** Normalization; null or omitted is 'backward'. */
   norm?: FftNorm | null;
-  /** An array of the result's shape and dtype to write the result into (and return). */
+  /** An array of the result's shape to write the result into (and return); its dtype may be any the result casts to same_kind (complex64 for complex128). */
   out?: GpuArray;
 }
 
@@ -30,7 +31,7 @@ export interface FftnOptions {
   axes?: readonly number[] | null;
   /** Normalization; null or omitted is 'backward'. */
   norm?: FftNorm | null;
-  /** An array of the result's shape and dtype to write the result into (and return). */
+  /** An array of the result's shape to write the result into (and return); its dtype may be any the result casts to same_kind (complex64 for complex128). */
   out?: GpuArray;
 }
 
@@ -73,12 +74,15 @@ function checkRealInput(fn: string, kind: FftKind, x: GpuArray): void {
 /** NumPy's swap of the norm for the Hermitian transforms (they run the opposite direction). */
 const swapDirection = (norm: FftNorm): FftNorm => (norm === 'backward' ? 'forward' : norm === 'forward' ? 'backward' : 'ortho');
 
-/** Copy `result` into `out` when given (same shape and dtype, as NumPy's out=). */
+/** Copy `result` into `out` when given (the result's shape; a dtype it casts to same_kind, as NumPy's out=). */
 function deliver(fn: string, result: GpuArray, out: GpuArray | undefined): GpuArray {
-  if (out === undefined) return result;
+  if (out === undefined || out === null) return result;
   if (!(out instanceof GpuArray)) throw new TypeError(`${fn}: out must be a GpuArray`);
-  if (out.dtype !== result.dtype || out.shape.length !== result.shape.length || out.shape.some((d, i) => d !== result.shape[i])) {
-    throw new RangeError(`${fn}: out has shape ${shapeString(out.shape)} and dtype ${out.dtype.name}; the result has ${shapeString(result.shape)} ${result.dtype.name}`);
+  if (out.shape.length !== result.shape.length || out.shape.some((d, i) => d !== result.shape[i])) {
+    throw new RangeError(`${fn}: output array has wrong shape: out has shape ${shapeString(out.shape)}; the result has ${shapeString(result.shape)}`);
+  }
+  if (!canCastSameKind(result.dtype, out.dtype)) {
+    throw new TypeError(`${fn}: Cannot cast output from dtype ${result.dtype.name} to dtype ${out.dtype.name} with casting rule 'same_kind'`);
   }
   out.set(result);
   result.dispose();
