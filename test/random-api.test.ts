@@ -290,4 +290,17 @@ describeEachDevice('random: API', () => {
     // np: multinomial(10, []) is a ValueError (it gave an empty array).
     expect(() => g.multinomial(10, [])).to.throw(RangeError, /greater than 0/);
   });
+
+  it('integers truncates float bounds toward zero as NumPy (int()); NaN and inf are refused', () => {
+    const g = random.defaultRng(0);
+    const uniq = (a: gp.GpuArray) => [...new Set(vals(a))].sort((x, y) => x - y);
+    // np.unique(g.integers(-1.5, 1, 2000)) = [-1, 0]; (0, 5.9) = 0..4; endpoint=True (0, 5.9) = 0..5.
+    expect(uniq(g.integers(-1.5, 1, 2000))).to.deep.equal([-1, 0]);
+    expect(uniq(g.integers(0, 5.9, 2000))).to.deep.equal([0, 1, 2, 3, 4]);
+    expect(uniq(g.integers(0, 5.9, 2000, { endpoint: true }))).to.deep.equal([0, 1, 2, 3, 4, 5]);
+    expect(uniq(g.integers(gp.array([0.5, 1.5], 'float64'), 3, [500, 2]))).to.deep.equal([0, 1, 2]);
+    expect(() => g.integers(0.5, 0.9)).to.throw(RangeError);
+    expect(() => g.integers(0, NaN, 3)).to.throw(RangeError);
+    expect(() => g.integers(0, Infinity, 3)).to.throw(RangeError);
+  });
 });

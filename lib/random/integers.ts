@@ -10,16 +10,21 @@ import { Size, sizeShape } from './params.js';
 
 type Bound = number | bigint | GpuArray | readonly unknown[];
 
+/** NumPy converts float bounds as int() does: toward zero; NaN and infinities are refused. */
+function truncated(v: number, what: string): bigint {
+  if (!Number.isFinite(v)) throw new RangeError(`integers: cannot convert ${what} = ${v} to an integer`);
+  return BigInt(Math.trunc(v));
+}
+
 function boundValues(v: Bound, what: string): { shape: number[]; values: bigint[] } {
-  if (typeof v === 'number') {
-    if (!Number.isInteger(v)) throw new TypeError(`integers: ${what} must be an integer, got ${v}`);
-    return { shape: [], values: [BigInt(v)] };
-  }
+  if (typeof v === 'number') return { shape: [], values: [truncated(v, what)] };
   if (typeof v === 'bigint') return { shape: [], values: [v] };
   const a = v instanceof GpuArray ? v : array(v);
   try {
-    if (!a.dtype.isInteger && !a.dtype.isBool) throw new TypeError(`integers: ${what} must be integers, got a ${a.dtype.name} array`);
-    return { shape: [...a.shape], values: Array.from(a.toTypedArray() as ArrayLike<number | bigint>, (x) => BigInt(x)) };
+    const real = a.dtype.kind === 'f';
+    if (!a.dtype.isInteger && !a.dtype.isBool && !real) throw new TypeError(`integers: ${what} must be integers, got a ${a.dtype.name} array`);
+    const values = Array.from(a.toTypedArray() as ArrayLike<number | bigint>, (x) => (typeof x === 'number' ? truncated(x, what) : BigInt(x)));
+    return { shape: [...a.shape], values };
   } finally {
     if (a !== v) a.dispose();
   }
