@@ -261,6 +261,11 @@ describeEachDevice('random: API', () => {
     const mean = u.reduce((p, q) => p + q, 0) / u.length;
     expect(mean).to.be.closeTo(2, 0.08); // sd of the mean 0.0129
     expect(() => random.defaultRng(1).uniform(3, 1, 2)).to.throw(RangeError);
+    // RandomState's own checks: dirichlet alpha <= 0, hypergeometric nsample < 1 (Generator allows both).
+    expect(() => random.dirichlet([1, 0])).to.throw(RangeError, /alpha <= 0/);
+    expect(() => random.hypergeometric(5, 5, 0, 2)).to.throw(RangeError, /nsample < 1/);
+    expect(random.defaultRng(1).hypergeometric(5, 5, 0, 2).shape).to.deep.equal([2]);
+    expect(random.dirichlet([1, 2], 3).shape).to.deep.equal([3, 2]);
   });
 
   it('permutation of a negative n is empty, permuted refuses a 0-d array, as NumPy', () => {

@@ -8,6 +8,14 @@ import { bindArgs } from './params.js';
 import { Generator } from './generator.js';
 import { hostEntropy, type SeedEntropy } from './seed-sequence.js';
 
+/** Whether any value of a number, nested JS array or GpuArray parameter satisfies `bad` (other types are left to the Generator). */
+function someValue(v: unknown, bad: (x: number) => boolean): boolean {
+  if (typeof v === 'number') return bad(v);
+  if (Array.isArray(v)) return v.some((x) => someValue(x, bad));
+  if (v instanceof GpuArray) return Array.from(v.toTypedArray() as unknown as Iterable<number | bigint>, Number).some(bad);
+  return false;
+}
+
 let global: Generator | null = null;
 const rng = (): Generator => (global ??= new Generator(new Philox()));
 
@@ -181,6 +189,9 @@ export function geometric(...args: unknown[]): GpuArray {
 }
 /** Hypergeometric samples: hypergeometric(ngood, nbad, nsample, size?), as Generator.hypergeometric; int64, from the global generator (numpy.random.hypergeometric). */
 export function hypergeometric(...args: unknown[]): GpuArray {
+  // RandomState refuses nsample < 1 (Generator allows 0).
+  const a = bindArgs('hypergeometric', args, ['ngood', 'nbad', 'nsample', 'size']);
+  if (someValue(a.nsample, (x) => !(x >= 1))) throw new RangeError('hypergeometric: nsample < 1 or nsample is NaN');
   return rng().hypergeometric(...args);
 }
 /** Multinomial samples: multinomial(n, pvals, size?), as Generator.multinomial; int64, from the global generator (numpy.random.multinomial). */
@@ -229,6 +240,9 @@ export function noncentralF(...args: unknown[]): GpuArray {
 }
 /** Dirichlet samples: dirichlet(alpha, size?), as Generator.dirichlet, from the global generator (numpy.random.dirichlet). */
 export function dirichlet(...args: unknown[]): GpuArray {
+  // RandomState refuses alpha <= 0 (Generator allows zeros).
+  const a = bindArgs('dirichlet', args, ['alpha', 'size']);
+  if (someValue(a.alpha, (x) => x <= 0)) throw new RangeError('dirichlet: alpha <= 0');
   return rng().dirichlet(...args);
 }
 /** Zipf samples: zipf(a, size?), as Generator.zipf, from the global generator (numpy.random.zipf). */
