@@ -282,6 +282,7 @@ describeEachDevice('random: API', () => {
     expect(Array.from(new random.SeedSequence(gp.array(7, 'int64')).generateState(2) as Uint32Array)).to.deep.equal([2083679832, 3939563265]);
     expect(vals(random.defaultRng(gp.array([1, 2], 'int64')).random(3))).to.deep.equal(vals(random.defaultRng([1, 2]).random(3)));
     expect(() => random.defaultRng(gp.array([1.5, 2], 'float64'))).to.throw(TypeError);
+    expect(vals(random.defaultRng(true as never).random(2))).to.deep.equal(vals(random.defaultRng(1).random(2)));
     random.seed(gp.array([1, 2], 'int64'));
     expect(() => random.seed([])).to.throw(RangeError, /non-empty/);
     const g = random.defaultRng(3);

@@ -46,9 +46,12 @@ function toWords(v: SeedEntropy, what: string): number[] {
 
 /**
  * A GpuArray seed as NumPy takes an ndarray one: an integer array is its values (a 0-d one its
- * integer); a float array is refused as NumPy's SeedSequence refuses it. Anything else as given.
+ * integer); a float array is refused as NumPy's SeedSequence refuses it. A boolean is 0 or 1.
+ * Anything else as given.
  */
 export function hostEntropy<T>(v: T | GpuArray): T | SeedEntropy {
+  // A bool is Python's int subclass: default_rng(True) is default_rng(1).
+  if (typeof v === 'boolean') return v ? 1 : 0;
   if (!(v instanceof GpuArray)) return v;
   if (v.dtype.kind !== 'i' && v.dtype.kind !== 'u') throw new TypeError(`SeedSequence expects int or sequence of ints for entropy not a ${v.dtype.name} array`);
   const values = Array.from(v.toTypedArray() as ArrayLike<number | bigint>, (x) => BigInt(x));
