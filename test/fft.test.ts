@@ -284,6 +284,9 @@ describeEachDevice('fft: NumPy 2 argument rules', () => {
       expect(() => f(4, 0)).to.throw(RangeError, /division by zero/);
       expect(() => f(2.5)).to.throw(RangeError, /integer/);
     }
+    // A misspelt option is refused (fftshift(x, {axis: 0}) rolled every axis).
+    expect(() => gp.fft.fftshift(a, { axis: 0 } as never)).to.throw(TypeError, /axis/);
+    expect(gp.fft.ifftshift(gp.arange(5, 'float64'), { axes: 0 }).toArray()).to.deep.equal([2, 3, 4, 0, 1]);
     // out= of another dtype the result casts to same_kind, as NumPy's ufunc out (it threw before):
     // np.fft.fft([1, 2, 3, 4], out=complex64 array) = [10, -2+2j, -2, -2-2j]; irfft into float32.
     const o = gp.zeros([4], 'complex64');

@@ -69,7 +69,15 @@ function rollAxes(x: GpuArray, axes: readonly number[], shifts: readonly number[
   return cur;
 }
 
-function shiftAxes(x: GpuArray, axes: number | readonly number[] | null | undefined): number[] {
+type ShiftAxes = number | readonly number[] | null | undefined;
+
+/** `axes` given positionally or as {axes} (unknown keys refused, as every options object). */
+function shiftAxesArg(fn: string, axes: ShiftAxes | { axes?: ShiftAxes }): ShiftAxes {
+  if (typeof axes === 'object' && axes !== null && !Array.isArray(axes)) return readOptions<{ axes: ShiftAxes }>(fn, axes, ['axes']).axes;
+  return axes as ShiftAxes;
+}
+
+function shiftAxes(x: GpuArray, axes: ShiftAxes): number[] {
   if (axes === undefined || axes === null) return x.shape.map((_, i) => i);
   const list = typeof axes === 'number' ? [axes] : [...axes];
   return list.map((a) => normalizeAxis(a, x.ndim));
@@ -78,13 +86,13 @@ function shiftAxes(x: GpuArray, axes: number | readonly number[] | null | undefi
 /** numpy.fft.fftshift: the zero-frequency term moved to the centre (a roll by n // 2 along `axes`, default all). */
 export function fftshift(x: unknown, axes?: number | readonly number[] | null | { axes?: number | readonly number[] | null }): GpuArray {
   const a = asarray(x);
-  const ax = shiftAxes(a, typeof axes === 'object' && axes !== null && !Array.isArray(axes) ? (axes as { axes?: number[] }).axes : (axes as number | number[] | null | undefined));
+  const ax = shiftAxes(a, shiftAxesArg('fftshift', axes));
   return rollAxes(a, ax, ax.map((i) => Math.floor(a.shape[i] / 2)));
 }
 
 /** numpy.fft.ifftshift: the inverse of fftshift (a roll by -(n // 2)). */
 export function ifftshift(x: unknown, axes?: number | readonly number[] | null | { axes?: number | readonly number[] | null }): GpuArray {
   const a = asarray(x);
-  const ax = shiftAxes(a, typeof axes === 'object' && axes !== null && !Array.isArray(axes) ? (axes as { axes?: number[] }).axes : (axes as number | number[] | null | undefined));
+  const ax = shiftAxes(a, shiftAxesArg('ifftshift', axes));
   return rollAxes(a, ax, ax.map((i) => -Math.floor(a.shape[i] / 2)));
 }
