@@ -295,6 +295,21 @@ describeEachDevice('random: API', () => {
     expect(() => g.standardGamma(gp.array([1, 2], 'float64'), { out: gp.zeros([2, 3], 'float64') })).to.throw(RangeError);
     // np: multinomial(10, []) is a ValueError (it gave an empty array).
     expect(() => g.multinomial(10, [])).to.throw(RangeError, /greater than 0/);
+    // NumPy 2 broadcasts batched pvals: multinomial([[10], [20], [30]], [[0.2, 0.8], [0.5, 0.5]]) is (3, 2, 2);
+    // size (3,) against pvals' (2,) is a shape mismatch; each row's counts sum to its n.
+    const m = g.multinomial(gp.array([[10], [20], [30]], 'int64'), [[0.2, 0.8], [0.5, 0.5]]);
+    expect(m.shape).to.deep.equal([3, 2, 2]);
+    const mv = vals(m);
+    expect([0, 1, 2, 3, 4, 5].map((r) => mv[2 * r] + mv[2 * r + 1])).to.deep.equal([10, 10, 20, 20, 30, 30]);
+    expect(g.multinomial(10, [[[0.2, 0.8]], [[0.5, 0.5]]], [2, 3]).shape).to.deep.equal([2, 3, 2]);
+    expect(() => g.multinomial(10, [[0.2, 0.8], [0.5, 0.5]], [3])).to.throw(RangeError, /shape mismatch/);
+    expect(() => g.multinomial(10, [[0.2, 0.8], [0.5, 1.7]])).to.throw(RangeError, /pvals > 1/);
+    // Row means over 20000 draws: n p = 5 and 30 (sd of the mean 0.015 and 0.024).
+    const big = vals(g.multinomial(50, [[0.1, 0.9], [0.6, 0.4]], [20000, 2]));
+    const mean = (j: number) => big.filter((_, i) => i % 4 === j).reduce((a, b) => a + b, 0) / 20000;
+    expect(mean(0)).to.be.closeTo(5, 0.1);
+    expect(mean(2)).to.be.closeTo(30, 0.15);
+    expect(() => random.multinomial(10, [[0.5, 0.5]])).to.throw(RangeError, /1-d/);
   });
 
   it('integers truncates float bounds toward zero as NumPy (int()); NaN and inf are refused', () => {

@@ -237,7 +237,7 @@ export class Generator {
     return dirichlet(this.bitGenerator, a.alpha, a.size as Size);
   }
 
-  /** Multinomial samples (numpy.random.Generator.multinomial): multinomial(n, pvals, size?); int64 counts of shape [...broadcast(n, size), pvals.length]. */
+  /** Multinomial samples (numpy.random.Generator.multinomial): multinomial(n, pvals, size?); int64 counts of shape [...broadcast(n, pvals' leading dims, size), k] for pvals of shape [..., k]. */
   multinomial(...args: unknown[]): GpuArray {
     const a = bindArgs('multinomial', args, ['n', 'pvals', 'size']);
     return multinomial(this.bitGenerator, a.n, a.pvals, a.size as Size);

@@ -196,6 +196,10 @@ export function hypergeometric(...args: unknown[]): GpuArray {
 }
 /** Multinomial samples: multinomial(n, pvals, size?), as Generator.multinomial; int64, from the global generator (numpy.random.multinomial). */
 export function multinomial(...args: unknown[]): GpuArray {
+  // RandomState takes 1-D pvals only (Generator broadcasts batched ones).
+  const { pvals } = bindArgs('multinomial', args, ['n', 'pvals', 'size']);
+  const nested = Array.isArray(pvals) && pvals.some((x) => Array.isArray(x) || x instanceof GpuArray);
+  if (nested || (pvals instanceof GpuArray && pvals.ndim > 1)) throw new RangeError('multinomial: pvals must be a 1-d sequence (RandomState)');
   return rng().multinomial(...args);
 }
 /** Multivariate normal samples: multivariateNormal(mean, cov, size?, options?), as Generator.multivariateNormal, from the global generator (numpy.random.multivariate_normal). */

@@ -5,7 +5,7 @@ import { asarray, empty } from '../ops/creation.js';
 import { RawKernel, RawKernelFn } from '../kernel/raw-kernel.js';
 import type { Philox } from './bit-generator.js';
 import { geometry } from './kernels.js';
-import { checkParam, disposeAll, kernelParam, outShape, Size, sizeShape, toParam } from './params.js';
+import { checkParam, disposeAll, kernelParam, outShape, Param, Size, sizeShape, toParam } from './params.js';
 
 function hostVector(x: unknown, what: string): { shape: number[]; data: Float64Array } {
   const a = x instanceof GpuArray ? x : asarray(x, 'float64');
@@ -27,30 +27,80 @@ export function multinomial(bg: Philox, nIn: unknown, pvalsIn: unknown, size: Si
   try {
     checkParam(np, (x) => Number.isInteger(x), 'multinomial: n must be integers');
     checkParam(np, (x) => x >= 0, 'n < 0');
-    const shape = outShape([np], sizeShape(size, 'multinomial'));
+    const pv = hostVector(pvalsIn, 'multinomial');
+    if (pv.shape.length === 0 || pv.shape[pv.shape.length - 1] === 0) throw new RangeError(EMPTY_PVALS);
+    const batch = pv.shape.slice(0, -1);
+    const k = pv.shape[pv.shape.length - 1];
+    for (let r = 0; r < pv.data.length / k; r++) checkPvals(pv.data.subarray(r * k, (r + 1) * k));
+    // NumPy 2: pvals of shape (..., k) broadcast their leading dimensions with n and size.
+    const shape = outShape([np, batchParam(batch)], sizeShape(size, 'multinomial'));
     const trials = kernelParam(np, shape, dtypes.int64);
     temps.push(trials);
-    return multinomialRows(bg, trials, pvalsIn, shape);
+    if (batch.length === 0) return multinomialRows(bg, trials, pv.data, shape);
+    return multinomialBatched(bg, trials, pv.data, batch, k, shape);
   } finally {
     disposeAll(temps);
   }
 }
 
-function multinomialRows(bg: Philox, trials: number | GpuArray, pvalsIn: unknown, shape: number[]): GpuArray {
-  const pv = hostVector(pvalsIn, 'multinomial');
-  if (pv.shape.length !== 1) throw new RangeError('multinomial: pvals must be a one-dimensional array');
-  const k = pv.data.length;
-  if (k === 0) throw new RangeError('multinomial: pvals must have at least 1 dimension and the last dimension of pvals must be greater than 0.');
+const EMPTY_PVALS = 'multinomial: pvals must have at least 1 dimension and the last dimension of pvals must be greater than 0.';
+
+/** NumPy's checks of one row of pvals. */
+function checkPvals(row: Float64Array): void {
   let partial = 0;
-  for (let i = 0; i < k; i++) {
-    const v = pv.data[i];
+  for (let i = 0; i < row.length; i++) {
+    const v = row[i];
     if (!(v >= 0 && v <= 1)) throw new RangeError('multinomial: pvals < 0, pvals > 1 or pvals contains NaNs');
-    if (i < k - 1) partial += v;
+    if (i < row.length - 1) partial += v;
   }
   if (partial > 1.0 + 1e-12) throw new RangeError('multinomial: sum(pvals[:-1]) > 1.0');
+}
+
+/** A stand-in Param of pvals' leading shape, for outShape's broadcast with n and size. */
+function batchParam(batch: number[]): Param {
+  return { scalar: null, array: { shape: batch } as unknown as GpuArray, host: new Float64Array(0) };
+}
+
+/**
+ * Batched pvals (shape batch + [k]): one launch per pvals row over the output positions that row
+ * broadcasts to (a strided sub-grid of `shape`), written into one result.
+ */
+function multinomialBatched(bg: Philox, trials: number | GpuArray, data: Float64Array, batch: number[], k: number, shape: number[]): GpuArray {
+  const b = [...new Array<number>(shape.length - batch.length).fill(1), ...batch];
+  const out = empty([...shape, k], dtypes.int64);
+  try {
+    const nRows = data.length / k;
+    for (let r = 0; r < nRows; r++) {
+      // r's index in b; dimensions where b is 1 stay whole (':').
+      const spec: (number | string)[] = new Array<number | string>(b.length);
+      for (let d = b.length - 1, rem = r; d >= 0; d--) {
+        spec[d] = b[d] === 1 ? ':' : rem % b[d];
+        rem = Math.floor(rem / b[d]);
+      }
+      const sub = shape.filter((_, d) => spec[d] === ':');
+      const tv = typeof trials === 'number' ? null : trials.slice(...spec);
+      const t = tv === null ? (trials as number) : tv.copy();
+      const dst = out.slice(...spec, ':');
+      try {
+        const rows = multinomialRows(bg, t, data.subarray(r * k, (r + 1) * k), sub);
+        dst.set(rows);
+        rows.dispose();
+      } finally {
+        disposeAll([tv, t, dst]);
+      }
+    }
+  } catch (e) {
+    out.dispose();
+    throw e;
+  }
+  return out;
+}
+
+function multinomialRows(bg: Philox, trials: number | GpuArray, pvals: Float64Array, shape: number[]): GpuArray {
+  const k = pvals.length;
   const rows = shape.reduce((a, b) => a * b, 1);
   const out = empty([...shape, k], dtypes.int64);
-  const pd = asarray(pv.data, 'float64');
+  const pd = asarray(Float64Array.from(pvals), 'float64');
   const ta = typeof trials === 'number' ? asarray(BigInt64Array.of(BigInt(trials)), 'int64') : trials;
   try {
     multinomialKernel ??= RawKernel(
