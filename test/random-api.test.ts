@@ -310,6 +310,11 @@ describeEachDevice('random: API', () => {
     expect(mean(0)).to.be.closeTo(5, 0.1);
     expect(mean(2)).to.be.closeTo(30, 0.15);
     expect(() => random.multinomial(10, [[0.5, 0.5]])).to.throw(RangeError, /1-d/);
+    // choice's tolerance on sum(p) is sqrt(eps) of p's dtype when a float32 array (NumPy accepts
+    // float32 [0.1, 0.2, 0.7001]; float64 [0.1, 0.2, 0.7000001] is refused).
+    expect(g.choice(3, 2, true, gp.array([0.1, 0.2, 0.7001], 'float32')).shape).to.deep.equal([2]);
+    expect(() => g.choice(3, 2, true, gp.array([0.1, 0.2, 0.701], 'float32'))).to.throw(RangeError, /sum to 1/);
+    expect(() => g.choice(3, 2, true, [0.1, 0.2, 0.7000001])).to.throw(RangeError, /sum to 1/);
   });
 
   it('integers truncates float bounds toward zero as NumPy (int()); NaN and inf are refused', () => {

@@ -246,6 +246,9 @@ export function choice(bg: Philox, aIn: unknown, size: Size, replace: boolean, p
     const shape = sizeShape(size, 'choice');
     const k = shape === null ? 1 : shape.reduce((x, y) => x * y, 1);
     let p: Float64Array | null = null;
+    // NumPy's tolerance on sum(p): sqrt(eps) of float64, or of p's own float dtype when coarser.
+    let atol = Math.sqrt(Number.EPSILON);
+    if (pIn instanceof GpuArray && pIn.dtype.kind === 'f' && pIn.itemsize < 8) atol = Math.sqrt(pIn.itemsize === 4 ? 2 ** -23 : 2 ** -10);
     if (pIn !== null && pIn !== undefined) {
       const pa = asDeviceArray(pIn, 'choice');
       try {
@@ -260,7 +263,7 @@ export function choice(bg: Philox, aIn: unknown, size: Size, replace: boolean, p
         if (!(v >= 0)) throw new RangeError('choice: probabilities are not non-negative');
         sum += v;
       }
-      if (Math.abs(sum - 1) > Math.sqrt(Number.EPSILON)) throw new RangeError('choice: probabilities do not sum to 1');
+      if (Math.abs(sum - 1) > atol) throw new RangeError('choice: probabilities do not sum to 1');
     }
     if (n === 0 && k > 0) throw new RangeError('choice: a cannot be empty unless no samples are taken');
     if (!replace && k > n) throw new RangeError('choice: Cannot take a larger sample than population when replace is False');
