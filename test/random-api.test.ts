@@ -143,9 +143,10 @@ describeEachDevice('random: API', () => {
     expect(vals(g.zipf(2000, 3))).to.deep.equal([1, 1, 1]);
     expect(vals(g.logseries(0, 3))).to.deep.equal([1, 1, 1]);
     expect(g.zipf(2, 3).dtype.name).to.equal('int64');
-    // choice(np.array(5)) draws from arange(5), as choice(5); a 0-d float array is a TypeError.
+    // choice(np.array(5)) draws from arange(5), as choice(5); a 0-d float array, or 2.5, is NumPy's ValueError.
     expect(vals(g.choice(gp.array(5, 'int32'), 20)).every((x) => Number.isInteger(x) && x >= 0 && x < 5)).to.equal(true);
-    expect(() => g.choice(gp.array(2.5, 'float64'))).to.throw(TypeError);
+    expect(() => g.choice(gp.array(2.5, 'float64'))).to.throw(RangeError, /sequence or an integer/);
+    expect(() => g.choice(2.5)).to.throw(RangeError, /sequence or an integer/);
     // Without replacement from a huge population: no array of n (NumPy draws choice(1e15, 3, replace=False) at once).
     const big = vals(g.choice(1e15, 3, false));
     expect(new Set(big).size === 3 && big.every((x) => x >= 0 && x < 1e15)).to.equal(true);

@@ -229,12 +229,13 @@ export function choice(bg: Philox, aIn: unknown, size: Size, replace: boolean, p
   let n: number;
   if (typeof aIn === 'number' || typeof aIn === 'bigint') {
     n = Number(aIn);
-    if (!Number.isInteger(n)) throw new TypeError('choice: a must be an integer or an array');
+    // NumPy: ValueError "a must be a sequence or an integer, not <class 'float'>".
+    if (!Number.isInteger(n)) throw new RangeError(`choice: a must be a sequence or an integer, not ${n}`);
     if (n < 0) throw new RangeError('choice: a must be a positive integer unless no samples are taken');
   } else if (aIn instanceof GpuArray && aIn.ndim === 0) {
-    // NumPy: a 0-d integer array stands for its integer (operator.index); other 0-d arrays are refused.
-    if (aIn.dtype.kind !== 'i' && aIn.dtype.kind !== 'u') throw new TypeError(`choice: a 0-d array of ${aIn.dtype.name} cannot be interpreted as an integer`);
-    n = Number(aIn.toArray() as number | bigint);
+    // NumPy: a 0-d integer (or bool) array stands for its integer (operator.index); other 0-d arrays are refused.
+    if (aIn.dtype.kind !== 'i' && aIn.dtype.kind !== 'u' && aIn.dtype.kind !== 'b') throw new RangeError(`choice: a must be a sequence or an integer, not a 0-d ${aIn.dtype.name} array`);
+    n = Number(aIn.toArray() as number | bigint | boolean);
     if (n < 0) throw new RangeError('choice: a must be a positive integer unless no samples are taken');
   } else {
     pop = asDeviceArray(aIn, 'choice');
