@@ -70,6 +70,10 @@ describeEachDevice('matrices from vectors', () => {
     expect(gp.vander(gp.array([2, 3], 'int8'), { N: 2 }).dtype.name).to.equal('int64');
     expect(list(gp.vander(gp.array([0.5], 'float32'), 3))).to.deep.equal([[0.25, 0.5, 1]]);
     expect(gp.vander(gp.array([2]), 0).shape).to.deep.equal([1, 0]);
+    // The options object after N, as NumPy's keyword (vander(x, 3, increasing=True)).
+    expect(list(gp.vander(gp.array([2, 3]), 3, { increasing: true }))).to.deep.equal([[1, 2, 4], [1, 3, 9]]);
+    expect(() => gp.vander(gp.array([2, 3]), 3, { increasing: true, bogus: 1 } as never)).to.throw(TypeError, /bogus/);
+    expect(() => gp.vander(gp.array([2, 3]), 3, 'yes' as never)).to.throw(TypeError, /increasing/);
   });
 
   it('NumPy audit: tri with a negative size is empty', () => {

@@ -230,6 +230,11 @@ describeEachDevice('statistics', () => {
     expect(flat(gp.correlate(gp.array([0, 1]), gp.array([1, 2, 3]), 'full'))).to.deep.equal([0, 3, 2, 1]);
     expect(gp.convolve(a, v).dtype.name).to.equal('int32');
     expect(() => gp.convolve(a, gp.zeros([0]))).to.throw(RangeError, /empty/);
+    // Host operands as NumPy's array_like (NumPy 2.4: a list is an int64/float64 array, promoted strongly).
+    const cf = gp.convolve(gp.array([3, 5, 2, 8], 'float32'), [1, -1]);
+    expect([cf.dtype.name, flat(cf)]).to.deep.equal(['float64', [3, 2, -3, 6, -8]]);
+    expect(flat(gp.correlate([1, 2, 3], gp.array([0, 1, 0.5]), 'same'))).to.deep.equal([2, 3.5, 3]);
+    expect(() => gp.convolve(null as never, [1])).to.throw(TypeError);
 
     const x = gp.array([[0, 1, 2, 5], [2, 1, 0, 3], [1, 1, 4, 2]], 'float32');
     const rowsHost = [[0, 1, 2, 5], [2, 1, 0, 3], [1, 1, 4, 2]];
