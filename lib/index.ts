@@ -167,6 +167,7 @@ export { tile, repeat, roll, resize, trimZeros } from './ops/rearranging.js';
 export { pad } from './ops/pad.js';
 export type { PadMode, PadOptions } from './ops/pad.js';
 export { diag, diagflat, tri, tril, triu, meshgrid, indices, fromfunction, ix_, vander } from './ops/matrices.js';
+export { unravelIndex, trilIndices, triuIndices, diagIndices, fillDiagonal } from './ops/index-tricks.js';
 export type { MeshgridOptions } from './ops/matrices.js';
 export { take, takeAlongAxis, put, putAlongAxis, choose, compress } from './ops/take-put.js';
 export type { TakeOptions } from './ops/take-put.js';
