@@ -69,7 +69,8 @@ export function unravelIndex(indices: ArrayLike, shape: number | readonly number
   }
 }
 
-type TriIndicesOptions = { k?: number; m?: number | null };
+/** Options of trilIndices/triuIndices: NumPy's `k` (diagonal offset) and `m` (columns, default n). */
+export type TriIndicesOptions = { k?: number; m?: number | null };
 
 function triIndices(fn: string, upper: boolean, n: number, k: number | TriIndicesOptions, m: number | null | undefined): GpuArray[] {
   if (isOptionsLike(k)) {
