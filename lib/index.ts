@@ -150,7 +150,7 @@ import './ops/advanced-indexing.js';
 export { IndexError } from '../bindings/errors.js';
 export type { AdvancedIndex } from './core/advanced-index-hook.js';
 export { concatenate, stack, vstack, hstack, dstack, columnStack, block, split, arraySplit, hsplit, vsplit, dsplit, append } from './ops/joining.js';
-export type { ConcatenateOptions } from './ops/joining.js';
+export type { ConcatenateOptions, SplitSpec } from './ops/joining.js';
 export { atleast1d, atleast2d, atleast3d, flip, fliplr, flipud, rot90, swapaxes, moveaxis, rollaxis, broadcastArrays } from './ops/views.js';
 // numpy.reshape(a, ...) and the other function forms of ndarray methods; numpy.round/around.
 export { reshape, ravel, transpose, permuteDims, squeeze, expandDims, broadcastTo, copy, astype, ascontiguousarray, ndim, shape, size } from './ops/array-functions.js';
@@ -215,7 +215,7 @@ export type { SearchsortedOptions, UniqueOptions, IsinOptions } from './ops/sear
 export { quantile, percentile, median, nanquantile, nanpercentile, nanmedian } from './ops/quantile.js';
 export type { QuantileOptions, QuantileMethod } from './ops/quantile.js';
 export { bincount, histogram, digitize } from './ops/statistics.js';
-export type { HistogramOptions } from './ops/statistics.js';
+export type { HistogramOptions, BincountOptions } from './ops/statistics.js';
 export { diff, ediff1d } from './ops/differences.js';
 export type { DiffOptions } from './ops/differences.js';
 export { ptp, average, nanmean, nanvar, nanstd } from './ops/averages.js';

@@ -98,6 +98,13 @@ describeEachDevice('statistics', () => {
     expect(s.length).to.equal(50);
     s.slice(0, 40).forEach((v, i) => expect(v).to.be.closeTo(sums[i], 1e-9));
     expect(flat(gp.bincount(gp.zeros([0], 'int32'), { minlength: 3 }))).to.deep.equal([0, 0, 0]);
+    // NumPy's positional weights and minlength (bincount(keys, vals, 4)) and host data (NumPy 2.4 values).
+    expect(flat(gp.bincount(gp.array([0, 1, 1]), [0.5, 1, 2], 4))).to.deep.equal([0.5, 3, 0, 0]);
+    expect(flat(gp.bincount(gp.array([0, 1, 1]), gp.array([0.5, 1, 2])))).to.deep.equal([0.5, 3]);
+    expect(flat(gp.bincount([0, 1, 1, 3]))).to.deep.equal([1, 2, 0, 1]);
+    expect(flat(gp.bincount([2], null, { minlength: 4 }))).to.deep.equal([0, 0, 1, 0]);
+    expect(() => gp.bincount([0, 1], [1])).to.throw(RangeError, /same length/);
+    expect(() => gp.bincount([0, 1], { weights: [1, 2] }, 3)).to.throw(TypeError, /once/);
     expect(() => gp.bincount(gp.array([1, -1], 'int32'))).to.throw(RangeError, /negative/);
     expect(() => gp.bincount(gp.array([1.5]))).to.throw(TypeError);
   });
@@ -194,6 +201,9 @@ describeEachDevice('statistics', () => {
     expect(flat(avg)).to.deep.equal([16 / 6, 22 / 6]);
     expect(flat(sw)).to.deep.equal([6, 6]);
     expect(flat(gp.average(b) as gp.GpuArray)).to.deep.equal([2.5]);
+    // Host weights as NumPy's array_like (NumPy 2.4 values).
+    expect(flat(gp.average(b, { axis: 1, weights: [0.25, 0.75] }) as gp.GpuArray)).to.deep.equal([0.75, 2.75, 4.75]);
+    expect(flat(gp.average(gp.array([[1, 2], [3, 4]], 'float64'), { weights: [[1, 0], [0, 1]] }) as gp.GpuArray)).to.deep.equal([2.5]);
     expect(() => gp.average(b, { weights: gp.array([1, 2]) })).to.throw(TypeError, /Axis must be specified/);
     expect(() => gp.average(b, { axis: 1, weights: gp.array([1, -1]) })).to.throw(RangeError, /sum to zero/);
   });

@@ -3,8 +3,8 @@
 // of existing ops (tri + nonzero, the unravel kernel of nonzero, assign with index arrays).
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { isOptionsLike, readOptions } from '../util/options.js';
-import { ArrayLike, targetArray, toArray } from './array-args.js';
+import { readOptions } from '../util/options.js';
+import { ArrayLike, isOptions, targetArray, toArray } from './array-args.js';
 import { arange } from './creation.js';
 import { tri } from './matrices.js';
 import { nonzero, unravelFlat } from './nonzero.js';
@@ -73,7 +73,7 @@ export function unravelIndex(indices: ArrayLike, shape: number | readonly number
 export type TriIndicesOptions = { k?: number; m?: number | null };
 
 function triIndices(fn: string, upper: boolean, n: number, k: number | TriIndicesOptions, m: number | null | undefined): GpuArray[] {
-  if (isOptionsLike(k)) {
+  if (isOptions(k)) {
     const o = readOptions<TriIndicesOptions>(fn, k, ['k', 'm']);
     return triIndices(fn, upper, n, o.k ?? 0, o.m);
   }
@@ -104,7 +104,7 @@ export function triuIndices(n: number, k: number | TriIndicesOptions = 0, m?: nu
 
 /** numpy.diag_indices(n, ndim=2): `ndim` int64 arrays `arange(n)` indexing the main diagonal. */
 export function diagIndices(n: number, ndim: number | { ndim?: number } = 2): GpuArray[] {
-  const nd = isOptionsLike(ndim) ? (readOptions<{ ndim: number }>('diagIndices', ndim, ['ndim']).ndim ?? 2) : ndim;
+  const nd = isOptions(ndim) ? (readOptions<{ ndim: number }>('diagIndices', ndim, ['ndim']).ndim ?? 2) : ndim;
   checkInt('diagIndices', 'n', n);
   checkInt('diagIndices', 'ndim', nd);
   checkDims('diagIndices', [n, nd]);
@@ -118,7 +118,7 @@ export function diagIndices(n: number, ndim: number | { ndim?: number } = 2): Gp
  * first square of a tall matrix.
  */
 export function fillDiagonal(a: GpuArray, val: ArrayLike, wrap: boolean | { wrap?: boolean } = false): void {
-  const w = isOptionsLike(wrap) ? (readOptions<{ wrap: boolean }>('fillDiagonal', wrap, ['wrap']).wrap ?? false) : wrap;
+  const w = isOptions(wrap) ? (readOptions<{ wrap: boolean }>('fillDiagonal', wrap, ['wrap']).wrap ?? false) : wrap;
   if (typeof w !== 'boolean') throw new TypeError(`fillDiagonal: wrap must be a boolean, got ${typeof w}`);
   targetArray('fillDiagonal', a);
   if (a.ndim < 2) throw new RangeError('array must be at least 2-d');
