@@ -26,6 +26,15 @@ describeEachDevice('scans', () => {
     expect(flat(c)).to.deep.equal(refScan(host, (a, b) => a + b));
   });
 
+  it('cumsum, cumprod, nancumsum, cumulativeSum take host data as NumPy array_like', () => {
+    // NumPy 2.4: np.cumsum([1, 2, 3]) [1 3 6]; np.cumprod(int32 [2, 3]) int64; np.nancumsum([1, nan, 2]) [1. 1. 3.].
+    expect(flat(gp.cumsum([1, 2, 3]))).to.deep.equal([1, 3, 6]);
+    expect(gp.cumprod(new Int32Array([2, 3])).dtype.name).to.equal('int64');
+    expect(flat(gp.nancumsum([1, NaN, 2]))).to.deep.equal([1, 1, 3]);
+    expect(flat(gp.cumulativeSum([1, 2]))).to.deep.equal([1, 3]);
+    expect(() => gp.cumsum('ab' as never)).to.throw(TypeError, /expected a GpuArray/);
+  });
+
   it('many rows of each length class: short (a thread a row), medium and multi-tile (the tiled passes on the GPU)', function () {
     this.timeout(120_000);
     for (const [rows, len] of [[20_000, 2], [3000, 32], [700, 33], [9, 2100]] as const) {

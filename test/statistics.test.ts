@@ -63,6 +63,15 @@ describeEachDevice('statistics', () => {
     expect(() => gp.percentile(a, -1)).to.throw(RangeError, /\[0, 100\]/);
   });
 
+  it('median, percentile, quantile, nanmedian take host data as NumPy array_like', () => {
+    // NumPy 2.4: np.median([3, 1, 2]) 2.0; np.percentile([1, 2, 3, 4], 50) 2.5; np.quantile([[1, 2], [3, 4]], 0.5, axis=0) [2. 3.].
+    expect(flat(gp.median([3, 1, 2]))).to.deep.equal([2]);
+    expect(flat(gp.percentile([1, 2, 3, 4], 50))).to.deep.equal([2.5]);
+    expect(flat(gp.quantile([[1, 2], [3, 4]], 0.5, { axis: 0 }))).to.deep.equal([2, 3]);
+    expect(flat(gp.nanmedian(new Float64Array([1, NaN, 3])))).to.deep.equal([2]);
+    expect(() => gp.median(null as never)).to.throw(TypeError, /expected a GpuArray/);
+  });
+
   it('median and the nan variants: NaN propagates, nan* skip it (all-NaN gives NaN); float32 stays float32', () => {
     const host = [[1, NaN, 3, 2], [NaN, NaN, NaN, NaN], [4, 1, 7, 0.5]];
     const a = gp.array(host, 'float32');
