@@ -153,6 +153,11 @@ describeEachDevice('joining', () => {
     expect(gp.arraySplit(gp.arange(7), 3).map((p) => p.shape[0])).to.deep.equal([3, 2, 2]);
     expect(gp.split(x, [3, 5, 20]).map((p) => p.toArray())).to.deep.equal([[0, 1, 2], [3, 4], [5, 6, 7, 8, 9, 10, 11], []]);
     expect(gp.split(x, [-2]).map((p) => p.shape[0])).to.deep.equal([10, 2]);
+    // Split points as an index array (np.split(x, starts[1:])) or a 0-d count (NumPy 2.4 values).
+    expect(gp.split(gp.arange(7), gp.array([2, 5])).map((p) => p.shape[0])).to.deep.equal([2, 3, 2]);
+    expect(gp.arraySplit(gp.arange(7), gp.array(3)).map((p) => p.shape[0])).to.deep.equal([3, 2, 2]);
+    expect(gp.hsplit(x.reshape(2, 6), new Int32Array([1, 3])).map((p) => p.shape)).to.deep.equal([[2, 1], [2, 2], [2, 3]]);
+    expect(() => gp.split(x, gp.array([2.5]))).to.throw(TypeError, /integers/);
     const m = x.reshape(2, 3, 2);
     const hs = gp.hsplit(m, 3);
     expect(hs.map((p) => p.shape)).to.deep.equal([[2, 1, 2], [2, 1, 2], [2, 1, 2]]);

@@ -64,6 +64,13 @@ describeEachDevice('linalg: dot, vdot, inner, outer, tensordot', () => {
       expectTensor(gp.tensordot(a, c, [[0, 2], [1, 0]]), einsumRef('ijk,kil->jl', [host(a), host(c)], d), d, `${dt} axis lists`);
     }
     expect(() => gp.tensordot(gp.ones([2, 3]), gp.ones([4, 3]), [[1], [0]])).to.throw(RangeError, /shape-mismatch/);
+    // axes as NumPy's keyword, in the options object; malformed axes are a TypeError, not a crash.
+    const ta = gp.arange(24, 'float64').reshape([2, 3, 4]);
+    const tb = gp.arange(40, 'float64').reshape([2, 4, 5]);
+    expect(gp.tensordot(ta, tb, { axes: [[0, 2], [0, 1]] }).toArray()).to.deep.equal(gp.tensordot(ta, tb, [[0, 2], [0, 1]]).toArray());
+    expect(gp.tensordot(ta.slice(0), tb.slice(0), { axes: 1 }).slice(0).toArray()).to.deep.equal([70, 76, 82, 88, 94]);
+    expect(() => gp.tensordot(ta, tb, { axis: 1 } as never)).to.throw(TypeError, /axis/);
+    expect(() => gp.tensordot(ta, tb, [[0, 2]] as never)).to.throw(TypeError, /axes/);
   });
 });
 

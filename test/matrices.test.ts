@@ -70,6 +70,42 @@ describeEachDevice('matrices from vectors', () => {
     expect(gp.vander(gp.array([2, 3], 'int8'), { N: 2 }).dtype.name).to.equal('int64');
     expect(list(gp.vander(gp.array([0.5], 'float32'), 3))).to.deep.equal([[0.25, 0.5, 1]]);
     expect(gp.vander(gp.array([2]), 0).shape).to.deep.equal([1, 0]);
+    // The options object after N, as NumPy's keyword (vander(x, 3, increasing=True)).
+    expect(list(gp.vander(gp.array([2, 3]), 3, { increasing: true }))).to.deep.equal([[1, 2, 4], [1, 3, 9]]);
+    expect(() => gp.vander(gp.array([2, 3]), 3, { increasing: true, bogus: 1 } as never)).to.throw(TypeError, /bogus/);
+    expect(() => gp.vander(gp.array([2, 3]), 3, 'yes' as never)).to.throw(TypeError, /increasing/);
+  });
+
+  it('unravelIndex, trilIndices/triuIndices, diagIndices, fillDiagonal (NumPy 2.4 values)', () => {
+    const all = (xs: GpuArray[]) => xs.map((x) => list(x));
+    expect(gp.unravelIndex(22, [2, 3, 4])).to.deep.equal([1, 2, 2]);
+    expect(gp.unravelIndex(5, [2, 3], { order: 'F' })).to.deep.equal([1, 2]);
+    const u = gp.unravelIndex(gp.array([[0, 5], [3, 4]]), [2, 3]);
+    expect([u[0].dtype.name, u[0].shape]).to.deep.equal(['int64', [2, 2]]);
+    expect(all(u)).to.deep.equal([[[0, 1], [1, 1]], [[0, 2], [0, 1]]]);
+    expect(all(gp.unravelIndex([1, 4], [2, 3], { order: 'F' }))).to.deep.equal([[1, 0], [0, 2]]);
+    expect(() => gp.unravelIndex(6, [2, 3])).to.throw(RangeError, /out of bounds/);
+    expect(() => gp.unravelIndex([-1], [2, 3])).to.throw(RangeError, /out of bounds/);
+    expect(() => gp.unravelIndex(gp.array([1.0], 'float64'), [2, 3])).to.throw(TypeError, /int/);
+    expect(all(gp.triuIndices(4, { k: 1 }))).to.deep.equal([[0, 0, 0, 1, 1, 2], [1, 2, 3, 2, 3, 3]]);
+    expect(all(gp.triuIndices(3, 1, 5))).to.deep.equal([[0, 0, 0, 0, 1, 1, 1, 2, 2], [1, 2, 3, 4, 2, 3, 4, 3, 4]]);
+    expect(all(gp.trilIndices(4, -1, 2))).to.deep.equal([[1, 2, 2, 3, 3], [0, 0, 1, 0, 1]]);
+    expect(all(gp.diagIndices(2, 3))).to.deep.equal([[0, 1], [0, 1], [0, 1]]);
+    expect(() => gp.triuIndices(2.5)).to.throw(TypeError);
+    const tall = gp.zeros([5, 3], 'int32');
+    gp.fillDiagonal(tall, [1, 2]); // values used cyclically, as a.flat[...] = val
+    expect(list(tall)).to.deep.equal([[1, 0, 0], [0, 2, 0], [0, 0, 1], [0, 0, 0], [0, 0, 0]]);
+    const wrapped = gp.zeros([7, 3]);
+    gp.fillDiagonal(wrapped, 9, { wrap: true });
+    expect(list(wrapped)).to.deep.equal([[9, 0, 0], [0, 9, 0], [0, 0, 9], [0, 0, 0], [9, 0, 0], [0, 9, 0], [0, 0, 9]]);
+    const cube = gp.zeros([3, 3, 3]);
+    gp.fillDiagonal(cube, 1);
+    expect([cube.sum().item(), cube.item(0), cube.item(13), cube.item(26)]).to.deep.equal([3, 1, 1, 1]);
+    const view = gp.arange(9).reshape([3, 3]).T; // a transposed view is written through
+    gp.fillDiagonal(view, -1);
+    expect(list(view)).to.deep.equal([[-1, 3, 6], [1, -1, 7], [2, 5, -1]]);
+    expect(() => gp.fillDiagonal(gp.zeros(3), 1)).to.throw(RangeError, /2-d/);
+    expect(() => gp.fillDiagonal(gp.zeros([2, 3, 3]), 1)).to.throw(RangeError, /equal length/);
   });
 
   it('NumPy audit: tri with a negative size is empty', () => {

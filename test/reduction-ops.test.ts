@@ -95,6 +95,17 @@ describeEachDevice('reductions: result dtypes and integer wrap-around', () => {
     expect(values(up([1.5, -2, 0.25, 8], 'float32').prod())).to.deep.equal([-6]);
   });
 
+  it('reductions take host data as NumPy array_like (gp.mean([1, 2, 3, 4])); other values stay a TypeError', () => {
+    // NumPy 2.4: np.mean([1, 2, 3, 4]) 2.5; np.sum([[1, 2], [3, 4]], 0) [4 6]; np.std([1, 2, 3, 4], ddof=1) 1.2909944487358056.
+    expect(gp.mean([1, 2, 3, 4]).item()).to.equal(2.5);
+    expect(gp.sum([[1, 2], [3, 4]], 0).toArray()).to.deep.equal([4n, 6n]);
+    expect(gp.std([1, 2, 3, 4], { ddof: 1 }).item()).to.be.closeTo(1.2909944487358056, 1e-15);
+    expect(gp.max(new Float32Array([1, 5, 2])).dtype.name).to.equal('float32');
+    expect(gp.argmax([3, 9, 2]).item()).to.equal(1n);
+    expect(gp.nansum([1, NaN, 2]).item()).to.equal(3);
+    for (const bad of ['abc', undefined, null, {}]) expect(() => gp.sum(bad as never)).to.throw(TypeError, /expected a GpuArray/);
+  });
+
   it('max/min keep the dtype; argmax/argmin give int64', () => {
     const r = rng(3);
     for (const dt of ['bool', 'int8', 'uint16', 'int64', 'uint64', 'float16', 'float32', 'float64'] as const) {
@@ -374,7 +385,7 @@ describeEachDevice('reductions: dtype= and out=', () => {
     expect(() => a.max({ dtype: 'float32' })).to.throw(TypeError, /dtype/);
     expect(() => a.sum({ ddof: 1 })).to.throw(TypeError, /ddof/);
     expect(() => a.sum({ axes: 1 } as unknown as gp.ReductionOptions)).to.throw(TypeError, /unknown option/);
-    expect(() => gp.sum([1, 2] as unknown as gp.GpuArray)).to.throw(TypeError);
+    expect(() => gp.sum('12' as unknown as gp.GpuArray)).to.throw(TypeError); // a list is NumPy's array_like now: see the host-data test
     const d = gp.zeros([3]);
     d.dispose();
     expect(() => d.sum()).to.throw(Error, /dispose/);

@@ -26,6 +26,15 @@ describeEachDevice('scans', () => {
     expect(flat(c)).to.deep.equal(refScan(host, (a, b) => a + b));
   });
 
+  it('cumsum, cumprod, nancumsum, cumulativeSum take host data as NumPy array_like', () => {
+    // NumPy 2.4: np.cumsum([1, 2, 3]) [1 3 6]; np.cumprod(int32 [2, 3]) int64; np.nancumsum([1, nan, 2]) [1. 1. 3.].
+    expect(flat(gp.cumsum([1, 2, 3]))).to.deep.equal([1, 3, 6]);
+    expect(gp.cumprod(new Int32Array([2, 3])).dtype.name).to.equal('int64');
+    expect(flat(gp.nancumsum([1, NaN, 2]))).to.deep.equal([1, 1, 3]);
+    expect(flat(gp.cumulativeSum([1, 2]))).to.deep.equal([1, 3]);
+    expect(() => gp.cumsum('ab' as never)).to.throw(TypeError, /expected a GpuArray/);
+  });
+
   it('many rows of each length class: short (a thread a row), medium and multi-tile (the tiled passes on the GPU)', function () {
     this.timeout(120_000);
     for (const [rows, len] of [[20_000, 2], [3000, 32], [700, 33], [9, 2100]] as const) {
@@ -180,6 +189,11 @@ describeEachDevice('scans', () => {
     expect(flat(gp.diff(x))).to.deep.equal([1, 2, 3, -7]);
     expect(flat(gp.diff(x, 2))).to.deep.equal([1, 1, -10]);
     expect(flat(gp.diff(x, { prepend: 0, append: gp.array([3], 'int32') }))).to.deep.equal([1, 1, 2, 3, -7, 3]);
+    // A scalar prepend/append is an array of its own first (NumPy 2.4: int64, float64 or bool), so it promotes strongly.
+    expect(gp.diff(x, { prepend: 0 }).dtype.name).to.equal('int64');
+    expect(gp.diff(gp.array([1, 2], 'float32'), { append: 0 }).dtype.name).to.equal('float64');
+    expect(gp.diff(gp.array([1, 2], 'uint8'), { prepend: true }).dtype.name).to.equal('uint8');
+    expect(gp.diff(gp.array([true, false]), { prepend: 0 }).toArray()).to.deep.equal([1n, -1n]);
     const m = gp.array([[1, 3, 6, 10], [0, 5, 6, 8]], 'float64');
     expect(gp.diff(m).toArray()).to.deep.equal([[2, 3, 4], [5, 1, 2]]);
     expect(gp.diff(m, { axis: 0 }).toArray()).to.deep.equal([[-1, 2, 0, -2]]);

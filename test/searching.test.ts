@@ -104,6 +104,13 @@ describeEachDevice('searching and sets', () => {
     expect(flat(gp.setdiff1d(gp.array([9, 4, 1], 'int32'), b, { assumeUnique: true }))).to.deep.equal([9, 4]);
     expect(flat(gp.setxor1d(a, b))).to.deep.equal([2, 4, 7, 8]);
     expect(flat(gp.intersect1d(gp.array([NaN, 1]), gp.array([NaN, 1])))).to.deep.equal([1]);
+    // Lists as NumPy's array_like operands (NumPy 2.4: JS integers make an int64 array).
+    const il = gp.intersect1d(a, [5, 3, 7]);
+    expect([il.dtype.name, flat(il)]).to.deep.equal(['int64', [3, 7]]);
+    expect(flat(gp.union1d([3, 1], [2, 1]))).to.deep.equal([1, 2, 3]);
+    expect(gp.setdiff1d(gp.array([9, 4, 1], 'int32'), [4]).dtype.name).to.equal('int32');
+    expect(flat(gp.setxor1d([1, 2, 3], [2, 5]))).to.deep.equal([1, 3, 5]);
+    expect(gp.intersect1d([1, 2, 2, 3], [3, 2], { returnIndices: true }).map(flat)).to.deep.equal([[2, 3], [1, 3], [1, 0]]);
   });
 
   it('searchsorted: side by position, list v, JS integers outside a\'s range never wrap; isin lists; setdiff1d keeps ar1\'s dtype', () => {

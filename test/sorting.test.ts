@@ -149,4 +149,12 @@ describeEachDevice('sorting complex', () => {
     expect(Array.from(s.toTypedArray() as Float32Array)).to.deep.equal([1, 0, 2, 0, 3, 0, 5, 0, 6, 0]);
     expect(gp.sortComplex(gp.array([1.5, 0.5], 'float32')).dtype.name).to.equal('complex128');
   });
+
+  it('sort and argsort take host data as NumPy array_like', () => {
+    // NumPy 2.4: np.sort([3, 1, 2]) [1 2 3]; np.argsort([[3, 1, 2]]) [[1 2 0]].
+    expect(flat(gp.sort([3, 1, 2]))).to.deep.equal([1, 2, 3]);
+    expect(gp.argsort([[3, 1, 2]]).toArray()).to.deep.equal([[1n, 2n, 0n]]);
+    expect(gp.sort(new Float32Array([2, 1])).dtype.name).to.equal('float32');
+    expect(() => gp.sort('x' as never)).to.throw(TypeError, /expected a GpuArray/);
+  });
 });

@@ -63,6 +63,15 @@ describeEachDevice('statistics', () => {
     expect(() => gp.percentile(a, -1)).to.throw(RangeError, /\[0, 100\]/);
   });
 
+  it('median, percentile, quantile, nanmedian take host data as NumPy array_like', () => {
+    // NumPy 2.4: np.median([3, 1, 2]) 2.0; np.percentile([1, 2, 3, 4], 50) 2.5; np.quantile([[1, 2], [3, 4]], 0.5, axis=0) [2. 3.].
+    expect(flat(gp.median([3, 1, 2]))).to.deep.equal([2]);
+    expect(flat(gp.percentile([1, 2, 3, 4], 50))).to.deep.equal([2.5]);
+    expect(flat(gp.quantile([[1, 2], [3, 4]], 0.5, { axis: 0 }))).to.deep.equal([2, 3]);
+    expect(flat(gp.nanmedian(new Float64Array([1, NaN, 3])))).to.deep.equal([2]);
+    expect(() => gp.median(null as never)).to.throw(TypeError, /expected a GpuArray/);
+  });
+
   it('median and the nan variants: NaN propagates, nan* skip it (all-NaN gives NaN); float32 stays float32', () => {
     const host = [[1, NaN, 3, 2], [NaN, NaN, NaN, NaN], [4, 1, 7, 0.5]];
     const a = gp.array(host, 'float32');
@@ -98,6 +107,13 @@ describeEachDevice('statistics', () => {
     expect(s.length).to.equal(50);
     s.slice(0, 40).forEach((v, i) => expect(v).to.be.closeTo(sums[i], 1e-9));
     expect(flat(gp.bincount(gp.zeros([0], 'int32'), { minlength: 3 }))).to.deep.equal([0, 0, 0]);
+    // NumPy's positional weights and minlength (bincount(keys, vals, 4)) and host data (NumPy 2.4 values).
+    expect(flat(gp.bincount(gp.array([0, 1, 1]), [0.5, 1, 2], 4))).to.deep.equal([0.5, 3, 0, 0]);
+    expect(flat(gp.bincount(gp.array([0, 1, 1]), gp.array([0.5, 1, 2])))).to.deep.equal([0.5, 3]);
+    expect(flat(gp.bincount([0, 1, 1, 3]))).to.deep.equal([1, 2, 0, 1]);
+    expect(flat(gp.bincount([2], null, { minlength: 4 }))).to.deep.equal([0, 0, 1, 0]);
+    expect(() => gp.bincount([0, 1], [1])).to.throw(RangeError, /same length/);
+    expect(() => gp.bincount([0, 1], { weights: [1, 2] }, 3)).to.throw(TypeError, /once/);
     expect(() => gp.bincount(gp.array([1, -1], 'int32'))).to.throw(RangeError, /negative/);
     expect(() => gp.bincount(gp.array([1.5]))).to.throw(TypeError);
   });
@@ -194,6 +210,9 @@ describeEachDevice('statistics', () => {
     expect(flat(avg)).to.deep.equal([16 / 6, 22 / 6]);
     expect(flat(sw)).to.deep.equal([6, 6]);
     expect(flat(gp.average(b) as gp.GpuArray)).to.deep.equal([2.5]);
+    // Host weights as NumPy's array_like (NumPy 2.4 values).
+    expect(flat(gp.average(b, { axis: 1, weights: [0.25, 0.75] }) as gp.GpuArray)).to.deep.equal([0.75, 2.75, 4.75]);
+    expect(flat(gp.average(gp.array([[1, 2], [3, 4]], 'float64'), { weights: [[1, 0], [0, 1]] }) as gp.GpuArray)).to.deep.equal([2.5]);
     expect(() => gp.average(b, { weights: gp.array([1, 2]) })).to.throw(TypeError, /Axis must be specified/);
     expect(() => gp.average(b, { axis: 1, weights: gp.array([1, -1]) })).to.throw(RangeError, /sum to zero/);
   });
@@ -230,6 +249,11 @@ describeEachDevice('statistics', () => {
     expect(flat(gp.correlate(gp.array([0, 1]), gp.array([1, 2, 3]), 'full'))).to.deep.equal([0, 3, 2, 1]);
     expect(gp.convolve(a, v).dtype.name).to.equal('int32');
     expect(() => gp.convolve(a, gp.zeros([0]))).to.throw(RangeError, /empty/);
+    // Host operands as NumPy's array_like (NumPy 2.4: a list is an int64/float64 array, promoted strongly).
+    const cf = gp.convolve(gp.array([3, 5, 2, 8], 'float32'), [1, -1]);
+    expect([cf.dtype.name, flat(cf)]).to.deep.equal(['float64', [3, 2, -3, 6, -8]]);
+    expect(flat(gp.correlate([1, 2, 3], gp.array([0, 1, 0.5]), 'same'))).to.deep.equal([2, 3.5, 3]);
+    expect(() => gp.convolve(null as never, [1])).to.throw(TypeError);
 
     const x = gp.array([[0, 1, 2, 5], [2, 1, 0, 3], [1, 1, 4, 2]], 'float32');
     const rowsHost = [[0, 1, 2, 5], [2, 1, 0, 3], [1, 1, 4, 2]];

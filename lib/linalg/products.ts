@@ -4,6 +4,7 @@
 import { DTypeLike } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { normalizeAxis, shapeString } from '../core/shape.js';
+import { readOptions } from '../util/options.js';
 import { reductionFunctions } from '../ops/reductions.js';
 import { ufuncFunctions } from '../ops/ufunc-api.js';
 import { ArrayLike, deliver, matmul, withArrays } from './matmul.js';
@@ -29,14 +30,27 @@ function scoped<R extends GpuArray>(f: (track: <T extends GpuArray>(x: T) => T) 
   }
 }
 
-/** numpy.tensordot: `axes` a count N (last N of a with first N of b) or a pair of axis lists. */
-export function tensordot(a: ArrayLike, b: ArrayLike, axes: number | readonly [number | readonly number[], number | readonly number[]] = 2): GpuArray {
-  return withArrays([a, b], (x, y) => tensordotArrays(x, y, axes));
+/** tensordot's `axes`: a count N, or a pair (axes of a, axes of b). */
+export type TensordotAxes = number | readonly [number | readonly number[], number | readonly number[]];
+
+/**
+ * numpy.tensordot: `axes` a count N (last N of a with first N of b) or a pair of axis lists, by
+ * position or as NumPy's keyword (`tensordot(a, b, {axes: [[0, 2], [0, 1]]})`).
+ */
+export function tensordot(a: ArrayLike, b: ArrayLike, axes: TensordotAxes | { axes?: TensordotAxes } = 2): GpuArray {
+  let ax: unknown = axes;
+  if (ax !== null && typeof ax === 'object' && !Array.isArray(ax)) ax = readOptions<{ axes: TensordotAxes }>('tensordot', ax, ['axes']).axes ?? 2;
+  return withArrays([a, b], (x, y) => tensordotArrays(x, y, ax));
 }
 
-function tensordotArrays(a: GpuArray, b: GpuArray, axes: number | readonly [number | readonly number[], number | readonly number[]]): GpuArray {
+function tensordotArrays(a: GpuArray, b: GpuArray, axes: unknown): GpuArray {
   let axA: number[];
   let axB: number[];
+  const isAxis = (v: unknown) => typeof v === 'number' && Number.isInteger(v);
+  const isAxes = (v: unknown) => isAxis(v) || (Array.isArray(v) && v.every(isAxis));
+  if (typeof axes !== 'number' && !(Array.isArray(axes) && axes.length === 2 && axes.every(isAxes))) {
+    throw new TypeError(`tensordot: axes must be an integer or a pair of axis lists, got ${JSON.stringify(axes) ?? String(axes)}`);
+  }
   if (typeof axes === 'number') {
     if (!Number.isInteger(axes) || axes < 0) throw new RangeError(`tensordot: axes must be a non-negative integer, got ${axes}`);
     if (axes > a.ndim || axes > b.ndim) throw new RangeError('tensordot: shape-mismatch for sum');

@@ -11,6 +11,7 @@ import { readOptions } from '../util/options.js';
 import { asarray } from './creation.js';
 import { describeValue, isOptionsLike } from '../util/options.js';
 
+/** What NumPy calls array_like: a GpuArray, a scalar, a TypedArray or a (nested) JS array. */
 export type ArrayLike = GpuArray | Scalar | HostScalar | ArrayBufferView | readonly unknown[];
 
 /** A GpuArray for an array-like argument (GpuArrays pass through, host data is uploaded). */

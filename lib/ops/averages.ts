@@ -6,7 +6,7 @@ import { promoteTypes } from '../core/promotion.js';
 import { normalizeAxis } from '../core/shape.js';
 import type { AxisLike } from '../kernel/reduction.js';
 import { reductionFunctions as R } from './reductions.js';
-import { copyInto, positionalOptions } from './array-args.js';
+import { ArrayLike as ArrayArg, copyInto, positionalOptions, toArray } from './array-args.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
 
 /** Options of ptp, nanmean, nanvar, nanstd and nanprod (NumPy's axis, keepdims and ddof). */
@@ -169,8 +169,8 @@ export function nanstd(a: GpuArray, axisOrOptions?: AxisLike | NanMomentOptions,
 export interface AverageOptions {
   /** One axis, or null for all (tuples are not supported with weights). */
   axis?: number | null;
-  /** Weights of a's shape, or 1-D of the axis' length. */
-  weights?: GpuArray | null;
+  /** Weights of a's shape, or 1-D of the axis' length (a GpuArray or host data). */
+  weights?: ArrayArg | null;
   /** Also return the sum of the weights (broadcast to the average's shape): [avg, sumOfWeights]. */
   returned?: boolean;
   keepdims?: boolean;
@@ -188,7 +188,15 @@ export function average(a: GpuArray, axisOrOptions?: number | null | AverageOpti
     const n = axis === null ? a.size : a.shape[normalizeAxis(axis, a.ndim)];
     return [avg, GpuArray.allocate(avg.shape, avg.dtype, a.device).fill(n)];
   }
-  if (!(w instanceof GpuArray)) throw new TypeError('average: weights must be a GpuArray');
+  if (!(w instanceof GpuArray)) {
+    // Host weights as NumPy's array_like (`average(x, {axis: 1, weights: [1, 2, 3]})`).
+    const wa = toArray(w, 'average: weights');
+    try {
+      return average(a, { ...options, weights: wa });
+    } finally {
+      wa.dispose();
+    }
+  }
   return using((tmp) => {
     let wb = w;
     if (w.ndim !== a.ndim || w.shape.some((d, i) => d !== a.shape[i])) {

@@ -3,7 +3,7 @@
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
-import { copyInto, positionalOptions } from './array-args.js';
+import { ArrayLike as ArrayArg, copyInto, positionalOptions, withArray } from './array-args.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { reductionFunctions as R } from './reductions.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
@@ -67,14 +67,14 @@ function correlateCore(name: string, a: GpuArray, v: GpuArray, mode: ConvolveMod
   }
 }
 
-/** numpy.convolve (mode 'full' by default). */
-export function convolve(a: GpuArray, v: GpuArray, mode: ConvolveMode = 'full'): GpuArray {
-  return correlateCore('convolve', a, v, mode, true);
+/** numpy.convolve (mode 'full' by default); a and v may be host data (`gp.convolve(x, [1, -1])`). */
+export function convolve(a: ArrayArg, v: ArrayArg, mode: ConvolveMode = 'full'): GpuArray {
+  return withArray(a, 'convolve: a', (x) => withArray(v, 'convolve: v', (y) => correlateCore('convolve', x, y, mode, true)));
 }
 
-/** numpy.correlate (mode 'valid' by default): c[k] = sum_n a[n + k] * v[n]. */
-export function correlate(a: GpuArray, v: GpuArray, mode: ConvolveMode = 'valid'): GpuArray {
-  return correlateCore('correlate', a, v, mode, false);
+/** numpy.correlate (mode 'valid' by default): c[k] = sum_n a[n + k] * v[n]; a and v may be host data. */
+export function correlate(a: ArrayArg, v: ArrayArg, mode: ConvolveMode = 'valid'): GpuArray {
+  return withArray(a, 'correlate: a', (x) => withArray(v, 'correlate: v', (y) => correlateCore('correlate', x, y, mode, false)));
 }
 
 const COV = `

@@ -3,7 +3,7 @@
 import { DTypeLike } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { readOptions } from '../util/options.js';
-import { axisOf, copyInto, sliceAxis } from './array-args.js';
+import { ArrayLike, axisOf, copyInto, sliceAxis, withArray } from './array-args.js';
 import { cumprod, cumsum } from './prefix-scan.js';
 
 /** Options of cumulativeSum and cumulativeProd (NumPy's keyword-only axis, dtype, out, include_initial). */
@@ -19,7 +19,9 @@ export interface CumulativeOptions {
 }
 
 function cumulative(name: string, scan: typeof cumsum, identity: number) {
-  return (x: GpuArray, options?: CumulativeOptions): GpuArray => {
+  const fn = (x: ArrayLike, options?: CumulativeOptions): GpuArray => {
+    // Host data as NumPy's array_like (`gp.cumsum([1, 2, 3])`): uploaded, scanned, freed.
+    if (Array.isArray(x) || ArrayBuffer.isView(x)) return withArray(x, `${name}: a`, (h) => fn(h, options));
     if (!(x instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
     const o = readOptions<CumulativeOptions>(name, options, ['axis', 'dtype', 'out', 'includeInitial']);
     const a = x.ndim === 0 ? x.reshape([1]) : x;
@@ -54,6 +56,7 @@ function cumulative(name: string, scan: typeof cumsum, identity: number) {
       if (a !== x) a.dispose();
     }
   };
+  return fn;
 }
 
 /** numpy.cumulative_sum (NumPy 2.1): cumsum along `axis` (required for N-D), `includeInitial` puts a 0 first. */

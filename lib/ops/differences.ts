@@ -44,7 +44,9 @@ function edgeArray(e: Edge, a: GpuArray, ax: number): { arr: GpuArray; owned: bo
     return { arr: e, owned: false };
   }
   if (typeof e !== 'number' && typeof e !== 'boolean') throw new TypeError('diff: prepend/append must be a number, a boolean or a GpuArray');
-  const d = typeof e === 'boolean' ? dtypes.bool : a.dtype.kind === 'f' || a.dtype.kind === 'c' || Number.isInteger(e) ? a.dtype : dtypes.float64;
+  // NumPy makes an array of the scalar first (np.asanyarray: bool, int64 or float64) and then
+  // concatenates, so the scalar's dtype is strong: int32 data with prepend=0 diffs in int64.
+  const d = typeof e === 'boolean' ? dtypes.bool : Number.isInteger(e) && Math.abs(e) < 2 ** 63 ? dtypes.int64 : dtypes.float64;
   return { arr: full(sliceShape, e, d), owned: true };
 }
 

@@ -292,8 +292,26 @@ export function block(arrays: unknown): GpuArray {
 // About 2M views (a few hundred MiB of JS heap); more would exhaust the heap, not fail cleanly.
 const MAX_SECTIONS = 2 ** 21;
 
+/** split's indices_or_sections: a section count, or split points (a JS list or a 1-D integer array). */
+export type SplitSpec = number | readonly number[] | GpuArray | ArrayBufferView;
+
+/**
+ * An index array as NumPy's split takes it (`np.split(x, starts[1:])`): a 1-D integer array is the
+ * list of split points, a 0-d one the number of sections; read to the host (one small copy).
+ */
+function hostIndices(fn: string, spec: GpuArray | ArrayBufferView): number | number[] {
+  if (!(spec instanceof GpuArray)) {
+    if (spec instanceof DataView || !('length' in spec)) throw new TypeError(`${fn}: indices_or_sections must be an integer or a list of indices`);
+    return Array.from(spec as unknown as ArrayLike<number | bigint>, (v) => Number(v));
+  }
+  if (spec.dtype.kind !== 'i' && spec.dtype.kind !== 'u') throw new TypeError(`${fn}: split indices must be integers, got ${spec.dtype.name}`);
+  if (spec.ndim > 1) throw new TypeError(`${fn}: indices_or_sections must be 0-d or 1-D`);
+  if (spec.ndim === 0) return Number(spec.item());
+  return Array.from(spec.toTypedArray() as unknown as ArrayLike<number | bigint>, (v) => Number(v));
+}
+
 /** Split points of arraySplit/split. */
-function splitPoints(fn: string, n: number, spec: number | readonly number[], equal: boolean): number[] {
+function splitPoints(fn: string, n: number, spec: SplitSpec, equal: boolean): number[] {
   if (typeof spec === 'number') {
     if (!Number.isInteger(spec) || spec <= 0) throw new RangeError('number sections must be larger than 0.');
     // Each section is a view object: refuse counts no JS array can hold (NumPy's MemoryError).
@@ -305,6 +323,7 @@ function splitPoints(fn: string, n: number, spec: number | readonly number[], eq
     for (let k = 0; k < spec; k++) pts.push(pts[k] + each + (k < extra ? 1 : 0));
     return pts;
   }
+  if (spec instanceof GpuArray || ArrayBuffer.isView(spec)) return splitPoints(fn, n, hostIndices(fn, spec), equal);
   if (!Array.isArray(spec)) throw new TypeError(`${fn}: indices_or_sections must be an integer or a list of indices`);
   return [0, ...spec.map((i) => {
     if (!Number.isInteger(i)) throw new TypeError(`${fn}: split indices must be integers`);
@@ -312,7 +331,7 @@ function splitPoints(fn: string, n: number, spec: number | readonly number[], eq
   }), n];
 }
 
-function splitAlong(fn: string, a0: unknown, spec: number | readonly number[], axis: number, equal: boolean): GpuArray[] {
+function splitAlong(fn: string, a0: unknown, spec: SplitSpec, axis: number, equal: boolean): GpuArray[] {
   const a = toArray(a0, `${fn} input`);
   try {
     // NumPy reads ary.shape[axis]: an IndexError for a 0-d array.
@@ -337,13 +356,13 @@ function splitAlong(fn: string, a0: unknown, spec: number | readonly number[], a
 const axisArg = (x: number | { axis?: number } | undefined) => (isOptions(x) ? ((x as { axis?: number }).axis ?? 0) : (x ?? 0));
 
 /** numpy.split: equal sections (or at the given indices); views. */
-export const split = (a: unknown, indicesOrSections: number | readonly number[], axis?: number | { axis?: number }) =>
+export const split = (a: unknown, indicesOrSections: SplitSpec, axis?: number | { axis?: number }) =>
   splitAlong('split', a, indicesOrSections, axisArg(axis), true);
 /** numpy.array_split: like split, sections may differ in length by one. */
-export const arraySplit = (a: unknown, indicesOrSections: number | readonly number[], axis?: number | { axis?: number }) =>
+export const arraySplit = (a: unknown, indicesOrSections: SplitSpec, axis?: number | { axis?: number }) =>
   splitAlong('arraySplit', a, indicesOrSections, axisArg(axis), false);
 
-function splitNd(fn: string, a0: unknown, spec: number | readonly number[], minNdim: number, axisFor: (nd: number) => number): GpuArray[] {
+function splitNd(fn: string, a0: unknown, spec: SplitSpec, minNdim: number, axisFor: (nd: number) => number): GpuArray[] {
   const nd = a0 instanceof GpuArray ? a0.ndim : toArrayNdim(a0);
   if (nd < minNdim) throw new RangeError(`${fn} only works on arrays of ${minNdim} or more dimensions`);
   return splitAlong(fn, a0, spec, axisFor(nd), true);
@@ -356,8 +375,8 @@ function toArrayNdim(x: unknown): number {
 }
 
 /** numpy.hsplit: along axis 1 (axis 0 for 1-D). */
-export const hsplit = (a: unknown, spec: number | readonly number[]) => splitNd('hsplit', a, spec, 1, (nd) => (nd > 1 ? 1 : 0));
+export const hsplit = (a: unknown, spec: SplitSpec) => splitNd('hsplit', a, spec, 1, (nd) => (nd > 1 ? 1 : 0));
 /** numpy.vsplit: along axis 0 of an array of 2 or more dimensions. */
-export const vsplit = (a: unknown, spec: number | readonly number[]) => splitNd('vsplit', a, spec, 2, () => 0);
+export const vsplit = (a: unknown, spec: SplitSpec) => splitNd('vsplit', a, spec, 2, () => 0);
 /** numpy.dsplit: along axis 2 of an array of 3 or more dimensions. */
-export const dsplit = (a: unknown, spec: number | readonly number[]) => splitNd('dsplit', a, spec, 3, () => 2);
+export const dsplit = (a: unknown, spec: SplitSpec) => splitNd('dsplit', a, spec, 3, () => 2);

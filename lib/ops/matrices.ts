@@ -298,10 +298,15 @@ const vanderKernel = ElementwiseKernel(
 );
 
 /** numpy.vander(x, N=len(x), increasing=False): columns are powers of x (dtype promoted with int64, as NumPy). */
-export function vander(x0: unknown, N?: number | null | { N?: number | null; increasing?: boolean }, increasing = false): GpuArray {
+export function vander(x0: unknown, N?: number | null | { N?: number | null; increasing?: boolean }, increasing: boolean | { increasing?: boolean } = false): GpuArray {
   let n = N as number | null | undefined;
-  let inc = increasing;
-  if (isOptions(N)) ({ N: n, increasing: inc = false } = N as { N?: number | null; increasing?: boolean });
+  // The options object may follow N too (`vander(x, 3, {increasing: true})`).
+  let inc = isOptions(increasing) ? (checkKeys('vander', increasing as Record<string, unknown>, ['increasing']), (increasing as { increasing?: boolean }).increasing ?? false) : increasing;
+  if (isOptions(N)) {
+    checkKeys('vander', N as Record<string, unknown>, ['N', 'increasing']);
+    ({ N: n, increasing: inc = false } = N as { N?: number | null; increasing?: boolean });
+  }
+  if (typeof inc !== 'boolean') throw new TypeError(`vander: increasing must be a boolean, got ${typeof inc}`);
   const made: GpuArray[] = [];
   try {
     let x = toArray(x0, 'vander input');

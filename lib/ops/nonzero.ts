@@ -9,7 +9,8 @@ import { boolMask, flatIndices, flatIndicesAsync } from './compaction.js';
 
 const unravelKernel = ElementwiseKernel('int64 f, int64 div, int64 dim', 'int64 o', 'o = (f / div) % dim', 'gpa_unravel');
 
-function unravel(flat: GpuArray, shape: readonly number[]): GpuArray[] {
+/** One int64 array per axis of `shape` for int64 flat indices in C order; consumes `flat`. */
+export function unravelFlat(flat: GpuArray, shape: readonly number[]): GpuArray[] {
   if (shape.length === 1) return [flat];
   const out: GpuArray[] = [];
   try {
@@ -54,7 +55,7 @@ function maskOf(x: unknown, fn: string): { a: GpuArray; mask: GpuArray; cleanup:
 export function nonzero(x: unknown): GpuArray[] {
   const { a, mask, cleanup } = maskOf(x, 'nonzero');
   try {
-    return unravel(flatIndices(mask), a.shape);
+    return unravelFlat(flatIndices(mask), a.shape);
   } finally {
     cleanup();
   }
@@ -64,7 +65,7 @@ export function nonzero(x: unknown): GpuArray[] {
 export async function nonzeroAsync(x: unknown): Promise<GpuArray[]> {
   const { a, mask, cleanup } = maskOf(x, 'nonzero');
   try {
-    return unravel(await flatIndicesAsync(mask), a.shape);
+    return unravelFlat(await flatIndicesAsync(mask), a.shape);
   } finally {
     cleanup();
   }

@@ -6,6 +6,7 @@ import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { normalizeAxis, sameShape } from '../core/shape.js';
+import { ArrayLike, withArray } from './array-args.js';
 import { COOPERATIVE_MARK, gridFor, moduleKernel } from './device-kernels.js';
 import { Ufunc } from './ufunc.js';
 import { UFUNC_SCANS } from './ufunc-table.js';
@@ -275,7 +276,9 @@ export function scanAlongAxis(name: string, x: GpuArray, axis: number | null, op
 }
 
 function cumulative(name: string, op: ScanOp, skipNan: boolean) {
-  const fn = (a: GpuArray, axisOrOptions?: number | null | ScanOptions, options?: ScanOptions): GpuArray => {
+  const fn = (a: ArrayLike, axisOrOptions?: number | null | ScanOptions, options?: ScanOptions): GpuArray => {
+    // Host data as NumPy's array_like (`gp.cumsum([1, 2, 3])`): uploaded, scanned, freed.
+    if (Array.isArray(a) || ArrayBuffer.isView(a)) return withArray(a, `${name}: a`, (h) => fn(h, axisOrOptions, options));
     const o = scanOptions(name, axisOrOptions, options);
     if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
     const want = o.dtype === undefined ? undefined : toDType(o.dtype);

@@ -4,7 +4,7 @@ import { IndexError } from '../../bindings/errors.js';
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
-import { axesOf, positionalOptions } from './array-args.js';
+import { ArrayLike as ArrayArg, axesOf, positionalOptions, withArray } from './array-args.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { sort } from './sorting.js';
 
@@ -151,6 +151,9 @@ function reduceLast(a: GpuArray, axis: unknown, name: string): { x: GpuArray; re
 }
 
 function quantileImpl(name: string, a: GpuArray, q: number | readonly number[] | GpuArray, scale: number, axisOrOptions: unknown, options: unknown, skipNan: boolean, median = false): GpuArray {
+  const v = a as unknown;
+  // Host data as NumPy's array_like (`gp.median([3, 1, 2])`): uploaded, reduced, freed.
+  if (Array.isArray(v) || ArrayBuffer.isView(v)) return withArray(v, `${name}: a`, (h) => quantileImpl(name, h, q, scale, axisOrOptions, options, skipNan, median));
   if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
   const opts = positionalOptions<QuantileOptions>(name, axisOrOptions, options, median ? ['axis', 'keepdims'] : ['axis', 'keepdims', 'method']);
   if (a.dtype.isComplex) throw new TypeError(`${name}: complex input is not supported`);
@@ -207,15 +210,15 @@ function deviceDoubles(v: readonly number[], a: GpuArray): GpuArray {
 type QArg = number | readonly number[] | GpuArray;
 
 /** numpy.quantile (q in [0, 1]); a q array gives its shape in front of the result's. `axis` by position or in the options. */
-export const quantile = (a: GpuArray, q: QArg, axisOrOptions?: number | readonly number[] | null | QuantileOptions, options?: QuantileOptions) => quantileImpl('quantile', a, q, 1, axisOrOptions, options, false);
+export const quantile = (a: ArrayArg, q: QArg, axisOrOptions?: number | readonly number[] | null | QuantileOptions, options?: QuantileOptions) => quantileImpl('quantile', a as GpuArray, q, 1, axisOrOptions, options, false);
 /** numpy.percentile (q in [0, 100]). */
-export const percentile = (a: GpuArray, q: QArg, axisOrOptions?: number | readonly number[] | null | QuantileOptions, options?: QuantileOptions) => quantileImpl('percentile', a, q, 100, axisOrOptions, options, false);
+export const percentile = (a: ArrayArg, q: QArg, axisOrOptions?: number | readonly number[] | null | QuantileOptions, options?: QuantileOptions) => quantileImpl('percentile', a as GpuArray, q, 100, axisOrOptions, options, false);
 /** numpy.median: the mean of the middle one or two elements (an empty slice gives NaN). */
-export const median = (a: GpuArray, axisOrOptions?: number | readonly number[] | null | Omit<QuantileOptions, 'method'>, options?: Omit<QuantileOptions, 'method'>) => quantileImpl('median', a, 0.5, 1, axisOrOptions, options, false, true);
+export const median = (a: ArrayArg, axisOrOptions?: number | readonly number[] | null | Omit<QuantileOptions, 'method'>, options?: Omit<QuantileOptions, 'method'>) => quantileImpl('median', a as GpuArray, 0.5, 1, axisOrOptions, options, false, true);
 /** numpy.nanquantile: NaNs ignored (all-NaN slices give NaN). */
-export const nanquantile = (a: GpuArray, q: QArg, axisOrOptions?: number | readonly number[] | null | QuantileOptions, options?: QuantileOptions) => quantileImpl('nanquantile', a, q, 1, axisOrOptions, options, true);
+export const nanquantile = (a: ArrayArg, q: QArg, axisOrOptions?: number | readonly number[] | null | QuantileOptions, options?: QuantileOptions) => quantileImpl('nanquantile', a as GpuArray, q, 1, axisOrOptions, options, true);
 /** numpy.nanpercentile (q in [0, 100]): NaNs ignored (all-NaN slices give NaN). @example gp.nanpercentile(a, [25, 75], { axis: 0 }) */
-export const nanpercentile = (a: GpuArray, q: QArg, axisOrOptions?: number | readonly number[] | null | QuantileOptions, options?: QuantileOptions) => quantileImpl('nanpercentile', a, q, 100, axisOrOptions, options, true);
+export const nanpercentile = (a: ArrayArg, q: QArg, axisOrOptions?: number | readonly number[] | null | QuantileOptions, options?: QuantileOptions) => quantileImpl('nanpercentile', a as GpuArray, q, 100, axisOrOptions, options, true);
 /** numpy.nanmedian: the median with NaNs ignored (all-NaN slices give NaN). */
-export const nanmedian = (a: GpuArray, axisOrOptions?: number | readonly number[] | null | Omit<QuantileOptions, 'method'>, options?: Omit<QuantileOptions, 'method'>) => quantileImpl('nanmedian', a, 0.5, 1, axisOrOptions, options, true, true);
+export const nanmedian = (a: ArrayArg, axisOrOptions?: number | readonly number[] | null | Omit<QuantileOptions, 'method'>, options?: Omit<QuantileOptions, 'method'>) => quantileImpl('nanmedian', a as GpuArray, 0.5, 1, axisOrOptions, options, true, true);
 

@@ -18,6 +18,7 @@ import { canCastSameKind } from '../core/promotion.js';
 import type { BoundParam } from '../kernel/elementwise.js';
 import { AxisLike, makeReductionDefinition, normalizeAxes, ReductionDefinition, runReduction } from '../kernel/reduction.js';
 import { isTracer, traceHook } from './trace-hook.js';
+import { ArrayLike, toArray } from './array-args.js';
 
 export type { AxisLike } from '../kernel/reduction.js';
 
@@ -278,6 +279,16 @@ function reduce(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
   if (!(a instanceof GpuArray)) {
     // A tracer (gp.fuse is tracing): the trace records the reduction.
     if (isTracer(a)) return traceHook.active!.reduction(name, a, opts);
+    // Host data as NumPy's array_like (`gp.mean([1, 2, 3])`): uploaded, reduced, freed.
+    const v = a as unknown;
+    if (Array.isArray(v) || ArrayBuffer.isView(v) || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') {
+      const h = toArray(v, `${name}: a`);
+      try {
+        return reduce(decl, h, opts);
+      } finally {
+        h.dispose();
+      }
+    }
     throw new TypeError(`${name}: expected a GpuArray, got ${a === null ? 'null' : typeof a}`);
   }
   checkOptions(decl, opts);
@@ -367,7 +378,7 @@ function reduceVariance(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArr
 // ---- the generated surface -------------------------------------------------------------------------
 
 /** A reduction as a function: `sum(a, axis?, options?)`. */
-export type ReductionFunction = (a: GpuArray, axisOrOptions?: AxisLike | ReductionOptions, options?: ReductionOptions) => GpuArray;
+export type ReductionFunction = (a: ArrayLike, axisOrOptions?: AxisLike | ReductionOptions, options?: ReductionOptions) => GpuArray;
 /** A reduction as a GpuArray method: `a.sum(axis?, options?)`. */
 export type ReductionMethod = (axisOrOptions?: AxisLike | ReductionOptions, options?: ReductionOptions) => GpuArray;
 
@@ -379,7 +390,7 @@ export type ReductionMethods = { [N in ReductionMethodName]: ReductionMethod };
 const functions: Record<string, ReductionFunction> = {};
 for (const d of REDUCTION_DECLS) {
   const decl = d as Decl;
-  const fn: ReductionFunction = (a, axisOrOptions, options) => reduce(decl, a, splitArgs(decl[0], axisOrOptions, options));
+  const fn: ReductionFunction = (a, axisOrOptions, options) => reduce(decl, a as GpuArray, splitArgs(decl[0], axisOrOptions, options)); // reduce uploads host data
   Object.defineProperty(fn, 'name', { value: decl[0] });
   functions[decl[0]] = fn;
 }

@@ -5,7 +5,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { promoteTypes } from '../core/promotion.js';
 import { describeValue, readOptions } from '../util/options.js';
-import { positionalOptions, toArray } from './array-args.js';
+import { ArrayLike as ArrayArg, positionalOptions, toArray, withArray } from './array-args.js';
 import { extractBool } from './compaction.js';
 import { intersectWithIndices } from './intersect-indices.js';
 import { uniqueAlongAxis } from './unique-axis.js';
@@ -366,6 +366,11 @@ function filterIn(ar1: GpuArray, ar2: GpuArray, d: DType, assumeUnique: boolean,
   }
 }
 
+/** Run a set routine on its two operands as GpuArrays (NumPy's take any array_like: lists too). */
+function setOperands<T>(name: string, ar1: ArrayArg, ar2: ArrayArg, fn: (a: GpuArray, b: GpuArray) => T): T {
+  return withArray(ar1, `${name}: ar1`, (a) => withArray(ar2, `${name}: ar2`, (b) => fn(a, b)));
+}
+
 function setArgs(name: string, a: GpuArray, b: GpuArray): DType {
   checkReal(name, a);
   checkReal(name, b);
@@ -376,9 +381,10 @@ function setArgs(name: string, a: GpuArray, b: GpuArray): DType {
  * numpy.intersect1d: sorted unique values in both; with `returnIndices`, `[values, ar1Indices,
  * ar2Indices]` (the first occurrence of each value in the flattened inputs, as NumPy).
  */
-export function intersect1d(ar1: GpuArray, ar2: GpuArray, options?: { assumeUnique?: boolean; returnIndices?: false }): GpuArray;
-export function intersect1d(ar1: GpuArray, ar2: GpuArray, options: { assumeUnique?: boolean; returnIndices: true }): [GpuArray, GpuArray, GpuArray];
-export function intersect1d(ar1: GpuArray, ar2: GpuArray, options: { assumeUnique?: boolean; returnIndices?: boolean } = {}): GpuArray | [GpuArray, GpuArray, GpuArray] {
+export function intersect1d(ar1: ArrayArg, ar2: ArrayArg, options?: { assumeUnique?: boolean; returnIndices?: false }): GpuArray;
+export function intersect1d(ar1: ArrayArg, ar2: ArrayArg, options: { assumeUnique?: boolean; returnIndices: true }): [GpuArray, GpuArray, GpuArray];
+export function intersect1d(ar1: ArrayArg, ar2: ArrayArg, options: { assumeUnique?: boolean; returnIndices?: boolean } = {}): GpuArray | [GpuArray, GpuArray, GpuArray] {
+  if (!(ar1 instanceof GpuArray) || !(ar2 instanceof GpuArray)) return setOperands('intersect1d', ar1, ar2, (a, b) => intersect1d(a, b, options as { returnIndices: true }));
   const d = setArgs('intersect1d', ar1, ar2);
   const o = readOptions<{ assumeUnique?: boolean; returnIndices?: boolean }>('intersect1d', options, ['assumeUnique', 'returnIndices']);
   if (o.returnIndices) return intersectWithIndices(ar1, ar2, d, !!o.assumeUnique, unique);
@@ -386,7 +392,8 @@ export function intersect1d(ar1: GpuArray, ar2: GpuArray, options: { assumeUniqu
 }
 
 /** numpy.union1d: sorted unique values in either. */
-export function union1d(ar1: GpuArray, ar2: GpuArray): GpuArray {
+export function union1d(ar1: ArrayArg, ar2: ArrayArg): GpuArray {
+  if (!(ar1 instanceof GpuArray) || !(ar2 instanceof GpuArray)) return setOperands('union1d', ar1, ar2, (a, b) => union1d(a, b));
   const d = setArgs('union1d', ar1, ar2);
   const c = concat1d(ar1, ar2, d);
   try {
@@ -397,7 +404,8 @@ export function union1d(ar1: GpuArray, ar2: GpuArray): GpuArray {
 }
 
 /** numpy.setdiff1d: unique values of ar1 not in ar2 (ar1's order, unsorted, when assumeUnique). */
-export function setdiff1d(ar1: GpuArray, ar2: GpuArray, options: { assumeUnique?: boolean } = {}): GpuArray {
+export function setdiff1d(ar1: ArrayArg, ar2: ArrayArg, options: { assumeUnique?: boolean } = {}): GpuArray {
+  if (!(ar1 instanceof GpuArray) || !(ar2 instanceof GpuArray)) return setOperands('setdiff1d', ar1, ar2, (a, b) => setdiff1d(a, b, options));
   setArgs('setdiff1d', ar1, ar2);
   options = readOptions('setdiff1d', options, ['assumeUnique']);
   // ar1's values, in ar1's dtype (NumPy indexes ar1's unique values); isin compares in the common one.
@@ -405,7 +413,8 @@ export function setdiff1d(ar1: GpuArray, ar2: GpuArray, options: { assumeUnique?
 }
 
 /** numpy.setxor1d: sorted unique values in exactly one of the two. */
-export function setxor1d(ar1: GpuArray, ar2: GpuArray, options: { assumeUnique?: boolean } = {}): GpuArray {
+export function setxor1d(ar1: ArrayArg, ar2: ArrayArg, options: { assumeUnique?: boolean } = {}): GpuArray {
+  if (!(ar1 instanceof GpuArray) || !(ar2 instanceof GpuArray)) return setOperands('setxor1d', ar1, ar2, (a, b) => setxor1d(a, b, options));
   const d = setArgs('setxor1d', ar1, ar2);
   options = readOptions('setxor1d', options, ['assumeUnique']);
   const u1 = options.assumeUnique ? flatAs(ar1, d) : uniqueAs(ar1, d);

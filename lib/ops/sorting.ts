@@ -3,6 +3,7 @@
 // last, -0.0 and +0.0 equal (kept in input order), ties in input order.
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
+import { ArrayLike, withArray } from './array-args.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { normalizeAxis } from '../core/shape.js';
 import { gather, indicesInRow, iota, sortable, sortedOrder, sortedValues } from './radix-sort.js';
@@ -76,6 +77,9 @@ export function restoreAxis(res: GpuArray, perm: number[] | null): GpuArray {
 }
 
 function sortImpl(name: string, a: GpuArray, opts: SortOptions, wantIndices: boolean): GpuArray {
+  const v = a as unknown;
+  // Host data as NumPy's array_like (`gp.sort([3, 1, 2])`): uploaded, sorted, freed.
+  if (Array.isArray(v) || ArrayBuffer.isView(v)) return withArray(v, `${name}: a`, (h) => sortImpl(name, h, opts, wantIndices));
   checkArray(name, a);
   const axis = opts.axis === undefined ? -1 : opts.axis;
   const { work, perm, rows, len } = rowsAlong(a, axis);
@@ -114,13 +118,13 @@ function sortImpl(name: string, a: GpuArray, opts: SortOptions, wantIndices: boo
 }
 
 /** numpy.sort: a sorted copy (along axis -1 by default; axis null sorts the flattened array). */
-export function sort(a: GpuArray, axisOrOptions?: number | null | SortOptions, options?: SortOptions): GpuArray {
-  return sortImpl('sort', a, sortArgs('sort', axisOrOptions, options), false);
+export function sort(a: ArrayLike, axisOrOptions?: number | null | SortOptions, options?: SortOptions): GpuArray {
+  return sortImpl('sort', a as GpuArray, sortArgs('sort', axisOrOptions, options), false);
 }
 
 /** numpy.argsort: int64 indices that sort `a` along the axis (stable: ties keep input order). */
-export function argsort(a: GpuArray, axisOrOptions?: number | null | SortOptions, options?: SortOptions): GpuArray {
-  return sortImpl('argsort', a, sortArgs('argsort', axisOrOptions, options), true);
+export function argsort(a: ArrayLike, axisOrOptions?: number | null | SortOptions, options?: SortOptions): GpuArray {
+  return sortImpl('argsort', a as GpuArray, sortArgs('argsort', axisOrOptions, options), true);
 }
 
 /** numpy.sort_complex: sorted by real part, then imaginary (NaN last in each), as a complex array. */

@@ -3,7 +3,7 @@
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { describeValue, readOptions } from '../util/options.js';
-import { positionalOptions, toArray } from './array-args.js';
+import { ArrayLike as ArrayArg, isOptions, positionalOptions, toArray } from './array-args.js';
 import { COOPERATIVE_MARK, gridFor, moduleKernel } from './device-kernels.js';
 import { binCountOf } from './histogram-bins.js';
 import { evenHistogram } from './histogram-even.js';
@@ -101,10 +101,39 @@ extern "C" __global__ void gpa_histogram(const void* x, const void* wp, const do
 /** Bins counted in shared memory up to this many (edges and bins take 16 bytes a bin). */
 const SHARED_BINS = 2048;
 
-/** numpy.bincount: occurrences of each value of a 1-D non-negative integer array (weights: float64 sums). */
-export function bincount(x: GpuArray, options: { weights?: GpuArray | null; minlength?: number } = {}): GpuArray {
-  if (!(x instanceof GpuArray)) throw new TypeError('bincount: expected a GpuArray');
-  options = readOptions('bincount', options, ['weights', 'minlength']);
+/** Options of bincount (NumPy's weights and minlength keywords). */
+export interface BincountOptions {
+  /** One weight per element of x (float64 sums); a GpuArray or host data. */
+  weights?: ArrayArg | null;
+  /** The least number of bins. */
+  minlength?: number;
+}
+
+/**
+ * numpy.bincount: occurrences of each value of a 1-D non-negative integer array (weights: float64
+ * sums). As NumPy, weights and minlength may come by position (`bincount(keys, vals)`) or in the
+ * options object, and x and weights may be host data.
+ */
+export function bincount(x: ArrayArg, weights?: ArrayArg | null | BincountOptions, minlengthArg?: number | BincountOptions): GpuArray {
+  let options: BincountOptions;
+  if (isOptions(weights)) {
+    if (minlengthArg !== undefined) throw new TypeError('bincount: pass the options once');
+    options = readOptions<BincountOptions>('bincount', weights, ['weights', 'minlength']);
+  } else {
+    options = isOptions(minlengthArg) ? readOptions<BincountOptions>('bincount', minlengthArg, ['minlength']) : { minlength: minlengthArg as number | undefined };
+    if (weights !== undefined) options = { ...options, weights: weights as ArrayArg | null };
+  }
+  const w0 = options.weights;
+  if (!(x instanceof GpuArray) || (w0 !== undefined && w0 !== null && !(w0 instanceof GpuArray))) {
+    const xs = toArray(x, 'bincount: x');
+    const ws = w0 === undefined || w0 === null ? w0 : toArray(w0, 'bincount: weights');
+    try {
+      return bincount(xs, { weights: ws, minlength: options.minlength });
+    } finally {
+      if (xs !== x) xs.dispose();
+      if (ws instanceof GpuArray && ws !== w0) ws.dispose();
+    }
+  }
   if (options.weights instanceof GpuArray && options.weights.dtype.isComplex) {
     throw new TypeError(`bincount: Cannot cast array data from dtype('${options.weights.dtype.name}') to dtype('float64') according to the rule 'safe'`);
   }

@@ -1,0 +1,160 @@
+// NumPy's index helpers that real programs reach for next to argmax and pairwise matrices:
+// unravel_index, tril_indices / triu_indices, diag_indices and fill_diagonal. They are compositions
+// of existing ops (tri + nonzero, the unravel kernel of nonzero, assign with index arrays).
+import { dtypes } from '../core/dtype.js';
+import { GpuArray } from '../core/gpu-array.js';
+import { readOptions } from '../util/options.js';
+import { ArrayLike, isOptions, targetArray, toArray } from './array-args.js';
+import { arange } from './creation.js';
+import { tri } from './matrices.js';
+import { nonzero, unravelFlat } from './nonzero.js';
+import { resize } from './rearranging.js';
+import { ufuncFunctions as U } from './ufunc-api.js';
+
+function checkDims(fn: string, shape: readonly number[]): void {
+  for (const d of shape) {
+    if (!Number.isSafeInteger(d)) throw new TypeError(`${fn}: dimensions must be integers, got ${String(d)}`);
+    if (d < 0) throw new RangeError(`${fn}: dimensions must be non-negative, got ${d}`);
+  }
+}
+
+function checkInt(fn: string, name: string, v: unknown): number {
+  if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw new TypeError(`${fn}: ${name} must be an integer, got ${String(v)}`);
+  return v;
+}
+
+/**
+ * numpy.unravel_index(indices, shape, order='C'): the coordinates of flat indices in an array of
+ * `shape`. A JS number gives JS numbers (NumPy's tuple of scalars); an array (GpuArray, list,
+ * TypedArray) gives one int64 GpuArray per axis, of the indices' shape. An index outside
+ * [0, size) is a RangeError (NumPy's ValueError), a non-integer one a TypeError.
+ */
+export function unravelIndex(indices: number, shape: number | readonly number[], options?: { order?: 'C' | 'F' }): number[];
+export function unravelIndex(indices: ArrayLike, shape: number | readonly number[], options?: { order?: 'C' | 'F' }): GpuArray[];
+export function unravelIndex(indices: ArrayLike, shape: number | readonly number[], options: { order?: 'C' | 'F' } = {}): GpuArray[] | number[] {
+  const o = readOptions<{ order: 'C' | 'F' }>('unravelIndex', options, ['order']);
+  const order = o.order ?? 'C';
+  if (order !== 'C' && order !== 'F') throw new RangeError(`unravelIndex: order must be 'C' or 'F', got ${JSON.stringify(order)}`);
+  const dims = typeof shape === 'number' ? [shape] : [...shape];
+  checkDims('unravelIndex', dims);
+  const size = dims.reduce((p, d) => p * d, 1);
+  const rev = order === 'F';
+  const walk = rev ? [...dims].reverse() : dims;
+  if (typeof indices === 'number' || typeof indices === 'bigint') {
+    const i = typeof indices === 'bigint' ? Number(indices) : indices;
+    if (!Number.isSafeInteger(i)) throw new TypeError(`unravelIndex: only int indices permitted, got ${String(indices)}`);
+    if (i < 0 || i >= size) throw new RangeError(`index ${i} is out of bounds for array with size ${size}`);
+    const out = walk.map(() => 0);
+    let r = i;
+    for (let d = walk.length - 1; d >= 0; d--) {
+      out[d] = r % walk[d];
+      r = Math.floor(r / walk[d]);
+    }
+    return rev ? out.reverse() : out;
+  }
+  const a = toArray(indices, 'unravelIndex: indices');
+  try {
+    if (a.dtype.kind !== 'i' && a.dtype.kind !== 'u' && a.dtype !== dtypes.bool) throw new TypeError(`unravelIndex: only int indices permitted, got ${a.dtype.name}`);
+    if (a.size > 0) {
+      // The bounds are checked first (two reads), as NumPy raises before returning anything.
+      const lo = Number(a.min().item());
+      const hi = Number(a.max().item());
+      if (lo < 0 || hi >= size) throw new RangeError(`index ${lo < 0 ? lo : hi} is out of bounds for array with size ${size}`);
+    }
+    const flat = a.astype(dtypes.int64); // a copy, which unravelFlat consumes
+    const out = unravelFlat(flat, walk);
+    return rev ? out.reverse() : out;
+  } finally {
+    if (a !== indices) a.dispose();
+  }
+}
+
+/** Options of trilIndices/triuIndices: NumPy's `k` (diagonal offset) and `m` (columns, default n). */
+export type TriIndicesOptions = { k?: number; m?: number | null };
+
+function triIndices(fn: string, upper: boolean, n: number, k: number | TriIndicesOptions, m: number | null | undefined): GpuArray[] {
+  if (isOptions(k)) {
+    const o = readOptions<TriIndicesOptions>(fn, k, ['k', 'm']);
+    return triIndices(fn, upper, n, o.k ?? 0, o.m);
+  }
+  checkInt(fn, 'n', n);
+  checkInt(fn, 'k', k);
+  const cols = m === undefined || m === null ? n : checkInt(fn, 'm', m);
+  checkDims(fn, [n, cols]);
+  // tril: the ones of tri(n, m, k); triu: the zeros of tri(n, m, k - 1) (NumPy's own definition).
+  const t = tri(n, cols, upper ? k - 1 : k, 'bool');
+  const mask = upper ? (U.logicalNot(t) as GpuArray) : t;
+  try {
+    return nonzero(mask);
+  } finally {
+    if (mask !== t) mask.dispose();
+    t.dispose();
+  }
+}
+
+/** numpy.tril_indices(n, k=0, m=None): row and column indices (int64) of the lower triangle; `k`, `m` by position or as `{k, m}`. */
+export function trilIndices(n: number, k: number | TriIndicesOptions = 0, m?: number | null): GpuArray[] {
+  return triIndices('trilIndices', false, n, k, m);
+}
+
+/** numpy.triu_indices(n, k=0, m=None): row and column indices (int64) of the upper triangle; `k`, `m` by position or as `{k, m}`. */
+export function triuIndices(n: number, k: number | TriIndicesOptions = 0, m?: number | null): GpuArray[] {
+  return triIndices('triuIndices', true, n, k, m);
+}
+
+/** numpy.diag_indices(n, ndim=2): `ndim` int64 arrays `arange(n)` indexing the main diagonal. */
+export function diagIndices(n: number, ndim: number | { ndim?: number } = 2): GpuArray[] {
+  const nd = isOptions(ndim) ? (readOptions<{ ndim: number }>('diagIndices', ndim, ['ndim']).ndim ?? 2) : ndim;
+  checkInt('diagIndices', 'n', n);
+  checkInt('diagIndices', 'ndim', nd);
+  checkDims('diagIndices', [n, nd]);
+  return Array.from({ length: nd }, () => arange(0, n, 1, 'int64'));
+}
+
+/**
+ * numpy.fill_diagonal(a, val, wrap=False), in place: the main diagonal of a 2-D array (or of an
+ * N-D array with all dimensions equal) set to `val`, a scalar or values used cyclically as
+ * NumPy's `a.flat[...] = val`; `wrap` (by position or `{wrap}`) continues the diagonal below the
+ * first square of a tall matrix.
+ */
+export function fillDiagonal(a: GpuArray, val: ArrayLike, wrap: boolean | { wrap?: boolean } = false): void {
+  const w = isOptions(wrap) ? (readOptions<{ wrap: boolean }>('fillDiagonal', wrap, ['wrap']).wrap ?? false) : wrap;
+  if (typeof w !== 'boolean') throw new TypeError(`fillDiagonal: wrap must be a boolean, got ${typeof w}`);
+  targetArray('fillDiagonal', a);
+  if (a.ndim < 2) throw new RangeError('array must be at least 2-d');
+  if (a.ndim > 2 && a.shape.some((d) => d !== a.shape[0])) throw new RangeError('All dimensions of input must be of equal length');
+  // NumPy walks a.flat with step 1 + (sum of the C strides in elements but the last).
+  let step = 1;
+  let stride = 1;
+  for (let d = a.ndim - 1; d > 0; d--) {
+    stride *= a.shape[d];
+    step += stride;
+  }
+  const end = a.ndim === 2 && !w ? Math.min(a.size, a.shape[1] * a.shape[1]) : a.size;
+  const count = end > 0 ? Math.ceil(end / step) : 0;
+  if (count === 0) return;
+  const idx = a.shape.map(() => new Array<number>(count));
+  for (let t = 0; t < count; t++) {
+    let r = t * step;
+    for (let d = a.ndim - 1; d >= 0; d--) {
+      idx[d][t] = r % a.shape[d];
+      r = Math.floor(r / a.shape[d]);
+    }
+  }
+  if (typeof val === 'number' || typeof val === 'bigint' || typeof val === 'boolean') {
+    a.assign(val, ...idx);
+    return;
+  }
+  const v = toArray(val, 'fillDiagonal: val');
+  if (v.size === 0) {
+    if (v !== val) v.dispose();
+    return; // NumPy's a.flat[...] = [] writes nothing
+  }
+  const vals = resize(v, [count]);
+  try {
+    a.assign(vals, ...idx);
+  } finally {
+    vals.dispose();
+    if (v !== val) v.dispose();
+  }
+}
