@@ -3,7 +3,8 @@
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
-import { copyInto, positionalOptions } from './array-args.js';
+import { readOptions } from '../util/options.js';
+import { copyInto, isOptions, positionalOptions } from './array-args.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { reductionFunctions as R } from './reductions.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
@@ -67,14 +68,20 @@ function correlateCore(name: string, a: GpuArray, v: GpuArray, mode: ConvolveMod
   }
 }
 
+/** The mode, given by position or as NumPy's keyword ({mode}). */
+function modeOf(name: string, m: ConvolveMode | { mode?: ConvolveMode }, dflt: ConvolveMode): ConvolveMode {
+  if (isOptions(m)) return readOptions<{ mode: ConvolveMode }>(name, m, ['mode']).mode ?? dflt;
+  return m;
+}
+
 /** numpy.convolve (mode 'full' by default). */
-export function convolve(a: GpuArray, v: GpuArray, mode: ConvolveMode = 'full'): GpuArray {
-  return correlateCore('convolve', a, v, mode, true);
+export function convolve(a: GpuArray, v: GpuArray, modeOrOptions: ConvolveMode | { mode?: ConvolveMode } = 'full'): GpuArray {
+  return correlateCore('convolve', a, v, modeOf('convolve', modeOrOptions, 'full'), true);
 }
 
 /** numpy.correlate (mode 'valid' by default): c[k] = sum_n a[n + k] * v[n]. */
-export function correlate(a: GpuArray, v: GpuArray, mode: ConvolveMode = 'valid'): GpuArray {
-  return correlateCore('correlate', a, v, mode, false);
+export function correlate(a: GpuArray, v: GpuArray, modeOrOptions: ConvolveMode | { mode?: ConvolveMode } = 'valid'): GpuArray {
+  return correlateCore('correlate', a, v, modeOf('correlate', modeOrOptions, 'valid'), false);
 }
 
 const COV = `

@@ -33,6 +33,8 @@ export interface ReductionOptions {
   dtype?: DTypeLike;
   /** Delta degrees of freedom (var, std): the divisor is N - ddof. */
   ddof?: number;
+  /** NumPy 2's array-API name for ddof (var, std); not with ddof. */
+  correction?: number;
   /** The starting value of each result (sum, prod, max, min, nanmax, nanmin); max/min of nothing is it. */
   initial?: number | bigint | boolean;
   /** Only the elements where this bool mask (broadcast to the array) is true take part (sum, prod, max, min, nanmax, nanmin, all, any). */
@@ -188,7 +190,7 @@ const param = (name: string, d: DType, isOutput: boolean): BoundParam => ({
 });
 const divParam: BoundParam = { name: '_div', raw: false, isOutput: false, dtype: dtypes.float64, localCtype: 'double', placeholder: null, readsOutput: false };
 
-const OPTION_KEYS = ['axis', 'keepdims', 'out', 'dtype', 'ddof', 'initial', 'where'];
+const OPTION_KEYS = ['axis', 'keepdims', 'out', 'dtype', 'ddof', 'correction', 'initial', 'where'];
 
 /**
  * initial= and where= run through the ufunc's reduce (lib/ops/ufunc-methods.ts registers it here,
@@ -219,6 +221,12 @@ function checkOptions(decl: Decl, opts: ReductionOptions): void {
   const [name, , , , , extra = {}] = decl;
   if (opts.dtype !== undefined && !extra.dtype) throw new TypeError(`${name}() got an unexpected keyword argument 'dtype'`);
   if (opts.ddof !== undefined && !extra.ddof) throw new TypeError(`${name}() got an unexpected keyword argument 'ddof'`);
+  if (opts.correction !== undefined) {
+    if (!extra.ddof) throw new TypeError(`${name}() got an unexpected keyword argument 'correction'`);
+    if (opts.ddof !== undefined) throw new RangeError(`${name}: ddof and correction can't be provided simultaneously.`);
+    opts.ddof = opts.correction;
+    delete opts.correction;
+  }
   if (opts.initial !== undefined && (!extra.ufunc || extra.noInitial)) throw new TypeError(`${name}() got an unexpected keyword argument 'initial'`);
   if (opts.where !== undefined && !extra.ufunc && !extra.whereMoments) throw new TypeError(`${name}() got an unexpected keyword argument 'where'`);
   if (opts.out !== undefined && extra.noOut) throw new TypeError(`${name}() got an unexpected keyword argument 'out'`);

@@ -11,6 +11,7 @@ import { intersectWithIndices } from './intersect-indices.js';
 import { uniqueAlongAxis } from './unique-axis.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { scanRows } from './prefix-scan.js';
+import { reductionFunctions } from './reductions.js';
 import { BITS128, bitsCtype, checkSortSize, gather, keyDType, keyExpr, sortable, sortedOrder, sortedValues } from './radix-sort.js';
 
 /** Kernels over one dtype's keys: binary searches, unique's group flags, isin. */
@@ -147,6 +148,15 @@ export function searchsorted(a: GpuArray, v: GpuArray | number | readonly number
     if (sorter !== null) {
       if (!(sorter instanceof GpuArray) || !sorter.dtype.isInteger) throw new TypeError('searchsorted: sorter must be an integer GpuArray');
       if (sorter.ndim !== 1 || sorter.size !== a.size) throw new RangeError('searchsorted: sorter.size must equal a.size');
+      // NumPy's ValueError; an index out of range would also make the search read outside a.
+      if (sorter.size > 0) {
+        const lo = reductionFunctions.min(sorter);
+        const hi = reductionFunctions.max(sorter);
+        const bad = Number(lo.item()) < 0 || Number(hi.item()) >= a.size;
+        lo.dispose();
+        hi.dispose();
+        if (bad) throw new RangeError('searchsorted: Sorter index out of range.');
+      }
     }
     // A JS number is weak (NEP 50): an integer compares in a's integer dtype when it fits there,
     // else as NumPy compares Python ints, in a wider type (never wrapped into a's range).
@@ -185,6 +195,8 @@ export interface UniqueOptions {
   axis?: number | null;
   /** Collapse every NaN into one (default true, as NumPy). */
   equalNan?: boolean;
+  /** NumPy 2.3's `sorted`: a hint only (NumPy may sort anyway); the result here is always sorted. */
+  sorted?: boolean;
 }
 
 interface UniqueParts {
@@ -240,7 +252,7 @@ function uniqueParts(name: string, ar: GpuArray, want: { index: boolean; inverse
  */
 export function unique(ar: GpuArray, options: UniqueOptions = {}): GpuArray | GpuArray[] {
   for (const k of Object.keys(options)) {
-    if (!['returnIndex', 'returnInverse', 'returnCounts', 'axis', 'equalNan'].includes(k)) throw new TypeError(`unique() got an unexpected keyword argument '${k}'`);
+    if (!['returnIndex', 'returnInverse', 'returnCounts', 'axis', 'equalNan', 'sorted'].includes(k)) throw new TypeError(`unique() got an unexpected keyword argument '${k}'`);
   }
   const want = { index: !!options.returnIndex, inverse: !!options.returnInverse, counts: !!options.returnCounts };
   if (options.axis !== undefined && options.axis !== null) {
