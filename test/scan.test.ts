@@ -196,4 +196,15 @@ describeEachDevice('scans', () => {
     expect(() => gp.ediff1d(gp.array([true, false]))).to.throw(TypeError, /boolean/); // NumPy: no bool subtract
     expect(() => gp.ediff1d(x, { toBegin: 1.5 })).to.throw(TypeError, /same_kind/);
   });
+
+  it('a 0-d array scans as 1-D with axis 0 or -1 (shape [1], as NumPy); another axis is refused', () => {
+    const z = gp.array(5, 'int32');
+    const c = gp.cumsum(z, 0);
+    expect(c.shape).to.deep.equal([1]);
+    expect(c.dtype.name).to.equal('int64');
+    expect(flat(c)).to.deep.equal([5]);
+    expect(flat(gp.cumprod(z, -1))).to.deep.equal([5]);
+    expect(flat(gp.nancumsum(gp.array(2.5), { axis: 0 }))).to.deep.equal([2.5]);
+    expect(() => gp.cumsum(z, 1)).to.throw(RangeError, /out of bounds/);
+  });
 });

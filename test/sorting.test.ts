@@ -149,4 +149,17 @@ describeEachDevice('sorting complex', () => {
     expect(Array.from(s.toTypedArray() as Float32Array)).to.deep.equal([1, 0, 2, 0, 3, 0, 5, 0, 6, 0]);
     expect(gp.sortComplex(gp.array([1.5, 0.5], 'float32')).dtype.name).to.equal('complex128');
   });
+
+  it("NumPy 2's stable option (not with kind); a 0-d argsort/argpartition is 1-D, as NumPy", () => {
+    expect(flat(gp.sort(gp.array([3, 1, 2]), { stable: true }))).to.deep.equal([1, 2, 3]);
+    expect(flat(gp.argsort(gp.array([1, 0, 1, 0]), { stable: true }))).to.deep.equal([1, 3, 0, 2]);
+    expect(() => gp.sort(gp.array([3, 1]), { kind: 'stable', stable: true })).to.throw(RangeError, /kind/);
+    const z = gp.array(3.5);
+    const i = gp.argsort(z);
+    expect(i.shape).to.deep.equal([1]);
+    expect(flat(i)).to.deep.equal([0]);
+    expect(flat(gp.argsort(z, null))).to.deep.equal([0]);
+    expect(flat(gp.argpartition(z, 0))).to.deep.equal([0]);
+    expect(() => gp.argsort(z, 1)).to.throw(RangeError, /out of bounds/);
+  });
 });
