@@ -141,7 +141,9 @@ export function searchsorted(a: GpuArray, v: GpuArray | number | readonly number
   if (a.ndim !== 1) throw new RangeError('searchsorted: object too deep for desired array (a must be 1-D)');
   const side = options.side ?? 'left';
   if (side !== 'left' && side !== 'right') throw new RangeError(`searchsorted: side must be 'left' or 'right' (got ${JSON.stringify(side)})`);
-  const vArr = typeof v === 'number' ? GpuArray.allocate([], a.dtype.kind === 'f' ? a.dtype : dtypes.float64, a.device).fill(v) : v;
+  // NumPy converts a Python float to a float64 array here (no NEP 50 weak scalar): float16/float32
+  // data compare with it in float64 (searchsorted(float32 [0.1, 0.2], 0.2, 'right') is 1).
+  const vArr = typeof v === 'number' ? GpuArray.allocate([], dtypes.float64, a.device).fill(v) : v;
   try {
     checkReal('searchsorted', vArr);
     const sorter = options.sorter ?? null;
