@@ -425,5 +425,10 @@ describeEachDevice('statistics', () => {
     expect(flat(gp.convolve(gp.array([1, 2, 3]), gp.array([0, 1, 0.5]), { mode: 'same' }))).to.deep.equal([1, 2.5, 4]);
     expect(flat(gp.correlate(gp.array([1, 2]), gp.array([0, 1, 0.5, 4]), { mode: 'full' }))).to.deep.equal([4, 8.5, 2, 2, 0]);
     expect(() => gp.convolve(gp.array([1]), gp.array([1]), { mod: 'same' } as never)).to.throw(TypeError);
+    // overwrite_input is a hint: accepted, the input left as it was.
+    const src = gp.array([3, 1, 2]);
+    expect(gp.median(src, { overwriteInput: true }).item()).to.equal(2);
+    expect(gp.percentile(src, 50, { overwriteInput: true }).item()).to.equal(2);
+    expect(flat(src)).to.deep.equal([3, 1, 2]);
   });
 });

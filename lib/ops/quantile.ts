@@ -40,6 +40,8 @@ export interface QuantileOptions {
   keepdims?: boolean;
   /** NumPy 2's method (default 'linear'). */
   method?: QuantileMethod;
+  /** NumPy's overwrite_input: a hint only; the input is never modified here. */
+  overwriteInput?: boolean;
 }
 
 /** Method 5 (not a NumPy method name): NumPy's median, the mean of the middle one or two elements. */
@@ -152,7 +154,8 @@ function reduceLast(a: GpuArray, axis: unknown, name: string): { x: GpuArray; re
 
 function quantileImpl(name: string, a: GpuArray, q: number | readonly number[] | GpuArray, scale: number, axisOrOptions: unknown, options: unknown, skipNan: boolean, median = false): GpuArray {
   if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
-  const opts = positionalOptions<QuantileOptions>(name, axisOrOptions, options, median ? ['axis', 'keepdims'] : ['axis', 'keepdims', 'method']);
+  const opts = positionalOptions<QuantileOptions>(name, axisOrOptions, options, median ? ['axis', 'keepdims', 'overwriteInput'] : ['axis', 'keepdims', 'method', 'overwriteInput']);
+  if (opts.overwriteInput !== undefined && typeof opts.overwriteInput !== 'boolean') throw new TypeError(`${name}: overwriteInput must be a boolean`);
   if (a.dtype.isComplex) throw new TypeError(`${name}: complex input is not supported`);
   const method = opts.method ?? 'linear';
   if (typeof method !== 'string' || (method as string) === '' || !METHODS.includes(method)) throw new RangeError(`${name}: ${JSON.stringify(method)} is not a valid method. Use one of: ${METHODS.filter((m) => m !== '').join(', ')}`);
