@@ -258,7 +258,13 @@ export interface NanArgOptions {
 
 function nanArg(name: string, which: 'argmax' | 'argmin', a: GpuArray, first: unknown, options: unknown): GpuArray {
   const o = check<NanArgOptions>(name, a, first, options, ['axis', 'keepdims']);
-  const axis = o.axis;
+  let axis = o.axis;
+  // As argmax: a 0-d array is 1-D here (axis 0 or -1; the result stays 0-d).
+  if (a.ndim === 0 && typeof axis === 'number') {
+    if (!Number.isInteger(axis)) throw new TypeError(`${name}: axis must be an integer or null, got ${axis}`);
+    if (axis < -1 || axis > 0) throw new RangeError(`axis ${axis} is out of bounds for array of dimension 1`);
+    axis = null;
+  }
   const keepdims = o.keepdims;
   if (a.dtype.kind !== 'f') return R[which](a, { axis, keepdims });
   return using((tmp) => {

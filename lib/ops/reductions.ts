@@ -289,6 +289,12 @@ function reduce(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
     throw new TypeError(`${name}: expected a GpuArray, got ${a === null ? 'null' : typeof a}`);
   }
   checkOptions(decl, opts);
+  if (rule === 'arg' && a.ndim === 0 && typeof opts.axis === 'number') {
+    // NumPy's argmax/argmin see a 0-d array as 1-D: axis 0 or -1 is allowed (the result stays 0-d).
+    if (!Number.isInteger(opts.axis)) throw new TypeError(`${name}: axis must be an integer or null, got ${opts.axis}`);
+    if (opts.axis < -1 || opts.axis > 0) throw new RangeError(`axis ${opts.axis} is out of bounds for array of dimension 1`);
+    opts = { ...opts, axis: null };
+  }
   if (extra.whereMoments && opts.where !== undefined && opts.where !== true) {
     if (maskedReduction.moments === undefined) throw new TypeError(`${name}: where needs the ufunc methods (import gpuarray's index)`);
     const { acc, out } = partsOf(decl, a.dtype, opts.dtype === undefined ? undefined : toDType(opts.dtype, `${name}: dtype`));
