@@ -161,5 +161,6 @@ describeEachDevice('sorting complex', () => {
     expect(flat(gp.argsort(z, null))).to.deep.equal([0]);
     expect(flat(gp.argpartition(z, 0))).to.deep.equal([0]);
     expect(() => gp.argsort(z, 1)).to.throw(RangeError, /out of bounds/);
+    expect(() => gp.partition(gp.array([2, 1]), [])).to.throw(TypeError, /Partition index/);
   });
 });

@@ -422,6 +422,7 @@ describeEachDevice('statistics', () => {
     expect(e2.map((e) => e.dtype.name)).to.deep.equal(['float32', 'float32']);
     expect(e2.map(flat)).to.deep.equal([[0.10000000149011612, 0.29999998211860657, 0.4999999701976776, 0.699999988079071], [1, 1.3333333730697632, 1.6666667461395264, 2]]);
     expect(() => gp.histogramdd(gp.array([[1, 0], [2, 1]]), { bins: [2, 2, 2] })).to.throw(RangeError, /dimension of bins/);
+    expect(() => gp.histogramdd(gp.array([[1, 2]]), { bins: 2, range: [[0, 1]] })).to.throw(RangeError, /one entry per dimension/);
     expect(flat(gp.convolve(gp.array([1, 2, 3]), gp.array([0, 1, 0.5]), { mode: 'same' }))).to.deep.equal([1, 2.5, 4]);
     expect(flat(gp.correlate(gp.array([1, 2]), gp.array([0, 1, 0.5, 4]), { mode: 'full' }))).to.deep.equal([4, 8.5, 2, 2, 0]);
     expect(() => gp.convolve(gp.array([1]), gp.array([1]), { mod: 'same' } as never)).to.throw(TypeError);

@@ -86,6 +86,9 @@ export function histogramdd(sample: GpuArray | readonly GpuArray[], binsOrOption
     }
     const binList = typeof bins === 'number' ? cols.map(() => bins) : [...bins];
     if (binList.length !== D) throw new RangeError('histogramdd: The dimension of bins must be equal to the dimension of the sample x.');
+    if (options.range !== undefined && options.range !== null && (!Array.isArray(options.range) || options.range.length !== D)) {
+      throw new RangeError('histogramdd: range argument must have one entry per dimension');
+    }
     const w = options.weights ?? null;
     if (w !== null && (!(w instanceof GpuArray) || w.size !== n)) throw new RangeError('histogramdd: weights must have one value per sample');
     // NumPy: a count's edges are in the sample's float dtype (float64 for integer data; see below),

@@ -190,7 +190,7 @@ export const mean = reductionFunctions.mean;
  *
  * NumPy `numpy.var`, CuPy `cupy.var`. Also a method: `a.var()`.
  *
- * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `ddof` (or NumPy 2's `correction`), `where`.
+ * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `ddof`, `where`.
  * Dtypes: integers and bool in float64, floats in their own dtype, complex gives the real dtype; two passes (the mean, then the squared deviations).
  *
  * @example gp.var(a, { axis: 0, keepdims: true })
@@ -204,7 +204,7 @@ export { variance as var };
  *
  * NumPy `numpy.std`, CuPy `cupy.std`. Also a method: `a.std()`.
  *
- * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `ddof` (or NumPy 2's `correction`), `where`.
+ * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `ddof`, `where`.
  * Dtypes: as `var`: integers and bool in float64, floats in their own dtype, complex gives the real dtype.
  *
  * @example gp.std(a, { axis: 0, keepdims: true })
@@ -317,7 +317,7 @@ declare module '../core/gpu-array.js' {
      *
      * NumPy `numpy.var`, CuPy `cupy.var`.
      *
-     * Parameters: the array itself; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `ddof` (or NumPy 2's `correction`), `where`.
+     * Parameters: the array itself; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `ddof`, `where`.
      * Dtypes: integers and bool in float64, floats in their own dtype, complex gives the real dtype; two passes (the mean, then the squared deviations).
      *
      * @example a.var(0)
@@ -328,7 +328,7 @@ declare module '../core/gpu-array.js' {
      *
      * NumPy `numpy.std`, CuPy `cupy.std`.
      *
-     * Parameters: the array itself; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `ddof` (or NumPy 2's `correction`), `where`.
+     * Parameters: the array itself; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `ddof`, `where`.
      * Dtypes: as `var`: integers and bool in float64, floats in their own dtype, complex gives the real dtype.
      *
      * @example a.std(0)

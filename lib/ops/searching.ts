@@ -252,7 +252,8 @@ function uniqueParts(name: string, ar: GpuArray, want: { index: boolean; inverse
  * numpy.unique: the sorted unique elements of the flattened array; with any return flag, a JS array
  * [unique, index?, inverse?, counts?] as NumPy's tuple (inverse has the input's shape, as NumPy 2).
  */
-export function unique(ar: GpuArray, options: UniqueOptions = {}): GpuArray | GpuArray[] {
+export function unique(ar: GpuArray, options: UniqueOptions | null = {}): GpuArray | GpuArray[] {
+  options ??= {};
   for (const k of Object.keys(options)) {
     if (!['returnIndex', 'returnInverse', 'returnCounts', 'axis', 'equalNan', 'sorted'].includes(k)) throw new TypeError(`unique() got an unexpected keyword argument '${k}'`);
   }

@@ -209,6 +209,7 @@ function checkKth(name: string, a: GpuArray, kth: number | readonly number[], ax
   const len = axis === null ? a.size : a.shape[normalizeAxis(axis, a.ndim)];
   const list = typeof kth === 'number' ? [kth] : kth;
   if (!Array.isArray(list) && typeof kth !== 'number') throw new TypeError(`${name}: kth must be an integer or a list of integers`);
+  if (list.length === 0) throw new TypeError(`${name}: Partition index must be integer`); // NumPy refuses an empty kth
   for (const k of list) {
     if (!Number.isInteger(k)) throw new TypeError(`${name}: kth must be an integer, got ${k}`);
     if (k < -len || k >= len) throw new RangeError(`kth(=${k}) out of bounds (${len})`);
