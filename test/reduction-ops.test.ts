@@ -479,4 +479,15 @@ describeEachDevice('reductions: random shapes, axes and strides', () => {
       }
     }
   });
+
+  it('argmax/argmin/nanargmax/nanargmin of a 0-d array take axis 0 or -1 (NumPy sees it as 1-D), a 0-d result', () => {
+    const z = gp.array(5.5);
+    for (const r of [gp.argmax(z, 0), gp.argmin(z, -1), gp.argmin(z, { axis: 0, keepdims: true }), gp.nanargmax(z, 0), gp.nanargmin(z, { axis: -1 })]) {
+      expect(r.shape).to.deep.equal([]);
+      expect(Number(r.item())).to.equal(0);
+    }
+    expect(() => gp.argmax(z, 1)).to.throw(RangeError, /out of bounds/);
+    expect(() => gp.nanargmax(z, -2)).to.throw(RangeError, /out of bounds/);
+    expect(() => gp.nanargmin(gp.array(NaN), 0)).to.throw(RangeError, /All-NaN/);
+  });
 });

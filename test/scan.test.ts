@@ -210,4 +210,30 @@ describeEachDevice('scans', () => {
     expect(() => gp.ediff1d(gp.array([true, false]))).to.throw(TypeError, /boolean/); // NumPy: no bool subtract
     expect(() => gp.ediff1d(x, { toBegin: 1.5 })).to.throw(TypeError, /same_kind/);
   });
+
+  it('a 0-d array scans as 1-D with axis 0 or -1 (shape [1], as NumPy); another axis is refused', () => {
+    const z = gp.array(5, 'int32');
+    const c = gp.cumsum(z, 0);
+    expect(c.shape).to.deep.equal([1]);
+    expect(c.dtype.name).to.equal('int64');
+    expect(flat(c)).to.deep.equal([5]);
+    expect(flat(gp.cumprod(z, -1))).to.deep.equal([5]);
+    expect(flat(gp.nancumsum(gp.array(2.5), { axis: 0 }))).to.deep.equal([2.5]);
+    expect(() => gp.cumsum(z, 1)).to.throw(RangeError, /out of bounds/);
+  });
+
+  it("diff's prepend/append are NumPy's asanyarray (int64, float64 or bool arrays, not weak scalars); lists too", () => {
+    const d = gp.diff(gp.array([1, 2], 'int8'), { prepend: 1000 });
+    expect(d.dtype.name).to.equal('int64');
+    expect(flat(d)).to.deep.equal([-999, 1]);
+    expect(gp.diff(gp.array([1, 2], 'int8'), { prepend: 0 }).dtype.name).to.equal('int64');
+    const f = gp.diff(gp.array([1, 2], 'float32'), { prepend: 0.5, append: 3 });
+    expect(f.dtype.name).to.equal('float64');
+    expect(flat(f)).to.deep.equal([0.5, 1, 1]);
+    expect(gp.diff(gp.array([true, false]), { prepend: true }).dtype.name).to.equal('bool');
+    const l = gp.diff(gp.array([[1, 2], [3, 4]], 'int8'), { axis: 0, append: [[1, 2]] });
+    expect(l.dtype.name).to.equal('int64');
+    expect(l.toArray()).to.deep.equal([[2n, 2n], [-2n, -2n]]);
+    expect(() => gp.diff(gp.array([[1, 2], [3, 4]]), { axis: 0, append: [1, 2, 3] })).to.throw(RangeError);
+  });
 });

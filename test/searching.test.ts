@@ -173,4 +173,17 @@ describeEachDevice('searching and sets', () => {
     round();
     expect(pool.usedBytes()).to.equal(before);
   });
+
+  it("searchsorted refuses a sorter index out of range (NumPy's ValueError); unique takes NumPy 2.3's sorted", () => {
+    const a = gp.array([3, 1, 2]);
+    expect(flat(gp.searchsorted(a, gp.array([2.5]), { sorter: gp.array([1, 2, 0]) }))).to.deep.equal([2]);
+    expect(() => gp.searchsorted(a, gp.array([2.5]), { sorter: gp.array([1, 2, 5]) })).to.throw(RangeError, /Sorter index out of range/);
+    expect(() => gp.searchsorted(a, gp.array([2.5, 0, 5]), { sorter: gp.array([-1, 2, 0]) })).to.throw(RangeError, /Sorter index out of range/);
+    expect(flat(gp.unique(gp.array([3, 1, 3]), { sorted: true }) as gp.GpuArray)).to.deep.equal([1, 3]);
+    expect(flat(gp.unique(gp.array([3, 1, 3]), null) as gp.GpuArray)).to.deep.equal([1, 3]);
+    // A JS number is a Python float here: NumPy compares it with float16/float32 data in float64.
+    expect(Number(gp.searchsorted(gp.array([0.1, 0.2], 'float32'), 0.2, 'right').item())).to.equal(1);
+    expect(Number(gp.searchsorted(gp.array([0.1, 0.2], 'float16'), 0.1).item())).to.equal(1);
+    expect(Number(gp.searchsorted(gp.array([0.1, 0.2], 'float32'), 0.1).item())).to.equal(0);
+  });
 });

@@ -157,4 +157,18 @@ describeEachDevice('sorting complex', () => {
     expect(gp.sort(new Float32Array([2, 1])).dtype.name).to.equal('float32');
     expect(() => gp.sort('x' as never)).to.throw(TypeError, /expected a GpuArray/);
   });
+
+  it("NumPy 2's stable option (not with kind); a 0-d argsort/argpartition is 1-D, as NumPy", () => {
+    expect(flat(gp.sort(gp.array([3, 1, 2]), { stable: true }))).to.deep.equal([1, 2, 3]);
+    expect(flat(gp.argsort(gp.array([1, 0, 1, 0]), { stable: true }))).to.deep.equal([1, 3, 0, 2]);
+    expect(() => gp.sort(gp.array([3, 1]), { kind: 'stable', stable: true })).to.throw(RangeError, /kind/);
+    const z = gp.array(3.5);
+    const i = gp.argsort(z);
+    expect(i.shape).to.deep.equal([1]);
+    expect(flat(i)).to.deep.equal([0]);
+    expect(flat(gp.argsort(z, null))).to.deep.equal([0]);
+    expect(flat(gp.argpartition(z, 0))).to.deep.equal([0]);
+    expect(() => gp.argsort(z, 1)).to.throw(RangeError, /out of bounds/);
+    expect(() => gp.partition(gp.array([2, 1]), [])).to.throw(TypeError, /Partition index/);
+  });
 });

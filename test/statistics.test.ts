@@ -426,4 +426,34 @@ describeEachDevice('statistics', () => {
     flat(q).forEach((v, i) => expect(close(v, [2.1, 6.1, 10.1, 12.9, 16.9, 20.9][i])).to.equal(true));
     expect(flat(gp.median(t.T, [0, -1]))).to.deep.equal([7.5, 11.5, 15.5]);
   });
+
+  it("NumPy 2's correction (var, std, nanvar, nanstd); histogramdd/histogram2d bins as an option, edges in NumPy's dtypes; convolve/correlate {mode}", () => {
+    expect(gp.var(gp.array([1, 2, 3, 4]), { correction: 1 }).item()).to.equal(1.6666666666666667);
+    expect(flat(gp.std(gp.array([[1, 2], [3, 5]]), { axis: 0, correction: 1 }))).to.deep.equal([1.4142135623730951, 2.1213203435596424]);
+    expect(gp.nanvar(gp.array([1, NaN, 4]), { correction: 1 }).item()).to.equal(4.5);
+    expect(gp.nanstd(gp.array([1, NaN, 4]), { correction: 1 }).item()).to.equal(2.1213203435596424);
+    expect(() => gp.var(gp.array([1, 2]), { correction: 1, ddof: 1 })).to.throw(RangeError, /simultaneously/);
+    expect(() => gp.nanstd(gp.array([1, 2]), { correction: 1, ddof: 1 })).to.throw(RangeError, /simultaneously/);
+    expect(() => gp.sum(gp.array([1, 2]), { correction: 1 } as gp.ReductionOptions)).to.throw(TypeError, /correction/);
+    // float32 x and int32 y promote to float64 (x's edges); explicit int edges stay int64.
+    const [H, ex, ey] = gp.histogram2d(gp.array([0.1, 0.7, 0.35, 0.9], 'float32'), gp.array([1, 2, 2, 3], 'int32'), { bins: [3, gp.array([1, 2, 4])], density: true });
+    expect(H.toArray()).to.deep.equal([[0.937500029685908, 0.468750014842954], [0, 0], [0, 0.937500029685908]]);
+    expect([ex.dtype.name, ey.dtype.name]).to.deep.equal(['float64', 'int64']);
+    expect(flat(ex)).to.deep.equal([0.10000000149011612, 0.36666665971279144, 0.6333333179354668, 0.8999999761581421]);
+    // float32 data: float32 edges from a float32 linspace.
+    const [H2, e2] = gp.histogramdd(gp.array([[0.1, 1], [0.7, 2], [0.35, 2]], 'float32'), { bins: 3, weights: gp.array([1, 2, 3.5]) });
+    expect(H2.toArray()).to.deep.equal([[1, 0, 0], [0, 0, 3.5], [0, 0, 2]]);
+    expect(e2.map((e) => e.dtype.name)).to.deep.equal(['float32', 'float32']);
+    expect(e2.map(flat)).to.deep.equal([[0.10000000149011612, 0.29999998211860657, 0.4999999701976776, 0.699999988079071], [1, 1.3333333730697632, 1.6666667461395264, 2]]);
+    expect(() => gp.histogramdd(gp.array([[1, 0], [2, 1]]), { bins: [2, 2, 2] })).to.throw(RangeError, /dimension of bins/);
+    expect(() => gp.histogramdd(gp.array([[1, 2]]), { bins: 2, range: [[0, 1]] })).to.throw(RangeError, /one entry per dimension/);
+    expect(flat(gp.convolve(gp.array([1, 2, 3]), gp.array([0, 1, 0.5]), { mode: 'same' }))).to.deep.equal([1, 2.5, 4]);
+    expect(flat(gp.correlate(gp.array([1, 2]), gp.array([0, 1, 0.5, 4]), { mode: 'full' }))).to.deep.equal([4, 8.5, 2, 2, 0]);
+    expect(() => gp.convolve(gp.array([1]), gp.array([1]), { mod: 'same' } as never)).to.throw(TypeError);
+    // overwrite_input is a hint: accepted, the input left as it was.
+    const src = gp.array([3, 1, 2]);
+    expect(gp.median(src, { overwriteInput: true }).item()).to.equal(2);
+    expect(gp.percentile(src, 50, { overwriteInput: true }).item()).to.equal(2);
+    expect(flat(src)).to.deep.equal([3, 1, 2]);
+  });
 });

@@ -17,6 +17,8 @@ export interface StatOptions {
   keepdims?: boolean;
   /** Delta degrees of freedom (nanvar, nanstd). */
   ddof?: number;
+  /** NumPy 2's name for ddof (nanvar, nanstd); not with ddof. */
+  correction?: number;
 }
 
 /** The options of `name(a, axis?, options?)`: the axis by position or in the options (checked keys). */
@@ -113,6 +115,14 @@ export function nanmean(a: GpuArray, axisOrOptions?: AxisLike | NanMomentOptions
   return into(r, o.out);
 }
 
+/** NumPy 2's `correction` (the array API's ddof): the same number, never both. */
+function correctionAsDdof(name: string, o: Partial<NanMomentOptions>): Partial<NanMomentOptions> {
+  if (o.correction === undefined) return o;
+  if (o.ddof !== undefined) throw new RangeError(`${name}: ddof and correction can't be provided simultaneously.`);
+  const { correction, ...rest } = o;
+  return { ...rest, ddof: correction };
+}
+
 /** nanvar without out= (nanstd takes its square root before writing out). */
 function nanvarOf(name: string, a: GpuArray, o: Partial<NanMomentOptions>): GpuArray {
   const ddof = o.ddof ?? 0;
@@ -150,13 +160,13 @@ function nanvarOf(name: string, a: GpuArray, o: Partial<NanMomentOptions>): GpuA
 
 /** numpy.nanvar: variance of the non-NaN elements, divisor (count - ddof). */
 export function nanvar(a: GpuArray, axisOrOptions?: AxisLike | NanMomentOptions, options?: NanMomentOptions): GpuArray {
-  const o = check<NanMomentOptions>('nanvar', a, axisOrOptions, options, ['axis', 'keepdims', 'ddof', 'dtype', 'out', 'where']);
+  const o = correctionAsDdof('nanvar', check<NanMomentOptions>('nanvar', a, axisOrOptions, options, ['axis', 'keepdims', 'ddof', 'correction', 'dtype', 'out', 'where']));
   return into(nanvarOf('nanvar', a, o), o.out);
 }
 
 /** numpy.nanstd: the square root of nanvar. */
 export function nanstd(a: GpuArray, axisOrOptions?: AxisLike | NanMomentOptions, options?: NanMomentOptions): GpuArray {
-  const o = check<NanMomentOptions>('nanstd', a, axisOrOptions, options, ['axis', 'keepdims', 'ddof', 'dtype', 'out', 'where']);
+  const o = correctionAsDdof('nanstd', check<NanMomentOptions>('nanstd', a, axisOrOptions, options, ['axis', 'keepdims', 'ddof', 'correction', 'dtype', 'out', 'where']));
   const v = nanvarOf('nanstd', a, o);
   try {
     return into(U.sqrt(v) as GpuArray, o.out);
@@ -256,7 +266,13 @@ export interface NanArgOptions {
 
 function nanArg(name: string, which: 'argmax' | 'argmin', a: GpuArray, first: unknown, options: unknown): GpuArray {
   const o = check<NanArgOptions>(name, a, first, options, ['axis', 'keepdims']);
-  const axis = o.axis;
+  let axis = o.axis;
+  // As argmax: a 0-d array is 1-D here (axis 0 or -1; the result stays 0-d).
+  if (a.ndim === 0 && typeof axis === 'number') {
+    if (!Number.isInteger(axis)) throw new TypeError(`${name}: axis must be an integer or null, got ${axis}`);
+    if (axis < -1 || axis > 0) throw new RangeError(`axis ${axis} is out of bounds for array of dimension 1`);
+    axis = null;
+  }
   const keepdims = o.keepdims;
   if (a.dtype.kind !== 'f') return R[which](a, { axis, keepdims });
   return using((tmp) => {

@@ -3,7 +3,8 @@
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
-import { ArrayLike as ArrayArg, copyInto, positionalOptions, withArray } from './array-args.js';
+import { readOptions } from '../util/options.js';
+import { ArrayLike as ArrayArg, copyInto, isOptions, positionalOptions, withArray } from './array-args.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { reductionFunctions as R } from './reductions.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
@@ -67,13 +68,21 @@ function correlateCore(name: string, a: GpuArray, v: GpuArray, mode: ConvolveMod
   }
 }
 
+/** The mode, given by position or as NumPy's keyword ({mode}). */
+function modeOf(name: string, m: ConvolveMode | { mode?: ConvolveMode }, dflt: ConvolveMode): ConvolveMode {
+  if (isOptions(m)) return readOptions<{ mode: ConvolveMode }>(name, m, ['mode']).mode ?? dflt;
+  return m;
+}
+
 /** numpy.convolve (mode 'full' by default); a and v may be host data (`gp.convolve(x, [1, -1])`). */
-export function convolve(a: ArrayArg, v: ArrayArg, mode: ConvolveMode = 'full'): GpuArray {
+export function convolve(a: ArrayArg, v: ArrayArg, modeOrOptions: ConvolveMode | { mode?: ConvolveMode } = 'full'): GpuArray {
+  const mode = modeOf('convolve', modeOrOptions, 'full');
   return withArray(a, 'convolve: a', (x) => withArray(v, 'convolve: v', (y) => correlateCore('convolve', x, y, mode, true)));
 }
 
 /** numpy.correlate (mode 'valid' by default): c[k] = sum_n a[n + k] * v[n]; a and v may be host data. */
-export function correlate(a: ArrayArg, v: ArrayArg, mode: ConvolveMode = 'valid'): GpuArray {
+export function correlate(a: ArrayArg, v: ArrayArg, modeOrOptions: ConvolveMode | { mode?: ConvolveMode } = 'valid'): GpuArray {
+  const mode = modeOf('correlate', modeOrOptions, 'valid');
   return withArray(a, 'correlate: a', (x) => withArray(v, 'correlate: v', (y) => correlateCore('correlate', x, y, mode, false)));
 }
 

@@ -7,11 +7,12 @@ import { canCastSameKind, promoteTypes } from '../core/promotion.js';
 import { readOptions } from '../util/options.js';
 import { normalizeAxis } from '../core/shape.js';
 import type { Index } from '../core/indexing.js';
+import { toArray } from './array-args.js';
 import { full } from './creation.js';
 import { ufuncFunctions } from './ufunc-api.js';
 
 /** A prepend/append value of diff: a scalar (broadcast to one slice) or an array. */
-type Edge = number | boolean | GpuArray;
+type Edge = number | boolean | GpuArray | readonly unknown[];
 
 /** Options of diff (numpy.diff's axis, prepend and append). */
 export interface DiffOptions {
@@ -43,9 +44,15 @@ function edgeArray(e: Edge, a: GpuArray, ax: number): { arr: GpuArray; owned: bo
     }
     return { arr: e, owned: false };
   }
-  if (typeof e !== 'number' && typeof e !== 'boolean') throw new TypeError('diff: prepend/append must be a number, a boolean or a GpuArray');
-  // NumPy makes an array of the scalar first (np.asanyarray: bool, int64 or float64) and then
-  // concatenates, so the scalar's dtype is strong: int32 data with prepend=0 diffs in int64.
+  if (Array.isArray(e)) {
+    const arr = toArray(e, 'diff: prepend/append');
+    const r = edgeArray(arr, a, ax);
+    if (r.arr !== arr) arr.dispose();
+    return { arr: r.arr, owned: true };
+  }
+  if (typeof e !== 'number' && typeof e !== 'boolean') throw new TypeError('diff: prepend/append must be a number, a boolean, a list or a GpuArray');
+  // NumPy takes np.asanyarray(value), a strong int64/float64/bool array (not a weak scalar), so
+  // diff(int8, prepend=0) is int64 and diff(float32, prepend=0.5) float64.
   const d = typeof e === 'boolean' ? dtypes.bool : Number.isInteger(e) && Math.abs(e) < 2 ** 63 ? dtypes.int64 : dtypes.float64;
   return { arr: full(sliceShape, e, d), owned: true };
 }

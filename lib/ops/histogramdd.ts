@@ -1,9 +1,10 @@
 // histogramdd and histogram2d as NumPy computes them: float64 edges per dimension (linspace of
 // the range), bins found as searchsorted(edges, v, 'right') - 1 with the last edge closed,
 // outliers and NaN dropped, a float64 result; counted with device atomics.
-import { dtypes } from '../core/dtype.js';
+import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { readOptions } from '../util/options.js';
+import { promoteTypes } from '../core/promotion.js';
+import { positionalOptions, toArray } from './array-args.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { reductionFunctions as R } from './reductions.js';
 
@@ -37,6 +38,8 @@ export interface HistogramddOptions {
   density?: boolean;
   /** One weight per sample: the bins sum weights (float64). */
   weights?: GpuArray | null;
+  /** The bins (as the positional argument): a count for every dimension, or per dimension a count or edges. */
+  bins?: BinsSpec;
 }
 
 /** Bins of histogramdd: one count for every dimension, or per dimension a count or increasing edges. */
@@ -44,9 +47,22 @@ type BinsSpec = number | readonly (number | readonly number[] | GpuArray)[];
 
 const hostNumbers = (a: GpuArray): number[] => Array.from(a.toTypedArray() as ArrayLike<number | bigint>, Number);
 
+/** Host values rounded to dtype d (float16/float32 edges compare and subtract as NumPy's do). */
+function roundedTo(values: readonly number[], d: DType, dev: GpuArray['device']): number[] {
+  if (d === dtypes.float64 || d.kind !== 'f') return [...values];
+  const a = GpuArray.allocate([values.length], dtypes.float64, dev).set(new Float64Array(values));
+  const r = a.astype(d);
+  const back = r.astype(dtypes.float64);
+  const out = hostNumbers(back);
+  for (const t of [a, r, back]) t.dispose();
+  return out;
+}
+
 /** numpy.histogramdd: [hist (float64, one axis per dimension), edges[]] for an (N, D) sample or D 1-D arrays. */
-export function histogramdd(sample: GpuArray | readonly GpuArray[], bins: BinsSpec = 10, options: HistogramddOptions = {}): [GpuArray, GpuArray[]] {
-  options = readOptions<HistogramddOptions>('histogramdd', options, ['range', 'density', 'weights']);
+export function histogramdd(sample: GpuArray | readonly GpuArray[], binsOrOptions?: BinsSpec | HistogramddOptions, opts?: HistogramddOptions): [GpuArray, GpuArray[]] {
+  const options = positionalOptions<HistogramddOptions>('histogramdd', binsOrOptions, opts, ['bins', 'range', 'density', 'weights'], 'bins');
+  const bins: BinsSpec = options.bins ?? 10;
+  if (typeof bins !== 'number' && !Array.isArray(bins)) throw new TypeError('histogramdd: bins must be a count or a list (a count or edges per dimension)');
   const cols: GpuArray[] = [];
   const owned: GpuArray[] = [];
   try {
@@ -70,8 +86,16 @@ export function histogramdd(sample: GpuArray | readonly GpuArray[], bins: BinsSp
     }
     const binList = typeof bins === 'number' ? cols.map(() => bins) : [...bins];
     if (binList.length !== D) throw new RangeError('histogramdd: The dimension of bins must be equal to the dimension of the sample x.');
+    if (options.range !== undefined && options.range !== null && (!Array.isArray(options.range) || options.range.length !== D)) {
+      throw new RangeError('histogramdd: range argument must have one entry per dimension');
+    }
     const w = options.weights ?? null;
     if (w !== null && (!(w instanceof GpuArray) || w.size !== n)) throw new RangeError('histogramdd: weights must have one value per sample');
+    // NumPy: a count's edges are in the sample's float dtype (float64 for integer data; see below),
+    // explicit edges keep their own dtype (np.asarray of them).
+    const sampleType = cols.map((c) => c.dtype).reduce((p, q) => promoteTypes(p, q));
+    const countType = sampleType.kind === 'f' ? sampleType : dtypes.float64;
+    const edgeTypes: DType[] = [];
     const edges: number[][] = binList.map((b, d) => {
       if (typeof b === 'number') {
         if (!Number.isInteger(b) || b < 1) throw new RangeError(`histogramdd: \`bins[${d}]\` must be a positive integer, when an integer`);
@@ -89,11 +113,20 @@ export function histogramdd(sample: GpuArray | readonly GpuArray[], bins: BinsSp
           mx.dispose();
         }
         if (!(lo <= hi) || !Number.isFinite(lo) || !Number.isFinite(hi)) throw new RangeError(`histogramdd: range of dimension ${d} is not finite or max < min`);
-        if (lo === hi) [lo, hi] = [lo - 0.5, hi + 0.5];
-        const step = (hi - lo) / b;
-        return Array.from({ length: b + 1 }, (_, i) => (i === b ? hi : lo + i * step));
+        // NumPy's linspace runs in the dtype of its ends: the data's min and max (float32 data: float32
+        // arithmetic), or float64 for a given range, an empty sample or integer data.
+        const t = !r && n > 0 ? countType : dtypes.float64;
+        const f = t === dtypes.float32 ? Math.fround : (v: number) => v;
+        if (lo === hi) [lo, hi] = [f(lo - 0.5), f(hi + 0.5)];
+        const step = f(f(hi - lo) / b);
+        edgeTypes.push(t);
+        return roundedTo(Array.from({ length: b + 1 }, (_, i) => (i === b ? hi : f(f(i * step) + lo))), t, cols[0].device);
       }
-      const e = b instanceof GpuArray ? hostNumbers(b) : b.map(Number);
+      const ea = toArray(b, `histogramdd: bins[${d}]`);
+      if (ea.dtype.isComplex || ea.ndim !== 1) throw new RangeError(`histogramdd: bins[${d}] must be a scalar or 1d array`);
+      edgeTypes.push(ea.dtype);
+      const e = hostNumbers(ea);
+      if (ea !== b) ea.dispose();
       if (e.length < 2) throw new RangeError('histogramdd: bins must have at least two edges');
       for (let i = 1; i < e.length; i++) if (!(e[i] >= e[i - 1])) throw new RangeError(`histogramdd: bins[${d}] must be monotonically increasing, when an array`);
       return e;
@@ -126,19 +159,27 @@ export function histogramdd(sample: GpuArray | readonly GpuArray[], bins: BinsSp
       // hist / (sum * bin volume)
       const h = hostNumbers(hist);
       const sum = h.reduce((p, q) => p + q, 0);
+      // NumPy: hist / diff(edges[0]) / ... / diff(edges[D-1]) / sum, the widths in the edges' dtype.
+      const widths = edges.map((e, d) => roundedTo(e.slice(1).map((x, i) => x - e[i]), edgeTypes[d], dev));
       const dens = h.map((v, flat) => {
-        let vol = 1;
+        const at: number[] = new Array(D);
         let rest = flat;
         for (let d = D - 1; d >= 0; d--) {
-          const b = rest % nbs[d];
+          at[d] = rest % nbs[d];
           rest = Math.floor(rest / nbs[d]);
-          vol *= edges[d][b + 1] - edges[d][b];
         }
-        return v / sum / vol;
+        for (let d = 0; d < D; d++) v /= widths[d][at[d]];
+        return v / sum;
       });
       if (total > 0) hist.set(new Float64Array(dens));
     }
-    const edgeArrays = edges.map((e) => GpuArray.allocate([e.length], dtypes.float64, dev).set(new Float64Array(e)));
+    const edgeArrays = edges.map((e, d) => {
+      const f = GpuArray.allocate([e.length], dtypes.float64, dev).set(new Float64Array(e));
+      if (edgeTypes[d] === dtypes.float64) return f;
+      const r = f.astype(edgeTypes[d]);
+      f.dispose();
+      return r;
+    });
     return [hist, edgeArrays];
   } finally {
     for (const o of owned) o.dispose();
@@ -146,10 +187,11 @@ export function histogramdd(sample: GpuArray | readonly GpuArray[], bins: BinsSp
 }
 
 /** numpy.histogram2d: [H, xedges, yedges]. */
-export function histogram2d(x: GpuArray, y: GpuArray, bins: BinsSpec = 10, options: HistogramddOptions = {}): [GpuArray, GpuArray, GpuArray] {
+export function histogram2d(x: GpuArray, y: GpuArray, binsOrOptions?: number | readonly (number | readonly number[] | GpuArray)[] | GpuArray | HistogramddOptions, opts?: HistogramddOptions): [GpuArray, GpuArray, GpuArray] {
   if (!(x instanceof GpuArray) || !(y instanceof GpuArray)) throw new TypeError('histogram2d: x and y must be GpuArrays');
-  options = readOptions<HistogramddOptions>('histogram2d', options, ['range', 'density', 'weights']);
-  const b: BinsSpec = typeof bins === 'number' ? [bins, bins] : bins.length === 2 ? bins : [bins as readonly number[], bins as readonly number[]];
-  const [h, [ex, ey]] = histogramdd([x, y], b, options);
+  const { bins = 10, ...options } = positionalOptions<Omit<HistogramddOptions, 'bins'> & { bins?: number | BinsSpec | GpuArray }>('histogram2d', binsOrOptions, opts, ['bins', 'range', 'density', 'weights'], 'bins');
+  // NumPy: one count, or two (a count or edges each), else one array of edges for both.
+  const b: BinsSpec = typeof bins === 'number' ? [bins, bins] : Array.isArray(bins) && bins.length === 2 ? (bins as BinsSpec) : [bins as GpuArray, bins as GpuArray];
+  const [h, [ex, ey]] = histogramdd([x, y], { ...options, bins: b });
   return [h, ex, ey];
 }

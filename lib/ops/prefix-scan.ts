@@ -282,7 +282,13 @@ function cumulative(name: string, op: ScanOp, skipNan: boolean) {
     const o = scanOptions(name, axisOrOptions, options);
     if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
     const want = o.dtype === undefined ? undefined : toDType(o.dtype);
-    return scanAlongAxis(name, a, o.axis ?? null, op, accumulateDType(op, a.dtype, want), skipNan, o.out);
+    let axis = o.axis ?? null;
+    // NumPy scans a 0-d array as 1-D: axis 0 or -1 gives shape [1], as axis null does.
+    if (a.ndim === 0 && axis !== null) {
+      normalizeAxis(axis, 1);
+      axis = null;
+    }
+    return scanAlongAxis(name, a, axis, op, accumulateDType(op, a.dtype, want), skipNan, o.out);
   };
   Object.defineProperty(fn, 'name', { value: name });
   return fn;

@@ -40,6 +40,8 @@ export interface QuantileOptions {
   keepdims?: boolean;
   /** NumPy 2's method (default 'linear'). */
   method?: QuantileMethod;
+  /** NumPy's overwrite_input: a hint only; the input is never modified here. */
+  overwriteInput?: boolean;
 }
 
 /** Method 5 (not a NumPy method name): NumPy's median, the mean of the middle one or two elements. */
@@ -155,7 +157,8 @@ function quantileImpl(name: string, a: GpuArray, q: number | readonly number[] |
   // Host data as NumPy's array_like (`gp.median([3, 1, 2])`): uploaded, reduced, freed.
   if (Array.isArray(v) || ArrayBuffer.isView(v)) return withArray(v, `${name}: a`, (h) => quantileImpl(name, h, q, scale, axisOrOptions, options, skipNan, median));
   if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
-  const opts = positionalOptions<QuantileOptions>(name, axisOrOptions, options, median ? ['axis', 'keepdims'] : ['axis', 'keepdims', 'method']);
+  const opts = positionalOptions<QuantileOptions>(name, axisOrOptions, options, median ? ['axis', 'keepdims', 'overwriteInput'] : ['axis', 'keepdims', 'method', 'overwriteInput']);
+  if (opts.overwriteInput !== undefined && typeof opts.overwriteInput !== 'boolean') throw new TypeError(`${name}: overwriteInput must be a boolean`);
   if (a.dtype.isComplex) throw new TypeError(`${name}: complex input is not supported`);
   const method = opts.method ?? 'linear';
   if (typeof method !== 'string' || (method as string) === '' || !METHODS.includes(method)) throw new RangeError(`${name}: ${JSON.stringify(method)} is not a valid method. Use one of: ${METHODS.filter((m) => m !== '').join(', ')}`);

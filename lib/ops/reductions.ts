@@ -34,6 +34,8 @@ export interface ReductionOptions {
   dtype?: DTypeLike;
   /** Delta degrees of freedom (var, std): the divisor is N - ddof. */
   ddof?: number;
+  /** NumPy 2's array-API name for ddof (var, std); not with ddof. */
+  correction?: number;
   /** The starting value of each result (sum, prod, max, min, nanmax, nanmin); max/min of nothing is it. */
   initial?: number | bigint | boolean;
   /** Only the elements where this bool mask (broadcast to the array) is true take part (sum, prod, max, min, nanmax, nanmin, all, any). */
@@ -189,7 +191,7 @@ const param = (name: string, d: DType, isOutput: boolean): BoundParam => ({
 });
 const divParam: BoundParam = { name: '_div', raw: false, isOutput: false, dtype: dtypes.float64, localCtype: 'double', placeholder: null, readsOutput: false };
 
-const OPTION_KEYS = ['axis', 'keepdims', 'out', 'dtype', 'ddof', 'initial', 'where'];
+const OPTION_KEYS = ['axis', 'keepdims', 'out', 'dtype', 'ddof', 'correction', 'initial', 'where'];
 
 /**
  * initial= and where= run through the ufunc's reduce (lib/ops/ufunc-methods.ts registers it here,
@@ -220,6 +222,12 @@ function checkOptions(decl: Decl, opts: ReductionOptions): void {
   const [name, , , , , extra = {}] = decl;
   if (opts.dtype !== undefined && !extra.dtype) throw new TypeError(`${name}() got an unexpected keyword argument 'dtype'`);
   if (opts.ddof !== undefined && !extra.ddof) throw new TypeError(`${name}() got an unexpected keyword argument 'ddof'`);
+  if (opts.correction !== undefined) {
+    if (!extra.ddof) throw new TypeError(`${name}() got an unexpected keyword argument 'correction'`);
+    if (opts.ddof !== undefined) throw new RangeError(`${name}: ddof and correction can't be provided simultaneously.`);
+    opts.ddof = opts.correction;
+    delete opts.correction;
+  }
   if (opts.initial !== undefined && (!extra.ufunc || extra.noInitial)) throw new TypeError(`${name}() got an unexpected keyword argument 'initial'`);
   if (opts.where !== undefined && !extra.ufunc && !extra.whereMoments) throw new TypeError(`${name}() got an unexpected keyword argument 'where'`);
   if (opts.out !== undefined && extra.noOut) throw new TypeError(`${name}() got an unexpected keyword argument 'out'`);
@@ -292,6 +300,12 @@ function reduce(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
     throw new TypeError(`${name}: expected a GpuArray, got ${a === null ? 'null' : typeof a}`);
   }
   checkOptions(decl, opts);
+  if (rule === 'arg' && a.ndim === 0 && typeof opts.axis === 'number') {
+    // NumPy's argmax/argmin see a 0-d array as 1-D: axis 0 or -1 is allowed (the result stays 0-d).
+    if (!Number.isInteger(opts.axis)) throw new TypeError(`${name}: axis must be an integer or null, got ${opts.axis}`);
+    if (opts.axis < -1 || opts.axis > 0) throw new RangeError(`axis ${opts.axis} is out of bounds for array of dimension 1`);
+    opts = { ...opts, axis: null };
+  }
   if (extra.whereMoments && opts.where !== undefined && opts.where !== true) {
     if (maskedReduction.moments === undefined) throw new TypeError(`${name}: where needs the ufunc methods (import gpuarray's index)`);
     const { acc, out } = partsOf(decl, a.dtype, opts.dtype === undefined ? undefined : toDType(opts.dtype, `${name}: dtype`));

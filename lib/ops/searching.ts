@@ -11,6 +11,7 @@ import { intersectWithIndices } from './intersect-indices.js';
 import { uniqueAlongAxis } from './unique-axis.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { scanRows } from './prefix-scan.js';
+import { reductionFunctions } from './reductions.js';
 import { BITS128, bitsCtype, checkSortSize, gather, keyDType, keyExpr, sortable, sortedOrder, sortedValues } from './radix-sort.js';
 
 /** Kernels over one dtype's keys: binary searches, unique's group flags, isin. */
@@ -140,13 +141,24 @@ export function searchsorted(a: GpuArray, v: GpuArray | number | readonly number
   if (a.ndim !== 1) throw new RangeError('searchsorted: object too deep for desired array (a must be 1-D)');
   const side = options.side ?? 'left';
   if (side !== 'left' && side !== 'right') throw new RangeError(`searchsorted: side must be 'left' or 'right' (got ${JSON.stringify(side)})`);
-  const vArr = typeof v === 'number' ? GpuArray.allocate([], a.dtype.kind === 'f' ? a.dtype : dtypes.float64, a.device).fill(v) : v;
+  // NumPy converts a Python float to a float64 array here (no NEP 50 weak scalar): float16/float32
+  // data compare with it in float64 (searchsorted(float32 [0.1, 0.2], 0.2, 'right') is 1).
+  const vArr = typeof v === 'number' ? GpuArray.allocate([], dtypes.float64, a.device).fill(v) : v;
   try {
     checkReal('searchsorted', vArr);
     const sorter = options.sorter ?? null;
     if (sorter !== null) {
       if (!(sorter instanceof GpuArray) || !sorter.dtype.isInteger) throw new TypeError('searchsorted: sorter must be an integer GpuArray');
       if (sorter.ndim !== 1 || sorter.size !== a.size) throw new RangeError('searchsorted: sorter.size must equal a.size');
+      // NumPy's ValueError; an index out of range would also make the search read outside a.
+      if (sorter.size > 0) {
+        const lo = reductionFunctions.min(sorter);
+        const hi = reductionFunctions.max(sorter);
+        const bad = Number(lo.item()) < 0 || Number(hi.item()) >= a.size;
+        lo.dispose();
+        hi.dispose();
+        if (bad) throw new RangeError('searchsorted: Sorter index out of range.');
+      }
     }
     // A JS number is weak (NEP 50): an integer compares in a's integer dtype when it fits there,
     // else as NumPy compares Python ints, in a wider type (never wrapped into a's range).
@@ -185,6 +197,8 @@ export interface UniqueOptions {
   axis?: number | null;
   /** Collapse every NaN into one (default true, as NumPy). */
   equalNan?: boolean;
+  /** NumPy 2.3's `sorted`: a hint only (NumPy may sort anyway); the result here is always sorted. */
+  sorted?: boolean;
 }
 
 interface UniqueParts {
@@ -238,9 +252,10 @@ function uniqueParts(name: string, ar: GpuArray, want: { index: boolean; inverse
  * numpy.unique: the sorted unique elements of the flattened array; with any return flag, a JS array
  * [unique, index?, inverse?, counts?] as NumPy's tuple (inverse has the input's shape, as NumPy 2).
  */
-export function unique(ar: GpuArray, options: UniqueOptions = {}): GpuArray | GpuArray[] {
+export function unique(ar: GpuArray, options: UniqueOptions | null = {}): GpuArray | GpuArray[] {
+  options ??= {};
   for (const k of Object.keys(options)) {
-    if (!['returnIndex', 'returnInverse', 'returnCounts', 'axis', 'equalNan'].includes(k)) throw new TypeError(`unique() got an unexpected keyword argument '${k}'`);
+    if (!['returnIndex', 'returnInverse', 'returnCounts', 'axis', 'equalNan', 'sorted'].includes(k)) throw new TypeError(`unique() got an unexpected keyword argument '${k}'`);
   }
   const want = { index: !!options.returnIndex, inverse: !!options.returnInverse, counts: !!options.returnCounts };
   if (options.axis !== undefined && options.axis !== null) {

@@ -17,6 +17,20 @@ export interface SortOptions {
   axis?: number | null;
   /** Accepted for NumPy compatibility; every kind is the stable radix sort. */
   kind?: SortKind | null;
+  /** NumPy 2's `stable` (sort and argsort only): accepted, every sort here is stable; not with `kind`. */
+  stable?: boolean | null;
+}
+
+const SORT_KEYS = ['axis', 'kind', 'stable'];
+
+/** fn on a 0-d array seen as shape [1]. */
+function withOneD(a: GpuArray, fn: (one: GpuArray) => GpuArray): GpuArray {
+  const one = a.reshape([1]);
+  try {
+    return fn(one);
+  } finally {
+    if (one !== a) one.dispose();
+  }
 }
 
 const KINDS = new Set(['quicksort', 'quick', 'mergesort', 'merge', 'heapsort', 'heap', 'stable']);
@@ -36,6 +50,10 @@ function sortArgs(name: string, axisOrOptions: unknown, options: unknown, allowe
   }
   for (const k of Object.keys(opts)) if (!allowed.includes(k)) throw new TypeError(`${name}() got an unexpected keyword argument '${k}'`);
   if (opts.axis !== undefined && opts.axis !== null && typeof opts.axis !== 'number') throw new TypeError(`${name}: axis must be an integer or null`);
+  if (opts.stable !== undefined && opts.stable !== null) {
+    if (typeof opts.stable !== 'boolean') throw new TypeError(`${name}: stable must be a boolean or null`);
+    if (opts.kind !== undefined && opts.kind !== null) throw new RangeError(`${name}: \`kind\` and keyword parameters can't be provided at the same time. Use only one of them.`);
+  }
   if (opts.kind !== undefined && opts.kind !== null && !KINDS.has(opts.kind)) {
     throw new RangeError(`${name}: sort kind must be one of 'quick', 'heap', or 'stable' (got ${JSON.stringify(opts.kind)})`);
   }
@@ -119,12 +137,15 @@ function sortImpl(name: string, a: GpuArray, opts: SortOptions, wantIndices: boo
 
 /** numpy.sort: a sorted copy (along axis -1 by default; axis null sorts the flattened array). */
 export function sort(a: ArrayLike, axisOrOptions?: number | null | SortOptions, options?: SortOptions): GpuArray {
-  return sortImpl('sort', a as GpuArray, sortArgs('sort', axisOrOptions, options), false);
+  return sortImpl('sort', a as GpuArray, sortArgs('sort', axisOrOptions, options, SORT_KEYS), false);
 }
 
 /** numpy.argsort: int64 indices that sort `a` along the axis (stable: ties keep input order). */
 export function argsort(a: ArrayLike, axisOrOptions?: number | null | SortOptions, options?: SortOptions): GpuArray {
-  return sortImpl('argsort', a as GpuArray, sortArgs('argsort', axisOrOptions, options), true);
+  const o = sortArgs('argsort', axisOrOptions, options, SORT_KEYS);
+  // NumPy's argsort sees a 0-d array as 1-D: argsort(array(3)) is [0].
+  if (a instanceof GpuArray && a.ndim === 0) return withOneD(a, (one) => sortImpl('argsort', one, o, true));
+  return sortImpl('argsort', a as GpuArray, o, true);
 }
 
 /** numpy.sort_complex: sorted by real part, then imaginary (NaN last in each), as a complex array. */
@@ -191,6 +212,7 @@ function checkKth(name: string, a: GpuArray, kth: number | readonly number[], ax
   const len = axis === null ? a.size : a.shape[normalizeAxis(axis, a.ndim)];
   const list = typeof kth === 'number' ? [kth] : kth;
   if (!Array.isArray(list) && typeof kth !== 'number') throw new TypeError(`${name}: kth must be an integer or a list of integers`);
+  if (list.length === 0) throw new TypeError(`${name}: Partition index must be integer`); // NumPy refuses an empty kth
   for (const k of list) {
     if (!Number.isInteger(k)) throw new TypeError(`${name}: kth must be an integer, got ${k}`);
     if (k < -len || k >= len) throw new RangeError(`kth(=${k}) out of bounds (${len})`);
@@ -209,6 +231,8 @@ export function partition(a: GpuArray, kth: number | readonly number[], options:
 export function argpartition(a: GpuArray, kth: number | readonly number[], options: SortOptions = {}): GpuArray {
   const o = sortArgs('argpartition', options, undefined);
   checkArray('argpartition', a);
+  // As argsort, a 0-d array is 1-D here (NumPy).
+  if (a.ndim === 0) return withOneD(a, (one) => argpartition(one, kth, o));
   checkKth('argpartition', a, kth, o.axis === undefined ? -1 : o.axis);
   return sortImpl('argpartition', a, o, true);
 }
@@ -226,7 +250,7 @@ declare module '../core/gpu-array.js' {
 
 Object.defineProperty(GpuArray.prototype, 'sort', {
   value: function (this: GpuArray, axisOrOptions?: number | SortOptions, options?: SortOptions): void {
-    const o = sortArgs('sort', axisOrOptions, options);
+    const o = sortArgs('sort', axisOrOptions, options, SORT_KEYS);
     if (o.axis === null) throw new TypeError('sort: ndarray.sort needs an integer axis');
     const sorted = sortImpl('sort', this, o, false);
     try {
