@@ -624,6 +624,15 @@ assert.equal(gp.meshgrid(r3, r3).length, 2);
 assert.deepEqual(gp.indices([2, 3]).shape, [2, 2, 3]);
 assert.equal(gp.ix_(r3, r3).length, 2);
 assert.deepEqual(gp.vander(r3).shape, [3, 3]);
+// NumPy's index helpers: np.unravel_index(7, (2, 4)) == (1, 3); np.tril_indices(2) == ([0, 1, 1], [0, 0, 1]).
+assert.deepEqual(gp.unravelIndex(7, [2, 4]), [1, 3]);
+assert.deepEqual(gp.unravelIndex([7, 2], [2, 4]).map((x) => list(x).map(Number)), [[1, 0], [3, 2]]);
+assert.deepEqual(gp.trilIndices(2).map((x) => list(x).map(Number)), [[0, 1, 1], [0, 0, 1]]);
+assert.deepEqual(gp.triuIndices(2).map((x) => list(x).map(Number)), [[0, 0, 1], [0, 1, 1]]);
+assert.deepEqual(gp.diagIndices(2).map((x) => list(x).map(Number)), [[0, 1], [0, 1]]);
+const fd = gp.zeros([2, 2], 'int32');
+gp.fillDiagonal(fd, 7);
+assert.deepEqual(fd.toArray(), [[7, 0], [0, 7]]);
 assert.deepEqual(list(gp.take(r3, [2, 0])), [2, 0]);
 assert.deepEqual(list(gp.takeAlongAxis(r3, gp.array([1], 'int64'), -1)), [1]);
 const w = gp.zeros(3, 'int32');
