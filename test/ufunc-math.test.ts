@@ -149,14 +149,16 @@ describeEachDevice('ufunc math', () => {
   });
 });
 
+/** [dtype name, values] of a result, which is disposed. */
+const vals = (a: gp.GpuArray) => {
+  try {
+    return [a.dtype.name, a.toArray()];
+  } finally {
+    a.dispose();
+  }
+};
+
 describeEachDevice('round / around (NumPy 2.4 values)', () => {
-  const vals = (a: gp.GpuArray) => {
-    try {
-      return [a.dtype.name, a.toArray()];
-    } finally {
-      a.dispose();
-    }
-  };
   it('floats in their own dtype, negative decimals, integers through float64, complex parts, bool, out', () => {
     expect(vals(gp.round(gp.array([1.25, 2.5, 15.5, -0.5, 2.675, NaN, Infinity]), 1))).to.deep.equal(['float64', [1.2, 2.5, 15.5, -0.5, 2.7, NaN, Infinity]]);
     expect(vals(gp.around(gp.array([1234.5678, 1250, 1350, -1250.5]), -2))).to.deep.equal(['float64', [1200, 1200, 1400, -1300]]);
@@ -185,26 +187,19 @@ describeEachDevice('round / around (NumPy 2.4 values)', () => {
 
 describeEachDevice('nanToNum, isposinf, isneginf (NumPy 2.4 values)', () => {
   it('replacements per dtype, options, complex parts, in place; signed infinities', () => {
-    const take = (a: gp.GpuArray) => {
-      try {
-        return [a.dtype.name, a.toArray()];
-      } finally {
-        a.dispose();
-      }
-    };
-    expect(take(gp.nanToNum(gp.array([NaN, Infinity, -Infinity, 1.5])))).to.deep.equal(['float64', [0, Number.MAX_VALUE, -Number.MAX_VALUE, 1.5]]);
-    expect(take(gp.nanToNum(gp.array([NaN, Infinity, -Infinity], 'float16')))).to.deep.equal(['float16', [0, 65504, -65504]]);
-    expect(take(gp.nanToNum(gp.array([NaN, Infinity, -Infinity], 'float32'), { nan: -1, posinf: 5 }))).to.deep.equal(['float32', [-1, 5, -3.4028234663852886e38]]);
+    expect(vals(gp.nanToNum(gp.array([NaN, Infinity, -Infinity, 1.5])))).to.deep.equal(['float64', [0, Number.MAX_VALUE, -Number.MAX_VALUE, 1.5]]);
+    expect(vals(gp.nanToNum(gp.array([NaN, Infinity, -Infinity], 'float16')))).to.deep.equal(['float16', [0, 65504, -65504]]);
+    expect(vals(gp.nanToNum(gp.array([NaN, Infinity, -Infinity], 'float32'), { nan: -1, posinf: 5 }))).to.deep.equal(['float32', [-1, 5, -3.4028234663852886e38]]);
     const c = gp.nanToNum(gp.array([{ re: NaN, im: Infinity }]));
     const z = (c.toArray() as { re: number; im: number }[])[0];
     expect([z.re, z.im]).to.deep.equal([0, Number.MAX_VALUE]);
     c.dispose();
-    expect(take(gp.nanToNum(gp.array([1, 2], 'int8')))).to.deep.equal(['int8', [1, 2]]);
+    expect(vals(gp.nanToNum(gp.array([1, 2], 'int8')))).to.deep.equal(['int8', [1, 2]]);
     const a = gp.array([NaN, 1.5]);
     expect(gp.nanToNum(a, { copy: false })).to.equal(a);
-    expect(take(a)).to.deep.equal(['float64', [0, 1.5]]);
-    expect(take(gp.isposinf(gp.array([Infinity, -Infinity, NaN, 1])))).to.deep.equal(['bool', [true, false, false, false]]);
-    expect(take(gp.isneginf(gp.array([Infinity, -Infinity, NaN, 1])))).to.deep.equal(['bool', [false, true, false, false]]);
+    expect(vals(a)).to.deep.equal(['float64', [0, 1.5]]);
+    expect(vals(gp.isposinf(gp.array([Infinity, -Infinity, NaN, 1])))).to.deep.equal(['bool', [true, false, false, false]]);
+    expect(vals(gp.isneginf(gp.array([Infinity, -Infinity, NaN, 1])))).to.deep.equal(['bool', [false, true, false, false]]);
     expect(() => gp.isposinf(gp.array([{ re: 1, im: 1 }]))).to.throw(TypeError, /ambiguous/);
   });
 });

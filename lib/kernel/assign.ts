@@ -29,12 +29,16 @@ const castCtype = (d: DType) => d.computeCtype;
  */
 const castToCtype = (d: DType) => (d.name === 'float16' ? 'float16' : d.computeCtype);
 
+/** Whether dst = src is a plain copy of bytes: one dtype, both C-contiguous, one shape. */
+const sameBytes = (dst: GpuArray, src: GpuArray) =>
+  src.dtype === dst.dtype && src.flags.cContiguous && dst.flags.cContiguous && sameShape(src.shape, dst.shape);
+
 export function assign(dst: GpuArray, src: GpuArray | Scalar | HostScalar): void {
   if (broadcastAxis(dst) >= 0) throw readOnlyError('assignment destination', dst);
   // A source on another device is copied over first (a peer copy, or through the host), straight
   // into dst when nothing needs casting, broadcasting or a strided walk.
   if (src instanceof GpuArray && src.device !== dst.device) {
-    if (src.dtype === dst.dtype && src.flags.cContiguous && dst.flags.cContiguous && sameShape(src.shape, dst.shape)) {
+    if (sameBytes(dst, src)) {
       copyBetweenDevices(dst.device, dst.ptr, src.device, src.ptr, dst.nbytes);
       return;
     }
@@ -59,7 +63,7 @@ export function assign(dst: GpuArray, src: GpuArray | Scalar | HostScalar): void
   // Same dtype, both C-contiguous, one shape, not 16-byte aligned (a roll's halves, a slice at an
   // odd offset): the driver's copy handles any alignment at full speed, where the kernel's loop
   // would go element by element.
-  if (src instanceof GpuArray && src.dtype === dst.dtype && (src.ptr % 16 !== 0 || dst.ptr % 16 !== 0) && src.flags.cContiguous && dst.flags.cContiguous && sameShape(src.shape, dst.shape)) {
+  if (src instanceof GpuArray && (src.ptr % 16 !== 0 || dst.ptr % 16 !== 0) && sameBytes(dst, src)) {
     if (src.ptr !== dst.ptr) dst.device.backend.copyDeviceToDevice(dst.ptr, src.ptr, dst.nbytes, dst.device.currentStream());
     return;
   }

@@ -114,6 +114,9 @@ function loopStrided(ctx: Ctx): string {
   ].join('\n');
 }
 
+/** Operand k's element stride along the inner dim of a vec or chunk plan ('v' 1, 'r' -1, 'b' 0). */
+const innerStep = (plan: IterationPlan, k: number) => (plan.inner[k] === 'v' ? 1 : plan.inner[k] === 'r' ? -1 : 0);
+
 /**
  * VEC consecutive elements along the innermost dim per step, as 16-byte accesses; a reversed
  * operand ('r') reads (or writes) the vector that ends at the run's first element, backwards.
@@ -123,7 +126,7 @@ function loopVector(ctx: Ctx, plan: IterationPlan): string {
   const vec = plan.vec;
   const ndim = plan.shape.length;
   const nops = arrays.length;
-  const step = (k: number) => (plan.inner[k] === 'v' ? 1 : plan.inner[k] === 'r' ? -1 : 0);
+  const step = (k: number) => innerStep(plan, k);
   const vectorOf = (k: number) => plan.inner[k] === 'v' || plan.inner[k] === 'r';
   // Operand k's vector starts `pos` elements along its run; a reversed one ends there, so starts vec - 1 lower.
   const along = (k: number, pos: string) => (plan.inner[k] === 'r' ? `- ${pos} - ${vec - 1}` : `+ ${pos} * ${step(k)}`);
@@ -210,7 +213,7 @@ function loopChunk(ctx: Ctx, plan: IterationPlan): string {
   const vec = plan.vec;
   const S = plan.spread;
   const ndim = plan.shape.length;
-  const step = (k: number) => (plan.inner[k] === 'v' ? 1 : plan.inner[k] === 'r' ? -1 : 0);
+  const step = (k: number) => innerStep(plan, k);
   const broadcast = (k: number) => plan.inner[k] === 'b';
   const at = (k: number, p: CodegenParam) => `${ptr(p)}[_o${k} + _k * ${S * step(k)}]`;
   const lanes = (lines: string[]) =>
