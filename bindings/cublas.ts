@@ -28,6 +28,14 @@ const STATUS: Record<number, [string, string]> = {
   16: ['CUBLAS_STATUS_LICENSE_ERROR', 'license error'],
 };
 
+/** The type letters of cuBLAS's trsm entries (float32, float64, complex64, complex128). */
+export type TrsmLetter = 'S' | 'D' | 'C' | 'Z';
+const TRSM_LETTERS: readonly TrsmLetter[] = ['S', 'D', 'C', 'Z'];
+/** cublasSideMode_t, cublasFillMode_t, cublasDiagType_t. */
+export const CUBLAS_SIDE = { L: 0, R: 1 } as const;
+export const CUBLAS_UPLO = { L: 0, U: 1 } as const;
+export const CUBLAS_DIAG = { N: 0, U: 1 } as const;
+
 export class Cublas {
   readonly path: string;
   readonly version: number;
@@ -52,6 +60,12 @@ export class Cublas {
           'uint64_t C, int Ctype, int ldc, int64_t strideC, int batchCount, int computeType, int algo)',
       ),
     };
+    for (const t of TRSM_LETTERS) {
+      this.f[`cublas${t}trsm`] = decl(
+        `int cublas${t}trsm_v2(uint64_t handle, int side, int uplo, int trans, int diag, int m, int n, ` +
+          'const void* alpha, uint64_t A, int lda, uint64_t B, int ldb)',
+      );
+    }
     // libraryPropertyType: MAJOR_VERSION 0, MINOR_VERSION 1, PATCH_LEVEL 2.
     const v = new Int32Array(1);
     this.call('cublasGetProperty', 0, v);
@@ -130,5 +144,14 @@ export class Cublas {
       beta, c, cType, ldc, strideC, batch, computeType, CUBLAS_GEMM_DEFAULT,
     ) as number;
     if (status !== 0) this.check('cublasGemmStridedBatchedEx', status);
+  }
+
+  /** cublas<t>trsm: op(A) X = alpha B (side L) or X op(A) = alpha B (side R), X over B; alpha a host value of the type. */
+  trsm(
+    t: TrsmLetter, handle: number, side: number, uplo: number, trans: number, diag: number, m: number, n: number,
+    alpha: ArrayBufferView, a: number, lda: number, b: number, ldb: number,
+  ): void {
+    const status = this.f[`cublas${t}trsm`](handle, side, uplo, trans, diag, m, n, alpha, a, lda, b, ldb) as number;
+    if (status !== 0) this.check(`cublas${t}trsm_v2`, status);
   }
 }

@@ -92,6 +92,24 @@ describeEachDevice('linalg: inv, solve, matrixPower', () => {
     expect(gp.linalg.inv(gp.zeros([3, 0, 0])).shape).to.deep.equal([3, 0, 0]);
   });
 
+  it('inv of single matrices needing row interchanges (cuSOLVER and cuBLAS on cuda): permutations exactly, random matrices by identity', () => {
+    // A permutation matrix's inverse is its transpose, and every LU step on it is exact: the
+    // pivots' permutation must come out right, whichever order the interchanges chain in.
+    const n = 70;
+    const perm = Array.from({ length: n }, (_, i) => (i * 37 + 11) % n);
+    const p = Array.from({ length: n * n }, (_, e) => (perm[Math.floor(e / n)] === e % n ? 1 : 0));
+    const pi = gp.linalg.inv(gp.array(p, 'float64').reshape([n, n]));
+    expect(values(pi)).to.deep.equal(Array.from({ length: n * n }, (_, e) => p[(e % n) * n + Math.floor(e / n)]));
+    // Well conditioned (a dominant diagonal) with its rows shuffled: every column pivots.
+    const rows = gp.array(Array.from({ length: 48 }, (_, i) => (i * 29 + 5) % 48), 'int64');
+    for (const d of SOLVER_DTYPES) {
+      const a = gp.take(randomMatrix(d, [48, 48], 31, 4), rows, { axis: 0 });
+      const ai = gp.linalg.inv(a);
+      expect(ai.dtype.name).to.equal(d);
+      expectNear(gp.matmul(a, ai), identities([48, 48], d), d, `${d} A inv(A), 48x48`);
+    }
+  });
+
   it('solve with a vector and a matrix right-hand side: A x == b, every dtype', () => {
     for (const d of SOLVER_DTYPES) {
       const a = randomMatrix(d, [5, 5], 21, 3);

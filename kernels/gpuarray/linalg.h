@@ -78,12 +78,13 @@ template <typename T> __device__ void getrf(T* a, int* ipiv, int* info, long lon
 }
 
 // Solve op(A) X = B with A's LU from getrf; trans 0 N, 1 T, 2 C. B is n x nrhs, overwritten.
+// ipiv null: no row interchanges (B already permuted, as lu_perm_eye's output).
 template <typename T> __device__ void getrs(const T* a, const int* ipiv, T* b, long long n, long long nrhs, int trans) {
   typedef S<T> St;
   for (long long r = 0; r < nrhs; ++r) {
     T* x = b + r * n;
     if (trans == 0) {
-      for (long long i = 0; i < n; ++i) {
+      for (long long i = 0; ipiv && i < n; ++i) {
         const long long p = ipiv[i] - 1;
         if (p != i) { const T t = x[i]; x[i] = x[p]; x[p] = t; }
       }
@@ -106,7 +107,7 @@ template <typename T> __device__ void getrs(const T* a, const int* ipiv, T* b, l
         for (long long k = i + 1; k < n; ++k) s = s - (c ? St::cj(GPA_AT(a, n, k, i)) : GPA_AT(a, n, k, i)) * x[k];
         x[i] = s;
       }
-      for (long long i = n - 1; i >= 0; --i) {
+      for (long long i = n - 1; ipiv && i >= 0; --i) {
         const long long p = ipiv[i] - 1;
         if (p != i) { const T t = x[i]; x[i] = x[p]; x[p] = t; }
       }
@@ -423,10 +424,60 @@ template <typename T> __device__ void lu_det(const T* a, const int* ipiv, T* out
   *out_r = lg;
 }
 
+// The largest n lu_perm_eye takes (its permutation in 48 KB of shared memory on the GPU).
+#define GPA_PERM_EYE_MAX 12288
+
+// From getrf's pivots, the ones of P^T: the identity with the row interchanges applied in order
+// (what getrs does first to an identity right-hand side), so that a solve without interchanges
+// gives inv(A). b (n x n, zeroed before) gets b[i + perm[i] n] = 1. The interchanges form one
+// chain, walked by one thread; on the GPU a block per matrix keeps the permutation in shared
+// memory and writes the ones together.
+template <typename T> __device__ void lu_perm_eye(const int* ipiv, T* b, int* perm, long long n) {
+#ifdef GPA_HOST
+  const int lane = 0, lanes = 1;
+#define GPA_PERM_EYE_SYNC() (void)0
+#else
+  const int lane = threadIdx.x, lanes = blockDim.x;
+#define GPA_PERM_EYE_SYNC() __syncthreads()
+#endif
+  for (long long i = lane; i < n; i += lanes) perm[i] = (int)i;
+  GPA_PERM_EYE_SYNC();
+  if (lane == 0) {
+    // The pivots 32 at a time into registers first: their loads wait once, not once a step.
+    for (long long j0 = 0; j0 < n; j0 += 32) {
+      int pv[32];
+#pragma unroll
+      for (int u = 0; u < 32; ++u) pv[u] = j0 + u < n ? ipiv[j0 + u] - 1 : 0;
+#pragma unroll
+      for (int u = 0; u < 32; ++u) {
+        if (j0 + u >= n) break;
+        const int t = perm[j0 + u];
+        perm[j0 + u] = perm[pv[u]];
+        perm[pv[u]] = t;
+      }
+    }
+  }
+  GPA_PERM_EYE_SYNC();
+  for (long long i = lane; i < n; i += lanes) b[i + (long long)perm[i] * n] = T(1);
+  GPA_PERM_EYE_SYNC();  // perm is rewritten for the next matrix
+#undef GPA_PERM_EYE_SYNC
+}
+
 }  // namespace la
 }  // namespace gpa
 
 // Entry points, one per dtype and routine: packed column-major matrices, `batch` of them.
+#ifdef GPA_HOST
+#define GPA_PERM_EYE_SCRATCH(name) int* name = static_cast<int*>(malloc(sizeof(int) * GPA_PERM_EYE_MAX))
+#define GPA_PERM_EYE_FREE(name) free(name)
+#define GPA_PERM_EYE_FIRST gpa::la::first_matrix()
+#define GPA_PERM_EYE_STEP gpa::la::matrix_step()
+#else
+#define GPA_PERM_EYE_SCRATCH(name) __shared__ int name[GPA_PERM_EYE_MAX]
+#define GPA_PERM_EYE_FREE(name) (void)0
+#define GPA_PERM_EYE_FIRST (long long)blockIdx.x
+#define GPA_PERM_EYE_STEP (long long)gridDim.x
+#endif
 #define GPA_LA_LOOP for (long long b = gpa::la::first_matrix(); b < batch; b += gpa::la::matrix_step())
 
 #define GPA_LINALG_SOLVER_KERNELS(SUF, T)                                                                        \
@@ -438,7 +489,7 @@ template <typename T> __device__ void lu_det(const T* a, const int* ipiv, T* out
     /* One thread per right-hand side: inv's n columns run in parallel. */                                     \
     for (long long u = gpa::la::first_matrix(); u < batch * nrhs; u += gpa::la::matrix_step()) {                 \
       const long long b = u / nrhs, r = u % nrhs;                                                                \
-      gpa::la::getrs<T>((const T*)a + b * n * n, ipiv + b * n, (T*)x + b * n * nrhs + r * n, n, 1, trans);       \
+      gpa::la::getrs<T>((const T*)a + b * n * n, ipiv ? ipiv + b * n : ipiv, (T*)x + b * n * nrhs + r * n, n, 1, trans); \
       if (r == 0) info[b] = 0;                                                                                   \
     }                                                                                                            \
   }                                                                                                              \
@@ -479,6 +530,13 @@ template <typename T> __device__ void lu_det(const T* a, const int* ipiv, T* out
                                               long long n, int mode, long long batch) {                          \
     typedef gpa::la::S<T>::R R;                                                                                  \
     GPA_LA_LOOP gpa::la::lu_det<T>((const T*)a + b * n * n, ipiv + b * n, (T*)out_a + b, (R*)out_r + b, n, mode); \
+  }                                                                                                              \
+  /* P^T of each LU (n <= GPA_PERM_EYE_MAX): on the GPU one block a matrix, on the host one thread. */         \
+  extern "C" __global__ void gpa_lu_perm_eye_##SUF(const int* ipiv, void* out, long long n, long long batch) {  \
+    GPA_PERM_EYE_SCRATCH(perm);                                                                                  \
+    for (long long b = GPA_PERM_EYE_FIRST; b < batch; b += GPA_PERM_EYE_STEP)                                    \
+      gpa::la::lu_perm_eye<T>(ipiv + b * n, (T*)out + b * n * n, perm, n);                                       \
+    GPA_PERM_EYE_FREE(perm);                                                                                     \
   }                                                                                                              \
   /* Zero the strict upper (upper=1) or lower triangle of packed row-major rows x cols matrices. */              \
   extern "C" __global__ void gpa_tri_zero_##SUF(void* a, long long rows, long long cols, int upper,              \

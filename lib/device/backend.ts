@@ -188,7 +188,10 @@ export interface SolverCall {
 export interface DenseSolver {
   /** A = P L U of n x n `a` in place; `ipiv` batch * n int32 (1-based); info i: U(i,i) is exactly 0. */
   getrf(r: SolverCall & { n: number; a: number; ipiv: number }): void;
-  /** op(A) X = B with getrf's LU; `b` n x nrhs, overwritten by X. */
+  /**
+   * op(A) X = B with getrf's LU; `b` n x nrhs, overwritten by X. `ipiv` 0: no row interchanges,
+   * op(L U) X = B (B already permuted: LinalgHelpers.luPermEye), and info is left unwritten.
+   */
   getrs(r: SolverCall & { n: number; nrhs: number; trans: BlasOp; a: number; ipiv: number; b: number }): void;
   /** Cholesky in place of the `uplo` triangle (L L^H or U^H U; the other is left); info i: minor i not positive definite. */
   potrf(r: SolverCall & { n: number; uplo: 'L' | 'U'; a: number }): void;

@@ -26,7 +26,11 @@ const SOLVER_PARAMS: Record<string, readonly string[]> = {
 const HELPER_PARAMS: Record<string, readonly string[]> = {
   lu_det: ['const void*', 'const int*', 'void*', 'void*', 'long long', 'int', 'long long'],
   tri_zero: ['void*', 'long long', 'long long', 'int', 'long long'],
+  lu_perm_eye: ['const int*', 'void*', 'long long', 'long long'],
 };
+
+/** The largest n luPermEye takes (GPA_PERM_EYE_MAX in linalg.h: its permutation in 48 KB of shared memory). */
+export const PERM_EYE_MAX = 12288;
 
 function request(name: string, macro: string, params: Record<string, readonly string[]>): CompileRequest {
   return {
@@ -129,6 +133,16 @@ export class LinalgHelpers {
   /** det (outR unused, 0) or slogdet's sign and log|det| from getrf's packed output. */
   luDet(dtype: SolverDType, lu: number, ipiv: number, outA: number, outR: number, n: number, slog: boolean, batch: number, stream: number): void {
     this.set.launch('lu_det', dtype, batch, stream, [lu, ipiv, outA, outR, n, i32(slog ? 1 : 0), batch]);
+  }
+
+  /**
+   * P^T of each of `batch` LUs (n <= PERM_EYE_MAX) into `out` (n x n each, zeroed by the caller):
+   * the identity with getrf's row interchanges applied, for getrs without them (ipiv 0).
+   */
+  luPermEye(dtype: SolverDType, ipiv: number, out: number, n: number, batch: number, stream: number): void {
+    if (n > PERM_EYE_MAX) throw new RangeError(`luPermEye: n = ${n} exceeds ${PERM_EYE_MAX}`);
+    // A block of 64 threads per matrix on the GPU (the launch's 64 units a block).
+    this.set.launch('lu_perm_eye', dtype, batch * 64, stream, [ipiv, out, n, batch]);
   }
 
   /** Zero the strict upper (or lower) triangles of C-contiguous rows x cols matrices. */

@@ -6,6 +6,8 @@
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { broadcastShapes, shapeString } from '../core/shape.js';
+import type { SolverDType } from '../device/backend.js';
+import { PERM_EYE_MAX } from '../device/solver-kernel.js';
 import { eye } from '../ops/creation.js';
 import { ArrayLike, matmul, withArrays } from './matmul.js';
 import {
@@ -90,21 +92,12 @@ export function inv(a: ArrayLike): GpuArray {
     if (n === 0 || batch === 0) return GpuArray.allocate(x.shape, result, x.device);
     const f = luFactor(x, compute);
     try {
-      // The right-hand sides: identities (one matrix: eye itself, overwritten by getrs).
-      let b = eye(n, null, 0, compute);
-      if (x.ndim > 2) {
-        const v = b.broadcastTo(x.shape);
-        const id = b;
-        try {
-          b = v.copy();
-        } finally {
-          v.dispose();
-          id.dispose();
-        }
-      }
+      const permuted = n <= PERM_EYE_MAX;
+      const b = inverseRhs(f, x.shape, compute, n, batch, permuted);
       try {
         // getrs 'N' on the LU of A^T gives inv(A^T) column-major: inv(A) read row-major.
-        solverRun(x.device, compute, batch, null, (c) => x.device.backend.solver.getrs({ ...c, n, nrhs: n, trans: 'N', a: f.lu.ptr, ipiv: f.ipiv.ptr, b: b.ptr }), false);
+        const ipiv = permuted ? 0 : f.ipiv.ptr;
+        solverRun(x.device, compute, batch, null, (c) => x.device.backend.solver.getrs({ ...c, n, nrhs: n, trans: 'N', a: f.lu.ptr, ipiv, b: b.ptr }), false);
         readSolverInfo(f.info, 'Singular matrix');
       } catch (e) {
         b.dispose();
@@ -115,6 +108,37 @@ export function inv(a: ArrayLike): GpuArray {
       disposeLu(f);
     }
   });
+}
+
+/**
+ * inv's right-hand sides: P^T from the pivots (then getrs runs without row interchanges, which on
+ * cuda is two plain triangular solves), or for n past PERM_EYE_MAX the identities themselves.
+ */
+function inverseRhs(f: { ipiv: GpuArray }, shape: readonly number[], compute: typeof dtypes.float64, n: number, batch: number, permuted: boolean): GpuArray {
+  const device = f.ipiv.device;
+  if (permuted) {
+    const b = GpuArray.allocate(shape, compute, device);
+    try {
+      device.backend.memset(b.ptr, 0, b.nbytes, device.currentStream());
+      linalgHelpers(device).luPermEye(compute.name as SolverDType, f.ipiv.ptr, b.ptr, n, batch, device.currentStream());
+    } catch (e) {
+      b.dispose();
+      throw e;
+    }
+    return b;
+  }
+  const id = eye(n, null, 0, compute);
+  if (shape.length === 2) return id;
+  try {
+    const v = id.broadcastTo(shape);
+    try {
+      return v.copy();
+    } finally {
+      v.dispose();
+    }
+  } finally {
+    id.dispose();
+  }
 }
 
 /** numpy.linalg.solve (NumPy 2): b is a vector only when 1-D, else a stack of (M, K) matrices. */

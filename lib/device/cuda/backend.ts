@@ -119,7 +119,7 @@ export class CudaBackend implements Backend {
     this.cublasGemm = new CublasGemm(setup, activate);
     this.cufft = new CufftRunner(setup, activate);
 
-    this.solver = new CudaDenseSolver(new CusolverDense(setup, activate), new SolverKernels(this));
+    this.solver = new CudaDenseSolver(new CusolverDense(setup, activate, (r) => this.cublasGemm.trsm(r)), new SolverKernels(this));
   }
 
   static create(ordinal = 0, cache = new DiskCache()): CudaBackend | { error: string } {

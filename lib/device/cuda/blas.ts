@@ -1,9 +1,28 @@
 // The cuda backend's GEMM: cuBLAS for float16/32/64 and complex, one handle per device, bound to
 // the launching stream. cuBLAS is loaded when the first GEMM runs. float16 accumulates in float32
 // (CUBLAS_COMPUTE_32F, as CuPy); TF32 tensor cores for float32 only with GPUARRAY_TF32=1.
-import { Cublas, CUBLAS_COMPUTE, CUBLAS_OP, CUDA_DATA_TYPE } from '../../../bindings/cublas.js';
+import { Cublas, CUBLAS_COMPUTE, CUBLAS_DIAG, CUBLAS_OP, CUBLAS_SIDE, CUBLAS_UPLO, CUDA_DATA_TYPE, TrsmLetter } from '../../../bindings/cublas.js';
 import { BackendUnavailableError } from '../../../bindings/errors.js';
-import type { GemmDType, GemmRequest } from '../backend.js';
+import type { BlasOp, GemmDType, GemmRequest, SolverDType } from '../backend.js';
+
+/** A triangular solve, BLAS's trsm on column-major matrices: op(A) X = B (side 'L') or X op(A) = B ('R'), X over B. */
+export interface TrsmRequest {
+  dtype: SolverDType;
+  side: 'L' | 'R';
+  uplo: 'L' | 'U';
+  trans: BlasOp;
+  /** 'U': A's diagonal is taken as ones (not read). */
+  diag: 'U' | 'N';
+  m: number;
+  n: number;
+  a: number;
+  lda: number;
+  b: number;
+  ldb: number;
+  stream: number;
+}
+
+const TRSM_LETTER: Record<SolverDType, TrsmLetter> = { float32: 'S', float64: 'D', complex64: 'C', complex128: 'Z' };
 
 interface CublasType {
   dataType: number;
@@ -49,6 +68,31 @@ export class CublasGemm {
     for (const [d, t] of Object.entries(table) as [GemmDType, CublasType][]) this.types[d] = { ...t, alpha: t.scalars(), beta: t.scalars() };
   }
 
+  /** The library, with this device's handle current and bound to `stream`. */
+  private bind(stream: number): Cublas {
+    const lib = cublasLibrary();
+    this.makeCurrent(); // every call: with several devices another one may be current
+    if (this.handle === 0) this.handle = this.setup(() => lib.create());
+    if (this.boundStream !== stream) {
+      lib.setStream(this.handle, stream);
+      this.boundStream = stream;
+    }
+    return lib;
+  }
+
+  /** X = op(A)^-1 B (or B op(A)^-1) in place of B, alpha 1. */
+  trsm(r: TrsmRequest): void {
+    if (r.m === 0 || r.n === 0) return;
+    for (const [what, v] of [['m', r.m], ['n', r.n], ['lda', r.lda], ['ldb', r.ldb]] as const) {
+      if (v > INT_MAX) throw new RangeError(`triangular solve too large for cuBLAS: ${what} = ${v} exceeds 2^31 - 1`);
+    }
+    const lib = this.bind(r.stream);
+    const t = this.types[r.dtype]!;
+    t.alpha[0] = 1;
+    t.alpha[1] = 0;
+    lib.trsm(TRSM_LETTER[r.dtype], this.handle, CUBLAS_SIDE[r.side], CUBLAS_UPLO[r.uplo], CUBLAS_OP[r.trans], CUBLAS_DIAG[r.diag], r.m, r.n, t.alpha, r.a, r.lda, r.b, r.ldb);
+  }
+
   /** Whether cuBLAS runs this dtype (integers and bool go to our kernel). */
   handles(d: GemmDType): boolean {
     return this.types[d] !== undefined;
@@ -61,13 +105,7 @@ export class CublasGemm {
     for (const [what, v] of [['m', r.m], ['n', r.n], ['k', r.k], ['lda', r.lda], ['ldb', r.ldb], ['ldc', r.ldc], ['batch', r.batch]] as const) {
       if (v > INT_MAX) throw new RangeError(`matrix product too large for cuBLAS: ${what} = ${v} exceeds 2^31 - 1`);
     }
-    const lib = cublasLibrary();
-    this.makeCurrent(); // every call: with several devices another one may be current
-    if (this.handle === 0) this.handle = this.setup(() => lib.create());
-    if (this.boundStream !== r.stream) {
-      lib.setStream(this.handle, r.stream);
-      this.boundStream = r.stream;
-    }
+    const lib = this.bind(r.stream);
     // Real scalars; the imaginary slot stays 0 for complex.
     t.alpha[0] = r.alpha;
     t.beta[0] = r.beta;

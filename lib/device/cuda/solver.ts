@@ -6,6 +6,7 @@ import { Cusolver, CUBLAS_FILL_MODE, CUSOLVER_EIG_MODE, SolverLetter } from '../
 import { CUBLAS_OP } from '../../../bindings/cublas.js';
 import { BackendUnavailableError } from '../../../bindings/errors.js';
 import type { BlasOp, DenseSolver, SolverCall, SolverDType } from '../backend.js';
+import type { TrsmRequest } from './blas.js';
 
 const LETTER: Record<SolverDType, SolverLetter> = { float32: 'S', float64: 'D', complex64: 'C', complex128: 'Z' };
 const ITEM: Record<SolverDType, number> = { float32: 4, float64: 8, complex64: 8, complex128: 16 };
@@ -24,9 +25,11 @@ export class CusolverDense implements DenseSolver {
   private boundStream = -1;
 
   /** `setup` runs a handle's creation with the device's context current, outside a capture's rules (see CublasGemm). */
+  /** `trsm`: cuBLAS's triangular solve (getrs without row interchanges is two of them). */
   constructor(
     private readonly setup: <T>(create: () => T) => T,
     private readonly makeCurrent: () => void,
+    private readonly trsm: (r: TrsmRequest) => void,
   ) {}
 
   private begin(r: SolverCall, ...sizes: number[]): { lib: Cusolver; h: number; t: SolverLetter } {
@@ -63,11 +66,28 @@ export class CusolverDense implements DenseSolver {
 
   getrs(r: SolverCall & { n: number; nrhs: number; trans: BlasOp; a: number; ipiv: number; b: number }): void {
     if (r.batch === 0 || r.n === 0 || r.nrhs === 0) return;
+    if (r.ipiv === 0) return this.luSolve(r);
     const { lib, h, t } = this.begin(r, r.n, r.nrhs);
     const mat = r.n * r.n * ITEM[r.dtype];
     const rhs = r.n * r.nrhs * ITEM[r.dtype];
     for (let b = 0; b < r.batch; b++) {
       lib.getrs(t, h, CUBLAS_OP[r.trans], r.n, r.nrhs, r.a + b * mat, r.n, r.ipiv + b * 4 * r.n, r.b + b * rhs, r.n, r.info + 4 * b);
+    }
+  }
+
+  /**
+   * getrs without row interchanges: op(L U) X = B as cuBLAS's two triangular solves (getrs on an
+   * identity spends about as long again swapping its rows). info is not written (see DenseSolver).
+   */
+  private luSolve(r: SolverCall & { n: number; nrhs: number; trans: BlasOp; a: number; b: number }): void {
+    const mat = r.n * r.n * ITEM[r.dtype];
+    const rhs = r.n * r.nrhs * ITEM[r.dtype];
+    // op 'N': L first, then U; op 'T'/'C': U^T (or U^H) first, then L^T.
+    const order: ['L' | 'U', 'U' | 'N'][] = r.trans === 'N' ? [['L', 'U'], ['U', 'N']] : [['U', 'N'], ['L', 'U']];
+    for (let b = 0; b < r.batch; b++) {
+      for (const [uplo, diag] of order) {
+        this.trsm({ dtype: r.dtype, side: 'L', uplo, trans: r.trans, diag, m: r.n, n: r.nrhs, a: r.a + b * mat, lda: r.n, b: r.b + b * rhs, ldb: r.n, stream: r.stream });
+      }
     }
   }
 
