@@ -5,30 +5,14 @@
 import { DType } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
-import { eye } from '../ops/creation.js';
 import { ufuncFunctions } from '../ops/ufunc-api.js';
 import type { SolverDType } from '../device/backend.js';
 import { ArrayLike, withArrays } from './matmul.js';
 import { readOptions } from '../util/options.js';
 import {
   assertStacked2d, assertStackedSquare, batchOf, castOwned, linalgHelpers, linalgTypes, packed, realOf, solverRun, swapLast,
-  swappedCopy,
+  swappedCopy, identities,
 } from './solver-call.js';
-
-/** Identity matrices broadcast to [...batch, n, n], a new array of `d`. */
-function identities(batch: readonly number[], n: number, d: DType): GpuArray {
-  const id = eye(n, null, 0, d);
-  try {
-    const v = id.broadcastTo([...batch, n, n]);
-    try {
-      return v.copy();
-    } finally {
-      v.dispose();
-    }
-  } finally {
-    id.dispose();
-  }
-}
 
 const zeros = (shape: readonly number[], d: DType) => GpuArray.allocate(shape, d).fill(0);
 

@@ -8,10 +8,9 @@ import { GpuArray } from '../core/gpu-array.js';
 import { broadcastShapes, shapeString } from '../core/shape.js';
 import type { SolverDType } from '../device/backend.js';
 import { PERM_EYE_MAX } from '../device/solver-kernel.js';
-import { eye } from '../ops/creation.js';
 import { ArrayLike, matmul, withArrays } from './matmul.js';
 import {
-  assertStackedSquare, batchOf, castOwned, linalgHelpers, linalgTypes, packed, readSolverInfo, realOf, solverQueue, solverRun, swappedCopy,
+  assertStackedSquare, batchOf, castOwned, identities, linalgHelpers, linalgTypes, packed, readSolverInfo, realOf, solverQueue, solverRun, swappedCopy,
 } from './solver-call.js';
 
 /**
@@ -127,18 +126,7 @@ function inverseRhs(f: { ipiv: GpuArray }, shape: readonly number[], compute: ty
     }
     return b;
   }
-  const id = eye(n, null, 0, compute);
-  if (shape.length === 2) return id;
-  try {
-    const v = id.broadcastTo(shape);
-    try {
-      return v.copy();
-    } finally {
-      v.dispose();
-    }
-  } finally {
-    id.dispose();
-  }
+  return identities(shape.slice(0, -2), n, compute);
 }
 
 /** numpy.linalg.solve (NumPy 2): b is a vector only when 1-D, else a stack of (M, K) matrices. */
@@ -203,17 +191,7 @@ export function matrixPower(a: ArrayLike, n0: number | bigint): GpuArray {
     assertStackedSquare(x);
     const m = x.shape[x.ndim - 1];
     if (n === 0) {
-      const id = eye(m, null, 0, x.dtype);
-      try {
-        const v = id.broadcastTo(x.shape);
-        try {
-          return v.copy();
-        } finally {
-          v.dispose();
-        }
-      } finally {
-        id.dispose();
-      }
+      return identities(x.shape.slice(0, -2), m, x.dtype);
     }
     let base = n < 0 ? inv(x) : x.copy();
     let e = Math.abs(n);

@@ -7,6 +7,7 @@ import { promoteTypes } from '../core/promotion.js';
 import type { SolverCall, SolverDType } from '../device/backend.js';
 import type { Device } from '../device/device.js';
 import { LinalgHelpers } from '../device/solver-kernel.js';
+import { eye } from '../ops/creation.js';
 import { LinAlgError } from './lin-alg-error.js';
 
 /**
@@ -75,6 +76,22 @@ export function castOwned(a: GpuArray, d: DType): GpuArray {
     return a.astype(d);
   } finally {
     a.dispose();
+  }
+}
+
+/** Identity matrices broadcast to [...batch, n, n], a new array of `d`. */
+export function identities(batch: readonly number[], n: number, d: DType): GpuArray {
+  const id = eye(n, null, 0, d);
+  if (batch.length === 0) return id;
+  try {
+    const v = id.broadcastTo([...batch, n, n]);
+    try {
+      return v.copy();
+    } finally {
+      v.dispose();
+    }
+  } finally {
+    id.dispose();
   }
 }
 
