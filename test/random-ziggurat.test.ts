@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import * as gp from '../lib/index.js';
 import { RawKernel } from '../lib/index.js';
-import { normalFillSource, roundKeys } from '../lib/random/kernels.js';
+import { normalFillSource, roundKeys, zigMaskWords } from '../lib/random/kernels.js';
 import { rexp, ZIG_R, ZIG_V, zigTables } from '../lib/random/ziggurat.js';
 import { describeEachDevice } from './helpers.js';
 import { normal32, normal64, ZigPath } from './random-zig-ref.js';
@@ -108,33 +108,35 @@ describeEachDevice('random ziggurat: kernels against the host reference', () => 
     });
   }
 
-  it('the fix-up list by hand: its count, a list too short for the rejections, partial warps, the last partial group', () => {
-    // The fill and its fix-up kernel launched by hand on odd grids (block 40: a partial warp on a
-    // GPU; one thread: hundreds of rejections, its staging buffer flushed many times) with list
-    // capacities 0, 5 and 100 (the fix-up kernel walks everything again) and enough.
-    for (const [t, n, u] of [['float', 1 << 17, 1], ['float', (1 << 17) + 6, 2], ['double', (1 << 16) + 3, 1]] as const) {
+  it('the rejection masks by hand: the marked elements, odd grids and partial warps, the last partial unit and group', () => {
+    // The fill and its fix-up kernel launched by hand on odd grids (block 40 or 1: warps that do
+    // not start at a multiple of 32 groups, whose bits are ORed in; blocks of 32 and 64: whole
+    // units by ballots), on zeroed masks, then the fix-up kernel on yet another grid.
+    for (const [t, n, u] of [['float', 1 << 17, 1], ['float', (1 << 17) + 6 + 4 * 40, 2], ['double', (1 << 16) + 3, 1]] as const) {
       const key = [0x2468ace0, 0x13579bdf];
-      const name = `zig_list_${t}_u${u}`;
+      const name = `zig_mask_${t}_u${u}`;
       const src = normalFillSource(name, t, u);
       const fill = RawKernel(src, name, ['--fmad=false']);
       const fix = RawKernel(src, `${name}_fix`, ['--fmad=false']);
       const ref = t === 'float' ? normal32 : normal64;
       const want: number[] = [];
       for (let e = 0; e < 4 * Math.floor(n / 4); e++) if (ref(key, 0n, e)[1] !== 'fast') want.push(e);
-      const rejected = want.length;
-      expect(rejected).to.be.above(20);
-      for (const [grid, block, cap] of [[1, 32, 1 << 16], [1, 1, 1 << 16], [3, 40, 0], [2, 64, 5], [1, 1, 100], [5, 40, rejected]]) {
+      expect(want.length).to.be.above(20);
+      for (const [grid, block] of [[1, 32], [1, 1], [3, 40], [2, 64], [5, 40]]) {
         const out = gp.empty([n], t === 'float' ? 'float32' : 'float64');
-        const list = gp.zeros([cap + 1], 'uint32');
-        const args = [out, n, ...roundKeys(key as [number, number]), 0, 0, 0, 0, list, cap, 1];
+        const masks = gp.zeros([zigMaskWords(n)], 'uint32');
+        const args = [out, n, ...roundKeys(key as [number, number]), 0, 0, 0, 0, masks, 1];
         fill([grid], [block], args);
-        const listed = list.toTypedArray() as Uint32Array;
-        expect(listed[0], `${t} grid ${grid}x${block}: the rejected elements counted`).to.equal(rejected);
-        if (cap >= rejected) expect(Array.from(listed.subarray(1, 1 + rejected)).sort((a, b) => a - b), 'the list').to.deep.equal(want);
+        const words = masks.toTypedArray() as Uint32Array;
+        const marked: number[] = [];
+        words.forEach((w, i) => {
+          for (let l = 0; l < 32; l++) if ((w >>> l) & 1) marked.push(4 * (32 * (i >> 2) + l) + (i & 3));
+        });
+        expect(marked.sort((x, y) => x - y), `${t} grid ${grid}x${block}: the marked elements`).to.deep.equal(want);
         fix([7], [block], args);
-        expectRef(out.toTypedArray() as Float32Array, ref, key, 0n, `${t} U=${u} ${grid}x${block} cap ${cap}`);
+        expectRef(out.toTypedArray() as Float32Array, ref, key, 0n, `${t} U=${u} ${grid}x${block}`);
         out.dispose();
-        list.dispose();
+        masks.dispose();
       }
     }
   });

@@ -12,8 +12,8 @@
 import * as gp from '../../lib/index.js';
 import { CudaBackend } from '../../lib/device/cuda/backend.js';
 import {
-  fillSource, FILL_UNROLL, fixGeometry, geometry, NORMAL_METHOD, NORMAL_MIN_BLOCKS, NORMAL_UNROLL, normalFillSource, normalGeometry, roundKeys,
-  zigFixCapacity,
+  fillSource, FILL_UNROLL, geometry, NORMAL_METHOD, NORMAL_MIN_BLOCKS, NORMAL_UNROLL, normalFillSource, normalGeometry, roundKeys,
+  zigMaskWords,
 } from '../../lib/random/kernels.js';
 import { zigSource } from '../../lib/random/ziggurat.js';
 import { CudaEventClock } from '../timing.js';
@@ -22,6 +22,11 @@ const be = gp.currentDevice().backend as CudaBackend;
 const clock = new CudaEventClock(be);
 const time = (f: () => void) => clock.time(f, { reps: 15 }).ms;
 const fmt = (ms: number) => `${ms.toFixed(4)} ms`;
+const popcount = (w: number) => {
+  let c = 0;
+  for (let x = w >>> 0; x !== 0; x &= x - 1) c++;
+  return c;
+};
 const N = 256 * 1024 * 1024;
 const GIB = 4 * N;
 const sms = be.device.multiprocessorCount;
@@ -74,12 +79,11 @@ for (const f of fills) {
 
 // The ziggurat's fills (256M float32, 1 GiB; 256M float64, 2 GiB): U groups of 4 normals a step
 // and the resident blocks they are compiled for, by blocks per SM, then gp's own grid; each row
-// times the fast loop (after a 4-byte memset of the list's counter, as gp queues it), then on
-// gp's grid the fix-up kernel alone (on the list the last fill left) and the whole call.
+// times the fast loop, then on gp's grid the fix-up kernel alone (on the masks the last fill
+// left) and the whole call.
 const outD = gp.empty([N], 'float64');
-const cap = zigFixCapacity(N);
-const list = gp.empty([cap + 1], 'uint32');
-const resetCount = () => be.memset(list.ptr, 0, 4, list.device.currentStream());
+const words = zigMaskWords(N);
+const masks = gp.empty([words], 'uint32');
 for (const [t, out] of NORMAL_METHOD === 'ziggurat' ? ([['float', outF], ['double', outD]] as const) : []) {
   for (const u of [1, 2, 4]) {
     for (const mb of [8, 6, 4]) {
@@ -87,20 +91,20 @@ for (const [t, out] of NORMAL_METHOD === 'ziggurat' ? ([['float', outF], ['doubl
       const src = normalFillSource(name, t, u, mb);
       const k = gp.RawKernel(src, name, opts);
       const fix = gp.RawKernel(src, `${name}_fix`, opts);
-      const args = [out, N, ...keys, ...pos, list, cap, 1];
-      const row = perSm.map((b) => `${b}/SM ${time(() => (resetCount(), k(sms * b, 256, args))).toFixed(4)}`);
+      const args = [out, N, ...keys, ...pos, masks, 1];
+      const row = perSm.map((b) => `${b}/SM ${time(() => k(sms * b, 256, args)).toFixed(4)}`);
       const [gd, bd] = normalGeometry(N / 4, u);
-      const [fg, fb] = fixGeometry(cap);
-      row.push(`gp's ${gd}x${bd} ${time(() => (resetCount(), k(gd, bd, args))).toFixed(4)}`);
-      const listed = (list.toTypedArray() as Uint32Array)[0];
-      row.push(`fix-up ${fg}x${fb} (${listed} listed of ${cap}) ${time(() => fix(fg, fb, args)).toFixed(4)}`);
-      row.push(`whole ${time(() => (resetCount(), k(gd, bd, args), fix(fg, fb, args))).toFixed(4)}`);
+      const [fg, fb] = geometry(words / 4);
+      row.push(`gp's ${gd}x${bd} ${time(() => k(gd, bd, args)).toFixed(4)}`);
+      const marked = (masks.toTypedArray() as Uint32Array).reduce((acc, w) => acc + popcount(w), 0);
+      row.push(`fix-up ${fg}x${fb} (${marked} marked) ${time(() => fix(fg, fb, args)).toFixed(4)}`);
+      row.push(`whole ${time(() => (k(gd, bd, args), fix(fg, fb, args))).toFixed(4)}`);
       const mine = u === NORMAL_UNROLL && mb === NORMAL_MIN_BLOCKS[t] ? ' (gp)' : '';
       console.log(`${`zig ${t === 'float' ? 'f32' : 'f64'} U=${u} bounds ${mb}${mine}`.padEnd(30)} ${row.join('  ')}`);
     }
   }
 }
-list.dispose();
+masks.dispose();
 outD.dispose();
 
 // The store floor of this walk (a constant 16-byte vector per thread and step), and the fills'

@@ -9,8 +9,9 @@
 // counter) and the cpu and cuda backends give the same bits.
 //
 // The fills (random_zig_fill.h) keep the rejections off the fast loop: every element gets its
-// fast-path value, and a rejected word's element goes on a device-wide fix-up list that a second
-// kernel finishes (one thread an entry).
+// fast-path value, and a rejected word's element is marked in a bit mask that a second kernel
+// walks (one thread a unit of 128 elements). The slow paths are inlined: a Stream passed to a
+// call lives in local memory, which made that kernel memory-bound.
 #pragma once
 #include "gpuarray/random_fill.h"
 
@@ -66,7 +67,7 @@ __device__ __forceinline__ bool zig_wedge(Stream& s, uint32_t i, double x, const
 }
 
 /** A float32 normal from a rejected (or any) first word, later words from the substream s. */
-__device__ GPA_NOINLINE float zig_slow32(Stream& s, uint32_t word, const ZigEntry32* t, const uint64_t* fi) {
+__device__ __forceinline__ float zig_slow32(Stream& s, uint32_t word, const ZigEntry32* t, const uint64_t* fi) {
   for (;;) {
     bool ok;
     const float x = zig_x32(word, t, &ok);
@@ -79,7 +80,7 @@ __device__ GPA_NOINLINE float zig_slow32(Stream& s, uint32_t word, const ZigEntr
 }
 
 /** A float64 normal from a rejected (or any) first word, later words (u64) from the substream s. */
-__device__ GPA_NOINLINE double zig_slow64(Stream& s, uint64_t word, const ZigEntry64* t, const uint64_t* fi) {
+__device__ __forceinline__ double zig_slow64(Stream& s, uint64_t word, const ZigEntry64* t, const uint64_t* fi) {
   for (;;) {
     bool ok;
     const double x = zig_x64(word, t, &ok);

@@ -138,35 +138,26 @@ export function normalGeometry(groups: number, u = NORMAL_UNROLL, perSm = NORMAL
 }
 
 /**
- * Slots of the ziggurat fill's fix-up list for n elements (random_zig_fill.h): about twice the
- * expected rejections (1.5% of n) plus room for small calls' spread. A fuller list still gives
- * the same values (the fix-up kernel walks everything again), only slower.
+ * 32-bit words of the ziggurat fill's rejection masks for n elements (random_zig_fill.h): 4 a
+ * unit of 32 groups of 4 elements. gp's launches write every word (no zeroing needed).
  */
-export function zigFixCapacity(n: number): number {
-  return Math.ceil(n / 32) + 1024;
-}
-
-/** Listed elements per fix-up thread the fix-up kernel's grid is sized for (by capacity: no host read of the counter). */
-export const FIX_PER_THREAD = 8;
-
-/** The fix-up kernel's [grid, block] for a list of `cap` slots. */
-export function fixGeometry(cap: number): [number, number] {
-  return geometry(Math.ceil(cap / FIX_PER_THREAD));
+export function zigMaskWords(n: number): number {
+  return 4 * Math.max(1, Math.ceil(Math.floor(n / 4) / 32));
 }
 
 /**
  * The source of the normal fill of `t` ('float' or 'double'): the fill `name` (unroll `u`,
  * compiled for `minBlocks` resident blocks of 256 threads: the probe tries others) and its
- * fix-up kernel `name_fix`, both taking (out, n, round keys, pos, fix, cap, vec): fix[0] the
- * zeroed counter, fix[1..cap] the list. With method 'box-muller', the Box-Muller fill alone.
+ * fix-up kernel `name_fix`, both taking (out, n, round keys, pos, masks, vec): masks of
+ * zigMaskWords(n) words. With method 'box-muller', the Box-Muller fill alone.
  */
 export function normalFillSource(name: string, t: 'float' | 'double', u: number = NORMAL_UNROLL, minBlocks: number = NORMAL_MIN_BLOCKS[t]): string {
   const sfx = t === 'float' ? 'f32' : 'f64';
   if (NORMAL_METHOD === 'box-muller') {
     return fillSource(name, t, '', `fill_bm_${sfx}<${FILL_UNROLL}>`, '', '#include "gpuarray/random_bm.h"\n');
   }
-  const extra = ', unsigned int* fix, unsigned int cap';
-  const args = `gpa::rng::ZIG${t === 'float' ? '32' : '64'}, gpa::rng::ZIG_FI, fix, cap, `;
+  const extra = ', unsigned int* masks';
+  const args = `gpa::rng::ZIG${t === 'float' ? '32' : '64'}, gpa::rng::ZIG_FI, masks, `;
   return (
     fillSource(name, t, extra, `fill_normal_${sfx}<${u}>`, args, zigSource(sfx), `__launch_bounds__(256, ${minBlocks}) `) +
     fillSource(`${name}_fix`, t, extra, `fix_normal_${sfx}`, args)
@@ -175,8 +166,8 @@ export function normalFillSource(name: string, t: 'float' | 'double', u: number 
 
 /**
  * out (C-contiguous) <- standard normals (NORMAL_METHOD). The ziggurat: float32 from one 32-bit
- * word per element, float64 from one 64-bit word (2 words) per element; rejected words draw
- * more from the element's substream, in the fix-up kernel after the fill.
+ * word per element, float64 from one 64-bit word (2 words) per element; rejected words (marked
+ * in bit masks) draw more from the element's substream, in the fix-up kernel after the fill.
  */
 export function fillNormal(bg: Philox, out: GpuArray): void {
   const n = out.size;
@@ -190,16 +181,15 @@ export function fillNormal(bg: Philox, out: GpuArray): void {
     launchFill(kernel(name, src), Math.ceil(n / (f32 ? 4 : 2)), [...args, aligned16(out)]);
     return;
   }
-  const cap = zigFixCapacity(n);
-  const fix = empty([cap + 1], 'uint32');
+  const words = zigMaskWords(n);
+  const masks = empty([words], 'uint32');
   try {
-    fix.device.backend.memset(fix.ptr, 0, 4, fix.device.currentStream());
-    const all = [...args, fix, cap, aligned16(out)];
-    // A group is 4 elements: one block (float32) or two (float64).
+    const all = [...args, masks, aligned16(out)];
+    // A group is 4 elements: one block (float32) or two (float64); the fix-up: a thread a unit.
     kernel(name, src)(...normalGeometry(Math.ceil(n / 4)), all);
-    kernel(`${name}_fix`, src)(...fixGeometry(cap), all);
+    kernel(`${name}_fix`, src)(...geometry(words / 4), all);
   } finally {
-    fix.dispose();
+    masks.dispose();
   }
 }
 
