@@ -261,3 +261,5 @@ export { interp } from './ops/interp.js';
 export type { InterpOptions } from './ops/interp.js';
 export { ravelMultiIndex } from './ops/ravel-index.js';
 export type { RavelMode, RavelMultiIndexOptions } from './ops/ravel-index.js';
+export { insert, deleteFn as delete } from './ops/insert-delete.js';
+export type { InsertDeleteIndex } from './ops/insert-delete.js';
