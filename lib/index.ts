@@ -263,3 +263,4 @@ export { ravelMultiIndex } from './ops/ravel-index.js';
 export type { RavelMode, RavelMultiIndexOptions } from './ops/ravel-index.js';
 export { insert, deleteFn as delete } from './ops/insert-delete.js';
 export type { InsertDeleteIndex } from './ops/insert-delete.js';
+export { hanning, hamming, blackman, bartlett, kaiser } from './ops/windows.js';
