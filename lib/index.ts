@@ -264,3 +264,7 @@ export type { RavelMode, RavelMultiIndexOptions } from './ops/ravel-index.js';
 export { insert, deleteFn as delete } from './ops/insert-delete.js';
 export type { InsertDeleteIndex } from './ops/insert-delete.js';
 export { hanning, hamming, blackman, bartlett, kaiser } from './ops/windows.js';
+export { polyval, polyder, polyint, polyadd, polysub, polymul } from './ops/poly.js';
+export type { PolyintOptions } from './ops/poly.js';
+export { polyfit } from './linalg/polyfit.js';
+export type { PolyfitOptions } from './linalg/polyfit.js';
