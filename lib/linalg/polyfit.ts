@@ -4,13 +4,13 @@
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { scope } from '../core/lifetime.js';
-import { toArray } from '../ops/array-args.js';
+import { ArrayLike, toArray } from '../ops/array-args.js';
 import { vander } from '../ops/matrices.js';
 import { reductionFunctions as R } from '../ops/reductions.js';
 import { ufuncFunctions as U } from '../ops/ufunc-api.js';
 import { describeValue, readOptions } from '../util/options.js';
 import { lstsq } from './least-squares.js';
-import { matmul, ArrayLike } from './matmul.js';
+import { matmul } from './matmul.js';
 import { inv } from './solve.js';
 
 /** Options of gp.polyfit (numpy.polyfit's keywords). */
