@@ -48,7 +48,15 @@ function parseObj(fn: string, obj: unknown, n: number): Parsed {
       if (fn === 'insert' && a.size === 1) throw new TypeError(`insert: slice indices must be integers, got ${a.dtype.name} obj`);
       throw new IndexError(`${fn}: arrays used as indices must be of integer (or boolean) type`);
     }
-    const flat = a.size === 0 ? [] : (a.ravel().toArray() as unknown[]).flat(Infinity).map((v) => Number(v));
+    let flat: number[] = [];
+    if (a.size > 0) {
+      const r = a.ravel();
+      try {
+        flat = (r.toArray() as unknown[]).map((v) => Number(v));
+      } finally {
+        r.dispose();
+      }
+    }
     return { kind: 'array', indices: flat, ndim: a.ndim, bool, shape: a.shape };
   } finally {
     if (a !== o) a.dispose();
