@@ -131,7 +131,7 @@ describeEachDevice('numpy routines: insert, delete', () => {
     expect(() => gp.insert([1, 2, 3], [0, 1], [5, 6, 7])).to.throw(RangeError, /broadcast/);
     expect(() => gp.insert([1, 2, 3], 1, 5, { axis: 1 })).to.throw(RangeError, /out of bounds/);
     // The host copy of an index list leaves nothing behind in the pool.
-    const idx = gp.array([1, 0]);
+    const idx = [1, 0];
     gp.insert(a, idx, 7, 1).dispose();
     const used = gp.getMemoryPool().usedBytes();
     for (let i = 0; i < 3; i++) {
