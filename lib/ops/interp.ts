@@ -19,7 +19,14 @@ export type InterpOptions = { left?: number | ComplexLike | null; right?: number
 // nc = 1: real fp; nc = 2: complex fp as (re, im) pairs, whose slope NumPy takes as a product
 // with 1 / dx (the real loop divides). A bisection finds NumPy's j (the last xp[j] <= x); NumPy
 // starts from a guess, which gives the same j whenever xp is increasing (its documented contract).
+// Products that feed a sum are rounded on their own (__dmul_rn), as NumPy's C rounds them: NVRTC
+// would fuse a*b+c into one FMA (the cpu backend compiles with -ffp-contract=off).
 const SOURCE = `
+#ifdef GPA_HOST
+#define GPA_INTERP_MUL(a, b) ((a) * (b))
+#else
+#define GPA_INTERP_MUL(a, b) __dmul_rn(a, b)
+#endif
 extern "C" __global__ void gpa_interp(const double* x, const double* xp, const void* fpp, void* outp,
     long long nx, long long n, double lre, double lim, double rre, double rim, int nc) {
   for (long long i : gpa::grid_range(nx)) {
@@ -56,10 +63,10 @@ extern "C" __global__ void gpa_interp(const double* x, const double* xp, const v
     for (int c = 0; c < nc; ++c) {
       const double y0 = fp[j * nc + c], y1 = fp[(j + 1) * nc + c];
       const double slope = nc == 1 ? (y1 - y0) / (xp[j + 1] - xp[j]) : (y1 - y0) * inv;
-      double r = slope * (v - xp[j]) + y0;
+      double r = GPA_INTERP_MUL(slope, v - xp[j]) + y0;
       // NaN one way (an infinite fp or slope): try from the other end, then the flat value.
       if (r != r) {
-        r = slope * (v - xp[j + 1]) + y1;
+        r = GPA_INTERP_MUL(slope, v - xp[j + 1]) + y1;
         if (r != r && y0 == y1) r = y0;
       }
       o[c] = r;

@@ -82,10 +82,17 @@ const I0B = [
 const cList = (v: readonly number[]) => v.map((x) => x.toExponential(16)).join(', ');
 
 // w[k] = i0(beta * sqrt(1 - ((k - alpha) / alpha)^2)) / i0(beta), NumPy's expression and i0.
+// Products that feed a sum round on their own (__dmul_rn: NVRTC would fuse them into FMAs; the
+// cpu backend compiles with -ffp-contract=off), as in NumPy's Python expressions.
 const KAISER = `
+#ifdef GPA_HOST
+#define GPA_KAISER_MUL(a, b) ((a) * (b))
+#else
+#define GPA_KAISER_MUL(a, b) __dmul_rn(a, b)
+#endif
 __device__ double gpa_chbevl(double x, const double* c, int n) {
   double b0 = c[0], b1 = 0.0, b2 = 0.0;
-  for (int i = 1; i < n; ++i) { b2 = b1; b1 = b0; b0 = x * b1 - b2 + c[i]; }
+  for (int i = 1; i < n; ++i) { b2 = b1; b1 = b0; b0 = GPA_KAISER_MUL(x, b1) - b2 + c[i]; }
   return 0.5 * (b0 - b2);
 }
 __device__ double gpa_i0(double x) {
@@ -100,7 +107,7 @@ extern "C" __global__ void gpa_kaiser(double* out, long long len, double alpha, 
   const double den = gpa_i0(beta);
   for (long long k : gpa::grid_range(len)) {
     const double r = ((double)k - alpha) / alpha;
-    out[k] = gpa_i0(beta * sqrt(1 - r * r)) / den;
+    out[k] = gpa_i0(beta * sqrt(1 - GPA_KAISER_MUL(r, r))) / den;
   }
 }
 `;
