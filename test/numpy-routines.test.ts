@@ -29,6 +29,7 @@ describeEachDevice('numpy routines: interp, ravelMultiIndex', () => {
     expect(r.dtype.name).to.equal('float64');
     near(list(r), [15, 30, 10, 40, NaN, 40, 20, 12.5]);
     expect(list(gp.interp([0.5, 1.5, -1, 3], [0, 1, 2], [10, 20, 40], { left: -5, right: 99 }))).to.deep.equal([15, 30, -5, 99]);
+    expect(list(gp.interp([-1, 0.5, 9], [0, 1], [1, 2], { left: gp.array([-7.5]), right: gp.array(4, 'float32') }))).to.deep.equal([-7.5, 1.5, 4]);
     expect(desc(gp.interp(2.5, [0, 1, 2, 3], gp.array([1, 2, 3, 4], 'float32')))).to.deep.equal({ dtype: 'float64', shape: [], values: 3.5 });
     expect(list(gp.interp([0.5], [0, 1], [Infinity, 6]))).to.deep.equal([Infinity]); // NaN one way, the other end
     expect(list(gp.interp([0.5, 1, 1.5], [0, 1, 1, 2], [0, 1, 3, 4]))).to.deep.equal([0.5, 3, 3.5]); // the last of equal xp

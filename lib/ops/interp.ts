@@ -14,7 +14,7 @@ import { take } from './take-put.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
 
 /** Options of gp.interp (numpy.interp's keywords): values left of xp[0] / right of xp[-1], and a period for angular x. */
-export type InterpOptions = { left?: number | ComplexLike | null; right?: number | ComplexLike | null; period?: number | null };
+export type InterpOptions = { left?: number | ComplexLike | GpuArray | null; right?: number | ComplexLike | GpuArray | null; period?: number | null };
 
 // nc = 1: real fp; nc = 2: complex fp as (re, im) pairs, whose slope NumPy takes as a product
 // with 1 / dx (the real loop divides). A bisection finds NumPy's j (the last xp[j] <= x); NumPy
@@ -79,6 +79,17 @@ extern "C" __global__ void gpa_interp(const double* x, const double* xp, const v
 function fillValue(name: string, v: unknown, complex: boolean): ComplexLike | null {
   if (v === null || v === undefined) return null;
   if (v instanceof Scalar) return fillValue(name, v.value, complex);
+  // A one-element array converts as NumPy's float(a) (one read-back).
+  if (v instanceof GpuArray) {
+    if (v.size !== 1) throw new TypeError(`interp: ${name} must be a number (only one-element arrays convert to one), got an array of size ${v.size}`);
+    if (v.dtype.isComplex && !complex) throw new TypeError(`interp: ${name} must be a real number when fp is real, got a complex value`);
+    const one = v.reshape([]);
+    try {
+      return fillValue(name, one.item(), complex);
+    } finally {
+      one.dispose();
+    }
+  }
   if (typeof v === 'number') return { re: v, im: 0 };
   if (typeof v === 'bigint') return { re: Number(v), im: 0 };
   if (typeof v === 'boolean') return { re: +v, im: 0 };
