@@ -28,16 +28,17 @@ const SOURCE = `
 #define GPA_INTERP_MUL(a, b) __dmul_rn(a, b)
 #endif
 extern "C" __global__ void gpa_interp(const double* x, const double* xp, const void* fpp, void* outp,
-    long long nx, long long n, double lre, double lim, double rre, double rim, int nc) {
+    long long nx, long long n, double lre, double lim, double rre, double rim, int lset, int rset, int nc) {
+  const double* fp = (const double*)fpp;
+  double* out = (double*)outp;
+  // left/right: the given values, or fp[0] / fp[n - 1] (NumPy's defaults, read here: no sync).
+  const double lv[2] = {lset ? lre : fp[0], lset ? lim : fp[nc - 1]};
+  const double rv[2] = {rset ? rre : fp[(n - 1) * nc], rset ? rim : fp[n * nc - 1]};
   for (long long i : gpa::grid_range(nx)) {
-    const double* fp = (const double*)fpp;
-    double* out = (double*)outp;
     const double v = x[i];
     double* o = out + i * nc;
-    const double* lv[2] = {&lre, &lim};
-    const double* rv[2] = {&rre, &rim};
     if (n == 1) {
-      for (int c = 0; c < nc; ++c) o[c] = v < xp[0] ? *lv[c] : v > xp[0] ? *rv[c] : fp[c];
+      for (int c = 0; c < nc; ++c) o[c] = v < xp[0] ? lv[c] : v > xp[0] ? rv[c] : fp[c];
       continue;
     }
     if (v != v) {
@@ -56,8 +57,8 @@ extern "C" __global__ void gpa_interp(const double* x, const double* xp, const v
       }
       j = lo - 1;
     }
-    if (j == -1) { for (int c = 0; c < nc; ++c) o[c] = *lv[c]; continue; }
-    if (j == n) { for (int c = 0; c < nc; ++c) o[c] = *rv[c]; continue; }
+    if (j == -1) { for (int c = 0; c < nc; ++c) o[c] = lv[c]; continue; }
+    if (j == n) { for (int c = 0; c < nc; ++c) o[c] = rv[c]; continue; }
     if (j == n - 1 || xp[j] == v) { for (int c = 0; c < nc; ++c) o[c] = fp[j * nc + c]; continue; }
     const double inv = 1.0 / (xp[j + 1] - xp[j]);
     for (int c = 0; c < nc; ++c) {
@@ -156,14 +157,10 @@ export function interp(x: ArrayLike, xp: ArrayLike, fp: ArrayLike, options: Inte
     const out = GpuArray.allocate(xa0.shape, complex ? dtypes.complex128 : dtypes.float64, xv.device);
     if (xv.size === 0) return out;
     const m = xpv.size;
-    // Defaults read back from fp (two elements), as NumPy's dy[0] and dy[lenxp - 1].
-    const end = (k: number): ComplexLike => {
-      const v = keep(fv.slice(k), null).item() as number | ComplexLike;
-      return typeof v === 'number' ? { re: v, im: 0 } : v;
-    };
-    const l = lval ?? end(0);
-    const r = rval ?? end(m - 1);
-    moduleKernel(SOURCE, 'gpa_interp')(gridFor(xv.size), 256, [xv, xpv, fv, out, xv.size, m, l.re, l.im, r.re, r.im, complex ? 2 : 1]);
+    const l = lval ?? { re: 0, im: 0 };
+    const r = rval ?? { re: 0, im: 0 };
+    const args = [xv, xpv, fv, out, xv.size, m, l.re, l.im, r.re, r.im, lval ? 1 : 0, rval ? 1 : 0, complex ? 2 : 1];
+    moduleKernel(SOURCE, 'gpa_interp')(gridFor(xv.size), 256, args);
     return out;
   } finally {
     for (const a of owned) a.dispose();
