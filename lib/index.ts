@@ -254,3 +254,17 @@ export type { IpcHandle, OpenIpcHandleOptions } from './interop/ipc.js';
 export { fuse } from './fusion/fuse.js';
 export type { FuseOptions, FusedFunction } from './fusion/fuse.js';
 export { FusionError } from './fusion/errors.js';
+
+// NumPy routines real programs use beyond the above: interp, ravel_multi_index, insert/delete,
+// the window functions and the legacy numpy.poly* functions (compositions of the ops above).
+export { interp } from './ops/interp.js';
+export type { InterpOptions } from './ops/interp.js';
+export { ravelMultiIndex } from './ops/ravel-index.js';
+export type { RavelMode, RavelMultiIndexOptions } from './ops/ravel-index.js';
+export { insert, deleteFn as delete } from './ops/insert-delete.js';
+export type { InsertDeleteIndex } from './ops/insert-delete.js';
+export { hanning, hamming, blackman, bartlett, kaiser } from './ops/windows.js';
+export { polyval, polyder, polyint, polyadd, polysub, polymul } from './ops/poly.js';
+export type { PolyintOptions } from './ops/poly.js';
+export { polyfit } from './linalg/polyfit.js';
+export type { PolyfitOptions } from './linalg/polyfit.js';

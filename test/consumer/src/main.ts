@@ -715,6 +715,26 @@ assert.deepEqual(nums(gp.gradient(gp.array([1, 2, 4], 'float64')) as GpuArray), 
 assert.equal(gp.trapezoid(gp.array([1, 2, 3], 'float64')).item(), 4);
 assert.throws(() => gp.linalg.inv(gp.zeros([2, 2])), gp.LinAlgError);
 
+// ---- interp, ravelMultiIndex, insert/delete, windows, polynomials ---------------------------
+const interpOpts: gp.InterpOptions = { left: 0, right: 9 };
+assert.deepEqual(nums(gp.interp([0.5, -1, 3], [0, 1, 2], [10, 20, 40], interpOpts)), [15, 0, 9]);
+const ravelOpts: gp.RavelMultiIndexOptions = { mode: 'wrap' satisfies gp.RavelMode, order: 'C' };
+assert.equal(gp.ravelMultiIndex([1, 5], [3, 4], ravelOpts), 5);
+assert.deepEqual(nums(gp.ravelMultiIndex([[1, 2], [3, 0]], [3, 4])), [7, 8]);
+const where2: gp.InsertDeleteIndex = '1:3';
+assert.deepEqual(nums(gp.delete(gp.arange(5), where2)), [0, 3, 4]);
+assert.deepEqual(nums(gp.insert(gp.arange(3), 1, 9)), [0, 9, 1, 2]);
+assert.deepEqual(nums(gp.hanning(3)), [0, 1, 0]);
+assert.equal(gp.hamming(4).size + gp.blackman(4).size + gp.bartlett(4).size + gp.kaiser(4, 5).size, 16);
+assert.deepEqual(nums(gp.polyval([1, 2], [1, 2])), [3, 4]);
+const polyintOpts: gp.PolyintOptions = { m: 1, k: 2 };
+assert.deepEqual(nums(gp.polyint(gp.polyder([1, 2, 3]), polyintOpts)), [1, 2, 2]);
+assert.deepEqual(nums(gp.polysub(gp.polyadd([1, 2], [1]), gp.polymul([1], [1, 3]))), [0, 0]);
+const fitOpts = { full: true } as const satisfies gp.PolyfitOptions;
+const [fit, , fitRank] = gp.polyfit([0, 1, 2], [1, 3, 5], 1, fitOpts);
+assert.equal(fitRank, 2);
+assert.ok(Math.abs(Number(fit.item(0)) - 2) < 1e-12);
+
 // ---- fusion ----------------------------------------------------------------------------------
 const hypot2 = gp.fuse((p: GpuArray, q: GpuArray, s: number) => gp.sqrt(p.multiply(p).add(q.multiply(q))).multiply(s).add(1), { name: 'hypot2' });
 assert.deepEqual(nums(hypot2(gp.full(2, 3, 'float32'), gp.full(2, 4, 'float32'), 2)), [11, 11]);
