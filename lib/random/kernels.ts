@@ -125,8 +125,12 @@ export const NORMAL_UNROLL = 1;
 export const NORMAL_BLOCKS_PER_SM = 16;
 /** See NORMAL_BLOCKS_PER_SM: a thread walks at most about this many groups of 4 normals. */
 export const NORMAL_GROUPS_PER_THREAD = 128;
-/** Resident blocks of 256 threads per SM the normal fills are compiled for (__launch_bounds__): 32 registers, no spills (nvcc -Xptxas -v). */
-export const NORMAL_MIN_BLOCKS = { float: 8, double: 8 } as const;
+/**
+ * Resident blocks of 256 threads per SM the normal fills are compiled for (__launch_bounds__):
+ * float32 in 32 registers; float64 in 64 (held to 32 its fill took 1.52 ms for 256M on the H200,
+ * at 4 blocks 0.75: random-probe, 2026-12-01).
+ */
+export const NORMAL_MIN_BLOCKS = { float: 8, double: 4 } as const;
 
 /** The normal fills' [grid, block] for `groups` groups of 4 normals, `u` groups per thread and step. */
 export function normalGeometry(groups: number, u = NORMAL_UNROLL, perSm = NORMAL_BLOCKS_PER_SM, perThread = NORMAL_GROUPS_PER_THREAD): [number, number] {
