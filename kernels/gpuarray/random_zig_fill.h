@@ -82,10 +82,7 @@ __device__ __forceinline__ void zig_host_units(uint32_t G, ZigMask* masks, F&& g
 }
 #endif
 
-/**
- * The marked elements of unit u finished and stored: element(e, j, g) gives element e's value from
- * its group g and word j (its first word recomputed from the group's block).
- */
+/** finish(e, j, g) for each marked element e = 4 g + j of unit u (word j of group g's block). */
 template <typename F>
 __device__ __forceinline__ void zig_fix_unit(const ZigMask& m, uint32_t u, F&& finish) {
   for (uint32_t j = 0; j < 4; j++) {
