@@ -10,8 +10,8 @@
 //
 // The fills (random_zig_fill.h) keep the rejections off the fast loop: every element gets its
 // fast-path value, and a rejected word's element is marked in a bit mask that a second kernel
-// walks (one thread a unit of 128 elements). The slow paths are inlined: a Stream passed to a
-// call lives in local memory, which made that kernel memory-bound.
+// walks (a warp dealing the marked elements of 32 units out one a lane). The slow paths are
+// inlined: a Stream passed to a call lives in local memory, which made that kernel memory-bound.
 #pragma once
 #include "gpuarray/random_fill.h"
 

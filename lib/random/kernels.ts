@@ -149,6 +149,9 @@ export function zigMaskWords(n: number): number {
   return 4 * Math.max(1, Math.ceil(Math.floor(n / 4) / 32));
 }
 
+/** Mask units (128 elements) per thread of the ziggurat's fix-up kernel (zig-fix-probe: 4 to 32 within 1%). */
+export const ZIG_FIX_UNITS_PER_THREAD = 4;
+
 /**
  * The source of the normal fill of `t` ('float' or 'double'): the fill `name` (unroll `u`,
  * compiled for `minBlocks` resident blocks of 256 threads: the probe tries others) and its
@@ -189,9 +192,9 @@ export function fillNormal(bg: Philox, out: GpuArray): void {
   const masks = empty([words], 'uint32');
   try {
     const all = [...args, masks, aligned16(out)];
-    // A group is 4 elements: one block (float32) or two (float64); the fix-up: a thread a unit.
+    // A group is 4 elements: one block (float32) or two (float64).
     kernel(name, src)(...normalGeometry(Math.ceil(n / 4)), all);
-    kernel(`${name}_fix`, src)(...geometry(words / 4), all);
+    kernel(`${name}_fix`, src)(...geometry(Math.ceil(words / 4 / ZIG_FIX_UNITS_PER_THREAD)), all);
   } finally {
     masks.dispose();
   }
