@@ -44,12 +44,14 @@ function arraysOf(fn: string, xs: readonly unknown[]): { arrays: GpuArray[]; mad
   if (!Array.isArray(xs) && !(typeof xs === 'object' && xs !== null && Symbol.iterator in xs)) {
     throw new TypeError(`${fn}: expected a sequence of arrays`);
   }
+  // A GpuArray is a sequence of its first-axis views, as NumPy's concatenate(a 2-D array): those are made here.
   const list = [...xs];
+  const views = xs instanceof GpuArray;
   if (list.length === 0) throw new RangeError('need at least one array to concatenate');
   const made: GpuArray[] = [];
   const arrays = list.map((x) => {
     const a = toArray(x, `${fn} input`);
-    if (owned(x, a)) made.push(a);
+    if (views || owned(x, a)) made.push(a);
     return a;
   });
   return { arrays, made };
