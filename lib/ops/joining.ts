@@ -180,9 +180,9 @@ function join(arrays: readonly GpuArray[], axis: number, outOpt: GpuArray | unde
  * numpy.concatenate((a1, a2, ...), axis=0, out=None, dtype=None): join along an existing axis;
  * `axis: null` flattens the inputs first. The result dtype is NumPy's promotion of the inputs.
  */
-export function concatenate(arrays: readonly unknown[], axisOrOptions?: number | null | ConcatenateOptions, options?: ConcatenateOptions): GpuArray {
+export function concatenate(arrays: readonly unknown[] | GpuArray, axisOrOptions?: number | null | ConcatenateOptions, options?: ConcatenateOptions): GpuArray {
   const o = parseOptions('concatenate', axisOrOptions, options, ['axis', 'out', 'dtype', 'casting']);
-  const { arrays: xs, made } = arraysOf('concatenate', arrays);
+  const { arrays: xs, made } = arraysOf('concatenate', arrays as readonly unknown[]);
   const flat: GpuArray[] = [];
   try {
     if (o.axis === null) {
