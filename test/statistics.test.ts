@@ -456,4 +456,42 @@ describeEachDevice('statistics', () => {
     expect(gp.percentile(src, 50, { overwriteInput: true }).item()).to.equal(2);
     expect(flat(src)).to.deep.equal([3, 1, 2]);
   });
+
+  it('takes host data as NumPy array_like (values and dtypes from NumPy 2.4); gradient coordinates; iteration', () => {
+    const v = (r: gp.GpuArray) => [r.dtype.name, flat(r)];
+    expect(v(gp.diff([1, 4, 9, 16]))).to.deep.equal(['int64', [3, 5, 7]]);
+    expect(v(gp.ediff1d([1, 4, 9], { toEnd: [7], toBegin: [0] }))).to.deep.equal(['int64', [0, 3, 5, 7]]);
+    expect(v(gp.ediff1d(gp.array([1, 4, 9], 'int8'), { toBegin: [300] }))).to.deep.equal(['int8', [44, 3, 5]]);
+    expect(() => gp.ediff1d([1, 4, 9], { toBegin: [1.5] })).to.throw(TypeError);
+    expect(v(gp.nanmean([[1, NaN], [3, 4]], 0))).to.deep.equal(['float64', [2, 4]]);
+    expect(v(gp.nanstd([1, NaN, 3, 7]))[1][0]).to.be.closeTo(2.494438257849294, 1e-12);
+    expect(v(gp.nanargmin([[1, NaN], [0, 5]], 1))).to.deep.equal(['int64', [0, 0]]);
+    expect(v(gp.nanprod([2, NaN, 3]))).to.deep.equal(['float64', [6]]);
+    expect(v(gp.ptp([[1, 5], [3, 0]], 0))).to.deep.equal(['int64', [2, 5]]);
+    expect(v(gp.average([[1, 2], [3, 4]], 1, { weights: [1, 3] }) as gp.GpuArray)).to.deep.equal(['float64', [1.75, 3.75]]);
+    const [h, e] = gp.histogram([1, 2, 2, 3], { bins: 3, weights: [1, 1, 1, 2] });
+    expect([v(h), flat(e)]).to.deep.equal([['int64', [1, 2, 2]], [1, 1.6666666666666665, 2.333333333333333, 3]]);
+    expect(v(gp.histogram([[1, 2], [2, 3]], new Float64Array([0, 1.5, 4]))[0])).to.deep.equal(['int64', [1, 3]]);
+    expect(v(gp.histogram2d([1, 2, 3], [3, 2, 1], 2, { weights: [1, 2, 3] })[0])).to.deep.equal(['float64', [0, 1, 3, 2]]);
+    expect(v(gp.histogramdd([[1, 2, 3], [3, 2, 1]], [2, 3], { weights: [1, 2, 4] })[0])).to.deep.equal(['float64', [0, 0, 1, 4, 2, 0]]);
+    expect(v(gp.digitize([[0.5, 1], [1.5, 3]], [2, 1, 0], true))).to.deep.equal(['int64', [2, 2, 1, 0]]);
+    expect(v(gp.cov([1, 2, 4], { fweights: new Int32Array([1, 2, 1]) }))[1][0]).to.be.closeTo(1.5833333333333333, 1e-12);
+    expect(v(gp.corrcoef([1, 2, 3], [3, 2, 0]))[1][1]).to.be.closeTo(-0.9819805060619656, 1e-12);
+    expect(v(gp.trapezoid([1, 2, 3], [0, 1]))).to.deep.equal(['float64', [4]]);
+    expect(v(gp.quantile([1, 2, 3], [[0.1, 0.5]]))).to.deep.equal(['float64', [1.2, 2]]);
+    // numpy.gradient with coordinates (non-uniform, float32 coordinates, uniform ones, per axis).
+    expect(v(gp.gradient([1, 4, 9, 16, 25, 36], [0, 1, 3, 4, 7, 8], { edgeOrder: 2 }) as gp.GpuArray)).to.deep.equal(['float64', [3.166666666666667, 2.8333333333333335, 5.499999999999999, 5.999999999999999, 9.000000000000004, 13.000000000000004]]);
+    expect(v(gp.gradient(gp.array([1, 2, 4, 7], 'int32'), new Float32Array([0, 1, 3, 4]), { edgeOrder: 2 }) as gp.GpuArray)).to.deep.equal(['float64', [0.9999999403953552, 1, 2.3333334624767303, 3.666666954755783]]);
+    expect(v(gp.gradient(gp.array([1, 2, 4, 7], 'float32'), [0, 1, 3, 4]) as gp.GpuArray)).to.deep.equal(['float32', [1, 1, 2.3333332538604736, 3]]);
+    const [g0, g1] = gp.gradient([[1, 2, 6], [3, 4, 5], [7, 1, 0]], 2, [0, 0.5, 2]) as gp.GpuArray[];
+    expect([flat(g0), flat(g1)]).to.deep.equal([[1, 1, -0.5, 1.5, -0.25, -1.5, 2, -1.5, -2.5], [2, 2.1666666666666665, 2.6666666666666665, 2, 1.6666666666666663, 0.6666666666666666, -12, -9.166666666666666, -0.6666666666666666]]);
+    expect(() => gp.gradient([1, 4, 9], [0, 1])).to.throw(RangeError, /distances must match/);
+    expect(() => gp.gradient([[1, 4], [9, 3]], [0, 1])).to.throw(TypeError, /invalid number/);
+    // Iteration: first-axis views (0-d for 1-D input), a 0-d array refused as NumPy.
+    const [x, y] = gp.indices([2, 3]);
+    expect([flat(x), flat(y)]).to.deep.equal([[0, 0, 0, 1, 1, 1], [0, 1, 2, 0, 1, 2]]);
+    expect([...gp.asarray([1.5, 2])].map((t) => [t.ndim, t.item()])).to.deep.equal([[0, 1.5], [0, 2]]);
+    expect(flat(gp.concatenate(gp.arange(6).reshape(2, 3).T))).to.deep.equal([0, 3, 1, 4, 2, 5]);
+    expect(() => [...gp.asarray(3)]).to.throw(TypeError, /0-d/);
+  });
 });

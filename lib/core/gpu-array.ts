@@ -14,6 +14,7 @@ import { AdvancedIndex, advancedIndexHook, isAdvancedIndex } from './advanced-in
 import { kernelHooks } from './kernel-hooks.js';
 import { DeviceBuffer, LifetimeToken, trackLifetime, untrackLifetime } from './lifetime.js';
 import { arrayRepr, arrayStr, disposedRepr } from './repr.js';
+import { firstAxisViews } from './iteration.js';
 import type { NdArray } from 'ndarray';
 import { Scalar } from './scalar.js';
 import { nocopyReshapeStrides, resolveReshape } from './reshape.js';
@@ -177,6 +178,15 @@ export class GpuArray {
   /** `using a = gp.zeros(3)` disposes `a` at the end of the block. */
   [Symbol.dispose](): void {
     this.dispose();
+  }
+
+  /**
+   * NumPy's iteration: views along the first axis (`for (const row of a)`, `const [x, y] =
+   * gp.indices([2, 3])`, `[...a]`); 1-D arrays give 0-d arrays (`.item()` reads one), a 0-d array
+   * is a TypeError. The views share this array's memory: dispose them, or iterate in gp.scope().
+   */
+  [Symbol.iterator](): IterableIterator<GpuArray> {
+    return firstAxisViews(this);
   }
 
   // ---- views -------------------------------------------------------------------------------

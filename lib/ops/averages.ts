@@ -6,7 +6,7 @@ import { promoteTypes } from '../core/promotion.js';
 import { normalizeAxis } from '../core/shape.js';
 import type { AxisLike } from '../kernel/reduction.js';
 import { reductionFunctions as R } from './reductions.js';
-import { ArrayLike as ArrayArg, copyInto, positionalOptions, toArray } from './array-args.js';
+import { ArrayLike as ArrayArg, copyInto, positionalOptions, toArray, withArray } from './array-args.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
 
 /** Options of ptp, nanmean, nanvar, nanstd and nanprod (NumPy's axis, keepdims and ddof). */
@@ -21,12 +21,6 @@ export interface StatOptions {
   correction?: number;
 }
 
-/** The options of `name(a, axis?, options?)`: the axis by position or in the options (checked keys). */
-function check<T extends object>(name: string, a: unknown, first: unknown, options: unknown, allowed: readonly string[]): Partial<T> {
-  if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
-  return positionalOptions<T>(name, first, options, allowed);
-}
-
 /** Dispose every temporary in `tmp` after computing f. */
 function using<T>(f: (tmp: GpuArray[]) => T): T {
   const tmp: GpuArray[] = [];
@@ -38,8 +32,9 @@ function using<T>(f: (tmp: GpuArray[]) => T): T {
 }
 
 /** numpy.ptp: max - min along axis (in a's dtype, wrapping for ints as NumPy). */
-export function ptp(a: GpuArray, axisOrOptions?: AxisLike | StatOptions, options?: StatOptions): GpuArray {
-  options = check<StatOptions>('ptp', a, axisOrOptions, options, ['axis', 'keepdims']);
+export function ptp(a: ArrayArg, axisOrOptions?: AxisLike | StatOptions, options?: StatOptions): GpuArray {
+  if (!(a instanceof GpuArray)) return withArray(a, 'ptp: a', (x) => ptp(x, axisOrOptions, options));
+  options = positionalOptions<StatOptions>('ptp', axisOrOptions, options, ['axis', 'keepdims']);
   if (a.dtype.isBool) throw new TypeError('ptp: numpy boolean subtract is not supported');
   return using((tmp) => {
     const o = { axis: options.axis, keepdims: options.keepdims };
@@ -102,8 +97,9 @@ function checkInexact(name: string, o: Partial<NanMomentOptions>): void {
 }
 
 /** numpy.nanmean: the mean of the non-NaN elements (an all-NaN slice gives NaN). */
-export function nanmean(a: GpuArray, axisOrOptions?: AxisLike | NanMomentOptions, options?: NanMomentOptions): GpuArray {
-  const o = check<NanMomentOptions>('nanmean', a, axisOrOptions, options, ['axis', 'keepdims', 'dtype', 'out', 'where']);
+export function nanmean(a: ArrayArg, axisOrOptions?: AxisLike | NanMomentOptions, options?: NanMomentOptions): GpuArray {
+  if (!(a instanceof GpuArray)) return withArray(a, 'nanmean: a', (x) => nanmean(x, axisOrOptions, options));
+  const o = positionalOptions<NanMomentOptions>('nanmean', axisOrOptions, options, ['axis', 'keepdims', 'dtype', 'out', 'where']);
   if (a.dtype.kind !== 'f' && a.dtype.kind !== 'c') return R.mean(a, { ...passOn(o), ...(o.out !== undefined ? { out: o.out } : {}) });
   checkInexact('nanmean', o);
   const r = using((tmp) => {
@@ -159,14 +155,16 @@ function nanvarOf(name: string, a: GpuArray, o: Partial<NanMomentOptions>): GpuA
 }
 
 /** numpy.nanvar: variance of the non-NaN elements, divisor (count - ddof). */
-export function nanvar(a: GpuArray, axisOrOptions?: AxisLike | NanMomentOptions, options?: NanMomentOptions): GpuArray {
-  const o = correctionAsDdof('nanvar', check<NanMomentOptions>('nanvar', a, axisOrOptions, options, ['axis', 'keepdims', 'ddof', 'correction', 'dtype', 'out', 'where']));
+export function nanvar(a: ArrayArg, axisOrOptions?: AxisLike | NanMomentOptions, options?: NanMomentOptions): GpuArray {
+  if (!(a instanceof GpuArray)) return withArray(a, 'nanvar: a', (x) => nanvar(x, axisOrOptions, options));
+  const o = correctionAsDdof('nanvar', positionalOptions<NanMomentOptions>('nanvar', axisOrOptions, options, ['axis', 'keepdims', 'ddof', 'correction', 'dtype', 'out', 'where']));
   return into(nanvarOf('nanvar', a, o), o.out);
 }
 
 /** numpy.nanstd: the square root of nanvar. */
-export function nanstd(a: GpuArray, axisOrOptions?: AxisLike | NanMomentOptions, options?: NanMomentOptions): GpuArray {
-  const o = correctionAsDdof('nanstd', check<NanMomentOptions>('nanstd', a, axisOrOptions, options, ['axis', 'keepdims', 'ddof', 'correction', 'dtype', 'out', 'where']));
+export function nanstd(a: ArrayArg, axisOrOptions?: AxisLike | NanMomentOptions, options?: NanMomentOptions): GpuArray {
+  if (!(a instanceof GpuArray)) return withArray(a, 'nanstd: a', (x) => nanstd(x, axisOrOptions, options));
+  const o = correctionAsDdof('nanstd', positionalOptions<NanMomentOptions>('nanstd', axisOrOptions, options, ['axis', 'keepdims', 'ddof', 'correction', 'dtype', 'out', 'where']));
   const v = nanvarOf('nanstd', a, o);
   try {
     return into(U.sqrt(v) as GpuArray, o.out);
@@ -187,8 +185,9 @@ export interface AverageOptions {
 }
 
 /** numpy.average: the (weighted) mean along axis. */
-export function average(a: GpuArray, axisOrOptions?: number | null | AverageOptions, options?: AverageOptions): GpuArray | [GpuArray, GpuArray] {
-  options = check<AverageOptions>('average', a, axisOrOptions, options, ['axis', 'weights', 'returned', 'keepdims']);
+export function average(a: ArrayArg, axisOrOptions?: number | null | AverageOptions, options?: AverageOptions): GpuArray | [GpuArray, GpuArray] {
+  if (!(a instanceof GpuArray)) return withArray(a, 'average: a', (x) => average(x, axisOrOptions, options));
+  options = positionalOptions<AverageOptions>('average', axisOrOptions, options, ['axis', 'weights', 'returned', 'keepdims']);
   const axis = options.axis ?? null;
   const o = { axis, keepdims: options.keepdims };
   const w = options.weights ?? null;
@@ -243,8 +242,9 @@ export function average(a: GpuArray, axisOrOptions?: number | null | AverageOpti
 // ---- nanprod, nanargmax, nanargmin -------------------------------------------------------------
 
 /** numpy.nanprod: the product with NaN taken as 1 (dtype as prod). */
-export function nanprod(a: GpuArray, axisOrOptions?: AxisLike | (StatOptions & { dtype?: DType | string }), options?: StatOptions & { dtype?: DType | string }): GpuArray {
-  options = check<StatOptions & { dtype?: DType | string }>('nanprod', a, axisOrOptions, options, ['axis', 'keepdims', 'dtype']);
+export function nanprod(a: ArrayArg, axisOrOptions?: AxisLike | (StatOptions & { dtype?: DType | string }), options?: StatOptions & { dtype?: DType | string }): GpuArray {
+  if (!(a instanceof GpuArray)) return withArray(a, 'nanprod: a', (x) => nanprod(x, axisOrOptions, options));
+  options = positionalOptions<StatOptions & { dtype?: DType | string }>('nanprod', axisOrOptions, options, ['axis', 'keepdims', 'dtype']);
   const o = { axis: options.axis, keepdims: options.keepdims, dtype: options.dtype as DType | undefined };
   if (a.dtype.kind !== 'f' && a.dtype.kind !== 'c') return R.prod(a, o);
   return using((tmp) => {
@@ -264,8 +264,9 @@ export interface NanArgOptions {
   keepdims?: boolean;
 }
 
-function nanArg(name: string, which: 'argmax' | 'argmin', a: GpuArray, first: unknown, options: unknown): GpuArray {
-  const o = check<NanArgOptions>(name, a, first, options, ['axis', 'keepdims']);
+function nanArg(name: string, which: 'argmax' | 'argmin', a: ArrayArg, first: unknown, options: unknown): GpuArray {
+  if (!(a instanceof GpuArray)) return withArray(a, `${name}: a`, (x) => nanArg(name, which, x, first, options));
+  const o = positionalOptions<NanArgOptions>(name, first, options, ['axis', 'keepdims']);
   let axis = o.axis;
   // As argmax: a 0-d array is 1-D here (axis 0 or -1; the result stays 0-d).
   if (a.ndim === 0 && typeof axis === 'number') {
@@ -289,6 +290,6 @@ function nanArg(name: string, which: 'argmax' | 'argmin', a: GpuArray, first: un
 }
 
 /** numpy.nanargmax: the index of the largest non-NaN value (an all-NaN slice is a RangeError). */
-export const nanargmax = (a: GpuArray, axisOrOptions?: number | null | NanArgOptions, options?: NanArgOptions) => nanArg('nanargmax', 'argmax', a, axisOrOptions, options);
+export const nanargmax = (a: ArrayArg, axisOrOptions?: number | null | NanArgOptions, options?: NanArgOptions) => nanArg('nanargmax', 'argmax', a, axisOrOptions, options);
 /** numpy.nanargmin: the index of the smallest non-NaN value (an all-NaN slice is a RangeError). */
-export const nanargmin = (a: GpuArray, axisOrOptions?: number | null | NanArgOptions, options?: NanArgOptions) => nanArg('nanargmin', 'argmin', a, axisOrOptions, options);
+export const nanargmin = (a: ArrayArg, axisOrOptions?: number | null | NanArgOptions, options?: NanArgOptions) => nanArg('nanargmin', 'argmin', a, axisOrOptions, options);

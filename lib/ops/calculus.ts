@@ -5,7 +5,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import type { Index } from '../core/indexing.js';
 import { normalizeAxis } from '../core/shape.js';
 import { describeValue, readOptions } from '../util/options.js';
-import { axisOf, isOptions, positionalOptions } from './array-args.js';
+import { ArrayLike as ArrayArg, axisOf, copyInto, isOptions, positionalOptions, toArray, withArray } from './array-args.js';
 import { reductionFunctions as R } from './reductions.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
 
@@ -17,8 +17,8 @@ const along = (ndim: number, ax: number, index: Index): Index[] => {
 
 /** Options of trapezoid (numpy.trapezoid's x, dx and axis). */
 export interface TrapezoidOptions {
-  /** Sample points: 1-D of y's length along axis, or of y's shape; null: equally spaced by dx. */
-  x?: GpuArray | null;
+  /** Sample points: 1-D of y's length along axis, or of y's shape (a GpuArray or host data); null: equally spaced by dx. */
+  x?: ArrayArg | null;
   /** Spacing of the samples when x is absent (default 1). */
   dx?: number;
   /** Axis to integrate along (default -1). */
@@ -26,9 +26,11 @@ export interface TrapezoidOptions {
 }
 
 /** numpy.trapezoid: the integral of y along axis by the trapezoidal rule (x coordinates, by position or in the options, or dx spacing). */
-export function trapezoid(y: GpuArray, xOrOptions?: GpuArray | null | TrapezoidOptions, options?: TrapezoidOptions): GpuArray {
-  if (!(y instanceof GpuArray)) throw new TypeError('trapezoid: expected a GpuArray');
+export function trapezoid(y: ArrayArg, xOrOptions?: ArrayArg | null | TrapezoidOptions, options?: TrapezoidOptions): GpuArray {
+  if (!(y instanceof GpuArray)) return withArray(y, 'trapezoid: y', (a) => trapezoid(a, xOrOptions, options));
   const o = positionalOptions<TrapezoidOptions>('trapezoid', xOrOptions, options, ['x', 'dx', 'axis'], 'x');
+  const x0 = o.x;
+  if (x0 !== undefined && x0 !== null && !(x0 instanceof GpuArray)) return withArray(x0, 'trapezoid: x', (x) => trapezoid(y, { ...o, x }));
   if (y.ndim === 0) throw new RangeError('trapezoid: y must have at least one dimension');
   if (o.dx !== undefined && typeof o.dx !== 'number') throw new TypeError('trapezoid: dx must be a number');
   if (o.axis !== undefined && !Number.isInteger(o.axis)) throw new TypeError('trapezoid: axis must be an integer');
@@ -41,13 +43,13 @@ export function trapezoid(y: GpuArray, xOrOptions?: GpuArray | null | TrapezoidO
     const lo = keep(y.slice(...along(y.ndim, ax, len === 0 ? '0:0' : ':-1')));
     const mid = keep(U.add(hi, lo) as GpuArray);
     let d: GpuArray | number = o.dx ?? 1;
-    const x = o.x ?? null;
+    const x = (o.x ?? null) as GpuArray | null;
     if (x !== null) {
-      if (!(x instanceof GpuArray)) throw new TypeError('trapezoid: x must be a GpuArray');
       if (x.ndim === 1) {
-        if (x.size !== len) throw new RangeError('trapezoid: x must be 1-D with the length of y along axis, or of y\'s shape');
-        const dxs = keep(U.subtract(keep(x.slice('1:')), keep(x.slice(':-1'))) as GpuArray);
-        d = keep(dxs.reshape(y.shape.map((s, i) => (i === ax ? Math.max(s - 1, 0) : 1))));
+        // NumPy broadcasts diff(x) against y's differences (x of length 2 gives one step for all).
+        const xl = x.size;
+        const dxs = keep(U.subtract(keep(x.slice(xl === 0 ? '0:0' : '1:')), keep(x.slice(xl === 0 ? '0:0' : ':-1'))) as GpuArray);
+        d = keep(dxs.reshape(y.shape.map((_, i) => (i === ax ? Math.max(xl - 1, 0) : 1))));
       } else {
         // N-D x: its differences along the same axis (broadcast against y's, as NumPy).
         if (x.ndim !== y.ndim) throw new RangeError('trapezoid: x must be 1-D or have y\'s number of dimensions');
@@ -65,29 +67,60 @@ export function trapezoid(y: GpuArray, xOrOptions?: GpuArray | null | TrapezoidO
 
 /** Options of gradient (numpy.gradient's spacing, axis and edge_order). */
 export interface GradientOptions {
-  /** Uniform spacing: one number for every axis, or one per axis (default 1). */
-  spacing?: number | readonly number[];
+  /** One number for every axis, or one spacing per axis: a number or 1-D coordinates (default 1). */
+  spacing?: number | GpuArray | readonly (number | ArrayArg)[];
   /** The axis or axes to differentiate along (default: every axis). */
   axis?: number | readonly number[] | null;
   /** 1 (first-order one-sided differences at the edges, the default) or 2 (second-order). */
   edgeOrder?: 1 | 2;
 }
 
+/** One axis' spacing: a uniform step (a number, or a 0-d array: a strong dtype) or the coordinates' differences. */
+type Step = { uniform: number | GpuArray } | { dx: GpuArray };
+
 /**
- * numpy.gradient with uniform spacing (one number per axis, default 1), by position as NumPy's
- * varargs (`gradient(f, 2)`, `gradient(f, 2, 0.5)`) or in the options: a GpuArray for one axis, an
- * array of them for several (every axis by default). Coordinate arrays are not supported.
+ * NumPy's spacing of one axis: a scalar, or 1-D coordinates of the axis' length whose differences
+ * (float64 for integer coordinates) become one uniform step when they are all equal.
  */
-export function gradient(f: GpuArray, ...args: (number | GradientOptions | GpuArray)[]): GpuArray | GpuArray[] {
-  if (!(f instanceof GpuArray)) throw new TypeError('gradient: expected a GpuArray');
+function stepOf(h: unknown, len: number, tmp: GpuArray[]): Step {
+  if (typeof h === 'number') return { uniform: h };
+  if (h === null || h === undefined || typeof h === 'string' || typeof h === 'boolean' || (typeof h === 'object' && isOptions(h))) {
+    throw new TypeError(`gradient: a spacing must be a number or 1-D coordinates, got ${describeValue(h)}`);
+  }
+  let x = toArray(h, 'gradient: spacing');
+  if (x !== h) tmp.push(x);
+  if (x.ndim === 0) return { uniform: x };
+  if (x.ndim !== 1) throw new RangeError('distances must be either scalars or 1d');
+  if (x.size !== len) throw new RangeError('when 1d, distances must match the length of the corresponding dimension');
+  if (x.dtype.kind !== 'f' && x.dtype.kind !== 'c') tmp.push((x = x.astype(dtypes.float64)));
+  if (len < 2) throw new RangeError('Shape of array too small to calculate a numerical gradient, at least (edge_order + 1) elements are required.');
+  const hi = x.slice('1:');
+  const lo = x.slice(':-1');
+  const dx = U.subtract(hi, lo) as GpuArray;
+  const first = dx.slice('0:1');
+  const eq = U.equal(dx, first) as GpuArray;
+  const same = R.all(eq);
+  tmp.push(hi, lo, dx, first, eq, same);
+  if (same.item()) {
+    const d0 = dx.slice(0);
+    tmp.push(d0);
+    return { uniform: d0 };
+  }
+  return { dx };
+}
+
+/**
+ * numpy.gradient: second-order central differences inside, one-sided (edgeOrder 1 or 2) at the
+ * edges. The spacing comes by position as NumPy's varargs (`gradient(f, 2)`, `gradient(f, 2, 0.5)`,
+ * `gradient(f, x)` with coordinates x) or in the options: a GpuArray for one axis, an array of them
+ * for several (every axis by default).
+ */
+export function gradient(f: ArrayArg, ...args: (number | GradientOptions | ArrayArg)[]): GpuArray | GpuArray[] {
+  if (!(f instanceof GpuArray)) return withArray(f, 'gradient: f', (a) => gradient(a, ...args));
   const last = args.length > 0 ? args[args.length - 1] : undefined;
   const hasOptions = isOptions(last);
   const o = readOptions<GradientOptions>('gradient', hasOptions ? last : undefined, ['spacing', 'axis', 'edgeOrder']);
   const varargs = hasOptions ? args.slice(0, -1) : args;
-  for (const v of varargs) {
-    if (v instanceof GpuArray) throw new TypeError('gradient: coordinate arrays are not supported yet (only uniform spacings)');
-    if (typeof v !== 'number') throw new TypeError(`gradient: a spacing must be a number, got ${describeValue(v)}`);
-  }
   if (varargs.length > 0 && o.spacing !== undefined) throw new TypeError('gradient: spacing given twice (by position and in the options)');
   if (f.dtype.isBool) throw new TypeError('gradient: numpy boolean subtract is not supported; cast f to a number dtype');
   const edgeOrder = o.edgeOrder ?? 1;
@@ -95,59 +128,116 @@ export function gradient(f: GpuArray, ...args: (number | GradientOptions | GpuAr
   const axes = o.axis === undefined || o.axis === null ? f.shape.map((_, i) => i) : typeof o.axis === 'number' ? [o.axis] : [...o.axis];
   const norm = axes.map((a) => axisOf(a, f.ndim));
   if (new Set(norm).size !== norm.length) throw new RangeError('repeated axis');
-  const sp: unknown = varargs.length > 0 ? varargs : o.spacing ?? 1;
-  if (sp instanceof GpuArray) throw new TypeError('gradient: coordinate arrays are not supported yet (only uniform spacings)');
-  if (typeof sp !== 'number' && !Array.isArray(sp)) throw new TypeError(`gradient: spacing must be a number or a list of numbers, got ${describeValue(sp)}`);
-  const list: unknown[] = typeof sp === 'number' ? [sp] : [...sp];
-  const spacing = list.length === 1 ? norm.map(() => list[0]) : list;
+  const sp = o.spacing;
+  const list: unknown[] = varargs.length > 0 ? varargs : sp === undefined ? [1] : Array.isArray(sp) ? [...sp] : [sp];
+  const scalar = (h: unknown) => typeof h === 'number' || (h instanceof GpuArray && h.ndim === 0);
+  // NumPy: one scalar for every axis, else exactly one spacing per axis.
+  const spacing = list.length === 1 && scalar(list[0]) ? norm.map(() => list[0]) : list;
   if (spacing.length !== norm.length) throw new TypeError('gradient: invalid number of arguments (one spacing, or one per axis)');
-  for (const h of spacing) if (typeof h !== 'number') throw new TypeError(`gradient: a spacing must be a number, got ${describeValue(h)}`);
   const outDtype = f.dtype.kind === 'f' || f.dtype.kind === 'c' ? f.dtype : dtypes.float64;
-  const src = f.astype(outDtype);
+  const tmp: GpuArray[] = [];
+  const results: GpuArray[] = [];
   try {
-    const results: GpuArray[] = [];
-    try {
-      for (const [k, ax] of norm.entries()) {
-        const len = f.shape[ax];
-        if (len < edgeOrder + 1) throw new RangeError('Shape of array too small to calculate a numerical gradient, at least (edge_order + 1) elements are required.');
-        const h = spacing[k] as number;
-        const out = GpuArray.allocate(f.shape, outDtype, f.device);
-        results.push(out);
-        // out[dst] = (sum of coefficient * src[index]) / div, each term a view along the axis.
-        const part = (dst: Index, terms: readonly [number, Index][], div: number) => {
-          const views: GpuArray[] = [];
-          try {
-            let acc: GpuArray | null = null;
-            for (const [c, at] of terms) {
-              const v = src.slice(...along(f.ndim, ax, at));
-              views.push(v);
-              const t = c === 1 ? v : (U.multiply(v, c) as GpuArray);
-              if (t !== v) views.push(t);
-              acc = acc === null ? t : (U.add(acc, t) as GpuArray);
-              if (acc !== t) views.push(acc);
-            }
-            const o2 = out.slice(...along(f.ndim, ax, dst));
-            views.push(o2);
-            U.divide(acc as GpuArray, div, { out: o2 });
-          } finally {
-            for (const t of new Set(views)) t.dispose();
-          }
-        };
-        if (len > 2) part('1:-1', [[1, '2:'], [-1, ':-2']], 2 * h);
-        if (edgeOrder === 1) {
-          part('0:1', [[1, '1:2'], [-1, '0:1']], h);
-          part(`${len - 1}:`, [[1, `${len - 1}:`], [-1, `${len - 2}:${len - 1}`]], h);
-        } else {
-          part('0:1', [[-3, '0:1'], [4, '1:2'], [-1, '2:3']], 2 * h);
-          part(`${len - 1}:`, [[3, `${len - 1}:`], [-4, `${len - 2}:${len - 1}`], [1, `${len - 3}:${len - 2}`]], 2 * h);
-        }
-      }
-    } catch (e) {
-      for (const r of results) r.dispose();
-      throw e;
+    const steps = spacing.map((h, k) => stepOf(h, f.shape[norm[k]], tmp));
+    const src = f.astype(outDtype);
+    tmp.push(src);
+    for (const [k, ax] of norm.entries()) {
+      const len = f.shape[ax];
+      if (len < edgeOrder + 1) throw new RangeError('Shape of array too small to calculate a numerical gradient, at least (edge_order + 1) elements are required.');
+      const out = GpuArray.allocate(f.shape, outDtype, f.device);
+      results.push(out);
+      const step = steps[k];
+      if ('uniform' in step) uniformGradient(src, out, ax, step.uniform, edgeOrder);
+      else coordinateGradient(src, out, ax, step.dx, edgeOrder);
     }
-    return results.length === 1 ? results[0] : results;
+  } catch (e) {
+    for (const r of results) r.dispose();
+    throw e;
   } finally {
-    src.dispose();
+    for (const t of tmp) t.dispose();
+  }
+  return results.length === 1 ? results[0] : results;
+}
+
+type Coef = number | GpuArray;
+const mul = (c: Coef, v: GpuArray) => (c === 1 ? v : (U.multiply(v, c) as GpuArray));
+
+/** out[dst] (along ax) = (sum of coefficient * src[index]) / div, each term a view along the axis. */
+function combine(src: GpuArray, out: GpuArray, ax: number, dst: Index, terms: readonly [Coef, Index][], div: Coef | null): void {
+  const views: GpuArray[] = [];
+  try {
+    let acc: GpuArray | null = null;
+    for (const [c, at] of terms) {
+      const v = src.slice(...along(src.ndim, ax, at));
+      views.push(v);
+      const t = mul(c, v);
+      views.push(t);
+      acc = acc === null ? t : (U.add(acc, t) as GpuArray);
+      views.push(acc);
+    }
+    const o2 = out.slice(...along(out.ndim, ax, dst));
+    views.push(o2);
+    if (div === null) copyInto(o2, acc as GpuArray);
+    else U.divide(acc as GpuArray, div, { out: o2 });
+  } finally {
+    for (const t of new Set(views)) t.dispose();
+  }
+}
+
+/** NumPy's uniform-spacing formulas (h a number, or a 0-d array from equal coordinate steps). */
+function uniformGradient(src: GpuArray, out: GpuArray, ax: number, h: Coef, edgeOrder: 1 | 2): void {
+  const len = src.shape[ax];
+  const tmp: GpuArray[] = [];
+  const times = (c: number): Coef => (typeof h === 'number' ? c * h : (tmp.push(U.multiply(h, c) as GpuArray), tmp[tmp.length - 1]));
+  try {
+    if (len > 2) combine(src, out, ax, '1:-1', [[1, '2:'], [-1, ':-2']], times(2));
+    if (edgeOrder === 1) {
+      combine(src, out, ax, '0:1', [[1, '1:2'], [-1, '0:1']], h);
+      combine(src, out, ax, `${len - 1}:`, [[1, `${len - 1}:`], [-1, `${len - 2}:${len - 1}`]], h);
+    } else {
+      combine(src, out, ax, '0:1', [[-3, '0:1'], [4, '1:2'], [-1, '2:3']], times(2));
+      combine(src, out, ax, `${len - 1}:`, [[3, `${len - 1}:`], [-4, `${len - 2}:${len - 1}`], [1, `${len - 3}:${len - 2}`]], times(2));
+    }
+  } finally {
+    for (const t of tmp) t.dispose();
+  }
+}
+
+/** NumPy's non-uniform formulas: coefficients from neighbouring steps dx1, dx2 (in dx's dtype). */
+function coordinateGradient(src: GpuArray, out: GpuArray, ax: number, dx: GpuArray, edgeOrder: 1 | 2): void {
+  const len = src.shape[ax];
+  const tmp: GpuArray[] = [];
+  const k = <T extends GpuArray>(a: T | unknown) => (tmp.push(a as GpuArray), a as GpuArray);
+  const at = (i: number | string) => k(dx.slice(i));
+  try {
+    // Three-point coefficients for neighbour steps d1 (before) and d2 (after).
+    const coefs = (d1: GpuArray, d2: GpuArray) => {
+      const sum = k(U.add(d1, d2));
+      return [k(U.divide(k(U.negative(d2)), k(U.multiply(d1, sum)))), k(U.divide(k(U.subtract(d2, d1)), k(U.multiply(d1, d2)))), k(U.divide(d1, k(U.multiply(d2, sum))))];
+    };
+    if (len > 2) {
+      const shape = src.shape.map((_, i) => (i === ax ? len - 2 : 1));
+      const [a, b, c] = coefs(at(':-1'), at('1:')).map((v) => k(v.reshape(shape)));
+      combine(src, out, ax, '1:-1', [[a, ':-2'], [b, '1:-1'], [c, '2:']], null);
+    }
+    if (edgeOrder === 1) {
+      combine(src, out, ax, '0:1', [[1, '1:2'], [-1, '0:1']], at(0));
+      combine(src, out, ax, `${len - 1}:`, [[1, `${len - 1}:`], [-1, `${len - 2}:${len - 1}`]], at(len - 2));
+      return;
+    }
+    let [d1, d2] = [at(0), at(1)];
+    let sum = k(U.add(d1, d2));
+    const a0 = k(U.divide(k(U.negative(k(U.add(k(U.multiply(d1, 2)), d2)))), k(U.multiply(d1, sum))));
+    const b0 = k(U.divide(sum, k(U.multiply(d1, d2))));
+    const c0 = k(U.divide(k(U.negative(d1)), k(U.multiply(d2, sum))));
+    combine(src, out, ax, '0:1', [[a0, '0:1'], [b0, '1:2'], [c0, '2:3']], null);
+    [d1, d2] = [at(len - 3), at(len - 2)];
+    sum = k(U.add(d1, d2));
+    const a1 = k(U.divide(d2, k(U.multiply(d1, sum))));
+    const b1 = k(U.divide(k(U.negative(sum)), k(U.multiply(d1, d2))));
+    const c1 = k(U.divide(k(U.add(k(U.multiply(d2, 2)), d1)), k(U.multiply(d2, sum))));
+    combine(src, out, ax, `${len - 1}:`, [[a1, `${len - 3}:${len - 2}`], [b1, `${len - 2}:${len - 1}`], [c1, `${len - 1}:`]], null);
+  } finally {
+    for (const t of tmp) t.dispose();
   }
 }

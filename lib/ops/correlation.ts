@@ -108,8 +108,8 @@ extern "C" __global__ void gpa_corr(const double* c, double* out, long long vars
 
 /** Options of cov (numpy.cov's y, rowvar, bias and ddof). */
 export interface CovOptions {
-  /** More variables, stacked under m's (as m's rows, or columns with rowvar false). */
-  y?: GpuArray | null;
+  /** More variables, stacked under m's (as m's rows, or columns with rowvar false); a GpuArray or host data. */
+  y?: ArrayArg | null;
   /** Rows are variables (default true); false: columns are. */
   rowvar?: boolean;
   /** Divide by N instead of N - 1. */
@@ -117,13 +117,14 @@ export interface CovOptions {
   /** Overrides bias: divide by N - ddof. */
   ddof?: number | null;
   /** Integer frequency weights, one per observation (1-D, non-negative). */
-  fweights?: GpuArray | readonly number[] | null;
+  fweights?: ArrayArg | null;
   /** Observation weights, one per observation (1-D, non-negative). */
-  aweights?: GpuArray | readonly number[] | null;
+  aweights?: ArrayArg | null;
 }
 
 /** A 1-D weight vector of `obs` non-negative numbers, on the host (NumPy's checks and errors). */
-function hostWeights(name: 'fweights' | 'aweights', w: GpuArray | readonly number[], obs: number): number[] {
+function hostWeights(name: 'fweights' | 'aweights', w: ArrayArg, obs: number): number[] {
+  if (ArrayBuffer.isView(w)) w = Array.from(w as unknown as ArrayLike<number | bigint>, Number);
   const g = w instanceof GpuArray ? w : null;
   if (g !== null && g.dtype.isComplex) throw new TypeError(`cov: ${name} must be real`);
   if (g !== null ? g.ndim > 1 : !Array.isArray(w)) throw new RangeError(`cov: cannot handle multidimensional ${name}`);
@@ -173,11 +174,13 @@ function covMatrix(m: GpuArray, y: GpuArray | null, rowvar: boolean): GpuArray {
  * numpy.cov of 1-D or 2-D real arrays (float64 result; a 0-d result for one variable): `y` by
  * position or in the options.
  */
-export function cov(m: GpuArray, yOrOptions?: GpuArray | null | CovOptions, options?: CovOptions): GpuArray {
-  if (!(m instanceof GpuArray)) throw new TypeError('cov: expected a GpuArray');
+export function cov(m: ArrayArg, yOrOptions?: ArrayArg | null | CovOptions, options?: CovOptions): GpuArray {
+  if (!(m instanceof GpuArray)) return withArray(m, 'cov: m', (x) => cov(x, yOrOptions, options));
   const o = positionalOptions<CovOptions>('cov', yOrOptions, options, ['y', 'rowvar', 'bias', 'ddof', 'fweights', 'aweights'], 'y');
+  const y0 = o.y;
+  if (y0 !== undefined && y0 !== null && !(y0 instanceof GpuArray)) return withArray(y0, 'cov: y', (y) => cov(m, { ...o, y }));
   if (o.ddof !== undefined && o.ddof !== null && !Number.isInteger(o.ddof)) throw new TypeError('cov: ddof must be an integer');
-  const xs = covMatrix(m, o.y ?? null, o.rowvar ?? true);
+  const xs = covMatrix(m, (o.y ?? null) as GpuArray | null, o.rowvar ?? true);
   const vars = xs.shape[0];
   const obs = xs.shape[1];
   if (vars === 0) {
@@ -222,9 +225,9 @@ export function cov(m: GpuArray, yOrOptions?: GpuArray | null | CovOptions, opti
 }
 
 /** numpy.corrcoef: Pearson correlation coefficients (float64, clipped to [-1, 1]); `y` by position or in the options. */
-export function corrcoef(x: GpuArray, yOrOptions?: GpuArray | null | { y?: GpuArray | null; rowvar?: boolean }, options?: { y?: GpuArray | null; rowvar?: boolean }): GpuArray {
-  if (!(x instanceof GpuArray)) throw new TypeError('corrcoef: expected a GpuArray');
-  const o = positionalOptions<{ y?: GpuArray | null; rowvar?: boolean }>('corrcoef', yOrOptions, options, ['y', 'rowvar'], 'y');
+export function corrcoef(x: ArrayArg, yOrOptions?: ArrayArg | null | { y?: ArrayArg | null; rowvar?: boolean }, options?: { y?: ArrayArg | null; rowvar?: boolean }): GpuArray {
+  if (!(x instanceof GpuArray)) return withArray(x, 'corrcoef: x', (h) => corrcoef(h, yOrOptions, options));
+  const o = positionalOptions<{ y?: ArrayArg | null; rowvar?: boolean }>('corrcoef', yOrOptions, options, ['y', 'rowvar'], 'y');
   const c = cov(x, { y: o.y ?? null, rowvar: o.rowvar });
   if (c.ndim === 0) {
     const r = U.divide(c, c) as GpuArray;

@@ -7,7 +7,7 @@ import { canCastSameKind, promoteTypes } from '../core/promotion.js';
 import { readOptions } from '../util/options.js';
 import { normalizeAxis } from '../core/shape.js';
 import type { Index } from '../core/indexing.js';
-import { toArray } from './array-args.js';
+import { ArrayLike, toArray, withArray } from './array-args.js';
 import { full } from './creation.js';
 import { ufuncFunctions } from './ufunc-api.js';
 
@@ -82,14 +82,14 @@ function concatAxis(parts: GpuArray[], ax: number): GpuArray {
 }
 
 /** numpy.diff: the n-th discrete difference along axis (default -1). */
-export function diff(a: GpuArray, n: number | DiffOptions = 1, options: DiffOptions = {}): GpuArray {
+export function diff(a: ArrayLike, n: number | DiffOptions = 1, options: DiffOptions = {}): GpuArray {
+  if (!(a instanceof GpuArray)) return withArray(a, 'diff: a', (x) => diff(x, n, options));
   if (typeof n === 'object' && n !== null) {
     if (Object.keys(options).length > 0) throw new TypeError('diff: pass the options once (either (n, options) or (options))');
     const { n: nOpt, ...rest } = n;
     options = rest;
     n = nOpt ?? 1;
   }
-  if (!(a instanceof GpuArray)) throw new TypeError('diff: expected a GpuArray');
   if (!Number.isInteger(n)) throw new TypeError('diff: n must be an integer');
   if (n < 0) throw new RangeError(`order must be non-negative but got ${n}`);
   for (const k of Object.keys(options)) if (!['axis', 'prepend', 'append'].includes(k)) throw new TypeError(`diff() got an unexpected keyword argument '${k}'`);
@@ -134,16 +134,25 @@ export function diff(a: GpuArray, n: number | DiffOptions = 1, options: DiffOpti
 }
 
 /** numpy.ediff1d: differences of the flattened array, with toBegin/toEnd around them (in ary's dtype). */
-export function ediff1d(ary: GpuArray, options: { toEnd?: Edge | readonly number[] | null; toBegin?: Edge | readonly number[] | null } = {}): GpuArray {
-  if (!(ary instanceof GpuArray)) throw new TypeError('ediff1d: expected a GpuArray');
+export function ediff1d(ary: ArrayLike, options: { toEnd?: ArrayLike | null; toBegin?: ArrayLike | null } = {}): GpuArray {
+  if (!(ary instanceof GpuArray)) return withArray(ary, 'ediff1d: ary', (x) => ediff1d(x, options));
   options = readOptions('ediff1d', options, ['toBegin', 'toEnd']);
+  // NumPy's asanyarray(to_begin/to_end): host edges (lists, TypedArrays, scalars) become arrays.
+  const hostEdge = (e: unknown) => e !== undefined && e !== null && !(e instanceof GpuArray);
+  if (hostEdge(options.toBegin) || hostEdge(options.toEnd)) {
+    const up = (e: ArrayLike | null | undefined) => (hostEdge(e) ? toArray(e, 'ediff1d: toBegin/toEnd') : (e as GpuArray | null | undefined));
+    const tb = up(options.toBegin);
+    const te = up(options.toEnd);
+    try {
+      return ediff1d(ary, { toBegin: tb, toEnd: te });
+    } finally {
+      if (tb !== options.toBegin) tb?.dispose();
+      if (te !== options.toEnd) te?.dispose();
+    }
+  }
   // NumPy: ediff1d subtracts (no bool loop), and its edges must cast to ary's dtype same_kind.
   if (ary.dtype.isBool) throw new TypeError('ediff1d: numpy boolean subtract, the `-` operator, is not supported; use logical_xor or diff');
   for (const e of [options.toBegin, options.toEnd]) {
-    const vals = e === undefined || e === null || e instanceof GpuArray ? [] : Array.isArray(e) ? e : [e];
-    if (ary.dtype.kind !== 'f' && ary.dtype.kind !== 'c' && vals.some((v) => typeof v === 'number' && !Number.isInteger(v))) {
-      throw new TypeError('ediff1d: dtype of `to_begin`/`to_end` must be compatible with input `ary` under the `same_kind` rule.');
-    }
     if (e instanceof GpuArray && !canCastSameKind(e.dtype, ary.dtype)) {
       throw new TypeError('ediff1d: dtype of `to_begin`/`to_end` must be compatible with input `ary` under the `same_kind` rule.');
     }
@@ -151,17 +160,15 @@ export function ediff1d(ary: GpuArray, options: { toEnd?: Edge | readonly number
   const flatA = ary.reshape([ary.size]);
   try {
     const d = ary.size === 0 ? GpuArray.allocate([0], ary.dtype, ary.device) : diff(flatA);
-    const edge = (e: Edge | readonly number[] | null | undefined): GpuArray | null => {
-      if (e === undefined || e === null) return null;
-      if (e instanceof GpuArray) return e.reshape([e.size]).astype(d.dtype);
-      const list = Array.isArray(e) ? (e as number[]) : [e as number];
-      const g = GpuArray.allocate([list.length], d.dtype, ary.device);
-      list.forEach((v, i) => {
-        const s = g.slice(i);
-        s.fill(v);
-        s.dispose();
-      });
-      return g;
+    // Cast into ary's dtype as NumPy's result[:n] = to_begin (wrapping, once same_kind allowed it).
+    const edge = (e: ArrayLike | null | undefined): GpuArray | null => {
+      if (!(e instanceof GpuArray)) return null;
+      const flat = e.reshape([e.size]);
+      try {
+        return flat.astype(d.dtype);
+      } finally {
+        if (flat !== e) flat.dispose();
+      }
     };
     const b = edge(options.toBegin);
     const e = edge(options.toEnd);

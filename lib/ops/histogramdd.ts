@@ -4,7 +4,7 @@
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
-import { positionalOptions, toArray } from './array-args.js';
+import { ArrayLike as ArrayArg, positionalOptions, toArray, withArray } from './array-args.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { reductionFunctions as R } from './reductions.js';
 
@@ -36,14 +36,14 @@ export interface HistogramddOptions {
   range?: readonly (readonly [number, number] | null)[] | null;
   /** Probability density: counts / (total * bin volume). */
   density?: boolean;
-  /** One weight per sample: the bins sum weights (float64). */
-  weights?: GpuArray | null;
+  /** One weight per sample: the bins sum weights (float64); a GpuArray or host data. */
+  weights?: ArrayArg | null;
   /** The bins (as the positional argument): a count for every dimension, or per dimension a count or edges. */
   bins?: BinsSpec;
 }
 
 /** Bins of histogramdd: one count for every dimension, or per dimension a count or increasing edges. */
-type BinsSpec = number | readonly (number | readonly number[] | GpuArray)[];
+type BinsSpec = number | readonly (number | readonly number[] | ArrayBufferView | GpuArray)[];
 
 const hostNumbers = (a: GpuArray): number[] => Array.from(a.toTypedArray() as ArrayLike<number | bigint>, Number);
 
@@ -59,8 +59,26 @@ function roundedTo(values: readonly number[], d: DType, dev: GpuArray['device'])
 }
 
 /** numpy.histogramdd: [hist (float64, one axis per dimension), edges[]] for an (N, D) sample or D 1-D arrays. */
-export function histogramdd(sample: GpuArray | readonly GpuArray[], binsOrOptions?: BinsSpec | HistogramddOptions, opts?: HistogramddOptions): [GpuArray, GpuArray[]] {
+export function histogramdd(sample: ArrayArg | readonly ArrayArg[], binsOrOptions?: BinsSpec | HistogramddOptions, opts?: HistogramddOptions): [GpuArray, GpuArray[]] {
   const options = positionalOptions<HistogramddOptions>('histogramdd', binsOrOptions, opts, ['bins', 'range', 'density', 'weights'], 'bins');
+  const w0 = options.weights;
+  if (w0 !== undefined && w0 !== null && !(w0 instanceof GpuArray)) {
+    return withArray(w0, 'histogramdd: weights', (w) => histogramdd(sample, { ...options, weights: w }));
+  }
+  // Host data as NumPy's np.atleast_2d(sample).T: a list of D sequences (or of GpuArrays), or a
+  // 1-D sequence (one dimension); a list of GpuArrays keeps each one as a dimension.
+  const sampleList = Array.isArray(sample) && sample.every((c) => c instanceof GpuArray);
+  if (!(sample instanceof GpuArray) && !sampleList) {
+    return withArray(sample, 'histogramdd: sample', (s) => {
+      if (s.ndim > 2) throw new RangeError('histogramdd: sample must be (N, D) or 1-D');
+      const cols = s.ndim === 2 ? s.T : s.reshape([s.size]);
+      try {
+        return histogramdd(cols, options);
+      } finally {
+        cols.dispose();
+      }
+    });
+  }
   const bins: BinsSpec = options.bins ?? 10;
   if (typeof bins !== 'number' && !Array.isArray(bins)) throw new TypeError('histogramdd: bins must be a count or a list (a count or edges per dimension)');
   const cols: GpuArray[] = [];
@@ -75,8 +93,7 @@ export function histogramdd(sample: GpuArray | readonly GpuArray[], binsOrOption
         owned.push(c);
         cols.push(c);
       }
-    } else if (Array.isArray(sample)) cols.push(...sample);
-    else throw new TypeError('histogramdd: sample must be a GpuArray or an array of GpuArrays');
+    } else cols.push(...(sample as GpuArray[]));
     const D = cols.length;
     if (D === 0) throw new RangeError('histogramdd: sample has no dimensions');
     const n = cols[0].size;
@@ -89,8 +106,8 @@ export function histogramdd(sample: GpuArray | readonly GpuArray[], binsOrOption
     if (options.range !== undefined && options.range !== null && (!Array.isArray(options.range) || options.range.length !== D)) {
       throw new RangeError('histogramdd: range argument must have one entry per dimension');
     }
-    const w = options.weights ?? null;
-    if (w !== null && (!(w instanceof GpuArray) || w.size !== n)) throw new RangeError('histogramdd: weights must have one value per sample');
+    const w = (options.weights ?? null) as GpuArray | null;
+    if (w !== null && w.size !== n) throw new RangeError('histogramdd: weights must have one value per sample');
     // NumPy: a count's edges are in the sample's float dtype (float64 for integer data; see below),
     // explicit edges keep their own dtype (np.asarray of them).
     const sampleType = cols.map((c) => c.dtype).reduce((p, q) => promoteTypes(p, q));
@@ -187,8 +204,11 @@ export function histogramdd(sample: GpuArray | readonly GpuArray[], binsOrOption
 }
 
 /** numpy.histogram2d: [H, xedges, yedges]. */
-export function histogram2d(x: GpuArray, y: GpuArray, binsOrOptions?: number | readonly (number | readonly number[] | GpuArray)[] | GpuArray | HistogramddOptions, opts?: HistogramddOptions): [GpuArray, GpuArray, GpuArray] {
-  if (!(x instanceof GpuArray) || !(y instanceof GpuArray)) throw new TypeError('histogram2d: x and y must be GpuArrays');
+export function histogram2d(x: ArrayArg, y: ArrayArg, binsOrOptions?: number | readonly (number | readonly number[] | ArrayBufferView | GpuArray)[] | ArrayBufferView | GpuArray | HistogramddOptions, opts?: HistogramddOptions): [GpuArray, GpuArray, GpuArray] {
+  // NumPy passes [x, y] to histogramdd: two 1-D sequences of one length (lists or GpuArrays).
+  if (!(x instanceof GpuArray) || !(y instanceof GpuArray)) {
+    return withArray(x, 'histogram2d: x', (xa) => withArray(y, 'histogram2d: y', (ya) => histogram2d(xa, ya, binsOrOptions, opts)));
+  }
   const { bins = 10, ...options } = positionalOptions<Omit<HistogramddOptions, 'bins'> & { bins?: number | BinsSpec | GpuArray }>('histogram2d', binsOrOptions, opts, ['bins', 'range', 'density', 'weights'], 'bins');
   // NumPy: one count, or two (a count or edges each), else one array of edges for both.
   const b: BinsSpec = typeof bins === 'number' ? [bins, bins] : Array.isArray(bins) && bins.length === 2 ? (bins as BinsSpec) : [bins as GpuArray, bins as GpuArray];

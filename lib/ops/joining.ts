@@ -44,12 +44,14 @@ function arraysOf(fn: string, xs: readonly unknown[]): { arrays: GpuArray[]; mad
   if (!Array.isArray(xs) && !(typeof xs === 'object' && xs !== null && Symbol.iterator in xs)) {
     throw new TypeError(`${fn}: expected a sequence of arrays`);
   }
+  // A GpuArray is a sequence of its first-axis views, as NumPy's concatenate(a 2-D array): those are made here.
   const list = [...xs];
+  const views = xs instanceof GpuArray;
   if (list.length === 0) throw new RangeError('need at least one array to concatenate');
   const made: GpuArray[] = [];
   const arrays = list.map((x) => {
     const a = toArray(x, `${fn} input`);
-    if (owned(x, a)) made.push(a);
+    if (views || owned(x, a)) made.push(a);
     return a;
   });
   return { arrays, made };
@@ -178,9 +180,9 @@ function join(arrays: readonly GpuArray[], axis: number, outOpt: GpuArray | unde
  * numpy.concatenate((a1, a2, ...), axis=0, out=None, dtype=None): join along an existing axis;
  * `axis: null` flattens the inputs first. The result dtype is NumPy's promotion of the inputs.
  */
-export function concatenate(arrays: readonly unknown[], axisOrOptions?: number | null | ConcatenateOptions, options?: ConcatenateOptions): GpuArray {
+export function concatenate(arrays: readonly unknown[] | GpuArray, axisOrOptions?: number | null | ConcatenateOptions, options?: ConcatenateOptions): GpuArray {
   const o = parseOptions('concatenate', axisOrOptions, options, ['axis', 'out', 'dtype', 'casting']);
-  const { arrays: xs, made } = arraysOf('concatenate', arrays);
+  const { arrays: xs, made } = arraysOf('concatenate', arrays as readonly unknown[]);
   const flat: GpuArray[] = [];
   try {
     if (o.axis === null) {

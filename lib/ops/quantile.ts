@@ -4,7 +4,7 @@ import { IndexError } from '../../bindings/errors.js';
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
-import { ArrayLike as ArrayArg, axesOf, positionalOptions, withArray } from './array-args.js';
+import { ArrayLike as ArrayArg, axesOf, positionalOptions, toArray, withArray } from './array-args.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { sort } from './sorting.js';
 
@@ -111,7 +111,7 @@ extern "C" __global__ void gpa_quantile(const void* sortedp, const double* qs, v
 }
 
 /** The quantiles (scaled to [0, 1]), their shape, and their dtype when `q` is strong (a list or an array). */
-function toQs(name: string, q: number | readonly number[] | GpuArray, scale: number): { qs: number[]; shape: number[]; dtype: DType | null } {
+function toQs(name: string, q: QArg, scale: number): { qs: number[]; shape: number[]; dtype: DType | null } {
   let qs: number[];
   let shape: number[];
   let dtype: DType | null = null;
@@ -123,6 +123,14 @@ function toQs(name: string, q: number | readonly number[] | GpuArray, scale: num
     qs = Array.from(q.toTypedArray() as ArrayLike<number>, Number);
     shape = [...q.shape];
     dtype = q.dtype.kind === 'f' ? q.dtype : dtypes.float64;
+  } else if ((Array.isArray(q) && q.some((v) => typeof v !== 'number')) || ArrayBuffer.isView(q)) {
+    // Nested lists and TypedArrays as NumPy's asanyarray(q) (a string or an object is still refused by asarray).
+    const g = toArray(q, `${name}: q`);
+    try {
+      return toQs(name, g, scale);
+    } finally {
+      g.dispose();
+    }
   } else if (Array.isArray(q)) {
     qs = q.map((v) => {
       if (typeof v !== 'number') throw new TypeError(`${name}: q must be a number, an array of numbers or a GpuArray`);
@@ -152,7 +160,7 @@ function reduceLast(a: GpuArray, axis: unknown, name: string): { x: GpuArray; re
   }
 }
 
-function quantileImpl(name: string, a: GpuArray, q: number | readonly number[] | GpuArray, scale: number, axisOrOptions: unknown, options: unknown, skipNan: boolean, median = false): GpuArray {
+function quantileImpl(name: string, a: GpuArray, q: QArg, scale: number, axisOrOptions: unknown, options: unknown, skipNan: boolean, median = false): GpuArray {
   const v = a as unknown;
   // Host data as NumPy's array_like (`gp.median([3, 1, 2])`): uploaded, reduced, freed.
   if (Array.isArray(v) || ArrayBuffer.isView(v)) return withArray(v, `${name}: a`, (h) => quantileImpl(name, h, q, scale, axisOrOptions, options, skipNan, median));
@@ -210,7 +218,7 @@ function deviceDoubles(v: readonly number[], a: GpuArray): GpuArray {
   return GpuArray.allocate([v.length], dtypes.float64, a.device).set(new Float64Array(v));
 }
 
-type QArg = number | readonly number[] | GpuArray;
+type QArg = number | readonly number[] | readonly (readonly number[])[] | ArrayBufferView | GpuArray;
 
 /** numpy.quantile (q in [0, 1]); a q array gives its shape in front of the result's. `axis` by position or in the options. */
 export const quantile = (a: ArrayArg, q: QArg, axisOrOptions?: number | readonly number[] | null | QuantileOptions, options?: QuantileOptions) => quantileImpl('quantile', a as GpuArray, q, 1, axisOrOptions, options, false);

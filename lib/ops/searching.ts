@@ -4,7 +4,7 @@ import { DType, dtypes, integerRange } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { promoteTypes } from '../core/promotion.js';
-import { describeValue, readOptions } from '../util/options.js';
+import { readOptions } from '../util/options.js';
 import { ArrayLike as ArrayArg, positionalOptions, toArray, withArray } from './array-args.js';
 import { extractBool } from './compaction.js';
 import { intersectWithIndices } from './intersect-indices.js';
@@ -121,15 +121,17 @@ function inRange(v: number, d: DType): boolean {
 export interface SearchsortedOptions {
   /** 'left' (default): first suitable index; 'right': last. */
   side?: 'left' | 'right';
-  /** int64 indices that sort `a` (argsort's result). */
-  sorter?: GpuArray | null;
+  /** Integer indices that sort `a` (argsort's result); a GpuArray or host data. */
+  sorter?: ArrayArg | null;
 }
 
 /** numpy.searchsorted: int64 insertion indices of v into the sorted 1-D a (NaN sorts last). */
-export function searchsorted(a: GpuArray, v: GpuArray | number | readonly number[], sideOrOptions?: 'left' | 'right' | SearchsortedOptions, opts?: SearchsortedOptions): GpuArray {
+export function searchsorted(a: ArrayArg, v: ArrayArg, sideOrOptions?: 'left' | 'right' | SearchsortedOptions, opts?: SearchsortedOptions): GpuArray {
+  if (!(a instanceof GpuArray)) return withArray(a, 'searchsorted: a', (x) => searchsorted(x, v, sideOrOptions, opts));
   checkReal('searchsorted', a);
   const options = positionalOptions<SearchsortedOptions>('searchsorted', sideOrOptions, opts, ['side', 'sorter'], 'side');
-  if (Array.isArray(v) || ArrayBuffer.isView(v)) {
+  if (!(v instanceof GpuArray) && typeof v !== 'number') {
+    // Host needles (a list, a TypedArray, a bigint or boolean) as NumPy's asarray(v).
     const arr = toArray(v, 'searchsorted: v');
     try {
       return searchsorted(a, arr, options);
@@ -137,7 +139,8 @@ export function searchsorted(a: GpuArray, v: GpuArray | number | readonly number
       arr.dispose();
     }
   }
-  if (typeof v !== 'number' && !(v instanceof GpuArray)) throw new TypeError(`searchsorted: v must be a GpuArray, a number or a list of numbers, got ${describeValue(v)}`);
+  const s0 = options.sorter;
+  if (s0 !== undefined && s0 !== null && !(s0 instanceof GpuArray)) return withArray(s0, 'searchsorted: sorter', (s) => searchsorted(a, v, { ...options, sorter: s }));
   if (a.ndim !== 1) throw new RangeError('searchsorted: object too deep for desired array (a must be 1-D)');
   const side = options.side ?? 'left';
   if (side !== 'left' && side !== 'right') throw new RangeError(`searchsorted: side must be 'left' or 'right' (got ${JSON.stringify(side)})`);
@@ -252,14 +255,14 @@ function uniqueParts(name: string, ar: GpuArray, want: { index: boolean; inverse
  * numpy.unique: the sorted unique elements of the flattened array; with any return flag, a JS array
  * [unique, index?, inverse?, counts?] as NumPy's tuple (inverse has the input's shape, as NumPy 2).
  */
-export function unique(ar: GpuArray, options: UniqueOptions | null = {}): GpuArray | GpuArray[] {
+export function unique(ar: ArrayArg, options: UniqueOptions | null = {}): GpuArray | GpuArray[] {
+  if (!(ar instanceof GpuArray)) return withArray(ar, 'unique: ar', (x) => unique(x, options));
   options ??= {};
   for (const k of Object.keys(options)) {
     if (!['returnIndex', 'returnInverse', 'returnCounts', 'axis', 'equalNan', 'sorted'].includes(k)) throw new TypeError(`unique() got an unexpected keyword argument '${k}'`);
   }
   const want = { index: !!options.returnIndex, inverse: !!options.returnInverse, counts: !!options.returnCounts };
   if (options.axis !== undefined && options.axis !== null) {
-    if (!(ar instanceof GpuArray)) throw new TypeError('unique: expected a GpuArray');
     if (typeof options.axis !== 'number') throw new TypeError('unique: axis must be an integer or null');
     const r = uniqueAlongAxis(ar, options.axis, want);
     return want.index || want.inverse || want.counts ? r : r[0];
@@ -270,24 +273,28 @@ export function unique(ar: GpuArray, options: UniqueOptions | null = {}): GpuArr
 }
 
 /** numpy.unique_values (NumPy 2): unique elements, NaNs not collapsed. */
-export function uniqueValues(x: GpuArray): GpuArray {
+export function uniqueValues(x: ArrayArg): GpuArray {
+  if (!(x instanceof GpuArray)) return withArray(x, 'uniqueValues: x', (h) => uniqueValues(h));
   return uniqueParts('uniqueValues', x, { index: false, inverse: false, counts: false }, false).values;
 }
 
 /** numpy.unique_counts (NumPy 2): {values, counts}. */
-export function uniqueCounts(x: GpuArray): { values: GpuArray; counts: GpuArray } {
+export function uniqueCounts(x: ArrayArg): { values: GpuArray; counts: GpuArray } {
+  if (!(x instanceof GpuArray)) return withArray(x, 'uniqueCounts: x', (h) => uniqueCounts(h));
   const p = uniqueParts('uniqueCounts', x, { index: false, inverse: false, counts: true }, false);
   return { values: p.values, counts: p.counts! };
 }
 
 /** numpy.unique_inverse (NumPy 2): {values, inverseIndices} (inverseIndices has x's shape). */
-export function uniqueInverse(x: GpuArray): { values: GpuArray; inverseIndices: GpuArray } {
+export function uniqueInverse(x: ArrayArg): { values: GpuArray; inverseIndices: GpuArray } {
+  if (!(x instanceof GpuArray)) return withArray(x, 'uniqueInverse: x', (h) => uniqueInverse(h));
   const p = uniqueParts('uniqueInverse', x, { index: false, inverse: true, counts: false }, false);
   return { values: p.values, inverseIndices: p.inverse! };
 }
 
 /** numpy.unique_all (NumPy 2): {values, indices, inverseIndices, counts}. */
-export function uniqueAll(x: GpuArray): { values: GpuArray; indices: GpuArray; inverseIndices: GpuArray; counts: GpuArray } {
+export function uniqueAll(x: ArrayArg): { values: GpuArray; indices: GpuArray; inverseIndices: GpuArray; counts: GpuArray } {
+  if (!(x instanceof GpuArray)) return withArray(x, 'uniqueAll: x', (h) => uniqueAll(h));
   const p = uniqueParts('uniqueAll', x, { index: true, inverse: true, counts: true }, false);
   return { values: p.values, indices: p.indices!, inverseIndices: p.inverse!, counts: p.counts! };
 }
@@ -305,7 +312,8 @@ export interface IsinOptions {
 }
 
 /** numpy.isin: bool array of element's shape, true where the element is in testElements (== semantics: NaN never is). */
-export function isin(element: GpuArray, testElements: GpuArray | number | readonly number[], options: IsinOptions = {}): GpuArray {
+export function isin(element: ArrayArg, testElements: ArrayArg, options: IsinOptions = {}): GpuArray {
+  if (!(element instanceof GpuArray)) return withArray(element, 'isin: element', (x) => isin(x, testElements, options));
   options = readOptions<IsinOptions>('isin', options, ['invert', 'assumeUnique', 'kind']);
   if (options.kind !== undefined && options.kind !== null && options.kind !== 'sort' && options.kind !== 'table') throw new RangeError(`isin: Invalid kind: ${JSON.stringify(options.kind)}. Please use None, 'sort' or 'table'.`);
   if (!(testElements instanceof GpuArray)) {

@@ -3,7 +3,7 @@
 // last, -0.0 and +0.0 equal (kept in input order), ties in input order.
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { ArrayLike, withArray } from './array-args.js';
+import { ArrayLike, toArray, withArray } from './array-args.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { normalizeAxis } from '../core/shape.js';
 import { gather, indicesInRow, iota, sortable, sortedOrder, sortedValues } from './radix-sort.js';
@@ -149,8 +149,8 @@ export function argsort(a: ArrayLike, axisOrOptions?: number | null | SortOption
 }
 
 /** numpy.sort_complex: sorted by real part, then imaginary (NaN last in each), as a complex array. */
-export function sortComplex(a: GpuArray): GpuArray {
-  checkArray('sortComplex', a);
+export function sortComplex(a: ArrayLike): GpuArray {
+  if (!(a instanceof GpuArray)) return withArray(a, 'sortComplex: a', (x) => sortComplex(x));
   // NumPy: int8/int16/uint8/uint16 become complex64, every other real dtype complex128.
   const d = a.dtype.isComplex ? a.dtype : ['int8', 'int16', 'uint8', 'uint16'].includes(a.dtype.name) ? dtypes.complex64 : dtypes.complex128;
   const c = a.astype(d);
@@ -162,24 +162,36 @@ export function sortComplex(a: GpuArray): GpuArray {
 }
 
 /** numpy.lexsort: indices sorting by the last key first, then the one before it, ... (1-D keys). */
-export function lexsort(keys: readonly GpuArray[] | GpuArray): GpuArray {
+export function lexsort(keys: readonly ArrayLike[] | GpuArray | ArrayBufferView): GpuArray {
   let list: GpuArray[];
   const owned: GpuArray[] = [];
-  if (keys instanceof GpuArray) {
-    if (keys.ndim === 0) throw new TypeError('lexsort: need sequence of keys with len > 0 in lexsort');
-    if (keys.ndim !== 2) throw new TypeError('lexsort: only 1-D keys (a 2-D array of keys) are supported');
-    list = Array.from({ length: keys.shape[0] }, (_, i) => keys.slice(i));
-    owned.push(...list);
-  } else if (Array.isArray(keys)) list = [...keys];
-  else throw new TypeError('lexsort: keys must be a GpuArray or an array of GpuArrays');
-  if (list.length === 0) throw new TypeError('lexsort: need sequence of keys with len > 0 in lexsort');
   try {
-    const n = list[0].size;
+    if (keys instanceof GpuArray) {
+      if (keys.ndim === 0) throw new TypeError('lexsort: need sequence of keys with len > 0 in lexsort');
+      list = Array.from({ length: keys.shape[0] }, (_, i) => keys.slice(i));
+      owned.push(...list);
+    } else if (ArrayBuffer.isView(keys)) {
+      // A TypedArray is a sequence of 0-d keys, as a 1-D ndarray is for NumPy.
+      return withArray(keys, 'lexsort: keys', (k) => lexsort(k));
+    } else if (Array.isArray(keys)) {
+      // NumPy converts each key on its own (one dtype per key): lists, TypedArrays, GpuArrays, scalars.
+      list = keys.map((k, i) => {
+        if (k instanceof GpuArray) return k;
+        const g = toArray(k, `lexsort: keys[${i}]`);
+        owned.push(g);
+        return g;
+      });
+    } else throw new TypeError('lexsort: need sequence of keys with len > 0 in lexsort');
+    if (list.length === 0) throw new TypeError('lexsort: need sequence of keys with len > 0 in lexsort');
+    const shape0 = list[0].shape;
     for (const k of list) {
       checkArray('lexsort', k, false);
-      if (k.ndim !== 1) throw new TypeError('lexsort: only 1-D keys are supported');
-      if (k.size !== n) throw new RangeError('lexsort: all keys need to be the same shape');
+      if (k.ndim !== shape0.length || k.shape.some((d, i) => d !== shape0[i])) throw new RangeError('lexsort: all keys need to be the same shape');
     }
+    // 0-d keys: the one index of a single element (NumPy's lexsort(np.array([3, 1, 2])) is 0).
+    if (shape0.length === 0) return GpuArray.allocate([], dtypes.int64, list[0].device).fill(0);
+    if (shape0.length !== 1) throw new TypeError('lexsort: only 1-D keys are supported');
+    const n = list[0].size;
     // Stable sorts from the least significant key to the most: each reorders the current permutation.
     let permIdx = iota(n, list[0].device);
     try {
@@ -220,17 +232,17 @@ function checkKth(name: string, a: GpuArray, kth: number | readonly number[], ax
 }
 
 /** numpy.partition: every kth element where a sort would put it, smaller before, larger after (a full sort here). */
-export function partition(a: GpuArray, kth: number | readonly number[], options: SortOptions = {}): GpuArray {
+export function partition(a: ArrayLike, kth: number | readonly number[], options: SortOptions = {}): GpuArray {
+  if (!(a instanceof GpuArray)) return withArray(a, 'partition: a', (x) => partition(x, kth, options));
   const o = sortArgs('partition', options, undefined);
-  checkArray('partition', a);
   checkKth('partition', a, kth, o.axis === undefined ? -1 : o.axis);
   return sortImpl('partition', a, o, false);
 }
 
 /** numpy.argpartition: the indices of partition (a stable argsort here, which satisfies the invariants). */
-export function argpartition(a: GpuArray, kth: number | readonly number[], options: SortOptions = {}): GpuArray {
+export function argpartition(a: ArrayLike, kth: number | readonly number[], options: SortOptions = {}): GpuArray {
+  if (!(a instanceof GpuArray)) return withArray(a, 'argpartition: a', (x) => argpartition(x, kth, options));
   const o = sortArgs('argpartition', options, undefined);
-  checkArray('argpartition', a);
   // As argsort, a 0-d array is 1-D here (NumPy).
   if (a.ndim === 0) return withOneD(a, (one) => argpartition(one, kth, o));
   checkKth('argpartition', a, kth, o.axis === undefined ? -1 : o.axis);

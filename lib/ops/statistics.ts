@@ -3,7 +3,7 @@
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { describeValue, readOptions } from '../util/options.js';
-import { ArrayLike as ArrayArg, isOptions, positionalOptions, toArray } from './array-args.js';
+import { ArrayLike as ArrayArg, isOptions, positionalOptions, toArray, withArray } from './array-args.js';
 import { COOPERATIVE_MARK, gridFor, moduleKernel } from './device-kernels.js';
 import { binCountOf } from './histogram-bins.js';
 import { evenHistogram } from './histogram-even.js';
@@ -170,14 +170,28 @@ export interface HistogramOptions {
   range?: readonly [number, number] | null;
   /** Probability density: counts / (total * bin width). */
   density?: boolean;
-  /** A weight per element: the bins sum weights (float64). */
-  weights?: GpuArray | null;
+  /** A weight per element of a's shape: the bins sum weights (a GpuArray or host data). */
+  weights?: ArrayArg | null;
+  /** The bins (as the positional argument): a count, a rule name or increasing edges. */
+  bins?: number | string | readonly number[] | ArrayBufferView | GpuArray;
 }
 
 /** numpy.histogram of the flattened array: [hist, binEdges] (bins: a count, default 10, or increasing edges). */
-export function histogram(a: GpuArray, binsOrOptions: number | string | readonly number[] | GpuArray | HistogramOptions = 10, opts?: HistogramOptions): [GpuArray, GpuArray] {
-  if (!(a instanceof GpuArray)) throw new TypeError('histogram: expected a GpuArray');
-  const options = positionalOptions<HistogramOptions & { bins?: number | string | readonly number[] | GpuArray }>('histogram', binsOrOptions, opts, ['bins', 'range', 'density', 'weights'], 'bins');
+export function histogram(a: ArrayArg, binsOrOptions: number | string | readonly number[] | ArrayBufferView | GpuArray | HistogramOptions = 10, opts?: HistogramOptions): [GpuArray, GpuArray] {
+  if (!(a instanceof GpuArray)) return withArray(a, 'histogram: a', (x) => histogram(x, binsOrOptions, opts));
+  const options = positionalOptions<HistogramOptions>('histogram', binsOrOptions, opts, ['bins', 'range', 'density', 'weights'], 'bins');
+  // Host weights and TypedArray edges as NumPy's array_like: uploaded, then the GpuArray path.
+  const hw = options.weights !== undefined && options.weights !== null && !(options.weights instanceof GpuArray);
+  if (hw || ArrayBuffer.isView(options.bins)) {
+    const w = hw ? toArray(options.weights, 'histogram: weights') : options.weights;
+    const b = ArrayBuffer.isView(options.bins) ? toArray(options.bins, 'histogram: bins') : options.bins;
+    try {
+      return histogram(a, { ...options, bins: b, weights: w });
+    } finally {
+      if (w !== options.weights) (w as GpuArray).dispose();
+      if (b !== options.bins) (b as GpuArray).dispose();
+    }
+  }
   const bins = options.bins ?? 10;
   if (typeof bins === 'string') {
     // NumPy's estimators: a bin count over the same outer edges as a numeric count.
@@ -189,8 +203,8 @@ export function histogram(a: GpuArray, binsOrOptions: number | string | readonly
   if (typeof bins === 'number' && !Number.isInteger(bins)) throw new TypeError('histogram: `bins` must be an integer, a string, or an array');
   if (typeof bins !== 'number' && !Array.isArray(bins) && !(bins instanceof GpuArray)) throw new TypeError(`histogram: bins must be a count, a rule name, a list of edges or a GpuArray, got ${describeValue(bins)}`);
   if (a.dtype.isComplex) throw new TypeError('histogram: complex input is not supported');
-  const w = options.weights ?? null;
-  if (w !== null && (!(w instanceof GpuArray) || w.size !== a.size)) throw new RangeError('histogram: weights should have the same shape as a.');
+  const w = (options.weights ?? null) as GpuArray | null;
+  if (w !== null && w.size !== a.size) throw new RangeError('histogram: weights should have the same shape as a.');
   if (w !== null && w.dtype.isComplex) throw new TypeError('histogram: complex weights are not supported yet');
   let edges: number[];
   if (typeof bins === 'number') {
@@ -280,9 +294,9 @@ function finishHistogram(raw: GpuArray, edgeArr: GpuArray, edges: readonly numbe
 }
 
 /** numpy.digitize: the bin index of each x (bins increasing or decreasing; right: intervals closed on the right). */
-export function digitize(x: GpuArray, bins: GpuArray | readonly number[], rightOrOptions: boolean | { right?: boolean } = false): GpuArray {
-  if (!(x instanceof GpuArray)) throw new TypeError('digitize: x must be a GpuArray');
-  if (Array.isArray(bins)) {
+export function digitize(x: ArrayArg, bins: ArrayArg, rightOrOptions: boolean | { right?: boolean } = false): GpuArray {
+  if (!(x instanceof GpuArray)) return withArray(x, 'digitize: x', (h) => digitize(h, bins, rightOrOptions));
+  if (Array.isArray(bins) || ArrayBuffer.isView(bins)) {
     // A list of edges, as NumPy's array_like bins.
     const b = toArray(bins, 'digitize: bins');
     try {

@@ -430,8 +430,8 @@ assert.equal(lo.toArray(), 21);
 assert.equal(hi.toArray(), 42);
 // Result types follow the declarations: each marked line must fail to type-check (never run).
 const mustNotCompile = () => {
-  // @ts-expect-error a kernel with one output returns a GpuArray, not a tuple
-  const [notATuple] = saxpy(gp.float32(1), x, x);
+  // @ts-expect-error a kernel with one output returns a GpuArray, not a tuple (a GpuArray iterates, as NumPy's)
+  const notATuple: [GpuArray] = saxpy(gp.float32(1), x, x);
   // @ts-expect-error a noReturn kernel returns nothing
   fillK(2, target).str();
   // @ts-expect-error a two-output reduction is a pair, not a GpuArray
