@@ -307,8 +307,16 @@ function formatNested(shown: Shown, fmt: (i: number) => string, lineWidth: numbe
   return recurse(0, 0, nextLinePrefix, lineWidth);
 }
 
+/** A TypeError up front for a non-array (its fields would be read as undefined below). */
+function checkArray(fn: string, a: unknown): void {
+  if (typeof a !== 'object' || a === null || !Array.isArray((a as GpuArray).shape) || typeof (a as GpuArray).dtype !== 'object') {
+    throw new TypeError(`${fn}: expected a GpuArray, got ${a === null ? 'null' : typeof a}`);
+  }
+}
+
 /** numpy.array2string. */
 export function array2string(a: GpuArray, options: Partial<PrintOptions> & { separator?: string; prefix?: string; suffix?: string } = {}): string {
+  checkArray('array2string', a);
   const { separator = ' ', prefix = '', suffix = '', ...rest } = checkOptions<{ separator: string; prefix: string; suffix: string }>('array2string', options, ['separator', 'prefix', 'suffix']);
   const o = { ...currentPrintOptions(), ...rest };
   const lineWidth = o.linewidth - suffix.length;
@@ -325,6 +333,7 @@ const pyTuple = (s: readonly number[]) => `(${s.join(', ')}${s.length === 1 ? ',
 
 /** numpy.array_repr: `array([1., 2.], dtype=float32)`. */
 export function arrayRepr(a: GpuArray, given: Partial<PrintOptions> = {}): string {
+  checkArray('arrayRepr', a);
   const options = checkOptions('arrayRepr', given);
   const o = { ...currentPrintOptions(), ...options };
   const prefix = 'array(';
@@ -343,6 +352,7 @@ export function arrayRepr(a: GpuArray, given: Partial<PrintOptions> = {}): strin
 
 /** numpy.array_str: `[1. 2.]`; a 0-d array prints as its scalar. */
 export function arrayStr(a: GpuArray, given: Partial<PrintOptions> = {}): string {
+  checkArray('arrayStr', a);
   const options = checkOptions('arrayStr', given);
   if (a.ndim === 0) {
     const vals = a.toTypedArray();

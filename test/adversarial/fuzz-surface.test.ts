@@ -1,0 +1,51 @@
+// Found by fuzzing the public surface with adversarial arguments (NaN, negative, huge, wrong types,
+// cyclic lists, disposed arrays): each call here used to hang or fail inside our code with a
+// JS engine error (new Array(NaN), `x is not iterable`, JSON.stringify of a bigint) instead of
+// a clear typed error before anything is launched.
+import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as gp from '../../lib/index.js';
+import { describeEachDevice } from '../helpers.js';
+
+const INDEX = pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'lib', 'index.js')).href;
+
+describe('adversarial: fuzzed surface (child process)', () => {
+  it('new Ufunc with nout 2**31 is a RangeError at once, not a hang filling 2**31 slots', () => {
+    // In a child: the old code spent minutes (or the heap) on new Array(2**31).fill(null).
+    const src = `import(${JSON.stringify(INDEX)}).then((gp) => { for (const n of [2 ** 31, NaN, -1, 1.5]) { try { new gp.Ufunc('f', 1, n, []); console.log('none'); } catch (e) { console.log(e.constructor.name); } } try { new gp.Ufunc('f', '1', 1, []); } catch (e) { console.log(e.constructor.name); } });`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', src], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, GPUARRAY_DEVICE: 'cpu' } });
+    expect(r.signal, r.stderr).to.equal(null);
+    expect(r.status, r.stderr).to.equal(0);
+    expect(r.stdout.trim().split('\n')).to.deep.equal(['RangeError', 'RangeError', 'RangeError', 'RangeError', 'TypeError']);
+  });
+});
+
+describeEachDevice('adversarial: fuzzed surface', () => {
+  it('broadcastShapes checks its shapes (NumPy: TypeError / ValueError)', () => {
+    expect(() => gp.broadcastShapes(NaN as never)).to.throw(TypeError, /integers, got NaN/);
+    expect(() => gp.broadcastShapes(null as never)).to.throw(TypeError, /array of integers, got null/);
+    expect(() => gp.broadcastShapes([1.5])).to.throw(TypeError, /integers, got 1.5/);
+    expect(() => gp.broadcastShapes([-1, 3])).to.throw(RangeError, /negative dimensions/);
+    expect(gp.broadcastShapes(3 as never, [1, 3])).to.deep.equal([1, 3]);
+  });
+
+  it('array2string / arrayStr / arrayRepr of a non-array are TypeErrors', () => {
+    expect(() => gp.array2string(null as never)).to.throw(TypeError, /array2string: expected a GpuArray/);
+    expect(() => gp.arrayStr(undefined as never)).to.throw(TypeError, /arrayStr: expected a GpuArray/);
+    expect(() => gp.arrayRepr(NaN as never)).to.throw(TypeError, /arrayRepr: expected a GpuArray/);
+  });
+
+  it('choose with non-list choices or a cyclic index list; a bigint or an array as axis', () => {
+    const a = gp.array([[1, 2, 3], [4, 5, 6]]);
+    expect(() => gp.choose(0, 5 as never)).to.throw(TypeError, /choices must be an array/);
+    const cyc: unknown[] = [];
+    cyc.push(cyc);
+    expect(() => gp.choose(cyc, [a])).to.throw(TypeError, /cyclic/);
+    expect(() => gp.argmax(a, { axis: 5n as never })).to.throw(TypeError, /axis must be an integer or null, got the bigint 5n/);
+    const d = gp.array([1]);
+    d.dispose();
+    expect(() => gp.sum(a, { axis: d as never })).to.throw(TypeError, /axis must be a number/);
+  });
+});
