@@ -276,6 +276,7 @@ export class GpuArray {
    * @example gp.zeros(3).expandDims(0).shape // [1, 3]
    */
   expandDims(axis: number | readonly number[]): GpuArray {
+    if (typeof axis !== 'number' && typeof (axis as Iterable<number> | null)?.[Symbol.iterator] !== 'function') throw new TypeError(`expandDims: axis must be an integer or an array of integers, got ${typeof axis}`);
     const axes = typeof axis === 'number' ? [axis] : [...axis];
     const outNdim = this.ndim + axes.length;
     const pos = axes.map((a) => normalizeAxis(a, outNdim));
