@@ -60,6 +60,18 @@ export function isFContiguous(shape: Shape, strides: readonly number[], itemsize
   return true;
 }
 
+/**
+ * An axis, shape or count argument as a list: a number is a list of one; anything else must be
+ * iterable (a TypeError naming `fn` and `what` here, not `x is not iterable` from the spread).
+ */
+export function intList(fn: string, what: string, v: unknown): number[] {
+  if (typeof v === 'number') return [v];
+  if (typeof v !== 'object' || v === null || typeof (v as Iterable<unknown>)[Symbol.iterator] !== 'function') {
+    throw new TypeError(`${fn}: ${what} must be an integer or a sequence of integers, got ${v === null ? 'null' : typeof v}`);
+  }
+  return [...(v as Iterable<number>)];
+}
+
 export const shapeString = (s: Shape) => `(${s.join(', ')}${s.length === 1 ? ',' : ''})`;
 
 /** numpy.broadcast_shapes; the error names every shape involved. */

@@ -63,4 +63,20 @@ describeEachDevice('adversarial: fuzzed surface', () => {
     expect(() => gp.flip(a, Symbol('x') as never)).to.throw(TypeError, /axis must be an integer/);
     expect(() => a.expandDims(null as never)).to.throw(TypeError, /expandDims: axis must be an integer/);
   });
+
+  it('shape, reps, shift, s and axes arguments that are not lists are TypeErrors naming the function', () => {
+    const a = gp.array([[1, 2, 3], [4, 5, 6]], { dtype: 'float64' });
+    expect(() => gp.fft.fft2(a, null, NaN as never)).to.throw(TypeError, /fft2: axes must be a sequence of integers/);
+    expect(() => gp.fft.fftn(a, 3 as never)).to.throw(TypeError, /fftn: s must be a sequence of integers/);
+    expect(() => gp.fft.fftn(a, Symbol('s') as never)).to.throw(TypeError, /fftn: s must be/);
+    expect(gp.fft.fftn(a, [2, 2]).shape).to.deep.equal([2, 2]);
+    expect(() => gp.fft.fftshift(a, Symbol('x') as never)).to.throw(TypeError, /fftshift: axes must be/);
+    expect(() => a.reshape(Symbol('x') as never)).to.throw(TypeError, /reshape: shape must be/);
+    expect(() => gp.tile(a, 'ab' as never)).to.throw(TypeError, /tile: reps must be/);
+    expect(() => gp.roll(a, Symbol('x') as never)).to.throw(TypeError, /roll: shift must be/);
+    expect(() => gp.resize(a, null as never)).to.throw(TypeError, /resize: newShape must be/);
+    expect(() => gp.unravelIndex(3, null as never)).to.throw(TypeError, /unravelIndex: shape must be/);
+    expect(gp.tile(a, 2).shape).to.deep.equal([2, 6]);
+    expect(gp.resize(a, 4).shape).to.deep.equal([4]);
+  });
 });
