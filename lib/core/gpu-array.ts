@@ -26,6 +26,7 @@ import {
   normalizeAxis,
   normalizeShape,
   shapeString,
+  intList,
 } from './shape.js';
 
 /** Memory layout flags (NumPy `ndarray.flags`): C (row-major) and Fortran (column-major) contiguity. */
@@ -226,7 +227,7 @@ export class GpuArray {
    * @example gp.zeros([2, 3, 4]).transpose(1, 0, 2).shape // [3, 2, 4]
    */
   transpose(...axes: (number | readonly number[])[]): GpuArray {
-    const given = axes.length === 1 && typeof axes[0] !== 'number' ? [...(axes[0] as readonly number[])] : (axes as number[]);
+    const given = axes.length === 1 && typeof axes[0] !== 'number' ? (axes[0] == null ? [] : intList('transpose', 'axes', axes[0])) : (axes as number[]);
     const perm = given.length === 0 ? this.shape.map((_, i) => this.ndim - 1 - i) : given.map((a) => normalizeAxis(a, this.ndim));
     if (perm.length !== this.ndim || new Set(perm).size !== perm.length) {
       throw new RangeError(`axes [${given.join(', ')}] don't match array of dimension ${this.ndim}`);

@@ -192,7 +192,7 @@ export interface TraceOptions extends DiagonalOptions {
 
 /** numpy.trace: the sum along a diagonal (NumPy's sum dtype rules). */
 export function trace(a: ArrayLike, offsetOrOptions: number | TraceOptions = 0, axis1 = 0, axis2 = 1): GpuArray {
-  const o: TraceOptions = typeof offsetOrOptions === 'number' ? { offset: offsetOrOptions, axis1, axis2 } : offsetOrOptions;
+  const o: TraceOptions = typeof offsetOrOptions === 'number' ? { offset: offsetOrOptions, axis1, axis2 } : readOptions<TraceOptions>('trace', offsetOrOptions, ['offset', 'axis1', 'axis2', 'dtype', 'out']);
   return withArrays([a], (x) =>
     scoped((track) => {
       const d = track(diagonalView(x, o.offset ?? 0, o.axis1 ?? 0, o.axis2 ?? 1));

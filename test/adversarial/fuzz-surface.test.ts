@@ -79,4 +79,16 @@ describeEachDevice('adversarial: fuzzed surface', () => {
     expect(gp.tile(a, 2).shape).to.deep.equal([2, 6]);
     expect(gp.resize(a, 4).shape).to.deep.equal([4]);
   });
+
+  it('matmul/trace options checked, null accepted; transpose axes not a list; norm order a bigint', () => {
+    const a = gp.array([[1, 2, 3], [4, 5, 6]], { dtype: 'float64' });
+    expect(() => gp.matmul(a, a.T, { bogus: 1 } as never)).to.throw(TypeError, /matmul: unknown option 'bogus'/);
+    expect(gp.matmul(a, a.T, null as never).toArray()).to.deep.equal([[14, 32], [32, 77]]);
+    expect(() => gp.trace(a, { bogus: 1 } as never)).to.throw(TypeError, /trace: unknown option 'bogus'/);
+    expect(gp.trace(a, null as never).toArray()).to.equal(6);
+    expect(gp.trace(a, { offset: 1 }).toArray()).to.equal(8);
+    expect(() => a.transpose(Symbol('x') as never)).to.throw(TypeError, /transpose: axes must be/);
+    expect(a.transpose(null as never).shape).to.deep.equal([3, 2]);
+    expect(() => gp.linalg.norm(a, 5n as never)).to.throw(RangeError, /Invalid norm order 5n/);
+  });
 });
