@@ -91,4 +91,12 @@ describeEachDevice('adversarial: fuzzed surface', () => {
     expect(a.transpose(null as never).shape).to.deep.equal([3, 2]);
     expect(() => gp.linalg.norm(a, 5n as never)).to.throw(RangeError, /Invalid norm order 5n/);
   });
+
+  it('a cyclic index list is a TypeError, not a stack overflow', () => {
+    const a = gp.array([[1, 2, 3], [4, 5, 6]], { dtype: 'float64' });
+    const c: unknown[] = [0];
+    c.push(c);
+    expect(() => a.slice(c as never)).to.throw(TypeError, /contains itself/);
+    expect(a.slice([1, 0] as never).toArray()).to.deep.equal([[4, 5, 6], [1, 2, 3]]);
+  });
 });
