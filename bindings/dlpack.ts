@@ -101,7 +101,9 @@ function int64s(address: number, n: number): number[] {
 
 /** Read the managed tensor at `addr` (ndim above 64 is refused before shape is read). */
 export function readManagedTensor(addr: number, versioned: boolean): ManagedTensor {
-  if (!Number.isSafeInteger(addr) || addr <= 0) throw new TypeError(`DLPack: not a tensor address: ${addr}`);
+  // Any other number would be read as a pointer: refuse what no allocator hands out (the first
+  // 64 KiB are never mapped; the struct is pointer-aligned), so a stray count is an error, not a crash.
+  if (!Number.isSafeInteger(addr) || addr < 65536 || addr % 8 !== 0) throw new TypeError(`DLPack: not a tensor address: ${addr}`);
   const head = headerBytes(versioned);
   const v = view(addr, head);
   const at = tensorAt(versioned);

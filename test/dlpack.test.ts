@@ -30,6 +30,10 @@ const SAMPLES: Record<string, number[] | bigint[] | boolean[]> = {
 describeEachDevice('DLPack', (spec) => {
   const isCuda = spec.startsWith('cuda');
 
+  it('a raw number that cannot be a tensor address is a TypeError, not a read of it (the fuzzer segfaulted here)', () => {
+    for (const v of [5n, 2 ** 32 + 1, 8, 65535, -8]) expect(() => gp.fromDlpack(v as never), String(v)).to.throw(TypeError, /not a tensor address/);
+  });
+
   it('toDlpack/fromDlpack round-trips every dtype, sharing the memory', () => {
     for (const [name, values] of [...Object.entries(SAMPLES), ['complex64', [1, -2, 3.5, 4, 0, -6]], ['complex128', [1e-200, 2, -3, 4.5, 5, 0]]] as const) {
       const a = name.startsWith('complex')

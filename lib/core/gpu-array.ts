@@ -27,6 +27,7 @@ import {
   normalizeAxis,
   normalizeShape,
   shapeString,
+  intList,
 } from './shape.js';
 
 /** Memory layout flags (NumPy `ndarray.flags`): C (row-major) and Fortran (column-major) contiguity. */
@@ -236,7 +237,7 @@ export class GpuArray {
    * @example gp.zeros([2, 3, 4]).transpose(1, 0, 2).shape // [3, 2, 4]
    */
   transpose(...axes: (number | readonly number[])[]): GpuArray {
-    const given = axes.length === 1 && typeof axes[0] !== 'number' ? [...(axes[0] as readonly number[])] : (axes as number[]);
+    const given = axes.length === 1 && typeof axes[0] !== 'number' ? (axes[0] == null ? [] : intList('transpose', 'axes', axes[0])) : (axes as number[]);
     const perm = given.length === 0 ? this.shape.map((_, i) => this.ndim - 1 - i) : given.map((a) => normalizeAxis(a, this.ndim));
     if (perm.length !== this.ndim || new Set(perm).size !== perm.length) {
       throw new RangeError(`axes [${given.join(', ')}] don't match array of dimension ${this.ndim}`);
@@ -286,6 +287,7 @@ export class GpuArray {
    * @example gp.zeros(3).expandDims(0).shape // [1, 3]
    */
   expandDims(axis: number | readonly number[]): GpuArray {
+    if (typeof axis !== 'number' && typeof (axis as Iterable<number> | null)?.[Symbol.iterator] !== 'function') throw new TypeError(`expandDims: axis must be an integer or an array of integers, got ${typeof axis}`);
     const axes = typeof axis === 'number' ? [axis] : [...axis];
     const outNdim = this.ndim + axes.length;
     const pos = axes.map((a) => normalizeAxis(a, outNdim));

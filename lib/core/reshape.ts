@@ -1,10 +1,10 @@
 // Reshape arithmetic (NumPy's): the target shape with its -1 filled in, and the strides of a
 // reshape that can reuse the same memory (_attempt_nocopy_reshape), or null when it needs a copy.
-import { contiguousStrides, Shape, shapeSize, shapeString } from './shape.js';
+import { contiguousStrides, intList, Shape, shapeSize, shapeString } from './shape.js';
 
 /** Fill in a -1 and check the element count. */
 export function resolveReshape(shape: readonly number[], size: number): number[] {
-  const dims = [...shape];
+  const dims = intList('reshape', 'shape', shape);
   const unknown = dims.filter((d) => d === -1).length;
   if (unknown > 1) throw new RangeError('can only specify one unknown dimension');
   for (const d of dims) {

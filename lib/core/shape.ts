@@ -60,10 +60,32 @@ export function isFContiguous(shape: Shape, strides: readonly number[], itemsize
   return true;
 }
 
+/**
+ * An axis, shape or count argument as a list: a number is a list of one; anything else must be
+ * iterable (a TypeError naming `fn` and `what` here, not `x is not iterable` from the spread).
+ */
+export function intList(fn: string, what: string, v: unknown): number[] {
+  if (typeof v === 'number') return [v];
+  if (typeof v !== 'object' || v === null || typeof (v as Iterable<unknown>)[Symbol.iterator] !== 'function') {
+    throw new TypeError(`${fn}: ${what} must be an integer or a sequence of integers, got ${v === null ? 'null' : typeof v}`);
+  }
+  return [...(v as Iterable<number>)];
+}
+
 export const shapeString = (s: Shape) => `(${s.join(', ')}${s.length === 1 ? ',' : ''})`;
 
 /** numpy.broadcast_shapes; the error names every shape involved. */
 export function broadcastShapes(...shapes: Shape[]): number[] {
+  // NumPy takes an int as a 1-d shape; anything else that is not a list of sizes is a TypeError
+  // here, not `new Array(NaN)`'s RangeError below.
+  shapes = shapes.map((s) => (typeof s === 'number' ? [s] : s));
+  for (const s of shapes) {
+    if (!Array.isArray(s)) throw new TypeError(`broadcastShapes: a shape must be an array of integers, got ${s === null ? 'null' : typeof s}`);
+    for (const d of s) {
+      if (typeof d !== 'number' || !Number.isInteger(d)) throw new TypeError(`broadcastShapes: shape entries must be integers, got ${typeof d === 'number' ? d : typeof d}`);
+      if (d < 0) throw new RangeError(`broadcastShapes: negative dimensions are not allowed (got ${d})`);
+    }
+  }
   const ndim = Math.max(0, ...shapes.map((s) => s.length));
   const out = new Array<number>(ndim).fill(1);
   for (const s of shapes) {

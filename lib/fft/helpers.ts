@@ -1,7 +1,7 @@
 // numpy.fft's helpers: sample frequencies (fftfreq, rfftfreq) and the zero-frequency shifts
 // (fftshift, ifftshift), with NumPy's arguments and float64 frequencies.
 import { GpuArray } from '../core/gpu-array.js';
-import { normalizeAxis } from '../core/shape.js';
+import { intList, normalizeAxis } from '../core/shape.js';
 import { array, asarray } from '../ops/creation.js';
 import { readOptions } from '../util/options.js';
 
@@ -79,7 +79,7 @@ function shiftAxesArg(fn: string, axes: ShiftAxes | { axes?: ShiftAxes }): Shift
 
 function shiftAxes(x: GpuArray, axes: ShiftAxes): number[] {
   if (axes === undefined || axes === null) return x.shape.map((_, i) => i);
-  const list = typeof axes === 'number' ? [axes] : [...axes];
+  const list = intList('fftshift', 'axes', axes);
   return list.map((a) => normalizeAxis(a, x.ndim));
 }
 

@@ -5,7 +5,7 @@
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { readOptions } from '../util/options.js';
-import { normalizeAxis, shapeString } from '../core/shape.js';
+import { intList, normalizeAxis, shapeString } from '../core/shape.js';
 import { canCastSameKind } from '../core/promotion.js';
 import { asarray } from '../ops/creation.js';
 import { ufuncFunctions } from '../ops/ufunc-api.js';
@@ -153,6 +153,12 @@ function oneD(fn: string, kind: FftKind, forward: boolean, hermitian: boolean) {
 function nD(fn: string, kind: FftKind, forward: boolean, defaultAxes: number[] | null) {
   return (a: unknown, ...args: Positional[]): GpuArray => {
     const o = parseArgs<FftnOptions>(fn, args, N_D_KEYS);
+    // Typed errors for an `s` or `axes` that is not a list (o.s.map / [...o.axes] threw engine errors).
+    for (const k of ['s', 'axes'] as const) {
+      if (o[k] === undefined || o[k] === null) continue;
+      if (typeof o[k] === 'number') throw new TypeError(`${fn}: ${k} must be a sequence of integers, got a number`); // NumPy: len() of an int
+      o[k] = intList(fn, k, o[k]);
+    }
     const x = asarray(a);
     try {
       checkRealInput(fn, kind, x);

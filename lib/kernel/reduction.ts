@@ -114,7 +114,7 @@ export function normalizeAxes(axis: AxisLike, ndim: number): boolean[] {
   const flags = new Array<boolean>(ndim).fill(axis === null || axis === undefined);
   if (axis === null || axis === undefined) return flags;
   const list = typeof axis === 'number' ? [axis] : axis;
-  if (!Array.isArray(list) && typeof list !== 'object') throw new TypeError(`axis must be a number, an array of numbers or null, got ${typeof axis}`);
+  if (!Array.isArray(list) && (typeof list !== 'object' || typeof (list as Iterable<unknown>)[Symbol.iterator] !== 'function')) throw new TypeError(`axis must be a number, an array of numbers or null, got ${typeof axis}`);
   for (const a of list) {
     if (typeof a !== 'number') throw new TypeError(`axis must be integers, got ${String(a)}`);
     const d = normalizeAxis(a, ndim);

@@ -4,6 +4,7 @@ import { DType, DTypeLike, dtype as toDType } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { canCastSameKind, promoteTypes } from '../core/promotion.js';
+import { readOptions } from '../util/options.js';
 import { broadcastShapes, isCContiguous, sameShape, shapeString } from '../core/shape.js';
 import { asarray } from '../ops/creation.js';
 import { gemmInto } from './gemm.js';
@@ -112,5 +113,6 @@ function matmulArrays(a: GpuArray, b: GpuArray, options: MatmulOptions): GpuArra
 
 /** numpy.matmul (the `@` operator). */
 export function matmul(a: ArrayLike, b: ArrayLike, options: MatmulOptions = {}): GpuArray {
+  options = readOptions<MatmulOptions>('matmul', options, ['out', 'dtype']);
   return withArrays([a, b], (x, y) => matmulArrays(x, y, options));
 }

@@ -49,7 +49,7 @@ export function norm(
   else o = { ord: ordOrOptions, axis: axis as NormOptions['axis'], keepdims };
   const ord = o.ord ?? null;
   if (ord !== null && typeof ord !== 'number' && ord !== 'fro' && ord !== 'nuc') {
-    throw new RangeError(`norm: Invalid norm order ${JSON.stringify(ord)}`);
+    throw new RangeError(`norm: Invalid norm order ${typeof ord === 'bigint' ? `${ord}n` : typeof ord === 'symbol' ? 'a symbol' : JSON.stringify(ord)}`);
   }
   const ax = o.axis ?? null;
   if (ax !== null && typeof ax !== 'number' && !Array.isArray(ax)) throw new TypeError("norm: 'axis' must be None, an integer or a tuple of integers");

@@ -81,6 +81,7 @@ function tensordotArrays(a: GpuArray, b: GpuArray, axes: unknown): GpuArray {
 
 /** numpy.dot: scalars multiply, 1-D.1-D is an inner product, N-D.1-D and 2-D.2-D matmul, else a sum over a's last and b's second-to-last axis. */
 export function dot(a: ArrayLike, b: ArrayLike, options: OutOptions = {}): GpuArray {
+  options = readOptions<OutOptions>('dot', options, ['out']);
   return withArrays([a, b], (x, y) => {
     if (x.ndim === 0 || y.ndim === 0) return multiply(x, y, options);
     if (y.ndim <= 2 && x.ndim <= 2) return matmul(x, y, options);
@@ -155,7 +156,7 @@ export interface DiagonalOptions {
 
 /** numpy.diagonal: a view with axis1 and axis2 removed and the diagonal as the last axis. */
 export function diagonal(a: ArrayLike, offsetOrOptions: number | DiagonalOptions = 0, axis1 = 0, axis2 = 1): GpuArray {
-  const o = typeof offsetOrOptions === 'number' ? { offset: offsetOrOptions, axis1, axis2 } : { offset: 0, axis1: 0, axis2: 1, ...offsetOrOptions };
+  const o = typeof offsetOrOptions === 'number' ? { offset: offsetOrOptions, axis1, axis2 } : { offset: 0, axis1: 0, axis2: 1, ...readOptions<DiagonalOptions>('diagonal', offsetOrOptions, ['offset', 'axis1', 'axis2']) };
   if (!(a instanceof GpuArray)) return withArrays([a], (x) => diagonal(x, o).copy());
   return diagonalView(a, o.offset, o.axis1, o.axis2);
 }
@@ -191,7 +192,7 @@ export interface TraceOptions extends DiagonalOptions {
 
 /** numpy.trace: the sum along a diagonal (NumPy's sum dtype rules). */
 export function trace(a: ArrayLike, offsetOrOptions: number | TraceOptions = 0, axis1 = 0, axis2 = 1): GpuArray {
-  const o: TraceOptions = typeof offsetOrOptions === 'number' ? { offset: offsetOrOptions, axis1, axis2 } : offsetOrOptions;
+  const o: TraceOptions = typeof offsetOrOptions === 'number' ? { offset: offsetOrOptions, axis1, axis2 } : readOptions<TraceOptions>('trace', offsetOrOptions, ['offset', 'axis1', 'axis2', 'dtype', 'out']);
   return withArrays([a], (x) =>
     scoped((track) => {
       const d = track(diagonalView(x, o.offset ?? 0, o.axis1 ?? 0, o.axis2 ?? 1));
@@ -214,6 +215,7 @@ export interface CrossOptions {
 
 /** numpy.cross of 2- or 3-vectors along the given axes, other axes broadcast. */
 export function cross(a: ArrayLike, b: ArrayLike, options: CrossOptions = {}): GpuArray {
+  options = readOptions<CrossOptions>('cross', options, ['axis', 'axisa', 'axisb', 'axisc']);
   return withArrays([a, b], (x, y) =>
     scoped((track) => {
       const axisa = options.axis ?? options.axisa ?? -1;

@@ -23,9 +23,19 @@ type Basic = number | SliceObject | typeof newaxis | '...' | undefined;
 /** An index item after parsing: basic, or an index array (integer or bool). */
 type Item = Basic | GpuArray;
 
+/** A cyclic index list is a TypeError (x.flat(Infinity) below would overflow the stack). */
+function checkAcyclic(x: readonly unknown[], onPath: Set<unknown>): void {
+  if (onPath.has(x)) throw new TypeError('nested index list contains itself: cannot make an index array from a cyclic structure');
+  if (onPath.size >= 64) throw new RangeError('nested index list is deeper than 64 dimensions');
+  onPath.add(x);
+  for (const e of x) if (Array.isArray(e)) checkAcyclic(e, onPath);
+  onPath.delete(x);
+}
+
 /** Index arrays from host data: booleans stay bool, numbers become int64 (an empty list too). */
 function indexArray(x: unknown): GpuArray {
   if (x instanceof GpuArray) return x;
+  if (Array.isArray(x)) checkAcyclic(x, new Set());
   if (Array.isArray(x) && x.flat(Infinity).length === 0) return asarray(new BigInt64Array(0)).reshape(emptyShape(x));
   if (Array.isArray(x)) {
     const flat = x.flat(Infinity);

@@ -75,6 +75,7 @@ export const axisOf = (axis: number, ndim: number) => {
 /** Normalise an axis tuple (or one axis, or null for all axes), refusing repeats. */
 export function axesOf(axis: number | readonly number[] | null | undefined, ndim: number): number[] {
   if (axis === null || axis === undefined) return Array.from({ length: ndim }, (_, i) => i);
+  if (typeof axis !== 'number' && typeof (axis as Iterable<number>)[Symbol.iterator] !== 'function') throw new TypeError(`axis must be an integer, an array of integers or null, got ${typeof axis}`);
   const list = typeof axis === 'number' ? [axis] : [...axis];
   const out = list.map((a) => axisOf(a, ndim));
   if (new Set(out).size !== out.length) throw new RangeError('repeated axis');

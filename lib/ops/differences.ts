@@ -83,6 +83,7 @@ function concatAxis(parts: GpuArray[], ax: number): GpuArray {
 
 /** numpy.diff: the n-th discrete difference along axis (default -1). */
 export function diff(a: ArrayLike, n: number | DiffOptions = 1, options: DiffOptions = {}): GpuArray {
+  options ??= {}; // null is "no options", as everywhere (readOptions)
   if (!(a instanceof GpuArray)) return withArray(a, 'diff: a', (x) => diff(x, n, options));
   if (typeof n === 'object' && n !== null) {
     if (Object.keys(options).length > 0) throw new TypeError('diff: pass the options once (either (n, options) or (options))');

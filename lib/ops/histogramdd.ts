@@ -113,6 +113,10 @@ export function histogramdd(sample: ArrayArg | readonly ArrayArg[], binsOrOption
     const sampleType = cols.map((c) => c.dtype).reduce((p, q) => promoteTypes(p, q));
     const countType = sampleType.kind === 'f' ? sampleType : dtypes.float64;
     const edgeTypes: DType[] = [];
+    // The counts have prod(bins + 2) cells: refused before any edges are built on the host (bins
+    // [2**30, 2**30, 2**30] hung building them; NumPy fails too, on an array too big).
+    const cells = binList.reduce<number>((p, b) => p * (typeof b === 'number' && Number.isInteger(b) && b >= 1 ? b + 2 : 1), 1);
+    if (!(cells <= Number.MAX_SAFE_INTEGER)) throw new RangeError(`histogramdd: too many bins (${binList.filter((b) => typeof b === 'number').join(' x ')}): the histogram would not fit`);
     const edges: number[][] = binList.map((b, d) => {
       if (typeof b === 'number') {
         if (!Number.isInteger(b) || b < 1) throw new RangeError(`histogramdd: \`bins[${d}]\` must be a positive integer, when an integer`);

@@ -3,6 +3,7 @@
 // of existing ops (tri + nonzero, the unravel kernel of nonzero, assign with index arrays).
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
+import { intList } from '../core/shape.js';
 import { readOptions } from '../util/options.js';
 import { ArrayLike, isOptions, targetArray, toArray } from './array-args.js';
 import { arange } from './creation.js';
@@ -35,7 +36,7 @@ export function unravelIndex(indices: ArrayLike, shape: number | readonly number
   const o = readOptions<{ order: 'C' | 'F' }>('unravelIndex', options, ['order']);
   const order = o.order ?? 'C';
   if (order !== 'C' && order !== 'F') throw new RangeError(`unravelIndex: order must be 'C' or 'F', got ${JSON.stringify(order)}`);
-  const dims = typeof shape === 'number' ? [shape] : [...shape];
+  const dims = intList('unravelIndex', 'shape', shape);
   checkDims('unravelIndex', dims);
   const size = dims.reduce((p, d) => p * d, 1);
   const rev = order === 'F';

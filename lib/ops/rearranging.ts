@@ -5,7 +5,7 @@
 import { DType, dtypes } from '../core/dtype.js';
 import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { contiguousStrides, shapeSize } from '../core/shape.js';
+import { contiguousStrides, intList, shapeSize } from '../core/shape.js';
 import { arange, zeros } from './creation.js';
 import { axesOf, axisOf, build, copyInto, isOptions, owned, sliceAxis, toArray, viewOf } from './array-args.js';
 import { take } from './take-put.js';
@@ -36,7 +36,7 @@ const checkCount = (fn: string, r: number) => {
 export function tile(A: unknown, reps: number | readonly number[]): GpuArray {
   const a = toArray(A, 'tile input');
   try {
-    const r0 = typeof reps === 'number' ? [reps] : [...reps];
+    const r0 = intList('tile', 'reps', reps);
     r0.forEach((r) => checkCount('tile', r));
     const d = Math.max(a.ndim, r0.length);
     const shape = [...new Array(d - a.ndim).fill(1), ...a.shape];
@@ -158,7 +158,7 @@ export function roll(a0: unknown, shift: number | readonly number[], axis?: numb
         flat.dispose();
       }
     }
-    const shifts = typeof shift === 'number' ? [shift] : [...shift];
+    const shifts = intList('roll', 'shift', shift);
     const axes = typeof ax0 === 'number' ? [ax0] : [...ax0];
     const k = Math.max(shifts.length, axes.length);
     if ((shifts.length !== 1 && shifts.length !== k) || (axes.length !== 1 && axes.length !== k)) {
@@ -200,7 +200,7 @@ export function roll(a0: unknown, shift: number | readonly number[], axis?: numb
 
 /** numpy.resize(a, new_shape): a's elements repeated cyclically (or cut) to fill new_shape. */
 export function resize(a0: unknown, newShape: number | readonly number[]): GpuArray {
-  const shape = typeof newShape === 'number' ? [newShape] : [...newShape];
+  const shape = intList('resize', 'newShape', newShape);
   shape.forEach((d) => checkCount('resize', d));
   const a = toArray(a0, 'resize input');
   try {

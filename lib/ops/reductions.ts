@@ -13,7 +13,7 @@
 //   var/std as mean, two passes (mean, then the sum of |x - mean|^2); complex gives a real result
 import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { isOptionsLike, readOptions } from '../util/options.js';
+import { describeValue, isOptionsLike, readOptions } from '../util/options.js';
 import { canCastSameKind } from '../core/promotion.js';
 import type { BoundParam } from '../kernel/elementwise.js';
 import { AxisLike, makeReductionDefinition, normalizeAxes, ReductionDefinition, runReduction } from '../kernel/reduction.js';
@@ -234,7 +234,7 @@ function checkOptions(decl: Decl, opts: ReductionOptions): void {
   if (opts.out !== undefined && !(opts.out instanceof GpuArray)) throw new TypeError(`${name}: out must be a GpuArray`);
   if (opts.keepdims !== undefined && typeof opts.keepdims !== 'boolean') throw new TypeError(`${name}: keepdims must be a boolean`);
   if (extra.singleAxis && opts.axis !== undefined && opts.axis !== null && typeof opts.axis !== 'number') {
-    throw new TypeError(`${name}: axis must be an integer or null, got ${JSON.stringify(opts.axis)}`);
+    throw new TypeError(`${name}: axis must be an integer or null, got ${describeValue(opts.axis)}`);
   }
 }
 

@@ -1,5 +1,6 @@
 // take, takeAlongAxis, put, putAlongAxis, choose, compress and ufunc.at: index arrays along one
 // axis (or the flat array) turned into the gather/scatter plans of lib/ops/gather.ts.
+import { describeValue } from '../util/options.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { DType, dtypes } from '../core/dtype.js';
 import { isComplexLike, weakKindOf } from '../core/host-data.js';
@@ -42,8 +43,13 @@ function checkMode(mode: unknown): IndexMode {
  * indices are cast to integers (True is 1) and float ones are a TypeError (no safe cast); the
  * *AlongAxis functions (`strict`) take integer arrays only (IndexError).
  */
+/** Is `x` a (nested) list with no elements? Depth-capped: x.flat(Infinity) overflows the stack on a cyclic list. */
+function emptyNested(x: readonly unknown[], depth: number): boolean {
+  return depth < 64 && x.every((e) => Array.isArray(e) && emptyNested(e, depth + 1));
+}
+
 function intIndices(x: unknown, made: GpuArray[], strict = false): GpuArray {
-  const a = x instanceof GpuArray ? x : Array.isArray(x) && x.flat(Infinity).length === 0 ? toArray(new BigInt64Array(0), 'indices') : toArray(x, 'indices');
+  const a = x instanceof GpuArray ? x : Array.isArray(x) && emptyNested(x, 0) ? toArray(new BigInt64Array(0), 'indices') : toArray(x, 'indices');
   if (a !== x) made.push(a);
   if (a.dtype.kind !== 'i' && a.dtype.kind !== 'u') {
     if ((a.dtype.isFloat && !(x instanceof GpuArray) && a.size === 0) || (a.dtype === dtypes.bool && !strict)) {
@@ -231,6 +237,7 @@ const negativeOutKernel = ElementwiseKernel('I a, int64 nch', 'int64 o', 'o = a 
 export function choose(a0: unknown, choices: readonly unknown[], options: { mode?: IndexMode; out?: GpuArray } = {}): GpuArray {
   checkKeys('choose', options as Record<string, unknown>, ['mode', 'out']);
   const mode = checkMode(options.mode);
+  if (!Array.isArray(choices)) throw new TypeError(`choose: choices must be an array of arrays or scalars, got ${describeValue(choices)}`);
   const made: GpuArray[] = [];
   try {
     const a = intIndices(a0, made);

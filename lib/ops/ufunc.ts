@@ -93,6 +93,12 @@ export class Ufunc {
     readonly loops: readonly UfuncLoop[],
     readonly opts: UfuncOptions = {},
   ) {
+    // Checked before the array below: new Ufunc('f', 1, 2 ** 31) would hang filling 2**31 slots.
+    for (const [what, n] of [['nin', nin], ['nout', nout]] as const) {
+      if (typeof n !== 'number') throw new TypeError(`Ufunc ${what} must be a number, not ${typeof n}`);
+      if (!Number.isInteger(n) || n < 1 || n > 32) throw new RangeError(`Ufunc ${what} must be an integer in [1, 32], got ${n}`);
+    }
+    if (!Array.isArray(loops)) throw new TypeError('Ufunc loops must be an array');
     this.noOuts = Object.freeze(new Array<null>(nout).fill(null));
   }
 
