@@ -110,6 +110,27 @@ describeEachDevice('linalg: inv, solve, matrixPower', () => {
     }
   });
 
+  it('solve with row interchanges (applied apart from getrs): permutations exactly, shuffled rows, many right-hand sides, batched', () => {
+    // P x = b has x = P^T b exactly, whichever order the interchanges chain in.
+    const n = 70;
+    const perm = Array.from({ length: n }, (_, i) => (i * 37 + 11) % n);
+    const p = gp.array(Array.from({ length: n * n }, (_, e) => (perm[Math.floor(e / n)] === e % n ? 1 : 0)), 'float64').reshape([n, n]);
+    const b = Array.from({ length: n }, (_, i) => i * 3 - 50);
+    const want = Array.from({ length: n }, (_, j) => b[perm.indexOf(j)]);
+    expect(values(gp.linalg.solve(p, gp.array(b, 'float64')))).to.deep.equal(want);
+    // Shuffled well-conditioned rows: every column pivots; 200 right-hand sides span several blocks on the GPU.
+    const rows = gp.array(Array.from({ length: 48 }, (_, i) => (i * 29 + 5) % 48), 'int64');
+    for (const d of SOLVER_DTYPES) {
+      const a = gp.take(randomMatrix(d, [3, 48, 48], 41, 4), rows, { axis: 1 });
+      const bm = randomMatrix(d, [3, 48, 200], 42);
+      const x = gp.linalg.solve(a, bm);
+      expect(x.dtype.name).to.equal(d);
+      expectNear(gp.matmul(a, x), bm, d, `${d} A x, 3 x 48x48 by 48x200`);
+      const bv = randomMatrix(d, [1, 48], 43).reshape([48]);
+      expectNear(gp.matmul(a.slice(1), gp.linalg.solve(a.slice(1), bv)), bv, d, `${d} A x, one vector`);
+    }
+  });
+
   it('solve with a vector and a matrix right-hand side: A x == b, every dtype', () => {
     for (const d of SOLVER_DTYPES) {
       const a = randomMatrix(d, [5, 5], 21, 3);

@@ -427,22 +427,24 @@ template <typename T> __device__ void lu_det(const T* a, const int* ipiv, T* out
 // The largest n lu_perm_eye takes (its permutation in 48 KB of shared memory on the GPU).
 #define GPA_PERM_EYE_MAX 12288
 
-// From getrf's pivots, the ones of P^T: the identity with the row interchanges applied in order
-// (what getrs does first to an identity right-hand side), so that a solve without interchanges
-// gives inv(A). b (n x n, zeroed before) gets b[i + perm[i] n] = 1. The interchanges form one
-// chain, walked by one thread; on the GPU a block per matrix keeps the permutation in shared
-// memory and writes the ones together.
-template <typename T> __device__ void lu_perm_eye(const int* ipiv, T* b, int* perm, long long n) {
 #ifdef GPA_HOST
-  const int lane = 0, lanes = 1;
-#define GPA_PERM_EYE_SYNC() (void)0
+#define GPA_PERM_LANE 0
+#define GPA_PERM_LANES 1
+#define GPA_PERM_SYNC() (void)0
 #else
-  const int lane = threadIdx.x, lanes = blockDim.x;
-#define GPA_PERM_EYE_SYNC() __syncthreads()
+#define GPA_PERM_LANE threadIdx.x
+#define GPA_PERM_LANES blockDim.x
+#define GPA_PERM_SYNC() __syncthreads()
 #endif
-  for (long long i = lane; i < n; i += lanes) perm[i] = (int)i;
-  GPA_PERM_EYE_SYNC();
-  if (lane == 0) {
+
+// From getrf's pivots, perm with P^T B = B[perm] (row i of P^T B is row perm[i] of B): the row
+// interchanges applied in order to the identity permutation. The interchanges form one chain,
+// walked by one thread; on the GPU the block's threads share perm (in shared memory). Every
+// thread of the block calls it; perm is complete when it returns.
+__device__ inline void lu_perm_chain(const int* ipiv, int* perm, long long n) {
+  for (long long i = GPA_PERM_LANE; i < n; i += GPA_PERM_LANES) perm[i] = (int)i;
+  GPA_PERM_SYNC();
+  if (GPA_PERM_LANE == 0) {
     // The pivots 32 at a time into registers first: their loads wait once, not once a step.
     for (long long j0 = 0; j0 < n; j0 += 32) {
       int pv[32];
@@ -457,11 +459,31 @@ template <typename T> __device__ void lu_perm_eye(const int* ipiv, T* b, int* pe
       }
     }
   }
-  GPA_PERM_EYE_SYNC();
-  for (long long i = lane; i < n; i += lanes) b[i + (long long)perm[i] * n] = T(1);
-  GPA_PERM_EYE_SYNC();  // perm is rewritten for the next matrix
-#undef GPA_PERM_EYE_SYNC
+  GPA_PERM_SYNC();
 }
+
+// The ones of P^T (b n x n, zeroed before): b[i + perm[i] n] = 1, so that a solve without
+// interchanges gives inv(A).
+template <typename T> __device__ void lu_perm_eye(const int* ipiv, T* b, int* perm, long long n) {
+  lu_perm_chain(ipiv, perm, n);
+  for (long long i = GPA_PERM_LANE; i < n; i += GPA_PERM_LANES) b[i + (long long)perm[i] * n] = T(1);
+  GPA_PERM_SYNC();  // perm is rewritten for the next matrix
+}
+
+// getrs's row interchanges on n x nrhs column-major right-hand sides, out of place: dst = P^T src
+// (before the triangular solves of op 'N') or, `inverse`, dst = P src (after those of op 'T'/'C').
+template <typename T> __device__ void lu_permute(const int* ipiv, const T* src, T* dst, int* perm, long long n, long long nrhs, int inverse) {
+  lu_perm_chain(ipiv, perm, n);
+  for (long long e = GPA_PERM_LANE; e < n * nrhs; e += GPA_PERM_LANES) {
+    const long long i = e % n, col = e - i;
+    if (inverse) dst[col + perm[i]] = src[e];
+    else dst[e] = src[col + perm[i]];
+  }
+  GPA_PERM_SYNC();
+}
+#undef GPA_PERM_LANE
+#undef GPA_PERM_LANES
+#undef GPA_PERM_SYNC
 
 }  // namespace la
 }  // namespace gpa
@@ -536,6 +558,21 @@ template <typename T> __device__ void lu_perm_eye(const int* ipiv, T* b, int* pe
     GPA_PERM_EYE_SCRATCH(perm);                                                                                  \
     for (long long b = GPA_PERM_EYE_FIRST; b < batch; b += GPA_PERM_EYE_STEP)                                    \
       gpa::la::lu_perm_eye<T>(ipiv + b * n, (T*)out + b * n * n, perm, n);                                       \
+    GPA_PERM_EYE_FREE(perm);                                                                                     \
+  }                                                                                                              \
+  /* getrs's interchanges on each matrix's right-hand sides (n <= GPA_PERM_EYE_MAX), out of place; the     \
+     columns of one matrix in `chunks` parts (each its own block on the GPU, which walks the chain too). */     \
+  extern "C" __global__ void gpa_lu_permute_##SUF(const int* ipiv, const void* src, void* dst, long long n,     \
+                                                  long long nrhs, int inverse, long long batch,                  \
+                                                  long long chunks) {                                            \
+    GPA_PERM_EYE_SCRATCH(perm);                                                                                  \
+    const long long per = (nrhs + chunks - 1) / chunks;                                                          \
+    for (long long t = GPA_PERM_EYE_FIRST; t < batch * chunks; t += GPA_PERM_EYE_STEP) {                         \
+      const long long b = t / chunks, c0 = (t % chunks) * per;                                                   \
+      const long long cols = nrhs - c0 < per ? nrhs - c0 : per;                                                  \
+      const long long at = b * n * nrhs + c0 * n;                                                                \
+      if (cols > 0) gpa::la::lu_permute<T>(ipiv + b * n, (const T*)src + at, (T*)dst + at, perm, n, cols, inverse); \
+    }                                                                                                            \
     GPA_PERM_EYE_FREE(perm);                                                                                     \
   }                                                                                                              \
   /* Zero the strict upper (upper=1) or lower triangle of packed row-major rows x cols matrices. */              \

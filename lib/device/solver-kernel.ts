@@ -27,9 +27,10 @@ const HELPER_PARAMS: Record<string, readonly string[]> = {
   lu_det: ['const void*', 'const int*', 'void*', 'void*', 'long long', 'int', 'long long'],
   tri_zero: ['void*', 'long long', 'long long', 'int', 'long long'],
   lu_perm_eye: ['const int*', 'void*', 'long long', 'long long'],
+  lu_permute: ['const int*', 'const void*', 'void*', 'long long', 'long long', 'int', 'long long', 'long long'],
 };
 
-/** The largest n luPermEye takes (GPA_PERM_EYE_MAX in linalg.h: its permutation in 48 KB of shared memory). */
+/** The largest n luPermEye and luPermute take (GPA_PERM_EYE_MAX in linalg.h: a permutation in 48 KB of shared memory). */
 export const PERM_EYE_MAX = 12288;
 
 function request(name: string, macro: string, params: Record<string, readonly string[]>): CompileRequest {
@@ -51,13 +52,18 @@ type Arg = number | { i32: number };
 class KernelSet {
   private readonly kernels = new Map<string, { k: LoadedKernel; args: ArgBlock; types: readonly string[] }>();
 
+  get onHost(): boolean {
+    return this.backend.kind === 'cpu';
+  }
+
   constructor(
     private readonly backend: Backend,
     private readonly req: () => CompileRequest,
     private readonly params: Record<string, readonly string[]>,
   ) {}
 
-  launch(routine: string, dtype: SolverDType, units: number, stream: number, values: readonly Arg[]): void {
+  /** `units` work items, `block` of them a block on the GPU (one thread each on the cpu). */
+  launch(routine: string, dtype: SolverDType, units: number, stream: number, values: readonly Arg[], block = 64): void {
     if (units <= 0) return;
     const name = `gpa_${routine}_${dtype}`;
     let e = this.kernels.get(name);
@@ -72,11 +78,9 @@ class KernelSet {
       if (typeof v === 'number') e!.args.writeI64Number(o[i], v);
       else e!.args.write('i32', o[i], v.i32);
     });
-    const { grid, block } =
-      this.backend.kind === 'cpu'
-        ? { grid: Math.max(1, Math.min(units, this.backend.device.multiprocessorCount)), block: 1 }
-        : { grid: Math.min(Math.ceil(units / 64), 65535), block: 64 };
-    e.k.launch({ x: grid, y: 1, z: 1 }, { x: block, y: 1, z: 1 }, 0, stream, e.args.pointers);
+    const cpu = this.onHost;
+    const grid = cpu ? Math.max(1, Math.min(units, this.backend.device.multiprocessorCount)) : Math.min(Math.ceil(units / block), 65535);
+    e.k.launch({ x: grid, y: 1, z: 1 }, { x: cpu ? 1 : block, y: 1, z: 1 }, 0, stream, e.args.pointers);
   }
 }
 
@@ -143,6 +147,18 @@ export class LinalgHelpers {
     if (n > PERM_EYE_MAX) throw new RangeError(`luPermEye: n = ${n} exceeds ${PERM_EYE_MAX}`);
     // A block of 64 threads per matrix on the GPU (the launch's 64 units a block).
     this.set.launch('lu_perm_eye', dtype, batch * 64, stream, [ipiv, out, n, batch]);
+  }
+
+  /**
+   * getrs's row interchanges on `batch` stacks of n x nrhs column-major right-hand sides (n <=
+   * PERM_EYE_MAX), `src` into `dst`: P^T B before the triangular solves of op 'N', or (`inverse`)
+   * P X after those of op 'T'/'C', so that getrs itself runs without interchanges (ipiv 0).
+   */
+  luPermute(dtype: SolverDType, ipiv: number, src: number, dst: number, n: number, nrhs: number, inverse: boolean, batch: number, stream: number): void {
+    if (n > PERM_EYE_MAX) throw new RangeError(`luPermute: n = ${n} exceeds ${PERM_EYE_MAX}`);
+    // On the GPU a block of 256 threads moves at least 4096 elements; each block walks the pivot chain itself.
+    const chunks = this.set.onHost ? 1 : Math.max(1, Math.min(nrhs, Math.floor(65535 / Math.max(1, batch)), Math.ceil((n * nrhs) / 4096)));
+    this.set.launch('lu_permute', dtype, batch * chunks * 256, stream, [ipiv, src, dst, n, nrhs, i32(inverse ? 1 : 0), batch, chunks], 256);
   }
 
   /** Zero the strict upper (or lower) triangles of C-contiguous rows x cols matrices. */

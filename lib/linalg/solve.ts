@@ -1,7 +1,7 @@
 // numpy.linalg's LU family: det, slogdet, inv, solve, matrix_power, batched over leading dims.
 // The row-major buffer of A read column-major is A^T, and det(A^T) = det(A), so the LU runs on a
 // plain C-contiguous copy: inv reads back inv(A^T)^T = inv(A) as it lies, solve asks getrs for
-// op 'T'. Singular matrices raise LinAlgError('Singular matrix') from getrf's info, read once
+// op 'T' (without interchanges, then P X from the pivots). Singular matrices raise LinAlgError('Singular matrix') from getrf's info, read once
 // getrs is queued (one wait per call, at its end, as the LU's result is needed only then).
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
@@ -168,14 +168,24 @@ export function solve(a: ArrayLike, b: ArrayLike): GpuArray {
       } finally {
         bv.dispose();
       }
+      let sol = rhs;
       try {
-        solverRun(x.device, compute, count, null, (c) => x.device.backend.solver.getrs({ ...c, n, nrhs: k, trans: 'T', a: f.lu.ptr, ipiv: f.ipiv.ptr, b: rhs.ptr }), false);
+        // The interchanges apart (n <= PERM_EYE_MAX): getrs without them is two triangular solves on
+        // cuda, and cuSOLVER's getrs took twice their time for one right-hand side.
+        const apart = n <= PERM_EYE_MAX;
+        solverRun(x.device, compute, count, null, (c) => x.device.backend.solver.getrs({ ...c, n, nrhs: k, trans: 'T', a: f.lu.ptr, ipiv: apart ? 0 : f.ipiv.ptr, b: rhs.ptr }), false);
+        if (apart) {
+          sol = GpuArray.allocate(rhs.shape, compute, x.device);
+          linalgHelpers(x.device).luPermute(compute.name as SolverDType, f.ipiv.ptr, rhs.ptr, sol.ptr, n, k, true, count, x.device.currentStream());
+          rhs.dispose();
+        }
         readSolverInfo(f.info, 'Singular matrix');
       } catch (e) {
-        rhs.dispose();
+        if (sol !== rhs) sol.dispose();
+        if (!rhs.disposed) rhs.dispose();
         throw e;
       }
-      return vector ? castOwned(rhs, result) : swappedCopy(rhs, result);
+      return vector ? castOwned(sol, result) : swappedCopy(sol, result);
     } finally {
       disposeLu(f);
     }
