@@ -73,7 +73,7 @@ class KernelSet {
       else e!.args.write('i32', o[i], v.i32);
     });
     const { grid, block } =
-      this.backend.kind === 'cpu'
+      this.backend.launchHints.serialThreads
         ? { grid: Math.max(1, Math.min(units, this.backend.device.multiprocessorCount)), block: 1 }
         : { grid: Math.min(Math.ceil(units / 64), 65535), block: 64 };
     e.k.launch({ x: grid, y: 1, z: 1 }, { x: block, y: 1, z: 1 }, 0, stream, e.args.pointers);
