@@ -42,10 +42,17 @@ export function backendEntry(kind: BackendKind): BackendEntry {
   return e;
 }
 
-/** Register one more backend (tests; a backend of another package), tried after those before it. */
-export function registerBackend(entry: BackendEntry): void {
+/**
+ * Register one more backend (a test's fake; a backend of another package), tried after those
+ * before it. Returns a function that removes it again.
+ */
+export function registerBackend(entry: BackendEntry): () => void {
   if (BACKENDS.some((b) => b.kind === entry.kind)) throw new Error(`a backend '${entry.kind}' is registered already`);
   BACKENDS.push(entry);
+  return () => {
+    const i = BACKENDS.indexOf(entry);
+    if (i >= 0) BACKENDS.splice(i, 1);
+  };
 }
 
 /** 'cuda:1', 'cpu': the spec of device `ordinal` of `entry`. */
