@@ -22,15 +22,16 @@ export interface BackendEntry {
 }
 
 /**
- * In order of preference: with no GPUARRAY_DEVICE and no useDevice(), the first whose device 0
- * opens is the default (a fallback past the first says why on stderr).
+ * The order of the spec forms in messages and of availableDeviceSpecs() (which makes every test
+ * suite run on each). The default device, with no GPUARRAY_DEVICE and no useDevice(), is cuda:0
+ * when usable, else cpu with a notice (device.ts, chooseDefault).
  */
 const BACKENDS: BackendEntry[] = [
   cudaEntry,
   cpuEntry,
 ];
 
-/** Every registered backend, in order of preference. */
+/** Every registered backend, in registration order. */
 export function backendEntries(): readonly BackendEntry[] {
   return BACKENDS;
 }
