@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CudaBackend } from '../lib/device/cuda/backend.js';
-import type { HostBackend } from '../lib/device/host/backend.js';
+import type { CpuBackend } from '../lib/device/cpu/backend.js';
 import { BenchContext, NotAvailable } from './context.js';
 import { CheckError } from './data.js';
 import { Floors, floorMs, measureFloors } from './floors.js';
@@ -187,7 +187,7 @@ if (kind === 'cuda') {
   env.driver = `CUDA ${Math.floor(cb.driverVersion / 1000)}.${(cb.driverVersion % 1000) / 10}`;
   env.NVRTC = `${cb.nvrtcVersion.major}.${cb.nvrtcVersion.minor} (target ${cb.compileTarget.arch})`;
 } else {
-  const info = (backend as HostBackend).compilerInfo;
+  const info = (backend as CpuBackend).compilerInfo;
   env.compiler = `${info.version}${info.openmp ? ', OpenMP' : ''}`;
 }
 env.Node = process.version;

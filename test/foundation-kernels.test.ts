@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
 import { CompileError } from '../bindings/errors.js';
 import type { Backend } from '../lib/device/backend.js';
 import { currentDevice } from '../lib/device/device.js';
-import { HostBackend } from '../lib/device/host/backend.js';
+import { CpuBackend } from '../lib/device/cpu/backend.js';
 import { describeEachDevice, rng } from './helpers.js';
 import { argBlock, download, loadRaw, PTR, scalar, upload } from './foundation-support.js';
 
@@ -237,7 +237,7 @@ extern "C" __global__ void gpa_test_guarded(float* p) {
     });
 
     it('spreads blocks over OpenMP threads when the compiler has OpenMP', () => {
-      const info = (b as HostBackend).compilerInfo;
+      const info = (b as CpuBackend).compilerInfo;
       const source = `
 #ifdef _OPENMP
 extern "C" int omp_get_thread_num();

@@ -2,7 +2,7 @@
 // compiler cannot see through. It keeps an op's rounding its own, as when each op is
 // a kernel of its own: no FMA contraction of one op's multiply with the next op's add, no algebra
 // across ops that assumes signed overflow cannot happen. The host compiler runs with
-// -ffp-contract=off and -fwrapv (lib/device/host/compiler.ts), so there keep is the identity.
+// -ffp-contract=off and -fwrapv (lib/device/cpu/compiler.ts), so there keep is the identity.
 #pragma once
 
 namespace gpa {

@@ -1,5 +1,8 @@
 // The interface both backends implement: memory, copies, compile, load, launch, synchronize.
-// Everything above lib/device talks to a Backend and never to bindings directly.
+// Everything above lib/device talks to a Backend and never to bindings directly. Its streams,
+// events, launch hints and capabilities are in backend-parts.ts; backends register in
+// backend-registry.ts.
+import type { BackendCapabilities, EventOps, LaunchHints, StreamOps } from './backend-parts.js';
 
 /** The two backends: `cuda` (NVRTC and the CUDA driver) and `cpu` (the same kernels compiled by the system C++ compiler). */
 export type BackendKind = 'cuda' | 'cpu';
@@ -224,6 +227,20 @@ export interface BackendGraph {
 export interface Backend {
   readonly kind: BackendKind;
   readonly device: DeviceInfo;
+  /** Streams and events of this device. */
+  readonly streams: StreamOps;
+  readonly events: EventOps;
+  /** Facts that size launches. */
+  readonly launchHints: LaunchHints;
+  readonly capabilities: BackendCapabilities;
+  /** The device's spec as useDevice() takes it ('cuda:1', 'cpu'). */
+  readonly spec: string;
+  /** What toString() of its Device says: `<CUDA Device 0>`, `<CPU Device (cpu backend)>`. */
+  readonly displayName: string;
+  /** The kernel compiler in words, for getBackend() and gp.cuda.detect(). */
+  readonly compilerDescription: string;
+  /** Make this device current on the calling thread (on cuda its context; nothing on cpu). */
+  activate(): void;
   /**
    * The default stream's handle (0 = the legacy default stream on cuda, 0 on cpu). Library code
    * never passes it: it launches on `Device.currentStream()`, which is this one until a program

@@ -5,11 +5,9 @@ import { inspect } from 'node:util';
 import { BackendUnavailableError } from '../../bindings/errors.js';
 import { describeValue } from '../util/options.js';
 import type { Backend, BackendKind, DeviceInfo } from './backend.js';
+import { backendEntries, backendEntry, parseDeviceSpec, specOf } from './backend-registry.js';
 import { DiskCache } from './compile-cache.js';
-import { CudaBackend, probeCuda } from './cuda/backend.js';
-import { canAccessPeer } from './cuda/peer.js';
 import { kernelHeaders } from './kernel-headers.js';
-import { HostBackend } from './host/backend.js';
 import { MemoryPool } from './memory-pool.js';
 import type { Stream } from './stream.js';
 
@@ -109,7 +107,7 @@ export class Device {
   }
   /** 'cpu' or 'cuda:N', as useDevice() takes it. */
   get spec(): string {
-    return this.backend.kind === 'cuda' ? `cuda:${this.backend.device.id}` : 'cpu';
+    return this.backend.spec;
   }
   /** The device's ordinal among its backend's devices (CuPy `Device.id`): N of `cuda:N`, 0 for the cpu device. */
   get id(): number {
@@ -122,7 +120,7 @@ export class Device {
    */
   use(): this {
     current = this;
-    if (this.backend instanceof CudaBackend) this.backend.activate();
+    this.backend.activate();
     return this;
   }
   /** Wait until all work queued on this device is done (CuPy `Device.synchronize()`). */
@@ -137,7 +135,7 @@ export class Device {
   canAccessPeer(peer: Device): boolean {
     if (!(peer instanceof Device)) throw new TypeError(`canAccessPeer: expected a Device, got ${describeValue(peer)}`);
     if (peer === this) return true;
-    return this.backend instanceof CudaBackend && peer.backend instanceof CudaBackend && canAccessPeer(this.backend, peer.backend);
+    return this.backend.capabilities.peer?.canAccess(peer.backend) ?? false;
   }
   /** Free and total bytes of the device's memory (CuPy `Device.mem_info`). */
   memGetInfo(): { free: number; total: number } {
@@ -145,7 +143,7 @@ export class Device {
   }
   /** `<CUDA Device 0>` or `<CPU Device (cpu backend)>`. */
   toString(): string {
-    return this.backend.kind === 'cuda' ? `<CUDA Device ${this.backend.device.id}>` : '<CPU Device (cpu backend)>';
+    return this.backend.displayName;
   }
   /** What `console.log(device)` shows: the same as `toString()`. */
   [inspect.custom](): string {
@@ -156,23 +154,14 @@ export class Device {
 const opened = new Map<string, Device>();
 let current: Device | null = null;
 let sharedCache: DiskCache | null = null;
-const cudaFailures = new Map<number, string>();
+/** Why a device could not be opened, by spec key ('cuda:1'): asked once. */
+const failures = new Map<string, string>();
 
 function diskCache(): DiskCache {
   return (sharedCache ??= new DiskCache());
 }
 
-export function parseDeviceSpec(spec: string): { kind: BackendKind; ordinal: number } {
-  if (typeof spec !== 'string') {
-    throw new TypeError(`the device must be a string: 'cuda', 'cuda:N' or 'cpu', got ${describeValue(spec)}`);
-  }
-  const m = /^(cuda|cpu)(?::(\d+))?$/.exec(spec.trim());
-  if (!m) throw new TypeError(`invalid device ${JSON.stringify(spec)}; expected 'cuda', 'cuda:N' or 'cpu'`);
-  const kind = m[1] as BackendKind;
-  const ordinal = m[2] === undefined ? 0 : Number(m[2]);
-  if (kind === 'cpu' && ordinal !== 0) throw new TypeError(`the cpu backend has only device 0, got ${spec}`);
-  return { kind, ordinal };
-}
+export { parseDeviceSpec };
 
 /** Open (once) the device `spec`; throws BackendUnavailableError naming why it cannot run. */
 export function openDevice(spec: string): Device {
@@ -180,9 +169,9 @@ export function openDevice(spec: string): Device {
   const key = `${kind}:${ordinal}`;
   const known = opened.get(key);
   if (known) return known;
-  const b = kind === 'cuda' ? CudaBackend.create(ordinal, diskCache()) : HostBackend.create(diskCache());
+  const b = backendEntry(kind).open(ordinal, diskCache());
   if ('error' in b) {
-    if (kind === 'cuda') cudaFailures.set(ordinal, b.error);
+    failures.set(key, b.error);
     throw new BackendUnavailableError(key, b.error);
   }
   const dev = new Device(b);
@@ -190,17 +179,22 @@ export function openDevice(spec: string): Device {
   return dev;
 }
 
-/** Why cuda:ordinal cannot be used, or null when it can. Opens it if possible. */
-export function cudaUnavailableReason(ordinal = 0): string | null {
-  if (opened.has(`cuda:${ordinal}`)) return null;
-  const known = cudaFailures.get(ordinal);
+/** Why device `key` ('cuda:1', 'cpu:0') cannot be used, or null when it can. Opens it if possible. */
+function unavailableReason(key: string): string | null {
+  if (opened.has(key)) return null;
+  const known = failures.get(key);
   if (known !== undefined) return known;
   try {
-    openDevice(`cuda:${ordinal}`);
+    openDevice(key);
     return null;
   } catch (e) {
     return e instanceof BackendUnavailableError ? e.reason : (e as Error).message;
   }
+}
+
+/** Why cuda:ordinal cannot be used, or null when it can. Opens it if possible. */
+export function cudaUnavailableReason(ordinal = 0): string | null {
+  return unavailableReason(`cuda:${ordinal}`);
 }
 
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
@@ -250,14 +244,18 @@ export function useDevice(spec: string): Device {
 
 /** How many devices the current backend has: the GPUs the driver reports on cuda, 1 on the cpu backend. */
 export function backendDeviceCount(): number {
-  if (currentDevice().kind === 'cpu') return 1;
-  if (cudaCount === null) {
-    const p = probeCuda(); // once: loading the driver again for every withDevice(n) would cost a millisecond
-    cudaCount = 'error' in p ? 0 : p.count;
-  }
-  return cudaCount;
+  return deviceCount(currentDevice().kind);
 }
-let cudaCount: number | null = null;
+/** Probed once per backend: loading a driver again for every withDevice(n) would cost a millisecond. */
+const counts = new Map<BackendKind, number>();
+function deviceCount(kind: BackendKind): number {
+  let n = counts.get(kind);
+  if (n === undefined) {
+    const p = backendEntry(kind).probe();
+    counts.set(kind, (n = 'error' in p ? 0 : p.count));
+  }
+  return n;
+}
 
 /**
  * Device `n` of the current backend (`cuda:n` on cuda; only 0, the CPU, on the cpu backend), a
@@ -275,7 +273,7 @@ export function resolveDevice(d: number | string | Device, what = 'device'): Dev
   if (d >= count) {
     throw new RangeError(`${what} ${d} does not exist: the ${kind} backend has ${count} device${count === 1 ? '' : 's'} (0${count > 1 ? `..${count - 1}` : ''})`);
   }
-  return kind === 'cpu' ? openDevice('cpu') : openDevice(`cuda:${d}`);
+  return openDevice(specOf(backendEntry(kind), d));
 }
 
 /**
@@ -301,15 +299,9 @@ export function withDevice<T>(d: number | string | Device, fn: () => T): T {
 
 /** Every device that can run here, for tests that run on each: cpu always (given a C++ compiler), cuda:0 when usable. */
 export function availableDeviceSpecs(): string[] {
-  const specs: string[] = [];
-  if (cudaUnavailableReason(0) === null) specs.push('cuda:0');
-  try {
-    openDevice('cpu');
-    specs.push('cpu');
-  } catch {
-    /* no C++ compiler: the cpu backend is unavailable */
-  }
-  return specs;
+  return backendEntries()
+    .filter((e) => unavailableReason(`${e.kind}:0`) === null)
+    .map((e) => specOf(e, 0));
 }
 
 /** What a program runs on: the current device's backend, the device itself, its compiler and cache. */
@@ -325,15 +317,6 @@ export interface BackendInfo {
   version: string;
 }
 
-function describeCompiler(b: Backend): string {
-  if (b instanceof CudaBackend) return `NVRTC ${b.nvrtcVersion.major}.${b.nvrtcVersion.minor} -> ${b.compileTarget.arch} (${b.compileTarget.kind})`;
-  if (b instanceof HostBackend) {
-    const c = b.compilerInfo;
-    return `${c.command}: ${c.version}${c.openmp ? ', OpenMP' : ', no OpenMP'}${c.pch ? ', precompiled header' : ''}`;
-  }
-  return b.compilerFingerprint;
-}
-
 /** The current backend (opening the default device if none is chosen yet). */
 export function getBackend(): BackendInfo {
   const d = currentDevice();
@@ -341,13 +324,12 @@ export function getBackend(): BackendInfo {
     kind: d.kind,
     spec: d.spec,
     device: { ...d.backend.device, computeCapability: { ...d.backend.device.computeCapability } },
-    compiler: describeCompiler(d.backend),
+    compiler: d.backend.compilerDescription,
     cacheDir: diskCache().directory,
     version: kernelHeaders().libraryVersion,
   };
 }
 
-const cudaVersionString = (v: number) => `${Math.floor(v / 1000)}.${(v % 1000) / 10}`;
 const gib = (n: number) => `${(n / 2 ** 30).toFixed(1)} GiB`;
 
 function deviceLine(info: DeviceInfo): string {
@@ -370,7 +352,7 @@ export const cudaQuery = {
   },
   /** How many CUDA devices the driver reports (0 without a driver or GPU). */
   deviceCount(): number {
-    const p = probeCuda();
+    const p = backendEntry('cuda').probe();
     return 'error' in p ? 0 : p.count;
   },
   /** The current CUDA device: the current device when it is a GPU, else cuda:0. Throws BackendUnavailableError without one. */
@@ -381,10 +363,10 @@ export const cudaQuery = {
   /** Print a summary of the CUDA devices (and the cpu backend) to stdout; true when a GPU is usable. */
   detect(): boolean {
     const lines: string[] = [`${kernelHeaders().libraryVersion}`];
-    const probe = probeCuda();
+    const probe = backendEntry('cuda').probe();
     if ('error' in probe) lines.push(`CUDA: not available (${oneLine(probe.error)})`);
     else {
-      lines.push(`Found ${probe.count} CUDA device${probe.count === 1 ? '' : 's'} (CUDA driver ${cudaVersionString(probe.driver.driverVersion())})`);
+      lines.push(`Found ${probe.count} CUDA device${probe.count === 1 ? '' : 's'} (${probe.note})`);
       for (let i = 0; i < probe.count; i++) {
         try {
           lines.push(`  cuda:${i}  ${deviceLine(openDevice(`cuda:${i}`).backend.device)}  [usable]`);
@@ -395,7 +377,7 @@ export const cudaQuery = {
     }
     try {
       const cpu = openDevice('cpu');
-      lines.push(`cpu backend: ${cpu.backend.device.name}; compiler ${describeCompiler(cpu.backend)}`);
+      lines.push(`cpu backend: ${cpu.backend.device.name}; compiler ${cpu.backend.compilerDescription}`);
     } catch (e) {
       lines.push(`cpu backend: not available (${oneLine((e as Error).message)})`);
     }

@@ -2,15 +2,10 @@
 // test it, time between two. On the cpu backend every launch has finished when it returns, so an
 // event is done as soon as it is recorded and its time is the host clock at that moment.
 import { readOptions } from '../util/options.js';
-import { performance } from 'node:perf_hooks';
-import type { CudaDriver } from '../../bindings/cuda-driver.js';
-import type { CudaBackend } from './cuda/backend.js';
+import type { EventOps } from './backend-parts.js';
 import { captureRefusal, refuseSync } from './capture-errors.js';
 import { currentDevice, Device } from './device.js';
 import type { Stream } from './stream.js';
-
-const CU_EVENT_BLOCKING_SYNC = 1;
-const CU_EVENT_DISABLE_TIMING = 2;
 
 /** Options of `new gp.Event()`. */
 export interface EventOptions {
@@ -22,9 +17,9 @@ export interface EventOptions {
   device?: Device;
 }
 
-const destroyEvents = new FinalizationRegistry<{ driver: CudaDriver; handle: number }>(({ driver, handle }) => {
+const destroyEvents = new FinalizationRegistry<{ events: EventOps; handle: number }>(({ events, handle }) => {
   try {
-    driver.eventDestroy(handle);
+    events.destroy(handle);
   } catch {
     /* the context may be gone at exit */
   }
@@ -39,27 +34,19 @@ const destroyEvents = new FinalizationRegistry<{ driver: CudaDriver; handle: num
 export class Event {
   readonly device: Device;
   readonly timing: boolean;
-  /** CUevent handle on cuda; 0 on cpu. */
-  private handleValue: number;
-  private readonly driver: CudaDriver | null;
+  /** CUevent handle on cuda; an id on cpu. */
+  private readonly handleValue: number;
+  private readonly events: EventOps;
   private recorded = false;
   private disposed = false;
-  /** cpu: host time of the last record(), in ms. */
-  private hostTime = 0;
 
   constructor(given: EventOptions = {}) {
     const options = readOptions<EventOptions>('Event', given, ['timing', 'blocking', 'device']);
     this.device = options.device ?? currentDevice();
     this.timing = options.timing ?? true;
-    if (this.device.kind === 'cuda') {
-      this.driver = (this.device.backend as CudaBackend).driver;
-      const flags = (this.timing ? 0 : CU_EVENT_DISABLE_TIMING) | (options.blocking ? CU_EVENT_BLOCKING_SYNC : 0);
-      this.handleValue = this.driver.eventCreate(flags);
-      destroyEvents.register(this, { driver: this.driver, handle: this.handleValue }, this);
-    } else {
-      this.driver = null;
-      this.handleValue = 0;
-    }
+    this.events = this.device.backend.events;
+    this.handleValue = this.events.create(this.timing, options.blocking ?? false);
+    destroyEvents.register(this, { events: this.events, handle: this.handleValue }, this);
   }
 
   /** The native event handle (CUevent on cuda; an id on the cpu backend). */
@@ -77,8 +64,7 @@ export class Event {
     const h = stream === null ? this.device.currentStream() : stream.handle;
     // An event inside a capture would be a graph node the cpu backend cannot replay: refused on both.
     if (this.device.capturing) throw captureRefusal('Event.record()', 'a graph holds kernels, memsets and copies only');
-    if (this.driver !== null) this.driver.eventRecord(this.handleValue, h);
-    else this.hostTime = performance.now();
+    this.events.record(this.handleValue, h);
     this.recorded = true;
     return this;
   }
@@ -87,21 +73,21 @@ export class Event {
   synchronize(): void {
     this.checkLive();
     if (this.device.capturing) throw refuseSync('Event.synchronize()');
-    if (this.driver !== null && this.recorded) this.driver.eventSynchronize(this.handleValue);
+    if (this.recorded) this.events.synchronize(this.handleValue);
   }
 
   /** The same without blocking the event loop. */
   async synchronizeAsync(): Promise<void> {
     this.checkLive();
     if (this.device.capturing) throw refuseSync('Event.synchronizeAsync()');
-    if (this.driver !== null && this.recorded) await this.driver.eventSynchronizeAsync(this.handleValue);
+    if (this.recorded) await this.events.synchronizeAsync(this.handleValue);
   }
 
   /** True when the work before the recorded point is done (or nothing was recorded). */
   query(): boolean {
     this.checkLive();
     if (this.device.capturing) throw refuseSync('Event.query()');
-    return this.driver === null || !this.recorded || this.driver.eventQuery(this.handleValue);
+    return !this.recorded || this.events.query(this.handleValue);
   }
 
   /** CuPy's name for query(). */
@@ -116,21 +102,17 @@ export class Event {
     if (!this.timing || !end.timing) throw new Error('elapsedTime: both events must be created with timing (the default)');
     if (!this.recorded || !end.recorded) throw new Error('elapsedTime: both events must be recorded first');
     if (end.device !== this.device) throw new TypeError(`elapsedTime: the events are on different devices (${this.device}, ${end.device})`);
-    if (this.driver !== null) {
-      end.synchronize();
-      return this.driver.eventElapsedTime(this.handleValue, end.handleValue);
-    }
-    return end.hostTime - this.hostTime;
+    // The end's work first (a wait refused inside a capture, as Event.synchronize() is).
+    end.synchronize();
+    return this.events.elapsedTime(this.handleValue, end.handleValue);
   }
 
   /** Destroy the CUDA event now (otherwise when it is garbage collected). */
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    if (this.driver !== null) {
-      destroyEvents.unregister(this);
-      this.driver.eventDestroy(this.handleValue);
-    }
+    destroyEvents.unregister(this);
+    this.events.destroy(this.handleValue);
   }
 
   /** `using e = new gp.Event()` disposes the event at the end of the block. */

@@ -64,7 +64,7 @@ export class FftKernels {
 
   /** Threads for `lines` independent lines: one per core on cpu, one per line (capped) on a GPU. */
   private geometry(lines: number): { grid: number; block: number; threads: number } {
-    if (this.backend.kind === 'cpu') {
+    if (this.backend.launchHints.serialThreads) {
       const threads = Math.max(1, Math.min(lines, this.backend.device.multiprocessorCount));
       return { grid: threads, block: 1, threads };
     }

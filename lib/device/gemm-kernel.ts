@@ -83,7 +83,7 @@ export class GemmKernels {
     args.write('i32', o[17], r.transb === 'C' ? 1 : 0);
     args.writeF64(o[18], r.alpha);
     args.writeF64(o[19], r.beta);
-    if (this.backend.kind === 'cpu') {
+    if (this.backend.launchHints.serialThreads) {
       // One block per core; the kernel hands out its C tiles among them.
       const threads = this.backend.device.multiprocessorCount;
       k.launch({ x: threads, y: 1, z: 1 }, { x: 1, y: 1, z: 1 }, 0, r.stream, args.pointers);

@@ -52,8 +52,9 @@ type Arg = number | { i32: number };
 class KernelSet {
   private readonly kernels = new Map<string, { k: LoadedKernel; args: ArgBlock; types: readonly string[] }>();
 
-  get onHost(): boolean {
-    return this.backend.kind === 'cpu';
+  /** Whether a block's threads run one after another (the cpu backend): one thread a block then. */
+  get serialThreads(): boolean {
+    return this.backend.launchHints.serialThreads;
   }
 
   constructor(
@@ -78,9 +79,9 @@ class KernelSet {
       if (typeof v === 'number') e!.args.writeI64Number(o[i], v);
       else e!.args.write('i32', o[i], v.i32);
     });
-    const cpu = this.onHost;
-    const grid = cpu ? Math.max(1, Math.min(units, this.backend.device.multiprocessorCount)) : Math.min(Math.ceil(units / block), 65535);
-    e.k.launch({ x: grid, y: 1, z: 1 }, { x: cpu ? 1 : block, y: 1, z: 1 }, 0, stream, e.args.pointers);
+    const serial = this.serialThreads;
+    const grid = serial ? Math.max(1, Math.min(units, this.backend.device.multiprocessorCount)) : Math.min(Math.ceil(units / block), 65535);
+    e.k.launch({ x: grid, y: 1, z: 1 }, { x: serial ? 1 : block, y: 1, z: 1 }, 0, stream, e.args.pointers);
   }
 }
 
@@ -157,7 +158,7 @@ export class LinalgHelpers {
   luPermute(dtype: SolverDType, ipiv: number, src: number, dst: number, n: number, nrhs: number, inverse: boolean, batch: number, stream: number): void {
     if (n > PERM_EYE_MAX) throw new RangeError(`luPermute: n = ${n} exceeds ${PERM_EYE_MAX}`);
     // On the GPU a block of 256 threads moves at least 4096 elements; each block walks the pivot chain itself.
-    const chunks = this.set.onHost ? 1 : Math.max(1, Math.min(nrhs, Math.floor(65535 / Math.max(1, batch)), Math.ceil((n * nrhs) / 4096)));
+    const chunks = this.set.serialThreads ? 1 : Math.max(1, Math.min(nrhs, Math.floor(65535 / Math.max(1, batch)), Math.ceil((n * nrhs) / 4096)));
     this.set.launch('lu_permute', dtype, batch * chunks * 256, stream, [ipiv, src, dst, n, nrhs, i32(inverse ? 1 : 0), batch, chunks], 256);
   }
 

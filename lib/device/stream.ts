@@ -5,18 +5,13 @@
 // the legacy default stream) unless created with nonBlocking. On the cpu backend work runs when
 // it is issued, so a stream is a queue that is always idle, and streams are told apart by an id.
 import { readOptions } from '../util/options.js';
-import type { CudaDriver } from '../../bindings/cuda-driver.js';
-import type { CudaBackend } from './cuda/backend.js';
 import { captureRefusal, refuseSync } from './capture-errors.js';
 import { currentDevice, Device } from './device.js';
 import { Event } from './event.js';
 import { beginCapture, endCapture, Graph } from './graph.js';
 
-const CU_STREAM_NON_BLOCKING = 1;
 /** Only Stream.null passes this: wrap the default stream instead of creating one. */
 const WRAP_DEFAULT: unique symbol = Symbol('wrapDefault');
-/** cpu streams' handles: ids, so that the pool and captures tell them apart as on a GPU. */
-let nextHostStreamId = 1;
 
 /** Options of `new gp.Stream()` / `gp.cuda.stream()`. */
 export interface StreamOptions {
@@ -28,7 +23,6 @@ export interface StreamOptions {
 
 interface StreamRecord {
   device: Device;
-  driver: CudaDriver | null;
   handle: number;
 }
 
@@ -40,13 +34,13 @@ function retire(r: StreamRecord): void {
     return;
   }
   try {
-    r.driver?.streamSynchronize(r.handle);
+    r.device.backend.streams.synchronize(r.handle);
   } catch {
     /* the context may be gone at exit, or hold an earlier error: the pool cannot be told more */
   }
   r.device.retireStream(r.handle);
   try {
-    r.driver?.streamDestroy(r.handle);
+    r.device.backend.streams.destroy(r.handle);
   } catch {
     /* as above */
   }
@@ -65,7 +59,6 @@ export class Stream {
   readonly device: Device;
   readonly nonBlocking: boolean;
   private readonly handleValue: number;
-  private readonly driver: CudaDriver | null;
   private readonly isDefault: boolean;
   private disposed = false;
 
@@ -73,12 +66,11 @@ export class Stream {
     const options = readOptions<StreamOptions>('Stream', given, ['nonBlocking', 'device']);
     this.device = options.device ?? currentDevice();
     this.nonBlocking = options.nonBlocking ?? false;
-    this.driver = this.device.kind === 'cuda' ? (this.device.backend as CudaBackend).driver : null;
     this.isDefault = wrap === WRAP_DEFAULT;
     if (this.isDefault) this.handleValue = this.device.backend.defaultStream;
     else {
-      this.handleValue = this.driver !== null ? this.driver.streamCreate(this.nonBlocking ? CU_STREAM_NON_BLOCKING : 0) : nextHostStreamId++;
-      collected.register(this, { device: this.device, driver: this.driver, handle: this.handleValue }, this);
+      this.handleValue = this.device.backend.streams.create(this.nonBlocking);
+      collected.register(this, { device: this.device, handle: this.handleValue }, this);
     }
   }
 
@@ -124,7 +116,7 @@ export class Stream {
   synchronize(): void {
     const h = this.handle;
     if (this.device.capturing) throw refuseSync('Stream.synchronize()');
-    if (this.driver !== null) this.driver.streamSynchronize(h);
+    this.device.backend.streams.synchronize(h);
   }
 
   /** Wait until all work queued on this stream so far is done, without blocking the event loop. */
@@ -136,21 +128,14 @@ export class Stream {
   async synchronizeAsync(): Promise<void> {
     void this.handle;
     if (this.device.capturing) throw refuseSync('Stream.done()');
-    if (this.driver === null) return;
-    const ev = new Event({ device: this.device, timing: false });
-    try {
-      ev.record(this);
-      await ev.synchronizeAsync();
-    } finally {
-      ev.dispose();
-    }
+    await this.device.backend.synchronizeAsync(this.handleValue);
   }
 
   /** True when all work queued on this stream is done (CuPy's `done` property). */
   query(): boolean {
     const h = this.handle;
     if (this.device.capturing) throw refuseSync('Stream.query()');
-    return this.driver === null || this.driver.streamQuery(h);
+    return this.device.backend.streams.query(h);
   }
 
   /** Record an event at this point of the stream (a new timing event unless one is given). */
@@ -163,7 +148,7 @@ export class Stream {
     if (event.device !== this.device) throw new TypeError(`waitEvent: the event is on ${event.device}, the stream on ${this.device}`);
     const h = this.handle;
     if (this.device.capturing) throw captureRefusal('Stream.waitEvent()', 'a graph holds the work of one stream');
-    if (this.driver !== null) this.driver.streamWaitEvent(h, event.handle);
+    this.device.backend.streams.waitEvent(h, event.handle);
   }
 
   /**
@@ -195,7 +180,7 @@ export class Stream {
     if (this.isCapturing()) throw new TypeError('Stream.dispose(): the stream is being captured; end the capture first');
     this.disposed = true;
     collected.unregister(this);
-    retire({ device: this.device, driver: this.driver, handle: this.handleValue });
+    retire({ device: this.device, handle: this.handleValue });
   }
 
   /** `using s = new gp.Stream()` disposes the stream at the end of the block. */

@@ -1,8 +1,6 @@
 // Bytes from one device to another: a device-to-device copy on one device, a peer copy between
 // two GPUs (lib/device/cuda/peer.ts), and through host memory between backends (a GPU and the
 // cpu backend), in bounded chunks so a large array never needs a host copy of its whole size.
-import { CudaBackend } from './cuda/backend.js';
-import { copyPeer } from './cuda/peer.js';
 import type { Device } from './device.js';
 import { streamHandle } from './stream.js';
 
@@ -18,10 +16,7 @@ export function copyBetweenDevices(dstDev: Device, dst: number, srcDev: Device, 
   }
   const a = dstDev.backend;
   const b = srcDev.backend;
-  if (a instanceof CudaBackend && b instanceof CudaBackend) {
-    copyPeer(a, dst, dstStream, b, src, streamHandle(undefined, srcDev), bytes);
-    return;
-  }
+  if (a.capabilities.peer?.copyFrom(dst, dstStream, b, src, streamHandle(undefined, srcDev), bytes)) return;
   // Different backends: the host is the only memory both can reach (the copies are synchronous).
   const chunk = new Uint8Array(Math.min(bytes, HOST_CHUNK));
   for (let off = 0; off < bytes; off += chunk.length) {

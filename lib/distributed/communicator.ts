@@ -103,8 +103,8 @@ export class Communicator {
     if (!Array.isArray(list) || list.length === 0) throw new TypeError(`initAll: devices must be a positive count or a non-empty list of devices, got ${describeValue(devices)}`);
     const devs = list.map((d) => resolveDevice(d, 'initAll: device'));
     if (new Set(devs).size !== devs.length) throw new RangeError(`initAll: a device appears twice in [${devs.map((d) => d.spec).join(', ')}] (NCCL runs one rank per device)`);
-    if (devs.every((d) => d.kind === 'cpu')) return [new Communicator(new HostEngine(0, 1, devs[0], null))];
-    if (devs.some((d) => d.kind === 'cpu')) throw new TypeError(`initAll: NCCL runs on CUDA devices only, got [${devs.map((d) => d.spec).join(', ')}]`);
+    if (devs.every((d) => !d.backend.capabilities.nccl)) return [new Communicator(new HostEngine(0, 1, devs[0], null))];
+    if (devs.some((d) => !d.backend.capabilities.nccl)) throw new TypeError(`initAll: NCCL runs on CUDA devices only, got [${devs.map((d) => d.spec).join(', ')}]`);
     return NcclEngine.initAll(devs).map((e) => new Communicator(e));
   }
 
@@ -122,7 +122,7 @@ export class Communicator {
     if (!(uniqueId instanceof Uint8Array) || uniqueId.length !== NCCL_UNIQUE_ID_BYTES) throw new TypeError(`initRank: uniqueId must be the ${NCCL_UNIQUE_ID_BYTES}-byte Uint8Array of gp.nccl.getUniqueId()`);
     if (!Number.isInteger(rank) || rank < 0 || rank >= nranks) throw new RangeError(`initRank: rank ${rank} is not in [0, ${nranks})`);
     const device = o.device === undefined ? currentDevice() : resolveDevice(o.device, 'initRank: device');
-    if (device.kind === 'cpu') {
+    if (!device.backend.capabilities.nccl) {
       if (nranks !== 1) throw new TypeError('initRank: on the cpu backend, ranks in different processes join through gp.distributed.init()');
       return new Communicator(new HostEngine(0, 1, device, null));
     }

@@ -6,7 +6,7 @@
 // id travels through the rendezvous), TCP on the cpu backend.
 import { BackendUnavailableError } from '../../bindings/errors.js';
 import { ncclLibrary } from '../../bindings/nccl.js';
-import { probeCuda } from '../device/cuda/backend.js';
+import { backendEntry } from '../device/backend-registry.js';
 import { chosenDevice, cudaUnavailableReason, currentDevice, openDevice, resolveDevice, type Device } from '../device/device.js';
 import { describeValue, readOptions } from '../util/options.js';
 import { Agent } from './agent-client.js';
@@ -51,7 +51,7 @@ function defaultDevice(worldSize: number, localRank: number): Device {
   const kind = chosen?.kind ?? (env === 'cpu' ? 'cpu' : env?.startsWith('cuda') ? 'cuda' : null);
   if (kind === 'cpu') return openDevice('cpu');
   // Probe without opening cuda:0: a context on GPU 0 in every rank would cost each its memory.
-  const p = probeCuda();
+  const p = backendEntry('cuda').probe();
   if ('error' in p) {
     if (kind === 'cuda') throw new BackendUnavailableError('cuda', p.error);
     return currentDevice();
@@ -88,7 +88,7 @@ export function init(options?: InitOptions): Communicator {
   const { host, port } = parseAddress(addressText);
 
   const device = (o.device !== undefined ? resolveDevice(o.device, 'init: device') : defaultDevice(worldSize, localRank)).use();
-  const useNccl = device.kind === 'cuda' && (worldSize > 1 || !('error' in ncclLibrary()));
+  const useNccl = device.backend.capabilities.nccl && (worldSize > 1 || !('error' in ncclLibrary()));
   if (useNccl) nccl(); // every rank finds out before the rendezvous when NCCL is missing
 
   let engine: Engine;
@@ -98,7 +98,7 @@ export function init(options?: InitOptions): Communicator {
     const agent = new Agent(rank, timeout);
     try {
       agent.start(worldSize, host, port);
-      if (device.kind === 'cpu') engine = new HostEngine(rank, worldSize, device, agent);
+      if (!device.backend.capabilities.nccl) engine = new HostEngine(rank, worldSize, device, agent);
       else {
         // Rank 0's unique id reaches every rank through the rendezvous, then NCCL connects them.
         const id = agent.exchange('ncclUniqueId', rank === 0 ? nccl().getUniqueId() : new Uint8Array(0))[0];

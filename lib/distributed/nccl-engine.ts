@@ -6,7 +6,7 @@
 import { BackendUnavailableError } from '../../bindings/errors.js';
 import { Nccl, NCCL_DTYPE, NCCL_OP, ncclLibrary } from '../../bindings/nccl.js';
 import type { GpuArray } from '../core/gpu-array.js';
-import { CudaBackend } from '../device/cuda/backend.js';
+import type { Backend } from '../device/backend.js';
 import type { Device } from '../device/device.js';
 import type { ReduceOp } from './checks.js';
 import type { Engine } from './communicator.js';
@@ -30,14 +30,14 @@ function reduceType(a: GpuArray): [number, number] {
   }
 }
 
-function cudaBackend(device: Device, what: string): CudaBackend {
-  if (!(device.backend instanceof CudaBackend)) throw new TypeError(`${what}: NCCL runs on CUDA devices, not ${device.spec}`);
+function cudaBackend(device: Device, what: string): Backend {
+  if (!device.backend.capabilities.nccl) throw new TypeError(`${what}: NCCL runs on CUDA devices, not ${device.spec}`);
   return device.backend;
 }
 
 export class NcclEngine implements Engine {
   readonly kind = 'nccl' as const;
-  private readonly backend: CudaBackend;
+  private readonly backend: Backend;
 
   private constructor(
     private readonly lib: Nccl,

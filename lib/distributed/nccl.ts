@@ -23,7 +23,7 @@ export const nccl = {
    * one rank and handed to the others. On the cpu backend, random bytes (it joins nothing there).
    */
   getUniqueId(): Uint8Array {
-    if (currentDevice().kind === 'cpu') return new Uint8Array(randomBytes(NCCL_UNIQUE_ID_BYTES));
+    if (!currentDevice().backend.capabilities.nccl) return new Uint8Array(randomBytes(NCCL_UNIQUE_ID_BYTES));
     return ncclOrThrow().getUniqueId();
   },
 

@@ -4,8 +4,6 @@
 // gpuarray adds `device` ('cuda:N' or 'cpu'), so the cpu backend's arrays travel the same way.
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { CU_POINTER_ATTRIBUTE } from '../../bindings/cuda-driver.js';
-import { CudaBackend } from '../device/cuda/backend.js';
 import { currentDevice, openDevice, resolveDevice, type Device } from '../device/device.js';
 import { streamHandle } from '../device/stream.js';
 import { describeValue, readOptions } from '../util/options.js';
@@ -46,7 +44,7 @@ function dtypeOfTypestr(t: unknown): DType {
 export function cudaArrayInterface(a: GpuArray): CudaArrayInterface {
   a.buffer; // throws after dispose()
   const t = typestr(a.dtype);
-  const stream = a.device.kind === 'cuda' ? streamHandle(undefined, a.device) : null;
+  const stream = a.device.backend.capabilities.asyncStreams ? streamHandle(undefined, a.device) : null;
   return {
     shape: [...a.shape],
     typestr: t,
@@ -69,10 +67,8 @@ export interface FromCudaArrayInterfaceOptions {
 
 function deviceOfPointer(ptr: number): Device | null {
   const cur = currentDevice();
-  const driver = cur.backend instanceof CudaBackend ? cur.backend.driver : null;
-  if (driver === null || ptr === 0) return null;
-  const ordinal = driver.pointerAttribute(CU_POINTER_ATTRIBUTE.DEVICE_ORDINAL, ptr);
-  return ordinal === null ? null : openDevice(`cuda:${ordinal}`);
+  const ordinal = cur.backend.capabilities.pointerDevice(ptr);
+  return ordinal === null ? null : resolveDevice(ordinal);
 }
 
 /**

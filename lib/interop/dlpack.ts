@@ -103,7 +103,7 @@ const DL_TYPES: [DType, number, number][] = [
 
 /** DLPack's device of an array: kDLCUDA with the ordinal, or kDLCPU for the cpu backend. */
 export function dlpackDevice(a: GpuArray): DlpackDevice {
-  return a.device.kind === 'cuda' ? [DL_DEVICE.CUDA, a.device.id] : [DL_DEVICE.CPU, 0];
+  return a.device.backend.capabilities.hostMemory ? [DL_DEVICE.CPU, 0] : [DL_DEVICE.CUDA, a.device.id];
 }
 
 // What exported tensors keep alive, by manager_ctx.

@@ -6,7 +6,6 @@ import { DType } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { DeviceBuffer } from '../core/lifetime.js';
 import { contiguousStrides } from '../core/shape.js';
-import { CudaBackend } from '../device/cuda/backend.js';
 import type { Device } from '../device/device.js';
 import { streamHandle } from '../device/stream.js';
 import { describeValue } from '../util/options.js';
@@ -67,8 +66,6 @@ export function wrapExternal(device: Device, base: number, shape: unknown, strid
   return makeExternal(planExternal(device, base, shape, strides, d, what), free);
 }
 
-const fences = new WeakMap<Device, number>();
-
 /** A CUDA stream handle from the protocols' numbers: 1 the legacy default stream (0), 2 the per-thread one. */
 function protocolStream(s: unknown, what: string): number {
   if (typeof s !== 'number' || !Number.isSafeInteger(s) || s < -1) throw new TypeError(`${what}: stream must be a stream handle (1: legacy default, 2: per-thread default, -1: none), got ${describeValue(s)}`);
@@ -78,17 +75,12 @@ function protocolStream(s: unknown, what: string): number {
 
 /** Make `to` wait for the work queued so far on `from` (two streams of `device`). */
 function order(device: Device, from: number, to: number): void {
-  const b = device.backend;
-  if (!(b instanceof CudaBackend) || from === to) return;
-  let ev = fences.get(device);
-  if (ev === undefined) fences.set(device, (ev = b.driver.eventCreate(2 /* CU_EVENT_DISABLE_TIMING */)));
-  b.driver.eventRecord(ev, from);
-  b.driver.streamWaitEvent(to, ev);
+  device.backend.orderStreams(to, from);
 }
 
 /** The producer's side: the consumer's stream (-1: none) waits for our current stream. */
 export function orderConsumerStream(device: Device, consumer: unknown, what: string): void {
-  if (consumer === -1 || device.kind !== 'cuda') {
+  if (consumer === -1 || !device.backend.capabilities.asyncStreams) {
     if (consumer !== -1) protocolStream(consumer, what);
     return;
   }
@@ -97,6 +89,6 @@ export function orderConsumerStream(device: Device, consumer: unknown, what: str
 
 /** The consumer's side: our current stream waits for the producer's stream (null: no ordering). */
 export function waitForProducerStream(device: Device, producer: unknown, what: string): void {
-  if (producer === null || producer === undefined || device.kind !== 'cuda') return;
+  if (producer === null || producer === undefined || !device.backend.capabilities.asyncStreams) return;
   order(device, protocolStream(producer, what), streamHandle(undefined, device));
 }

@@ -7,7 +7,7 @@
 import { CU_IPC_HANDLE_SIZE } from '../../bindings/cuda-driver.js';
 import { dtype as toDType, DTypeLike } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { CudaBackend } from '../device/cuda/backend.js';
+import type { IpcMemory } from '../device/backend-parts.js';
 import { currentDevice, resolveDevice, type Device } from '../device/device.js';
 import { describeValue, readOptions } from '../util/options.js';
 import { makeExternal, planExternal } from './external.js';
@@ -42,13 +42,12 @@ export interface IpcHandle {
 export function ipcHandle(a: GpuArray): IpcHandle {
   if (!(a instanceof GpuArray)) throw new TypeError(`ipcHandle: expected a GpuArray, got ${describeValue(a)}`);
   const buf = a.buffer;
-  const b = a.device.backend;
-  if (!(b instanceof CudaBackend)) {
+  const ipc = a.device.backend.capabilities.ipc;
+  if (ipc === null) {
     throw new TypeError("ipcHandle: CUDA IPC shares GPU memory; the cpu backend's arrays are ordinary memory of this process: send their data instead (a.toTypedArray(), or a SharedArrayBuffer between threads)");
   }
   if (buf.external) throw new TypeError('ipcHandle: the array wraps memory gpuarray did not allocate (DLPack, IPC): export it from its owner');
-  const { base, size } = b.driver.memGetAddressRange(buf.ptr);
-  const h = b.driver.ipcGetMemHandle(base);
+  const { base, size, handle: h } = ipc.exportHandle(buf.ptr);
   return Object.freeze({
     kind: 'gpuarray.cuda-ipc' as const,
     handle: Buffer.from(h).toString('hex'),
@@ -65,7 +64,7 @@ export function ipcHandle(a: GpuArray): IpcHandle {
 const PLAN_BASE = 2 ** 40;
 
 // One mapping per allocation and device in this process, shared by every array over it.
-const opened = new Map<string, { base: number; refs: number; backend: CudaBackend }>();
+const opened = new Map<string, { base: number; refs: number; ipc: IpcMemory }>();
 
 function readHandle(h: unknown): IpcHandle {
   const x = typeof h === 'string' ? (JSON.parse(h) as unknown) : h;
@@ -98,8 +97,8 @@ export function openIpcHandle(h: IpcHandle | string, shape?: readonly number[] |
   const o = readOptions<OpenIpcHandleOptions>('openIpcHandle', options, ['device', 'strides']);
   const handle = readHandle(h);
   const device = o.device === undefined ? currentDevice() : resolveDevice(o.device, 'openIpcHandle: device');
-  const b = device.backend;
-  if (!(b instanceof CudaBackend)) throw new TypeError(`openIpcHandle: CUDA IPC maps GPU memory, but the device is ${device.spec}`);
+  const ipc = device.backend.capabilities.ipc;
+  if (ipc === null) throw new TypeError(`openIpcHandle: CUDA IPC maps GPU memory, but the device is ${device.spec}`);
   const d = toDType(dtype ?? handle.dtype);
   const custom = shape !== undefined && shape !== null;
   const sh = custom ? [...shape] : [...handle.shape];
@@ -114,7 +113,7 @@ export function openIpcHandle(h: IpcHandle | string, shape?: readonly number[] |
   }
   let m = opened.get(key);
   if (m === undefined) {
-    m = { base: b.driver.ipcOpenMemHandle(Buffer.from(handle.handle, 'hex')), refs: 0, backend: b };
+    m = { base: ipc.open(Buffer.from(handle.handle, 'hex')), refs: 0, ipc };
     opened.set(key, m);
   }
   m.refs++;
@@ -122,7 +121,7 @@ export function openIpcHandle(h: IpcHandle | string, shape?: readonly number[] |
   return makeExternal({ ...plan, ptr: mapping.base + start }, () => {
     if (--mapping.refs === 0) {
       opened.delete(key);
-      mapping.backend.driver.ipcCloseMemHandle(mapping.base);
+      mapping.ipc.close(mapping.base);
     }
   });
 }

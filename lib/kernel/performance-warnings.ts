@@ -4,7 +4,7 @@
 // launch in a loop warns once, not a million times. GPUARRAY_PERFORMANCE_WARNINGS=0 silences them
 // (read when gpuarray loads and again by resetPerformanceWarnings(): process.env is too slow to
 // read on every launch).
-import type { BackendKind } from '../device/backend.js';
+import type { LaunchHints } from '../device/backend-parts.js';
 
 export const PERFORMANCE_WARNING = 'PerformanceWarning';
 
@@ -42,10 +42,10 @@ export function withoutOccupancyWarning<T>(f: () => T): T {
 
 /**
  * Called on every launch: a cheap number test, the message is only built the first time. The cpu
- * backend runs blocks on a few cores, where a small grid costs nothing: no warning there.
+ * backend runs blocks on a few cores (serialThreads), where a small grid costs nothing: no warning there.
  */
-export function checkOccupancy(gridSize: number, backend: BackendKind): void {
-  if (gridSize >= LOW_OCCUPANCY_GRID || !enabled || backend === 'cpu' || quietLaunches > 0 || shownGrids.has(gridSize)) return;
+export function checkOccupancy(gridSize: number, hints: LaunchHints): void {
+  if (gridSize >= LOW_OCCUPANCY_GRID || !enabled || hints.serialThreads || quietLaunches > 0 || shownGrids.has(gridSize)) return;
   shownGrids.add(gridSize);
   warnPerformance(`Grid size ${gridSize} will likely result in GPU under-utilization due to low occupancy.`);
 }

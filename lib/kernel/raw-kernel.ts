@@ -163,7 +163,7 @@ function makeRawKernel(program: RawProgram, sig: CKernelSignature): RawKernelFn 
       );
     }
     const s = stream === undefined || stream === null ? device.currentStream() : streamHandle(stream, device);
-    checkOccupancy(g.x * g.y * g.z, device.backend.kind);
+    checkOccupancy(g.x * g.y * g.z, device.backend.launchHints);
     if (args.hostCount === 0) {
       st.kernel.launch(g, b, sharedMem, s, args.block.pointers);
       return;

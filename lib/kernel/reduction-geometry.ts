@@ -25,14 +25,15 @@ const pow2floor = (x: number) => 2 ** Math.floor(Math.log2(Math.max(1, x)));
 const pow2ceil = (x: number) => 2 ** Math.ceil(Math.log2(Math.max(1, x)));
 
 export function geometry(plan: ReductionPlan, backend: Backend): Geometry {
-  const cpu = backend.kind === 'cpu';
+  // Blocks of one thread, one per core, where a block's threads would run one after another.
+  const serial = backend.launchHints.serialThreads;
   const V = plan.vec;
   const { nOut, nRed } = plan;
   // One full wave: the blocks each kernel is compiled to keep resident per SM; one block per
   // core on the cpu.
   const perSm = plan.variant === 'col' ? COL_BLOCKS_PER_SM : ROW_BLOCKS_PER_SM;
-  const target = cpu ? backend.device.multiprocessorCount : backend.device.multiprocessorCount * perSm;
-  const gridCap = cpu ? target * 4 : target * 32;
+  const target = serial ? backend.device.multiprocessorCount : backend.device.multiprocessorCount * perSm;
+  const gridCap = serial ? target * 4 : target * 32;
   let blockX: number;
   let blockY = 1;
   let group = 1;
@@ -42,17 +43,17 @@ export function geometry(plan: ReductionPlan, backend: Backend): Geometry {
     const nvec = Math.ceil(nRed / V);
     // Enough lanes per output for a few vectors each, no more than it takes to fill the device
     // (a warp per row once there are rows for every warp: no block barriers then).
-    group = cpu ? 1 : nOut === 1 ? BLOCK : Math.min(BLOCK, pow2floor(nvec / 4), Math.max(32, pow2ceil((target * BLOCK) / nOut)));
-    blockX = cpu ? 1 : BLOCK;
+    group = serial ? 1 : nOut === 1 ? BLOCK : Math.min(BLOCK, pow2floor(nvec / 4), Math.max(32, pow2ceil((target * BLOCK) / nOut)));
+    blockX = serial ? 1 : BLOCK;
     xNeeded = Math.ceil(nOut / (blockX / group));
     // Each thread of a split should load a few vectors at least (a long chunk on the cpu).
-    minPerSplit = (cpu ? 16384 : group * 4 * V);
+    minPerSplit = (serial ? 16384 : group * 4 * V);
   } else {
     const nu = nOut / V;
-    blockX = cpu ? 1 : Math.min(32, pow2ceil(nu));
-    blockY = cpu ? 1 : BLOCK / blockX;
+    blockX = serial ? 1 : Math.min(32, pow2ceil(nu));
+    blockY = serial ? 1 : BLOCK / blockX;
     xNeeded = Math.ceil(nu / blockX);
-    minPerSplit = cpu ? 4096 : blockY * 16;
+    minPerSplit = serial ? 4096 : blockY * 16;
   }
   let nSplit = 1;
   if (xNeeded * 2 <= target && nRed > minPerSplit) {
@@ -70,6 +71,6 @@ export function geometry(plan: ReductionPlan, backend: Backend): Geometry {
   // one grid-wide stride over the range reads 1 GiB in 0.233-0.240 ms on the H200 where
   // contiguous per-block chunks take 0.249-0.252 ms (bench/RESULTS.md, sum-probe). The cpu keeps
   // contiguous chunks, one per core, for its caches.
-  const interleave = !cpu && plan.variant === 'row' && nSplit > 1;
+  const interleave = !serial && plan.variant === 'row' && nSplit > 1;
   return { gridX, nSplit, splitLen, blockX, blockY, group, interleave };
 }

@@ -34,7 +34,7 @@ export function gridFor(n: number, threads = 256, cap = 65536): number {
 
 /**
  * First line of a source whose block primitives live in headers: the cpu backend runs a source's
- * threads as fibers when the source itself names a barrier (lib/device/host/cooperative.ts).
+ * threads as fibers when the source itself names a barrier (lib/device/cpu/cooperative.ts).
  */
 export const COOPERATIVE_MARK = '#define GPA_COOPERATIVE_SOURCE __syncthreads()\n';
 

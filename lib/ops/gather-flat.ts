@@ -74,7 +74,7 @@ export function gatherFlat(src: GpuArray, plan: GatherPlan, mode: IndexMode, out
   const groups = Math.floor((n - head) / V);
   const backend = src.device.backend;
   const sms = backend.device.multiprocessorCount;
-  const cap = backend.kind === 'cpu' ? sms : shape.blocksPerSm > 0 ? sms * shape.blocksPerSm : 1 << 20;
+  const cap = backend.launchHints.serialThreads ? sms : shape.blocksPerSm > 0 ? sms * shape.blocksPerSm : 1 << 20;
   const blocks = Math.max(1, Math.min(cap, Math.ceil(groups / (THREADS * shape.unroll))));
   const base = viewOf(src, [1], [isz], plan.offset);
   try {

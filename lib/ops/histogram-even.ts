@@ -118,7 +118,7 @@ export function evenHistogram(a: GpuArray, lo: number, hi: number, nb: number): 
     // cpu; enough that no block counts 2^31 elements (its 32-bit counters).
     const info = backend.device;
     const cc = info.computeCapability;
-    const perSm = backend.kind === 'cpu' ? 1 : cc.minor === 0 && cc.major >= 8 ? Math.min(4, Math.floor((160 * 1024) / (shared + 1024))) : 2;
+    const perSm = backend.launchHints.serialThreads ? 1 : cc.minor === 0 && cc.major >= 8 ? Math.min(4, Math.floor((160 * 1024) / (shared + 1024))) : 2;
     const blocks = Math.max(1, Math.ceil(n / 2 ** 31), Math.min(info.multiprocessorCount * Math.max(1, perSm), Math.ceil(n / (THREADS * 16))));
     const step = (hi - lo) / nb;
     moduleKernel(evenSource(t), 'gpa_histogram_even')(blocks, THREADS, [src, edgeArr, counts, n, nb, copies, lo, step, hi, plan.scale, plan.eps], shared);

@@ -149,11 +149,11 @@ export function scanRows(x: GpuArray, y: GpuArray, rows: number, len: number, op
   const d = x.dtype;
   const src = scanSource(d, op, opts.skipNan ?? false);
   const tiles = Math.ceil(len / TILE);
-  const cpu = x.device.kind === 'cpu';
-  if (len <= SERIAL_ROW_MAX || (cpu && (rows > 1 || tiles === 1))) {
+  const serial = x.device.backend.launchHints.serialThreads;
+  if (len <= SERIAL_ROW_MAX || (serial && (rows > 1 || tiles === 1))) {
     // A thread a row (kernels/gpuarray/scan_rows.h): on the cpu, a few blocks of one thread.
-    const threads = cpu ? 1 : 256;
-    const grid = gridFor(rows, threads, cpu ? 4 * x.device.backend.device.multiprocessorCount : 65536);
+    const threads = serial ? 1 : 256;
+    const grid = gridFor(rows, threads, serial ? 4 * x.device.backend.device.multiprocessorCount : 65536);
     moduleKernel(src, 'gpa_scan_rows_serial')(grid, threads, [x, y, rows, len, opts.exclusive ? 1 : 0]);
     return;
   }

@@ -289,12 +289,12 @@ export function radixSort(job: RadixSortJob, variant = ''): void {
     const kC = vb ? alloc(kb) : kB;
     const vB = vb ? alloc(vb) : kB;
     const sms = device.backend.device.multiprocessorCount;
-    const cpu = device.backend.kind === 'cpu';
-    const histGrid = shape.histBlocksPerSm === 0 ? Math.min(Math.ceil(n / 2048), 512) : Math.min(Math.ceil(n / (256 * shape.histItems)), sms * (cpu ? 1 : shape.histBlocksPerSm));
+    const serial = device.backend.launchHints.serialThreads;
+    const histGrid = shape.histBlocksPerSm === 0 ? Math.min(Math.ceil(n / 2048), 512) : Math.min(Math.ceil(n / (256 * shape.histItems)), sms * (serial ? 1 : shape.histBlocksPerSm));
     moduleKernel(src, 'gpa_radix_histograms')(histGrid, 256, [keys, look, n, tiles, passes, kind]);
     moduleKernel(src, 'gpa_radix_plan')(1, 256, [look, n, tiles, passes]);
     // Blocks loop over the tiles: a few per SM (one per core on the cpu) is enough.
-    const grid = Math.min(tiles, sms * (cpu ? 1 : shape.blocksPerSm));
+    const grid = Math.min(tiles, sms * (serial ? 1 : shape.blocksPerSm));
     const pass = moduleKernel(src, 'gpa_radix_onesweep');
     for (let p = 0; p < passes; p++) pass(grid, shape.threads, [keys, kB, kC, vIn, vB, out, look, n, tiles, 8 * p, p, passes, kind, out.itemsize, iota]);
     moduleKernel(src, 'gpa_radix_finish')(Math.min(gridFor(n), 1024), 256, [keys, vIn, out, look, n, tiles, passes, out.itemsize, iota, 0]);

@@ -60,7 +60,7 @@ export function roundKeys(key: readonly [number, number]): number[] {
 export function geometry(threads: number): [number, number] {
   // The cpu backend runs a block's threads one after another and spreads blocks over cores:
   // MIN_GRID one-thread blocks, each a contiguous chunk (grid_range), cost the least there.
-  if (currentDevice().kind === 'cpu') return [MIN_GRID, 1];
+  if (currentDevice().backend.launchHints.serialThreads) return [MIN_GRID, 1];
   const block = Math.min(BLOCK, Math.max(32, Math.ceil(threads / MIN_GRID / 32) * 32));
   return [Math.max(MIN_GRID, Math.min(MAX_GRID, Math.ceil(threads / block))), block];
 }
@@ -136,7 +136,7 @@ export const NORMAL_MIN_BLOCKS = { float: 8, double: 4 } as const;
 export function normalGeometry(groups: number, u = NORMAL_UNROLL, perSm = NORMAL_BLOCKS_PER_SM, perThread = NORMAL_GROUPS_PER_THREAD): [number, number] {
   const [g, b] = geometry(Math.ceil(groups / u));
   const dev = currentDevice();
-  if (dev.kind === 'cpu') return [g, b];
+  if (dev.backend.launchHints.serialThreads) return [g, b];
   const want = Math.max(dev.backend.device.multiprocessorCount * perSm, Math.ceil(groups / (b * perThread)));
   return [Math.min(g, want), b];
 }

@@ -26,7 +26,7 @@ import { Nvrtc } from '../../bindings/nvrtc.js';
 import type { CompileRequest } from '../../lib/device/backend.js';
 import { DiskCache, SCRATCH_HOST } from '../../lib/device/compile-cache.js';
 import { NvrtcCompiler } from '../../lib/device/cuda/compiler.js';
-import { verifyPch } from '../../lib/device/host/pch.js';
+import { verifyPch } from '../../lib/device/cpu/pch.js';
 import { userIncludeDigest } from '../../lib/device/include-deps.js';
 import { DEVICE_SPECS } from '../helpers.js';
 import { buildFakeNvrtc, buildSharedLibrary, childEnv, HAVE_CXX, tempDir } from '../foundation-support.js';

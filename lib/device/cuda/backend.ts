@@ -8,6 +8,9 @@ import { addressOf } from '../../../bindings/host-pages.js';
 import { captureRefusal, refuseHostCopy, refuseOtherStream, refuseSync } from '../capture-errors.js';
 import { CudaCapture } from './graph.js';
 import type { Backend, BackendGraph, CompileRequest, DeviceInfo, Dim3, FftPlanCacheInfo, FftRequest, GemmRequest, LoadedKernel, LoadedProgram } from '../backend.js';
+import type { BackendCapabilities, EventOps, StreamOps } from '../backend-parts.js';
+import { cudaCapabilities } from './capabilities.js';
+import { cudaEvents, cudaStreams } from './streams.js';
 import { FftKernels } from '../fft-kernel.js';
 import { GemmKernels } from '../gemm-kernel.js';
 import { CublasGemm } from './blas.js';
@@ -17,7 +20,7 @@ import { CudaDenseSolver, CusolverDense } from './solver.js';
 import { SolverKernels } from '../solver-kernel.js';
 import { cacheKey, DiskCache } from '../compile-cache.js';
 import { NvrtcCompiler } from './compiler.js';
-import { ParallelHostCopy } from '../host/parallel-copy.js';
+import { ParallelHostCopy } from '../cpu/parallel-copy.js';
 import { PinnedStaging } from './staging.js';
 import { addPinnedRange, isPinnedRange, removePinnedRange } from './pinned-ranges.js';
 
@@ -59,6 +62,11 @@ export class CudaBackend implements Backend {
   private orderEvent = 0;
 
   readonly solver: CudaDenseSolver;
+  readonly streams: StreamOps;
+  readonly events: EventOps;
+  readonly capabilities: BackendCapabilities;
+  /** Blocks run in parallel on the SMs, their threads in warps. */
+  readonly launchHints = { serialThreads: false } as const;
 
   /** The driver with every call made in this device's primary context (see CudaDriver.forContext). */
   readonly driver: CudaDriver;
@@ -119,6 +127,9 @@ export class CudaBackend implements Backend {
     this.cublasGemm = new CublasGemm(setup, activate);
     this.cufft = new CufftRunner(setup, activate);
 
+    this.streams = cudaStreams(d);
+    this.events = cudaEvents(d);
+    this.capabilities = cudaCapabilities(this, d);
     this.solver = new CudaDenseSolver(new CusolverDense(setup, activate, (r) => this.cublasGemm.trsm(r)), new SolverKernels(this));
   }
 
@@ -143,6 +154,15 @@ export class CudaBackend implements Backend {
 
   get compileTarget() {
     return this.compiler.target;
+  }
+  get spec(): string {
+    return `cuda:${this.device.id}`;
+  }
+  get displayName(): string {
+    return `<CUDA Device ${this.device.id}>`;
+  }
+  get compilerDescription(): string {
+    return `NVRTC ${this.nvrtcVersion.major}.${this.nvrtcVersion.minor} -> ${this.compileTarget.arch} (${this.compileTarget.kind})`;
   }
 
   tryMalloc(bytes: number): number | null {

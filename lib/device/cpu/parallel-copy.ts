@@ -5,7 +5,7 @@ import { availableParallelism } from 'node:os';
 import { ArgBlock } from '../arg-block.js';
 import type { LoadedKernel } from '../backend.js';
 import type { DiskCache } from '../compile-cache.js';
-import { HostBackend } from './backend.js';
+import { CpuBackend } from './backend.js';
 
 const SOURCE = `
 extern "C" __global__ void gpa_parallel_copy(char* dst, const char* src, long long n) {
@@ -30,7 +30,7 @@ export class ParallelHostCopy {
 
   /** Null when this machine cannot build host kernels (no C++ compiler). */
   static create(cache: DiskCache): ParallelHostCopy | null {
-    const host = HostBackend.create(cache);
+    const host = CpuBackend.create(cache);
     if ('error' in host) return null;
     try {
       const prog = host.loadProgram({

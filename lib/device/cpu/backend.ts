@@ -9,6 +9,8 @@ import { loadHostKernelLibrary } from '../../../bindings/shared-library.js';
 import { captureRefusal, refuseHostCopy, refuseOtherStream, refuseSync } from '../capture-errors.js';
 import { HostRecorder } from './graph-recorder.js';
 import type { Backend, BackendGraph, CompileRequest, DeviceInfo, Dim3, FftRequest, GemmRequest, LoadedKernel, LoadedProgram } from '../backend.js';
+import type { BackendCapabilities } from '../backend-parts.js';
+import { CpuEvents, cpuStreams } from './streams.js';
 import { FftKernels } from '../fft-kernel.js';
 import { FftPlanCache } from '../fft-plan-cache.js';
 import { GemmKernels } from '../gemm-kernel.js';
@@ -21,7 +23,7 @@ import { hostEntryName, hostErrorEntry } from './trampoline.js';
 /** Dynamic shared memory per block: CUDA's default limit (gpa_host::kDynamicSharedBytes in host_shim.h). */
 const DYNAMIC_SHARED_BYTES = 48 * 1024;
 
-export class HostBackend implements Backend {
+export class CpuBackend implements Backend {
   readonly kind = 'cpu' as const;
   readonly device: DeviceInfo;
   readonly defaultStream = 0;
@@ -34,6 +36,20 @@ export class HostBackend implements Backend {
   readonly fftPlans = new FftPlanCache<never>(() => {});
 
   readonly solver: SolverKernels = new SolverKernels(this);
+  readonly streams = cpuStreams;
+  readonly events = new CpuEvents();
+  /** A block's threads run one after another on one core (fibers where they cooperate). */
+  readonly launchHints = { serialThreads: true } as const;
+  readonly capabilities: BackendCapabilities = {
+    asyncStreams: false,
+    hostMemory: true,
+    nccl: false,
+    peer: null,
+    ipc: null,
+    pointerDevice: () => null,
+  };
+  readonly spec = 'cpu';
+  readonly displayName = '<CPU Device (cpu backend)>';
   /** The capture in progress, or null. */
   private recorder: HostRecorder | null = null;
 
@@ -56,18 +72,24 @@ export class HostBackend implements Backend {
     };
   }
 
-  static create(cache = new DiskCache()): HostBackend | { error: string } {
+  static create(cache = new DiskCache()): CpuBackend | { error: string } {
     // Idle OpenMP workers spinning between launches steal the cores the JS thread needs (1M-element
     // launches measured 8 ms spinning vs 0.15 ms passive on 2 cores). Read when OpenMP starts.
     process.env.OMP_WAIT_POLICY ??= 'passive';
     const c = HostCompiler.create(cache);
     if ('error' in c) return c;
-    return new HostBackend(c);
+    return new CpuBackend(c);
   }
 
   get compilerInfo() {
     return this.compiler.info;
   }
+  get compilerDescription(): string {
+    const c = this.compiler.info;
+    return `${c.command}: ${c.version}${c.openmp ? ', OpenMP' : ', no OpenMP'}${c.pch ? ', precompiled header' : ''}`;
+  }
+  /** The process is the device: no context to make current. */
+  activate(): void {}
 
   tryMalloc(bytes: number): number | null {
     if (this.recorder !== null) throw captureRefusal('a device allocation from the driver');
