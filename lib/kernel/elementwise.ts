@@ -156,16 +156,18 @@ function launch(
   let plan: IterationPlan | null = null;
   if (arrays.length > 0) {
     plan = contiguous
-      ? planContiguous(size, arrays)
+      ? planContiguous(size, arrays, device.backend.device.warpSize)
       : planIteration(
           shape,
           arrays.map((a) => ({ ptr: a.ptr, itemsize: a.itemsize, strides: broadcastStrides(a.shape, a.strides, shape) })),
           def.reduceDims,
+          true,
+          device.backend.device.warpSize,
         );
   }
 
   // Specialisation key: everything the generated source depends on.
-  let key = plan === null ? 'raw' : `${plan.mode}${plan.vec}x${plan.spread}|${plan.shape.length}|${plan.index}|${plan.inner.join('')}`;
+  let key = plan === null ? 'raw' : `${plan.mode}${plan.vec}x${plan.spread}w${plan.warp}|${plan.shape.length}|${plan.index}|${plan.inner.join('')}`;
   for (let k = 0; k < params.length; k++) {
     const v = vals[k];
     const p = params[k];
@@ -265,7 +267,7 @@ function runContiguous(def: ElementwiseDefinition, params: readonly BoundParam[]
   }
   if (size === 0) return outs;
   try {
-    const plan = planContiguous(size, operands);
+    const plan = planContiguous(size, operands, device.backend.device.warpSize);
     key = key * 4 + (plan.mode === 'vec' ? 2 : 0) + (plan.index === 'int' ? 1 : 0);
     let memo = def.fastMemo.get(device);
     if (memo === undefined) {

@@ -31,11 +31,13 @@ export interface IterationPlan {
   vec: number;
   tileRows: number;
   /**
-   * 'chunk': 1, a thread's VEC elements consecutive; or 32 on rows of at least 32 x VEC elements,
-   * the 32 threads of a warp interleaved over 32 x VEC (each access of the warp one contiguous
-   * run, so misaligned stores still fill whole sectors).
+   * 'chunk': 1, a thread's VEC elements consecutive; or the warp width W on rows of at least
+   * W x VEC elements, the W threads of a warp interleaved over W x VEC (each access of the warp
+   * one contiguous run, so misaligned stores still fill whole sectors).
    */
   spread: number;
+  /** The device's warp width the plan is made for ('chunk' spreads and 'tile' warp blocks follow it). */
+  warp: number;
   /**
    * Per operand. vec: 'v' vector access (inner stride 1), 'r' reversed vector access (inner
    * stride -1: the vector ends at the run's first element) or 'b' broadcast along the row; chunk:
@@ -46,8 +48,6 @@ export interface IterationPlan {
 }
 
 const INT32_MAX = 2147483647;
-/** Threads of a warp interleaved in a long row's chunk (CUDA's warp; any grouping is exact on cpu). */
-const WARP_SPREAD = 32;
 
 /** Merge dims that are contiguous for every operand and drop length-1 dims. */
 export function collapseDims(shape: readonly number[], strides: readonly (readonly number[])[], reduce = true): { shape: number[]; strides: number[][] } {
@@ -66,7 +66,8 @@ export function collapseDims(shape: readonly number[], strides: readonly (readon
   return { shape: outShape, strides: outStrides };
 }
 
-export function planIteration(shape: readonly number[], operands: readonly IterOperand[], reduce = true, allowVec = true): IterationPlan {
+/** `warp`: the device's warp width (the cpu backend reports 32; any grouping is exact there). */
+export function planIteration(shape: readonly number[], operands: readonly IterOperand[], reduce = true, allowVec = true, warp = 32): IterationPlan {
   const elementStrides = operands.map((op) =>
     op.strides.map((s) => {
       if (s % op.itemsize !== 0) throw new RangeError(`stride ${s} is not a multiple of the itemsize ${op.itemsize}`);
@@ -84,7 +85,7 @@ export function planIteration(shape: readonly number[], operands: readonly IterO
     for (let d = 0; d < ndim; d++) reach += (c.shape[d] - 1) * Math.abs(s[d]);
     if (reach > INT32_MAX) fits32 = false;
   }
-  const plan: IterationPlan = { shape: c.shape, strides: c.strides, size, index: fits32 ? 'int' : 'long long', mode: 'strided', vec: 1, tileRows: 1, spread: 1, inner: [] };
+  const plan: IterationPlan = { shape: c.shape, strides: c.strides, size, index: fits32 ? 'int' : 'long long', mode: 'strided', vec: 1, tileRows: 1, spread: 1, warp, inner: [] };
   if (!allowVec || operands.length === 0) return plan;
 
   const inner = c.strides.map((s) => s[ndim - 1]);
@@ -97,7 +98,7 @@ export function planIteration(shape: readonly number[], operands: readonly IterO
   plan.mode = vectorsFit(c.strides, operands, inner, innerLen, vec) ? 'vec' : 'chunk';
   // Short rows would leave most of a chunk's lanes idle: one element per step serves them better.
   if (plan.mode === 'chunk' && innerLen < 2 * vec) return { ...plan, mode: 'strided', vec: 1, inner: [] };
-  if (plan.mode === 'chunk' && innerLen >= WARP_SPREAD * vec) plan.spread = WARP_SPREAD;
+  if (plan.mode === 'chunk' && innerLen >= warp * vec) plan.spread = warp;
   return plan;
 }
 
@@ -128,7 +129,7 @@ const ONES: number[] = [];
  * The common case without the general machinery: every operand C-contiguous with the same shape,
  * so the iteration is one flat dim. Same result as planIteration for such operands.
  */
-export function planContiguous(size: number, operands: readonly { ptr: number; itemsize: number }[]): IterationPlan {
+export function planContiguous(size: number, operands: readonly { ptr: number; itemsize: number }[], warp = 32): IterationPlan {
   while (ONES.length < operands.length) ONES.push(1);
   const inner = ONES.slice(0, operands.length);
   const plan: IterationPlan = {
@@ -140,6 +141,7 @@ export function planContiguous(size: number, operands: readonly { ptr: number; i
     vec: 1,
     tileRows: 1,
     spread: 1,
+    warp,
     inner: [],
   };
   const vec = vectorWidth(operands, inner);
@@ -154,8 +156,8 @@ export function planContiguous(size: number, operands: readonly { ptr: number; i
 /**
  * Tiles for 2-D iterations that mix row-major and column-major operands (a + a.T): every
  * operand is 'c' (inner stride 1), 'f' (outer stride 1) or 'b' (both 0), all of one itemsize of
- * 4 or 8 bytes, warp blocks of 4 x 8 tiles of (32 / itemsize) rows x (16 / itemsize) columns
- * dividing the shape, and
+ * 4 or 8 bytes, warp blocks of (warp / 8) x 8 tiles of (32 / itemsize) rows x (16 / itemsize)
+ * columns dividing the shape, and
  * every access 16-byte aligned. Otherwise the plan stays strided.
  */
 function planTile(plan: IterationPlan, operands: readonly IterOperand[]): IterationPlan {
@@ -165,8 +167,8 @@ function planTile(plan: IterationPlan, operands: readonly IterOperand[]): Iterat
   const tw = 16 / itemsize;
   const th = 32 / itemsize;
   const [rows, cols] = plan.shape;
-  // A warp covers 4 x 8 tiles (see loopTile).
-  if (rows % (4 * th) !== 0 || cols % (8 * tw) !== 0) return plan;
+  // A warp covers (warp / 8) x 8 tiles (GPA_LOOP_TILE_BEGIN in kernels/gpuarray/elementwise.h).
+  if (rows % ((plan.warp / 8) * th) !== 0 || cols % (8 * tw) !== 0) return plan;
   const kinds: ('c' | 'f' | 'b')[] = [];
   for (let k = 0; k < operands.length; k++) {
     const [sr, sc] = plan.strides[k];
