@@ -1,8 +1,11 @@
 // How an element-wise kernel walks its operands: dims collapsed where every operand is
 // contiguous across them (CuPy's reduce_dims), 16-byte vector accesses when alignment allows
 // (read backwards along a flipped inner axis), a vector's worth of elements per thread where it
-// does not, 32-bit indexing when every offset fits. The plan picks the kernel variant; its values
+// does not, 32-bit indexing when every offset fits (dims.ts: the merge and index rules shared
+// with reduction-plan.ts). The plan picks the kernel variant; its values
 // become the launch arguments.
+
+import { Dim, elementStride, indexType, mergeDims, reach } from './dims.js';
 
 export interface IterOperand {
   /** Device address of element [0, ..., 0]. */
@@ -47,45 +50,29 @@ export interface IterationPlan {
   inner: ('v' | 'r' | 'b' | 'c' | 'f')[];
 }
 
-const INT32_MAX = 2147483647;
-
-/** Merge dims that are contiguous for every operand and drop length-1 dims. */
+/** Merge dims that are contiguous for every operand and drop length-1 dims (dims.ts's rules). */
 export function collapseDims(shape: readonly number[], strides: readonly (readonly number[])[], reduce = true): { shape: number[]; strides: number[][] } {
   if (!reduce) return { shape: shape.length ? [...shape] : [1], strides: strides.map((s) => (shape.length ? [...s] : [0])) };
-  const keep = shape.map((_, d) => d).filter((d) => shape[d] !== 1);
-  let outShape = keep.map((d) => shape[d]);
-  let outStrides = strides.map((s) => keep.map((d) => s[d]));
-  for (let d = outShape.length - 1; d > 0; d--) {
-    const mergeable = outStrides.every((s) => s[d - 1] === s[d] * outShape[d]);
-    if (mergeable) {
-      outShape = [...outShape.slice(0, d - 1), outShape[d - 1] * outShape[d], ...outShape.slice(d + 1)];
-      outStrides = outStrides.map((s) => [...s.slice(0, d - 1), s[d], ...s.slice(d + 1)]);
-    }
-  }
-  if (outShape.length === 0) return { shape: [1], strides: strides.map(() => [0]) };
-  return { shape: outShape, strides: outStrides };
+  const dims: Dim[] = [];
+  shape.forEach((extent, d) => {
+    if (extent !== 1) dims.push({ extent, strides: strides.map((s) => s[d]) });
+  });
+  const merged = mergeDims(dims);
+  if (merged.length === 0) return { shape: [1], strides: strides.map(() => [0]) };
+  return { shape: merged.map((d) => d.extent), strides: strides.map((_, k) => merged.map((d) => d.strides[k])) };
 }
 
 /** `warp`: the device's warp width (the cpu backend reports 32; any grouping is exact there). */
 export function planIteration(shape: readonly number[], operands: readonly IterOperand[], reduce = true, allowVec = true, warp = 32): IterationPlan {
-  const elementStrides = operands.map((op) =>
-    op.strides.map((s) => {
-      if (s % op.itemsize !== 0) throw new RangeError(`stride ${s} is not a multiple of the itemsize ${op.itemsize}`);
-      return s / op.itemsize;
-    }),
-  );
+  const elementStrides = operands.map((op) => op.strides.map((s) => elementStride(s, op.itemsize)));
   const c = collapseDims(shape, elementStrides, reduce);
   let size = 1;
   for (const d of c.shape) size *= d;
   const ndim = c.shape.length;
 
-  let fits32 = size <= INT32_MAX;
-  for (const s of c.strides) {
-    let reach = 0;
-    for (let d = 0; d < ndim; d++) reach += (c.shape[d] - 1) * Math.abs(s[d]);
-    if (reach > INT32_MAX) fits32 = false;
-  }
-  const plan: IterationPlan = { shape: c.shape, strides: c.strides, size, index: fits32 ? 'int' : 'long long', mode: 'strided', vec: 1, tileRows: 1, spread: 1, warp, inner: [] };
+  const dims: Dim[] = c.shape.map((extent, d) => ({ extent, strides: c.strides.map((s) => s[d]) }));
+  const index = indexType(size, c.strides.map((_, k) => reach(dims, k)));
+  const plan: IterationPlan = { shape: c.shape, strides: c.strides, size, index, mode: 'strided', vec: 1, tileRows: 1, spread: 1, warp, inner: [] };
   if (!allowVec || operands.length === 0) return plan;
 
   const inner = c.strides.map((s) => s[ndim - 1]);
@@ -136,7 +123,7 @@ export function planContiguous(size: number, operands: readonly { ptr: number; i
     shape: [size],
     strides: operands.map(() => [1]),
     size,
-    index: size <= INT32_MAX ? 'int' : 'long long',
+    index: indexType(size, []),
     mode: 'strided',
     vec: 1,
     tileRows: 1,
