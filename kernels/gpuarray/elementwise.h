@@ -4,8 +4,8 @@
 // vector width, spread, tile, the device's warp width) arrive as macro arguments.
 //
 // These loops run at the memory-bandwidth floor: a change here changes every element-wise
-// kernel's SASS. Compare register counts (and ideally `cuobjdump -sass`) of generated sources
-// before and after (docs/ARCHITECTURE.md, "Element-wise kernels").
+// kernel's SASS. Compare the PTX (or register counts and `cuobjdump -sass`) of generated sources
+// before and after (docs/ARCHITECTURE.md, "Where a change goes": an element-wise loop form).
 #pragma once
 #include "gpuarray/common.h"
 
@@ -30,9 +30,10 @@ __device__ constexpr int ilog2(int n) { return n <= 1 ? 0 : 1 + ilog2(n / 2); }
 }  // namespace gpa
 
 // The skeletons are BEGIN/END macro pairs around the generated step, not templates calling a
-// lambda: a lambda is inlined after the loop passes have run, and NVVM then unrolls a 64-bit
-// index loop differently (measured: 40 -> 34 registers, another SASS). As macros, the step is the
-// loop body, as when the loops were written out by TypeScript, so the SASS is unchanged. Every
+// lambda: a lambda is inlined after NVVM's loop passes have run, which then unroll a 64-bit
+// index loop differently (measured: a float64 tile loop lost its 2x unroll, 40 -> 34 registers).
+// As macros, the step is the loop body, as when TypeScript wrote the loops out: the PTX is
+// byte-identical to that of the former TypeScript-only loops. Every
 // name a macro declares for the step is an argument; its own start with `_gpa_`.
 
 // No array operands (raw parameters only): every i < n.
