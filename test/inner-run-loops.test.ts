@@ -5,7 +5,10 @@
 // (input, output, output read by the body, beside broadcast rows).
 import { expect } from 'chai';
 import * as gp from '../lib/index.js';
-import { planIteration } from '../lib/kernel/iteration.js';
+import { planContiguous, planIteration } from '../lib/kernel/iteration.js';
+import { INDEX32_LIMIT } from '../lib/kernel/dims.js';
+import { planReduction } from '../lib/kernel/reduction-plan.js';
+import { generateElementwise } from '../lib/kernel/elementwise-codegen.js';
 import { describeEachDevice } from './helpers.js';
 
 describe('iteration plan: reversed inner runs', () => {
@@ -38,6 +41,32 @@ describe('iteration plan: reversed inner runs', () => {
     expect([pad.spread, rev.spread]).to.deep.equal([1, 32]);
     const wide = planIteration([3, 300], [{ ptr: 4096 + 4, itemsize: 4, strides: [1204, 4] }, { ptr: 8192, itemsize: 4, strides: [1200, 4] }]);
     expect([wide.mode, wide.spread]).to.deep.equal(['chunk', 32]);
+  });
+});
+
+describe('iteration plan: the device warp width and the shared rules (dims.ts)', () => {
+  it('chunk spreads and tile warp blocks follow the warp width; the generated loop takes it as a macro argument', () => {
+    const ops = [{ ptr: 4096 + 4, itemsize: 4, strides: [1204, 4] }, { ptr: 8192, itemsize: 4, strides: [1200, 4] }];
+    // Rows of 300 float32 (vectors of 4): spread over a warp when a row holds warp x 4 elements.
+    expect([planIteration([3, 300], ops, true, true, 32).spread, planIteration([3, 300], ops, true, true, 64).spread]).to.deep.equal([32, 64]);
+    const narrow = [{ ptr: 4096 + 4, itemsize: 4, strides: [804, 4] }, { ptr: 8192, itemsize: 4, strides: [800, 4] }];
+    expect([planIteration([3, 200], narrow, true, true, 32).spread, planIteration([3, 200], narrow, true, true, 64).spread]).to.deep.equal([32, 1]);
+    // a + a.T over float32: tiles of 8 x 4; a warp block of (warp / 8) x 8 tiles must divide the shape.
+    const tile = (rows: number, warp: number) =>
+      planIteration([rows, 64], [{ ptr: 4096, itemsize: 4, strides: [256, 4] }, { ptr: 1 << 20, itemsize: 4, strides: [4, rows * 4] }], true, true, warp);
+    expect([tile(32, 32).mode, tile(32, 64).mode, tile(64, 64).mode]).to.deep.equal(['tile', 'strided', 'tile']);
+    const f32 = gp.dtype('float32');
+    const param = (name: string, isOutput: boolean) => ({ name, kind: 'array' as const, isOutput, dtype: f32, localCtype: 'float', placeholder: null, readsOutput: false, rawNdim: 0, rawContiguous: false });
+    const gen = generateElementwise({ kernelName: 'k', params: [param('x', false), param('z', true)], body: 'z = x', preamble: '', loopPrep: '', afterLoop: '' }, tile(64, 64));
+    expect(gen.source).to.include('#include "gpuarray/elementwise.h"');
+    expect(gen.source).to.include('GPA_LOOP_TILE_BEGIN(int, 8, 4, 64, _R, _C, _r0, _c0)');
+  });
+
+  it('both planners take 32-bit indices up to the same limit', () => {
+    expect(planContiguous(INDEX32_LIMIT, [{ ptr: 4096, itemsize: 16 }]).index).to.equal('int');
+    expect(planContiguous(INDEX32_LIMIT + 1, [{ ptr: 4096, itemsize: 16 }]).index).to.equal('long long');
+    const red = (n: number) => planReduction([n], [true], [{ ptr: 4096, itemsize: 1, strides: [1] }], [{ ptr: 8192, itemsize: 1, strides: [] }], { reduceDims: true, reorderReduced: true }).index;
+    expect([red(INDEX32_LIMIT), red(INDEX32_LIMIT + 1)]).to.deep.equal(['int', 'long long']);
   });
 });
 

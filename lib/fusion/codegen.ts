@@ -5,7 +5,7 @@
 // gpa::keep (kernels/gpuarray/fusion.h) then hides the value from the optimiser, so no
 // contraction or algebra spans two ops: every op rounds as it does alone.
 import type { DType } from '../core/dtype.js';
-import { dtypeIncludes } from '../kernel/elementwise-codegen.js';
+import { dtypeIncludes } from '../kernel/codegen-params.js';
 import type { Leaf, Node, ScalarSource } from './graph.js';
 
 /** A scalar parameter of a fused kernel: its source, in the loop dtype of the op that reads it (as the eager call writes it). */

@@ -1,26 +1,12 @@
 // Source of an element-wise kernel for one specialisation (dtypes, ndim, variant, index width).
 // The user's (or the ufunc table's) body runs once per element with every non-raw parameter as
 // a local variable, `i` the element index and `_ind.size()` the loop size, as in CuPy.
-import type { DType } from '../core/dtype.js';
 import type { KernelSignature } from '../device/backend.js';
 import type { IterationPlan } from './iteration.js';
-import { ArgStruct, carrayStruct, indexerStruct, structAsserts } from './arg-structs.js';
+import { indexerStruct } from './arg-structs.js';
+import { CodegenParam, dtypeIncludes, fromStorage, kernelParams, layoutAsserts, placeholderTypedefs, ptr, scalarLocals, toStorage } from './codegen-params.js';
 
-export interface CodegenParam {
-  name: string;
-  kind: 'array' | 'scalar' | 'raw';
-  isOutput: boolean;
-  dtype: DType;
-  /** C type of the local variable the body sees (float for float16 in ufuncs). */
-  localCtype: string;
-  /** Placeholder letter bound to this dtype, emitted as a typedef. */
-  placeholder: string | null;
-  /** An output whose current value the body reads (`z += x`): loaded before the body runs. */
-  readsOutput: boolean;
-  /** For raw params: ndim and C-contiguity of the CArray specialisation. */
-  rawNdim: number;
-  rawContiguous: boolean;
-}
+export type { CodegenParam } from './codegen-params.js';
 
 export interface ElementwiseSource {
   kernelName: string;
@@ -38,33 +24,11 @@ export interface GeneratedKernel {
   bodyLines: number[];
 }
 
-/** Header includes a set of dtypes needs: float16 and complex support are costly, so optional. */
-export function dtypeIncludes(dts: readonly DType[]): string {
-  const inc: string[] = [];
-  if (dts.some((d) => d.name === 'float16')) inc.push('#include "gpuarray/float16.h"');
-  if (dts.some((d) => d.kind === 'c')) inc.push('#include "gpuarray/complex.h"');
-  return inc.join('\n');
-}
-
 /** Whether a plan's kernel takes the shape/strides struct. */
 export const planNeedsIndexer = (plan: IterationPlan | null) => plan !== null && ((plan.mode !== 'vec' && plan.mode !== 'chunk') || plan.shape.length > 1);
 
 /** Marks the body's first line in the generated text; stripped before returning the source. */
 const BODY_MARK = '/*@gpa-body@*/';
-
-const rawStruct = (p: CodegenParam) => carrayStruct(p.dtype.ctype, p.rawNdim, p.rawContiguous);
-
-/** Size and offset asserts of every struct a kernel takes by value (raw CArrays, the Indexer). */
-export function layoutAsserts(params: readonly CodegenParam[], more: readonly ArgStruct[] = []): string[] {
-  const structs = [...params.filter((p) => p.kind === 'raw').map(rawStruct), ...more];
-  return structs.flatMap((st, k) => structAsserts(st, String(k)));
-}
-const ptr = (p: CodegenParam) => `_p_${p.name}`;
-// float16 converts through float, whose conversions every C type has.
-const fromStorage = (p: CodegenParam, x: string) => (p.dtype.name === 'float16' ? `(float)(${x})` : x);
-// A double goes to float16 directly: through float it would round twice (NumPy rounds once).
-const toStorage = (p: CodegenParam, v: string) =>
-  p.dtype.name !== 'float16' ? `(${p.dtype.ctype})(${v})` : p.localCtype === 'double' ? `(float16)(${v})` : `(float16)(float)(${v})`;
 
 type Load = (k: number, p: CodegenParam) => string;
 type Store = (k: number, p: CodegenParam, v: string) => string;
@@ -94,23 +58,21 @@ function element(ctx: Ctx, load: Load, store: Store, indent: string): string {
 
 /** No array operands: a loop of `size` iterations (raw parameters only). */
 function loopRawOnly(ctx: Ctx): string {
-  return [`  for (${ctx.I} i : gpa::grid_range<${ctx.I}>(_n)) {`, element(ctx, () => '', () => '', '    '), `  }`].join('\n');
+  return [`  GPA_LOOP_FLAT_BEGIN(${ctx.I}, _n, i)`, element(ctx, () => '', () => '', '    '), `  GPA_LOOP_END`].join('\n');
 }
 
 /** Any layout: offsets of every operand from the linear index through shape and strides. */
 function loopStrided(ctx: Ctx): string {
   const { I, arrays } = ctx;
   return [
-    `  for (${I} i : gpa::grid_range<${I}>(_n)) {`,
-    `    ${I} _off[${Math.max(arrays.length, 1)}];`,
-    `    _ix.offsets(i, _off);`,
+    `  GPA_LOOP_STRIDED_BEGIN(${I}, ${Math.max(arrays.length, 1)}, _n, _ix, i, _off)`,
     element(
       ctx,
       (k, p) => `${ptr(p)}[_off[${k}]]`,
       (k, p, v) => `${ptr(p)}[_off[${k}]] = ${toStorage(p, v)};`,
       '    ',
     ),
-    `  }`,
+    `  GPA_LOOP_END`,
   ].join('\n');
 }
 
@@ -118,44 +80,29 @@ function loopStrided(ctx: Ctx): string {
 const innerStep = (plan: IterationPlan, k: number) => (plan.inner[k] === 'v' ? 1 : plan.inner[k] === 'r' ? -1 : 0);
 
 /**
- * VEC consecutive elements along the innermost dim per step, as 16-byte accesses; a reversed
- * operand ('r') reads (or writes) the vector that ends at the run's first element, backwards.
+ * VEC consecutive elements along the innermost dim per step, as 16-byte accesses (GPA_LOOP_VEC,
+ * GPA_LOOP_VEC_ROWS); a reversed operand ('r') reads (or writes) the vector that ends at the run's
+ * first element, backwards.
  */
 function loopVector(ctx: Ctx, plan: IterationPlan): string {
   const { I, arrays } = ctx;
   const vec = plan.vec;
   const ndim = plan.shape.length;
-  const nops = arrays.length;
   const step = (k: number) => innerStep(plan, k);
   const vectorOf = (k: number) => plan.inner[k] === 'v' || plan.inner[k] === 'r';
   // Operand k's vector starts `pos` elements along its run; a reversed one ends there, so starts vec - 1 lower.
   const along = (k: number, pos: string) => (plan.inner[k] === 'r' ? `- ${pos} - ${vec - 1}` : `+ ${pos} * ${step(k)}`);
   const lane = (k: number) => (plan.inner[k] === 'r' ? `_v${k}[${vec - 1} - _k]` : `_v${k}[_k]`);
-  const outerOffsets =
-    ndim === 1
-      ? [`    const ${I} _base = _v * ${vec};`, ...arrays.map((_, k) => `    const ${I} _o${k} = 0 ${along(k, '_base')};`)]
-      : [
-          `    const ${I} _rowlen = _ix.shape[${ndim - 1}] / ${vec};`,
-          `    const ${I} _row = _v / _rowlen;`,
-          `    const ${I} _col = (_v - _row * _rowlen) * ${vec};`,
-          `    const ${I} _base = _row * _ix.shape[${ndim - 1}] + _col;`,
-          ...rowOffsets(I, ndim, nops),
-          ...arrays.map((_, k) => `    const ${I} _o${k} = _off[${k}] ${along(k, '_col')};`),
-        ];
+  const offsets =
+    ndim === 1 ? arrays.map((_, k) => `    const ${I} _o${k} = 0 ${along(k, '_base')};`) : arrays.map((_, k) => `    const ${I} _o${k} = _off[${k}] ${along(k, '_col')};`);
   const loads = arrays.map((p, k) => {
     if (p.isOutput && !p.readsOutput) return `    gpa::Vec<${p.dtype.ctype}, ${vec}> _v${k};`;
     if (vectorOf(k)) return `    ${p.isOutput ? '' : 'const '}gpa::Vec<${p.dtype.ctype}, ${vec}> _v${k} = gpa::load_vec<${vec}>(${ptr(p)} + _o${k});`;
     return `    const ${p.dtype.ctype} _b${k} = ${ptr(p)}[_o${k}];`;
   });
   const stores = arrays.flatMap((p, k) => (p.isOutput ? [`    gpa::store_vec<${vec}>(${ptr(p)} + _o${k}, _v${k});`] : []));
-  const tailStart = `_nvec * ${vec}`;
-  // Launched with one vector per thread (see dispatch in elementwise.ts), so the grid-stride
-  // loops run once: unrolling them only costs NVRTC time (37 -> 26 ms of a 38 ms compile).
-  return [
-    `  const ${I} _nvec = _n / ${vec};`,
-    `#pragma unroll 1`,
-    `  for (${I} _v : gpa::grid_range<${I}>(_nvec)) {`,
-    ...outerOffsets,
+  const stepFn = [
+    ...offsets,
     ...loads,
     `#pragma unroll`,
     `    for (int _k = 0; _k < ${vec}; ++_k) {`,
@@ -168,45 +115,28 @@ function loopVector(ctx: Ctx, plan: IterationPlan): string {
     ),
     `    }`,
     ...stores,
-    `  }`,
-    // 1-D: the last n % VEC elements one by one (n-D plans need rows divisible by VEC).
-    ...(ndim === 1
-      ? [
-          `#pragma unroll 1`,
-          `  for (${I} _t : gpa::grid_range<${I}>(_n - ${tailStart})) {`,
-          `    const ${I} i = _t + ${tailStart};`,
-          element(
-            ctx,
-            (k, p) => `${ptr(p)}[i * ${step(k)}]`,
-            (k, p, v) => `${ptr(p)}[i * ${step(k)}] = ${toStorage(p, v)};`,
-            '    ',
-          ),
-          `  }`,
-        ]
-      : []),
+  ];
+  if (ndim > 1) return [`  GPA_LOOP_VEC_ROWS_BEGIN(${I}, ${vec}, ${ndim}, ${arrays.length}, _n, _ix, _base, _col, _off)`, ...stepFn, `  GPA_LOOP_END`].join('\n');
+  // 1-D: the last n % VEC elements one by one (n-D plans need rows divisible by VEC).
+  return [
+    `  GPA_LOOP_VEC_BEGIN(${I}, ${vec}, _n, _base)`,
+    ...stepFn,
+    `  GPA_LOOP_VEC_TAIL(${I}, ${vec}, _n, i)`,
+    element(
+      ctx,
+      (k, p) => `${ptr(p)}[i * ${step(k)}]`,
+      (k, p, v) => `${ptr(p)}[i * ${step(k)}] = ${toStorage(p, v)};`,
+      '    ',
+    ),
+    `  GPA_LOOP_END`,
   ].join('\n');
 }
 
-/** Offsets of every operand at the start of row `_row` of an n-D plan (all dims but the inner one). */
-function rowOffsets(I: string, ndim: number, nops: number): string[] {
-  return [
-    `    ${I} _off[${nops}];`,
-    `    { ${I} _r = _row;`,
-    `      for (int _k = 0; _k < ${nops}; ++_k) _off[_k] = 0;`,
-    `      for (int _d = ${ndim - 2}; _d >= 0; --_d) {`,
-    `        const ${I} _idx = _d == 0 ? _r : _r % _ix.shape[_d];`,
-    `        if (_d != 0) _r /= _ix.shape[_d];`,
-    `        for (int _k = 0; _k < ${nops}; ++_k) _off[_k] += _idx * _ix.strides[_k][_d];`,
-    `      } }`,
-  ];
-}
-
 /**
- * Rows vectors cannot take (misaligned, or a length VEC does not divide): each step takes up to
- * VEC elements of one row one by one, every load issued before the body and the stores, so that
- * VEC independent accesses per thread are in flight as in the vector loop. With a spread S of 32
- * a warp takes 32 x VEC elements, lane l the ones at l + 32k: each access of the warp is one
- * contiguous run.
+ * Rows vectors cannot take (misaligned, or a length VEC does not divide): GPA_LOOP_CHUNK hands
+ * each step up to VEC elements of one row, taken one by one, every load issued before the body
+ * and the stores, so that VEC independent accesses per thread are in flight as in the vector
+ * loop; element k lies at column _col + k * spread.
  */
 function loopChunk(ctx: Ctx, plan: IterationPlan): string {
   const { I, arrays } = ctx;
@@ -227,14 +157,8 @@ function loopChunk(ctx: Ctx, plan: IterationPlan): string {
   const stores = arrays.flatMap((p, k) => (p.isOutput ? [`      ${at(k, p)} = _a${k}[_k];`] : []));
   return [
     `  const ${I} _rowlen = ${ndim === 1 ? '_n' : `_ix.shape[${ndim - 1}]`};`,
-    `  const ${I} _cpr = (_rowlen + ${vec * S - 1}) / ${vec * S};`,
-    `#pragma unroll 1`,
-    `  for (${I} _t : gpa::grid_range<${I}>((_n / _rowlen) * _cpr * ${S})) {`,
-    ...(S === 1 ? [`    const ${I} _c = _t, _lane = 0;`] : [`    const ${I} _c = _t / ${S}, _lane = _t - _c * ${S};`]),
-    `    const ${I} _row = _c / _cpr;`,
-    `    const ${I} _col = (_c - _row * _cpr) * ${vec * S} + _lane;`,
-    `    const ${I} _base = _row * _rowlen + _col;`,
-    ...(ndim === 1 ? [] : rowOffsets(I, ndim, arrays.length)),
+    `  GPA_LOOP_CHUNK_BEGIN(${I}, ${vec}, ${S}, _n, _rowlen, _base, _col, _row)`,
+    ...(ndim === 1 ? [] : [`    ${I} _off[${arrays.length}];`, `    gpa::row_offsets(_row, _ix, _off);`]),
     ...arrays.map((_, k) => `    const ${I} _o${k} = ${ndim === 1 ? '0' : `_off[${k}]`} + _col * ${step(k)};`),
     ...loads,
     ...lanes(fills),
@@ -248,16 +172,14 @@ function loopChunk(ctx: Ctx, plan: IterationPlan): string {
       ),
     ]),
     ...lanes(stores),
-    `  }`,
+    `  GPA_LOOP_END`,
   ].join('\n');
 }
 
 /**
  * 2-D with some operands row-major ('c') and some column-major ('f'), e.g. a + a.T: each step
- * covers a TH x TW tile, read as 16-byte rows from 'c' operands and 16-byte columns from 'f'
- * ones, so neither is read with a stride. 'b' operands are one broadcast value. The 32 lanes of
- * a warp take a 4 x 8 block of tiles, so every warp access covers whole 128-byte lines of both
- * row-major rows (8 lanes x 16 bytes) and column-major columns (4 lanes x 32 bytes).
+ * (GPA_LOOP_TILE) covers a TH x TW tile, read as 16-byte rows from 'c' operands and 16-byte
+ * columns from 'f' ones, so neither is read with a stride. 'b' operands are one broadcast value.
  */
 function loopTile(ctx: Ctx, plan: IterationPlan): string {
   const { I, arrays } = ctx;
@@ -265,12 +187,7 @@ function loopTile(ctx: Ctx, plan: IterationPlan): string {
   const TH = plan.tileRows;
   const lines: string[] = [
     `  const ${I} _R = _ix.shape[0], _C = _ix.shape[1];`,
-    `  const ${I} _wtiles_c = _C / ${8 * TW};`,
-    `  for (${I} _t : gpa::grid_range<${I}>((_R / ${TH}) * (_C / ${TW}))) {`,
-    `    const ${I} _w = _t >> 5, _lane = _t & 31;`,
-    `    const ${I} _wr = _w / _wtiles_c;`,
-    `    const ${I} _r0 = (_wr * 4 + (_lane >> 3)) * ${TH};`,
-    `    const ${I} _c0 = ((_w - _wr * _wtiles_c) * 8 + (_lane & 7)) * ${TW};`,
+    `  GPA_LOOP_TILE_BEGIN(${I}, ${TH}, ${TW}, ${plan.warp}, _R, _C, _r0, _c0)`,
   ];
   const at = (k: number, r: string, c: string) => `${ptr(arrays[k])} + (${r}) * _ix.strides[${k}][0] + (${c}) * _ix.strides[${k}][1]`;
   arrays.forEach((p, k) => {
@@ -345,7 +262,7 @@ function loopTile(ctx: Ctx, plan: IterationPlan): string {
       );
     }
   });
-  lines.push(`  }`);
+  lines.push(`  GPA_LOOP_END`);
   return lines.join('\n');
 }
 
@@ -356,18 +273,7 @@ export function generateElementwise(src: ElementwiseSource, plan: IterationPlan 
   const indexer = indexerStruct(ndim, arrays.length, I);
   const indexerType = indexer.ctype;
 
-  const paramTypes: string[] = [];
-  const paramDecls: string[] = [];
-  for (const p of src.params) {
-    const [t, n] =
-      p.kind === 'array'
-        ? [`${p.isOutput ? '' : 'const '}${p.dtype.ctype}*`, ptr(p)]
-        : p.kind === 'raw'
-          ? [rawStruct(p).ctype, p.name]
-          : [p.dtype.ctype, `_s_${p.name}`];
-    paramTypes.push(t);
-    paramDecls.push(`${t} ${n}`);
-  }
+  const { types: paramTypes, decls: paramDecls } = kernelParams(src.params);
   if (planNeedsIndexer(plan)) {
     paramTypes.push(indexerType);
     paramDecls.push(`${indexerType} _ix`);
@@ -375,25 +281,20 @@ export function generateElementwise(src: ElementwiseSource, plan: IterationPlan 
   paramTypes.push(I);
   paramDecls.push(`${I} _n`);
 
-  const typedefs = new Map<string, string>();
-  for (const p of src.params) if (p.placeholder) typedefs.set(p.placeholder, p.localCtype);
-  const scalarLocals = src.params
-    .filter((p) => p.kind === 'scalar')
-    .map((p) => `  const ${p.localCtype} ${p.name} = (${p.localCtype})_s_${p.name};`);
-
   const ctx: Ctx = { I, arrays, body: src.body };
   const loop =
     plan === null ? loopRawOnly(ctx) : plan.mode === 'strided' ? loopStrided(ctx) : plan.mode === 'vec' ? loopVector(ctx, plan) : plan.mode === 'chunk' ? loopChunk(ctx, plan) : loopTile(ctx, plan);
 
   const text = [
     dtypeIncludes(src.params.map((p) => p.dtype)),
+    '#include "gpuarray/elementwise.h"',
     src.preamble,
     ...layoutAsserts(src.params, planNeedsIndexer(plan) ? [indexer] : []),
     `extern "C" __global__ void ${src.kernelName}(${paramDecls.join(', ')}) {`,
-    ...[...typedefs].map(([n, t]) => `  typedef ${t} ${n};`),
+    ...placeholderTypedefs(src.params, '  '),
     `  const gpa::LoopIndex<${I}> _ind{_n};`,
     `  (void)_ind;`,
-    ...scalarLocals,
+    ...scalarLocals(src.params),
     src.loopPrep ? `  ${src.loopPrep}` : '',
     loop,
     src.afterLoop ? `  ${src.afterLoop}` : '',

@@ -15,6 +15,7 @@ import { bindOutputs } from './outputs.js';
 import { carrayLayout, scalarLayout, writeCArray, writeScalar } from './scalar-args.js';
 import { userCodeNote } from './compile-note.js';
 import { assertSameBuild, checkingKeys } from './key-check.js';
+import { elementwiseSpecKey } from './spec-key.js';
 import { indexerStruct, StructWriter, structLayout } from './arg-structs.js';
 
 /** A parameter after type resolution. */
@@ -44,7 +45,10 @@ export interface ElementwiseDefinition {
   userBody?: boolean;
   /** Prepared kernels by specialisation key; owned by the definition. */
   memo: Map<string, PreparedKernel>;
-  /** The same for the contiguous fast path, per device, under a numeric key. */
+  /**
+   * The contiguous fast path's index into `memo`, per device: a number packing what the spec key
+   * holds for such calls (operand kinds and dtypes, vectors, index width), cheaper to build.
+   */
   fastMemo: WeakMap<Device, Map<number, PreparedKernel>>;
 }
 
@@ -156,27 +160,17 @@ function launch(
   let plan: IterationPlan | null = null;
   if (arrays.length > 0) {
     plan = contiguous
-      ? planContiguous(size, arrays)
+      ? planContiguous(size, arrays, device.backend.device.warpSize)
       : planIteration(
           shape,
           arrays.map((a) => ({ ptr: a.ptr, itemsize: a.itemsize, strides: broadcastStrides(a.shape, a.strides, shape) })),
           def.reduceDims,
+          true,
+          device.backend.device.warpSize,
         );
   }
 
-  // Specialisation key: everything the generated source depends on.
-  let key = plan === null ? 'raw' : `${plan.mode}${plan.vec}x${plan.spread}|${plan.shape.length}|${plan.index}|${plan.inner.join('')}`;
-  for (let k = 0; k < params.length; k++) {
-    const v = vals[k];
-    const p = params[k];
-    if (p.raw) {
-      const a = v as GpuArray;
-      key += `|r${a.dtype.char}${a.ndim}${a.flags.cContiguous ? 'c' : ''}`;
-    } else if (isArray(v)) key += `|a${v.dtype.char}${p.dtype.char}`;
-    else key += `|s${p.dtype.char}`;
-  }
-  key += `|${device.backend.kind}${device.backend.device.id}`;
-
+  const key = elementwiseSpecKey(plan, params, vals, device);
   let prepared = def.memo.get(key);
   if (prepared === undefined) {
     prepared = prepare(def, params, vals, plan, device);
@@ -216,7 +210,8 @@ function runContiguous(def: ElementwiseDefinition, params: readonly BoundParam[]
   let shape: readonly number[] | null = null;
   let device: Device | null = null;
   let missing = 0;
-  // 6 bits per parameter: what it is and its dtype; then alignment and index width.
+  // The fast-path index (see ElementwiseDefinition.fastMemo): 6 bits per parameter, what it is
+  // and its dtype; then vectors or not and the index width.
   let key = 0;
   for (let k = 0; k < n; k++) {
     const p = params[k];
@@ -265,7 +260,7 @@ function runContiguous(def: ElementwiseDefinition, params: readonly BoundParam[]
   }
   if (size === 0) return outs;
   try {
-    const plan = planContiguous(size, operands);
+    const plan = planContiguous(size, operands, device.backend.device.warpSize);
     key = key * 4 + (plan.mode === 'vec' ? 2 : 0) + (plan.index === 'int' ? 1 : 0);
     let memo = def.fastMemo.get(device);
     if (memo === undefined) {
@@ -274,7 +269,13 @@ function runContiguous(def: ElementwiseDefinition, params: readonly BoundParam[]
     }
     let prepared = memo.get(key);
     if (prepared === undefined) {
-      prepared = prepare(def, params, vals, plan, device);
+      // A miss of the numeric index: the kernel under its one key (shared with the general path).
+      const specKey = elementwiseSpecKey(plan, params, vals, device);
+      prepared = def.memo.get(specKey);
+      if (prepared === undefined) {
+        prepared = prepare(def, params, vals, plan, device);
+        def.memo.set(specKey, prepared);
+      }
       memo.set(key, prepared);
     } else if (checkingKeys()) assertSameBuild('element-wise fast-path', key, prepared.source, elementwiseSource(def, params, vals, plan).source);
     writeArgs(prepared, params, vals, plan, size);

@@ -1,8 +1,11 @@
 // How an element-wise kernel walks its operands: dims collapsed where every operand is
 // contiguous across them (CuPy's reduce_dims), 16-byte vector accesses when alignment allows
 // (read backwards along a flipped inner axis), a vector's worth of elements per thread where it
-// does not, 32-bit indexing when every offset fits. The plan picks the kernel variant; its values
+// does not, 32-bit indexing when every offset fits (dims.ts: the merge and index rules shared
+// with reduction-plan.ts). The plan picks the kernel variant; its values
 // become the launch arguments.
+
+import { Dim, elementStride, indexType, mergeDims, reach } from './dims.js';
 
 export interface IterOperand {
   /** Device address of element [0, ..., 0]. */
@@ -31,11 +34,13 @@ export interface IterationPlan {
   vec: number;
   tileRows: number;
   /**
-   * 'chunk': 1, a thread's VEC elements consecutive; or 32 on rows of at least 32 x VEC elements,
-   * the 32 threads of a warp interleaved over 32 x VEC (each access of the warp one contiguous
-   * run, so misaligned stores still fill whole sectors).
+   * 'chunk': 1, a thread's VEC elements consecutive; or the warp width W on rows of at least
+   * W x VEC elements, the W threads of a warp interleaved over W x VEC (each access of the warp
+   * one contiguous run, so misaligned stores still fill whole sectors).
    */
   spread: number;
+  /** The device's warp width the plan is made for ('chunk' spreads and 'tile' warp blocks follow it). */
+  warp: number;
   /**
    * Per operand. vec: 'v' vector access (inner stride 1), 'r' reversed vector access (inner
    * stride -1: the vector ends at the run's first element) or 'b' broadcast along the row; chunk:
@@ -45,46 +50,29 @@ export interface IterationPlan {
   inner: ('v' | 'r' | 'b' | 'c' | 'f')[];
 }
 
-const INT32_MAX = 2147483647;
-/** Threads of a warp interleaved in a long row's chunk (CUDA's warp; any grouping is exact on cpu). */
-const WARP_SPREAD = 32;
-
-/** Merge dims that are contiguous for every operand and drop length-1 dims. */
+/** Merge dims that are contiguous for every operand and drop length-1 dims (dims.ts's rules). */
 export function collapseDims(shape: readonly number[], strides: readonly (readonly number[])[], reduce = true): { shape: number[]; strides: number[][] } {
   if (!reduce) return { shape: shape.length ? [...shape] : [1], strides: strides.map((s) => (shape.length ? [...s] : [0])) };
-  const keep = shape.map((_, d) => d).filter((d) => shape[d] !== 1);
-  let outShape = keep.map((d) => shape[d]);
-  let outStrides = strides.map((s) => keep.map((d) => s[d]));
-  for (let d = outShape.length - 1; d > 0; d--) {
-    const mergeable = outStrides.every((s) => s[d - 1] === s[d] * outShape[d]);
-    if (mergeable) {
-      outShape = [...outShape.slice(0, d - 1), outShape[d - 1] * outShape[d], ...outShape.slice(d + 1)];
-      outStrides = outStrides.map((s) => [...s.slice(0, d - 1), s[d], ...s.slice(d + 1)]);
-    }
-  }
-  if (outShape.length === 0) return { shape: [1], strides: strides.map(() => [0]) };
-  return { shape: outShape, strides: outStrides };
+  const dims: Dim[] = [];
+  shape.forEach((extent, d) => {
+    if (extent !== 1) dims.push({ extent, strides: strides.map((s) => s[d]) });
+  });
+  const merged = mergeDims(dims);
+  if (merged.length === 0) return { shape: [1], strides: strides.map(() => [0]) };
+  return { shape: merged.map((d) => d.extent), strides: strides.map((_, k) => merged.map((d) => d.strides[k])) };
 }
 
-export function planIteration(shape: readonly number[], operands: readonly IterOperand[], reduce = true, allowVec = true): IterationPlan {
-  const elementStrides = operands.map((op) =>
-    op.strides.map((s) => {
-      if (s % op.itemsize !== 0) throw new RangeError(`stride ${s} is not a multiple of the itemsize ${op.itemsize}`);
-      return s / op.itemsize;
-    }),
-  );
+/** `warp`: the device's warp width (the cpu backend reports 32; any grouping is exact there). */
+export function planIteration(shape: readonly number[], operands: readonly IterOperand[], reduce = true, allowVec = true, warp = 32): IterationPlan {
+  const elementStrides = operands.map((op) => op.strides.map((s) => elementStride(s, op.itemsize)));
   const c = collapseDims(shape, elementStrides, reduce);
   let size = 1;
   for (const d of c.shape) size *= d;
   const ndim = c.shape.length;
 
-  let fits32 = size <= INT32_MAX;
-  for (const s of c.strides) {
-    let reach = 0;
-    for (let d = 0; d < ndim; d++) reach += (c.shape[d] - 1) * Math.abs(s[d]);
-    if (reach > INT32_MAX) fits32 = false;
-  }
-  const plan: IterationPlan = { shape: c.shape, strides: c.strides, size, index: fits32 ? 'int' : 'long long', mode: 'strided', vec: 1, tileRows: 1, spread: 1, inner: [] };
+  const dims: Dim[] = c.shape.map((extent, d) => ({ extent, strides: c.strides.map((s) => s[d]) }));
+  const index = indexType(size, c.strides.map((_, k) => reach(dims, k)));
+  const plan: IterationPlan = { shape: c.shape, strides: c.strides, size, index, mode: 'strided', vec: 1, tileRows: 1, spread: 1, warp, inner: [] };
   if (!allowVec || operands.length === 0) return plan;
 
   const inner = c.strides.map((s) => s[ndim - 1]);
@@ -97,7 +85,7 @@ export function planIteration(shape: readonly number[], operands: readonly IterO
   plan.mode = vectorsFit(c.strides, operands, inner, innerLen, vec) ? 'vec' : 'chunk';
   // Short rows would leave most of a chunk's lanes idle: one element per step serves them better.
   if (plan.mode === 'chunk' && innerLen < 2 * vec) return { ...plan, mode: 'strided', vec: 1, inner: [] };
-  if (plan.mode === 'chunk' && innerLen >= WARP_SPREAD * vec) plan.spread = WARP_SPREAD;
+  if (plan.mode === 'chunk' && innerLen >= warp * vec) plan.spread = warp;
   return plan;
 }
 
@@ -128,18 +116,19 @@ const ONES: number[] = [];
  * The common case without the general machinery: every operand C-contiguous with the same shape,
  * so the iteration is one flat dim. Same result as planIteration for such operands.
  */
-export function planContiguous(size: number, operands: readonly { ptr: number; itemsize: number }[]): IterationPlan {
+export function planContiguous(size: number, operands: readonly { ptr: number; itemsize: number }[], warp = 32): IterationPlan {
   while (ONES.length < operands.length) ONES.push(1);
   const inner = ONES.slice(0, operands.length);
   const plan: IterationPlan = {
     shape: [size],
     strides: operands.map(() => [1]),
     size,
-    index: size <= INT32_MAX ? 'int' : 'long long',
+    index: indexType(size, []),
     mode: 'strided',
     vec: 1,
     tileRows: 1,
     spread: 1,
+    warp,
     inner: [],
   };
   const vec = vectorWidth(operands, inner);
@@ -154,8 +143,8 @@ export function planContiguous(size: number, operands: readonly { ptr: number; i
 /**
  * Tiles for 2-D iterations that mix row-major and column-major operands (a + a.T): every
  * operand is 'c' (inner stride 1), 'f' (outer stride 1) or 'b' (both 0), all of one itemsize of
- * 4 or 8 bytes, warp blocks of 4 x 8 tiles of (32 / itemsize) rows x (16 / itemsize) columns
- * dividing the shape, and
+ * 4 or 8 bytes, warp blocks of (warp / 8) x 8 tiles of (32 / itemsize) rows x (16 / itemsize)
+ * columns dividing the shape, and
  * every access 16-byte aligned. Otherwise the plan stays strided.
  */
 function planTile(plan: IterationPlan, operands: readonly IterOperand[]): IterationPlan {
@@ -165,8 +154,8 @@ function planTile(plan: IterationPlan, operands: readonly IterOperand[]): Iterat
   const tw = 16 / itemsize;
   const th = 32 / itemsize;
   const [rows, cols] = plan.shape;
-  // A warp covers 4 x 8 tiles (see loopTile).
-  if (rows % (4 * th) !== 0 || cols % (8 * tw) !== 0) return plan;
+  // A warp covers (warp / 8) x 8 tiles (GPA_LOOP_TILE_BEGIN in kernels/gpuarray/elementwise.h).
+  if (rows % ((plan.warp / 8) * th) !== 0 || cols % (8 * tw) !== 0) return plan;
   const kinds: ('c' | 'f' | 'b')[] = [];
   for (let k = 0; k < operands.length; k++) {
     const [sr, sc] = plan.strides[k];

@@ -11,8 +11,8 @@
 // kernels/gpuarray/reduce.h, so the same source runs on the cpu backend (one thread per block).
 import type { DType } from '../core/dtype.js';
 import type { KernelSignature } from '../device/backend.js';
-import { CodegenParam, dtypeIncludes, layoutAsserts } from './elementwise-codegen.js';
-import { carrayStruct, redGeomStruct } from './arg-structs.js';
+import { CodegenParam, dtypeIncludes, fromStorage, kernelParams, layoutAsserts, placeholderTypedefs, ptr, scalarLocals } from './codegen-params.js';
+import { redGeomStruct } from './arg-structs.js';
 import type { RedIndex } from './reduction-plan.js';
 
 export interface ReductionSource {
@@ -75,32 +75,13 @@ export function generateReduction(src: ReductionSource, spec: ReductionSpec): Ge
   const NI = Math.max(1, nin);
 
   // ---- signature ----
-  const paramTypes: string[] = [];
-  const paramDecls: string[] = [];
-  for (const p of src.params) {
-    let t: string;
-    let n: string;
-    if (p.kind === 'array') {
-      t = `${p.isOutput ? '' : 'const '}${p.dtype.ctype}*`;
-      n = `_p_${p.name}`;
-    } else if (p.kind === 'raw') {
-      t = carrayStruct(p.dtype.ctype, p.rawNdim, p.rawContiguous).ctype;
-      n = p.name;
-    } else {
-      t = p.dtype.ctype;
-      n = `_s_${p.name}`;
-    }
-    paramTypes.push(t);
-    paramDecls.push(`${t} ${n}`);
-  }
+  const { types: paramTypes, decls: paramDecls } = kernelParams(src.params);
   paramTypes.push(geom, '_type_reduce*', 'unsigned int*');
   paramDecls.push(`${geom} _g`, '_type_reduce* _partials', 'unsigned int* _counters');
 
   // ---- pieces ----
-  const fromStorage = (p: CodegenParam, x: string) => (p.dtype.name === 'float16' ? `(float)(${x})` : x);
   const local = (p: CodegenParam, x: string) => `const ${p.localCtype} ${p.name} = (${p.localCtype})(${fromStorage(p, x)});`;
   const ind = (lines: string[], n: number) => lines.map((l) => ' '.repeat(n) + l);
-  const ptr = (p: CodegenParam) => `_p_${p.name}`;
   const storage = (p: CodegenParam) => p.dtype.ctype;
 
   // One element at reduced index J, input values from `value(k, p)`, folded into `acc`.
@@ -288,14 +269,13 @@ export function generateReduction(src: ReductionSource, spec: ReductionSpec): Ge
       ...extra,
     ].map((l) => (l.startsWith('#') ? l : `  ${l}`));
 
-  const scalarLocals = src.params.filter((p) => p.kind === 'scalar').map((p) => `  const ${p.localCtype} ${p.name} = (${p.localCtype})_s_${p.name};`);
   const entry = (name: string, blocksPerSm: number, body: string[]) => [
     `extern "C" __global__ void __launch_bounds__(GPA_RED_MAX_THREADS, ${blocksPerSm}) ${name}(${paramDecls.join(', ')}) {`,
     `  const gpa::LoopIndex<${I}> _in_ind{_g.n_out * _g.n_red};`,
     `  const gpa::LoopIndex<${I}> _out_ind{_g.n_out};`,
     `  (void)_in_ind;`,
     `  (void)_out_ind;`,
-    ...scalarLocals,
+    ...scalarLocals(src.params),
     `  const auto _red = [&](const _type_reduce& a, const _type_reduce& b) -> _type_reduce {`,
     `    ${MARK.reduce}`,
     `    return (${src.reduceExpr});`,
@@ -304,12 +284,10 @@ export function generateReduction(src: ReductionSource, spec: ReductionSpec): Ge
     `}`,
   ];
 
-  const typedefs = new Map<string, string>();
-  for (const p of src.params) if (p.placeholder) typedefs.set(p.placeholder, p.localCtype);
   const source = [
     dtypeIncludes([...src.params.map((p) => p.dtype), ...(src.extraDtypes ?? [])]),
     '#include "gpuarray/reduce.h"',
-    ...[...typedefs].map(([n, t]) => `typedef ${t} ${n};`),
+    ...placeholderTypedefs(src.params, ''),
     src.preamble,
     `typedef ${src.reduceType} _type_reduce;`,
     `static_assert(sizeof(_type_reduce) <= ${src.accBytes}, "reduce_type is larger than ${src.accBytes} bytes");`,

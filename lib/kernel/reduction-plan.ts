@@ -6,7 +6,10 @@
 //   col — the output dims are the inner ones (e.g. a sum over axis 0 of a C array): each thread
 //         owns output columns and walks the reduced rows, neighbours reading neighbours.
 // Either may vectorise (16-byte loads) when strides and alignment allow. The plan picks the
-// kernel variant; its numbers become the launch arguments.
+// kernel variant; its numbers become the launch arguments. The merge and 32-bit index rules are
+// dims.ts's, shared with the element-wise planner (iteration.ts).
+
+import { Dim, elementStride, indexType, mergeDims, reach } from './dims.js';
 
 export interface RedOperand {
   /** Device address of element [0, ..., 0]. */
@@ -38,36 +41,12 @@ export interface ReductionPlan {
   index: RedIndex;
 }
 
-interface Dim {
-  extent: number;
-  ins: number[];
-  outs: number[];
-}
-
-/** Offsets stay this far below 2^31 in 32-bit kernels, so grid-stride increments cannot overflow. */
-const INT_LIMIT = 2 ** 31 - 1 - 2 ** 27;
-
-function collapse(dims: Dim[]): Dim[] {
-  const out: Dim[] = [];
-  for (const d of dims) {
-    const prev = out[out.length - 1];
-    if (
-      prev !== undefined &&
-      prev.ins.every((s, k) => s === d.ins[k] * d.extent) &&
-      prev.outs.every((s, k) => s === d.outs[k] * d.extent)
-    ) {
-      out[out.length - 1] = { extent: prev.extent * d.extent, ins: d.ins, outs: d.outs };
-    } else out.push(d);
-  }
-  return out;
-}
-
 /** Stable sort by the leader's |stride|, largest first (so the innermost dim is the densest). */
 function sortByLeader(dims: Dim[], leader: number): Dim[] {
   if (leader < 0) return dims;
   return dims
     .map((d, i) => ({ d, i }))
-    .sort((a, b) => Math.abs(b.d.ins[leader]) - Math.abs(a.d.ins[leader]) || a.i - b.i)
+    .sort((a, b) => Math.abs(b.d.strides[leader]) - Math.abs(a.d.strides[leader]) || a.i - b.i)
     .map((x) => x.d);
 }
 
@@ -83,18 +62,17 @@ export interface PlanOptions {
  * output's strides over the non-reduced axes of `shape`, in order.
  */
 export function planReduction(shape: readonly number[], reduced: readonly boolean[], inputs: readonly RedOperand[], outputs: readonly RedOperand[], opts: PlanOptions): ReductionPlan {
-  const elem = (op: RedOperand, s: number) => {
-    if (s % op.itemsize !== 0) throw new RangeError(`stride ${s} is not a multiple of the itemsize ${op.itemsize}`);
-    return s / op.itemsize;
-  };
+  // A dim's strides: the inputs', then (output dims) the outputs'.
+  const nin = inputs.length;
+  const elem = (op: RedOperand, s: number) => elementStride(s, op.itemsize);
   let outDims: Dim[] = [];
   let redDims: Dim[] = [];
   let o = 0;
   shape.forEach((extent, d) => {
     const ins = inputs.map((op) => elem(op, op.strides[d]));
-    if (reduced[d]) redDims.push({ extent, ins, outs: [] });
+    if (reduced[d]) redDims.push({ extent, strides: ins });
     else {
-      outDims.push({ extent, ins, outs: outputs.map((op) => elem(op, op.strides[o])) });
+      outDims.push({ extent, strides: [...ins, ...outputs.map((op) => elem(op, op.strides[o]))] });
       o++;
     }
   });
@@ -107,12 +85,11 @@ export function planReduction(shape: readonly number[], reduced: readonly boolea
     if (leader < 0 || t > traffic[leader]) leader = k;
   });
   if (opts.reduceDims) {
-    outDims = collapse(sortByLeader(outDims.filter((d) => d.extent !== 1), leader));
-    redDims = collapse((opts.reorderReduced ? sortByLeader(redDims, leader) : redDims).filter((d) => d.extent !== 1));
+    outDims = mergeDims(sortByLeader(outDims.filter((d) => d.extent !== 1), leader));
+    redDims = mergeDims((opts.reorderReduced ? sortByLeader(redDims, leader) : redDims).filter((d) => d.extent !== 1));
   }
-  const unit = (): Dim => ({ extent: 1, ins: inputs.map(() => 0), outs: outputs.map(() => 0) });
-  if (outDims.length === 0) outDims = [unit()];
-  if (redDims.length === 0) redDims = [unit()];
+  if (outDims.length === 0) outDims = [{ extent: 1, strides: [...inputs.map(() => 0), ...outputs.map(() => 0)] }];
+  if (redDims.length === 0) redDims = [{ extent: 1, strides: inputs.map(() => 0) }];
 
   const nOut = outDims.reduce((a, d) => a * d.extent, 1);
   const nRed = redDims.reduce((a, d) => a * d.extent, 1);
@@ -120,9 +97,9 @@ export function planReduction(shape: readonly number[], reduced: readonly boolea
     variant: 'row',
     outShape: outDims.map((d) => d.extent),
     redShape: redDims.map((d) => d.extent),
-    inOut: inputs.map((_, k) => outDims.map((d) => d.ins[k])),
-    inRed: inputs.map((_, k) => redDims.map((d) => d.ins[k])),
-    outOut: outputs.map((_, k) => outDims.map((d) => d.outs[k])),
+    inOut: inputs.map((_, k) => outDims.map((d) => d.strides[k])),
+    inRed: inputs.map((_, k) => redDims.map((d) => d.strides[k])),
+    outOut: outputs.map((_, k) => outDims.map((d) => d.strides[nin + k])),
     nOut,
     nRed,
     vec: 1,
@@ -131,15 +108,7 @@ export function planReduction(shape: readonly number[], reduced: readonly boolea
   };
 
   // 32-bit indexing when every count and offset fits.
-  const reach = (dims: Dim[], pick: (d: Dim) => number) => dims.reduce((a, d) => a + (d.extent - 1) * Math.abs(pick(d)), 0);
-  let fits = nOut * nRed <= INT_LIMIT;
-  inputs.forEach((_, k) => {
-    if (reach(outDims, (d) => d.ins[k]) + reach(redDims, (d) => d.ins[k]) > INT_LIMIT) fits = false;
-  });
-  outputs.forEach((_, k) => {
-    if (reach(outDims, (d) => d.outs[k]) > INT_LIMIT) fits = false;
-  });
-  plan.index = fits ? 'int' : 'long long';
+  plan.index = indexType(nOut * nRed, [...inputs.map((_, k) => reach(outDims, k) + reach(redDims, k)), ...outputs.map((_, k) => reach(outDims, nin + k))]);
 
   // Row or column: where the leader's densest dim is.
   if (nOut > 1 && leader >= 0) {

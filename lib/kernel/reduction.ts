@@ -20,6 +20,7 @@ import { planReduction, ReductionPlan, RedOperand } from './reduction-plan.js';
 import { carrayLayout, scalarLayout, writeCArray, writeScalar } from './scalar-args.js';
 import { userCodeNote } from './compile-note.js';
 import { assertSameBuild, checkingKeys } from './key-check.js';
+import { reductionSpecKey } from './spec-key.js';
 
 export interface ReductionDefinition {
   name: string;
@@ -215,17 +216,7 @@ function planLayout(def: ReductionDefinition, params: readonly BoundParam[], val
   });
   const spec = specFor(plan, inputs);
 
-  let key = `${spec.index}|${spec.maxd}|${spec.vec}${spec.modes.join('')}|${call.reduceType}`;
-  for (let k = 0; k < params.length; k++) {
-    const v = vals[k];
-    const p = params[k];
-    if (p.raw) {
-      const a = v as GpuArray;
-      key += `|r${a.dtype.char}${a.ndim}${a.flags.cContiguous ? 'c' : ''}`;
-    } else if (isArray(v)) key += `|a${v.dtype.char}${p.dtype.char}${p.localCtype}`;
-    else key += `|s${p.dtype.char}`;
-  }
-  key += `|${device.backend.kind}${device.backend.device.id}`;
+  const key = reductionSpecKey(spec, call.reduceType, params, vals, device);
   let prepared = def.memo.get(key);
   if (prepared === undefined) {
     prepared = prepare(def, params, vals, spec, device, call);
