@@ -28,6 +28,7 @@ export {
   float64,
   complex64,
   complex128,
+  bfloat16,
 } from './core/scalar.js';
 export { newaxis } from './core/indexing.js';
 export type { Index, SliceObject } from './core/indexing.js';

@@ -38,12 +38,11 @@ export interface GeneratedKernel {
   bodyLines: number[];
 }
 
-/** Header includes a set of dtypes needs: float16 and complex support are costly, so optional. */
+/** Header includes a set of dtypes needs (each dtype names its own): float16 and complex support are costly, so optional. */
 export function dtypeIncludes(dts: readonly DType[]): string {
-  const inc: string[] = [];
-  if (dts.some((d) => d.name === 'float16')) inc.push('#include "gpuarray/float16.h"');
-  if (dts.some((d) => d.kind === 'c')) inc.push('#include "gpuarray/complex.h"');
-  return inc.join('\n');
+  // Complex last: complex.h's overloads come after the storage types they may meet.
+  const headers = [...dts.filter((d) => !d.isComplex), ...dts.filter((d) => d.isComplex)].map((d) => d.header);
+  return [...new Set(headers.filter((h) => h !== null))].map((h) => `#include "${h}"`).join('\n');
 }
 
 /** Whether a plan's kernel takes the shape/strides struct. */
@@ -60,11 +59,15 @@ export function layoutAsserts(params: readonly CodegenParam[], more: readonly Ar
   return structs.flatMap((st, k) => structAsserts(st, String(k)));
 }
 const ptr = (p: CodegenParam) => `_p_${p.name}`;
-// float16 converts through float, whose conversions every C type has.
-const fromStorage = (p: CodegenParam, x: string) => (p.dtype.name === 'float16' ? `(float)(${x})` : x);
+// A dtype held as bits (float16, bfloat16) converts through its compute type (float), whose conversions every C type has.
+export const fromStorage = (p: CodegenParam, x: string) => (p.dtype.bits !== null ? `(${p.dtype.computeCtype})(${x})` : x);
 // A double goes to float16 directly: through float it would round twice (NumPy rounds once).
-const toStorage = (p: CodegenParam, v: string) =>
-  p.dtype.name !== 'float16' ? `(${p.dtype.ctype})(${v})` : p.localCtype === 'double' ? `(float16)(${v})` : `(float16)(float)(${v})`;
+export const toStorage = (p: CodegenParam, v: string) => storeCast(p.dtype, p.localCtype, v);
+/** `v`, held in C type `local`, converted to `d`'s storage type as a kernel stores it. */
+export function storeCast(d: DType, local: string, v: string): string {
+  if (d.bits === null) return `(${d.ctype})(${v})`;
+  return local === 'double' && d.castCtype === d.ctype ? `(${d.ctype})(${v})` : `(${d.ctype})(${d.computeCtype})(${v})`;
+}
 
 type Load = (k: number, p: CodegenParam) => string;
 type Store = (k: number, p: CodegenParam, v: string) => string;

@@ -11,7 +11,7 @@
 // kernels/gpuarray/reduce.h, so the same source runs on the cpu backend (one thread per block).
 import type { DType } from '../core/dtype.js';
 import type { KernelSignature } from '../device/backend.js';
-import { CodegenParam, dtypeIncludes, layoutAsserts } from './elementwise-codegen.js';
+import { CodegenParam, dtypeIncludes, fromStorage, layoutAsserts } from './elementwise-codegen.js';
 import { carrayStruct, redGeomStruct } from './arg-structs.js';
 import type { RedIndex } from './reduction-plan.js';
 
@@ -97,7 +97,6 @@ export function generateReduction(src: ReductionSource, spec: ReductionSpec): Ge
   paramDecls.push(`${geom} _g`, '_type_reduce* _partials', 'unsigned int* _counters');
 
   // ---- pieces ----
-  const fromStorage = (p: CodegenParam, x: string) => (p.dtype.name === 'float16' ? `(float)(${x})` : x);
   const local = (p: CodegenParam, x: string) => `const ${p.localCtype} ${p.name} = (${p.localCtype})(${fromStorage(p, x)});`;
   const ind = (lines: string[], n: number) => lines.map((l) => ' '.repeat(n) + l);
   const ptr = (p: CodegenParam) => `_p_${p.name}`;
