@@ -1,10 +1,16 @@
 // NumPy's float -> decimal formatting (numpy/_core/src/multiarray/dragon4.c, after Ryan Juckett's
 // Dragon4), ported to BigInt so arrays print digit for digit as NumPy prints them: the shortest
-// digits that identify a value *at its own precision* (float16, float32 or float64), cut off at a
+// digits that identify a value *at its own precision* (float16, bfloat16, float32 or float64), cut off at a
 // number of digits with unbiased rounding, and NumPy's trim and padding rules.
-import { float16BitsFromNumber } from './host-data.js';
+import { bfloat16BitsFromNumber, float16BitsFromNumber } from './float-bits.js';
 
-export type FloatKind = 'float16' | 'float32' | 'float64';
+export type FloatKind = 'float16' | 'bfloat16' | 'float32' | 'float64';
+
+/** The 16-bit formats: their bits from a number, and exponent/mantissa widths. */
+const HALF_FORMATS = {
+  float16: { toBits: float16BitsFromNumber, expWidth: 5, mantBits: 10 },
+  bfloat16: { toBits: bfloat16BitsFromNumber, expWidth: 8, mantBits: 7 },
+} as const;
 
 /**
  * NumPy's trim modes: 'k' keeps trailing zeros and the point, '.' trims zeros but keeps the point,
@@ -71,13 +77,14 @@ function decompose(x: number, kind: FloatKind): Parts {
     bias = 127;
     expMax = 0xff;
   } else {
-    const bits = float16BitsFromNumber(x);
+    const f = HALF_FORMATS[kind];
+    const bits = f.toBits(x);
+    mantBits = f.mantBits;
+    expMax = (1 << f.expWidth) - 1;
+    bias = expMax >>> 1;
     sign = bits >>> 15;
-    expBits = (bits >>> 10) & 0x1f;
-    mant = BigInt(bits & 0x3ff);
-    mantBits = 10;
-    bias = 15;
-    expMax = 0x1f;
+    expBits = (bits >>> mantBits) & expMax;
+    mant = BigInt(bits & ((1 << mantBits) - 1));
   }
   const negative = sign !== 0;
   if (expBits === expMax) {
