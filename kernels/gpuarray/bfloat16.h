@@ -4,21 +4,18 @@
 // NaN stays a (quiet) NaN with its sign. A double converts through float, as ml_dtypes does.
 #pragma once
 
-#if defined(__CUDACC__)
-__device__ __forceinline__ unsigned int gpa_bf16_f2u(float f) { return __float_as_uint(f); }
-__device__ __forceinline__ float gpa_bf16_u2f(unsigned int u) { return __uint_as_float(u); }
-#else
-__forceinline__ unsigned int gpa_bf16_f2u(float f) {
+// Bit casts by a fixed-size copy: registers moves on the device, and no intrinsic that NVRTC's
+// --minimal mode or the cpu backend's shim has to provide.
+__host__ __device__ __forceinline__ unsigned int gpa_bf16_f2u(float f) {
   unsigned int u;
   __builtin_memcpy(&u, &f, 4);
   return u;
 }
-__forceinline__ float gpa_bf16_u2f(unsigned int u) {
+__host__ __device__ __forceinline__ float gpa_bf16_u2f(unsigned int u) {
   float f;
   __builtin_memcpy(&f, &u, 4);
   return f;
 }
-#endif
 
 struct bfloat16 {
   unsigned short bits;
