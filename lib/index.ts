@@ -120,7 +120,7 @@ export * as fft from './fft/index.js';
 // Types the public signatures above refer to, so a program can name them (and the API reference
 // documents them).
 export type { HostScalar, ComplexLike } from './core/host-data.js';
-export type { HostTypedArray, DTypeKind, TypedArrayCtor } from './core/dtype.js';
+export type { HostTypedArray, DTypeKind, TypedArrayCtor, BitsPolicy, ArgSlot } from './core/dtype.js';
 export type { WeakKind } from './core/promotion.js';
 export type { Shape } from './core/shape.js';
 export type { DeviceBuffer, Disposable } from './core/lifetime.js';

@@ -172,6 +172,20 @@ describeEachDevice('bfloat16', () => {
     expect(gp.max(gp.asarray([1, NaN, 3], 'bfloat16')).toArray()).to.be.NaN;
   });
 
+  it('matmul accumulates in float32 and rounds once (as ml_dtypes\' dot); nanToNum and histogram take it', () => {
+    const r = rng(11);
+    // Quarter steps: every float32 sum is exact, so the order a GEMM adds in does not matter.
+    const q = () => Math.round((r() - 0.5) * 32) / 4;
+    const A = Array.from({ length: 6 }, () => Array.from({ length: 5 }, q));
+    const B = Array.from({ length: 5 }, () => Array.from({ length: 4 }, q));
+    const want = A.map((row) => B[0].map((_, j) => bf(row.reduce((s, x, k) => Math.fround(s + Math.fround(x * B[k][j])), 0))));
+    const got = gp.matmul(gp.asarray(A, 'bfloat16'), gp.asarray(B, 'bfloat16'));
+    expect(got.dtype.name).to.equal('bfloat16');
+    expect(got.toArray()).to.deep.equal(want);
+    expect(gp.nanToNum(gp.asarray([NaN, Infinity, -Infinity], 'bfloat16')).toArray()).to.deep.equal([0, 3.3895313892515355e38, -3.3895313892515355e38]);
+    expect(gp.histogram(gp.asarray([3, 1.5, -2, 0.25], 'bfloat16'), 4)[0].toArray()).to.deep.equal([1n, 1n, 1n, 1n]);
+  });
+
   it('prints the shortest digits at bfloat16 precision', () => {
     expect(String(gp.asarray([0.1, 1.5, -2], 'bfloat16'))).to.equal('array([ 0.1,  1.5, -2. ], dtype=bfloat16)');
     expect(String(gp.asarray([NaN, Infinity], 'bfloat16'))).to.equal('array([nan, inf], dtype=bfloat16)');

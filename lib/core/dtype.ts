@@ -105,6 +105,10 @@ export class DType {
     readonly bits: BitsPolicy | null = null,
   ) {}
 
+  /** Whether NumPy itself has this dtype (bfloat16 is ml_dtypes'). */
+  get inNumPy(): boolean {
+    return this.bits?.promotesAs === undefined;
+  }
   /** The dtype arithmetic runs in (float16 and bfloat16: float32; others: themselves). */
   get compute(): DType {
     return this.bits === null ? this : dtypes[this.bits.compute];

@@ -99,7 +99,7 @@ function copiesFor(nb: number, edgeBytes: number): number {
  * edges in NumPy's edge dtype], or null when the general kernels must count.
  */
 export function evenHistogram(a: GpuArray, lo: number, hi: number, nb: number): { counts: GpuArray; edgeArr: GpuArray; edges: number[] } | null {
-  if (!histogramPaths.even) return null;
+  if (!histogramPaths.even || !a.dtype.inNumPy) return null; // bfloat16: the general path
   const plan = evenPlan(a.dtype, lo, hi, nb);
   if (plan === null) return null;
   const t = plan.types;
