@@ -2,15 +2,10 @@
 // Dragon4), ported to BigInt so arrays print digit for digit as NumPy prints them: the shortest
 // digits that identify a value *at its own precision* (float16, bfloat16, float32 or float64), cut off at a
 // number of digits with unbiased rounding, and NumPy's trim and padding rules.
-import { bfloat16BitsFromNumber, float16BitsFromNumber } from './float-bits.js';
+import { dtypes, type DTypeName } from './dtype.js';
 
-export type FloatKind = 'float16' | 'bfloat16' | 'float32' | 'float64';
-
-/** The 16-bit formats: their bits from a number, and exponent/mantissa widths. */
-const HALF_FORMATS = {
-  float16: { toBits: float16BitsFromNumber, expWidth: 5, mantBits: 10 },
-  bfloat16: { toBits: bfloat16BitsFromNumber, expWidth: 8, mantBits: 7 },
-} as const;
+/** A float format by its dtype's name: float32, float64, or a dtype held as bits (float16, bfloat16: its DType.bits format). */
+export type FloatKind = DTypeName;
 
 /**
  * NumPy's trim modes: 'k' keeps trailing zeros and the point, '.' trims zeros but keeps the point,
@@ -77,10 +72,11 @@ function decompose(x: number, kind: FloatKind): Parts {
     bias = 127;
     expMax = 0xff;
   } else {
-    const f = HALF_FORMATS[kind];
+    const f = dtypes[kind].bits;
+    if (f === null) throw new TypeError(`dragon4: ${kind} is not a float format`);
     const bits = f.toBits(x);
-    mantBits = f.mantBits;
-    expMax = (1 << f.expWidth) - 1;
+    mantBits = f.mantissaBits;
+    expMax = (1 << f.exponentBits) - 1;
     bias = expMax >>> 1;
     sign = bits >>> 15;
     expBits = (bits >>> mantBits) & expMax;

@@ -64,6 +64,9 @@ export interface BitsPolicy {
   readonly toBits: (x: number) => number;
   /** Storage bits -> JS number (exact). */
   readonly fromBits: (bits: number) => number;
+  /** The format's mantissa (fraction) and exponent widths in bits: printing's Dragon4 and finfo. */
+  readonly mantissaBits: number;
+  readonly exponentBits: number;
   /** The TypedArray toTypedArray gives (Float32Array: every value is exact there). */
   readonly exportArray: TypedArrayCtor;
   /**
@@ -197,7 +200,7 @@ export const dtypes = {
   uint64: mk('uint64', 'u', 8, 'L', 'unsigned long long', BigUint64Array),
   // prettier-ignore
   float16: mk('float16', 'f', 2, 'e', 'float16', Uint16Array, 1, 'float', {
-    header: 'gpuarray/float16.h', compute: 'float32', directFromDouble: true,
+    header: 'gpuarray/float16.h', compute: 'float32', directFromDouble: true, mantissaBits: 10, exponentBits: 5,
     toBits: float16BitsFromNumber, fromBits: numberFromFloat16Bits, exportArray: Float32Array,
   }),
   float32: mk('float32', 'f', 4, 'f', 'float', Float32Array),
@@ -207,7 +210,7 @@ export const dtypes = {
   // Not NumPy's: ml_dtypes' bfloat16 (type code 'E'), promoting as ml_dtypes registers it.
   // prettier-ignore
   bfloat16: mk('bfloat16', 'f', 2, 'E', 'bfloat16', Uint16Array, 1, 'float', {
-    header: 'gpuarray/bfloat16.h', compute: 'float32', directFromDouble: false,
+    header: 'gpuarray/bfloat16.h', compute: 'float32', directFromDouble: false, mantissaBits: 7, exponentBits: 8,
     toBits: bfloat16BitsFromNumber, fromBits: numberFromBfloat16Bits, exportArray: Float32Array, promotesAs: 'float32',
   }),
 } as const satisfies Record<DTypeName, DType>;
