@@ -191,3 +191,14 @@ describeEachDevice('bfloat16', () => {
     expect(String(gp.asarray([NaN, Infinity], 'bfloat16'))).to.equal('array([nan, inf], dtype=bfloat16)');
   });
 });
+
+describe('bfloat16 interop', () => {
+  it('__cuda_array_interface__ gives raw bytes (<V2, as ml_dtypes\' dtype.str), never float16\'s <f2', () => {
+    const a = gp.zeros([2], 'bfloat16');
+    const h = gp.zeros([2], 'float16');
+    expect([a.cudaArrayInterface.typestr, h.cudaArrayInterface.typestr]).to.deep.equal(['<V2', '<f2']);
+    expect(() => gp.fromCudaArrayInterface({ ...a.cudaArrayInterface })).to.throw(TypeError, /typestr/);
+    a.dispose();
+    h.dispose();
+  });
+});

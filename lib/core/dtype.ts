@@ -187,7 +187,7 @@ const mk = (
   bits: BitsPolicy | null = null,
 ) => new DType(name, kind, size, ch, ctype, compute, arr, per, bits);
 
-/** Every dtype by name (`gp.dtypes.float32`): NumPy's thirteen numeric types and bool, and ml_dtypes' bfloat16. */
+/** Every dtype by name (`gp.dtypes.float32`): NumPy's fourteen (bool and the numeric types) and ml_dtypes' bfloat16. */
 export const dtypes = {
   bool: mk('bool', 'b', 1, '?', 'bool', Uint8Array),
   int8: mk('int8', 'i', 1, 'b', 'signed char', Int8Array),
