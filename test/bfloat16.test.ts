@@ -201,4 +201,13 @@ describe('bfloat16 interop', () => {
     a.dispose();
     h.dispose();
   });
+
+  it('DLPack: kDLBfloat 16 both ways, sharing the memory', () => {
+    const a = gp.asarray([1.5, -0.1, NaN], 'bfloat16');
+    const b = gp.fromDlpack(a.toDlpack());
+    expect([b.dtype.name, b.ptr]).to.deep.equal(['bfloat16', a.ptr]);
+    expect(b.toArray()).to.deep.equal(a.toArray());
+    b.dispose();
+    a.dispose();
+  });
 });
