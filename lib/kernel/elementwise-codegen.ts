@@ -62,7 +62,7 @@ const ptr = (p: CodegenParam) => `_p_${p.name}`;
 // A dtype held as bits (float16, bfloat16) converts through its compute type (float), whose conversions every C type has.
 export const fromStorage = (p: CodegenParam, x: string) => (p.dtype.bits !== null ? `(${p.dtype.computeCtype})(${x})` : x);
 // A double goes to float16 directly: through float it would round twice (NumPy rounds once).
-export const toStorage = (p: CodegenParam, v: string) => storeCast(p.dtype, p.localCtype, v);
+const toStorage = (p: CodegenParam, v: string) => storeCast(p.dtype, p.localCtype, v);
 /** `v`, held in C type `local`, converted to `d`'s storage type as a kernel stores it. */
 export function storeCast(d: DType, local: string, v: string): string {
   if (d.bits === null) return `(${d.ctype})(${v})`;
