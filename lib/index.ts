@@ -28,6 +28,7 @@ export {
   float64,
   complex64,
   complex128,
+  bfloat16,
 } from './core/scalar.js';
 export { newaxis } from './core/indexing.js';
 export type { Index, SliceObject } from './core/indexing.js';
@@ -119,7 +120,7 @@ export * as fft from './fft/index.js';
 // Types the public signatures above refer to, so a program can name them (and the API reference
 // documents them).
 export type { HostScalar, ComplexLike } from './core/host-data.js';
-export type { HostTypedArray, DTypeKind, TypedArrayCtor } from './core/dtype.js';
+export type { HostTypedArray, DTypeKind, TypedArrayCtor, BitsPolicy, ArgSlot } from './core/dtype.js';
 export type { WeakKind } from './core/promotion.js';
 export type { Shape } from './core/shape.js';
 export type { DeviceBuffer, Disposable } from './core/lifetime.js';

@@ -137,7 +137,7 @@ describeEachDevice('DLPack', (spec) => {
     // Refused before anything is taken: the deleter is not called, the caller still owns it.
     const refusals: [number, RegExp][] = [
       [make({ lanes: 4 }), /lanes 4/],
-      [make({ code: DL_CODE.BFLOAT, bits: 16 }), /bfloat16/],
+      [make({ code: DL_CODE.BFLOAT, bits: 32 }), /code 4 with 32 bits \(bfloat16\)/],
       [make({ deviceType: 4 }), /device type 4/],
       [make({ shape: [-1, 2] }), /shape must be/],
     ];

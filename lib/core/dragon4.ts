@@ -1,10 +1,11 @@
 // NumPy's float -> decimal formatting (numpy/_core/src/multiarray/dragon4.c, after Ryan Juckett's
 // Dragon4), ported to BigInt so arrays print digit for digit as NumPy prints them: the shortest
-// digits that identify a value *at its own precision* (float16, float32 or float64), cut off at a
+// digits that identify a value *at its own precision* (float16, bfloat16, float32 or float64), cut off at a
 // number of digits with unbiased rounding, and NumPy's trim and padding rules.
-import { float16BitsFromNumber } from './host-data.js';
+import { dtypes, type DTypeName } from './dtype.js';
 
-export type FloatKind = 'float16' | 'float32' | 'float64';
+/** A float format by its dtype's name: float32, float64, or a dtype held as bits (float16, bfloat16: its DType.bits format). */
+export type FloatKind = DTypeName;
 
 /**
  * NumPy's trim modes: 'k' keeps trailing zeros and the point, '.' trims zeros but keeps the point,
@@ -71,13 +72,15 @@ function decompose(x: number, kind: FloatKind): Parts {
     bias = 127;
     expMax = 0xff;
   } else {
-    const bits = float16BitsFromNumber(x);
+    const f = dtypes[kind].bits;
+    if (f === null) throw new TypeError(`dragon4: ${kind} is not a float format`);
+    const bits = f.toBits(x);
+    mantBits = f.mantissaBits;
+    expMax = (1 << f.exponentBits) - 1;
+    bias = expMax >>> 1;
     sign = bits >>> 15;
-    expBits = (bits >>> 10) & 0x1f;
-    mant = BigInt(bits & 0x3ff);
-    mantBits = 10;
-    bias = 15;
-    expMax = 0x1f;
+    expBits = (bits >>> mantBits) & expMax;
+    mant = BigInt(bits & ((1 << mantBits) - 1));
   }
   const negative = sign !== 0;
   if (expBits === expMax) {

@@ -1,4 +1,6 @@
-// dtypes with NumPy's names, their C types in kernels, and their host TypedArrays.
+// dtypes with NumPy's names, their C types in kernels, their host TypedArrays, and the policy of
+// the dtypes stored as raw bits (float16, bfloat16): code asks the dtype instead of naming one.
+import { bfloat16BitsFromNumber, float16BitsFromNumber, numberFromBfloat16Bits, numberFromFloat16Bits } from './float-bits.js';
 
 /** The NumPy names of the dtypes gpuarray supports. */
 export type DTypeName =
@@ -15,7 +17,8 @@ export type DTypeName =
   | 'float32'
   | 'float64'
   | 'complex64'
-  | 'complex128';
+  | 'complex128'
+  | 'bfloat16';
 
 /** NumPy's kind characters: b bool, i signed, u unsigned, f float, c complex. */
 export type DTypeKind = 'b' | 'i' | 'u' | 'f' | 'c';
@@ -40,6 +43,39 @@ export type TypedArrayCtor = {
   readonly BYTES_PER_ELEMENT: number;
 };
 
+/** A scalar kernel argument's slot: how a value of the dtype is written into the argument block. */
+export type ArgSlot = 'i8' | 'u8' | 'i16' | 'u16' | 'i32' | 'u32' | 'i64' | 'u64' | 'f32' | 'f64';
+
+/**
+ * How a dtype that C and JS have no arithmetic type for (float16, bfloat16) is stored, computed
+ * and converted. Kernels hold it as `ctype` (from `header`) and compute in `compute`.
+ */
+export interface BitsPolicy {
+  /** The kernel header that defines `ctype` ("gpuarray/float16.h"). */
+  readonly header: string;
+  /** The dtype arithmetic, accumulation and comparisons run in (float32). */
+  readonly compute: DTypeName;
+  /**
+   * Whether a double converts to the storage type directly (one rounding, as NumPy's float16),
+   * rather than through `compute` (bfloat16: through float, as ml_dtypes).
+   */
+  readonly directFromDouble: boolean;
+  /** JS number -> storage bits, rounded to nearest even. */
+  readonly toBits: (x: number) => number;
+  /** Storage bits -> JS number (exact). */
+  readonly fromBits: (bits: number) => number;
+  /** The format's mantissa (fraction) and exponent widths in bits: printing's Dragon4 and finfo. */
+  readonly mantissaBits: number;
+  readonly exponentBits: number;
+  /** The TypedArray toTypedArray gives (Float32Array: every value is exact there). */
+  readonly exportArray: TypedArrayCtor;
+  /**
+   * A dtype NumPy does not have promotes as `promotesAs` with every other dtype, except those
+   * that cast to it safely (bool, int8, uint8 for bfloat16), which give it (ml_dtypes' rules).
+   */
+  readonly promotesAs?: DTypeName;
+}
+
 /**
  * A data type (NumPy `numpy.dtype`): its name, kind (`b` bool, `i` signed, `u` unsigned, `f` float,
  * `c` complex), size in bytes and the C types kernels use. One instance per dtype, so `===`
@@ -48,7 +84,7 @@ export type TypedArrayCtor = {
  * @example gp.dtype('int16').itemsize // 2
  */
 export class DType {
-  /** Position in allDTypes: a small number for fast specialisation keys. */
+  /** Position in allDTypes: a small number for fast specialisation keys (kernel/elementwise.ts packs it in 4 bits: 16 dtypes at most). */
   index = -1;
 
   constructor(
@@ -68,13 +104,51 @@ export class DType {
     readonly storageArray: TypedArrayCtor,
     /** Elements of `storageArray` per array element (2 for complex). */
     readonly storagePerItem: number,
+    /** Storage/compute policy of a dtype held as raw bits (float16, bfloat16); null for the others. */
+    readonly bits: BitsPolicy | null = null,
   ) {}
+
+  /** Whether NumPy itself has this dtype (bfloat16 is ml_dtypes'). */
+  get inNumPy(): boolean {
+    return this.bits?.promotesAs === undefined;
+  }
+  /** The dtype arithmetic runs in (float16 and bfloat16: float32; others: themselves). */
+  get compute(): DType {
+    return this.bits === null ? this : dtypes[this.bits.compute];
+  }
+  /** The kernel header a kernel touching this dtype includes, or null (complex: complex.h). */
+  get header(): string | null {
+    return this.bits !== null ? this.bits.header : this.kind === 'c' ? 'gpuarray/complex.h' : null;
+  }
+  /**
+   * The C type a value being cast to this dtype is held in before the store: the storage type
+   * itself where a double converts to it in one rounding (float16), else the compute type.
+   */
+  get castCtype(): string {
+    return this.bits?.directFromDouble ? this.ctype : this.computeCtype;
+  }
+  /** How a scalar kernel argument of this dtype is written (dtypes held as bits: their raw bits). */
+  get argSlot(): ArgSlot {
+    const bits = (this.itemsize / this.storagePerItem) * 8;
+    if (this.kind === 'b') return 'u8';
+    if (this.bits !== null || this.kind === 'u') return `u${bits}` as ArgSlot;
+    return `${this.kind === 'i' ? 'i' : 'f'}${bits}` as ArgSlot;
+  }
+  /** The TypedArray `toTypedArray` gives (float16/bfloat16 values as Float32Array). */
+  get exportArray(): TypedArrayCtor {
+    return this.bits?.exportArray ?? this.storageArray;
+  }
+  /** A JS number as a value of this float dtype holds it (rounded to float32/float16/bfloat16). */
+  round(x: number): number {
+    if (this.bits !== null) return this.bits.fromBits(this.bits.toBits(x));
+    return this.itemsize === 4 && this.kind === 'f' ? Math.fround(x) : x;
+  }
 
   /** Whether this is complex64 or complex128. */
   get isComplex(): boolean {
     return this.kind === 'c';
   }
-  /** Whether this is float16, float32 or float64. */
+  /** Whether this is float16, float32, float64 or bfloat16. */
   get isFloat(): boolean {
     return this.kind === 'f';
   }
@@ -110,9 +184,10 @@ const mk = (
   arr: TypedArrayCtor,
   per = 1,
   compute = ctype,
-) => new DType(name, kind, size, ch, ctype, compute, arr, per);
+  bits: BitsPolicy | null = null,
+) => new DType(name, kind, size, ch, ctype, compute, arr, per, bits);
 
-/** Every dtype by name (`gp.dtypes.float32`), NumPy's fourteen numeric types and bool. */
+/** Every dtype by name (`gp.dtypes.float32`): NumPy's fourteen (bool and the numeric types) and ml_dtypes' bfloat16. */
 export const dtypes = {
   bool: mk('bool', 'b', 1, '?', 'bool', Uint8Array),
   int8: mk('int8', 'i', 1, 'b', 'signed char', Int8Array),
@@ -123,14 +198,24 @@ export const dtypes = {
   uint32: mk('uint32', 'u', 4, 'I', 'unsigned int', Uint32Array),
   int64: mk('int64', 'i', 8, 'l', 'long long', BigInt64Array),
   uint64: mk('uint64', 'u', 8, 'L', 'unsigned long long', BigUint64Array),
-  float16: mk('float16', 'f', 2, 'e', 'float16', Uint16Array, 1, 'float'),
+  // prettier-ignore
+  float16: mk('float16', 'f', 2, 'e', 'float16', Uint16Array, 1, 'float', {
+    header: 'gpuarray/float16.h', compute: 'float32', directFromDouble: true, mantissaBits: 10, exponentBits: 5,
+    toBits: float16BitsFromNumber, fromBits: numberFromFloat16Bits, exportArray: Float32Array,
+  }),
   float32: mk('float32', 'f', 4, 'f', 'float', Float32Array),
   float64: mk('float64', 'f', 8, 'd', 'double', Float64Array),
   complex64: mk('complex64', 'c', 8, 'F', 'complex<float>', Float32Array, 2),
   complex128: mk('complex128', 'c', 16, 'D', 'complex<double>', Float64Array, 2),
+  // Not NumPy's: ml_dtypes' bfloat16 (type code 'E'), promoting as ml_dtypes registers it.
+  // prettier-ignore
+  bfloat16: mk('bfloat16', 'f', 2, 'E', 'bfloat16', Uint16Array, 1, 'float', {
+    header: 'gpuarray/bfloat16.h', compute: 'float32', directFromDouble: false, mantissaBits: 7, exponentBits: 8,
+    toBits: bfloat16BitsFromNumber, fromBits: numberFromBfloat16Bits, exportArray: Float32Array, promotesAs: 'float32',
+  }),
 } as const satisfies Record<DTypeName, DType>;
 
-/** Every dtype in NumPy's type-code order (bool, ints by size, floats, complex). */
+/** Every dtype in NumPy's type-code order (bool, ints by size, floats, complex), then bfloat16. */
 export const allDTypes: readonly DType[] = [
   dtypes.bool,
   dtypes.int8,
@@ -146,6 +231,7 @@ export const allDTypes: readonly DType[] = [
   dtypes.float64,
   dtypes.complex64,
   dtypes.complex128,
+  dtypes.bfloat16,
 ];
 
 allDTypes.forEach((d, i) => (d.index = i));

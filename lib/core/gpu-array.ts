@@ -549,7 +549,7 @@ export class GpuArray {
 
   /**
    * The elements in C order in a new TypedArray: the dtype's own (BigInt64Array for int64),
-   * float16 as Float32Array, bool as Uint8Array (0/1), complex as interleaved (re, im) floats.
+   * float16 and bfloat16 as Float32Array, bool as Uint8Array (0/1), complex as interleaved (re, im) floats.
    * Views (offsets, negative strides, transposes, broadcasts) come out in their logical order.
    * With `out` (CuPy's `get(out=)`), the elements go into that TypedArray instead, which must be
    * of that type and length: a `gp.cuda.pinnedArray()` downloads at the link's speed. A large
@@ -559,7 +559,7 @@ export class GpuArray {
     const { out } = readOptions<{ out: HostTypedArray }>('toTypedArray', options, ['out']);
     if (out === undefined) return this.exportStorage(this.readStorage());
     checkHostOut(out, this.dtype, this.size);
-    if (this.dtype !== dtypes.float16) return this.readStorage(out);
+    if (this.dtype.bits === null) return this.readStorage(out);
     const bits = this.readStorage();
     try {
       const f = storageToExport(bits, this.dtype);
@@ -643,7 +643,7 @@ export class GpuArray {
     const { d, store } = hostToStorage(host, this.dtype);
     const n = store.length;
     const want = this.dtype;
-    if (want.isComplex && d.isFloat && d !== dtypes.float16 && n === 2 * this.size) {
+    if (want.isComplex && d.isFloat && d.bits === null && n === 2 * this.size) {
       // (re, im) pairs: the export format of complex arrays.
       const pairs = d.itemsize * 2 === want.itemsize ? store : want === dtypes.complex64 ? Float32Array.from(store as Float64Array) : Float64Array.from(store as Float32Array);
       this.writeStorage(pairs);

@@ -1,4 +1,4 @@
-// Host-side values <-> raw dtype storage: nested JS arrays, scalars, float16 bits, complex pairs.
+// Host-side values <-> raw dtype storage: nested JS arrays, scalars, float16/bfloat16 bits, complex pairs.
 import { createRequire } from 'node:module';
 import { DType, dtypeOfTypedArray, dtypes, HostTypedArray, integerRange } from './dtype.js';
 import { promoteTypes, type WeakKind } from './promotion.js';
@@ -27,42 +27,7 @@ export function weakKindOf(v: HostScalar): WeakKind {
   throw new TypeError(`unsupported scalar ${String(v)}`);
 }
 
-// float16 from a JS number (float64), rounded to nearest even in one step as NumPy does.
-export function float16BitsFromNumber(x: number): number {
-  const sign = x < 0 || Object.is(x, -0) ? 0x8000 : 0;
-  if (Number.isNaN(x)) return 0x7e00;
-  const a = Math.abs(x);
-  if (a >= 65520) return sign | 0x7c00; // 65520 and up round to infinity
-  if (a <= 2 ** -25) return sign; // exactly half the smallest subnormal ties to even: zero
-  let e = Math.floor(Math.log2(a));
-  if (2 ** e > a) e--;
-  if (2 ** (e + 1) <= a) e++;
-  if (e < -14) return sign | roundHalfEven(a / 2 ** -24); // subnormal (1024 lands on the smallest normal)
-  let m = roundHalfEven((a / 2 ** e - 1) * 1024);
-  if (m === 1024) {
-    m = 0;
-    e++;
-  }
-  if (e > 15) return sign | 0x7c00;
-  return sign | ((e + 15) << 10) | m;
-}
-
-function roundHalfEven(v: number): number {
-  const f = Math.floor(v);
-  const d = v - f;
-  if (d > 0.5) return f + 1;
-  if (d < 0.5) return f;
-  return f % 2 === 0 ? f : f + 1;
-}
-
-export function numberFromFloat16Bits(h: number): number {
-  const sign = h & 0x8000 ? -1 : 1;
-  const exp = (h >>> 10) & 0x1f;
-  const mant = h & 0x3ff;
-  if (exp === 0) return sign * mant * 2 ** -24;
-  if (exp === 0x1f) return mant ? NaN : sign * Infinity;
-  return sign * (1 + mant / 1024) * 2 ** (exp - 15);
-}
+export { float16BitsFromNumber, numberFromFloat16Bits } from './float-bits.js';
 
 /** Convert one JS value for storage in `d`, refusing what NumPy refuses (ints out of range). */
 export function toDTypeValue(v: HostScalar, d: DType): number | bigint | ComplexLike {
@@ -107,7 +72,7 @@ export function writeElement(store: HostTypedArray, d: DType, i: number, v: Host
     const c = x as ComplexLike;
     store[2 * i] = c.re;
     store[2 * i + 1] = c.im;
-  } else if (d === dtypes.float16) store[i] = float16BitsFromNumber(x as number);
+  } else if (d.bits !== null) store[i] = d.bits.toBits(x as number);
   else (store as unknown as (number | bigint)[])[i] = x as number | bigint;
 }
 
@@ -143,7 +108,7 @@ export function flattenNested(data: unknown): { shape: number[]; flat: HostScala
       }
       const rd = dtypeOfTypedArray(row);
       typed = typed === null ? rd : promoteTypes(typed, rd);
-      for (let i = 0; i < n; i++) flat.push(rd === dtypes.float16 ? numberFromFloat16Bits(row[i] as number) : (row[i] as number | bigint));
+      for (let i = 0; i < n; i++) flat.push(row[i] as number | bigint); // TypedArrays are never float16 (no Float16Array in Node 20)
       return;
     }
     if (!Array.isArray(x)) {
@@ -241,7 +206,7 @@ export function makeComplex(re: number, im: number): ComplexLike {
 export function readElement(store: HostTypedArray, d: DType, i: number): HostScalar {
   if (d.kind === 'c') return makeComplex(store[2 * i] as number, store[2 * i + 1] as number);
   if (d.kind === 'b') return store[i] !== 0;
-  if (d === dtypes.float16) return numberFromFloat16Bits(store[i] as number);
+  if (d.bits !== null) return d.bits.fromBits(store[i] as number);
   return store[i];
 }
 

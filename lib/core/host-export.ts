@@ -2,30 +2,31 @@
 // scijs ndarray over it.
 //
 // Element types: the dtype's own TypedArray (BigInt64Array/BigUint64Array for 64-bit ints),
-// except float16 -> Float32Array (Node 20 has no Float16Array; the values are exact), bool ->
+// except float16/bfloat16 -> Float32Array (DType.exportArray: Node 20 has no Float16Array; the values are exact), bool ->
 // Uint8Array of 0/1, and complex -> Float32Array/Float64Array holding (re, im) pairs; the ndarray
 // of a complex array has an extra trailing axis of length 2 (index [..., 0] is the real part).
 import ndarray from 'ndarray';
 import type { NdArray } from 'ndarray';
-import { DType, dtypes, HostTypedArray } from './dtype.js';
+import { DType, HostTypedArray } from './dtype.js';
 import type { GpuArray } from './gpu-array.js';
-import { isNdarray, numberFromFloat16Bits } from './host-data.js';
+import { isNdarray } from './host-data.js';
 import { describeValue } from '../util/options.js';
 
 /** Check toTypedArray's `out`: the TypedArray type its export has, one entry per exported value. */
 export function checkHostOut(out: unknown, d: DType, size: number): asserts out is HostTypedArray {
-  const ctor = d === dtypes.float16 ? Float32Array : d.storageArray;
+  const ctor = d.exportArray;
   if (!(out instanceof ctor)) throw new TypeError(`toTypedArray: out must be a ${ctor.name} for a ${d.name} array, got ${describeValue(out)}`);
-  const want = d === dtypes.float16 ? size : size * d.storagePerItem;
+  const want = size * d.storagePerItem;
   if (out.length !== want) throw new RangeError(`toTypedArray: out has ${out.length} elements, the ${d.name} array needs ${want}`);
 }
 
-/** Storage (float16 as bits) -> export form (float16 as float32 values); other dtypes pass through. */
+/** Storage (float16/bfloat16 as bits) -> export form (their values as float32); other dtypes pass through. */
 export function storageToExport(store: HostTypedArray, d: DType): HostTypedArray {
-  if (d !== dtypes.float16) return store;
+  if (d.bits === null) return store;
   const bits = store as Uint16Array;
-  const out = new Float32Array(bits.length);
-  for (let i = 0; i < bits.length; i++) out[i] = numberFromFloat16Bits(bits[i]);
+  const out = new d.exportArray(bits.length);
+  const fromBits = d.bits.fromBits;
+  for (let i = 0; i < bits.length; i++) out[i] = fromBits(bits[i]);
   return out;
 }
 

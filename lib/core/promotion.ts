@@ -27,6 +27,18 @@ function promoteIntegers(a: DType, b: DType): DType {
   return signedOfSize(u.itemsize * 2) ?? dtypes.float64; // uint64 + int64 -> float64, as NumPy
 }
 
+/**
+ * A dtype NumPy lacks (bfloat16) with another, as NumPy promotes a legacy user dtype: the
+ * smallest dtype both cast to safely, which is `s` itself for the 1-byte integers (and bool,
+ * handled before) and otherwise what `s.bits.promotesAs` (float32) gives with `o`.
+ */
+function viaStandIn(s: DType, o: DType): DType | undefined {
+  const as = s.bits?.promotesAs;
+  if (as === undefined) return undefined;
+  if (o.isInteger && o.itemsize === 1) return s;
+  return promoteTypes(dtypes[as], o);
+}
+
 /** numpy.promote_types(a, b): DTypes or dtype names ('int8'). */
 export function promoteTypes(x: DTypeLike, y: DTypeLike): DType {
   const a = x instanceof DType ? x : toDType(x, 'promoteTypes: first dtype');
@@ -34,6 +46,8 @@ export function promoteTypes(x: DTypeLike, y: DTypeLike): DType {
   if (a === b) return a;
   if (a.kind === 'b') return b;
   if (b.kind === 'b') return a;
+  const viaA = viaStandIn(a, b) ?? viaStandIn(b, a);
+  if (viaA) return viaA;
   const ca = category(a);
   const cb = category(b);
   if (ca === 1 && cb === 1) return promoteIntegers(a, b);

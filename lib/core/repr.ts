@@ -1,27 +1,24 @@
 // NumPy's repr/str of arrays (numpy/_core/arrayprint.py, NumPy 2.3+ defaults): the same float
 // digits (Dragon4 at each dtype's precision, see dragon4.ts), column padding, scientific switch,
 // line wrapping, summarisation with '...', and the dtype/shape suffixes of repr.
-import type { DType } from './dtype.js';
+import { dtypes, type DType } from './dtype.js';
 import { FloatKind, formatPositional, formatScientific } from './dragon4.js';
 import type { GpuArray } from './gpu-array.js';
-import { numberFromFloat16Bits, float16BitsFromNumber } from './host-data.js';
 import { checkOptions, currentPrintOptions, PrintOptions } from './print-options.js';
 
 /** NumPy's integer encoding of `legacy` (sys.maxsize when off). */
 const legacyNumber = (o: PrintOptions) => (o.legacy === '2.1' ? 201 : o.legacy === '2.2' ? 202 : Number.MAX_SAFE_INTEGER);
 
-const floatKind = (d: DType): FloatKind =>
-  d.name === 'float16' || d.name === 'float32' ? d.name : d.name === 'complex64' ? 'float32' : 'float64';
+const floatKind = (d: DType): FloatKind => (d.isFloat ? d.name : d === dtypes.complex64 ? 'float32' : 'float64');
 
 /** Round a double to the float format (how NumPy compares a weak Python float with the data). */
 function roundTo(x: number, kind: FloatKind): number {
-  if (kind === 'float32') return Math.fround(x);
-  if (kind === 'float16') return numberFromFloat16Bits(float16BitsFromNumber(x));
-  return x;
+  return dtypes[kind].round(x);
 }
 
 /** numpy.finfo(dtype).precision. */
-const FINFO_PRECISION: Record<FloatKind, number> = { float16: 3, float32: 6, float64: 15 };
+const finfoPrecision = (kind: FloatKind): number =>
+  kind === 'float64' ? 15 : kind === 'float32' ? 6 : Math.floor(dtypes[kind].bits!.mantissaBits * Math.log10(2)); // int(-log10(eps)): float16 3, bfloat16 2 (ml_dtypes')
 
 const signbit = (x: number) => x < 0 || Object.is(x, -0);
 
@@ -57,7 +54,7 @@ class FloatingFormat {
         if (v > max) max = v;
         if (v < min) min = v;
       }
-      const cutoff = legacyNumber(o) <= 202 ? 1e8 : 10 ** Math.min(8, FINFO_PRECISION[kind]);
+      const cutoff = legacyNumber(o) <= 202 ? 1e8 : 10 ** Math.min(8, finfoPrecision(kind));
       // NumPy compares the dtype's scalars with Python floats, which NEP 50 casts to the dtype.
       if (max >= roundTo(cutoff, kind) || (!o.suppress && (min < roundTo(1e-4, kind) || roundTo(max / min, kind) > 1000))) {
         this.expFormat = true;
@@ -366,7 +363,7 @@ export function scalarStr(v: number | bigint | boolean | { re: number; im: numbe
   if (d.isBool) return v ? 'True' : 'False';
   if (d.isInteger) return String(v);
   const kind = floatKind(d);
-  const maxPositional = legacyNumber(o) <= 202 ? 1e16 : { float16: 1e3, float32: 1e6, float64: 1e16 }[kind];
+  const maxPositional = legacyNumber(o) <= 202 ? 1e16 : kind === 'float64' ? 1e16 : 10 ** finfoPrecision(kind);
   const either = (x: number, trimPos: '0' | '-', sign: boolean) => {
     const ax = Math.abs(x);
     const positional = Number.isNaN(x) || x === 0 || (ax < maxPositional && ax >= 1e-4);

@@ -1,6 +1,6 @@
 // Typed scalars such as float32(3): strong in promotion (NEP 50), unlike plain JS numbers.
 import { DType, DTypeLike, dtype as toDType, dtypes } from './dtype.js';
-import { ComplexLike, float16BitsFromNumber, HostScalar, numberFromFloat16Bits, toDTypeValue } from './host-data.js';
+import { ComplexLike, HostScalar, toDTypeValue } from './host-data.js';
 
 /**
  * A typed scalar (NumPy's `np.float32(3)`): a value with a dtype, strong in promotion (NEP 50),
@@ -11,14 +11,13 @@ import { ComplexLike, float16BitsFromNumber, HostScalar, numberFromFloat16Bits, 
 export class Scalar {
   /** The scalar's dtype. */
   readonly dtype: DType;
-  /** The value as the dtype holds it (rounded to float32/float16, wrapped ints refused). */
+  /** The value as the dtype holds it (rounded to float32/float16/bfloat16, wrapped ints refused). */
   readonly value: number | bigint | ComplexLike;
 
   constructor(value: HostScalar, d: DTypeLike) {
     this.dtype = toDType(d);
     let v = toDTypeValue(value, this.dtype);
-    if (this.dtype === dtypes.float32) v = Math.fround(v as number);
-    else if (this.dtype === dtypes.float16) v = numberFromFloat16Bits(float16BitsFromNumber(v as number));
+    if (this.dtype.isFloat) v = this.dtype.round(v as number);
     else if (this.dtype === dtypes.complex64) {
       const c = v as ComplexLike;
       v = { re: Math.fround(c.re), im: Math.fround(c.im) };
@@ -67,6 +66,8 @@ export const uint32 = factory(dtypes.uint32);
 export const uint64 = factory(dtypes.uint64);
 /** A float16 typed scalar (numpy.float16), strong in promotion. The value is rounded to the dtype; an integer it cannot hold is a RangeError. @example gp.float16(0.5) */
 export const float16 = factory(dtypes.float16);
+/** A bfloat16 typed scalar (ml_dtypes.bfloat16; NumPy has none), strong in promotion. The value is rounded to the dtype (through float32, to nearest even). @example gp.bfloat16(0.5) */
+export const bfloat16 = factory(dtypes.bfloat16);
 /** A float32 typed scalar (numpy.float32), strong in promotion. The value is rounded to the dtype; an integer it cannot hold is a RangeError. @example gp.float32(3) */
 export const float32 = factory(dtypes.float32);
 /** A float64 typed scalar (numpy.float64), strong in promotion. The value is rounded to the dtype; an integer it cannot hold is a RangeError. @example gp.float64(0.1) */

@@ -10,7 +10,7 @@ export type ReduceOp = 'sum' | 'prod' | 'max' | 'min' | 'avg';
 
 export const REDUCE_OPS: readonly ReduceOp[] = ['sum', 'prod', 'max', 'min', 'avg'];
 
-/** dtypes NCCL reduces (bfloat16 would be one; gpuarray has none). */
+/** dtypes NCCL reduces here (NCCL also reduces bfloat16; not enabled yet: the error message and tests list these). */
 export const NCCL_REDUCE_DTYPES = ['int8', 'uint8', 'int32', 'uint32', 'int64', 'uint64', 'float16', 'float32', 'float64'] as const;
 
 /** Options every collective takes. */

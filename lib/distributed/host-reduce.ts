@@ -3,7 +3,7 @@
 // one rounding to the dtype per step (float16 through float64, exact for one add or multiply),
 // integers wrapping, max/min ignoring a NaN (fmax/fmin), and 'avg' as NCCL does it: floats
 // pre-multiplied by 1/n rounded to the dtype, integers summed then divided (truncating).
-import { float16BitsFromNumber, numberFromFloat16Bits } from '../core/host-data.js';
+import { type BitsPolicy, dtypes } from '../core/dtype.js';
 import type { ReduceOp } from './checks.js';
 
 type NumArray = Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array | Float32Array | Float64Array;
@@ -95,9 +95,9 @@ export function reduceBytes(dtype: string, op: ReduceOp, parts: readonly Uint8Ar
     return out;
   }
   const step = numberStep(op, dtype);
-  const half = dtype === 'float16';
-  const get = half ? (a: NumArray, i: number) => numberFromFloat16Bits(a[i]) : (a: NumArray, i: number) => a[i];
-  const put = half ? (a: NumArray, i: number, v: number) => (a[i] = float16BitsFromNumber(v)) : (a: NumArray, i: number, v: number) => (a[i] = v);
+  const bits = bitsOf(dtype);
+  const get = bits ? (a: NumArray, i: number) => bits.fromBits(a[i]) : (a: NumArray, i: number) => a[i];
+  const put = bits ? (a: NumArray, i: number, v: number) => (a[i] = bits.toBits(v)) : (a: NumArray, i: number, v: number) => (a[i] = v);
   const premul = op === 'avg' && isFloat(dtype);
   if (premul) {
     // NCCL's PreMulSum: every contribution times 1/n (itself rounded to the dtype) before the sum.
@@ -117,9 +117,13 @@ export function reduceBytes(dtype: string, op: ReduceOp, parts: readonly Uint8Ar
   return out;
 }
 
+/** The storage policy of a dtype held as bits (float16), by name; null for the others. */
+const bitsOf = (dtype: string): BitsPolicy | null => (Object.hasOwn(dtypes, dtype) ? dtypes[dtype as keyof typeof dtypes].bits : null);
+
 /** `v` rounded to the dtype's precision (float16, float32/complex64; float64 as is). */
 function roundTo(dtype: string, v: number): number {
-  if (dtype === 'float16') return numberFromFloat16Bits(float16BitsFromNumber(v));
+  const bits = bitsOf(dtype);
+  if (bits) return bits.fromBits(bits.toBits(v));
   if (dtype === 'float32' || dtype === 'complex64') return Math.fround(v);
   return v;
 }

@@ -17,7 +17,7 @@ export type FftKind = 'c2c' | 'r2c' | 'c2r';
 
 /** NumPy 2's precision rule: float32, float16 and complex64 compute in single, everything else in double. */
 export function fftDTypes(d: DType): { complex: DType; real: DType } {
-  const single = d === dtypes.float32 || d === dtypes.float16 || d === dtypes.complex64;
+  const single = d.compute === dtypes.float32 || d === dtypes.complex64;
   return single ? { complex: dtypes.complex64, real: dtypes.float32 } : { complex: dtypes.complex128, real: dtypes.float64 };
 }
 

@@ -5,7 +5,7 @@
 // gpa::keep (kernels/gpuarray/fusion.h) then hides the value from the optimiser, so no
 // contraction or algebra spans two ops: every op rounds as it does alone.
 import type { DType } from '../core/dtype.js';
-import { dtypeIncludes } from '../kernel/codegen-params.js';
+import { dtypeIncludes, storeCast } from '../kernel/codegen-params.js';
 import type { Leaf, Node, ScalarSource } from './graph.js';
 
 /** A scalar parameter of a fused kernel: its source, in the loop dtype of the op that reads it (as the eager call writes it). */
@@ -31,8 +31,7 @@ export interface FusedSource {
 
 /** The value as the eager store and the next load see it, in the dtype's compute type (codegen of elementwise-codegen.ts). */
 function rounded(d: DType, outLocal: string, x: string): string {
-  if (d.name !== 'float16') return `(${d.ctype})(${x})`;
-  return `(float)(${outLocal === 'double' ? `(float16)(${x})` : `(float16)(float)(${x})`})`;
+  return d.bits === null ? storeCast(d, outLocal, x) : `(${d.computeCtype})(${storeCast(d, outLocal, x)})`;
 }
 
 /**

@@ -218,13 +218,13 @@ export class Trace implements TraceHook {
     return this.addNode({ what: u.name, dtype: d, ndim, leaves, ins, body: loop.body, outLocal: d.computeCtype }) as GpuArray;
   }
 
-  /** `a.astype(d)` as GpuArray.astype casts (lib/kernel/assign.ts): float16 lands directly, every other type through its compute type. */
+  /** `a.astype(d)` as GpuArray.astype casts (lib/kernel/assign.ts): into the dtype's castCtype (float16 lands directly, every other type through its compute type). */
   astype(t: unknown, d: DTypeLike): object {
     this.checkCaller('astype');
     const v = this.operand(t, 'astype');
     if (v === null || v.kind === 'scalar') this.fail('astype() of a scalar');
     const to = toDType(d);
-    const outLocal = to.name === 'float16' ? 'float16' : to.computeCtype;
+    const outLocal = to.castCtype;
     const ins = [{ value: v, dtype: v.dtype, local: v.dtype.computeCtype }];
     return this.addNode({ what: 'astype', dtype: to, ndim: v.ndim, leaves: v.leaves, ins, body: 'out0 = (out0_type)(in0)', outLocal });
   }

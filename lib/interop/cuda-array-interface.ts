@@ -30,7 +30,8 @@ export interface CudaArrayInterface {
 
 /** NumPy's typestr of a dtype (little-endian; one-byte types have no byte order). */
 export function typestr(d: DType): string {
-  return `${d.itemsize === 1 ? '|' : '<'}${d.kind}${d.itemsize}`;
+  // A dtype NumPy lacks (bfloat16) is raw bytes, as ml_dtypes' dtype.str ('<V2'), never '<f2'.
+  return `${d.itemsize === 1 ? '|' : '<'}${d.inNumPy ? d.kind : 'V'}${d.itemsize}`;
 }
 
 function dtypeOfTypestr(t: unknown): DType {

@@ -99,6 +99,7 @@ const DL_TYPES: [DType, number, number][] = [
   [dtypes.float64, DL_CODE.FLOAT, 64],
   [dtypes.complex64, DL_CODE.COMPLEX, 64],
   [dtypes.complex128, DL_CODE.COMPLEX, 128],
+  [dtypes.bfloat16, DL_CODE.BFLOAT, 16],
 ];
 
 /** DLPack's device of an array: kDLCUDA with the ordinal, or kDLCPU for the cpu backend. */

@@ -24,10 +24,10 @@ const copyDef: ElementwiseDefinition = makeDefinition({
 /** The C type values of `d` are held in while being cast (float16 goes through float). */
 const castCtype = (d: DType) => d.computeCtype;
 /**
- * The C type the cast lands in: float16 converts directly (double -> half rounds once, as
- * NumPy's npy_double_to_half; through float it would round twice).
+ * The C type the cast lands in (DType.castCtype): float16 converts directly (double -> half
+ * rounds once, as NumPy's npy_double_to_half; through float it would round twice).
  */
-const castToCtype = (d: DType) => (d.name === 'float16' ? 'float16' : d.computeCtype);
+const castToCtype = (d: DType) => d.castCtype;
 
 /** Whether dst = src is a plain copy of bytes: one dtype, both C-contiguous, one shape. */
 const sameBytes = (dst: GpuArray, src: GpuArray) =>

@@ -21,12 +21,11 @@ export interface CodegenParam {
   rawContiguous: boolean;
 }
 
-/** Header includes a set of dtypes needs: float16 and complex support are costly, so optional. */
+/** Header includes a set of dtypes needs (each dtype names its own): float16 and complex support are costly, so optional. */
 export function dtypeIncludes(dts: readonly DType[]): string {
-  const inc: string[] = [];
-  if (dts.some((d) => d.name === 'float16')) inc.push('#include "gpuarray/float16.h"');
-  if (dts.some((d) => d.kind === 'c')) inc.push('#include "gpuarray/complex.h"');
-  return inc.join('\n');
+  // Complex last: complex.h's overloads come after the storage types they may meet.
+  const headers = [...dts.filter((d) => !d.isComplex), ...dts.filter((d) => d.isComplex)].map((d) => d.header);
+  return [...new Set(headers.filter((h) => h !== null))].map((h) => `#include "${h}"`).join('\n');
 }
 
 const rawStruct = (p: CodegenParam) => carrayStruct(p.dtype.ctype, p.rawNdim, p.rawContiguous);
@@ -67,9 +66,14 @@ export function placeholderTypedefs(params: readonly CodegenParam[], indent: str
 export const scalarLocals = (params: readonly CodegenParam[]) =>
   params.filter((p) => p.kind === 'scalar').map((p) => `  const ${p.localCtype} ${p.name} = (${p.localCtype})_s_${p.name};`);
 
-/** A stored element as a value of a C type: float16 converts through float, whose conversions every C type has. */
-export const fromStorage = (p: CodegenParam, x: string) => (p.dtype.name === 'float16' ? `(float)(${x})` : x);
+/** A stored element as a value of a C type: a dtype held as bits (float16, bfloat16) converts through its compute type (float), whose conversions every C type has. */
+export const fromStorage = (p: CodegenParam, x: string) => (p.dtype.bits !== null ? `(${p.dtype.computeCtype})(${x})` : x);
 
-/** A computed value as the output's storage type. A double goes to float16 directly: through float it would round twice (NumPy rounds once). */
-export const toStorage = (p: CodegenParam, v: string) =>
-  p.dtype.name !== 'float16' ? `(${p.dtype.ctype})(${v})` : p.localCtype === 'double' ? `(float16)(${v})` : `(float16)(float)(${v})`;
+/** A computed value as the output's storage type. */
+export const toStorage = (p: CodegenParam, v: string) => storeCast(p.dtype, p.localCtype, v);
+
+/** `v`, held in C type `local`, converted to `d`'s storage type as a kernel stores it. A double goes to float16 directly: through float it would round twice (NumPy rounds once). */
+export function storeCast(d: DType, local: string, v: string): string {
+  if (d.bits === null) return `(${d.ctype})(${v})`;
+  return local === 'double' && d.castCtype === d.ctype ? `(${d.ctype})(${v})` : `(${d.ctype})(${d.computeCtype})(${v})`;
+}

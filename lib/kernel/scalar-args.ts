@@ -1,28 +1,12 @@
 // Kernel arguments that are not plain pointers: scalars (the C layout of each dtype and how a JS
 // value is written there) and CuPy's CArray structs of raw parameters.
-import { DType, dtypes, integerRange } from '../core/dtype.js';
-import { ComplexLike, float16BitsFromNumber, HostScalar, isComplexLike } from '../core/host-data.js';
+import { DType, integerRange } from '../core/dtype.js';
+import { ComplexLike, HostScalar, isComplexLike } from '../core/host-data.js';
 import type { GpuArray } from '../core/gpu-array.js';
 import { Scalar } from '../core/scalar.js';
-import { ArgBlock, ParamLayout, SlotKind } from '../device/arg-block.js';
+import { ArgBlock, ParamLayout } from '../device/arg-block.js';
 import { carrayStruct, StructWriter, structLayout } from './arg-structs.js';
 
-const SLOT: Record<string, SlotKind> = {
-  bool: 'u8',
-  int8: 'i8',
-  uint8: 'u8',
-  int16: 'i16',
-  uint16: 'u16',
-  int32: 'i32',
-  uint32: 'u32',
-  int64: 'i64',
-  uint64: 'u64',
-  float16: 'u16',
-  float32: 'f32',
-  float64: 'f64',
-  complex64: 'f32',
-  complex128: 'f64',
-};
 
 export function scalarLayout(d: DType): ParamLayout {
   // complex<T> is aligned to its full size, like thrust::complex.
@@ -85,7 +69,7 @@ export function checkScalarArg(where: string, d: DType, v: unknown): void {
 
 /** Write `v` as a value of dtype `d` (already range-checked by the caller). */
 export function writeScalar(block: ArgBlock, offset: number, d: DType, v: HostScalar): void {
-  const slot = SLOT[d.name];
+  const slot = d.argSlot;
   if (d.kind === 'c') {
     const c: ComplexLike = isComplexLike(v) ? v : { re: Number(v), im: 0 };
     block.write(slot, offset, c.re);
@@ -93,8 +77,8 @@ export function writeScalar(block: ArgBlock, offset: number, d: DType, v: HostSc
     return;
   }
   if (isComplexLike(v)) throw new TypeError(`cannot pass complex value to a ${d.name} parameter`);
-  if (d === dtypes.float16) {
-    block.write(slot, offset, float16BitsFromNumber(Number(v)));
+  if (d.bits !== null) {
+    block.write(slot, offset, d.bits.toBits(Number(v)));
     return;
   }
   if (d.kind === 'b') {

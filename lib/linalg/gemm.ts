@@ -55,6 +55,7 @@ function describe(x: GpuArray, rows: number, cols: number): Operand | null {
  * views welcome) of out's dtype; `out` is C-contiguous. Copies made here are disposed here.
  */
 export function gemmInto(a: GpuArray, b: GpuArray, out: GpuArray): void {
+  if (!out.dtype.inNumPy) return viaCompute(a, b, out);
   const nd = out.ndim;
   const m = out.shape[nd - 2];
   const n = out.shape[nd - 1];
@@ -109,6 +110,21 @@ export function gemmInto(a: GpuArray, b: GpuArray, out: GpuArray): void {
       batch,
       stream: out.device.currentStream(),
     });
+  } finally {
+    for (const t of temps) t.dispose();
+  }
+}
+
+/**
+ * A dtype no GEMM library takes (bfloat16): the product in its compute dtype (float32), rounded
+ * once into `out`, as ml_dtypes' dot accumulates in float32.
+ */
+function viaCompute(a: GpuArray, b: GpuArray, out: GpuArray): void {
+  const c = out.dtype.compute;
+  const temps = [a.astype(c), b.astype(c), GpuArray.allocate(out.shape, c, out.device)];
+  try {
+    gemmInto(temps[0], temps[1], temps[2]);
+    out.set(temps[2]);
   } finally {
     for (const t of temps) t.dispose();
   }

@@ -18,7 +18,7 @@ export function linalgTypes(...ds: DType[]): { compute: DType; result: DType } {
   let compute: DType | null = null;
   let result: DType | null = null;
   for (const d of ds) {
-    const c = d.isFloat || d.isComplex ? (d === dtypes.float16 ? dtypes.float32 : d) : dtypes.float64;
+    const c = d.isFloat || d.isComplex ? d.compute : dtypes.float64;
     const r = d.isFloat || d.isComplex ? d : dtypes.float64;
     compute = compute ? promoteTypes(compute, c) : c;
     result = result ? promoteTypes(result, r) : r;

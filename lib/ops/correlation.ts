@@ -39,7 +39,7 @@ function operands(name: string, a: GpuArray, v: GpuArray): { x: GpuArray; y: Gpu
   if (v.size === 0) throw new RangeError(`${name}: v cannot be empty`);
   const out = promoteTypes(a.dtype, v.dtype);
   if (out.isComplex) throw new TypeError(`${name}: complex input is not supported yet`);
-  const compute = out === dtypes.float16 ? dtypes.float32 : out === dtypes.bool ? dtypes.int64 : out; // bool: a count of true products, then != 0
+  const compute = out === dtypes.bool ? dtypes.int64 : out.compute; // bool: a count of true products, then != 0
   // A 0-d operand is a 1-D one of one element (NumPy's ndmin=1); astype copies into a contiguous array.
   const flat = (t: GpuArray) => (t.ndim === 0 ? t.reshape([1]).astype(compute) : t.astype(compute));
   return { x: flat(a), y: flat(v), out, compute };

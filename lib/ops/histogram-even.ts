@@ -99,7 +99,7 @@ function copiesFor(nb: number, edgeBytes: number): number {
  * edges in NumPy's edge dtype], or null when the general kernels must count.
  */
 export function evenHistogram(a: GpuArray, lo: number, hi: number, nb: number): { counts: GpuArray; edgeArr: GpuArray; edges: number[] } | null {
-  if (!histogramPaths.even) return null;
+  if (!histogramPaths.even || !a.dtype.inNumPy) return null; // bfloat16: the general path
   const plan = evenPlan(a.dtype, lo, hi, nb);
   if (plan === null) return null;
   const t = plan.types;
@@ -108,7 +108,7 @@ export function evenHistogram(a: GpuArray, lo: number, hi: number, nb: number): 
   const copies = copiesFor(nb, edgeBytes);
   const shared = edgeBytes + nb * copies * 4;
   const backend = a.device.backend;
-  const src = a.dtype === dtypes.float16 ? a.astype(dtypes.float32) : a.flags.cContiguous ? a : a.copy();
+  const src = a.dtype.bits !== null ? a.astype(a.dtype.compute) : a.flags.cContiguous ? a : a.copy();
   const counts = GpuArray.allocate([nb], dtypes.int64, a.device);
   const edgeArr = GpuArray.allocate([nb + 1], t.edgeDType, a.device);
   try {

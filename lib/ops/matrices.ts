@@ -91,7 +91,7 @@ export function tri(N: number, M?: number | null | { M?: number | null; k?: numb
   const out = GpuArray.allocate([rows, cols], d);
   try {
     if (out.size > 0) {
-      if (d === dtypes.bool || d.isComplex || d === dtypes.float16) {
+      if (d === dtypes.bool || d.isComplex || d.bits !== null) {
         // The kernel's (T)(0/1) is for plain C types; others go through int8 and a cast.
         const t = tri(rows, cols, kk, 'int8');
         try {

@@ -16,7 +16,8 @@ export interface NanToNumOptions {
 }
 
 /** The largest finite value of a float dtype (numpy.finfo(d).max). */
-const finiteMax = (d: DType) => (d === dtypes.float16 ? 65504 : d === dtypes.float32 ? 3.4028234663852886e38 : Number.MAX_VALUE);
+const finiteMax = (d: DType) =>
+  d.bits !== null ? d.bits.fromBits(d.bits.toBits(Infinity) - 1) : d === dtypes.float32 ? 3.4028234663852886e38 : Number.MAX_VALUE; // bits: the step below +inf
 
 /**
  * NaN replaced by `nan` (0), +inf by `posinf` and -inf by `neginf` (the dtype's largest finite

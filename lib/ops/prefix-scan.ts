@@ -229,8 +229,8 @@ export function scanOptions(name: string, axisOrOptions: unknown, options: unkno
   return opts;
 }
 
-/** The scan dtype a result dtype computes in (float16 in float32). */
-const computeOf = (d: DType) => (d === dtypes.float16 ? dtypes.float32 : d);
+/** The scan dtype a result dtype computes in (its compute dtype: float16 and bfloat16 in float32). */
+const computeOf = (d: DType) => d.compute;
 
 /** Scan x along `axis` (null: flattened) with `op`, in `resultDType`; NaN skipped (nan variants) when skipNan. */
 export function scanAlongAxis(name: string, x: GpuArray, axis: number | null, op: ScanOp, resultDType: DType, skipNan: boolean, out?: GpuArray): GpuArray {

@@ -183,7 +183,7 @@ function quantileImpl(name: string, a: GpuArray, q: QArg, scale: number, axisOrO
     out = a.dtype.kind === 'f' ? a.dtype : dtypes.float64;
     if (qDtype !== null) out = promoteTypes(out, qDtype);
   }
-  const compute = out === dtypes.float16 || out === dtypes.bool ? dtypes.float32 : out;
+  const compute = out === dtypes.bool ? dtypes.float32 : out.compute;
   const resShape = [...qShape, ...(opts.keepdims ? keptShape : reducedShape)];
   const nRows = reducedShape.reduce((p, d) => p * d, 1);
   const len = moved.shape[moved.ndim - 1];

@@ -128,8 +128,8 @@ const POST: Record<Rule, string> = {
 // ---- dtypes ---------------------------------------------------------------------------------------
 
 const isInexact = (d: DType) => d.kind === 'f' || d.kind === 'c';
-/** The type a dtype accumulates in when it is also the result (float16 in float32). */
-const accOf = (d: DType) => (d === dtypes.float16 ? dtypes.float32 : d);
+/** The type a dtype accumulates in when it is also the result (its compute dtype: float16 and bfloat16 in float32). */
+const accOf = (d: DType) => d.compute;
 const realOf = (d: DType) => (d === dtypes.complex64 ? dtypes.float32 : d === dtypes.complex128 ? dtypes.float64 : d);
 
 /** Accumulator and result dtypes of a rule for input `x` (and dtype= `want`). */

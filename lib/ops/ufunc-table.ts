@@ -1,13 +1,14 @@
 // The NumPy element-wise surface as data: one line per ufunc (name, inputs, type chars, C body,
 // options with the `doc` column).
 // Type chars are NumPy's: ? bool, b/B int8/uint8, h/H int16, i/I int32, l/L int64, e/f/d
-// float16/32/64, F/D complex64/128. Each input type char t makes the loop 't..t->out(t)'; a
+// float16/32/64, E bfloat16 (ml_dtypes' code; after e, so no NumPy dtype's loop changes), F/D
+// complex64/128. Each input type char t makes the loop 't..t->out(t)'; a
 // bracketed group such as [lL] is one loop with those input types (mixed int64/uint64).
 import { dtype } from '../core/dtype.js';
 import { Ufunc, UfuncLoop, UfuncOptions } from './ufunc.js';
 
 const INT = 'bBhHiIlL';
-const FLT = 'efd';
+const FLT = 'eEfd';
 const CPX = 'FD';
 const NUM = INT + FLT + CPX;
 const ALL = '?' + NUM;
@@ -56,7 +57,7 @@ export const UFUNC_DECLS = [
   ['logaddexp',    2, FLT,       'out0 = gpa::logaddexp(in0, in1)', { doc: '`log(exp(x1) + exp(x2))` element-wise, without overflow or underflow of the exponentials.' }],
   ['logaddexp2',   2, FLT,       'out0 = gpa::logaddexp2(in0, in1)', { doc: '`log2(2**x1 + 2**x2)` element-wise, without overflow or underflow of the powers.' }],
   ['copysign',     2, FLT,       'out0 = copysign(in0, in1)', { doc: 'The magnitude of `x1` with the sign bit of `x2`, element-wise.', note: 'float16 NaN signs: cuda\'s half-to-float conversion drops them (a negative NaN `x2` copies as positive; cpu keeps them, as NumPy)' }],
-  ['nextafter',    2, FLT,       'out0 = gpa::nextafter(in0, in1)', { bodies: { e: 'out0 = gpa::nextafter_half(in0, in1)' }, doc: 'The next representable value after `x1` towards `x2`, element-wise, in the loop\'s float type.', note: 'float16 steps as NumPy\'s npy_half_nextafter' }],
+  ['nextafter',    2, 'efd',     'out0 = gpa::nextafter(in0, in1)', { bodies: { e: 'out0 = gpa::nextafter_half(in0, in1)' }, doc: 'The next representable value after `x1` towards `x2`, element-wise, in the loop\'s float type.', note: 'float16 steps as NumPy\'s npy_half_nextafter' }],
   ['ldexp',        2, '[ei][fi][el][fl][di][dl]', 'out0 = gpa::ldexp(in0, in1)', { legacyWeakScalars: true, doc: '`x1 * 2**x2` element-wise, `x2` an integer exponent (int32 or int64; int64 exponents clamp to int32 as NumPy\'s).', note: 'float exponents are refused; loops chosen by NumPy\'s legacy rule for mixed loops' }],
   ['heaviside',    2, FLT,       'out0 = gpa::heaviside(in0, in1)', { doc: 'Heaviside step element-wise: 0 where `x1 < 0`, `x2` where `x1 == 0`, 1 where `x1 > 0`, NaN where `x1` is NaN.' }],
   ['gcd',          2, INT,       'out0 = gpa::gcd(in0, in1)', { boolError: NO_BOOL_LOOP, doc: 'Greatest common divisor of `|x1|` and `|x2|` element-wise (`gcd(0, 0) = 0`).', note: 'float inputs are refused (TypeError), as NumPy; gcd(MIN, 0) wraps to MIN, as NumPy' }],
@@ -101,7 +102,7 @@ export const UFUNC_DECLS = [
   ['ceil',         1, REAL,      'out0 = ceil(in0)',                    { bodies: IDENTITY_ON_INTS, doc: 'Ceiling element-wise: the smallest integer not below x.', note: 'integer inputs keep their dtype (NumPy ≥ 2.1)' }],
   ['trunc',        1, REAL,      'out0 = trunc(in0)',                   { bodies: IDENTITY_ON_INTS, doc: 'Truncate element-wise towards zero.', note: 'integer inputs keep their dtype (NumPy ≥ 2.1)' }],
   ['rint',         1, FLT + CPX, 'out0 = rint(in0)',                    { bodies: { F: 'out0 = gpa::rint(in0)', D: 'out0 = gpa::rint(in0)' }, doc: 'Round element-wise to the nearest integer, halves to even.' }],
-  ['frexp',        1, FLT,       'int _e; out0 = gpa::frexp(in0, _e); out1 = _e', { nout: 2, out: { e: 'ei', f: 'fi', d: 'di' }, doc: 'Mantissa and exponent element-wise, `x = m * 2**e` with `0.5 <= |m| < 1`: `[m, e]`, `e` int32 (0 for zero, infinities and NaN).' }],
+  ['frexp',        1, FLT,       'int _e; out0 = gpa::frexp(in0, _e); out1 = _e', { nout: 2, out: { e: 'ei', E: 'Ei', f: 'fi', d: 'di' }, doc: 'Mantissa and exponent element-wise, `x = m * 2**e` with `0.5 <= |m| < 1`: `[m, e]`, `e` int32 (0 for zero, infinities and NaN).' }],
   ['modf',         1, FLT,       'out0 = gpa::modf(in0, out1)', { nout: 2, doc: 'Fractional and integral parts element-wise, both with the sign of x: `[fraction, integral]`.' }],
   ['signbit',      1, FLT,       'out0 = signbit(in0)', { out: '?', doc: 'Whether the sign bit is set element-wise (true for -0.0 and negative NaN).', note: 'float16 negative NaN: false on cuda, whose half-to-float conversion drops a NaN\'s sign (true on cpu, as NumPy)' }],
   ['isnan',        1, ALL,       'out0 = gpa::is_nan(in0)',             { out: '?', doc: 'Test element-wise for NaN.' }],

@@ -102,9 +102,9 @@ export class Ufunc {
     this.noOuts = Object.freeze(new Array<null>(nout).fill(null));
   }
 
-  /** Types as NumPy's ufunc.types: ['ff->f', ...]. */
+  /** Types as NumPy's ufunc.types: ['ff->f', ...] (bfloat16's loops left out, as NumPy lists no ml_dtypes user loop there). */
   get types(): string[] {
-    return this.loops.map((l) => `${l.ins.map((d) => d.char).join('')}->${l.outs.map((d) => d.char).join('')}`);
+    return this.loops.filter((l) => [...l.ins, ...l.outs].every((d) => d.inNumPy)).map((l) => `${l.ins.map((d) => d.char).join('')}->${l.outs.map((d) => d.char).join('')}`);
   }
 
   /**

@@ -371,6 +371,7 @@ const scalars = [
   gp.float64(1),
   gp.complex64(1),
   gp.complex128(1),
+  gp.bfloat16(1),
 ];
 assert.ok(scalars.every((s) => s instanceof gp.Scalar));
 assert.equal(gp.add(gp.array([1], 'int8'), gp.int16(1)).dtype.name, 'int16');
