@@ -4,18 +4,10 @@
 // NaN stays a (quiet) NaN with its sign. A double converts through float, as ml_dtypes does.
 #pragma once
 
-// Bit casts by a fixed-size copy: registers moves on the device, and no intrinsic that NVRTC's
-// --minimal mode or the cpu backend's shim has to provide.
-__host__ __device__ __forceinline__ unsigned int gpa_bf16_f2u(float f) {
-  unsigned int u;
-  __builtin_memcpy(&u, &f, 4);
-  return u;
-}
-__host__ __device__ __forceinline__ float gpa_bf16_u2f(unsigned int u) {
-  float f;
-  __builtin_memcpy(&f, &u, 4);
-  return f;
-}
+// Bit casts by CUDA's intrinsics (NVRTC has no __builtin_memcpy in device code; host_shim.h gives
+// the cpu backend the same names).
+__host__ __device__ __forceinline__ unsigned int gpa_bf16_f2u(float f) { return (unsigned int)__float_as_int(f); }
+__host__ __device__ __forceinline__ float gpa_bf16_u2f(unsigned int u) { return __int_as_float((int)u); }
 
 struct bfloat16 {
   unsigned short bits;
