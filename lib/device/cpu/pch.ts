@@ -15,6 +15,7 @@ import { basename, dirname, join } from 'node:path';
 import { type DiskCache, isPrivateDir, makePrivateDir, readOwnFile, writePrivateFile } from '../compile-cache.js';
 
 const GCH = join('gpuarray', 'common.h.gch');
+const STAND_IN = join('gpuarray', 'common.h');
 /** PCHs of other compilers, flags or gpuarray versions unused this long are removed when a new one is built (15 MB each). */
 const STALE_MS = 30 * 24 * 3600 * 1000;
 
@@ -117,6 +118,10 @@ export class HostPch {
       const r = spawnSync(this.command, [...this.flags, '-x', 'c++-header', this.header, '-o', out], { stdio: 'ignore' });
       if (r.status !== 0) return false;
       chmodSync(out, 0o600);
+      // g++ takes the .gch for a unit's first include of common.h only; a header including it again
+      // (elementwise.h, linalg.h, philox.h) would look for common.h beside the .gch and fail. An
+      // empty stand-in there makes those includes the no-ops they are.
+      writePrivateFile(join(tmp, STAND_IN), Buffer.from('#pragma once\n'));
       const sum = checksumOf(readFileSync(out), this.cache);
       if (sum === null) return false;
       writePrivateFile(join(tmp, 'checksum'), Buffer.from(sum + '\n'));
