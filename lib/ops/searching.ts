@@ -9,7 +9,8 @@ import { uniqueAlongAxis } from './unique-axis.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { scanRows } from './prefix-scan.js';
 import { reductionFunctions } from './reductions.js';
-import { BITS128, bitsCtype, checkSortSize, gather, keyDType, keyExpr, sortable, sortedOrder, sortedValues } from './radix-sort.js';
+import { BITS128, bitsCtype, checkSortSize, keyDType, keyExpr, sortable } from './radix-sort.js';
+import { gather, sortedOrder, sortedValues } from './sorted-order.js';
 
 /** Kernels over one dtype's keys: binary searches, unique's group flags, isin. */
 export function searchSource(d: DType): string {

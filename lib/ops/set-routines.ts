@@ -9,7 +9,7 @@ import { ArrayLike as ArrayArg, toArray, withArray } from './array-args.js';
 import { extractBool } from './compaction.js';
 import { intersectWithIndices } from './intersect-indices.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
-import { sortedValues } from './radix-sort.js';
+import { sortedValues } from './sorted-order.js';
 import { checkReal, flatAs, searchSource, unique } from './searching.js';
 
 /** Options of isin (numpy.isin's invert and assume_unique). */
