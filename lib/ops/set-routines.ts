@@ -75,7 +75,6 @@ function concat1d(a: GpuArray, b: GpuArray, d: DType): GpuArray {
   return out;
 }
 
-/** ar1's unique (or flattened, when assumed unique) elements that are (or, invert, are not) in ar2. */
 /** unique(x) in dtype d, as a 1-D array. */
 function uniqueAs(x: GpuArray, d: DType): GpuArray {
   const f = flatAs(x, d);
@@ -86,6 +85,7 @@ function uniqueAs(x: GpuArray, d: DType): GpuArray {
   }
 }
 
+/** ar1's unique (or flattened, when assumed unique) elements that are (or, invert, are not) in ar2. */
 function filterIn(ar1: GpuArray, ar2: GpuArray, d: DType, assumeUnique: boolean, invert: boolean): GpuArray {
   const u = assumeUnique ? flatAs(ar1, d) : uniqueAs(ar1, d);
   try {
