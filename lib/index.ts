@@ -210,9 +210,11 @@ export type { CumulativeOptions } from './ops/cumulative.js';
 export { sort, argsort, lexsort, partition, argpartition, sortComplex } from './ops/sorting.js';
 export type { SortOptions, SortKind } from './ops/sorting.js';
 export {
-  searchsorted, unique, uniqueValues, uniqueCounts, uniqueInverse, uniqueAll, isin, intersect1d, union1d, setdiff1d, setxor1d,
+  searchsorted, unique, uniqueValues, uniqueCounts, uniqueInverse, uniqueAll,
 } from './ops/searching.js';
-export type { SearchsortedOptions, UniqueOptions, IsinOptions } from './ops/searching.js';
+export type { SearchsortedOptions, UniqueOptions } from './ops/searching.js';
+export { isin, intersect1d, union1d, setdiff1d, setxor1d } from './ops/set-routines.js';
+export type { IsinOptions } from './ops/set-routines.js';
 export { quantile, percentile, median, nanquantile, nanpercentile, nanmedian } from './ops/quantile.js';
 export type { QuantileOptions, QuantileMethod } from './ops/quantile.js';
 export { bincount, histogram, digitize } from './ops/statistics.js';

@@ -1,16 +1,7 @@
 // The NumPy reductions as data: one line per reduction (name, accumulation rule, map, reduce,
 // identity), run by the reduction engine. Functions (sum(a, ...)) and GpuArray methods
-// (a.sum(...)) are generated from the table, none written by hand.
-//
-// Accumulation rules, as NumPy 2 on a 64-bit platform:
-//   sum   bool and ints below 64 bits accumulate in int64 (unsigned: uint64), wrapping as
-//         NumPy's loops do; float16 accumulates in float32 and returns float16; dtype= sets both
-//   same  the input dtype (max/min; float16 compares in float32)
-//   arg   int64 indices (first NaN, then first extreme, wins)
-//   bool  bool (all/any)
-//   count int64 (countNonzero)
-//   mean  ints/bool in float64, floats in their own dtype (float16 via float32), complex in complex
-//   var/std as mean, two passes (mean, then the sum of |x - mean|^2); complex gives a real result
+// (a.sum(...)) are generated from the table, none written by hand. The accumulation rules (which
+// dtypes a reduction accumulates in and returns) are in reduction-rules.ts.
 import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { describeValue, isOptionsLike, readOptions } from '../util/options.js';
@@ -19,6 +10,7 @@ import type { BoundParam } from '../kernel/elementwise.js';
 import { AxisLike, makeReductionDefinition, normalizeAxes, ReductionDefinition, runReduction } from '../kernel/reduction.js';
 import { isTracer, traceHook } from './trace-hook.js';
 import { ArrayLike, toArray } from './array-args.js';
+import { argPairBytes, isInexact, POST, realOf, Rule, ruleTypes } from './reduction-rules.js';
 
 export type { AxisLike } from '../kernel/reduction.js';
 
@@ -42,7 +34,6 @@ export interface ReductionOptions {
   where?: GpuArray | boolean;
 }
 
-type Rule = 'sum' | 'same' | 'arg' | 'bool' | 'count' | 'mean' | 'var' | 'std';
 /** Identity by dtype kind: inexact (float/complex) or exact (bool/int). */
 type Identity = string | { readonly inexact: string; readonly exact: string };
 
@@ -113,57 +104,6 @@ export type ReductionName = (typeof REDUCTION_DECLS)[number][0];
 export type ReductionAliasName = keyof typeof REDUCTION_ALIASES;
 /** The reductions NumPy's ndarray also has as methods. */
 export type ReductionMethodName = Extract<(typeof REDUCTION_DECLS)[number], readonly [string, Rule, string, string, Identity, { method: true }]>[0];
-
-const POST: Record<Rule, string> = {
-  sum: 'out0 = (out0_type)(a)',
-  same: 'out0 = (out0_type)(a)',
-  bool: 'out0 = (out0_type)(a)',
-  count: 'out0 = (out0_type)(a)',
-  arg: 'out0 = (out0_type)(a.i)',
-  mean: 'out0 = (out0_type)(gpa::red_div(a, _div))',
-  var: 'out0 = (out0_type)(gpa::red_div(a, _div))',
-  std: 'out0 = (out0_type)(sqrt(gpa::red_div(a, _div)))',
-};
-
-// ---- dtypes ---------------------------------------------------------------------------------------
-
-const isInexact = (d: DType) => d.kind === 'f' || d.kind === 'c';
-/** The type a dtype accumulates in when it is also the result (its compute dtype: float16 and bfloat16 in float32). */
-const accOf = (d: DType) => d.compute;
-const realOf = (d: DType) => (d === dtypes.complex64 ? dtypes.float32 : d === dtypes.complex128 ? dtypes.float64 : d);
-
-/** Accumulator and result dtypes of a rule for input `x` (and dtype= `want`). */
-function ruleTypes(rule: Rule, x: DType, want: DType | undefined): { acc: DType; out: DType } {
-  switch (rule) {
-    case 'sum': {
-      if (want) return { acc: accOf(want), out: want };
-      if (x.kind === 'b' || (x.kind === 'i' && x.itemsize < 8)) return { acc: dtypes.int64, out: dtypes.int64 };
-      if (x.kind === 'u' && x.itemsize < 8) return { acc: dtypes.uint64, out: dtypes.uint64 };
-      return { acc: accOf(x), out: x };
-    }
-    case 'same':
-      return { acc: accOf(x), out: x };
-    case 'arg':
-      return { acc: accOf(x), out: dtypes.int64 };
-    case 'bool':
-      return { acc: dtypes.bool, out: dtypes.bool };
-    case 'count':
-      return { acc: dtypes.int64, out: dtypes.int64 };
-    case 'mean':
-    case 'var':
-    case 'std': {
-      const d = want ?? (isInexact(x) ? x : dtypes.float64);
-      if (rule !== 'mean' && !isInexact(d)) throw new TypeError(`${rule}: dtype must be a floating or complex dtype, got ${d.name}`);
-      return { acc: accOf(d), out: rule === 'mean' ? d : realOf(d) };
-    }
-  }
-}
-
-/** sizeof(gpa::ArgPair<T>) for an accumulator value of dtype d. */
-function argPairBytes(d: DType): number {
-  const align = Math.max(8, d.itemsize);
-  return Math.ceil((Math.ceil(d.itemsize / 8) * 8 + 8) / align) * align;
-}
 
 const MEAN = REDUCTION_DECLS.find((d) => d[0] === 'mean') as Decl;
 

@@ -1,21 +1,19 @@
-// searchsorted, unique (and NumPy 2's uniqueValues/Counts/Inverse/All), isin and the 1-D set
-// routines, on the radix sort's key order (NaN last, -0.0 == +0.0) and device compaction by scan.
+// searchsorted and unique (and NumPy 2's uniqueValues/Counts/Inverse/All), on the radix sort's key
+// order (NaN last, -0.0 == +0.0) and device compaction by scan. isin and the 1-D set routines,
+// built on these, are in set-routines.ts (which shares searchSource, checkReal and flatAs).
 import { DType, dtypes, integerRange } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { kernelHooks } from '../core/kernel-hooks.js';
 import { promoteTypes } from '../core/promotion.js';
-import { readOptions } from '../util/options.js';
 import { ArrayLike as ArrayArg, positionalOptions, toArray, withArray } from './array-args.js';
-import { extractBool } from './compaction.js';
-import { intersectWithIndices } from './intersect-indices.js';
 import { uniqueAlongAxis } from './unique-axis.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { scanRows } from './prefix-scan.js';
 import { reductionFunctions } from './reductions.js';
-import { BITS128, bitsCtype, checkSortSize, gather, keyDType, keyExpr, sortable, sortedOrder, sortedValues } from './radix-sort.js';
+import { BITS128, bitsCtype, checkSortSize, keyDType, keyExpr, sortable } from './radix-sort.js';
+import { gather, sortedOrder, sortedValues } from './sorted-order.js';
 
 /** Kernels over one dtype's keys: binary searches, unique's group flags, isin. */
-function searchSource(d: DType): string {
+export function searchSource(d: DType): string {
   const nanKey = d.kind === 'f' ? `(Key)${d.itemsize === 8 ? '~0ull' : d.itemsize === 4 ? '0xffffffffu' : '0xffffu'}` : null;
   return `#include "gpuarray/radix_keys.h"
 typedef ${bitsCtype(d.itemsize)} Bits;
@@ -82,13 +80,13 @@ extern "C" __global__ void gpa_group_counts(const void* starts, void* counts, lo
 }
 `;
 
-function checkReal(name: string, a: unknown): asserts a is GpuArray {
+export function checkReal(name: string, a: unknown): asserts a is GpuArray {
   if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray, got ${a === null ? 'null' : typeof a}`);
   if (!sortable(a.dtype)) throw new TypeError(`${name}: ${a.dtype.name} is not supported yet (complex ordering)`);
 }
 
 /** A C-contiguous 1-D array of x's elements in dtype d (x itself when it already is one). */
-function flatAs(x: GpuArray, d: DType): GpuArray {
+export function flatAs(x: GpuArray, d: DType): GpuArray {
   if (x.dtype === d && x.flags.cContiguous) return x.reshape([x.size]);
   const c = x.astype(d);
   const r = c.reshape([c.size]);
@@ -297,161 +295,4 @@ export function uniqueAll(x: ArrayArg): { values: GpuArray; indices: GpuArray; i
   if (!(x instanceof GpuArray)) return withArray(x, 'uniqueAll: x', (h) => uniqueAll(h));
   const p = uniqueParts('uniqueAll', x, { index: true, inverse: true, counts: true }, false);
   return { values: p.values, indices: p.indices!, inverseIndices: p.inverse!, counts: p.counts! };
-}
-
-// ---- isin and the set routines -----------------------------------------------------------------
-
-/** Options of isin (numpy.isin's invert and assume_unique). */
-export interface IsinOptions {
-  /** Negate the result (elements not in testElements). */
-  invert?: boolean;
-  /** Accepted for NumPy compatibility (the result is the same either way). */
-  assumeUnique?: boolean;
-  /** Accepted for NumPy compatibility ('sort', 'table' or null: always a sort here). */
-  kind?: 'sort' | 'table' | null;
-}
-
-/** numpy.isin: bool array of element's shape, true where the element is in testElements (== semantics: NaN never is). */
-export function isin(element: ArrayArg, testElements: ArrayArg, options: IsinOptions = {}): GpuArray {
-  if (!(element instanceof GpuArray)) return withArray(element, 'isin: element', (x) => isin(x, testElements, options));
-  options = readOptions<IsinOptions>('isin', options, ['invert', 'assumeUnique', 'kind']);
-  if (options.kind !== undefined && options.kind !== null && options.kind !== 'sort' && options.kind !== 'table') throw new RangeError(`isin: Invalid kind: ${JSON.stringify(options.kind)}. Please use None, 'sort' or 'table'.`);
-  if (!(testElements instanceof GpuArray)) {
-    const t = toArray(testElements, 'isin: testElements');
-    try {
-      return isin(element, t, options);
-    } finally {
-      t.dispose();
-    }
-  }
-  checkReal('isin', element);
-  checkReal('isin', testElements);
-  const d = promoteTypes(element.dtype, testElements.dtype);
-  const t = flatAs(testElements, d);
-  const e = flatAs(element, d);
-  try {
-    const sorted = sortedValues(t);
-    try {
-      const out = GpuArray.allocate(element.shape, dtypes.bool, element.device);
-      if (e.size > 0) moduleKernel(searchSource(d), 'gpa_isin')(gridFor(e.size), 256, [sorted, e, out, sorted.size, e.size, options.invert ? 1 : 0]);
-      return out;
-    } finally {
-      sorted.dispose();
-    }
-  } finally {
-    t.dispose();
-    e.dispose();
-  }
-}
-
-function concat1d(a: GpuArray, b: GpuArray, d: DType): GpuArray {
-  const out = GpuArray.allocate([a.size + b.size], d, a.device);
-  const assign = kernelHooks().assign;
-  if (a.size > 0) {
-    const v = out.slice(`0:${a.size}`);
-    const s = a.reshape([a.size]);
-    assign(v, s);
-    v.dispose();
-    s.dispose();
-  }
-  if (b.size > 0) {
-    const v = out.slice(`${a.size}:`);
-    const s = b.reshape([b.size]);
-    assign(v, s);
-    v.dispose();
-    s.dispose();
-  }
-  return out;
-}
-
-/** ar1's unique (or flattened, when assumed unique) elements that are (or, invert, are not) in ar2. */
-/** unique(x) in dtype d, as a 1-D array. */
-function uniqueAs(x: GpuArray, d: DType): GpuArray {
-  const f = flatAs(x, d);
-  try {
-    return unique(f) as GpuArray;
-  } finally {
-    f.dispose();
-  }
-}
-
-function filterIn(ar1: GpuArray, ar2: GpuArray, d: DType, assumeUnique: boolean, invert: boolean): GpuArray {
-  const u = assumeUnique ? flatAs(ar1, d) : uniqueAs(ar1, d);
-  try {
-    const mask = isin(u, ar2, { invert });
-    try {
-      return extractBool(mask, u);
-    } finally {
-      mask.dispose();
-    }
-  } finally {
-    u.dispose();
-  }
-}
-
-/** Run a set routine on its two operands as GpuArrays (NumPy's take any array_like: lists too). */
-function setOperands<T>(name: string, ar1: ArrayArg, ar2: ArrayArg, fn: (a: GpuArray, b: GpuArray) => T): T {
-  return withArray(ar1, `${name}: ar1`, (a) => withArray(ar2, `${name}: ar2`, (b) => fn(a, b)));
-}
-
-function setArgs(name: string, a: GpuArray, b: GpuArray): DType {
-  checkReal(name, a);
-  checkReal(name, b);
-  return promoteTypes(a.dtype, b.dtype);
-}
-
-/**
- * numpy.intersect1d: sorted unique values in both; with `returnIndices`, `[values, ar1Indices,
- * ar2Indices]` (the first occurrence of each value in the flattened inputs, as NumPy).
- */
-export function intersect1d(ar1: ArrayArg, ar2: ArrayArg, options?: { assumeUnique?: boolean; returnIndices?: false }): GpuArray;
-export function intersect1d(ar1: ArrayArg, ar2: ArrayArg, options: { assumeUnique?: boolean; returnIndices: true }): [GpuArray, GpuArray, GpuArray];
-export function intersect1d(ar1: ArrayArg, ar2: ArrayArg, options: { assumeUnique?: boolean; returnIndices?: boolean } = {}): GpuArray | [GpuArray, GpuArray, GpuArray] {
-  if (!(ar1 instanceof GpuArray) || !(ar2 instanceof GpuArray)) return setOperands('intersect1d', ar1, ar2, (a, b) => intersect1d(a, b, options as { returnIndices: true }));
-  const d = setArgs('intersect1d', ar1, ar2);
-  const o = readOptions<{ assumeUnique?: boolean; returnIndices?: boolean }>('intersect1d', options, ['assumeUnique', 'returnIndices']);
-  if (o.returnIndices) return intersectWithIndices(ar1, ar2, d, !!o.assumeUnique, unique);
-  return filterIn(ar1, ar2, d, false, false);
-}
-
-/** numpy.union1d: sorted unique values in either. */
-export function union1d(ar1: ArrayArg, ar2: ArrayArg): GpuArray {
-  if (!(ar1 instanceof GpuArray) || !(ar2 instanceof GpuArray)) return setOperands('union1d', ar1, ar2, (a, b) => union1d(a, b));
-  const d = setArgs('union1d', ar1, ar2);
-  const c = concat1d(ar1, ar2, d);
-  try {
-    return unique(c) as GpuArray;
-  } finally {
-    c.dispose();
-  }
-}
-
-/** numpy.setdiff1d: unique values of ar1 not in ar2 (ar1's order, unsorted, when assumeUnique). */
-export function setdiff1d(ar1: ArrayArg, ar2: ArrayArg, options: { assumeUnique?: boolean } = {}): GpuArray {
-  if (!(ar1 instanceof GpuArray) || !(ar2 instanceof GpuArray)) return setOperands('setdiff1d', ar1, ar2, (a, b) => setdiff1d(a, b, options));
-  setArgs('setdiff1d', ar1, ar2);
-  options = readOptions('setdiff1d', options, ['assumeUnique']);
-  // ar1's values, in ar1's dtype (NumPy indexes ar1's unique values); isin compares in the common one.
-  return filterIn(ar1, ar2, ar1.dtype, !!options.assumeUnique, true);
-}
-
-/** numpy.setxor1d: sorted unique values in exactly one of the two. */
-export function setxor1d(ar1: ArrayArg, ar2: ArrayArg, options: { assumeUnique?: boolean } = {}): GpuArray {
-  if (!(ar1 instanceof GpuArray) || !(ar2 instanceof GpuArray)) return setOperands('setxor1d', ar1, ar2, (a, b) => setxor1d(a, b, options));
-  const d = setArgs('setxor1d', ar1, ar2);
-  options = readOptions('setxor1d', options, ['assumeUnique']);
-  const u1 = options.assumeUnique ? flatAs(ar1, d) : uniqueAs(ar1, d);
-  const u2 = options.assumeUnique ? flatAs(ar2, d) : uniqueAs(ar2, d);
-  const parts: GpuArray[] = [u1, u2];
-  try {
-    const only1 = filterIn(u1, u2, d, true, true);
-    parts.push(only1);
-    const only2 = filterIn(u2, u1, d, true, true);
-    parts.push(only2);
-    const c = concat1d(only1, only2, d);
-    parts.push(c);
-    return sortedValues(c);
-  } finally {
-    for (const p of parts) p.dispose();
-  }
 }

@@ -6,7 +6,8 @@ import { GpuArray } from '../core/gpu-array.js';
 import { ArrayLike, toArray, withArray } from './array-args.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { normalizeAxis } from '../core/shape.js';
-import { gather, indicesInRow, iota, sortable, sortedOrder, sortedValues } from './radix-sort.js';
+import { sortable } from './radix-sort.js';
+import { gather, indicesInRow, iota, sortedOrder, sortedValues } from './sorted-order.js';
 
 /** NumPy's sort `kind` names; all are accepted, and every kind runs the same stable radix sort. */
 export type SortKind = 'quicksort' | 'mergesort' | 'heapsort' | 'stable';

@@ -1,0 +1,25 @@
+// The option and result types of GpuArray's methods, apart from the class so that the modules
+// holding its method bodies (view-geometry.ts, array-order.ts, ...) need no import of gpu-array.ts
+// for them. gpu-array.ts re-exports them.
+import type { HostScalar } from './host-data.js';
+
+/** Memory layout flags (NumPy `ndarray.flags`): C (row-major) and Fortran (column-major) contiguity. */
+export interface ArrayFlags {
+  readonly cContiguous: boolean;
+  readonly fContiguous: boolean;
+}
+
+/** NumPy's memory order argument of reshape, ravel and flatten (which also take 'K', memory order). */
+export type Order = 'C' | 'F' | 'A';
+/** Options of `reshape` / `ravel` / `flatten`. */
+export interface ReshapeOptions {
+  order?: Order;
+}
+/** Options of `astype`: NumPy's `casting` rule (default 'unsafe') and `copy` (false: this array itself when the dtype is already the one asked for). */
+export interface AstypeOptions {
+  casting?: 'no' | 'equiv' | 'safe' | 'same_kind' | 'unsafe';
+  copy?: boolean;
+}
+
+/** Nested JS arrays of an array's values (toArray()). */
+export type NestedArray = HostScalar | NestedArray[];

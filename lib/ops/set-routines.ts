@@ -1,0 +1,168 @@
+// isin and NumPy's 1-D set routines (intersect1d, union1d, setdiff1d, setxor1d): a sort of one
+// side, a binary search of the other (searching.ts's kernels), and compaction of the hits.
+import { DType, dtypes } from '../core/dtype.js';
+import { GpuArray } from '../core/gpu-array.js';
+import { kernelHooks } from '../core/kernel-hooks.js';
+import { promoteTypes } from '../core/promotion.js';
+import { readOptions } from '../util/options.js';
+import { ArrayLike as ArrayArg, toArray, withArray } from './array-args.js';
+import { extractBool } from './compaction.js';
+import { intersectWithIndices } from './intersect-indices.js';
+import { gridFor, moduleKernel } from './device-kernels.js';
+import { sortedValues } from './sorted-order.js';
+import { checkReal, flatAs, searchSource, unique } from './searching.js';
+
+/** Options of isin (numpy.isin's invert and assume_unique). */
+export interface IsinOptions {
+  /** Negate the result (elements not in testElements). */
+  invert?: boolean;
+  /** Accepted for NumPy compatibility (the result is the same either way). */
+  assumeUnique?: boolean;
+  /** Accepted for NumPy compatibility ('sort', 'table' or null: always a sort here). */
+  kind?: 'sort' | 'table' | null;
+}
+
+/** numpy.isin: bool array of element's shape, true where the element is in testElements (== semantics: NaN never is). */
+export function isin(element: ArrayArg, testElements: ArrayArg, options: IsinOptions = {}): GpuArray {
+  if (!(element instanceof GpuArray)) return withArray(element, 'isin: element', (x) => isin(x, testElements, options));
+  options = readOptions<IsinOptions>('isin', options, ['invert', 'assumeUnique', 'kind']);
+  if (options.kind !== undefined && options.kind !== null && options.kind !== 'sort' && options.kind !== 'table') throw new RangeError(`isin: Invalid kind: ${JSON.stringify(options.kind)}. Please use None, 'sort' or 'table'.`);
+  if (!(testElements instanceof GpuArray)) {
+    const t = toArray(testElements, 'isin: testElements');
+    try {
+      return isin(element, t, options);
+    } finally {
+      t.dispose();
+    }
+  }
+  checkReal('isin', element);
+  checkReal('isin', testElements);
+  const d = promoteTypes(element.dtype, testElements.dtype);
+  const t = flatAs(testElements, d);
+  const e = flatAs(element, d);
+  try {
+    const sorted = sortedValues(t);
+    try {
+      const out = GpuArray.allocate(element.shape, dtypes.bool, element.device);
+      if (e.size > 0) moduleKernel(searchSource(d), 'gpa_isin')(gridFor(e.size), 256, [sorted, e, out, sorted.size, e.size, options.invert ? 1 : 0]);
+      return out;
+    } finally {
+      sorted.dispose();
+    }
+  } finally {
+    t.dispose();
+    e.dispose();
+  }
+}
+
+function concat1d(a: GpuArray, b: GpuArray, d: DType): GpuArray {
+  const out = GpuArray.allocate([a.size + b.size], d, a.device);
+  const assign = kernelHooks().assign;
+  if (a.size > 0) {
+    const v = out.slice(`0:${a.size}`);
+    const s = a.reshape([a.size]);
+    assign(v, s);
+    v.dispose();
+    s.dispose();
+  }
+  if (b.size > 0) {
+    const v = out.slice(`${a.size}:`);
+    const s = b.reshape([b.size]);
+    assign(v, s);
+    v.dispose();
+    s.dispose();
+  }
+  return out;
+}
+
+/** unique(x) in dtype d, as a 1-D array. */
+function uniqueAs(x: GpuArray, d: DType): GpuArray {
+  const f = flatAs(x, d);
+  try {
+    return unique(f) as GpuArray;
+  } finally {
+    f.dispose();
+  }
+}
+
+/** ar1's unique (or flattened, when assumed unique) elements that are (or, invert, are not) in ar2. */
+function filterIn(ar1: GpuArray, ar2: GpuArray, d: DType, assumeUnique: boolean, invert: boolean): GpuArray {
+  const u = assumeUnique ? flatAs(ar1, d) : uniqueAs(ar1, d);
+  try {
+    const mask = isin(u, ar2, { invert });
+    try {
+      return extractBool(mask, u);
+    } finally {
+      mask.dispose();
+    }
+  } finally {
+    u.dispose();
+  }
+}
+
+/** Run a set routine on its two operands as GpuArrays (NumPy's take any array_like: lists too). */
+function setOperands<T>(name: string, ar1: ArrayArg, ar2: ArrayArg, fn: (a: GpuArray, b: GpuArray) => T): T {
+  return withArray(ar1, `${name}: ar1`, (a) => withArray(ar2, `${name}: ar2`, (b) => fn(a, b)));
+}
+
+function setArgs(name: string, a: GpuArray, b: GpuArray): DType {
+  checkReal(name, a);
+  checkReal(name, b);
+  return promoteTypes(a.dtype, b.dtype);
+}
+
+/**
+ * numpy.intersect1d: sorted unique values in both; with `returnIndices`, `[values, ar1Indices,
+ * ar2Indices]` (the first occurrence of each value in the flattened inputs, as NumPy).
+ */
+export function intersect1d(ar1: ArrayArg, ar2: ArrayArg, options?: { assumeUnique?: boolean; returnIndices?: false }): GpuArray;
+export function intersect1d(ar1: ArrayArg, ar2: ArrayArg, options: { assumeUnique?: boolean; returnIndices: true }): [GpuArray, GpuArray, GpuArray];
+export function intersect1d(ar1: ArrayArg, ar2: ArrayArg, options: { assumeUnique?: boolean; returnIndices?: boolean } = {}): GpuArray | [GpuArray, GpuArray, GpuArray] {
+  if (!(ar1 instanceof GpuArray) || !(ar2 instanceof GpuArray)) return setOperands('intersect1d', ar1, ar2, (a, b) => intersect1d(a, b, options as { returnIndices: true }));
+  const d = setArgs('intersect1d', ar1, ar2);
+  const o = readOptions<{ assumeUnique?: boolean; returnIndices?: boolean }>('intersect1d', options, ['assumeUnique', 'returnIndices']);
+  if (o.returnIndices) return intersectWithIndices(ar1, ar2, d, !!o.assumeUnique, unique);
+  return filterIn(ar1, ar2, d, false, false);
+}
+
+/** numpy.union1d: sorted unique values in either. */
+export function union1d(ar1: ArrayArg, ar2: ArrayArg): GpuArray {
+  if (!(ar1 instanceof GpuArray) || !(ar2 instanceof GpuArray)) return setOperands('union1d', ar1, ar2, (a, b) => union1d(a, b));
+  const d = setArgs('union1d', ar1, ar2);
+  const c = concat1d(ar1, ar2, d);
+  try {
+    return unique(c) as GpuArray;
+  } finally {
+    c.dispose();
+  }
+}
+
+/** numpy.setdiff1d: unique values of ar1 not in ar2 (ar1's order, unsorted, when assumeUnique). */
+export function setdiff1d(ar1: ArrayArg, ar2: ArrayArg, options: { assumeUnique?: boolean } = {}): GpuArray {
+  if (!(ar1 instanceof GpuArray) || !(ar2 instanceof GpuArray)) return setOperands('setdiff1d', ar1, ar2, (a, b) => setdiff1d(a, b, options));
+  setArgs('setdiff1d', ar1, ar2);
+  options = readOptions('setdiff1d', options, ['assumeUnique']);
+  // ar1's values, in ar1's dtype (NumPy indexes ar1's unique values); isin compares in the common one.
+  return filterIn(ar1, ar2, ar1.dtype, !!options.assumeUnique, true);
+}
+
+/** numpy.setxor1d: sorted unique values in exactly one of the two. */
+export function setxor1d(ar1: ArrayArg, ar2: ArrayArg, options: { assumeUnique?: boolean } = {}): GpuArray {
+  if (!(ar1 instanceof GpuArray) || !(ar2 instanceof GpuArray)) return setOperands('setxor1d', ar1, ar2, (a, b) => setxor1d(a, b, options));
+  const d = setArgs('setxor1d', ar1, ar2);
+  options = readOptions('setxor1d', options, ['assumeUnique']);
+  const u1 = options.assumeUnique ? flatAs(ar1, d) : uniqueAs(ar1, d);
+  const u2 = options.assumeUnique ? flatAs(ar2, d) : uniqueAs(ar2, d);
+  const parts: GpuArray[] = [u1, u2];
+  try {
+    const only1 = filterIn(u1, u2, d, true, true);
+    parts.push(only1);
+    const only2 = filterIn(u2, u1, d, true, true);
+    parts.push(only2);
+    const c = concat1d(only1, only2, d);
+    parts.push(c);
+    return sortedValues(c);
+  } finally {
+    for (const p of parts) p.dispose();
+  }
+}
