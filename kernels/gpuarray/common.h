@@ -2,6 +2,8 @@
 // NVRTC compiles a small kernel in ~21 ms without them and ~109 ms with cuda_fp16.h, so heavy
 // headers come only with the dtypes that need them (float16.h, complex.h).
 #pragma once
+// Marks common.h as included (the cpu backend's precompiled header's stand-in tests it: lib/device/cpu/pch.ts).
+#define GPA_COMMON_H 1
 
 #if defined(__CUDACC__)
 #define GPA_CUDA 1

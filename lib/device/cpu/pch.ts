@@ -16,6 +16,7 @@ import { type DiskCache, isPrivateDir, makePrivateDir, readOwnFile, writePrivate
 
 const GCH = join('gpuarray', 'common.h.gch');
 const STAND_IN = join('gpuarray', 'common.h');
+const STAND_IN_TEXT = '#pragma once\n#ifndef GPA_COMMON_H\n#include_next "gpuarray/common.h"\n#endif\n';
 /** PCHs of other compilers, flags or gpuarray versions unused this long are removed when a new one is built (15 MB each). */
 const STALE_MS = 30 * 24 * 3600 * 1000;
 
@@ -119,9 +120,10 @@ export class HostPch {
       if (r.status !== 0) return false;
       chmodSync(out, 0o600);
       // g++ takes the .gch for a unit's first include of common.h only; a header including it again
-      // (elementwise.h, linalg.h, philox.h) would look for common.h beside the .gch and fail. An
-      // empty stand-in there makes those includes the no-ops they are.
-      writePrivateFile(join(tmp, STAND_IN), Buffer.from('#pragma once\n'));
+      // (elementwise.h, linalg.h, philox.h) would look for common.h beside the .gch and fail. The
+      // stand-in there is a no-op once the .gch has defined GPA_COMMON_H, and brings the real
+      // header in where g++ passed the .gch over (a unit with its own -D options, say).
+      writePrivateFile(join(tmp, STAND_IN), Buffer.from(STAND_IN_TEXT));
       const sum = checksumOf(readFileSync(out), this.cache);
       if (sum === null) return false;
       writePrivateFile(join(tmp, 'checksum'), Buffer.from(sum + '\n'));
