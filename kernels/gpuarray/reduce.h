@@ -5,8 +5,10 @@
 // Every construct that needs the threads of a block to run together lives here, behind
 // GPA_HOST: on the cpu backend reductions launch with one thread per block, so a block's
 // "cooperative" reduce is the identity and the kernel source stays the same on both backends.
+// The walks themselves (the loops around the generated code) are in reduce_loops.h.
 #pragma once
 #include "gpuarray/ufunc_math.h"
+#include "gpuarray/reduce_loops.h"
 
 namespace gpa {
 
