@@ -61,7 +61,8 @@ export const COL_BLOCKS_PER_SM = 5;
 
 const MARK = { map: '/*@gpa-map@*/', reduce: '/*@gpa-reduce@*/', post: '/*@gpa-post@*/' } as const;
 
-export function generateReduction(src: ReductionSource, spec: ReductionSpec): GeneratedReduction {
+/** `warp`: the device's warp width (DeviceInfo.warpSize), the width gpa::group_reduce shuffles in. */
+export function generateReduction(src: ReductionSource, spec: ReductionSpec, warp = 32): GeneratedReduction {
   const I = '_gpa_I';
   const ins = src.params.filter((p) => p.kind === 'array' && !p.isOutput);
   const outs = src.params.filter((p) => p.isOutput);
@@ -224,6 +225,7 @@ export function generateReduction(src: ReductionSource, spec: ReductionSpec): Ge
 
   const source = [
     dtypeIncludes([...src.params.map((p) => p.dtype), ...(src.extraDtypes ?? [])]),
+    `#define GPA_RED_WARP ${warp}`,
     '#include "gpuarray/reduce.h"',
     ...placeholderTypedefs(src.params, ''),
     src.preamble,
