@@ -106,6 +106,7 @@
   for (I _k = _kb + _ks * _G + _lane; _k < _ke; _k += _G * _kn) {        \
     I _ro[NI];                                                           \
     _g.red_offsets(_k, _ro);
+#define GPA_RED_ROW_SCALAR_END }
 // ... or (one reduced dim, vector inputs at stride 1) vector steps _kv of VEC elements from
 // _vb to _ve (GPA_RED_ROW_VEC_RANGE before the chunk partials, GPA_RED_ROW_VEC_BEGIN after),
 // then GPA_RED_ROW_VEC_TAIL: the loop over the last elements _k, whose body is the generated

@@ -125,7 +125,7 @@ export function generateReduction(src: ReductionSource, spec: ReductionSpec, war
     `GPA_RED_ROW_SCALAR_BEGIN(${I}, ${NI})`,
     ...ind(element('_k', (k, p) => `${ptr(p)}[_io[${k}] + _ro[${k}]]`, '_acc_p'), 2),
     ...ind(chunkStep(['_acc']), 2),
-    `}`,
+    `GPA_RED_ROW_SCALAR_END`,
     ...chunkEnd(['_acc']),
   ];
   // Vector walk (one reduced dim, 'v' inputs at stride 1, 'b' inputs constant along it).
