@@ -5,8 +5,10 @@
 // Every construct that needs the threads of a block to run together lives here, behind
 // GPA_HOST: on the cpu backend reductions launch with one thread per block, so a block's
 // "cooperative" reduce is the identity and the kernel source stays the same on both backends.
+// The walks themselves (the loops around the generated code) are in reduce_loops.h.
 #pragma once
 #include "gpuarray/ufunc_math.h"
+#include "gpuarray/reduce_loops.h"
 
 namespace gpa {
 
@@ -222,9 +224,17 @@ __device__ __forceinline__ T shfl_down(const T& v, unsigned delta, int width) {
 }
 #endif
 
+// The warp width group_reduce works in: the device's (DeviceInfo.warpSize, a power of two),
+// which lib/kernel/reduction-codegen.ts defines before including this header; 32 where the
+// includer defines none. (The shuffles' lane mask assumes warps of at most 32 lanes.)
+#ifndef GPA_RED_WARP
+#define GPA_RED_WARP 32
+#endif
+__device__ constexpr int red_log2(int n) { return n <= 1 ? 0 : 1 + red_log2(n / 2); }
+
 // Reduce over groups of G consecutive threads of a 1-D block (G a power of two, <= blockDim.x);
 // the result lands in the first thread of each group. Every thread of the block must call it
-// the same number of times (it synchronises the block when G > 32).
+// the same number of times (it synchronises the block when G > GPA_RED_WARP).
 template <typename T, typename Op>
 __device__ __forceinline__ T group_reduce(T v, const Op& op, int G) {
 #ifdef GPA_HOST
@@ -232,19 +242,21 @@ __device__ __forceinline__ T group_reduce(T v, const Op& op, int G) {
   (void)G;
   return v;
 #else
-  const int wg = G < 32 ? G : 32;
+  constexpr int WARP = GPA_RED_WARP;
+  constexpr int WSHIFT = red_log2(WARP);
+  const int wg = G < WARP ? G : WARP;
   for (int o = wg >> 1; o > 0; o >>= 1) v = op(v, shfl_down(v, (unsigned)o, wg));
-  if (G <= 32) return v;
-  __shared__ __align__(16) unsigned char raw[(GPA_RED_MAX_THREADS / 32) * sizeof(T)];
+  if (G <= WARP) return v;
+  __shared__ __align__(16) unsigned char raw[(GPA_RED_MAX_THREADS / WARP) * sizeof(T)];
   T* sm = reinterpret_cast<T*>(raw);
-  const int lane = (int)threadIdx.x & 31;
-  const int warp = (int)threadIdx.x >> 5;
+  const int lane = (int)threadIdx.x & (WARP - 1);
+  const int warp = (int)threadIdx.x >> WSHIFT;
   __syncthreads();  // the previous call's readers are done with sm
   if (lane == 0) sm[warp] = v;
   __syncthreads();
-  const int nw = G >> 5;  // warps per group
-  if (((int)threadIdx.x & (G - 1)) < 32) {
-    // The group's first warp (a whole warp: G >= 64) combines the group's warp results.
+  const int nw = G >> WSHIFT;  // warps per group
+  if (((int)threadIdx.x & (G - 1)) < WARP) {
+    // The group's first warp (a whole warp: G > WARP) combines the group's warp results.
     T w = lane < nw ? sm[((int)threadIdx.x / G) * nw + lane] : v;
     for (int o = nw >> 1; o > 0; o >>= 1) w = op(w, shfl_down(w, (unsigned)o, nw));
     v = w;

@@ -7,8 +7,10 @@
 // scalar loop; the launch arguments pick one, so a kernel is compiled once per dtype signature,
 // not per layout. Both walks split the reduced range over blockIdx.y when the outputs alone
 // cannot fill the device: each split writes a partial, and the last block to finish (an atomic
-// counter per blockIdx.x) combines them in the same launch. All cooperative code is in
-// kernels/gpuarray/reduce.h, so the same source runs on the cpu backend (one thread per block).
+// counter per blockIdx.x) combines them in the same launch. The walks' skeletons are the
+// GPA_RED_* macros of kernels/gpuarray/reduce_loops.h (this file emits the typed parts between
+// them) and all cooperative code is in kernels/gpuarray/reduce.h, so the same source runs on the
+// cpu backend (one thread per block).
 import type { DType } from '../core/dtype.js';
 import type { KernelSignature } from '../device/backend.js';
 import { CodegenParam, dtypeIncludes, fromStorage, kernelParams, layoutAsserts, placeholderTypedefs, ptr, scalarLocals } from './codegen-params.js';
@@ -57,12 +59,10 @@ export interface ReductionSpec {
 export const ROW_BLOCKS_PER_SM = 6;
 export const COL_BLOCKS_PER_SM = 5;
 
-/** Loop steps a thread folds into one partial (see chunkStart). */
-const CHUNK = 256;
-
 const MARK = { map: '/*@gpa-map@*/', reduce: '/*@gpa-reduce@*/', post: '/*@gpa-post@*/' } as const;
 
-export function generateReduction(src: ReductionSource, spec: ReductionSpec): GeneratedReduction {
+/** `warp`: the device's warp width (DeviceInfo.warpSize), the width gpa::group_reduce shuffles in. */
+export function generateReduction(src: ReductionSource, spec: ReductionSpec, warp = 32): GeneratedReduction {
   const I = '_gpa_I';
   const ins = src.params.filter((p) => p.kind === 'array' && !p.isOutput);
   const outs = src.params.filter((p) => p.isOutput);
@@ -108,32 +108,24 @@ export function generateReduction(src: ReductionSource, spec: ReductionSpec): Ge
     `}`,
   ];
 
-  // Two-level accumulation: a thread folds CHUNK loop steps into a fresh partial before adding
-  // it to its total, so long per-thread runs (the cpu backend's, whole rows) keep float sums
-  // accurate (error ~ (CHUNK + steps / CHUNK) ulp instead of ~ steps ulp).
-  const chunkStart = (accs: string[]) => [...accs.map((a) => `_type_reduce ${a}_p = ${identity};`), `int _cnt = 0;`];
-  const chunkStep = (accs: string[]) => [
-    `if (++_cnt == ${CHUNK}) {`,
-    ...accs.flatMap((a) => [`  ${a} = _red(${a}, ${a}_p);`, `  ${a}_p = ${identity};`]),
-    `  _cnt = 0;`,
-    `}`,
-  ];
-  const chunkEnd = (accs: string[]) => accs.map((a) => `${a} = _red(${a}, ${a}_p);`);
+  // Two-level accumulation (GPA_RED_CHUNK_* in reduce_loops.h): a fresh partial per CHUNK loop
+  // steps, so long per-thread runs keep float sums accurate.
+  const chunkStart = (accs: string[]) => [...accs.map((a) => `GPA_RED_CHUNK_PARTIAL(${a}, ${identity})`), `GPA_RED_CHUNK_COUNT`];
+  const chunkStep = (accs: string[]) => [`GPA_RED_CHUNK_STEP_BEGIN`, ...accs.map((a) => `  GPA_RED_CHUNK_FOLD(${a}, ${identity})`), `GPA_RED_CHUNK_STEP_END`];
+  const chunkEnd = (accs: string[]) => accs.map((a) => `GPA_RED_CHUNK_END(${a})`);
 
   // Loop steps unrolled: about 64 bytes of vector loads in flight per thread (4 vectors of one
   // input, 2 of two, ...), without running out of registers.
   const nv = Math.max(1, spec.modes.filter((m) => m === 'v').length);
   const UNROLL = Math.max(1, Math.floor(4 / nv / (V >= 8 ? 2 : 1)));
 
-  // ---- row walk: a group of G threads per output, lanes stride the reduced run ----
+  // ---- row walk (GPA_RED_ROW_* in reduce_loops.h): a group of threads per output ----
   const rowScalar = [
     ...chunkStart(['_acc']),
-    `for (${I} _k = _kb + _ks * _G + _lane; _k < _ke; _k += _G * _kn) {`,
-    `  ${I} _ro[${NI}];`,
-    `  _g.red_offsets(_k, _ro);`,
+    `GPA_RED_ROW_SCALAR_BEGIN(${I}, ${NI})`,
     ...ind(element('_k', (k, p) => `${ptr(p)}[_io[${k}] + _ro[${k}]]`, '_acc_p'), 2),
     ...ind(chunkStep(['_acc']), 2),
-    `}`,
+    `GPA_RED_ROW_SCALAR_END`,
     ...chunkEnd(['_acc']),
   ];
   // Vector walk (one reduced dim, 'v' inputs at stride 1, 'b' inputs constant along it).
@@ -142,62 +134,31 @@ export function generateReduction(src: ReductionSource, spec: ReductionSpec): Ge
       ? []
       : [
           ...ins.map((p, k) => (spec.modes[k] === 'b' ? `const ${storage(p)} _b${k} = ${ptr(p)}[_io[${k}]];` : '')).filter((l) => l !== ''),
-          `const ${I} _vb = _kb / ${V}, _ve = _ke / ${V};`,
+          `GPA_RED_ROW_VEC_RANGE(${I}, ${V})`,
           ...chunkStart(['_acc']),
-          `#pragma unroll ${UNROLL}`,
-          `for (${I} _kv = _vb + _ks * _G + _lane; _kv < _ve; _kv += _G * _kn) {`,
+          `GPA_RED_ROW_VEC_BEGIN(${I}, ${UNROLL})`,
           ...ins
             .map((p, k) => (spec.modes[k] === 'v' ? `  const gpa::Vec<${storage(p)}, ${V}> _v${k} = gpa::load_vec<${V}>(${ptr(p)} + _io[${k}] + _kv * ${V});` : ''))
             .filter((l) => l !== ''),
-          `#pragma unroll`,
-          `  for (int _t = 0; _t < ${V}; ++_t)`,
+          `  GPA_RED_VEC_LANES(${V})`,
           ...ind(element(`_kv * ${V} + _t`, (k) => (spec.modes[k] === 'v' ? `_v${k}[_t]` : `_b${k}`), '_acc_p'), 4),
           ...ind(chunkStep(['_acc']), 2),
-          `}`,
-          `for (${I} _k = _ve * ${V} + _ks * _G + _lane; _k < _ke; _k += _G * _kn)`,
+          `GPA_RED_ROW_VEC_TAIL(${I}, ${V})`,
           ...ind(element('_k', (k) => (spec.modes[k] === 'v' ? `${ptr(ins[k])}[_io[${k}] + _k]` : `_b${k}`), '_acc_p'), 2),
           ...chunkEnd(['_acc']),
         ];
   const rowLoop = V === 1 ? rowScalar : [`if (_g.vec) {`, ...ind(rowVector, 2), `} else {`, ...ind(rowScalar, 2), `}`];
-  // Interleaved splits share the whole range: split _ks of _kn starts _ks group steps in and
-  // strides _kn of them (contiguous splits: _ks 0, _kn 1, their range set by the prologue).
   const row = [
-    `const int _G = (int)_g.group;`,
-    `const ${I} _ks = _g.interleave ? (${I})blockIdx.y : 0;`,
-    `const ${I} _kn = _g.interleave ? _g.n_split : 1;`,
-    `const int _lane = (int)threadIdx.x & (_G - 1);`,
-    `const ${I} _gpb = (${I})(blockDim.x / _G);`,
-    `const ${I} _gib = (${I})(threadIdx.x / _G);`,
-    `for (${I} _base = (${I})blockIdx.x * _gpb; _base < _g.n_out; _base += (${I})gridDim.x * _gpb) {`,
-    `  const ${I} _j = _base + _gib;`,
-    `  _type_reduce _acc = ${identity};`,
-    `  if (_j < _g.n_out) {`,
-    `    ${I} _io[${NI}];`,
-    `    _g.in_offsets(_j, _io);`,
+    `GPA_RED_ROW_BEGIN(${I}, ${NI}, ${identity})`,
     ...ind(rowLoop, 4),
-    `  }`,
-    `  _acc = gpa::group_reduce(_acc, _red, _G);`,
-    `  if (_lane == 0 && _j < _g.n_out) {`,
-    `    if (_g.n_split == 1)`,
+    `GPA_RED_ROW_REDUCE`,
     ...ind(postMap('_j', '_acc'), 6),
-    `    else _partials[(${I})blockIdx.y * _g.n_out + _j] = _acc;`,
-    `  }`,
-    `}`,
-    `if (_g.n_split > 1 && gpa::last_block(_counters + blockIdx.x, (unsigned)_g.n_split)) {`,
-    `  for (${I} _base = (${I})blockIdx.x * _gpb; _base < _g.n_out; _base += (${I})gridDim.x * _gpb) {`,
-    `    const ${I} _j = _base + _gib;`,
-    `    _type_reduce _acc = ${identity};`,
-    `    if (_j < _g.n_out)`,
-    `      for (${I} _s = _lane; _s < _g.n_split; _s += _G) _acc = _red(_acc, gpa::load_partial(_partials + _s * _g.n_out + _j));`,
-    `    _acc = gpa::group_reduce(_acc, _red, _G);`,
-    `    if (_lane == 0 && _j < _g.n_out)`,
+    `GPA_RED_ROW_COMBINE(${I}, ${identity})`,
     ...ind(postMap('_j', '_acc'), 6),
-    `  }`,
-    `  if (threadIdx.x == 0) _counters[blockIdx.x] = 0;`,
-    `}`,
+    `GPA_RED_ROW_END`,
   ];
 
-  // ---- column walk: each thread owns W consecutive outputs, threadIdx.y splits the rows ----
+  // ---- column walk (GPA_RED_COL_* in reduce_loops.h): each thread owns W consecutive outputs ----
   const column = (W: number): string[] => {
     const vec = W > 1;
     const accs = Array.from({ length: W }, (_, t) => `_acc${t}`);
@@ -212,62 +173,40 @@ export function generateReduction(src: ReductionSource, spec: ReductionSpec): Ge
     const each = (f: (acc: string, t: number) => string[]) => accs.flatMap((a, t) => f(a, t));
     const U = (t: number) => (W === 1 ? '_u' : `_u * ${W} + ${t}`);
     return [
-      `const ${I} _nu = _g.n_out / ${W};`,
-      `for (${I} _ub = (${I})blockIdx.x * (${I})blockDim.x; _ub < _nu; _ub += (${I})gridDim.x * (${I})blockDim.x) {`,
-      `  const ${I} _u = _ub + (${I})threadIdx.x;`,
+      `GPA_RED_COL_BEGIN(${I}, ${W})`,
       ...accs.map((a) => `  _type_reduce ${a} = ${identity};`),
-      `  if (_u < _nu) {`,
-      `    ${I} _io[${NI}];`,
-      `    _g.in_offsets(${W === 1 ? '_u' : `_u * ${W}`}, _io);`,
+      `GPA_RED_COL_OFFSETS(${I}, ${NI}, ${W === 1 ? '_u' : `_u * ${W}`})`,
       ...ind(chunkStart(accs), 4),
-      `#pragma unroll ${UNROLL}`,
-      `    for (${I} _k = _kb + (${I})threadIdx.y; _k < _ke; _k += (${I})blockDim.y) {`,
-      `      ${I} _ro[${NI}];`,
-      `      _g.red_offsets(_k, _ro);`,
+      `GPA_RED_COL_LOOP_BEGIN(${I}, ${NI}, ${UNROLL})`,
       ...ind(loads, 6),
       ...(vec
         ? each((a, t) => [`      {`, `        const int _t = ${t};`, ...ind(element('_k', value, `${a}_p`), 8), `      }`])
         : ind(element('_k', value, `${accs[0]}_p`), 6)),
       ...ind(chunkStep(accs), 6),
-      `    }`,
+      `GPA_RED_COL_LOOP_END`,
       ...ind(chunkEnd(accs), 4),
-      `  }`,
-      ...accs.map((a) => `  ${a} = gpa::col_reduce(${a}, _red);`),
-      `  if (threadIdx.y == 0 && _u < _nu) {`,
-      `    if (_g.n_split == 1) {`,
+      `GPA_RED_COL_REDUCE_BEGIN`,
+      ...accs.map((a) => `  GPA_RED_COL_REDUCE(${a})`),
+      `GPA_RED_COL_STORE_BEGIN`,
       ...each((a, t) => ind(postMap(U(t), a), 6)),
-      `    } else {`,
-      ...accs.map((a, t) => `      _partials[(${I})blockIdx.y * _g.n_out + ${U(t)}] = ${a};`),
-      `    }`,
-      `  }`,
-      `}`,
-      `if (_g.n_split > 1 && gpa::last_block(_counters + blockIdx.x, (unsigned)_g.n_split)) {`,
-      `  for (${I} _ub = (${I})blockIdx.x * (${I})blockDim.x; _ub < _nu; _ub += (${I})gridDim.x * (${I})blockDim.x) {`,
-      `    const ${I} _u = _ub + (${I})threadIdx.x;`,
+      `GPA_RED_COL_PARTIALS`,
+      ...accs.map((a, t) => `      GPA_RED_COL_PARTIAL(${I}, ${a}, ${U(t)})`),
+      `GPA_RED_COL_COMBINE_BEGIN(${I})`,
       ...accs.map((a) => `    _type_reduce ${a} = ${identity};`),
-      `    if (_u < _nu)`,
-      `      for (${I} _s = (${I})threadIdx.y; _s < _g.n_split; _s += (${I})blockDim.y) {`,
-      ...accs.map((a, t) => `        ${a} = _red(${a}, gpa::load_partial(_partials + _s * _g.n_out + ${U(t)}));`),
-      `      }`,
-      ...accs.map((a) => `    ${a} = gpa::col_reduce(${a}, _red);`),
-      `    if (threadIdx.y == 0 && _u < _nu) {`,
+      `GPA_RED_COL_COMBINE_LOOP(${I})`,
+      ...accs.map((a, t) => `        GPA_RED_COL_LOAD_PARTIAL(${a}, ${U(t)})`),
+      `GPA_RED_COL_COMBINE_REDUCE`,
+      ...accs.map((a) => `    GPA_RED_COL_REDUCE(${a})`),
+      `GPA_RED_COL_COMBINE_STORE`,
       ...each((a, t) => ind(postMap(U(t), a), 6)),
-      `    }`,
-      `  }`,
-      `  if (threadIdx.x == 0 && threadIdx.y == 0) _counters[blockIdx.x] = 0;`,
-      `}`,
+      `GPA_RED_COL_END`,
     ];
   };
   // The column walk's vector: at most 4 outputs per thread (W accumulators stay in registers).
   const W = Math.min(V, 4);
   const col = W === 1 ? column(1) : [`if (_g.vec) {`, ...ind(column(W), 2), `} else {`, ...ind(column(1), 2), `}`];
 
-  const prologue = (extra: string[]) =>
-    [
-      `const ${I} _kb = _g.interleave ? 0 : (${I})blockIdx.y * _g.split_len;`,
-      `const ${I} _ke = _g.interleave ? _g.n_red : min(_kb + _g.split_len, _g.n_red);`,
-      ...extra,
-    ].map((l) => (l.startsWith('#') ? l : `  ${l}`));
+  const prologue = (extra: string[]) => [`GPA_RED_SPLIT_RANGE(${I})`, ...extra].map((l) => `  ${l}`);
 
   const entry = (name: string, blocksPerSm: number, body: string[]) => [
     `extern "C" __global__ void __launch_bounds__(GPA_RED_MAX_THREADS, ${blocksPerSm}) ${name}(${paramDecls.join(', ')}) {`,
@@ -286,6 +225,7 @@ export function generateReduction(src: ReductionSource, spec: ReductionSpec): Ge
 
   const source = [
     dtypeIncludes([...src.params.map((p) => p.dtype), ...(src.extraDtypes ?? [])]),
+    `#define GPA_RED_WARP ${warp}`,
     '#include "gpuarray/reduce.h"',
     ...placeholderTypedefs(src.params, ''),
     src.preamble,

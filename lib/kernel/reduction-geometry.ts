@@ -42,8 +42,9 @@ export function geometry(plan: ReductionPlan, backend: Backend): Geometry {
   if (plan.variant === 'row') {
     const nvec = Math.ceil(nRed / V);
     // Enough lanes per output for a few vectors each, no more than it takes to fill the device
-    // (a warp per row once there are rows for every warp: no block barriers then).
-    group = serial ? 1 : nOut === 1 ? BLOCK : Math.min(BLOCK, pow2floor(nvec / 4), Math.max(32, pow2ceil((target * BLOCK) / nOut)));
+    // (a warp per row once there are rows for every warp: no block barriers then, see
+    // gpa::group_reduce in reduce.h, which works in the same warp width).
+    group = serial ? 1 : nOut === 1 ? BLOCK : Math.min(BLOCK, pow2floor(nvec / 4), Math.max(backend.device.warpSize, pow2ceil((target * BLOCK) / nOut)));
     blockX = serial ? 1 : BLOCK;
     xNeeded = Math.ceil(nOut / (blockX / group));
     // Each thread of a split should load a few vectors at least (a long chunk on the cpu).

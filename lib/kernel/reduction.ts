@@ -221,7 +221,7 @@ function planLayout(def: ReductionDefinition, params: readonly BoundParam[], val
   if (prepared === undefined) {
     prepared = prepare(def, params, vals, spec, device, call);
     def.memo.set(key, prepared);
-  } else if (checkingKeys()) assertSameBuild('reduction', key, prepared.source, reductionSource(def, params, vals, spec, call).gen.source);
+  } else if (checkingKeys()) assertSameBuild('reduction', key, prepared.source, reductionSource(def, params, vals, spec, call, device).gen.source);
   return { plan, spec, prepared, geo: geometry(plan, device.backend) };
 }
 
@@ -278,7 +278,7 @@ export function knownCtypeSize(ctype: string): number | null {
 /** Bytes reserved per partial for a type the host cannot size (the kernel asserts it fits). */
 const DEFAULT_ACC_BYTES = 256;
 
-function reductionSource(def: ReductionDefinition, params: readonly BoundParam[], vals: readonly ArgValue[], spec: ReductionSpec, call: ReductionCall) {
+function reductionSource(def: ReductionDefinition, params: readonly BoundParam[], vals: readonly ArgValue[], spec: ReductionSpec, call: ReductionCall, device: Device) {
   const cg = codegenParams(def.name, params, vals).map((p) => ({ ...p, readsOutput: false }));
   // The reduce type as the host sees it: a placeholder stands for its bound C type.
   const placeholders = new Map(cg.filter((p) => p.placeholder).map((p) => [p.placeholder as string, p.localCtype]));
@@ -297,12 +297,13 @@ function reductionSource(def: ReductionDefinition, params: readonly BoundParam[]
       accBytes,
     },
     spec,
+    device.backend.device.warpSize,
   );
   return { cg, accBytes, gen };
 }
 
 function prepare(def: ReductionDefinition, params: readonly BoundParam[], vals: readonly ArgValue[], spec: ReductionSpec, device: Device, call: ReductionCall): PreparedReduction {
-  const { cg, accBytes, gen } = reductionSource(def, params, vals, spec, call);
+  const { cg, accBytes, gen } = reductionSource(def, params, vals, spec, call, device);
   const program = device.backend.loadProgram({
     source: gen.source,
     kernels: gen.kernels,
