@@ -2,18 +2,16 @@
 // standardNormal, integers [0, 1000) int32, legacy rand, all float32/int32 256M; standardNormal
 // float64 256M, 2 GiB), then the fill kernels of random_fill.h and random_zig.h launched by hand:
 // blocks per thread and step (U = 1, 2, 4) by blocks per SM, the ziggurat's also by the resident
-// blocks they are compiled for (__launch_bounds__) and split into its fast loop (with the list's
-// counter reset), its fix-up kernel alone and the whole call as gp queues it (memset, fill,
-// fix-up), beside the Box-Muller float32 fill gp used before the ziggurat (random_bm.h), a write-only walk of the same shape (the store floor) and the fills with
-// the stores kept off (the compute time alone). Device time from the bench's clock (CUDA events,
+// blocks they are compiled for (__launch_bounds__), beside the Box-Muller float32 fill gp used
+// before the ziggurat (random_bm.h), a write-only walk of the same shape (the store floor) and
+// the fills with the stores kept off (the compute time alone). Device time from the bench's clock (CUDA events,
 // warm-up, median; host issue hidden behind a spin kernel). Last, cuda against the cpu backend,
 // byte for byte, on 2^24 + 3 elements of each fill (the lean paths and the tails).
 //   node dist/bench/probes/random-probe.js
 import * as gp from '../../lib/index.js';
 import { CudaBackend } from '../../lib/device/cuda/backend.js';
 import {
-  fillSource, FILL_UNROLL, geometry, NORMAL_METHOD, NORMAL_MIN_BLOCKS, NORMAL_UNROLL, normalFillSource, normalGeometry, roundKeys,
-  zigMaskWords,
+  fillSource, FILL_UNROLL, geometry, NORMAL_METHOD, NORMAL_SHAPE, normalFillSource, normalGeometry, roundKeys,
 } from '../../lib/random/kernels.js';
 import { zigSource } from '../../lib/random/ziggurat.js';
 import { CudaEventClock } from '../timing.js';
@@ -22,18 +20,13 @@ const be = gp.currentDevice().backend as CudaBackend;
 const clock = new CudaEventClock(be);
 const time = (f: () => void) => clock.time(f, { reps: 15 }).ms;
 const fmt = (ms: number) => `${ms.toFixed(4)} ms`;
-const popcount = (w: number) => {
-  let c = 0;
-  for (let x = w >>> 0; x !== 0; x &= x - 1) c++;
-  return c;
-};
 const N = 256 * 1024 * 1024;
 const GIB = 4 * N;
 const sms = be.device.multiprocessorCount;
 
 console.log(
   `device: ${sms} SMs; write floor of 1 GiB at 4.27 TB/s (the bench's copy rate): ${fmt((GIB / 4.27e12) * 1e3)}; lean-path unroll in gp: ` +
-    `U = ${FILL_UNROLL} (normals: ${NORMAL_METHOD}, U = ${NORMAL_UNROLL}, compiled for ${NORMAL_MIN_BLOCKS.float} float32 / ${NORMAL_MIN_BLOCKS.double} float64 blocks per SM)`,
+    `U = ${FILL_UNROLL} (normals: ${NORMAL_METHOD}, ${JSON.stringify(NORMAL_SHAPE)})`,
 );
 
 // 1. The bench rows, as the bench calls them (a fresh output each call, disposed after).
@@ -78,33 +71,29 @@ for (const f of fills) {
 }
 
 // The ziggurat's fills (256M float32, 1 GiB; 256M float64, 2 GiB): U groups of 4 normals a step
-// and the resident blocks they are compiled for, by blocks per SM, then gp's own grid; each row
-// times the fast loop, then on gp's grid the fix-up kernel alone (on the masks the last fill
-// left) and the whole call.
+// and the resident blocks they are compiled for, by blocks per SM, then gp's own grid (one
+// kernel: its rejected words finished by the warps that drew them); each output checked against
+// gp's own grid and shape.
 const outD = gp.empty([N], 'float64');
-const words = zigMaskWords(N);
-const masks = gp.empty([words], 'uint32');
 for (const [t, out] of NORMAL_METHOD === 'ziggurat' ? ([['float', outF], ['double', outD]] as const) : []) {
-  for (const u of [1, 2, 4]) {
-    for (const mb of [8, 6, 4]) {
+  const args = [out, N, ...keys, ...pos, 1];
+  const mine = gp.RawKernel(normalFillSource('probe_zig_gp', t), 'probe_zig_gp', opts);
+  mine(...normalGeometry(N / 4, t), args);
+  const ref = out.copy();
+  for (const u of [1, 2]) {
+    for (const mb of [4, 3]) {
       const name = `probe_zig_${t}_u${u}_mb${mb}`;
-      const src = normalFillSource(name, t, u, mb);
-      const k = gp.RawKernel(src, name, opts);
-      const fix = gp.RawKernel(src, `${name}_fix`, opts);
-      const args = [out, N, ...keys, ...pos, masks, 1];
+      const k = gp.RawKernel(normalFillSource(name, t, u, mb), name, opts);
       const row = perSm.map((b) => `${b}/SM ${time(() => k(sms * b, 256, args)).toFixed(4)}`);
-      const [gd, bd] = normalGeometry(N / 4, u);
-      const [fg, fb] = geometry(words / 4);
+      const [gd, bd] = normalGeometry(N / 4, t, u);
       row.push(`gp's ${gd}x${bd} ${time(() => k(gd, bd, args)).toFixed(4)}`);
-      const marked = (masks.toTypedArray() as Uint32Array).reduce((acc, w) => acc + popcount(w), 0);
-      row.push(`fix-up ${fg}x${fb} (${marked} marked) ${time(() => fix(fg, fb, args)).toFixed(4)}`);
-      row.push(`whole ${time(() => (k(gd, bd, args), fix(fg, fb, args))).toFixed(4)}`);
-      const mine = u === NORMAL_UNROLL && mb === NORMAL_MIN_BLOCKS[t] ? ' (gp)' : '';
-      console.log(`${`zig ${t === 'float' ? 'f32' : 'f64'} U=${u} bounds ${mb}${mine}`.padEnd(30)} ${row.join('  ')}`);
+      row.push(gp.arrayEqual(out, ref) ? 'same' : 'DIFFERENT');
+      const gps = u === NORMAL_SHAPE[t].unroll && mb === NORMAL_SHAPE[t].minBlocks ? ' (gp)' : '';
+      console.log(`${`zig ${t === 'float' ? 'f32' : 'f64'} U=${u} bounds ${mb}${gps}`.padEnd(30)} ${row.join('  ')}`);
     }
   }
+  ref.dispose();
 }
-masks.dispose();
 outD.dispose();
 
 // The store floor of this walk (a constant 16-byte vector per thread and step), and the fills'
@@ -142,6 +131,37 @@ extern "C" __global__ void __launch_bounds__(256, 8) probe_zig_fast_compute(floa
     if (__float_as_int(v.x + v.y + v.z + v.w) == (int)n + (int)rej) out[g] = v.x;
   }
 }
+// The float32 ziggurat's fast loop with its stores and nothing for the rejected words, then the
+// same queueing their groups as gp's fill does but dropping each 32 instead of finishing them.
+extern "C" __global__ void __launch_bounds__(256, 4) probe_zig_fast_store(float* out, long long n, ${KEYS}) {
+  K10;
+  const gpa::rng::ZigEntry32* t = gpa::rng::zig_stage(gpa::rng::ZIG32);
+  gpa::rng::f32x4* o = reinterpret_cast<gpa::rng::f32x4*>(out);
+  const unsigned int G = (unsigned int)(n >> 2), S = blockDim.x * gridDim.x;
+  for (unsigned int g = blockIdx.x * blockDim.x + threadIdx.x; g < G; g += S) {
+    uint32_t rej;
+    o[g] = gpa::rng::zig4_f32(gpa::rng::philox4x32_10(gpa::rng::u32x4{g, 0u, 0u, 0u}, K), t, &rej);
+  }
+}
+extern "C" __global__ void __launch_bounds__(256, 4) probe_zig_queue_only(float* out, long long n, ${KEYS}) {
+  K10;
+  const gpa::rng::ZigEntry32* t = gpa::rng::zig_stage(gpa::rng::ZIG32);
+  gpa::rng::f32x4* o = reinterpret_cast<gpa::rng::f32x4*>(out);
+  const unsigned int G = (unsigned int)(n >> 2);
+  __shared__ gpa::rng::ZigQueue<63> qs[8];
+  gpa::rng::ZigQueue<63>& q = qs[threadIdx.x >> 5];
+  uint32_t cnt = 0;
+  gpa::rng::zig_steps<1>(G, [&](const uint32_t* gs) {
+    const gpa::rng::u32x4 b = gpa::rng::philox4x32_10(gpa::rng::u32x4{gs[0], 0u, 0u, 0u}, K);
+    uint32_t rej;
+    const gpa::rng::f32x4 v = gpa::rng::zig4_f32(b, t, &rej);
+    if (gs[0] < G) o[gs[0]] = v;
+    else rej = 0;
+    gpa::rng::zig_push(q, cnt, gs[0], rej);
+    if (cnt >= 32) cnt -= 32;
+  });
+  if (cnt > 0 && q.q[0].x == 0xffffffffu) out[0] = (float)q.q[cnt - 1].y;  // the queue is read: its stores stay
+}
 extern "C" __global__ void probe_bm_compute(float* out, long long n, ${KEYS}) {
   K10;
   const unsigned int G = (unsigned int)(n >> 2), S = blockDim.x * gridDim.x;
@@ -167,10 +187,10 @@ extern "C" __global__ void probe_bm_fill(float* out, long long n, ${KEYS}) {
 console.log('\nreferences (U = 1 walks but the Box-Muller fill):');
 const wo = gp.RawKernel(refSrc, 'probe_write_only', opts);
 console.log(`write-only 1 GiB       ${perSm.map((b) => `${b}/SM ${time(() => wo(sms * b, 256, [outF, N])).toFixed(4)}`).join('  ')}`);
-for (const nm of ['probe_philox_only', 'probe_random_compute', 'probe_zig_fast_compute', 'probe_bm_compute', 'probe_bm_fill']) {
+for (const nm of ['probe_philox_only', 'probe_random_compute', 'probe_zig_fast_compute', 'probe_zig_fast_store', 'probe_zig_queue_only', 'probe_bm_compute', 'probe_bm_fill']) {
   const k = gp.RawKernel(refSrc, nm, opts);
   const row = [8, 16, 32].map((b) => `${b}/SM ${time(() => k(sms * b, 256, [outF, N, ...keys])).toFixed(4)}`);
-  console.log(`${nm.replace('probe_', '').padEnd(22)} ${row.join('  ')}${nm === 'probe_bm_fill' ? ' (1 GiB written)' : ' (no stores)'}`);
+  console.log(`${nm.replace('probe_', '').padEnd(22)} ${row.join('  ')}${/fill|store|queue/.test(nm) ? ' (1 GiB written)' : ' (no stores)'}`);
 }
 outF.dispose();
 outI.dispose();

@@ -3,7 +3,6 @@
 // once through RawKernel's caches. Every kernel gets the key and the call's first block.
 import type { GpuArray } from '../core/gpu-array.js';
 import { currentDevice } from '../device/device.js';
-import { empty } from '../ops/creation.js';
 import { RawKernel, RawKernelFn } from '../kernel/raw-kernel.js';
 import type { RawArg } from '../kernel/raw-args.js';
 import type { Philox } from './bit-generator.js';
@@ -113,68 +112,54 @@ export function fillRandom(bg: Philox, out: GpuArray): void {
 
 /**
  * How gp.random makes standard normals (standardNormal, normal, lognormal, randn): 'ziggurat'
- * (random_zig.h, NumPy's method: the fast loop plus a fix-up kernel for its ~1.5% rejected
- * words) or 'box-muller' (random_bm.h, gp's method before the ziggurat). The tests pin the
+ * (random_zig.h, NumPy's method: the fast loop, its ~1.5% rejected words finished by the same
+ * kernel) or 'box-muller' (random_bm.h, gp's method before the ziggurat). The tests pin the
  * ziggurat's values (test/random-ziggurat.test.ts, random-api, random-philox, random-fill).
  */
 export const NORMAL_METHOD = 'ziggurat' as 'ziggurat' | 'box-muller';
 
-/** Groups (4 normals) per thread and loop step of the normal fills. */
-export const NORMAL_UNROLL = 1;
-/** The normal fills' grid on a GPU: at least NORMAL_BLOCKS_PER_SM blocks of 256 per SM. */
-export const NORMAL_BLOCKS_PER_SM = 16;
-/** See NORMAL_BLOCKS_PER_SM: a thread walks at most about this many groups of 4 normals. */
-export const NORMAL_GROUPS_PER_THREAD = 128;
 /**
- * Resident blocks of 256 threads per SM the normal fills are compiled for (__launch_bounds__):
- * float32 in 32 registers; float64 in 64 (held to 32 its fill took 1.52 ms for 256M on the H200,
- * at 4 blocks 0.75: random-probe, 2026-12-01).
+ * The normal fills' shape by output type (random-probe, H200, 2026-12-01, 256M elements): groups
+ * of 4 normals per thread and step (`unroll`), resident blocks of 256 threads per SM they are
+ * compiled for (`minBlocks`, __launch_bounds__: 64 or 80 registers; at 8 blocks and 32 registers
+ * the slow path spills), and blocks launched per SM (`perSm`; more, shorter blocks even out the
+ * warps' uneven shares of rejected words). float32: U 2, 4 blocks, 32/SM 0.472 ms (U 1: 0.482;
+ * 3 blocks: 0.484); float64: U 1, 3 blocks, 64/SM 0.814 ms (4 blocks: 0.905).
  */
-export const NORMAL_MIN_BLOCKS = { float: 8, double: 4 } as const;
+export const NORMAL_SHAPE = {
+  float: { unroll: 2, minBlocks: 4, perSm: 32 },
+  double: { unroll: 1, minBlocks: 3, perSm: 64 },
+} as const;
+/** A thread walks at most about this many groups of 4 normals (more blocks beyond). */
+export const NORMAL_GROUPS_PER_THREAD = 128;
 
-/** The normal fills' [grid, block] for `groups` groups of 4 normals, `u` groups per thread and step. */
-export function normalGeometry(groups: number, u = NORMAL_UNROLL, perSm = NORMAL_BLOCKS_PER_SM, perThread = NORMAL_GROUPS_PER_THREAD): [number, number] {
+/** The normal fills' [grid, block] for `groups` groups of 4 normals of type `t`, `u` groups per thread and step. */
+export function normalGeometry(groups: number, t: 'float' | 'double', u: number = NORMAL_SHAPE[t].unroll, perSm: number = NORMAL_SHAPE[t].perSm): [number, number] {
   const [g, b] = geometry(Math.ceil(groups / u));
   const dev = currentDevice();
   if (dev.backend.launchHints.serialThreads) return [g, b];
-  const want = Math.max(dev.backend.device.multiprocessorCount * perSm, Math.ceil(groups / (b * perThread)));
+  const want = Math.max(dev.backend.device.multiprocessorCount * perSm, Math.ceil(groups / (b * NORMAL_GROUPS_PER_THREAD)));
   return [Math.min(g, want), b];
 }
 
 /**
- * 32-bit words of the ziggurat fill's rejection masks for n elements (random_zig_fill.h): 4 a
- * unit of 32 groups of 4 elements. gp's launches write every word (no zeroing needed).
+ * The source of the normal fill `name` of `t` ('float' or 'double'): unroll `u`, compiled for
+ * `minBlocks` resident blocks of 256 threads (the probe tries others); it takes (out, n, round
+ * keys, pos, vec) and runs on any grid. With method 'box-muller', the Box-Muller fill.
  */
-export function zigMaskWords(n: number): number {
-  return 4 * Math.max(1, Math.ceil(Math.floor(n / 4) / 32));
-}
-
-/** Mask units (128 elements) per thread of the ziggurat's fix-up kernel (zig-fix-probe: 4 to 32 within 1%). */
-export const ZIG_FIX_UNITS_PER_THREAD = 4;
-
-/**
- * The source of the normal fill of `t` ('float' or 'double'): the fill `name` (unroll `u`,
- * compiled for `minBlocks` resident blocks of 256 threads: the probe tries others) and its
- * fix-up kernel `name_fix`, both taking (out, n, round keys, pos, masks, vec): masks of
- * zigMaskWords(n) words. With method 'box-muller', the Box-Muller fill alone.
- */
-export function normalFillSource(name: string, t: 'float' | 'double', u: number = NORMAL_UNROLL, minBlocks: number = NORMAL_MIN_BLOCKS[t]): string {
+export function normalFillSource(name: string, t: 'float' | 'double', u: number = NORMAL_SHAPE[t].unroll, minBlocks: number = NORMAL_SHAPE[t].minBlocks): string {
   const sfx = t === 'float' ? 'f32' : 'f64';
   if (NORMAL_METHOD === 'box-muller') {
     return fillSource(name, t, '', `fill_bm_${sfx}<${FILL_UNROLL}>`, '', '#include "gpuarray/random_bm.h"\n');
   }
-  const extra = ', unsigned int* masks';
-  const args = `gpa::rng::ZIG${t === 'float' ? '32' : '64'}, gpa::rng::ZIG_FI, masks, `;
-  return (
-    fillSource(name, t, extra, `fill_normal_${sfx}<${u}>`, args, zigSource(sfx), `__launch_bounds__(256, ${minBlocks}) `) +
-    fillSource(`${name}_fix`, t, extra, `fix_normal_${sfx}`, args)
-  );
+  const args = `gpa::rng::ZIG${t === 'float' ? '32' : '64'}, gpa::rng::ZIG_FI, `;
+  return fillSource(name, t, '', `fill_normal_${sfx}<${u}>`, args, zigSource(sfx), `__launch_bounds__(256, ${minBlocks}) `);
 }
 
 /**
  * out (C-contiguous) <- standard normals (NORMAL_METHOD). The ziggurat: float32 from one 32-bit
- * word per element, float64 from one 64-bit word (2 words) per element; rejected words (marked
- * in bit masks) draw more from the element's substream, in the fix-up kernel after the fill.
+ * word per element, float64 from one 64-bit word (2 words) per element; rejected words draw more
+ * from the element's substream.
  */
 export function fillNormal(bg: Philox, out: GpuArray): void {
   const n = out.size;
@@ -182,22 +167,14 @@ export function fillNormal(bg: Philox, out: GpuArray): void {
   const t = f32 ? 'float' : 'double';
   const name = `gpa_normal_${t}`;
   const src = normalFillSource(name, t);
-  const args = [out, ...fillArgs(bg, n, f32 ? 1 : 2)];
+  const args = [out, ...fillArgs(bg, n, f32 ? 1 : 2), aligned16(out)];
   if (n === 0) return;
   if (NORMAL_METHOD === 'box-muller') {
-    launchFill(kernel(name, src), Math.ceil(n / (f32 ? 4 : 2)), [...args, aligned16(out)]);
+    launchFill(kernel(name, src), Math.ceil(n / (f32 ? 4 : 2)), args);
     return;
   }
-  const words = zigMaskWords(n);
-  const masks = empty([words], 'uint32');
-  try {
-    const all = [...args, masks, aligned16(out)];
-    // A group is 4 elements: one block (float32) or two (float64).
-    kernel(name, src)(...normalGeometry(Math.ceil(n / 4)), all);
-    kernel(`${name}_fix`, src)(...geometry(Math.ceil(words / 4 / ZIG_FIX_UNITS_PER_THREAD)), all);
-  } finally {
-    masks.dispose();
-  }
+  // A group is 4 elements: one block (float32) or two (float64).
+  kernel(name, src)(...normalGeometry(Math.ceil(n / 4), t), args);
 }
 
 /** out (C-contiguous, an integer dtype of at most 32 bits or bool) <- low + [0, rng]. */
