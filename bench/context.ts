@@ -5,6 +5,15 @@ import type { GpuArray } from '../lib/index.js';
 import { hashHost, makeGenerator } from './data.js';
 import type { DeviceClock } from './timing.js';
 
+/** The backends the benchmarks have baselines for (CuPy on cuda, JS loops on cpu). */
+export type BenchKind = 'cuda' | 'cpu';
+
+/** `kind` as a BenchKind; other backends have no baselines here. */
+export function benchKind(kind: string): BenchKind {
+  if (kind !== 'cuda' && kind !== 'cpu') throw new Error(`bench: no baselines for the ${kind} backend (cuda and cpu have them)`);
+  return kind;
+}
+
 export type Gp = typeof import('../lib/index.js');
 
 /** An API another issue is still writing: its workloads report 'n/a' instead of failing the run. */
@@ -24,8 +33,8 @@ export class BenchContext {
     readonly deviceSpec: string,
   ) {}
 
-  get kind(): 'cuda' | 'cpu' {
-    return this.backend.kind;
+  get kind(): BenchKind {
+    return benchKind(this.backend.kind);
   }
 
   /** The public function `name` of gpuarray, or NotAvailable when it is not there yet. */

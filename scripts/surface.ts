@@ -1,6 +1,7 @@
 // The public surface generated from the ufunc and reduction tables (their `doc` column): the
-// documented exports (lib/ops/ufunc-exports.ts, lib/ops/reduction-exports.ts: one `export const`
-// per name with its doc comment, and the documented GpuArray methods) and FEATURES.md's rows
+// documented exports (lib/ops/ufunc-exports-*.ts by category, re-exported by ufunc-exports.ts,
+// and lib/ops/reduction-exports.ts: one `export const` per name with its doc comment, and the
+// documented GpuArray methods) and FEATURES.md's rows
 // between the `generated:` markers. `npm run features` writes them; test/surface.test.ts fails
 // when the committed files differ from what this script makes.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -155,17 +156,47 @@ function reductionDoc(r: ReductionRow, shownName: string, method: boolean): stri
   ];
 }
 
-function ufuncExports(): string {
+/**
+ * The files the ufunc exports are written to (lib/ops/ufunc-exports-NAME.ts, each under ~400
+ * lines), by NumPy's ufunc categories; lib/ops/ufunc-exports.ts re-exports them all. A new ufunc
+ * goes in one of them (an alias goes with its ufunc); the generator refuses a ufunc in none.
+ */
+const UFUNC_FILES: Record<string, readonly string[]> = {
+  arithmetic: ['add', 'subtract', 'multiply', 'divide', 'floorDivide', 'remainder', 'fmod', 'divmod'],
+  sign: ['negative', 'positive', 'absolute', 'sign', 'heaviside', 'conjugate', 'reciprocal', 'clip'],
+  'exp-log': ['power', 'floatPower', 'square', 'sqrt', 'cbrt', 'exp', 'exp2', 'expm1', 'log', 'log2', 'log10', 'log1p', 'logaddexp', 'logaddexp2'],
+  trigonometric: ['sin', 'cos', 'tan', 'arcsin', 'arccos', 'arctan', 'arctan2', 'hypot', 'degrees', 'rad2deg', 'radians', 'deg2rad'],
+  hyperbolic: ['sinh', 'cosh', 'tanh', 'arcsinh', 'arccosh', 'arctanh'],
+  bits: ['bitwiseAnd', 'bitwiseOr', 'bitwiseXor', 'bitwiseNot', 'leftShift', 'rightShift', 'gcd', 'lcm'],
+  comparison: ['equal', 'notEqual', 'less', 'lessEqual', 'greater', 'greaterEqual', 'maximum', 'minimum', 'fmax', 'fmin', 'logicalAnd', 'logicalOr', 'logicalXor', 'logicalNot', 'where'],
+  floating: ['floor', 'ceil', 'trunc', 'rint', 'frexp', 'modf', 'signbit', 'isnan', 'isinf', 'isfinite', 'copysign', 'nextafter', 'ldexp'],
+};
+
+/** The path of the generated ufunc exports of group `group`. */
+const ufuncFile = (group: string) => `lib/ops/ufunc-exports-${group}.ts`;
+
+/** One group's exports: `export const` per name and alias, and the GpuArray methods. */
+function ufuncGroupExports(rows: readonly UfuncRow[]): string {
   const out = [HEADER, "import { ufuncFunctions, type UfuncMethods } from './ufunc-api.js';", ''];
   const methods: string[] = [];
-  for (const r of ufuncRows) {
+  for (const r of rows) {
     for (const name of [r.name, ...aliasesOf(r.name, UFUNC_ALIASES)]) {
       out.push(docComment(ufuncDoc(r, name, false)), `export const ${name} = ufuncFunctions.${name};`, '');
       if (r.name !== 'where') methods.push(docComment(ufuncDoc(r, name, true), '    '), `    ${name}: UfuncMethods['${name}'];`);
     }
   }
-  out.push("declare module '../core/gpu-array.js' {", '  interface GpuArray {', ...methods, '  }', '}', '');
+  if (methods.length) out.push("declare module '../core/gpu-array.js' {", '  interface GpuArray {', ...methods, '  }', '}', '');
   return out.join('\n');
+}
+
+/** The ufunc export files: one per group of UFUNC_FILES, and ufunc-exports.ts re-exporting them. */
+function ufuncExports(): [string, string][] {
+  const unplaced = ufuncRows.filter((r) => !Object.values(UFUNC_FILES).some((names) => names.includes(r.name)));
+  if (unplaced.length) throw new Error(`scripts/surface.ts: put ${unplaced.map((r) => r.name).join(', ')} in a group of UFUNC_FILES`);
+  const groups = Object.entries(UFUNC_FILES);
+  const files: [string, string][] = groups.map(([group, names]) => [ufuncFile(group), ufuncGroupExports(ufuncRows.filter((r) => names.includes(r.name)))]);
+  const barrel = [HEADER, '// The ufuncs by NumPy category, one file each (UFUNC_FILES in scripts/surface.ts).', ...groups.map(([group]) => `export * from './ufunc-exports-${group}.js';`), ''];
+  return [['lib/ops/ufunc-exports.ts', barrel.join('\n')], ...files];
 }
 
 function reductionExports(): string {
@@ -236,7 +267,7 @@ export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Every generated file: its path in the repository and the text it should hold. */
 export function generatedFiles(root = REPO_ROOT): Map<string, string> {
   return new Map([
-    ['lib/ops/ufunc-exports.ts', ufuncExports()],
+    ...ufuncExports(),
     ['lib/ops/reduction-exports.ts', reductionExports()],
     ['FEATURES.md', featuresWithGenerated(readFileSync(join(root, 'FEATURES.md'), 'utf8'))],
   ]);

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { BackendUnavailableError } from '../bindings/errors.js';
 import type { BackendKind } from '../lib/device/backend.js';
-import { backendEntries, parseDeviceSpec, registerBackend } from '../lib/device/backend-registry.js';
+import { backendEntries, backendOfDlpack, defaultCandidates, dlpackForms, fallbackFor, parseDeviceSpec, registerBackend } from '../lib/device/backend-registry.js';
 import { availableDeviceSpecs, openDevice } from '../lib/device/device.js';
 import { REPO } from './consumer-app.js';
 
@@ -41,6 +41,24 @@ describe('backend registry', () => {
       remove();
     }
     expect(() => parseDeviceSpec('fake')).to.throw(TypeError, /invalid device/);
+  });
+
+  it('the default-device rule and DLPack device types are registry data', () => {
+    expect(defaultCandidates().map((e) => e.kind)).to.deep.equal(['cuda', 'cpu']);
+    expect(fallbackFor('cuda')?.kind).to.equal('cpu');
+    expect(fallbackFor('cpu')).to.equal(null);
+    expect(backendOfDlpack(2)?.kind).to.equal('cuda');
+    expect(backendOfDlpack(1)?.kind).to.equal('cpu');
+    expect(dlpackForms()).to.equal('kDLCUDA (2) and kDLCPU (1)');
+    // A fake that may be the default ranks by its priority; one without asDefault is never tried.
+    const kind = 'fake' as BackendKind;
+    const remove = registerBackend({ kind, singleDevice: true, probe: () => ({ count: 1, note: 'fake' }), open: () => ({ error: 'imaginary' }), asDefault: { priority: 50, unusable: 'no fake', fallback: 'using the fake' } });
+    try {
+      expect(defaultCandidates().map((e) => e.kind)).to.deep.equal(['cuda', 'fake', 'cpu']);
+      expect(fallbackFor('fake')?.kind).to.equal('cpu');
+    } finally {
+      remove();
+    }
   });
 
   it('only the registry and the backend folders import a backend folder', () => {

@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { join } from 'node:path';
 import * as gp from '../lib/index.js';
 import { BackendUnavailableError } from '../lib/index.js';
-import { cudaQuery as deviceQuery } from '../lib/device/device.js';
+import { cudaQuery as deviceQuery } from '../lib/device/cuda-query.js';
 import { DEVICE_SPECS } from './helpers.js';
 import { buildFakeCuda, HAVE_CXX, runChild, tempDir } from './foundation-support.js';
 

@@ -198,6 +198,20 @@ template <typename T> __device__ __forceinline__ ArgPair<T> argmin_op(const ArgP
 // Most threads per block a reduction kernel launches with (shared buffers are sized for it).
 #define GPA_RED_MAX_THREADS 256
 
+// The warp width group_reduce works in: the device's (DeviceInfo.warpSize, a power of two),
+// which lib/kernel/reduction-codegen.ts defines before including this header; 32 where the
+// includer defines none.
+#ifndef GPA_RED_WARP
+#define GPA_RED_WARP 32
+#endif
+// Every lane of such a warp, the shuffles' member mask: GPA_RED_WARP low bits, in a 64-bit mask
+// where warps are wider than 32 lanes (0xffffffffu for 32).
+#if GPA_RED_WARP > 32
+#define GPA_RED_FULL_MASK (~0ull >> (64 - GPA_RED_WARP))
+#else
+#define GPA_RED_FULL_MASK (~0u >> (32 - GPA_RED_WARP))
+#endif
+
 #ifndef GPA_HOST
 // Byte copy of a small trivially copyable value (NVRTC, above all with --minimal, has no
 // memcpy/__builtin_memcpy); sizes are compile-time constants, so this unrolls to register moves.
@@ -217,19 +231,13 @@ __device__ __forceinline__ T shfl_down(const T& v, unsigned delta, int width) {
   w[W - 1] = 0;
   copy_bytes<(int)sizeof(T)>(w, &v);
 #pragma unroll
-  for (int k = 0; k < W; ++k) w[k] = __shfl_down_sync(0xffffffffu, w[k], delta, width);
+  for (int k = 0; k < W; ++k) w[k] = __shfl_down_sync(GPA_RED_FULL_MASK, w[k], delta, width);
   T r;
   copy_bytes<(int)sizeof(T)>(&r, w);
   return r;
 }
 #endif
 
-// The warp width group_reduce works in: the device's (DeviceInfo.warpSize, a power of two),
-// which lib/kernel/reduction-codegen.ts defines before including this header; 32 where the
-// includer defines none. (The shuffles' lane mask assumes warps of at most 32 lanes.)
-#ifndef GPA_RED_WARP
-#define GPA_RED_WARP 32
-#endif
 __device__ constexpr int red_log2(int n) { return n <= 1 ? 0 : 1 + red_log2(n / 2); }
 
 // Reduce over groups of G consecutive threads of a 1-D block (G a power of two, <= blockDim.x);

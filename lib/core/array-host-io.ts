@@ -1,16 +1,19 @@
 // GpuArray's host transfers: downloads (raw storage, TypedArrays, nested JS arrays, one element)
-// and uploads (set). gpu-array.ts imports this module, so the GpuArray class comes in as an
-// argument where a new array is allocated (importing it here would make an import cycle).
+// and uploads (set), and the methods that expose them (toArray, toTypedArray, get, data, set,
+// item, ...). gpu-array.ts imports this module, so the GpuArray class comes in as an argument
+// where a new array is allocated or the methods installed (importing it would make a cycle).
 import type { GpuArray } from './gpu-array.js';
 import type { NestedArray } from './array-types.js';
 import { DType, dtypes, HostTypedArray } from './dtype.js';
 import { allocStorage, HostScalar, hostToStorage, isComplexLike, readElement } from './host-data.js';
-import { checkHostOut, storageToExport } from './host-export.js';
+import { checkHostOut, exportToNdarray, storageToExport } from './host-export.js';
 import { downloadStorage, releaseStorage } from './pinned-host.js';
 import { IndexError } from '../../bindings/errors.js';
 import { kernelHooks } from './kernel-hooks.js';
 import { Scalar } from './scalar.js';
 import { shapeString } from './shape.js';
+import { readOptions } from '../util/options.js';
+import type { NdArray } from 'ndarray';
 
 /** `a.readStorage(into)`: the raw storage in C order, in `into` or in fresh (maybe pinned) memory. */
 export function readStorage(a: GpuArray, into?: HostTypedArray): HostTypedArray {
@@ -183,4 +186,118 @@ export function nestStorage(store: HostTypedArray, dtype: DType, shape: readonly
     return out;
   };
   return build(0);
+}
+
+// ---- the methods on GpuArray -------------------------------------------------------------------
+// Declared on the class by interface merging and installed by gpu-array.ts right after the class
+// (installHostMethods), so they are there wherever GpuArray is.
+
+declare module './gpu-array.js' {
+  interface GpuArray {
+    /**
+     * The elements as nested JS arrays (NumPy `ndarray.tolist`): numbers, bigints for 64-bit
+     * integers, booleans, mathjs Complex; a 0-d array gives its scalar.
+     *
+     * @example gp.arange(4, 'float64').reshape(2, 2).toArray() // [[0, 1], [2, 3]]
+     */
+    toArray(): NestedArray;
+    /**
+     * The elements in C order in a new TypedArray: the dtype's own (BigInt64Array for int64),
+     * float16 and bfloat16 as Float32Array, bool as Uint8Array (0/1), complex as interleaved (re, im) floats.
+     * Views (offsets, negative strides, transposes, broadcasts) come out in their logical order.
+     * With `out` (CuPy's `get(out=)`), the elements go into that TypedArray instead, which must be
+     * of that type and length: a `gp.cuda.pinnedArray()` downloads at the link's speed. A large
+     * download of a size downloaded before lands in the pinned host pool (see `getPinnedMemoryPool`).
+     */
+    toTypedArray(options?: { out?: HostTypedArray }): HostTypedArray;
+    /** tfjs's name for toTypedArray(): a blocking download. */
+    dataSync(): HostTypedArray;
+    /** Numba's name for toTypedArray() (DeviceNDArray.copy_to_host). */
+    copyToHost(): HostTypedArray;
+    /**
+     * cupy.asnumpy / ndarray.get(): a scijs ndarray over toTypedArray(), C-ordered. A complex array
+     * gets an extra trailing axis of length 2 (real, imaginary).
+     */
+    get(): NdArray;
+    /**
+     * toTypedArray() without blocking the event loop while the device finishes queued work (tfjs's
+     * `await t.data()`). The memory stays alive until the copy is done, even if the array is
+     * disposed meanwhile.
+     */
+    data(): Promise<HostTypedArray>;
+    /**
+     * readStorage() without blocking the event loop: waits for the work queued so far on the current
+     * stream, then copies on that stream (the stream current at the call, whatever is current later).
+     * @internal
+     */
+    readStorageAsync(): Promise<HostTypedArray>;
+    /**
+     * Upload host data into this array (CuPy's ndarray.set): a TypedArray, nested JS arrays or a
+     * scijs ndarray with as many elements as this array (taken in C order), a scalar (fills), or
+     * another GpuArray (broadcast, as `a[...] = b`). Views are written through. Typed data of another dtype is
+     * cast as NumPy casts arrays; plain JS numbers are range-checked as NumPy checks Python ints.
+     * A complex array also takes (re, im) pairs: a float TypedArray of twice its size, or the
+     * ndarray get() returns. Returns this array.
+     */
+    set(host: unknown): this;
+    /**
+     * ndarray.item(): one element as a JS value (number; bigint for 64-bit ints; boolean; Complex).
+     * No argument: the array must have one element; one integer: a flat C-order index (negative
+     * counts from the end); one integer per axis: that element.
+     */
+    item(...args: number[]): HostScalar;
+    /** The byte offset in the buffer of the element item(...args) names (its checks and errors). @internal */
+    elementByte(args: readonly number[]): number;
+    /**
+     * Number(a), +a, `${a}`: NumPy's float(a)/int(a) for arrays of one element (64-bit integers
+     * come back as the nearest number; item() gives the exact bigint). Other sizes and complex
+     * values are a TypeError as in NumPy, except that string conversion (and `+` with a string)
+     * shows the repr.
+     */
+    [Symbol.toPrimitive](hint: 'number' | 'string' | 'default'): number | string;
+  }
+}
+
+/** Put the methods declared above on `Array_.prototype`, non-enumerable as class methods are. */
+export function installHostMethods(Array_: typeof GpuArray): void {
+  const methods: Record<string | symbol, (this: GpuArray, ...args: never[]) => unknown> = {
+    toArray(this: GpuArray) {
+      return toArray(this, readStorage(this));
+    },
+    toTypedArray(this: GpuArray, options?: { out?: HostTypedArray }) {
+      const { out } = readOptions<{ out: HostTypedArray }>('toTypedArray', options, ['out']);
+      return toTypedArray(this, out, (into) => readStorage(this, into));
+    },
+    dataSync(this: GpuArray) {
+      return this.toTypedArray();
+    },
+    copyToHost(this: GpuArray) {
+      return this.toTypedArray();
+    },
+    get(this: GpuArray) {
+      return exportToNdarray(this.toTypedArray(), this.shape, this.dtype);
+    },
+    async data(this: GpuArray) {
+      return storageToExport(await readStorageAsync(this), this.dtype);
+    },
+    readStorageAsync(this: GpuArray) {
+      return readStorageAsync(this);
+    },
+    set(this: GpuArray, host: unknown) {
+      setFromHost(this, host, Array_, (store) => writeStorage(this, store, Array_));
+      return this;
+    },
+    item(this: GpuArray, ...args: number[]) {
+      return readItem(this, args);
+    },
+    elementByte(this: GpuArray, args: readonly number[]) {
+      return elementByte(this, args);
+    },
+    [Symbol.toPrimitive](this: GpuArray, hint: 'number' | 'string' | 'default') {
+      return toPrimitive(this, hint);
+    },
+  };
+  for (const key of Reflect.ownKeys(methods)) {
+    Object.defineProperty(Array_.prototype, key, { value: methods[key], writable: true, configurable: true, enumerable: false });
+  }
 }

@@ -76,6 +76,13 @@ export interface BitsPolicy {
   readonly promotesAs?: DTypeName;
 }
 
+/** A dtype's ArgSlot from its kind and storage bits per value (bool and dtypes held as bits: unsigned). */
+function argSlotOf(kind: DTypeKind, bits: number, heldAsBits: boolean): ArgSlot {
+  if (kind === 'b') return 'u8';
+  if (heldAsBits || kind === 'u') return `u${bits}` as ArgSlot;
+  return `${kind === 'i' ? 'i' : 'f'}${bits}` as ArgSlot;
+}
+
 /**
  * A data type (NumPy `numpy.dtype`): its name, kind (`b` bool, `i` signed, `u` unsigned, `f` float,
  * `c` complex), size in bytes and the C types kernels use. One instance per dtype, so `===`
@@ -106,7 +113,12 @@ export class DType {
     readonly storagePerItem: number,
     /** Storage/compute policy of a dtype held as raw bits (float16, bfloat16); null for the others. */
     readonly bits: BitsPolicy | null = null,
-  ) {}
+  ) {
+    this.argSlot = argSlotOf(kind, (itemsize / storagePerItem) * 8, bits !== null);
+  }
+
+  /** How a scalar kernel argument of this dtype is written (dtypes held as bits: their raw bits). Set once: every launch reads it. */
+  readonly argSlot: ArgSlot;
 
   /** Whether NumPy itself has this dtype (bfloat16 is ml_dtypes'). */
   get inNumPy(): boolean {
@@ -126,13 +138,6 @@ export class DType {
    */
   get castCtype(): string {
     return this.bits?.directFromDouble ? this.ctype : this.computeCtype;
-  }
-  /** How a scalar kernel argument of this dtype is written (dtypes held as bits: their raw bits). */
-  get argSlot(): ArgSlot {
-    const bits = (this.itemsize / this.storagePerItem) * 8;
-    if (this.kind === 'b') return 'u8';
-    if (this.bits !== null || this.kind === 'u') return `u${bits}` as ArgSlot;
-    return `${this.kind === 'i' ? 'i' : 'f'}${bits}` as ArgSlot;
   }
   /** The TypedArray `toTypedArray` gives (float16/bfloat16 values as Float32Array). */
   get exportArray(): TypedArrayCtor {

@@ -3,31 +3,30 @@
 // sum, ...) are installed from the tables in lib/ops.
 import { inspect } from 'node:util';
 import { currentDevice, Device } from '../device/device.js';
-import { DType, DTypeLike, HostTypedArray } from './dtype.js';
+import { DType, DTypeLike } from './dtype.js';
 import { HostScalar } from './host-data.js';
-import { exportToNdarray, storageToExport } from './host-export.js';
-import { readOptions } from '../util/options.js';
 import { Index, sliceView } from './indexing.js';
 import { AdvancedIndex, advancedIndexHook, isAdvancedIndex } from './advanced-index-hook.js';
 import { DeviceBuffer, LifetimeToken, trackLifetime, untrackLifetime } from './lifetime.js';
 import { arrayRepr, arrayStr, disposedRepr } from './repr.js';
 import { firstAxisViews } from './iteration.js';
-import type { NdArray } from 'ndarray';
 import { Scalar } from './scalar.js';
 import { contiguousStrides, shapeString } from './shape.js';
 // The long method bodies live beside the class, one module per job (view geometry, memory order,
-// kernels through the hook, host transfers); the methods delegate to them.
+// kernels through the hook); the methods delegate to them. The host-transfer methods (toArray,
+// toTypedArray, get, data, set, item, ...) are declared and installed by array-host-io.ts.
 import { allocBuffer, broadcastGeometry, checkView, dtypeViewGeometry, expandDimsGeometry, squeezeGeometry, transposeGeometry, ViewGeometry } from './view-geometry.js';
 import { flattenArray, ravelArray, reshapeArray, ViewMaker } from './array-order.js';
 import { astypeArray, fillArray } from './array-assign.js';
-import * as hostIO from './array-host-io.js';
+import { installHostMethods } from './array-host-io.js';
 
-// nestStorage moved to array-host-io.ts; host-async.ts (and others) import it from here.
+// nestStorage moved to array-host-io.ts; host-async.ts (and others) import it from here. The
+// re-export also brings that module's method declarations into this one's .d.ts.
 export { nestStorage } from './array-host-io.js';
 
 // The types of its options and results live in array-types.ts, so that the modules above can import them without the class.
 export type { ArrayFlags, AstypeOptions, NestedArray, Order, ReshapeOptions } from './array-types.js';
-import type { ArrayFlags, AstypeOptions, NestedArray, Order, ReshapeOptions } from './array-types.js';
+import type { ArrayFlags, AstypeOptions, Order, ReshapeOptions } from './array-types.js';
 
 /**
  * An n-dimensional array in device memory (NumPy `numpy.ndarray`, CuPy `cupy.ndarray`): shape,
@@ -306,118 +305,6 @@ export class GpuArray {
     return this;
   }
 
-  // ---- host transfers --------------------------------------------------------------------------
-
-  /**
-   * Raw storage of the elements in C order (float16 as uint16 bits, complex interleaved), in
-   * `into` when given (of the storage type and length), else in fresh memory: a large download
-   * of a size downloaded before lands in the pinned host pool (lib/core/pinned-host.ts).
-   */
-  protected readStorage(into?: HostTypedArray): HostTypedArray {
-    return hostIO.readStorage(this, into);
-  }
-
-  /** Upload host data of exactly this array's size and dtype storage into this array. */
-  protected writeStorage(store: ArrayBufferView): void {
-    hostIO.writeStorage(this, store, GpuArray);
-  }
-
-  /**
-   * The elements as nested JS arrays (NumPy `ndarray.tolist`): numbers, bigints for 64-bit
-   * integers, booleans, mathjs Complex; a 0-d array gives its scalar.
-   *
-   * @example gp.arange(4, 'float64').reshape(2, 2).toArray() // [[0, 1], [2, 3]]
-   */
-  toArray(): NestedArray {
-    return hostIO.toArray(this, this.readStorage());
-  }
-
-  /**
-   * The elements in C order in a new TypedArray: the dtype's own (BigInt64Array for int64),
-   * float16 and bfloat16 as Float32Array, bool as Uint8Array (0/1), complex as interleaved (re, im) floats.
-   * Views (offsets, negative strides, transposes, broadcasts) come out in their logical order.
-   * With `out` (CuPy's `get(out=)`), the elements go into that TypedArray instead, which must be
-   * of that type and length: a `gp.cuda.pinnedArray()` downloads at the link's speed. A large
-   * download of a size downloaded before lands in the pinned host pool (see `getPinnedMemoryPool`).
-   */
-  toTypedArray(options?: { out?: HostTypedArray }): HostTypedArray {
-    const { out } = readOptions<{ out: HostTypedArray }>('toTypedArray', options, ['out']);
-    return hostIO.toTypedArray(this, out, (into) => this.readStorage(into));
-  }
-
-  /** tfjs's name for toTypedArray(): a blocking download. */
-  dataSync(): HostTypedArray {
-    return this.toTypedArray();
-  }
-
-  /** Numba's name for toTypedArray() (DeviceNDArray.copy_to_host). */
-  copyToHost(): HostTypedArray {
-    return this.toTypedArray();
-  }
-
-  /**
-   * cupy.asnumpy / ndarray.get(): a scijs ndarray over toTypedArray(), C-ordered. A complex array
-   * gets an extra trailing axis of length 2 (real, imaginary).
-   */
-  get(): NdArray {
-    return exportToNdarray(this.toTypedArray(), this.shape, this.dtype);
-  }
-
-  /**
-   * toTypedArray() without blocking the event loop while the device finishes queued work (tfjs's
-   * `await t.data()`). The memory stays alive until the copy is done, even if the array is
-   * disposed meanwhile.
-   */
-  async data(): Promise<HostTypedArray> {
-    return storageToExport(await this.readStorageAsync(), this.dtype);
-  }
-
-  /**
-   * readStorage() without blocking the event loop: waits for the work queued so far on the current
-   * stream, then copies on that stream (the stream current at the call, whatever is current later).
-   * @internal
-   */
-  async readStorageAsync(): Promise<HostTypedArray> {
-    return hostIO.readStorageAsync(this);
-  }
-
-  /**
-   * Upload host data into this array (CuPy's ndarray.set): a TypedArray, nested JS arrays or a
-   * scijs ndarray with as many elements as this array (taken in C order), a scalar (fills), or
-   * another GpuArray (broadcast, as `a[...] = b`). Views are written through. Typed data of another dtype is
-   * cast as NumPy casts arrays; plain JS numbers are range-checked as NumPy checks Python ints.
-   * A complex array also takes (re, im) pairs: a float TypedArray of twice its size, or the
-   * ndarray get() returns. Returns this array.
-   */
-  set(host: unknown): this {
-    hostIO.setFromHost(this, host, GpuArray, (store) => this.writeStorage(store));
-    return this;
-  }
-
-  /**
-   * ndarray.item(): one element as a JS value (number; bigint for 64-bit ints; boolean; Complex).
-   * No argument: the array must have one element; one integer: a flat C-order index (negative
-   * counts from the end); one integer per axis: that element.
-   */
-  item(...args: number[]): HostScalar {
-    return hostIO.readItem(this, args);
-  }
-
-  /** The byte offset in the buffer of the element item(...args) names (its checks and errors). @internal */
-  elementByte(args: readonly number[]): number {
-    return hostIO.elementByte(this, args);
-  }
-
-  /**
-   * Number(a), +a, `${a}`: NumPy's float(a)/int(a) for arrays of one element (64-bit integers
-   * come back as the nearest number; item() gives the exact bigint). Other sizes and complex
-   * values are a TypeError as in NumPy, except that string conversion (and `+` with a string)
-   * shows the repr.
-   */
-  [Symbol.toPrimitive](hint: 'number' | 'string' | 'default'): number | string {
-    return hostIO.toPrimitive(this, hint);
-  }
-
   /** NumPy's repr: `array([1., 2.], dtype=float32)`. */
   toString(): string {
     return this.disposed ? disposedRepr(this.shape, this.dtype) : arrayRepr(this);
@@ -433,3 +320,5 @@ export class GpuArray {
     return this.toString();
   }
 }
+
+installHostMethods(GpuArray);

@@ -74,8 +74,6 @@ export interface BackendCapabilities {
    * issued (cpu).
    */
   readonly asyncStreams: boolean;
-  /** The device's memory is this process's ordinary memory (the cpu backend): DLPack's kDLCPU. */
-  readonly hostMemory: boolean;
   /** Peer access between devices of this backend, or null. */
   readonly peer: PeerAccess | null;
   /** Memory shared with other processes, or null. */

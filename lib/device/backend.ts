@@ -4,8 +4,12 @@
 // backend-registry.ts.
 import type { BackendCapabilities, EventOps, LaunchHints, StreamOps } from './backend-parts.js';
 
-/** The two backends: `cuda` (NVRTC and the CUDA driver) and `cpu` (the same kernels compiled by the system C++ compiler). */
-export type BackendKind = 'cuda' | 'cpu';
+/**
+ * A backend's name as registered in backend-registry.ts. gpuarray ships `cuda` (NVRTC and the
+ * CUDA driver) and `cpu` (the same kernels compiled by the system C++ compiler); a plain string,
+ * so a backend registered later brings its own name and nothing here changes.
+ */
+export type BackendKind = string;
 
 /** A grid or block size along x, y and z (CUDA's dim3). */
 export interface Dim3 {

@@ -181,7 +181,8 @@ function folderSecret(dir: string): Buffer {
   throw new Error(`cannot make a valid ${path}`);
 }
 
-function existsNoFollow(path: string): boolean {
+/** Whether anything (a dangling link included) is at `path`, without following a link there. */
+export function existsNoFollow(path: string): boolean {
   try {
     lstatSync(path);
     return true;

@@ -1,11 +1,11 @@
-// The current device: a backend plus its memory pool. Chosen by GPUARRAY_DEVICE
-// (cuda | cuda:N | cpu; an explicit cuda never falls back), else cuda when usable, else cpu with
-// a one-line notice on stderr.
+// The current device: a backend plus its memory pool. Chosen by GPUARRAY_DEVICE (an explicit
+// choice never falls back), else by the registry's default rules (backend-registry.ts: cuda when
+// usable, else cpu with a one-line notice on stderr). No backend is named here.
 import { inspect } from 'node:util';
 import { BackendUnavailableError } from '../../bindings/errors.js';
 import { describeValue } from '../util/options.js';
 import type { Backend, BackendKind, DeviceInfo } from './backend.js';
-import { backendEntries, backendEntry, parseDeviceSpec, specOf } from './backend-registry.js';
+import { backendEntries, backendEntry, defaultCandidates, deviceSpecForms, fallbackFor, parseDeviceSpec, specOf } from './backend-registry.js';
 import { DiskCache } from './compile-cache.js';
 import { kernelHeaders } from './kernel-headers.js';
 import { MemoryPool } from './memory-pool.js';
@@ -179,8 +179,13 @@ export function openDevice(spec: string): Device {
   return dev;
 }
 
-/** Why device `key` ('cuda:1', 'cpu:0') cannot be used, or null when it can. Opens it if possible. */
-function unavailableReason(key: string): string | null {
+/**
+ * Why device `spec` cannot be used, or null when it can. Opens it if possible; a failure is
+ * remembered, so asking again costs nothing.
+ */
+export function deviceUnavailableReason(spec: string): string | null {
+  const { kind, ordinal } = parseDeviceSpec(spec);
+  const key = `${kind}:${ordinal}`;
   if (opened.has(key)) return null;
   const known = failures.get(key);
   if (known !== undefined) return known;
@@ -192,34 +197,50 @@ function unavailableReason(key: string): string | null {
   }
 }
 
-/** Why cuda:ordinal cannot be used, or null when it can. Opens it if possible. */
-export function cudaUnavailableReason(ordinal = 0): string | null {
-  return unavailableReason(`cuda:${ordinal}`);
+/** A reason on one line, for notices and summaries. */
+export const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** GPUARRAY_DEVICE's device, which never falls back: an explicit choice that cannot run throws. */
+function openFromEnv(env: string): Device {
+  try {
+    return openDevice(env);
+  } catch (e) {
+    // Say where the spec came from: the program never named a device, and name the backend the
+    // default choice would have fallen back to, which the explicit choice did not (it may run
+    // kernels very differently, e.g. as native code instead of on a GPU).
+    if (e instanceof BackendUnavailableError) {
+      const fb = fallbackFor(parseDeviceSpec(env).kind);
+      const hint = fb ? `; no fallback to the ${fb.kind} backend: unset GPUARRAY_DEVICE or set it to ${specOf(fb, 0)} for that` : '';
+      throw new BackendUnavailableError(e.backend, `${e.reason} (selected by GPUARRAY_DEVICE=${env}${hint})`);
+    }
+    if (e instanceof TypeError) throw new TypeError(`GPUARRAY_DEVICE: ${e.message}`);
+    throw e;
+  }
 }
 
-const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
-
+/**
+ * GPUARRAY_DEVICE's device, else device 0 of the most preferred usable backend (the registry's
+ * asDefault rules), with a one-line notice on stderr when a preferred one was passed over.
+ */
 function chooseDefault(): Device {
   const env = process.env.GPUARRAY_DEVICE;
-  if (env) {
-    try {
-      return openDevice(env);
-    } catch (e) {
-      // Say where the spec came from: the program never named a device. An explicit choice
-      // never falls back to the cpu backend (which runs kernels as native code, not on a GPU).
-      if (e instanceof BackendUnavailableError) {
-        const hint = e.backend.startsWith('cuda') ? '; no fallback to the cpu backend: unset GPUARRAY_DEVICE or set it to cpu for that' : '';
-        throw new BackendUnavailableError(e.backend, `${e.reason} (selected by GPUARRAY_DEVICE=${env}${hint})`);
-      }
-      if (e instanceof TypeError) throw new TypeError(`GPUARRAY_DEVICE: ${e.message}`);
-      throw e;
+  if (env) return openFromEnv(env);
+  const passedOver: string[] = [];
+  let last: { spec: string; why: string } | null = null;
+  for (const entry of defaultCandidates()) {
+    const spec = specOf(entry, 0);
+    const why = deviceUnavailableReason(spec);
+    if (why === null) {
+      const dev = openDevice(spec);
+      if (passedOver.length > 0) process.stderr.write(`gpuarray: ${passedOver.join('; ')}; ${entry.asDefault!.fallback} (GPUARRAY_DEVICE=${spec} silences this)\n`);
+      return dev;
     }
+    passedOver.push(`${entry.asDefault!.unusable} (${oneLine(why)})`);
+    last = { spec, why };
   }
-  const why = cudaUnavailableReason(0);
-  if (why === null) return openDevice('cuda:0');
-  const cpu = openDevice('cpu');
-  process.stderr.write(`gpuarray: no usable CUDA GPU (${oneLine(why)}); using the cpu backend, which runs kernels as native code in this process (GPUARRAY_DEVICE=cpu silences this)\n`);
-  return cpu;
+  if (last === null) throw new BackendUnavailableError('default', 'no registered backend may be the default device');
+  const { kind, ordinal } = parseDeviceSpec(last.spec);
+  throw new BackendUnavailableError(`${kind}:${ordinal}`, last.why);
 }
 
 /**
@@ -235,6 +256,14 @@ export function currentDevice(): Device {
 /** The current device if one was chosen already (by `useDevice` or a first use), else null: chooses nothing. */
 export function chosenDevice(): Device | null {
   return current;
+}
+
+/**
+ * How a message writes `d` as the device argument of toDevice/withDevice: its ordinal where its
+ * backend numbers devices ('1'), its spec in quotes where the backend has one ("'cpu'").
+ */
+export function deviceArgument(d: Device): string {
+  return backendEntry(d.kind).singleDevice ? `'${d.spec}'` : String(d.id);
 }
 
 /** Make `spec` the current device for everything created from now on. */
@@ -266,7 +295,7 @@ export function resolveDevice(d: number | string | Device, what = 'device'): Dev
   if (d instanceof Device) return d;
   if (typeof d === 'string') return openDevice(d);
   if (typeof d !== 'number' || !Number.isInteger(d) || d < 0) {
-    throw new TypeError(`${what} must be a device ordinal (a non-negative integer), a spec such as 'cuda:1' or 'cpu', or a Device; got ${describeValue(d)}`);
+    throw new TypeError(`${what} must be a device ordinal (a non-negative integer), a spec (${deviceSpecForms()}), or a Device; got ${describeValue(d)}`);
   }
   const kind = currentDevice().kind;
   const count = backendDeviceCount();
@@ -297,10 +326,10 @@ export function withDevice<T>(d: number | string | Device, fn: () => T): T {
   return result;
 }
 
-/** Every device that can run here, for tests that run on each: cpu always (given a C++ compiler), cuda:0 when usable. */
+/** Device 0 of every backend that can run here, for tests that run on each (cpu given a C++ compiler; cuda:0 when usable). */
 export function availableDeviceSpecs(): string[] {
   return backendEntries()
-    .filter((e) => unavailableReason(`${e.kind}:0`) === null)
+    .filter((e) => deviceUnavailableReason(specOf(e, 0)) === null)
     .map((e) => specOf(e, 0));
 }
 
@@ -330,58 +359,3 @@ export function getBackend(): BackendInfo {
   };
 }
 
-const gib = (n: number) => `${(n / 2 ** 30).toFixed(1)} GiB`;
-
-function deviceLine(info: DeviceInfo): string {
-  const cc = info.computeCapability;
-  return (
-    `${info.name}: compute capability ${cc.major}.${cc.minor}, ${info.multiprocessorCount} SMs, ` +
-    `${info.maxThreadsPerBlock} threads/block, warp ${info.warpSize}, ${gib(info.totalMemory)}`
-  );
-}
-
-/** The seed's device.py in gpuarray: is there a GPU, which, and what can it do. */
-export const cudaQuery = {
-  /** True when cuda:0 can be used (driver, device and NVRTC all found). */
-  isAvailable(): boolean {
-    return cudaUnavailableReason(0) === null;
-  },
-  /** Why cuda:0 cannot be used, or null when it can. */
-  unavailableReason(): string | null {
-    return cudaUnavailableReason(0);
-  },
-  /** How many CUDA devices the driver reports (0 without a driver or GPU). */
-  deviceCount(): number {
-    const p = backendEntry('cuda').probe();
-    return 'error' in p ? 0 : p.count;
-  },
-  /** The current CUDA device: the current device when it is a GPU, else cuda:0. Throws BackendUnavailableError without one. */
-  getCurrentDevice(): DeviceInfo {
-    const d = current?.kind === 'cuda' ? current : openDevice('cuda:0');
-    return { ...d.backend.device, computeCapability: { ...d.backend.device.computeCapability } };
-  },
-  /** Print a summary of the CUDA devices (and the cpu backend) to stdout; true when a GPU is usable. */
-  detect(): boolean {
-    const lines: string[] = [`${kernelHeaders().libraryVersion}`];
-    const probe = backendEntry('cuda').probe();
-    if ('error' in probe) lines.push(`CUDA: not available (${oneLine(probe.error)})`);
-    else {
-      lines.push(`Found ${probe.count} CUDA device${probe.count === 1 ? '' : 's'} (${probe.note})`);
-      for (let i = 0; i < probe.count; i++) {
-        try {
-          lines.push(`  cuda:${i}  ${deviceLine(openDevice(`cuda:${i}`).backend.device)}  [usable]`);
-        } catch (e) {
-          lines.push(`  cuda:${i}  not usable: ${oneLine(e instanceof BackendUnavailableError ? e.reason : (e as Error).message)}`);
-        }
-      }
-    }
-    try {
-      const cpu = openDevice('cpu');
-      lines.push(`cpu backend: ${cpu.backend.device.name}; compiler ${cpu.backend.compilerDescription}`);
-    } catch (e) {
-      lines.push(`cpu backend: not available (${oneLine((e as Error).message)})`);
-    }
-    process.stdout.write(lines.join('\n') + '\n');
-    return cudaUnavailableReason(0) === null;
-  },
-};

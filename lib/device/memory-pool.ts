@@ -8,13 +8,15 @@
 // back to the arena of the stream it was allocated on, so work on that stream may reuse it with
 // no wait. Freed while another stream is current, it is also ordered after that stream's work so
 // far (an event); a stream short of blocks takes the default stream's after its work (an event),
-// and a disposed stream's blocks go to the default stream. During a graph capture nothing comes from the driver: blocks come from the
-// pool's caches and belong to the graph, with every block freed during the capture, until the
-// graph is disposed (its replays write them).
+// and a disposed stream's blocks go to the default stream. During a graph capture nothing comes
+// from the driver: which blocks a capture or graph holds is pool-capture.ts's.
 import { OutOfMemoryError } from '../../bindings/errors.js';
 import type { Backend } from './backend.js';
-import { captureRefusal, refuseAllocation } from './capture-errors.js';
+import { captureRefusal } from './capture-errors.js';
 import { Arena, parsePoolLimit } from './pool-arena.js';
+import { PoolCaptures, type GraphMemory } from './pool-capture.js';
+
+export type { GraphMemory } from './pool-capture.js';
 
 export const ALLOCATION_UNIT = 512;
 
@@ -45,33 +47,6 @@ export interface PoolStats {
 }
 
 /**
- * The blocks a graph holds: every block its capture took from the caches or saw freed (`owned`),
- * and those of them no array uses any more (`held`), returned to the caches when it is disposed.
- */
-export interface GraphMemory {
-  readonly owned: Set<number>;
-  held: number[];
-}
-
-/**
- * A capture in progress: blocks freed during it, reusable by its later allocations in stream
- * order; in a provisional capture, the placeholders handed out for memory the caches lacked.
- */
-interface CaptureMemory {
-  readonly local: Arena;
-  readonly owned: Set<number>;
-  /** Sizes of the placeholders (null: a capture that refuses instead). */
-  readonly shortfall: number[] | null;
-  readonly placeholders: Set<number>;
-}
-
-/**
- * Placeholder addresses (a provisional capture's stand-ins for memory the pool lacks): above
- * anything a device or host allocator returns, below 2^53, never overlapping.
- */
-const PLACEHOLDER_BASE = 2 ** 52;
-
-/**
  * The device's caching memory pool (CuPy `cupy.get_default_memory_pool()`): freed blocks are kept
  * for reuse, per stream; `freeAllBlocks()` returns them to the device, `setLimit()` caps the pool.
  *
@@ -85,12 +60,8 @@ export class MemoryPool {
   /** Blocks allocated while a stream other than the default one was current: their arena. */
   private readonly homes = new Map<number, Arena>();
   private readonly blockSize = new Map<number, number>();
-  /** Blocks graphs hold, with their graph's memory. */
-  private readonly graphBlocks = new Map<number, GraphMemory>();
-  private capture: CaptureMemory | null = null;
-  private nextPlaceholder = PLACEHOLDER_BASE;
-  /** Placeholders of abandoned captures that an array may still give back (ignored then). */
-  private readonly deadPlaceholders = new Set<number>();
+  /** Which blocks graph captures and graphs hold. */
+  private readonly captures = new PoolCaptures(this.blockSize);
   private readonly got = new Float64Array(1);
   private used = 0;
   private cached = 0;
@@ -133,7 +104,7 @@ export class MemoryPool {
   /** Allocate at least `bytes`; returns the device address. */
   malloc(bytes: number): number {
     const size = MemoryPool.roundSize(bytes);
-    if (this.capture !== null) return this.captureMalloc(size, bytes);
+    if (this.captures.active) return this.captureMalloc(size, bytes);
     const reused = this.takeCached(size);
     if (reused !== null) return reused;
     return this.grow(size, bytes);
@@ -146,7 +117,7 @@ export class MemoryPool {
    */
   mallocExact(bytes: number): number {
     const size = MemoryPool.roundSize(bytes);
-    if (this.capture !== null) return this.captureMalloc(size, bytes);
+    if (this.captures.active) return this.captureMalloc(size, bytes);
     const reused = this.takeCached(size, true);
     if (reused !== null) return reused;
     return this.grow(size, bytes);
@@ -187,22 +158,10 @@ export class MemoryPool {
   release(ptr: number): void {
     const size = this.blockSize.get(ptr);
     if (size === undefined) {
-      if (this.deadPlaceholders.delete(ptr)) return;
+      if (this.captures.forgetDead(ptr)) return;
       throw new Error(`gpuarray: release of unknown block ${ptr}`);
     }
-    if (this.capture !== null) {
-      // Captured work may read it: the graph keeps it; later allocations of the capture may reuse it.
-      this.capture.local.put(ptr, size);
-      this.capture.owned.add(ptr);
-      return;
-    }
-    if (this.graphBlocks.size !== 0) {
-      const g = this.graphBlocks.get(ptr);
-      if (g !== undefined) {
-        g.held.push(ptr);
-        return;
-      }
-    }
+    if (this.captures.keep(ptr, size)) return;
     this.returnBlock(ptr, size);
   }
 
@@ -218,7 +177,7 @@ export class MemoryPool {
 
   /** Give every cached block back to the device. */
   freeAllBlocks(): void {
-    if (this.capture !== null) throw captureRefusal('freeing the memory pool\'s blocks');
+    if (this.captures.active) throw captureRefusal('freeing the memory pool\'s blocks');
     // cuMemFree waits for the device, but say so: blocks of other streams may still be in use.
     let others = false;
     for (const a of this.arenas.values()) if (a !== this.defaultArena && a.blocks > 0) others = true;
@@ -244,95 +203,43 @@ export class MemoryPool {
    * @internal
    */
   beginCapture(provisional = false): void {
-    if (this.capture !== null) throw new Error('internal: nested pool capture');
-    this.capture = { local: new Arena(-1), owned: new Set(), shortfall: provisional ? [] : null, placeholders: new Set() };
+    this.captures.begin(provisional);
   }
 
   /** Sizes the running provisional capture lacked so far (empty: it needs nothing new). @internal */
   captureShortfall(): readonly number[] {
-    return this.capture?.shortfall ?? [];
+    return this.captures.shortfall();
   }
 
   /** The blocks of the capture that just ended: they stay the graph's until releaseGraph. @internal */
   endCapture(): GraphMemory {
-    const c = this.capture;
-    if (c === null) throw new Error('internal: endCapture without a capture');
-    if (c.placeholders.size > 0) throw new Error('internal: a capture with placeholders must be abandoned');
-    this.capture = null;
-    const g: GraphMemory = { owned: c.owned, held: [] };
-    c.local.drain((ptr) => g.held.push(ptr));
-    for (const ptr of c.owned) this.graphBlocks.set(ptr, g);
-    return g;
+    return this.captures.end();
   }
 
   /** A capture that failed: nothing of it ran, its blocks go back at once, its placeholders are forgotten. @internal */
   abortCapture(): void {
-    const c = this.capture;
-    if (c === null) return;
-    this.capture = null;
-    const g: GraphMemory = { owned: c.owned, held: [] };
-    const freed = new Set<number>();
-    c.local.drain((ptr) => (c.placeholders.has(ptr) ? freed.add(ptr) : g.held.push(ptr)));
-    for (const ptr of c.placeholders) {
-      this.blockSize.delete(ptr);
-      g.owned.delete(ptr);
-      // One an array still holds (nobody disposed it): its release is ignored.
-      if (!freed.has(ptr)) this.deadPlaceholders.add(ptr);
-    }
-    this.releaseGraph(g);
+    const g = this.captures.abort();
+    if (g !== null) this.releaseGraph(g);
   }
 
   /** New blocks of these sizes in the current stream's cache (what a provisional capture lacked). @internal */
   reserve(sizes: readonly number[]): void {
-    if (this.capture !== null) throw new Error('internal: reserve during a capture');
+    if (this.captures.active) throw new Error('internal: reserve during a capture');
     for (const size of sizes) this.returnBlock(this.grow(size, size), size);
   }
 
   /** A graph is disposed, none of its replays still running: its blocks go back to the caches. @internal */
   releaseGraph(g: GraphMemory): void {
-    for (const ptr of g.owned) this.graphBlocks.delete(ptr);
-    const held = g.held;
-    g.held = [];
-    for (const ptr of held) this.returnBlock(ptr, this.blockSize.get(ptr)!);
+    for (const ptr of this.captures.release(g)) this.returnBlock(ptr, this.blockSize.get(ptr)!);
   }
 
-  /**
-   * During a capture: the best fit among the blocks freed in it and the cached blocks of every
-   * stream (all alike here: the capture ends with a device synchronisation, before any replay can
-   * run, so work queued before it on any stream is done by then); else a placeholder or a refusal.
-   */
+  /** During a capture: from the caches only (pool-capture.ts), counted as in use when taken from one. */
   private captureMalloc(size: number, bytes: number): number {
-    const c = this.capture!;
-    let best = c.local;
-    let bestFit = c.local.fit(size);
-    if (bestFit !== size) {
-      for (const a of this.arenas.values()) {
-        const fit = a.fit(size);
-        if (fit < bestFit) {
-          best = a;
-          bestFit = fit;
-          if (fit === size) break;
-        }
-      }
-    }
-    if (bestFit !== Infinity) {
-      const ptr = best.take(size, this.got)!;
-      if (best !== c.local) {
-        const have = this.got[0];
-        this.cached -= have;
-        this.cachedBlocks--;
-        this.used += have;
-        c.owned.add(ptr);
-      }
-      return ptr;
-    }
-    if (c.shortfall === null) throw refuseAllocation(bytes);
-    const ptr = this.nextPlaceholder;
-    this.nextPlaceholder += Math.ceil(size / 65536) * 65536 + 65536;
-    c.shortfall.push(size);
-    c.placeholders.add(ptr);
-    this.blockSize.set(ptr, size);
-    return ptr;
+    return this.captures.malloc(size, bytes, this.arenas.values(), this.got, (have) => {
+      this.cached -= have;
+      this.cachedBlocks--;
+      this.used += have;
+    });
   }
 
   /**

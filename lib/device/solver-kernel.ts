@@ -48,6 +48,9 @@ export const linalgHelperProgramRequest = () => request('gpa_linalg_helpers', 'G
 
 type Arg = number | { i32: number };
 
+/** Most blocks a launch of these kernels has (their loops stride over the rest). */
+const GRID_CAP = 65535;
+
 /** Loads kernels of one program on first use and launches them with one thread per work item. */
 class KernelSet {
   private readonly kernels = new Map<string, { k: LoadedKernel; args: ArgBlock; types: readonly string[] }>();
@@ -80,7 +83,7 @@ class KernelSet {
       else e!.args.write('i32', o[i], v.i32);
     });
     const serial = this.serialThreads;
-    const grid = serial ? Math.max(1, Math.min(units, this.backend.device.multiprocessorCount)) : Math.min(Math.ceil(units / block), 65535);
+    const grid = serial ? Math.max(1, Math.min(units, this.backend.device.multiprocessorCount)) : Math.min(Math.ceil(units / block), GRID_CAP);
     e.k.launch({ x: grid, y: 1, z: 1 }, { x: serial ? 1 : block, y: 1, z: 1 }, 0, stream, e.args.pointers);
   }
 }
@@ -157,8 +160,10 @@ export class LinalgHelpers {
    */
   luPermute(dtype: SolverDType, ipiv: number, src: number, dst: number, n: number, nrhs: number, inverse: boolean, batch: number, stream: number): void {
     if (n > PERM_EYE_MAX) throw new RangeError(`luPermute: n = ${n} exceeds ${PERM_EYE_MAX}`);
-    // On the GPU a block of 256 threads moves at least 4096 elements; each block walks the pivot chain itself.
-    const chunks = this.set.serialThreads ? 1 : Math.max(1, Math.min(nrhs, Math.floor(65535 / Math.max(1, batch)), Math.ceil((n * nrhs) / 4096)));
+    // On the GPU a block of 256 threads moves at least 4096 elements; each tile (matrix, column
+    // chunk) walks the pivot chain itself. Not redundant with launch's grid cap: tiles beyond
+    // GRID_CAP blocks would add no parallelism, only repeat chain walks in blocks that loop.
+    const chunks = this.set.serialThreads ? 1 : Math.max(1, Math.min(nrhs, Math.floor(GRID_CAP / Math.max(1, batch)), Math.ceil((n * nrhs) / 4096)));
     this.set.launch('lu_permute', dtype, batch * chunks * 256, stream, [ipiv, src, dst, n, nrhs, i32(inverse ? 1 : 0), batch, chunks], 256);
   }
 

@@ -1,7 +1,7 @@
 // The collectives' options and the argument checks every communicator makes before anything is
 // sent: the arrays, their device, layout, dtypes and sizes, the reduction, root and peer.
 import { GpuArray } from '../core/gpu-array.js';
-import type { Device } from '../device/device.js';
+import { deviceArgument, type Device } from '../device/device.js';
 import type { Stream } from '../device/stream.js';
 import { describeValue, readOptions } from '../util/options.js';
 
@@ -55,7 +55,7 @@ export function collectiveOptions<O extends object>(name: string, given: O | und
 export function checkArray(name: string, what: string, a: unknown, device: Device): GpuArray {
   if (!(a instanceof GpuArray)) throw new TypeError(`${name}: ${what} must be a GpuArray, got ${describeValue(a)}`);
   a.buffer; // throws after dispose()
-  if (a.device !== device) throw new TypeError(`${name}: ${what} lives on ${a.device.spec}, but the communicator's device is ${device.spec}; move it with a.toDevice(${device.kind === 'cpu' ? "'cpu'" : device.id})`);
+  if (a.device !== device) throw new TypeError(`${name}: ${what} lives on ${a.device.spec}, but the communicator's device is ${device.spec}; move it with a.toDevice(${deviceArgument(device)})`);
   if (!a.flags.cContiguous) throw new TypeError(`${name}: ${what} must be C-contiguous (collectives send the memory as it lies); pass a copy: ${what}.copy()`);
   return a;
 }

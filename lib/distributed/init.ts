@@ -6,8 +6,8 @@
 // id travels through the rendezvous), TCP on the cpu backend.
 import { BackendUnavailableError } from '../../bindings/errors.js';
 import { ncclLibrary } from '../../bindings/nccl.js';
-import { backendEntry } from '../device/backend-registry.js';
-import { chosenDevice, cudaUnavailableReason, currentDevice, openDevice, resolveDevice, type Device } from '../device/device.js';
+import { backendEntry, defaultCandidates, fallbackFor, parseDeviceSpec, specOf } from '../device/backend-registry.js';
+import { chosenDevice, currentDevice, deviceUnavailableReason, openDevice, resolveDevice, type Device } from '../device/device.js';
 import { describeValue, readOptions } from '../util/options.js';
 import { Agent } from './agent-client.js';
 import { Communicator, type Engine } from './communicator.js';
@@ -43,23 +43,40 @@ function intFrom(name: string, given: unknown, env: string | undefined, fallback
   return v;
 }
 
-/** The rank's device when the program names none: see InitOptions.device. */
+/** The backend GPUARRAY_DEVICE names, or null (unset or invalid: currentDevice() reports that). */
+function envKind(env: string | undefined): string | null {
+  if (!env) return null;
+  try {
+    return parseDeviceSpec(env).kind;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The rank's device when the program names none: see InitOptions.device. One device per local
+ * rank of the backend named (by useDevice or GPUARRAY_DEVICE), else of the most preferred
+ * default backend that numbers its devices (cuda), if it has one for this rank.
+ */
 function defaultDevice(worldSize: number, localRank: number): Device {
   if (worldSize === 1) return currentDevice();
-  const chosen = chosenDevice();
-  const env = process.env.GPUARRAY_DEVICE?.trim();
-  const kind = chosen?.kind ?? (env === 'cpu' ? 'cpu' : env?.startsWith('cuda') ? 'cuda' : null);
-  if (kind === 'cpu') return openDevice('cpu');
-  // Probe without opening cuda:0: a context on GPU 0 in every rank would cost each its memory.
-  const p = backendEntry('cuda').probe();
+  const named = chosenDevice()?.kind ?? envKind(process.env.GPUARRAY_DEVICE?.trim());
+  const entry = named !== null ? backendEntry(named) : defaultCandidates().find((e) => !e.singleDevice);
+  if (entry === undefined) return currentDevice();
+  if (entry.singleDevice) return openDevice(specOf(entry, 0));
+  // Probe without opening device 0: a context on GPU 0 in every rank would cost each its memory.
+  const p = entry.probe();
   if ('error' in p) {
-    if (kind === 'cuda') throw new BackendUnavailableError('cuda', p.error);
+    if (named !== null) throw new BackendUnavailableError(entry.kind, p.error);
     return currentDevice();
   }
   if (localRank >= p.count) {
-    throw new RangeError(`init: LOCAL_RANK ${localRank} has no GPU of its own (this machine has ${p.count}): start at most ${p.count} ranks per machine, or run on the cpu backend (GPUARRAY_DEVICE=cpu)`);
+    const fb = fallbackFor(entry.kind);
+    const instead = fb ? `, or run on the ${fb.kind} backend (GPUARRAY_DEVICE=${specOf(fb, 0)})` : '';
+    throw new RangeError(`init: LOCAL_RANK ${localRank} has no ${entry.kind} device of its own (this machine has ${p.count}): start at most ${p.count} ranks per machine${instead}`);
   }
-  if (kind === 'cuda' || cudaUnavailableReason(localRank) === null) return openDevice(`cuda:${localRank}`);
+  const spec = specOf(entry, localRank);
+  if (named !== null || deviceUnavailableReason(spec) === null) return openDevice(spec);
   return currentDevice();
 }
 

@@ -3,10 +3,11 @@
 // the cpu backend's), keeping it alive until the consumer calls the deleter; `gp.fromDlpack(t)`
 // wraps another library's tensor without a copy and calls its deleter when the array (and every
 // view of it) is disposed or collected.
-import { callDeleter, DL_CODE, DL_DEVICE, DL_FLAG, freeManagedTensor, readManagedTensor, registerDeleter, writeManagedTensor, type DlTensor } from '../../bindings/dlpack.js';
+import { callDeleter, DL_CODE, DL_FLAG, freeManagedTensor, readManagedTensor, registerDeleter, writeManagedTensor, type DlTensor } from '../../bindings/dlpack.js';
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import type { DeviceBuffer } from '../core/lifetime.js';
+import { backendEntry, backendOfDlpack, dlpackForms, specOf } from '../device/backend-registry.js';
 import { openDevice, type Device } from '../device/device.js';
 import { describeValue, readOptions } from '../util/options.js';
 import { makeExternal, orderConsumerStream, planExternal } from './external.js';
@@ -102,9 +103,11 @@ const DL_TYPES: [DType, number, number][] = [
   [dtypes.bfloat16, DL_CODE.BFLOAT, 16],
 ];
 
-/** DLPack's device of an array: kDLCUDA with the ordinal, or kDLCPU for the cpu backend. */
+/** DLPack's device of an array: its backend's device type (kDLCUDA, kDLCPU: backend-registry.ts) and the ordinal. */
 export function dlpackDevice(a: GpuArray): DlpackDevice {
-  return a.device.backend.capabilities.hostMemory ? [DL_DEVICE.CPU, 0] : [DL_DEVICE.CUDA, a.device.id];
+  const t = backendEntry(a.device.kind).dlpack;
+  if (t === undefined) throw new TypeError(`toDlpack: the ${a.device.kind} backend's memory has no DLPack device type`);
+  return [t.deviceType, a.device.id];
 }
 
 // What exported tensors keep alive, by manager_ctx.
@@ -145,9 +148,9 @@ export function toDlpack(a: GpuArray, options?: ToDlpackOptions): DlpackCapsule 
 
 /** The device a DLPack tensor's memory is on, as one of ours. */
 function deviceOf(t: DlTensor): Device {
-  if (t.deviceType === DL_DEVICE.CUDA) return openDevice(`cuda:${t.deviceId}`);
-  if (t.deviceType === DL_DEVICE.CPU) return openDevice('cpu');
-  throw new TypeError(`fromDlpack: gpuarray takes kDLCUDA (2) and kDLCPU (1) tensors, got device type ${t.deviceType}`);
+  const entry = backendOfDlpack(t.deviceType);
+  if (entry === undefined) throw new TypeError(`fromDlpack: gpuarray takes ${dlpackForms()} tensors, got device type ${t.deviceType}`);
+  return openDevice(specOf(entry, t.deviceId));
 }
 
 function dtypeOf(t: DlTensor): DType {

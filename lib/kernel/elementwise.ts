@@ -6,7 +6,7 @@ import { HostScalar } from '../core/host-data.js';
 import { Scalar } from '../core/scalar.js';
 import { broadcastShapes, broadcastStrides, sameShape } from '../core/shape.js';
 import type { Device } from '../device/device.js';
-import { currentDevice } from '../device/device.js';
+import { currentDevice, deviceArgument } from '../device/device.js';
 import type { LoadedKernel } from '../device/backend.js';
 import { ArgBlock, ParamLayout } from '../device/arg-block.js';
 import { CodegenParam, generateElementwise, planNeedsIndexer } from './elementwise-codegen.js';
@@ -85,7 +85,7 @@ const isArray = (v: ArgValue): v is GpuArray => v instanceof GpuArray;
 export function mixedDevices(op: string, a: Device, b: Device): TypeError {
   return new TypeError(
     `${op}: arrays live on different devices (${a.spec} and ${b.spec}); move one with a.toDevice(${b.kind === a.kind ? a.id : `'${a.spec}'`}) ` +
-      `or gp.copyto, and run the work inside gp.withDevice(${a.kind === 'cpu' ? `'${a.spec}'` : a.id}, ...)`,
+      `or gp.copyto, and run the work inside gp.withDevice(${deviceArgument(a)}, ...)`,
   );
 }
 

@@ -1,48 +1,20 @@
-// Array creation with NumPy's names: empty, zeros, ones, full, arange, eye, identity, and
-// asarray/array from host data (TypedArray, nested arrays, scijs ndarray). The *Like variants are
-// in creation-like.ts, linspace/logspace/geomspace in spacing.ts.
+// Array creation with NumPy's names: empty, zeros, ones, full, arange, eye, identity. Their
+// shape and dtype arguments are read in creation-args.ts; array/asarray from host data are in
+// creation-data.ts (re-exported here), the *Like variants in creation-like.ts,
+// linspace/logspace/geomspace in spacing.ts.
 import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { HostScalar, hostToStorage, inferDType, toDTypeValue, weakKindOf } from '../core/host-data.js';
+import { HostScalar, inferDType, toDTypeValue, weakKindOf } from '../core/host-data.js';
 import { describeValue, isOptionsLike, readOptions } from '../util/options.js';
 import { Scalar } from '../core/scalar.js';
-import { resultType } from '../core/promotion.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { normalizeShape } from '../core/shape.js';
-import { currentDevice } from '../device/device.js';
 import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
+import { creationDType, creationOrder, type DTypeArg, type ShapeLike } from './creation-args.js';
+import { array } from './creation-data.js';
 
-/** A shape: one length (`5`) or a list of lengths (`[2, 3]`). */
-export type ShapeLike = number | readonly number[];
-/** A creation function's dtype argument: a dtype, or `{dtype}` in its place (`{dtype, order}` for empty, zeros, ones and full). */
-export type DTypeArg = DTypeLike | { dtype?: DTypeLike; order?: 'C' | 'F' };
-
-/**
- * The dtype argument of a creation function: a dtype, or {dtype} in its place (the trailing
- * options object). Anything else says which argument is wrong: `zeros(2, 3)` is a common slip
- * for `zeros([2, 3])`.
- */
-function creationDType(fn: string, arg: DTypeArg | undefined, position: string, dflt: DTypeLike | undefined): DType | undefined {
-  let d: unknown = arg;
-  if (isOptionsLike(arg) && !(arg instanceof DType)) d = readOptions<{ dtype: DTypeLike }>(fn, arg, ORDERED.includes(fn) ? ['dtype', 'order'] : ['dtype']).dtype;
-  if (d === undefined || d === null) return dflt === undefined ? undefined : toDType(dflt); // NumPy's dtype=None
-  if (typeof d !== 'string' && !(d instanceof DType)) {
-    const hint = typeof d === 'number' ? ` (for a ${fn} of several dimensions pass the shape as one array, e.g. ${fn}([2, 3]))` : '';
-    throw new TypeError(`${fn}: the ${position} argument must be a dtype (a name like 'float32', or a DType), got ${describeValue(d)}${hint}`);
-  }
-  return toDType(d as DTypeLike, `${fn}: dtype`);
-}
-
-/** The creation functions that take NumPy's `order` ('C' or 'F'). */
-const ORDERED = ['empty', 'zeros', 'ones', 'full'];
-/** The memory order in a creation function's options: 'C' (default) or 'F' (column-major). */
-function creationOrder(fn: string, arg: DTypeArg | undefined): 'C' | 'F' {
-  if (!isOptionsLike(arg) || arg instanceof DType) return 'C';
-  const order = (arg as { order?: unknown }).order;
-  if (order === undefined || order === null || order === 'C') return 'C';
-  if (order === 'F') return 'F';
-  throw new RangeError(`${fn}: order must be 'C' or 'F', got ${describeValue(order)}`);
-}
+export type { DTypeArg, ShapeLike } from './creation-args.js';
+export { array, asarray, type ArrayOptions } from './creation-data.js';
 
 /** New memory of shape and dtype in C or F order (F: the reversed shape's C array, transposed). */
 function allocate(shape: readonly number[], d: DType, order: 'C' | 'F'): GpuArray {
@@ -280,125 +252,3 @@ export function eye(n: number, m?: number | null | EyeOptions, k: number | EyeOp
  * @example gp.identity(2, 'int32').str() // '[[1 0]\n [0 1]]'
  */
 export const identity = (n: number, dtype: DTypeArg = 'float64') => eye(n, null, 0, creationDType('identity', dtype, 'second', 'float64')!);
-
-/**
- * A new device array from data (NumPy `numpy.array`, CuPy `cupy.array`): always a copy.
- *
- * `data` is a TypedArray, nested JS arrays, a scijs ndarray, a GpuArray or a scalar. Without
- * `dtype`, the dtype is the data's: the TypedArray's own; for JS values NumPy's rules (booleans
- * bool, integers int64, other numbers float64, mathjs Complex complex128).
- *
- * @example gp.array([[1, 2], [3, 4]], 'float32')
- */
-export function array(data: unknown, dtypeArg?: DTypeArg | ArrayOptions): GpuArray {
-  if (isOptionsLike(dtypeArg) && !(dtypeArg instanceof DType)) {
-    const o = readOptions<ArrayOptions>('array', dtypeArg, ['dtype', 'copy', 'ndmin']);
-    if (o.copy !== undefined && o.copy !== null && typeof o.copy !== 'boolean') throw new TypeError(`array: copy must be a boolean or null, got ${describeValue(o.copy)}`);
-    const n = o.ndmin ?? 0;
-    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 64) throw new TypeError(`array: ndmin must be an integer in [0, 64], got ${describeValue(n)}`);
-    const d = o.dtype === undefined || o.dtype === null ? undefined : toDType(o.dtype, 'array: dtype');
-    // copy: false never copies (NumPy 2): only a GpuArray that already fits can be returned as is.
-    if (o.copy === false && !(data instanceof GpuArray && (d === undefined || d === data.dtype) && data.ndim >= n)) {
-      throw new RangeError('Unable to avoid copy while creating an array as requested.');
-    }
-    const a = o.copy === false || (o.copy === null && data instanceof GpuArray) ? asarray(data, d) : array(data, d);
-    if (a.ndim >= n) return a;
-    try {
-      return a.reshape([...new Array<number>(n - a.ndim).fill(1), ...a.shape]);
-    } finally {
-      if (a !== data) a.dispose();
-    }
-  }
-  const want = creationDType('array', dtypeArg, 'second', undefined);
-  if (data instanceof GpuArray) return want === undefined ? data.copy() : data.astype(want);
-  if (data instanceof Scalar) return full([], data, want);
-  if (typeof data === 'number' || typeof data === 'bigint' || typeof data === 'boolean') return full([], data, want);
-  let host: ReturnType<typeof hostToStorage>;
-  try {
-    // Plain host data first: it reads every length once (a Proxy cannot make shape and values disagree).
-    host = hostToStorage(data, want);
-  } catch (e) {
-    if (e instanceof TypeError && Array.isArray(data) && holdsDeviceValues(data, new Set())) return arrayFromParts(data, want);
-    throw e;
-  }
-  const { shape, d, store } = host;
-  const up = GpuArray.allocate(shape, d, currentDevice());
-  if (up.nbytes > 0) up.device.backend.copyHostToDevice(up.ptr, store, up.nbytes, up.device.currentStream());
-  if (want === undefined || want === d) return up;
-  // Typed host data of another dtype: cast on the device, as NumPy casts array to array.
-  try {
-    return up.astype(want);
-  } finally {
-    up.dispose();
-  }
-}
-
-/** Options of `array`: `dtype`, `copy` (false: never copy, NumPy 2; null: only when needed), `ndmin` (leading axes of length one added). */
-export interface ArrayOptions {
-  dtype?: DTypeLike;
-  copy?: boolean | null;
-  ndmin?: number;
-}
-
-/** Whether a JS list holds GpuArrays or typed scalars somewhere (then it is built on the device). */
-function holdsDeviceValues(list: readonly unknown[], seen: Set<unknown>): boolean {
-  // Each list looked at once: a list holding itself (refused later) costs no more than its size.
-  if (seen.has(list)) return false;
-  seen.add(list);
-  return list.some((x) => x instanceof GpuArray || x instanceof Scalar || (Array.isArray(x) && holdsDeviceValues(x, seen)));
-}
-
-/**
- * np.array([a, b, ...]) with GpuArrays (or typed scalars) among the elements: each element made an
- * array (plain values with NumPy's default dtypes), then stacked on the device in their promoted
- * dtype, as NumPy's discovery promotes the elements' dtypes.
- */
-function arrayFromParts(list: readonly unknown[], want: DType | undefined): GpuArray {
-  const parts: GpuArray[] = [];
-  const made: GpuArray[] = [];
-  try {
-    for (const x of list) {
-      const p = x instanceof GpuArray ? x : array(x);
-      parts.push(p);
-      if (p !== x) made.push(p);
-    }
-    const shape = parts.length ? parts[0].shape : [];
-    for (const p of parts) {
-      if (p.device !== parts[0].device) throw new TypeError('array: the elements are on different devices');
-      if (p.ndim !== shape.length || p.shape.some((n, i) => n !== shape[i])) {
-        throw new RangeError(`setting an array element with a sequence: the elements have shapes [${shape.join(', ')}] and [${p.shape.join(', ')}] (inhomogeneous)`);
-      }
-    }
-    const d = want ?? resultType(parts.map((p) => p.dtype));
-    const out = GpuArray.allocate([parts.length, ...shape], d, parts.length ? parts[0].device : currentDevice());
-    try {
-      parts.forEach((p, k) => {
-        if (p.size === 0) return;
-        const row = out.slice(k);
-        try {
-          kernelHooks().assign(row, p);
-        } finally {
-          row.dispose();
-        }
-      });
-    } catch (e) {
-      out.dispose();
-      throw e;
-    }
-    return out;
-  } finally {
-    made.forEach((p) => p.dispose());
-  }
-}
-
-/**
- * `data` as a device array (NumPy `numpy.asarray`, CuPy `cupy.asarray`): the same GpuArray when it
- * already is one with the dtype asked for, else a new array as `array()` makes.
- *
- * @example const a = gp.asarray(Float32Array.of(1, 2, 3));
- */
-export function asarray(data: unknown, dtypeArg?: DTypeArg): GpuArray {
-  const want = creationDType('asarray', dtypeArg, 'second', undefined);
-  if (data instanceof GpuArray && (want === undefined || want === data.dtype)) return data;
-  return array(data, want);
-}

@@ -9,6 +9,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar, toDTypeValue } from '../core/host-data.js';
 import { Scalar } from '../core/scalar.js';
 import { ElementwiseKernel, ElementwiseKernelFn } from '../kernel/elementwise-kernel.js';
+import { indexType } from '../kernel/dims.js';
 import { IndexError } from '../../bindings/errors.js';
 import { readInt64, readInt64Async } from './device-read.js';
 import { viewOf } from './array-args.js';
@@ -35,8 +36,6 @@ export interface GatherPlan {
   offset: number;
   axes: IndexAxis[];
 }
-
-export const INT32_MAX = 2147483647;
 
 /**
  * The kernel-facing form of a plan. Offsets are in elements from the base pointer (a one-element
@@ -88,7 +87,8 @@ export function prepareLaunch(arr: GpuArray, plan: GatherPlan, mode: IndexMode):
   let reach = 0;
   dims.forEach((d, k) => (reach += (d - 1) * Math.abs(st[k])));
   for (const ax of plan.axes) reach += Math.max(0, ax.length - 1) * Math.abs(ax.stride / isz);
-  const I = reach <= INT32_MAX && size <= INT32_MAX ? 'int' : 'long long';
+  // The element-wise engine's rule (dims.ts): _o stays within reach of the base and i below size.
+  const I = indexType(size, [reach]);
   const nd = dims.length;
   const params: string[] = [];
   const args: (GpuArray | number)[] = [];

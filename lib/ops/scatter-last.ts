@@ -8,7 +8,10 @@ import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar } from '../core/host-data.js';
 import { ElementwiseKernel, ElementwiseKernelFn } from '../kernel/elementwise-kernel.js';
-import { GatherPlan, INT32_MAX, Launch } from './gather.js';
+import { GatherPlan, Launch } from './gather.js';
+
+/** Winning element numbers (0..size-1) are stored as int32 while they fit. */
+const INT32_MAX = 2 ** 31 - 1;
 
 const memo = new Map<string, [ElementwiseKernelFn, ElementwiseKernelFn]>();
 

@@ -42,7 +42,6 @@ export class CpuBackend implements Backend {
   readonly launchHints = { serialThreads: true } as const;
   readonly capabilities: BackendCapabilities = {
     asyncStreams: false,
-    hostMemory: true,
     nccl: false,
     peer: null,
     ipc: null,

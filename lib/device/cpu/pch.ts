@@ -10,9 +10,9 @@
 // when the PCH does not match the compile's flags.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, lstatSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { type DiskCache, isPrivateDir, makePrivateDir, readOwnFile, writePrivateFile } from '../compile-cache.js';
+import { type DiskCache, existsNoFollow, isPrivateDir, makePrivateDir, readOwnFile, writePrivateFile } from '../compile-cache.js';
 
 const GCH = join('gpuarray', 'common.h.gch');
 const STAND_IN = join('gpuarray', 'common.h');
@@ -34,15 +34,6 @@ export function verifyPch(dir: string, cache: DiskCache): boolean {
   if (want === undefined || gch === null) return false;
   const have = checksumOf(gch, cache);
   return have !== null && have === want;
-}
-
-function lexists(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export class HostPch {
@@ -128,7 +119,7 @@ export class HostPch {
       if (sum === null) return false;
       writePrivateFile(join(tmp, 'checksum'), Buffer.from(sum + '\n'));
       // A leftover that failed verification goes; a valid one another process just published wins.
-      if (lexists(this.dir)) {
+      if (existsNoFollow(this.dir)) {
         if (verifyPch(this.dir, this.cache)) return true;
         rmSync(this.dir, { recursive: true, force: true });
       }

@@ -12,7 +12,6 @@ const cudaPeer = (other: Backend): CudaBackend | null => (other.kind === 'cuda' 
 export function cudaCapabilities(self: CudaBackend, d: CudaDriver): BackendCapabilities {
   return {
     asyncStreams: true,
-    hostMemory: false,
     nccl: true,
     peer: {
       canAccess: (other) => {

@@ -1,4 +1,5 @@
 // The cuda backend's registry entry (backend-registry.ts): devices 'cuda' / 'cuda:N'.
+import { DL_DEVICE } from '../../../bindings/dlpack.js';
 import type { BackendEntry } from '../backend-registry.js';
 import { CudaBackend, probeCuda } from './backend.js';
 
@@ -12,4 +13,7 @@ export const cudaEntry: BackendEntry = {
     return 'error' in p ? p : { count: p.count, note: `CUDA driver ${versionString(p.driver.driverVersion())}` };
   },
   open: (ordinal, cache) => CudaBackend.create(ordinal, cache),
+  // The default device whenever cuda:0 is usable.
+  asDefault: { priority: 100, unusable: 'no usable CUDA GPU', fallback: 'using the cuda backend' },
+  dlpack: { deviceType: DL_DEVICE.CUDA, name: 'kDLCUDA' },
 };
