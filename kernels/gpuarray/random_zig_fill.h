@@ -131,6 +131,26 @@ __device__ __forceinline__ void zig_drain(ZigQueue<CAP>& q, uint32_t& cnt, uint3
     zig_push(q, cnt, e.x, e.y & (e.y - 1u));
   }
 }
+
+/**
+ * The queued walk over groups [0, G): step(gs, rej) stores groups gs[0..U)'s fast-path values and
+ * sets rej[u] to their rejected bits (0 past the end); finish(g, j) finishes element 4 g + j.
+ * Every thread of the block calls it (blocks for which zig_queued() holds).
+ */
+template <int U, typename Step, typename F>
+__device__ __forceinline__ void zig_queued_walk(uint32_t G, Step&& step, F&& finish) {
+  __shared__ ZigQueue<31 + 32 * U> queues[ZIG_WARPS];
+  ZigQueue<31 + 32 * U>& q = queues[threadIdx.x >> 5];
+  uint32_t cnt = 0;
+  zig_steps<U>(G, [&](const uint32_t* gs) {
+    uint32_t rej[U];
+    step(gs, rej);
+#pragma unroll
+    for (int u = 0; u < U; u++) zig_push(q, cnt, gs[u], rej[u]);
+    zig_drain(q, cnt, 31u, finish);
+  });
+  zig_drain(q, cnt, 0u, finish);
+}
 #endif
 
 /**
@@ -153,28 +173,20 @@ __device__ __forceinline__ void fill_normal_f32(float* out, long long n, const K
   const uint32_t G = (uint32_t)(n >> 2);
 #ifndef GPA_HOST
   if (zig_queued()) {
-    __shared__ ZigQueue<31 + 32 * U> queues[ZIG_WARPS];
-    ZigQueue<31 + 32 * U>& q = queues[threadIdx.x >> 5];
-    uint32_t cnt = 0;
-    const auto finish = [&](uint32_t g, uint32_t j) {
-      out[4 * g + j] = zig_finish(c, 4 * g + j, word_of(philox4x32_10(u32x4{pos.x + g, pos.y, pos.z, pos.w}, K), j));
-    };
-    zig_steps<U>(G, [&](const uint32_t* gs) {
+    const auto step = [&](const uint32_t* gs, uint32_t* rej) {
       u32x4 b[U];
 #pragma unroll
       for (int u = 0; u < U; u++) b[u] = philox4x32_10(u32x4{pos.x + gs[u], pos.y, pos.z, pos.w}, K);
-      uint32_t rej[U];
 #pragma unroll
       for (int u = 0; u < U; u++) {
         const f32x4 v = zig4_f32(b[u], t, &rej[u]);
         if (gs[u] < G) o[gs[u]] = v;
         else rej[u] = 0;
       }
-#pragma unroll
-      for (int u = 0; u < U; u++) zig_push(q, cnt, gs[u], rej[u]);
-      zig_drain(q, cnt, 31u, finish);
+    };
+    zig_queued_walk<U>(G, step, [&](uint32_t g, uint32_t j) {
+      out[4 * g + j] = zig_finish(c, 4 * g + j, word_of(philox4x32_10(u32x4{pos.x + g, pos.y, pos.z, pos.w}, K), j));
     });
-    zig_drain(q, cnt, 0u, finish);
     return;
   }
 #endif
@@ -204,19 +216,10 @@ __device__ __forceinline__ void fill_normal_f64(double* out, long long n, const 
   const uint32_t G = (uint32_t)(n >> 2);
 #ifndef GPA_HOST
   if (zig_queued()) {
-    __shared__ ZigQueue<31 + 32 * U> queues[ZIG_WARPS];
-    ZigQueue<31 + 32 * U>& q = queues[threadIdx.x >> 5];
-    uint32_t cnt = 0;
-    // Element 4g + j: draw j & 1 of block 2g + (j >> 1).
-    const auto finish = [&](uint32_t g, uint32_t j) {
-      const u32x4 b = philox4x32_10(u32x4{pos.x + 2 * g + (j >> 1), pos.y, pos.z, pos.w}, K);
-      out[4 * g + j] = zig_finish(c, 4 * g + j, word64_of(b, j & 1u));
-    };
-    zig_steps<U>(G, [&](const uint32_t* gs) {
+    const auto step = [&](const uint32_t* gs, uint32_t* rej) {
       u32x4 b[2 * U];
 #pragma unroll
       for (int h = 0; h < 2 * U; h++) b[h] = philox4x32_10(u32x4{pos.x + 2 * gs[h >> 1] + (h & 1), pos.y, pos.z, pos.w}, K);
-      uint32_t rej[U];
 #pragma unroll
       for (int u = 0; u < U; u++) {
         uint32_t r0, r1;
@@ -229,11 +232,12 @@ __device__ __forceinline__ void fill_normal_f64(double* out, long long n, const 
           rej[u] = r0 | (r1 << 2);
         }
       }
-#pragma unroll
-      for (int u = 0; u < U; u++) zig_push(q, cnt, gs[u], rej[u]);
-      zig_drain(q, cnt, 31u, finish);
+    };
+    // Element 4g + j: draw j & 1 of block 2g + (j >> 1).
+    zig_queued_walk<U>(G, step, [&](uint32_t g, uint32_t j) {
+      const u32x4 b = philox4x32_10(u32x4{pos.x + 2 * g + (j >> 1), pos.y, pos.z, pos.w}, K);
+      out[4 * g + j] = zig_finish(c, 4 * g + j, word64_of(b, j & 1u));
     });
-    zig_drain(q, cnt, 0u, finish);
     return;
   }
 #endif
