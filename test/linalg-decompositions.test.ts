@@ -224,6 +224,21 @@ describeEachDevice('linalg: lstsq, pinv, matrixRank', () => {
     ]) expect(f).to.throw(TypeError, /unknown option/);
   });
 
+  it("pinv of empty matrices keeps the input's dtype (NumPy's empty(..., a.dtype)); matrixRank refuses tol with rtol", () => {
+    // np.linalg.pinv(zeros((0, 3), int32)).dtype is int32, of zeros((2, 3, 0), bool) bool with shape (2, 0, 3);
+    // an empty stack of 1x1 matrices goes through the SVD: np.linalg.pinv(zeros((0, 1, 1), int64)).dtype is float64.
+    const p = gp.linalg.pinv(gp.zeros([0, 3], 'int32'));
+    expect([p.dtype.name, p.shape]).to.deep.equal(['int32', [3, 0]]);
+    const b = gp.linalg.pinv(gp.zeros([2, 3, 0], 'bool'));
+    expect([b.dtype.name, b.shape]).to.deep.equal(['bool', [2, 0, 3]]);
+    const s = gp.linalg.pinv(gp.zeros([0, 1, 1], 'int64'));
+    expect([s.dtype.name, s.shape]).to.deep.equal(['float64', [0, 1, 1]]);
+    // np.linalg.matrix_rank(a, tol=0.5, rtol=0.5): ValueError "`tol` and `rtol` can't be both set."
+    const a = gp.array([[1, 0], [0, 1e-3]], 'float64');
+    expect(() => gp.linalg.matrixRank(a, { tol: 0.5, rtol: 0.5 })).to.throw(RangeError, /both/);
+    expect(values(gp.linalg.matrixRank(a, { tol: null, rtol: 0.5 }))).to.deep.equal([1n]);
+  });
+
   it('matrixRank: full, deficient, batched, tol, 1-D', () => {
     expect(values(gp.linalg.matrixRank(gp.array([[1, 2], [2, 4]], 'float64')))).to.deep.equal([1n]);
     const r = gp.linalg.matrixRank(gp.array([[[1, 0, 0], [0, 1, 0], [0, 0, 1]], [[1, 2, 3], [2, 4, 6], [1, 0, 0]]], 'float32'));

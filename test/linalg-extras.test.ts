@@ -88,4 +88,31 @@ describeEachDevice('linalg: NumPy 2 array-API functions', () => {
     expect(values(gp.linalg.trace(x, { offset: 1 }))).to.deep.equal([-12, 24]);
     expect(values(gp.linalg.diagonal(x, { offset: -1 }))).to.deep.equal([-6, -1, 6, 11]);
   });
+
+  it("vecdot keeps the operands' common dtype (a gufunc): bool stays bool, int8 with uint8 is int16", () => {
+    // np.linalg.vecdot([[T, F, T], [F, F, T]], [[F, T, F], [T, T, T]]) = [False, True] (bool);
+    // np.vecdot(int8 [[100, -3], [1, 2]], uint8 [[2, 1], [200, 3]]) = [197, 206] (int16).
+    const p = gp.array([[true, false, true], [false, false, true]]);
+    const q = gp.array([[false, true, false], [true, true, true]]);
+    const b = gp.linalg.vecdot(p, q);
+    expect(b.dtype.name).to.equal('bool');
+    expect(b.toArray()).to.deep.equal([false, true]);
+    const i = gp.vecdot(gp.array([[100, -3], [1, 2]], 'int8'), gp.array([[2, 1], [200, 3]], 'uint8'));
+    expect(i.dtype.name).to.equal('int16');
+    expect(values(i)).to.deep.equal([197, 206]);
+    expect(gp.linalg.vecdot(gp.ones([2, 3], 'float32'), gp.ones([3], 'float16')).dtype.name).to.equal('float32');
+  });
+
+  it('linalg.cross takes 3-element vectors only (NumPy 2), along axis', () => {
+    // np.linalg.cross([1, 2, 3], [4, 5, 6]) = [-3, 6, -3]; with axis=0 over columns the same per column.
+    expect(values(gp.linalg.cross(gp.array([1, 2, 3], 'float64'), gp.array([4, 5, 6], 'float64')))).to.deep.equal([-3, 6, -3]);
+    const c = gp.linalg.cross(gp.array([[1, 0], [2, 0], [3, 1]], 'int64'), gp.array([[4, 1], [5, 0], [6, 0]], 'int64'), { axis: 0 });
+    expect(c.shape).to.deep.equal([3, 2]);
+    expect(values(c)).to.deep.equal([-3n, 0n, 6n, 1n, -3n, 0n]);
+    expect(() => gp.linalg.cross(gp.array([1, 2], 'float64'), gp.array([3, 4], 'float64'))).to.throw(RangeError, '3-dimensional vectors');
+    expect(() => gp.linalg.cross(gp.ones([3]), gp.ones([2]))).to.throw(RangeError, 'but they are 3 and 2');
+    expect(() => gp.linalg.cross(gp.ones([3]), gp.ones([3]), { axisa: 0 } as never)).to.throw(TypeError, /unknown option/);
+    // gp.cross keeps NumPy's numpy.cross: 2-element vectors give the z component.
+    expect(values(gp.cross(gp.array([1, 2], 'float64'), gp.array([3, 4], 'float64')))).to.deep.equal([-2]);
+  });
 });

@@ -101,4 +101,21 @@ describeEachDevice('linalg: norm', () => {
     expect(() => gp.linalg.norm(x, { ord: 1, keepdim: true } as never)).to.throw(TypeError, /keepdim/);
     expect(() => gp.linalg.norm(x, 'foo' as never)).to.throw(RangeError);
   });
+
+  it("matrix ords 1, inf, 2 of matrices with no rows or columns are 0 (NumPy's initial=0); -1, -inf, -2 refuse; 'f' is 'fro'", () => {
+    // NumPy 2.4: norm(zeros((0, 3)), ord) is 0.0 for 1, inf, 2, 'nuc' over either axis order;
+    // matrix_norm(zeros((2, 0, 0)), ord=1) is [0, 0]; ord -1 over (-1, 0), -inf over (0, 1) and -2 raise ValueError.
+    const e = gp.zeros([0, 3]);
+    for (const ord of [1, Infinity, 2, 'nuc'] as const) {
+      for (const axis of [[0, 1], [-1, 0]] as [number, number][]) expect(values(gp.linalg.norm(e, ord, { axis }))).to.deep.equal([0]);
+    }
+    expect(values(gp.linalg.matrixNorm(gp.zeros([2, 0, 0]), { ord: 1 }))).to.deep.equal([0, 0]);
+    expect(gp.linalg.matrixNorm(gp.zeros([2, 3, 0]), { ord: Infinity, keepdims: true }).shape).to.deep.equal([2, 1, 1]);
+    expect(() => gp.linalg.norm(e, -1, { axis: [-1, 0] })).to.throw(RangeError);
+    expect(() => gp.linalg.norm(e, -Infinity, { axis: [0, 1] })).to.throw(RangeError);
+    expect(() => gp.linalg.norm(e, -2)).to.throw(RangeError);
+    // np.linalg.norm(x, 'f') == np.linalg.norm(x, 'fro') == sqrt(146).
+    const x = gp.array(data, 'float64').reshape([3, 4]);
+    expect(values(gp.linalg.norm(x, 'f'))).to.deep.equal([Math.sqrt(146)]);
+  });
 });

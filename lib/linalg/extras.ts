@@ -12,7 +12,7 @@ import { svdArray } from './decompositions.js';
 import { LinAlgError } from './lin-alg-error.js';
 import { ArrayLike, matmul, withArrays } from './matmul.js';
 import { norm, NormOrd } from './norm.js';
-import { diagonal, outer as outerProduct, trace as traceOf } from './products.js';
+import { cross, diagonal, outer as outerProduct, trace as traceOf } from './products.js';
 import { inv, solve } from './solve.js';
 import { assertStackedSquare, swapLast } from './solver-call.js';
 
@@ -220,7 +220,10 @@ export function vecdot(x1: ArrayLike, x2: ArrayLike, options: { axis?: number } 
       const ac = a.dtype.isComplex ? t(conjugate(a)) : a;
       const am = t(moveaxis(ac, na, -1));
       const bm = t(moveaxis(b, nb, -1));
-      return sum(t(multiply(am, bm)), { axis: -1 });
+      // A gufunc in NumPy: the operands' common dtype throughout (bool stays bool, int8 with uint8 is
+      // int16), not sum's widening of small integers to int64.
+      const prod = t(multiply(am, bm));
+      return sum(prod, { axis: -1, dtype: prod.dtype });
     }),
   );
 }
@@ -257,6 +260,19 @@ export function linalgOuter(x1: ArrayLike, x2: ArrayLike): GpuArray {
   return withArrays([x1, x2], (a, b) => {
     if (a.ndim !== 1 || b.ndim !== 1) throw new RangeError(`Input arrays must be one-dimensional, but they are ${a.ndim}-dimensional and ${b.ndim}-dimensional`);
     return outerProduct(a, b);
+  });
+}
+
+/** numpy.linalg.cross(x1, x2, axis=-1): the cross product of 3-element vectors (NumPy 2; gp.cross also takes 2-element ones). */
+export function linalgCross(x1: ArrayLike, x2: ArrayLike, options: { axis?: number } = {}): GpuArray {
+  const axis = readOptions<{ axis: number }>('linalg.cross', options, ['axis']).axis ?? -1;
+  return withArrays([x1, x2], (a, b) => {
+    const la = a.shape[normalizeAxis(axis, a.ndim)];
+    const lb = b.shape[normalizeAxis(axis, b.ndim)];
+    if (la !== 3 || lb !== 3) {
+      throw new RangeError(`Both input arrays must be (arrays of) 3-dimensional vectors, but they are ${la} and ${lb} dimensional instead.`);
+    }
+    return cross(a, b, { axis });
   });
 }
 

@@ -107,7 +107,10 @@ export function pinv(a: ArrayLike, rcond: number | null | PinvOptions = null): G
       const m = x.shape[x.ndim - 2];
       const n = x.shape[x.ndim - 1];
       const outShape = [...x.shape.slice(0, -2), n, m];
-      if (Math.min(m, n) === 0 || x.size === 0) return GpuArray.allocate(outShape, result, x.device).fill(0);
+      // Empty matrices: NumPy returns empty(..., dtype=a.dtype), no cast to float for integers or
+      // bool; an empty stack of non-empty matrices goes through its SVD (float64 for those).
+      if (Math.min(m, n) === 0) return GpuArray.allocate(outShape, x.dtype, x.device);
+      if (x.size === 0) return GpuArray.allocate(outShape, result, x.device);
       const cut = o.rcond !== undefined && o.rcond !== null ? o.rcond : o.rtol === undefined ? 1e-15 : o.rtol === null ? Math.max(m, n) * epsOf(compute) : o.rtol;
       const ax = x.dtype === compute ? x : t(x.astype(compute));
       const [u, s, vh] = (svdArray(ax, false, true) as GpuArray[]).map(t);
@@ -133,6 +136,7 @@ export interface MatrixRankOptions {
 export function matrixRank(a: ArrayLike, tol: number | null | MatrixRankOptions = null): GpuArray {
   const o: MatrixRankOptions =
     typeof tol === 'object' && tol !== null ? readOptions<MatrixRankOptions>('matrixRank', tol, ['tol', 'rtol', 'hermitian']) : { tol };
+  if (o.tol !== undefined && o.tol !== null && o.rtol !== undefined && o.rtol !== null) throw new RangeError("matrixRank: `tol` and `rtol` can't be both set.");
   return withArrays([a], (x) =>
     scope((t) => {
       if (x.ndim < 2) return t(any(t(notEqual(x, 0)))).astype(dtypes.int64);

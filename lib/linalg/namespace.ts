@@ -5,7 +5,7 @@ import { cholesky, qr, svd, eigh, eigvalsh } from './decompositions.js';
 import { lstsq, pinv, matrixRank } from './least-squares.js';
 import { LinAlgError } from './lin-alg-error.js';
 import { matmul } from './matmul.js';
-import { tensordot, cross } from './products.js';
+import { tensordot } from './products.js';
 import {
   multiDot,
   cond,
@@ -15,6 +15,7 @@ import {
   vecdot,
   matrixTranspose,
   linalgOuter,
+  linalgCross,
   linalgDiagonal,
   linalgTrace,
   tensorsolve,
@@ -73,8 +74,8 @@ export const linalg = {
   matmul,
   /** numpy.linalg.tensordot: gp.tensordot. */
   tensordot,
-  /** numpy.linalg.cross: gp.cross. */
-  cross,
+  /** numpy.linalg.cross(x1, x2, {axis}): the cross product of 3-element vectors along axis (default -1); 2-element ones are refused (unlike gp.cross). */
+  cross: linalgCross,
   /** numpy.linalg.outer(x1, x2): the outer product of two 1-D arrays (other shapes are refused, unlike gp.outer). */
   outer: linalgOuter,
   /** numpy.linalg.diagonal(x, {offset}): the diagonals over the last two axes (a view). */

@@ -16,10 +16,10 @@ const { sum, max, min } = reductionFunctions;
 
 /**
  * numpy.linalg.norm's `ord`: for vectors null/2, 1, Infinity, -Infinity, 0 (count of non-zeros) or
- * any p; for matrices null/'fro', 1, -1, Infinity, -Infinity, and 2, -2, 'nuc' (from the singular
+ * any p; for matrices null/'fro' ('f' too, as NumPy), 1, -1, Infinity, -Infinity, and 2, -2, 'nuc' (from the singular
  * values).
  */
-export type NormOrd = number | 'fro' | 'nuc' | null;
+export type NormOrd = number | 'fro' | 'f' | 'nuc' | null;
 
 /** Options of gp.linalg.norm (numpy.linalg.norm's keyword arguments, which may also be passed positionally). */
 export interface NormOptions {
@@ -47,7 +47,8 @@ export function norm(
   if (isOptionsObject(ordOrOptions)) o = readOptions<NormOptions>('norm', ordOrOptions, ['ord', 'axis', 'keepdims']);
   else if (isOptionsObject(axis)) o = { ord: ordOrOptions, ...readOptions<NormOptions>('norm', axis, ['axis', 'keepdims']) };
   else o = { ord: ordOrOptions, axis: axis as NormOptions['axis'], keepdims };
-  const ord = o.ord ?? null;
+  // NumPy takes 'f' for 'fro'.
+  const ord = o.ord === 'f' ? 'fro' : (o.ord ?? null);
   if (ord !== null && typeof ord !== 'number' && ord !== 'fro' && ord !== 'nuc') {
     throw new RangeError(`norm: Invalid norm order ${typeof ord === 'bigint' ? `${ord}n` : typeof ord === 'symbol' ? 'a symbol' : JSON.stringify(ord)}`);
   }
@@ -115,7 +116,8 @@ function matrixNorm(x: GpuArray, ord: NormOrd, row: number, col: number, keepdim
     // The largest / smallest / summed singular values of each matrix (the two axes moved last).
     const perm = [...x.shape.map((_, i) => i).filter((i) => i !== row && i !== col), row, col];
     const s = t(svdArray(t(x.transpose(perm)), false, false) as GpuArray);
-    const r = (ord === 2 ? max : ord === -2 ? min : sum)(s, { axis: -1 });
+    // NumPy's amax(..., initial=0): the 2-norm of a matrix without singular values (0 x n) is 0.
+    const r = ord === 2 ? max(s, { axis: -1, initial: 0 }) : (ord === -2 ? min : sum)(s, { axis: -1 });
     if (!keepdims) return r;
     try {
       return r.reshape(x.shape.map((d, i) => (i === row || i === col ? 1 : d)));
@@ -126,9 +128,9 @@ function matrixNorm(x: GpuArray, ord: NormOrd, row: number, col: number, keepdim
   if (ord !== 1 && ord !== -1 && ord !== Infinity && ord !== -Infinity) throw new RangeError('Invalid norm order for matrices.');
   // 1 / -1: the largest / smallest column sum of |x|; inf / -inf: the same over rows.
   const [sumAxis, pickAxis] = ord === 1 || ord === -1 ? [row, col] : [col, row];
-  const pick = ord > 0 ? max : min;
   const sums = t(sum(t(absolute(x)), { axis: sumAxis, keepdims: true }));
-  const r = pick(sums, { axis: pickAxis, keepdims: true });
+  // NumPy's max(..., initial=0): no columns (rows) to pick from gives 0; the min has no identity.
+  const r = ord > 0 ? max(sums, { axis: pickAxis, keepdims: true, initial: 0 }) : min(sums, { axis: pickAxis, keepdims: true });
   if (keepdims) return r;
   try {
     return r.squeeze([row, col]);
