@@ -87,9 +87,9 @@ export function buildSharedLibrary(path: string, source: string, defines: string
   return path;
 }
 
-/** Every driver symbol bindings/cuda-driver.ts declares, read from its compiled text. */
+/** Every driver symbol bindings/cuda-driver-api.ts declares (for CudaDriver), read from its compiled text. */
 export function driverSymbols(): string[] {
-  const js = readFileSync(join(here, '..', 'bindings', 'cuda-driver.js'), 'utf8');
+  const js = readFileSync(join(here, '..', 'bindings', 'cuda-driver-api.js'), 'utf8');
   return [...new Set([...js.matchAll(/'int (cu\w+)\(/g)].map((m) => m[1]))];
 }
 

@@ -30,7 +30,7 @@ const HELPER_PARAMS: Record<string, readonly string[]> = {
   lu_permute: ['const int*', 'const void*', 'void*', 'long long', 'long long', 'int', 'long long', 'long long'],
 };
 
-/** The largest n luPermEye and luPermute take (GPA_PERM_EYE_MAX in linalg.h: a permutation in 48 KB of shared memory). */
+/** The largest n luPermEye and luPermute take (GPA_PERM_EYE_MAX in linalg_lu_helpers.h: a permutation in 48 KB of shared memory). */
 export const PERM_EYE_MAX = 12288;
 
 function request(name: string, macro: string, params: Record<string, readonly string[]>): CompileRequest {

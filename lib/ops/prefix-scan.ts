@@ -18,7 +18,7 @@ const TILE = 256 * 8;
 const SERIAL_ROW_MAX = 32;
 
 /**
- * The shape of the one-row look-back scan (kernels/gpuarray/prefix_scan.h). 'staged' is
+ * The shape of the one-row look-back scan (kernels/gpuarray/prefix_scan_lookback.h, _regs.h). 'staged' is
  * scan_lookback: 256 threads, the tile staged in shared memory, a Hillis-Steele block scan, tiles by
  * ticket (threads, load, ticket and delayNs are ignored); 'registers' is scan_lookback_regs.
  */

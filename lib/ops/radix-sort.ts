@@ -131,8 +131,8 @@ ${[1, 2, 4, 8, 16]
 `;
 
 /**
- * The shape of the radix sort's kernels (kernels/gpuarray/radix_sort.h radix_onesweep,
- * radix_histograms); bench/probes/sort-tune-probe.ts measures the choices.
+ * The shape of the radix sort's kernels (kernels/gpuarray/radix_onesweep.h radix_onesweep,
+ * radix_plan.h radix_histograms); bench/probes/sort-tune-probe.ts measures the choices.
  */
 export interface RadixShape {
   /** Threads a block of the pass kernel: a multiple of 32 from 256 (a thread per digit) to 1024. */
@@ -168,7 +168,7 @@ export const radixShapes: Record<'keys4' | 'pairs4' | 'keys8' | 'pairs8', RadixS
 
 const shapeFor = (keyBytes: number, valueBytes: number) => radixShapes[`${valueBytes ? 'pairs' : 'keys'}${keyBytes === 8 ? 8 : 4}`];
 
-/** Static shared memory of a pass kernel of this shape (radix_sort.h OnesweepSmem), or -1 when it does not fit. */
+/** Static shared memory of a pass kernel of this shape (radix_onesweep.h OnesweepSmem), or -1 when it does not fit. */
 export function onesweepSmem(s: RadixShape, keyBytes: number, valueBytes: number): number {
   const warps = s.threads / 32;
   const tile = s.threads * s.items;
@@ -276,7 +276,7 @@ export function radixSort(job: RadixSortJob, variant = ''): void {
     return;
   }
   const tiles = Math.ceil(n / (shape.threads * shape.items));
-  // Look-back words, then the meta words (radix_sort.h radix_meta): all start at zero.
+  // Look-back words, then the meta words (radix_common.h radix_meta): all start at zero.
   const metaWords = passes * 256 + (passes + 1) + passes;
   const look = GpuArray.allocate([tiles * 256 + Math.ceil(metaWords / 2)], dtypes.uint64, device).fill(0);
   const scratch: GpuArray[] = [look];

@@ -1,0 +1,40 @@
+// The scalar side of linalg.h's factorisations: traits that let one template serve real and
+// complex dtypes, the one-thread-per-matrix batch walk, and column-major element access.
+#pragma once
+#include "gpuarray/common.h"
+#include "gpuarray/complex.h"
+
+namespace gpa {
+namespace la {
+
+// Scalar traits: the real type, conjugate, |x|^2, |x|, real part, a real made into T.
+template <typename T> struct S {
+  typedef T R;
+  __device__ __forceinline__ static T cj(T x) { return x; }
+  __device__ __forceinline__ static R abs2(T x) { return x * x; }
+  __device__ __forceinline__ static R mag(T x) { return fabs(x); }
+  __device__ __forceinline__ static R re(T x) { return x; }
+  __device__ __forceinline__ static R im(T) { return R(0); }
+  __device__ __forceinline__ static T mk(R r, R = R(0)) { return r; }
+  __device__ __forceinline__ static R eps() { return sizeof(T) == 4 ? R(1.1920928955078125e-7) : R(2.220446049250313e-16); }
+};
+template <typename R_> struct S<complex<R_> > {
+  typedef R_ R;
+  typedef complex<R_> T;
+  __device__ __forceinline__ static T cj(T x) { return T(x.re_, -x.im_); }
+  __device__ __forceinline__ static R abs2(T x) { return x.re_ * x.re_ + x.im_ * x.im_; }
+  __device__ __forceinline__ static R mag(T x) { return hypot(x.re_, x.im_); }
+  __device__ __forceinline__ static R re(T x) { return x.re_; }
+  __device__ __forceinline__ static R im(T x) { return x.im_; }
+  __device__ __forceinline__ static T mk(R r, R i = R(0)) { return T(r, i); }
+  __device__ __forceinline__ static R eps() { return sizeof(R) == 4 ? R(1.1920928955078125e-7) : R(2.220446049250313e-16); }
+};
+
+// One thread per matrix: the index of this thread's first matrix and the step between them.
+__device__ __forceinline__ long long first_matrix() { return (long long)blockIdx.x * blockDim.x + threadIdx.x; }
+__device__ __forceinline__ long long matrix_step() { return (long long)gridDim.x * blockDim.x; }
+
+#define GPA_AT(a, ld, i, j) a[(i) + (j) * (ld)]
+
+}  // namespace la
+}  // namespace gpa
