@@ -117,6 +117,16 @@ describeEachDevice('linalg: svd', () => {
     expectClose(values(sv), [Math.sqrt(70), 0, 0], 1e-14, 1e-13);
     expectNear(gp.matmul(adjoint(u), u), identities([4, 4], 'float64'), 'float64', 'U^H U');
     expectNear(gp.matmul(vh, adjoint(vh)), identities([3, 3], 'float64'), 'float64', 'Vh Vh^H');
+    // A singular value at rounding level (5.6e-16 here): its column of U must still be orthonormal
+    // (it came out as minus the first column before).
+    for (const d of SOLVER_DTYPES) {
+      const c = gp.array([[1, 0, 1], [0, 0, 0], [0, 1, 1], [1, 0, 1], [0, 1, 1]], d);
+      const [ur, sr, vr] = gp.linalg.svd(c, { fullMatrices: false }) as gp.GpuArray[];
+      expectNear(gp.matmul(adjoint(ur), ur), identities([3, 3], d), d, `${d} rank 2: U^H U`);
+      expectNear(gp.matmul(gp.multiply(ur, sr.astype(d).expandDims(-2)), vr), c, d, `${d} rank 2: U S Vh`);
+      const [uf] = gp.linalg.svd(c) as gp.GpuArray[];
+      expectNear(gp.matmul(adjoint(uf), uf), identities([5, 5], d), d, `${d} rank 2: full U^H U`);
+    }
     const [u0, s0, v0] = gp.linalg.svd(gp.zeros([2, 0, 3])) as gp.GpuArray[];
     expect([u0.shape, s0.shape, v0.shape]).to.deep.equal([[2, 0, 0], [2, 0], [2, 3, 3]]);
   });

@@ -116,8 +116,10 @@ template <typename T> __device__ void gesvd(T* a, typename S<T>::R* s, T* u, T* 
       for (long long i = 0; i < n; ++i) { const T x = GPA_AT(v, n, i, j); GPA_AT(v, n, i, j) = GPA_AT(v, n, i, b); GPA_AT(v, n, i, b) = x; }
   }
   if (job) {
+    // A column at rounding level (never rotated: see `noise`) points anywhere: complete_basis
+    // gives those columns of U instead of a / s.
     long long r = 0;
-    for (; r < n && s[r] > R(0); ++r) {
+    for (; r < n && s[r] > R(0) && s[r] * s[r] > noise; ++r) {
       const R inv = R(1) / s[r];
       for (long long i = 0; i < m; ++i) GPA_AT(u, m, i, r) = GPA_AT(a, m, i, r) * St::mk(inv);
     }
