@@ -8,12 +8,21 @@ import { DimLike, RawKernelFn, RawModule } from '../kernel/raw-kernel.js';
 export type InternalKernel = (grid: DimLike, block: DimLike, args: readonly RawArg[], sharedMem?: number) => void;
 
 const modules = new Map<string, RawModule>();
-const kernels = new Map<string, InternalKernel>();
+/**
+ * Launchers by source, then by kernel name. Two maps, not one keyed by name + source: that key
+ * is a new string each call, hashed over the whole source (several KB) every time (about 8 µs
+ * of a boolean mask's host time on the dev machine); a constant source string keeps its hash.
+ */
+const kernels = new Map<string, Map<string, InternalKernel>>();
 
 /** Kernel `name` of the module compiled from `code` (memoised on the source). */
 export function moduleKernel(code: string, name: string): InternalKernel {
-  const key = `${name}\u0000${code}`;
-  let k = kernels.get(key);
+  let byName = kernels.get(code);
+  if (byName === undefined) {
+    byName = new Map();
+    kernels.set(code, byName);
+  }
+  let k = byName.get(name);
   if (k === undefined) {
     let m = modules.get(code);
     if (m === undefined) {
@@ -22,7 +31,7 @@ export function moduleKernel(code: string, name: string): InternalKernel {
     }
     const fn: RawKernelFn = m.getFunction(name);
     k = (grid, block, args, sharedMem) => withoutOccupancyWarning(() => fn(grid, block, args, sharedMem ? { sharedMem } : undefined));
-    kernels.set(key, k);
+    byName.set(name, k);
   }
   return k;
 }
