@@ -6,6 +6,7 @@ import { currentDevice } from '../device/device.js';
 import { RawKernel, RawKernelFn } from '../kernel/raw-kernel.js';
 import type { RawArg } from '../kernel/raw-args.js';
 import type { Philox } from './bit-generator.js';
+import { assertSameBuild, checkingKeys } from '../kernel/key-check.js';
 import { zigSource } from './ziggurat.js';
 
 // Exact IEEE arithmetic on the GPU: no a*b+c contraction (the host compiler has -ffp-contract=off).
@@ -14,15 +15,22 @@ const BLOCK = 256;
 const MAX_GRID = 65536;
 const MIN_GRID = 128;
 
-const cache = new Map<string, RawKernelFn>();
+const cache = new Map<string, { source: string; k: RawKernelFn }>();
 
-function kernel(name: string, source: string): RawKernelFn {
-  const key = `${name}\n${source}`; // a source may hold several kernels (the normal fills)
-  let k = cache.get(key);
-  if (k === undefined) {
-    k = RawKernel(source, name, OPTIONS);
-    cache.set(key, k);
+/**
+ * Kernel `name`, its source built by `source()` only on the first call: each name stands for one
+ * source, so a launch neither rebuilds nor hashes a source of several KB (the normal fills embed
+ * the ziggurat's tables). GPUARRAY_CHECK_KEYS rebuilds it on every hit and compares.
+ */
+function kernel(name: string, source: () => string): RawKernelFn {
+  const hit = cache.get(name);
+  if (hit !== undefined) {
+    if (checkingKeys()) assertSameBuild('random', name, hit.source, source());
+    return hit.k;
   }
+  const src = source();
+  const k = RawKernel(src, name, OPTIONS);
+  cache.set(name, { source: src, k });
   return k;
 }
 
@@ -104,7 +112,7 @@ export function fillRandom(bg: Philox, out: GpuArray): void {
   const n = out.size;
   const f32 = out.dtype.name === 'float32';
   const name = f32 ? 'gpa_random_f32' : 'gpa_random_f64';
-  const src = fillSource(name, f32 ? 'float' : 'double', '', `fill_random_${f32 ? 'f32' : 'f64'}<${FILL_UNROLL}>`, '');
+  const src = () => fillSource(name, f32 ? 'float' : 'double', '', `fill_random_${f32 ? 'f32' : 'f64'}<${FILL_UNROLL}>`, '');
   const args = [out, ...fillArgs(bg, n, f32 ? 1 : 2), aligned16(out)];
   if (n === 0) return;
   launchFill(kernel(name, src), Math.ceil(n / (f32 ? 4 : 2)), args);
@@ -166,7 +174,7 @@ export function fillNormal(bg: Philox, out: GpuArray): void {
   const f32 = out.dtype.name === 'float32';
   const t = f32 ? 'float' : 'double';
   const name = `gpa_normal_${t}`;
-  const src = normalFillSource(name, t);
+  const src = () => normalFillSource(name, t);
   const args = [out, ...fillArgs(bg, n, f32 ? 1 : 2), aligned16(out)];
   if (n === 0) return;
   if (NORMAL_METHOD === 'box-muller') {
@@ -182,7 +190,7 @@ export function fillIntegers32(bg: Philox, out: GpuArray, low: number, rng: numb
   const n = out.size;
   const t = out.dtype.ctype;
   const name = `gpa_integers_${out.dtype.name}`;
-  const src = fillSource(name, t, ', unsigned int low, unsigned int rng', `fill_integers32<${t}, ${FILL_UNROLL}>`, 'low, rng, ');
+  const src = () => fillSource(name, t, ', unsigned int low, unsigned int rng', `fill_integers32<${t}, ${FILL_UNROLL}>`, 'low, rng, ');
   const args = [out, ...fillArgs(bg, n, 1), low >>> 0, rng >>> 0, aligned16(out)];
   if (n === 0) return;
   launchFill(kernel(name, src), Math.ceil(n / 4), args);
@@ -211,14 +219,17 @@ export function runSampler(bg: Philox, spec: SamplerSpec, out: GpuArray, params:
   const n = out.size;
   const kinds = params.map((p) => (typeof p === 'object' ? 'a' : 's'));
   const name = `gpa_rng_${spec.name}_${out.dtype.name}_${kinds.join('') || 'x'}`;
-  const decls = spec.params.map((t, i) => (kinds[i] === 'a' ? `const ${t}* p${i}, ` : `${t} p${i}, `)).join('');
-  const locals = spec.params
-    .map((t, i) => `    const ${t} ${LETTERS[i]} = ${kinds[i] === 'a' ? `p${i}[e]` : `p${i}`};`)
-    .join('\n');
-  const stream = `    gpa::rng::Stream s(k0, k1, pos, (uint64_t)e, ${spec.words});\n`;
-  const src =
-    `${HEAD(name, `${out.dtype.ctype}* out, ${decls}`, spec.prelude?.() ?? '')}) {\n  ${POS}\n` +
-    `  for (long long e : gpa::grid_range(n)) {\n${locals}\n${stream}    out[e] = (${out.dtype.ctype})(${spec.expr});\n  }\n}\n`;
+  const src = () => {
+    const decls = spec.params.map((t, i) => (kinds[i] === 'a' ? `const ${t}* p${i}, ` : `${t} p${i}, `)).join('');
+    const locals = spec.params
+      .map((t, i) => `    const ${t} ${LETTERS[i]} = ${kinds[i] === 'a' ? `p${i}[e]` : `p${i}`};`)
+      .join('\n');
+    const stream = `    gpa::rng::Stream s(k0, k1, pos, (uint64_t)e, ${spec.words});\n`;
+    return (
+      `${HEAD(name, `${out.dtype.ctype}* out, ${decls}`, spec.prelude?.() ?? '')}) {\n  ${POS}\n` +
+      `  for (long long e : gpa::grid_range(n)) {\n${locals}\n${stream}    out[e] = (${out.dtype.ctype})(${spec.expr});\n  }\n}\n`
+    );
+  };
   const args: RawArg[] = [out];
   params.forEach((p, i) => {
     if (typeof p === 'object') args.push(p);
