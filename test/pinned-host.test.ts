@@ -88,6 +88,18 @@ describeEachDevice('pinned host pool', () => {
     a.dispose();
   });
 
+  it('large downloads of strided views land in pooled memory in C order', () => {
+    // A reversed view: its C-ordered copy is what the pinned copy (queued before the array over
+    // the block is made) reads; twice, so the second lands in a pooled block of a seen size.
+    const a = gp.asarray(hostData(BIG, 7)).slice('::-1');
+    for (let rep = 0; rep < 2; rep++) {
+      const got = a.toTypedArray() as Float32Array;
+      expect(got.length).to.equal(BIG);
+      for (const i of [0, 1, 4099, BIG >> 1, BIG - 1]) expect(got[i], `rep ${rep} [${i}]`).to.equal(value(BIG - 1 - i, 7));
+    }
+    a.dispose();
+  });
+
   it('reuses the blocks of collected downloads inside a synchronous loop, within its limit', () => {
     const pool = gp.getPinnedMemoryPool();
     const limit = pool.getLimit();

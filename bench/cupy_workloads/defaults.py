@@ -27,7 +27,7 @@ DEFAULT_WORKLOADS = [
     ('upload 256 MiB from a pinned array', 'uploadPinned', {'n': UP}, 'host-best'),
     ('download 256 MiB into a pinned array', 'downloadPinned', {'n': UP}, 'host-best'),
     ('sum 1000, back to back', 'sum', {'n': 1000}, 'issue'),
-    ('scalar ops y.multiply(0.99).add(0.01) in gp.scope, 200 ops', 'scalarChain', {'n': 10000, 'ops': 200, 'runs': 20}, 'custom'),
+    ('scalar ops y.multiply(0.99).add(0.01) in gp.scope, 200 ops', 'scalarChain', {'n': 10000, 'ops': 200, 'runs': 20, 'warmup': 100}, 'custom'),
     ('matmul float32 4096²', 'matmul', {'m': 4096, 'bits': 32}, 'device'),
     ('matmul float16 4096²', 'matmul', {'m': 4096, 'bits': 16}, 'device'),
     ('matmul float64 4096²', 'matmul', {'m': 4096, 'bits': 64}, 'device'),

@@ -63,7 +63,7 @@ def k_scalar_chain(ctx, p):
         got = cp.asnumpy(chain())
         if not np.array_equal(got, want.astype(np.float32)):
             raise CheckError('scalar chain: first wrong element %d' % int(np.argmax(got != want)))
-        for _ in range(3):
+        for _ in range(p['warmup']):
             chain()
         sync()
         samples = []

@@ -41,5 +41,5 @@ export const REDUCTION_TRANSFER_WORKLOADS: readonly WorkloadSpec[] = [
   { name: 'download 256 MiB into a pinned array', size: '64M float32', kind: 'downloadPinned', params: { n: UP }, how: 'host-best', floor: { kind: 'd2h', bytes: F * UP }, goal: max(22, (F * UP) / 50e6), on: CUDA },
   // #22: host time per call of a reduction and of eager scalar ops in a scope.
   { name: 'sum 1000, back to back', size: '1000 float32', kind: 'sum', params: { n: SMALL }, how: 'issue', floor: { kind: 'launch' }, goal: max(22, 0.008), on: BOTH },
-  { name: 'scalar ops y.multiply(0.99).add(0.01) in gp.scope, 200 ops', size: '10000 float32', kind: 'scalarChain', params: { n: 10000, ops: 200, runs: 20 }, how: 'custom', floor: { kind: 'none' }, goal: max(22, 1.2), on: BOTH },
+  { name: 'scalar ops y.multiply(0.99).add(0.01) in gp.scope, 200 ops', size: '10000 float32', kind: 'scalarChain', params: { n: 10000, ops: 200, runs: 20, warmup: 100 }, how: 'custom', floor: { kind: 'none' }, goal: max(22, 1.2), on: BOTH },
 ];

@@ -17,19 +17,16 @@ import type { NdArray } from 'ndarray';
 
 /** `a.readStorage(into)`: the raw storage in C order, in `into` or in fresh (maybe pinned) memory. */
 export function readStorage(a: GpuArray, into?: HostTypedArray): HostTypedArray {
-  const store = into ?? downloadStorage(a.device, a.dtype, a.size);
-  if (a.size === 0) return store;
-  if (a.flags.cContiguous) {
-    a.device.backend.copyDeviceToHost(store, a.ptr, a.nbytes, a.device.currentStream());
-    return store;
-  }
-  const c = a.copy();
+  if (a.size === 0) return into ?? allocStorage(a.dtype, 0);
+  const c = a.flags.cContiguous ? a : a.copy();
   try {
-    c.device.backend.copyDeviceToHost(store, c.ptr, c.nbytes, c.device.currentStream());
+    const stream = c.device.currentStream();
+    if (into === undefined) return downloadStorage(c.device, c.dtype, c.size, c.ptr, stream);
+    c.device.backend.copyDeviceToHost(into, c.ptr, c.nbytes, stream);
+    return into;
   } finally {
-    c.dispose();
+    if (c !== a) c.dispose();
   }
-  return store;
 }
 
 /** `a.writeStorage(store)`: host storage of `a`'s size and dtype uploaded into `a` (through a contiguous temporary for a strided view). */

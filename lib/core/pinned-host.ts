@@ -125,7 +125,29 @@ export class PinnedMemoryPool {
     const bytes = length * bytesPerElement;
     if (bytes === 0) return new ctor(new ArrayBuffer(0));
     const block = this.take(bytes, download);
+    return block === null ? null : this.wrap(block, ctor, bytes);
+  }
+
+  /**
+   * @internal A download of `bytes` bytes into a block: `copy(address, wrap)` queues the copy
+   * into it and calls `wrap()` while the copy is in flight (making the ArrayBuffer, which can set
+   * off a collection, overlaps the DMA). Null when the pool has no block for it.
+   */
+  tryDownload(ctor: StorageCtor, length: number, bytesPerElement: number, copy: (address: number, wrap: () => void) => void): HostTypedArray | null {
+    const bytes = length * bytesPerElement;
+    const block = bytes === 0 ? null : this.take(bytes, true);
     if (block === null) return null;
+    let array: HostTypedArray | null = null;
+    try {
+      copy(block.ptr, () => void (array = this.wrap(block, ctor, bytes)));
+    } finally {
+      if (array === null) this.giveBack(block);
+    }
+    if (array === null) throw new Error('tryDownload: the copy never wrapped its block');
+    return array;
+  }
+
+  private wrap(block: Block, ctor: StorageCtor, bytes: number): HostTypedArray {
     const buffer = viewAt(block.ptr, bytes);
     block.ref = new WeakRef(buffer);
     this.byBuffer.set(buffer, block);
@@ -230,16 +252,23 @@ const storageCtor = (d: DType) => d.storageArray as unknown as StorageCtor;
 const storageBytes = (d: DType) => d.itemsize / d.storagePerItem;
 
 /**
- * Storage for `n` elements of `d` to download into: pinned pool memory for a large download of a
- * size downloaded before (where the runtime cannot move external memory), else a fresh TypedArray.
+ * The `bytes` bytes of C-ordered storage at device address `src` (`n` elements of `d`), downloaded
+ * on `stream` into pinned pool memory for a large download of a size downloaded before (where the
+ * runtime cannot move external memory), else into a fresh TypedArray.
  */
-export function downloadStorage(device: Device, d: DType, n: number): HostTypedArray {
+export function downloadStorage(device: Device, d: DType, n: number, src: number, stream: number): HostTypedArray {
   const length = n * d.storagePerItem;
-  if (n * d.itemsize >= PINNED_DOWNLOAD_MIN && process.env.GPUARRAY_PINNED_DOWNLOADS !== '0' && externalMemoryStays()) {
-    const a = pinnedPoolOf(device).tryArray(storageCtor(d), length, storageBytes(d), true);
+  const bytes = n * d.itemsize;
+  const backend = device.backend;
+  if (bytes >= PINNED_DOWNLOAD_MIN && process.env.GPUARRAY_PINNED_DOWNLOADS !== '0' && externalMemoryStays()) {
+    const a = pinnedPoolOf(device).tryDownload(storageCtor(d), length, storageBytes(d), (address, wrap) =>
+      backend.copyDeviceToPinned(address, src, bytes, stream, wrap),
+    );
     if (a !== null) return a;
   }
-  return new d.storageArray(length) as HostTypedArray;
+  const store = new d.storageArray(length) as HostTypedArray;
+  if (bytes > 0) backend.copyDeviceToHost(store, src, bytes, stream);
+  return store;
 }
 
 /** Hand a download's storage back at once when it was only a temporary (toArray, the float16 export). */

@@ -264,6 +264,13 @@ export interface Backend {
   copyHostToDevice(dst: number, src: ArrayBufferView, bytes: number, stream: number): void;
   copyDeviceToHost(dst: ArrayBufferView, src: number, bytes: number, stream: number): void;
   copyDeviceToDevice(dst: number, src: number, bytes: number, stream: number): void;
+  /**
+   * A download into memory from allocHost() (`dst` its address), ordered on `stream` as the
+   * others: `during` runs on the host while the copy is in flight (on cuda the wait then polls,
+   * so the JS engine's pending work, such as a collection, runs during the DMA too); returns when
+   * the data is there, even if `during` throws.
+   */
+  copyDeviceToPinned(dst: number, src: number, bytes: number, stream: number, during: () => void): void;
   /** Fill `bytes` bytes with one byte value. */
   memset(dst: number, byte: number, bytes: number, stream: number): void;
 

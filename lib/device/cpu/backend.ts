@@ -110,6 +110,11 @@ export class CpuBackend implements Backend {
     checkHostBytes(dst, bytes, 'device to host copy');
     hostCopyTo(dst, src, bytes);
   }
+  copyDeviceToPinned(dst: number, src: number, bytes: number, _stream: number, during: () => void): void {
+    if (this.recorder !== null) throw refuseHostCopy('a device-to-host copy');
+    hostCopy(dst, src, bytes);
+    during();
+  }
   copyDeviceToDevice(dst: number, src: number, bytes: number, stream: number): void {
     if (this.recorder === null) hostCopy(dst, src, bytes);
     else this.recordOn(stream, () => hostCopy(dst, src, bytes));

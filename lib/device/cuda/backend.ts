@@ -204,6 +204,18 @@ export class CudaBackend implements Backend {
       this.driver.streamSynchronize(stream);
     }
   }
+  copyDeviceToPinned(dst: number, src: number, bytes: number, stream: number, during: () => void): void {
+    if (this.capture.stream !== null) throw refuseHostCopy('a device-to-host copy');
+    if (!isPinnedRange(dst, bytes)) throw new RangeError('copyDeviceToPinned: the destination is not memory from allocHost()');
+    if (bytes > 0) this.driver.memcpyDtoHAsync(dst, src, bytes, stream);
+    try {
+      during();
+    } finally {
+      // Polled from JS, not cuStreamSynchronize: a collection V8 has scheduled runs inside the loop,
+      // while the DMA still moves data (a new 256 MiB external buffer sets one off per download).
+      while (!this.driver.streamQuery(stream));
+    }
+  }
   allocHost(bytes: number): number | null {
     const status = this.driver.memAllocHostStatus(Math.max(1, bytes), this.allocOut);
     if (status === CUDA_ERROR_OUT_OF_MEMORY) return null;

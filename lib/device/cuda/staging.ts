@@ -1,5 +1,5 @@
-// Host<->device copies of large arrays through two pinned staging buffers: while the DMA engine
-// moves one chunk, the CPU copies the next one between the JS array and the other buffer.
+// Host<->device copies of large arrays through pinned staging buffers: while the DMA engine moves
+// some chunks, the CPU copies the next one between the JS array and a free buffer.
 // Pageable copies measured 5-10 GB/s on the H200 host and pinned DMA 52-55 GB/s; the CPU side is
 // the limit, above all the page faults of a fresh JS array, so it runs on every core (through the
 // cpu backend's parallel copy) over transparent huge pages when it can.
@@ -7,7 +7,11 @@ import type { CudaDriver } from '../../../bindings/cuda-driver.js';
 import { addressOf, adviseHugePages } from '../../../bindings/host-pages.js';
 import { viewAt } from '../../../bindings/libc.js';
 
-const CHUNK = 16 << 20;
+// Four slots of 8 MiB: on the H200 host, 256 MiB copies took 5.1-5.6 ms (uploads 5.4-5.6, downloads
+// into a touched array 5.1) against 6.2-7.5 ms with two slots of 16 MiB, whose DMA waited on the
+// host's copies more often (bench/RESULTS.md, 2026-12-01).
+const CHUNK = 8 << 20;
+const SLOTS = 4;
 const THRESHOLD = 4 << 20;
 
 interface Slot {
@@ -37,7 +41,7 @@ export class PinnedStaging {
   private ensure(): Slot[] {
     if (this.slots === null) {
       this.hostCopy = this.makeHostCopy();
-      this.slots = [0, 1].map(() => {
+      this.slots = Array.from({ length: SLOTS }, () => {
         const address = this.driver.memAllocHost(CHUNK);
         return {
           address,
@@ -73,7 +77,7 @@ export class PinnedStaging {
     const slots = this.ensure();
     const srcAddr = this.hostCopy ? addressOf(src) : 0;
     for (let off = 0, k = 0; off < bytes; off += CHUNK, k++) {
-      const slot = slots[k & 1];
+      const slot = slots[k % SLOTS];
       const n = Math.min(CHUNK, bytes - off);
       this.wait(slot);
       this.hostSide(src, srcAddr, off, slot, n, true);
@@ -90,23 +94,21 @@ export class PinnedStaging {
     const dstAddr = addressOf(dst);
     if (process.env.GPUARRAY_HUGE_PAGES !== '0') adviseHugePages(dstAddr, bytes);
     type Chunk = { slot: Slot; off: number; n: number };
-    let pending: Chunk | null = null;
-    for (let off = 0, k = 0; off < bytes || pending; k++) {
-      let next: Chunk | null = null;
-      if (off < bytes) {
-        const slot = slots[k & 1];
+    // Every slot's DMA is queued ahead; the host copies out the oldest while the others run.
+    const inFlight: Chunk[] = [];
+    for (let off = 0, k = 0; off < bytes || inFlight.length > 0; ) {
+      while (off < bytes && inFlight.length < SLOTS) {
+        const slot = slots[k++ % SLOTS];
         const n = Math.min(CHUNK, bytes - off);
         this.driver.memcpyDtoHAsync(slot.address, src + off, n, stream);
         this.driver.eventRecord(slot.event, stream);
         slot.busy = true;
-        next = { slot, off, n };
+        inFlight.push({ slot, off, n });
         off += n;
       }
-      if (pending) {
-        this.wait(pending.slot);
-        this.hostSide(dst, dstAddr, pending.off, pending.slot, pending.n, false);
-      }
-      pending = next;
+      const c = inFlight.shift()!;
+      this.wait(c.slot);
+      this.hostSide(dst, dstAddr, c.off, c.slot, c.n, false);
     }
   }
 }
