@@ -10,6 +10,8 @@ namespace gpa {
 // ---- floats ---------------------------------------------------------------------------------
 __device__ __forceinline__ float nan_like(float) { return __int_as_float(0x7fc00000); }
 __device__ __forceinline__ double nan_like(double) { return __longlong_as_double(0x7ff8000000000000LL); }
+__device__ __forceinline__ float inf_like(float) { return __int_as_float(0x7f800000); }
+__device__ __forceinline__ double inf_like(double) { return __longlong_as_double(0x7ff0000000000000LL); }
 
 // C99 nextafter on the bit pattern: one step of the magnitude away from or towards zero.
 __device__ __forceinline__ float nextafter(float x, float y) {
@@ -58,6 +60,27 @@ __device__ __forceinline__ float nextafter_half(float x, float y) {
   // Away from zero: one more in the magnitude bits; towards zero: one less.
   const bool away = (y > x) == (x > 0.0f);
   return float_of_half_bits(away ? hx + 1u : hx - 1u);
+}
+
+// npy_spacing: the step away from zero to the next value (zero steps to the smallest positive
+// subnormal, whatever its sign); NaN for infinities and NaN, inf past the largest finite value.
+template <typename T>
+__device__ __forceinline__ T spacing(T x) {
+  if (::isinf(x) || ::isnan(x)) return nan_like(x);
+  if (x == (T)0) return nextafter((T)0, (T)1);
+  return nextafter(x, x > (T)0 ? inf_like(x) : -inf_like(x)) - x;
+}
+// npy_half_spacing: always positive, the gap above |x| (below it for a negative power of two:
+// its bit pattern's "negative boundary case"), at least the smallest subnormal; the largest
+// positive half gives inf.
+__device__ __forceinline__ float spacing_half(float x) {
+  if (::isinf(x) || ::isnan(x)) return __int_as_float(0x7fc00000);
+  const unsigned h = half_bits_of(x);
+  if (h == 0x7bffu) return __int_as_float(0x7f800000);
+  const int e = (int)((h >> 10) & 0x1fu);                 // biased exponent, 0 for zero/subnormal
+  const bool boundary = (h & 0x8000u) && (h & 0x3ffu) == 0u;
+  const int step = (e == 0 ? 1 : e) - 25 - (boundary ? 1 : 0);  // log2 of the gap
+  return __int_as_float(((step < -24 ? -24 : step) + 127) << 23);  // a power of two, normal in float
 }
 
 // npy_rad2deg/npy_deg2rad multiply by 180/pi and pi/180 computed in the type itself: for float

@@ -44,6 +44,19 @@ export const nextafter = ufuncFunctions.nextafter;
 export const ldexp = ufuncFunctions.ldexp;
 
 /**
+ * Distance from x to the next representable value away from zero, element-wise (NaN for infinities and NaN).
+ *
+ * NumPy `numpy.spacing`, CuPy `cupy.spacing`. Also a method: `a.spacing()`.
+ *
+ * Parameters: x (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
+ * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ * Note: float16 as NumPy's npy_half_spacing (always positive); bfloat16 through the float32 loop.
+ *
+ * @example gp.spacing(a)
+ */
+export const spacing = ufuncFunctions.spacing;
+
+/**
  * Floor element-wise: the largest integer not above x.
  *
  * NumPy `numpy.floor`, CuPy `cupy.floor`. Also a method: `a.floor()`.
@@ -205,6 +218,18 @@ declare module '../core/gpu-array.js' {
      * @example a.ldexp(b)
      */
     ldexp: UfuncMethods['ldexp'];
+    /**
+     * Distance from x to the next representable value away from zero, element-wise (NaN for infinities and NaN).
+     *
+     * NumPy `numpy.spacing`, CuPy `cupy.spacing`.
+     *
+     * Parameters: the array itself; `options`: `{out, dtype}`.
+     * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+     * Note: float16 as NumPy's npy_half_spacing (always positive); bfloat16 through the float32 loop.
+     *
+     * @example a.spacing()
+     */
+    spacing: UfuncMethods['spacing'];
     /**
      * Floor element-wise: the largest integer not above x.
      *

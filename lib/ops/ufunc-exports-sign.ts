@@ -40,6 +40,18 @@ export const negative = ufuncFunctions.negative;
 export const positive = ufuncFunctions.positive;
 
 /**
+ * Absolute value element-wise, for real floats (integers through a float loop; complex refused, as NumPy).
+ *
+ * NumPy `numpy.fabs`, CuPy `cupy.fabs`. Also a method: `a.fabs()`.
+ *
+ * Parameters: x (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
+ * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ *
+ * @example gp.fabs(a)
+ */
+export const fabs = ufuncFunctions.fabs;
+
+/**
  * Absolute value element-wise; complex gives its real magnitude.
  *
  * NumPy `numpy.absolute`, CuPy `cupy.absolute`. Also a method: `a.absolute()`.
@@ -165,6 +177,17 @@ declare module '../core/gpu-array.js' {
      * @example a.positive()
      */
     positive: UfuncMethods['positive'];
+    /**
+     * Absolute value element-wise, for real floats (integers through a float loop; complex refused, as NumPy).
+     *
+     * NumPy `numpy.fabs`, CuPy `cupy.fabs`.
+     *
+     * Parameters: the array itself; `options`: `{out, dtype}`.
+     * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+     *
+     * @example a.fabs()
+     */
+    fabs: UfuncMethods['fabs'];
     /**
      * Absolute value element-wise; complex gives its real magnitude.
      *
