@@ -108,6 +108,34 @@ describeEachDevice('ufuncs: more of NumPy', () => {
       expect(na('float16', [-0, 0, 65504, Infinity, 2 ** -24], [0, -1, Infinity, 0, 0])).to.deep.equal([-0, -(2 ** -24), Infinity, 65504, 0]);
     });
 
+    it('spacing as NumPy 2.4: away from zero, zero to the smallest subnormal, float16 always positive', () => {
+      const sp = (d: string, x: number[]) => download(gp.spacing(gp.array(x, d)) as GpuArray);
+      const M64 = Number.MAX_VALUE;
+      expect(sp('float64', [0, -0, 1, -1, 0.75, M64, -M64, Infinity, -Infinity, NaN, 5e-324])).to.deep.equal([
+        5e-324, 5e-324, 2 ** -52, -(2 ** -52), 2 ** -53, Infinity, -Infinity, NaN, NaN, NaN, 5e-324,
+      ]);
+      const M32 = 3.4028234663852886e38;
+      expect(sp('float32', [0, -0, 1, -1, 1e-6, M32, -M32, 2 ** -149])).to.deep.equal([
+        2 ** -149, 2 ** -149, 2 ** -23, -(2 ** -23), 2 ** -43, Infinity, -Infinity, 2 ** -149,
+      ]);
+      // npy_half_spacing: the gap above |x|, below it for a negative power of two; inf past 65504.
+      expect(sp('float16', [0, -0, 1, -1, 1.5, -1.5, -2, 65504, -65504, 2 ** -14, -(2 ** -14), 2 ** -24, 16376, Infinity, NaN])).to.deep.equal([
+        2 ** -24, 2 ** -24, 2 ** -10, 2 ** -11, 2 ** -10, 2 ** -10, 2 ** -10, Infinity, 32, 2 ** -24, 2 ** -24, 2 ** -24, 8, NaN, NaN,
+      ]);
+      expect((gp.spacing(gp.array([3], 'int32')) as GpuArray).dtype.name).to.equal('float64');
+      expect((gp.spacing(gp.array([3], 'int8')) as GpuArray).dtype.name).to.equal('float16');
+    });
+
+    it('fabs: real floats only, integers through NumPy\'s float loop, complex refused', () => {
+      const f = (a: GpuArray) => gp.fabs(a) as GpuArray;
+      expect(download(f(gp.array([-0, -3.5, Infinity, -Infinity], 'float64')))).to.deep.equal([0, 3.5, Infinity, Infinity]);
+      expect(f(gp.array([-1, 2], 'int8')).dtype.name).to.equal('float16');
+      expect(download(f(gp.array([-7], 'int16')))).to.deep.equal([7]);
+      expect(f(gp.array([-7], 'int16')).dtype.name).to.equal('float32');
+      expect(f(gp.array([true])).dtype.name).to.equal('float16');
+      expect(() => gp.fabs(gp.array([{ re: 1, im: 2 }], 'complex64'))).to.throw(TypeError);
+    });
+
     it('promotes mixed operands and JS numbers as NumPy (NEP 50)', () => {
       const i8 = gp.array([1], 'int8');
       const f32 = gp.array([1], 'float32');
