@@ -38,6 +38,12 @@ using ::sqrt;
 using ::tan;
 using ::tanh;
 
+}  // namespace gpa
+
+#include "gpuarray/complex_nonfinite.h"
+
+namespace gpa {
+
 template <typename T>
 struct __align__(2 * sizeof(T)) complex {
   T re_, im_;
@@ -129,6 +135,8 @@ template <typename T> __device__ __forceinline__ bool isfinite(const complex<T>&
 template <typename T> __device__ __forceinline__ complex<T> polar(T r, T theta) { return complex<T>(r * cos(theta), r * sin(theta)); }
 
 template <typename T> __device__ __forceinline__ complex<T> exp(const complex<T>& z) {
+  T re, im;
+  if (exp_nonfinite(z.re_, z.im_, re, im)) return complex<T>(re, im);
   if (z.im_ == T(0)) return complex<T>(exp(z.re_), z.im_);
   const T e = exp(z.re_);
   return complex<T>(e * cos(z.im_), e * sin(z.im_));
@@ -203,13 +211,22 @@ template <typename T> __device__ __forceinline__ complex<T> pow(const complex<T>
   return exp(b * log(a));
 }
 
+// A real z gives the real function exactly (no 0 * inf where cosh overflows), as npymath.
 template <typename T> __device__ __forceinline__ complex<T> sinh(const complex<T>& z) {
+  T re, im;
+  if (sinh_nonfinite(z.re_, z.im_, re, im)) return complex<T>(re, im);
+  if (z.im_ == T(0)) return complex<T>(sinh(z.re_), z.im_);
   return complex<T>(sinh(z.re_) * cos(z.im_), cosh(z.re_) * sin(z.im_));
 }
 template <typename T> __device__ __forceinline__ complex<T> cosh(const complex<T>& z) {
+  T re, im;
+  if (cosh_nonfinite(z.re_, z.im_, re, im)) return complex<T>(re, im);
+  if (z.im_ == T(0)) return complex<T>(cosh(z.re_), z.re_ * z.im_);
   return complex<T>(cosh(z.re_) * cos(z.im_), sinh(z.re_) * sin(z.im_));
 }
 template <typename T> __device__ __forceinline__ complex<T> tanh(const complex<T>& z) {
+  T re, im;
+  if (tanh_nonfinite(z.re_, z.im_, re, im)) return complex<T>(re, im);
   // Stable for large |re|: tanh -> +-1.
   if (fabs(z.re_) > T(20)) return complex<T>(copysign(T(1), z.re_), T(0) * sin(T(2) * z.im_));
   const T d = cosh(T(2) * z.re_) + cos(T(2) * z.im_);
@@ -227,16 +244,22 @@ template <typename T> __device__ __forceinline__ complex<T> tan(const complex<T>
 // Inverse functions by Kahan's formulas ("Branch cuts for complex elementary functions"): built
 // from principal square roots, no cancellation near the real axis or for negative real parts.
 template <typename T> __device__ __forceinline__ complex<T> asin(const complex<T>& z) {
+  T re, im;
+  if (asinh_nonfinite(-z.im_, z.re_, re, im)) return complex<T>(im, -re);
   const complex<T> s1m = sqrt(complex<T>(T(1) - z.re_, -z.im_));
   const complex<T> s1p = sqrt(complex<T>(T(1) + z.re_, z.im_));
   return complex<T>(atan2(z.re_, s1m.re_ * s1p.re_ - s1m.im_ * s1p.im_), asinh(s1m.re_ * s1p.im_ - s1m.im_ * s1p.re_));
 }
 template <typename T> __device__ __forceinline__ complex<T> acos(const complex<T>& z) {
+  T re, im;
+  if (acos_nonfinite(z.re_, z.im_, re, im)) return complex<T>(re, im);
   const complex<T> s1m = sqrt(complex<T>(T(1) - z.re_, -z.im_));
   const complex<T> s1p = sqrt(complex<T>(T(1) + z.re_, z.im_));
   return complex<T>(T(2) * atan2(s1m.re_, s1p.re_), asinh(s1p.re_ * s1m.im_ - s1p.im_ * s1m.re_));
 }
 template <typename T> __device__ __forceinline__ complex<T> acosh(const complex<T>& z) {
+  T re, im;
+  if (acosh_nonfinite(z.re_, z.im_, re, im)) return complex<T>(re, im);
   const complex<T> sm1 = sqrt(complex<T>(z.re_ - T(1), z.im_));
   const complex<T> sp1 = sqrt(complex<T>(z.re_ + T(1), z.im_));
   return complex<T>(asinh(sm1.re_ * sp1.re_ + sm1.im_ * sp1.im_), T(2) * atan2(sm1.im_, sp1.re_));
@@ -249,11 +272,17 @@ template <typename T> __device__ __forceinline__ complex<T> asinh(const complex<
 // atanh(z) = (log1p(z) - log1p(-z)) / 2 in the stable form: re = log1p(4x / ((1-x)^2 + y^2)) / 4,
 // im = atan2(2y, (1-x)(1+x) - y^2) / 2.
 template <typename T> __device__ __forceinline__ complex<T> atanh(const complex<T>& z) {
+  T re, im;
+  if (atanh_nonfinite(z.re_, z.im_, re, im)) return complex<T>(re, im);
   const T x = z.re_, y = z.im_;
   const T omx = T(1) - x;
-  const T re = T(0.25) * log1p(T(4) * x / (omx * omx + y * y));
-  const T im = T(0.5) * atan2(T(2) * y, omx * (T(1) + x) - y * y);
-  return complex<T>(re, im);
+  // Far from the origin (where the squares would overflow) atanh(z) = 1/z + i pi/2 to rounding.
+  const T big = sizeof(T) == 4 ? T(1e18) : T(1e150);
+  if (fabs(x) > big || fabs(y) > big) {
+    const T s = fabs(x) > fabs(y) ? fabs(x) : fabs(y), xs = x / s, ys = y / s;
+    return complex<T>(xs / (xs * xs + ys * ys) / s, copysign(T(1.570796326794896619231321691639751442), y));
+  }
+  return complex<T>(T(0.25) * log1p(T(4) * x / (omx * omx + y * y)), T(0.5) * atan2(T(2) * y, omx * (T(1) + x) - y * y));
 }
 // atan(z) = -i atanh(iz)
 template <typename T> __device__ __forceinline__ complex<T> atan(const complex<T>& z) {
