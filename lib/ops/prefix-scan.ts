@@ -335,6 +335,8 @@ Object.defineProperty(Ufunc.prototype, 'accumulate', {
     if (op === undefined) throw new TypeError(`${name}: not supported yet (add, multiply, maximum and minimum are)`);
     const o = scanOptions(name, axisOrOptions, options);
     if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
+    // NumPy refuses a 0-d array whatever the axis (cumsum, unlike accumulate, scans it as 1-D).
+    if (a.ndim === 0) throw new TypeError(`${name}: cannot accumulate on a scalar`);
     const d = o.dtype !== undefined ? toDType(o.dtype) : o.out !== undefined ? o.out.dtype : accumulateDType(op, a.dtype, undefined);
     const axis = o.axis === undefined ? 0 : o.axis;
     return scanAlongAxis(name, a, axis, op, d, false, o.out);
