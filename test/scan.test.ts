@@ -142,6 +142,15 @@ describeEachDevice('scans', () => {
     expect(flat(gp.nancumsum(gp.array([1, 2], 'int16')))).to.deep.equal([1, 3]);
   });
 
+  it('nancumsum / nancumprod into an integer dtype replace NaN before the cast (NumPy 2.4 values)', () => {
+    // np.nancumsum([1, nan, 2.5], dtype='int64') [1 1 3]; np.nancumprod(..., dtype='int32') [1 1 2].
+    const a = gp.array([1, NaN, 2.5], 'float64');
+    const s = gp.nancumsum(a, { dtype: 'int64' });
+    expect([s.dtype.name, s.toArray()]).to.deep.equal(['int64', [1n, 1n, 3n]]);
+    expect(gp.nancumprod(a, { dtype: 'int32' }).toArray()).to.deep.equal([1, 1, 2]);
+    expect(gp.nancumprod(gp.array(NaN, 'float16'), { axis: 0, dtype: 'int8' }).toArray()).to.deep.equal([1]);
+  });
+
   it('empty and 0-d inputs', () => {
     expect(gp.cumsum(gp.zeros([0], 'float32')).shape).to.deep.equal([0]);
     expect(gp.cumsum(gp.zeros([3, 0], 'int32'), 1).shape).to.deep.equal([3, 0]);

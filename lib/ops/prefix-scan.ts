@@ -10,6 +10,8 @@ import { ArrayLike, withArray } from './array-args.js';
 import { COOPERATIVE_MARK, gridFor, moduleKernel } from './device-kernels.js';
 import { Ufunc } from './ufunc.js';
 import { UFUNC_SCANS } from './ufunc-table.js';
+import { ufuncFunctions } from './ufunc-api.js';
+import { where } from './where.js';
 
 export type ScanOp = 'add' | 'multiply' | 'maximum' | 'minimum';
 
@@ -288,7 +290,20 @@ function cumulative(name: string, op: ScanOp, skipNan: boolean) {
       normalizeAxis(axis, 1);
       axis = null;
     }
-    return scanAlongAxis(name, a, axis, op, accumulateDType(op, a.dtype, want), skipNan, o.out);
+    const dt = accumulateDType(op, a.dtype, want);
+    // nancumsum/nancumprod into a bool or integer dtype: NumPy replaces NaN by the identity before
+    // the cast (a NaN cast to int64 first would be garbage the scan cannot recognise as NaN).
+    if (skipNan && (a.dtype.isFloat || a.dtype.isComplex) && !(dt.isFloat || dt.isComplex)) {
+      const nan = ufuncFunctions.isnan(a);
+      const clean = where(nan, op === 'add' ? 0 : 1, a);
+      nan.dispose();
+      try {
+        return scanAlongAxis(name, clean, axis, op, dt, false, o.out);
+      } finally {
+        clean.dispose();
+      }
+    }
+    return scanAlongAxis(name, a, axis, op, dt, skipNan, o.out);
   };
   Object.defineProperty(fn, 'name', { value: name });
   return fn;
