@@ -119,14 +119,55 @@ function identity(op: ScanOp, d: DType): string {
   return op === 'maximum' ? lim[0] : lim[1];
 }
 
+/**
+ * Complex add/multiply scans: the row-serial and tiled entries only (the look-back kernel moves
+ * values through shuffles and volatile status words, which a complex struct does not take).
+ * NaN-skipping scans take an element with a NaN part as the identity (NumPy's isnan of a complex).
+ */
+function complexScanSource(d: DType, op: ScanOp, skipNan: boolean): string {
+  // The sum's identity is -0 - 0j (-0 + x is x for every x, -0 included, as NumPy's first element
+  // copied as is); NaN parts are replaced by +0 (NumPy's nancumsum). The product skips an operand
+  // that is exactly 1 + 0j: (1 + 0j) * (-inf + 1j) is -inf + nanj, and NumPy never multiplies the
+  // first element by anything (it differs from NumPy only where the data holds 1 + 0j itself).
+  const ident = op === 'add' ? 'Acc(-0.0, -0.0)' : 'Acc(1)';
+  const nanIdent = op === 'add' ? 'Acc(0)' : 'Acc(1)';
+  const load = skipNan ? `(::isnan(v.real()) || ::isnan(v.imag())) ? ${nanIdent} : v` : 'v';
+  const isOne = (x: string) => `(${x}.real() == 1 && ${x}.imag() == 0)`;
+  const body = op === 'add' ? 'a + b' : `${isOne('a')} ? b : ${isOne('b')} ? a : a * b`;
+  return `${COOPERATIVE_MARK}#include "gpuarray/complex.h"
+#include "gpuarray/prefix_scan_tiles.h"
+#include "gpuarray/scan_rows.h"
+typedef ${d.ctype} Acc;
+#define IDENT (${ident})
+struct ScanOp { __device__ __forceinline__ Acc operator()(Acc a, Acc b) const { return ${body}; } };
+struct ScanLoad { __device__ __forceinline__ Acc operator()(Acc v) const { return ${load}; } };
+extern "C" __global__ void gpa_scan_reduce(const void* x, void* sums, long long len, long long tiles) {
+  gpa::scan_tile_reduce<Acc>((const Acc*)x, (Acc*)sums, len, tiles, IDENT, ScanLoad(), ScanOp());
+}
+extern "C" __global__ void gpa_scan_rows_serial(const void* x, void* y, long long rows, long long len, int exclusive) {
+  gpa::scan_rows_serial<Acc>((const Acc*)x, (Acc*)y, rows, len, exclusive, IDENT, ScanLoad(), ScanOp());
+}
+extern "C" __global__ void gpa_scan_prefix(void* sums, long long tiles) {
+  gpa::scan_tile_prefix<Acc>((Acc*)sums, tiles, IDENT, ScanOp());
+}
+extern "C" __global__ void gpa_scan_apply(const void* x, void* y, const void* sums, long long len, long long tiles, int exclusive) {
+  gpa::scan_tile_apply<Acc>((const Acc*)x, (Acc*)y, (const Acc*)sums, len, tiles, exclusive, IDENT, ScanLoad(), ScanOp());
+}
+`;
+}
+
 export function scanSource(d: DType, op: ScanOp, skipNan: boolean): string {
+  if (d.isComplex) {
+    if (op !== 'add' && op !== 'multiply') throw new TypeError(`${op}.accumulate: complex dtypes are not supported yet`);
+    return complexScanSource(d, op, skipNan);
+  }
   const load = skipNan && d.kind === 'f' ? `v != v ? (Acc)(${identity(op, d)}) : v` : 'v';
   return `${COOPERATIVE_MARK}#include "gpuarray/prefix_scan.h"
 #include "gpuarray/scan_rows.h"
 typedef ${d.ctype} Acc;
 struct ScanOp { __device__ __forceinline__ Acc operator()(Acc a, Acc b) const { return ${opExpr(op, d)}; } };
 struct ScanLoad { __device__ __forceinline__ Acc operator()(Acc v) const { return ${load}; } };
-#define IDENT ((Acc)(${identity(op, d)}))
+#define IDENT ((Acc)(${op === 'add' && d.kind === 'f' ? '-0.0' : identity(op, d)}))
 extern "C" __global__ void gpa_scan_reduce(const void* x, void* sums, long long len, long long tiles) {
   gpa::scan_tile_reduce<Acc>((const Acc*)x, (Acc*)sums, len, tiles, IDENT, ScanLoad(), ScanOp());
 }
@@ -159,7 +200,7 @@ export function scanRows(x: GpuArray, y: GpuArray, rows: number, len: number, op
     moduleKernel(src, 'gpa_scan_rows_serial')(grid, threads, [x, y, rows, len, opts.exclusive ? 1 : 0]);
     return;
   }
-  if (rows === 1 && tiles > 1) {
+  if (rows === 1 && tiles > 1 && !d.isComplex) {
     // One long row: a single pass with decoupled look-back (status words and the ticket start at 0).
     const shape = shapeOf(d);
     const threads = shape.kernel === 'staged' ? 256 : shape.threads;
@@ -237,7 +278,11 @@ const computeOf = (d: DType) => d.compute;
 /** Scan x along `axis` (null: flattened) with `op`, in `resultDType`; NaN skipped (nan variants) when skipNan. */
 export function scanAlongAxis(name: string, x: GpuArray, axis: number | null, op: ScanOp, resultDType: DType, skipNan: boolean, out?: GpuArray): GpuArray {
   if (!(x instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
-  if (resultDType.isComplex || x.dtype.isComplex) throw new TypeError(`${name}: complex dtypes are not supported yet`);
+  // Complex: add and multiply (NumPy's cumsum/cumprod); maximum/minimum's ordering is not ported.
+  // Complex data into a real dtype keep their real part (NumPy's cast, which warns).
+  if (resultDType.isComplex && op !== 'add' && op !== 'multiply') {
+    throw new TypeError(`${name}: complex dtypes are not supported yet`);
+  }
   const flat = axis === null;
   const ax = flat ? 0 : normalizeAxis(axis, x.ndim);
   const shape = flat ? [x.size] : [...x.shape];
@@ -291,9 +336,11 @@ function cumulative(name: string, op: ScanOp, skipNan: boolean) {
       axis = null;
     }
     const dt = accumulateDType(op, a.dtype, want);
-    // nancumsum/nancumprod into a bool or integer dtype: NumPy replaces NaN by the identity before
-    // the cast (a NaN cast to int64 first would be garbage the scan cannot recognise as NaN).
-    if (skipNan && (a.dtype.isFloat || a.dtype.isComplex) && !(dt.isFloat || dt.isComplex)) {
+    // nancumsum/nancumprod into a bool or integer dtype (or complex data into a real one): NumPy
+    // replaces NaN by the identity before the cast (a NaN cast to int64 first is garbage the scan
+    // cannot recognise; inf + nanj cast to float keeps the inf).
+    const cleanFirst = a.dtype.isComplex ? !dt.isComplex : a.dtype.isFloat && !(dt.isFloat || dt.isComplex);
+    if (skipNan && cleanFirst) {
       const nan = ufuncFunctions.isnan(a);
       const clean = where(nan, op === 'add' ? 0 : 1, a);
       nan.dispose();
