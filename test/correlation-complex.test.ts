@@ -36,4 +36,11 @@ describeEachDevice('correlation of complex data', () => {
     const y = gp.cov(gp.array([1, 2], 'float64'), cx([[0, 1], [0, 0]]));
     close(parts(y), [0.5, 0, 0, 0.5, 0, -0.5, 0.5, 0]);
   });
+
+  it("cov refuses weights summing to zero with NumPy's message (real or complex data); NaN was returned", () => {
+    const re = gp.array([[1.5, 2], [2, 3]], 'float64');
+    expect(() => gp.cov(re, { fweights: [0, 0] })).to.throw(RangeError, /Weights sum to zero/);
+    expect(() => gp.cov(cx([[1, 1], [2, 0]]).reshape([1, 2]), { aweights: [0, 0] })).to.throw(RangeError, /Weights sum to zero/);
+    expect(parts(gp.cov(re, { fweights: [0, 1] })).every(Number.isNaN)).to.equal(true); // NumPy: nan (fact <= 0)
+  });
 });

@@ -243,6 +243,8 @@ export function cov(m: ArrayArg, yOrOptions?: ArrayArg | null | CovOptions, opti
       fact = obs - ddof;
     } else {
       const wSum = w.reduce((p, v) => p + v, 0);
+      // NumPy's average(..., returned=True) inside cov raises ZeroDivisionError (a RangeError here).
+      if (wSum === 0) throw new RangeError("cov: Weights sum to zero, can't be normalized");
       const wArr = keep(GpuArray.allocate([1, obs], dtypes.float64, m.device).set(Float64Array.from(w)));
       const avg = keep(U.divide(keep(R.sum(keep(U.multiply(xs, wArr) as GpuArray), { axis: 1, keepdims: true })), wSum) as GpuArray);
       // (x - avg) * sqrt(w) on both sides of the product: sum_t w_t (x_i - avg_i)(x_j - avg_j).
