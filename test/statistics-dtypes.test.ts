@@ -1,5 +1,6 @@
 // Result dtypes and bin counts of the statistics routines where NumPy 2.4 has a rule of its own
-// (average's accumulation dtype, histogram's bin estimators on bool data), values from NumPy 2.4.6.
+// (average's accumulation dtype, histogram's bin estimators on bool data, digitize's monotonicity
+// test), values from NumPy 2.4.6.
 import { expect } from 'chai';
 import * as gp from '../lib/index.js';
 import { describeEachDevice } from './helpers.js';
@@ -33,5 +34,16 @@ describeEachDevice('statistics: NumPy 2.4 dtype and bin rules', () => {
     expect([host(c), host(e)]).to.deep.equal([[0, 8, 12], [-1, 0, 1, 2]]);
     const [c2, e2] = gp.histogram(gp.array([true, false, true], 'bool'), { bins: 'auto', range: [0, 3] });
     expect([host(c2), host(e2)]).to.deep.equal([[1, 2, 0], [0, 1, 2, 3]]);
+  });
+
+  it("digitize: bins checked with NumPy's monotonicity test, so NaN-last bins are accepted", () => {
+    // np.digitize([nan, 1, 3], [0, 2, nan]) [3 1 2]; right=True [2 1 2]; [nan, 0, 2] is refused;
+    // np.digitize([1, nan], [nan, 2, 0]) [2 0] (read as decreasing).
+    const x = gp.array([NaN, 1, 3], 'float64');
+    expect(host(gp.digitize(x, [0, 2, NaN]))).to.deep.equal([3, 1, 2]);
+    expect(host(gp.digitize(x, [0, 2, NaN], true))).to.deep.equal([2, 1, 2]);
+    expect(host(gp.digitize(gp.array([1, NaN], 'float64'), [NaN, 2, 0]))).to.deep.equal([2, 0]);
+    expect(() => gp.digitize(x, [NaN, 0, 2])).to.throw(RangeError, /monotonically/);
+    expect(() => gp.digitize(x, [1, 3, 2])).to.throw(RangeError, /monotonically/);
   });
 });
