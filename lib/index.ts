@@ -209,6 +209,8 @@ export { cumulativeSum, cumulativeProd } from './ops/cumulative.js';
 export type { CumulativeOptions } from './ops/cumulative.js';
 export { sort, argsort, lexsort, partition, argpartition, sortComplex } from './ops/sorting.js';
 export type { SortOptions, SortKind } from './ops/sorting.js';
+// a.partition, a.argpartition, a.searchsorted, a.cumsum, a.cumprod (NumPy's ndarray methods).
+import './ops/order-methods.js';
 export {
   searchsorted, unique, uniqueValues, uniqueCounts, uniqueInverse, uniqueAll,
 } from './ops/searching.js';

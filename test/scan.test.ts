@@ -142,12 +142,32 @@ describeEachDevice('scans', () => {
     expect(flat(gp.nancumsum(gp.array([1, 2], 'int16')))).to.deep.equal([1, 3]);
   });
 
+  it('cumsum of -0.0 stays -0.0 (the sum starts from -0, not +0), short rows and one long row', () => {
+    // np.cumsum(np.array([-0.0, -0.0])) [-0. -0.]
+    for (const n of [2, 5000]) {
+      for (const d of ['float64', 'float32'] as const) {
+        const s = flat(gp.cumsum(gp.zeros([n], d).negative()));
+        expect([n, d, Object.is(s[0], -0), Object.is(s[n - 1], -0)]).to.deep.equal([n, d, true, true]);
+      }
+    }
+  });
+
+  it('nancumsum / nancumprod into an integer dtype replace NaN before the cast (NumPy 2.4 values)', () => {
+    // np.nancumsum([1, nan, 2.5], dtype='int64') [1 1 3]; np.nancumprod(..., dtype='int32') [1 1 2].
+    const a = gp.array([1, NaN, 2.5], 'float64');
+    const s = gp.nancumsum(a, { dtype: 'int64' });
+    expect([s.dtype.name, s.toArray()]).to.deep.equal(['int64', [1n, 1n, 3n]]);
+    expect(gp.nancumprod(a, { dtype: 'int32' }).toArray()).to.deep.equal([1, 1, 2]);
+    expect(gp.nancumprod(gp.array(NaN, 'float16'), { axis: 0, dtype: 'int8' }).toArray()).to.deep.equal([1]);
+  });
+
   it('empty and 0-d inputs', () => {
     expect(gp.cumsum(gp.zeros([0], 'float32')).shape).to.deep.equal([0]);
     expect(gp.cumsum(gp.zeros([3, 0], 'int32'), 1).shape).to.deep.equal([3, 0]);
     expect(flat(gp.cumsum(gp.array(5, 'int32')))).to.deep.equal([5]);
     expect(gp.cumsum(gp.array(5, 'int32')).shape).to.deep.equal([1]);
-    expect(() => gp.cumsum(gp.zeros([2], 'complex64'))).to.throw(TypeError, /complex/);
+    // Complex maximum.accumulate is not ported (complex cumsum is: scan-complex.test.ts).
+    expect(() => gp.maximum.accumulate(gp.zeros([2], 'complex64'))).to.throw(TypeError, /complex/);
   });
 
   it("ufunc.accumulate: add/multiply/maximum/minimum along axis 0, with NumPy's dtypes", () => {

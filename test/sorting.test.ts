@@ -171,4 +171,18 @@ describeEachDevice('sorting complex', () => {
     expect(() => gp.argsort(z, 1)).to.throw(RangeError, /out of bounds/);
     expect(() => gp.partition(gp.array([2, 1]), [])).to.throw(TypeError, /Partition index/);
   });
+
+  it("NumPy's ndarray methods partition (in place), argpartition, searchsorted, cumsum, cumprod", () => {
+    const a = gp.array([3, 1, 2, 5, 4], 'float64');
+    expect(a.partition(2)).to.equal(undefined);
+    const p = flat(a);
+    expect([p[2], p.slice(0, 2).every((v) => v <= 3), p.slice(3).every((v) => v >= 3)]).to.deep.equal([3, true, true]);
+    const idx = gp.array([3, 1, 2], 'int32').argpartition(1);
+    expect(flat(idx)[1]).to.equal(2);
+    expect(gp.array([1, 2, 3], 'float64').searchsorted([2, 5], 'right').toArray()).to.deep.equal([2n, 3n]);
+    const m = gp.array([[1, 2], [3, 4]], 'int8');
+    expect([m.cumsum().dtype.name, m.cumsum().toArray()]).to.deep.equal(['int64', [1n, 3n, 6n, 10n]]);
+    expect(m.cumprod(1).toArray()).to.deep.equal([[1n, 2n], [3n, 12n]]);
+    expect(m.cumsum({ axis: 0, dtype: 'float32' }).toArray()).to.deep.equal([[1, 2], [4, 6]]);
+  });
 });

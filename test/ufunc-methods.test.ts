@@ -180,6 +180,13 @@ describeEachDevice('ufunc methods: reduce, outer, accumulate', () => {
     expect(values(gp.minimum.accumulate(a, null))).to.deep.equal([1, 1, 1, 1, 1, 1]);
     expect(gp.add.accumulate(a, { dtype: 'float32' }).dtype.name).to.equal('float32');
   });
+
+  it('accumulate refuses a 0-d array with NumPy\'s TypeError, whatever the axis (cumsum scans it as 1-D)', () => {
+    const z = gp.array(3, 'float64');
+    expect(() => gp.add.accumulate(z)).to.throw(TypeError, /cannot accumulate on a scalar/);
+    expect(() => gp.maximum.accumulate(z, null)).to.throw(TypeError, /cannot accumulate on a scalar/);
+    expect(gp.cumsum(z, 0).shape).to.deep.equal([1]);
+  });
 });
 
 describeEachDevice('numpy.real, imag, angle and the real/imag properties', () => {

@@ -47,7 +47,6 @@ export function ptp(a: ArrayArg, axisOrOptions?: AxisLike | StatOptions, options
 }
 
 /** The float dtype NaN statistics compute in: floats keep theirs, everything else float64. */
-const floatOf = (d: DType) => (d.kind === 'f' ? d : dtypes.float64);
 
 /** Options of nanmean, nanvar and nanstd: StatOptions and NumPy's dtype, out and where. */
 export interface NanMomentOptions extends StatOptions {
@@ -216,7 +215,10 @@ export function average(a: ArrayArg, axisOrOptions?: number | null | AverageOpti
       wb = w.reshape(a.shape.map((d, i) => (i === ax ? d : 1)));
       tmp.push(wb);
     }
-    const d = floatOf(promoteTypes(a.dtype, w.dtype));
+    // NumPy: result_type(a, w, 'f8') for bool/integer a, else result_type(a, w) (float16 and
+    // complex stay as they are: a complex average returns a complex sum of weights too).
+    const pw = promoteTypes(a.dtype, w.dtype);
+    const d = 'biu'.includes(a.dtype.kind) ? promoteTypes(pw, dtypes.float64) : pw;
     const wd = wb.astype(d);
     tmp.push(wd);
     const prod = U.multiply(a, wd) as GpuArray;
@@ -229,7 +231,10 @@ export function average(a: ArrayArg, axisOrOptions?: number | null | AverageOpti
     tmp.push(sw);
     const scl = sw.astype(d);
     tmp.push(scl);
-    if (scl.size > 0 && Array.from(scl.toTypedArray() as ArrayLike<number>).some((v) => v === 0)) {
+    // A complex sum is zero only when both of its parts are (its storage interleaves them).
+    const parts = Array.from(scl.toTypedArray() as ArrayLike<number>);
+    const step = d.kind === 'c' ? 2 : 1;
+    if (parts.some((v, i) => i % step === 0 && v === 0 && (step === 1 || parts[i + 1] === 0))) {
       throw new RangeError("average: Weights sum to zero, can't be normalized");
     }
     const avg = U.divide(num, scl) as GpuArray;

@@ -12,8 +12,8 @@ import { ufuncFunctions as U } from './ufunc-api.js';
 /** Output size of convolve and correlate, as numpy.convolve's mode: 'full', 'same' (the longer input's length) or 'valid'. */
 export type ConvolveMode = 'full' | 'same' | 'valid';
 
-function corrSource(ctype: string): string {
-  return `typedef ${ctype} T;
+function corrSource(d: DType): string {
+  return `${d.isComplex ? '#include "gpuarray/complex.h"\n' : ''}typedef ${d.ctype} T;
 // out[i] = sum_j a[i - off + j] * v[vrev ? m - 1 - j : j] over the overlap; written reversed when orev.
 extern "C" __global__ void gpa_correlate(const void* ap, const void* vp, void* outp, long long n, long long m, long long len, long long off, int vrev, int orev) {
   const T* a = (const T*)ap;
@@ -30,7 +30,7 @@ extern "C" __global__ void gpa_correlate(const void* ap, const void* vp, void* o
 `;
 }
 
-/** Real 1-D operands in their common compute dtype (float16 via float32), contiguous. */
+/** 1-D operands in their common compute dtype (float16 via float32), contiguous; correlate's v conjugated. */
 function operands(name: string, a: GpuArray, v: GpuArray): { x: GpuArray; y: GpuArray; out: DType; compute: DType } {
   if (!(a instanceof GpuArray) || !(v instanceof GpuArray)) throw new TypeError(`${name}: a and v must be GpuArrays`);
   if (name === 'correlate' && (a.ndim === 0 || v.ndim === 0)) throw new RangeError('correlate: object of too small depth for desired array');
@@ -38,11 +38,17 @@ function operands(name: string, a: GpuArray, v: GpuArray): { x: GpuArray; y: Gpu
   if (a.size === 0) throw new RangeError(`${name}: a cannot be empty`);
   if (v.size === 0) throw new RangeError(`${name}: v cannot be empty`);
   const out = promoteTypes(a.dtype, v.dtype);
-  if (out.isComplex) throw new TypeError(`${name}: complex input is not supported yet`);
   const compute = out === dtypes.bool ? dtypes.int64 : out.compute; // bool: a count of true products, then != 0
   // A 0-d operand is a 1-D one of one element (NumPy's ndmin=1); astype copies into a contiguous array.
   const flat = (t: GpuArray) => (t.ndim === 0 ? t.reshape([1]).astype(compute) : t.astype(compute));
-  return { x: flat(a), y: flat(v), out, compute };
+  // numpy.correlate conjugates v (before the operands may swap); convolve does not.
+  const y = flat(v);
+  if (name === 'correlate' && compute.isComplex) {
+    const c = U.conjugate(y) as GpuArray;
+    y.dispose();
+    return { x: flat(a), y: c, out, compute };
+  }
+  return { x: flat(a), y, out, compute };
 }
 
 function correlateCore(name: string, a: GpuArray, v: GpuArray, mode: ConvolveMode, vrev: boolean): GpuArray {
@@ -57,7 +63,7 @@ function correlateCore(name: string, a: GpuArray, v: GpuArray, mode: ConvolveMod
     const len = mode === 'full' ? n + m - 1 : mode === 'same' ? n : n - m + 1;
     const off = mode === 'full' ? m - 1 : mode === 'same' ? Math.floor(m / 2) : 0;
     const res = GpuArray.allocate([len], compute, a.device);
-    moduleKernel(corrSource(compute.ctype), 'gpa_correlate')(gridFor(len), 256, [p, q, res, n, m, len, off, vrev ? 1 : 0, swap && !vrev ? 1 : 0]);
+    moduleKernel(corrSource(compute), 'gpa_correlate')(gridFor(len), 256, [p, q, res, n, m, len, off, vrev ? 1 : 0, swap && !vrev ? 1 : 0]);
     if (compute === out) return res;
     const r = out === dtypes.bool ? (U.notEqual(res, 0) as GpuArray) : res.astype(out);
     res.dispose();
@@ -85,6 +91,39 @@ export function correlate(a: ArrayArg, v: ArrayArg, modeOrOptions: ConvolveMode 
   const mode = modeOf('correlate', modeOrOptions, 'valid');
   return withArray(a, 'correlate: a', (x) => withArray(v, 'correlate: v', (y) => correlateCore('correlate', x, y, mode, false)));
 }
+
+// Complex data (NumPy: X @ X^H / fact; corrcoef divides by the real standard deviations and
+// clips both parts to [-1, 1]): the same walks on complex<double>.
+const COV_COMPLEX = `#include "gpuarray/complex.h"
+typedef complex<double> C;
+extern "C" __global__ void gpa_cov(const void* xcp, void* outp, long long vars, long long obs, double div) {
+  const C* xc = (const C*)xcp;
+  C* out = (C*)outp;
+  for (long long k : gpa::grid_range(vars * vars)) {
+    const long long i = k / vars, j = k % vars;
+    if (j < i) continue;
+    C s(0.0);
+    for (long long t = 0; t < obs; ++t) {
+      const C a = xc[i * obs + t], b = xc[j * obs + t];
+      s += a * C(b.real(), -b.imag());
+    }
+    out[i * vars + j] = C(s.real() / div, s.imag() / div);
+    out[j * vars + i] = C(s.real() / div, -s.imag() / div);
+  }
+}
+extern "C" __global__ void gpa_corr(const void* cp, void* outp, long long vars) {
+  const C* c = (const C*)cp;
+  C* out = (C*)outp;
+  for (long long k : gpa::grid_range(vars * vars)) {
+    const long long i = k / vars, j = k % vars;
+    const double si = sqrt(c[i * vars + i].real()), sj = sqrt(c[j * vars + j].real());
+    double re = c[k].real() / si / sj, im = c[k].imag() / si / sj;
+    re = re > 1 ? 1 : re < -1 ? -1 : re;
+    im = im > 1 ? 1 : im < -1 ? -1 : im;
+    out[k] = C(re, im);
+  }
+}
+`;
 
 const COV = `
 extern "C" __global__ void gpa_cov(const double* xc, double* out, long long vars, long long obs, double div) {
@@ -138,15 +177,16 @@ function hostWeights(name: 'fweights' | 'aweights', w: ArrayArg, obs: number): n
   return v;
 }
 
-/** m (and y) as a float64 (variables, observations) matrix, as NumPy's cov stacks them. */
+/** m (and y) as a float64 or complex128 (variables, observations) matrix, as NumPy's cov stacks them. */
 function covMatrix(m: GpuArray, y: GpuArray | null, rowvar: boolean): GpuArray {
+  if (!(m instanceof GpuArray)) throw new TypeError('cov: m must be a GpuArray');
+  const d = m.dtype.isComplex || (y instanceof GpuArray && y.dtype.isComplex) ? dtypes.complex128 : dtypes.float64;
   const asRows = (a: GpuArray, name: string, transposed: boolean) => {
     if (!(a instanceof GpuArray)) throw new TypeError(`cov: ${name} must be a GpuArray`);
-    if (a.dtype.isComplex) throw new TypeError('cov: complex input is not supported yet');
     if (a.ndim > 2) throw new RangeError(`cov: ${name} has more than 2 dimensions`);
     const two = a.ndim < 2 ? a.reshape([1, a.size]) : a;
     const t = transposed ? two.T : two;
-    const r = t.astype(dtypes.float64);
+    const r = t.astype(d);
     if (t !== two) t.dispose();
     if (two !== a) two.dispose();
     return r;
@@ -156,7 +196,7 @@ function covMatrix(m: GpuArray, y: GpuArray | null, rowvar: boolean): GpuArray {
   const yy = asRows(y, 'y', !rowvar && (y.ndim < 2 ? 1 : y.shape[0]) !== 1);
   try {
     if (yy.shape[1] !== x.shape[1]) throw new RangeError('cov: all the input array dimensions except for the concatenation axis must match exactly');
-    const out = GpuArray.allocate([x.shape[0] + yy.shape[0], x.shape[1]], dtypes.float64, m.device);
+    const out = GpuArray.allocate([x.shape[0] + yy.shape[0], x.shape[1]], d, m.device);
     for (const [part, at] of [[x, 0], [yy, x.shape[0]]] as const) {
       if (part.size === 0) continue;
       const v = out.slice(`${at}:${at + part.shape[0]}`);
@@ -171,8 +211,8 @@ function covMatrix(m: GpuArray, y: GpuArray | null, rowvar: boolean): GpuArray {
 }
 
 /**
- * numpy.cov of 1-D or 2-D real arrays (float64 result; a 0-d result for one variable): `y` by
- * position or in the options.
+ * numpy.cov of 1-D or 2-D arrays (float64 result, complex128 for complex data; a 0-d result for
+ * one variable): `y` by position or in the options.
  */
 export function cov(m: ArrayArg, yOrOptions?: ArrayArg | null | CovOptions, options?: CovOptions): GpuArray {
   if (!(m instanceof GpuArray)) return withArray(m, 'cov: m', (x) => cov(x, yOrOptions, options));
@@ -183,9 +223,10 @@ export function cov(m: ArrayArg, yOrOptions?: ArrayArg | null | CovOptions, opti
   const xs = covMatrix(m, (o.y ?? null) as GpuArray | null, o.rowvar ?? true);
   const vars = xs.shape[0];
   const obs = xs.shape[1];
+  const d = xs.dtype;
   if (vars === 0) {
     xs.dispose();
-    return GpuArray.allocate([0, 0], dtypes.float64, m.device);
+    return GpuArray.allocate([0, 0], d, m.device);
   }
   const ddof = o.ddof ?? (o.bias ? 0 : 1);
   const tmp: GpuArray[] = [];
@@ -202,14 +243,16 @@ export function cov(m: ArrayArg, yOrOptions?: ArrayArg | null | CovOptions, opti
       fact = obs - ddof;
     } else {
       const wSum = w.reduce((p, v) => p + v, 0);
+      // NumPy's average(..., returned=True) inside cov raises ZeroDivisionError (a RangeError here).
+      if (wSum === 0) throw new RangeError("cov: Weights sum to zero, can't be normalized");
       const wArr = keep(GpuArray.allocate([1, obs], dtypes.float64, m.device).set(Float64Array.from(w)));
       const avg = keep(U.divide(keep(R.sum(keep(U.multiply(xs, wArr) as GpuArray), { axis: 1, keepdims: true })), wSum) as GpuArray);
       // (x - avg) * sqrt(w) on both sides of the product: sum_t w_t (x_i - avg_i)(x_j - avg_j).
       xc = keep(U.multiply(keep(U.subtract(xs, avg) as GpuArray), keep(U.sqrt(wArr) as GpuArray)) as GpuArray);
       fact = ddof === 0 ? wSum : aw === null ? wSum - ddof : wSum - (ddof * w.reduce((p, v, t) => p + v * aw[t], 0)) / wSum;
     }
-    const out = GpuArray.allocate([vars, vars], dtypes.float64, m.device);
-    moduleKernel(COV, 'gpa_cov')(gridFor(vars * vars), 256, [xc, out, vars, obs, fact > 0 ? fact : 0]);
+    const out = GpuArray.allocate([vars, vars], d, m.device);
+    moduleKernel(d.isComplex ? COV_COMPLEX : COV, 'gpa_cov')(gridFor(vars * vars), 256, [xc, out, vars, obs, fact > 0 ? fact : 0]);
     if (vars === 1) {
       const r = out.reshape([]);
       const c = r.copy();
@@ -224,7 +267,7 @@ export function cov(m: ArrayArg, yOrOptions?: ArrayArg | null | CovOptions, opti
   }
 }
 
-/** numpy.corrcoef: Pearson correlation coefficients (float64, clipped to [-1, 1]); `y` by position or in the options. */
+/** numpy.corrcoef: Pearson correlation coefficients (float64 or complex128, each part clipped to [-1, 1]); `y` by position or in the options. */
 export function corrcoef(x: ArrayArg, yOrOptions?: ArrayArg | null | { y?: ArrayArg | null; rowvar?: boolean }, options?: { y?: ArrayArg | null; rowvar?: boolean }): GpuArray {
   if (!(x instanceof GpuArray)) return withArray(x, 'corrcoef: x', (h) => corrcoef(h, yOrOptions, options));
   const o = positionalOptions<{ y?: ArrayArg | null; rowvar?: boolean }>('corrcoef', yOrOptions, options, ['y', 'rowvar'], 'y');
@@ -235,8 +278,8 @@ export function corrcoef(x: ArrayArg, yOrOptions?: ArrayArg | null | { y?: Array
     return r;
   }
   const vars = c.shape[0];
-  const out = GpuArray.allocate([vars, vars], dtypes.float64, c.device);
-  moduleKernel(COV, 'gpa_corr')(gridFor(vars * vars), 256, [c, out, vars]);
+  const out = GpuArray.allocate([vars, vars], c.dtype, c.device);
+  moduleKernel(c.dtype.isComplex ? COV_COMPLEX : COV, 'gpa_corr')(gridFor(vars * vars), 256, [c, out, vars]);
   c.dispose();
   return out;
 }

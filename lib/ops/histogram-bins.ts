@@ -36,8 +36,7 @@ export function binCountOf(rule: string, a: GpuArray, range: readonly [number, n
     else [lo, hi] = [num(R.min(x)), num(R.max(x))];
     if (lo === hi) [lo, hi] = [lo - 0.5, hi + 0.5];
     const n = x.size;
-    // Bool data: NumPy's estimators give no width (one bin), whatever the rule.
-    if (n === 0 || a.dtype.isBool) return 1;
+    if (n === 0) return 1;
     const ptp = () => num(R.max(x)) - num(R.min(x));
     const sturges = () => ptp() / (Math.log2(n) + 1);
     const fd = () => {
@@ -79,7 +78,8 @@ export function binCountOf(rule: string, a: GpuArray, range: readonly [number, n
         width = Math.min(Math.max(fd(), ptp() / Math.sqrt(n) / 2), sturges());
     }
     if (!width) return 1;
-    if (a.dtype.isInteger && width < 1) width = 1;
+    // Integer data (bool too: NumPy converts it to uint8 first) gets bins at least 1 wide.
+    if ((a.dtype.isInteger || a.dtype.isBool) && width < 1) width = 1;
     return Math.ceil((hi - lo) / width);
   } finally {
     for (const t of new Set(tmp)) t.dispose();

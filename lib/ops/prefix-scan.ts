@@ -10,6 +10,9 @@ import { ArrayLike, withArray } from './array-args.js';
 import { COOPERATIVE_MARK, gridFor, moduleKernel } from './device-kernels.js';
 import { Ufunc } from './ufunc.js';
 import { UFUNC_SCANS } from './ufunc-table.js';
+import { ufuncFunctions } from './ufunc-api.js';
+import { where } from './where.js';
+import { complexScanSource } from './scan-complex-source.js';
 
 export type ScanOp = 'add' | 'multiply' | 'maximum' | 'minimum';
 
@@ -118,13 +121,17 @@ function identity(op: ScanOp, d: DType): string {
 }
 
 export function scanSource(d: DType, op: ScanOp, skipNan: boolean): string {
+  if (d.isComplex) {
+    if (op !== 'add' && op !== 'multiply') throw new TypeError(`${op}.accumulate: complex dtypes are not supported yet`);
+    return complexScanSource(d, op, skipNan);
+  }
   const load = skipNan && d.kind === 'f' ? `v != v ? (Acc)(${identity(op, d)}) : v` : 'v';
   return `${COOPERATIVE_MARK}#include "gpuarray/prefix_scan.h"
 #include "gpuarray/scan_rows.h"
 typedef ${d.ctype} Acc;
 struct ScanOp { __device__ __forceinline__ Acc operator()(Acc a, Acc b) const { return ${opExpr(op, d)}; } };
 struct ScanLoad { __device__ __forceinline__ Acc operator()(Acc v) const { return ${load}; } };
-#define IDENT ((Acc)(${identity(op, d)}))
+#define IDENT ((Acc)(${op === 'add' && d.kind === 'f' ? '-0.0' : identity(op, d)}))
 extern "C" __global__ void gpa_scan_reduce(const void* x, void* sums, long long len, long long tiles) {
   gpa::scan_tile_reduce<Acc>((const Acc*)x, (Acc*)sums, len, tiles, IDENT, ScanLoad(), ScanOp());
 }
@@ -157,7 +164,7 @@ export function scanRows(x: GpuArray, y: GpuArray, rows: number, len: number, op
     moduleKernel(src, 'gpa_scan_rows_serial')(grid, threads, [x, y, rows, len, opts.exclusive ? 1 : 0]);
     return;
   }
-  if (rows === 1 && tiles > 1) {
+  if (rows === 1 && tiles > 1 && !d.isComplex) {
     // One long row: a single pass with decoupled look-back (status words and the ticket start at 0).
     const shape = shapeOf(d);
     const threads = shape.kernel === 'staged' ? 256 : shape.threads;
@@ -235,7 +242,11 @@ const computeOf = (d: DType) => d.compute;
 /** Scan x along `axis` (null: flattened) with `op`, in `resultDType`; NaN skipped (nan variants) when skipNan. */
 export function scanAlongAxis(name: string, x: GpuArray, axis: number | null, op: ScanOp, resultDType: DType, skipNan: boolean, out?: GpuArray): GpuArray {
   if (!(x instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
-  if (resultDType.isComplex || x.dtype.isComplex) throw new TypeError(`${name}: complex dtypes are not supported yet`);
+  // Complex: add and multiply (NumPy's cumsum/cumprod); maximum/minimum's ordering is not ported.
+  // Complex data into a real dtype keep their real part (NumPy's cast, which warns).
+  if (resultDType.isComplex && op !== 'add' && op !== 'multiply') {
+    throw new TypeError(`${name}: complex dtypes are not supported yet`);
+  }
   const flat = axis === null;
   const ax = flat ? 0 : normalizeAxis(axis, x.ndim);
   const shape = flat ? [x.size] : [...x.shape];
@@ -288,7 +299,22 @@ function cumulative(name: string, op: ScanOp, skipNan: boolean) {
       normalizeAxis(axis, 1);
       axis = null;
     }
-    return scanAlongAxis(name, a, axis, op, accumulateDType(op, a.dtype, want), skipNan, o.out);
+    const dt = accumulateDType(op, a.dtype, want);
+    // nancumsum/nancumprod into a bool or integer dtype (or complex data into a real one): NumPy
+    // replaces NaN by the identity before the cast (a NaN cast to int64 first is garbage the scan
+    // cannot recognise; inf + nanj cast to float keeps the inf).
+    const cleanFirst = a.dtype.isComplex ? !dt.isComplex : a.dtype.isFloat && !(dt.isFloat || dt.isComplex);
+    if (skipNan && cleanFirst) {
+      const nan = ufuncFunctions.isnan(a);
+      const clean = where(nan, op === 'add' ? 0 : 1, a);
+      nan.dispose();
+      try {
+        return scanAlongAxis(name, clean, axis, op, dt, false, o.out);
+      } finally {
+        clean.dispose();
+      }
+    }
+    return scanAlongAxis(name, a, axis, op, dt, skipNan, o.out);
   };
   Object.defineProperty(fn, 'name', { value: name });
   return fn;
@@ -335,6 +361,8 @@ Object.defineProperty(Ufunc.prototype, 'accumulate', {
     if (op === undefined) throw new TypeError(`${name}: not supported yet (add, multiply, maximum and minimum are)`);
     const o = scanOptions(name, axisOrOptions, options);
     if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
+    // NumPy refuses a 0-d array whatever the axis (cumsum, unlike accumulate, scans it as 1-D).
+    if (a.ndim === 0) throw new TypeError(`${name}: cannot accumulate on a scalar`);
     const d = o.dtype !== undefined ? toDType(o.dtype) : o.out !== undefined ? o.out.dtype : accumulateDType(op, a.dtype, undefined);
     const axis = o.axis === undefined ? 0 : o.axis;
     return scanAlongAxis(name, a, axis, op, d, false, o.out);

@@ -7,6 +7,7 @@ import { promoteTypes } from '../core/promotion.js';
 import { ArrayLike as ArrayArg, axesOf, positionalOptions, toArray, withArray } from './array-args.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { sort } from './sorting.js';
+import { weightedQuantile, weightsLike } from './quantile-weights.js';
 
 /** NumPy 2's quantile `method`s (default 'linear'): its own five and the nine of Hyndman and Fan. */
 export type QuantileMethod =
@@ -42,6 +43,11 @@ export interface QuantileOptions {
   method?: QuantileMethod;
   /** NumPy's overwrite_input: a hint only; the input is never modified here. */
   overwriteInput?: boolean;
+  /**
+   * NumPy 2's weights (method 'inverted_cdf' only; not median): non-negative, of a's shape or 1-D
+   * along the one reduced axis; a GpuArray or host data.
+   */
+  weights?: ArrayArg | null;
 }
 
 /** Method 5 (not a NumPy method name): NumPy's median, the mean of the middle one or two elements. */
@@ -165,13 +171,21 @@ function quantileImpl(name: string, a: GpuArray, q: QArg, scale: number, axisOrO
   // Host data as NumPy's array_like (`gp.median([3, 1, 2])`): uploaded, reduced, freed.
   if (Array.isArray(v) || ArrayBuffer.isView(v)) return withArray(v, `${name}: a`, (h) => quantileImpl(name, h, q, scale, axisOrOptions, options, skipNan, median));
   if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
-  const opts = positionalOptions<QuantileOptions>(name, axisOrOptions, options, median ? ['axis', 'keepdims', 'overwriteInput'] : ['axis', 'keepdims', 'method', 'overwriteInput']);
+  const opts = positionalOptions<QuantileOptions>(name, axisOrOptions, options, median ? ['axis', 'keepdims', 'overwriteInput'] : ['axis', 'keepdims', 'method', 'overwriteInput', 'weights']);
   if (opts.overwriteInput !== undefined && typeof opts.overwriteInput !== 'boolean') throw new TypeError(`${name}: overwriteInput must be a boolean`);
   if (a.dtype.isComplex) throw new TypeError(`${name}: complex input is not supported`);
   const method = opts.method ?? 'linear';
   if (typeof method !== 'string' || (method as string) === '' || !METHODS.includes(method)) throw new RangeError(`${name}: ${JSON.stringify(method)} is not a valid method. Use one of: ${METHODS.filter((m) => m !== '').join(', ')}`);
   if (opts.keepdims !== undefined && typeof opts.keepdims !== 'boolean') throw new TypeError(`${name}: keepdims must be a boolean`);
+  const weighted = opts.weights !== undefined && opts.weights !== null;
+  if (weighted && method !== 'inverted_cdf') throw new RangeError(`${name}: Only method 'inverted_cdf' supports weights. Got: ${method}.`);
   const { qs, shape: qShape, dtype: qDtype } = toQs(name, q, scale);
+  const w = weighted ? weightsLike(name, a, opts.weights!, opts.axis) : null;
+  let wMoved: GpuArray | null = null;
+  if (w !== null) {
+    wMoved = reduceLast(w, opts.axis ?? null, name).x;
+    w.dispose();
+  }
   const { x: moved, reduced: reducedShape, kept: keptShape } = reduceLast(a, opts.axis ?? null, name);
   // Result dtype as NumPy: lower/higher/nearest pick elements (the input's dtype); the others
   // interpolate in the input's float dtype (float64 for the rest), promoted with a strong q.
@@ -193,7 +207,14 @@ function quantileImpl(name: string, a: GpuArray, q: QArg, scale: number, axisOrO
     if (len === 0 && nRows > 0 && !median && !skipNan) throw new IndexError(`${name}: cannot compute on an empty axis`);
     const res = GpuArray.allocate(resShape, compute, a.device);
     const total = nRows * qs.length;
-    if (total > 0) {
+    if (wMoved !== null) {
+      try {
+        weightedQuantile(x, wMoved, qs, res, skipNan, compute);
+      } catch (e) {
+        res.dispose();
+        throw e;
+      }
+    } else if (total > 0) {
       const sorted = sort(x, -1);
       const qArr = deviceDoubles(qs, a);
       try {
@@ -210,6 +231,7 @@ function quantileImpl(name: string, a: GpuArray, q: QArg, scale: number, axisOrO
     return r;
   } finally {
     x.dispose();
+    wMoved?.dispose();
   }
 }
 

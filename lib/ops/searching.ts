@@ -1,6 +1,6 @@
 // searchsorted and unique (and NumPy 2's uniqueValues/Counts/Inverse/All), on the radix sort's key
 // order (NaN last, -0.0 == +0.0) and device compaction by scan. isin and the 1-D set routines,
-// built on these, are in set-routines.ts (which shares searchSource, checkReal and flatAs).
+// built on these, are in set-routines.ts (which shares searchSource, checkOperand and flatAs).
 import { DType, dtypes, integerRange } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
@@ -9,18 +9,43 @@ import { uniqueAlongAxis } from './unique-axis.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { scanRows } from './prefix-scan.js';
 import { reductionFunctions } from './reductions.js';
-import { BITS128, bitsCtype, checkSortSize, keyDType, keyExpr, sortable } from './radix-sort.js';
+import { BITS128, bitsCtype, checkSortSize, COMPLEX_KEYS, keyDType, keyExpr } from './radix-sort.js';
 import { gather, sortedOrder, sortedValues } from './sorted-order.js';
+
+/**
+ * Complex keys in the sort's order (radix-sort.ts's complex_key: class mark, then the part that
+ * orders the class): complex64 packed in one uint64, complex128 a (hi, lo) pair compared in turn.
+ * A key is NaN when its mark is above +inf's key (a NaN in either part).
+ */
+function complexKeyHead(d: DType): string {
+  if (d.itemsize === 8) {
+    return `${COMPLEX_KEYS}typedef unsigned long long Key;
+__device__ __forceinline__ Key key_at(const void* p, long long i) { const unsigned int* u = (const unsigned int*)p + 2 * i; const ComplexKey<unsigned int> k = complex_key(u[0], u[1]); return ((Key)k.hi << 32) | k.lo; }
+__device__ __forceinline__ bool is_nan_key(Key k) { return (unsigned int)(k >> 32) > 0xff800000u; }
+`;
+  }
+  return `${COMPLEX_KEYS}struct Key { unsigned long long hi, lo; };
+__device__ __forceinline__ bool operator<(Key a, Key b) { return a.hi < b.hi || (a.hi == b.hi && a.lo < b.lo); }
+__device__ __forceinline__ bool operator<=(Key a, Key b) { return !(b < a); }
+__device__ __forceinline__ bool operator==(Key a, Key b) { return a.hi == b.hi && a.lo == b.lo; }
+__device__ __forceinline__ bool operator!=(Key a, Key b) { return !(a == b); }
+__device__ __forceinline__ Key key_at(const void* p, long long i) { const unsigned long long* u = (const unsigned long long*)p + 2 * i; const ComplexKey<unsigned long long> k = complex_key(u[0], u[1]); return {k.hi, k.lo}; }
+__device__ __forceinline__ bool is_nan_key(Key k) { return k.hi > 0xfff0000000000000ull; }
+`;
+}
 
 /** Kernels over one dtype's keys: binary searches, unique's group flags, isin. */
 export function searchSource(d: DType): string {
   const nanKey = d.kind === 'f' ? `(Key)${d.itemsize === 8 ? '~0ull' : d.itemsize === 4 ? '0xffffffffu' : '0xffffu'}` : null;
-  return `#include "gpuarray/radix_keys.h"
+  const head = d.isComplex
+    ? complexKeyHead(d)
+    : `#include "gpuarray/radix_keys.h"
 typedef ${bitsCtype(d.itemsize)} Bits;
 typedef ${keyDType(d).ctype} Key;
 __device__ __forceinline__ Key key_at(const void* p, long long i) { const Bits u = ((const Bits*)p)[i]; return (Key)(${keyExpr(d)}); }
 __device__ __forceinline__ bool is_nan_key(Key k) { return ${nanKey ? `k == ${nanKey}` : 'false'}; }
-// First position in sorted a (through sorter when given) whose key is >= k (right: > k).
+`;
+  return `${head}// First position in sorted a (through sorter when given) whose key is >= k (right: > k).
 __device__ __forceinline__ long long lower_bound(const void* a, const long long* sorter, long long n, Key k, int right) {
   long long lo = 0, hi = n;
   while (lo < hi) {
@@ -45,7 +70,10 @@ extern "C" __global__ void gpa_isin(const void* sorted, const void* x, void* out
 extern "C" __global__ void gpa_group_starts(const void* sorted, void* flags, long long n, int nanUnique) {
   for (long long i : gpa::grid_range(n)) {
     const Key k = key_at(sorted, i);
-    ((unsigned int*)flags)[i] = i == 0 || k != key_at(sorted, i - 1) || (nanUnique && is_nan_key(k));
+    const Key p = key_at(sorted, i > 0 ? i - 1 : 0);
+    // equal_nan: every NaN key is one group (complex NaNs differ in their other part; NumPy
+    // collapses them all into the first in sort order).
+    ((unsigned int*)flags)[i] = i == 0 || (k != p && !(is_nan_key(k) && is_nan_key(p))) || (nanUnique && is_nan_key(k));
   }
 }
 `;
@@ -80,9 +108,9 @@ extern "C" __global__ void gpa_group_counts(const void* starts, void* counts, lo
 }
 `;
 
-export function checkReal(name: string, a: unknown): asserts a is GpuArray {
+/** That `a` is a GpuArray (any dtype: complex values order as NumPy's sort, real part first). */
+export function checkOperand(name: string, a: unknown): asserts a is GpuArray {
   if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray, got ${a === null ? 'null' : typeof a}`);
-  if (!sortable(a.dtype)) throw new TypeError(`${name}: ${a.dtype.name} is not supported yet (complex ordering)`);
 }
 
 /** A C-contiguous 1-D array of x's elements in dtype d (x itself when it already is one). */
@@ -126,7 +154,7 @@ export interface SearchsortedOptions {
 /** numpy.searchsorted: int64 insertion indices of v into the sorted 1-D a (NaN sorts last). */
 export function searchsorted(a: ArrayArg, v: ArrayArg, sideOrOptions?: 'left' | 'right' | SearchsortedOptions, opts?: SearchsortedOptions): GpuArray {
   if (!(a instanceof GpuArray)) return withArray(a, 'searchsorted: a', (x) => searchsorted(x, v, sideOrOptions, opts));
-  checkReal('searchsorted', a);
+  checkOperand('searchsorted', a);
   const options = positionalOptions<SearchsortedOptions>('searchsorted', sideOrOptions, opts, ['side', 'sorter'], 'side');
   if (!(v instanceof GpuArray) && typeof v !== 'number') {
     // Host needles (a list, a TypedArray, a bigint or boolean) as NumPy's asarray(v).
@@ -146,7 +174,7 @@ export function searchsorted(a: ArrayArg, v: ArrayArg, sideOrOptions?: 'left' | 
   // data compare with it in float64 (searchsorted(float32 [0.1, 0.2], 0.2, 'right') is 1).
   const vArr = typeof v === 'number' ? GpuArray.allocate([], dtypes.float64, a.device).fill(v) : v;
   try {
-    checkReal('searchsorted', vArr);
+    checkOperand('searchsorted', vArr);
     const sorter = options.sorter ?? null;
     if (sorter !== null) {
       if (!(sorter instanceof GpuArray) || !sorter.dtype.isInteger) throw new TypeError('searchsorted: sorter must be an integer GpuArray');
@@ -210,7 +238,7 @@ interface UniqueParts {
 }
 
 function uniqueParts(name: string, ar: GpuArray, want: { index: boolean; inverse: boolean; counts: boolean }, equalNan: boolean): UniqueParts {
-  checkReal(name, ar);
+  checkOperand(name, ar);
   const n = ar.size;
   checkSortSize(name, n);
   const x = flatAs(ar, ar.dtype);

@@ -10,7 +10,7 @@ import { extractBool } from './compaction.js';
 import { intersectWithIndices } from './intersect-indices.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { sortedValues } from './sorted-order.js';
-import { checkReal, flatAs, searchSource, unique } from './searching.js';
+import { checkOperand, flatAs, searchSource, unique } from './searching.js';
 
 /** Options of isin (numpy.isin's invert and assume_unique). */
 export interface IsinOptions {
@@ -35,8 +35,8 @@ export function isin(element: ArrayArg, testElements: ArrayArg, options: IsinOpt
       t.dispose();
     }
   }
-  checkReal('isin', element);
-  checkReal('isin', testElements);
+  checkOperand('isin', element);
+  checkOperand('isin', testElements);
   const d = promoteTypes(element.dtype, testElements.dtype);
   const t = flatAs(testElements, d);
   const e = flatAs(element, d);
@@ -106,8 +106,8 @@ function setOperands<T>(name: string, ar1: ArrayArg, ar2: ArrayArg, fn: (a: GpuA
 }
 
 function setArgs(name: string, a: GpuArray, b: GpuArray): DType {
-  checkReal(name, a);
-  checkReal(name, b);
+  checkOperand(name, a);
+  checkOperand(name, b);
   return promoteTypes(a.dtype, b.dtype);
 }
 

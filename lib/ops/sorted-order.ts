@@ -84,13 +84,23 @@ export function sortedOrder(x: GpuArray, rows: number, len: number, asInt64 = fa
   }
 }
 
-/** The sorted elements of the contiguous 1-D real array x (one row). */
+/** The sorted elements of the contiguous 1-D array x (one row; complex in NumPy's order). */
 export function sortedValues(x: GpuArray): GpuArray {
   const n = x.size;
   checkSortSize('sort', n);
   const out = GpuArray.allocate([n], x.dtype, x.device);
   if (n === 0) return out;
   try {
+    if (x.dtype.isComplex) {
+      // Complex keys are made apart from the values (two passes for complex128): sort the order.
+      const order = sortedOrder(x, 1, n);
+      try {
+        gather(x, order, out);
+      } finally {
+        order.dispose();
+      }
+      return out;
+    }
     if (rawKeys(x.dtype)) {
       // The raw bits are the words: sorted alone, straight into out.
       radixSort({ keys: x, kind: keyKind(x.dtype), bits: x.itemsize * 8, values: null, out });

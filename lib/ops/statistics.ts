@@ -293,6 +293,21 @@ function finishHistogram(raw: GpuArray, edgeArr: GpuArray, edges: readonly numbe
   return [out.set(new Float64Array(dens)), edgeArr];
 }
 
+/**
+ * NumPy's check_array_monotonic, comparisons and all: 1 increasing (or all equal), -1 decreasing,
+ * 0 neither. A NaN compares false, so NaN-last bins ([0, 2, nan], as np.sort leaves them) pass.
+ */
+function monotonicity(b: readonly number[]): 1 | -1 | 0 {
+  let i = 1;
+  while (i < b.length && b[i] === b[0]) i++;
+  if (i >= b.length) return 1;
+  const up = b[0] < b[i];
+  for (i += 1; i < b.length; i++) {
+    if (up ? b[i - 1] > b[i] : b[i - 1] < b[i]) return 0;
+  }
+  return up ? 1 : -1;
+}
+
 /** numpy.digitize: the bin index of each x (bins increasing or decreasing; right: intervals closed on the right). */
 export function digitize(x: ArrayArg, bins: ArrayArg, rightOrOptions: boolean | { right?: boolean } = false): GpuArray {
   if (!(x instanceof GpuArray)) return withArray(x, 'digitize: x', (h) => digitize(h, bins, rightOrOptions));
@@ -311,9 +326,9 @@ export function digitize(x: ArrayArg, bins: ArrayArg, rightOrOptions: boolean | 
   if (x.dtype.isComplex) throw new TypeError('digitize: x may not be complex');
   if (bins.ndim !== 1) throw new RangeError('digitize: object too deep for desired array (bins must be 1-D)');
   const host = Array.from(bins.toTypedArray() as ArrayLike<number | bigint>, Number);
-  const inc = host.every((v, i) => i === 0 || v >= host[i - 1]);
-  const dec = host.every((v, i) => i === 0 || v <= host[i - 1]);
-  if (!inc && !dec) throw new RangeError('digitize: bins must be monotonically increasing or decreasing');
+  const mono = monotonicity(host);
+  if (mono === 0) throw new RangeError('digitize: bins must be monotonically increasing or decreasing');
+  const inc = mono === 1;
   const side = right ? 'left' : 'right';
   if (inc) return searchsorted(bins, x, { side });
   // Decreasing bins: count from the end of the reversed (increasing) bins.

@@ -1,0 +1,49 @@
+// The ndarray methods NumPy has for the sorting, searching and scan routines beyond sort/argsort
+// (sorting.ts): a.partition (in place), a.argpartition, a.searchsorted, a.cumsum, a.cumprod.
+import { GpuArray } from '../core/gpu-array.js';
+import { kernelHooks } from '../core/kernel-hooks.js';
+import type { ArrayLike } from './array-args.js';
+import { cumprod, cumsum, type ScanOptions } from './prefix-scan.js';
+import { searchsorted, type SearchsortedOptions } from './searching.js';
+import { argpartition, partition, type SortOptions } from './sorting.js';
+
+declare module '../core/gpu-array.js' {
+  interface GpuArray {
+    /** ndarray.partition: partition in place along axis (default -1; NumPy's None is undefined). @example a.partition(2) */
+    partition(kth: number | readonly number[], options?: SortOptions): void;
+    /** ndarray.argpartition: the indices that partition this array along axis (default -1). */
+    argpartition(kth: number | readonly number[], options?: SortOptions): GpuArray;
+    /** ndarray.searchsorted: int64 insertion indices of v into this sorted 1-D array. @example a.searchsorted([2, 5], 'right') */
+    searchsorted(v: ArrayLike | number, sideOrOptions?: 'left' | 'right' | SearchsortedOptions, options?: SearchsortedOptions): GpuArray;
+    /** ndarray.cumsum: as gp.cumsum(a, ...) (axis default null: flattened). */
+    cumsum(axisOrOptions?: number | null | ScanOptions, options?: ScanOptions): GpuArray;
+    /** ndarray.cumprod: as gp.cumprod(a, ...) (axis default null: flattened). */
+    cumprod(axisOrOptions?: number | null | ScanOptions, options?: ScanOptions): GpuArray;
+  }
+}
+
+const method = (name: string, value: (this: GpuArray, ...args: never[]) => unknown) =>
+  Object.defineProperty(GpuArray.prototype, name, { value, writable: true, configurable: true });
+
+method('partition', function (this: GpuArray, kth: number | readonly number[], options?: SortOptions): void {
+  // NumPy's ndarray.partition works in place and needs an integer axis.
+  if (options && options.axis === null) throw new TypeError('partition: ndarray.partition needs an integer axis');
+  const p = partition(this, kth, options);
+  try {
+    kernelHooks().assign(this, p);
+  } finally {
+    p.dispose();
+  }
+});
+method('argpartition', function (this: GpuArray, kth: number | readonly number[], options?: SortOptions): GpuArray {
+  return argpartition(this, kth, options);
+});
+method('searchsorted', function (this: GpuArray, v: ArrayLike | number, sideOrOptions?: 'left' | 'right' | SearchsortedOptions, options?: SearchsortedOptions): GpuArray {
+  return searchsorted(this, v as GpuArray, sideOrOptions, options);
+});
+method('cumsum', function (this: GpuArray, axisOrOptions?: number | null | ScanOptions, options?: ScanOptions): GpuArray {
+  return cumsum(this, axisOrOptions, options);
+});
+method('cumprod', function (this: GpuArray, axisOrOptions?: number | null | ScanOptions, options?: ScanOptions): GpuArray {
+  return cumprod(this, axisOrOptions, options);
+});

@@ -1,0 +1,102 @@
+// NumPy 2's weighted quantiles (quantile/percentile and their nan variants with `weights`; only
+// method 'inverted_cdf' takes them): each slice sorted with its weights, the first element whose
+// cumulative weight over the slice's total reaches q, as numpy's searchsorted over the cdf.
+import { DType, dtypes } from '../core/dtype.js';
+import { GpuArray } from '../core/gpu-array.js';
+import { normalizeAxis } from '../core/shape.js';
+import { ArrayLike as ArrayArg, toArray } from './array-args.js';
+import { gridFor, moduleKernel } from './device-kernels.js';
+import { reductionFunctions as R } from './reductions.js';
+import { argsort } from './sorting.js';
+import { takeAlongAxis } from './take-put.js';
+import { ufuncFunctions as U } from './ufunc-api.js';
+
+function weightedSource(ctype: string, isFloat: boolean): string {
+  return `typedef ${ctype} T;
+// out[k * rows + r]: quantile qs[k] of row r of x (sorted, NaN last) with its weights w.
+extern "C" __global__ void gpa_weighted_quantile(const void* xp, const void* wp, const void* qp, void* outp, long long rows, long long len, long long nq, int skipNan) {
+  for (long long idx : gpa::grid_range(rows * nq)) {
+    const long long r = idx % rows, k = idx / rows;
+    const T* x = (const T*)xp + r * len;
+    const double* w = (const double*)wp + r * len;
+    long long n = len;
+    ${isFloat ? 'while (n > 0 && x[n - 1] != x[n - 1]) --n;' : ''}
+    if (n == 0 || (n < len && !skipNan)) { ((T*)outp)[idx] = (T)${isFloat ? 'NAN' : '0'}; continue; }
+    double total = 0;
+    for (long long i = 0; i < n; ++i) total += w[i];
+    const double q = ((const double*)qp)[k];
+    long long pick = n - 1;
+    double cum = 0;
+    for (long long i = 0; i < n; ++i) {
+      cum += w[i];
+      // NumPy sets a zero cdf to -1: q = 0 picks the first element of positive weight.
+      if (cum > 0 && cum / total >= q) { pick = i; break; }
+    }
+    ((T*)outp)[idx] = x[pick];
+  }
+}
+`;
+}
+
+/**
+ * Weights as a float64 array of a's shape (NumPy: a's own shape, or 1-D along the one reduced axis),
+ * refused with NumPy's errors when negative.
+ */
+export function weightsLike(name: string, a: GpuArray, weights: ArrayArg, axis: unknown): GpuArray {
+  const w0 = weights instanceof GpuArray ? weights : toArray(weights, `${name}: weights`);
+  try {
+    let w: GpuArray;
+    if (w0.ndim === a.ndim && w0.shape.every((d, i) => d === a.shape[i])) w = w0.astype(dtypes.float64);
+    else {
+      if (axis === null || axis === undefined) throw new TypeError('Axis must be specified when shapes of a and weights differ.');
+      if (Array.isArray(axis)) throw new TypeError('Axis must be an integer when shapes of a and weights differ.');
+      if (w0.ndim !== 1) throw new TypeError('1D weights expected when shapes of a and weights differ.');
+      const ax = normalizeAxis(axis as number, a.ndim);
+      if (w0.shape[0] !== a.shape[ax]) throw new RangeError('Shape of weights must be consistent with shape of a along specified axis.');
+      const col = w0.reshape(a.shape.map((d, i) => (i === ax ? d : 1)));
+      const b = col.broadcastTo(a.shape);
+      w = b.astype(dtypes.float64);
+      b.dispose();
+      col.dispose();
+    }
+    const neg = R.any(U.less(w, 0) as GpuArray);
+    const bad = Boolean(neg.item());
+    neg.dispose();
+    if (bad) {
+      w.dispose();
+      throw new RangeError('Weights must be non-negative.');
+    }
+    return w;
+  } finally {
+    if (w0 !== weights) w0.dispose();
+  }
+}
+
+/**
+ * The weighted quantiles of the rows of x (values, last axis reduced) with weights wx (float64, the
+ * same layout), into `out` (shape [...qShape, ...rows], compute dtype). NaN rows give NaN (skipNan:
+ * NaNs and their weights are dropped); a row whose weights sum to zero is NumPy's ValueError.
+ */
+export function weightedQuantile(x: GpuArray, wx: GpuArray, qs: readonly number[], out: GpuArray, skipNan: boolean, compute: DType): void {
+  const rows = x.size === 0 ? out.size / Math.max(qs.length, 1) : x.size / x.shape[x.ndim - 1];
+  const len = x.shape[x.ndim - 1];
+  if (rows * qs.length === 0) return;
+  const tmp: GpuArray[] = [];
+  const keep = (a: GpuArray) => (tmp.push(a), a);
+  try {
+    const order = keep(argsort(x, -1));
+    const xs = keep(takeAlongAxis(x, order, -1));
+    let ws = keep(takeAlongAxis(wx, order, -1));
+    // The nan variants drop NaN elements' weights (they sort last and the kernel stops before them).
+    if (skipNan && compute.kind === 'f') ws = keep(U.multiply(ws, keep(U.logicalNot(keep(U.isnan(xs) as GpuArray)) as GpuArray)) as GpuArray);
+    const sums = keep(R.sum(ws, { axis: -1 }));
+    const s = Array.from(sums.toTypedArray() as Float64Array);
+    if (s.some((v) => !(v > 0 && Number.isFinite(v)))) throw new RangeError('Weights included NaN, inf or were all zero.');
+    const qArr = keep(GpuArray.allocate([qs.length], dtypes.float64, x.device).set(Float64Array.from(qs)));
+    const xc = xs.flags.cContiguous ? xs : keep(xs.copy());
+    const wc = ws.flags.cContiguous ? ws : keep(ws.copy());
+    moduleKernel(weightedSource(compute.ctype, compute.kind === 'f'), 'gpa_weighted_quantile')(gridFor(rows * qs.length), 256, [xc, wc, qArr, out, rows, len, qs.length, skipNan ? 1 : 0]);
+  } finally {
+    for (const t of new Set(tmp)) t.dispose();
+  }
+}
