@@ -13,6 +13,7 @@ import { UFUNC_SCANS } from './ufunc-table.js';
 import { ufuncFunctions } from './ufunc-api.js';
 import { where } from './where.js';
 import { complexScanSource } from './scan-complex-source.js';
+import { scanEntries } from './scan-entries.js';
 
 export type ScanOp = 'add' | 'multiply' | 'maximum' | 'minimum';
 
@@ -132,19 +133,7 @@ typedef ${d.ctype} Acc;
 struct ScanOp { __device__ __forceinline__ Acc operator()(Acc a, Acc b) const { return ${opExpr(op, d)}; } };
 struct ScanLoad { __device__ __forceinline__ Acc operator()(Acc v) const { return ${load}; } };
 #define IDENT ((Acc)(${op === 'add' && d.kind === 'f' ? '-0.0' : identity(op, d)}))
-extern "C" __global__ void gpa_scan_reduce(const void* x, void* sums, long long len, long long tiles) {
-  gpa::scan_tile_reduce<Acc>((const Acc*)x, (Acc*)sums, len, tiles, IDENT, ScanLoad(), ScanOp());
-}
-extern "C" __global__ void gpa_scan_rows_serial(const void* x, void* y, long long rows, long long len, int exclusive) {
-  gpa::scan_rows_serial<Acc>((const Acc*)x, (Acc*)y, rows, len, exclusive, IDENT, ScanLoad(), ScanOp());
-}
-extern "C" __global__ void gpa_scan_prefix(void* sums, long long tiles) {
-  gpa::scan_tile_prefix<Acc>((Acc*)sums, tiles, IDENT, ScanOp());
-}
-${lookbackEntry(shapeOf(d), d.itemsize)}extern "C" __global__ void gpa_scan_apply(const void* x, void* y, const void* sums, long long len, long long tiles, int exclusive) {
-  gpa::scan_tile_apply<Acc>((const Acc*)x, (Acc*)y, (const Acc*)sums, len, tiles, exclusive, IDENT, ScanLoad(), ScanOp());
-}
-`;
+${scanEntries(lookbackEntry(shapeOf(d), d.itemsize))}`;
 }
 
 /**

@@ -2,6 +2,7 @@
 import type { DType } from '../core/dtype.js';
 import { COOPERATIVE_MARK } from './device-kernels.js';
 import type { ScanOp } from './prefix-scan.js';
+import { scanEntries } from './scan-entries.js';
 
 /**
  * Complex add/multiply scans: the row-serial and tiled entries only (the look-back kernel moves
@@ -25,17 +26,5 @@ typedef ${d.ctype} Acc;
 #define IDENT (${ident})
 struct ScanOp { __device__ __forceinline__ Acc operator()(Acc a, Acc b) const { return ${body}; } };
 struct ScanLoad { __device__ __forceinline__ Acc operator()(Acc v) const { return ${load}; } };
-extern "C" __global__ void gpa_scan_reduce(const void* x, void* sums, long long len, long long tiles) {
-  gpa::scan_tile_reduce<Acc>((const Acc*)x, (Acc*)sums, len, tiles, IDENT, ScanLoad(), ScanOp());
-}
-extern "C" __global__ void gpa_scan_rows_serial(const void* x, void* y, long long rows, long long len, int exclusive) {
-  gpa::scan_rows_serial<Acc>((const Acc*)x, (Acc*)y, rows, len, exclusive, IDENT, ScanLoad(), ScanOp());
-}
-extern "C" __global__ void gpa_scan_prefix(void* sums, long long tiles) {
-  gpa::scan_tile_prefix<Acc>((Acc*)sums, tiles, IDENT, ScanOp());
-}
-extern "C" __global__ void gpa_scan_apply(const void* x, void* y, const void* sums, long long len, long long tiles, int exclusive) {
-  gpa::scan_tile_apply<Acc>((const Acc*)x, (Acc*)y, (const Acc*)sums, len, tiles, exclusive, IDENT, ScanLoad(), ScanOp());
-}
-`;
+${scanEntries()}`;
 }
