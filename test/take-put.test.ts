@@ -103,6 +103,32 @@ describeEachDevice('take and put', () => {
     expect(() => gp.copyto(gp.zeros([2], 'int32'), gp.array([1.5, 2]))).to.throw(TypeError, /same_kind/);
   });
 
+  it('putmask and place cast array values under NumPy\'s \'safe\' rule, host values as np.asarray(v, a.dtype)', () => {
+    // np.putmask(np.zeros(3, 'i4'), m, np.array([1.5, 2.5])) and np.place(...) raise TypeError,
+    // even where nothing is selected; int64 into int32, float64 into float32, complex into float too.
+    for (const fn of [gp.putmask, gp.place]) {
+      for (const [to, from] of [['int32', 'float64'], ['int32', 'int64'], ['float32', 'float64'], ['float64', 'complex128'], ['uint8', 'int8'], ['bool', 'int8']] as const) {
+        expect(() => fn(gp.zeros([3], to), [1, 0, 1], gp.array([1, 2], from)), `${fn.name} ${from}->${to}`).to.throw(TypeError, /rule 'safe'/);
+      }
+      expect(() => fn(gp.zeros([3], 'int32'), [0, 0, 0], gp.array([1.5]))).to.throw(TypeError, /rule 'safe'/);
+      expect(() => fn(gp.zeros([3], 'int32'), [1, 0, 1], gp.array(1.5))).to.throw(TypeError, /Cannot cast scalar/);
+      // Safe casts are written; a JS list (and a typed scalar) is converted by value: 1.5 -> 1.
+      // putmask repeats values by position (values[n % 2]), place by selection order.
+      const w = fn === gp.putmask ? 0 : 1;
+      const a = gp.zeros([3], 'float32');
+      fn(a, [1, 0, 1], gp.array([2, 3], 'int16'));
+      expect(list(a)).to.deep.equal([2, 0, [2, 3][w]]);
+      const c = gp.zeros([3], 'complex64');
+      fn(c, [1, 0, 1], gp.array([2], 'float32'));
+      expect(c.real.toArray()).to.deep.equal([2, 0, 2]);
+      const b = gp.zeros([3], 'int32');
+      fn(b, [1, 0, 1], [1.5, 2.5]);
+      expect(list(b)).to.deep.equal([1, 0, [1, 2][w]]);
+      fn(b, [0, 1, 0], gp.float64(7.9));
+      expect(list(b)).to.deep.equal([1, 7, [1, 2][w]]);
+    }
+  });
+
   it('nonzero, flatnonzero, argwhere and one-argument where (non-bool, strided and empty inputs)', () => {
     const a = gp.array([[0, 3, 0], [4, 0, 5]], 'float32');
     expect(gp.nonzero(a).map((x) => x.toArray())).to.deep.equal([[0n, 1n, 1n], [1n, 0n, 2n]]);

@@ -21,8 +21,16 @@ const disposeAll = (xs: GpuArray[]) => xs.forEach((x) => x.dispose());
 const putmaskKernel = ElementwiseKernel('bool m, raw T vals, int64 nv', 'T x', 'x = m ? vals[i % nv] : x', 'gpa_putmask');
 const copyWhereKernel = ElementwiseKernel('T s, bool w', 'T x', 'x = w ? s : x', 'gpa_copyto_where');
 
-/** Values as a contiguous 1-D array of dtype `d` (cast), plus what was made. */
+/**
+ * Values as a contiguous 1-D array of a's dtype, plus what was made. As NumPy, an array's dtype
+ * must cast to a's under 'safe' (np.putmask(int32, m, float64 array) is a TypeError); host data
+ * and typed scalars are converted to a's dtype as np.asarray(values, a.dtype) does (1.5 -> 1).
+ */
 function flatValues(v: unknown, a: GpuArray, made: GpuArray[]): GpuArray {
+  if (v instanceof GpuArray && !canCastSafely(v.dtype, a.dtype)) {
+    const what = v.ndim === 0 ? 'scalar' : 'array data';
+    throw new TypeError(`Cannot cast ${what} from dtype('${v.dtype.name}') to dtype('${a.dtype.name}') according to the rule 'safe'`);
+  }
   let x = toArray(v, 'values');
   if (owned(v, x)) made.push(x);
   if (x.dtype !== a.dtype || !x.flags.cContiguous) {
