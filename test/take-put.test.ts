@@ -32,6 +32,36 @@ describeEachDevice('take and put', () => {
     expect(gp.take(gp.zeros([0]), []).shape).to.deep.equal([0]);
   });
 
+  it('take, compress and put check indices as NumPy when the result or the target is empty', () => {
+    // np.take checks the indices once per element of the dims before the axis, whatever follows:
+    // np.take(np.zeros((3, 0)), [7], 0) raises; np.take(np.zeros((0, 3)), [7], 1) does not.
+    expect(() => gp.take(gp.zeros([3, 0]), gp.array([7]), 0)).to.throw(gp.IndexError, /index 7 is out of bounds for axis 0 with size 3/);
+    expect(() => gp.take(gp.zeros([2, 3, 0]), [[1, -4]], 1)).to.throw(gp.IndexError, /index -4 .*axis 1 with size 3/);
+    expect(() => gp.take(gp.zeros([3, 0]), [7], { axis: 0, out: gp.zeros([1, 0]) })).to.throw(gp.IndexError, /index 7/);
+    expect(gp.take(gp.zeros([0, 3]), [7], 1).shape).to.deep.equal([0, 1]);
+    expect(gp.take(gp.zeros([2, 0, 3]), [7], 2).shape).to.deep.equal([2, 0, 1]);
+    expect(gp.take(gp.zeros([3, 0]), [7], { axis: 0, mode: 'clip' }).shape).to.deep.equal([1, 0]);
+    expect(gp.take(gp.zeros([3, 0]), [-3], 0).shape).to.deep.equal([1, 0]);
+    expect(() => gp.take(gp.zeros([0, 3]), [5], 0)).to.throw(gp.IndexError, /non-empty take from an empty axes/);
+    expect(() => gp.compress([0, 0, 0, 1], gp.zeros([3, 0]), 0)).to.throw(gp.IndexError, /index 3 is out of bounds/);
+    expect(gp.compress([0, 0, 0, 0], gp.zeros([3, 0]), 0).shape).to.deep.equal([0, 0]);
+    // np.put into an empty array refuses any index, in every mode and even with no values.
+    for (const mode of ['raise', 'wrap', 'clip'] as const) expect(() => gp.put(gp.zeros([0]), [1], [1], mode)).to.throw(gp.IndexError, /cannot replace elements of an empty array/);
+    expect(() => gp.put(gp.zeros([0]), [0], [])).to.throw(gp.IndexError, /empty array/);
+    gp.put(gp.zeros([0]), [], [1]);
+    gp.put(gp.zeros([3]), [7], []);
+  });
+
+  it('put and choose refuse uint64 indices (no safe cast to intp), as NumPy; take and smaller unsigned ones take them', () => {
+    const a = gp.zeros([3]);
+    expect(() => gp.put(a, gp.array([1], 'uint64'), 5)).to.throw(TypeError, /dtype\('uint64'\) to dtype\('int64'\).*'safe'/);
+    expect(() => gp.choose(gp.array([0, 1], 'uint64'), [gp.zeros([2]), gp.ones([2])])).to.throw(TypeError, /uint64/);
+    gp.put(a, gp.array([1], 'uint32'), 5);
+    expect(list(a)).to.deep.equal([0, 5, 0]);
+    expect(list(gp.choose(gp.array([1, 0], 'uint32'), [gp.zeros([2]), gp.ones([2])]))).to.deep.equal([1, 0]);
+    expect(list(gp.take(gp.arange(3), gp.array([2], 'uint64')))).to.deep.equal([2]);
+  });
+
   it('takeAlongAxis and putAlongAxis (argsort-style indices, broadcasting, axis null)', () => {
     const a = gp.array([[10, 30, 20], [60, 40, 50]]);
     const idx = gp.array([[0, 2, 1], [1, 2, 0]]);

@@ -20,6 +20,7 @@ import { isAdvancedIndex } from '../core/advanced-index-hook.js';
 import type { Index } from '../core/indexing.js';
 import { canCastSafely, resultType } from '../core/promotion.js';
 import { stack } from './joining.js';
+import { checkIndexBoundsOnHost, sizeOf } from './index-bounds.js';
 
 /** Options of gp.take (numpy.take's keyword arguments). */
 export interface TakeOptions {
@@ -63,6 +64,12 @@ function intIndices(x: unknown, made: GpuArray[], strict = false): GpuArray {
   return a;
 }
 
+/** put and choose convert indices to intp under 'safe' casting, which uint64 fails (take's 'same_kind' does not). */
+function noUint64(idx: GpuArray): GpuArray {
+  if (idx.dtype === dtypes.uint64) throw new TypeError("Cannot cast array data from dtype('uint64') to dtype('int64') according to the rule 'safe'");
+  return idx;
+}
+
 /** The plan of a[(:,) * ax, idx]: idx's dims replace axis ax. */
 function planAlong(a: GpuArray, ax: number, idx: GpuArray, made: GpuArray[]): GatherPlan {
   const shape = [...a.shape.slice(0, ax), ...idx.shape, ...a.shape.slice(ax + 1)];
@@ -93,6 +100,12 @@ export function take(a0: unknown, indices: unknown, axisOrOptions?: number | nul
     }
     if (o.axis !== null && o.axis !== undefined) ax = axisOf(o.axis, a.ndim);
     const plan = planAlong(a, ax, idx, made);
+    // NumPy's take checks every index once per element of the dims before the axis, even when the
+    // dims after it make the result empty (np.take(np.zeros((3, 0)), [7], 0) raises): no kernel
+    // runs then, so the indices are read here.
+    // (NumPy's take words an empty axis its own way in every mode; indexing says "index 0 ...".)
+    if (a.shape[ax] === 0 && sizeOf(plan.shape) > 0) throw new IndexError('cannot do a non-empty take from an empty axes.');
+    if (mode === 'raise' && sizeOf(plan.shape) === 0 && sizeOf(a.shape.slice(0, ax)) > 0) checkIndexBoundsOnHost(idx, a.shape[ax], ax);
     if (o.out !== undefined) {
       const out = o.out;
       if (!(out instanceof GpuArray) || out.shape.length !== plan.shape.length || out.shape.some((d, i) => d !== plan.shape[i])) {
@@ -204,12 +217,16 @@ export function put(a: GpuArray, ind: unknown, v: unknown, mode?: IndexMode | { 
   const m = checkMode(isOptions(mode) ? (mode as { mode?: IndexMode }).mode : mode);
   const made: GpuArray[] = [];
   try {
-    const idx0 = intIndices(ind, made);
+    const idx0 = noUint64(intIndices(ind, made));
     const idx = idx0.reshape([idx0.size]);
     made.push(idx);
     let vals = toArray(v, 'values');
     if (owned(v, vals)) made.push(vals);
-    if (vals.size === 0 || idx.size === 0) return;
+    // NumPy's order: no indices is a no-op, then an empty target refuses any (whatever the mode
+    // and even with no values), then no values is a no-op.
+    if (idx.size === 0) return;
+    if (a.size === 0) throw new IndexError('cannot replace elements of an empty array');
+    if (vals.size === 0) return;
     if (vals.dtype !== a.dtype) {
       vals = vals.astype(a.dtype);
       made.push(vals);
@@ -240,7 +257,7 @@ export function choose(a0: unknown, choices: readonly unknown[], options: { mode
   if (!Array.isArray(choices)) throw new TypeError(`choose: choices must be an array of arrays or scalars, got ${describeValue(choices)}`);
   const made: GpuArray[] = [];
   try {
-    const a = intIndices(a0, made);
+    const a = noUint64(intIndices(a0, made));
     const strong: DType[] = [];
     const weak: WeakKind[] = [];
     const cs = choices.map((c) => {
