@@ -62,6 +62,34 @@ describeEachDevice('take and put', () => {
     expect(list(gp.take(gp.arange(3), gp.array([2], 'uint64')))).to.deep.equal([2]);
   });
 
+  it('put, putmask, place and insert convert JS values to the target dtype as np.asarray(v, dtype): range-checked', () => {
+    // NumPy: np.put(np.zeros(3, 'u1'), [0], -1) is an OverflowError (a RangeError here), as are
+    // putmask, place and insert; a complex into a real array is a TypeError; 2.7 truncates.
+    const u8 = () => gp.zeros([3], 'uint8');
+    expect(() => gp.put(u8(), [0], -1)).to.throw(RangeError, /-1 out of bounds for uint8/);
+    expect(() => gp.put(u8(), [0], [300])).to.throw(RangeError, /300 out of bounds/);
+    expect(() => gp.putmask(u8(), [1, 0, 0], -1)).to.throw(RangeError, /out of bounds for uint8/);
+    expect(() => gp.place(u8(), [1, 0, 0], [-1])).to.throw(RangeError, /out of bounds for uint8/);
+    expect(() => gp.insert(u8(), 1, -1)).to.throw(RangeError, /out of bounds for uint8/);
+    expect(() => gp.insert(u8(), [1], [-1])).to.throw(RangeError, /out of bounds for uint8/);
+    expect(() => gp.put(u8(), [0], [{ re: 1, im: 1 }])).to.throw(TypeError, /complex/);
+    const a = gp.zeros([3], 'int32');
+    gp.put(a, [0, 1], [2.7, -2.7]);
+    expect(list(a)).to.deep.equal([2, -2, 0]);
+    expect(list(gp.insert(gp.array([1, 2], 'int32'), 1, 2.7))).to.deep.equal([1, 2, 2]);
+    // Typed scalars and arrays still cast unsafely (np.put(u8, [0], np.int64(-1)) writes 255).
+    const b = u8();
+    gp.put(b, [0], gp.int64(-1));
+    gp.put(b, [1], gp.array([-2], 'int64'));
+    expect(list(b)).to.deep.equal([255, 254, 0]);
+  });
+
+  it('choose casts its choices to their common dtype unsafely, as NumPy (a JS -1 among uint8 choices is 255)', () => {
+    const c = gp.choose([1, 0], [gp.zeros([2], 'uint8'), -1]);
+    expect([c.dtype.name, list(c)]).to.deep.equal(['uint8', [255, 0]]);
+    expect(list(gp.choose([1], [gp.zeros([1], 'uint8'), 300]))).to.deep.equal([44]);
+  });
+
   it('takeAlongAxis and putAlongAxis (argsort-style indices, broadcasting, axis null)', () => {
     const a = gp.array([[10, 30, 20], [60, 40, 50]]);
     const idx = gp.array([[0, 2, 1], [1, 2, 0]]);

@@ -10,7 +10,7 @@ import { canCastSafely, defaultDTypeForWeak, resultType } from '../core/promotio
 import type { WeakKind } from '../core/promotion.js';
 import { weakKindOf } from '../core/host-data.js';
 import { broadcastShapes } from '../core/shape.js';
-import { copyInto, checkKeys, owned, targetArray, toArray } from './array-args.js';
+import { copyInto, checkKeys, owned, targetArray, toArray, valuesAs } from './array-args.js';
 import { boolMask, extractBool, placeBool } from './compaction.js';
 import { take } from './take-put.js';
 import { flatnonzero } from './nonzero.js';
@@ -24,14 +24,15 @@ const copyWhereKernel = ElementwiseKernel('T s, bool w', 'T x', 'x = w ? s : x',
 /**
  * Values as a contiguous 1-D array of a's dtype, plus what was made. As NumPy, an array's dtype
  * must cast to a's under 'safe' (np.putmask(int32, m, float64 array) is a TypeError); host data
- * and typed scalars are converted to a's dtype as np.asarray(values, a.dtype) does (1.5 -> 1).
+ * and typed scalars are converted to a's dtype as np.asarray(values, a.dtype) does (1.5 -> 1, a
+ * JS -1 into uint8 is a RangeError: NumPy's OverflowError).
  */
 function flatValues(v: unknown, a: GpuArray, made: GpuArray[]): GpuArray {
   if (v instanceof GpuArray && !canCastSafely(v.dtype, a.dtype)) {
     const what = v.ndim === 0 ? 'scalar' : 'array data';
     throw new TypeError(`Cannot cast ${what} from dtype('${v.dtype.name}') to dtype('${a.dtype.name}') according to the rule 'safe'`);
   }
-  let x = toArray(v, 'values');
+  let x = valuesAs(v, a.dtype);
   if (owned(v, x)) made.push(x);
   if (x.dtype !== a.dtype || !x.flags.cContiguous) {
     x = x.astype(a.dtype);

@@ -11,7 +11,7 @@ import { Scalar } from '../core/scalar.js';
 import { broadcastShapes, shapeString } from '../core/shape.js';
 import { IndexError } from '../../bindings/errors.js';
 import { arange } from './creation.js';
-import { axisOf, checkKeys, isOptions, owned, targetArray, toArray, viewOf } from './array-args.js';
+import { axisOf, checkKeys, isOptions, owned, targetArray, toArray, valuesAs, viewOf } from './array-args.js';
 import { ATOMIC_DTYPES, gather, GatherPlan, IndexMode, scatter, ScatterOp } from './gather.js';
 import { indexPlan } from './advanced-indexing.js';
 import { flatnonzero } from './nonzero.js';
@@ -220,7 +220,8 @@ export function put(a: GpuArray, ind: unknown, v: unknown, mode?: IndexMode | { 
     const idx0 = noUint64(intIndices(ind, made));
     const idx = idx0.reshape([idx0.size]);
     made.push(idx);
-    let vals = toArray(v, 'values');
+    // Host values convert to a's dtype as NumPy's (range-checked: a JS -1 into uint8 is a RangeError).
+    let vals = valuesAs(v, a.dtype);
     if (owned(v, vals)) made.push(vals);
     // NumPy's order: no indices is a no-op, then an empty target refuses any (whatever the mode
     // and even with no values), then no values is a no-op.
@@ -276,7 +277,8 @@ export function choose(a0: unknown, choices: readonly unknown[], options: { mode
     const d = resultType(strong, weak);
     const views = cs.map((c) => c.broadcastTo(shape));
     made.push(...views);
-    const stacked = stack(views, 0, { dtype: d });
+    // Choices are converted to the common dtype unsafely, as NumPy's (a JS -1 among uint8 choices is 255).
+    const stacked = stack(views, 0, { dtype: d, casting: 'unsafe' });
     made.push(stacked);
     let ia = a;
     if (mode === 'raise' && a.dtype.kind === 'i') {
