@@ -268,6 +268,10 @@ describeEachDevice('advanced indexing', () => {
     expect(() => gp.zeros([0, 0]).slice(':', [0])).to.throw(gp.IndexError, /axis 1 with size 0/);
     expect(() => gp.zeros([3, 0]).assign(1, [7])).to.throw(gp.IndexError, /index 7/);
     expect(() => gp.add.at(gp.zeros([3, 0]), [7], 1)).to.throw(gp.IndexError, /index 7/);
+    // A 0-d index array is checked as the integer it stands for, even beside an empty one.
+    expect(() => gp.zeros([3, 4]).slice(gp.array(7), gp.zeros([0], 'int64'))).to.throw(gp.IndexError, /index 7 .*axis 0 with size 3/);
+    expect(() => gp.zeros([0, 2]).slice(gp.array(-1, 'int8'), gp.array([false, false]))).to.throw(gp.IndexError, /index -1 .*size 0/);
+    expect(gp.zeros([3, 4]).slice(gp.array([[7]]), gp.zeros([0], 'int64')).shape).to.deep.equal([1, 0]);
     // In-bounds indices give the empty result; an index that broadcasts to size 0 is never checked.
     expect(gp.zeros([3, 0]).slice([2, -3]).shape).to.deep.equal([2, 0]);
     expect(gp.zeros([3, 4]).slice(gp.array([7]), gp.zeros([0], 'int64')).shape).to.deep.equal([0]);
