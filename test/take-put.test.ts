@@ -84,6 +84,16 @@ describeEachDevice('take and put', () => {
     expect(list(b)).to.deep.equal([255, 254, 0]);
   });
 
+  it('select wraps a JS integer its result dtype cannot hold; putAlongAxis range-checks a JS list (NumPy 2.4)', () => {
+    // np.select([[True, False]], [int8 array], 300) is [0, 44] (NumPy fills through np.full/copyto).
+    expect(list(gp.select([gp.array([true, false])], [gp.zeros([2], 'int8')], 300))).to.deep.equal([0, 44]);
+    const s = gp.select([gp.array([true, false])], [-1], gp.zeros([2], 'uint8'));
+    expect([s.dtype.name, list(s)]).to.deep.equal(['uint8', [255, 0]]);
+    // np.put_along_axis(int8 array, idx, [300], 0) is an OverflowError (arr[...] = [300]).
+    expect(() => gp.putAlongAxis(gp.zeros([3], 'int8'), gp.array([0]), [300], 0)).to.throw(RangeError, /300 out of bounds for int8/);
+    expect(() => gp.putAlongAxis(gp.zeros([3], 'int8'), gp.array([0]), [{ re: 1, im: 1 }], 0)).to.throw(TypeError, /complex/);
+  });
+
   it('choose casts its choices to their common dtype unsafely, as NumPy (a JS -1 among uint8 choices is 255)', () => {
     const c = gp.choose([1, 0], [gp.zeros([2], 'uint8'), -1]);
     expect([c.dtype.name, list(c)]).to.deep.equal(['uint8', [255, 0]]);

@@ -150,10 +150,18 @@ export function select(
     );
     const shapes = [...conds.map((c) => c.shape), ...values.flatMap((v) => (v instanceof GpuArray ? [v.shape] : []))];
     const shape = broadcastShapes(...shapes);
+    // A JS integer the result dtype cannot hold wraps, as NumPy's (select(..., [int8 array], 300)
+    // fills 44): the weak values are written from 0-d arrays of their own dtype, cast unsafely.
+    const sources = values.map((v) => {
+      if (!isWeak(v)) return v;
+      const x = toArray(v, 'choice');
+      made.push(x);
+      return x;
+    });
     const result = GpuArray.allocate(shape, d, conds[0].device);
     try {
-      copyInto(result, values[values.length - 1] as GpuArray | Scalar | HostScalar);
-      for (let k = conds.length - 1; k >= 0; k--) copyto(result, values[k], { casting: 'unsafe', where: conds[k] });
+      copyInto(result, sources[sources.length - 1] as GpuArray | Scalar | HostScalar);
+      for (let k = conds.length - 1; k >= 0; k--) copyto(result, sources[k], { casting: 'unsafe', where: conds[k] });
       return result;
     } catch (e) {
       result.dispose();

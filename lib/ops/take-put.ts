@@ -198,7 +198,8 @@ export function putAlongAxis(arr: GpuArray, indices: unknown, values: unknown, a
   const made: GpuArray[] = [];
   try {
     const idx = intIndices(indices, made, true);
-    const vals = values instanceof GpuArray || values instanceof Scalar || typeof values !== 'object' ? values : toArray(values);
+    // A JS list converts to arr's dtype as NumPy's arr[...] = values does (range-checked).
+    const vals = values instanceof GpuArray || values instanceof Scalar || typeof values !== 'object' ? values : valuesAs(values, arr.dtype);
     if (vals !== values) made.push(vals as GpuArray);
     const ax0 = axisArg(axis, null);
     const run = (target: GpuArray, ax: number) => scatter(target, alongAxisPlan('putAlongAxis', target, idx, ax, made), vals as GpuArray | HostScalar);
