@@ -280,6 +280,15 @@ describeEachDevice('take and put', () => {
     const a = gp.arange(12).reshape(3, 4);
     expect(list(gp.take(gp.array([1, 2]), gp.array([true, false])))).to.deep.equal([2, 1]);
     expect(() => gp.take(a, gp.array([1.5], 'float64'))).to.throw(TypeError, /Cannot cast/);
+    // A JS list of floats is truncated by take and put, as NumPy's int() of Python floats
+    // (np.take(x, [1.5, -1.5]) is x[[1, -1]]); choose refuses it (its 'safe' cast), NaN is an error.
+    expect(list(gp.take(gp.arange(5), [1.5, -1.5]))).to.deep.equal([1, 4]);
+    expect(gp.take(gp.arange(5), 2.9).item()).to.equal(2n);
+    const pf = gp.arange(5);
+    gp.put(pf, [1.5], 9);
+    expect(list(pf)).to.deep.equal([0, 9, 2, 3, 4]);
+    expect(() => gp.take(gp.arange(5), [NaN])).to.throw(RangeError, /NaN/);
+    expect(() => gp.choose([1.5], [gp.zeros([1]), gp.ones([1])])).to.throw(TypeError, /safe/);
     expect(list(gp.take(gp.array(5), [0], -1))).to.deep.equal([5]);
     const o = gp.zeros([1], 'float32');
     gp.take(gp.arange(3, 'float64'), [1], { out: o });

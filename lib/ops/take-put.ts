@@ -41,17 +41,23 @@ function checkMode(mode: unknown): IndexMode {
 
 /**
  * An integer index array (host data is converted to int64). As NumPy's take/put/choose, bool
- * indices are cast to integers (True is 1) and float ones are a TypeError (no safe cast); the
- * *AlongAxis functions (`strict`) take integer arrays only (IndexError).
+ * indices are cast to integers (True is 1) and float ones are a TypeError (no safe cast), but a
+ * JS list of floats is truncated for take and put (`truncHost`: NumPy's int() of each Python
+ * float); the *AlongAxis functions (`strict`) take integer arrays only (IndexError).
  */
 /** Is `x` a (nested) list with no elements? Depth-capped: x.flat(Infinity) overflows the stack on a cyclic list. */
 function emptyNested(x: readonly unknown[], depth: number): boolean {
   return depth < 64 && x.every((e) => Array.isArray(e) && emptyNested(e, depth + 1));
 }
 
-function intIndices(x: unknown, made: GpuArray[], strict = false): GpuArray {
+function intIndices(x: unknown, made: GpuArray[], strict = false, truncHost = false): GpuArray {
   const a = x instanceof GpuArray ? x : Array.isArray(x) && emptyNested(x, 0) ? toArray(new BigInt64Array(0), 'indices') : toArray(x, 'indices');
   if (a !== x) made.push(a);
+  if (truncHost && a.dtype.isFloat && !(x instanceof GpuArray)) {
+    const t = truncatedIndices(a);
+    made.push(t);
+    return t;
+  }
   if (a.dtype.kind !== 'i' && a.dtype.kind !== 'u') {
     if ((a.dtype.isFloat && !(x instanceof GpuArray) && a.size === 0) || (a.dtype === dtypes.bool && !strict)) {
       const e = a.astype('int64');
@@ -68,6 +74,24 @@ function intIndices(x: unknown, made: GpuArray[], strict = false): GpuArray {
 function noUint64(idx: GpuArray): GpuArray {
   if (idx.dtype === dtypes.uint64) throw new TypeError("Cannot cast array data from dtype('uint64') to dtype('int64') according to the rule 'safe'");
   return idx;
+}
+
+/**
+ * take and put convert a JS list of floats to intp element by element, as NumPy's int() of each
+ * Python float (np.take(a, [1.5]) takes a[1], -1.5 is -1; NaN and values beyond int64 are errors).
+ * The values came from the host, so they are read back here.
+ */
+function truncatedIndices(a: GpuArray): GpuArray {
+  const out = new BigInt64Array(a.size);
+  Array.from(a.toTypedArray() as Float64Array).forEach((v, k) => {
+    if (Number.isNaN(v)) throw new RangeError('cannot convert float NaN to integer');
+    if (!(Math.abs(v) < 2 ** 63)) throw new RangeError(`${v} is out of bounds for int64`);
+    out[k] = BigInt(Math.trunc(v));
+  });
+  const t = toArray(out, 'indices');
+  const r = t.reshape(a.shape as number[]);
+  t.dispose();
+  return r;
 }
 
 /** The plan of a[(:,) * ax, idx]: idx's dims replace axis ax. */
@@ -91,7 +115,7 @@ export function take(a0: unknown, indices: unknown, axisOrOptions?: number | nul
   try {
     let a = toArray(a0, 'take input');
     if (owned(a0, a)) made.push(a);
-    const idx = intIndices(indices, made);
+    const idx = intIndices(indices, made, false, true);
     let ax = 0;
     // Without an axis the input is flattened; NumPy also sees a 0-d input as 1-d with an axis.
     if (o.axis === null || o.axis === undefined || a.ndim === 0) {
@@ -218,7 +242,7 @@ export function put(a: GpuArray, ind: unknown, v: unknown, mode?: IndexMode | { 
   const m = checkMode(isOptions(mode) ? (mode as { mode?: IndexMode }).mode : mode);
   const made: GpuArray[] = [];
   try {
-    const idx0 = noUint64(intIndices(ind, made));
+    const idx0 = noUint64(intIndices(ind, made, false, true));
     const idx = idx0.reshape([idx0.size]);
     made.push(idx);
     // Host values convert to a's dtype as NumPy's (range-checked: a JS -1 into uint8 is a RangeError).
