@@ -158,6 +158,9 @@ describeEachDevice('rearranging', () => {
     expect(() => gp.pad(gp.zeros([0, 2]), 1, 'edge')).to.throw(RangeError, /empty axis/);
     expect(gp.pad(gp.zeros([0, 2]), 1).shape).to.deep.equal([2, 4]);
     expect(() => gp.pad(a, -1)).to.throw(RangeError, /negative/);
+    // np.pad(x, []) and np.pad(x, [[]]): an empty (float64) pad_width is NumPy's TypeError.
+    expect(() => gp.pad(a, [])).to.throw(TypeError, /integral type/);
+    expect(() => gp.pad(gp.array(1), [[]])).to.throw(TypeError, /integral type/);
     expect(() => gp.pad(a, 1, 'bogus' as gp.PadMode)).to.throw(RangeError, /not supported/);
     // NumPy's documented example, and a 2-D float ramp against linspace(end, edge, width, endpoint=False).
     expect(list(gp.pad(gp.array([1, 2, 3, 4, 5]), [2, 3], { mode: 'linear_ramp', endValues: [5, -4] }))).to.deep.equal([5, 3, 1, 2, 3, 4, 5, 2, -1, -4]);
