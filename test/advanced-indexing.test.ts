@@ -259,6 +259,25 @@ describeEachDevice('advanced indexing', () => {
     [a, e].forEach((x) => x.dispose());
   });
 
+  it('out-of-bounds indices raise even when a sliced dim makes the result empty (NumPy 2.4)', () => {
+    // NumPy checks every index of a non-empty broadcast index: np.zeros((0, 3))[:, [7]] raises.
+    expect(() => gp.zeros([0, 3]).slice(':', [7])).to.throw(gp.IndexError, /index 7 is out of bounds for axis 1 with size 3/);
+    expect(() => gp.zeros([3, 0]).slice([1, -4])).to.throw(gp.IndexError, /index -4 .*axis 0 with size 3/);
+    expect(() => gp.zeros([3, 0]).slice(gp.array([1, 7], 'uint8'))).to.throw(gp.IndexError, /index 7/);
+    expect(() => gp.zeros([3, 0, 2]).slice([1, 2], ':', [0, 5])).to.throw(gp.IndexError, /index 5 .*axis 2 with size 2/);
+    expect(() => gp.zeros([0, 0]).slice(':', [0])).to.throw(gp.IndexError, /axis 1 with size 0/);
+    expect(() => gp.zeros([3, 0]).assign(1, [7])).to.throw(gp.IndexError, /index 7/);
+    expect(() => gp.add.at(gp.zeros([3, 0]), [7], 1)).to.throw(gp.IndexError, /index 7/);
+    // A 0-d index array is checked as the integer it stands for, even beside an empty one.
+    expect(() => gp.zeros([3, 4]).slice(gp.array(7), gp.zeros([0], 'int64'))).to.throw(gp.IndexError, /index 7 .*axis 0 with size 3/);
+    expect(() => gp.zeros([0, 2]).slice(gp.array(-1, 'int8'), gp.array([false, false]))).to.throw(gp.IndexError, /index -1 .*size 0/);
+    expect(gp.zeros([3, 4]).slice(gp.array([[7]]), gp.zeros([0], 'int64')).shape).to.deep.equal([1, 0]);
+    // In-bounds indices give the empty result; an index that broadcasts to size 0 is never checked.
+    expect(gp.zeros([3, 0]).slice([2, -3]).shape).to.deep.equal([2, 0]);
+    expect(gp.zeros([3, 4]).slice(gp.array([7]), gp.zeros([0], 'int64')).shape).to.deep.equal([0]);
+    expect(gp.zeros([3, 4]).slice(gp.zeros([0, 1], 'int64').add(7)).shape).to.deep.equal([0, 1, 4]);
+  });
+
   it('the async twins give the sync results without blocking', async () => {
     const a = gp.arange(20, 'int32').reshape(4, 5);
     const m = a.remainder(3).equal(1);

@@ -166,6 +166,10 @@ describeEachDevice('joining', () => {
     expect(list(gp.dsplit(m, [1])[1])).to.deep.equal([[[1], [3], [5]], [[7], [9], [11]]]);
     expect(() => gp.vsplit(x, 2)).to.throw(RangeError, /2 or more/);
     expect(gp.split(m, 2, -1).map((p) => p.shape)).to.deep.equal([[2, 3, 1], [2, 3, 1]]);
+    // NumPy reads ary.shape[axis]: an axis out of range is an IndexError there, as for a 0-d array.
+    expect(() => gp.split(gp.arange(4), 2, 1)).to.throw(gp.IndexError);
+    expect(() => gp.arraySplit(gp.arange(4), [1], -2)).to.throw(gp.IndexError);
+    expect(() => gp.split(gp.array(5), 1)).to.throw(gp.IndexError);
     expect(list(gp.append(gp.array([[1, 2], [3, 4]]), [5, 6]))).to.deep.equal([1, 2, 3, 4, 5, 6]);
     expect(list(gp.append(gp.array([[1, 2], [3, 4]]), [[5, 6]], 0))).to.deep.equal([[1, 2], [3, 4], [5, 6]]);
   });

@@ -106,6 +106,16 @@ describeEachDevice('matrices from vectors', () => {
     expect(list(view)).to.deep.equal([[-1, 3, 6], [1, -1, 7], [2, 5, -1]]);
     expect(() => gp.fillDiagonal(gp.zeros(3), 1)).to.throw(RangeError, /2-d/);
     expect(() => gp.fillDiagonal(gp.zeros([2, 3, 3]), 1)).to.throw(RangeError, /equal length/);
+    // JS values convert as NumPy's a.flat[...] = val: range-checked (OverflowError there), even
+    // where nothing is written; a GpuArray casts unsafely; floats truncate.
+    expect(() => gp.fillDiagonal(gp.zeros([2, 0], 'uint64'), -1)).to.throw(RangeError, /out of bounds for uint64/);
+    expect(() => gp.fillDiagonal(gp.zeros([2, 2], 'uint8'), [-1])).to.throw(RangeError, /out of bounds for uint8/);
+    const u8 = gp.zeros([2, 2], 'uint8');
+    gp.fillDiagonal(u8, gp.array([-1]));
+    expect(list(u8)).to.deep.equal([[255, 0], [0, 255]]);
+    const i32 = gp.zeros([2, 2], 'int32');
+    gp.fillDiagonal(i32, [1.5, 2.5]);
+    expect(list(i32)).to.deep.equal([[1, 0], [0, 2]]);
   });
 
   it('NumPy audit: tri with a negative size is empty', () => {

@@ -80,6 +80,10 @@ describeEachDevice('numpy routines: interp, ravelMultiIndex', () => {
     expect(() => gp.ravelMultiIndex([[1], [2]], [2 ** 40, 2 ** 40])).to.throw(RangeError, /maximum possible size/);
     expect(() => gp.ravelMultiIndex([[1, 2], [2, 1, 0]], [3, 4])).to.throw(RangeError, /broadcast/);
     expect(() => gp.ravelMultiIndex([1, 2], [3, -4])).to.throw(RangeError, /non-negative/);
+    // Empty coordinate arrays give an empty int64 result (it was returned already disposed).
+    const e = gp.ravelMultiIndex([gp.zeros([0, 3], 'uint8'), gp.zeros([0, 3], 'uint8')], [3, 2], { mode: 'wrap' });
+    expect(desc(e)).to.deep.equal({ dtype: 'int64', shape: [0, 3], values: [] });
+    expect(gp.ravelMultiIndex([gp.zeros([0], 'int64'), gp.zeros([0], 'int64')], [3, 0]).shape).to.deep.equal([0]);
   });
 });
 

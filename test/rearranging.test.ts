@@ -47,6 +47,25 @@ describeEachDevice('rearranging', () => {
     expect(list(gp.repeat(gp.array(7), 3))).to.deep.equal([7, 7, 7]);
     expect(() => gp.repeat(a, [1, 2], 1)).to.throw(RangeError, /broadcast/);
     expect(() => gp.repeat(a, -1)).to.throw(RangeError, /negative/);
+  });
+
+  it('repeat: counts of a length-0 axis are not checked for sign; arrays of counts cast safely (NumPy 2.4)', () => {
+    // np.repeat(np.zeros(0), -1) and np.repeat(np.zeros((0, 2)), [-1], axis=0) are empty results.
+    expect(gp.repeat(gp.zeros([0]), -1).shape).to.deep.equal([0]);
+    expect(gp.repeat(gp.zeros([0, 2]), -1).shape).to.deep.equal([0]);
+    expect(gp.repeat(gp.zeros([0, 2]), [-1], 0).shape).to.deep.equal([0, 2]);
+    expect(gp.repeat(gp.zeros([0, 2]), [], 0).shape).to.deep.equal([0, 2]);
+    // A non-empty axis still refuses them, a single count with NumPy's dimension wording.
+    expect(() => gp.repeat(gp.zeros([0, 2]), -1, 1)).to.throw(RangeError, /negative dimensions/);
+    expect(() => gp.repeat(gp.zeros([2, 0]), [-1], 0)).to.throw(RangeError, /negative dimensions/);
+    expect(() => gp.repeat(gp.zeros([0, 2]), [1, -1], 1)).to.throw(RangeError, /may not contain negative/);
+    // np.repeat(x, np.array([1.5])) and a uint64 array are TypeErrors ('safe'); a JS 1.5 truncates.
+    expect(() => gp.repeat(gp.zeros([2]), gp.array([1.5]))).to.throw(TypeError, /rule 'safe'/);
+    expect(() => gp.repeat(gp.zeros([0]), gp.array([], 'float64'))).to.throw(TypeError, /rule 'safe'/);
+    expect(() => gp.repeat(gp.zeros([2]), gp.array([1], 'uint64'))).to.throw(TypeError, /uint64/);
+    expect(gp.repeat(gp.zeros([2]), 1.5).shape).to.deep.equal([2]);
+    expect(list(gp.repeat(gp.array([1, 2]), gp.array([true, false])))).to.deep.equal([1]);
+    expect(list(gp.repeat(gp.array([1, 2]), gp.array([2, 1], 'uint32')))).to.deep.equal([1, 1, 2]);
     // The last axis of a contiguous array (a kernel of its own: out[i] = a[i / r]), every dtype
     // width, and a sliced (offset) input and a transposed (copied through the view) one.
     for (const dt of ['bool', 'int8', 'float16', 'int32', 'float64', 'complex128'] as const) {
@@ -139,6 +158,9 @@ describeEachDevice('rearranging', () => {
     expect(() => gp.pad(gp.zeros([0, 2]), 1, 'edge')).to.throw(RangeError, /empty axis/);
     expect(gp.pad(gp.zeros([0, 2]), 1).shape).to.deep.equal([2, 4]);
     expect(() => gp.pad(a, -1)).to.throw(RangeError, /negative/);
+    // np.pad(x, []) and np.pad(x, [[]]): an empty (float64) pad_width is NumPy's TypeError.
+    expect(() => gp.pad(a, [])).to.throw(TypeError, /integral type/);
+    expect(() => gp.pad(gp.array(1), [[]])).to.throw(TypeError, /integral type/);
     expect(() => gp.pad(a, 1, 'bogus' as gp.PadMode)).to.throw(RangeError, /not supported/);
     // NumPy's documented example, and a 2-D float ramp against linspace(end, edge, width, endpoint=False).
     expect(list(gp.pad(gp.array([1, 2, 3, 4, 5]), [2, 3], { mode: 'linear_ramp', endValues: [5, -4] }))).to.deep.equal([5, 3, 1, 2, 3, 4, 5, 2, -1, -4]);

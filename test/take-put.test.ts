@@ -32,6 +32,74 @@ describeEachDevice('take and put', () => {
     expect(gp.take(gp.zeros([0]), []).shape).to.deep.equal([0]);
   });
 
+  it('take, compress and put check indices as NumPy when the result or the target is empty', () => {
+    // np.take checks the indices once per element of the dims before the axis, whatever follows:
+    // np.take(np.zeros((3, 0)), [7], 0) raises; np.take(np.zeros((0, 3)), [7], 1) does not.
+    expect(() => gp.take(gp.zeros([3, 0]), gp.array([7]), 0)).to.throw(gp.IndexError, /index 7 is out of bounds for axis 0 with size 3/);
+    expect(() => gp.take(gp.zeros([2, 3, 0]), [[1, -4]], 1)).to.throw(gp.IndexError, /index -4 .*axis 1 with size 3/);
+    expect(() => gp.take(gp.zeros([3, 0]), [7], { axis: 0, out: gp.zeros([1, 0]) })).to.throw(gp.IndexError, /index 7/);
+    expect(gp.take(gp.zeros([0, 3]), [7], 1).shape).to.deep.equal([0, 1]);
+    expect(gp.take(gp.zeros([2, 0, 3]), [7], 2).shape).to.deep.equal([2, 0, 1]);
+    expect(gp.take(gp.zeros([3, 0]), [7], { axis: 0, mode: 'clip' }).shape).to.deep.equal([1, 0]);
+    expect(gp.take(gp.zeros([3, 0]), [-3], 0).shape).to.deep.equal([1, 0]);
+    expect(() => gp.take(gp.zeros([0, 3]), [5], 0)).to.throw(gp.IndexError, /non-empty take from an empty axes/);
+    expect(() => gp.compress([0, 0, 0, 1], gp.zeros([3, 0]), 0)).to.throw(gp.IndexError, /index 3 is out of bounds/);
+    expect(gp.compress([0, 0, 0, 0], gp.zeros([3, 0]), 0).shape).to.deep.equal([0, 0]);
+    // np.put into an empty array refuses any index, in every mode and even with no values.
+    for (const mode of ['raise', 'wrap', 'clip'] as const) expect(() => gp.put(gp.zeros([0]), [1], [1], mode)).to.throw(gp.IndexError, /cannot replace elements of an empty array/);
+    expect(() => gp.put(gp.zeros([0]), [0], [])).to.throw(gp.IndexError, /empty array/);
+    gp.put(gp.zeros([0]), [], [1]);
+    gp.put(gp.zeros([3]), [7], []);
+  });
+
+  it('put and choose refuse uint64 indices (no safe cast to intp), as NumPy; take and smaller unsigned ones take them', () => {
+    const a = gp.zeros([3]);
+    expect(() => gp.put(a, gp.array([1], 'uint64'), 5)).to.throw(TypeError, /dtype\('uint64'\) to dtype\('int64'\).*'safe'/);
+    expect(() => gp.choose(gp.array([0, 1], 'uint64'), [gp.zeros([2]), gp.ones([2])])).to.throw(TypeError, /uint64/);
+    gp.put(a, gp.array([1], 'uint32'), 5);
+    expect(list(a)).to.deep.equal([0, 5, 0]);
+    expect(list(gp.choose(gp.array([1, 0], 'uint32'), [gp.zeros([2]), gp.ones([2])]))).to.deep.equal([1, 0]);
+    expect(list(gp.take(gp.arange(3), gp.array([2], 'uint64')))).to.deep.equal([2]);
+  });
+
+  it('put, putmask, place and insert convert JS values to the target dtype as np.asarray(v, dtype): range-checked', () => {
+    // NumPy: np.put(np.zeros(3, 'u1'), [0], -1) is an OverflowError (a RangeError here), as are
+    // putmask, place and insert; a complex into a real array is a TypeError; 2.7 truncates.
+    const u8 = () => gp.zeros([3], 'uint8');
+    expect(() => gp.put(u8(), [0], -1)).to.throw(RangeError, /-1 out of bounds for uint8/);
+    expect(() => gp.put(u8(), [0], [300])).to.throw(RangeError, /300 out of bounds/);
+    expect(() => gp.putmask(u8(), [1, 0, 0], -1)).to.throw(RangeError, /out of bounds for uint8/);
+    expect(() => gp.place(u8(), [1, 0, 0], [-1])).to.throw(RangeError, /out of bounds for uint8/);
+    expect(() => gp.insert(u8(), 1, -1)).to.throw(RangeError, /out of bounds for uint8/);
+    expect(() => gp.insert(u8(), [1], [-1])).to.throw(RangeError, /out of bounds for uint8/);
+    expect(() => gp.put(u8(), [0], [{ re: 1, im: 1 }])).to.throw(TypeError, /complex/);
+    const a = gp.zeros([3], 'int32');
+    gp.put(a, [0, 1], [2.7, -2.7]);
+    expect(list(a)).to.deep.equal([2, -2, 0]);
+    expect(list(gp.insert(gp.array([1, 2], 'int32'), 1, 2.7))).to.deep.equal([1, 2, 2]);
+    // Typed scalars and arrays still cast unsafely (np.put(u8, [0], np.int64(-1)) writes 255).
+    const b = u8();
+    gp.put(b, [0], gp.int64(-1));
+    gp.put(b, [1], gp.array([-2], 'int64'));
+    expect(list(b)).to.deep.equal([255, 254, 0]);
+  });
+
+  it('select wraps a JS integer its result dtype cannot hold; putAlongAxis range-checks a JS list (NumPy 2.4)', () => {
+    // np.select([[True, False]], [int8 array], 300) is [0, 44] (NumPy fills through np.full/copyto).
+    expect(list(gp.select([gp.array([true, false])], [gp.zeros([2], 'int8')], 300))).to.deep.equal([0, 44]);
+    const s = gp.select([gp.array([true, false])], [-1], gp.zeros([2], 'uint8'));
+    expect([s.dtype.name, list(s)]).to.deep.equal(['uint8', [255, 0]]);
+    // np.put_along_axis(int8 array, idx, [300], 0) is an OverflowError (arr[...] = [300]).
+    expect(() => gp.putAlongAxis(gp.zeros([3], 'int8'), gp.array([0]), [300], 0)).to.throw(RangeError, /300 out of bounds for int8/);
+    expect(() => gp.putAlongAxis(gp.zeros([3], 'int8'), gp.array([0]), [{ re: 1, im: 1 }], 0)).to.throw(TypeError, /complex/);
+  });
+
+  it('choose casts its choices to their common dtype unsafely, as NumPy (a JS -1 among uint8 choices is 255)', () => {
+    const c = gp.choose([1, 0], [gp.zeros([2], 'uint8'), -1]);
+    expect([c.dtype.name, list(c)]).to.deep.equal(['uint8', [255, 0]]);
+    expect(list(gp.choose([1], [gp.zeros([1], 'uint8'), 300]))).to.deep.equal([44]);
+  });
+
   it('takeAlongAxis and putAlongAxis (argsort-style indices, broadcasting, axis null)', () => {
     const a = gp.array([[10, 30, 20], [60, 40, 50]]);
     const idx = gp.array([[0, 2, 1], [1, 2, 0]]);
@@ -101,6 +169,32 @@ describeEachDevice('take and put', () => {
     gp.copyto(dst, 7, { where: gp.array([false, false, true]) });
     expect(list(dst)).to.deep.equal([[1, 0, 7], [0, 2, 7]]);
     expect(() => gp.copyto(gp.zeros([2], 'int32'), gp.array([1.5, 2]))).to.throw(TypeError, /same_kind/);
+  });
+
+  it('putmask and place cast array values under NumPy\'s \'safe\' rule, host values as np.asarray(v, a.dtype)', () => {
+    // np.putmask(np.zeros(3, 'i4'), m, np.array([1.5, 2.5])) and np.place(...) raise TypeError,
+    // even where nothing is selected; int64 into int32, float64 into float32, complex into float too.
+    for (const fn of [gp.putmask, gp.place]) {
+      for (const [to, from] of [['int32', 'float64'], ['int32', 'int64'], ['float32', 'float64'], ['float64', 'complex128'], ['uint8', 'int8'], ['bool', 'int8']] as const) {
+        expect(() => fn(gp.zeros([3], to), [1, 0, 1], gp.array([1, 2], from)), `${fn.name} ${from}->${to}`).to.throw(TypeError, /rule 'safe'/);
+      }
+      expect(() => fn(gp.zeros([3], 'int32'), [0, 0, 0], gp.array([1.5]))).to.throw(TypeError, /rule 'safe'/);
+      expect(() => fn(gp.zeros([3], 'int32'), [1, 0, 1], gp.array(1.5))).to.throw(TypeError, /Cannot cast scalar/);
+      // Safe casts are written; a JS list (and a typed scalar) is converted by value: 1.5 -> 1.
+      // putmask repeats values by position (values[n % 2]), place by selection order.
+      const w = fn === gp.putmask ? 0 : 1;
+      const a = gp.zeros([3], 'float32');
+      fn(a, [1, 0, 1], gp.array([2, 3], 'int16'));
+      expect(list(a)).to.deep.equal([2, 0, [2, 3][w]]);
+      const c = gp.zeros([3], 'complex64');
+      fn(c, [1, 0, 1], gp.array([2], 'float32'));
+      expect(c.real.toArray()).to.deep.equal([2, 0, 2]);
+      const b = gp.zeros([3], 'int32');
+      fn(b, [1, 0, 1], [1.5, 2.5]);
+      expect(list(b)).to.deep.equal([1, 0, [1, 2][w]]);
+      fn(b, [0, 1, 0], gp.float64(7.9));
+      expect(list(b)).to.deep.equal([1, 7, [1, 2][w]]);
+    }
   });
 
   it('nonzero, flatnonzero, argwhere and one-argument where (non-bool, strided and empty inputs)', () => {
@@ -186,6 +280,15 @@ describeEachDevice('take and put', () => {
     const a = gp.arange(12).reshape(3, 4);
     expect(list(gp.take(gp.array([1, 2]), gp.array([true, false])))).to.deep.equal([2, 1]);
     expect(() => gp.take(a, gp.array([1.5], 'float64'))).to.throw(TypeError, /Cannot cast/);
+    // A JS list of floats is truncated by take and put, as NumPy's int() of Python floats
+    // (np.take(x, [1.5, -1.5]) is x[[1, -1]]); choose refuses it (its 'safe' cast), NaN is an error.
+    expect(list(gp.take(gp.arange(5), [1.5, -1.5]))).to.deep.equal([1, 4]);
+    expect(gp.take(gp.arange(5), 2.9).item()).to.equal(2n);
+    const pf = gp.arange(5);
+    gp.put(pf, [1.5], 9);
+    expect(list(pf)).to.deep.equal([0, 9, 2, 3, 4]);
+    expect(() => gp.take(gp.arange(5), [NaN])).to.throw(RangeError, /NaN/);
+    expect(() => gp.choose([1.5], [gp.zeros([1]), gp.ones([1])])).to.throw(TypeError, /safe/);
     expect(list(gp.take(gp.array(5), [0], -1))).to.deep.equal([5]);
     const o = gp.zeros([1], 'float32');
     gp.take(gp.arange(3, 'float64'), [1], { out: o });

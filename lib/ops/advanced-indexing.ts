@@ -18,6 +18,7 @@ import { asarray, full } from './creation.js';
 import { extractBool, extractBoolAsync, placeBool } from './compaction.js';
 import { checkIndexDType, gather, gatherAsync, GatherPlan, IndexAxis, scatter } from './gather.js';
 import { nonzero, nonzeroAsync } from './nonzero.js';
+import { checkIndexBoundsOnHost, sizeOf } from './index-bounds.js';
 
 type Basic = number | SliceObject | typeof newaxis | '...' | undefined;
 /** An index item after parsing: basic, or an index array (integer or bool). */
@@ -171,6 +172,12 @@ function planOf(a: GpuArray, items: readonly Item[], made: GpuArray[]): GatherPl
   }
   const at = adjacent ? firstAdvDim : 0;
   const shape = [...vShape.slice(0, at), ...B, ...vShape.slice(at)];
+  // NumPy checks every index of non-empty index arrays even when a sliced dim makes the result
+  // empty (np.zeros((0, 3))[:, [7]] raises), and a 0-d index array always, as the integer it is
+  // there (np.zeros((3, 4))[np.array(7), []] raises): no kernel runs then, so they are read here.
+  if (sizeOf(shape) === 0) {
+    for (const { arr, axis: ax } of arrays) if (arr.ndim === 0 || sizeOf(B) > 0) checkIndexBoundsOnHost(arr, a.shape[ax], ax);
+  }
   const strides = [...vStrides.slice(0, at), ...B.map(() => 0), ...vStrides.slice(at)];
   const axes: IndexAxis[] = arrays.map(({ arr, axis: ax }) => {
     const b = arr.broadcastTo(B);

@@ -21,6 +21,18 @@ export function toArray(x: unknown, what = 'argument'): GpuArray {
   return asarray(x);
 }
 
+/**
+ * Values written into an array of dtype `d`: a GpuArray as it is (the caller casts it by its own
+ * rule), anything else converted straight to `d` as NumPy's np.asarray(values, dtype=d) does: a
+ * JS integer out of d's range is a RangeError (NumPy's OverflowError), a complex into a real
+ * dtype a TypeError, a float into an integer dtype truncated.
+ */
+export function valuesAs(x: unknown, d: DType, what = 'values'): GpuArray {
+  if (x instanceof GpuArray) return x;
+  if (x === null || x === undefined) throw new TypeError(`${what} must be an array, got ${String(x)}`);
+  return asarray(x, d);
+}
+
 /** The array an in-place function writes into: a GpuArray (NumPy refuses a list there too). */
 export function targetArray(fn: string, a: unknown): GpuArray {
   if (!(a instanceof GpuArray)) throw new TypeError(`${fn}: the array to write into must be a GpuArray, got ${describeValue(a)}`);

@@ -5,7 +5,7 @@ import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { intList } from '../core/shape.js';
 import { readOptions } from '../util/options.js';
-import { ArrayLike, isOptions, targetArray, toArray } from './array-args.js';
+import { ArrayLike, isOptions, targetArray, toArray, valuesAs } from './array-args.js';
 import { arange } from './creation.js';
 import { tri } from './matrices.js';
 import { nonzero, unravelFlat } from './nonzero.js';
@@ -133,7 +133,13 @@ export function fillDiagonal(a: GpuArray, val: ArrayLike, wrap: boolean | { wrap
   }
   const end = a.ndim === 2 && !w ? Math.min(a.size, a.shape[1] * a.shape[1]) : a.size;
   const count = end > 0 ? Math.ceil(end / step) : 0;
-  if (count === 0) return;
+  // JS values convert to a's dtype as NumPy's a.flat[...] = val does, range-checked even when
+  // nothing is written (np.fill_diagonal(uint8 array, -1) is an OverflowError, [-1] too).
+  const v = valuesAs(val, a.dtype, 'fillDiagonal: val');
+  if (count === 0) {
+    if (v !== val) v.dispose();
+    return;
+  }
   const idx = a.shape.map(() => new Array<number>(count));
   for (let t = 0; t < count; t++) {
     let r = t * step;
@@ -143,10 +149,10 @@ export function fillDiagonal(a: GpuArray, val: ArrayLike, wrap: boolean | { wrap
     }
   }
   if (typeof val === 'number' || typeof val === 'bigint' || typeof val === 'boolean') {
+    v.dispose();
     a.assign(val, ...idx);
     return;
   }
-  const v = toArray(val, 'fillDiagonal: val');
   if (v.size === 0) {
     if (v !== val) v.dispose();
     return; // NumPy's a.flat[...] = [] writes nothing

@@ -6,7 +6,7 @@ import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { adjustSlice, parseSliceString, SliceObject } from '../core/indexing.js';
 import { describeValue } from '../util/options.js';
-import { ArrayLike, axisOf, isOptions, positionalOptions, sliceAxis, toArray } from './array-args.js';
+import { ArrayLike, axisOf, isOptions, positionalOptions, sliceAxis, toArray, valuesAs } from './array-args.js';
 import { array } from './creation.js';
 import { concatenate } from './joining.js';
 import { take } from './take-put.js';
@@ -151,7 +151,7 @@ export function insert(arr: ArrayLike, obj: InsertDeleteIndex, values: ArrayLike
     const idx = p.kind === 'int' ? [p.index] : p.kind === 'slice' ? p.indices : p.bool ? p.indices.flatMap((v, i) => (v !== 0 ? [i] : [])) : p.indices;
     for (const i of idx) if (i < -n || i > n) throw outOfBounds(i, axis, n);
     // values as NumPy's array(values, ndmin=arr.ndim, dtype=arr.dtype).
-    const v0 = values instanceof GpuArray ? values : keep(toArray(values, 'insert: values'));
+    const v0 = values instanceof GpuArray ? values : keep(valuesAs(values, a.dtype, 'insert: values'));
     let v = keep(v0.astype(a.dtype));
     if (v.ndim < a.ndim) v = keep(v.reshape([...new Array<number>(a.ndim - v.ndim).fill(1), ...v.shape]));
     if (idx.length === 1) {

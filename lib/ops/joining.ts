@@ -336,8 +336,10 @@ function splitPoints(fn: string, n: number, spec: SplitSpec, equal: boolean): nu
 function splitAlong(fn: string, a0: unknown, spec: SplitSpec, axis: number, equal: boolean): GpuArray[] {
   const a = toArray(a0, `${fn} input`);
   try {
-    // NumPy reads ary.shape[axis]: an IndexError for a 0-d array.
+    // NumPy reads ary.shape[axis]: an IndexError for a 0-d array, and for an axis out of range
+    // (not the AxisError, a RangeError here, of functions that normalise their axis).
     if (a.ndim === 0) throw new IndexError(`${fn}: cannot split a 0-d array`);
+    if (Number.isInteger(axis) && (axis < -a.ndim || axis >= a.ndim)) throw new IndexError(`${fn}: tuple index out of range (axis ${axis} of an array of dimension ${a.ndim})`);
     const ax = axisOf(axis, a.ndim);
     const n = a.shape[ax];
     const pts = splitPoints(fn, n, spec, equal);

@@ -10,7 +10,7 @@ import { canCastSafely, defaultDTypeForWeak, resultType } from '../core/promotio
 import type { WeakKind } from '../core/promotion.js';
 import { weakKindOf } from '../core/host-data.js';
 import { broadcastShapes } from '../core/shape.js';
-import { copyInto, checkKeys, owned, targetArray, toArray } from './array-args.js';
+import { copyInto, checkKeys, owned, targetArray, toArray, valuesAs } from './array-args.js';
 import { boolMask, extractBool, placeBool } from './compaction.js';
 import { take } from './take-put.js';
 import { flatnonzero } from './nonzero.js';
@@ -21,9 +21,18 @@ const disposeAll = (xs: GpuArray[]) => xs.forEach((x) => x.dispose());
 const putmaskKernel = ElementwiseKernel('bool m, raw T vals, int64 nv', 'T x', 'x = m ? vals[i % nv] : x', 'gpa_putmask');
 const copyWhereKernel = ElementwiseKernel('T s, bool w', 'T x', 'x = w ? s : x', 'gpa_copyto_where');
 
-/** Values as a contiguous 1-D array of dtype `d` (cast), plus what was made. */
+/**
+ * Values as a contiguous 1-D array of a's dtype, plus what was made. As NumPy, an array's dtype
+ * must cast to a's under 'safe' (np.putmask(int32, m, float64 array) is a TypeError); host data
+ * and typed scalars are converted to a's dtype as np.asarray(values, a.dtype) does (1.5 -> 1, a
+ * JS -1 into uint8 is a RangeError: NumPy's OverflowError).
+ */
 function flatValues(v: unknown, a: GpuArray, made: GpuArray[]): GpuArray {
-  let x = toArray(v, 'values');
+  if (v instanceof GpuArray && !canCastSafely(v.dtype, a.dtype)) {
+    const what = v.ndim === 0 ? 'scalar' : 'array data';
+    throw new TypeError(`Cannot cast ${what} from dtype('${v.dtype.name}') to dtype('${a.dtype.name}') according to the rule 'safe'`);
+  }
+  let x = valuesAs(v, a.dtype);
   if (owned(v, x)) made.push(x);
   if (x.dtype !== a.dtype || !x.flags.cContiguous) {
     x = x.astype(a.dtype);
@@ -141,10 +150,18 @@ export function select(
     );
     const shapes = [...conds.map((c) => c.shape), ...values.flatMap((v) => (v instanceof GpuArray ? [v.shape] : []))];
     const shape = broadcastShapes(...shapes);
+    // A JS integer the result dtype cannot hold wraps, as NumPy's (select(..., [int8 array], 300)
+    // fills 44): the weak values are written from 0-d arrays of their own dtype, cast unsafely.
+    const sources = values.map((v) => {
+      if (!isWeak(v)) return v;
+      const x = toArray(v, 'choice');
+      made.push(x);
+      return x;
+    });
     const result = GpuArray.allocate(shape, d, conds[0].device);
     try {
-      copyInto(result, values[values.length - 1] as GpuArray | Scalar | HostScalar);
-      for (let k = conds.length - 1; k >= 0; k--) copyto(result, values[k], { casting: 'unsafe', where: conds[k] });
+      copyInto(result, sources[sources.length - 1] as GpuArray | Scalar | HostScalar);
+      for (let k = conds.length - 1; k >= 0; k--) copyto(result, sources[k], { casting: 'unsafe', where: conds[k] });
       return result;
     } catch (e) {
       result.dispose();

@@ -116,6 +116,8 @@ export function pad(array0: unknown, padWidth: number | readonly number[] | read
   try {
     const a = toArray(array0, 'pad input');
     if (owned(array0, a)) made.push(a);
+    // NumPy reads an empty pad_width ([] or [[]]) as a float64 array: its integral-type TypeError.
+    if (Array.isArray(padWidth) && padWidth.flat().length === 0) throw new TypeError('`pad_width` must be of integral type.');
     const widths = pairs('pad', padWidth, a.ndim);
     for (const [b, e] of widths) {
       if (!Number.isInteger(b) || !Number.isInteger(e)) throw new TypeError('`pad_width` must be of integral type.');

@@ -96,9 +96,10 @@ export function ravelMultiIndex(multiIndex: readonly ArrayLike[] | GpuArray, dim
     const outShape = broadcastShapes(...arrays.map((a) => a.shape));
     const count = outShape.reduce((p, d) => p * d, 1);
     if (count > 0) zeroDim();
+    // An empty result is returned as it is made (not kept with the temporaries: they are disposed).
+    if (count === 0) return zeros(outShape, dtypes.int64);
     const keep = (a: GpuArray) => (made.push(a), a);
     let flat = keep(zeros(outShape, dtypes.int64));
-    if (count === 0) return flat;
     let bad: GpuArray | null = null;
     for (let i = 0; i < nd; i++) {
       const m = shape[i];

@@ -12,6 +12,7 @@ import { take } from './take-put.js';
 import { flatnonzero } from './nonzero.js';
 import { readInt64 } from './device-read.js';
 import { reductionFunctions } from './reductions.js';
+import { canCastSafely } from '../core/promotion.js';
 
 const disposeAll = (xs: GpuArray[]) => xs.forEach((x) => x.dispose());
 
@@ -64,6 +65,11 @@ function repeatCounts(repeats: unknown): number[] {
   const a = toArray(repeats, 'repeats');
   try {
     if (a.ndim > 1) throw new RangeError('repeats must be a scalar or a 1-D array');
+    // NumPy converts an array of counts to intp under 'safe' casting (a float64 or uint64 array is
+    // a TypeError); lists and scalars are converted value by value (1.5 repeats once).
+    if (repeats instanceof GpuArray && !canCastSafely(a.dtype, dtypes.int64)) {
+      throw new TypeError(`Cannot cast ${a.ndim === 0 ? 'scalar' : 'array data'} from dtype('${a.dtype.name}') to dtype('int64') according to the rule 'safe'`);
+    }
     return Array.from(a.astype('int64').toTypedArray() as BigInt64Array, Number);
   } finally {
     if (owned(repeats, a)) a.dispose();
@@ -106,9 +112,12 @@ export function repeat(a0: unknown, repeats: unknown, axis?: number | null | { a
       if (!Number.isFinite(r)) throw new RangeError('cannot convert float infinity to integer');
       // NumPy casts float counts to intp (truncation: 1.5 repeats once, -0.5 zero times).
       counts[k] = Math.trunc(r) + 0;
-      if (counts[k] < 0) throw new RangeError('repeats may not contain negative values.');
     });
     const n = a.shape[ax];
+    // Counts are only checked against an axis that has elements to repeat: NumPy repeats a length-0
+    // axis -1 times into an empty result. One count is a dimension (its own wording).
+    if (n > 0 && counts.some((c) => c < 0)) throw new RangeError(counts.length === 1 ? 'negative dimensions are not allowed' : 'repeats may not contain negative values.');
+    if (n === 0 && counts.length === 1) counts[0] = 0;
     if (counts.length === 1) {
       const r = counts[0];
       if (ax === a.ndim - 1 && r > 1 && r <= 0x7fffffff && a.size > 0 && a.flags.cContiguous) {

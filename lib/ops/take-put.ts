@@ -2,7 +2,7 @@
 // axis (or the flat array) turned into the gather/scatter plans of lib/ops/gather.ts.
 import { describeValue } from '../util/options.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { DType, dtypes } from '../core/dtype.js';
+import { DType } from '../core/dtype.js';
 import { isComplexLike, weakKindOf } from '../core/host-data.js';
 import type { WeakKind } from '../core/promotion.js';
 import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
@@ -11,7 +11,7 @@ import { Scalar } from '../core/scalar.js';
 import { broadcastShapes, shapeString } from '../core/shape.js';
 import { IndexError } from '../../bindings/errors.js';
 import { arange } from './creation.js';
-import { axisOf, checkKeys, isOptions, owned, targetArray, toArray, viewOf } from './array-args.js';
+import { axisOf, checkKeys, isOptions, owned, targetArray, toArray, valuesAs, viewOf } from './array-args.js';
 import { ATOMIC_DTYPES, gather, GatherPlan, IndexMode, scatter, ScatterOp } from './gather.js';
 import { indexPlan } from './advanced-indexing.js';
 import { flatnonzero } from './nonzero.js';
@@ -20,6 +20,8 @@ import { isAdvancedIndex } from '../core/advanced-index-hook.js';
 import type { Index } from '../core/indexing.js';
 import { canCastSafely, resultType } from '../core/promotion.js';
 import { stack } from './joining.js';
+import { checkMode, intIndices, noUint64 } from './index-args.js';
+import { checkIndexBoundsOnHost, sizeOf } from './index-bounds.js';
 
 /** Options of gp.take (numpy.take's keyword arguments). */
 export interface TakeOptions {
@@ -29,38 +31,6 @@ export interface TakeOptions {
   mode?: IndexMode;
   /** Where to write the result. */
   out?: GpuArray;
-}
-
-function checkMode(mode: unknown): IndexMode {
-  if (mode === undefined) return 'raise';
-  // NumPy's clipmode converter raises ValueError.
-  if (mode !== 'raise' && mode !== 'wrap' && mode !== 'clip') throw new RangeError(`clipmode must be one of 'clip', 'raise', or 'wrap', got ${JSON.stringify(mode)}`);
-  return mode;
-}
-
-/**
- * An integer index array (host data is converted to int64). As NumPy's take/put/choose, bool
- * indices are cast to integers (True is 1) and float ones are a TypeError (no safe cast); the
- * *AlongAxis functions (`strict`) take integer arrays only (IndexError).
- */
-/** Is `x` a (nested) list with no elements? Depth-capped: x.flat(Infinity) overflows the stack on a cyclic list. */
-function emptyNested(x: readonly unknown[], depth: number): boolean {
-  return depth < 64 && x.every((e) => Array.isArray(e) && emptyNested(e, depth + 1));
-}
-
-function intIndices(x: unknown, made: GpuArray[], strict = false): GpuArray {
-  const a = x instanceof GpuArray ? x : Array.isArray(x) && emptyNested(x, 0) ? toArray(new BigInt64Array(0), 'indices') : toArray(x, 'indices');
-  if (a !== x) made.push(a);
-  if (a.dtype.kind !== 'i' && a.dtype.kind !== 'u') {
-    if ((a.dtype.isFloat && !(x instanceof GpuArray) && a.size === 0) || (a.dtype === dtypes.bool && !strict)) {
-      const e = a.astype('int64');
-      made.push(e);
-      return e;
-    }
-    if (strict) throw new IndexError('`indices` must be an integer array');
-    throw new TypeError(`Cannot cast array data from dtype('${a.dtype.name}') to dtype('int64') according to the rule 'safe'`);
-  }
-  return a;
 }
 
 /** The plan of a[(:,) * ax, idx]: idx's dims replace axis ax. */
@@ -84,7 +54,7 @@ export function take(a0: unknown, indices: unknown, axisOrOptions?: number | nul
   try {
     let a = toArray(a0, 'take input');
     if (owned(a0, a)) made.push(a);
-    const idx = intIndices(indices, made);
+    const idx = intIndices(indices, made, false, true);
     let ax = 0;
     // Without an axis the input is flattened; NumPy also sees a 0-d input as 1-d with an axis.
     if (o.axis === null || o.axis === undefined || a.ndim === 0) {
@@ -93,6 +63,12 @@ export function take(a0: unknown, indices: unknown, axisOrOptions?: number | nul
     }
     if (o.axis !== null && o.axis !== undefined) ax = axisOf(o.axis, a.ndim);
     const plan = planAlong(a, ax, idx, made);
+    // NumPy's take checks every index once per element of the dims before the axis, even when the
+    // dims after it make the result empty (np.take(np.zeros((3, 0)), [7], 0) raises): no kernel
+    // runs then, so the indices are read here.
+    // (NumPy's take words an empty axis its own way in every mode; indexing says "index 0 ...".)
+    if (a.shape[ax] === 0 && sizeOf(plan.shape) > 0) throw new IndexError('cannot do a non-empty take from an empty axes.');
+    if (mode === 'raise' && sizeOf(plan.shape) === 0 && sizeOf(a.shape.slice(0, ax)) > 0) checkIndexBoundsOnHost(idx, a.shape[ax], ax);
     if (o.out !== undefined) {
       const out = o.out;
       if (!(out instanceof GpuArray) || out.shape.length !== plan.shape.length || out.shape.some((d, i) => d !== plan.shape[i])) {
@@ -185,7 +161,8 @@ export function putAlongAxis(arr: GpuArray, indices: unknown, values: unknown, a
   const made: GpuArray[] = [];
   try {
     const idx = intIndices(indices, made, true);
-    const vals = values instanceof GpuArray || values instanceof Scalar || typeof values !== 'object' ? values : toArray(values);
+    // A JS list converts to arr's dtype as NumPy's arr[...] = values does (range-checked).
+    const vals = values instanceof GpuArray || values instanceof Scalar || typeof values !== 'object' ? values : valuesAs(values, arr.dtype);
     if (vals !== values) made.push(vals as GpuArray);
     const ax0 = axisArg(axis, null);
     const run = (target: GpuArray, ax: number) => scatter(target, alongAxisPlan('putAlongAxis', target, idx, ax, made), vals as GpuArray | HostScalar);
@@ -204,12 +181,17 @@ export function put(a: GpuArray, ind: unknown, v: unknown, mode?: IndexMode | { 
   const m = checkMode(isOptions(mode) ? (mode as { mode?: IndexMode }).mode : mode);
   const made: GpuArray[] = [];
   try {
-    const idx0 = intIndices(ind, made);
+    const idx0 = noUint64(intIndices(ind, made, false, true));
     const idx = idx0.reshape([idx0.size]);
     made.push(idx);
-    let vals = toArray(v, 'values');
+    // Host values convert to a's dtype as NumPy's (range-checked: a JS -1 into uint8 is a RangeError).
+    let vals = valuesAs(v, a.dtype);
     if (owned(v, vals)) made.push(vals);
-    if (vals.size === 0 || idx.size === 0) return;
+    // NumPy's order: no indices is a no-op, then an empty target refuses any (whatever the mode
+    // and even with no values), then no values is a no-op.
+    if (idx.size === 0) return;
+    if (a.size === 0) throw new IndexError('cannot replace elements of an empty array');
+    if (vals.size === 0) return;
     if (vals.dtype !== a.dtype) {
       vals = vals.astype(a.dtype);
       made.push(vals);
@@ -240,7 +222,7 @@ export function choose(a0: unknown, choices: readonly unknown[], options: { mode
   if (!Array.isArray(choices)) throw new TypeError(`choose: choices must be an array of arrays or scalars, got ${describeValue(choices)}`);
   const made: GpuArray[] = [];
   try {
-    const a = intIndices(a0, made);
+    const a = noUint64(intIndices(a0, made));
     const strong: DType[] = [];
     const weak: WeakKind[] = [];
     const cs = choices.map((c) => {
@@ -259,7 +241,8 @@ export function choose(a0: unknown, choices: readonly unknown[], options: { mode
     const d = resultType(strong, weak);
     const views = cs.map((c) => c.broadcastTo(shape));
     made.push(...views);
-    const stacked = stack(views, 0, { dtype: d });
+    // Choices are converted to the common dtype unsafely, as NumPy's (a JS -1 among uint8 choices is 255).
+    const stacked = stack(views, 0, { dtype: d, casting: 'unsafe' });
     made.push(stacked);
     let ia = a;
     if (mode === 'raise' && a.dtype.kind === 'i') {
