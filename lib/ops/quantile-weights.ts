@@ -21,7 +21,7 @@ extern "C" __global__ void gpa_weighted_quantile(const void* xp, const void* wp,
     const double* w = (const double*)wp + r * len;
     long long n = len;
     ${isFloat ? 'while (n > 0 && x[n - 1] != x[n - 1]) --n;' : ''}
-    if (n == 0 || (n < len && !skipNan)) { ((T*)outp)[idx] = (T)${isFloat ? 'NAN' : '0'}; continue; }
+    if (n == 0 || (n < len && !skipNan)) { ((T*)outp)[idx] = ${isFloat ? '(T)(0.0 / 0.0)' : '(T)0'}; continue; }
     double total = 0;
     for (long long i = 0; i < n; ++i) total += w[i];
     const double q = ((const double*)qp)[k];

@@ -220,6 +220,8 @@ near(x.logaddexp2(y), xs.map((v, i) => Math.log2(2 ** v + 2 ** ys[i])), 'a.logad
 near(gp.logaddexp2(x, y), xs.map((v, i) => Math.log2(2 ** v + 2 ** ys[i])), 'gp.logaddexp2');
 near(gp.copysign(y, -1), [-2, -1.5, -0.5], 'gp.copysign');
 near(gp.nextafter(gp.array([1]), 2), [1 + 2 ** -52], 'gp.nextafter');
+near(gp.spacing(gp.array([1, -1])), [2 ** -52, -(2 ** -52)], 'gp.spacing');
+near(gp.fabs(gp.array([-2.5, 0.5])), [2.5, 0.5], 'gp.fabs');
 near(gp.ldexp(x, gp.array([1, 2, 3], 'int32')), [0.5, 2, 6], 'gp.ldexp');
 const [mant, expo] = gp.frexp(gp.array([8, 0.75]));
 near(mant, [0.5, 0.75], 'gp.frexp mantissa');
