@@ -150,8 +150,10 @@ export * as random from './random/index.js';
 import './ops/advanced-indexing.js';
 export { IndexError } from '../bindings/errors.js';
 export type { AdvancedIndex } from './core/advanced-index-hook.js';
-export { concatenate, stack, vstack, hstack, dstack, columnStack, block, split, arraySplit, hsplit, vsplit, dsplit, append } from './ops/joining.js';
-export type { ConcatenateOptions, SplitSpec } from './ops/joining.js';
+export { concatenate, stack, vstack, hstack, dstack, columnStack, block, append } from './ops/joining.js';
+export type { ConcatenateOptions } from './ops/joining.js';
+export { split, arraySplit, hsplit, vsplit, dsplit } from './ops/splitting.js';
+export type { SplitSpec } from './ops/splitting.js';
 export { atleast1d, atleast2d, atleast3d, flip, fliplr, flipud, rot90, swapaxes, moveaxis, rollaxis, broadcastArrays } from './ops/views.js';
 // numpy.reshape(a, ...) and the other function forms of ndarray methods; numpy.round/around.
 export { reshape, ravel, transpose, permuteDims, squeeze, expandDims, broadcastTo, copy, astype, ascontiguousarray, ndim, shape, size } from './ops/array-functions.js';

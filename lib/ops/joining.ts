@@ -1,9 +1,7 @@
-// Joining and splitting (NumPy's concatenate, stack, *stack, block, split family, append). Joins
-// are strided copies: each input is copied by the element-wise engine's assign kernel into its
-// view of the output; splits are views.
+// Joining (NumPy's concatenate, stack, *stack, block, append): strided copies, each input copied
+// by the element-wise engine's assign kernel into its view of the output (splitting.ts splits).
 import { DType, DTypeLike, dtype as toDType } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { IndexError } from '../../bindings/errors.js';
 import { shapeString } from '../core/shape.js';
 import { ElementwiseKernel, ElementwiseKernelFn } from '../kernel/elementwise-kernel.js';
 import { mixedDevices } from '../kernel/elementwise.js';
@@ -290,97 +288,3 @@ export function block(arrays: unknown): GpuArray {
     disposeAll(made);
   }
 }
-
-// About 2M views (a few hundred MiB of JS heap); more would exhaust the heap, not fail cleanly.
-const MAX_SECTIONS = 2 ** 21;
-
-/** split's indices_or_sections: a section count, or split points (a JS list or a 1-D integer array). */
-export type SplitSpec = number | readonly number[] | GpuArray | ArrayBufferView;
-
-/**
- * An index array as NumPy's split takes it (`np.split(x, starts[1:])`): a 1-D integer array is the
- * list of split points, a 0-d one the number of sections; read to the host (one small copy).
- */
-function hostIndices(fn: string, spec: GpuArray | ArrayBufferView): number | number[] {
-  if (!(spec instanceof GpuArray)) {
-    if (spec instanceof DataView || !('length' in spec)) throw new TypeError(`${fn}: indices_or_sections must be an integer or a list of indices`);
-    return Array.from(spec as unknown as ArrayLike<number | bigint>, (v) => Number(v));
-  }
-  if (spec.dtype.kind !== 'i' && spec.dtype.kind !== 'u') throw new TypeError(`${fn}: split indices must be integers, got ${spec.dtype.name}`);
-  if (spec.ndim > 1) throw new TypeError(`${fn}: indices_or_sections must be 0-d or 1-D`);
-  if (spec.ndim === 0) return Number(spec.item());
-  return Array.from(spec.toTypedArray() as unknown as ArrayLike<number | bigint>, (v) => Number(v));
-}
-
-/** Split points of arraySplit/split. */
-function splitPoints(fn: string, n: number, spec: SplitSpec, equal: boolean): number[] {
-  if (typeof spec === 'number') {
-    if (!Number.isInteger(spec) || spec <= 0) throw new RangeError('number sections must be larger than 0.');
-    // Each section is a view object: refuse counts no JS array can hold (NumPy's MemoryError).
-    if (spec > MAX_SECTIONS) throw new RangeError(`${fn}: ${spec} sections are too many (at most ${MAX_SECTIONS})`);
-    if (equal && n % spec !== 0) throw new RangeError('array split does not result in an equal division');
-    const each = Math.floor(n / spec);
-    const extra = n % spec;
-    const pts = [0];
-    for (let k = 0; k < spec; k++) pts.push(pts[k] + each + (k < extra ? 1 : 0));
-    return pts;
-  }
-  if (spec instanceof GpuArray || ArrayBuffer.isView(spec)) return splitPoints(fn, n, hostIndices(fn, spec), equal);
-  if (!Array.isArray(spec)) throw new TypeError(`${fn}: indices_or_sections must be an integer or a list of indices`);
-  return [0, ...spec.map((i) => {
-    if (!Number.isInteger(i)) throw new TypeError(`${fn}: split indices must be integers`);
-    return i;
-  }), n];
-}
-
-function splitAlong(fn: string, a0: unknown, spec: SplitSpec, axis: number, equal: boolean): GpuArray[] {
-  const a = toArray(a0, `${fn} input`);
-  try {
-    // NumPy reads ary.shape[axis]: an IndexError for a 0-d array, and for an axis out of range
-    // (not the AxisError, a RangeError here, of functions that normalise their axis).
-    if (a.ndim === 0) throw new IndexError(`${fn}: cannot split a 0-d array`);
-    if (Number.isInteger(axis) && (axis < -a.ndim || axis >= a.ndim)) throw new IndexError(`${fn}: tuple index out of range (axis ${axis} of an array of dimension ${a.ndim})`);
-    const ax = axisOf(axis, a.ndim);
-    const n = a.shape[ax];
-    const pts = splitPoints(fn, n, spec, equal);
-    const parts: GpuArray[] = [];
-    for (let k = 0; k + 1 < pts.length; k++) {
-      // Python slice semantics of a[pts[k]:pts[k+1]] (negative indices count from the end, clamped).
-      const norm = (v: number) => Math.min(n, Math.max(0, v < 0 ? v + n : v));
-      const lo = norm(pts[k]);
-      const hi = Math.max(lo, norm(pts[k + 1]));
-      parts.push(sliceAxis(a, ax, lo, hi));
-    }
-    return parts;
-  } finally {
-    if (owned(a0, a)) a.dispose();
-  }
-}
-
-const axisArg = (x: number | { axis?: number } | undefined) => (isOptions(x) ? ((x as { axis?: number }).axis ?? 0) : (x ?? 0));
-
-/** numpy.split: equal sections (or at the given indices); views. */
-export const split = (a: unknown, indicesOrSections: SplitSpec, axis?: number | { axis?: number }) =>
-  splitAlong('split', a, indicesOrSections, axisArg(axis), true);
-/** numpy.array_split: like split, sections may differ in length by one. */
-export const arraySplit = (a: unknown, indicesOrSections: SplitSpec, axis?: number | { axis?: number }) =>
-  splitAlong('arraySplit', a, indicesOrSections, axisArg(axis), false);
-
-function splitNd(fn: string, a0: unknown, spec: SplitSpec, minNdim: number, axisFor: (nd: number) => number): GpuArray[] {
-  const nd = a0 instanceof GpuArray ? a0.ndim : toArrayNdim(a0);
-  if (nd < minNdim) throw new RangeError(`${fn} only works on arrays of ${minNdim} or more dimensions`);
-  return splitAlong(fn, a0, spec, axisFor(nd), true);
-}
-function toArrayNdim(x: unknown): number {
-  const a = toArray(x);
-  const nd = a.ndim;
-  if (owned(x, a)) a.dispose();
-  return nd;
-}
-
-/** numpy.hsplit: along axis 1 (axis 0 for 1-D). */
-export const hsplit = (a: unknown, spec: SplitSpec) => splitNd('hsplit', a, spec, 1, (nd) => (nd > 1 ? 1 : 0));
-/** numpy.vsplit: along axis 0 of an array of 2 or more dimensions. */
-export const vsplit = (a: unknown, spec: SplitSpec) => splitNd('vsplit', a, spec, 2, () => 0);
-/** numpy.dsplit: along axis 2 of an array of 3 or more dimensions. */
-export const dsplit = (a: unknown, spec: SplitSpec) => splitNd('dsplit', a, spec, 3, () => 2);
