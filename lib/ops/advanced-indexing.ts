@@ -10,7 +10,7 @@ import { HostScalar, isComplexLike, toDTypeValue } from '../core/host-data.js';
 import { describeValue } from '../util/options.js';
 import { adjustSlice, Index, newaxis, parseSliceString, SliceObject } from '../core/indexing.js';
 import { Scalar } from '../core/scalar.js';
-import { broadcastShapes, shapeString } from '../core/shape.js';
+import { broadcastShapes, shapeSize, shapeString } from '../core/shape.js';
 import { installAdvancedIndexHook, isAdvancedIndex } from '../core/advanced-index-hook.js';
 import { IndexError } from '../../bindings/errors.js';
 import { copyInto, viewOf } from './array-args.js';
@@ -18,7 +18,7 @@ import { asarray, full } from './creation.js';
 import { extractBool, extractBoolAsync, placeBool } from './compaction.js';
 import { checkIndexDType, gather, gatherAsync, GatherPlan, IndexAxis, scatter } from './gather.js';
 import { nonzero, nonzeroAsync } from './nonzero.js';
-import { checkIndexBoundsOnHost, sizeOf } from './index-bounds.js';
+import { checkIndexBoundsOnHost } from './index-bounds.js';
 
 type Basic = number | SliceObject | typeof newaxis | '...' | undefined;
 /** An index item after parsing: basic, or an index array (integer or bool). */
@@ -175,8 +175,8 @@ function planOf(a: GpuArray, items: readonly Item[], made: GpuArray[]): GatherPl
   // NumPy checks every index of non-empty index arrays even when a sliced dim makes the result
   // empty (np.zeros((0, 3))[:, [7]] raises), and a 0-d index array always, as the integer it is
   // there (np.zeros((3, 4))[np.array(7), []] raises): no kernel runs then, so they are read here.
-  if (sizeOf(shape) === 0) {
-    for (const { arr, axis: ax } of arrays) if (arr.ndim === 0 || sizeOf(B) > 0) checkIndexBoundsOnHost(arr, a.shape[ax], ax);
+  if (shapeSize(shape) === 0) {
+    for (const { arr, axis: ax } of arrays) if (arr.ndim === 0 || shapeSize(B) > 0) checkIndexBoundsOnHost(arr, a.shape[ax], ax);
   }
   const strides = [...vStrides.slice(0, at), ...B.map(() => 0), ...vStrides.slice(at)];
   const axes: IndexAxis[] = arrays.map(({ arr, axis: ax }) => {

@@ -46,8 +46,6 @@ export function ptp(a: ArrayArg, axisOrOptions?: AxisLike | StatOptions, options
   });
 }
 
-/** The float dtype NaN statistics compute in: floats keep theirs, everything else float64. */
-
 /** Options of nanmean, nanvar and nanstd: StatOptions and NumPy's dtype, out and where. */
 export interface NanMomentOptions extends StatOptions {
   /** A float dtype to accumulate in and return (float input); ints as mean's/var's. */

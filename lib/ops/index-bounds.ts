@@ -15,6 +15,3 @@ export function checkIndexBoundsOnHost(index: GpuArray, length: number, axis: nu
     if (x < -n || x >= n) throw new IndexError(`index ${x} is out of bounds for axis ${axis} with size ${length}`);
   }
 }
-
-/** The product of a shape's dims. */
-export const sizeOf = (shape: readonly number[]) => shape.reduce((p, d) => p * d, 1);

@@ -8,7 +8,7 @@ import type { WeakKind } from '../core/promotion.js';
 import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
 import { HostScalar } from '../core/host-data.js';
 import { Scalar } from '../core/scalar.js';
-import { broadcastShapes, shapeString } from '../core/shape.js';
+import { broadcastShapes, shapeSize, shapeString } from '../core/shape.js';
 import { IndexError } from '../../bindings/errors.js';
 import { arange } from './creation.js';
 import { axisOf, checkKeys, isOptions, owned, targetArray, toArray, valuesAs, viewOf } from './array-args.js';
@@ -21,7 +21,7 @@ import type { Index } from '../core/indexing.js';
 import { canCastSafely, resultType } from '../core/promotion.js';
 import { stack } from './joining.js';
 import { checkMode, intIndices, noUint64 } from './index-args.js';
-import { checkIndexBoundsOnHost, sizeOf } from './index-bounds.js';
+import { checkIndexBoundsOnHost } from './index-bounds.js';
 
 /** Options of gp.take (numpy.take's keyword arguments). */
 export interface TakeOptions {
@@ -67,8 +67,8 @@ export function take(a0: unknown, indices: unknown, axisOrOptions?: number | nul
     // dims after it make the result empty (np.take(np.zeros((3, 0)), [7], 0) raises): no kernel
     // runs then, so the indices are read here.
     // (NumPy's take words an empty axis its own way in every mode; indexing says "index 0 ...".)
-    if (a.shape[ax] === 0 && sizeOf(plan.shape) > 0) throw new IndexError('cannot do a non-empty take from an empty axes.');
-    if (mode === 'raise' && sizeOf(plan.shape) === 0 && sizeOf(a.shape.slice(0, ax)) > 0) checkIndexBoundsOnHost(idx, a.shape[ax], ax);
+    if (a.shape[ax] === 0 && shapeSize(plan.shape) > 0) throw new IndexError('cannot do a non-empty take from an empty axes.');
+    if (mode === 'raise' && shapeSize(plan.shape) === 0 && shapeSize(a.shape.slice(0, ax)) > 0) checkIndexBoundsOnHost(idx, a.shape[ax], ax);
     if (o.out !== undefined) {
       const out = o.out;
       if (!(out instanceof GpuArray) || out.shape.length !== plan.shape.length || out.shape.some((d, i) => d !== plan.shape[i])) {
