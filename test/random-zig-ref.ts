@@ -2,23 +2,28 @@
 // same rlog/rexp, the same single roundings), on philox.ts's ElementStream: the tests compare
 // the kernels' bits to it.
 import { counterWords, ElementStream } from '../lib/random/philox.js';
-import { rexp, rlog, ZIG_R, zigTables } from '../lib/random/ziggurat.js';
+import { mag32Bits, rexp, rlog, ZIG_R, zigTables } from '../lib/random/ziggurat.js';
 
 const T = zigTables();
+const N = T.layers;
+const BITS = Math.log2(N);
+const MAG32 = mag32Bits(N);
 
 /** A float32 word's draw and whether it is inside its layer's box. */
 export function draw32(word: number): [number, boolean] {
-  const j = word & 0x1ff;
-  const rabs = word >>> 9;
-  // rabs * width is exact in double (23 + 24 bits), so one fround is the kernel's one rounding.
-  return [rabs === 0 ? 0 : Math.fround(rabs * T.w32[j] * 2 ** -23), rabs < T.k32[j]];
+  const j = word & (N - 1);
+  const sign = word & N ? -1 : 1;
+  const rabs = word >>> (BITS + 1);
+  // rabs * width is exact in double (21 + 24 bits), so one fround is the kernel's one rounding.
+  return [rabs === 0 ? 0 : sign * Math.fround(rabs * T.w32[j] * 2 ** -MAG32), rabs < T.k32[j]];
 }
 
 /** A 64-bit word's draw (word as bigint) and whether it is inside its layer's box. */
 export function draw64(word: bigint): [number, boolean] {
-  const j = Number(word & 0x1ffn);
-  const rabs = Number((word >> 9n) & 0xfffffffffffffn);
-  return [rabs === 0 ? 0 : rabs * T.w64[j] * 2 ** -52, rabs < Number(T.k64[j])];
+  const j = Number(word & BigInt(N - 1));
+  const sign = word & BigInt(N) ? -1 : 1;
+  const rabs = Number((word >> BigInt(BITS + 1)) & 0xfffffffffffffn);
+  return [rabs === 0 ? 0 : sign * rabs * T.w64[j] * 2 ** -52, rabs < Number(T.k64[j])];
 }
 
 function tail(s: ElementStream, negative: boolean): number {
@@ -42,8 +47,8 @@ export function normal32(key: readonly number[], pos: bigint, e: number): [numbe
   for (;;) {
     const [x, ok] = draw32(word);
     if (ok) return [x, path];
-    const i = word & 0xff;
-    if (i === 0) return [Math.fround(tail(s, (word & 0x100) !== 0)), 'tail'];
+    const i = word & (N - 1);
+    if (i === 0) return [Math.fround(tail(s, (word & N) !== 0)), 'tail'];
     path = 'wedge';
     if (wedge(s, i, x)) return [x, path];
     word = s.u32();
@@ -58,8 +63,8 @@ export function normal64(key: readonly number[], pos: bigint, e: number): [numbe
   for (;;) {
     const [x, ok] = draw64(word);
     if (ok) return [x, path];
-    const i = Number(word & 0xffn);
-    if (i === 0) return [tail(s, (word & 0x100n) !== 0n), 'tail'];
+    const i = Number(word & BigInt(N - 1));
+    if (i === 0) return [tail(s, (word & BigInt(N)) !== 0n), 'tail'];
     path = 'wedge';
     if (wedge(s, i, x)) return [x, path];
     word = s.u64();

@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import * as gp from '../lib/index.js';
 import { RawKernel } from '../lib/index.js';
 import { normalFillSource, roundKeys } from '../lib/random/kernels.js';
-import { rexp, ZIG_R, ZIG_V, zigTables } from '../lib/random/ziggurat.js';
+import { rexp, ZIG_CONSTANTS, ZIG_LAYERS, ZIG_R, zigSource, zigTables } from '../lib/random/ziggurat.js';
 import { describeEachDevice } from './helpers.js';
 import { normal32, normal64, ZigPath } from './random-zig-ref.js';
 import { erfc, ksStatistic, KS_LIMIT, normalCdf } from './random-stats.js';
@@ -17,30 +17,45 @@ const SIZES = [1, 2, 3, 4, 5, 7, 8, 9, 255, 256, 257, 1023, 1024, 1025, 4099];
 type Ref = (key: readonly number[], pos: bigint, e: number) => [number, ZigPath];
 
 describe('random ziggurat: the tables', () => {
-  const t = zigTables();
   const f = (x: number) => Math.exp(-0.5 * x * x);
 
-  it('256 layers of area v from r, the top one closing at height 1', () => {
-    expect(t.x[255]).to.equal(ZIG_R);
-    for (let i = 2; i < 256; i++) expect(Math.abs(t.x[i] * (t.fi[i - 1] - t.fi[i]) - ZIG_V) / ZIG_V, `layer ${i}`).to.be.below(1e-12);
-    expect(Math.abs(t.x[1] * (1 - t.fi[1]) - ZIG_V) / ZIG_V, 'the top layer').to.be.below(1e-12);
-    for (let i = 1; i < 256; i++) expect(t.fi[i]).to.be.closeTo(f(t.x[i]), 1e-15);
-  });
+  for (const N of Object.keys(ZIG_CONSTANTS).map(Number)) {
+    const t = zigTables(N);
+    const [r, v] = ZIG_CONSTANTS[N];
 
-  it('the base strip and the tail have area v: r f(r) + the integral of f beyond r', () => {
-    // Simpson's rule on [r, r + 14] (f(r + 14) < 1e-50): its error is far below the tolerance.
-    const N = 100000;
-    const h = 14 / N;
-    let s = f(ZIG_R) + f(ZIG_R + 14);
-    for (let i = 1; i < N; i++) s += (i % 2 ? 4 : 2) * f(ZIG_R + i * h);
-    const tail = (s * h) / 3;
-    expect(Math.abs(ZIG_R * t.fi[255] + tail - ZIG_V) / ZIG_V).to.be.below(1e-10);
-    // The same through erfc: the tail is sqrt(pi/2) erfc(r / sqrt 2) (erfc to 1.2e-7).
-    expect(Math.abs(Math.sqrt(Math.PI / 2) * erfc(ZIG_R / Math.SQRT2) - tail) / tail).to.be.below(2e-7);
-  });
+    it(`${N} layers of area v from r, the top one closing at height 1`, () => {
+      expect(t.layers).to.equal(N);
+      expect(t.x[N - 1]).to.equal(r);
+      for (let i = 2; i < N; i++) expect(Math.abs(t.x[i] * (t.fi[i - 1] - t.fi[i]) - v) / v, `layer ${i}`).to.be.below(1e-12);
+      expect(Math.abs(t.x[1] * (1 - t.fi[1]) - v) / v, 'the top layer').to.be.below(1e-12);
+      for (let i = 1; i < N; i++) expect(t.fi[i]).to.be.closeTo(f(t.x[i]), 1e-15);
+    });
 
-  it("NumPy's published table values (ziggurat_constants.h), to rounding", () => {
+    it(`${N} layers: the base strip and the tail have area v: r f(r) + the integral of f beyond r`, () => {
+      // Simpson's rule on [r, r + 14] (f(r + 14) < 1e-50): its error is far below the tolerance.
+      const M = 100000;
+      const h = 14 / M;
+      let s = f(r) + f(r + 14);
+      for (let i = 1; i < M; i++) s += (i % 2 ? 4 : 2) * f(r + i * h);
+      const tail = (s * h) / 3;
+      expect(Math.abs(r * t.fi[N - 1] + tail - v) / v).to.be.below(1e-10);
+      // The same through erfc: the tail is sqrt(pi/2) erfc(r / sqrt 2) (erfc to 1.2e-7).
+      expect(Math.abs(Math.sqrt(Math.PI / 2) * erfc(r / Math.SQRT2) - tail) / tail).to.be.below(2e-7);
+    });
+
+    it(`${N} layers: every fast-accepted draw lies inside the curve's layer (k is a floor)`, () => {
+      const mag = 2 ** (31 - Math.log2(N));
+      for (let i = 0; i < N; i++) {
+        const inner = i === 0 ? r : t.x[i - 1];
+        expect(((t.k32[i] - 1) * t.w32[i]) / mag, `k32[${i}]`).to.be.below(inner);
+        expect(((t.k32[i] + 1) * t.w32[i]) / mag, `k32[${i}] + 1`).to.be.above(inner);
+      }
+    });
+  }
+
+  it("256 layers are NumPy's: its published table values (ziggurat_constants.h), to rounding", () => {
     // ki_double[0], [2], [255]; wi_double[0], [1], [255]; fi_double[1], [255]; ki_float[0], [2], [255]; wi_float[0].
+    const t = zigTables(256);
     const P52 = 2 ** 52;
     expect(Number(t.k64[0]) / P52).to.be.closeTo(0x000ef33d8025ef6a / P52, 1e-13);
     expect(Number(t.k64[2]) / P52).to.be.closeTo(0x000c08be98fbc6a8 / P52, 1e-13);
@@ -51,16 +66,18 @@ describe('random ziggurat: the tables', () => {
     expect(t.w64[255] / P52 / 8.11384933765648418565e-16).to.be.closeTo(1, 1e-12);
     expect(t.fi[1]).to.be.closeTo(9.77101701267671596263e-1, 1e-14);
     expect(t.fi[255]).to.be.closeTo(1.26028593049859797236e-3, 1e-16);
+    // With 256 layers a float32 word keeps 23 magnitude bits, as NumPy's.
     for (const [j, k] of [[0, 0x007799ec], [2, 0x006045f5], [255, 0x0078d2d2]]) expect(Math.abs(t.k32[j] - k), `k32[${j}]`).to.be.at.most(1);
     expect(t.w32[0] / 2 ** 23).to.equal(Math.fround(4.66198677960027669255e-7)); // the same float32
   });
 
-  it('the sign bit halves: entry j + 256 is entry j negated', () => {
-    for (let j = 0; j < 256; j++) {
-      expect(t.w32[j + 256]).to.equal(-t.w32[j]);
-      expect(t.w64[j + 256]).to.equal(-t.w64[j]);
-      expect(t.k32[j + 256]).to.equal(t.k32[j]);
-      expect(t.k64[j + 256]).to.equal(t.k64[j]);
+  it(`gp's normals use ${ZIG_LAYERS} layers: the kernel source's tables and layer bits`, () => {
+    expect(ZIG_R).to.equal(ZIG_CONSTANTS[ZIG_LAYERS][0]);
+    for (const which of ['f32', 'f64'] as const) {
+      const src = zigSource(which);
+      expect(src).to.contain(`#define GPA_ZIG_BITS ${Math.log2(ZIG_LAYERS)}\n`);
+      expect(src).to.contain(`ZIG${which === 'f32' ? '32' : '64'}[${ZIG_LAYERS}]`);
+      expect(src).to.contain(`ZIG_FI[${ZIG_LAYERS + 2}]`);
     }
   });
 });
@@ -77,7 +94,7 @@ function expectRef(got: ArrayLike<number>, ref: Ref, key: readonly number[], pos
 }
 
 describeEachDevice('random ziggurat: kernels against the host reference', () => {
-  for (const [dt, ref, big] of [['float32', normal32, 20000], ['float64', normal64, 10001]] as const) {
+  for (const [dt, ref, big] of [['float32', normal32, 30000], ['float64', normal64, 30001]] as const) {
     it(`standardNormal ${dt}: every size, aligned and unaligned, slow paths included`, () => {
       const total: Record<ZigPath, number> = { fast: 0, wedge: 0, tail: 0 };
       for (const n of [...SIZES, big]) {
@@ -94,7 +111,7 @@ describeEachDevice('random ziggurat: kernels against the host reference', () => 
         expectRef(b, ref, key, mid, `${dt} unaligned n=${n}`);
         base.dispose();
       }
-      // The sizes above reach every path (about 1.5% of words are rejected, 1 in 4000 go to the tail).
+      // The sizes above reach every path (0.43% of words are rejected, 1 in 18,000 go to the tail).
       expect(total.wedge).to.be.above(50);
       expect(total.tail).to.be.above(0);
     });
@@ -112,7 +129,7 @@ describeEachDevice('random ziggurat: kernels against the host reference', () => 
     // Blocks of whole warps (32, 64, 256) queue their rejected words and finish them 32 at a
     // time; blocks of 1 or 40 threads (partial warps) finish them at once: every grid gives the
     // same bits, the reference's, on sizes with many rejected words and a partial last group.
-    for (const [t, n, u] of [['float', 1 << 17, 1], ['float', (1 << 17) + 6 + 4 * 40, 2], ['double', (1 << 16) + 3, 1], ['double', 4 * 999 + 1, 2]] as const) {
+    for (const [t, n, u] of [['float', 1 << 17, 1], ['float', (1 << 17) + 6 + 4 * 40, 2], ['double', (1 << 16) + 3, 1], ['double', 4 * 2999 + 1, 2]] as const) {
       const key = [0x2468ace0, 0x13579bdf];
       const name = `zig_hand_${t}_u${u}`;
       const fill = RawKernel(normalFillSource(name, t, u), name, ['--fmad=false']);

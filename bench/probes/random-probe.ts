@@ -13,7 +13,7 @@ import { CudaBackend } from '../../lib/device/cuda/backend.js';
 import {
   fillSource, FILL_UNROLL, geometry, NORMAL_METHOD, NORMAL_SHAPE, normalFillSource, normalGeometry, roundKeys,
 } from '../../lib/random/kernels.js';
-import { zigSource } from '../../lib/random/ziggurat.js';
+import { ZIG_LAYERS, zigSource } from '../../lib/random/ziggurat.js';
 import { CudaEventClock } from '../timing.js';
 
 const be = gp.currentDevice().backend as CudaBackend;
@@ -70,8 +70,9 @@ for (const f of fills) {
   }
 }
 
-// The ziggurat's fills (256M float32, 1 GiB; 256M float64, 2 GiB): U groups of 4 normals a step
-// and the resident blocks they are compiled for, by blocks per SM, then gp's own grid (one
+// The ziggurat's fills (256M float32, 1 GiB; 256M float64, 2 GiB) by layer count (NumPy's 256,
+// gp's, 2048): U groups of 4 normals a step and the resident blocks they are compiled for, by
+// blocks per SM, then gp's own grid (one
 // kernel: its rejected words finished by the warps that drew them); each output checked against
 // gp's own grid and shape.
 const outD = gp.empty([N], 'float64');
@@ -80,16 +81,19 @@ for (const [t, out] of NORMAL_METHOD === 'ziggurat' ? ([['float', outF], ['doubl
   const mine = gp.RawKernel(normalFillSource('probe_zig_gp', t), 'probe_zig_gp', opts);
   mine(...normalGeometry(N / 4, t), args);
   const ref = out.copy();
-  for (const u of [1, 2]) {
-    for (const mb of [4, 3]) {
-      const name = `probe_zig_${t}_u${u}_mb${mb}`;
-      const k = gp.RawKernel(normalFillSource(name, t, u, mb), name, opts);
-      const row = perSm.map((b) => `${b}/SM ${time(() => k(sms * b, 256, args)).toFixed(4)}`);
-      const [gd, bd] = normalGeometry(N / 4, t, u);
-      row.push(`gp's ${gd}x${bd} ${time(() => k(gd, bd, args)).toFixed(4)}`);
-      row.push(gp.arrayEqual(out, ref) ? 'same' : 'DIFFERENT');
-      const gps = u === NORMAL_SHAPE[t].unroll && mb === NORMAL_SHAPE[t].minBlocks ? ' (gp)' : '';
-      console.log(`${`zig ${t === 'float' ? 'f32' : 'f64'} U=${u} bounds ${mb}${gps}`.padEnd(30)} ${row.join('  ')}`);
+  for (const layers of [256, ZIG_LAYERS, 2048]) {
+    for (const u of t === 'float' ? [1, 2, 4] : [1, 2]) {
+      for (const mb of [4, 3]) {
+        const name = `probe_zig_${t}_l${layers}_u${u}_mb${mb}`;
+        const k = gp.RawKernel(normalFillSource(name, t, u, mb, layers), name, opts);
+        const row = perSm.map((b) => `${b}/SM ${time(() => k(sms * b, 256, args)).toFixed(4)}`);
+        const [gd, bd] = normalGeometry(N / 4, t, u);
+        row.push(`gp's ${gd}x${bd} ${time(() => k(gd, bd, args)).toFixed(4)}`);
+        // Other layer counts draw other values: only gp's own is compared.
+        if (layers === ZIG_LAYERS) row.push(gp.arrayEqual(out, ref) ? 'same' : 'DIFFERENT');
+        const gps = layers === ZIG_LAYERS && u === NORMAL_SHAPE[t].unroll && mb === NORMAL_SHAPE[t].minBlocks ? ' (gp)' : '';
+        console.log(`${`zig ${t === 'float' ? 'f32' : 'f64'} ${layers} layers U=${u} bounds ${mb}${gps}`.padEnd(40)} ${row.join('  ')}`);
+      }
     }
   }
   ref.dispose();

@@ -1,12 +1,13 @@
-// gp.random's standard normals by the ziggurat (Marsaglia & Tsang 2000, 256 layers, as NumPy's
-// Generator). A word's low 8 bits pick a layer, bit 8 the sign, the rest the magnitude rabs
-// (23 bits of a 32-bit word for float32, 52 of a 64-bit word for float64): x = width * rabs /
-// 2^bits, accepted at once (98.5% of words) when rabs < k. The tables come with the kernel
-// source (lib/random/ziggurat.ts: ZIG32 / ZIG64, and ZIG_FI = f(x_i), r, 1/r), one entry per
-// 9-bit index (layer and sign together: the width carries the sign). A rejected word goes on
-// to NumPy's wedge test or tail, in double with random_math.h's rexp/rlog, drawing from the
-// element's substream (philox.h's Stream), so each value stays a pure function of (key,
-// counter) and the cpu and cuda backends give the same bits.
+// gp.random's standard normals by the ziggurat (Marsaglia & Tsang 2000; 2^GPA_ZIG_BITS layers,
+// 1024 in gp, 256 in NumPy's Generator). A word's low GPA_ZIG_BITS bits pick a layer, the next
+// bit the sign, the rest the magnitude rabs (21 bits of a 32-bit word for float32 with 1024
+// layers, 52 of a 64-bit word for float64): x = width * rabs / 2^bits, accepted at once (99.57%
+// of words with 1024 layers) when rabs < k. The tables come with the kernel source
+// (lib/random/ziggurat.ts: ZIG32 / ZIG64, one entry per layer, and ZIG_FI = f(x_i), r, 1/r),
+// which defines GPA_ZIG_BITS before including this header. A rejected word goes on to NumPy's
+// wedge test or tail, in double with random_math.h's rexp/rlog, drawing from the element's
+// substream (philox.h's Stream), so each value stays a pure function of (key, counter) and the
+// cpu and cuda backends give the same bits.
 //
 // The fills (random_zig_fill.h) keep the rejections off the fast loop: every element gets its
 // fast-path value, and on the GPU a warp queues its rejected words and finishes them 32 at a time.
@@ -14,8 +15,18 @@
 #pragma once
 #include "gpuarray/random_fill.h"
 
+#ifndef GPA_ZIG_BITS
+#define GPA_ZIG_BITS 10
+#endif
+
 namespace gpa {
 namespace rng {
+
+/** The layer count, the mask of a word's layer bits (the sign bit is the next one up). */
+static constexpr uint32_t ZIG_N = 1u << GPA_ZIG_BITS;
+static constexpr uint32_t ZIG_MASK = ZIG_N - 1u;
+/** The magnitude bits of a float32 word. */
+static constexpr int ZIG_MAG32 = 31 - GPA_ZIG_BITS;
 
 /** A table entry: the signed layer width (float32 bits) and the fast-accept bound on rabs. */
 struct __align__(8) ZigEntry32 {
@@ -27,30 +38,31 @@ struct __align__(16) ZigEntry64 {
 };
 
 /**
- * A float32 word's draw, x = width * rabs / 2^23 rounded once: fmaf(1.rabs, width, -width), the
- * mantissa built from the bits (no integer conversion). `ok`: inside the layer's box.
+ * A float32 word's draw, x = ±width * rabs / 2^ZIG_MAG32 rounded once: fmaf(1.rabs, w, -w) with
+ * the sign in w (rabs = 0 gives +0), the mantissa built from the bits (no integer conversion).
+ * `ok`: inside the layer's box.
  */
 __device__ __forceinline__ float zig_x32(uint32_t word, const ZigEntry32* t, bool* ok) {
-  const ZigEntry32 e = t[word & 0x1ffu];
-  const uint32_t rabs = word >> 9;
-  const float w = __int_as_float((int)e.w);
+  const ZigEntry32 e = t[word & ZIG_MASK];
+  const uint32_t rabs = word >> (GPA_ZIG_BITS + 1);
+  const float w = __int_as_float((int)(e.w ^ ((word << (31 - GPA_ZIG_BITS)) & 0x80000000u)));
   *ok = rabs < e.k;
-  return fmaf(__int_as_float((int)(0x3f800000u + rabs)), w, -w);
+  return fmaf(__int_as_float((int)(0x3f800000u + (rabs << (23 - ZIG_MAG32)))), w, -w);
 }
 
-/** A 64-bit word's draw, x = width * rabs / 2^52 rounded once (rabs: bits 9..60). */
+/** A 64-bit word's draw, x = ±width * rabs / 2^52 rounded once (rabs: the 52 bits above the sign). */
 __device__ __forceinline__ double zig_x64(uint64_t word, const ZigEntry64* t, bool* ok) {
-  const ZigEntry64 e = t[(uint32_t)word & 0x1ffu];
-  const uint64_t rabs = (word >> 9) & 0x000fffffffffffffull;
-  const double w = bits_to_double(e.w);
+  const ZigEntry64 e = t[(uint32_t)word & ZIG_MASK];
+  const uint64_t rabs = (word >> (GPA_ZIG_BITS + 1)) & 0x000fffffffffffffull;
+  const double w = bits_to_double(e.w ^ ((word << (63 - GPA_ZIG_BITS)) & 0x8000000000000000ull));
   *ok = rabs < e.k;
   return fma(bits_to_double(0x3ff0000000000000ull + rabs), w, -w);
 }
 
 /** The tail beyond r (Marsaglia's method, as NumPy's): two uniforms in (0, 1] a try. */
 __device__ __forceinline__ double zig_tail(Stream& s, bool negative, const uint64_t* fi) {
-  const double r = bits_to_double(fi[256]);
-  const double inv_r = bits_to_double(fi[257]);
+  const double r = bits_to_double(fi[ZIG_N]);
+  const double inv_r = bits_to_double(fi[ZIG_N + 1]);
   for (;;) {
     const double xx = -inv_r * rlog(s.uniform_pos());
     const double yy = -rlog(s.uniform_pos());
@@ -84,8 +96,8 @@ __device__ __forceinline__ float zig_slow32(Stream& s, uint32_t word, const ZigE
     bool ok;
     const float x = zig_x32(word, t, &ok);
     if (ok) return x;
-    const uint32_t i = word & 0xffu;
-    if (i == 0) return (float)zig_tail(s, (word & 0x100u) != 0, fi);
+    const uint32_t i = word & ZIG_MASK;
+    if (i == 0) return (float)zig_tail(s, (word & ZIG_N) != 0, fi);
     if (zig_wedge(s, i, (double)x, fi)) return x;
     word = s.u32();
   }
@@ -97,8 +109,8 @@ __device__ __forceinline__ double zig_slow64(Stream& s, uint64_t word, const Zig
     bool ok;
     const double x = zig_x64(word, t, &ok);
     if (ok) return x;
-    const uint32_t i = (uint32_t)word & 0xffu;
-    if (i == 0) return zig_tail(s, (word & 0x100u) != 0, fi);
+    const uint32_t i = (uint32_t)word & ZIG_MASK;
+    if (i == 0) return zig_tail(s, (word & ZIG_N) != 0, fi);
     if (zig_wedge(s, i, x, fi)) return x;
     word = s.u64();
   }
@@ -164,8 +176,8 @@ __device__ __forceinline__ const E* zig_stage(const E* tab) {
 #ifdef GPA_HOST
   return tab;
 #else
-  __shared__ E st[512];
-  for (int i = threadIdx.x; i < 512; i += blockDim.x) st[i] = tab[i];
+  __shared__ E st[ZIG_N];
+  for (int i = threadIdx.x; i < (int)ZIG_N; i += blockDim.x) st[i] = tab[i];
   __syncthreads();
   return st;
 #endif

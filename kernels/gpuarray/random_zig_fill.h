@@ -1,10 +1,10 @@
 // gp.random's ziggurat fills (random_zig.h's sampler; lib/random/kernels.ts launches them), one
 // kernel a call. The fast loop stores every group's four fast-path values; a rejected word (wedge
-// or tail, about 1.5%) is finished on its element's substream, so its value depends neither on
-// the grid nor on the order. On the GPU a warp queues its groups with rejected words in shared
-// memory and finishes them 32 groups at a time, one a lane, each value overwriting its
+// or tail, 0.43% with 1024 layers) is finished on its element's substream, so its value depends
+// neither on the grid nor on the order. On the GPU a warp queues its groups with rejected words in
+// shared memory and finishes them 32 groups at a time, one a lane, each value overwriting its
 // placeholder (a lane finishing its own words at once would hold the other 31 lanes of the warp
-// on nearly every step: 1 - 0.985^128 of them have one). Elsewhere (the cpu backend, blocks of
+// on most steps: 1 - 0.9957^128 of them have one). Elsewhere (the cpu backend, blocks of
 // partial or more than ZIG_WARPS warps) a thread finishes its group's rejected words at once.
 // Group indices are 32-bit: calls of n >= 2^32, an unaligned output or a counter run across a
 // 2^32-block boundary take the general path (rejections finished in place).

@@ -7,7 +7,7 @@ import { RawKernel, RawKernelFn } from '../kernel/raw-kernel.js';
 import type { RawArg } from '../kernel/raw-args.js';
 import type { Philox } from './bit-generator.js';
 import { assertSameBuild, checkingKeys } from '../kernel/key-check.js';
-import { zigSource } from './ziggurat.js';
+import { ZIG_LAYERS, zigSource } from './ziggurat.js';
 
 // Exact IEEE arithmetic on the GPU: no a*b+c contraction (the host compiler has -ffp-contract=off).
 const OPTIONS = ['--fmad=false'];
@@ -120,23 +120,23 @@ export function fillRandom(bg: Philox, out: GpuArray): void {
 
 /**
  * How gp.random makes standard normals (standardNormal, normal, lognormal, randn): 'ziggurat'
- * (random_zig.h, NumPy's method: the fast loop, its ~1.5% rejected words finished by the same
- * kernel) or 'box-muller' (random_bm.h, gp's method before the ziggurat). The tests pin the
+ * (random_zig.h, NumPy's method on 1024 layers: the fast loop, its 0.43% rejected words finished
+ * by the same kernel) or 'box-muller' (random_bm.h, gp's method before the ziggurat). The tests pin the
  * ziggurat's values (test/random-ziggurat.test.ts, random-api, random-philox, random-fill).
  */
 export const NORMAL_METHOD = 'ziggurat' as 'ziggurat' | 'box-muller';
 
 /**
- * The normal fills' shape by output type (random-probe, H200, 2026-12-01, 256M elements): groups
- * of 4 normals per thread and step (`unroll`), resident blocks of 256 threads per SM they are
- * compiled for (`minBlocks`, __launch_bounds__: 64 or 80 registers; at 8 blocks and 32 registers
- * the slow path spills), and blocks launched per SM (`perSm`; more, shorter blocks even out the
- * warps' uneven shares of rejected words). float32: U 2, 4 blocks, 32/SM 0.472 ms (U 1: 0.482;
- * 3 blocks: 0.484); float64: U 1, 3 blocks, 64/SM 0.814 ms (4 blocks: 0.905).
+ * The normal fills' shape by output type (random-probe, H200, 2026-12-01, 256M elements, 1024
+ * layers): groups of 4 normals per thread and step (`unroll`), resident blocks of 256 threads per
+ * SM they are compiled for (`minBlocks`, __launch_bounds__: 64 or 80 registers; at 8 blocks and
+ * 32 registers the slow path spills), and blocks launched per SM (`perSm`; more, shorter blocks
+ * even out the warps' uneven shares of rejected words). float32: U 4, 4 blocks, 64/SM 0.398 ms
+ * (U 2 at 32/SM: 0.421); float64: U 2, 3 blocks, 64/SM 0.700 ms (U 1: 0.725).
  */
 export const NORMAL_SHAPE = {
-  float: { unroll: 2, minBlocks: 4, perSm: 32 },
-  double: { unroll: 1, minBlocks: 3, perSm: 64 },
+  float: { unroll: 4, minBlocks: 4, perSm: 64 },
+  double: { unroll: 2, minBlocks: 3, perSm: 64 },
 } as const;
 /** A thread walks at most about this many groups of 4 normals (more blocks beyond). */
 export const NORMAL_GROUPS_PER_THREAD = 128;
@@ -153,15 +153,22 @@ export function normalGeometry(groups: number, t: 'float' | 'double', u: number 
 /**
  * The source of the normal fill `name` of `t` ('float' or 'double'): unroll `u`, compiled for
  * `minBlocks` resident blocks of 256 threads (the probe tries others); it takes (out, n, round
- * keys, pos, vec) and runs on any grid. With method 'box-muller', the Box-Muller fill.
+ * keys, pos, vec) and runs on any grid; the ziggurat of `layers` layers (the probe tries others).
+ * With method 'box-muller', the Box-Muller fill.
  */
-export function normalFillSource(name: string, t: 'float' | 'double', u: number = NORMAL_SHAPE[t].unroll, minBlocks: number = NORMAL_SHAPE[t].minBlocks): string {
+export function normalFillSource(
+  name: string,
+  t: 'float' | 'double',
+  u: number = NORMAL_SHAPE[t].unroll,
+  minBlocks: number = NORMAL_SHAPE[t].minBlocks,
+  layers: number = ZIG_LAYERS,
+): string {
   const sfx = t === 'float' ? 'f32' : 'f64';
   if (NORMAL_METHOD === 'box-muller') {
     return fillSource(name, t, '', `fill_bm_${sfx}<${FILL_UNROLL}>`, '', '#include "gpuarray/random_bm.h"\n');
   }
   const args = `gpa::rng::ZIG${t === 'float' ? '32' : '64'}, gpa::rng::ZIG_FI, `;
-  return fillSource(name, t, '', `fill_normal_${sfx}<${u}>`, args, zigSource(sfx), `__launch_bounds__(256, ${minBlocks}) `);
+  return fillSource(name, t, '', `fill_normal_${sfx}<${u}>`, args, zigSource(sfx, layers), `__launch_bounds__(256, ${minBlocks}) `);
 }
 
 /**

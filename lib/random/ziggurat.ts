@@ -1,19 +1,31 @@
-// The ziggurat of gp.random's normals (random_zig.h): 256 layers of equal area v under
-// f(x) = exp(-x^2/2), the last one ending at r (Marsaglia & Tsang's 256-layer construction, as
-// NumPy's Generator; NumPy's r, and the v that closes the top layer for it). The tables are computed here in double precision from (r, v) with
-// host twins of random_math.h's rlog/rexp (+ - * / and sqrt only: the same bits under any
-// JavaScript engine) and embedded in the kernel source as bit patterns, so both backends read
-// the very same numbers.
+// The ziggurat of gp.random's normals (random_zig.h): N layers of equal area v under
+// f(x) = exp(-x^2/2), the last one ending at r (Marsaglia & Tsang's construction). gp uses 1024
+// layers where NumPy's Generator uses 256: a word is rejected (wedge or tail, the slow path) 0.43%
+// of the time instead of 1.49%, and the slow path is what the GPU fill waits on; a float32 draw
+// keeps 21 bits of magnitude (NumPy's 23). The tables are computed here in double precision from
+// (r, v) with host twins of random_math.h's rlog/rexp (+ - * / and sqrt only: the same bits
+// under any JavaScript engine) and embedded in the kernel source as bit patterns, so both
+// backends read the very same numbers. zigTables(256) is NumPy's ziggurat (the tests check its
+// published values).
 
-/** The ziggurat's rightmost layer edge (NumPy's ziggurat_nor_r). */
-export const ZIG_R = 3.6541528853610088;
+/** The layer count of gp's normals (a power of two: the index is the word's low bits). */
+export const ZIG_LAYERS = 1024;
+
 /**
- * The area of each layer (the base strip with the tail included): the v for which the layers
- * built down from r close at the top, f(x1) + v / x1 = 1 (Marsaglia & Tsang give 4.92867323399e-3;
- * this is that value to full precision; the tests check the closure and that v - r f(r) is the
- * tail's area).
+ * (r, v) per layer count: r the rightmost layer edge (NumPy's ziggurat_nor_r for 256; for the
+ * others the root of the closure, solved to 25 digits), v the area of each layer with the tail
+ * included: the double within a few ulps of r f(r) + the tail for which the layers built down from
+ * r close best at the top, f(x1) + v / x1 = 1 (Marsaglia & Tsang give 4.92867323399e-3 for 256;
+ * the tests check the closure and that v - r f(r) is the tail's area).
  */
-export const ZIG_V = 4.928673233974657e-3;
+export const ZIG_CONSTANTS: Readonly<Record<number, readonly [r: number, v: number]>> = {
+  256: [3.6541528853610088, 4.928673233974657e-3],
+  1024: [4.038849846109504, 1.2263246463530871e-3],
+  2048: [4.216370409511897, 6.126065176240465e-4],
+};
+
+/** The rightmost layer edge of gp's ziggurat. */
+export const ZIG_R = ZIG_CONSTANTS[ZIG_LAYERS][0];
 
 const LN2_HI = 6.93147180369123816490e-1;
 const LN2_LO = 1.90821492927058770002e-10;
@@ -80,55 +92,67 @@ export function rexp(x: number): number {
   return p * pow2i(k);
 }
 
-/** The ziggurat's tables, as numbers (the kernels get the same values as bits). */
+/** A ziggurat's tables, as numbers (the kernels get the same values as bits). */
 export interface ZigTables {
-  /** Layer edges: x[0] = 0, x[255] = r, layer i spans heights f(x[i]) to f(x[i-1]). */
+  /** The layer count N. */
+  layers: number;
+  /** r and v. */
+  r: number;
+  v: number;
+  /** Layer edges: x[0] = 0, x[N - 1] = r, layer i spans heights f(x[i]) to f(x[i-1]). */
   x: Float64Array;
   /** fi[i] = f(x[i]) (fi[0] = 1). */
   fi: Float64Array;
-  /** Per 9-bit index j (layer j & 255, sign bit j & 256): the signed width of the layer's rectangle, float32 and float64. */
+  /** Per layer: the width of its rectangle (the base strip's for layer 0), float32 and float64. */
   w32: Float32Array;
   w64: Float64Array;
-  /** Per 9-bit index: the fast-accept bound on the 23-bit (float32) or 52-bit (float64) magnitude. */
+  /** Per layer: the fast-accept bound on the magnitude (MAG32 bits for float32 words, 52 for 64-bit words). */
   k32: Uint32Array;
   k64: BigUint64Array;
   /** 1 / r. */
   invR: number;
 }
 
-let tables: ZigTables | null = null;
+/** The magnitude bits of a float32 word: what the layer index and the sign bit leave. */
+export const mag32Bits = (layers: number) => 31 - Math.log2(layers);
 
-/** The tables of (ZIG_R, ZIG_V), computed once. */
-export function zigTables(): ZigTables {
-  if (tables) return tables;
+const tables = new Map<number, ZigTables>();
+
+/** The tables of `layers` layers (gp's ZIG_LAYERS by default), computed once. */
+export function zigTables(layers = ZIG_LAYERS): ZigTables {
+  const known = tables.get(layers);
+  if (known) return known;
+  const rv = ZIG_CONSTANTS[layers];
+  if (rv === undefined) throw new RangeError(`no ziggurat constants for ${layers} layers`);
+  const [r, v] = rv;
+  const N = layers;
   const f = (t: number) => rexp(-0.5 * t * t);
-  const x = new Float64Array(256);
-  x[255] = ZIG_R;
-  for (let i = 255; i >= 2; i--) x[i - 1] = Math.sqrt(-2.0 * rlog(ZIG_V / x[i] + f(x[i])));
+  const x = new Float64Array(N);
+  x[N - 1] = r;
+  for (let i = N - 1; i >= 2; i--) x[i - 1] = Math.sqrt(-2.0 * rlog(v / x[i] + f(x[i])));
   x[0] = 0;
   const fi = Float64Array.from(x, (t, i) => (i === 0 ? 1 : f(t)));
   // The base layer (0) is the strip [0, q] x [0, f(r)] of area v: x < r lies under the curve,
   // the rest stands for the tail beyond r.
-  const q = ZIG_V / fi[255];
-  const w32 = new Float32Array(512);
-  const w64 = new Float64Array(512);
-  const k32 = new Uint32Array(512);
-  const k64 = new BigUint64Array(512);
-  for (let j = 0; j < 512; j++) {
-    const i = j & 255;
-    const sign = j >= 256 ? -1 : 1;
+  const q = v / fi[N - 1];
+  const mag32 = 2 ** mag32Bits(N);
+  const w32 = new Float32Array(N);
+  const w64 = new Float64Array(N);
+  const k32 = new Uint32Array(N);
+  const k64 = new BigUint64Array(N);
+  for (let i = 0; i < N; i++) {
     const width = i === 0 ? q : x[i];
-    const inner = i === 0 ? ZIG_R : x[i - 1]; // below this the point is inside the curve
-    const wf = Math.fround(width);
-    w32[j] = sign * wf;
-    w64[j] = sign * width;
+    const inner = i === 0 ? r : x[i - 1]; // below this the point is inside the curve
+    w32[i] = Math.fround(width);
+    w64[i] = width;
     // rabs < k means x = width * rabs / 2^bits < inner: floor keeps the box inside (a point
     // left out goes to the exact wedge test).
-    k32[j] = Math.floor((inner / wf) * 8388608);
-    k64[j] = BigInt(Math.floor((inner / width) * 4503599627370496));
+    k32[i] = Math.floor((inner / w32[i]) * mag32);
+    k64[i] = BigInt(Math.floor((inner / width) * 4503599627370496));
   }
-  tables = { x, fi, w32, w64, k32, k64, invR: 1 / ZIG_R };
-  return tables;
+  const t = { layers: N, r, v, x, fi, w32, w64, k32, k64, invR: 1 / r };
+  tables.set(layers, t);
+  return t;
 }
 
 const hex32 = (v: number) => `0x${v.toString(16).padStart(8, '0')}u`;
@@ -143,22 +167,25 @@ function rows(items: string[], per: number): string {
 const sources = new Map<string, string>();
 
 /**
- * The kernel-source prelude of the normal samplers: random_zig.h and the tables it reads, as
- * bit patterns (ZIG32 for float32 words, ZIG64 for 64-bit words, ZIG_FI = fi[0..255], r, 1/r).
+ * The kernel-source prelude of the normal samplers: random_zig.h for `layers` layers and the
+ * tables it reads, as bit patterns (ZIG32 for float32 words, ZIG64 for 64-bit words, ZIG_FI =
+ * fi[0..N-1], r, 1/r).
  */
-export function zigSource(which: 'f32' | 'f64'): string {
-  let s = sources.get(which);
+export function zigSource(which: 'f32' | 'f64', layers = ZIG_LAYERS): string {
+  const id = `${which}/${layers}`;
+  let s = sources.get(id);
   if (s !== undefined) return s;
-  const t = zigTables();
-  const fi = [...Array.from(t.fi, doubleBits), doubleBits(ZIG_R), doubleBits(t.invR)].map(hex64);
+  const t = zigTables(layers);
+  const N = t.layers;
+  const fi = [...Array.from(t.fi, doubleBits), doubleBits(t.r), doubleBits(t.invR)].map(hex64);
   const table =
     which === 'f32'
-      ? `__device__ const ZigEntry32 ZIG32[512] = {\n${rows(Array.from(t.w32, (w, j) => `{${hex32(floatBits(w))}, ${hex32(t.k32[j])}}`), 4)}\n};\n`
-      : `__device__ const ZigEntry64 ZIG64[512] = {\n${rows(Array.from(t.w64, (w, j) => `{${hex64(doubleBits(w))}, ${hex64(t.k64[j])}}`), 2)}\n};\n`;
+      ? `__device__ const ZigEntry32 ZIG32[${N}] = {\n${rows(Array.from(t.w32, (w, i) => `{${hex32(floatBits(w))}, ${hex32(t.k32[i])}}`), 4)}\n};\n`
+      : `__device__ const ZigEntry64 ZIG64[${N}] = {\n${rows(Array.from(t.w64, (w, i) => `{${hex64(doubleBits(w))}, ${hex64(t.k64[i])}}`), 2)}\n};\n`;
   s =
-    `#include "gpuarray/random_zig_fill.h"\n` +
-    `// The ziggurat's tables (lib/random/ziggurat.ts; r = ${ZIG_R}, v = ${ZIG_V}).\n` +
-    `namespace gpa {\nnamespace rng {\n${table}__device__ const uint64_t ZIG_FI[258] = {\n${rows(fi, 4)}\n};\n}  // namespace rng\n}  // namespace gpa\n`;
-  sources.set(which, s);
+    `#define GPA_ZIG_BITS ${Math.log2(N)}\n#include "gpuarray/random_zig_fill.h"\n` +
+    `// The ziggurat's tables (lib/random/ziggurat.ts; ${N} layers, r = ${t.r}, v = ${t.v}).\n` +
+    `namespace gpa {\nnamespace rng {\nstatic_assert(ZIG_N == ${N}u, "random_zig.h was included before GPA_ZIG_BITS");\n${table}__device__ const uint64_t ZIG_FI[${N + 2}] = {\n${rows(fi, 4)}\n};\n}  // namespace rng\n}  // namespace gpa\n`;
+  sources.set(id, s);
   return s;
 }
