@@ -1,6 +1,6 @@
 // Joining and splitting against host references: concatenate (axes of both signs, axis null,
 // out, dtype, NumPy's promotion, empty inputs, 0-d refusal, non-contiguous views), stack and the
-// *stack helpers, block, the split family, append.
+// *stack helpers, block, the split family, unstack, append, concat.
 import { expect } from 'chai';
 import * as gp from '../lib/index.js';
 import type { GpuArray } from '../lib/index.js';
@@ -172,6 +172,37 @@ describeEachDevice('joining', () => {
     expect(() => gp.split(gp.array(5), 1)).to.throw(gp.IndexError);
     expect(list(gp.append(gp.array([[1, 2], [3, 4]]), [5, 6]))).to.deep.equal([1, 2, 3, 4, 5, 6]);
     expect(list(gp.append(gp.array([[1, 2], [3, 4]]), [[5, 6]], 0))).to.deep.equal([[1, 2], [3, 4], [5, 6]]);
+  });
+
+  it("unstack gives views along an axis (NumPy 2.1); concat is NumPy 2's concatenate", () => {
+    // A strided view (x.T) as input: the parts keep its strides, against the host reference.
+    const x = gp.arange(24, 'float32').reshape(2, 3, 4);
+    const t = x.transpose([2, 0, 1]); // shape [4, 2, 3]
+    const ref = host(t);
+    for (const axis of [0, 1, 2, -1, -3]) {
+      const ax = axis < 0 ? axis + 3 : axis;
+      const parts = gp.unstack(t, { axis });
+      expect(parts.length, `axis ${axis}`).to.equal(t.shape[ax]);
+      parts.forEach((p, i) => {
+        const shape = t.shape.filter((_, d) => d !== ax);
+        const want = Array.from({ length: size(shape) }, (_, f) => {
+          const idx = unravel(f, shape);
+          idx.splice(ax, 0, i);
+          return ref.data[ravel(idx, ref.shape)];
+        });
+        expect(p.shape, `axis ${axis} part ${i}`).to.deep.equal(shape);
+        expect(vals(p), `axis ${axis} part ${i}`).to.deep.equal(want);
+        expect(p.base).to.equal(t.base);
+      });
+    }
+    expect(gp.unstack(gp.arange(6).reshape(2, 3)).map(list)).to.deep.equal([[0, 1, 2], [3, 4, 5]]);
+    expect(gp.unstack(gp.zeros([0, 3]))).to.deep.equal([]);
+    expect(gp.unstack([[1, 2], [3, 4]], { axis: 1 }).map(list)).to.deep.equal([[1, 3], [2, 4]]);
+    expect(() => gp.unstack(gp.array(5))).to.throw(RangeError, /at least 1-d/);
+    expect(() => gp.unstack(gp.arange(4), { axis: 1 })).to.throw(RangeError, /out of bounds|axis/);
+    expect(() => gp.unstack(gp.arange(4), 0 as never)).to.throw(TypeError, /keyword/);
+    expect(gp.concat).to.equal(gp.concatenate);
+    expect(list(gp.concat([gp.arange(2), gp.arange(3)]))).to.deep.equal([0, 1, 0, 1, 2]);
   });
 
   it('NumPy audit: casting against the common dtype, stack axis null, options objects, huge section counts', () => {

@@ -23,6 +23,17 @@ describe('generated surface (npm run features)', () => {
     });
   }
 
+  it("an alias is its target, as a function and as a method (NumPy 2's acos is arccos)", () => {
+    const exported = gp as unknown as Record<string, unknown>;
+    const proto = gp.GpuArray.prototype as unknown as Record<string, unknown>;
+    for (const [alias, target] of Object.entries(UFUNC_ALIASES)) {
+      expect(exported[alias], alias).to.equal(exported[target]);
+      expect(proto[alias], `a.${alias}`).to.equal(proto[target]);
+    }
+    expect(gp.acos).to.equal(gp.arccos);
+    expect(gp.bitwiseLeftShift).to.equal(gp.leftShift);
+  });
+
   it('every table row and alias is exported from the package, with a doc comment in its declaration', () => {
     const names = [...UFUNC_DECLS.map((d) => d[0]), ...Object.keys(UFUNC_ALIASES), ...REDUCTION_DECLS.map((d) => d[0]), ...Object.keys(REDUCTION_ALIASES)];
     const exported = gp as unknown as Record<string, unknown>;

@@ -1,6 +1,6 @@
 // Small helpers shared by the joining, rearranging, matrix and indexing routines: turn arguments
 // into GpuArrays, make views with computed shape/strides, copy with the engine's assign kernel.
-import { DType } from '../core/dtype.js';
+import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar, isComplexLike } from '../core/host-data.js';
 import { resultType } from '../core/promotion.js';
@@ -46,6 +46,20 @@ export function withArray<T>(x: unknown, what: string, fn: (a: GpuArray) => T): 
     return fn(a);
   } finally {
     if (a !== x) a.dispose();
+  }
+}
+
+/** Small host parameter lists (quantiles, edges) as a float64 GpuArray on a's device. */
+export function deviceDoubles(v: readonly number[], a: GpuArray): GpuArray {
+  return GpuArray.allocate([v.length], dtypes.float64, a.device).set(new Float64Array(v));
+}
+
+/** A 0-d result as a JS number (the array is disposed). */
+export function hostScalar(r: GpuArray): number {
+  try {
+    return Number(r.toArray());
+  } finally {
+    r.dispose();
   }
 }
 

@@ -1,19 +1,12 @@
 // numpy.histogram's string bin rules ('auto', 'fd', 'sturges', ...): NumPy's bin-width estimators
 // of the (range-truncated) data, turned into a count of equal bins over the outer edges.
 import { GpuArray } from '../core/gpu-array.js';
+import { hostScalar } from './array-args.js';
 import { reductionFunctions as R } from './reductions.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
 
 /** NumPy's estimator names (no 'stone', whose cross-validation loop is not ported). */
 export const BIN_RULES = ['auto', 'fd', 'doane', 'rice', 'scott', 'sqrt', 'sturges'] as const;
-
-const num = (r: GpuArray): number => {
-  try {
-    return Number(r.toArray());
-  } finally {
-    r.dispose();
-  }
-};
 
 /**
  * The number of equal bins NumPy's rule `rule` gives the flattened data `a` (range: its outer
@@ -33,11 +26,11 @@ export function binCountOf(rule: string, a: GpuArray, range: readonly [number, n
       [lo, hi] = range;
       x = keep(x.slice(keep(U.logicalAnd(keep(U.greaterEqual(x, lo) as GpuArray), keep(U.lessEqual(x, hi) as GpuArray)) as GpuArray)));
     } else if (a.size === 0) [lo, hi] = [0, 1];
-    else [lo, hi] = [num(R.min(x)), num(R.max(x))];
+    else [lo, hi] = [hostScalar(R.min(x)), hostScalar(R.max(x))];
     if (lo === hi) [lo, hi] = [lo - 0.5, hi + 0.5];
     const n = x.size;
     if (n === 0) return 1;
-    const ptp = () => num(R.max(x)) - num(R.min(x));
+    const ptp = () => hostScalar(R.max(x)) - hostScalar(R.min(x));
     const sturges = () => ptp() / (Math.log2(n) + 1);
     const fd = () => {
       const [q75, q25] = Array.from(keep(percentile(x, [75, 25])).toTypedArray() as Float64Array);
@@ -55,7 +48,7 @@ export function binCountOf(rule: string, a: GpuArray, range: readonly [number, n
         width = ptp() / (2 * n ** (1 / 3));
         break;
       case 'scott':
-        width = ((24 * Math.sqrt(Math.PI)) / n) ** (1 / 3) * num(R.std(x));
+        width = ((24 * Math.sqrt(Math.PI)) / n) ** (1 / 3) * hostScalar(R.std(x));
         break;
       case 'fd':
         width = fd();
@@ -64,10 +57,10 @@ export function binCountOf(rule: string, a: GpuArray, range: readonly [number, n
         width = 0;
         if (n > 2) {
           const sg1 = Math.sqrt((6 * (n - 2)) / ((n + 1) * (n + 3)));
-          const sigma = num(R.std(x));
+          const sigma = hostScalar(R.std(x));
           if (sigma > 0) {
             const z = keep(U.divide(keep(U.subtract(x, keep(R.mean(x))) as GpuArray), sigma) as GpuArray);
-            const g1 = num(R.mean(keep(U.power(z, 3) as GpuArray)));
+            const g1 = hostScalar(R.mean(keep(U.power(z, 3) as GpuArray)));
             width = ptp() / (1 + Math.log2(n) + Math.log2(1 + Math.abs(g1) / sg1));
           }
         }

@@ -194,6 +194,9 @@ export function concatenate(arrays: readonly unknown[] | GpuArray, axisOrOptions
   }
 }
 
+/** numpy.concat: NumPy 2's name for concatenate (the same arguments and result). */
+export const concat = concatenate;
+
 /** numpy.stack: join along a new axis (all inputs of one shape). */
 export function stack(arrays: readonly unknown[], axisOrOptions?: number | ConcatenateOptions, options?: ConcatenateOptions): GpuArray {
   const o = parseOptions('stack', axisOrOptions, options, ['axis', 'out', 'dtype', 'casting']);

@@ -4,7 +4,7 @@ import { IndexError } from '../../bindings/errors.js';
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
-import { ArrayLike as ArrayArg, axesOf, positionalOptions, toArray, withArray } from './array-args.js';
+import { ArrayLike as ArrayArg, axesOf, deviceDoubles, positionalOptions, toArray, withArray } from './array-args.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { sort } from './sorting.js';
 import { weightedQuantile, weightsLike } from './quantile-weights.js';
@@ -233,11 +233,6 @@ function quantileImpl(name: string, a: GpuArray, q: QArg, scale: number, axisOrO
     x.dispose();
     wMoved?.dispose();
   }
-}
-
-/** Small host parameter lists (quantiles) as a float64 GpuArray on a's device. */
-function deviceDoubles(v: readonly number[], a: GpuArray): GpuArray {
-  return GpuArray.allocate([v.length], dtypes.float64, a.device).set(new Float64Array(v));
 }
 
 type QArg = number | readonly number[] | readonly (readonly number[])[] | ArrayBufferView | GpuArray;

@@ -1,7 +1,7 @@
-// Splitting (NumPy's split, array_split, hsplit, vsplit, dsplit): each part is a view.
+// Splitting (NumPy's split, array_split, hsplit, vsplit, dsplit, unstack): each part is a view.
 import { GpuArray } from '../core/gpu-array.js';
 import { IndexError } from '../../bindings/errors.js';
-import { axisOf, isOptions, owned, sliceAxis, toArray } from './array-args.js';
+import { axisOf, isOptions, owned, sliceAxis, toArray, viewOf } from './array-args.js';
 
 // About 2M views (a few hundred MiB of JS heap); more would exhaust the heap, not fail cleanly.
 const MAX_SECTIONS = 2 ** 21;
@@ -96,3 +96,23 @@ export const hsplit = (a: unknown, spec: SplitSpec) => splitNd('hsplit', a, spec
 export const vsplit = (a: unknown, spec: SplitSpec) => splitNd('vsplit', a, spec, 2, () => 0);
 /** numpy.dsplit: along axis 2 of an array of 3 or more dimensions. */
 export const dsplit = (a: unknown, spec: SplitSpec) => splitNd('dsplit', a, spec, 3, () => 2);
+
+/**
+ * numpy.unstack (NumPy 2.1): the arrays along `axis` (default 0), each a view of `x` without that
+ * axis, in a JS array (NumPy's tuple); `np.unstack(x, axis=1)` is `gp.unstack(x, {axis: 1})`.
+ */
+export function unstack(x: unknown, options: { axis?: number } = {}): GpuArray[] {
+  if (!isOptions(options)) throw new TypeError('unstack: axis is a keyword argument: pass {axis}');
+  const a = toArray(x, 'unstack input');
+  try {
+    if (a.ndim === 0) throw new RangeError('unstack: Input array must be at least 1-d.');
+    const ax = axisOf(options.axis ?? 0, a.ndim);
+    const n = a.shape[ax];
+    if (n > MAX_SECTIONS) throw new RangeError(`unstack: ${n} arrays are too many (at most ${MAX_SECTIONS})`);
+    const shape = a.shape.filter((_, d) => d !== ax);
+    const strides = a.strides.filter((_, d) => d !== ax);
+    return Array.from({ length: n }, (_, i) => viewOf(a, shape, strides, a.offset + i * a.strides[ax]));
+  } finally {
+    if (owned(x, a)) a.dispose();
+  }
+}

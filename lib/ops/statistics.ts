@@ -3,28 +3,15 @@
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { describeValue, readOptions } from '../util/options.js';
-import { ArrayLike as ArrayArg, isOptions, positionalOptions, toArray, withArray } from './array-args.js';
+import { ArrayLike as ArrayArg, deviceDoubles, hostScalar, isOptions, positionalOptions, toArray, withArray } from './array-args.js';
 import { COOPERATIVE_MARK, gridFor, moduleKernel } from './device-kernels.js';
 import { binCountOf } from './histogram-bins.js';
+import { outerEdges, uniformEdges } from './histogram-edges.js';
 import { evenHistogram } from './histogram-even.js';
 import { percentile } from './quantile.js';
 import { reductionFunctions } from './reductions.js';
 import { searchsorted } from './searching.js';
 import { ufuncFunctions } from './ufunc-api.js';
-
-/** Small host parameter lists (quantiles, edges) as a float64 GpuArray on a's device. */
-function deviceDoubles(v: readonly number[], a: GpuArray): GpuArray {
-  return GpuArray.allocate([v.length], dtypes.float64, a.device).set(new Float64Array(v));
-}
-
-/** A 0-d result as a JS number (the array is disposed). */
-function hostScalar(r: GpuArray): number {
-  try {
-    return Number(r.toArray());
-  } finally {
-    r.dispose();
-  }
-}
 
 // ---- counting ----------------------------------------------------------------------------------
 
@@ -206,47 +193,20 @@ export function histogram(a: ArrayArg, binsOrOptions: number | string | readonly
   const w = (options.weights ?? null) as GpuArray | null;
   if (w !== null && w.size !== a.size) throw new RangeError('histogram: weights should have the same shape as a.');
   if (w !== null && w.dtype.isComplex) throw new TypeError('histogram: complex weights are not supported yet');
-  let edges: number[];
   if (typeof bins === 'number') {
     if (!Number.isInteger(bins) || bins < 1) throw new RangeError('histogram: `bins` must be positive, when an integer');
-    let lo: number;
-    let hi: number;
-    if (options.range) {
-      [lo, hi] = options.range;
-      if (!(lo <= hi)) throw new RangeError('histogram: max must be larger than min in range parameter.');
-      if (!Number.isFinite(lo) || !Number.isFinite(hi)) throw new RangeError(`histogram: supplied range of [${lo}, ${hi}] is not finite`);
-    } else if (a.size === 0) [lo, hi] = [0, 1];
-    else {
-      lo = hostScalar(reductionFunctions.min(a));
-      hi = hostScalar(reductionFunctions.max(a));
-      if (!Number.isFinite(lo) || !Number.isFinite(hi)) throw new RangeError(`histogram: autodetected range of [${lo}, ${hi}] is not finite`);
-    }
-    if (lo === hi) [lo, hi] = [lo - 0.5, hi + 0.5];
+    const [lo, hi] = outerEdges('histogram', a, options.range);
     // Equal-width counts: the read-bandwidth kernel, when it can vouch for the edges.
     const even = w === null ? evenHistogram(a, lo, hi, bins) : null;
     if (even !== null) return finishHistogram(even.counts, even.edgeArr, even.edges, !!options.density);
-    // NumPy's linspace: start + i * step, the last edge exactly stop.
-    const step = (hi - lo) / bins;
-    edges = Array.from({ length: bins + 1 }, (_, i) => (i === bins ? hi : lo + i * step));
-  } else {
-    edges = bins instanceof GpuArray ? Array.from(bins.toTypedArray() as ArrayLike<number>, Number) : bins.map(Number);
-    if (edges.length < 2) throw new RangeError('histogram: bins must have at least two edges');
-    for (let i = 1; i < edges.length; i++) if (!(edges[i] >= edges[i - 1])) throw new RangeError('histogram: bins must increase monotonically, when an array');
+    const { edges, edgeArr } = uniformEdges(a, lo, hi, bins);
+    return histogramWith(a, edges, edgeArr, true, w, options);
   }
-  const uniform = typeof bins === 'number';
+  const edges = bins instanceof GpuArray ? Array.from(bins.toTypedArray() as ArrayLike<number>, Number) : bins.map(Number);
+  if (edges.length < 2) throw new RangeError('histogram: bins must have at least two edges');
+  for (let i = 1; i < edges.length; i++) if (!(edges[i] >= edges[i - 1])) throw new RangeError('histogram: bins must increase monotonically, when an array');
   // Explicit edges come back as given (NumPy's asarray(bins): int64 for a list of integers).
-  if (!uniform) return histogramWith(a, edges, bins instanceof GpuArray ? bins.copy() : toArray(bins), uniform, w, options);
-  // NumPy's edges take the data's float dtype (float64 for ints); bins are decided by those values.
-  const edgeOut = deviceDoubles(edges, a);
-  if (uniform && a.dtype.kind === 'f' && a.dtype !== dtypes.float64) {
-    const r = edgeOut.astype(a.dtype);
-    edgeOut.dispose();
-    const r64 = r.astype(dtypes.float64);
-    edges = Array.from(r64.toTypedArray() as Float64Array);
-    r64.dispose();
-    return histogramWith(a, edges, r, uniform, w, options);
-  }
-  return histogramWith(a, edges, edgeOut, uniform, w, options);
+  return histogramWith(a, edges, bins instanceof GpuArray ? bins.copy() : toArray(bins), false, w, options);
 }
 
 function histogramWith(a: GpuArray, edges: number[], edgeOut: GpuArray, uniform: boolean, w: GpuArray | null, options: HistogramOptions): [GpuArray, GpuArray] {

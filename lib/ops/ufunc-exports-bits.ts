@@ -95,6 +95,20 @@ export const bitwiseNot = ufuncFunctions.bitwiseNot;
 export const invert = ufuncFunctions.invert;
 
 /**
+ * Another name for `bitwiseNot`.
+ *
+ * Bitwise NOT element-wise (`~x`); on bool, logical not.
+ *
+ * NumPy `numpy.bitwise_invert`, CuPy `cupy.bitwise_invert`. Also a method: `a.bitwiseNot()`.
+ *
+ * Parameters: x (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
+ * Loops for bool, integers, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ *
+ * @example gp.bitwiseNot(a)
+ */
+export const bitwiseInvert = ufuncFunctions.bitwiseInvert;
+
+/**
  * Shift the bits of `x1` left by `x2` element-wise (`x1 << x2`).
  *
  * NumPy `numpy.left_shift`, CuPy `cupy.left_shift`. Also a method: `a.leftShift(b)`.
@@ -109,6 +123,22 @@ export const invert = ufuncFunctions.invert;
 export const leftShift = ufuncFunctions.leftShift;
 
 /**
+ * Another name for `leftShift`.
+ *
+ * Shift the bits of `x1` left by `x2` element-wise (`x1 << x2`).
+ *
+ * NumPy `numpy.bitwise_left_shift`, CuPy `cupy.bitwise_left_shift`. Also a method: `a.leftShift(b)`.
+ *
+ * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
+ * Loops for integers, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ * Note: shifts past the width give 0, as NumPy.
+ * Ufunc methods: `gp.leftShift.outer(a, b)`.
+ *
+ * @example gp.leftShift(a, b)
+ */
+export const bitwiseLeftShift = ufuncFunctions.bitwiseLeftShift;
+
+/**
  * Shift the bits of `x1` right by `x2` element-wise (`x1 >> x2`, arithmetic for signed types).
  *
  * NumPy `numpy.right_shift`, CuPy `cupy.right_shift`. Also a method: `a.rightShift(b)`.
@@ -121,6 +151,22 @@ export const leftShift = ufuncFunctions.leftShift;
  * @example gp.rightShift(a, b)
  */
 export const rightShift = ufuncFunctions.rightShift;
+
+/**
+ * Another name for `rightShift`.
+ *
+ * Shift the bits of `x1` right by `x2` element-wise (`x1 >> x2`, arithmetic for signed types).
+ *
+ * NumPy `numpy.bitwise_right_shift`, CuPy `cupy.bitwise_right_shift`. Also a method: `a.rightShift(b)`.
+ *
+ * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
+ * Loops for integers, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ * Note: shifts past the width as NumPy.
+ * Ufunc methods: `gp.rightShift.outer(a, b)`.
+ *
+ * @example gp.rightShift(a, b)
+ */
+export const bitwiseRightShift = ufuncFunctions.bitwiseRightShift;
 
 declare module '../core/gpu-array.js' {
   interface GpuArray {
@@ -206,6 +252,19 @@ declare module '../core/gpu-array.js' {
      */
     invert: UfuncMethods['invert'];
     /**
+     * Another name for `bitwiseNot`.
+     *
+     * Bitwise NOT element-wise (`~x`); on bool, logical not.
+     *
+     * NumPy `numpy.bitwise_invert`, CuPy `cupy.bitwise_invert`.
+     *
+     * Parameters: the array itself; `options`: `{out, dtype}`.
+     * Loops for bool, integers, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+     *
+     * @example a.bitwiseNot()
+     */
+    bitwiseInvert: UfuncMethods['bitwiseInvert'];
+    /**
      * Shift the bits of `x1` left by `x2` element-wise (`x1 << x2`).
      *
      * NumPy `numpy.left_shift`, CuPy `cupy.left_shift`.
@@ -218,6 +277,20 @@ declare module '../core/gpu-array.js' {
      */
     leftShift: UfuncMethods['leftShift'];
     /**
+     * Another name for `leftShift`.
+     *
+     * Shift the bits of `x1` left by `x2` element-wise (`x1 << x2`).
+     *
+     * NumPy `numpy.bitwise_left_shift`, CuPy `cupy.bitwise_left_shift`.
+     *
+     * Parameters: the array itself as `x1`, then x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers); `options`: `{out, dtype}`.
+     * Loops for integers, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+     * Note: shifts past the width give 0, as NumPy.
+     *
+     * @example a.leftShift(b)
+     */
+    bitwiseLeftShift: UfuncMethods['bitwiseLeftShift'];
+    /**
      * Shift the bits of `x1` right by `x2` element-wise (`x1 >> x2`, arithmetic for signed types).
      *
      * NumPy `numpy.right_shift`, CuPy `cupy.right_shift`.
@@ -229,5 +302,19 @@ declare module '../core/gpu-array.js' {
      * @example a.rightShift(b)
      */
     rightShift: UfuncMethods['rightShift'];
+    /**
+     * Another name for `rightShift`.
+     *
+     * Shift the bits of `x1` right by `x2` element-wise (`x1 >> x2`, arithmetic for signed types).
+     *
+     * NumPy `numpy.bitwise_right_shift`, CuPy `cupy.bitwise_right_shift`.
+     *
+     * Parameters: the array itself as `x1`, then x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers); `options`: `{out, dtype}`.
+     * Loops for integers, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+     * Note: shifts past the width as NumPy.
+     *
+     * @example a.rightShift(b)
+     */
+    bitwiseRightShift: UfuncMethods['bitwiseRightShift'];
   }
 }

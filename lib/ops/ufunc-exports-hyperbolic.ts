@@ -50,6 +50,20 @@ export const tanh = ufuncFunctions.tanh;
 export const arcsinh = ufuncFunctions.arcsinh;
 
 /**
+ * Another name for `arcsinh`.
+ *
+ * Inverse hyperbolic sine element-wise.
+ *
+ * NumPy `numpy.asinh`, CuPy `cupy.asinh`. Also a method: `a.arcsinh()`.
+ *
+ * Parameters: x (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
+ * Loops for floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ *
+ * @example gp.arcsinh(a)
+ */
+export const asinh = ufuncFunctions.asinh;
+
+/**
  * Inverse hyperbolic cosine element-wise.
  *
  * NumPy `numpy.arccosh`, CuPy `cupy.arccosh`. Also a method: `a.arccosh()`.
@@ -62,6 +76,20 @@ export const arcsinh = ufuncFunctions.arcsinh;
 export const arccosh = ufuncFunctions.arccosh;
 
 /**
+ * Another name for `arccosh`.
+ *
+ * Inverse hyperbolic cosine element-wise.
+ *
+ * NumPy `numpy.acosh`, CuPy `cupy.acosh`. Also a method: `a.arccosh()`.
+ *
+ * Parameters: x (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
+ * Loops for floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ *
+ * @example gp.arccosh(a)
+ */
+export const acosh = ufuncFunctions.acosh;
+
+/**
  * Inverse hyperbolic tangent element-wise.
  *
  * NumPy `numpy.arctanh`, CuPy `cupy.arctanh`. Also a method: `a.arctanh()`.
@@ -72,6 +100,20 @@ export const arccosh = ufuncFunctions.arccosh;
  * @example gp.arctanh(a)
  */
 export const arctanh = ufuncFunctions.arctanh;
+
+/**
+ * Another name for `arctanh`.
+ *
+ * Inverse hyperbolic tangent element-wise.
+ *
+ * NumPy `numpy.atanh`, CuPy `cupy.atanh`. Also a method: `a.arctanh()`.
+ *
+ * Parameters: x (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
+ * Loops for floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ *
+ * @example gp.arctanh(a)
+ */
+export const atanh = ufuncFunctions.atanh;
 
 declare module '../core/gpu-array.js' {
   interface GpuArray {
@@ -120,6 +162,19 @@ declare module '../core/gpu-array.js' {
      */
     arcsinh: UfuncMethods['arcsinh'];
     /**
+     * Another name for `arcsinh`.
+     *
+     * Inverse hyperbolic sine element-wise.
+     *
+     * NumPy `numpy.asinh`, CuPy `cupy.asinh`.
+     *
+     * Parameters: the array itself; `options`: `{out, dtype}`.
+     * Loops for floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+     *
+     * @example a.arcsinh()
+     */
+    asinh: UfuncMethods['asinh'];
+    /**
      * Inverse hyperbolic cosine element-wise.
      *
      * NumPy `numpy.arccosh`, CuPy `cupy.arccosh`.
@@ -131,6 +186,19 @@ declare module '../core/gpu-array.js' {
      */
     arccosh: UfuncMethods['arccosh'];
     /**
+     * Another name for `arccosh`.
+     *
+     * Inverse hyperbolic cosine element-wise.
+     *
+     * NumPy `numpy.acosh`, CuPy `cupy.acosh`.
+     *
+     * Parameters: the array itself; `options`: `{out, dtype}`.
+     * Loops for floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+     *
+     * @example a.arccosh()
+     */
+    acosh: UfuncMethods['acosh'];
+    /**
      * Inverse hyperbolic tangent element-wise.
      *
      * NumPy `numpy.arctanh`, CuPy `cupy.arctanh`.
@@ -141,5 +209,18 @@ declare module '../core/gpu-array.js' {
      * @example a.arctanh()
      */
     arctanh: UfuncMethods['arctanh'];
+    /**
+     * Another name for `arctanh`.
+     *
+     * Inverse hyperbolic tangent element-wise.
+     *
+     * NumPy `numpy.atanh`, CuPy `cupy.atanh`.
+     *
+     * Parameters: the array itself; `options`: `{out, dtype}`.
+     * Loops for floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+     *
+     * @example a.arctanh()
+     */
+    atanh: UfuncMethods['atanh'];
   }
 }

@@ -15,6 +15,21 @@ import { ufuncFunctions, type UfuncMethods } from './ufunc-api.js';
 export const arctan2 = ufuncFunctions.arctan2;
 
 /**
+ * Another name for `arctan2`.
+ *
+ * Arc tangent of `x1 / x2`, choosing the quadrant by the signs of both, element-wise.
+ *
+ * NumPy `numpy.atan2`, CuPy `cupy.atan2`. Also a method: `a.arctan2(b)`.
+ *
+ * Parameters: x1, x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
+ * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ * Ufunc methods: `gp.arctan2.outer(a, b)`.
+ *
+ * @example gp.arctan2(a, b)
+ */
+export const atan2 = ufuncFunctions.atan2;
+
+/**
  * `sqrt(x1**2 + x2**2)` element-wise, without undue overflow.
  *
  * NumPy `numpy.hypot`, CuPy `cupy.hypot`. Also a method: `a.hypot(b)`.
@@ -76,6 +91,20 @@ export const tan = ufuncFunctions.tan;
 export const arcsin = ufuncFunctions.arcsin;
 
 /**
+ * Another name for `arcsin`.
+ *
+ * Inverse sine element-wise.
+ *
+ * NumPy `numpy.asin`, CuPy `cupy.asin`. Also a method: `a.arcsin()`.
+ *
+ * Parameters: x (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
+ * Loops for floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ *
+ * @example gp.arcsin(a)
+ */
+export const asin = ufuncFunctions.asin;
+
+/**
  * Inverse cosine element-wise.
  *
  * NumPy `numpy.arccos`, CuPy `cupy.arccos`. Also a method: `a.arccos()`.
@@ -88,6 +117,20 @@ export const arcsin = ufuncFunctions.arcsin;
 export const arccos = ufuncFunctions.arccos;
 
 /**
+ * Another name for `arccos`.
+ *
+ * Inverse cosine element-wise.
+ *
+ * NumPy `numpy.acos`, CuPy `cupy.acos`. Also a method: `a.arccos()`.
+ *
+ * Parameters: x (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
+ * Loops for floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ *
+ * @example gp.arccos(a)
+ */
+export const acos = ufuncFunctions.acos;
+
+/**
  * Inverse tangent element-wise.
  *
  * NumPy `numpy.arctan`, CuPy `cupy.arctan`. Also a method: `a.arctan()`.
@@ -98,6 +141,20 @@ export const arccos = ufuncFunctions.arccos;
  * @example gp.arctan(a)
  */
 export const arctan = ufuncFunctions.arctan;
+
+/**
+ * Another name for `arctan`.
+ *
+ * Inverse tangent element-wise.
+ *
+ * NumPy `numpy.atan`, CuPy `cupy.atan`. Also a method: `a.arctan()`.
+ *
+ * Parameters: x (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
+ * Loops for floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ *
+ * @example gp.arctan(a)
+ */
+export const atan = ufuncFunctions.atan;
 
 /**
  * Radians to degrees element-wise (`x * (180 / pi)`).
@@ -161,6 +218,19 @@ declare module '../core/gpu-array.js' {
      */
     arctan2: UfuncMethods['arctan2'];
     /**
+     * Another name for `arctan2`.
+     *
+     * Arc tangent of `x1 / x2`, choosing the quadrant by the signs of both, element-wise.
+     *
+     * NumPy `numpy.atan2`, CuPy `cupy.atan2`.
+     *
+     * Parameters: the array itself as `x1`, then x2 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers); `options`: `{out, dtype}`.
+     * Loops for floats, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+     *
+     * @example a.arctan2(b)
+     */
+    atan2: UfuncMethods['atan2'];
+    /**
      * `sqrt(x1**2 + x2**2)` element-wise, without undue overflow.
      *
      * NumPy `numpy.hypot`, CuPy `cupy.hypot`.
@@ -216,6 +286,19 @@ declare module '../core/gpu-array.js' {
      */
     arcsin: UfuncMethods['arcsin'];
     /**
+     * Another name for `arcsin`.
+     *
+     * Inverse sine element-wise.
+     *
+     * NumPy `numpy.asin`, CuPy `cupy.asin`.
+     *
+     * Parameters: the array itself; `options`: `{out, dtype}`.
+     * Loops for floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+     *
+     * @example a.arcsin()
+     */
+    asin: UfuncMethods['asin'];
+    /**
      * Inverse cosine element-wise.
      *
      * NumPy `numpy.arccos`, CuPy `cupy.arccos`.
@@ -227,6 +310,19 @@ declare module '../core/gpu-array.js' {
      */
     arccos: UfuncMethods['arccos'];
     /**
+     * Another name for `arccos`.
+     *
+     * Inverse cosine element-wise.
+     *
+     * NumPy `numpy.acos`, CuPy `cupy.acos`.
+     *
+     * Parameters: the array itself; `options`: `{out, dtype}`.
+     * Loops for floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+     *
+     * @example a.arccos()
+     */
+    acos: UfuncMethods['acos'];
+    /**
      * Inverse tangent element-wise.
      *
      * NumPy `numpy.arctan`, CuPy `cupy.arctan`.
@@ -237,6 +333,19 @@ declare module '../core/gpu-array.js' {
      * @example a.arctan()
      */
     arctan: UfuncMethods['arctan'];
+    /**
+     * Another name for `arctan`.
+     *
+     * Inverse tangent element-wise.
+     *
+     * NumPy `numpy.atan`, CuPy `cupy.atan`.
+     *
+     * Parameters: the array itself; `options`: `{out, dtype}`.
+     * Loops for floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+     *
+     * @example a.arctan()
+     */
+    atan: UfuncMethods['atan'];
     /**
      * Radians to degrees element-wise (`x * (180 / pi)`).
      *

@@ -133,7 +133,7 @@ export const UFUNC_DECLS = [
 // Every row carries the doc column (a row without its options object would not type-check here).
 UFUNC_DECLS satisfies readonly (readonly [string, number, string, string, { readonly doc: string }])[];
 
-/** NumPy's other names for the same ufuncs. */
+/** NumPy's other names for the same ufuncs (the second group: NumPy 2's array-API names). */
 export const UFUNC_ALIASES = {
   abs: 'absolute',
   mod: 'remainder',
@@ -141,6 +141,16 @@ export const UFUNC_ALIASES = {
   invert: 'bitwiseNot',
   conj: 'conjugate',
   pow: 'power',
+  acos: 'arccos',
+  acosh: 'arccosh',
+  asin: 'arcsin',
+  asinh: 'arcsinh',
+  atan: 'arctan',
+  atanh: 'arctanh',
+  atan2: 'arctan2',
+  bitwiseInvert: 'bitwiseNot',
+  bitwiseLeftShift: 'leftShift',
+  bitwiseRightShift: 'rightShift',
 } as const;
 
 /** ufunc.reduce: the reduction (lib/ops/reductions.ts) each ufunc's reduce runs, with its dtype rules. */

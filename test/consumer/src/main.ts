@@ -105,11 +105,16 @@ const unary: [string, GpuArray, GpuArray, Unary][] = [
   ['arcsin', gp.arcsin(x), x.arcsin(), Math.asin],
   ['arccos', gp.arccos(x), x.arccos(), Math.acos],
   ['arctan', gp.arctan(x), x.arctan(), Math.atan],
+  ['asin', gp.asin(x), x.asin(), Math.asin],
+  ['acos', gp.acos(x), x.acos(), Math.acos],
+  ['atan', gp.atan(x), x.atan(), Math.atan],
   ['sinh', gp.sinh(x), x.sinh(), Math.sinh],
   ['cosh', gp.cosh(x), x.cosh(), Math.cosh],
   ['tanh', gp.tanh(x), x.tanh(), Math.tanh],
   ['arcsinh', gp.arcsinh(x), x.arcsinh(), Math.asinh],
   ['arctanh', gp.arctanh(x), x.arctanh(), Math.atanh],
+  ['asinh', gp.asinh(x), x.asinh(), Math.asinh],
+  ['atanh', gp.atanh(x), x.atanh(), Math.atanh],
   ['floor', gp.floor(y), y.floor(), Math.floor],
   ['ceil', gp.ceil(y), y.ceil(), Math.ceil],
   ['trunc', gp.trunc(y), y.trunc(), Math.trunc],
@@ -121,6 +126,8 @@ for (const [name, f, m, ref] of unary) {
 }
 near(gp.arccosh(big), bigs.map(Math.acosh), 'gp.arccosh');
 near(big.arccosh(), bigs.map(Math.acosh), 'a.arccosh()');
+near(gp.acosh(big), bigs.map(Math.acosh), 'gp.acosh');
+near(big.acosh(), bigs.map(Math.acosh), 'a.acosh()');
 // rint rounds half to even, as NumPy.
 assert.deepEqual(list(gp.rint(gp.array([0.5, 1.5, 2.5]))), [0, 2, 2]);
 assert.deepEqual(list(gp.array([0.5, 1.5, -2.5]).rint()), [0, 2, -2]);
@@ -138,6 +145,7 @@ const binary: [string, GpuArray, GpuArray, Binary][] = [
   ['power', gp.power(x, y), x.power(y), Math.pow],
   ['pow', gp.pow(x, y), x.pow(y), Math.pow],
   ['arctan2', gp.arctan2(x, y), x.arctan2(y), Math.atan2],
+  ['atan2', gp.atan2(x, y), x.atan2(y), Math.atan2],
   ['hypot', gp.hypot(x, y), x.hypot(y), Math.hypot],
   ['maximum', gp.maximum(x, y), x.maximum(y), Math.max],
   ['minimum', gp.minimum(x, y), x.minimum(y), Math.min],
@@ -194,8 +202,11 @@ const ints: [string, GpuArray, GpuArray, number[]][] = [
   ['bitwiseXor', gp.bitwiseXor(i, j), i.bitwiseXor(j), [6, 12, 6]],
   ['bitwiseNot', gp.bitwiseNot(i), i.bitwiseNot(), [-13, -11, -8]],
   ['invert', gp.invert(i), i.invert(), [-13, -11, -8]],
+  ['bitwiseInvert', gp.bitwiseInvert(i), i.bitwiseInvert(), [-13, -11, -8]],
   ['leftShift', gp.leftShift(i, 2), i.leftShift(2), [48, 40, 28]],
   ['rightShift', gp.rightShift(i, 1), i.rightShift(1), [6, 5, 3]],
+  ['bitwiseLeftShift', gp.bitwiseLeftShift(i, 2), i.bitwiseLeftShift(2), [48, 40, 28]],
+  ['bitwiseRightShift', gp.bitwiseRightShift(i, 1), i.bitwiseRightShift(1), [6, 5, 3]],
 ];
 for (const [name, f, m, want] of ints) {
   assert.equal(f.dtype.name, 'int32', name);
@@ -589,6 +600,8 @@ assert.deepEqual(list(gp.random.defaultRng(42).random(1000)), list(u));
 // ---- joining, rearranging and indexing -------------------------------------------------------------
 const r3 = gp.arange(3, 'int32');
 assert.deepEqual(list(gp.concatenate([r3, r3])), [0, 1, 2, 0, 1, 2]);
+assert.deepEqual(list(gp.concat([r3, r3])), [0, 1, 2, 0, 1, 2]);
+assert.deepEqual(gp.unstack(gp.stack([r3, r3]), { axis: 1 }).map(list), [[0, 0], [1, 1], [2, 2]]);
 assert.deepEqual(gp.stack([r3, r3]).shape, [2, 3]);
 assert.deepEqual(gp.vstack([r3, r3]).shape, [2, 3]);
 assert.deepEqual(gp.hstack([r3, r3]).shape, [6]);
@@ -707,6 +720,7 @@ assert.equal(Number(gp.nanargmin(v).item()), 1);
 assert.deepEqual(nums(gp.bincount(gp.array([0, 2, 2], 'int64'))), [1, 0, 2]);
 const [hist] = gp.histogram(v, 2);
 assert.deepEqual(nums(hist), [2, 2]);
+assert.equal(gp.histogramBinEdges(v, 2).size, 3);
 assert.equal(gp.histogram2d(v, v, 2)[0].size, 4);
 assert.equal(gp.histogramdd([v, v], 2)[0].size, 4);
 assert.deepEqual(nums(gp.digitize(v, gp.array([1.5, 2.5], 'float64'))), [2, 0, 1, 0]);

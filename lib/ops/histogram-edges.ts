@@ -1,0 +1,98 @@
+// numpy.histogram's bin edges, apart from the counting: the outer edges of a bin count (the range
+// given, or the data's min and max), NumPy's linspace edges over them in the data's float dtype,
+// and numpy.histogram_bin_edges (the edges histogram would use, without counting).
+import { dtypes } from '../core/dtype.js';
+import { GpuArray } from '../core/gpu-array.js';
+import { ArrayLike as ArrayArg, deviceDoubles, hostScalar, positionalOptions, toArray, withArray } from './array-args.js';
+import { binCountOf } from './histogram-bins.js';
+import { percentile } from './quantile.js';
+import { reductionFunctions } from './reductions.js';
+
+/** The bins of numpy.histogram and histogram_bin_edges: a count, a rule name or increasing edges. */
+export type HistogramBins = number | string | readonly number[] | ArrayBufferView | GpuArray;
+
+/** The outer edges of a bin count: `range`, else the data's min and max (0 and 1 when empty), widened by 0.5 when equal. */
+export function outerEdges(fn: string, a: GpuArray, range: readonly [number, number] | null | undefined): [number, number] {
+  let lo: number;
+  let hi: number;
+  if (range) {
+    [lo, hi] = range;
+    if (!(lo <= hi)) throw new RangeError(`${fn}: max must be larger than min in range parameter.`);
+    if (!Number.isFinite(lo) || !Number.isFinite(hi)) throw new RangeError(`${fn}: supplied range of [${lo}, ${hi}] is not finite`);
+  } else if (a.size === 0) [lo, hi] = [0, 1];
+  else {
+    lo = hostScalar(reductionFunctions.min(a));
+    hi = hostScalar(reductionFunctions.max(a));
+    if (!Number.isFinite(lo) || !Number.isFinite(hi)) throw new RangeError(`${fn}: autodetected range of [${lo}, ${hi}] is not finite`);
+  }
+  return lo === hi ? [lo - 0.5, hi + 0.5] : [lo, hi];
+}
+
+/**
+ * NumPy's linspace edges of `bins` equal bins over [lo, hi] (start + i * step, the last exactly
+ * hi) as histogram returns them: in the data's float dtype (float64 for the others); `edges` are
+ * their values, by which the bins are decided.
+ */
+export function uniformEdges(a: GpuArray, lo: number, hi: number, bins: number): { edges: number[]; edgeArr: GpuArray } {
+  const step = (hi - lo) / bins;
+  const edges = Array.from({ length: bins + 1 }, (_, i) => (i === bins ? hi : lo + i * step));
+  const edgeArr = deviceDoubles(edges, a);
+  if (a.dtype.kind !== 'f' || a.dtype === dtypes.float64) return { edges, edgeArr };
+  const r = edgeArr.astype(a.dtype);
+  edgeArr.dispose();
+  const r64 = r.astype(dtypes.float64);
+  const rounded = Array.from(r64.toTypedArray() as Float64Array);
+  r64.dispose();
+  return { edges: rounded, edgeArr: r };
+}
+
+/** Options of histogramBinEdges (numpy.histogram_bin_edges' range and weights). */
+export interface HistogramBinEdgesOptions {
+  /** The bins (as the positional argument): a count (default 10), a rule name or increasing edges. */
+  bins?: HistogramBins;
+  /** The lower and upper range of the bins (default: the data's min and max). */
+  range?: readonly [number, number] | null;
+  /** Checked as histogram checks them (a's shape; no rule name with weights), otherwise unused. */
+  weights?: ArrayArg | null;
+}
+
+/**
+ * numpy.histogram_bin_edges: the bin edges `histogram` uses for the flattened data (`bins` a count,
+ * a rule name such as 'auto' or 'fd', or increasing edges), without counting.
+ */
+export function histogramBinEdges(a: ArrayArg, binsOrOptions: HistogramBins | HistogramBinEdgesOptions = 10, opts?: HistogramBinEdgesOptions): GpuArray {
+  if (!(a instanceof GpuArray)) return withArray(a, 'histogramBinEdges: a', (x) => histogramBinEdges(x, binsOrOptions, opts));
+  const o = positionalOptions<HistogramBinEdgesOptions>('histogramBinEdges', binsOrOptions, opts, ['bins', 'range', 'weights'], 'bins');
+  if (a.dtype.isComplex) throw new TypeError('histogramBinEdges: complex input is not supported');
+  const bins = o.bins ?? 10;
+  const weighted = o.weights !== undefined && o.weights !== null;
+  if (weighted) {
+    const w = o.weights instanceof GpuArray ? o.weights : toArray(o.weights, 'histogramBinEdges: weights');
+    const size = w.size;
+    if (w !== o.weights) w.dispose();
+    if (size !== a.size) throw new RangeError('histogramBinEdges: weights should have the same shape as a.');
+  }
+  if (typeof bins === 'string') {
+    if (weighted) throw new TypeError('histogramBinEdges: Automated estimation of the number of bins is not supported for weighted data');
+    const count = binCountOf(bins, a, o.range ?? null, (x, q) => percentile(x, q));
+    const [lo, hi] = outerEdges('histogramBinEdges', a, o.range);
+    return uniformEdges(a, lo, hi, count).edgeArr;
+  }
+  if (typeof bins === 'number') {
+    if (!Number.isInteger(bins)) throw new TypeError('histogramBinEdges: `bins` must be an integer, a string, or an array');
+    if (bins < 1) throw new RangeError('histogramBinEdges: `bins` must be positive, when an integer');
+    const [lo, hi] = outerEdges('histogramBinEdges', a, o.range);
+    return uniformEdges(a, lo, hi, bins).edgeArr;
+  }
+  // Increasing edges come back as given (NumPy's asarray(bins): int64 for a list of integers).
+  const e = bins instanceof GpuArray ? bins.copy() : toArray(bins, 'histogramBinEdges: bins');
+  try {
+    if (e.ndim !== 1) throw new RangeError('histogramBinEdges: `bins` must be 1d, when an array');
+    const v = Array.from(e.toTypedArray() as ArrayLike<number | bigint>, Number);
+    for (let i = 1; i < v.length; i++) if (!(v[i] >= v[i - 1])) throw new RangeError('histogramBinEdges: `bins` must increase monotonically, when an array');
+    return e;
+  } catch (err) {
+    e.dispose();
+    throw err;
+  }
+}
