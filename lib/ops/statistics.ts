@@ -6,7 +6,7 @@ import { describeValue, readOptions } from '../util/options.js';
 import { ArrayLike as ArrayArg, deviceDoubles, hostScalar, isOptions, positionalOptions, toArray, withArray } from './array-args.js';
 import { COOPERATIVE_MARK, gridFor, moduleKernel } from './device-kernels.js';
 import { binCountOf } from './histogram-bins.js';
-import { outerEdges, uniformEdges } from './histogram-edges.js';
+import { type HistogramBins, outerEdges, uniformEdges } from './histogram-edges.js';
 import { evenHistogram } from './histogram-even.js';
 import { percentile } from './quantile.js';
 import { reductionFunctions } from './reductions.js';
@@ -160,11 +160,11 @@ export interface HistogramOptions {
   /** A weight per element of a's shape: the bins sum weights (a GpuArray or host data). */
   weights?: ArrayArg | null;
   /** The bins (as the positional argument): a count, a rule name or increasing edges. */
-  bins?: number | string | readonly number[] | ArrayBufferView | GpuArray;
+  bins?: HistogramBins;
 }
 
 /** numpy.histogram of the flattened array: [hist, binEdges] (bins: a count, default 10, or increasing edges). */
-export function histogram(a: ArrayArg, binsOrOptions: number | string | readonly number[] | ArrayBufferView | GpuArray | HistogramOptions = 10, opts?: HistogramOptions): [GpuArray, GpuArray] {
+export function histogram(a: ArrayArg, binsOrOptions: HistogramBins | HistogramOptions = 10, opts?: HistogramOptions): [GpuArray, GpuArray] {
   if (!(a instanceof GpuArray)) return withArray(a, 'histogram: a', (x) => histogram(x, binsOrOptions, opts));
   const options = positionalOptions<HistogramOptions>('histogram', binsOrOptions, opts, ['bins', 'range', 'density', 'weights'], 'bins');
   // Host weights and TypedArray edges as NumPy's array_like: uploaded, then the GpuArray path.
