@@ -126,6 +126,16 @@ export function normalizeAxes(axis: AxisLike, ndim: number): boolean[] {
 }
 
 /** Shape of a reduction's result: reduced axes dropped, or kept as 1 with keepdims. */
+/**
+ * NumPy's ufunc reductions let a 0-d array's axis be 0 or -1 (alone, or as the one entry of a
+ * list): nothing is reduced, so the axis becomes null. keepdims keeps NumPy's AxisError.
+ */
+export function zeroDimAxis(axis: AxisLike, ndim: number, keepdims: boolean | undefined): AxisLike {
+  if (ndim !== 0 || keepdims) return axis;
+  const only = Array.isArray(axis) && axis.length === 1 ? axis[0] : axis;
+  return only === 0 || only === -1 ? null : axis;
+}
+
 export function reducedShape(shape: readonly number[], reduced: readonly boolean[], keepdims: boolean): number[] {
   return keepdims ? shape.map((d, i) => (reduced[i] ? 1 : d)) : shape.filter((_, i) => !reduced[i]);
 }

@@ -9,6 +9,7 @@ import { normalizeAxis, sameShape } from '../core/shape.js';
 import { ArrayLike, withArray } from './array-args.js';
 import { COOPERATIVE_MARK, gridFor, moduleKernel } from './device-kernels.js';
 import { Ufunc } from './ufunc.js';
+import { foldAccumulate } from './ufunc-fold.js';
 import { UFUNC_SCANS } from './ufunc-table.js';
 import { ufuncFunctions } from './ufunc-api.js';
 import { where } from './where.js';
@@ -333,10 +334,11 @@ const ACCUMULATE: Record<string, ScanOp> = Object.fromEntries(UFUNC_SCANS.map((n
 declare module './ufunc.js' {
   interface Ufunc {
     /**
-     * ufunc.accumulate along axis (default 0; null flattens) for add, multiply, maximum and
-     * minimum: maximum/minimum keep the input dtype, add/multiply accumulate bool and integers
-     * below 64 bits in int64 (unsigned: uint64) as cumsum, unless dtype= or out= says otherwise
-     * (NumPy). @example gp.ufuncs.get('maximum')!.accumulate(a)
+     * ufunc.accumulate along axis (default 0; null only for 1-D) of a binary ufunc of one output.
+     * add, multiply, maximum and minimum run the device-wide scan: maximum/minimum keep the input
+     * dtype, add/multiply accumulate bool and integers below 64 bits in int64 (unsigned: uint64)
+     * as cumsum, unless dtype= or out= says otherwise (NumPy). The others run NumPy's loop along
+     * the axis, in the loop NumPy picks for (a, a). @example gp.ufuncs.get('maximum')!.accumulate(a)
      */
     accumulate(a: GpuArray, axisOrOptions?: number | null | ScanOptions, options?: ScanOptions): GpuArray;
   }
@@ -346,15 +348,19 @@ Object.defineProperty(Ufunc.prototype, 'accumulate', {
   value: function (this: Ufunc, a: GpuArray, axisOrOptions?: number | null | ScanOptions, options?: ScanOptions): GpuArray {
     const name = `${this.name}.accumulate`;
     if (this.nin !== 2) throw new TypeError(`${name}: accumulate only supported for binary functions`);
-    const op = ACCUMULATE[this.name];
-    if (op === undefined) throw new TypeError(`${name}: not supported yet (add, multiply, maximum and minimum are)`);
+    if (this.nout !== 1) throw new TypeError(`${name}: accumulate only supported for functions returning a single value`);
     const o = scanOptions(name, axisOrOptions, options);
     if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
     // NumPy refuses a 0-d array whatever the axis (cumsum, unlike accumulate, scans it as 1-D).
     if (a.ndim === 0) throw new TypeError(`${name}: cannot accumulate on a scalar`);
-    const d = o.dtype !== undefined ? toDType(o.dtype) : o.out !== undefined ? o.out.dtype : accumulateDType(op, a.dtype, undefined);
     const axis = o.axis === undefined ? 0 : o.axis;
-    return scanAlongAxis(name, a, axis, op, d, false, o.out);
+    if (axis === null && a.ndim > 1) throw new RangeError('accumulate does not allow multiple axes');
+    const want = o.dtype === undefined ? undefined : toDType(o.dtype);
+    const op = ACCUMULATE[this.name];
+    // The others (and complex maximum/minimum): NumPy's sequential loop along the axis (ufunc-fold.ts).
+    if (op === undefined || (a.dtype.isComplex && op !== 'add' && op !== 'multiply')) return foldAccumulate(this, a, axis, want, o.out);
+    const d = want ?? (o.out !== undefined ? o.out.dtype : accumulateDType(op, a.dtype, undefined));
+    return scanAlongAxis(name, a, axis ?? 0, op, d, false, o.out);
   },
   writable: true,
   configurable: true,

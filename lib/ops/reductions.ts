@@ -7,7 +7,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { describeValue, isOptionsLike, readOptions } from '../util/options.js';
 import { canCastSameKind } from '../core/promotion.js';
 import type { BoundParam } from '../kernel/elementwise.js';
-import { AxisLike, makeReductionDefinition, normalizeAxes, ReductionDefinition, runReduction } from '../kernel/reduction.js';
+import { AxisLike, makeReductionDefinition, normalizeAxes, ReductionDefinition, runReduction, zeroDimAxis } from '../kernel/reduction.js';
 import { isTracer, traceHook } from './trace-hook.js';
 import { ArrayLike, toArray } from './array-args.js';
 import { argPairBytes, isInexact, POST, realOf, Rule, ruleTypes } from './reduction-rules.js';
@@ -246,6 +246,8 @@ function reduce(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
     if (opts.axis < -1 || opts.axis > 0) throw new RangeError(`axis ${opts.axis} is out of bounds for array of dimension 1`);
     opts = { ...opts, axis: null };
   }
+  // The ufunc reductions (and countNonzero, a sum) take axis 0 or -1 on a 0-d array, as NumPy's.
+  if (a.ndim === 0 && ((extra as { ufunc?: string }).ufunc !== undefined || name === 'countNonzero')) opts = { ...opts, axis: zeroDimAxis(opts.axis, 0, opts.keepdims) };
   if (extra.whereMoments && opts.where !== undefined && opts.where !== true) {
     if (maskedReduction.moments === undefined) throw new TypeError(`${name}: where needs the ufunc methods (import gpuarray's index)`);
     const { acc, out } = partsOf(decl, a.dtype, opts.dtype === undefined ? undefined : toDType(opts.dtype, `${name}: dtype`));

@@ -14,8 +14,6 @@ import {
   PairUfuncName,
   UFUNC_ALIASES,
   UFUNC_AT,
-  UFUNC_REDUCTIONS,
-  UFUNC_SCANS,
   UfuncAliasName,
   UfuncName,
   UFUNCS,
@@ -68,6 +66,15 @@ export interface UfuncReduceOptions {
  * ufunc, through the matching reduction (add: `sum`, multiply: `prod`, maximum: `max`, ...) and
  * its dtype rules. @example gp.add.reduce(a, 1)
  */
+/** Options of ufunc.reduceat (NumPy's axis, dtype, out). */
+export interface UfuncReduceatOptions {
+  axis?: number | null;
+  dtype?: DTypeLike;
+  out?: GpuArray;
+}
+/** reduceat's indices: a list of integers or a 1-D integer GpuArray. */
+export type UfuncReduceatIndices = readonly (number | bigint)[] | ArrayBufferView | GpuArray;
+
 export type UfuncReduce = (a: GpuArray, axisOrOptions?: AxisLike | UfuncReduceOptions, options?: UfuncReduceOptions) => GpuArray;
 /**
  * numpy.ufunc.accumulate (lib/ops/prefix-scan.ts): the running result along `axis` (default 0;
@@ -79,15 +86,13 @@ export type UfuncAccumulate = (a: GpuArray, axisOrOptions?: number | null | Scan
  * numpy.ufunc.outer (lib/ops/ufunc-methods.ts): the ufunc over every pair, `result[i..., j...] =
  * f(a[i...], b[j...])`, of shape `[...a.shape, ...b.shape]`. @example gp.multiply.outer(a, b)
  */
+export type UfuncReduceat = (a: GpuArray, indices: UfuncReduceatIndices, axisOrOptions?: number | null | UfuncReduceatOptions, options?: UfuncReduceatOptions) => GpuArray;
 export type UfuncOuter<O = 1> = (a: UfuncArg, b: UfuncArg, options?: CallOptions<O>) => Result<O>;
 
 type AtName = (typeof UFUNC_AT)[number];
-type ReduceName = keyof typeof UFUNC_REDUCTIONS;
-type ScanName = (typeof UFUNC_SCANS)[number];
 /** The ufunc methods a function carries: `outer` on every binary ufunc, `reduce`, `accumulate` and `at` where supported. */
 type UfuncMethodsOf<N> = (N extends BinaryUfuncName ? { outer: UfuncOuter<Outputs<N>> } : unknown) &
-  (N extends ReduceName ? { reduce: UfuncReduce } : unknown) &
-  (N extends ScanName ? { accumulate: UfuncAccumulate } : unknown) &
+  (N extends BinaryUfuncName ? (N extends PairUfuncName ? unknown : { reduce: UfuncReduce; accumulate: UfuncAccumulate; reduceat: UfuncReduceat }) : unknown) &
   (N extends AtName ? { at: UfuncAt } : unknown);
 
 /** numpy.clip's keyword bounds (NumPy >= 2.1): `{min, max}` with the call options. */

@@ -4,22 +4,27 @@
 import { dtype as toDType, DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { broadcastShapes, sameShape, shapeString } from '../core/shape.js';
-import { normalizeAxes, reducedShape } from '../kernel/reduction.js';
+import { normalizeAxes, reducedShape, zeroDimAxis } from '../kernel/reduction.js';
 import { isOptionsLike, readOptions } from '../util/options.js';
-import './prefix-scan.js';
+import { positionalOptions } from './array-args.js';
+import { accumulateDType } from './prefix-scan.js';
 import { maskedMoment } from './masked-moments.js';
 import { maskedReduction, reductionFunctions } from './reductions.js';
 import { Ufunc, UfuncArg, UfuncCallOptions, UfuncPairCallOptions } from './ufunc.js';
-import { UfuncAccumulate, ufuncFunctions, UfuncReduce, UfuncReduceOptions } from './ufunc-api.js';
-import { UFUNC_REDUCTIONS, UFUNC_SCANS, UFUNCS } from './ufunc-table.js';
+import { UfuncAccumulate, ufuncFunctions, UfuncReduce, UfuncReduceat, UfuncReduceatIndices, UfuncReduceatOptions, UfuncReduceOptions } from './ufunc-api.js';
+import { foldReduce, foldReduceat, intoOut } from './ufunc-fold.js';
+import { UFUNC_REDUCTIONS, UFUNCS } from './ufunc-table.js';
 
 declare module './ufunc.js' {
   interface Ufunc {
     /**
-     * numpy.ufunc.reduce: reduce `a` along `axis` (default 0; null: every axis) for add,
-     * multiply, maximum, minimum, fmax, fmin, logical_and and logical_or, with the dtype rules of
-     * the matching reduction (add: `sum`, so small integers reduce in int64). Options `dtype`,
-     * `out`, `keepdims`, `initial`, `where`. @example gp.ufuncs.get('add')!.reduce(a, 1)
+     * numpy.ufunc.reduce of a binary ufunc of one output: reduce `a` along `axis` (default 0;
+     * null or a list: several axes, for reorderable ufuncs only). add, multiply, maximum, minimum,
+     * fmax, fmin, logical_and and logical_or run their parallel reductions, with those dtype rules
+     * (add: `sum`, so small integers reduce in int64); the others fold each slice in order, from
+     * the ufunc's identity where it has one, in the loop NumPy picks for (a, a) (subtract of int8:
+     * int8; divide: float64). Options `dtype`, `out`, `keepdims`, `initial`, `where`.
+     * @example gp.ufuncs.get('subtract')!.reduce(a, 1)
      */
     reduce(a: GpuArray, axisOrOptions?: UfuncReduceOptions['axis'] | UfuncReduceOptions, options?: UfuncReduceOptions): GpuArray;
     /**
@@ -28,6 +33,13 @@ declare module './ufunc.js' {
      * @example gp.ufuncs.get('multiply')!.outer(a, b)
      */
     outer(a: UfuncArg, b: UfuncArg, options?: UfuncCallOptions): GpuArray;
+    /**
+     * numpy.ufunc.reduceat: along `axis` (default 0), result j reduces a[indices[j]:indices[j + 1]]
+     * when the next index is larger, else is a[indices[j]]; the last runs to the end of the axis.
+     * Indices out of [0, n) are an IndexError. Options `axis`, `dtype`, `out`.
+     * @example gp.add.reduceat(gp.arange(8), [0, 4, 1, 5]) // [6, 4, 10, 18]
+     */
+    reduceat(a: GpuArray, indices: UfuncReduceatIndices, axisOrOptions?: number | null | UfuncReduceatOptions, options?: UfuncReduceatOptions): GpuArray;
   }
 }
 
@@ -36,7 +48,6 @@ const REDUCE_KEYS = ['axis', 'dtype', 'out', 'keepdims', 'initial', 'where'];
 const NO_IDENTITY = new Set(['maximum', 'minimum', 'fmax', 'fmin']);
 /** The identity a `where` mask fills the left-out elements with. */
 const IDENTITY: Record<string, number | boolean> = { add: 0, multiply: 1, logicalAnd: true, logicalOr: false };
-const supported = () => Object.keys(UFUNC_REDUCTIONS).join(', ');
 
 function reduceOptions(name: string, axisOrOptions: unknown, options: unknown): UfuncReduceOptions {
   if (isOptionsLike(axisOrOptions)) {
@@ -59,20 +70,20 @@ function ufuncReduce(u: Ufunc, a: GpuArray, axisOrOptions?: unknown, options?: u
   if (u.nin !== 2) throw new TypeError(`${name}: reduce only supported for binary functions`);
   if (u.nout !== 1) throw new TypeError(`${name}: reduce only supported for functions returning a single value`);
   const target = (UFUNC_REDUCTIONS as Record<string, keyof typeof reductionFunctions>)[u.name];
-  if (target === undefined) throw new TypeError(`${name}: not supported yet (${supported()} are)`);
   const o = reduceOptions(name, axisOrOptions, options);
   if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
   if (o.keepdims !== undefined && typeof o.keepdims !== 'boolean') throw new TypeError(`${name}: keepdims must be a boolean`);
   const initial = o.initial;
   if (initial !== undefined && !['number', 'bigint', 'boolean'].includes(typeof initial)) throw new TypeError(`${name}: initial must be a number, bigint or boolean`);
   // NumPy's default axis is 0; a 0-d array has none to reduce (axis 0 then means no axis).
-  let axis = o.axis === undefined ? 0 : o.axis;
-  if (a.ndim === 0 && (axis === 0 || axis === -1)) axis = null;
-  const reduced = normalizeAxes(axis, a.ndim);
   const keepdims = o.keepdims ?? false;
+  const axis = zeroDimAxis(o.axis === undefined ? 0 : o.axis, a.ndim, keepdims);
+  const reduced = normalizeAxes(axis, a.ndim);
 
   // The reduction dtype: dtype= for every operation; maximum/minimum compute in it by a cast first.
   const want = o.dtype === undefined ? undefined : toDType(o.dtype, `${name}: dtype`);
+  // Ufuncs without a parallel reduction of their own: NumPy's sequential loop (ufunc-fold.ts).
+  if (target === undefined) return intoOut(name, foldReduce(u, a, { axis, keepdims, dtype: want, initial, where: o.where }), o.out);
   const logical = u.name === 'logicalAnd' || u.name === 'logicalOr';
   if (logical && want !== undefined && want !== dtypes.bool) {
     throw new TypeError(`No loop matching the specified signature and casting was found for ufunc ${u.name} (dtype ${want.name})`);
@@ -155,6 +166,21 @@ Object.defineProperty(Ufunc.prototype, 'reduce', {
   writable: true,
   configurable: true,
 });
+Object.defineProperty(Ufunc.prototype, 'reduceat', {
+  value: function (this: Ufunc, a: GpuArray, indices: unknown, axisOrOptions?: unknown, options?: unknown): GpuArray {
+    const name = `${this.name}.reduceat`;
+    if (this.nin !== 2) throw new TypeError(`${name}: reduceat only supported for binary functions`);
+    if (this.nout !== 1) throw new TypeError(`${name}: reduceat only supported for functions returning a single value`);
+    const o = positionalOptions<UfuncReduceatOptions>(name, axisOrOptions, options, ['axis', 'dtype', 'out']);
+    if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
+    const want = o.dtype === undefined ? undefined : toDType(o.dtype, `${name}: dtype`);
+    // add and multiply reduce bool and small integers in 64 bits, as their reduce (sum, prod).
+    const d = want ?? (this.name === 'add' || this.name === 'multiply' ? accumulateDType(this.name, a.dtype, undefined) : undefined);
+    return foldReduceat(this, a, indices, o.axis === undefined ? 0 : o.axis, d, o.out);
+  },
+  writable: true,
+  configurable: true,
+});
 Object.defineProperty(Ufunc.prototype, 'outer', {
   value: function (this: Ufunc, a: UfuncArg, b: UfuncArg, options?: UfuncCallOptions): GpuArray {
     if (this.nout !== 1) throw new TypeError(`${this.name}.outer has ${this.nout} outputs: use gp.${this.name}.outer, which returns them all`);
@@ -174,12 +200,8 @@ for (const [name, u] of UFUNCS) {
     const r = ufuncOuter(u, a, b, options);
     return u.nout === 1 ? r[0] : r;
   });
-}
-for (const name of Object.keys(UFUNC_REDUCTIONS)) {
-  const u = UFUNCS.get(name as keyof typeof UFUNC_REDUCTIONS)!;
+  if (u.nout !== 1) continue;
   attach(name, 'reduce', ((a, axisOrOptions, options) => ufuncReduce(u, a, axisOrOptions, options)) as UfuncReduce);
-}
-for (const name of UFUNC_SCANS) {
-  const u = UFUNCS.get(name)!;
   attach(name, 'accumulate', ((a, axisOrOptions, options) => u.accumulate(a, axisOrOptions, options)) as UfuncAccumulate);
+  attach(name, 'reduceat', ((a, indices, axisOrOptions, options) => u.reduceat(a, indices, axisOrOptions, options)) as UfuncReduceat);
 }

@@ -164,6 +164,21 @@ export const UFUNC_REDUCTIONS = {
   logicalAnd: 'all',
   logicalOr: 'any',
 } as const;
+/** numpy.ufunc.identity of the binary ufuncs that have one (the others' is null): reorderable reductions start from it. */
+export const UFUNC_IDENTITIES: Partial<Record<string, number | boolean>> = {
+  add: 0,
+  multiply: 1,
+  bitwiseAnd: -1,
+  bitwiseOr: 0,
+  bitwiseXor: 0,
+  logicalAnd: true,
+  logicalOr: false,
+  logicalXor: false,
+  gcd: 0,
+  hypot: 0,
+  logaddexp: -Infinity,
+  logaddexp2: -Infinity,
+};
 /** ufunc.accumulate: the ufuncs the device-wide scan runs (lib/ops/prefix-scan.ts). */
 export const UFUNC_SCANS = ['add', 'multiply', 'maximum', 'minimum'] as const;
 /** ufunc.at: the ufuncs with an atomic scatter (lib/ops/take-put.ts). */
@@ -200,6 +215,7 @@ function buildLoops(decl: Decl): UfuncLoop[] {
 export const UFUNCS: ReadonlyMap<UfuncName, Ufunc> = new Map(
   UFUNC_DECLS.map((d) => {
     const decl = d as Decl;
-    return [d[0], new Ufunc(d[0], d[1], decl[4]?.nout ?? 1, buildLoops(decl), decl[4] ?? {})];
+    const identity = UFUNC_IDENTITIES[d[0]];
+    return [d[0], new Ufunc(d[0], d[1], decl[4]?.nout ?? 1, buildLoops(decl), { ...decl[4], ...(identity === undefined ? {} : { identity }) })];
   }),
 );

@@ -38,6 +38,8 @@ export interface UfuncOptions {
    * operand's kind is at least its own, else it is its default dtype (int64, float64).
    */
   legacyWeakScalars?: boolean;
+  /** numpy.ufunc.identity: what a reduction of nothing gives, and what makes the ufunc's reductions reorderable. */
+  identity?: number | boolean;
 }
 
 /** A ufunc operand: an array, a typed scalar (strong), or a JS number, bigint, boolean or complex (weak, NEP 50). */
@@ -100,6 +102,11 @@ export class Ufunc {
     }
     if (!Array.isArray(loops)) throw new TypeError('Ufunc loops must be an array');
     this.noOuts = Object.freeze(new Array<null>(nout).fill(null));
+  }
+
+  /** numpy.ufunc.identity: the value a reduce starts from (-1 for bitwiseAnd: every bit set), or null when the ufunc has none. */
+  get identity(): number | boolean | null {
+    return this.opts.identity ?? null;
   }
 
   /** Types as NumPy's ufunc.types: ['ff->f', ...] (bfloat16's loops left out, as NumPy lists no ml_dtypes user loop there). */

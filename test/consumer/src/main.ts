@@ -45,6 +45,9 @@ import type {
   UfuncReduceOptions,
   UfuncAccumulate,
   UfuncOuter,
+  UfuncReduceat,
+  UfuncReduceatIndices,
+  UfuncReduceatOptions,
   UfuncPairCallOptions,
   AngleOptions,
   ComplexPartArg,
@@ -272,6 +275,15 @@ const pairName: PairUfuncName = 'frexp';
 assert.equal(gp.angle(part, angleOptions).toArray(), 0);
 assert.equal(accumulate(i).size + outer(i, j).size + gp.logicalOr.reduce(i, reduceOptions).size, 13);
 assert.equal(gp.ufuncs.get(pairName)?.nout, 2);
+// reduce, accumulate and reduceat on every binary ufunc: NumPy's left-to-right folds.
+const reduceat: UfuncReduceat = gp.subtract.reduceat;
+const segments: UfuncReduceatIndices = [0, 2];
+const reduceatOptions: UfuncReduceatOptions = { axis: 0, dtype: 'int64' };
+assert.deepEqual(list(reduceat(gp.array([5, 1, 2, 7], 'int8'), segments, reduceatOptions)), [4n, -5n]);
+assert.equal(gp.subtract.reduce(gp.array([10, 3, 2], 'int8')).toArray(), 5);
+assert.equal(gp.bitwiseOr.reduce(gp.array([1, 2, 4], 'uint8'), { axis: null }).toArray(), 7);
+assert.deepEqual(list(gp.power.accumulate(gp.array([2, 3, 2], 'int32'))), [2, 8, 64]);
+assert.equal(gp.ufuncs.get('bitwiseAnd')?.identity, -1);
 
 // ---- reductions: function and method --------------------------------------------------------
 const m2 = gp.array(
