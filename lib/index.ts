@@ -12,6 +12,14 @@ export type { ArrayFlags, NestedArray } from './core/gpu-array.js';
 export { DType, dtype, dtypes } from './core/dtype.js';
 export type { DTypeLike, DTypeName } from './core/dtype.js';
 export { promoteTypes, resultType, canCastSafely as canCast } from './core/promotion.js';
+export { isdtype } from './core/isdtype.js';
+export { finfo, iinfo } from './core/dtype-info.js';
+export type { FloatInfo, IntInfo, DTypeInfoArg } from './core/dtype-info.js';
+export { iscomplex, isreal, iscomplexobj, isrealobj, realIfClose, commonType, minScalarType, isscalar } from './ops/type-check.js';
+export { i0, sinc, fix } from './ops/special-functions.js';
+export { ndindex, ndenumerate, applyAlongAxis } from './ops/apply-along-axis.js';
+export type { AlongAxisResult } from './ops/apply-along-axis.js';
+export type { IsdtypeKind } from './core/isdtype.js';
 export {
   Scalar,
   bool_,
@@ -44,6 +52,8 @@ export {
   identity,
   array,
   asarray,
+  // numpy.asanyarray: gp has no array subclasses, so it is asarray.
+  asarray as asanyarray,
 } from './ops/creation.js';
 export { ElementwiseKernel } from './kernel/elementwise-kernel.js';
 export type { ElementwiseKernelFn, ElementwiseKernelOptions, ElementwiseCallOptions } from './kernel/elementwise-kernel.js';
@@ -82,7 +92,7 @@ export type { EventOptions } from './device/event.js';
 // its NumPy name through a renamed binding), and ndarray's methods on GpuArray.
 export * from './ops/reduction-exports.js';
 export type { ReductionOptions, AxisLike } from './ops/reductions.js';
-export { arrayEqual, allclose, isclose, arrayEqualAsync, allcloseAsync } from './ops/comparison.js';
+export { arrayEqual, arrayEquiv, allclose, isclose, arrayEqualAsync, allcloseAsync } from './ops/comparison.js';
 export type { ArrayEqualOptions, CloseOptions } from './ops/comparison.js';
 export { ReductionKernel } from './kernel/reduction-kernel.js';
 export type { ReductionKernelFn, ReductionKernelOptions, ReductionCallOptions } from './kernel/reduction-kernel.js';
@@ -156,7 +166,7 @@ export { split, arraySplit, hsplit, vsplit, dsplit, unstack } from './ops/splitt
 export type { SplitSpec } from './ops/splitting.js';
 export { atleast1d, atleast2d, atleast3d, flip, fliplr, flipud, rot90, swapaxes, moveaxis, rollaxis, broadcastArrays } from './ops/views.js';
 // numpy.reshape(a, ...) and the other function forms of ndarray methods; numpy.round/around.
-export { reshape, ravel, transpose, permuteDims, squeeze, expandDims, broadcastTo, copy, astype, ascontiguousarray, ndim, shape, size } from './ops/array-functions.js';
+export { reshape, ravel, transpose, permuteDims, squeeze, expandDims, broadcastTo, copy, astype, ascontiguousarray, asfortranarray, asarrayChkfinite, ndim, shape, size } from './ops/array-functions.js';
 export type { Order, ReshapeOptions, AstypeOptions } from './core/gpu-array.js';
 export { round, around } from './ops/rounding.js';
 export { linspace, logspace, geomspace } from './ops/spacing.js';
@@ -170,7 +180,7 @@ export { tile, repeat, roll, resize, trimZeros } from './ops/rearranging.js';
 export { pad } from './ops/pad.js';
 export type { PadMode, PadOptions } from './ops/pad.js';
 export { diag, diagflat, tri, tril, triu, meshgrid, indices, fromfunction, ix_, vander } from './ops/matrices.js';
-export { unravelIndex, trilIndices, triuIndices, diagIndices, fillDiagonal } from './ops/index-tricks.js';
+export { unravelIndex, trilIndices, triuIndices, diagIndices, fillDiagonal, trilIndicesFrom, triuIndicesFrom, diagIndicesFrom } from './ops/index-tricks.js';
 export type { TriIndicesOptions } from './ops/index-tricks.js';
 export type { ArrayLike } from './ops/array-args.js';
 export type { MeshgridOptions } from './ops/matrices.js';
@@ -234,6 +244,8 @@ export type { ConvolveMode, CovOptions } from './ops/correlation.js';
 export { nanprod, nanargmax, nanargmin } from './ops/averages.js';
 export type { NanArgOptions } from './ops/averages.js';
 export { gradient, trapezoid } from './ops/calculus.js';
+export { unwrap } from './ops/unwrap.js';
+export type { UnwrapOptions } from './ops/unwrap.js';
 export type { GradientOptions, TrapezoidOptions } from './ops/calculus.js';
 export { histogramdd, histogram2d } from './ops/histogramdd.js';
 export type { HistogramddOptions } from './ops/histogramdd.js';

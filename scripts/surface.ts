@@ -167,7 +167,7 @@ const UFUNC_FILES: Record<string, readonly string[]> = {
   'exp-log': ['power', 'floatPower', 'square', 'sqrt', 'cbrt', 'exp', 'exp2', 'expm1', 'log', 'log2', 'log10', 'log1p', 'logaddexp', 'logaddexp2'],
   trigonometric: ['sin', 'cos', 'tan', 'arcsin', 'arccos', 'arctan', 'arctan2', 'hypot', 'degrees', 'rad2deg', 'radians', 'deg2rad'],
   hyperbolic: ['sinh', 'cosh', 'tanh', 'arcsinh', 'arccosh', 'arctanh'],
-  bits: ['bitwiseAnd', 'bitwiseOr', 'bitwiseXor', 'bitwiseNot', 'leftShift', 'rightShift', 'gcd', 'lcm'],
+  bits: ['bitwiseAnd', 'bitwiseOr', 'bitwiseXor', 'bitwiseNot', 'bitwiseCount', 'leftShift', 'rightShift', 'gcd', 'lcm'],
   comparison: ['equal', 'notEqual', 'less', 'lessEqual', 'greater', 'greaterEqual', 'maximum', 'minimum', 'fmax', 'fmin', 'logicalAnd', 'logicalOr', 'logicalXor', 'logicalNot', 'where'],
   floating: ['floor', 'ceil', 'trunc', 'rint', 'frexp', 'modf', 'signbit', 'isnan', 'isinf', 'isfinite', 'copysign', 'nextafter', 'spacing', 'ldexp'],
 };

@@ -72,7 +72,7 @@ export function makeConsumerApp(): ConsumerApp {
         cwd: dir,
         encoding: 'utf8',
         env: { ...process.env, GPUARRAY_DEVICE: device, GPUARRAY_PERFORMANCE_WARNINGS: '0' },
-        timeout: 120_000,
+        timeout: 280_000, // under the test's 300 s: main.ts compiles a few hundred kernels on an empty cache
       });
       return { status: r.status, stdout: r.stdout, stderr: r.stderr };
     },

@@ -156,3 +156,28 @@ describeEachDevice('promotion in ufunc calls', () => {
     expect(() => gp.array([1], 'int64').add(2n ** 64n)).to.throw(RangeError, /out of bounds/);
   });
 });
+
+describe('isdtype (NumPy 2)', () => {
+  it('kind names, dtypes and lists of them, as NumPy 2.4; unknown kinds and non-dtypes refused', () => {
+    const d = gp.dtypes;
+    const names = ['bool', 'signed integer', 'unsigned integer', 'integral', 'real floating', 'complex floating', 'numeric'] as const;
+    // numpy.isdtype(t, kind) for each dtype (rows) and kind (columns, in `names` order).
+    const want: [gp.DType, number[]][] = [
+      [d.bool, [1, 0, 0, 0, 0, 0, 0]],
+      [d.int8, [0, 1, 0, 1, 0, 0, 1]],
+      [d.uint64, [0, 0, 1, 1, 0, 0, 1]],
+      [d.float16, [0, 0, 0, 0, 1, 0, 1]],
+      [d.float64, [0, 0, 0, 0, 1, 0, 1]],
+      [d.complex64, [0, 0, 0, 0, 0, 1, 1]],
+      [d.bfloat16, [0, 0, 0, 0, 1, 0, 1]],
+    ];
+    for (const [t, row] of want) expect(names.map((k) => Number(gp.isdtype(t, k))), t.name).to.deep.equal(row);
+    expect(gp.isdtype(d.int8, ['integral', d.float64])).to.equal(true);
+    expect(gp.isdtype(d.float32, [d.float64, 'complex floating'])).to.equal(false);
+    expect(gp.isdtype(d.complex64, d.complex64)).to.equal(true);
+    expect(gp.isdtype(d.float32, [])).to.equal(false);
+    expect(() => gp.isdtype(d.float32, ['real floating', 'bogus'])).to.throw(RangeError, /'bogus' is not a known kind name/);
+    expect(() => gp.isdtype('float32' as never, 'numeric')).to.throw(TypeError, /dtype argument/);
+    expect(() => gp.isdtype(d.float32, [1] as never)).to.throw(TypeError, /kind argument/);
+  });
+});

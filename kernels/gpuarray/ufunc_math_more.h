@@ -158,6 +158,13 @@ template <typename U> __device__ __forceinline__ U gcd_unsigned(U a, U b) {
   return b;
 }
 
+// numpy.bitwise_count: the one bits of |a| (NumPy's loops give uint8).
+#define GPA_INT_COUNT(T, U)                                                                         \
+  __device__ __forceinline__ unsigned char bitwise_count(T a) {                                     \
+    const U m = int_magnitude(a);                                                                   \
+    return (unsigned char)(sizeof(U) == 8 ? __popcll((unsigned long long)m) : __popc((unsigned int)m)); \
+  }
+
 GPA_INT_MORE(signed char, unsigned int)
 GPA_INT_MORE(short, unsigned int)
 GPA_INT_MORE(int, unsigned int)
@@ -166,6 +173,69 @@ GPA_INT_MORE(unsigned char, unsigned int)
 GPA_INT_MORE(unsigned short, unsigned int)
 GPA_INT_MORE(unsigned int, unsigned int)
 GPA_INT_MORE(unsigned long long, unsigned long long)
+GPA_INT_COUNT(signed char, unsigned int)
+GPA_INT_COUNT(short, unsigned int)
+GPA_INT_COUNT(int, unsigned int)
+GPA_INT_COUNT(long long, unsigned long long)
+GPA_INT_COUNT(unsigned char, unsigned int)
+GPA_INT_COUNT(unsigned short, unsigned int)
+GPA_INT_COUNT(unsigned int, unsigned int)
+GPA_INT_COUNT(unsigned long long, unsigned long long)
 #undef GPA_INT_MORE
+#undef GPA_INT_COUNT
+
+// A product that rounds on its own, as NumPy's separate operations (NVRTC would fuse it into an
+// FMA with the next add; the cpu backend compiles with -ffp-contract=off).
+__device__ __forceinline__ float mul_rn(float a, float b) {
+#ifdef GPA_HOST
+  return a * b;
+#else
+  return __fmul_rn(a, b);
+#endif
+}
+__device__ __forceinline__ double mul_rn(double a, double b) {
+#ifdef GPA_HOST
+  return a * b;
+#else
+  return __dmul_rn(a, b);
+#endif
+}
+
+// numpy.i0, the modified Bessel function of order 0: Cephes' Chebyshev series as NumPy evaluates
+// them (_chbevl), each step in the float type T, on |x| (x <= 8: series A, else series B; NaN the
+// latter, as NumPy's piecewise).
+template <typename T>
+__device__ __forceinline__ T chbevl(T x, const double* c, int n) {
+  T b0 = (T)c[0], b1 = (T)0, b2 = (T)0;
+  for (int i = 1; i < n; ++i) {
+    b2 = b1;
+    b1 = b0;
+    b0 = mul_rn(x, b1) - b2 + (T)c[i];
+  }
+  return (T)0.5 * (b0 - b2);
+}
+template <typename T>
+__device__ __forceinline__ T i0(T x) {
+  const double A[30] = {
+      -4.4153416464793395e-18, 3.3307945188222384e-17, -2.431279846547955e-16, 1.715391285555133e-15,
+      -1.1685332877993451e-14, 7.676185498604936e-14, -4.856446783111929e-13, 2.95505266312964e-12,
+      -1.726826291441556e-11, 9.675809035373237e-11, -5.189795601635263e-10, 2.6598237246823866e-09,
+      -1.300025009986248e-08, 6.046995022541919e-08, -2.670793853940612e-07, 1.1173875391201037e-06,
+      -4.4167383584587505e-06, 1.6448448070728896e-05, -5.754195010082104e-05, 0.00018850288509584165,
+      -0.0005763755745385824, 0.0016394756169413357, -0.004324309995050576, 0.010546460394594998,
+      -0.02373741480589947, 0.04930528423967071, -0.09490109704804764, 0.17162090152220877,
+      -0.3046826723431984, 0.6767952744094761};
+  const double B[25] = {
+      -7.233180487874754e-18, -4.830504485944182e-18, 4.46562142029676e-17, 3.461222867697461e-17,
+      -2.8276239805165836e-16, -3.425485619677219e-16, 1.7725601330565263e-15, 3.8116806693526224e-15,
+      -9.554846698828307e-15, -4.150569347287222e-14, 1.54008621752141e-14, 3.8527783827421426e-13,
+      7.180124451383666e-13, -1.7941785315068062e-12, -1.3215811840447713e-11, -3.1499165279632416e-11,
+      1.1889147107846439e-11, 4.94060238822497e-10, 3.3962320257083865e-09, 2.266668990498178e-08,
+      2.0489185894690638e-07, 2.8913705208347567e-06, 6.889758346916825e-05, 0.0033691164782556943,
+      0.8044904110141088};
+  x = x < (T)0 ? -x : x;
+  if (x <= (T)8) return ::exp(x) * chbevl(x / (T)2 - (T)2, A, 30);
+  return ::exp(x) * chbevl((T)32 / x - (T)2, B, 25) / ::sqrt(x);
+}
 
 }  // namespace gpa

@@ -5,7 +5,10 @@ import type { AstypeOptions, Order, ReshapeOptions } from '../core/gpu-array.js'
 import { GpuArray } from '../core/gpu-array.js';
 import { dtype as toDType, DTypeLike } from '../core/dtype.js';
 import { readOptions } from '../util/options.js';
-import { isOptions, owned, toArray } from './array-args.js';
+import { copyInto, isOptions, owned, toArray } from './array-args.js';
+import { asarray } from './creation-data.js';
+import { all } from './reduction-exports.js';
+import { ufuncFunctions as uf } from './ufunc-api.js';
 
 /** fn on `x` as a GpuArray; a temporary upload is disposed after (views keep its memory alive). */
 function onArray<T>(x: unknown, what: string, fn: (a: GpuArray) => T): T {
@@ -125,6 +128,58 @@ export function ascontiguousarray(a: unknown, dtype?: DTypeLike | { dtype?: DTyp
   } finally {
     if (owned(a, x)) x.dispose();
   }
+}
+
+/**
+ * numpy.asfortranarray: `a` itself when F-contiguous (and 1-D or more) with the dtype asked for,
+ * else a copy in Fortran (column-major) order.
+ *
+ * @example const f = gp.asfortranarray(a); // f.flags.fContiguous
+ */
+export function asfortranarray(a: unknown, dtype?: DTypeLike | { dtype?: DTypeLike }): GpuArray {
+  const d = isOptions(dtype) ? readOptions<{ dtype: DTypeLike }>('asfortranarray', dtype, ['dtype']).dtype : (dtype as DTypeLike | undefined);
+  const x = toArray(a, 'asfortranarray: a');
+  const want = d === undefined || d === null ? x.dtype : toDType(d, 'asfortranarray: dtype');
+  if (x.flags.fContiguous && x.ndim >= 1 && want === x.dtype) return x;
+  try {
+    const shape = x.ndim === 0 ? [1] : x.shape;
+    // F order: the C array of the reversed shape, transposed.
+    const mem = GpuArray.allocate([...shape].reverse(), want, x.device);
+    const f = mem.transpose();
+    mem.dispose();
+    try {
+      copyInto(f, x.ndim === 0 ? x.reshape([1]) : x);
+    } catch (e) {
+      f.dispose();
+      throw e;
+    }
+    return f;
+  } finally {
+    if (owned(a, x)) x.dispose();
+  }
+}
+
+/**
+ * numpy.asarray_chkfinite: `asarray(a, dtype)`, refused (RangeError, NumPy's ValueError) when a
+ * float or complex result holds an infinity or a NaN (one reduction, read back).
+ *
+ * @example const x = gp.asarrayChkfinite(samples);
+ */
+export function asarrayChkfinite(a: unknown, dtype?: DTypeLike | { dtype?: DTypeLike }): GpuArray {
+  const d = isOptions(dtype) ? readOptions<{ dtype: DTypeLike }>('asarrayChkfinite', dtype, ['dtype']).dtype : (dtype as DTypeLike | undefined);
+  const x = asarray(a, d === undefined || d === null ? undefined : d);
+  if (x.dtype.kind === 'f' || x.dtype.kind === 'c') {
+    const finite = uf.isfinite(x);
+    const ok = all(finite);
+    finite.dispose();
+    const answer = ok.toArray();
+    ok.dispose();
+    if (answer !== true) {
+      if (x !== a) x.dispose();
+      throw new RangeError('array must not contain infs or NaNs');
+    }
+  }
+  return x;
 }
 
 /** numpy.ndim: the number of dimensions. @example gp.ndim(gp.zeros([2, 3])) // 2 */

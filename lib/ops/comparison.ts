@@ -8,7 +8,7 @@ import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { readOptions } from '../util/options.js';
 import { promoteTypes, promoteWeak } from '../core/promotion.js';
-import { sameShape } from '../core/shape.js';
+import { broadcastShapes, sameShape } from '../core/shape.js';
 import { BoundParam, ElementwiseDefinition, makeDefinition, runElementwise } from '../kernel/elementwise.js';
 import { makeReductionDefinition, ReductionDefinition, runReduction } from '../kernel/reduction.js';
 import '../core/host-async.js';
@@ -99,6 +99,35 @@ async function readAnswerAsync(r: Answer): Promise<boolean> {
 /** numpy.array_equal: same shape and every element equal, as one fused pass. */
 export function arrayEqual(a1: unknown, a2: unknown, opts?: ArrayEqualOptions): boolean {
   return readAnswer(arrayEqualOnDevice(a1, a2, opts));
+}
+
+/**
+ * numpy.array_equiv: whether the two broadcast to one shape with every element equal (false, not
+ * an error, when they do not broadcast).
+ *
+ * @example gp.arrayEquiv(gp.array([1, 2]), gp.array([[1, 2], [1, 2]])) // true
+ */
+export function arrayEquiv(a1: unknown, a2: unknown): boolean {
+  const x = a1 instanceof GpuArray ? a1 : asarray(a1);
+  const y = a2 instanceof GpuArray ? a2 : asarray(a2);
+  try {
+    try {
+      broadcastShapes(x.shape, y.shape);
+    } catch {
+      return false;
+    }
+    const eq = UFUNCS.get('equal')!.call([x, y]);
+    const every = UFUNCS.get('logicalAnd')!.reduce(eq, null);
+    eq.dispose();
+    try {
+      return every.toArray() === true;
+    } finally {
+      every.dispose();
+    }
+  } finally {
+    if (x !== a1) x.dispose();
+    if (y !== a2) y.dispose();
+  }
 }
 
 /**

@@ -112,6 +112,31 @@ export function diagIndices(n: number, ndim: number | { ndim?: number } = 2): Gp
   return Array.from({ length: nd }, () => arange(0, n, 1, 'int64'));
 }
 
+/** numpy.tril_indices_from(arr, k=0): trilIndices over a 2-D array's shape. @example const [i, j] = gp.trilIndicesFrom(a) */
+export function trilIndicesFrom(arr: GpuArray, k: number | { k?: number } = 0): GpuArray[] {
+  return triIndicesFrom('trilIndicesFrom', false, arr, k);
+}
+
+/** numpy.triu_indices_from(arr, k=0): triuIndices over a 2-D array's shape. @example const [i, j] = gp.triuIndicesFrom(a, 1) */
+export function triuIndicesFrom(arr: GpuArray, k: number | { k?: number } = 0): GpuArray[] {
+  return triIndicesFrom('triuIndicesFrom', true, arr, k);
+}
+
+function triIndicesFrom(fn: string, upper: boolean, arr: GpuArray, k: number | { k?: number }): GpuArray[] {
+  if (!(arr instanceof GpuArray)) throw new TypeError(`${fn}: expected a GpuArray`);
+  if (arr.ndim !== 2) throw new RangeError('input array must be 2-d');
+  const kk = isOptions(k) ? (readOptions<{ k: number }>(fn, k, ['k']).k ?? 0) : k;
+  return triIndices(fn, upper, arr.shape[0], kk, arr.shape[1]);
+}
+
+/** numpy.diag_indices_from(arr): diagIndices of an array of at least 2 equal dimensions. @example a.assign(0, ...gp.diagIndicesFrom(a)) */
+export function diagIndicesFrom(arr: GpuArray): GpuArray[] {
+  if (!(arr instanceof GpuArray)) throw new TypeError('diagIndicesFrom: expected a GpuArray');
+  if (arr.ndim < 2) throw new RangeError('input array must be at least 2-d');
+  if (arr.shape.some((d) => d !== arr.shape[0])) throw new RangeError('All dimensions of input must be of equal length');
+  return diagIndices(arr.shape[0], arr.ndim);
+}
+
 /**
  * numpy.fill_diagonal(a, val, wrap=False), in place: the main diagonal of a 2-D array (or of an
  * N-D array with all dimensions equal) set to `val`, a scalar or values used cyclically as

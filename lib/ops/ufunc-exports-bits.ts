@@ -109,6 +109,18 @@ export const invert = ufuncFunctions.invert;
 export const bitwiseInvert = ufuncFunctions.bitwiseInvert;
 
 /**
+ * The number of one bits in the absolute value of `x` element-wise (NumPy 2), as uint8.
+ *
+ * NumPy `numpy.bitwise_count`, CuPy `cupy.bitwise_count`. Also a method: `a.bitwiseCount()`.
+ *
+ * Parameters: x (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
+ * Loops for integers, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype (complex inputs give the real dtype).
+ *
+ * @example gp.bitwiseCount(a)
+ */
+export const bitwiseCount = ufuncFunctions.bitwiseCount;
+
+/**
  * Shift the bits of `x1` left by `x2` element-wise (`x1 << x2`).
  *
  * NumPy `numpy.left_shift`, CuPy `cupy.left_shift`. Also a method: `a.leftShift(b)`.
@@ -264,6 +276,17 @@ declare module '../core/gpu-array.js' {
      * @example a.bitwiseNot()
      */
     bitwiseInvert: UfuncMethods['bitwiseInvert'];
+    /**
+     * The number of one bits in the absolute value of `x` element-wise (NumPy 2), as uint8.
+     *
+     * NumPy `numpy.bitwise_count`, CuPy `cupy.bitwise_count`.
+     *
+     * Parameters: the array itself; `options`: `{out, dtype}`.
+     * Loops for integers, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype (complex inputs give the real dtype).
+     *
+     * @example a.bitwiseCount()
+     */
+    bitwiseCount: UfuncMethods['bitwiseCount'];
     /**
      * Shift the bits of `x1` left by `x2` element-wise (`x1 << x2`).
      *

@@ -160,7 +160,7 @@ export function foldReduce(u: Ufunc, a: GpuArray, o: FoldReduceOptions): GpuArra
   }
   if (o.where !== undefined && typeof o.where !== 'boolean' && !(o.where instanceof GpuArray)) throw new TypeError(`${name}: where must be a bool GpuArray or a boolean`);
   const shape = reducedShape(a.shape, reduced, o.keepdims);
-  if (o.where === false) return GpuArray.allocate(shape, out, a.device).fill(start!);
+  if (o.where === false) return GpuArray.allocate(shape, out, a.device).fill(start ?? 0); // (no start: nothing to fill, checked above)
   const temps: GpuArray[] = [];
   try {
     const x = movedLast(a, reduced, loop.ins[1]);

@@ -124,6 +124,7 @@ export const UFUNC_DECLS = [
   ['bitwiseOr',    2, '?' + INT, 'out0 = in0 | in1', { doc: 'Bitwise OR element-wise (`x1 | x2`).' }],
   ['bitwiseXor',   2, '?' + INT, 'out0 = in0 ^ in1', { doc: 'Bitwise XOR element-wise (`x1 ^ x2`).' }],
   ['bitwiseNot',   1, '?' + INT, 'out0 = ~in0',                         { bodies: { '?': 'out0 = !in0' }, doc: 'Bitwise NOT element-wise (`~x`); on bool, logical not.' }],
+  ['bitwiseCount', 1, INT,       'out0 = gpa::bitwise_count(in0)', { out: { b: 'B', B: 'B', h: 'B', H: 'B', i: 'B', I: 'B', l: 'B', L: 'B' }, doc: 'The number of one bits in the absolute value of `x` element-wise (NumPy 2), as uint8.' }],
   ['leftShift',    2, INT,       'out0 = gpa::left_shift(in0, in1)', { doc: 'Shift the bits of `x1` left by `x2` element-wise (`x1 << x2`).', note: 'shifts past the width give 0, as NumPy' }],
   ['rightShift',   2, INT,       'out0 = gpa::right_shift(in0, in1)', { doc: 'Shift the bits of `x1` right by `x2` element-wise (`x1 >> x2`, arithmetic for signed types).', note: 'shifts past the width as NumPy' }],
   ['clip',         3, ALL,       'out0 = gpa::clip(in0, in1, in2)', { doc: 'Limit the values to `[a_min, a_max]` element-wise; a null bound leaves that side open, as does a Python-int bound beyond an integer dtype (NumPy >= 2.1); `gp.clip(a, { min, max })` also.', note: 'NaN rules as NumPy; `{min, max}` keyword bounds; integer bounds beyond the dtype leave that side open' }],

@@ -48,6 +48,12 @@ import type {
   UfuncReduceat,
   UfuncReduceatIndices,
   UfuncReduceatOptions,
+  UnwrapOptions,
+  IsdtypeKind,
+  FloatInfo,
+  IntInfo,
+  DTypeInfoArg,
+  AlongAxisResult,
   UfuncPairCallOptions,
   AngleOptions,
   ComplexPartArg,
@@ -733,6 +739,35 @@ assert.deepEqual(nums(gp.bincount(gp.array([0, 2, 2], 'int64'))), [1, 0, 2]);
 const [hist] = gp.histogram(v, 2);
 assert.deepEqual(nums(hist), [2, 2]);
 assert.equal(gp.histogramBinEdges(v, 2).size, 3);
+const unwrapOptions: UnwrapOptions = { period: 4 };
+assert.deepEqual(nums(gp.unwrap(gp.array([0, 1, 5, 6], 'int32'), unwrapOptions)), [0, 1, 1, 2]);
+const floats: IsdtypeKind = ['real floating', 'complex floating'];
+assert.equal(gp.isdtype(v.dtype, floats), true);
+// dtype limits and type tests, NumPy's non-ufunc element-wise functions, iteration helpers.
+const f32: DTypeInfoArg = 'float32';
+const limits: FloatInfo = gp.finfo(f32);
+const i8: IntInfo = gp.iinfo('int8');
+assert.equal(limits.eps, 2 ** -23);
+assert.equal(i8.min, -128);
+const zTest = gp.array([{ re: 1, im: 0 }, { re: 0, im: 2 }]);
+assert.deepEqual(gp.iscomplex(zTest).toArray(), [false, true]);
+assert.deepEqual(gp.isreal(zTest).toArray(), [true, false]);
+assert.equal(gp.iscomplexobj(zTest) && gp.isrealobj(v), true);
+assert.equal(gp.realIfClose(gp.array([{ re: 2, im: 1e-20 }])).dtype.name, 'float64');
+assert.equal(gp.commonType(gp.arange(3)).name, 'float64');
+assert.equal(gp.minScalarType(300).name, 'uint16');
+assert.equal(gp.isscalar(3) && !gp.isscalar(v), true);
+assert.equal(gp.i0(gp.array([0])).item(), 1);
+assert.equal(gp.sinc(gp.array([0])).item(), 1);
+assert.deepEqual(nums(gp.fix(gp.array([-1.5, 1.5]))), [-1, 1]);
+assert.deepEqual(nums(gp.bitwiseCount(gp.array([7], 'int32'))), [3]);
+assert.equal(gp.arrayEquiv(gp.array([1, 2]), gp.array([[1, 2]])), true);
+assert.equal(gp.asfortranarray(gp.ones([2, 2])).flags.fContiguous, true);
+assert.equal(gp.asarrayChkfinite([1, 2]).size + gp.asanyarray([1]).size, 3);
+assert.equal(gp.trilIndicesFrom(gp.ones([2, 2]))[0].size + gp.triuIndicesFrom(gp.ones([2, 2]))[0].size + gp.diagIndicesFrom(gp.ones([2, 2]))[0].size, 8);
+const rowSum = (r: GpuArray): AlongAxisResult => r.sum();
+assert.deepEqual(nums(gp.applyAlongAxis(rowSum, 1, gp.ones([2, 3]))), [3, 3]);
+assert.equal([...gp.ndindex(2, 2)].length + [...gp.ndenumerate(gp.ones([3]))].length, 7);
 assert.equal(gp.histogram2d(v, v, 2)[0].size, 4);
 assert.equal(gp.histogramdd([v, v], 2)[0].size, 4);
 assert.deepEqual(nums(gp.digitize(v, gp.array([1.5, 2.5], 'float64'))), [2, 0, 1, 0]);
