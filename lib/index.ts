@@ -18,8 +18,10 @@ export type { FloatInfo, IntInfo, DTypeInfoArg } from './core/dtype-info.js';
 export { iscomplex, isreal, iscomplexobj, isrealobj, realIfClose, commonType, minScalarType, isscalar } from './ops/type-check.js';
 export { i0, sinc, fix } from './ops/special-functions.js';
 export { ndindex, ndenumerate, applyAlongAxis } from './ops/apply-along-axis.js';
+export { packbits, unpackbits } from './ops/packbits.js';
+export type { PackbitsOptions, UnpackbitsOptions } from './ops/packbits.js';
 export type { AlongAxisResult } from './ops/apply-along-axis.js';
-export type { IsdtypeKind } from './core/isdtype.js';
+export type { IsdtypeKind, IsdtypeKindName } from './core/isdtype.js';
 export {
   Scalar,
   bool_,

@@ -176,7 +176,7 @@ describe('isdtype (NumPy 2)', () => {
     expect(gp.isdtype(d.float32, [d.float64, 'complex floating'])).to.equal(false);
     expect(gp.isdtype(d.complex64, d.complex64)).to.equal(true);
     expect(gp.isdtype(d.float32, [])).to.equal(false);
-    expect(() => gp.isdtype(d.float32, ['real floating', 'bogus'])).to.throw(RangeError, /'bogus' is not a known kind name/);
+    expect(() => gp.isdtype(d.float32, ['real floating', 'bogus'] as never)).to.throw(RangeError, /'bogus' is not a known kind name/);
     expect(() => gp.isdtype('float32' as never, 'numeric')).to.throw(TypeError, /dtype argument/);
     expect(() => gp.isdtype(d.float32, [1] as never)).to.throw(TypeError, /kind argument/);
   });

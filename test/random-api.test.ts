@@ -19,6 +19,11 @@ describeEachDevice('random: API', () => {
     expect(g.poisson(2, 3).dtype.name).to.equal('int64');
     expect(g.normal({ loc: 1, size: 3 }).shape).to.deep.equal([3]);
     expect(g.multinomial(10, [0.5, 0.5], [4]).shape).to.deep.equal([4, 2]);
+    const mh = g.multivariateHypergeometric([3, 1], 2, [2, 3]);
+    expect([mh.shape, mh.dtype.name]).to.deep.equal([[2, 3, 2], 'int64']);
+    expect(vals(g.multivariateHypergeometric([3, 1, 0], 4))).to.deep.equal([3, 1, 0]);
+    expect(vals(g.multivariateHypergeometric([3, 1], 0, { method: 'count' }))).to.deep.equal([0, 0]);
+    expect(g.multivariateHypergeometric([], 0).shape).to.deep.equal([0]);
     const mn = vals(g.multinomial(gp.array([10, 20, 0]), [0.3, 0.7]));
     expect([mn[0] + mn[1], mn[2] + mn[3], mn[4] + mn[5]]).to.deep.equal([10, 20, 0]);
     expect(g.multinomial([[5], [6]], [0.2, 0.8], [2, 3]).shape).to.deep.equal([2, 3, 2]);
@@ -81,6 +86,16 @@ describeEachDevice('random: API', () => {
     expect(() => g.choice(3, 4, { replace: false })).to.throw(RangeError, 'Cannot take a larger sample');
     expect(() => g.multinomial(5, [0.8, 0.8, 0.1])).to.throw(RangeError, 'sum(pvals[:-1]) > 1.0');
     expect(() => g.multinomial(gp.array([5, -1]), [0.5, 0.5])).to.throw(RangeError, 'n < 0');
+    // multivariate_hypergeometric: NumPy 2.4's messages.
+    const COLORS = 'colors must be a one-dimensional sequence of nonnegative integers not exceeding 9223372036854775807.';
+    expect(() => g.multivariateHypergeometric([3, -1], 2)).to.throw(RangeError, COLORS);
+    expect(() => g.multivariateHypergeometric([[3, 1]], 2)).to.throw(RangeError, COLORS);
+    expect(() => g.multivariateHypergeometric([3.5, 1], 2)).to.throw(RangeError, COLORS);
+    expect(() => g.multivariateHypergeometric([3, 1], 5)).to.throw(RangeError, 'nsample > sum(colors)');
+    expect(() => g.multivariateHypergeometric([3, 1], -1)).to.throw(RangeError, 'nsample must be nonnegative.');
+    expect(() => g.multivariateHypergeometric([3, 1], 2.5)).to.throw(RangeError, 'nsample must be an integer');
+    expect(() => g.multivariateHypergeometric([3, 1], 2, null, 'x')).to.throw(RangeError, 'method must be "count" or "marginals".');
+    expect(() => g.multivariateHypergeometric([2n ** 62n, 2n ** 62n], 2)).to.throw(RangeError, /sum\(colors\) must not exceed/);
     expect(() => g.multivariateNormal([0, 0], [[1, 2], [2, 1]], 2, { checkValid: 'raise' })).to.throw(RangeError, 'not symmetric positive-semidefinite');
     expect(() => g.multivariateNormal([0, 0], [[1, 2], [2, 1]], 2, { method: 'cholesky' })).to.throw(gp.LinAlgError, 'not positive definite');
     expect(() => g.multivariateNormal([0, 0], [[1, 0], [0, 1]], 2, { method: 'lu' })).to.throw(RangeError, 'method must be one of');

@@ -119,6 +119,36 @@ describeEachDevice('random: distributions', () => {
     p.forEach((pj, j) => expect(Math.abs(mean[j] - 40 * pj)).to.be.below(0.12));
   });
 
+  it('multivariateHypergeometric rows sum to nsample, within the colors, with the means and variances', () => {
+    const colors = [12, 30, 3, 55];
+    const N = 100;
+    const n = 40;
+    const rows = 20000;
+    for (const method of ['marginals', 'count']) {
+      const x = host(random.defaultRng(8).multivariateHypergeometric(colors, n, rows, method));
+      const mean = [0, 0, 0, 0];
+      const sq = [0, 0, 0, 0];
+      for (let r = 0; r < rows; r++) {
+        let sum = 0;
+        colors.forEach((c, j) => {
+          const v = x[4 * r + j];
+          expect(v >= 0 && v <= c, `row ${r} color ${j}: ${v}`).to.equal(true);
+          sum += v;
+          mean[j] += v / rows;
+          sq[j] += (v * v) / rows;
+        });
+        expect(sum).to.equal(n);
+      }
+      colors.forEach((c, j) => {
+        const p = c / N;
+        const variance = (n * p * (1 - p) * (N - n)) / (N - 1);
+        // Standard error of the mean: sqrt(variance / rows) < 0.02; of the variance well under 5%.
+        expect(Math.abs(mean[j] - n * p), `${method} mean ${j}`).to.be.below(0.08);
+        expect(Math.abs(sq[j] - mean[j] ** 2 - variance), `${method} variance ${j}`).to.be.below(0.06 * variance + 0.01);
+      });
+    }
+  });
+
   it('multivariateNormal reproduces the mean and covariance', () => {
     const cov = [[2, 0.8, 0], [0.8, 1, -0.3], [0, -0.3, 0.5]];
     const m = [1, -2, 3];

@@ -213,6 +213,7 @@ const METHODS: [string, (g: InstanceType<typeof random.Generator>) => gp.GpuArra
   ['geometric', (g) => g.geometric(0.2, 1001)],
   ['hypergeometric', (g) => g.hypergeometric(30, 20, 10, 1001)],
   ['multinomial', (g) => g.multinomial(50, [0.1, 0.2, 0.7], 300)],
+  ['multivariateHypergeometric', (g) => g.multivariateHypergeometric([10, 20, 5, 40], 30, 300)],
   ['choice', (g) => g.choice(gp.arange(50), 20, { replace: false })],
   ['permutation', (g) => g.permutation(100)],
 ];

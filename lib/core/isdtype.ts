@@ -1,8 +1,11 @@
 // numpy.isdtype (NumPy 2, the array API's): whether a dtype is of a kind.
 import { DType, dtypes } from './dtype.js';
 
-/** The kind names numpy.isdtype knows, and the dtypes each stands for. */
-const KINDS: Record<string, (d: DType) => boolean> = {
+/** The kind names numpy.isdtype knows. */
+export type IsdtypeKindName = 'bool' | 'signed integer' | 'unsigned integer' | 'integral' | 'real floating' | 'complex floating' | 'numeric';
+
+/** The dtypes each kind name stands for. */
+const KINDS: Record<IsdtypeKindName, (d: DType) => boolean> = {
   bool: (d) => d === dtypes.bool,
   'signed integer': (d) => d.kind === 'i',
   'unsigned integer': (d) => d.kind === 'u',
@@ -13,7 +16,7 @@ const KINDS: Record<string, (d: DType) => boolean> = {
 };
 
 /** A dtype kind of numpy.isdtype: one of its names, a dtype, or a list of either. */
-export type IsdtypeKind = keyof typeof KINDS | DType | readonly (string | DType)[];
+export type IsdtypeKind = IsdtypeKindName | DType | readonly (IsdtypeKindName | DType)[];
 
 /**
  * numpy.isdtype: whether `dtype` is of `kind`, a name ('bool', 'signed integer', 'unsigned
@@ -28,7 +31,7 @@ export function isdtype(dtype: DType, kind: IsdtypeKind | string): boolean {
   const tests = kinds.map((k) => {
     if (k instanceof DType) return (d: DType) => d === k;
     if (typeof k === 'string') {
-      const test = KINDS[k];
+      const test = KINDS[k as IsdtypeKindName];
       if (test === undefined) throw new RangeError(`kind argument is a string, but '${k}' is not a known kind name`);
       return test;
     }

@@ -61,36 +61,44 @@ export interface UfuncReduceOptions {
   where?: GpuArray | boolean;
 }
 
-/**
- * numpy.ufunc.reduce (lib/ops/ufunc-methods.ts): reduce along `axis` (default 0) with the
- * ufunc, through the matching reduction (add: `sum`, multiply: `prod`, maximum: `max`, ...) and
- * its dtype rules. @example gp.add.reduce(a, 1)
- */
-/** Options of ufunc.reduceat (NumPy's axis, dtype, out). */
+/** Options of `ufunc.reduceat` (NumPy's keywords): `axis` (default 0), `dtype`, `out`. */
 export interface UfuncReduceatOptions {
+  /** The axis to reduce segments of (null is refused, as NumPy's). */
   axis?: number | null;
+  /** The dtype to reduce in (and of the result); add/multiply default to their reduce's (small integers in int64). */
   dtype?: DTypeLike;
+  /** Where to write the result (its exact shape). */
   out?: GpuArray;
 }
-/** reduceat's indices: a list of integers or a 1-D integer GpuArray. */
+/** reduceat's indices: a list of integers or a 1-D integer GpuArray, each in [0, n). */
 export type UfuncReduceatIndices = readonly (number | bigint)[] | ArrayBufferView | GpuArray;
 
+/**
+ * numpy.ufunc.reduce (lib/ops/ufunc-methods.ts): reduce along `axis` (default 0) with the ufunc:
+ * add, multiply, maximum, ... through the matching reduction (add: `sum`, multiply: `prod`) and
+ * its dtype rules, the others by NumPy's loop in order (lib/ops/ufunc-fold.ts). @example gp.add.reduce(a, 1)
+ */
 export type UfuncReduce = (a: GpuArray, axisOrOptions?: AxisLike | UfuncReduceOptions, options?: UfuncReduceOptions) => GpuArray;
 /**
  * numpy.ufunc.accumulate (lib/ops/prefix-scan.ts): the running result along `axis` (default 0;
- * null flattens); add and multiply accumulate bool and small integers in int64 (uint64) as NumPy.
- * @example gp.maximum.accumulate(a)
+ * null only for 1-D); add and multiply accumulate bool and small integers in int64 (uint64) as
+ * NumPy; ufuncs without a scan run NumPy's loop along the axis. @example gp.maximum.accumulate(a)
  */
 export type UfuncAccumulate = (a: GpuArray, axisOrOptions?: number | null | ScanOptions, options?: ScanOptions) => GpuArray;
+/**
+ * numpy.ufunc.reduceat (lib/ops/ufunc-fold.ts): along `axis` (default 0), result j reduces
+ * `a[indices[j]:indices[j + 1]]` (or is `a[indices[j]]` when the next index is not larger), the
+ * last to the end. @example gp.add.reduceat(gp.arange(8), [0, 4, 1, 5])
+ */
+export type UfuncReduceat = (a: GpuArray, indices: UfuncReduceatIndices, axisOrOptions?: number | null | UfuncReduceatOptions, options?: UfuncReduceatOptions) => GpuArray;
 /**
  * numpy.ufunc.outer (lib/ops/ufunc-methods.ts): the ufunc over every pair, `result[i..., j...] =
  * f(a[i...], b[j...])`, of shape `[...a.shape, ...b.shape]`. @example gp.multiply.outer(a, b)
  */
-export type UfuncReduceat = (a: GpuArray, indices: UfuncReduceatIndices, axisOrOptions?: number | null | UfuncReduceatOptions, options?: UfuncReduceatOptions) => GpuArray;
 export type UfuncOuter<O = 1> = (a: UfuncArg, b: UfuncArg, options?: CallOptions<O>) => Result<O>;
 
 type AtName = (typeof UFUNC_AT)[number];
-/** The ufunc methods a function carries: `outer` on every binary ufunc, `reduce`, `accumulate` and `at` where supported. */
+/** The ufunc methods a function carries: `outer` on every binary ufunc, `reduce`, `accumulate` and `reduceat` on those of one output, `at` where supported. */
 type UfuncMethodsOf<N> = (N extends BinaryUfuncName ? { outer: UfuncOuter<Outputs<N>> } : unknown) &
   (N extends BinaryUfuncName ? (N extends PairUfuncName ? unknown : { reduce: UfuncReduce; accumulate: UfuncAccumulate; reduceat: UfuncReduceat }) : unknown) &
   (N extends AtName ? { at: UfuncAt } : unknown);

@@ -9,7 +9,7 @@ import { DISTRIBUTIONS } from './distributions.js';
 import { choice, permutation, permuted, randomBytes, shuffle } from './host-sampling.js';
 import { integers } from './integers.js';
 import { fillNormal, fillRandom, runSampler, SamplerSpec } from './kernels.js';
-import { multinomial } from './multivariate.js';
+import { multinomial, multivariateHypergeometric } from './multivariate.js';
 import { dirichlet } from './dirichlet.js';
 import { multivariateNormal } from './mvn.js';
 import { bindArgs, checkParam, disposeAll, kernelParam, outShape, Param, Size, sizeShape, toParam, truncateParam } from './params.js';
@@ -241,6 +241,15 @@ export class Generator {
   multinomial(...args: unknown[]): GpuArray {
     const a = bindArgs('multinomial', args, ['n', 'pvals', 'size']);
     return multinomial(this.bitGenerator, a.n, a.pvals, a.size as Size);
+  }
+  /**
+   * Multivariate hypergeometric samples (numpy.random.Generator.multivariate_hypergeometric):
+   * multivariateHypergeometric(colors, nsample, size?, method?); int64 counts of shape size + (k,)
+   * summing to nsample. Both methods ('marginals', 'count') draw by NumPy's marginals algorithm.
+   */
+  multivariateHypergeometric(...args: unknown[]): GpuArray {
+    const a = bindArgs('multivariateHypergeometric', args, ['colors', 'nsample', 'size', 'method']);
+    return multivariateHypergeometric(this.bitGenerator, a.colors, a.nsample, a.size as Size, a.method);
   }
 
   /**

@@ -127,3 +127,80 @@ extern "C" __global__ void gpa_rng_multinomial(long long* out, const double* pva
   }
   return out;
 }
+
+// ---- multivariate_hypergeometric ----------------------------------------------------------------
+
+const COLORS = 'colors must be a one-dimensional sequence of nonnegative integers not exceeding 9223372036854775807.';
+const INT64_MAX = 2n ** 63n - 1n;
+let hypergeometricKernel: RawKernelFn | null = null;
+
+/** colors as host int64 values, checked as NumPy's. */
+function hostColors(x: unknown): bigint[] {
+  const a = x instanceof GpuArray ? x : Array.isArray(x) || ArrayBuffer.isView(x) ? asarray(x) : null;
+  if (a === null) throw new RangeError(COLORS);
+  try {
+    if (a.ndim !== 1 || !(a.dtype.isInteger || (a.size === 0 && a.dtype.kind === 'f'))) throw new RangeError(COLORS);
+    const v = Array.from(a.toTypedArray() as ArrayLike<number | bigint>, (c) => BigInt(c));
+    if (v.some((c) => c < 0n || c > INT64_MAX)) throw new RangeError(COLORS);
+    return v;
+  } finally {
+    if (a !== x) a.dispose();
+  }
+}
+
+/**
+ * numpy.random.Generator.multivariate_hypergeometric: nsample items drawn without replacement
+ * from an urn of colors[i] items of each color, as int64 counts of shape size + (k,). Both of
+ * NumPy's methods draw by its 'marginals' algorithm (successive hypergeometric draws, one
+ * Stream a row): the same distribution; each draw walks min(n, total - n) items of the urn.
+ */
+export function multivariateHypergeometric(bg: Philox, colorsIn: unknown, nsampleIn: unknown, size: Size, method: unknown): GpuArray {
+  const name = 'multivariate_hypergeometric';
+  if (method !== undefined && method !== null && method !== 'marginals' && method !== 'count') throw new RangeError('method must be "count" or "marginals".');
+  if (nsampleIn === undefined || nsampleIn === null) throw new TypeError(`${name}() missing required argument 'nsample'`);
+  if (!(typeof nsampleIn === 'bigint' || (typeof nsampleIn === 'number' && Number.isInteger(nsampleIn)))) throw new RangeError('nsample must be an integer');
+  const nsample = BigInt(nsampleIn);
+  if (nsample < 0n) throw new RangeError('nsample must be nonnegative.');
+  const colors = hostColors(colorsIn);
+  const total = colors.reduce((s, c) => s + c, 0n);
+  if (total > INT64_MAX) throw new RangeError('sum(colors) must not exceed the maximum value of a 64 bit signed integer (9223372036854775807)');
+  if (nsample > total) throw new RangeError('nsample > sum(colors)');
+  const shape = sizeShape(size, name) ?? [];
+  const k = colors.length;
+  const rows = shape.reduce((a, b) => a * b, 1);
+  const out = empty([...shape, k], dtypes.int64);
+  const dc = asarray(BigInt64Array.from(colors.length ? colors : [0n]), 'int64');
+  try {
+    hypergeometricKernel ??= RawKernel(
+      `#include "gpuarray/random_dist.h"
+// NumPy's random_multivariate_hypergeometric_marginals, one Stream a row.
+extern "C" __global__ void gpa_rng_mvhg(long long* out, const long long* colors, long long k, long long nsample, long long total, long long n, unsigned int k0, unsigned int k1, unsigned int q0, unsigned int q1, unsigned int q2, unsigned int q3) {
+  const gpa::rng::u32x4 pos = {q0, q1, q2, q3};
+  for (long long e : gpa::grid_range(n)) {
+    gpa::rng::Stream s(k0, k1, pos, (uint64_t)e, 4);
+    long long* v = out + e * k;
+    long long left = nsample, remaining = total;
+    for (long long j = 0; j < k; ++j) v[j] = 0;
+    for (long long j = 0; j < k - 1 && left > 0; ++j) {
+      remaining -= colors[j];
+      const long long x = gpa::rng::hypergeometric(s, colors[j], remaining, left);
+      v[j] = x;
+      left -= x;
+    }
+    if (k > 0 && left > 0) v[k - 1] = left;
+  }
+}
+`,
+      'gpa_rng_mvhg',
+      ['--fmad=false'],
+    );
+    const p = bg.reserve(BigInt(rows));
+    if (rows > 0 && k > 0) hypergeometricKernel(...geometry(rows), [out, dc, k, nsample, total, rows, bg.key[0], bg.key[1], p[0], p[1], p[2], p[3]]);
+  } catch (e) {
+    out.dispose();
+    throw e;
+  } finally {
+    dc.dispose();
+  }
+  return out;
+}

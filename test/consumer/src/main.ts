@@ -50,10 +50,13 @@ import type {
   UfuncReduceatOptions,
   UnwrapOptions,
   IsdtypeKind,
+  IsdtypeKindName,
   FloatInfo,
   IntInfo,
   DTypeInfoArg,
   AlongAxisResult,
+  PackbitsOptions,
+  UnpackbitsOptions,
   UfuncPairCallOptions,
   AngleOptions,
   ComplexPartArg,
@@ -741,7 +744,8 @@ assert.deepEqual(nums(hist), [2, 2]);
 assert.equal(gp.histogramBinEdges(v, 2).size, 3);
 const unwrapOptions: UnwrapOptions = { period: 4 };
 assert.deepEqual(nums(gp.unwrap(gp.array([0, 1, 5, 6], 'int32'), unwrapOptions)), [0, 1, 1, 2]);
-const floats: IsdtypeKind = ['real floating', 'complex floating'];
+const realKind: IsdtypeKindName = 'real floating';
+const floats: IsdtypeKind = [realKind, 'complex floating'];
 assert.equal(gp.isdtype(v.dtype, floats), true);
 // dtype limits and type tests, NumPy's non-ufunc element-wise functions, iteration helpers.
 const f32: DTypeInfoArg = 'float32';
@@ -768,6 +772,9 @@ assert.equal(gp.trilIndicesFrom(gp.ones([2, 2]))[0].size + gp.triuIndicesFrom(gp
 const rowSum = (r: GpuArray): AlongAxisResult => r.sum();
 assert.deepEqual(nums(gp.applyAlongAxis(rowSum, 1, gp.ones([2, 3]))), [3, 3]);
 assert.equal([...gp.ndindex(2, 2)].length + [...gp.ndenumerate(gp.ones([3]))].length, 7);
+const packOptions: PackbitsOptions = { bitorder: 'little' };
+const unpackOptions: UnpackbitsOptions = { count: 3, bitorder: 'little' };
+assert.deepEqual(nums(gp.unpackbits(gp.packbits(gp.array([1, 0, 1], 'uint8'), packOptions), unpackOptions)), [1, 0, 1]);
 assert.equal(gp.histogram2d(v, v, 2)[0].size, 4);
 assert.equal(gp.histogramdd([v, v], 2)[0].size, 4);
 assert.deepEqual(nums(gp.digitize(v, gp.array([1.5, 2.5], 'float64'))), [2, 0, 1, 0]);
