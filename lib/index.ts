@@ -19,6 +19,9 @@ export { iscomplex, isreal, iscomplexobj, isrealobj, realIfClose, commonType, mi
 export { i0, sinc, fix } from './ops/special-functions.js';
 export { ndindex, ndenumerate, applyAlongAxis } from './ops/apply-along-axis.js';
 export { packbits, unpackbits } from './ops/packbits.js';
+export { polydiv, poly } from './ops/poly-division.js';
+export { piecewise } from './ops/piecewise.js';
+export type { Piece, PiecewiseConditions } from './ops/piecewise.js';
 export type { PackbitsOptions, UnpackbitsOptions } from './ops/packbits.js';
 export type { AlongAxisResult } from './ops/apply-along-axis.js';
 export type { IsdtypeKind, IsdtypeKindName } from './core/isdtype.js';

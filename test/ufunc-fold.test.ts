@@ -66,13 +66,15 @@ describeEachDevice('ufunc reduce, accumulate and reduceat of every binary ufunc 
         const r = run(a);
         expect([r.dtype.name, r.shape], where).to.deep.equal([dt, shape]);
         const got = flat(r);
+        // Chained complex powers amplify the last-bit differences of each backend's exp and log.
+        const tol = TOL[dt] * (name === 'power' && dt === 'complex64' ? 10 : 1);
         if (dt.startsWith('complex')) {
           (vals as [number, number][]).forEach(([re, im], k) => {
             const z = got[k] as { re: number; im: number };
-            close(z.re, re, TOL[dt], `${where} [${k}].re`);
-            close(z.im, im, TOL[dt], `${where} [${k}].im`);
+            close(z.re, re, tol, `${where} [${k}].re`);
+            close(z.im, im, tol, `${where} [${k}].im`);
           });
-        } else if (dt.startsWith('float')) vals.forEach((w, k) => close(got[k] as number, w as number | string, TOL[dt], `${where} [${k}]`));
+        } else if (dt.startsWith('float')) vals.forEach((w, k) => close(got[k] as number, w as number | string, tol, `${where} [${k}]`));
         else expect(got.map(String), where).to.deep.equal(vals.map(String));
       }
     });

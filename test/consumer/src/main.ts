@@ -57,6 +57,8 @@ import type {
   AlongAxisResult,
   PackbitsOptions,
   UnpackbitsOptions,
+  Piece,
+  PiecewiseConditions,
   UfuncPairCallOptions,
   AngleOptions,
   ComplexPartArg,
@@ -775,6 +777,13 @@ assert.equal([...gp.ndindex(2, 2)].length + [...gp.ndenumerate(gp.ones([3]))].le
 const packOptions: PackbitsOptions = { bitorder: 'little' };
 const unpackOptions: UnpackbitsOptions = { count: 3, bitorder: 'little' };
 assert.deepEqual(nums(gp.unpackbits(gp.packbits(gp.array([1, 0, 1], 'uint8'), packOptions), unpackOptions)), [1, 0, 1]);
+const [quotient, remainder] = gp.polydiv([1, 5, 6], [1, 2]);
+assert.deepEqual([nums(quotient), nums(remainder)], [[1, 3], [0]]);
+assert.deepEqual(nums(gp.poly([1, 2]) as GpuArray), [1, -3, 2]);
+const pieceX = gp.array([-1, 2], 'float64');
+const pieces: Piece[] = [(sel) => sel.negative(), 5];
+const conditions: PiecewiseConditions = [pieceX.less(0)];
+assert.deepEqual(nums(gp.piecewise(pieceX, conditions, pieces)), [1, 5]);
 assert.equal(gp.histogram2d(v, v, 2)[0].size, 4);
 assert.equal(gp.histogramdd([v, v], 2)[0].size, 4);
 assert.deepEqual(nums(gp.digitize(v, gp.array([1.5, 2.5], 'float64'))), [2, 0, 1, 0]);

@@ -1,0 +1,99 @@
+// numpy.polydiv and numpy.poly, written as NumPy writes them (its loop of element-wise steps, its
+// dtypes): the quotient and remainder of two polynomials, and the polynomial of given roots.
+import { DType, dtypes } from '../core/dtype.js';
+import { GpuArray } from '../core/gpu-array.js';
+import { resultType } from '../core/promotion.js';
+import { ArrayLike, copyInto, toArray } from './array-args.js';
+import { convolve } from './correlation.js';
+import { ufuncFunctions as U } from './ufunc-api.js';
+
+/** Runs `body` with a list of temporaries, disposed at the end except the results it returns. */
+function withTemps<R extends GpuArray | GpuArray[]>(body: (keep: <T extends GpuArray>(a: T) => T) => R): R {
+  const list: GpuArray[] = [];
+  try {
+    const r = body((a) => (list.push(a), a));
+    const out = new Set(Array.isArray(r) ? r : [r]);
+    for (const a of list) if (!out.has(a)) a.dispose();
+    return r;
+  } catch (e) {
+    for (const a of list) a.dispose();
+    throw e;
+  }
+}
+
+/** NumPy's `atleast_1d(x) + 0.0`: a 1-D array of x's float (or complex) type. */
+function floating(fn: string, x: ArrayLike, keep: <T extends GpuArray>(a: T) => T): GpuArray {
+  const a = toArray(x, `${fn}: coefficients`);
+  if (a !== x) keep(a);
+  if (a.ndim > 1) throw new RangeError(`${fn}: the coefficients must be 1-D`);
+  // `+ 0.0` is a weak float (a JS 0 would be an int here).
+  return keep((a.ndim === 0 ? keep(a.reshape([1])) : a).astype(resultType([a.dtype], ['float'])));
+}
+
+/**
+ * numpy.polydiv(u, v): the quotient and remainder of u / v (coefficients highest power first),
+ * by NumPy's long division in the coefficients' float type; leading remainder terms within 1e-8
+ * of zero are dropped, as NumPy's allclose test drops them. Returns [q, r].
+ * @example const [q, r] = gp.polydiv([3, 5, 2], [2, 1]) // q [1.5, 1.75], r [0.25]
+ */
+export function polydiv(u: ArrayLike, v: ArrayLike): [GpuArray, GpuArray] {
+  return withTemps((keep) => {
+    const uf = floating('polydiv', u, keep);
+    const vf = floating('polydiv', v, keep);
+    const w = resultType([uf.dtype, vf.dtype]);
+    const m = uf.size - 1;
+    const n = vf.size - 1;
+    if (n < 0) throw new RangeError('polydiv: the divisor has no coefficients');
+    const scale = keep(U.divide(1.0, keep(vf.slice(0))));
+    const q = GpuArray.allocate([Math.max(m - n + 1, 1)], w, uf.device).fill(0);
+    let r = keep(uf.astype(w));
+    for (let k = 0; k <= m - n; k++) {
+      const d = keep(U.multiply(scale, keep(r.slice(k))));
+      copyInto(keep(q.slice(k)), d);
+      const part = keep(r.slice(`${k}:${k + n + 1}`));
+      copyInto(part, keep(U.subtract(part, keep(U.multiply(d, vf)))));
+    }
+    // NumPy: while allclose(r[0], 0, rtol=1e-14) and r.shape[-1] > 1, r = r[1:].
+    let lead = 0;
+    while (r.size - lead > 1 && isNearZero(keep(r.slice(lead)))) lead++;
+    if (lead > 0) r = keep(r.slice(`${lead}:`).copy());
+    return [q, r];
+  });
+}
+
+/** |x| <= 1e-8 (allclose against 0 with NumPy's default atol), read back. */
+function isNearZero(x: GpuArray): boolean {
+  const v = x.toArray() as number | { re: number; im: number };
+  const mag = typeof v === 'number' ? Math.abs(v) : Math.hypot(v.re, v.im);
+  return mag <= 1e-8;
+}
+
+/** numpy.mintypecode for one dtype: float32 and complex stay, everything else is float64. */
+const polyDType = (d: DType): DType => (d === dtypes.float32 || d.isComplex ? d : dtypes.float64);
+
+/**
+ * numpy.poly(seq_of_zeros) for a 1-D sequence of roots: the monic polynomial with those roots,
+ * highest power first (an empty sequence gives 1, as NumPy's). NumPy's dtype (float32 stays,
+ * other real dtypes float64); complex roots and matrices (NumPy takes their eigenvalues) are refused.
+ * @example gp.poly([1, 2]) // [1, -3, 2]
+ */
+export function poly(seqOfZeros: ArrayLike): GpuArray | number {
+  const z = toArray(seqOfZeros, 'poly: seq_of_zeros');
+  try {
+    if (z.ndim === 2 && z.shape[0] === z.shape[1] && z.shape[0] !== 0) {
+      throw new TypeError("poly: a matrix's characteristic polynomial needs its eigenvalues (linalg.eigvals), which gpuarray does not have yet");
+    }
+    if (z.ndim > 1) throw new RangeError('input must be 1d or non-empty square 2d array.');
+    const d = polyDType(z.dtype);
+    if (d.isComplex) throw new TypeError('poly: complex roots are not supported (convolve takes real coefficients)');
+    if (z.size === 0) return 1.0;
+    const roots = Array.from((z.ndim === 0 ? z.reshape([1]) : z).toTypedArray() as globalThis.ArrayLike<number | bigint>, Number);
+    return withTemps((keep) => {
+      let a = keep(GpuArray.allocate([1], d, z.device).fill(1));
+      for (const root of roots) a = keep(convolve(a, keep(GpuArray.allocate([2], d, z.device).set([1, -root]))));
+      return a;
+    });
+  } finally {
+    if (z !== seqOfZeros) z.dispose();
+  }
+}
