@@ -147,6 +147,11 @@ GPA_FLOAT_MORE(double)
     const U x = int_magnitude(a), y = int_magnitude(b);                                             \
     const U g = gcd_unsigned(x, y);                                                                 \
     return g == 0 ? (T)0 : (T)(x / g * y);                                                          \
+  }                                                                                                 \
+  /* numpy.bitwise_count: the one bits of |a| (NumPy's loops give uint8). */                        \
+  __device__ __forceinline__ unsigned char bitwise_count(T a) {                                     \
+    const U m = int_magnitude(a);                                                                   \
+    return (unsigned char)(sizeof(U) == 8 ? __popcll((unsigned long long)m) : __popc((unsigned int)m)); \
   }
 
 template <typename U> __device__ __forceinline__ U gcd_unsigned(U a, U b) {
@@ -158,13 +163,6 @@ template <typename U> __device__ __forceinline__ U gcd_unsigned(U a, U b) {
   return b;
 }
 
-// numpy.bitwise_count: the one bits of |a| (NumPy's loops give uint8).
-#define GPA_INT_COUNT(T, U)                                                                         \
-  __device__ __forceinline__ unsigned char bitwise_count(T a) {                                     \
-    const U m = int_magnitude(a);                                                                   \
-    return (unsigned char)(sizeof(U) == 8 ? __popcll((unsigned long long)m) : __popc((unsigned int)m)); \
-  }
-
 GPA_INT_MORE(signed char, unsigned int)
 GPA_INT_MORE(short, unsigned int)
 GPA_INT_MORE(int, unsigned int)
@@ -173,16 +171,7 @@ GPA_INT_MORE(unsigned char, unsigned int)
 GPA_INT_MORE(unsigned short, unsigned int)
 GPA_INT_MORE(unsigned int, unsigned int)
 GPA_INT_MORE(unsigned long long, unsigned long long)
-GPA_INT_COUNT(signed char, unsigned int)
-GPA_INT_COUNT(short, unsigned int)
-GPA_INT_COUNT(int, unsigned int)
-GPA_INT_COUNT(long long, unsigned long long)
-GPA_INT_COUNT(unsigned char, unsigned int)
-GPA_INT_COUNT(unsigned short, unsigned int)
-GPA_INT_COUNT(unsigned int, unsigned int)
-GPA_INT_COUNT(unsigned long long, unsigned long long)
 #undef GPA_INT_MORE
-#undef GPA_INT_COUNT
 
 // A product that rounds on its own, as NumPy's separate operations (NVRTC would fuse it into an
 // FMA with the next add; the cpu backend compiles with -ffp-contract=off).

@@ -125,7 +125,6 @@ export function normalizeAxes(axis: AxisLike, ndim: number): boolean[] {
   return flags;
 }
 
-/** Shape of a reduction's result: reduced axes dropped, or kept as 1 with keepdims. */
 /**
  * NumPy's ufunc reductions let a 0-d array's axis be 0 or -1 (alone, or as the one entry of a
  * list): nothing is reduced, so the axis becomes null. keepdims keeps NumPy's AxisError.
@@ -136,6 +135,7 @@ export function zeroDimAxis(axis: AxisLike, ndim: number, keepdims: boolean | un
   return only === 0 || only === -1 ? null : axis;
 }
 
+/** Shape of a reduction's result: reduced axes dropped, or kept as 1 with keepdims. */
 export function reducedShape(shape: readonly number[], reduced: readonly boolean[], keepdims: boolean): number[] {
   return keepdims ? shape.map((d, i) => (reduced[i] ? 1 : d)) : shape.filter((_, i) => !reduced[i]);
 }

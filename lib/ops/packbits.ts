@@ -80,6 +80,14 @@ function placed(y: GpuArray, shape: number[], ax: number): GpuArray {
   }
 }
 
+/** `n` uint8 results of kernel `name` over `src` (then `rest`), placed back in `shape` (its axis `ax`). */
+function launch(name: string, src: GpuArray, n: number, rest: number[], shape: number[], ax: number): GpuArray {
+  const y = build([n], dtypes.uint8, (t) => (n > 0 ? moduleKernel(SOURCE, name)(gridFor(n), 256, [src, t, ...rest]) : undefined), src.device);
+  const r = placed(y, shape, ax);
+  if (r !== y) y.dispose();
+  return r;
+}
+
 /**
  * numpy.packbits: the elements of an integer or bool array (non-zero: 1) packed into uint8 bytes
  * along `axis` (default null: flattened), 8 a byte, the last byte padded with zeros.
@@ -94,11 +102,7 @@ export function packbits(a: ArrayLike, axis?: number | null | PackbitsOptions, o
     bits.dispose();
     try {
       const nbytes = Math.ceil(len / 8);
-      const y = GpuArray.allocate([rows * nbytes], dtypes.uint8, x.device);
-      if (y.size > 0) moduleKernel(SOURCE, 'gpa_packbits')(gridFor(y.size), 256, [src, y, rows, len, nbytes, o.bitorder === 'little' ? 1 : 0]);
-      const r = placed(y, shapeOf(nbytes), ax);
-      if (r !== y) y.dispose();
-      return r;
+      return launch('gpa_packbits', src, rows * nbytes, [rows, len, nbytes, o.bitorder === 'little' ? 1 : 0], shapeOf(nbytes), ax);
     } finally {
       src.dispose();
     }
@@ -123,11 +127,7 @@ export function unpackbits(a: ArrayLike, axis?: number | null | UnpackbitsOption
         if (o.count < 0 && -o.count > count) throw new RangeError('-count larger than number of elements');
         count = o.count < 0 ? count + o.count : o.count;
       }
-      const y = GpuArray.allocate([rows * count], dtypes.uint8, x.device);
-      if (y.size > 0) moduleKernel(SOURCE, 'gpa_unpackbits')(gridFor(y.size), 256, [src, y, rows, len, count, o.bitorder === 'little' ? 1 : 0]);
-      const r = placed(y, shapeOf(count), ax);
-      if (r !== y) y.dispose();
-      return r;
+      return launch('gpa_unpackbits', src, rows * count, [rows, len, count, o.bitorder === 'little' ? 1 : 0], shapeOf(count), ax);
     } finally {
       src.dispose();
     }

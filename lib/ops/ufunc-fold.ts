@@ -234,14 +234,8 @@ export function foldAccumulate(u: Ufunc, a: GpuArray, axis: number | null, want:
   if (a.size === 0) return intoOut(name, GpuArray.allocate(a.shape, loop.outs[0], a.device), out);
   const { x, restore } = alongAxis(a, ax, loop.ins[1]);
   try {
-    const moved = GpuArray.allocate(x.shape, loop.outs[0], a.device);
     const rows = a.size / len;
-    try {
-      kernel(loop, 'gpa_fold_accumulate')(gridFor(rows, 128), 128, [x, moved, rows, len]);
-    } catch (e) {
-      moved.dispose();
-      throw e;
-    }
+    const moved = build(x.shape, loop.outs[0], (y) => kernel(loop, 'gpa_fold_accumulate')(gridFor(rows, 128), 128, [x, y, rows, len]), a.device);
     return intoOut(name, restore(moved), out);
   } finally {
     x.dispose();
@@ -282,13 +276,8 @@ export function foldReduceat(u: Ufunc, a: GpuArray, indices: unknown, axis: numb
   const { x, restore } = alongAxis(a, ax, loop.ins[1]);
   const dev = GpuArray.allocate([idx.length], dtypes.int64, a.device).set(BigInt64Array.from(idx));
   try {
-    const moved = GpuArray.allocate([...shape.filter((_, i) => i !== ax), idx.length], loop.outs[0], a.device);
-    try {
-      kernel(loop, 'gpa_fold_reduceat')(gridFor(rows * idx.length, 128), 128, [x, moved, dev, rows, a.shape[ax], idx.length]);
-    } catch (e) {
-      moved.dispose();
-      throw e;
-    }
+    const movedShape = [...shape.filter((_, i) => i !== ax), idx.length];
+    const moved = build(movedShape, loop.outs[0], (y) => kernel(loop, 'gpa_fold_reduceat')(gridFor(rows * idx.length, 128), 128, [x, y, dev, rows, a.shape[ax], idx.length]), a.device);
     return intoOut(name, restore(moved), out);
   } finally {
     x.dispose();
