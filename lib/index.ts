@@ -21,6 +21,9 @@ export { ndindex, ndenumerate, applyAlongAxis } from './ops/apply-along-axis.js'
 export { packbits, unpackbits } from './ops/packbits.js';
 export { polydiv, poly } from './ops/poly-division.js';
 export { piecewise } from './ops/piecewise.js';
+export { frombuffer, fromiter } from './ops/creation-buffer.js';
+export { mayShareMemory } from './kernel/overlap.js';
+export type { FrombufferOptions } from './ops/creation-buffer.js';
 export type { Piece, PiecewiseConditions } from './ops/piecewise.js';
 export type { PackbitsOptions, UnpackbitsOptions } from './ops/packbits.js';
 export type { AlongAxisResult } from './ops/apply-along-axis.js';

@@ -1,5 +1,5 @@
 // numpy.apply_along_axis, ndindex and ndenumerate; the *_indices_from helpers; asfortranarray,
-// asarray_chkfinite, asanyarray and array_equiv, with NumPy 2.4's results and errors.
+// asarray_chkfinite, asanyarray, array_equiv and may_share_memory, with NumPy 2.4's results and errors.
 import { expect } from 'chai';
 import * as gp from '../lib/index.js';
 import { describeEachDevice } from './helpers.js';
@@ -65,5 +65,11 @@ describeEachDevice('applyAlongAxis, ndenumerate, *IndicesFrom, asfortranarray, a
     expect(gp.arrayEquiv(gp.array([1, 2]), gp.array([1, 2, 3]))).to.equal(false);
     expect(gp.arrayEquiv([1, 2], [1.0, 2.0])).to.equal(true);
     expect(gp.arrayEquiv(gp.zeros([0]), gp.zeros([3, 0]))).to.equal(true);
+  });
+
+  it('mayShareMemory: NumPy\'s bounds test on one buffer', () => {
+    const a = gp.arange(10);
+    expect([gp.mayShareMemory(a, a.slice('::2')), gp.mayShareMemory(a.slice(':5'), a.slice('5:')), gp.mayShareMemory(a, gp.arange(10))]).to.deep.equal([true, false, false]);
+    expect([gp.mayShareMemory(a.slice('::2'), a.slice('1::2')), gp.mayShareMemory(a, a.T), gp.mayShareMemory(a.slice(':0'), a)]).to.deep.equal([true, true, false]);
   });
 });

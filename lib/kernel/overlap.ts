@@ -1,10 +1,10 @@
 // Memory overlap between views of one buffer: when an element-wise write must read its source
 // from a copy (NumPy's rule for `out=` and assignment), and which views cannot be written at all.
-import type { GpuArray } from '../core/gpu-array.js';
+import { GpuArray } from '../core/gpu-array.js';
 import { sameShape } from '../core/shape.js';
 
 /** Byte range [lo, hi) an array's elements span in its buffer. */
-function extent(a: GpuArray): [number, number] {
+export function extent(a: GpuArray): [number, number] {
   let lo = a.offset;
   let hi = a.offset + a.itemsize;
   for (let d = 0; d < a.ndim; d++) {
@@ -27,6 +27,19 @@ export function overlapsBadly(a: GpuArray, out: GpuArray): boolean {
   const [alo, ahi] = extent(a);
   const [olo, ohi] = extent(out);
   return alo < ohi && olo < ahi;
+}
+
+/**
+ * numpy.may_share_memory: whether two arrays' byte ranges in one buffer overlap (NumPy's bounds
+ * test: true does not prove a shared element). Empty arrays share nothing.
+ * @example gp.mayShareMemory(a, a.slice('::2')) // true
+ */
+export function mayShareMemory(a: GpuArray, b: GpuArray): boolean {
+  if (!(a instanceof GpuArray) || !(b instanceof GpuArray)) return false;
+  if (a.buffer !== b.buffer || a.size === 0 || b.size === 0) return false;
+  const [alo, ahi] = extent(a);
+  const [blo, bhi] = extent(b);
+  return alo < bhi && blo < ahi;
 }
 
 /**

@@ -59,6 +59,7 @@ import type {
   UnpackbitsOptions,
   Piece,
   PiecewiseConditions,
+  FrombufferOptions,
   UfuncPairCallOptions,
   AngleOptions,
   ComplexPartArg,
@@ -784,6 +785,10 @@ const pieceX = gp.array([-1, 2], 'float64');
 const pieces: Piece[] = [(sel) => sel.negative(), 5];
 const conditions: PiecewiseConditions = [pieceX.less(0)];
 assert.deepEqual(nums(gp.piecewise(pieceX, conditions, pieces)), [1, 5]);
+const bufferOptions: FrombufferOptions = { dtype: 'int16', offset: 2 };
+assert.deepEqual(nums(gp.frombuffer(Int16Array.of(4, 5, 6), bufferOptions)), [5, 6]);
+assert.deepEqual(nums(gp.fromiter(new Set([7, 8]), 'uint8')), [7, 8]);
+assert.equal(gp.mayShareMemory(pieceX, pieceX.slice('1:')), true);
 assert.equal(gp.histogram2d(v, v, 2)[0].size, 4);
 assert.equal(gp.histogramdd([v, v], 2)[0].size, 4);
 assert.deepEqual(nums(gp.digitize(v, gp.array([1.5, 2.5], 'float64'))), [2, 0, 1, 0]);
