@@ -144,3 +144,33 @@ export function positionalOptions<T extends object>(fn: string, first: unknown, 
   }
   return o as Partial<T>;
 }
+
+/** `a` with `last` axes moved to the end, as a new C-contiguous array of dtype d. */
+export function movedLast(a: GpuArray, last: readonly boolean[], d: DType): GpuArray {
+  const perm = [...a.shape.keys()].sort((i, j) => Number(last[i]) - Number(last[j]));
+  const view = a.transpose(perm);
+  try {
+    return build(view.shape, d, (t) => copyInto(t, view), a.device);
+  } finally {
+    view.dispose();
+  }
+}
+
+/** `a` along `axis` moved last and contiguous in d (a [rows, len] operand), and how to put a result of that layout (any last length) back. */
+export function alongAxis(a: GpuArray, axis: number, d: DType): { x: GpuArray; restore: (y: GpuArray) => GpuArray } {
+  const x = movedLast(a, a.shape.map((_, i) => i === axis), d);
+  // Read now: `a` may be disposed before the result comes back.
+  const nd = a.ndim;
+  const device = a.device;
+  const restore = (y: GpuArray) => {
+    if (axis === nd - 1) return y;
+    const back = y.transpose([...Array(nd).keys()].map((i) => (i < axis ? i : i === axis ? nd - 1 : i - 1)));
+    try {
+      return build(back.shape, y.dtype, (t) => copyInto(t, back), device);
+    } finally {
+      back.dispose();
+      y.dispose();
+    }
+  };
+  return { x, restore };
+}

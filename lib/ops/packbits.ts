@@ -4,7 +4,7 @@ import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { normalizeAxis } from '../core/shape.js';
 import { readOptions } from '../util/options.js';
-import { ArrayLike, build, copyInto, isOptions, withArray } from './array-args.js';
+import { alongAxis, ArrayLike, build, copyInto, isOptions, withArray } from './array-args.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { ufuncFunctions as uf } from './ufunc-api.js';
 
@@ -49,43 +49,31 @@ function options<T extends PackbitsOptions>(fn: string, axis: unknown, more: unk
   return o;
 }
 
-/** `a` along `axis` (null: flattened) as a contiguous [rows, len] array, and the shape a result of `n` per row takes. */
-function rowsOf(a: GpuArray, axis: number | null | undefined, d = dtypes.uint8): { x: GpuArray; rows: number; len: number; shapeOf: (n: number) => number[]; ax: number } {
+/**
+ * `a` along `axis` (null: flattened) as a contiguous [rows, len] array of dtype d, and how a flat
+ * [rows, n] result goes back in place (the axis n long).
+ */
+function rowsOf(a: GpuArray, axis: number | null | undefined, d = dtypes.uint8): { x: GpuArray; rows: number; len: number; finish: (y: GpuArray, n: number) => GpuArray } {
   if (axis === null || axis === undefined || a.ndim === 0) {
     const flat = a.reshape([a.size]);
     const x = build([a.size], d, (t) => copyInto(t, flat), a.device);
     flat.dispose();
-    return { x, rows: 1, len: a.size, shapeOf: (n) => [n], ax: -1 };
+    return { x, rows: 1, len: a.size, finish: (y) => y };
   }
   const ax = normalizeAxis(axis, a.ndim);
-  const order = [...a.shape.keys()].filter((i) => i !== ax).concat(ax);
-  const view = a.transpose(order);
-  const x = build(view.shape, d, (t) => copyInto(t, view), a.device);
-  view.dispose();
-  const len = a.shape[ax];
-  const rows = a.shape.reduce((n, s, i) => (i === ax ? n : n * s), 1);
-  return { x, rows, len, shapeOf: (n) => a.shape.map((s, i) => (i === ax ? n : s)), ax };
+  const { x, restore } = alongAxis(a, ax, d);
+  const others = a.shape.filter((_, i) => i !== ax);
+  const finish = (y: GpuArray, n: number) => {
+    const moved = y.reshape([...others, n]);
+    y.dispose();
+    return restore(moved);
+  };
+  return { x, rows: others.reduce((p, s) => p * s, 1), len: a.shape[ax], finish };
 }
 
-/** A [rows, n] result back in `shape`, its last axis moved to `ax` (-1: already in place). */
-function placed(y: GpuArray, shape: number[], ax: number): GpuArray {
-  if (ax < 0 || ax === shape.length - 1) return y.reshape(shape);
-  const moved = y.reshape([...shape.filter((_, i) => i !== ax), shape[ax]]);
-  const back = moved.transpose([...shape.keys()].map((i) => (i < ax ? i : i === ax ? shape.length - 1 : i - 1)));
-  try {
-    return build(shape, y.dtype, (t) => copyInto(t, back), y.device);
-  } finally {
-    back.dispose();
-    moved.dispose();
-  }
-}
-
-/** `n` uint8 results of kernel `name` over `src` (then `rest`), placed back in `shape` (its axis `ax`). */
-function launch(name: string, src: GpuArray, n: number, rest: number[], shape: number[], ax: number): GpuArray {
-  const y = build([n], dtypes.uint8, (t) => (n > 0 ? moduleKernel(SOURCE, name)(gridFor(n), 256, [src, t, ...rest]) : undefined), src.device);
-  const r = placed(y, shape, ax);
-  if (r !== y) y.dispose();
-  return r;
+/** rows x n uint8 results of kernel `name` over `src` (then `rest`), as a flat array. */
+function launch(name: string, src: GpuArray, rows: number, n: number, rest: number[]): GpuArray {
+  return build([rows * n], dtypes.uint8, (t) => (t.size > 0 ? moduleKernel(SOURCE, name)(gridFor(t.size), 256, [src, t, ...rest]) : undefined), src.device);
 }
 
 /**
@@ -98,11 +86,11 @@ export function packbits(a: ArrayLike, axis?: number | null | PackbitsOptions, o
   return withArray(a, 'packbits: a', (x) => {
     if (!(x.dtype.isInteger || x.dtype.kind === 'b')) throw new TypeError('Expected an input array of integer or boolean data type');
     const bits = uf.notEqual(x, 0);
-    const { x: src, rows, len, shapeOf, ax } = rowsOf(bits, o.axis, dtypes.uint8);
+    const { x: src, rows, len, finish } = rowsOf(bits, o.axis, dtypes.uint8);
     bits.dispose();
     try {
       const nbytes = Math.ceil(len / 8);
-      return launch('gpa_packbits', src, rows * nbytes, [rows, len, nbytes, o.bitorder === 'little' ? 1 : 0], shapeOf(nbytes), ax);
+      return finish(launch('gpa_packbits', src, rows, nbytes, [rows, len, nbytes, o.bitorder === 'little' ? 1 : 0]), nbytes);
     } finally {
       src.dispose();
     }
@@ -120,14 +108,14 @@ export function unpackbits(a: ArrayLike, axis?: number | null | UnpackbitsOption
   return withArray(a, 'unpackbits: a', (x) => {
     if (x.dtype !== dtypes.uint8) throw new TypeError('Expected an input array of unsigned byte data type');
     if (o.count != null && !Number.isInteger(o.count)) throw new TypeError(`unpackbits: count must be an integer or null, got ${String(o.count)}`);
-    const { x: src, rows, len, shapeOf, ax } = rowsOf(x, o.axis);
+    const { x: src, rows, len, finish } = rowsOf(x, o.axis);
     try {
       let count = 8 * len;
       if (o.count != null) {
         if (o.count < 0 && -o.count > count) throw new RangeError('-count larger than number of elements');
         count = o.count < 0 ? count + o.count : o.count;
       }
-      return launch('gpa_unpackbits', src, rows * count, [rows, len, count, o.bitorder === 'little' ? 1 : 0], shapeOf(count), ax);
+      return finish(launch('gpa_unpackbits', src, rows, count, [rows, len, count, o.bitorder === 'little' ? 1 : 0]), count);
     } finally {
       src.dispose();
     }

@@ -5,29 +5,16 @@ import { GpuArray } from '../core/gpu-array.js';
 import { resultType } from '../core/promotion.js';
 import { ArrayLike, copyInto, toArray } from './array-args.js';
 import { convolve } from './correlation.js';
+import { temps, type Temps } from './poly.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
 
-/** Runs `body` with a list of temporaries, disposed at the end except the results it returns. */
-function withTemps<R extends GpuArray | GpuArray[]>(body: (keep: <T extends GpuArray>(a: T) => T) => R): R {
-  const list: GpuArray[] = [];
-  try {
-    const r = body((a) => (list.push(a), a));
-    const out = new Set(Array.isArray(r) ? r : [r]);
-    for (const a of list) if (!out.has(a)) a.dispose();
-    return r;
-  } catch (e) {
-    for (const a of list) a.dispose();
-    throw e;
-  }
-}
-
 /** NumPy's `atleast_1d(x) + 0.0`: a 1-D array of x's float (or complex) type. */
-function floating(fn: string, x: ArrayLike, keep: <T extends GpuArray>(a: T) => T): GpuArray {
+function floating(fn: string, x: ArrayLike, T: Temps): GpuArray {
   const a = toArray(x, `${fn}: coefficients`);
-  if (a !== x) keep(a);
+  if (a !== x) T.t(a);
   if (a.ndim > 1) throw new RangeError(`${fn}: the coefficients must be 1-D`);
   // `+ 0.0` is a weak float (a JS 0 would be an int here).
-  return keep((a.ndim === 0 ? keep(a.reshape([1])) : a).astype(resultType([a.dtype], ['float'])));
+  return T.t((a.ndim === 0 ? T.t(a.reshape([1])) : a).astype(resultType([a.dtype], ['float'])));
 }
 
 /**
@@ -37,28 +24,33 @@ function floating(fn: string, x: ArrayLike, keep: <T extends GpuArray>(a: T) => 
  * @example const [q, r] = gp.polydiv([3, 5, 2], [2, 1]) // q [1.5, 1.75], r [0.25]
  */
 export function polydiv(u: ArrayLike, v: ArrayLike): [GpuArray, GpuArray] {
-  return withTemps((keep) => {
-    const uf = floating('polydiv', u, keep);
-    const vf = floating('polydiv', v, keep);
+  const T = temps();
+  try {
+    const uf = floating('polydiv', u, T);
+    const vf = floating('polydiv', v, T);
     const w = resultType([uf.dtype, vf.dtype]);
     const m = uf.size - 1;
     const n = vf.size - 1;
     if (n < 0) throw new RangeError('polydiv: the divisor has no coefficients');
-    const scale = keep(U.divide(1.0, keep(vf.slice(0))));
-    const q = GpuArray.allocate([Math.max(m - n + 1, 1)], w, uf.device).fill(0);
-    let r = keep(uf.astype(w));
+    const scale = T.t(U.divide(1.0, T.t(vf.slice(0))));
+    const q = T.t(GpuArray.allocate([Math.max(m - n + 1, 1)], w, uf.device).fill(0));
+    let r = T.t(uf.astype(w));
     for (let k = 0; k <= m - n; k++) {
-      const d = keep(U.multiply(scale, keep(r.slice(k))));
-      copyInto(keep(q.slice(k)), d);
-      const part = keep(r.slice(`${k}:${k + n + 1}`));
-      copyInto(part, keep(U.subtract(part, keep(U.multiply(d, vf)))));
+      const d = T.t(U.multiply(scale, T.t(r.slice(k))));
+      copyInto(T.t(q.slice(k)), d);
+      const part = T.t(r.slice(`${k}:${k + n + 1}`));
+      copyInto(part, T.t(U.subtract(part, T.t(U.multiply(d, vf)))));
     }
     // NumPy: while allclose(r[0], 0, rtol=1e-14) and r.shape[-1] > 1, r = r[1:].
     let lead = 0;
-    while (r.size - lead > 1 && isNearZero(keep(r.slice(lead)))) lead++;
-    if (lead > 0) r = keep(r.slice(`${lead}:`).copy());
+    while (r.size - lead > 1 && isNearZero(T.t(r.slice(lead)))) lead++;
+    if (lead > 0) r = T.t(r.slice(`${lead}:`).copy());
+    T.done(q, r);
     return [q, r];
-  });
+  } catch (e) {
+    T.drop();
+    throw e;
+  }
 }
 
 /** |x| <= 1e-8 (allclose against 0 with NumPy's default atol), read back. */
@@ -88,11 +80,15 @@ export function poly(seqOfZeros: ArrayLike): GpuArray | number {
     if (d.isComplex) throw new TypeError('poly: complex roots are not supported (convolve takes real coefficients)');
     if (z.size === 0) return 1.0;
     const roots = Array.from((z.ndim === 0 ? z.reshape([1]) : z).toTypedArray() as globalThis.ArrayLike<number | bigint>, Number);
-    return withTemps((keep) => {
-      let a = keep(GpuArray.allocate([1], d, z.device).fill(1));
-      for (const root of roots) a = keep(convolve(a, keep(GpuArray.allocate([2], d, z.device).set([1, -root]))));
-      return a;
-    });
+    const T = temps();
+    try {
+      let a = T.t(GpuArray.allocate([1], d, z.device).fill(1));
+      for (const root of roots) a = T.t(convolve(a, T.t(GpuArray.allocate([2], d, z.device).set([1, -root]))));
+      return T.done(a);
+    } catch (e) {
+      T.drop();
+      throw e;
+    }
   } finally {
     if (z !== seqOfZeros) z.dispose();
   }

@@ -12,15 +12,15 @@ import { zerosLike } from './creation-like.js';
 import { concatenate } from './joining.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
 
-type Temps = { t: <T extends GpuArray>(a: T) => T; done: (keep: GpuArray) => GpuArray; drop: () => void };
+export type Temps = { t: <T extends GpuArray>(a: T) => T; done: (keep: GpuArray, ...more: GpuArray[]) => GpuArray; drop: () => void };
 
-/** Temporaries disposed at the end, except the result handed back. */
-function temps(): Temps {
+/** Temporaries disposed at the end, except the results handed back. */
+export function temps(): Temps {
   const list: GpuArray[] = [];
   return {
     t: (a) => (list.push(a), a),
-    done: (keep) => {
-      for (const a of list) if (a !== keep) a.dispose();
+    done: (keep, ...more) => {
+      for (const a of list) if (a !== keep && !more.includes(a)) a.dispose();
       return keep;
     },
     drop: () => list.forEach((a) => a.dispose()),

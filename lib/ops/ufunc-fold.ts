@@ -11,7 +11,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { broadcastShapes, sameShape, shapeString } from '../core/shape.js';
 import { dtypeIncludes } from '../kernel/codegen-params.js';
 import { AxisLike, normalizeAxes, reducedShape } from '../kernel/reduction.js';
-import { axisOf, build, copyInto } from './array-args.js';
+import { alongAxis, axisOf, build, copyInto, movedLast } from './array-args.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { Ufunc, UfuncLoop } from './ufunc.js';
 
@@ -105,17 +105,6 @@ extern "C" __global__ void gpa_fold_reduceat(const void* xv, void* yv, const lon
 
 const kernel = (loop: UfuncLoop, name: string) => moduleKernel(foldSource(loop), name);
 
-/** `a` with `last` axes moved to the end, as a new C-contiguous array of dtype d. */
-function movedLast(a: GpuArray, last: readonly boolean[], d: DType): GpuArray {
-  const perm = [...a.shape.keys()].sort((i, j) => Number(last[i]) - Number(last[j]));
-  const view = a.transpose(perm);
-  try {
-    return build(view.shape, d, (t) => copyInto(t, view), a.device);
-  } finally {
-    view.dispose();
-  }
-}
-
 /** The ufunc's identity as a value of d (bitwiseAnd's -1: every bit set). */
 function identityValue(u: Ufunc, d: DType): number | bigint | boolean {
   const id = u.identity!;
@@ -145,7 +134,7 @@ export function foldReduce(u: Ufunc, a: GpuArray, o: FoldReduceOptions): GpuArra
   const loop = foldLoop(u, a, o.dtype);
   const out = loop.outs[0];
   const len = a.shape.reduce((n, d, i) => (reduced[i] ? n * d : n), 1);
-  const rows = a.size === 0 ? a.shape.reduce((n, d, i) => (reduced[i] ? n : n * d), 1) : a.size / len;
+  const rows = a.shape.reduce((n, d, i) => (reduced[i] ? n : n * d), 1);
   const masked = o.where !== undefined && o.where !== true;
   const start = o.initial ?? (identity === null ? undefined : identityValue(u, out));
   if (start === undefined && rows > 0 && (len === 0 || masked)) {
@@ -191,23 +180,6 @@ export function foldReduce(u: Ufunc, a: GpuArray, o: FoldReduceOptions): GpuArra
   } finally {
     for (const t of temps) t.dispose();
   }
-}
-
-/** `a` along `axis` moved last and contiguous in d, the fold's [rows, len] operand, and how to put a result of that layout back. */
-function alongAxis(a: GpuArray, axis: number, d: DType): { x: GpuArray; restore: (y: GpuArray) => GpuArray } {
-  const last = a.shape.map((_, i) => i === axis);
-  const x = movedLast(a, last, d);
-  const restore = (y: GpuArray) => {
-    if (axis === a.ndim - 1) return y;
-    const back = y.transpose(a.shape.map((_, i) => (i < axis ? i : i === axis ? a.ndim - 1 : i - 1)));
-    try {
-      return build(back.shape, y.dtype, (t) => copyInto(t, back), a.device);
-    } finally {
-      back.dispose();
-      y.dispose();
-    }
-  };
-  return { x, restore };
 }
 
 /** Writes `r` into `out` (its exact shape, NumPy's unsafe cast of reductions) and returns out; r when out is absent. */

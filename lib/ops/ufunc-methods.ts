@@ -44,11 +44,6 @@ declare module './ufunc.js' {
 }
 
 const REDUCE_KEYS = ['axis', 'dtype', 'out', 'keepdims', 'initial', 'where'];
-/** Operations whose reduction of nothing is an error (no identity): `initial` stands in for one. */
-const NO_IDENTITY = new Set(['maximum', 'minimum', 'fmax', 'fmin']);
-/** The identity a `where` mask fills the left-out elements with. */
-const IDENTITY: Record<string, number | boolean> = { add: 0, multiply: 1, logicalAnd: true, logicalOr: false };
-
 function reduceOptions(name: string, axisOrOptions: unknown, options: unknown): UfuncReduceOptions {
   if (isOptionsLike(axisOrOptions)) {
     if (options !== undefined) throw new TypeError(`${name}: pass options once (either (axis, options) or (options))`);
@@ -88,7 +83,9 @@ function ufuncReduce(u: Ufunc, a: GpuArray, axisOrOptions?: unknown, options?: u
   if (logical && want !== undefined && want !== dtypes.bool) {
     throw new TypeError(`No loop matching the specified signature and casting was found for ufunc ${u.name} (dtype ${want.name})`);
   }
-  const castFirst = NO_IDENTITY.has(u.name) && want !== undefined && want !== a.dtype;
+  // maximum/minimum/fmax/fmin have no identity: a reduction of nothing is an error, `initial` stands in.
+  const noIdentity = u.identity === null;
+  const castFirst = noIdentity && want !== undefined && want !== a.dtype;
   const temps: GpuArray[] = [];
   try {
     let x = castFirst ? a.astype(want!) : a;
@@ -100,10 +97,10 @@ function ufuncReduce(u: Ufunc, a: GpuArray, axisOrOptions?: unknown, options?: u
       if (mask instanceof GpuArray && !sameShape(broadcastShapes(mask.shape, x.shape), x.shape)) {
         throw new RangeError(`${name}: where of shape ${shapeString(mask.shape)} does not broadcast to the array's shape ${shapeString(x.shape)}`);
       }
-      if (NO_IDENTITY.has(u.name) && initial === undefined) {
+      if (noIdentity && initial === undefined) {
         throw new RangeError(`reduction operation '${u.name}' does not have an identity, so to use a where mask one has to specify 'initial'`);
       }
-      const fill = NO_IDENTITY.has(u.name) ? scalarArray(initial!, x.dtype, x) : IDENTITY[u.name];
+      const fill = noIdentity ? scalarArray(initial!, x.dtype, x) : u.identity!;
       if (fill instanceof GpuArray) temps.push(fill);
       x = UFUNCS.get('where')!.call([mask, x, fill]);
       temps.push(x);
@@ -113,7 +110,7 @@ function ufuncReduce(u: Ufunc, a: GpuArray, axisOrOptions?: unknown, options?: u
     const redOpts = { axis, keepdims, ...(want !== undefined && !castFirst && !logical ? { dtype: want } : {}) };
     if (initial === undefined) return fn(x, { ...redOpts, ...(o.out !== undefined ? { out: o.out } : {}) });
     let r: GpuArray;
-    if (count === 0 && NO_IDENTITY.has(u.name)) {
+    if (count === 0 && noIdentity) {
       // Nothing to reduce: the result is `initial` (in the array's dtype, as maximum's reduction keeps it).
       r = GpuArray.allocate(reducedShape(x.shape, reduced, keepdims), x.dtype, x.device).fill(initial);
       if (o.out === undefined) return r;
