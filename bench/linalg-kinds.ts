@@ -75,7 +75,36 @@ function rowTimesCol(a: GpuArray, x: GpuArray, i: number, j: number | null): num
   return s;
 }
 
-type Linalg = { solve: (a: GpuArray, b: GpuArray) => GpuArray; inv: (a: GpuArray) => GpuArray };
+type Linalg = { solve: (a: GpuArray, b: GpuArray) => GpuArray; inv: (a: GpuArray) => GpuArray; eig: (a: GpuArray) => [GpuArray, GpuArray] };
+
+/** Sampled eigenpairs: max |(A v_j - w_j v_j)_i| in float64 (w, v real or complex, interleaved). */
+function checkEigPairs(a: GpuArray, w: GpuArray, v: GpuArray, bits: number): void {
+  const m = a.shape[0];
+  const A = f64(a);
+  const parts = (x: GpuArray): Float64Array => {
+    if (x.dtype.isComplex) return Float64Array.from(x.toTypedArray() as Float32Array | Float64Array);
+    const re = f64(x);
+    const out = new Float64Array(2 * re.length);
+    re.forEach((e, i) => (out[2 * i] = e));
+    return out;
+  };
+  const W = parts(w);
+  const V = parts(v);
+  for (let s = 0; s < 4; s++) {
+    const j = (s * 2671 + 3) % m;
+    let worst = 0;
+    for (let i = 0; i < m; i++) {
+      let re = -(W[2 * j] * V[2 * (i * m + j)] - W[2 * j + 1] * V[2 * (i * m + j) + 1]);
+      let im = -(W[2 * j] * V[2 * (i * m + j) + 1] + W[2 * j + 1] * V[2 * (i * m + j)]);
+      for (let k = 0; k < m; k++) {
+        re += A[i * m + k] * V[2 * (k * m + j)];
+        im += A[i * m + k] * V[2 * (k * m + j) + 1];
+      }
+      worst = Math.max(worst, Math.hypot(re, im));
+    }
+    if (!(worst <= RTOL[bits] * m)) throw new CheckError(`eig: |A v - w v| = ${worst} for eigenpair ${j}`);
+  }
+}
 
 export const LINALG_KINDS = {
   // #16: gp.linalg.solve of one right-hand side; the check: sampled rows of A x against b.
@@ -119,6 +148,23 @@ export const LINALG_KINDS = {
           }
         },
         release: (r) => (r as GpuArray).dispose(),
+        teardown: () => a.dispose(),
+      };
+    },
+  },
+  // gp.linalg.eig of a general (non-symmetric) matrix; the check: sampled pairs A v = w v.
+  linalgEig: {
+    setup(ctx, { m, bits }) {
+      const { eig } = ctx.gp.linalg as Linalg;
+      const a = operand(ctx, m * m, [m, m], 1, bits);
+      return {
+        run: () => eig(a),
+        check: (r) => {
+          const [w, v] = r as [GpuArray, GpuArray];
+          if (w.shape.join() !== `${m}` || v.shape.join() !== `${m},${m}`) throw new CheckError(`eig: got [${w.shape}] and [${v.shape}]`);
+          checkEigPairs(a, w, v, bits);
+        },
+        release: (r) => (r as GpuArray[]).forEach((x) => x.dispose()),
         teardown: () => a.dispose(),
       };
     },

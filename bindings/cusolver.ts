@@ -1,7 +1,7 @@
 // cuSOLVER's dense API (cusolverDn.h) through koffi: handles, stream binding, and the LAPACK-style
 // routines gp.linalg uses, for S/D/C/Z. Loaded on first use. Every call is checked and throws
 // CudaError with cuSOLVER's status name. Device pointers pass as uint64; host outputs as int*.
-import { CudaError } from './errors.js';
+import { BackendUnavailableError, CudaError } from './errors.js';
 import { cusolverCandidates } from './library-path.js';
 import { openFirst } from './load-library.js';
 
@@ -29,6 +29,8 @@ const STATUS: Record<number, [string, string]> = {
 };
 
 const LETTERS: readonly SolverLetter[] = ['S', 'D', 'C', 'Z'];
+/** cudaDataType of A (and VR, compute) and of W for geev: W is complex for every type. */
+const GEEV_TYPES: Record<SolverLetter, [number, number]> = { S: [0, 4], D: [1, 5], C: [4, 4], Z: [5, 5] };
 const isComplex = (t: SolverLetter) => t === 'C' || t === 'Z';
 
 export class Cusolver {
@@ -38,8 +40,13 @@ export class Cusolver {
   private readonly out = new BigUint64Array(1);
   private readonly lwork = new Int32Array(1);
 
+  private readonly lib: ReturnType<typeof import('koffi').load>;
+  private readonly deviceBytes = new BigUint64Array(1);
+  private readonly hostBytes = new BigUint64Array(1);
+
   private constructor(lib: ReturnType<typeof import('koffi').load>, path: string) {
     this.path = path;
+    this.lib = lib;
     const decl = (name: string, proto: string) => (this.f[name] = lib.func(`int ${name}(${proto})`) as Fn);
     decl('cusolverDnCreate', 'uint64_t* handle');
     decl('cusolverDnDestroy', 'uint64_t handle');
@@ -129,6 +136,45 @@ export class Cusolver {
   /** syevd (S/D) or heevd (C/Z). */
   syevd(t: SolverLetter, h: number, jobz: number, uplo: number, n: number, a: number, lda: number, w: number, work: number, lwork: number, info: number): void {
     this.call(`cusolverDn${t}${Cusolver.ev(t)}`, h, jobz, uplo, n, a, lda, w, work, lwork, info);
+  }
+
+  /**
+   * The 64-bit API's geev (cuSOLVER 11.7+, CUDA 12.6+), declared on first use so that an older
+   * library still serves everything else: [device bytes, host bytes] of its workspaces.
+   */
+  geevBufferSize(h: number, params: number, vectors: boolean, n: number, t: SolverLetter, a: number, w: number, vr: number): [number, number] {
+    this.declareGeev();
+    const [ta, tw] = GEEV_TYPES[t];
+    const mode = vectors ? CUSOLVER_EIG_MODE.VECTOR : CUSOLVER_EIG_MODE.NOVECTOR;
+    this.call('cusolverDnXgeev_bufferSize', h, params, CUSOLVER_EIG_MODE.NOVECTOR, mode, n, ta, a, n, tw, w, ta, 0, n, ta, vr, n, ta, this.deviceBytes, this.hostBytes);
+    return [Number(this.deviceBytes[0]), Number(this.hostBytes[0])];
+  }
+  /** geev on column-major `a` (n x n, destroyed): w complex; vr (with `vectors`) of a's type, LAPACK's pairs for real types. */
+  geev(h: number, params: number, vectors: boolean, n: number, t: SolverLetter, a: number, w: number, vr: number, work: number, workBytes: number, host: Uint8Array | null, info: number): void {
+    this.declareGeev();
+    const [ta, tw] = GEEV_TYPES[t];
+    const mode = vectors ? CUSOLVER_EIG_MODE.VECTOR : CUSOLVER_EIG_MODE.NOVECTOR;
+    this.call('cusolverDnXgeev', h, params, CUSOLVER_EIG_MODE.NOVECTOR, mode, n, ta, a, n, tw, w, ta, 0, n, ta, vr, n, ta, work, workBytes, host, host?.byteLength ?? 0, info);
+  }
+  /** A cusolverDnParams_t (the 64-bit API's options; defaults). */
+  createParams(): number {
+    this.declareGeev();
+    this.call('cusolverDnCreateParams', this.out);
+    return Number(this.out[0]);
+  }
+
+  private declareGeev(): void {
+    if (this.f.cusolverDnXgeev) return;
+    const decl = (name: string, proto: string) => (this.f[name] = this.lib.func(`int ${name}(${proto})`) as Fn);
+    const common = 'uint64_t handle, uint64_t params, int jobvl, int jobvr, int64_t n, int typeA, uint64_t A, int64_t lda, int typeW, uint64_t W, ' +
+      'int typeVL, uint64_t VL, int64_t ldvl, int typeVR, uint64_t VR, int64_t ldvr, int computeType';
+    try {
+      decl('cusolverDnCreateParams', 'uint64_t* params');
+      decl('cusolverDnXgeev_bufferSize', `${common}, uint64_t* deviceBytes, uint64_t* hostBytes`);
+      decl('cusolverDnXgeev', `${common}, uint64_t work, uint64_t workBytes, void* hostWork, uint64_t hostBytes, uint64_t info`);
+    } catch (e) {
+      throw new BackendUnavailableError('cuda (cuSOLVER geev)', `${this.path} has no cusolverDnXgeev (CUDA 12.6 or later has it): ${(e as Error).message}`);
+    }
   }
 
   static gqr = (t: SolverLetter) => (isComplex(t) ? 'ungqr' : 'orgqr');

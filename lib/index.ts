@@ -19,7 +19,8 @@ export { iscomplex, isreal, iscomplexobj, isrealobj, realIfClose, commonType, mi
 export { i0, sinc, fix } from './ops/special-functions.js';
 export { ndindex, ndenumerate, applyAlongAxis } from './ops/apply-along-axis.js';
 export { packbits, unpackbits } from './ops/packbits.js';
-export { polydiv, poly } from './ops/poly-division.js';
+export { polydiv } from './ops/poly-division.js';
+export { poly, roots } from './linalg/poly-roots.js';
 export { piecewise } from './ops/piecewise.js';
 export { frombuffer, fromiter } from './ops/creation-buffer.js';
 export { mayShareMemory } from './kernel/overlap.js';

@@ -57,6 +57,25 @@ describeEachDevice('linalg: Backend.solver (LAPACK semantics)', () => {
     });
   }
 
+  it("geev: w complex, a real dtype's vectors in LAPACK's pairs (VR[:,j] + i VR[:,j+1] for w[j], positive imaginary part first)", () => {
+    const dev = gp.currentDevice();
+    // Column-major [[1, -2, 0], [2, 1, 0], [0, 0, 3]]: eigenvalues 1 + 2i, 1 - 2i, 3.
+    const a = gp.array([1, 2, 0, -2, 1, 0, 0, 0, 3], 'float64');
+    const w = gp.zeros([3], 'complex128');
+    const vr = gp.zeros([9], 'float64');
+    expect(call(1, 'float64', (c) => dev.backend.solver.geev({ ...c, n: 3, vectors: true, a: a.ptr, w: w.ptr, vr: vr.ptr }))).to.deep.equal([0]);
+    const W = values(w) as C[];
+    const j = W.findIndex((z) => z.im > 0);
+    expectClose([W[j].re, W[j].im, W[j + 1].re, W[j + 1].im], [1, 2, 1, -2], 1e-14, 1e-14);
+    const V = values(vr) as number[];
+    // A v = (1 + 2i) v for v = VR[:,j] + i VR[:,j+1] (A as rows: [1, -2, 0], [2, 1, 0], [0, 0, 3]).
+    const v: C[] = [0, 1, 2].map((i) => ({ re: V[i + 3 * j], im: V[i + 3 * (j + 1)] }));
+    const rows = [[1, -2, 0], [2, 1, 0], [0, 0, 3]];
+    const av = rows.map((r) => r.reduce((s, x, k) => ({ re: s.re + x * v[k].re, im: s.im + x * v[k].im }), { re: 0, im: 0 }));
+    expectClose(av, v.map((z) => mul({ re: 1, im: 2 }, z)), 1e-14, 1e-14);
+    expectClose([Math.hypot(...v.map((z) => Math.hypot(z.re, z.im)))], [1], 1e-14, 1e-14);
+  });
+
   it('info: getrf reports the first exactly-zero pivot, potrf the first failing minor, per matrix', () => {
     const dev = gp.currentDevice();
     // Column-major: matrix 0 is fine; matrix 1 is [[1, 2], [2, 4]], whose second pivot is exactly 0.

@@ -51,4 +51,5 @@ DEFAULT_WORKLOADS = [
     ('fuse elementwise+sum 256M', 'fuseSum', {'n': N}, 'device'),
     ('linalg.solve float64 4096, one rhs', 'linalgSolve', {'m': 4096, 'bits': 64}, 'device'),
     ('linalg.inv float32 4096', 'linalgInv', {'m': 4096, 'bits': 32}, 'device'),
+    ('linalg.eig float64 1024', 'linalgEig', {'m': 1024, 'bits': 64}, 'device'),
 ]

@@ -84,3 +84,19 @@ def k_linalg_inv(ctx, p):
             if not abs(got - want) <= LINALG_RTOL[bits] * 10:
                 raise CheckError('inv: (A inv(A))[%d, %d] = %r, expected %r' % (i, j, got, want))
     return Prepared(lambda: cp.linalg.inv(a), check)
+
+
+def k_linalg_eig(ctx, p):
+    # As bench/linalg-kinds.ts: the operand (not symmetric); sampled pairs A v = w v in float64.
+    m, bits = p['m'], p['bits']
+    a = linalg_operand(ctx, m * m, (m, m), 1, bits)
+    ah = cp.asnumpy(a).astype(np.float64)
+
+    def check(r):
+        w, v = (cp.asnumpy(x).astype(np.complex128) for x in r)
+        for s in range(4):
+            j = (s * 2671 + 3) % m
+            worst = float(np.abs(ah @ v[:, j] - w[j] * v[:, j]).max())
+            if not worst <= LINALG_RTOL[bits] * m:
+                raise CheckError('eig: |A v - w v| = %r for eigenpair %d' % (worst, j))
+    return Prepared(lambda: cp.linalg.eig(a), check)

@@ -7,6 +7,7 @@ export const SOLVE_SORT_WORKLOADS: readonly WorkloadSpec[] = [
   // #16: gp.linalg on cuSOLVER: at CuPy's time or better (the issue's CuPy figures without it).
   { name: 'linalg.solve float64 4096, one rhs', size: '4096² float64', kind: 'linalgSolve', params: { m: 4096, bits: 64 }, how: 'device', floor: { kind: 'none' }, goal: { kind: 'vs-cupy', factor: 1.0, fallbackMs: 14.3, issues: [16] }, on: CUDA },
   { name: 'linalg.inv float32 4096', size: '4096² float32', kind: 'linalgInv', params: { m: 4096, bits: 32 }, how: 'device', floor: { kind: 'none' }, goal: { kind: 'vs-cupy', factor: 1.0, fallbackMs: 17.1, issues: [16] }, on: CUDA },
+  { name: 'linalg.eig float64 1024', size: '1024² float64', kind: 'linalgEig', params: { m: 1024, bits: 64 }, how: 'device', floor: { kind: 'none' }, goal: null, on: CUDA },
   { name: 'linalg.solve float64 256, one rhs (cpu)', size: '256² float64', kind: 'linalgSolve', params: { m: 256, bits: 64 }, how: 'device', floor: { kind: 'none' }, goal: null, on: CPU },
 
   // #18: scans, sorting, sets, counting.

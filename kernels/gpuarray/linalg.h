@@ -1,14 +1,16 @@
 // Dense factorisations of ours, LAPACK's semantics on packed column-major matrices batched by
 // count: LU with partial pivoting (getrf/getrs), Cholesky (potrf), Householder QR (geqrf and
-// orgqr/ungqr), one-sided Jacobi SVD (gesvd), cyclic Jacobi eigh (syevd/heevd). The cpu backend
+// orgqr/ungqr), one-sided Jacobi SVD (gesvd), cyclic Jacobi eigh (syevd/heevd), Hessenberg-QR
+// eig (geev). The cpu backend
 // runs every factorisation through them; on cuda cuSOLVER answers. One thread per matrix of the
 // batch: written for exactness first, not speed. Also the helpers both backends use after a
 // factorisation (determinants from an LU, triangle masks).
-// The routines live in linalg_{scalar,factor,jacobi,lu_helpers}.h; this header adds the entry
+// The routines live in linalg_{scalar,factor,jacobi,eig,lu_helpers}.h; this header adds the entry
 // points.
 #pragma once
 #include "gpuarray/common.h"
 #include "gpuarray/complex.h"
+#include "gpuarray/linalg_eig.h"
 #include "gpuarray/linalg_factor.h"
 #include "gpuarray/linalg_jacobi.h"
 #include "gpuarray/linalg_lu_helpers.h"
@@ -70,6 +72,13 @@
     typedef gpa::la::S<T>::R R;                                                                                  \
     GPA_LA_LOOP gpa::la::syevd<T>((T*)a + b * n * n, (R*)w + b * n, vectors ? (T*)scratch + b * n * n : (T*)0,   \
                                   info + b, n, upper, vectors);                                                  \
+  }                                                                                                              \
+  extern "C" __global__ void gpa_geev_##SUF(void* a, void* w, void* vr, void* work, int* info, long long n,     \
+                                            int vectors, long long batch) {                                      \
+    typedef gpa::la::S<T>::R R;                                                                                  \
+    const long long wb = gpa::la::geev_work_bytes(n, (int)sizeof(T), (int)sizeof(R));                            \
+    GPA_LA_LOOP gpa::la::geev<T>((T*)a + b * n * n, (gpa::complex<R>*)w + b * n, vectors ? (T*)vr + b * n * n : (T*)0, \
+                                 (unsigned char*)work + b * wb, info + b, n);                                    \
   }
 
 #define GPA_LINALG_HELPER_KERNELS(SUF, T)                                                                        \
@@ -99,6 +108,16 @@
       if (cols > 0) gpa::la::lu_permute<T>(ipiv + b * n, (const T*)src + at, (T*)dst + at, perm, n, cols, inverse); \
     }                                                                                                            \
     GPA_PERM_EYE_FREE(perm);                                                                                     \
+  }                                                                                                              \
+  /* geev's VR (column-major, LAPACK's real pairs) as complex row-major eigenvectors, an element a thread. */  \
+  extern "C" __global__ void gpa_geev_vectors_##SUF(const void* vr, const void* w, void* out, long long n,      \
+                                                    long long total) {                                           \
+    typedef gpa::la::S<T>::R R;                                                                                  \
+    for (long long e = gpa::la::first_matrix(); e < total; e += gpa::la::matrix_step()) {                        \
+      const long long b = e / (n * n);                                                                           \
+      gpa::la::geev_vectors<T>((const T*)vr + b * n * n, (const gpa::complex<R>*)w + b * n,                      \
+                               (gpa::complex<R>*)out + b * n * n, n, e % (n * n));                               \
+    }                                                                                                            \
   }                                                                                                              \
   /* Zero the strict upper (upper=1) or lower triangle of packed row-major rows x cols matrices. */              \
   extern "C" __global__ void gpa_tri_zero_##SUF(void* a, long long rows, long long cols, int upper,              \

@@ -213,6 +213,13 @@ export interface DenseSolver {
   gesvd(r: SolverCall & { m: number; n: number; job: 'N' | 'S' | 'A'; a: number; s: number; u: number; vt: number }): void;
   /** Eigenvalues w (real, ascending) of the Hermitian `uplo` triangle; with `vectors`, `a` becomes the eigenvectors. info > 0: did not converge. */
   syevd(r: SolverCall & { n: number; uplo: 'L' | 'U'; vectors: boolean; a: number; w: number }): void;
+  /**
+   * Eigenvalues w (complex of the dtype's precision, batch * n) of the general `a` (destroyed);
+   * with `vectors`, the right eigenvectors in `vr` (n x n of the dtype, unit 2-norm, largest
+   * component real; a real dtype's in LAPACK's pairs: w[j] with positive imaginary part first,
+   * its vector VR[:,j] + i VR[:,j+1]). info > 0: did not converge.
+   */
+  geev(r: SolverCall & { n: number; vectors: boolean; a: number; w: number; vr: number }): void;
 }
 
 /**

@@ -22,12 +22,14 @@ const SOLVER_PARAMS: Record<string, readonly string[]> = {
   orgqr: ['void*', 'const void*', 'int*', 'long long', 'long long', 'long long', 'long long', 'long long'],
   gesvd: ['void*', 'void*', 'void*', 'void*', 'int*', 'long long', 'long long', 'int', 'long long'],
   syevd: ['void*', 'void*', 'void*', 'int*', 'long long', 'int', 'int', 'long long'],
+  geev: ['void*', 'void*', 'void*', 'void*', 'int*', 'long long', 'int', 'long long'],
 };
 const HELPER_PARAMS: Record<string, readonly string[]> = {
   lu_det: ['const void*', 'const int*', 'void*', 'void*', 'long long', 'int', 'long long'],
   tri_zero: ['void*', 'long long', 'long long', 'int', 'long long'],
   lu_perm_eye: ['const int*', 'void*', 'long long', 'long long'],
   lu_permute: ['const int*', 'const void*', 'void*', 'long long', 'long long', 'int', 'long long', 'long long'],
+  geev_vectors: ['const void*', 'const void*', 'void*', 'long long', 'long long'],
 };
 
 /** The largest n luPermEye and luPermute take (GPA_PERM_EYE_MAX in linalg_lu_helpers.h: a permutation in 48 KB of shared memory). */
@@ -89,6 +91,9 @@ class KernelSet {
 }
 
 const itemsize = (d: SolverDType) => (d === 'float32' ? 4 : d === 'complex128' ? 16 : 8);
+const realsize = (d: SolverDType) => (d === 'float32' || d === 'complex64' ? 4 : 8);
+/** geev_work_bytes of linalg_eig.h: one matrix's scratch (Schur vectors, three complex n-vectors, the balancing scale). */
+const geevWorkBytes = (n: number, d: SolverDType) => Math.ceil((Math.ceil((n * n * itemsize(d)) / 16) * 16 + 7 * n * realsize(d)) / 16) * 16;
 const i32 = (v: number) => ({ i32: v });
 
 export class SolverKernels implements DenseSolver {
@@ -128,6 +133,15 @@ export class SolverKernels implements DenseSolver {
       if (scratch) r.workspace.release(scratch);
     }
   }
+  geev(r: SolverCall & { n: number; vectors: boolean; a: number; w: number; vr: number }): void {
+    if (r.batch === 0 || r.n === 0) return;
+    const work = r.workspace.malloc(r.batch * geevWorkBytes(r.n, r.dtype));
+    try {
+      this.set.launch('geev', r.dtype, r.batch, r.stream, [r.a, r.w, r.vectors ? r.vr : 0, work, r.info, r.n, i32(r.vectors ? 1 : 0), r.batch]);
+    } finally {
+      r.workspace.release(work);
+    }
+  }
 }
 
 /** The helper kernels every backend runs itself (not library entries). */
@@ -165,6 +179,14 @@ export class LinalgHelpers {
     // GRID_CAP blocks would add no parallelism, only repeat chain walks in blocks that loop.
     const chunks = this.set.serialThreads ? 1 : Math.max(1, Math.min(nrhs, Math.floor(GRID_CAP / Math.max(1, batch)), Math.ceil((n * nrhs) / 4096)));
     this.set.launch('lu_permute', dtype, batch * chunks * 256, stream, [ipiv, src, dst, n, nrhs, i32(inverse ? 1 : 0), batch, chunks], 256);
+  }
+
+  /**
+   * geev's `vr` (column-major, a real dtype's in LAPACK's pairs, read with `w`) as complex
+   * row-major eigenvectors in `out` (batch x n x n of the dtype's complex: out[i][j] = v_j[i]).
+   */
+  geevVectors(dtype: SolverDType, vr: number, w: number, out: number, n: number, batch: number, stream: number): void {
+    this.set.launch('geev_vectors', dtype, batch * n * n, stream, [vr, w, out, n, batch * n * n], 256);
   }
 
   /** Zero the strict upper (or lower) triangles of C-contiguous rows x cols matrices. */

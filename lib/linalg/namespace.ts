@@ -2,6 +2,7 @@
 import { norm } from './norm.js';
 import { det, slogdet, inv, solve, matrixPower } from './solve.js';
 import { cholesky, qr, svd, eigh, eigvalsh } from './decompositions.js';
+import { eig, eigvals } from './eig.js';
 import { lstsq, pinv, matrixRank } from './least-squares.js';
 import { LinAlgError } from './lin-alg-error.js';
 import { matmul } from './matmul.js';
@@ -50,6 +51,10 @@ export const linalg = {
   eigh,
   /** numpy.linalg.eigvalsh(a, UPLO?): the eigenvalues of a Hermitian (real symmetric) matrix, ascending. */
   eigvalsh,
+  /** numpy.linalg.eig(a): [w, v] with a v = v diag(w) for a general square matrix (complex unless every eigenvalue of a real input is real). */
+  eig,
+  /** numpy.linalg.eigvals(a): the eigenvalues of a general square matrix, as eig's w. */
+  eigvals,
   /** numpy.linalg.lstsq(a, b, rcond?): [x, residuals, rank, s] minimising ||b - a x||. */
   lstsq,
   /** numpy.linalg.pinv(a, rcond?): the Moore-Penrose pseudo-inverse of each matrix of a stack, by SVD. */

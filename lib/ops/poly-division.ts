@@ -1,10 +1,9 @@
-// numpy.polydiv and numpy.poly, written as NumPy writes them (its loop of element-wise steps, its
-// dtypes): the quotient and remainder of two polynomials, and the polynomial of given roots.
-import { DType, dtypes } from '../core/dtype.js';
+// numpy.polydiv, written as NumPy writes it (its loop of element-wise steps, its dtypes): the
+// quotient and remainder of two polynomials. (numpy.poly and roots, which take eigenvalues, are
+// in linalg/poly-roots.ts.)
 import { GpuArray } from '../core/gpu-array.js';
 import { resultType } from '../core/promotion.js';
 import { ArrayLike, copyInto, toArray } from './array-args.js';
-import { convolve } from './correlation.js';
 import { temps, type Temps } from './poly.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
 
@@ -58,38 +57,4 @@ function isNearZero(x: GpuArray): boolean {
   const v = x.toArray() as number | { re: number; im: number };
   const mag = typeof v === 'number' ? Math.abs(v) : Math.hypot(v.re, v.im);
   return mag <= 1e-8;
-}
-
-/** numpy.mintypecode for one dtype: float32 and complex stay, everything else is float64. */
-const polyDType = (d: DType): DType => (d === dtypes.float32 || d.isComplex ? d : dtypes.float64);
-
-/**
- * numpy.poly(seq_of_zeros) for a 1-D sequence of roots: the monic polynomial with those roots,
- * highest power first (an empty sequence gives 1, as NumPy's). NumPy's dtype (float32 stays,
- * other real dtypes float64); complex roots and matrices (NumPy takes their eigenvalues) are refused.
- * @example gp.poly([1, 2]) // [1, -3, 2]
- */
-export function poly(seqOfZeros: ArrayLike): GpuArray | number {
-  const z = toArray(seqOfZeros, 'poly: seq_of_zeros');
-  try {
-    if (z.ndim === 2 && z.shape[0] === z.shape[1] && z.shape[0] !== 0) {
-      throw new TypeError("poly: a matrix's characteristic polynomial needs its eigenvalues (linalg.eigvals), which gpuarray does not have yet");
-    }
-    if (z.ndim > 1) throw new RangeError('input must be 1d or non-empty square 2d array.');
-    const d = polyDType(z.dtype);
-    if (d.isComplex) throw new TypeError('poly: complex roots are not supported (convolve takes real coefficients)');
-    if (z.size === 0) return 1.0;
-    const roots = Array.from((z.ndim === 0 ? z.reshape([1]) : z).toTypedArray() as globalThis.ArrayLike<number | bigint>, Number);
-    const T = temps();
-    try {
-      let a = T.t(GpuArray.allocate([1], d, z.device).fill(1));
-      for (const root of roots) a = T.t(convolve(a, T.t(GpuArray.allocate([2], d, z.device).set([1, -root]))));
-      return T.done(a);
-    } catch (e) {
-      T.drop();
-      throw e;
-    }
-  } finally {
-    if (z !== seqOfZeros) z.dispose();
-  }
 }

@@ -23,6 +23,10 @@ function cusolverLibrary(): Cusolver {
 export class CusolverDense implements DenseSolver {
   private handle = 0;
   private boundStream = -1;
+  /** The 64-bit API's options object (geev), made with the handle's first use of it. */
+  private params = 0;
+  /** geev's host workspace, grown to the largest asked for. */
+  private hostWork = new Uint8Array(0);
 
   /** `setup` runs a handle's creation with the device's context current, outside a capture's rules (see CublasGemm). */
   /** `trsm`: cuBLAS's triangular solve (getrs without row interchanges is two of them). */
@@ -164,6 +168,26 @@ export class CusolverDense implements DenseSolver {
       }
     });
   }
+
+  geev(r: SolverCall & { n: number; vectors: boolean; a: number; w: number; vr: number }): void {
+    if (r.batch === 0 || r.n === 0) return;
+    const { lib, h, t } = this.begin(r, r.n);
+    if (this.params === 0) this.params = this.setup(() => lib.createParams());
+    const item = ITEM[r.dtype];
+    const wItem = r.dtype === 'float32' || r.dtype === 'complex64' ? 8 : 16;
+    const vr = r.vectors ? r.vr : 0;
+    const [deviceBytes, hostBytes] = lib.geevBufferSize(h, this.params, r.vectors, r.n, t, r.a, r.w, vr);
+    if (hostBytes > this.hostWork.byteLength) this.hostWork = new Uint8Array(hostBytes);
+    const work = r.workspace.malloc(Math.max(1, deviceBytes));
+    try {
+      for (let b = 0; b < r.batch; b++) {
+        const mat = b * r.n * r.n * item;
+        lib.geev(h, this.params, r.vectors, r.n, t, r.a + mat, r.w + b * r.n * wItem, vr && vr + mat, work, deviceBytes, hostBytes > 0 ? this.hostWork : null, r.info + 4 * b);
+      }
+    } finally {
+      r.workspace.release(work);
+    }
+  }
 }
 
 /** Matrices at most this large, in a batch of at least two, go to our kernels on cuda. */
@@ -205,5 +229,8 @@ export class CudaDenseSolver implements DenseSolver {
   }
   syevd(r: Parameters<DenseSolver['syevd']>[0]): void {
     this.pick(r.batch, r.n).syevd(r);
+  }
+  geev(r: Parameters<DenseSolver['geev']>[0]): void {
+    this.pick(r.batch, r.n).geev(r);
   }
 }

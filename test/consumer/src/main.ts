@@ -781,6 +781,9 @@ assert.deepEqual(nums(gp.unpackbits(gp.packbits(gp.array([1, 0, 1], 'uint8'), pa
 const [quotient, remainder] = gp.polydiv([1, 5, 6], [1, 2]);
 assert.deepEqual([nums(quotient), nums(remainder)], [[1, 3], [0]]);
 assert.deepEqual(nums(gp.poly([1, 2]) as GpuArray), [1, -3, 2]);
+assert.deepEqual(nums(gp.roots([1, -3, 2])).map(Math.round).sort(), [1, 2]);
+const [eigW, eigV] = gp.linalg.eig(gp.array([[2, 0], [0, 3]], 'float64'));
+assert.deepEqual([nums(eigW), eigV.shape, gp.linalg.eigvals(gp.eye(2)).size], [[2, 3], [2, 2], 2]);
 const pieceX = gp.array([-1, 2], 'float64');
 const pieces: Piece[] = [(sel) => sel.negative(), 5];
 const conditions: PiecewiseConditions = [pieceX.less(0)];
