@@ -6,7 +6,7 @@ import type { AstypeOptions } from './array-types.js';
 import { DTypeLike, dtype as toDType } from './dtype.js';
 import { HostScalar } from './host-data.js';
 import { kernelHooks } from './kernel-hooks.js';
-import { canCastSafely, canCastSameKind } from './promotion.js';
+import { canCastBy, castingOf } from './promotion.js';
 import { Scalar } from './scalar.js';
 import { readOptions } from '../util/options.js';
 
@@ -14,15 +14,8 @@ import { readOptions } from '../util/options.js';
 export function astypeArray(a: GpuArray, d: DTypeLike, options: AstypeOptions | undefined, Array_: typeof GpuArray): GpuArray {
   const o = readOptions<AstypeOptions>('astype', options, ['casting', 'copy']);
   const to = toDType(d, 'astype: dtype');
-  const casting = o.casting ?? 'unsafe';
-  const castOk =
-    casting === 'unsafe' ? true
-    : casting === 'same_kind' ? canCastSameKind(a.dtype, to)
-    : casting === 'safe' ? canCastSafely(a.dtype, to)
-    : casting === 'no' || casting === 'equiv' ? a.dtype === to
-    : null;
-  if (castOk === null) throw new RangeError(`astype: casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe', got ${String(casting)}`);
-  if (!castOk) throw new TypeError(`Cannot cast array data from ${a.dtype.name} to ${to.name} according to the rule '${casting}'`);
+  const casting = castingOf(o.casting, 'unsafe');
+  if (!canCastBy(a.dtype, to, casting)) throw new TypeError(`Cannot cast array data from ${a.dtype.name} to ${to.name} according to the rule '${casting}'`);
   // copy: false returns this array itself when nothing needs converting (NumPy's astype(copy=False)).
   if (o.copy === false && to === a.dtype) return a;
   const out = Array_.allocate(a.shape, to, a.device);

@@ -74,6 +74,34 @@ export function canCastSameKind(from: DType, to: DType): boolean {
   return canCastSafely(from, to) || KIND_ORDER[from.kind] <= KIND_ORDER[to.kind];
 }
 
+/**
+ * NumPy's casting rules: 'no' and 'equiv' allow only the same dtype, 'safe' only casts that keep
+ * every value, 'same_kind' also casts within a kind (float64 to float32), 'unsafe' any cast.
+ */
+export type Casting = 'no' | 'equiv' | 'safe' | 'same_kind' | 'unsafe';
+const CASTINGS: readonly Casting[] = ['no', 'equiv', 'safe', 'same_kind', 'unsafe'];
+
+/** Whether `from` casts to `to` under `casting` (byte order is always native: 'no' is 'equiv'). */
+export function canCastBy(from: DType, to: DType, casting: Casting): boolean {
+  switch (casting) {
+    case 'unsafe':
+      return true;
+    case 'same_kind':
+      return canCastSameKind(from, to);
+    case 'safe':
+      return canCastSafely(from, to);
+    default:
+      return from === to;
+  }
+}
+
+/** A `casting` option checked: one of NumPy's five rules, `fallback` when absent. */
+export function castingOf(value: unknown, fallback: Casting = 'same_kind'): Casting {
+  if (value === undefined) return fallback;
+  if (!CASTINGS.includes(value as Casting)) throw new RangeError(`casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe', got ${String(value)}`);
+  return value as Casting;
+}
+
 /** The dtype a weak scalar of `kind` takes next to a strong dtype `s` (NEP 50). */
 export function promoteWeak(s: DType, kind: WeakKind): DType {
   if (weakCategory[kind] <= category(s)) return s;

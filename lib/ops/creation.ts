@@ -17,9 +17,9 @@ export type { DTypeArg, ShapeLike } from './creation-args.js';
 export { array, asarray, type ArrayOptions } from './creation-data.js';
 
 /** New memory of shape and dtype in C or F order (F: the reversed shape's C array, transposed). */
-function allocate(shape: readonly number[], d: DType, order: 'C' | 'F'): GpuArray {
-  if (order === 'C' || shape.length < 2) return GpuArray.allocate(shape, d);
-  const c = GpuArray.allocate([...shape].reverse(), d);
+export function allocateInOrder(shape: readonly number[], d: DType, order: 'C' | 'F', device?: GpuArray['device']): GpuArray {
+  if (order === 'C' || shape.length < 2) return GpuArray.allocate(shape, d, device);
+  const c = GpuArray.allocate([...shape].reverse(), d, device);
   try {
     // An owner (base null, as NumPy's), not a view of a temporary.
     return new GpuArray(c.buffer.retain(), shape, [...c.strides].reverse(), 0, d, null);
@@ -38,7 +38,7 @@ function allocate(shape: readonly number[], d: DType, order: 'C' | 'F'): GpuArra
  */
 export function empty(shape: ShapeLike, dtype: DTypeArg = 'float64'): GpuArray {
   const d = creationDType('empty', dtype, 'second', 'float64')!;
-  return allocate(normalizeShape(shape), d, creationOrder('empty', dtype));
+  return allocateInOrder(normalizeShape(shape), d, creationOrder('empty', dtype));
 }
 
 /**
@@ -49,7 +49,7 @@ export function empty(shape: ShapeLike, dtype: DTypeArg = 'float64'): GpuArray {
  * @example gp.zeros(3, 'int32').str() // '[0 0 0]'
  */
 export function zeros(shape: ShapeLike, dtype: DTypeArg = 'float64'): GpuArray {
-  const a = allocate(normalizeShape(shape), creationDType('zeros', dtype, 'second', 'float64')!, creationOrder('zeros', dtype));
+  const a = allocateInOrder(normalizeShape(shape), creationDType('zeros', dtype, 'second', 'float64')!, creationOrder('zeros', dtype));
   a.device.backend.memset(a.ptr, 0, a.nbytes, a.device.currentStream());
   return a;
 }
@@ -74,7 +74,7 @@ export function full(shape: ShapeLike, fillValue: HostScalar | Scalar | GpuArray
     try {
       const dims = normalizeShape(shape);
       v.broadcastTo(dims).dispose(); // a RangeError when it does not broadcast
-      const a = allocate(dims, given ?? v.dtype, order);
+      const a = allocateInOrder(dims, given ?? v.dtype, order);
       try {
         if (a.size > 0) kernelHooks().assign(a, v);
         return a;
@@ -93,7 +93,7 @@ export function full(shape: ShapeLike, fillValue: HostScalar | Scalar | GpuArray
   // An integer the dtype cannot hold is refused (NumPy's OverflowError) before allocating; a float
   // (NaN, inf included) is cast unsafely as NumPy's copyto(casting='unsafe').
   if (!(value instanceof Scalar) && (typeof value !== 'number' || Number.isInteger(value) || !d.isInteger)) toDTypeValue(value, d);
-  const a = allocate(normalizeShape(shape), d, order);
+  const a = allocateInOrder(normalizeShape(shape), d, order);
   try {
     if (typeof value === 'number' && !Number.isFinite(value) && d.isInteger) {
       // NaN or inf into integers: the device's float64 -> integer cast, as NumPy's unsafe copyto.

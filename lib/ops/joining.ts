@@ -5,8 +5,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { shapeString } from '../core/shape.js';
 import { ElementwiseKernel, ElementwiseKernelFn } from '../kernel/elementwise-kernel.js';
 import { mixedDevices } from '../kernel/elementwise.js';
-import { canCastSameKind } from '../core/promotion.js';
-import { canCastSafely } from '../core/promotion.js';
+import { canCastBy, castingOf, type Casting } from '../core/promotion.js';
 import { axisOf, build, checkKeys, commonDType, copyInto, isOptions, owned, sliceAxis, toArray } from './array-args.js';
 import { atleast1d, atleast2d, atleast3d } from './views.js';
 
@@ -22,19 +21,10 @@ export interface ConcatenateOptions {
   casting?: Casting;
 }
 
-/**
- * NumPy's casting rules: 'no' and 'equiv' allow only the same dtype, 'safe' only casts that keep
- * every value, 'same_kind' also casts within a kind (float64 to float32), 'unsafe' any cast.
- */
-export type Casting = 'no' | 'equiv' | 'safe' | 'same_kind' | 'unsafe';
+export type { Casting };
 
 function checkCast(from: DType, to: DType, casting: Casting): void {
-  const ok =
-    casting === 'unsafe' ||
-    (casting === 'same_kind' && canCastSameKind(from, to)) ||
-    (casting === 'safe' && canCastSafely(from, to)) ||
-    ((casting === 'no' || casting === 'equiv') && from === to);
-  if (!ok) throw new TypeError(`Cannot cast array data from dtype('${from.name}') to dtype('${to.name}') according to the rule '${casting}'`);
+  if (!canCastBy(from, to, casting)) throw new TypeError(`Cannot cast array data from dtype('${from.name}') to dtype('${to.name}') according to the rule '${casting}'`);
 }
 
 /** Arguments as GpuArrays, plus the ones made here (to dispose). */
@@ -117,8 +107,8 @@ function oneLaunch(arrays: readonly GpuArray[], ax: number, out: GpuArray): bool
 }
 
 /** Check shapes, allocate (or check) the output, and copy each input into its part of it. */
-function join(arrays: readonly GpuArray[], axis: number, outOpt: GpuArray | undefined, dtypeOpt: DTypeLike | undefined, casting: Casting = 'same_kind'): GpuArray {
-  if (!['no', 'equiv', 'safe', 'same_kind', 'unsafe'].includes(casting)) throw new RangeError(`casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'`);
+function join(arrays: readonly GpuArray[], axis: number, outOpt: GpuArray | undefined, dtypeOpt: DTypeLike | undefined, castingOpt?: Casting): GpuArray {
+  const casting = castingOf(castingOpt);
   const first = arrays[0];
   const nd = first.ndim;
   if (nd === 0) throw new RangeError('zero-dimensional arrays cannot be concatenated');

@@ -14,12 +14,12 @@ import { copyInto, checkKeys, owned, targetArray, toArray, valuesAs } from './ar
 import { boolMask, extractBool, placeBool } from './compaction.js';
 import { take } from './take-put.js';
 import { flatnonzero } from './nonzero.js';
-import { canCastSameKind } from '../core/promotion.js';
+import { canCastBy, castingOf } from '../core/promotion.js';
+import { copyWhereKernel } from './copy-where.js';
 
 const disposeAll = (xs: GpuArray[]) => xs.forEach((x) => x.dispose());
 
 const putmaskKernel = ElementwiseKernel('bool m, raw T vals, int64 nv', 'T x', 'x = m ? vals[i % nv] : x', 'gpa_putmask');
-const copyWhereKernel = ElementwiseKernel('T s, bool w', 'T x', 'x = w ? s : x', 'gpa_copyto_where');
 
 /**
  * Values as a contiguous 1-D array of a's dtype, plus what was made. As NumPy, an array's dtype
@@ -197,8 +197,7 @@ function dropLeadingOnes<T>(s: T, dst: GpuArray, made: GpuArray[]): T {
 export function copyto(dst: GpuArray, src: unknown, options: CopytoOptions = {}): void {
   targetArray('copyto', dst);
   checkKeys('copyto', options as Record<string, unknown>, ['casting', 'where']);
-  const casting = options.casting ?? 'same_kind';
-  if (!['no', 'equiv', 'safe', 'same_kind', 'unsafe'].includes(casting)) throw new RangeError(`casting must be one of 'no', 'equiv', 'safe', 'same_kind', or 'unsafe'`);
+  const casting = castingOf(options.casting);
   const made: GpuArray[] = [];
   try {
     let s: GpuArray | Scalar | HostScalar;
@@ -214,12 +213,7 @@ export function copyto(dst: GpuArray, src: unknown, options: CopytoOptions = {})
     }
     if (s instanceof GpuArray || s instanceof Scalar) {
       const from = s.dtype;
-      const ok =
-        casting === 'unsafe' ||
-        (casting === 'same_kind' && canCastSameKind(from, dst.dtype)) ||
-        (casting === 'safe' && canCastSafely(from, dst.dtype)) ||
-        ((casting === 'no' || casting === 'equiv') && from === dst.dtype);
-      if (!ok) throw new TypeError(`Cannot cast array data from dtype('${from.name}') to dtype('${dst.dtype.name}') according to the rule '${casting}'`);
+      if (!canCastBy(from, dst.dtype, casting)) throw new TypeError(`Cannot cast array data from dtype('${from.name}') to dtype('${dst.dtype.name}') according to the rule '${casting}'`);
     }
     if (options.where === undefined || options.where === true) {
       copyInto(dst, dropLeadingOnes(s, dst, made));

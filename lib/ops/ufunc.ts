@@ -3,12 +3,13 @@
 import { DType, dtype as toDType, DTypeLike, dtypes, integerRange } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar, isComplexLike, weakKindOf } from '../core/host-data.js';
-import { canCastSafely, canCastSameKind, checkWeakIntegerFits, KIND_ORDER, resultType, WeakKind } from '../core/promotion.js';
+import { canCastBy, canCastSafely, canCastSameKind, castingOf, type Casting, checkWeakIntegerFits, KIND_ORDER, resultType, WeakKind } from '../core/promotion.js';
 import { Scalar } from '../core/scalar.js';
 import { readOptions } from '../util/options.js';
 import { broadcastShapes, sameShape, shapeString } from '../core/shape.js';
 import { BoundParam, ElementwiseDefinition, makeDefinition, runElementwise } from '../kernel/elementwise.js';
 import { broadcastAxis, overlapsBadly, readOnlyError } from '../kernel/overlap.js';
+import { callMasked, fortranOutputs, orderOf, type UfuncOrder, type UfuncWhere } from './ufunc-where.js';
 
 /** One typed loop of a ufunc: input and output dtypes and the C body. */
 export interface UfuncLoop {
@@ -45,23 +46,35 @@ export interface UfuncOptions {
 /** A ufunc operand: an array, a typed scalar (strong), or a JS number, bigint, boolean or complex (weak, NEP 50). */
 export type UfuncArg = GpuArray | Scalar | HostScalar;
 
-/** The trailing options of a ufunc call: `out` and `dtype` (NumPy's keywords). */
-export interface UfuncCallOptions {
-  /** Where to write the result (the shape the inputs broadcast to; a same_kind cast of the loop's output). */
-  out?: GpuArray;
-  /** Loop dtype to compute in (NumPy's dtype=). */
+/** The keywords every ufunc call takes besides `out` (NumPy's `where`, `casting`, `order`, `dtype`). */
+export interface UfuncKeywords {
+  /** Loop dtype to compute in (NumPy's dtype=; a ufunc of two outputs: its first output's). */
   dtype?: DTypeLike;
+  /**
+   * A bool mask broadcast with the inputs: where it is false the output keeps its value (`out`'s
+   * elements are left alone; without `out` those elements are unspecified, NumPy's uninitialised
+   * memory, and a process warning says so once, as NumPy 2.4's UserWarning).
+   */
+  where?: UfuncWhere;
+  /** NumPy's casting rule for the inputs into the loop and the loop's results into `out` (default 'same_kind'). */
+  casting?: Casting;
+  /** Memory order of the outputs allocated: 'C' (gpuarray's default), 'F', or 'K' and 'A', which follow F-ordered inputs (NumPy's default is 'K'). */
+  order?: UfuncOrder;
+}
+
+/** The trailing options of a ufunc call: `out` and NumPy's keywords. */
+export interface UfuncCallOptions extends UfuncKeywords {
+  /** Where to write the result (the shape the inputs broadcast to; cast from the loop's output by `casting`); null: allocate. */
+  out?: GpuArray | null;
 }
 
 /** The trailing options of a ufunc with two outputs (`frexp`, `modf`, `divmod`): `out` is a pair, as NumPy's out tuple. */
-export interface UfuncPairCallOptions {
+export interface UfuncPairCallOptions extends UfuncKeywords {
   /** Where to write each result; a null entry allocates that one. */
   out?: readonly [GpuArray | null, GpuArray | null];
-  /** Loop to compute in, named by its first output dtype (NumPy's dtype=). */
-  dtype?: DTypeLike;
 }
 
-const CALL_OPTION_KEYS = ['out', 'dtype'];
+const CALL_OPTION_KEYS = ['out', 'dtype', 'where', 'casting', 'order'];
 
 
 const describe = (v: unknown) =>
@@ -135,8 +148,12 @@ export class Ufunc {
     }
     if (options instanceof GpuArray) throw new TypeError(`${this.name}: options must be an object like {out, dtype}, got ${describe(options)}`);
     const opts = readOptions<UfuncCallOptions | UfuncPairCallOptions>(this.name, options, CALL_OPTION_KEYS);
-    const outs = this.outsOf(opts.out ?? undefined);
-    const { loop, params } = this.resolveCached(args, opts.dtype);
+    const casting = castingOf(opts.casting);
+    const order = orderOf(this.name, opts.order);
+    if (opts.where !== undefined && opts.where !== true) return callMasked(this, args, opts, casting, options);
+    let outs = this.outsOf(opts.out ?? undefined);
+    const { loop, params } = this.resolveCached(args, opts.dtype, casting);
+    this.checkInputCasts(args, loop, casting, opts.dtype !== undefined);
 
     // Value checks, before anything is launched.
     const values: (GpuArray | HostScalar | null)[] = new Array(args.length + this.nout);
@@ -157,14 +174,17 @@ export class Ufunc {
       if (out === null) continue;
       anyOut = true;
       if (broadcastAxis(out) >= 0) throw readOnlyError(`${this.name}: output array`, out);
-      if (!canCastSameKind(loop.outs[j], out.dtype)) {
-        throw new TypeError(`Cannot cast ufunc '${this.name}' output from ${loop.outs[j].name} to ${out.dtype.name} with casting rule 'same_kind'`);
-      }
+      this.checkOutputCast(loop.outs[j], out.dtype, casting);
     }
     // Scalars only (add(1, 2)): 0-d results, as NumPy's scalar results.
     let allScalar = !anyOut;
     for (let k = 0; k < args.length && allScalar; k++) if (args[k] instanceof GpuArray) allScalar = false;
     const allocated: GpuArray[] = [];
+    if (!anyOut && !allScalar && order !== 'C') {
+      const fortran = fortranOutputs(args, loop.outs, order);
+      if (fortran !== null) outs = fortran;
+      allocated.push(...(fortran ?? []));
+    }
     for (let j = 0; j < outs.length; j++) {
       let out = outs[j];
       if (out === null && allScalar) allocated.push((out = GpuArray.allocate([], loop.outs[j])));
@@ -221,8 +241,38 @@ export class Ufunc {
     return null;
   }
 
+  /**
+   * The loop a call with these operands, `dtype` and `casting` runs (NumPy's resolution), its
+   * inputs' casts checked: what a masked call (`where`) checks before computing.
+   */
+  loopFor(args: readonly UfuncArg[], dtypeOpt: DTypeLike | undefined, casting: Casting): UfuncLoop {
+    const { loop } = this.resolveCached(args, dtypeOpt, casting);
+    this.checkInputCasts(args, loop, casting, dtypeOpt !== undefined);
+    return loop;
+  }
+
+  /** NumPy's output cast check: the loop's result `from` into an `out` of `to` under `casting`. */
+  checkOutputCast(from: DType, to: DType, casting: Casting): void {
+    if (!canCastBy(from, to, casting)) throw new TypeError(`Cannot cast ufunc '${this.name}' output from ${from.name} to ${to.name} with casting rule '${casting}'`);
+  }
+
+  /**
+   * Each typed operand (arrays and typed scalars; weak JS scalars take the loop's type) must cast
+   * to its loop input under `casting`. Loops found without `dtype` take their inputs safely, and
+   * with it same_kind: only stricter rules can fail (the hot path checks nothing). `force`: check
+   * whatever the rule (a loop picked by its output alone).
+   */
+  private checkInputCasts(args: readonly UfuncArg[], loop: UfuncLoop, casting: Casting, byDtype: boolean, force = false): void {
+    if (!force && (casting === 'unsafe' || casting === 'same_kind' || (casting === 'safe' && !byDtype))) return;
+    const anyCast = this.opts.anyCastInputs ?? [];
+    args.forEach((a, k) => {
+      if (!(a instanceof GpuArray || a instanceof Scalar) || anyCast.includes(k) || canCastBy(a.dtype, loop.ins[k], casting)) return;
+      throw new TypeError(`Cannot cast ufunc '${this.name}' input ${k} from ${a.dtype.name} to ${loop.ins[k].name} with casting rule '${casting}'`);
+    });
+  }
+
   /** The `out` option as one entry per output (null: allocate), checked. */
-  private outsOf(out: unknown): readonly (GpuArray | null)[] {
+  outsOf(out: unknown): readonly (GpuArray | null)[] {
     if (out === undefined || out === null) return this.noOuts;
     if (out instanceof GpuArray) {
       if (this.nout !== 1) throw new TypeError(`${this.name}: out must be a list of ${this.nout} arrays (null to allocate one), got a GpuArray`);
@@ -275,8 +325,9 @@ export class Ufunc {
     return def;
   }
 
-  private resolveCached(args: readonly UfuncArg[], dtypeOpt?: DTypeLike): Resolution {
-    let key = dtypeOpt === undefined ? '' : `${toDType(dtypeOpt, `${this.name}: dtype`).char}:`;
+  private resolveCached(args: readonly UfuncArg[], dtypeOpt: DTypeLike | undefined, casting: Casting): Resolution {
+    // Only an unsafe dtype= loop search differs by casting (it may take inputs same_kind would refuse).
+    let key = dtypeOpt === undefined ? '' : `${toDType(dtypeOpt, `${this.name}: dtype`).char}${casting === 'unsafe' ? '!' : ''}:`;
     for (const a of args) {
       if (a instanceof GpuArray || a instanceof Scalar) key += a.dtype.char;
       else if (typeof a === 'number' || typeof a === 'bigint' || typeof a === 'boolean' || isComplexLike(a)) key += `w${weakKindOf(a)[0]}`;
@@ -285,7 +336,7 @@ export class Ufunc {
     }
     let r = this.resolved.get(key);
     if (r === undefined) {
-      const { loop } = this.resolve(args, dtypeOpt);
+      const { loop } = this.resolve(args, dtypeOpt, casting);
       const params: BoundParam[] = [];
       loop.ins.forEach((d, k) => {
         params.push({ name: `in${k}`, raw: false, isOutput: false, dtype: d, localCtype: d.computeCtype, placeholder: `in${k}_type`, readsOutput: false });
@@ -300,7 +351,7 @@ export class Ufunc {
   }
 
   /** NumPy's loop selection: per-input dtypes (weak scalars per NEP 50), then the first safe loop. */
-  resolve(args: readonly UfuncArg[], dtypeOpt?: DTypeLike): { loop: UfuncLoop; inputDtypes: DType[] } {
+  resolve(args: readonly UfuncArg[], dtypeOpt?: DTypeLike, casting: Casting = 'same_kind'): { loop: UfuncLoop; inputDtypes: DType[] } {
     const anyCast = this.opts.anyCastInputs ?? [];
     const strong: DType[] = [];
     const weak: WeakKind[] = [];
@@ -333,6 +384,11 @@ export class Ufunc {
     if (dtypeOpt !== undefined) {
       const want = toDType(dtypeOpt);
       loop = this.loops.find((l) => l.outs[0] === want && l.ins.every((t, k) => anyCast.includes(k) || canCastSameKind(ins[k], t)));
+      // No loop takes the inputs same_kind: casting='unsafe' runs the loop of that output anyway
+      // (np.add(x, 1, dtype='int32', casting='unsafe')), other rules refuse with NumPy's message.
+      const byOutput = loop ? undefined : this.loops.find((l) => l.outs[0] === want);
+      if (byOutput && casting === 'unsafe') loop = byOutput;
+      else if (byOutput) this.checkInputCasts(args, byOutput, casting, true, true);
       if (!loop) throw new TypeError(`ufunc '${this.name}' has no loop computing in ${want.name} for the input types (${ins.map((d) => d.name).join(', ')})`);
     } else {
       loop = this.loops.find((l) => l.ins.every((t, k) => castOk(ins[k], t, k)));

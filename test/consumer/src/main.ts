@@ -782,6 +782,8 @@ const [quotient, remainder] = gp.polydiv([1, 5, 6], [1, 2]);
 assert.deepEqual([nums(quotient), nums(remainder)], [[1, 3], [0]]);
 assert.deepEqual(nums(gp.poly([1, 2]) as GpuArray), [1, -3, 2]);
 assert.deepEqual(nums(gp.roots([1, -3, 2])).map(Math.round).sort(), [1, 2]);
+const whereOptions: gp.UfuncCallOptions = { out: gp.zeros([2]), where: [true, false], casting: 'same_kind', order: 'K' };
+assert.deepEqual(nums(gp.divide(gp.array([4, 1], 'float64'), 2, whereOptions)), [2, 0]);
 const [eigW, eigV] = gp.linalg.eig(gp.array([[2, 0], [0, 3]], 'float64'));
 assert.deepEqual([nums(eigW), eigV.shape, gp.linalg.eigvals(gp.eye(2)).size], [[2, 3], [2, 2], 2]);
 const pieceX = gp.array([-1, 2], 'float64');
