@@ -90,3 +90,37 @@ export function applyAlongAxis(func1d: (slice: GpuArray, ...args: unknown[]) => 
   if (out !== buff) buff.dispose();
   return out;
 }
+
+/**
+ * numpy.apply_over_axes(func, a, axes): `func(a, axis)` for each axis in turn, each result in
+ * place of `a` for the next; a result with one dimension fewer gets it back (length one), so the
+ * result has `a`'s dimensions (as a reduction with keepdims).
+ * @example gp.applyOverAxes(gp.sum, a, [0, 2])
+ */
+export function applyOverAxes(func: (a: GpuArray, axis: number) => GpuArray, a: GpuArray, axes: number | readonly number[]): GpuArray {
+  if (typeof func !== 'function') throw new TypeError('applyOverAxes: func must be a function');
+  if (!(a instanceof GpuArray)) throw new TypeError('applyOverAxes: expected a GpuArray');
+  const n = a.ndim;
+  let val = a;
+  const replace = (next: GpuArray) => {
+    if (val !== a && val !== next) val.dispose();
+    val = next;
+  };
+  for (let axis of typeof axes === 'number' ? [axes] : axes) {
+    if (axis < 0) axis += n;
+    const res = func(val, axis);
+    if (!(res instanceof GpuArray)) throw new TypeError('applyOverAxes: func must return a GpuArray');
+    if (res.ndim === val.ndim) {
+      replace(res);
+      continue;
+    }
+    const kept = res.expandDims(axis);
+    if (res !== a && res !== val) res.dispose();
+    if (kept.ndim !== val.ndim) {
+      kept.dispose();
+      throw new RangeError('function is not returning an array of the correct shape');
+    }
+    replace(kept);
+  }
+  return val;
+}

@@ -7,6 +7,8 @@ import { dtype as toDType, DTypeLike } from '../core/dtype.js';
 import { readOptions } from '../util/options.js';
 import { copyInto, isOptions, owned, toArray } from './array-args.js';
 import { asarray } from './creation-data.js';
+import { allocateInOrder } from './creation.js';
+import { broadcastAxis } from '../kernel/overlap.js';
 import { all } from './reduction-exports.js';
 import { ufuncFunctions as uf } from './ufunc-api.js';
 
@@ -195,3 +197,61 @@ export const size = (a: unknown, axis?: number): number =>
     if (k < 0 || k >= x.ndim) throw new RangeError(`axis ${axis} is out of bounds for array of dimension ${x.ndim}`);
     return x.shape[k];
   });
+
+/**
+ * numpy.isfortran: whether `a` is F-contiguous and not C-contiguous (so no 1-D array is).
+ * @example gp.isfortran(gp.asfortranarray(gp.ones([2, 3]))) // true
+ */
+export function isfortran(a: GpuArray): boolean {
+  if (!(a instanceof GpuArray)) throw new TypeError('isfortran: expected a GpuArray');
+  return a.flags.fContiguous && !a.flags.cContiguous;
+}
+
+/** A flag numpy.require can ask for, by any of NumPy's names (case-insensitive). */
+export type Requirement = 'C' | 'C_CONTIGUOUS' | 'CONTIGUOUS' | 'F' | 'F_CONTIGUOUS' | 'FORTRAN' | 'A' | 'ALIGNED' | 'W' | 'WRITEABLE' | 'O' | 'OWNDATA' | 'E' | 'ENSUREARRAY';
+
+const REQUIREMENT: Record<string, 'C' | 'F' | 'A' | 'W' | 'O' | 'E'> = {
+  C: 'C', C_CONTIGUOUS: 'C', CONTIGUOUS: 'C', F: 'F', F_CONTIGUOUS: 'F', FORTRAN: 'F', A: 'A', ALIGNED: 'A',
+  W: 'W', WRITEABLE: 'W', O: 'O', OWNDATA: 'O', E: 'E', ENSUREARRAY: 'E',
+};
+
+/** Options of gp.require (numpy.require's keywords). */
+export interface RequireOptions {
+  /** The dtype to convert to (null or absent: keep). */
+  dtype?: DTypeLike | null;
+  /** Flags the result must have: C or F order, writeable (not a broadcast view), owning its data. */
+  requirements?: Requirement | readonly Requirement[] | null;
+}
+
+/**
+ * numpy.require(a, dtype?, requirements?): `a` itself when it has the dtype and every flag asked
+ * for ('C', 'F', 'W' writeable, 'O' owning its data; 'A' aligned and 'E' an array always hold),
+ * else a copy that has them (in the order asked for).
+ * @example gp.require(a, 'float32', ['F', 'W'])
+ */
+export function require(a: unknown, dtype?: DTypeLike | null | RequireOptions, requirements?: Requirement | readonly Requirement[] | null): GpuArray {
+  if (isOptions(dtype)) ({ dtype, requirements } = readOptions<RequireOptions>('require', dtype, ['dtype', 'requirements']));
+  const d = dtype as DTypeLike | null | undefined;
+  const names = requirements === null || requirements === undefined ? [] : typeof requirements === 'string' ? [requirements] : [...requirements];
+  const flags = new Set(
+    names.map((r) => {
+      const f = REQUIREMENT[String(r).toUpperCase()];
+      if (f === undefined) throw new RangeError(`require: unknown requirement ${JSON.stringify(r)}`);
+      return f;
+    }),
+  );
+  if (flags.has('C') && flags.has('F')) throw new RangeError('Cannot specify both "C" and "F" order');
+  const x = d === undefined || d === null ? toArray(a, 'require: a') : asarray(a, d);
+  const order = flags.has('F') ? 'F' : 'C';
+  const ordered = (flags.has('C') && !x.flags.cContiguous) || (flags.has('F') && !x.flags.fContiguous);
+  const unwritable = flags.has('W') && broadcastAxis(x) >= 0;
+  const borrowed = flags.has('O') && x.base !== null;
+  if (!ordered && !unwritable && !borrowed) return x;
+  try {
+    const out = allocateInOrder(x.shape, x.dtype, order, x.device);
+    copyInto(out, x);
+    return out;
+  } finally {
+    if (owned(a, x)) x.dispose();
+  }
+}

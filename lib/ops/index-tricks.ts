@@ -6,7 +6,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { intList } from '../core/shape.js';
 import { readOptions } from '../util/options.js';
 import { ArrayLike, isOptions, targetArray, toArray, valuesAs } from './array-args.js';
-import { arange } from './creation.js';
+import { arange, ones } from './creation.js';
 import { tri } from './matrices.js';
 import { nonzero, unravelFlat } from './nonzero.js';
 import { resize } from './rearranging.js';
@@ -188,5 +188,31 @@ export function fillDiagonal(a: GpuArray, val: ArrayLike, wrap: boolean | { wrap
   } finally {
     vals.dispose();
     if (v !== val) v.dispose();
+  }
+}
+
+/**
+ * numpy.mask_indices(n, maskFunc, k?): the indices of the non-zero entries that `maskFunc(m, k)`
+ * (gp.triu, gp.tril, or one like them) leaves of an n x n array of ones, as `nonzero` gives them.
+ * @example const [i, j] = gp.maskIndices(3, gp.triu, 1)
+ */
+export function maskIndices(n: number, maskFunc: (m: GpuArray, k: number) => GpuArray, k: number | { k?: number } = 0): GpuArray[] {
+  const kk = typeof k === 'object' ? (readOptions<{ k: number }>('maskIndices', k, ['k']).k ?? 0) : k;
+  if (typeof maskFunc !== 'function') throw new TypeError('maskIndices: maskFunc must be a function');
+  const m = ones([n, n], 'int64');
+  try {
+    const a = maskFunc(m, kk);
+    try {
+      const nz = U.notEqual(a, 0);
+      try {
+        return nonzero(nz);
+      } finally {
+        nz.dispose();
+      }
+    } finally {
+      if (a !== m) a.dispose();
+    }
+  } finally {
+    m.dispose();
   }
 }

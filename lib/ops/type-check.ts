@@ -128,3 +128,13 @@ export function minScalarType(a: unknown): DType {
 export function isscalar(x: unknown): boolean {
   return typeof x === 'number' || typeof x === 'bigint' || typeof x === 'boolean' || typeof x === 'string' || x instanceof Scalar || isComplexLike(x);
 }
+
+/**
+ * numpy.iterable: whether `y` can be iterated (a JS iterable: arrays, strings, Sets; a GpuArray of
+ * one or more dimensions, not a 0-d one).
+ * @example gp.iterable([1, 2]) // true
+ */
+export function iterable(y: unknown): boolean {
+  if (y instanceof GpuArray) return y.ndim > 0;
+  return y !== null && y !== undefined && typeof (y as { [Symbol.iterator]?: unknown })[Symbol.iterator] === 'function';
+}
