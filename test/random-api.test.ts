@@ -134,6 +134,7 @@ describeEachDevice('random: API', () => {
     expect(() => g.triangular(0, 4, 3)).to.throw(RangeError, 'mode > right');
     expect(() => g.triangular(1, 1, 1)).to.throw(RangeError, 'left == right');
     expect(() => g.wald(0, 1)).to.throw(RangeError, 'mean <= 0');
+    expect(() => g.vonmises(0, -1)).to.throw(RangeError, 'kappa < 0');
     expect(() => g.standardT(0)).to.throw(RangeError, 'df <= 0');
     expect(() => g.power(-1)).to.throw(RangeError, 'a <= 0');
     expect(() => g.noncentralChisquare(1, -1)).to.throw(RangeError, 'nonc < 0');

@@ -21,6 +21,22 @@ const poissonMix = (lam: number, f: (j: number) => number) => {
   for (let j = 0, w = Math.exp(-lam); j < 60; j++, w *= lam / j) sum += w * f(j);
   return sum;
 };
+/** The von Mises CDF on [-pi, pi]: Simpson's rule on a grid, linear between its points. */
+function vonMisesCdf(mu: number, kappa: number): (x: number) => number {
+  const n = 20000;
+  const h = (2 * Math.PI) / n;
+  const pdf = (t: number) => Math.exp(kappa * (Math.cos(t - mu) - 1));
+  const cum = [0];
+  for (let k = 0; k < n; k++) {
+    const a = -Math.PI + k * h;
+    cum.push(cum[k] + (h / 6) * (pdf(a) + 4 * pdf(a + h / 2) + pdf(a + h)));
+  }
+  return (x) => {
+    const p = Math.min(n - 1, Math.max(0, Math.floor((x + Math.PI) / h)));
+    const t = (x + Math.PI) / h - p;
+    return (cum[p] + t * (cum[p + 1] - cum[p])) / cum[n];
+  };
+}
 const CONTINUOUS: [string, (g: Gen) => gp.GpuArray, (x: number) => number][] = [
   ['random float64', (g) => g.random(N), (x) => x],
   ['random float32', (g) => g.random(N, 'float32'), (x) => x],
@@ -47,6 +63,10 @@ const CONTINUOUS: [string, (g: Gen) => gp.GpuArray, (x: number) => number][] = [
   ['standardT(5)', (g) => g.standardT(5, N), (x) => (x < 0 ? 0.5 * betaI(2.5, 0.5, 5 / (5 + x * x)) : 1 - 0.5 * betaI(2.5, 0.5, 5 / (5 + x * x)))],
   ['f(5, 10)', (g) => g.f(5, 10, N), (x) => betaI(2.5, 5, (5 * x) / (5 * x + 10))],
   ['power(3)', (g) => g.power(3, N), (x) => x ** 3],
+  ['vonmises(1, 2)', (g) => g.vonmises(1, 2, N), vonMisesCdf(1, 2)],
+  ['vonmises(-3, 0.3) (wrapping past -pi)', (g) => g.vonmises(-3, 0.3, N), vonMisesCdf(-3, 0.3)],
+  ['vonmises(0.5, 0) (uniform)', (g) => g.vonmises(0.5, 0, N), (x) => (x + Math.PI) / (2 * Math.PI)],
+  ['vonmises(2, 5e-6) (near uniform, second-order path)', (g) => g.vonmises(2, 5e-6, N), vonMisesCdf(2, 5e-6)],
   ['triangular(0, 1, 3)', (g) => g.triangular(0, 1, 3, N), (x) => (x < 1 ? (x * x) / 3 : 1 - ((3 - x) * (3 - x)) / 6)],
   ['wald(2, 3)', (g) => g.wald(2, 3, N), (x) => normalCdf(Math.sqrt(3 / x) * (x / 2 - 1)) + Math.exp(3) * normalCdf(-Math.sqrt(3 / x) * (x / 2 + 1))],
   ['noncentralChisquare(3, 2)', (g) => g.noncentralChisquare(3, 2, N), (x) => poissonMix(1, (j) => gammaP(1.5 + j, x / 2))],

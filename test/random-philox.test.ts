@@ -214,6 +214,7 @@ const METHODS: [string, (g: InstanceType<typeof random.Generator>) => gp.GpuArra
   ['hypergeometric', (g) => g.hypergeometric(30, 20, 10, 1001)],
   ['multinomial', (g) => g.multinomial(50, [0.1, 0.2, 0.7], 300)],
   ['multivariateHypergeometric', (g) => g.multivariateHypergeometric([10, 20, 5, 40], 30, 300)],
+  ['vonmises (uniform, second-order, rejection and wrapped-normal paths)', (g) => g.vonmises(gp.array([0, 2, -3, 1]), gp.array([0, 5e-6, 4, 2e6]), [250, 4])],
   ['choice', (g) => g.choice(gp.arange(50), 20, { replace: false })],
   ['permutation', (g) => g.permutation(100)],
 ];

@@ -236,5 +236,44 @@ __device__ GPA_NOINLINE void multinomial_row(Stream& s, int64_t n, const double*
   if (k > 0) row[k - 1] = left;
 }
 
+/**
+ * NumPy's random_vonmises (Best and Fisher's rejection; uniform below kappa 1e-8, a wrapped normal
+ * from `normal()` above 1e6), with random_math.h's cos, acos and log: the result in [-pi, pi].
+ */
+template <typename Normal>
+__device__ GPA_NOINLINE double vonmises(Stream& s, double mu, double kappa, Normal normal) {
+  if (kappa != kappa) return quiet_nan();
+  if (kappa < 1e-8) return RNG_PI * (2.0 * s.uniform() - 1.0);
+  double sv;
+  if (kappa < 1e-5) {
+    sv = 1.0 / kappa + kappa;  // second order around kappa = 0
+  } else if (kappa <= 1e6) {
+    const double r = 1.0 + sqrt(1.0 + 4.0 * kappa * kappa);
+    const double rho = (r - sqrt(2.0 * r)) / (2.0 * kappa);
+    sv = (1.0 + rho * rho) / (2.0 * rho);
+  } else {
+    double result = mu + sqrt(1.0 / kappa) * normal();
+    if (result < -RNG_PI) result += 2.0 * RNG_PI;
+    if (result > RNG_PI) result -= 2.0 * RNG_PI;
+    return result;
+  }
+  double w;
+  for (;;) {
+    const double u = s.uniform();
+    double sn, z;
+    sincos_2pi(0.5 * u, &sn, &z);  // cos(pi u)
+    w = (1.0 + sv * z) / (sv + z);
+    const double y = kappa * (sv - w);
+    const double v = s.uniform();
+    if (y * (2.0 - y) - v >= 0.0 || rlog(y / v) + 1.0 - y >= 0.0) break;
+  }
+  double result = racos(w);
+  if (s.uniform() < 0.5) result = -result;
+  result += mu;
+  const bool neg = result < 0.0;
+  double mod = fmod(fabs(result) + RNG_PI, 2.0 * RNG_PI) - RNG_PI;
+  return neg ? -mod : mod;
+}
+
 }  // namespace rng
 }  // namespace gpa

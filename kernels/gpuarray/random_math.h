@@ -3,7 +3,8 @@
 // kernels compile with --fmad=false and the host compiler with -ffp-contract=off, so no a*b+c is
 // fused behind our back), so a sample has the same bits on the cpu and cuda backends. libm and
 // CUDA's libdevice differ in the last bit for some inputs; these do not, by construction.
-// Accuracy: within about 1 ulp over the ranges the samplers use (the float ones: see below).
+// Accuracy: within about 1 ulp over the ranges the samplers use (ratan 2 and racos 3 ulp; the
+// float ones: see below).
 #pragma once
 #include "gpuarray/common.h"
 
@@ -143,6 +144,41 @@ __device__ __forceinline__ void sincos_2pi(double u, double* s_out, double* c_ou
   else if (quadrant == 2) { *s_out = -s; *c_out = -c; }
   else { *s_out = -c; *c_out = s; }
 }
+
+/**
+ * atan(x): atan(1/x) = pi/2 - atan(x) past 1, then atan(c) + atan((x - c) / (1 + x c)) for the
+ * nearest c = tan(k pi / 12), k = 0..3, leaving |u| <= tan(pi / 24) for a Taylor series to u^23.
+ */
+__device__ __forceinline__ double ratan(double x) {
+  if (x != x) return x;
+  const bool neg = x < 0.0;
+  if (neg) x = -x;
+  const bool inv = x > 1.0;
+  if (inv) x = 1.0 / x;
+  // Bounds tan((2k + 1) pi / 24) between the centres tan(k pi / 12).
+  const int k = x <= 0.13165249758739585 ? 0 : x <= 0.41421356237309503 ? 1 : x <= 0.76732698797896042 ? 2 : 3;
+  const double c = k == 0 ? 0.0 : k == 1 ? 0.26794919243112270 : k == 2 ? 0.57735026918962573 : 1.0;
+  const double u = (x - c) / (1.0 + x * c);
+  const double z = u * u;
+  double p = -1.0 / 23.0;
+  p = p * z + 1.0 / 21.0;
+  p = p * z - 1.0 / 19.0;
+  p = p * z + 1.0 / 17.0;
+  p = p * z - 1.0 / 15.0;
+  p = p * z + 1.0 / 13.0;
+  p = p * z - 1.0 / 11.0;
+  p = p * z + 1.0 / 9.0;
+  p = p * z - 1.0 / 7.0;
+  p = p * z + 1.0 / 5.0;
+  p = p * z - 1.0 / 3.0;
+  // k pi / 12 as a head exact in k and a tail.
+  double r = (u + u * z * p) + (double)k * 2.6179938779914941e-01 + (double)k * 1.0106430996148606e-17;
+  if (inv) r = (1.5707963267948966 - r) + 6.1232339957367660e-17;
+  return neg ? -r : r;
+}
+
+/** acos(w) for w in [-1, 1]: 2 atan(sqrt((1 - w) / (1 + w))), accurate near both ends. */
+__device__ __forceinline__ double racos(double w) { return 2.0 * ratan(sqrt((1.0 - w) / (1.0 + w))); }
 
 /** log(Gamma(x)) for x > 0 (Stirling's series after shifting x past 10). */
 __device__ GPA_NOINLINE double lgamma_pos(double x) {

@@ -135,6 +135,14 @@ export const DISTRIBUTIONS: Record<string, DistributionDef> = {
     'float64',
     ZIG,
   ),
+  vonmises: d(
+    'vonmises',
+    4,
+    [{ name: 'mu' }, { name: 'kappa', ...nonNeg('kappa') }],
+    `${ns}vonmises(s, A, B, [&]() -> double { return ${NORMAL}; })`,
+    'float64',
+    ZIG,
+  ),
   noncentralChisquare: d(
     'noncentral_chisquare',
     4,

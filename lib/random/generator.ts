@@ -222,6 +222,8 @@ export class Generator {
   triangular(...args: unknown[]): GpuArray { return this.sample('triangular', args); }
   /** Wald (inverse Gaussian) samples (numpy.random.Generator.wald): wald(mean, scale, size?), both > 0; float64. */
   wald(...args: unknown[]): GpuArray { return this.sample('wald', args); }
+  /** von Mises samples on [-pi, pi] (numpy.random.Generator.vonmises): vonmises(mu, kappa, size?), kappa >= 0 (0: uniform); float64. */
+  vonmises(...args: unknown[]): GpuArray { return this.sample('vonmises', args); }
   /** Noncentral chi-square samples (numpy.random.Generator.noncentral_chisquare): noncentralChisquare(df, nonc, size?), df > 0, nonc >= 0; float64. */
   noncentralChisquare(...args: unknown[]): GpuArray { return this.sample('noncentralChisquare', args); }
   /** Noncentral F samples (numpy.random.Generator.noncentral_f): noncentralF(dfnum, dfden, nonc, size?); float64. */

@@ -35,6 +35,7 @@ export {
   power,
   triangular,
   wald,
+  vonmises,
   noncentralChisquare,
   noncentralF,
   dirichlet,

@@ -230,6 +230,10 @@ export function power(...args: unknown[]): GpuArray {
 export function triangular(...args: unknown[]): GpuArray {
   return rng().triangular(...args);
 }
+/** von Mises samples: vonmises(mu, kappa, size?), as Generator.vonmises, from the global generator (numpy.random.vonmises). */
+export function vonmises(...args: unknown[]): GpuArray {
+  return rng().vonmises(...args);
+}
 /** Wald samples: wald(mean, scale, size?), as Generator.wald, from the global generator (numpy.random.wald). */
 export function wald(...args: unknown[]): GpuArray {
   return rng().wald(...args);

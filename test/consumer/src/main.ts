@@ -620,6 +620,7 @@ const rng = gp.random.defaultRng(42);
 const u = rng.random(1000);
 assert.ok(list(u).every((v) => typeof v === 'number' && v >= 0 && v < 1));
 assert.deepEqual(list(gp.random.defaultRng(42).random(1000)), list(u));
+assert.equal(rng.vonmises(0, 1, 5).size + gp.random.vonmises(0, 1, 3).size, 8);
 
 // ---- joining, rearranging and indexing -------------------------------------------------------------
 const r3 = gp.arange(3, 'int32');
