@@ -28,6 +28,8 @@ export { poly, roots } from './linalg/poly-roots.js';
 export { piecewise } from './ops/piecewise.js';
 export { frombuffer, fromiter } from './ops/creation-buffer.js';
 export { mayShareMemory } from './kernel/overlap.js';
+export { sharesMemory, TooHardError } from './kernel/shares-memory.js';
+export type { SharesMemoryOptions } from './kernel/shares-memory.js';
 export type { FrombufferOptions } from './ops/creation-buffer.js';
 export type { Piece, PiecewiseConditions } from './ops/piecewise.js';
 export type { PackbitsOptions, UnpackbitsOptions } from './ops/packbits.js';

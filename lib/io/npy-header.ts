@@ -47,7 +47,6 @@ export function npyHeader(descr: string, fortranOrder: boolean, shape: readonly 
 
 /** The magic, version, length and padding around a header string (NumPy's _wrap_header_guess_version). */
 export function wrapHeader(header: string): Uint8Array {
-  // eslint-disable-next-line no-control-regex
   const latin1 = /^[\u0000-\u00ff]*$/.test(header);
   const body = Buffer.from(header, latin1 ? 'latin1' : 'utf8');
   const hlen = body.length + 1; // the final '\n'

@@ -1,16 +1,17 @@
 // numpy.save, numpy.load, numpy.savez and numpy.savez_compressed: NumPy's binary .npy format and
 // its .npz archives (a zip of .npy members), synchronous as NumPy's (node:fs, node:zlib only).
-// Arrays go to disk in C order from their host copy (toTypedArray); loads come back through
-// frombuffer (the bytes uploaded once and viewed as the dtype).
+// The bytes of one array are npy-data.ts's work, the zip container zip.ts's.
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
-import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { readOptions, describeValue, isOptionsLike } from '../util/options.js';
-import { frombuffer } from '../ops/creation-buffer.js';
 import { toArray, type ArrayLike } from '../ops/array-args.js';
 import { Scalar } from '../core/scalar.js';
-import { MAX_HEADER_SIZE, NPY_MAGIC, descrOf, npyHeader, readNpyHeader, startsWith } from './npy-header.js';
-import { readZip, zipChunks, type ZipMember } from './zip.js';
+import { MAX_HEADER_SIZE, NPY_MAGIC, startsWith } from './npy-header.js';
+import { arrayFromNpy, npyChunks } from './npy-data.js';
+import { NpzFile } from './npz-file.js';
+import { zipChunks } from './zip.js';
+
+export { NpzFile };
 
 /** Options of `save` (NumPy's keyword arguments). */
 export interface SaveOptions {
@@ -35,24 +36,6 @@ export type ReadableFile = string | number | Uint8Array;
 
 const ZIP_MAGIC = Uint8Array.of(0x50, 0x4b, 0x03, 0x04);
 const ZIP_EMPTY_MAGIC = Uint8Array.of(0x50, 0x4b, 0x05, 0x06);
-
-/** The bytes of `a` in C order as stored in a .npy file (little-endian, float16 as its bits). */
-function arrayBytes(a: GpuArray): Uint8Array {
-  // toTypedArray gives float16's values as float32; its bits come through a same-size view.
-  const src = a.dtype === dtypes.float16 ? a.view(dtypes.uint16) : a;
-  try {
-    const t = src.toTypedArray();
-    return new Uint8Array(t.buffer, t.byteOffset, t.byteLength);
-  } finally {
-    if (src !== a) src.dispose();
-  }
-}
-
-/** The .npy file of `a`: its header (NumPy's, byte for byte) and its data. */
-function npyChunks(a: GpuArray): Uint8Array[] {
-  const header = npyHeader(descrOf(a.dtype), false, a.shape);
-  return [header, arrayBytes(a)];
-}
 
 /** Write `chunks` to a path (created or truncated) or to an open descriptor. */
 function writeChunks(file: WritableFile, chunks: readonly Uint8Array[]): void {
@@ -107,108 +90,6 @@ function inputBytes(file: unknown): Uint8Array {
   throw new TypeError(`load: file must be a path string, a file descriptor or a Uint8Array of the file's bytes, got ${describeValue(file)}`);
 }
 
-/** An array from the bytes of a .npy file (header checked, data byte-swapped and reordered as needed). */
-function arrayFromNpy(bytes: Uint8Array, maxHeaderSize: number): GpuArray {
-  const h = readNpyHeader(bytes, maxHeaderSize);
-  const size = h.shape.reduce((n, k) => n * k, 1);
-  const need = size * h.d.itemsize;
-  const have = bytes.length - h.dataOffset;
-  if (have < need) throw new RangeError(`EOF: reading array data, expected ${need} bytes got ${have}`);
-  let data = bytes.subarray(h.dataOffset, h.dataOffset + need);
-  if (h.bigEndian) data = byteswapped(data, h.d);
-  // Fortran order: the data is the C-order data of the reversed shape; its transpose is the array
-  // (an F-contiguous view, as NumPy returns).
-  const flat = frombuffer(data, h.d);
-  let shaped: GpuArray | null = null;
-  try {
-    shaped = flat.reshape(h.fortranOrder ? [...h.shape].reverse() : h.shape);
-    return h.fortranOrder && h.shape.length > 1 ? shaped.transpose() : shaped;
-  } finally {
-    flat.dispose();
-    if (shaped !== null && h.fortranOrder && h.shape.length > 1) shaped.dispose();
-  }
-}
-
-/** A little-endian copy of big-endian elements of `d` (complex: each half swapped on its own). */
-function byteswapped(data: Uint8Array, d: DType): Uint8Array {
-  const out = new Uint8Array(data);
-  const w = d.isComplex ? d.itemsize / 2 : d.itemsize;
-  for (let i = 0; i < out.length; i += w) {
-    for (let a = i, b = i + w - 1; a < b; a++, b--) {
-      const t = out[a];
-      out[a] = out[b];
-      out[b] = t;
-    }
-  }
-  return out;
-}
-
-/**
- * The arrays of an .npz archive, read on demand (NumPy's NpzFile): `files` lists the member names
- * without their '.npy' suffix; `get(name)` (with or without '.npy') reads, checks and uploads that
- * member each time it is called, as a new array the caller owns. The archive's bytes are held in
- * memory until `close()` (or a `using` declaration's dispose).
- */
-export class NpzFile implements Iterable<string> {
-  readonly #members = new Map<string, ZipMember>();
-  readonly #maxHeaderSize: number;
-  #closed = false;
-  /** The member names, '.npy' removed (NumPy's NpzFile.files). */
-  readonly files: readonly string[];
-
-  /** @internal Made by `load` from an archive's bytes. */
-  constructor(bytes: Uint8Array, maxHeaderSize: number) {
-    this.#maxHeaderSize = maxHeaderSize;
-    for (const m of readZip(bytes)) this.#members.set(m.name, m);
-    this.files = [...this.#members.keys()].map((n) => (n.endsWith('.npy') ? n.slice(0, -4) : n));
-  }
-
-  /** The member a key names ('x' or 'x.npy'), or undefined. */
-  #member(key: string): ZipMember | undefined {
-    return this.#members.get(key) ?? this.#members.get(`${key}.npy`);
-  }
-
-  /** Whether the archive has a member `key` ('x' or 'x.npy'). */
-  has(key: string): boolean {
-    return this.#member(key) !== undefined;
-  }
-
-  /** The member names, as `files` (NumPy's NpzFile.keys()). */
-  keys(): string[] {
-    return [...this.files];
-  }
-
-  /** The member names, as `files` (a Mapping iterates its keys). */
-  [Symbol.iterator](): Iterator<string> {
-    return this.files[Symbol.iterator]();
-  }
-
-  /**
-   * Member `key` as a new array ('x' or 'x.npy'). A missing key is a RangeError (NumPy's
-   * KeyError); a member that is no .npy file a TypeError (NumPy would return its raw bytes).
-   */
-  get(key: string): GpuArray {
-    if (this.#closed) throw new RangeError('NpzFile: I/O operation on a closed file');
-    if (typeof key !== 'string') throw new TypeError(`NpzFile.get: key must be a string, got ${describeValue(key)}`);
-    const m = this.#member(key);
-    if (m === undefined) throw new RangeError(`${key} is not a file in the archive`);
-    const bytes = m.read();
-    if (!startsWith(bytes, NPY_MAGIC)) throw new TypeError(`NpzFile.get: member '${m.name}' is not a .npy file`);
-    return arrayFromNpy(bytes, this.#maxHeaderSize);
-  }
-
-  /** Let go of the archive's bytes; `get` is then a RangeError. */
-  close(): void {
-    this.#closed = true;
-    this.#members.clear();
-  }
-
-  /** `close()`, for `using npz = gp.load('a.npz')`. */
-  [Symbol.dispose](): void {
-    this.close();
-  }
-}
-
 /**
  * numpy.load for a `.npy` path: the array (the file's content decides, so a path named '.npy'
  * holding an archive is a TypeError rather than a mistyped result).
@@ -249,7 +130,7 @@ function namedArrays(fn: string, args: readonly unknown[]): [string, unknown][] 
   let positional = args;
   const pairs: [string, unknown][] = [];
   const last = args[args.length - 1];
-  if (args.length > 0 && isOptionsLike(last) && !(last instanceof GpuArray) && !(last instanceof Scalar) && !ArrayBuffer.isView(last) && Object.getPrototypeOf(last) === Object.prototype) {
+  if (args.length > 0 && isOptionsLike(last) && !(last instanceof GpuArray) && !(last instanceof Scalar) && !ArrayBuffer.isView(last) && [Object.prototype, null].includes(Object.getPrototypeOf(last))) {
     positional = args.slice(0, -1);
     for (const [k, v] of Object.entries(last)) pairs.push([k, v]);
   }

@@ -1,16 +1,17 @@
 // numpy.loadtxt and numpy.savetxt: arrays from and to delimited text, synchronous as NumPy's.
 // loadtxt reads NumPy 2.4's way (its C text reader's rules for empty lines, comments, columns and
 // errors); savetxt formats with Python's %-formatting (printf.ts), row by row as NumPy does.
-import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
-import { gunzipSync, gzipSync } from 'node:zlib';
 import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { allocStorage, writeElement } from '../core/host-data.js';
 import { frombuffer } from '../ops/creation-buffer.js';
 import { toArray, type ArrayLike } from '../ops/array-args.js';
 import { describeValue, readOptions } from '../util/options.js';
-import { PY_SPACE, fieldParser, type FieldValue } from './text-fields.js';
+import { PY_SPACE, fieldParser, trimPy, type FieldValue } from './text-fields.js';
 import { applyFormat, parseFormat, type PyValue } from './printf.js';
+import { sourceLines, TextWriter, type TextSource, type TextTarget } from './text-files.js';
+
+export type { TextSource, TextTarget };
 
 /** Options of `loadtxt` (NumPy's keyword arguments, camelCase). */
 export interface LoadtxtOptions {
@@ -52,36 +53,8 @@ export interface SavetxtOptions {
   comments?: string;
 }
 
-/** A text file to read: a path ('.gz' ones are decompressed), an open file descriptor, or the lines themselves. */
-export type TextSource = string | number | readonly string[];
-
-/** A text file to write: a path (a '.gz' one is gzipped) or an open file descriptor (left open). */
-export type TextTarget = string | number;
-
-const NEWLINE = /\r\n|\r|\n/;
+/** A run of whitespace: the default delimiter (Python's str.isspace, as NumPy's reader). */
 const WHITESPACE = new RegExp(`[${PY_SPACE}]+`);
-const TRIM = new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, 'g');
-
-/** The lines of the source (line ends removed). */
-function sourceLines(fname: unknown): string[] {
-  if (Array.isArray(fname)) {
-    return fname.flatMap((l: unknown, i) => {
-      if (typeof l !== 'string') throw new TypeError(`loadtxt: line ${i} of fname is ${describeValue(l)}, not a string`);
-      const parts = l.split(NEWLINE);
-      if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
-      return parts;
-    });
-  }
-  let bytes: Buffer;
-  if (typeof fname === 'string') {
-    bytes = readFileSync(fname);
-    if (fname.endsWith('.gz')) bytes = gunzipSync(bytes);
-  } else if (typeof fname === 'number' && Number.isInteger(fname) && fname >= 0) bytes = readFileSync(fname);
-  else throw new TypeError(`loadtxt: fname must be a path string, a file descriptor or a list of lines, got ${describeValue(fname)}`);
-  const lines = bytes.toString('utf8').split(NEWLINE);
-  if (lines[lines.length - 1] === '') lines.pop();
-  return lines;
-}
 
 /** A non-negative integer option (NumPy's _check_nonneg_int). */
 function nonNegInt(v: unknown, name: string): number {
@@ -118,7 +91,7 @@ function readControl(o: Partial<LoadtxtOptions>): { comments: string[]; delimite
   if (o.usecols !== undefined && o.usecols !== null) {
     const list: unknown[] = typeof o.usecols === 'number' ? [o.usecols] : Array.isArray(o.usecols) ? [...(o.usecols as unknown[])] : [o.usecols];
     const badOne = list.find((x) => typeof x !== 'number' || !Number.isInteger(x));
-    if (badOne !== undefined || list.length === 0 && !Array.isArray(o.usecols)) {
+    if (badOne !== undefined) {
       const type = typeof badOne === 'number' ? 'float' : badOne === null ? 'null' : typeof badOne;
       throw new TypeError(`usecols must be an int or a sequence of ints but it contains at least one element of type '${type}'`);
     }
@@ -164,7 +137,7 @@ export function loadtxt(fname: TextSource, options?: LoadtxtOptions): GpuArray {
     }
     let fields: string[];
     if (delimiter === null) {
-      const t = line.replace(TRIM, '');
+      const t = trimPy(line);
       if (t === '') continue;
       fields = t.split(WHITESPACE);
     } else {
@@ -221,51 +194,6 @@ function upload(values: readonly FieldValue[], d: DType, shape: number[]): GpuAr
   }
 }
 
-/** Write text to a path or descriptor in pieces (a '.gz' path: gzipped whole). */
-class TextWriter {
-  readonly #fd: number;
-  readonly #own: boolean;
-  readonly #gzip: boolean;
-  #pending: string[] = [];
-  #size = 0;
-  readonly #all: Buffer[] = [];
-
-  constructor(target: TextTarget) {
-    this.#own = typeof target === 'string';
-    this.#gzip = typeof target === 'string' && target.endsWith('.gz');
-    this.#fd = typeof target === 'string' ? openSync(target, 'w') : target;
-  }
-
-  write(s: string): void {
-    this.#pending.push(s);
-    this.#size += s.length;
-    if (this.#size > 1 << 20) this.flush();
-  }
-
-  flush(): void {
-    const b = Buffer.from(this.#pending.join(''), 'utf8');
-    this.#pending = [];
-    this.#size = 0;
-    if (this.#gzip) this.#all.push(b);
-    else writeAll(this.#fd, b);
-  }
-
-  close(ok: boolean): void {
-    try {
-      if (ok) {
-        this.flush();
-        if (this.#gzip) writeAll(this.#fd, gzipSync(Buffer.concat(this.#all)));
-      }
-    } finally {
-      if (this.#own) closeSync(this.#fd);
-    }
-  }
-}
-
-function writeAll(fd: number, b: Uint8Array): void {
-  for (let done = 0; done < b.length; ) done += writeSync(fd, b, done, b.length - done);
-}
-
 /** A string option of savetxt. */
 function str(v: unknown, name: string, dflt: string): string {
   if (v === undefined) return dflt;
@@ -296,7 +224,7 @@ export function savetxt(fname: TextTarget, X: ArrayLike, options?: SavetxtOption
   let footer = str(o.footer, 'footer', '');
   const fmt: unknown = o.fmt ?? '%.18e';
   if (!(typeof fname === 'string' || (typeof fname === 'number' && Number.isInteger(fname) && fname >= 0))) {
-    throw new RangeError('fname must be a string or file handle');
+    throw new TypeError(`savetxt: fname must be a path string or a file descriptor, got ${describeValue(fname)}`);
   }
   if (X === null || X === undefined) throw new TypeError(`savetxt: X must be an array, got ${String(X)}`);
   const a = toArray(X, 'savetxt: X');
