@@ -235,11 +235,11 @@ describeEachDevice('save and load (.npy, .npz) against NumPy', () => {
     expect(readFileSync(`${p}.npz`).toString('base64')).to.equal(SAVEZ);
     const q = tmp('c.npz');
     const big = gp.arange(1000, 'int64').remainder(7);
-    savezCompressed(q, { big, t: gp.array([true]) });
+    savezCompressed(q, { big, t: gp.array([true]), none: gp.zeros([0, 2]) });
     const bytes = readFileSync(q);
     expect([bytes.readUInt16LE(8), bytes.length < 1000]).to.deep.equal([8, true]); // deflated
     const z = load(q as `${string}.npz`);
-    expect([z.files, values(z.get('big')), z.get('t').toArray()]).to.deep.equal([['big', 't'], values(big), [true]]);
+    expect([z.files, values(z.get('big')), z.get('t').toArray(), z.get('none').shape]).to.deep.equal([['big', 't', 'none'], values(big), [true], [0, 2]]);
     const e = tmp('empty.npz');
     savez(e);
     expect(asNpz(load(readFileSync(e))).files).to.deep.equal([]);

@@ -178,6 +178,12 @@ describeEachDevice('loadtxt and savetxt against NumPy', () => {
     expect(st(c([1, -3.5], [2, -0.5]).reshape(1, 2))).to.equal(' (1.000000000000000000e+00+2.000000000000000000e+00j)  (-3.500000000000000000e+00-5.000000000000000000e-01j)\n');
     expect(st(c([1, 0.5], [-2, 0], 'complex64'), { fmt: '%.3f' })).to.equal(' (1.000-2.000j)\n (0.500+0.000j)\n');
     expect(st(c([1, 3], [-2, 4]).reshape(1, 2), { fmt: '%.1f%+.1fj,%.1f%+.1fj' })).to.equal('1.0-2.0j,3.0+4.0j\n');
+    // and loadtxt reads NumPy's complex text back
+    const z = c([0.1, -1e-300, 5], [-7.25, 3, 0]).reshape(1, 3);
+    const p = tmp('c.txt');
+    savetxt(p, z);
+    const back = loadtxt(p, { dtype: 'complex128' });
+    expect([back.shape, values(back)]).to.deep.equal([[3], values(z)]);
   });
 
   it("savetxt's errors are NumPy's; it writes to descriptors and .gz paths", () => {

@@ -43,18 +43,21 @@ export class TextWriter {
   #size = 0;
   readonly #all: Buffer[] = [];
 
+  /** Open a path (created or truncated) or take a descriptor as it is. */
   constructor(target: TextTarget) {
     this.#own = typeof target === 'string';
     this.#gzip = typeof target === 'string' && target.endsWith('.gz');
     this.#fd = typeof target === 'string' ? openSync(target, 'w') : target;
   }
 
+  /** Queue `s`; the queue goes to the file past 1 MiB (one large string would double the memory). */
   write(s: string): void {
     this.#pending.push(s);
     this.#size += s.length;
     if (this.#size > 1 << 20) this.flush();
   }
 
+  /** Send the queued text on (to the file, or to the gzip buffer). */
   flush(): void {
     const b = Buffer.from(this.#pending.join(''), 'utf8');
     this.#pending = [];
@@ -63,6 +66,7 @@ export class TextWriter {
     else writeAll(this.#fd, b);
   }
 
+  /** Finish (after a failure `ok` is false: nothing more is written) and close a file opened here. */
   close(ok: boolean): void {
     try {
       if (ok) {
@@ -75,6 +79,7 @@ export class TextWriter {
   }
 }
 
+/** All of `b` to `fd` (writeSync may write less than asked). */
 function writeAll(fd: number, b: Uint8Array): void {
   for (let done = 0; done < b.length; ) done += writeSync(fd, b, done, b.length - done);
 }

@@ -39,7 +39,8 @@ export function zipChunks(entries: readonly ZipEntryInput[]): Uint8Array[] {
     const usize = e.chunks.reduce((n, c) => n + c.length, 0);
     if (usize >= LIMIT) throw new RangeError(`savez: member '${e.name}' has ${usize} bytes; archives of 4 GiB and more (zip64) are not supported`);
     let crc = 0;
-    for (const c of e.chunks) crc = crc32(c, crc);
+    // (Node's crc32 of an empty chunk is 0 whatever the running value: empty chunks are skipped.)
+    for (const c of e.chunks) if (c.length > 0) crc = crc32(c, crc);
     const data = e.compress ? [deflateRawSync(e.chunks.length === 1 ? e.chunks[0] : Buffer.concat(e.chunks))] : e.chunks;
     const csize = data.reduce((n, c) => n + c.length, 0);
     const name = Buffer.from(e.name, 'utf8');

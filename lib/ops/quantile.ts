@@ -7,6 +7,7 @@ import { promoteTypes } from '../core/promotion.js';
 import { ArrayLike as ArrayArg, axesOf, deviceDoubles, positionalOptions, toArray, withArray } from './array-args.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { sort } from './sorting.js';
+import { complexMedianRows } from './median-complex.js';
 import { weightedQuantile, weightsLike } from './quantile-weights.js';
 
 /** NumPy 2's quantile `method`s (default 'linear'): its own five and the nine of Hyndman and Fan. */
@@ -173,7 +174,17 @@ function quantileImpl(name: string, a: GpuArray, q: QArg, scale: number, axisOrO
   if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
   const opts = positionalOptions<QuantileOptions>(name, axisOrOptions, options, median ? ['axis', 'keepdims', 'overwriteInput'] : ['axis', 'keepdims', 'method', 'overwriteInput', 'weights']);
   if (opts.overwriteInput !== undefined && typeof opts.overwriteInput !== 'boolean') throw new TypeError(`${name}: overwriteInput must be a boolean`);
-  if (a.dtype.isComplex) throw new TypeError(`${name}: complex input is not supported`);
+  if (a.dtype.isComplex) {
+    // NumPy orders complex numbers for a median but refuses them a quantile.
+    if (!median) throw new TypeError(`${name}: a must be an array of real numbers`);
+    if (opts.keepdims !== undefined && typeof opts.keepdims !== 'boolean') throw new TypeError(`${name}: keepdims must be a boolean`);
+    const { x, reduced, kept } = reduceLast(a, opts.axis ?? null, name);
+    try {
+      return complexMedianRows(x, opts.keepdims ? kept : reduced, skipNan);
+    } finally {
+      x.dispose();
+    }
+  }
   const method = opts.method ?? 'linear';
   if (typeof method !== 'string' || (method as string) === '' || !METHODS.includes(method)) throw new RangeError(`${name}: ${JSON.stringify(method)} is not a valid method. Use one of: ${METHODS.filter((m) => m !== '').join(', ')}`);
   if (opts.keepdims !== undefined && typeof opts.keepdims !== 'boolean') throw new TypeError(`${name}: keepdims must be a boolean`);
