@@ -4,7 +4,7 @@
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { GpuArray } from '../core/gpu-array.js';
 import { readOptions, describeValue, isOptionsLike } from '../util/options.js';
-import { toArray, type ArrayLike } from '../ops/array-args.js';
+import { toArray, withArray, type ArrayLike } from '../ops/array-args.js';
 import { Scalar } from '../core/scalar.js';
 import { MAX_HEADER_SIZE, NPY_MAGIC, startsWith } from './npy-header.js';
 import { arrayFromNpy, npyChunks } from './npy-data.js';
@@ -54,17 +54,6 @@ function outputFile(fn: string, file: unknown, ext: string): WritableFile {
   if (typeof file === 'number' && Number.isInteger(file) && file >= 0) return file;
   if (typeof file !== 'string') throw new TypeError(`${fn}: file must be a path string or a file descriptor, got ${describeValue(file)}`);
   return file.endsWith(ext) ? file : file + ext;
-}
-
-/** An argument as a GpuArray, with a dispose for what was made here (host data uploaded for the call). */
-function withArray<T>(x: unknown, what: string, fn: (a: GpuArray) => T): T {
-  if (x === null || x === undefined) throw new TypeError(`${what} must be an array, got ${String(x)}`);
-  const a = toArray(x, what);
-  try {
-    return fn(a);
-  } finally {
-    if (a !== x) a.dispose();
-  }
 }
 
 /**

@@ -2,6 +2,9 @@
 // (strict, NodeNext and Bundler resolution) and run. test/consumer.test.ts checks that every
 // runtime export of the package appears here as `gp.<name>` (or in the import line below).
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as gp from 'gpuarray';
 import { GpuArray, var as variance } from 'gpuarray';
 import type {
@@ -783,6 +786,25 @@ const [quotient, remainder] = gp.polydiv([1, 5, 6], [1, 2]);
 assert.deepEqual([nums(quotient), nums(remainder)], [[1, 3], [0]]);
 assert.deepEqual(nums(gp.poly([1, 2]) as GpuArray), [1, -3, 2]);
 assert.deepEqual(nums(gp.roots([1, -3, 2])).map(Math.round).sort(), [1, 2]);
+{
+  const dir = mkdtempSync(join(tmpdir(), 'gp-consumer-'));
+  const npyPath = join(dir, 'a.npy') as `${string}.npy`;
+  const saveOptions: gp.SaveOptions = { allowPickle: false };
+  gp.save(npyPath, gp.arange(6).reshape([2, 3]), saveOptions);
+  const loadOptions: gp.LoadOptions = { maxHeaderSize: 10000 };
+  assert.deepEqual(gp.load(npyPath, loadOptions).shape, [2, 3]);
+  const npzPath = join(dir, 'b.npz') as `${string}.npz`;
+  const named: gp.NamedArrays = { y: gp.ones([2]) };
+  gp.savez(npzPath, gp.zeros([3]), named);
+  gp.savezCompressed(join(dir, 'c.npz'), gp.zeros([3]));
+  const archive: gp.NpzFile = gp.load(npzPath);
+  assert.deepEqual([...archive.files].sort(), ['arr_0', 'y']);
+  const txtOptions: gp.SavetxtOptions = { fmt: '%.1f', delimiter: ',' };
+  gp.savetxt(join(dir, 'c.csv'), gp.array([[1, 2], [3, 4]], 'float64'), txtOptions);
+  const readOptions: gp.LoadtxtOptions = { delimiter: ',' };
+  assert.deepEqual(gp.loadtxt(join(dir, 'c.csv'), readOptions).toArray(), [[1, 2], [3, 4]]);
+  rmSync(dir, { recursive: true });
+}
 const sharedBase = gp.arange(10, 'float32');
 const shareOptions: gp.SharesMemoryOptions = { maxWork: 1000 };
 assert.deepEqual([gp.sharesMemory(sharedBase.slice('::2'), sharedBase.slice('1::2'), shareOptions), new gp.TooHardError('x').name], [false, 'TooHardError']);
