@@ -15,6 +15,8 @@ export { promoteTypes, resultType, canCastSafely as canCast } from './core/promo
 export { isdtype } from './core/isdtype.js';
 export { issubdtype, AbstractDType, generic, number, integer, signedinteger, unsignedinteger, inexact, floating, complexfloating } from './core/abstract-dtypes.js';
 export { mintypecode, typename } from './core/type-codes.js';
+export { formatFloatPositional, formatFloatScientific } from './core/format-float.js';
+export type { FormatFloatOptions, FormatFloatPositionalOptions, FormatFloatScientificOptions } from './core/format-float.js';
 export type { TypeCodeLike } from './core/type-codes.js';
 export { binaryRepr, baseRepr } from './ops/number-repr.js';
 export { finfo, iinfo } from './core/dtype-info.js';
@@ -32,6 +34,8 @@ export { sharesMemory, TooHardError } from './kernel/shares-memory.js';
 export { save, load, savez, savezCompressed, NpzFile } from './io/npy.js';
 export type { SaveOptions, LoadOptions, NamedArrays, WritableFile, ReadableFile } from './io/npy.js';
 export { loadtxt, savetxt } from './io/text.js';
+export { fromfile, fromstring, tofile } from './io/raw.js';
+export type { FromfileOptions, FromstringOptions, TofileOptions } from './io/raw.js';
 export type { LoadtxtOptions, SavetxtOptions, TextSource, TextTarget } from './io/text.js';
 export type { SharesMemoryOptions } from './kernel/shares-memory.js';
 export type { FrombufferOptions } from './ops/creation-buffer.js';

@@ -1,6 +1,6 @@
 // NumPy's small helpers, against NumPy 2.4's answers: issubdtype with the abstract scalar types,
 // mintypecode, typename, binary_repr, base_repr, iterable, isfortran, require, mask_indices and
-// apply_over_axes, on every backend.
+// apply_over_axes, format_float_positional and format_float_scientific, on every backend.
 import { expect } from 'chai';
 import * as gp from '../lib/index.js';
 import { describeEachDevice } from './helpers.js';
@@ -68,6 +68,22 @@ describeEachDevice('NumPy helpers: dtypes, digits, flags, masks, axes', () => {
     expect([w === b, w.toArray()]).to.deep.equal([false, [[0, 1, 2], [0, 1, 2]]]);
     expect(() => gp.require(c, null, ['C', 'F'])).to.throw(RangeError, 'Cannot specify both "C" and "F" order');
     expect(() => gp.require(c, null, ['X' as never])).to.throw(RangeError, 'unknown requirement');
+  });
+
+  it("formatFloatPositional and formatFloatScientific: NumPy 2.4's strings and checks", () => {
+    const f = gp.formatFloatPositional;
+    const s = gp.formatFloatScientific;
+    expect([
+      f(0.1 + 0.2), f(gp.float32(0.1)), f(1e16), f(3.14159, { precision: 3 }), f(3.0, { trim: '-' }), f(3.0, { trim: '0' }),
+      f(-1.5, { padLeft: 5, padRight: 4 }), f(123.456, { precision: 2, fractional: false }), f(0.5, { unique: false, precision: 5 }),
+      f(1, { sign: true }), f(NaN), f(-Infinity),
+    ]).to.deep.equal(['0.30000000000000004', '0.1', '10000000000000000.', '3.142', '3', '3.0', '   -1.5   ', '120.', '0.50000', '+1.', 'nan', '-inf']);
+    expect([s(1234.5, { precision: 2 }), s(0.1 + 0.2), s(gp.float32(0.1)), s(1e-300, { expDigits: 4 }), s(1.0, { trim: '-' }), s(12, { precision: 4, minDigits: 3 }), s(gp.float16(0.1))])
+      .to.deep.equal(['1.23e+03', '3.0000000000000004e-01', '1.e-01', '1.e-0300', '1e+00', '1.200e+01', '1.e-01']);
+    expect(() => f(1, { unique: false })).to.throw(RangeError, 'Must specify precision if unique=False');
+    expect(() => f(1, { precision: -1 })).to.throw(RangeError, 'precision must be >= 0');
+    expect(() => s(1, { precision: 2, minDigits: 3 })).to.throw(RangeError, 'min_digits must be less than or equal to precision');
+    expect(() => f(gp.int32(1) as never)).to.throw(TypeError);
   });
 
   it("maskIndices and applyOverAxes: NumPy's indices and keepdims shapes", () => {

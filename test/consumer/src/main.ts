@@ -803,6 +803,13 @@ assert.deepEqual(nums(gp.roots([1, -3, 2])).map(Math.round).sort(), [1, 2]);
   gp.savetxt(join(dir, 'c.csv'), gp.array([[1, 2], [3, 4]], 'float64'), txtOptions);
   const readOptions: gp.LoadtxtOptions = { delimiter: ',' };
   assert.deepEqual(gp.loadtxt(join(dir, 'c.csv'), readOptions).toArray(), [[1, 2], [3, 4]]);
+  const rawPath = join(dir, 'd.bin');
+  const tofileOptions: gp.TofileOptions = { sep: '' };
+  gp.arange(3, 'int32').tofile(rawPath, tofileOptions);
+  gp.tofile(gp.arange(3, 'int32'), join(dir, 'e.txt'), ' ');
+  const fromfileOptions: gp.FromfileOptions = { dtype: 'int32', count: 2 };
+  const fromstringOptions: gp.FromstringOptions = { sep: ',' };
+  assert.deepEqual([nums(gp.fromfile(rawPath, fromfileOptions)), nums(gp.fromstring('4, 5', fromstringOptions))], [[0, 1], [4, 5]]);
   rmSync(dir, { recursive: true });
 }
 const sharedBase = gp.arange(10, 'float32');
@@ -814,6 +821,9 @@ assert.deepEqual(abstractTypes.map((t) => gp.issubdtype('complex64', t)), [true,
 const requireOptions: gp.RequireOptions = { dtype: 'float32', requirements: ['F', 'W'] };
 assert.equal(gp.isfortran(gp.require(gp.ones([2, 2]), requireOptions)), true);
 assert.deepEqual([gp.binaryRepr(-3, 4), gp.baseRepr(10, 16), gp.mintypecode('fd'), gp.typename('f')], ['1101', 'A', 'd', 'single precision']);
+const positionalOptions: gp.FormatFloatPositionalOptions = { precision: 3, padRight: 0 };
+const scientificOptions: gp.FormatFloatScientificOptions = { precision: 2, expDigits: 3 };
+assert.deepEqual([gp.formatFloatPositional(3.14159, positionalOptions), gp.formatFloatScientific(1234.5, scientificOptions)], ['3.142', '1.23e+003']);
 assert.equal(gp.iterable([1]) && gp.maskIndices(2, gp.triu).length === 2, true);
 assert.deepEqual(gp.applyOverAxes((x, axis) => gp.sum(x, axis), gp.ones([2, 2]), [0]).shape, [1, 2]);
 const whereOptions: gp.UfuncCallOptions = { out: gp.zeros([2]), where: [true, false], casting: 'same_kind', order: 'K' };
