@@ -17,6 +17,7 @@ export { issubdtype, AbstractDType, generic, number, integer, signedinteger, uns
 export { mintypecode, typename } from './core/type-codes.js';
 export { formatFloatPositional, formatFloatScientific } from './core/format-float.js';
 export type { FormatFloatOptions, FormatFloatPositionalOptions, FormatFloatScientificOptions } from './core/format-float.js';
+export type { TrimMode } from './core/dragon4.js';
 export type { TypeCodeLike } from './core/type-codes.js';
 export { binaryRepr, baseRepr } from './ops/number-repr.js';
 export { finfo, iinfo } from './core/dtype-info.js';
