@@ -36,6 +36,12 @@ export { save, load, savez, savezCompressed, NpzFile } from './io/npy.js';
 export type { SaveOptions, LoadOptions, NamedArrays, WritableFile, ReadableFile } from './io/npy.js';
 export { loadtxt, savetxt } from './io/text.js';
 export { fromfile, fromstring, tofile } from './io/raw.js';
+export { lib } from './ops/stride-tricks.js';
+export type { AsStridedOptions, SlidingWindowViewOptions } from './ops/stride-tricks.js';
+export { mgrid, ogrid } from './ops/index-grids.js';
+export type { GridRange } from './ops/index-grids.js';
+export { vectorize } from './ops/vectorize.js';
+export type { VectorizeOptions } from './ops/vectorize.js';
 export type { FromfileOptions, FromstringOptions, TofileOptions } from './io/raw.js';
 export type { LoadtxtOptions, SavetxtOptions, TextSource, TextTarget } from './io/text.js';
 export type { SharesMemoryOptions } from './kernel/shares-memory.js';
@@ -253,7 +259,7 @@ export {
   searchsorted, unique, uniqueValues, uniqueCounts, uniqueInverse, uniqueAll,
 } from './ops/searching.js';
 export type { SearchsortedOptions, UniqueOptions } from './ops/searching.js';
-export { isin, intersect1d, union1d, setdiff1d, setxor1d } from './ops/set-routines.js';
+export { isin, in1d, intersect1d, union1d, setdiff1d, setxor1d } from './ops/set-routines.js';
 export type { IsinOptions } from './ops/set-routines.js';
 export { quantile, percentile, median, nanquantile, nanpercentile, nanmedian } from './ops/quantile.js';
 export type { QuantileOptions, QuantileMethod } from './ops/quantile.js';

@@ -22,6 +22,27 @@ export interface IsinOptions {
   kind?: 'sort' | 'table' | null;
 }
 
+let warnedIn1d = false;
+
+/**
+ * numpy.in1d (deprecated in NumPy 2 for isin): isin of the flattened `ar1`, a 1-D bool array; a
+ * DeprecationWarning once, as NumPy's.
+ * @example gp.in1d([1, 2, 3], [2]) // [false, true, false]
+ */
+export function in1d(ar1: ArrayArg, ar2: ArrayArg, options: IsinOptions = {}): GpuArray {
+  if (!warnedIn1d) {
+    warnedIn1d = true;
+    process.emitWarning('`in1d` is deprecated. Use `isin` instead.', 'DeprecationWarning');
+  }
+  const r = isin(ar1, ar2, options);
+  if (r.ndim === 1) return r;
+  try {
+    return r.reshape([r.size]);
+  } finally {
+    r.dispose();
+  }
+}
+
 /** numpy.isin: bool array of element's shape, true where the element is in testElements (== semantics: NaN never is). */
 export function isin(element: ArrayArg, testElements: ArrayArg, options: IsinOptions = {}): GpuArray {
   if (!(element instanceof GpuArray)) return withArray(element, 'isin: element', (x) => isin(x, testElements, options));

@@ -786,6 +786,14 @@ const [quotient, remainder] = gp.polydiv([1, 5, 6], [1, 2]);
 assert.deepEqual([nums(quotient), nums(remainder)], [[1, 3], [0]]);
 assert.deepEqual(nums(gp.poly([1, 2]) as GpuArray), [1, -3, 2]);
 assert.deepEqual(nums(gp.roots([1, -3, 2])).map(Math.round).sort(), [1, 2]);
+const gridRange: gp.GridRange = { start: 0, stop: 2 };
+const [openX] = gp.ogrid('0:2', '0:3') as GpuArray[];
+assert.deepEqual([gp.mgrid(gridRange, '0:1:3j').shape, openX.shape, nums(gp.in1d([1, 2], [2]).astype('int8'))], [[2, 2, 3], [2, 1], [0, 1]]);
+const vectorizeOptions: gp.VectorizeOptions = { otypes: 'd' };
+assert.deepEqual(nums(gp.vectorize((v: number) => v + 1, vectorizeOptions)([1, 2]) as GpuArray), [2, 3]);
+const windowOptions: gp.SlidingWindowViewOptions = { axis: 0 };
+const stridedOptions: gp.AsStridedOptions = { shape: [2], strides: [8] };
+assert.deepEqual([gp.lib.strideTricks.slidingWindowView(gp.arange(4), 2, windowOptions).shape, nums(gp.lib.strideTricks.asStrided(gp.arange(3), stridedOptions))], [[3, 2], [0, 1]]);
 {
   const dir = mkdtempSync(join(tmpdir(), 'gp-consumer-'));
   const npyPath = join(dir, 'a.npy') as `${string}.npy`;
