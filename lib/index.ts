@@ -39,6 +39,8 @@ export { fromfile, fromstring, tofile } from './io/raw.js';
 export { lib } from './ops/stride-tricks.js';
 export type { AsStridedOptions, SlidingWindowViewOptions } from './ops/stride-tricks.js';
 export { mgrid, ogrid } from './ops/index-grids.js';
+export { r_, c_ } from './ops/index-concat.js';
+export type { ConcatItem } from './ops/index-concat.js';
 export type { GridRange } from './ops/index-grids.js';
 export { vectorize } from './ops/vectorize.js';
 export type { VectorizeOptions } from './ops/vectorize.js';

@@ -1,11 +1,11 @@
-// mgrid, ogrid, in1d, vectorize and lib.strideTricks against NumPy 2.4's answers, on every backend.
+// mgrid, ogrid, r_, c_, in1d, vectorize and lib.strideTricks against NumPy 2.4's answers, on every backend.
 import { expect } from 'chai';
 import * as gp from '../lib/index.js';
 import { describeEachDevice } from './helpers.js';
 
 const show = (a: gp.GpuArray) => [a.dtype.name, a.shape, JSON.parse(JSON.stringify(a.toArray(), (_, v) => (typeof v === 'bigint' ? Number(v) : v)))];
 
-describeEachDevice('mgrid, ogrid, in1d, vectorize, stride tricks', () => {
+describeEachDevice('mgrid, ogrid, r_, c_, in1d, vectorize, stride tricks', () => {
   it("mgrid and ogrid: NumPy's grids, dtypes and point counts", () => {
     expect(show(gp.mgrid('0:3', '0:4'))).to.deep.equal(['int64', [2, 3, 4], [[[0, 0, 0, 0], [1, 1, 1, 1], [2, 2, 2, 2]], [[0, 1, 2, 3], [0, 1, 2, 3], [0, 1, 2, 3]]]]);
     expect(show(gp.mgrid('-1:1:5j'))).to.deep.equal(['float64', [5], [-1, -0.5, 0, 0.5, 1]]);
@@ -17,6 +17,23 @@ describeEachDevice('mgrid, ogrid, in1d, vectorize, stride tricks', () => {
     expect(show(gp.ogrid('0:4') as gp.GpuArray)).to.deep.equal(['int64', [4], [0, 1, 2, 3]]);
     expect(() => gp.mgrid('0:3:0')).to.throw(RangeError);
     expect(() => gp.mgrid('abc')).to.throw(RangeError);
+  });
+
+  it("r_ and c_: NumPy's concatenations of ranges, scalars and arrays, directives and dtypes", () => {
+    expect(show(gp.r_('0:3', 5, [7, 8]))).to.deep.equal(['int64', [6], [0, 1, 2, 5, 7, 8]]);
+    expect(show(gp.r_(gp.array([1, 2], 'float32'), 3.5))).to.deep.equal(['float32', [3], [1, 2, 3.5]]);
+    expect(show(gp.r_('-1:1:5j', 4))).to.deep.equal(['float64', [6], [-1, -0.5, 0, 0.5, 1, 4]]);
+    expect(show(gp.r_('0,2', [1, 2, 3], [4, 5, 6]))).to.deep.equal(['int64', [2, 3], [[1, 2, 3], [4, 5, 6]]]);
+    expect(show(gp.r_('1,2', [1, 2, 3], [4, 5, 6]))).to.deep.equal(['int64', [1, 6], [[1, 2, 3, 4, 5, 6]]]);
+    expect(show(gp.r_('0,2,0', [1, 2, 3], [4, 5, 6])).slice(0, 2)).to.deep.equal(['int64', [6, 1]]);
+    expect(show(gp.r_('1,2,0', [1, 2, 3], [4, 5, 6]))).to.deep.equal(['int64', [3, 2], [[1, 4], [2, 5], [3, 6]]]);
+    expect(show(gp.c_([1, 2], [3, 4]))).to.deep.equal(['int64', [2, 2], [[1, 3], [2, 4]]]);
+    expect(show(gp.c_(gp.array([[1, 2], [3, 4]]), [5, 6]))).to.deep.equal(['int64', [2, 3], [[1, 2, 5], [3, 4, 6]]]);
+    expect(show(gp.c_(gp.array([[1, 2, 3]]), 0, 0, gp.array([[4, 5, 6]])))).to.deep.equal(['int64', [1, 8], [[1, 2, 3, 0, 0, 4, 5, 6]]]);
+    expect(show(gp.c_('0:3', [4, 5, 6]))).to.deep.equal(['int64', [3, 2], [[0, 4], [1, 5], [2, 6]]]);
+    expect(() => gp.r_(gp.array([1], 'int8'), 300)).to.throw(RangeError, 'out of bounds for int8');
+    expect(() => gp.r_([1], '0,2')).to.throw(RangeError, 'special directives must be the first entry.');
+    expect(() => gp.r_('x,y', [1])).to.throw(RangeError, 'unknown special directive');
   });
 
   it('in1d: isin of the flattened array (deprecated in NumPy 2, still there)', () => {

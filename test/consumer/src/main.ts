@@ -787,6 +787,8 @@ assert.deepEqual([nums(quotient), nums(remainder)], [[1, 3], [0]]);
 assert.deepEqual(nums(gp.poly([1, 2]) as GpuArray), [1, -3, 2]);
 assert.deepEqual(nums(gp.roots([1, -3, 2])).map(Math.round).sort(), [1, 2]);
 const gridRange: gp.GridRange = { start: 0, stop: 2 };
+const concatItems: gp.ConcatItem[] = ['0:2', 5];
+assert.deepEqual([nums(gp.r_(...concatItems)), gp.c_([1, 2], [3, 4]).shape], [[0, 1, 5], [2, 2]]);
 const [openX] = gp.ogrid('0:2', '0:3') as GpuArray[];
 assert.deepEqual([gp.mgrid(gridRange, '0:1:3j').shape, openX.shape, nums(gp.in1d([1, 2], [2]).astype('int8'))], [[2, 2, 3], [2, 1], [0, 1]]);
 const vectorizeOptions: gp.VectorizeOptions = { otypes: 'd' };
