@@ -12,6 +12,11 @@ describeEachDevice('mgrid, ogrid, r_, c_, in1d, vectorize, stride tricks', () =>
     expect(show(gp.mgrid('0:1:3j', '0:2:2'))).to.deep.equal(['float64', [2, 3, 1], [[[0], [0.5], [1]], [[0], [0], [0]]]]);
     expect(show(gp.mgrid({ start: 1, stop: 2, step: 0.25 }))).to.deep.equal(['float64', [4], [1, 1.25, 1.5, 1.75]]);
     expect(show(gp.mgrid(3))).to.deep.equal(['int64', [3], [0, 1, 2]]);
+    // An integral range beside a count: every row in float64 (NumPy: [[[0, 0, 0], [1, 1, 1]], [[0, 0.5, 1], ...]]).
+    expect(show(gp.mgrid({ start: 0, stop: 2 }, '0:1:3j'))).to.deep.equal(['float64', [2, 2, 3], [[[0, 0, 0], [1, 1, 1]], [[0, 0.5, 1], [0, 0.5, 1]]]]);
+    expect(show(gp.mgrid('0:1.5'))).to.deep.equal(['float64', [2], [0, 1]]);
+    // A dtype object where a dtype or an options object may stand is the dtype (it was read as options).
+    expect([gp.indices([2], gp.dtypes.float64).dtype.name, gp.ascontiguousarray([1], gp.dtypes.float32).dtype.name]).to.deep.equal(['float64', 'float32']);
     const [x, y] = gp.ogrid('0:3', '0:2') as gp.GpuArray[];
     expect([show(x), show(y)]).to.deep.equal([['int64', [3, 1], [[0], [1], [2]]], ['int64', [1, 2], [[0, 1]]]]);
     expect(show(gp.ogrid('0:4') as gp.GpuArray)).to.deep.equal(['int64', [4], [0, 1, 2, 3]]);

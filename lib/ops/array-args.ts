@@ -115,9 +115,9 @@ export function sliceAxis(a: GpuArray, axis: number, start: number, stop: number
   return viewOf(a, shape, a.strides, a.offset + (stop > start ? start * a.strides[axis] : 0));
 }
 
-/** An options object (plain object, not an array or GpuArray) told apart from a positional value. */
+/** An options object (plain object: not an array, GpuArray, typed scalar or dtype) told apart from a positional value. */
 export const isOptions = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof GpuArray) && !(v instanceof Scalar) && !ArrayBuffer.isView(v) && !isComplexLike(v);
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof GpuArray) && !(v instanceof Scalar) && !(v instanceof DType) && !ArrayBuffer.isView(v) && !isComplexLike(v);
 
 /** Refuse options that are no object (NaN, a string...: silently ignored otherwise) and keys a function does not know. */
 export function checkKeys(fn: string, o: Record<string, unknown>, keys: readonly string[]): void {

@@ -3,7 +3,7 @@
 // ending in 'j' is a count of points, stop included: '0:1:5j'), a `{start, stop, step}` object
 // (a count as a string '5j'), or a stop alone. NumPy's arithmetic: indices times step plus start,
 // integer when every bound and step is.
-import { dtypes } from '../core/dtype.js';
+import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { arange } from './creation.js';
 import { indices } from './matrices.js';
@@ -96,7 +96,7 @@ function grid(fn: string, ranges: readonly GridRange[], sparse: boolean): GpuArr
       }
     });
   }
-  const nn = indices(sizes, d);
+  const nn = indices(sizes, d.name);
   try {
     const rows = rs.map((r, k) => {
       const row = nn.slice(k);
@@ -107,7 +107,7 @@ function grid(fn: string, ranges: readonly GridRange[], sparse: boolean): GpuArr
       }
     });
     try {
-      return stackRows(rows);
+      return stackRows(rows, d);
     } finally {
       rows.forEach((x) => x.dispose());
     }
@@ -116,9 +116,9 @@ function grid(fn: string, ranges: readonly GridRange[], sparse: boolean): GpuArr
   }
 }
 
-/** The rows stacked on a new first axis (a copy). */
-function stackRows(rows: readonly GpuArray[]): GpuArray {
-  const out = GpuArray.allocate([rows.length, ...rows[0].shape], rows[0].dtype, rows[0].device);
+/** The rows stacked on a new first axis (a copy) of the grid's dtype. */
+function stackRows(rows: readonly GpuArray[], d: DType): GpuArray {
+  const out = GpuArray.allocate([rows.length, ...rows[0].shape], d, rows[0].device);
   rows.forEach((r, k) => {
     const dst = out.slice(k);
     try {
