@@ -47,7 +47,7 @@ export class Cusolver {
   private constructor(lib: ReturnType<typeof import('koffi').load>, path: string) {
     this.path = path;
     this.lib = lib;
-    const decl = (name: string, proto: string) => (this.f[name] = lib.func(`int ${name}(${proto})`) as Fn);
+    const decl = (name: string, proto: string) => this.declare(name, proto);
     decl('cusolverDnCreate', 'uint64_t* handle');
     decl('cusolverDnDestroy', 'uint64_t handle');
     decl('cusolverDnSetStream', 'uint64_t handle, uint64_t stream');
@@ -163,9 +163,14 @@ export class Cusolver {
     return Number(this.out[0]);
   }
 
+  /** Bind one entry point (`int name(proto)`). */
+  private declare(name: string, proto: string): void {
+    this.f[name] = this.lib.func(`int ${name}(${proto})`) as Fn;
+  }
+
   private declareGeev(): void {
     if (this.f.cusolverDnXgeev) return;
-    const decl = (name: string, proto: string) => (this.f[name] = this.lib.func(`int ${name}(${proto})`) as Fn);
+    const decl = (name: string, proto: string) => this.declare(name, proto);
     const common = 'uint64_t handle, uint64_t params, int jobvl, int jobvr, int64_t n, int typeA, uint64_t A, int64_t lda, int typeW, uint64_t W, ' +
       'int typeVL, uint64_t VL, int64_t ldvl, int typeVR, uint64_t VR, int64_t ldvr, int computeType';
     try {

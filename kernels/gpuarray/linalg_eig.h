@@ -118,7 +118,7 @@ template <typename T> __device__ long long geev_split(T* h, long long n, long lo
 // Iterations one eigenvalue (or pair) may take before geev reports no convergence (LAPACK's).
 __device__ __forceinline__ long long geev_max_its(long long n) { return 30 * (n > 10 ? n : 10); }
 
-// Rows p, p+1 and columns p, p+1 of the full h (rows up to `last`), and z's columns, by the plane
+// Rows p, p+1 (from column p) and columns p, p+1 (rows 0..p+1) of h, and z's columns, by the plane
 // rotation [[c, s], [-s, c]] (real).
 template <typename R> __device__ void geev_rotate(R* h, R* z, long long n, long long p, R c, R s) {
   for (long long j = p; j < n; ++j) {

@@ -13,6 +13,7 @@ import { describeValue, isOptionsLike, readOptions } from '../util/options.js';
 import { arrayBytes } from './npy-data.js';
 import { applyFormat, parseFormat } from './printf.js';
 import type { TextTarget } from './text-files.js';
+import { FLOAT_BODY, floatOf } from './text-fields.js';
 import type { ReadableFile } from './npy.js';
 
 /** Options of gp.fromfile (numpy.fromfile's parameters after `file`). */
@@ -45,31 +46,24 @@ export interface TofileOptions {
   format?: string;
 }
 
-const F = '(?:(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?|[iI][nN][fF](?:[iI][nN][iI][tT][yY])?|[nN][aA][nN])';
-const FLOAT = new RegExp(`[+-]?${F}`, 'y');
-const COMPLEX = new RegExp(`([+-]?${F})(?:([+-]${F})j)?|([+-]?${F})j`, 'y');
+const FLOAT = new RegExp(`[+-]?${FLOAT_BODY}`, 'y');
+const COMPLEX = new RegExp(`([+-]?${FLOAT_BODY})(?:([+-]${FLOAT_BODY})j)?|([+-]?${FLOAT_BODY})j`, 'y');
 const SIGNED = /[+-]?\d+/y;
 const UNSIGNED = /\+?\d+/y;
 const SPACE = /\s*/y;
-
-const parseFloatText = (s: string): number => {
-  const body = s.replace(/^[+-]/, '').toLowerCase();
-  const neg = s[0] === '-';
-  return body.startsWith('nan') ? NaN : body.startsWith('inf') ? (neg ? -Infinity : Infinity) : Number(s);
-};
 
 /** One item of dtype `d` at `pos`, as NumPy's scanners read it: [value, end] or null. */
 function scanItem(text: string, pos: number, d: DType): [number | bigint | ComplexLike, number] | null {
   if (d.kind === 'f') {
     FLOAT.lastIndex = pos;
     const m = FLOAT.exec(text);
-    return m ? [parseFloatText(m[0]), FLOAT.lastIndex] : null;
+    return m ? [floatOf(m[0]), FLOAT.lastIndex] : null;
   }
   if (d.kind === 'c') {
     COMPLEX.lastIndex = pos;
     const m = COMPLEX.exec(text);
     if (!m) return null;
-    const v = m[3] !== undefined ? { re: 0, im: parseFloatText(m[3]) } : { re: parseFloatText(m[1]), im: m[2] !== undefined ? parseFloatText(m[2]) : 0 };
+    const v = m[3] !== undefined ? { re: 0, im: floatOf(m[3]) } : { re: floatOf(m[1]), im: m[2] !== undefined ? floatOf(m[2]) : 0 };
     return [v, COMPLEX.lastIndex];
   }
   // Integers (and bool, read as one): decimal digits, wrapped to the dtype as NumPy's C cast does;

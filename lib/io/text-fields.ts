@@ -16,14 +16,15 @@ const TRIM = new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, 'g');
 /** A field without the whitespace around it. */
 export const trimPy = (s: string): string => s.replace(TRIM, '');
 
-const FLOAT_BODY = '(?:(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?|[iI][nN][fF](?:[iI][nN][iI][tT][yY])?|[nN][aA][nN])';
+/** A float's text without its sign: decimal with an optional exponent, 'inf'/'infinity', 'nan' (any case). */
+export const FLOAT_BODY = '(?:(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?|[iI][nN][fF](?:[iI][nN][iI][tT][yY])?|[nN][aA][nN])';
 const FLOAT_RE = new RegExp(`^[+-]?${FLOAT_BODY}$`);
 const IMAG_RE = new RegExp(`^([+-]?${FLOAT_BODY})j$`);
 const BOTH_RE = new RegExp(`^([+-]?${FLOAT_BODY})([+-]${FLOAT_BODY})j$`);
 const INT_RE = /^[+-]?\d+$/;
 
 /** A float body ('1.5e3', 'inf', 'nan', signed) as a number (JS's Number rounds correctly). */
-function floatOf(s: string): number {
+export function floatOf(s: string): number {
   const neg = s[0] === '-';
   const body = s[0] === '-' || s[0] === '+' ? s.slice(1) : s;
   const c = body[0];

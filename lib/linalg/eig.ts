@@ -4,14 +4,13 @@
 // whose eigenvalues are all real gets real results.
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
+import { promoteTypes } from '../core/promotion.js';
 import type { SolverDType } from '../device/backend.js';
 import { all } from '../ops/reduction-exports.js';
 import { ufuncFunctions } from '../ops/ufunc-api.js';
 import { LinAlgError } from './lin-alg-error.js';
 import { ArrayLike, withArrays } from './matmul.js';
 import { assertStackedSquare, batchOf, linalgHelpers, linalgTypes, packed, solverRun } from './solver-call.js';
-
-const complexOf = (d: DType): DType => (d === dtypes.float32 || d === dtypes.complex64 ? dtypes.complex64 : dtypes.complex128);
 
 /** NumPy's _assert_finite: eig refuses infinities and NaNs before factoring. */
 function assertFinite(x: GpuArray): void {
@@ -48,7 +47,7 @@ function geevArray(x: GpuArray, vectors: boolean): GpuArray[] {
   assertStackedSquare(x);
   // Results in the compute dtype (float16 has no complex dtype: its come in float32 / complex64).
   const { compute } = linalgTypes(x.dtype);
-  const cplx = complexOf(compute);
+  const cplx = promoteTypes(compute, dtypes.complex64);
   const n = x.shape[x.ndim - 1];
   const bshape = x.shape.slice(0, -2);
   const batch = batchOf(x.shape);

@@ -9,6 +9,7 @@ import { concatenate } from '../ops/joining.js';
 import { temps, type Temps } from '../ops/poly.js';
 import { ufuncFunctions as U } from '../ops/ufunc-api.js';
 import { eigvals } from './eig.js';
+import { realOf } from './solver-call.js';
 
 type Complex = { re: number; im: number };
 
@@ -79,8 +80,7 @@ function complexPoly(z: GpuArray): GpuArray {
   const sorted = [...roots].sort(byReIm);
   const conjugates = roots.map((r) => ({ re: r.re, im: -r.im })).sort(byReIm);
   const closed = sorted.every((r, i) => r.re === conjugates[i].re && r.im === conjugates[i].im);
-  const real = z.dtype === dtypes.complex64 ? dtypes.float32 : dtypes.float64;
-  if (closed) return GpuArray.allocate([a.length], real, z.device).set(a.map((c) => c.re));
+  if (closed) return GpuArray.allocate([a.length], realOf(z.dtype), z.device).set(a.map((c) => c.re));
   return GpuArray.allocate([a.length], z.dtype, z.device).set(a);
 }
 

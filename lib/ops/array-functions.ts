@@ -3,7 +3,7 @@
 // ascontiguousarray, ndim, shape, size. Host data is uploaded first (NumPy takes array-likes).
 import type { AstypeOptions, Order, ReshapeOptions } from '../core/gpu-array.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { dtype as toDType, DTypeLike } from '../core/dtype.js';
+import { DType, dtype as toDType, DTypeLike } from '../core/dtype.js';
 import { readOptions } from '../util/options.js';
 import { copyInto, isOptions, owned, toArray } from './array-args.js';
 import { asarray } from './creation-data.js';
@@ -143,22 +143,25 @@ export function asfortranarray(a: unknown, dtype?: DTypeLike | { dtype?: DTypeLi
   const x = toArray(a, 'asfortranarray: a');
   const want = d === undefined || d === null ? x.dtype : toDType(d, 'asfortranarray: dtype');
   if (x.flags.fContiguous && x.ndim >= 1 && want === x.dtype) return x;
+  const src = x.ndim === 0 ? x.reshape([1]) : x;
   try {
-    const shape = x.ndim === 0 ? [1] : x.shape;
-    // F order: the C array of the reversed shape, transposed.
-    const mem = GpuArray.allocate([...shape].reverse(), want, x.device);
-    const f = mem.transpose();
-    mem.dispose();
-    try {
-      copyInto(f, x.ndim === 0 ? x.reshape([1]) : x);
-    } catch (e) {
-      f.dispose();
-      throw e;
-    }
-    return f;
+    return orderedCopy(src, want, 'F');
   } finally {
+    if (src !== x) src.dispose();
     if (owned(a, x)) x.dispose();
   }
+}
+
+/** A new array of `x`'s values in `d`, laid out in `order`. */
+function orderedCopy(x: GpuArray, d: DType, order: 'C' | 'F'): GpuArray {
+  const out = allocateInOrder(x.shape, d, order, x.device);
+  try {
+    copyInto(out, x);
+  } catch (e) {
+    out.dispose();
+    throw e;
+  }
+  return out;
 }
 
 /**
@@ -248,9 +251,7 @@ export function require(a: unknown, dtype?: DTypeLike | null | RequireOptions, r
   const borrowed = flags.has('O') && x.base !== null;
   if (!ordered && !unwritable && !borrowed) return x;
   try {
-    const out = allocateInOrder(x.shape, x.dtype, order, x.device);
-    copyInto(out, x);
-    return out;
+    return orderedCopy(x, x.dtype, order);
   } finally {
     if (owned(a, x)) x.dispose();
   }

@@ -3,10 +3,11 @@
 // ending in 'j' is a count of points, stop included: '0:1:5j'), a `{start, stop, step}` object
 // (a count as a string '5j'), or a stop alone. NumPy's arithmetic: indices times step plus start,
 // integer when every bound and step is.
-import { DType, dtypes } from '../core/dtype.js';
+import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { arange } from './creation.js';
 import { indices } from './matrices.js';
+import { stack } from './joining.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
 
 /** One range of mgrid/ogrid: 'start:stop:step' ('5j' as step: 5 points), {start, stop, step}, or a stop. */
@@ -107,27 +108,13 @@ function grid(fn: string, ranges: readonly GridRange[], sparse: boolean): GpuArr
       }
     });
     try {
-      return stackRows(rows, d);
+      return stack(rows);
     } finally {
       rows.forEach((x) => x.dispose());
     }
   } finally {
     nn.dispose();
   }
-}
-
-/** The rows stacked on a new first axis (a copy) of the grid's dtype. */
-function stackRows(rows: readonly GpuArray[], d: DType): GpuArray {
-  const out = GpuArray.allocate([rows.length, ...rows[0].shape], d, rows[0].device);
-  rows.forEach((r, k) => {
-    const dst = out.slice(k);
-    try {
-      U.positive(r, { out: dst });
-    } finally {
-      dst.dispose();
-    }
-  });
-  return out;
 }
 
 /**
