@@ -285,6 +285,56 @@ describeEachDevice('random: API', () => {
     expect(random.dirichlet([1, 2], 3).shape).to.deep.equal([3, 2]);
   });
 
+  it('RandomState: independent streams with the legacy methods, seed, getState/setState, randomIntegers, tomaxint', () => {
+    const rs = new random.RandomState(7);
+    const same = new random.RandomState(7);
+    const a = vals(rs.rand(2, 3));
+    expect(a).to.deep.equal(vals(same.rand(2, 3)));
+    // A RandomState draws what a Generator on the same seed draws (one Philox stream).
+    expect(a).to.deep.equal(vals(random.defaultRng(7).random([2, 3])));
+    // Another instance or the global functions do not move its stream.
+    random.seed(7);
+    random.rand(10);
+    new random.RandomState(7).randn(5);
+    expect(vals(rs.randn(4))).to.deep.equal(vals(same.randn(4)));
+    expect([rs.randint(5, { size: 3 }).dtype.name, rs.randint(2, 5, 3, 'int8').dtype.name]).to.deep.equal(['int64', 'int8']);
+    const st = rs.getState({ legacy: false });
+    const u = vals(rs.uniform(5, 1, 50)); // high < low: (1, 5], as RandomState
+    expect(u.every((v) => v > 1 && v <= 5)).to.equal(true);
+    rs.setState(st);
+    expect(vals(rs.uniform(5, 1, 50))).to.deep.equal(u);
+    rs.seed(7);
+    expect(vals(rs.rand(2, 3))).to.deep.equal(a);
+    // random_integers: closed range [low, high], or [1, low] with one bound.
+    const ri = vals(rs.randomIntegers(1, 3, 400));
+    expect([Math.min(...ri), Math.max(...ri)]).to.deep.equal([1, 3]);
+    const r1 = vals(rs.randomIntegers(2, { size: 200 }));
+    expect([Math.min(...r1), Math.max(...r1)]).to.deep.equal([1, 2]);
+    expect(vals(rs.tomaxint(50)).every((v) => v >= 0)).to.equal(true);
+    // The distributions shared with Generator take its arguments and draw its stream.
+    const g = new random.Generator(new random.Philox(3));
+    const r3 = new random.RandomState(new random.Philox(3));
+    expect(vals(r3.poisson(4, [3, 2]))).to.deep.equal(vals(g.poisson(4, [3, 2])));
+    expect(vals(r3.normal({ loc: 2, size: 3 }))).to.deep.equal(vals(g.normal({ loc: 2, size: 3 })));
+    expect(r3.multivariateNormal([0, 0], [[1, 0], [0, 1]], 4).shape).to.deep.equal([4, 2]);
+    expect(() => r3.dirichlet([1, 0])).to.throw(RangeError, /alpha <= 0/);
+    expect(() => r3.multinomial(5, [[0.5, 0.5]])).to.throw(RangeError, /1-d/);
+    expect(() => r3.setState(['MT19937'] as never)).to.throw(TypeError);
+    expect(() => new random.RandomState(2 ** 32)).to.throw(RangeError, /2\*\*32/);
+  });
+
+  it('the global RandomState: getState/setState, getBitGenerator/setBitGenerator', () => {
+    random.seed(11);
+    const s = random.getState({ legacy: false });
+    const x = vals(random.randn(3));
+    random.setState(s);
+    expect(vals(random.randn(3))).to.deep.equal(x);
+    expect(random.getBitGenerator()).to.equal(random.getGlobalGenerator().bitGenerator);
+    random.setBitGenerator(new random.Philox(9));
+    expect(vals(random.rand(4))).to.deep.equal(vals(new random.RandomState(9).rand(4)));
+    expect(() => random.setBitGenerator({} as never)).to.throw(TypeError);
+  });
+
   it('permutation of a negative n is empty, permuted refuses a 0-d array, as NumPy', () => {
     const g = random.defaultRng(3);
     const p = g.permutation(-3);

@@ -28,6 +28,13 @@ describeEachDevice('statistics: NumPy 2.4 dtype and bin rules', () => {
     expect(() => gp.average(gp.array([1, 2], 'float64'), { weights: gp.array([{ re: 0, im: 1 }, { re: 0, im: -1 }], 'complex128') })).to.throw(RangeError, /sum to zero/);
   });
 
+  it("percentile of float32 with a list q: float64, but b - a in float32 as NumPy's _lerp", () => {
+    // np.percentile(np.array([0.1, 0.7, 0.3, 0.95, 0.55], 'float32'), [10, 90]) (the float64 data give 0.18000000566244126).
+    const p = gp.percentile(gp.array([0.1, 0.7, 0.3, 0.95, 0.55], 'float32'), [10, 90]);
+    expect(p.dtype.name).to.equal('float64');
+    expect(p.toArray()).to.deep.equal([0.18000000864267351, 0.8499999880790711]);
+  });
+
   it('histogram: bool data takes the estimators as uint8 (bins at least 1 wide), not one bin', () => {
     const b = gp.array(Array.from({ length: 20 }, (_, i) => [true, false, true, true, false][i % 5]), 'bool');
     const [c, e] = gp.histogram(b, { bins: 'sqrt', range: [-1, 2] });

@@ -281,6 +281,10 @@ describeEachDevice('statistics', () => {
     expect(flat(gp.nanargmax(gp.array([[1, NaN], [2, 0]]), { axis: 0 }))).to.deep.equal([1, 1]);
     expect(() => gp.nanargmax(a, { axis: 0 })).to.throw(RangeError, /All-NaN/); // column 1 is all NaN
     expect(() => gp.nanargmax(gp.array([NaN, NaN]))).to.throw(RangeError, /All-NaN/);
+    // Complex: a NaN in either part is never chosen (NumPy replaces it by -inf/+inf); an empty input is argmax's error.
+    const c = gp.array([{ re: 1, im: 2 }, { re: 1, im: -1 }, { re: NaN, im: 0 }, { re: -1, im: 0 }, { re: 0, im: NaN }]);
+    expect([flat(gp.nanargmax(c)), flat(gp.nanargmin(c))]).to.deep.equal([[0], [3]]);
+    expect(() => gp.nanargmax(gp.array([], 'float64'))).to.throw(RangeError, /empty sequence/);
 
     expect(flat(gp.gradient(gp.array([1, 2, 4, 7, 11, 16], 'int32')) as gp.GpuArray)).to.deep.equal([1, 1.5, 2.5, 3.5, 4.5, 5]);
     expect(flat(gp.gradient(gp.array([1, 2, 4, 7, 11, 16]), { spacing: 2 }) as gp.GpuArray)).to.deep.equal([0.5, 0.75, 1.25, 1.75, 2.25, 2.5]);

@@ -87,6 +87,7 @@ describeEachDevice('take and put', () => {
   it('select wraps a JS integer its result dtype cannot hold; putAlongAxis range-checks a JS list (NumPy 2.4)', () => {
     // np.select([[True, False]], [int8 array], 300) is [0, 44] (NumPy fills through np.full/copyto).
     expect(list(gp.select([gp.array([true, false])], [gp.zeros([2], 'int8')], 300))).to.deep.equal([0, 44]);
+    expect(list(gp.select([gp.array([true, false])], [gp.array([5, 6])], { default: -1 }))).to.deep.equal([5, -1]);
     const s = gp.select([gp.array([true, false])], [-1], gp.zeros([2], 'uint8'));
     expect([s.dtype.name, list(s)]).to.deep.equal(['uint8', [255, 0]]);
     // np.put_along_axis(int8 array, idx, [300], 0) is an OverflowError (arr[...] = [300]).

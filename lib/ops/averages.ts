@@ -278,7 +278,8 @@ function nanArg(name: string, which: 'argmax' | 'argmin', a: ArrayArg, first: un
     axis = null;
   }
   const keepdims = o.keepdims;
-  if (a.dtype.kind !== 'f') return R[which](a, { axis, keepdims });
+  // Complex NaNs (either part) are replaced too: -inf+0j loses every lexicographic comparison.
+  if ((a.dtype.kind !== 'f' && a.dtype.kind !== 'c') || a.size === 0) return R[which](a, { axis, keepdims });
   return using((tmp) => {
     const nan = U.isnan(a) as GpuArray;
     tmp.push(nan);

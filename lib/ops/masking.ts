@@ -10,7 +10,8 @@ import { canCastSafely, defaultDTypeForWeak, resultType } from '../core/promotio
 import type { WeakKind } from '../core/promotion.js';
 import { weakKindOf } from '../core/host-data.js';
 import { broadcastShapes } from '../core/shape.js';
-import { copyInto, checkKeys, owned, targetArray, toArray, valuesAs } from './array-args.js';
+import { copyInto, checkKeys, isOptions, owned, targetArray, toArray, valuesAs } from './array-args.js';
+import { readOptions } from '../util/options.js';
 import { boolMask, extractBool, placeBool } from './compaction.js';
 import { take } from './take-put.js';
 import { flatnonzero } from './nonzero.js';
@@ -119,14 +120,16 @@ const isWeak = (v: unknown): v is number | bigint | ComplexLike => typeof v === 
 
 /**
  * numpy.select(condlist, choicelist, default=0): the first true condition's choice, element-wise.
+ * `default` by position or as `{default}`.
  * As NumPy 2, JS numbers among the choices and default are weak (int8 choices with a default of
  * 5 stay int8); array-likes are arrays.
  */
 export function select(
   condlist: readonly unknown[],
   choicelist: readonly (GpuArray | Scalar | HostScalar | readonly unknown[])[],
-  defaultValue: GpuArray | Scalar | HostScalar | readonly unknown[] = 0,
+  defaultOrOptions: GpuArray | Scalar | HostScalar | readonly unknown[] | { default?: GpuArray | Scalar | HostScalar | readonly unknown[] } = 0,
 ): GpuArray {
+  const defaultValue = isOptions(defaultOrOptions) ? (readOptions<{ default: GpuArray | Scalar | HostScalar | readonly unknown[] }>('select', defaultOrOptions, ['default']).default ?? 0) : defaultOrOptions;
   if (!Array.isArray(condlist) || !Array.isArray(choicelist)) throw new TypeError('select: condlist and choicelist must be lists (JS arrays)');
   if (condlist.length !== choicelist.length) throw new RangeError('list of cases must be same length as list of conditions');
   if (condlist.length === 0) throw new RangeError('select with an empty condition list is not possible');

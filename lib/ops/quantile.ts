@@ -54,8 +54,10 @@ export interface QuantileOptions {
 /** Method 5 (not a NumPy method name): NumPy's median, the mean of the middle one or two elements. */
 const MEDIAN = 5;
 
-function quantileSource(ctype: string, isFloat: boolean): string {
+// D is the input's float type: NumPy's _lerp takes b - a in it before a float64 q widens the rest.
+function quantileSource(ctype: string, isFloat: boolean, diffCtype: string): string {
   return `typedef ${ctype} T;
+typedef ${diffCtype} D;
 extern "C" __global__ void gpa_quantile(const void* sortedp, const double* qs, void* outp, long long rows, long long len, long long nq, int method, int skipNan) {
   const T* sorted = (const T*)sortedp;
   T* out = (T*)outp;
@@ -110,7 +112,7 @@ extern "C" __global__ void gpa_quantile(const void* sortedp, const double* qs, v
     if (method == 3) { const double rv = rint(v); out[idx] = row[(long long)rv > n - 1 ? n - 1 : (long long)rv]; continue; }
     if (method == 4) t = (v == floor(v)) ? 0.0 : 0.5;  // NumPy: an integral index takes its own element
     const T a = row[lo], b = row[hi];
-    const T diff = b - a;
+    const T diff = (T)(D)((D)b - (D)a);
     out[idx] = t >= 0.5 ? (T)(b - diff * (T)(1.0 - t)) : (T)(a + diff * (T)t);
   }
 }
@@ -230,7 +232,7 @@ function quantileImpl(name: string, a: GpuArray, q: QArg, scale: number, axisOrO
       const qArr = deviceDoubles(qs, a);
       try {
         const code = median ? MEDIAN : METHODS.indexOf(method);
-        moduleKernel(quantileSource(compute.ctype, compute.kind === 'f'), 'gpa_quantile')(gridFor(total), 256, [sorted, qArr, res, nRows, len, qs.length, code, skipNan ? 1 : 0]);
+        moduleKernel(quantileSource(compute.ctype, compute.kind === 'f', a.dtype.kind === 'f' ? a.dtype.compute.ctype : compute.ctype), 'gpa_quantile')(gridFor(total), 256, [sorted, qArr, res, nRows, len, qs.length, code, skipNan ? 1 : 0]);
       } finally {
         qArr.dispose();
         sorted.dispose();

@@ -1,11 +1,14 @@
 // gp.random: NumPy's numpy.random namespace (Generator API, SeedSequence, the Philox bit
-// generator, and the legacy global functions).
+// generator, RandomState and the legacy global functions).
 export { Generator, defaultRng } from './generator.js';
 export { Philox } from './bit-generator.js';
 export type { PhiloxState, SeedLike } from './bit-generator.js';
 export { SeedSequence } from './seed-sequence.js';
 export type { SeedEntropy, SeedSequenceOptions } from './seed-sequence.js';
-export { seed, rand, randn, randint, random, randomSample, sample, ranf, uniform, normal, choice, shuffle, permutation, getGlobalGenerator } from './legacy.js';
+export { RandomState } from './random-state.js';
+export type { RandomStateSharedMethods } from './random-state.js';
+export { seed, rand, randn, randint, randomIntegers, random, randomSample, sample, ranf, uniform, normal, choice, shuffle, permutation, getGlobalGenerator } from './legacy.js';
+export { getState, setState, getBitGenerator, setBitGenerator } from './legacy.js';
 export {
   standardNormal,
   standardExponential,

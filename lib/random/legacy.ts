@@ -1,35 +1,18 @@
-// The legacy numpy.random functions people still type, on one global Generator (NumPy's use a
-// global RandomState/MT19937; these use the same Philox Generator as defaultRng, reseeded by seed()).
+// The legacy numpy.random functions people still type: the methods of one global RandomState, as
+// NumPy's (whose RandomState is MT19937; this one draws from a Philox Generator, reseeded by seed()).
 import { GpuArray } from '../core/gpu-array.js';
-import { ufuncFunctions } from '../ops/ufunc-api.js';
-import { readOptions } from '../util/options.js';
-import { Philox } from './bit-generator.js';
-import { bindArgs } from './params.js';
-import { Generator } from './generator.js';
-import { hostEntropy, type SeedEntropy } from './seed-sequence.js';
+import { Philox, type PhiloxState } from './bit-generator.js';
+import type { Generator } from './generator.js';
+import { RandomState } from './random-state.js';
+import type { SeedEntropy } from './seed-sequence.js';
 
-/** Whether any value of a number, nested JS array or GpuArray parameter satisfies `bad` (other types are left to the Generator). */
-function someValue(v: unknown, bad: (x: number) => boolean): boolean {
-  if (typeof v === 'number') return bad(v);
-  if (Array.isArray(v)) return v.some((x) => someValue(x, bad));
-  if (v instanceof GpuArray) return Array.from(v.toTypedArray() as unknown as Iterable<number | bigint>, Number).some(bad);
-  return false;
-}
+let global: RandomState | null = null;
+const state = (): RandomState => (global ??= new RandomState());
+const rng = (): Generator => state().generator;
 
-let global: Generator | null = null;
-const rng = (): Generator => (global ??= new Generator(new Philox()));
-
-/** Reseed the global generator (none: from the OS). */
+/** Reseed the global generator (none: from the OS; integers each in [0, 2**32)). */
 export function seed(s0?: SeedEntropy | GpuArray | null): void {
-  const s = hostEntropy(s0);
-  if (Array.isArray(s) && s.length === 0) throw new RangeError('seed: Seed must be non-empty');
-  // RandomState.seed's range: each integer in [0, 2**32) (negatives are refused by SeedSequence).
-  for (const v of typeof s === 'number' || typeof s === 'bigint' ? [s] : Array.isArray(s) ? s : []) {
-    if ((typeof v === 'number' || typeof v === 'bigint') && BigInt(Number.isInteger(v) ? v : 0) >= 2n ** 32n) {
-      throw new RangeError('seed: Seed must be between 0 and 2**32 - 1');
-    }
-  }
-  global = new Generator(new Philox(s ?? null));
+  state().seed(s0);
 }
 
 /** The global generator (NumPy's legacy functions draw from it). */
@@ -37,36 +20,45 @@ export function getGlobalGenerator(): Generator {
   return rng();
 }
 
-type DimsAndOptions = (number | { dtype?: 'float32' | 'float64' })[];
+/** The global RandomState's bit generator (numpy.random.get_bit_generator). */
+export function getBitGenerator(): Philox {
+  return rng().bitGenerator;
+}
 
-/** (d0, d1, ..., {dtype}?) as CuPy's rand/randn take them (NumPy's have no dtype: float64). */
-function dims(d: DimsAndOptions, method: string): { shape: number[]; dtype: 'float32' | 'float64' } {
-  let dtype: 'float32' | 'float64' = 'float64';
-  const list = [...d];
-  const last = list[list.length - 1];
-  // An array is not the options object: NumPy's rand((2, 3)) is a TypeError, not a 0-d draw.
-  if (last !== null && typeof last === 'object' && !Array.isArray(last)) {
-    dtype = readOptions<{ dtype: 'float32' | 'float64' }>(method, list.pop(), ['dtype']).dtype ?? 'float64';
-  }
-  for (const x of list) if (typeof x !== 'number' || !Number.isInteger(x)) throw new TypeError(`${method}: dimensions must be integers, got ${Array.isArray(x) ? 'an array' : String(x)}`);
-  return { shape: list as number[], dtype };
+/** Makes the global RandomState draw from `bitGenerator` (numpy.random.set_bit_generator). */
+export function setBitGenerator(bitGenerator: Philox): void {
+  if (!(bitGenerator instanceof Philox)) throw new TypeError('setBitGenerator: expected a Philox bit generator');
+  global = new RandomState(bitGenerator);
+}
+
+/** The global RandomState's state (numpy.random.get_state), as {@link RandomState.getState}. */
+export function getState(options?: { legacy?: boolean }): PhiloxState {
+  return state().getState(options);
+}
+
+/** Restores the global RandomState's state (numpy.random.set_state), as {@link RandomState.setState}. */
+export function setState(s: PhiloxState): void {
+  state().setState(s);
 }
 
 /** Uniform [0, 1) of shape (d0, d1, ...), float64 unless {dtype: 'float32'}. */
-export function rand(...d: DimsAndOptions): GpuArray {
-  const { shape, dtype } = dims(d, 'rand');
-  return rng().random(shape, dtype);
+export function rand(...d: (number | { dtype?: 'float32' | 'float64' })[]): GpuArray {
+  return state().rand(...d);
 }
 
 /** Standard normal of shape (d0, d1, ...), float64 unless {dtype: 'float32'}. */
-export function randn(...d: DimsAndOptions): GpuArray {
-  const { shape, dtype } = dims(d, 'randn');
-  return rng().standardNormal(shape, dtype);
+export function randn(...d: (number | { dtype?: 'float32' | 'float64' })[]): GpuArray {
+  return state().randn(...d);
 }
 
 /** randint(low, high?, size?, dtype='int64'): integers in [low, high) (or [0, low)). */
 export function randint(...args: unknown[]): GpuArray {
-  return rng().integers(...args);
+  return state().randint(...args);
+}
+
+/** randomIntegers(low, high?, size?): int64 in [low, high] (or [1, low]); deprecated, as NumPy's random_integers. */
+export function randomIntegers(...args: unknown[]): GpuArray {
+  return state().randomIntegers(...args);
 }
 
 /** Floats in [0, 1) of shape `size` from the global generator (numpy.random.random); float64. @example gp.random.random([2, 2]) */
@@ -82,20 +74,7 @@ export const ranf = random;
 
 /** Uniform samples in [low, high) from the global generator (numpy.random.uniform): uniform(low = 0, high = 1, size?), as Generator.uniform. */
 export function uniform(...args: unknown[]): GpuArray {
-  const a = bindArgs('uniform', args, ['low', 'high', 'size']);
-  const low = a.low ?? 0;
-  const high = a.high ?? 1;
-  // RandomState.uniform allows high < low (samples in (high, low]): low + (high - low) u is the
-  // reflection low + high - x of a draw x in [high, low). Generator.uniform refuses it, as NumPy's.
-  if (typeof low === 'number' && typeof high === 'number' && high < low) {
-    const x = rng().uniform(high, low, a.size ?? null);
-    try {
-      return ufuncFunctions.subtract(low + high, x) as GpuArray;
-    } finally {
-      x.dispose();
-    }
-  }
-  return rng().uniform(...args);
+  return state().uniform(...args);
 }
 /** Normal samples from the global generator (numpy.random.normal): normal(loc = 0, scale = 1, size?), as Generator.normal. */
 export function normal(...args: unknown[]): GpuArray {
@@ -189,18 +168,11 @@ export function geometric(...args: unknown[]): GpuArray {
 }
 /** Hypergeometric samples: hypergeometric(ngood, nbad, nsample, size?), as Generator.hypergeometric; int64, from the global generator (numpy.random.hypergeometric). */
 export function hypergeometric(...args: unknown[]): GpuArray {
-  // RandomState refuses nsample < 1 (Generator allows 0).
-  const a = bindArgs('hypergeometric', args, ['ngood', 'nbad', 'nsample', 'size']);
-  if (someValue(a.nsample, (x) => !(x >= 1))) throw new RangeError('hypergeometric: nsample < 1 or nsample is NaN');
-  return rng().hypergeometric(...args);
+  return state().hypergeometric(...args);
 }
 /** Multinomial samples: multinomial(n, pvals, size?), as Generator.multinomial; int64, from the global generator (numpy.random.multinomial). */
 export function multinomial(...args: unknown[]): GpuArray {
-  // RandomState takes 1-D pvals only (Generator broadcasts batched ones).
-  const { pvals } = bindArgs('multinomial', args, ['n', 'pvals', 'size']);
-  const nested = Array.isArray(pvals) && pvals.some((x) => Array.isArray(x) || x instanceof GpuArray);
-  if (nested || (pvals instanceof GpuArray && pvals.ndim > 1)) throw new RangeError('multinomial: pvals must be a 1-d sequence (RandomState)');
-  return rng().multinomial(...args);
+  return state().multinomial(...args);
 }
 /** Multivariate normal samples: multivariateNormal(mean, cov, size?, options?), as Generator.multivariateNormal, from the global generator (numpy.random.multivariate_normal). */
 export function multivariateNormal(...args: unknown[]): GpuArray {
@@ -248,10 +220,7 @@ export function noncentralF(...args: unknown[]): GpuArray {
 }
 /** Dirichlet samples: dirichlet(alpha, size?), as Generator.dirichlet, from the global generator (numpy.random.dirichlet). */
 export function dirichlet(...args: unknown[]): GpuArray {
-  // RandomState refuses alpha <= 0 (Generator allows zeros).
-  const a = bindArgs('dirichlet', args, ['alpha', 'size']);
-  if (someValue(a.alpha, (x) => x <= 0)) throw new RangeError('dirichlet: alpha <= 0');
-  return rng().dirichlet(...args);
+  return state().dirichlet(...args);
 }
 /** Zipf samples: zipf(a, size?), as Generator.zipf, from the global generator (numpy.random.zipf). */
 export function zipf(...args: unknown[]): GpuArray {

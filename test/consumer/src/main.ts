@@ -624,6 +624,10 @@ const u = rng.random(1000);
 assert.ok(list(u).every((v) => typeof v === 'number' && v >= 0 && v < 1));
 assert.deepEqual(list(gp.random.defaultRng(42).random(1000)), list(u));
 assert.equal(rng.vonmises(0, 1, 5).size + gp.random.vonmises(0, 1, 3).size, 8);
+const rs = new gp.random.RandomState(3);
+assert.deepEqual(list(rs.rand(4)), list(new gp.random.RandomState(3).rand(4)));
+assert.equal(rs.poisson(2, [2, 2]).dtype.name, 'int64');
+rs.setState(rs.getState({ legacy: false }));
 
 // ---- joining, rearranging and indexing -------------------------------------------------------------
 const r3 = gp.arange(3, 'int32');

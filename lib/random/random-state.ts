@@ -1,0 +1,244 @@
+// numpy.random.RandomState (cupy.random.RandomState): the legacy sampling API as a class, on a
+// Philox Generator. NumPy's module-level legacy functions are the methods of one global
+// RandomState (legacy.ts); a RandomState of its own gives a program an independent stream with the
+// same method names. Its numbers are not NumPy's (MT19937), as CuPy's are not.
+import { GpuArray } from '../core/gpu-array.js';
+import { ufuncFunctions } from '../ops/ufunc-api.js';
+import { readOptions } from '../util/options.js';
+import { Philox, type PhiloxState } from './bit-generator.js';
+import { bindArgs } from './params.js';
+import { Generator } from './generator.js';
+import { hostEntropy, type SeedEntropy } from './seed-sequence.js';
+
+/** Whether any value of a number, nested JS array or GpuArray parameter satisfies `bad` (other types are left to the Generator). */
+function someValue(v: unknown, bad: (x: number) => boolean): boolean {
+  if (typeof v === 'number') return bad(v);
+  if (Array.isArray(v)) return v.some((x) => someValue(x, bad));
+  if (v instanceof GpuArray) return Array.from(v.toTypedArray() as unknown as Iterable<number | bigint>, Number).some(bad);
+  return false;
+}
+
+/** A Philox seeded as RandomState.seed takes it: none (the OS), or integers each in [0, 2**32). */
+function seededPhilox(s0: SeedEntropy | GpuArray | null | undefined): Philox {
+  const s = hostEntropy(s0);
+  if (Array.isArray(s) && s.length === 0) throw new RangeError('seed: Seed must be non-empty');
+  // RandomState.seed's range: each integer in [0, 2**32) (negatives are refused by SeedSequence).
+  for (const v of typeof s === 'number' || typeof s === 'bigint' ? [s] : Array.isArray(s) ? s : []) {
+    if ((typeof v === 'number' || typeof v === 'bigint') && BigInt(Number.isInteger(v) ? v : 0) >= 2n ** 32n) {
+      throw new RangeError('seed: Seed must be between 0 and 2**32 - 1');
+    }
+  }
+  return new Philox(s ?? null);
+}
+
+type DimsAndOptions = (number | { dtype?: 'float32' | 'float64' })[];
+
+/** (d0, d1, ..., {dtype}?) as CuPy's rand/randn take them (NumPy's have no dtype: float64). */
+function dims(d: DimsAndOptions, method: string): { shape: number[]; dtype: 'float32' | 'float64' } {
+  let dtype: 'float32' | 'float64' = 'float64';
+  const list = [...d];
+  const last = list[list.length - 1];
+  // An array is not the options object: NumPy's rand((2, 3)) is a TypeError, not a 0-d draw.
+  if (last !== null && typeof last === 'object' && !Array.isArray(last)) {
+    dtype = readOptions<{ dtype: 'float32' | 'float64' }>(method, list.pop(), ['dtype']).dtype ?? 'float64';
+  }
+  for (const x of list) if (typeof x !== 'number' || !Number.isInteger(x)) throw new TypeError(`${method}: dimensions must be integers, got ${Array.isArray(x) ? 'an array' : String(x)}`);
+  return { shape: list as number[], dtype };
+}
+
+let warnedLegacyState = false;
+let warnedRandomIntegers = false;
+
+/**
+ * The methods RandomState shares with Generator unchanged: the same arguments (positional or
+ * options), dtypes and streams.
+ */
+const SAME_AS_GENERATOR = [
+  'normal',
+  'choice',
+  'shuffle',
+  'permutation',
+  'bytes',
+  'standardNormal',
+  'standardExponential',
+  'standardGamma',
+  'exponential',
+  'lognormal',
+  'laplace',
+  'logistic',
+  'gumbel',
+  'weibull',
+  'pareto',
+  'rayleigh',
+  'gamma',
+  'beta',
+  'chisquare',
+  'poisson',
+  'binomial',
+  'negativeBinomial',
+  'geometric',
+  'multivariateNormal',
+  'standardCauchy',
+  'standardT',
+  'f',
+  'power',
+  'triangular',
+  'vonmises',
+  'wald',
+  'noncentralChisquare',
+  'noncentralF',
+  'zipf',
+  'logseries',
+] as const;
+
+/** The Generator methods a RandomState offers as they are (NumPy's RandomState methods of the same names). */
+export type RandomStateSharedMethods = Pick<Generator, (typeof SAME_AS_GENERATOR)[number]>;
+
+/**
+ * numpy.random.RandomState / cupy.random.RandomState: the legacy sampling methods (`rand`, `randn`,
+ * `randint`, `randomSample`, `seed`, `getState`/`setState` and every distribution) on an
+ * independent Philox stream. `new RandomState(seed?)` takes what `seed` takes, or a Philox bit
+ * generator. The distributions take Generator's arguments; where RandomState's rules differ from
+ * Generator's (`uniform` with high < low, `hypergeometric` with nsample 0, batched `multinomial`
+ * pvals, `dirichlet` with a zero alpha) they are RandomState's.
+ * @example const rs = new gp.random.RandomState(0); const x = rs.randn(2, 3);
+ */
+export class RandomState {
+  private gen: Generator;
+
+  /** A RandomState seeded as {@link RandomState.seed}, or drawing from a given Philox bit generator. */
+  constructor(seed?: SeedEntropy | GpuArray | Philox | null) {
+    this.gen = new Generator(seed instanceof Philox ? seed : seededPhilox(seed));
+  }
+
+  /** The Generator the methods draw from (its bit generator is this RandomState's). */
+  get generator(): Generator {
+    return this.gen;
+  }
+
+  /** Reseeds: an integer or integers each in [0, 2**32), or none for fresh OS entropy (RandomState.seed). */
+  seed(s?: SeedEntropy | GpuArray | null): void {
+    this.gen = new Generator(seededPhilox(s));
+  }
+
+  /**
+   * The bit generator's state (RandomState.get_state(legacy=False)): a Philox state, which
+   * {@link RandomState.setState} takes back. NumPy's legacy tuple exists for MT19937 only: unless
+   * `{legacy: false}`, NumPy's RuntimeWarning is emitted (once a process) and the state returned.
+   */
+  getState(options: { legacy?: boolean } = {}): PhiloxState {
+    const o = readOptions<{ legacy: boolean }>('getState', options, ['legacy']);
+    if (o.legacy !== false && !warnedLegacyState) {
+      warnedLegacyState = true;
+      process.emitWarning('get_state and legacy can only be used with the MT19937 bit generator. To silence this warning, set `legacy` to False.', 'RuntimeWarning');
+    }
+    return this.gen.bitGenerator.state;
+  }
+
+  /** Restores a state from {@link RandomState.getState} (RandomState.set_state); anything but a Philox state is a TypeError. */
+  setState(state: PhiloxState): void {
+    if (Array.isArray(state)) throw new TypeError("setState: a legacy ('MT19937', ...) state tuple cannot be set on a Philox bit generator");
+    this.gen.bitGenerator.state = state;
+  }
+
+  /** Uniform [0, 1) of shape (d0, d1, ...), float64 unless {dtype: 'float32'} (CuPy's keyword). */
+  rand(...d: DimsAndOptions): GpuArray {
+    const { shape, dtype } = dims(d, 'rand');
+    return this.gen.random(shape, dtype);
+  }
+
+  /** Standard normal of shape (d0, d1, ...), float64 unless {dtype: 'float32'} (CuPy's keyword). */
+  randn(...d: DimsAndOptions): GpuArray {
+    const { shape, dtype } = dims(d, 'randn');
+    return this.gen.standardNormal(shape, dtype);
+  }
+
+  /** randint(low, high?, size?, dtype='int64'): integers in [low, high), or [0, low) with one bound. */
+  randint(...args: unknown[]): GpuArray {
+    const a = bindArgs('randint', args, ['low', 'high', 'size', 'dtype']);
+    return this.gen.integers(a.low, a.high, a.size, a.dtype ?? 'int64');
+  }
+
+  /**
+   * randomIntegers(low, high?, size?): int64 in the closed range [low, high], or [1, low] with one
+   * bound (RandomState.random_integers; deprecated in NumPy, whose DeprecationWarning is emitted once).
+   */
+  randomIntegers(...args: unknown[]): GpuArray {
+    const a = bindArgs('randomIntegers', args, ['low', 'high', 'size']);
+    if (!warnedRandomIntegers) {
+      warnedRandomIntegers = true;
+      process.emitWarning('This function is deprecated. Please call randint(low, high + 1) instead', 'DeprecationWarning');
+    }
+    const [low, high] = a.high === undefined || a.high === null ? [1, a.low] : [a.low, a.high];
+    return this.gen.integers(low, high, a.size, 'int64', true);
+  }
+
+  /** Floats in [0, 1) of shape `size`, float64 (RandomState.random_sample). */
+  randomSample(size?: number | readonly number[] | null): GpuArray {
+    return this.gen.random(size);
+  }
+
+  /** Floats in [0, 1) of shape `size`, float64 (RandomState.random). */
+  random(size?: number | readonly number[] | null): GpuArray {
+    return this.gen.random(size);
+  }
+
+  /** tomaxint(size?): int64 in [0, 2**63 - 1] (RandomState.tomaxint: C long's range). */
+  tomaxint(size?: number | readonly number[] | null): GpuArray {
+    return this.gen.integers(0, 2n ** 63n - 1n, size, 'int64', true);
+  }
+
+  /** Uniform samples in [low, high): uniform(low = 0, high = 1, size?); high < low gives samples in (high, low], as RandomState. */
+  uniform(...args: unknown[]): GpuArray {
+    const a = bindArgs('uniform', args, ['low', 'high', 'size']);
+    const low = a.low ?? 0;
+    const high = a.high ?? 1;
+    // Generator.uniform refuses high < low, as NumPy's; RandomState's low + (high - low) u is the
+    // reflection low + high - x of a draw x in [high, low).
+    if (typeof low === 'number' && typeof high === 'number' && high < low) {
+      const x = this.gen.uniform(high, low, a.size ?? null);
+      try {
+        return ufuncFunctions.subtract(low + high, x) as GpuArray;
+      } finally {
+        x.dispose();
+      }
+    }
+    return this.gen.uniform(...args);
+  }
+
+  /** Hypergeometric samples: hypergeometric(ngood, nbad, nsample, size?); int64; nsample >= 1, as RandomState. */
+  hypergeometric(...args: unknown[]): GpuArray {
+    const a = bindArgs('hypergeometric', args, ['ngood', 'nbad', 'nsample', 'size']);
+    if (someValue(a.nsample, (x) => !(x >= 1))) throw new RangeError('hypergeometric: nsample < 1 or nsample is NaN');
+    return this.gen.hypergeometric(...args);
+  }
+
+  /** Multinomial samples: multinomial(n, pvals, size?); int64; 1-D pvals only, as RandomState. */
+  multinomial(...args: unknown[]): GpuArray {
+    const { pvals } = bindArgs('multinomial', args, ['n', 'pvals', 'size']);
+    const nested = Array.isArray(pvals) && pvals.some((x) => Array.isArray(x) || x instanceof GpuArray);
+    if (nested || (pvals instanceof GpuArray && pvals.ndim > 1)) throw new RangeError('multinomial: pvals must be a 1-d sequence (RandomState)');
+    return this.gen.multinomial(...args);
+  }
+
+  /** Dirichlet samples: dirichlet(alpha, size?); every alpha > 0, as RandomState. */
+  dirichlet(...args: unknown[]): GpuArray {
+    const a = bindArgs('dirichlet', args, ['alpha', 'size']);
+    if (someValue(a.alpha, (x) => x <= 0)) throw new RangeError('dirichlet: alpha <= 0');
+    return this.gen.dirichlet(...args);
+  }
+}
+
+// The shared methods, declared once as data: each forwards to the current Generator (seed() replaces it).
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
+export interface RandomState extends RandomStateSharedMethods {}
+for (const name of SAME_AS_GENERATOR) {
+  Object.defineProperty(RandomState.prototype, name, {
+    value: function (this: RandomState, ...args: unknown[]) {
+      const g = this.generator;
+      return (g[name] as (...a: unknown[]) => unknown).apply(g, args);
+    },
+    writable: true,
+    configurable: true,
+  });
+}
