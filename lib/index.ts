@@ -7,11 +7,12 @@ import './ops/ufunc-api.js';
 import './ops/reductions.js';
 import './core/host-async.js';
 
-export { GpuArray } from './core/gpu-array.js';
+export { GpuArray, GpuArray as ndarray } from './core/gpu-array.js';
 export type { ArrayFlags, NestedArray } from './core/gpu-array.js';
 export { DType, dtype, dtypes } from './core/dtype.js';
 export type { DTypeLike, DTypeName } from './core/dtype.js';
-export { promoteTypes, resultType, canCastSafely as canCast } from './core/promotion.js';
+export { promoteTypes, canCastSafely as canCast } from './core/promotion.js';
+export { numpyResultType as resultType } from './ops/type-check.js';
 export { isdtype } from './core/isdtype.js';
 export { issubdtype, AbstractDType, generic, number, integer, signedinteger, unsignedinteger, inexact, floating, complexfloating } from './core/abstract-dtypes.js';
 export { mintypecode, typename } from './core/type-codes.js';
@@ -69,7 +70,30 @@ export {
   complex64,
   complex128,
   bfloat16,
+  half,
+  single,
+  double,
+  csingle,
+  cdouble,
+  byte,
+  ubyte,
+  short,
+  ushort,
+  intc,
+  uintc,
+  long,
+  ulong,
+  longlong,
+  ulonglong,
+  intp,
+  uintp,
+  int_,
+  uint,
+  bool,
 } from './core/scalar.js';
+export type { ScalarFactory } from './core/scalar.js';
+export type { ScalarType } from './core/dtype.js';
+export { pi, e, inf, nan, eulerGamma, littleEndian } from './core/constants.js';
 export { newaxis } from './core/indexing.js';
 export type { Index, SliceObject } from './core/indexing.js';
 export { scope, keep } from './core/lifetime.js';
@@ -169,7 +193,7 @@ export type { DeviceBuffer, Disposable } from './core/lifetime.js';
 export type { Device } from './device/device.js';
 export type { ShapeLike, ArangeArg, DTypeArg, EyeOptions, ArrayOptions } from './ops/creation.js';
 export { emptyLike, zerosLike, onesLike, fullLike } from './ops/creation-like.js';
-export type { LikeOptions } from './ops/creation-like.js';
+export type { LikeOptions, LikeDTypeArg } from './ops/creation-like.js';
 export type { UfuncArg, UfuncCallOptions, UfuncKeywords, UfuncPairCallOptions, UfuncLoop, UfuncOptions } from './ops/ufunc.js';
 export type { UfuncOrder, UfuncWhere } from './ops/ufunc-where.js';
 export type { UfuncName, UfuncAliasName, PairUfuncName } from './ops/ufunc-table.js';

@@ -114,6 +114,36 @@ describeEachDevice('creation: empty, zeros, ones, full and the *Like variants', 
     expect([f.dtype.name, f.toArray()]).to.deep.equal(['int32', [[9, 9], [9, 9], [9, 9]]]);
     for (const x of [a, e, z, o, f]) x.dispose();
   });
+
+  it("*Like take the dtype by position and NumPy's order; copy takes order", () => {
+    const a = gp.arange(6, 'int32').reshape(2, 3).T; // F-contiguous
+    expect(gp.zerosLike(a, 'float32').dtype.name).to.equal('float32');
+    expect(gp.emptyLike(a, null).dtype.name).to.equal('int32');
+    expect(gp.onesLike(a, gp.uint8, { order: 'C' }).flags.cContiguous).to.equal(true);
+    expect(gp.fullLike(a, 2.5, 'float64').toArray()).to.deep.equal([[2.5, 2.5], [2.5, 2.5], [2.5, 2.5]]);
+    expect(gp.zerosLike(gp.arange(4), { order: 'F' }).flags.fContiguous).to.equal(true);
+    expect(() => gp.zerosLike(a, 'float32', { dtype: 'int8' })).to.throw(TypeError, /twice/);
+    expect(() => gp.zerosLike(a, { order: 'X' as never })).to.throw(RangeError);
+    const k = gp.copy(a);
+    expect([k.flags.fContiguous, k.toArray()]).to.deep.equal([true, a.toArray()]);
+    expect(gp.copy(a, 'C').flags.cContiguous).to.equal(true);
+    expect(gp.copy(a, { order: 'F' }).flags.fContiguous).to.equal(true);
+    expect(() => gp.copy(a, { dtype: 'int8' } as never)).to.throw(TypeError, /dtype/);
+  });
+
+  it("scalar types stand for their dtypes, as NumPy's np.float32", () => {
+    expect(gp.zeros(2, gp.float32).dtype.name).to.equal('float32');
+    expect(gp.ones([2], { dtype: gp.int8 }).dtype.name).to.equal('int8');
+    expect(gp.arange(3, gp.float16).dtype.name).to.equal('float16');
+    expect(gp.array([1, 2], gp.complex64).dtype.name).to.equal('complex64');
+    expect(gp.arange(3).astype(gp.uint16).dtype.name).to.equal('uint16');
+    expect(gp.sum(gp.arange(3), { dtype: gp.float32 }).dtype.name).to.equal('float32');
+    expect(gp.dtype(gp.bool_)).to.equal(gp.dtypes.bool);
+    expect([gp.float32.name, gp.issubdtype(gp.float32, gp.floating), gp.isdtype(gp.int8, 'signed integer')]).to.deep.equal(['float32', true, true]);
+    expect([gp.finfo(gp.float32).bits, gp.iinfo(gp.int8).max, gp.promoteTypes(gp.int8, gp.uint8).name]).to.deep.equal([32, 127, 'int16']);
+    expect(gp.float32(1.1).dtype.name).to.equal('float32'); // still makes typed scalars
+    expect(() => gp.zeros(2, (() => 1) as never)).to.throw(TypeError, /dtype/);
+  });
 });
 
 describeEachDevice('creation: array and asarray from host data', () => {

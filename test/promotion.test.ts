@@ -75,6 +75,21 @@ describe('promotion', () => {
     expect(r([], ['int', 'float'])).to.equal('float64');
     expect(r([], ['int'])).to.equal('int64');
   });
+
+  it("resultType(*arrays_and_dtypes) as NumPy's: arrays, dtypes, names and scalar types strong, JS scalars weak", () => {
+    const r = (...args: unknown[]) => gp.resultType(...args).name;
+    expect(r(gp.int8, 1.5)).to.equal('float64');
+    expect(r(gp.float32, 2)).to.equal('float32');
+    expect(r(gp.array([1], 'int8'), 'float32')).to.equal('float32');
+    expect(r(gp.uint8, -1)).to.equal('uint8');
+    expect(r(3)).to.equal('int64');
+    expect(r(3.5, { re: 1, im: 1 })).to.equal('complex128');
+    expect(r('i4', 'f4')).to.equal('float64');
+    expect(r(gp.float32(1), 2)).to.equal('float32');
+    expect(r([1.5, 2], gp.float32)).to.equal('float64'); // host data is an array (float64)
+    expect(r(gp.float16, gp.dtypes.int16)).to.equal('float32');
+    expect(() => gp.resultType()).to.throw(TypeError);
+  });
 });
 
 describeEachDevice('promotion in ufunc calls', () => {

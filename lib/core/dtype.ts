@@ -280,7 +280,27 @@ const typeString = (d: string): DType | undefined => {
 };
 
 /** Anything `gp.dtype()` accepts: a DType, a NumPy name (`float32`), an alias (`double`) or a one-letter code (`f`). */
-export type DTypeLike = DType | DTypeName | string;
+export type DTypeLike = DType | DTypeName | string | ScalarType;
+
+/** Where a scalar type (`gp.float32`, the function that makes float32 scalars) keeps its dtype. */
+export const SCALAR_TYPE_DTYPE: unique symbol = Symbol('gpuarray.scalarTypeDType');
+
+/**
+ * A scalar type such as `gp.float32` (NumPy's `np.float32`): it makes typed scalars
+ * (`gp.float32(3)`) and stands for its dtype wherever one is taken (`gp.zeros(3, gp.float32)`).
+ */
+export interface ScalarType {
+  /** A typed scalar of this type: its value rounded to the dtype (NumPy's `np.float32(3)`). */
+  (value: number | bigint | boolean | { re: number; im: number }): unknown;
+  /** The dtype this scalar type stands for. */
+  readonly [SCALAR_TYPE_DTYPE]: DType;
+}
+
+/** Whether `v` is a scalar type (`gp.float32`), which stands for its dtype. */
+export const isScalarType = (v: unknown): v is ScalarType => typeof v === 'function' && (v as Partial<ScalarType>)[SCALAR_TYPE_DTYPE] instanceof DType;
+
+/** Whether `v` names a dtype by itself: a DType, a string (checked when resolved) or a scalar type. */
+export const isDTypeLike = (v: unknown): v is DTypeLike => typeof v === 'string' || v instanceof DType || isScalarType(v);
 
 const own = <V>(table: Record<string, V>, key: string): V | undefined => (Object.hasOwn(table, key) ? table[key] : undefined);
 
@@ -291,11 +311,12 @@ const own = <V>(table: Record<string, V>, key: string): V | undefined => (Object
  */
 export function dtype(d: DTypeLike, what = 'dtype'): DType {
   if (d instanceof DType) return d;
+  if (isScalarType(d)) return d[SCALAR_TYPE_DTYPE];
   if (typeof d === 'string') {
     const r = own(dtypes as Record<string, DType>, d) ?? own(aliases, d) ?? byChar.get(d) ?? typeString(d);
     if (r) return r;
   }
-  const shown = typeof d === 'string' ? JSON.stringify(d) : typeof d === 'bigint' ? `${d}n` : typeof d === 'object' && d !== null ? 'an object' : String(d);
+  const shown = typeof d === 'string' ? JSON.stringify(d) : typeof d === 'bigint' ? `${d}n` : typeof d === 'object' && d !== null ? 'an object' : typeof d === 'function' ? 'a function' : String(d);
   throw new TypeError(`${what} must be a dtype name or DType; got unknown dtype ${shown} (expected one of ${allDTypes.map((x) => x.name).join(', ')})`);
 }
 

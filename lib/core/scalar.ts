@@ -1,5 +1,5 @@
 // Typed scalars such as float32(3): strong in promotion (NEP 50), unlike plain JS numbers.
-import { DType, DTypeLike, dtype as toDType, dtypes } from './dtype.js';
+import { DType, DTypeLike, SCALAR_TYPE_DTYPE, ScalarType, dtype as toDType, dtypes } from './dtype.js';
 import { ComplexLike, HostScalar, toDTypeValue } from './host-data.js';
 
 /**
@@ -44,7 +44,14 @@ export class Scalar {
   }
 }
 
-const factory = (d: DType) => (value: HostScalar) => new Scalar(value, d);
+/** A scalar type: the function making typed scalars of `d`, which also stands for `d` as a dtype (`gp.zeros(3, gp.float32)`). */
+export type ScalarFactory = ((value: HostScalar) => Scalar) & ScalarType;
+
+const factory = (d: DType): ScalarFactory => {
+  const make = (value: HostScalar) => new Scalar(value, d);
+  Object.defineProperty(make, 'name', { value: d.name });
+  return Object.defineProperty(make, SCALAR_TYPE_DTYPE, { value: d }) as ScalarFactory;
+};
 
 /** A bool typed scalar (numpy.bool_), strong in promotion. @example gp.bool_(true) */
 export const bool_ = factory(dtypes.bool);
@@ -76,3 +83,47 @@ export const float64 = factory(dtypes.float64);
 export const complex64 = factory(dtypes.complex64);
 /** A complex128 typed scalar (numpy.complex128), strong in promotion. The value is rounded to the dtype; an integer it cannot hold is a RangeError. @example gp.complex128({ re: 1, im: 2 }) */
 export const complex128 = factory(dtypes.complex128);
+
+// NumPy's C-named aliases of the scalar types (numpy.double is numpy.float64, ...), on LP64 hosts
+// as NumPy's on Linux (C long is 64 bits).
+/** numpy.half: {@link float16}. */
+export const half = float16;
+/** numpy.single: {@link float32}. */
+export const single = float32;
+/** numpy.double: {@link float64}. */
+export const double = float64;
+/** numpy.csingle: {@link complex64}. */
+export const csingle = complex64;
+/** numpy.cdouble: {@link complex128}. */
+export const cdouble = complex128;
+/** numpy.byte (C signed char): {@link int8}. */
+export const byte = int8;
+/** numpy.ubyte (C unsigned char): {@link uint8}. */
+export const ubyte = uint8;
+/** numpy.short: {@link int16}. */
+export const short = int16;
+/** numpy.ushort: {@link uint16}. */
+export const ushort = uint16;
+/** numpy.intc (C int): {@link int32}. */
+export const intc = int32;
+/** numpy.uintc (C unsigned int): {@link uint32}. */
+export const uintc = uint32;
+/** numpy.long (C long, 64 bits on LP64): {@link int64}. */
+export const long = int64;
+/** numpy.ulong: {@link uint64}. */
+export const ulong = uint64;
+/** numpy.longlong: {@link int64}. */
+export const longlong = int64;
+/** numpy.ulonglong: {@link uint64}. */
+export const ulonglong = uint64;
+/** numpy.intp (pointer-sized): {@link int64}. */
+export const intp = int64;
+/** numpy.uintp: {@link uint64}. */
+export const uintp = uint64;
+/** numpy.int_ (NumPy 2's default integer): {@link int64}. */
+export const int_ = int64;
+/** numpy.uint: {@link uint64}. */
+export const uint = uint64;
+/** numpy.bool (NumPy 2's name of numpy.bool_): {@link bool_}. */
+export const bool = bool_;
+

@@ -1,5 +1,5 @@
 // NumPy's one-letter type codes as its helpers read them: numpy.mintypecode and numpy.typename.
-import { DType } from './dtype.js';
+import { DType, SCALAR_TYPE_DTYPE, ScalarType, isScalarType } from './dtype.js';
 
 /** NumPy's _typecodes_by_elsize: codes from the largest element to the smallest. */
 const BY_ELSIZE = 'GDFgdfQqLlIiHhBb?';
@@ -13,9 +13,9 @@ const NAMES: Record<string, string> = {
 };
 
 /** What mintypecode takes for each type: a code, a dtype, or anything with a dtype (an array). */
-export type TypeCodeLike = string | DType | { dtype: DType };
+export type TypeCodeLike = string | DType | ScalarType | { dtype: DType };
 
-const codeOf = (t: TypeCodeLike): string => (typeof t === 'string' ? t : t instanceof DType ? t.char : t.dtype.char);
+const codeOf = (t: TypeCodeLike): string => (typeof t === 'string' ? t : t instanceof DType ? t.char : isScalarType(t) ? t[SCALAR_TYPE_DTYPE].char : t.dtype.char);
 
 /**
  * numpy.mintypecode(typechars, typeset?, default?): the code of `typeset` ('GDFgdf') with the

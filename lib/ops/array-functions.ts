@@ -91,12 +91,19 @@ export function broadcastTo(a: unknown, shape: number | readonly number[]): GpuA
 }
 
 /**
- * numpy.copy: a C-ordered copy in new memory.
+ * numpy.copy: a copy in new memory; `order` (by position or option) 'K' (NumPy's default) and 'A'
+ * keep an F-contiguous array's layout, 'C' and 'F' choose one. `subok` is accepted (no subclasses here).
  *
  * @example const b = gp.copy(a);
  */
-export function copy(a: unknown): GpuArray {
-  return onArray(a, 'copy', (x) => x.copy());
+export function copy(a: unknown, orderOrOptions?: 'C' | 'F' | 'A' | 'K' | { order?: 'C' | 'F' | 'A' | 'K'; subok?: boolean }): GpuArray {
+  const o = isOptions(orderOrOptions) ? readOptions<{ order: string; subok: boolean }>('copy', orderOrOptions, ['order', 'subok']) : { order: orderOrOptions };
+  const order = o.order ?? 'K';
+  if (!['C', 'F', 'A', 'K'].includes(order)) throw new RangeError(`copy: order must be one of 'C', 'F', 'A', or 'K' (got ${JSON.stringify(order)})`);
+  return onArray(a, 'copy', (x) => {
+    const f = order === 'F' || (order !== 'C' && x.flags.fContiguous && !x.flags.cContiguous);
+    return f ? orderedCopy(x, x.dtype, 'F') : x.copy();
+  });
 }
 
 /**

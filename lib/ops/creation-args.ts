@@ -1,6 +1,6 @@
 // The arguments every creation function reads alike: a shape, and a dtype or the trailing
 // options object in its place (with NumPy's `order` for empty, zeros, ones and full).
-import { DType, DTypeLike, dtype as toDType } from '../core/dtype.js';
+import { DType, DTypeLike, dtype as toDType, isDTypeLike } from '../core/dtype.js';
 import { describeValue, isOptionsLike, readOptions } from '../util/options.js';
 
 /** A shape: one length (`5`) or a list of lengths (`[2, 3]`). */
@@ -17,9 +17,9 @@ export function creationDType(fn: string, arg: DTypeArg | undefined, position: s
   let d: unknown = arg;
   if (isOptionsLike(arg) && !(arg instanceof DType)) d = readOptions<{ dtype: DTypeLike }>(fn, arg, ORDERED.includes(fn) ? ['dtype', 'order'] : ['dtype']).dtype;
   if (d === undefined || d === null) return dflt === undefined ? undefined : toDType(dflt); // NumPy's dtype=None
-  if (typeof d !== 'string' && !(d instanceof DType)) {
+  if (!isDTypeLike(d)) {
     const hint = typeof d === 'number' ? ` (for a ${fn} of several dimensions pass the shape as one array, e.g. ${fn}([2, 3]))` : '';
-    throw new TypeError(`${fn}: the ${position} argument must be a dtype (a name like 'float32', or a DType), got ${describeValue(d)}${hint}`);
+    throw new TypeError(`${fn}: the ${position} argument must be a dtype (a name like 'float32', a DType or a scalar type like gp.float32), got ${describeValue(d)}${hint}`);
   }
   return toDType(d as DTypeLike, `${fn}: dtype`);
 }

@@ -2,7 +2,7 @@
 // shape and dtype arguments are read in creation-args.ts; array/asarray from host data are in
 // creation-data.ts (re-exported here), the *Like variants in creation-like.ts,
 // linspace/logspace/geomspace in spacing.ts.
-import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
+import { DType, DTypeLike, dtype as toDType, dtypes, isDTypeLike } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar, inferDType, toDTypeValue, weakKindOf } from '../core/host-data.js';
 import { describeValue, isOptionsLike, readOptions } from '../util/options.js';
@@ -147,7 +147,7 @@ function wrapInt(v: bigint, d: DType): bigint {
 export function arange(...args: ArangeArg[]): GpuArray {
   let dt: DType | undefined;
   const last = args[args.length - 1];
-  if (typeof last === 'string' || last instanceof DType) {
+  if (isDTypeLike(last)) {
     dt = toDType(last);
     args.pop();
   } else if (typeof last === 'object' && last !== null) {

@@ -1,9 +1,10 @@
 // NumPy's type tests and type choices (numpy/lib/_type_check_impl.py and friends): iscomplex,
 // isreal, iscomplexobj, isrealobj, real_if_close, common_type, min_scalar_type, isscalar.
 import { finfo } from '../core/dtype-info.js';
-import { DType, dtypes } from '../core/dtype.js';
+import { DType, DTypeLike, dtypes, isDTypeLike } from '../core/dtype.js';
+import { resultType as promoteAll, type WeakKind } from '../core/promotion.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { isComplexLike } from '../core/host-data.js';
+import { isComplexLike, weakKindOf } from '../core/host-data.js';
 import { Scalar } from '../core/scalar.js';
 import { readOptions } from '../util/options.js';
 import { ArrayLike, toArray, withArray } from './array-args.js';
@@ -137,4 +138,31 @@ export function isscalar(x: unknown): boolean {
 export function iterable(y: unknown): boolean {
   if (y instanceof GpuArray) return y.ndim > 0;
   return y !== null && y !== undefined && typeof (y as { [Symbol.iterator]?: unknown })[Symbol.iterator] === 'function';
+}
+
+const WEAK_KINDS: readonly string[] = ['bool', 'int', 'float', 'complex'];
+
+/**
+ * numpy.result_type(*arrays_and_dtypes): the dtype NumPy 2's promotion gives its arguments. Arrays
+ * (GpuArrays, host data), typed scalars, dtypes, dtype names and scalar types (`gp.float32`) are
+ * strong; JS numbers, bigints, booleans and `{re, im}` are weak, as Python's scalars under NEP 50
+ * (an integral JS number is an int). The form `resultType([dtypes...], [weak kinds...])` is still taken.
+ * @example gp.resultType(gp.int8, 1.5) // float64; gp.resultType(gp.float32, 2) // float32
+ */
+export function numpyResultType(...arraysAndDtypes: unknown[]): DType {
+  const [first, second] = arraysAndDtypes;
+  const isDTypeList = (v: unknown) => Array.isArray(v) && v.length > 0 && v.every(isDTypeLike);
+  const isKindList = (v: unknown) => Array.isArray(v) && v.every((k) => WEAK_KINDS.includes(k as string));
+  if (arraysAndDtypes.length <= 2 && (isDTypeList(first) || (Array.isArray(first) && first.length === 0 && isKindList(second))) && (second === undefined || isKindList(second))) {
+    return promoteAll(first as DTypeLike[], (second ?? []) as WeakKind[]);
+  }
+  const strong: DType[] = [];
+  const weak: WeakKind[] = [];
+  for (const x of arraysAndDtypes) {
+    if (typeof x === 'number' || typeof x === 'bigint' || typeof x === 'boolean' || isComplexLike(x)) weak.push(weakKindOf(x));
+    else if (isDTypeLike(x)) strong.push(promoteAll([x]));
+    else strong.push(dtypeOf(x, 'resultType: argument'));
+  }
+  if (strong.length === 0 && weak.length === 0) throw new TypeError('at least one array or dtype is required');
+  return promoteAll(strong, weak);
 }

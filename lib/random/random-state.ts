@@ -49,50 +49,49 @@ function dims(d: DimsAndOptions, method: string): { shape: number[]; dtype: 'flo
 let warnedLegacyState = false;
 let warnedRandomIntegers = false;
 
-/**
- * The methods RandomState shares with Generator unchanged: the same arguments (positional or
- * options), dtypes and streams.
- */
-const SAME_AS_GENERATOR = [
-  'normal',
-  'choice',
-  'shuffle',
-  'permutation',
-  'bytes',
-  'standardNormal',
-  'standardExponential',
-  'standardGamma',
-  'exponential',
-  'lognormal',
-  'laplace',
-  'logistic',
-  'gumbel',
-  'weibull',
-  'pareto',
-  'rayleigh',
-  'gamma',
-  'beta',
-  'chisquare',
-  'poisson',
-  'binomial',
-  'negativeBinomial',
-  'geometric',
-  'multivariateNormal',
-  'standardCauchy',
-  'standardT',
-  'f',
-  'power',
-  'triangular',
-  'vonmises',
-  'wald',
-  'noncentralChisquare',
-  'noncentralF',
-  'zipf',
-  'logseries',
-] as const;
+/** The Generator methods a RandomState offers as they are: the same arguments (positional or options), dtypes and streams. */
+export type RandomStateSharedName =
+  | 'normal'
+  | 'choice'
+  | 'shuffle'
+  | 'permutation'
+  | 'bytes'
+  | 'standardNormal'
+  | 'standardExponential'
+  | 'standardGamma'
+  | 'exponential'
+  | 'lognormal'
+  | 'laplace'
+  | 'logistic'
+  | 'gumbel'
+  | 'weibull'
+  | 'pareto'
+  | 'rayleigh'
+  | 'gamma'
+  | 'beta'
+  | 'chisquare'
+  | 'poisson'
+  | 'binomial'
+  | 'negativeBinomial'
+  | 'geometric'
+  | 'multivariateNormal'
+  | 'standardCauchy'
+  | 'standardT'
+  | 'f'
+  | 'power'
+  | 'triangular'
+  | 'vonmises'
+  | 'wald'
+  | 'noncentralChisquare'
+  | 'noncentralF'
+  | 'zipf'
+  | 'logseries';
+
+// Every shared name once (`satisfies` checks the list against the union both ways).
+const SAME_AS_GENERATOR = Object.keys({ normal: 0, choice: 0, shuffle: 0, permutation: 0, bytes: 0, standardNormal: 0, standardExponential: 0, standardGamma: 0, exponential: 0, lognormal: 0, laplace: 0, logistic: 0, gumbel: 0, weibull: 0, pareto: 0, rayleigh: 0, gamma: 0, beta: 0, chisquare: 0, poisson: 0, binomial: 0, negativeBinomial: 0, geometric: 0, multivariateNormal: 0, standardCauchy: 0, standardT: 0, f: 0, power: 0, triangular: 0, vonmises: 0, wald: 0, noncentralChisquare: 0, noncentralF: 0, zipf: 0, logseries: 0 } satisfies Record<RandomStateSharedName, 0>) as RandomStateSharedName[];
 
 /** The Generator methods a RandomState offers as they are (NumPy's RandomState methods of the same names). */
-export type RandomStateSharedMethods = Pick<Generator, (typeof SAME_AS_GENERATOR)[number]>;
+export type RandomStateSharedMethods = Pick<Generator, RandomStateSharedName>;
 
 /**
  * numpy.random.RandomState / cupy.random.RandomState: the legacy sampling methods (`rand`, `randn`,

@@ -395,6 +395,17 @@ assert.equal(gp.dtype('float32'), gp.dtypes.float32);
 assert.ok(gp.dtypes.float32 instanceof gp.DType);
 assert.equal(gp.promoteTypes(gp.dtype('int8'), gp.dtype('uint8')).name, 'int16');
 assert.equal(gp.resultType([gp.dtypes.int8], ['int']).name, 'int8');
+assert.equal(gp.resultType(gp.int8, 1.5).name, 'float64');
+// Scalar types stand for dtypes (np.float32); NumPy's C-named aliases and constants.
+const sc = gp.zeros(2, gp.float32);
+assert.equal(sc.dtype.name, 'float32');
+assert.deepEqual(
+  [gp.half, gp.single, gp.double, gp.csingle, gp.cdouble, gp.byte, gp.ubyte, gp.short, gp.ushort, gp.intc, gp.uintc, gp.long, gp.ulong, gp.longlong, gp.ulonglong, gp.intp, gp.uintp, gp.int_, gp.uint, gp.bool].map((t) => gp.dtype(t).name),
+  ['float16', 'float32', 'float64', 'complex64', 'complex128', 'int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32', 'int64', 'uint64', 'int64', 'uint64', 'int64', 'uint64', 'int64', 'uint64', 'bool'],
+);
+assert.ok(gp.pi === Math.PI && gp.e === Math.E && gp.inf === Infinity && Number.isNaN(gp.nan) && gp.eulerGamma > 0.57 && typeof gp.littleEndian === 'boolean');
+assert.ok(sc instanceof gp.ndarray);
+assert.equal(gp.zerosLike(sc, 'int8').dtype.name, 'int8');
 assert.equal(gp.canCast(gp.dtypes.int8, gp.dtypes.float32), true);
 const scalars = [
   gp.bool_(true),
