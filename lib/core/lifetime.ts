@@ -155,9 +155,21 @@ setPoolReclaimer(reclaimUnreachable);
 const scopes: Scope[] = [];
 
 /** Collect every Disposable reachable through arrays and plain objects of a scope's result. */
+/**
+ * A method of objects that hold arrays without being one (`gp.poly1d`): the arrays gp.scope keeps
+ * when such an object is returned.
+ */
+export const HELD_ARRAYS: unique symbol = Symbol('gpuarray.heldArrays');
+
 function collectKept(value: unknown, out: Set<Disposable>, seen = new Set<unknown>()): void {
-  if (value === null || typeof value !== 'object' || seen.has(value)) return;
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function') || seen.has(value)) return;
   seen.add(value);
+  const held = (value as { [HELD_ARRAYS]?: () => unknown[] })[HELD_ARRAYS];
+  if (typeof held === 'function') {
+    for (const v of held.call(value)) collectKept(v, out, seen);
+    return;
+  }
+  if (typeof value === 'function') return;
   if (typeof (value as Disposable).dispose === 'function' && 'disposed' in (value as object)) {
     out.add(value as Disposable);
     return;

@@ -406,6 +406,10 @@ assert.deepEqual(
 assert.ok(gp.pi === Math.PI && gp.e === Math.E && gp.inf === Infinity && Number.isNaN(gp.nan) && gp.eulerGamma > 0.57 && typeof gp.littleEndian === 'boolean');
 assert.ok(sc instanceof gp.ndarray);
 assert.equal(gp.zerosLike(sc, 'int8').dtype.name, 'int8');
+const p1d = new gp.poly1d([1, 2, 3]);
+assert.equal(p1d(0.5).item(), 4.25);
+assert.equal(String(p1d.deriv()), ' \n2 x + 2');
+assert.equal(p1d.multiply(p1d).order, 4);
 assert.equal(gp.canCast(gp.dtypes.int8, gp.dtypes.float32), true);
 const scalars = [
   gp.bool_(true),
