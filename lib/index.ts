@@ -30,6 +30,7 @@ export { packbits, unpackbits } from './ops/packbits.js';
 export { polydiv } from './ops/poly-division.js';
 export { poly, roots } from './linalg/poly-roots.js';
 export { poly1d } from './ops/poly1d.js';
+export { broadcast } from './ops/broadcast-object.js';
 export type { Poly1dLike, Poly1dOptions, Poly1dPoint } from './ops/poly1d.js';
 export { piecewise } from './ops/piecewise.js';
 export { frombuffer, fromiter } from './ops/creation-buffer.js';

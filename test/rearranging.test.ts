@@ -202,6 +202,20 @@ describeEachDevice('rearranging', () => {
     expect(() => gp.broadcastArrays(gp.zeros([2]), gp.zeros([3]))).to.throw();
   });
 
+  it("broadcast objects as NumPy's np.broadcast: shape, size, views, iteration, reset", () => {
+    const b = new gp.broadcast(gp.array([[1], [2], [3]]), gp.array([4, 5, 6]));
+    expect([b.shape, b.size, b.ndim, b.nd, b.numiter, b.index]).to.deep.equal([[3, 3], 9, 2, 2, 2, 0]);
+    expect(b.values.map((v) => v.shape)).to.deep.equal([[3, 3], [3, 3]]);
+    const tuples = [...b];
+    expect(tuples.slice(0, 4)).to.deep.equal([[1n, 4n], [1n, 5n], [1n, 6n], [2n, 4n]]);
+    expect([tuples.length, b.index]).to.deep.equal([9, 9]);
+    b.reset();
+    expect(b.next()).to.deep.equal({ done: false, value: [1n, 4n] });
+    expect([...new gp.broadcast(gp.arange(2, 'float32'), 5)]).to.deep.equal([[0, 5n], [1, 5n]]);
+    expect(new gp.broadcast().shape).to.deep.equal([]);
+    expect(() => new gp.broadcast(gp.zeros([3]), gp.zeros([4]))).to.throw(RangeError, /broadcast/);
+  });
+
   it('resize repeats cyclically (or cuts); trimZeros trims a 1-D array', () => {
     const a = gp.arange(1, 5, 1, 'float32').reshape(2, 2).T;
     expect(list(gp.resize(a, [3, 3]))).to.deep.equal([[1, 3, 2], [4, 1, 3], [2, 4, 1]]);

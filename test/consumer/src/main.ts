@@ -410,6 +410,7 @@ const p1d = new gp.poly1d([1, 2, 3]);
 assert.equal(p1d(0.5).item(), 4.25);
 assert.equal(String(p1d.deriv()), ' \n2 x + 2');
 assert.equal(p1d.multiply(p1d).order, 4);
+assert.deepEqual(new gp.broadcast(gp.arange(3).reshape(3, 1), gp.arange(2)).shape, [3, 2]);
 assert.equal(gp.canCast(gp.dtypes.int8, gp.dtypes.float32), true);
 const scalars = [
   gp.bool_(true),
