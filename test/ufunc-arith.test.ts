@@ -95,6 +95,9 @@ describeEachDevice('ufunc arithmetic', () => {
         for (let i = 0; i < 10; i++) b[i] = { re: i - 4, im: 0 };
         b[10] = { re: 0, im: 0 };
         a[11] = { re: 0, im: 0 };
+        // NumPy 2: 0**w is 0 when Re w > 0 whatever Im w, NaN when Re w <= 0.
+        Object.assign(a, { 12: { re: 0, im: 0 }, 13: { re: 0, im: 0 } });
+        Object.assign(b, { 12: { re: 1.5, im: -2 }, 13: { re: -1, im: 2 } });
       } else {
         Object.assign(a, { 0: 1, 1: -1, 2: 0, 3: NaN, 4: -2 });
         Object.assign(b, { 0: NaN, 1: Infinity, 2: -1, 3: 0, 4: 3 });

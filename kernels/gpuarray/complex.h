@@ -184,12 +184,12 @@ template <typename T> __device__ __forceinline__ complex<T> sqrt(const complex<T
   return complex<T>(fabs(y) / (T(2) * t), copysign(t, y));
 }
 
-// NumPy's cpow: z**0 = 1, 0**w, small integer powers by repeated multiplication (exact where
-// they can be), else exp(w log z).
+// NumPy's cpow: z**0 = 1, 0**w (0 when Re w > 0, whatever Im w, as NumPy 2; else NaN), small
+// integer powers by repeated multiplication (exact where they can be), else exp(w log z).
 template <typename T> __device__ __forceinline__ complex<T> pow(const complex<T>& a, const complex<T>& b) {
   if (b.re_ == T(0) && b.im_ == T(0)) return complex<T>(T(1), T(0));
   if (a.re_ == T(0) && a.im_ == T(0)) {
-    if (b.re_ > T(0) && b.im_ == T(0)) return complex<T>(T(0), T(0));
+    if (b.re_ > T(0)) return complex<T>(T(0), T(0));
     const T nan = T(0) / T(0);
     return complex<T>(nan, nan);
   }
