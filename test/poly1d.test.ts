@@ -77,6 +77,25 @@ describeEachDevice('poly1d (numpy.poly1d)', () => {
     expect([...p]).to.deep.equal([1n, 2n, 3n]);
   });
 
+  it("the poly functions take a poly1d and return one (NumPy's truepoly); array functions see its coefficients", () => {
+    const p = P([1, 2, 3]);
+    const q = P([1, -1]);
+    expect(inspect(gp.polyadd(p, [1]))).to.equal('poly1d([1, 2, 4])');
+    expect(inspect(gp.polysub([5], p))).to.equal('poly1d([-1, -2,  2])');
+    expect(inspect(gp.polymul(p, q))).to.equal('poly1d([ 1,  1,  1, -3])');
+    expect(inspect(gp.polyder(p))).to.equal('poly1d([2, 2])');
+    expect(inspect(gp.polyint(p))).to.equal('poly1d([0.33333333, 1.        , 3.        , 0.        ])');
+    expect(gp.polydiv(p, q).map((x) => inspect(x))).to.deep.equal(['poly1d([1., 3.])', 'poly1d([6.])']);
+    expect(inspect(gp.polyval([1, 0, 0], q))).to.equal('poly1d([ 1, -2,  1])');
+    expect(gp.polyval(p, gp.array([1, 2])).toArray()).to.deep.equal([6n, 11n]);
+    expect(inspect(gp.polyadd([1, 2], [3]))).to.equal('array([1, 5])');
+    expect([gp.sum(p).item(), gp.asarray(p).toArray(), gp.array(p, 'float32').dtype.name]).to.deep.equal([6n, [1n, 2n, 3n], 'float32']);
+    expect([gp.add(p, 1).toArray(), gp.zerosLike(p).shape, gp.cumsum(p).toArray()]).to.deep.equal([[2n, 3n, 4n], [3], [1n, 3n, 6n]]);
+    const r = gp.roots(p).toArray() as { re: number; im: number }[];
+    expect(r.map((z) => z.re)).to.deep.equal([-1, -1]);
+    expect(p.coeffs.disposed).to.equal(false); // the functions freed only their own handles
+  });
+
   it('a poly1d returned from gp.scope keeps its coefficients; dispose frees them', () => {
     const kept = gp.scope(() => P([3, 4]).multiply(P([1, 1])));
     expect(kept.disposed).to.equal(false);

@@ -1,5 +1,6 @@
 // Small helpers shared by the joining, rearranging, matrix and indexing routines: turn arguments
 // into GpuArrays, make views with computed shape/strides, copy with the engine's assign kernel.
+import type { ArrayConvertible } from '../core/array-protocol.js';
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar, isComplexLike } from '../core/host-data.js';
@@ -12,7 +13,7 @@ import { asarray } from './creation.js';
 import { describeValue, isOptionsLike } from '../util/options.js';
 
 /** What NumPy calls array_like: a GpuArray, a scalar, a TypedArray or a (nested) JS array. */
-export type ArrayLike = GpuArray | Scalar | HostScalar | ArrayBufferView | readonly unknown[];
+export type ArrayLike = GpuArray | Scalar | HostScalar | ArrayBufferView | readonly unknown[] | ArrayConvertible;
 
 /** A GpuArray for an array-like argument (GpuArrays pass through, host data is uploaded). */
 export function toArray(x: unknown, what = 'argument'): GpuArray {

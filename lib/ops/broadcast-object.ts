@@ -5,8 +5,8 @@ import { GpuArray, NestedArray } from '../core/gpu-array.js';
 import { HELD_ARRAYS } from '../core/lifetime.js';
 import { broadcastArrays } from './views.js';
 
-/** One element of each input at a position of the broadcast shape. */
-type Element = Exclude<NestedArray, NestedArray[]>;
+/** One input's element at a position of the broadcast shape (as toArray gives elements). */
+export type BroadcastElement = Exclude<NestedArray, NestedArray[]>;
 
 /**
  * numpy.broadcast(*arrays) (cupy.broadcast): `shape`, `size`, `ndim` (`nd`), `numiter`, and
@@ -15,14 +15,14 @@ type Element = Exclude<NestedArray, NestedArray[]>;
  * `index` counts the steps and `reset()` starts again. Incompatible shapes are a RangeError.
  * @example const b = new gp.broadcast(x, y); b.shape // [3, 4]
  */
-export class broadcast implements Iterable<Element[]> {
+export class broadcast implements Iterable<BroadcastElement[]> {
   /** The inputs broadcast to `shape` (cupy.broadcast.values). */
   readonly values: readonly GpuArray[];
   /** The broadcast shape. */
   readonly shape: readonly number[];
   /** The position of the next element of the iteration (numpy.broadcast.index). */
   index = 0;
-  private host: Element[][] | null = null;
+  private host: BroadcastElement[][] | null = null;
 
   /** Broadcasts the arrays, host data or scalars (none: the 0-d shape, as NumPy 2's). */
   constructor(...arrays: unknown[]) {
@@ -53,14 +53,15 @@ export class broadcast implements Iterable<Element[]> {
   }
 
   /** The next tuple of elements, or done; as NumPy's `next(b)`. */
-  next(): IteratorResult<Element[]> {
+  next(): IteratorResult<BroadcastElement[]> {
     if (this.index >= this.size) return { done: true, value: undefined };
     this.host ??= this.values.map((v) => flat(v.toArray()));
     const i = this.index++;
     return { done: false, value: this.host.map((h) => h[i]) };
   }
 
-  [Symbol.iterator](): Iterator<Element[]> {
+  /** The broadcast object is its own iterator, as NumPy's (from `index` on). */
+  [Symbol.iterator](): Iterator<BroadcastElement[]> {
     return this;
   }
 
@@ -70,4 +71,4 @@ export class broadcast implements Iterable<Element[]> {
   }
 }
 
-const flat = (v: NestedArray): Element[] => (Array.isArray(v) ? v.flat(Infinity as 1) : [v]) as Element[];
+const flat = (v: NestedArray): BroadcastElement[] => (Array.isArray(v) ? v.flat(Infinity as 1) : [v]) as BroadcastElement[];

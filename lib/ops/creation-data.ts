@@ -3,6 +3,7 @@
 // full() and array() use each other (an array fill value; a scalar as data): the import cycle
 // with creation.ts is between functions only, so either module may load first.
 import { DType, DTypeLike, dtype as toDType } from '../core/dtype.js';
+import { AS_GPU_ARRAY, hasArrayProtocol } from '../core/array-protocol.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { hostToStorage } from '../core/host-data.js';
 import { describeValue, isOptionsLike, readOptions } from '../util/options.js';
@@ -23,6 +24,14 @@ import { full } from './creation.js';
  * @example gp.array([[1, 2], [3, 4]], 'float32')
  */
 export function array(data: unknown, dtypeArg?: DTypeArg | ArrayOptions): GpuArray {
+  if (hasArrayProtocol(data)) {
+    const own = data[AS_GPU_ARRAY]();
+    try {
+      return array(own, dtypeArg);
+    } finally {
+      own.dispose();
+    }
+  }
   if (isOptionsLike(dtypeArg) && !(dtypeArg instanceof DType)) {
     const o = readOptions<ArrayOptions>('array', dtypeArg, ['dtype', 'copy', 'ndmin']);
     if (o.copy !== undefined && o.copy !== null && typeof o.copy !== 'boolean') throw new TypeError(`array: copy must be a boolean or null, got ${describeValue(o.copy)}`);
@@ -131,6 +140,13 @@ function arrayFromParts(list: readonly unknown[], want: DType | undefined): GpuA
  */
 export function asarray(data: unknown, dtypeArg?: DTypeArg): GpuArray {
   const want = creationDType('asarray', dtypeArg, 'second', undefined);
+  if (hasArrayProtocol(data)) {
+    // The object's own handle is the result, or is freed when a cast copy is.
+    const own = data[AS_GPU_ARRAY]();
+    const r = asarray(own, want);
+    if (r !== own) own.dispose();
+    return r;
+  }
   if (data instanceof GpuArray && (want === undefined || want === data.dtype)) return data;
   return array(data, want);
 }

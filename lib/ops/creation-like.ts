@@ -1,5 +1,6 @@
 // The *_like creation functions (NumPy's empty_like, zeros_like, ones_like, full_like): the
 // shape and dtype of a model array (a GpuArray or host array-like), each overridable.
+import { AS_GPU_ARRAY, hasArrayProtocol, type ArrayConvertible } from '../core/array-protocol.js';
 import { DType, DTypeLike, dtype as toDType, isDTypeLike } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar, hostToStorage } from '../core/host-data.js';
@@ -17,7 +18,7 @@ const LIKE_KEYS = ['dtype', 'shape', 'order'];
 export type LikeDTypeArg = DTypeLike | null | LikeOptions;
 const like = (
   fn: string,
-  a: GpuArray | readonly unknown[] | ArrayBufferView,
+  a: GpuArray | readonly unknown[] | ArrayBufferView | ArrayConvertible,
   dtypeOrOptions: LikeDTypeArg | undefined,
   options: LikeOptions | undefined,
 ): { shape: ShapeLike; dtype: { dtype: DType; order: 'C' | 'F' } } => {
@@ -30,7 +31,11 @@ const like = (
   }
   let model: { shape: readonly number[]; dtype: DType };
   if (a instanceof GpuArray) model = a;
-  else if (Array.isArray(a) || ArrayBuffer.isView(a) || typeof a === 'number' || typeof a === 'bigint' || typeof a === 'boolean') {
+  else if (hasArrayProtocol(a)) {
+    const own = a[AS_GPU_ARRAY]();
+    model = { shape: own.shape, dtype: own.dtype };
+    own.dispose();
+  } else if (Array.isArray(a) || ArrayBuffer.isView(a) || typeof a === 'number' || typeof a === 'bigint' || typeof a === 'boolean') {
     // NumPy takes any array-like as the model: its shape and discovered dtype (read on the host).
     const h = hostToStorage(typeof a === 'object' ? a : [a]);
     model = { shape: typeof a === 'object' ? h.shape : [], dtype: h.d };
@@ -48,7 +53,7 @@ const like = (
  *
  * @example const b = gp.emptyLike(a);
  */
-export const emptyLike = (a: GpuArray | readonly unknown[] | ArrayBufferView, dtypeOrOptions?: LikeDTypeArg, o?: LikeOptions) => {
+export const emptyLike = (a: GpuArray | readonly unknown[] | ArrayBufferView | ArrayConvertible, dtypeOrOptions?: LikeDTypeArg, o?: LikeOptions) => {
   const l = like('emptyLike', a, dtypeOrOptions, o);
   return empty(l.shape, l.dtype);
 };
@@ -57,7 +62,7 @@ export const emptyLike = (a: GpuArray | readonly unknown[] | ArrayBufferView, dt
  *
  * @example const z = gp.zerosLike(a, { dtype: 'float32' });
  */
-export const zerosLike = (a: GpuArray | readonly unknown[] | ArrayBufferView, dtypeOrOptions?: LikeDTypeArg, o?: LikeOptions) => {
+export const zerosLike = (a: GpuArray | readonly unknown[] | ArrayBufferView | ArrayConvertible, dtypeOrOptions?: LikeDTypeArg, o?: LikeOptions) => {
   const l = like('zerosLike', a, dtypeOrOptions, o);
   return zeros(l.shape, l.dtype);
 };
@@ -66,7 +71,7 @@ export const zerosLike = (a: GpuArray | readonly unknown[] | ArrayBufferView, dt
  *
  * @example const o = gp.onesLike(a);
  */
-export const onesLike = (a: GpuArray | readonly unknown[] | ArrayBufferView, dtypeOrOptions?: LikeDTypeArg, o?: LikeOptions) => {
+export const onesLike = (a: GpuArray | readonly unknown[] | ArrayBufferView | ArrayConvertible, dtypeOrOptions?: LikeDTypeArg, o?: LikeOptions) => {
   const l = like('onesLike', a, dtypeOrOptions, o);
   return ones(l.shape, l.dtype);
 };
@@ -76,7 +81,7 @@ export const onesLike = (a: GpuArray | readonly unknown[] | ArrayBufferView, dty
  *
  * @example const f = gp.fullLike(a, 4);
  */
-export const fullLike = (a: GpuArray | readonly unknown[] | ArrayBufferView, v: HostScalar | Scalar | GpuArray | readonly unknown[] | ArrayBufferView, dtypeOrOptions?: LikeDTypeArg, o?: LikeOptions) => {
+export const fullLike = (a: GpuArray | readonly unknown[] | ArrayBufferView | ArrayConvertible, v: HostScalar | Scalar | GpuArray | readonly unknown[] | ArrayBufferView, dtypeOrOptions?: LikeDTypeArg, o?: LikeOptions) => {
   const l = like('fullLike', a, dtypeOrOptions, o);
   return full(l.shape, v, l.dtype);
 };

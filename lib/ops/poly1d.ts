@@ -2,6 +2,7 @@
 // functions (coefficients highest power first, on the device). Instances are callable, as
 // NumPy's: `p(x)` evaluates, `p(q)` composes. Arithmetic is by methods (JS has no operators).
 import { inspect } from 'node:util';
+import { AS_GPU_ARRAY } from '../core/array-protocol.js';
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { HELD_ARRAYS } from '../core/lifetime.js';
@@ -10,7 +11,7 @@ import { Scalar } from '../core/scalar.js';
 import { applyFormat, parseFormat } from '../io/printf.js';
 import { poly, roots } from '../linalg/poly-roots.js';
 import { readOptions } from '../util/options.js';
-import { isOptions, toArray } from './array-args.js';
+import { ArrayLike, isOptions, toArray } from './array-args.js';
 import { concatenate } from './joining.js';
 import { polyadd, polyder, polyint, polymul, polysub, polyval } from './poly.js';
 import { polydiv } from './poly-division.js';
@@ -19,7 +20,7 @@ import { isscalar } from './type-check.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
 
 /** What a poly1d is made from or combined with: another poly1d, coefficients (array or host data), or a scalar. */
-export type Poly1dLike = poly1d | GpuArray | readonly unknown[] | ArrayBufferView | number | bigint | Scalar | { re: number; im: number };
+export type Poly1dLike = poly1d | ArrayLike;
 
 /** What a poly1d evaluates at: an array, host data or a scalar (a poly1d composes instead). */
 export type Poly1dPoint = GpuArray | readonly unknown[] | ArrayBufferView | number | bigint | Scalar | { re: number; im: number };
@@ -32,7 +33,8 @@ export interface Poly1dOptions {
   variable?: string;
 }
 
-type Coefficient = number | bigint | boolean | { re: number; im: number };
+/** One coefficient's value on the host: a number, a bigint (64-bit integers), a boolean or a complex `{re, im}`. */
+export type Poly1dCoefficient = number | bigint | boolean | { re: number; im: number };
 
 /** Python's `%.4g` with NumPy's poly1d trimming of '.0000'. */
 const FORMAT = parseFormat('%.4g');
@@ -226,14 +228,14 @@ export class poly1d {
     return !this.equal(other);
   }
   /** NumPy's p[k]: the coefficient of x**k (zero of the coefficients' dtype beyond the order or below 0). */
-  get(k: number): Coefficient {
+  get(k: number): Poly1dCoefficient {
     if (typeof k !== 'number' || !Number.isInteger(k)) throw new TypeError('poly1d.get: the power must be an integer');
     const c = this.coeffs;
     if (k > this.order || k < 0) return c.dtype.kind === 'c' ? { re: 0, im: 0 } : c.dtype === dtypes.bool ? false : c.dtype.itemsize === 8 && c.dtype.isInteger ? 0n : 0;
-    return c.item(this.order - k) as Coefficient;
+    return c.item(this.order - k) as Poly1dCoefficient;
   }
   /** NumPy's p[k] = v: sets the coefficient of x**k, growing the polynomial with zeros beyond its order. */
-  set(k: number, v: Coefficient | Scalar): void {
+  set(k: number, v: Poly1dCoefficient | Scalar): void {
     if (typeof k !== 'number' || !Number.isInteger(k)) throw new TypeError('poly1d.set: the power must be an integer');
     if (k < 0) throw new RangeError('Does not support negative powers.');
     const s = stateOf(this);
@@ -256,9 +258,9 @@ export class poly1d {
     return owning(polyder(this.coeffs, m));
   }
   /** The coefficients' values, highest power first (as iterating NumPy's poly1d). */
-  *[Symbol.iterator](): IterableIterator<Coefficient> {
+  *[Symbol.iterator](): IterableIterator<Poly1dCoefficient> {
     const v = this.coeffs.toArray();
-    yield* (Array.isArray(v) ? v : [v]) as Coefficient[];
+    yield* (Array.isArray(v) ? v : [v]) as Poly1dCoefficient[];
   }
   /** Frees the coefficients. */
   dispose(): void {
@@ -267,6 +269,10 @@ export class poly1d {
   /** Whether the coefficients were freed. */
   get disposed(): boolean {
     return stateOf(this).coeffs.disposed;
+  }
+  /** NumPy's __array__: a new handle on the coefficients (so every array function takes a poly1d). */
+  [AS_GPU_ARRAY](): GpuArray {
+    return this.coeffs.view();
   }
   /** The arrays this poly1d holds (what gp.scope keeps when the poly1d is returned). */
   [HELD_ARRAYS](): GpuArray[] {
@@ -304,7 +310,7 @@ export class poly1d {
   }
 }
 
-const isZero = (v: Coefficient): boolean => (typeof v === 'object' ? v.re === 0 && v.im === 0 : Number(v) === 0);
+const isZero = (v: Poly1dCoefficient): boolean => (typeof v === 'object' ? v.re === 0 && v.im === 0 : Number(v) === 0);
 
 /** NumPy's construction: roots through poly, at least 1-D, 1-D only, leading zeros trimmed, [0] when none are left; a copy. */
 function coefficientsOf(cOrR: Poly1dLike, fromRoots: boolean): GpuArray {
@@ -329,7 +335,7 @@ function coefficientsOf(cOrR: Poly1dLike, fromRoots: boolean): GpuArray {
 }
 
 /** A poly1d that takes ownership of `coeffs` (a fresh result): trimmed into its own copy, `coeffs` freed. */
-function owning(coeffs: GpuArray): poly1d {
+export function owning(coeffs: GpuArray): poly1d {
   try {
     return new poly1d(coeffs);
   } finally {

@@ -2,6 +2,7 @@
 // on kernels/gpuarray/prefix_scan.h, and the exclusive scan the sort and set routines build on.
 // The axis is moved last and the data made contiguous in the accumulation dtype when it is not
 // already, so the kernels only see independent contiguous rows.
+import { hasArrayProtocol } from '../core/array-protocol.js';
 import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
@@ -279,7 +280,7 @@ export function scanAlongAxis(name: string, x: GpuArray, axis: number | null, op
 function cumulative(name: string, op: ScanOp, skipNan: boolean) {
   const fn = (a: ArrayLike, axisOrOptions?: number | null | ScanOptions, options?: ScanOptions): GpuArray => {
     // Host data as NumPy's array_like (`gp.cumsum([1, 2, 3])`): uploaded, scanned, freed.
-    if (Array.isArray(a) || ArrayBuffer.isView(a)) return withArray(a, `${name}: a`, (h) => fn(h, axisOrOptions, options));
+    if (Array.isArray(a) || ArrayBuffer.isView(a) || hasArrayProtocol(a)) return withArray(a, `${name}: a`, (h) => fn(h, axisOrOptions, options));
     const o = scanOptions(name, axisOrOptions, options);
     if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
     const want = o.dtype === undefined ? undefined : toDType(o.dtype);

@@ -1,5 +1,6 @@
 // Order statistics: quantile/percentile/median and their nan variants on the radix sort, with
 // NumPy 2's methods (its own five, the Hyndman-Fan nine) and result dtypes.
+import { hasArrayProtocol } from '../core/array-protocol.js';
 import { IndexError } from '../../bindings/errors.js';
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
@@ -172,7 +173,7 @@ function reduceLast(a: GpuArray, axis: unknown, name: string): { x: GpuArray; re
 function quantileImpl(name: string, a: GpuArray, q: QArg, scale: number, axisOrOptions: unknown, options: unknown, skipNan: boolean, median = false): GpuArray {
   const v = a as unknown;
   // Host data as NumPy's array_like (`gp.median([3, 1, 2])`): uploaded, reduced, freed.
-  if (Array.isArray(v) || ArrayBuffer.isView(v)) return withArray(v, `${name}: a`, (h) => quantileImpl(name, h, q, scale, axisOrOptions, options, skipNan, median));
+  if (Array.isArray(v) || ArrayBuffer.isView(v) || hasArrayProtocol(v)) return withArray(v, `${name}: a`, (h) => quantileImpl(name, h, q, scale, axisOrOptions, options, skipNan, median));
   if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
   const opts = positionalOptions<QuantileOptions>(name, axisOrOptions, options, median ? ['axis', 'keepdims', 'overwriteInput'] : ['axis', 'keepdims', 'method', 'overwriteInput', 'weights']);
   if (opts.overwriteInput !== undefined && typeof opts.overwriteInput !== 'boolean') throw new TypeError(`${name}: overwriteInput must be a boolean`);

@@ -2,6 +2,7 @@
 // identity), run by the reduction engine. Functions (sum(a, ...)) and GpuArray methods
 // (a.sum(...)) are generated from the table, none written by hand. The accumulation rules (which
 // dtypes a reduction accumulates in and returns) are in reduction-rules.ts.
+import { hasArrayProtocol } from '../core/array-protocol.js';
 import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { describeValue, isOptionsLike, readOptions } from '../util/options.js';
@@ -229,7 +230,7 @@ function reduce(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
     if (isTracer(a)) return traceHook.active!.reduction(name, a, opts);
     // Host data as NumPy's array_like (`gp.mean([1, 2, 3])`): uploaded, reduced, freed.
     const v = a as unknown;
-    if (Array.isArray(v) || ArrayBuffer.isView(v) || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') {
+    if (Array.isArray(v) || ArrayBuffer.isView(v) || hasArrayProtocol(v) || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') {
       const h = toArray(v, `${name}: a`);
       try {
         return reduce(decl, h, opts);

@@ -1,5 +1,6 @@
 // The ufunc table turned into the public surface: a function per ufunc (add(a, b)) and a method
 // per ufunc on GpuArray (a.add(b)), both generated from UFUNC_DECLS, none written by hand.
+import { hasArrayProtocol, type ArrayConvertible } from '../core/array-protocol.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { isComplexLike } from '../core/host-data.js';
 import { Scalar } from '../core/scalar.js';
@@ -29,7 +30,7 @@ type Result<O> = O extends 2 ? [GpuArray, GpuArray] : GpuArray;
 type CallOptions<O> = O extends 2 ? UfuncPairCallOptions : UfuncCallOptions;
 
 /** A ufunc operand: an array, a typed scalar, a JS number/bigint/boolean/complex (weak), or a JS list or TypedArray (made an array, as np.asarray). */
-export type UfuncOperand = UfuncArg | readonly unknown[] | ArrayBufferView;
+export type UfuncOperand = UfuncArg | readonly unknown[] | ArrayBufferView | ArrayConvertible;
 type FunctionOf<K, O> = K extends 1
   ? (x: UfuncOperand, options?: CallOptions<O>) => Result<O>
   : K extends 2
@@ -158,12 +159,12 @@ function callUfunc(name: UfuncName, inputs: UfuncArg[], options: UfuncCallOption
   // points (the functions and methods) take tracers; Ufunc.call and library code refuse them.
   const trace = traceHook.active;
   if (trace !== null && inputs.some((a) => trace.owns(a))) return trace.ufunc(u, inputs, options);
-  // JS lists and TypedArrays are array operands, as NumPy's np.asarray makes them (strong: a
+  // JS lists, TypedArrays and objects with the array protocol (poly1d) are array operands, as NumPy's np.asarray makes them (strong: a
   // list of ints is int64, not a weak scalar), uploaded for the call.
   const uploaded: GpuArray[] = [];
-  if (inputs.some((a) => Array.isArray(a) || ArrayBuffer.isView(a))) {
+  if (inputs.some((a) => Array.isArray(a) || ArrayBuffer.isView(a) || hasArrayProtocol(a))) {
     inputs = inputs.map((a) => {
-      if (!Array.isArray(a) && !ArrayBuffer.isView(a)) return a;
+      if (!Array.isArray(a) && !ArrayBuffer.isView(a) && !hasArrayProtocol(a)) return a;
       const g = asarray(a);
       uploaded.push(g);
       return g;
