@@ -65,6 +65,19 @@ describeEachDevice('host export', () => {
     for (const x of [a, b, c, z, s, h]) x.dispose();
   });
 
+  it("tolist is toArray; tobytes gives NumPy's bytes in C or Fortran order, mT the matrix transpose", () => {
+    const a = gp.arange(6, 'int16').reshape(2, 3);
+    expect(a.tolist()).to.deep.equal([[0, 1, 2], [3, 4, 5]]);
+    // np.arange(6, dtype='int16').reshape(2, 3).tobytes() / .tobytes('F'); float16 as its bits.
+    expect([...a.tobytes()]).to.deep.equal([0, 0, 1, 0, 2, 0, 3, 0, 4, 0, 5, 0]);
+    expect([...a.tobytes('F')]).to.deep.equal([0, 0, 3, 0, 1, 0, 4, 0, 2, 0, 5, 0]);
+    expect([...a.T.tobytes({ order: 'A' })]).to.deep.equal([0, 0, 1, 0, 2, 0, 3, 0, 4, 0, 5, 0]);
+    expect([...gp.array([1.5, 2], 'float16').tobytes()]).to.deep.equal([0, 62, 0, 64]);
+    expect(() => a.tobytes('X' as never)).to.throw(RangeError);
+    expect([a.mT.shape, a.mT.toArray(), gp.zeros([4, 2, 3]).mT.shape]).to.deep.equal([[3, 2], [[0, 3], [1, 4], [2, 5]], [4, 3, 2]]);
+    expect(() => gp.arange(3).mT).to.throw(RangeError, /ndim < 2/);
+  });
+
   it('get() and asnumpy() give a C-ordered scijs ndarray', () => {
     const a = gp.arange(12, 'float32').reshape(3, 4).T; // a non-contiguous view
     const nd = a.get();

@@ -198,6 +198,8 @@ declare module './gpu-array.js' {
      * @example gp.arange(4, 'float64').reshape(2, 2).toArray() // [[0, 1], [2, 3]]
      */
     toArray(): NestedArray;
+    /** NumPy's and CuPy's name for {@link toArray} (`ndarray.tolist`). */
+    tolist(): NestedArray;
     /**
      * The elements in C order in a new TypedArray: the dtype's own (BigInt64Array for int64),
      * float16 and bfloat16 as Float32Array, bool as Uint8Array (0/1), complex as interleaved (re, im) floats.
@@ -264,6 +266,9 @@ export function installHostMethods(Array_: typeof GpuArray): void {
     toTypedArray(this: GpuArray, options?: { out?: HostTypedArray }) {
       const { out } = readOptions<{ out: HostTypedArray }>('toTypedArray', options, ['out']);
       return toTypedArray(this, out, (into) => readStorage(this, into));
+    },
+    tolist(this: GpuArray) {
+      return this.toArray();
     },
     dataSync(this: GpuArray) {
       return this.toTypedArray();

@@ -205,6 +205,12 @@ export class GpuArray {
     return this.transpose();
   }
 
+  /** The matrix transpose (NumPy 2's `ndarray.mT`): the last two axes swapped, a view; fewer than two axes is a RangeError. */
+  get mT(): GpuArray {
+    if (this.ndim < 2) throw new RangeError('matrix transpose with ndim < 2 is undefined');
+    return this.swapaxes(-2, -1);
+  }
+
   /**
    * Drop axes of length one (NumPy `ndarray.squeeze`): all of them, or the given ones, which must
    * have length one (else a RangeError). A view.

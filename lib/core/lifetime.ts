@@ -154,13 +154,13 @@ setPoolReclaimer(reclaimUnreachable);
 
 const scopes: Scope[] = [];
 
-/** Collect every Disposable reachable through arrays and plain objects of a scope's result. */
 /**
  * A method of objects that hold arrays without being one (`gp.poly1d`): the arrays gp.scope keeps
  * when such an object is returned.
  */
 export const HELD_ARRAYS: unique symbol = Symbol('gpuarray.heldArrays');
 
+/** Collect every Disposable reachable through arrays, plain objects and holders of arrays of a scope's result. */
 function collectKept(value: unknown, out: Set<Disposable>, seen = new Set<unknown>()): void {
   if (value === null || (typeof value !== 'object' && typeof value !== 'function') || seen.has(value)) return;
   seen.add(value);

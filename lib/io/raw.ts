@@ -234,8 +234,32 @@ export function tofile(a: GpuArray, fid: TextTarget, sep?: string | TofileOption
   }
 }
 
+/**
+ * ndarray.tobytes(order='C'): the elements' raw bytes (native little-endian) in C order, or Fortran
+ * order for 'F' ('A'/'K': Fortran when the array is F-contiguous and not C-contiguous).
+ */
+export function tobytes(a: GpuArray, order: 'C' | 'F' | 'A' | 'K' | { order?: 'C' | 'F' | 'A' | 'K' } = 'C'): Uint8Array {
+  const o = isOptionsLike(order) ? (readOptions<{ order: string }>('tobytes', order, ['order']).order ?? 'C') : order;
+  if (!['C', 'F', 'A', 'K'].includes(o)) throw new RangeError(`tobytes: order must be one of 'C', 'F', 'A', or 'K' (got ${JSON.stringify(o)})`);
+  const fortran = o === 'F' || (o !== 'C' && a.flags.fContiguous && !a.flags.cContiguous);
+  // Fortran order is the C order of the reversed axes; 16-bit floats as their bits (toTypedArray widens them).
+  const t = fortran ? a.transpose() : a;
+  const bits = t.dtype === dtypes.float16 || t.dtype === dtypes.bfloat16 ? t.view(dtypes.uint16) : t;
+  try {
+    return arrayBytes(bits).slice();
+  } finally {
+    if (bits !== t) bits.dispose();
+    if (t !== a) t.dispose();
+  }
+}
+
 declare module '../core/gpu-array.js' {
   interface GpuArray {
+    /**
+     * ndarray.tobytes(order='C'): the elements' raw bytes (see gp.tobytes; NumPy's bytes as a Uint8Array).
+     * @example gp.array([1, 2], 'int16').tobytes() // Uint8Array [1, 0, 2, 0]
+     */
+    tobytes(order?: 'C' | 'F' | 'A' | 'K' | { order?: 'C' | 'F' | 'A' | 'K' }): Uint8Array;
     /**
      * ndarray.tofile(fid, sep?, format?): the elements to a file, as bytes (sep '') or text (see
      * gp.tofile). @example a.tofile('x.bin')
@@ -243,6 +267,10 @@ declare module '../core/gpu-array.js' {
     tofile(fid: TextTarget, sep?: string | TofileOptions, format?: string): void;
   }
 }
+
+GpuArray.prototype.tobytes = function (this: GpuArray, order?: 'C' | 'F' | 'A' | 'K' | { order?: 'C' | 'F' | 'A' | 'K' }): Uint8Array {
+  return tobytes(this, order);
+};
 
 GpuArray.prototype.tofile = function (this: GpuArray, fid: TextTarget, sep?: string | TofileOptions, format?: string): void {
   tofile(this, fid, sep, format);
