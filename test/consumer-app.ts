@@ -72,7 +72,7 @@ export function makeConsumerApp(): ConsumerApp {
         cwd: dir,
         encoding: 'utf8',
         env: { ...process.env, GPUARRAY_DEVICE: device, GPUARRAY_PERFORMANCE_WARNINGS: '0' },
-        timeout: 280_000, // under the test's 300 s: main.ts compiles a few hundred kernels on an empty cache
+        timeout: 580_000, // under the test's 600 s: main.ts compiles a few hundred kernels on an empty cache (about 2 minutes alone; CI runs two test files at once)
       });
       return { status: r.status, stdout: r.stdout, stderr: r.stderr };
     },

@@ -28,7 +28,7 @@ describe('consumer package (npm pack -> a separate project)', function () {
   const diagnostics = { nodenext: '', bundler: '' };
 
   before(function () {
-    this.timeout(300_000);
+    this.timeout(600_000);
     try {
       app = makeConsumerApp();
     } catch (e) {
@@ -75,7 +75,7 @@ describe('consumer package (npm pack -> a separate project)', function () {
 
   for (const spec of DEVICE_SPECS) {
     it(`main.ts runs [${spec}]`, function () {
-      this.timeout(300_000);
+      this.timeout(600_000);
       const r = app.run('main.js', spec);
       expect(r.status, r.stderr).to.equal(0);
       expect(r.stdout.trim().split('\n').at(-1)).to.equal(`consumer ok on ${spec}`);
@@ -90,7 +90,7 @@ describe('consumer package (npm pack -> a separate project)', function () {
       // Blocks are found in before(); one test per file reports every failing block.
       for (const spec of DEVICE_SPECS) {
         it(`${file} [${spec}]`, function () {
-          this.timeout(300_000);
+          this.timeout(600_000);
           const failures: string[] = [];
           for (const b of blocks.filter((x) => x.file === file)) {
             const where = `${b.file}:${b.line}`;

@@ -5,6 +5,7 @@ import { DTypeLike } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { normalizeAxis, shapeString } from '../core/shape.js';
 import { readOptions } from '../util/options.js';
+import { bindArgs } from '../ops/array-args.js';
 import { reductionFunctions } from '../ops/reductions.js';
 import { ufuncFunctions } from '../ops/ufunc-api.js';
 import { ArrayLike, deliver, matmul, withArrays } from './matmul.js';
@@ -155,8 +156,9 @@ export interface DiagonalOptions {
 }
 
 /** numpy.diagonal: a view with axis1 and axis2 removed and the diagonal as the last axis. */
-export function diagonal(a: ArrayLike, offsetOrOptions: number | DiagonalOptions = 0, axis1 = 0, axis2 = 1): GpuArray {
-  const o = typeof offsetOrOptions === 'number' ? { offset: offsetOrOptions, axis1, axis2 } : { offset: 0, axis1: 0, axis2: 1, ...readOptions<DiagonalOptions>('diagonal', offsetOrOptions, ['offset', 'axis1', 'axis2']) };
+export function diagonal(a: ArrayLike, ...more: (number | DiagonalOptions | undefined)[]): GpuArray {
+  // NumPy's order: offset, axis1, axis2 (by position or option).
+  const o = { offset: 0, axis1: 0, axis2: 1, ...(bindArgs('diagonal', more, ['offset', 'axis1', 'axis2']) as DiagonalOptions) };
   if (!(a instanceof GpuArray)) return withArrays([a], (x) => diagonal(x, o).copy());
   return diagonalView(a, o.offset, o.axis1, o.axis2);
 }
@@ -191,8 +193,11 @@ export interface TraceOptions extends DiagonalOptions {
 }
 
 /** numpy.trace: the sum along a diagonal (NumPy's sum dtype rules). */
-export function trace(a: ArrayLike, offsetOrOptions: number | TraceOptions = 0, axis1 = 0, axis2 = 1): GpuArray {
-  const o: TraceOptions = typeof offsetOrOptions === 'number' ? { offset: offsetOrOptions, axis1, axis2 } : readOptions<TraceOptions>('trace', offsetOrOptions, ['offset', 'axis1', 'axis2', 'dtype', 'out']);
+export function trace(a: ArrayLike, ...more: (number | DTypeLike | GpuArray | null | TraceOptions | undefined)[]): GpuArray {
+  // NumPy's order: offset, axis1, axis2, dtype, out (by position or option; None is the default).
+  const o = bindArgs('trace', more, ['offset', 'axis1', 'axis2', 'dtype', 'out']) as TraceOptions;
+  if (o.dtype === null) delete o.dtype;
+  if (o.out === null) delete o.out;
   return withArrays([a], (x) =>
     scoped((track) => {
       const d = track(diagonalView(x, o.offset ?? 0, o.axis1 ?? 0, o.axis2 ?? 1));
@@ -214,8 +219,9 @@ export interface CrossOptions {
 }
 
 /** numpy.cross of 2- or 3-vectors along the given axes, other axes broadcast. */
-export function cross(a: ArrayLike, b: ArrayLike, options: CrossOptions = {}): GpuArray {
-  options = readOptions<CrossOptions>('cross', options, ['axis', 'axisa', 'axisb', 'axisc']);
+export function cross(a: ArrayLike, b: ArrayLike, ...more: (number | CrossOptions | undefined)[]): GpuArray {
+  // NumPy's order: axisa, axisb, axisc, axis (by position or option).
+  const options = bindArgs('cross', more, ['axisa', 'axisb', 'axisc', 'axis']) as CrossOptions;
   return withArrays([a, b], (x, y) =>
     scoped((track) => {
       const axisa = options.axis ?? options.axisa ?? -1;

@@ -6,7 +6,7 @@ import { promoteTypes } from '../core/promotion.js';
 import { normalizeAxis } from '../core/shape.js';
 import type { AxisLike } from '../kernel/reduction.js';
 import { reductionFunctions as R } from './reductions.js';
-import { ArrayLike as ArrayArg, copyInto, positionalOptions, toArray, withArray } from './array-args.js';
+import { ArrayLike as ArrayArg, copyInto, bindArgs, positionalOptions, toArray, withArray } from './array-args.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
 
 /** Options of ptp, nanmean, nanvar, nanstd and nanprod (NumPy's axis, keepdims and ddof). */
@@ -32,9 +32,11 @@ function using<T>(f: (tmp: GpuArray[]) => T): T {
 }
 
 /** numpy.ptp: max - min along axis (in a's dtype, wrapping for ints as NumPy). */
-export function ptp(a: ArrayArg, axisOrOptions?: AxisLike | StatOptions, options?: StatOptions): GpuArray {
-  if (!(a instanceof GpuArray)) return withArray(a, 'ptp: a', (x) => ptp(x, axisOrOptions, options));
-  options = positionalOptions<StatOptions>('ptp', axisOrOptions, options, ['axis', 'keepdims']);
+export function ptp(a: ArrayArg, ...more: (AxisLike | GpuArray | boolean | StatOptions | undefined)[]): GpuArray {
+  if (!(a instanceof GpuArray)) return withArray(a, 'ptp: a', (x) => ptp(x, ...more));
+  // NumPy's order: axis, out (only null here), keepdims.
+  const options = bindArgs('ptp', more, ['axis', 'out', 'keepdims']) as StatOptions & { out?: unknown };
+  if (options.out !== undefined && options.out !== null) throw new TypeError('ptp: out is not supported');
   if (a.dtype.isBool) throw new TypeError('ptp: numpy boolean subtract is not supported');
   return using((tmp) => {
     const o = { axis: options.axis, keepdims: options.keepdims };
@@ -182,9 +184,10 @@ export interface AverageOptions {
 }
 
 /** numpy.average: the (weighted) mean along axis. */
-export function average(a: ArrayArg, axisOrOptions?: number | null | AverageOptions, options?: AverageOptions): GpuArray | [GpuArray, GpuArray] {
-  if (!(a instanceof GpuArray)) return withArray(a, 'average: a', (x) => average(x, axisOrOptions, options));
-  options = positionalOptions<AverageOptions>('average', axisOrOptions, options, ['axis', 'weights', 'returned', 'keepdims']);
+export function average(a: ArrayArg, ...more: (number | null | ArrayArg | boolean | AverageOptions | undefined)[]): GpuArray | [GpuArray, GpuArray] {
+  if (!(a instanceof GpuArray)) return withArray(a, 'average: a', (x) => average(x, ...more));
+  // NumPy's order: axis, weights, returned; keepdims keyword-only.
+  const options = bindArgs('average', more, ['axis', 'weights', 'returned'], ['keepdims']) as AverageOptions;
   const axis = options.axis ?? null;
   const o = { axis, keepdims: options.keepdims };
   const w = options.weights ?? null;

@@ -5,7 +5,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import type { Index } from '../core/indexing.js';
 import { normalizeAxis } from '../core/shape.js';
 import { describeValue, readOptions } from '../util/options.js';
-import { ArrayLike as ArrayArg, axisOf, copyInto, isOptions, positionalOptions, toArray, withArray } from './array-args.js';
+import { ArrayLike as ArrayArg, axisOf, copyInto, isOptions, bindArgs, toArray, withArray } from './array-args.js';
 import { reductionFunctions as R } from './reductions.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
 
@@ -26,9 +26,10 @@ export interface TrapezoidOptions {
 }
 
 /** numpy.trapezoid: the integral of y along axis by the trapezoidal rule (x coordinates, by position or in the options, or dx spacing). */
-export function trapezoid(y: ArrayArg, xOrOptions?: ArrayArg | null | TrapezoidOptions, options?: TrapezoidOptions): GpuArray {
-  if (!(y instanceof GpuArray)) return withArray(y, 'trapezoid: y', (a) => trapezoid(a, xOrOptions, options));
-  const o = positionalOptions<TrapezoidOptions>('trapezoid', xOrOptions, options, ['x', 'dx', 'axis'], 'x');
+export function trapezoid(y: ArrayArg, ...more: (ArrayArg | null | number | TrapezoidOptions | undefined)[]): GpuArray {
+  if (!(y instanceof GpuArray)) return withArray(y, 'trapezoid: y', (a) => trapezoid(a, ...more));
+  // NumPy's order: x, dx, axis (by position or option).
+  const o = bindArgs('trapezoid', more, ['x', 'dx', 'axis']) as TrapezoidOptions;
   const x0 = o.x;
   if (x0 !== undefined && x0 !== null && !(x0 instanceof GpuArray)) return withArray(x0, 'trapezoid: x', (x) => trapezoid(y, { ...o, x }));
   if (y.ndim === 0) throw new RangeError('trapezoid: y must have at least one dimension');

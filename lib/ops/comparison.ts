@@ -6,7 +6,7 @@
 // computed in the promotion of a, b and a float (b is at least float, as NumPy converts it).
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { readOptions } from '../util/options.js';
+import { bindArgs } from './array-args.js';
 import { promoteTypes, promoteWeak } from '../core/promotion.js';
 import { broadcastShapes, sameShape } from '../core/shape.js';
 import { BoundParam, ElementwiseDefinition, makeDefinition, runElementwise } from '../kernel/elementwise.js';
@@ -97,8 +97,8 @@ async function readAnswerAsync(r: Answer): Promise<boolean> {
 }
 
 /** numpy.array_equal: same shape and every element equal, as one fused pass. */
-export function arrayEqual(a1: unknown, a2: unknown, opts?: ArrayEqualOptions): boolean {
-  return readAnswer(arrayEqualOnDevice(a1, a2, opts));
+export function arrayEqual(a1: unknown, a2: unknown, ...more: (boolean | ArrayEqualOptions | undefined)[]): boolean {
+  return readAnswer(arrayEqualOnDevice(a1, a2, more));
 }
 
 /**
@@ -136,12 +136,12 @@ export function arrayEquiv(a1: unknown, a2: unknown): boolean {
  *
  * @example if (await gp.arrayEqualAsync(a, b)) respond('same');
  */
-export async function arrayEqualAsync(a1: unknown, a2: unknown, opts?: ArrayEqualOptions): Promise<boolean> {
-  return readAnswerAsync(arrayEqualOnDevice(a1, a2, opts));
+export async function arrayEqualAsync(a1: unknown, a2: unknown, ...more: (boolean | ArrayEqualOptions | undefined)[]): Promise<boolean> {
+  return readAnswerAsync(arrayEqualOnDevice(a1, a2, more));
 }
 
-function arrayEqualOnDevice(a1: unknown, a2: unknown, opts?: ArrayEqualOptions): Answer {
-  const options = readOptions<ArrayEqualOptions>('arrayEqual', opts, ['equalNan']);
+function arrayEqualOnDevice(a1: unknown, a2: unknown, more: readonly unknown[]): Answer {
+  const options = bindArgs('arrayEqual', more, ['equalNan']) as ArrayEqualOptions;
   checkEqualNan('arrayEqual', options.equalNan);
   const temps: GpuArray[] = [];
   try {
@@ -177,8 +177,11 @@ function checkEqualNan(fn: string, v: unknown): void {
 }
 
 /** isclose/allclose options, checked before any operand is uploaded. */
-function readCloseOptions(fn: string, opts: unknown): CloseOptions {
-  const o = readOptions<CloseOptions>(fn, opts, ['rtol', 'atol', 'equalNan']);
+/** What follows the two arrays of isclose/allclose: rtol, atol, equalNan by position (NumPy's order), then the options. */
+export type CloseArg = number | boolean | CloseOptions | undefined;
+
+function readCloseOptions(fn: string, args: readonly unknown[]): CloseOptions {
+  const o = bindArgs(fn, args, ['rtol', 'atol', 'equalNan']) as CloseOptions;
   checkEqualNan(fn, o.equalNan);
   for (const k of ['rtol', 'atol'] as const) {
     if (o[k] !== undefined && typeof o[k] !== 'number') throw new TypeError(`${fn}: ${k} must be a number, got ${String(o[k])}`);
@@ -216,8 +219,8 @@ const closeParams = (a: GpuArray, b: GpuArray, c: Close): BoundParam[] => [
 const elementwise = new Map<string, ElementwiseDefinition>();
 
 /** numpy.isclose: a bool array of the broadcast shape. */
-export function isclose(a1: unknown, a2: unknown, opts?: CloseOptions): GpuArray {
-  const options = readCloseOptions('isclose', opts);
+export function isclose(a1: unknown, a2: unknown, ...more: CloseArg[]): GpuArray {
+  const options = readCloseOptions('isclose', more);
   const temps: GpuArray[] = [];
   try {
     const a = operand(a1, temps);
@@ -244,17 +247,17 @@ export function isclose(a1: unknown, a2: unknown, opts?: CloseOptions): GpuArray
 }
 
 /** numpy.allclose: every element of the broadcast a, b close, as one fused pass. */
-export function allclose(a1: unknown, a2: unknown, opts?: CloseOptions): boolean {
-  return readAnswer(allcloseOnDevice(a1, a2, opts));
+export function allclose(a1: unknown, a2: unknown, ...more: CloseArg[]): boolean {
+  return readAnswer(allcloseOnDevice(a1, a2, more));
 }
 
 /** allclose without blocking the event loop: queued at once, the answer awaited. */
-export async function allcloseAsync(a1: unknown, a2: unknown, opts?: CloseOptions): Promise<boolean> {
-  return readAnswerAsync(allcloseOnDevice(a1, a2, opts));
+export async function allcloseAsync(a1: unknown, a2: unknown, ...more: CloseArg[]): Promise<boolean> {
+  return readAnswerAsync(allcloseOnDevice(a1, a2, more));
 }
 
-function allcloseOnDevice(a1: unknown, a2: unknown, opts?: CloseOptions): Answer {
-  const options = readCloseOptions('allclose', opts);
+function allcloseOnDevice(a1: unknown, a2: unknown, more: readonly unknown[]): Answer {
+  const options = readCloseOptions('allclose', more);
   const temps: GpuArray[] = [];
   try {
     const a = operand(a1, temps);

@@ -4,7 +4,7 @@ import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
 import { readOptions } from '../util/options.js';
-import { ArrayLike as ArrayArg, copyInto, isOptions, positionalOptions, withArray } from './array-args.js';
+import { ArrayLike as ArrayArg, copyInto, isOptions, bindArgs, withArray } from './array-args.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { reductionFunctions as R } from './reductions.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
@@ -212,11 +212,12 @@ function covMatrix(m: GpuArray, y: GpuArray | null, rowvar: boolean): GpuArray {
 
 /**
  * numpy.cov of 1-D or 2-D arrays (float64 result, complex128 for complex data; a 0-d result for
- * one variable): `y` by position or in the options.
+ * one variable): `y`, `rowvar`, `bias`, `ddof`, `fweights`, `aweights` by position (NumPy's order) or option.
  */
-export function cov(m: ArrayArg, yOrOptions?: ArrayArg | null | CovOptions, options?: CovOptions): GpuArray {
-  if (!(m instanceof GpuArray)) return withArray(m, 'cov: m', (x) => cov(x, yOrOptions, options));
-  const o = positionalOptions<CovOptions>('cov', yOrOptions, options, ['y', 'rowvar', 'bias', 'ddof', 'fweights', 'aweights'], 'y');
+export function cov(m: ArrayArg, ...more: (ArrayArg | null | boolean | number | CovOptions | undefined)[]): GpuArray {
+  if (!(m instanceof GpuArray)) return withArray(m, 'cov: m', (x) => cov(x, ...more));
+  // NumPy's order: y, rowvar, bias, ddof, fweights, aweights (by position or option).
+  const o = bindArgs('cov', more, ['y', 'rowvar', 'bias', 'ddof', 'fweights', 'aweights']) as CovOptions;
   const y0 = o.y;
   if (y0 !== undefined && y0 !== null && !(y0 instanceof GpuArray)) return withArray(y0, 'cov: y', (y) => cov(m, { ...o, y }));
   if (o.ddof !== undefined && o.ddof !== null && !Number.isInteger(o.ddof)) throw new TypeError('cov: ddof must be an integer');
@@ -268,9 +269,10 @@ export function cov(m: ArrayArg, yOrOptions?: ArrayArg | null | CovOptions, opti
 }
 
 /** numpy.corrcoef: Pearson correlation coefficients (float64 or complex128, each part clipped to [-1, 1]); `y` by position or in the options. */
-export function corrcoef(x: ArrayArg, yOrOptions?: ArrayArg | null | { y?: ArrayArg | null; rowvar?: boolean }, options?: { y?: ArrayArg | null; rowvar?: boolean }): GpuArray {
-  if (!(x instanceof GpuArray)) return withArray(x, 'corrcoef: x', (h) => corrcoef(h, yOrOptions, options));
-  const o = positionalOptions<{ y?: ArrayArg | null; rowvar?: boolean }>('corrcoef', yOrOptions, options, ['y', 'rowvar'], 'y');
+export function corrcoef(x: ArrayArg, ...more: (ArrayArg | null | boolean | { y?: ArrayArg | null; rowvar?: boolean } | undefined)[]): GpuArray {
+  if (!(x instanceof GpuArray)) return withArray(x, 'corrcoef: x', (h) => corrcoef(h, ...more));
+  // NumPy's order: y, rowvar (by position or option).
+  const o = bindArgs('corrcoef', more, ['y', 'rowvar']) as { y?: ArrayArg | null; rowvar?: boolean };
   const c = cov(x, { y: o.y ?? null, rowvar: o.rowvar });
   if (c.ndim === 0) {
     const r = U.divide(c, c) as GpuArray;

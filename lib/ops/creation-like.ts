@@ -1,34 +1,28 @@
 // The *_like creation functions (NumPy's empty_like, zeros_like, ones_like, full_like): the
 // shape and dtype of a model array (a GpuArray or host array-like), each overridable.
 import { AS_GPU_ARRAY, hasArrayProtocol, type ArrayConvertible } from '../core/array-protocol.js';
-import { DType, DTypeLike, dtype as toDType, isDTypeLike } from '../core/dtype.js';
+import { DType, DTypeLike, dtype as toDType } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar, hostToStorage } from '../core/host-data.js';
 import { Scalar } from '../core/scalar.js';
-import { describeValue, readOptions } from '../util/options.js';
+import { describeValue } from '../util/options.js';
+import { bindArgs } from './array-args.js';
 import { empty, full, ones, ShapeLike, zeros } from './creation.js';
 
 /**
  * Options of the `*Like` creation functions: override the dtype or shape taken from the model
  * array; `order` as NumPy's ('K', the default, and 'A' keep an F-ordered model's layout; 'C', 'F').
  */
-export type LikeOptions = { dtype?: DTypeLike | null; shape?: ShapeLike; order?: 'C' | 'F' | 'A' | 'K' };
-const LIKE_KEYS = ['dtype', 'shape', 'order'];
-/** The `*Like` functions' dtype by position (NumPy's second parameter), or their options in its place. */
-export type LikeDTypeArg = DTypeLike | null | LikeOptions;
+export type LikeOptions = { dtype?: DTypeLike | null; shape?: ShapeLike; order?: 'C' | 'F' | 'A' | 'K'; subok?: boolean };
+/** What follows the model array (fullLike: the fill value): NumPy's dtype, order, subok, shape by position, then the options. */
+export type LikeDTypeArg = DTypeLike | null | 'C' | 'F' | 'A' | 'K' | boolean | ShapeLike | LikeOptions | undefined;
 const like = (
   fn: string,
   a: GpuArray | readonly unknown[] | ArrayBufferView | ArrayConvertible,
-  dtypeOrOptions: LikeDTypeArg | undefined,
-  options: LikeOptions | undefined,
+  more: readonly unknown[],
 ): { shape: ShapeLike; dtype: { dtype: DType; order: 'C' | 'F' } } => {
-  const byPosition = dtypeOrOptions === null || isDTypeLike(dtypeOrOptions);
-  if (!byPosition && options !== undefined) throw new TypeError(`${fn}: pass the options once (either (a, dtype, options) or (a, options))`);
-  const o = readOptions<LikeOptions>(fn, byPosition ? options : dtypeOrOptions, LIKE_KEYS);
-  if (byPosition) {
-    if (o.dtype !== undefined) throw new TypeError(`${fn}: dtype given twice (by position and in the options)`);
-    o.dtype = dtypeOrOptions as DTypeLike | null;
-  }
+  // NumPy's order: dtype, order, subok (accepted: no subclasses here), shape.
+  const o = bindArgs(fn, more, ['dtype', 'order', 'subok', 'shape']) as LikeOptions;
   let model: { shape: readonly number[]; dtype: DType };
   if (a instanceof GpuArray) model = a;
   else if (hasArrayProtocol(a)) {
@@ -53,8 +47,8 @@ const like = (
  *
  * @example const b = gp.emptyLike(a);
  */
-export const emptyLike = (a: GpuArray | readonly unknown[] | ArrayBufferView | ArrayConvertible, dtypeOrOptions?: LikeDTypeArg, o?: LikeOptions) => {
-  const l = like('emptyLike', a, dtypeOrOptions, o);
+export const emptyLike = (a: GpuArray | readonly unknown[] | ArrayBufferView | ArrayConvertible, ...more: LikeDTypeArg[]) => {
+  const l = like('emptyLike', a, more);
   return empty(l.shape, l.dtype);
 };
 /**
@@ -62,8 +56,8 @@ export const emptyLike = (a: GpuArray | readonly unknown[] | ArrayBufferView | A
  *
  * @example const z = gp.zerosLike(a, { dtype: 'float32' });
  */
-export const zerosLike = (a: GpuArray | readonly unknown[] | ArrayBufferView | ArrayConvertible, dtypeOrOptions?: LikeDTypeArg, o?: LikeOptions) => {
-  const l = like('zerosLike', a, dtypeOrOptions, o);
+export const zerosLike = (a: GpuArray | readonly unknown[] | ArrayBufferView | ArrayConvertible, ...more: LikeDTypeArg[]) => {
+  const l = like('zerosLike', a, more);
   return zeros(l.shape, l.dtype);
 };
 /**
@@ -71,8 +65,8 @@ export const zerosLike = (a: GpuArray | readonly unknown[] | ArrayBufferView | A
  *
  * @example const o = gp.onesLike(a);
  */
-export const onesLike = (a: GpuArray | readonly unknown[] | ArrayBufferView | ArrayConvertible, dtypeOrOptions?: LikeDTypeArg, o?: LikeOptions) => {
-  const l = like('onesLike', a, dtypeOrOptions, o);
+export const onesLike = (a: GpuArray | readonly unknown[] | ArrayBufferView | ArrayConvertible, ...more: LikeDTypeArg[]) => {
+  const l = like('onesLike', a, more);
   return ones(l.shape, l.dtype);
 };
 /**
@@ -81,8 +75,8 @@ export const onesLike = (a: GpuArray | readonly unknown[] | ArrayBufferView | Ar
  *
  * @example const f = gp.fullLike(a, 4);
  */
-export const fullLike = (a: GpuArray | readonly unknown[] | ArrayBufferView | ArrayConvertible, v: HostScalar | Scalar | GpuArray | readonly unknown[] | ArrayBufferView, dtypeOrOptions?: LikeDTypeArg, o?: LikeOptions) => {
-  const l = like('fullLike', a, dtypeOrOptions, o);
+export const fullLike = (a: GpuArray | readonly unknown[] | ArrayBufferView | ArrayConvertible, v: HostScalar | Scalar | GpuArray | readonly unknown[] | ArrayBufferView, ...more: LikeDTypeArg[]) => {
+  const l = like('fullLike', a, more);
   return full(l.shape, v, l.dtype);
 };
 

@@ -7,7 +7,7 @@ import { canCastSameKind, promoteTypes } from '../core/promotion.js';
 import { readOptions } from '../util/options.js';
 import { normalizeAxis } from '../core/shape.js';
 import type { Index } from '../core/indexing.js';
-import { ArrayLike, toArray, withArray } from './array-args.js';
+import { ArrayLike, bindArgs, toArray, withArray } from './array-args.js';
 import { full } from './creation.js';
 import { ufuncFunctions } from './ufunc-api.js';
 
@@ -81,19 +81,14 @@ function concatAxis(parts: GpuArray[], ax: number): GpuArray {
   return out;
 }
 
-/** numpy.diff: the n-th discrete difference along axis (default -1). */
-export function diff(a: ArrayLike, n: number | DiffOptions = 1, options: DiffOptions = {}): GpuArray {
-  options ??= {}; // null is "no options", as everywhere (readOptions)
-  if (!(a instanceof GpuArray)) return withArray(a, 'diff: a', (x) => diff(x, n, options));
-  if (typeof n === 'object' && n !== null) {
-    if (Object.keys(options).length > 0) throw new TypeError('diff: pass the options once (either (n, options) or (options))');
-    const { n: nOpt, ...rest } = n;
-    options = rest;
-    n = nOpt ?? 1;
-  }
+/** numpy.diff: the n-th discrete difference along axis (default -1); n, axis, prepend, append by position or option. */
+export function diff(a: ArrayLike, ...more: (number | ArrayLike | null | (DiffOptions & { n?: number }) | undefined)[]): GpuArray {
+  if (!(a instanceof GpuArray)) return withArray(a, 'diff: a', (x) => diff(x, ...more));
+  // NumPy's order: n, axis, prepend, append (by position or option).
+  const options = bindArgs('diff', more, ['n', 'axis', 'prepend', 'append']) as DiffOptions & { n?: number };
+  const n = options.n ?? 1;
   if (!Number.isInteger(n)) throw new TypeError('diff: n must be an integer');
   if (n < 0) throw new RangeError(`order must be non-negative but got ${n}`);
-  for (const k of Object.keys(options)) if (!['axis', 'prepend', 'append'].includes(k)) throw new TypeError(`diff() got an unexpected keyword argument '${k}'`);
   if (a.ndim === 0) throw new RangeError('diff requires input that is at least one dimensional');
   const ax = normalizeAxis(options.axis ?? -1, a.ndim);
   if (n === 0) return a.copy();

@@ -3,7 +3,7 @@
 // and numpy.histogram_bin_edges (the edges histogram would use, without counting).
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { ArrayLike as ArrayArg, deviceDoubles, hostScalar, positionalOptions, toArray, withArray } from './array-args.js';
+import { ArrayLike as ArrayArg, deviceDoubles, hostScalar, bindArgs, toArray, withArray } from './array-args.js';
 import { binCountOf } from './histogram-bins.js';
 import { percentile } from './quantile.js';
 import { reductionFunctions } from './reductions.js';
@@ -60,9 +60,10 @@ export interface HistogramBinEdgesOptions {
  * numpy.histogram_bin_edges: the bin edges `histogram` uses for the flattened data (`bins` a count,
  * a rule name such as 'auto' or 'fd', or increasing edges), without counting.
  */
-export function histogramBinEdges(a: ArrayArg, binsOrOptions: HistogramBins | HistogramBinEdgesOptions = 10, opts?: HistogramBinEdgesOptions): GpuArray {
-  if (!(a instanceof GpuArray)) return withArray(a, 'histogramBinEdges: a', (x) => histogramBinEdges(x, binsOrOptions, opts));
-  const o = positionalOptions<HistogramBinEdgesOptions>('histogramBinEdges', binsOrOptions, opts, ['bins', 'range', 'weights'], 'bins');
+export function histogramBinEdges(a: ArrayArg, ...more: (HistogramBins | readonly [number, number] | null | ArrayArg | HistogramBinEdgesOptions | undefined)[]): GpuArray {
+  if (!(a instanceof GpuArray)) return withArray(a, 'histogramBinEdges: a', (x) => histogramBinEdges(x, ...more));
+  // NumPy's order: bins, range, weights (by position or option).
+  const o = bindArgs('histogramBinEdges', more, ['bins', 'range', 'weights']) as HistogramBinEdgesOptions;
   if (a.dtype.isComplex) throw new TypeError('histogramBinEdges: complex input is not supported');
   const bins = o.bins ?? 10;
   const weighted = o.weights !== undefined && o.weights !== null;

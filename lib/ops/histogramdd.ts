@@ -4,7 +4,7 @@
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
-import { ArrayLike as ArrayArg, positionalOptions, toArray, withArray } from './array-args.js';
+import { ArrayLike as ArrayArg, bindArgs, toArray, withArray } from './array-args.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { reductionFunctions as R } from './reductions.js';
 
@@ -59,8 +59,9 @@ function roundedTo(values: readonly number[], d: DType, dev: GpuArray['device'])
 }
 
 /** numpy.histogramdd: [hist (float64, one axis per dimension), edges[]] for an (N, D) sample or D 1-D arrays. */
-export function histogramdd(sample: ArrayArg | readonly ArrayArg[], binsOrOptions?: BinsSpec | HistogramddOptions, opts?: HistogramddOptions): [GpuArray, GpuArray[]] {
-  const options = positionalOptions<HistogramddOptions>('histogramdd', binsOrOptions, opts, ['bins', 'range', 'density', 'weights'], 'bins');
+export function histogramdd(sample: ArrayArg | readonly ArrayArg[], ...more: (BinsSpec | null | boolean | ArrayArg | HistogramddOptions | undefined)[]): [GpuArray, GpuArray[]] {
+  // NumPy's order: bins, range, density, weights (by position or option).
+  const options = bindArgs('histogramdd', more, ['bins', 'range', 'density', 'weights']) as HistogramddOptions;
   const w0 = options.weights;
   if (w0 !== undefined && w0 !== null && !(w0 instanceof GpuArray)) {
     return withArray(w0, 'histogramdd: weights', (w) => histogramdd(sample, { ...options, weights: w }));
@@ -208,12 +209,17 @@ export function histogramdd(sample: ArrayArg | readonly ArrayArg[], binsOrOption
 }
 
 /** numpy.histogram2d: [H, xedges, yedges]. */
-export function histogram2d(x: ArrayArg, y: ArrayArg, binsOrOptions?: number | readonly (number | readonly number[] | ArrayBufferView | GpuArray)[] | ArrayBufferView | GpuArray | HistogramddOptions, opts?: HistogramddOptions): [GpuArray, GpuArray, GpuArray] {
+export function histogram2d(
+  x: ArrayArg,
+  y: ArrayArg,
+  ...more: (number | readonly (number | readonly number[] | ArrayBufferView | GpuArray)[] | ArrayBufferView | GpuArray | null | boolean | HistogramddOptions | undefined)[]
+): [GpuArray, GpuArray, GpuArray] {
   // NumPy passes [x, y] to histogramdd: two 1-D sequences of one length (lists or GpuArrays).
   if (!(x instanceof GpuArray) || !(y instanceof GpuArray)) {
-    return withArray(x, 'histogram2d: x', (xa) => withArray(y, 'histogram2d: y', (ya) => histogram2d(xa, ya, binsOrOptions, opts)));
+    return withArray(x, 'histogram2d: x', (xa) => withArray(y, 'histogram2d: y', (ya) => histogram2d(xa, ya, ...more)));
   }
-  const { bins = 10, ...options } = positionalOptions<Omit<HistogramddOptions, 'bins'> & { bins?: number | BinsSpec | GpuArray }>('histogram2d', binsOrOptions, opts, ['bins', 'range', 'density', 'weights'], 'bins');
+  // NumPy's order: bins, range, density, weights (by position or option).
+  const { bins = 10, ...options } = bindArgs('histogram2d', more, ['bins', 'range', 'density', 'weights']) as Omit<HistogramddOptions, 'bins'> & { bins?: number | BinsSpec | GpuArray };
   // NumPy: one count, or two (a count or edges each), else one array of edges for both.
   const b: BinsSpec = typeof bins === 'number' ? [bins, bins] : Array.isArray(bins) && bins.length === 2 ? (bins as BinsSpec) : [bins as GpuArray, bins as GpuArray];
   const [h, [ex, ey]] = histogramdd([x, y], { ...options, bins: b });

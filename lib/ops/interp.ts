@@ -5,8 +5,8 @@ import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { ComplexLike, isComplexLike } from '../core/host-data.js';
 import { Scalar } from '../core/scalar.js';
-import { describeValue, readOptions } from '../util/options.js';
-import { ArrayLike, toArray } from './array-args.js';
+import { describeValue } from '../util/options.js';
+import { ArrayLike, bindArgs, toArray } from './array-args.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { concatenate } from './joining.js';
 import { argsort } from './sorting.js';
@@ -115,8 +115,9 @@ function samples(a: GpuArray, what: string, complex: boolean): GpuArray {
  * 0-d array). `xp` must be increasing (with `period`, any order: NumPy's normalisation), as NumPy
  * assumes without checking; `left`/`right` default to fp[0]/fp[-1] and are ignored with `period`.
  */
-export function interp(x: ArrayLike, xp: ArrayLike, fp: ArrayLike, options: InterpOptions = {}): GpuArray {
-  const o = readOptions<InterpOptions>('interp', options, ['left', 'right', 'period']);
+export function interp(x: ArrayLike, xp: ArrayLike, fp: ArrayLike, ...more: (number | { re: number; im: number } | null | InterpOptions | undefined)[]): GpuArray {
+  // NumPy's order: left, right, period (by position or option).
+  const o = bindArgs('interp', more, ['left', 'right', 'period']) as InterpOptions;
   const period = o.period ?? null;
   if (period !== null && (typeof period !== 'number' || Number.isNaN(period))) throw new TypeError(`interp: period must be a number, got ${describeValue(period)}`);
   if (period === 0) throw new RangeError('interp: period must be a non-zero value');

@@ -7,7 +7,7 @@ import { promoteTypes } from '../core/promotion.js';
 import { normalizeShape } from '../core/shape.js';
 import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
 import { arange, zeros } from './creation.js';
-import { build, checkKeys, copyInto, isOptions, owned, toArray, viewOf } from './array-args.js';
+import { build, bindArgs, checkKeys, copyInto, isOptions, owned, toArray, viewOf } from './array-args.js';
 import { nonzero } from './nonzero.js';
 import { describeValue } from '../util/options.js';
 
@@ -72,17 +72,12 @@ export function diagflat(v0: unknown, k: number | { k?: number } = 0): GpuArray 
 const triKernel = ElementwiseKernel('int64 cols, int64 k', 'T out', 'long long c = i % cols, r = i / cols; out = (T)(c <= r + k ? 1 : 0)', 'gpa_tri');
 
 /** numpy.tri(N, M=N, k=0, dtype=float64): ones at and below the k-th diagonal. */
-export function tri(N: number, M?: number | null | { M?: number | null; k?: number; dtype?: DTypeLike }, k = 0, dtype: DTypeLike = 'float64'): GpuArray {
-  let m = M as number | null | undefined;
-  let kk = k;
-  let dt = dtype;
-  if (isOptions(M)) {
-    const o = M as { M?: number | null; k?: number; dtype?: DTypeLike };
-    checkKeys('tri', o, ['M', 'k', 'dtype']);
-    m = o.M;
-    kk = o.k ?? 0;
-    dt = o.dtype ?? 'float64';
-  }
+export function tri(N: number, ...more: (number | null | DTypeLike | { M?: number | null; k?: number; dtype?: DTypeLike } | undefined)[]): GpuArray {
+  // NumPy's order: M, k, dtype (by position or option).
+  const o = bindArgs('tri', more, ['M', 'k', 'dtype']) as { M?: number | null; k?: number; dtype?: DTypeLike | null };
+  const m = o.M;
+  const kk = o.k ?? 0;
+  const dt = o.dtype ?? 'float64';
   for (const x of [N, m ?? N]) if (!Number.isInteger(x)) throw new TypeError(`tri: N and M must be integers, got ${String(x)}`);
   // NumPy builds the mask from arange(N) and arange(M): a negative size gives an empty axis.
   const rows = Math.max(0, N);

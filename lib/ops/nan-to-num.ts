@@ -2,8 +2,8 @@
 // Python implementations are (lib/_type_check_impl.py, lib/_ufunclike_impl.py).
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { describeValue, readOptions } from '../util/options.js';
-import { owned, toArray } from './array-args.js';
+import { describeValue } from '../util/options.js';
+import { bindArgs, owned, toArray } from './array-args.js';
 import { copyto } from './masking.js';
 import { ufuncFunctions as uf } from './ufunc-api.js';
 
@@ -22,12 +22,14 @@ const finiteMax = (d: DType) =>
 /**
  * NaN replaced by `nan` (0), +inf by `posinf` and -inf by `neginf` (the dtype's largest finite
  * values) (NumPy `numpy.nan_to_num`); complex arrays in both parts; integer and bool arrays come
- * back unchanged (a copy). `copy: false` writes into `x` itself and returns it.
+ * back unchanged (a copy). `copy: false` writes into `x` itself and returns it. `copy`, `nan`,
+ * `posinf`, `neginf` by position (NumPy's order) or option.
  *
  * @example gp.nanToNum(gp.array([NaN, Infinity, 1.5])) // [0, 1.7976931348623157e308, 1.5]
  */
-export function nanToNum(x: unknown, options?: NanToNumOptions): GpuArray {
-  const o = readOptions<NanToNumOptions>('nanToNum', options, ['copy', 'nan', 'posinf', 'neginf']);
+export function nanToNum(x: unknown, ...more: (boolean | number | null | NanToNumOptions | undefined)[]): GpuArray {
+  // NumPy's order: copy, nan, posinf, neginf (by position or option).
+  const o = bindArgs('nanToNum', more, ['copy', 'nan', 'posinf', 'neginf']) as NanToNumOptions;
   for (const k of ['nan', 'posinf', 'neginf'] as const) {
     const v = o[k];
     if (v !== undefined && v !== null && typeof v !== 'number') throw new TypeError(`nanToNum: ${k} must be a number, got ${describeValue(v)}`);

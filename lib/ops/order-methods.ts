@@ -1,5 +1,6 @@
 // The ndarray methods NumPy has for the sorting, searching and scan routines beyond sort/argsort
 // (sorting.ts): a.partition (in place), a.argpartition, a.searchsorted, a.cumsum, a.cumprod.
+import type { DTypeLike } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import type { ArrayLike } from './array-args.js';
@@ -14,11 +15,11 @@ declare module '../core/gpu-array.js' {
     /** ndarray.argpartition: the indices that partition this array along axis (default -1). */
     argpartition(kth: number | readonly number[], options?: SortOptions): GpuArray;
     /** ndarray.searchsorted: int64 insertion indices of v into this sorted 1-D array. @example a.searchsorted([2, 5], 'right') */
-    searchsorted(v: ArrayLike | number, sideOrOptions?: 'left' | 'right' | SearchsortedOptions, options?: SearchsortedOptions): GpuArray;
-    /** ndarray.cumsum: as gp.cumsum(a, ...) (axis default null: flattened). */
-    cumsum(axisOrOptions?: number | null | ScanOptions, options?: ScanOptions): GpuArray;
-    /** ndarray.cumprod: as gp.cumprod(a, ...) (axis default null: flattened). */
-    cumprod(axisOrOptions?: number | null | ScanOptions, options?: ScanOptions): GpuArray;
+    searchsorted(v: ArrayLike | number, ...more: ('left' | 'right' | ArrayLike | null | SearchsortedOptions | undefined)[]): GpuArray;
+    /** ndarray.cumsum(axis, dtype, out): as gp.cumsum(a, ...) (axis default null: flattened). */
+    cumsum(axisOrOptions?: number | null | ScanOptions, ...more: (DTypeLike | GpuArray | null | ScanOptions | undefined)[]): GpuArray;
+    /** ndarray.cumprod(axis, dtype, out): as gp.cumprod(a, ...) (axis default null: flattened). */
+    cumprod(axisOrOptions?: number | null | ScanOptions, ...more: (DTypeLike | GpuArray | null | ScanOptions | undefined)[]): GpuArray;
   }
 }
 
@@ -38,12 +39,12 @@ method('partition', function (this: GpuArray, kth: number | readonly number[], o
 method('argpartition', function (this: GpuArray, kth: number | readonly number[], options?: SortOptions): GpuArray {
   return argpartition(this, kth, options);
 });
-method('searchsorted', function (this: GpuArray, v: ArrayLike | number, sideOrOptions?: 'left' | 'right' | SearchsortedOptions, options?: SearchsortedOptions): GpuArray {
-  return searchsorted(this, v as GpuArray, sideOrOptions, options);
+method('searchsorted', function (this: GpuArray, v: ArrayLike | number, ...more: ('left' | 'right' | ArrayLike | null | SearchsortedOptions | undefined)[]): GpuArray {
+  return searchsorted(this, v as GpuArray, ...more);
 });
-method('cumsum', function (this: GpuArray, axisOrOptions?: number | null | ScanOptions, options?: ScanOptions): GpuArray {
-  return cumsum(this, axisOrOptions, options);
+method('cumsum', function (this: GpuArray, axisOrOptions?: number | null | ScanOptions, ...more: (DTypeLike | GpuArray | null | ScanOptions | undefined)[]): GpuArray {
+  return cumsum(this, axisOrOptions, ...more);
 });
-method('cumprod', function (this: GpuArray, axisOrOptions?: number | null | ScanOptions, options?: ScanOptions): GpuArray {
-  return cumprod(this, axisOrOptions, options);
+method('cumprod', function (this: GpuArray, axisOrOptions?: number | null | ScanOptions, ...more: (DTypeLike | GpuArray | null | ScanOptions | undefined)[]): GpuArray {
+  return cumprod(this, axisOrOptions, ...more);
 });

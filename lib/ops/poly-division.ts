@@ -4,12 +4,11 @@
 import { GpuArray } from '../core/gpu-array.js';
 import { resultType } from '../core/promotion.js';
 import { ArrayLike, copyInto, toArray } from './array-args.js';
-import { temps, truePoly, type PolyLike, type Temps } from './poly.js';
-import type { poly1d } from './poly1d.js';
+import { temps, type Temps } from './poly.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
 
 /** NumPy's `atleast_1d(x) + 0.0`: a 1-D array of x's float (or complex) type. */
-function floating(fn: string, x: PolyLike, T: Temps): GpuArray {
+function floating(fn: string, x: ArrayLike, T: Temps): GpuArray {
   const a = toArray(x, `${fn}: coefficients`);
   if (a !== x) T.t(a);
   if (a.ndim > 1) throw new RangeError(`${fn}: the coefficients must be 1-D`);
@@ -21,18 +20,9 @@ function floating(fn: string, x: PolyLike, T: Temps): GpuArray {
  * numpy.polydiv(u, v): the quotient and remainder of u / v (coefficients highest power first),
  * by NumPy's long division in the coefficients' float type; leading remainder terms within 1e-8
  * of zero are dropped, as NumPy's allclose test drops them. Returns [q, r].
- * A poly1d among the inputs gives poly1d results, as NumPy's.
  * @example const [q, r] = gp.polydiv([3, 5, 2], [2, 1]) // q [1.5, 1.75], r [0.25]
  */
-export function polydiv(u: poly1d, v: PolyLike): [poly1d, poly1d];
-export function polydiv(u: PolyLike, v: poly1d): [poly1d, poly1d];
-export function polydiv(u: ArrayLike, v: ArrayLike): [GpuArray, GpuArray];
-export function polydiv(u: PolyLike, v: PolyLike): [GpuArray, GpuArray] | [poly1d, poly1d] {
-  const [q, r] = quotient(u, v);
-  return [truePoly([u, v], q), truePoly([u, v], r)] as [GpuArray, GpuArray] | [poly1d, poly1d];
-}
-
-function quotient(u: PolyLike, v: PolyLike): [GpuArray, GpuArray] {
+export function polydiv(u: ArrayLike, v: ArrayLike): [GpuArray, GpuArray] {
   const T = temps();
   try {
     const uf = floating('polydiv', u, T);

@@ -11,15 +11,6 @@ import { arange, ones, zeros } from './creation.js';
 import { zerosLike } from './creation-like.js';
 import { concatenate } from './joining.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
-import { owning, poly1d } from './poly1d.js';
-
-/** A polynomial argument: coefficients (highest power first) or a poly1d. */
-export type PolyLike = ArrayLike | poly1d;
-
-/** NumPy's truepoly: a poly1d among the inputs makes the result a poly1d (taking the array over). */
-export function truePoly(inputs: readonly unknown[], r: GpuArray): GpuArray | poly1d {
-  return inputs.some((x) => x instanceof poly1d) ? owning(r) : r;
-}
 
 export type Temps = { t: <T extends GpuArray>(a: T) => T; done: (keep: GpuArray, ...more: GpuArray[]) => GpuArray; drop: () => void };
 
@@ -57,20 +48,8 @@ function orderOf(fn: string, m: unknown, what: string): number {
  * numpy.polyval(p, x): p[0] * x**(N-1) + ... + p[N-1] by Horner's rule, in the dtype NumPy gives
  * (x's dtype promoted with p's, p's elements counting as strong scalars); x any shape (a JS number
  * gives a 0-d array). Coefficients along p's first axis: a 2-D p evaluates one polynomial per column.
- * p may be a poly1d; a poly1d x gives the composition p(x) as a poly1d, as NumPy's.
  */
-export function polyval(p: PolyLike, x: poly1d): poly1d;
-export function polyval(p: PolyLike, x: ArrayLike): GpuArray;
-export function polyval(p: PolyLike, x: ArrayLike | poly1d): GpuArray | poly1d {
-  // NumPy: a poly1d x composes (Horner's rule in poly1d arithmetic).
-  if (x instanceof poly1d) {
-    const q = p instanceof poly1d ? p : new poly1d(p);
-    try {
-      return q.evaluate(x);
-    } finally {
-      if (q !== p) q.dispose();
-    }
-  }
+export function polyval(p: ArrayLike, x: ArrayLike): GpuArray {
   const T = temps();
   try {
     const c = coefficients('polyval', p, T);
@@ -87,13 +66,7 @@ export function polyval(p: PolyLike, x: ArrayLike | poly1d): GpuArray | poly1d {
 }
 
 /** numpy.polyder(p, m=1): the m-th derivative's coefficients (p * [n, n-1, ..., 1], an int64 arange, so float32 gives float64). */
-export function polyder(p: poly1d, m?: number | { m?: number }): poly1d;
-export function polyder(p: ArrayLike, m?: number | { m?: number }): GpuArray;
-export function polyder(p: PolyLike, m: number | { m?: number } = 1): GpuArray | poly1d {
-  return truePoly([p], derivative(p, m));
-}
-
-function derivative(p: PolyLike, m: number | { m?: number }): GpuArray {
+export function polyder(p: ArrayLike, m: number | { m?: number } = 1): GpuArray {
   const o = isOptions(m) ? readOptions<{ m: number }>('polyder', m, ['m']).m ?? 1 : m;
   const order = orderOf('polyder', o, 'derivative');
   const T = temps();
@@ -116,13 +89,7 @@ function derivative(p: PolyLike, m: number | { m?: number }): GpuArray {
 export type PolyintOptions = { m?: number; k?: ArrayLike | null };
 
 /** numpy.polyint(p, m=1, k=None): the m-th antiderivative's coefficients (p / [n, ..., 1], then the constant k[i]); float64 or complex. */
-export function polyint(p: poly1d, m?: number | PolyintOptions, k?: ArrayLike | null): poly1d;
-export function polyint(p: ArrayLike, m?: number | PolyintOptions, k?: ArrayLike | null): GpuArray;
-export function polyint(p: PolyLike, m: number | PolyintOptions = 1, k?: ArrayLike | null): GpuArray | poly1d {
-  return truePoly([p], antiderivative(p, m, k));
-}
-
-function antiderivative(p: PolyLike, m: number | PolyintOptions, k: ArrayLike | null | undefined): GpuArray {
+export function polyint(p: ArrayLike, m: number | PolyintOptions = 1, k?: ArrayLike | null): GpuArray {
   let mm: unknown = m;
   let kk: unknown = k;
   if (isOptions(m)) {
@@ -172,7 +139,7 @@ function aligned(fn: string, a1: unknown, a2: unknown, T: Temps): [GpuArray, Gpu
   return [x, y];
 }
 
-function combine(fn: string, a1: PolyLike, a2: PolyLike, op: 'add' | 'subtract'): GpuArray {
+function combine(fn: string, a1: ArrayLike, a2: ArrayLike, op: 'add' | 'subtract'): GpuArray {
   const T = temps();
   try {
     const [x, y] = aligned(fn, a1, a2, T);
@@ -184,30 +151,17 @@ function combine(fn: string, a1: PolyLike, a2: PolyLike, op: 'add' | 'subtract')
 }
 
 /** numpy.polyadd(a1, a2): the sum of two polynomials (coefficients highest power first, the shorter zero-padded in front). */
-export function polyadd(a1: poly1d, a2: PolyLike): poly1d;
-export function polyadd(a1: PolyLike, a2: poly1d): poly1d;
-export function polyadd(a1: ArrayLike, a2: ArrayLike): GpuArray;
-export function polyadd(a1: PolyLike, a2: PolyLike): GpuArray | poly1d {
-  return truePoly([a1, a2], combine('polyadd', a1, a2, 'add'));
+export function polyadd(a1: ArrayLike, a2: ArrayLike): GpuArray {
+  return combine('polyadd', a1, a2, 'add');
 }
 
 /** numpy.polysub(a1, a2): the difference of two polynomials (bool is a TypeError, as NumPy's subtract). */
-export function polysub(a1: poly1d, a2: PolyLike): poly1d;
-export function polysub(a1: PolyLike, a2: poly1d): poly1d;
-export function polysub(a1: ArrayLike, a2: ArrayLike): GpuArray;
-export function polysub(a1: PolyLike, a2: PolyLike): GpuArray | poly1d {
-  return truePoly([a1, a2], combine('polysub', a1, a2, 'subtract'));
+export function polysub(a1: ArrayLike, a2: ArrayLike): GpuArray {
+  return combine('polysub', a1, a2, 'subtract');
 }
 
 /** numpy.polymul(a1, a2): the product of two polynomials, convolve(a1, a2) (real coefficients, as gp.convolve). */
-export function polymul(a1: poly1d, a2: PolyLike): poly1d;
-export function polymul(a1: PolyLike, a2: poly1d): poly1d;
-export function polymul(a1: ArrayLike, a2: ArrayLike): GpuArray;
-export function polymul(a1: PolyLike, a2: PolyLike): GpuArray | poly1d {
-  return truePoly([a1, a2], product(a1, a2));
-}
-
-function product(a1: PolyLike, a2: PolyLike): GpuArray {
+export function polymul(a1: ArrayLike, a2: ArrayLike): GpuArray {
   const T = temps();
   try {
     const one = (v: unknown, what: string) => {

@@ -7,7 +7,7 @@ import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { normalizeAxis, sameShape } from '../core/shape.js';
-import { ArrayLike, withArray } from './array-args.js';
+import { ArrayLike, bindArgs, withArray } from './array-args.js';
 import { COOPERATIVE_MARK, gridFor, moduleKernel } from './device-kernels.js';
 import { Ufunc } from './ufunc.js';
 import { foldAccumulate } from './ufunc-fold.js';
@@ -206,22 +206,12 @@ export interface ScanOptions {
   out?: GpuArray;
 }
 
-const OPTION_KEYS = new Set(['axis', 'dtype', 'out']);
 
-export function scanOptions(name: string, axisOrOptions: unknown, options: unknown): ScanOptions {
-  let opts: ScanOptions;
-  if (axisOrOptions !== null && typeof axisOrOptions === 'object' && !(axisOrOptions instanceof GpuArray)) {
-    if (options !== undefined) throw new TypeError(`${name}: pass options once`);
-    opts = { ...(axisOrOptions as ScanOptions) };
-  } else {
-    if (options !== undefined && (options === null || typeof options !== 'object')) throw new TypeError(`${name}: options must be an object`);
-    opts = { ...(options as ScanOptions | undefined) };
-    if (axisOrOptions !== undefined) {
-      if (opts.axis !== undefined) throw new TypeError(`${name}: axis given twice`);
-      opts.axis = axisOrOptions as number | null;
-    }
-  }
-  for (const k of Object.keys(opts)) if (!OPTION_KEYS.has(k)) throw new TypeError(`${name}() got an unexpected keyword argument '${k}'`);
+/** A scan's arguments after the array: NumPy's axis, dtype, out by position, then the options object. */
+export function scanOptions(name: string, more: readonly unknown[]): ScanOptions {
+  const opts = bindArgs(name, more, ['axis', 'dtype', 'out']) as ScanOptions;
+  if (opts.dtype === null) delete opts.dtype;
+  if (opts.out === null) delete opts.out;
   if (opts.axis !== undefined && opts.axis !== null && typeof opts.axis !== 'number') throw new TypeError(`${name}: axis must be an integer or null`);
   if (opts.out !== undefined && !(opts.out instanceof GpuArray)) throw new TypeError(`${name}: out must be a GpuArray`);
   return opts;
@@ -278,10 +268,10 @@ export function scanAlongAxis(name: string, x: GpuArray, axis: number | null, op
 }
 
 function cumulative(name: string, op: ScanOp, skipNan: boolean) {
-  const fn = (a: ArrayLike, axisOrOptions?: number | null | ScanOptions, options?: ScanOptions): GpuArray => {
+  const fn = (a: ArrayLike, axisOrOptions?: number | null | ScanOptions, ...more: (DTypeLike | GpuArray | null | ScanOptions | undefined)[]): GpuArray => {
     // Host data as NumPy's array_like (`gp.cumsum([1, 2, 3])`): uploaded, scanned, freed.
-    if (Array.isArray(a) || ArrayBuffer.isView(a) || hasArrayProtocol(a)) return withArray(a, `${name}: a`, (h) => fn(h, axisOrOptions, options));
-    const o = scanOptions(name, axisOrOptions, options);
+    if (Array.isArray(a) || ArrayBuffer.isView(a) || hasArrayProtocol(a)) return withArray(a, `${name}: a`, (h) => fn(h, axisOrOptions, ...more));
+    const o = scanOptions(name, [axisOrOptions, ...more]);
     if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
     const want = o.dtype === undefined ? undefined : toDType(o.dtype);
     let axis = o.axis ?? null;
@@ -341,16 +331,16 @@ declare module './ufunc.js' {
      * as cumsum, unless dtype= or out= says otherwise (NumPy). The others run NumPy's loop along
      * the axis, in the loop NumPy picks for (a, a). @example gp.ufuncs.get('maximum')!.accumulate(a)
      */
-    accumulate(a: GpuArray, axisOrOptions?: number | null | ScanOptions, options?: ScanOptions): GpuArray;
+    accumulate(a: GpuArray, axisOrOptions?: number | null | ScanOptions, ...more: (DTypeLike | GpuArray | null | ScanOptions | undefined)[]): GpuArray;
   }
 }
 
 Object.defineProperty(Ufunc.prototype, 'accumulate', {
-  value: function (this: Ufunc, a: GpuArray, axisOrOptions?: number | null | ScanOptions, options?: ScanOptions): GpuArray {
+  value: function (this: Ufunc, a: GpuArray, axisOrOptions?: number | null | ScanOptions, ...more: (DTypeLike | GpuArray | null | ScanOptions | undefined)[]): GpuArray {
     const name = `${this.name}.accumulate`;
     if (this.nin !== 2) throw new TypeError(`${name}: accumulate only supported for binary functions`);
     if (this.nout !== 1) throw new TypeError(`${name}: accumulate only supported for functions returning a single value`);
-    const o = scanOptions(name, axisOrOptions, options);
+    const o = scanOptions(name, [axisOrOptions, ...more]);
     if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
     // NumPy refuses a 0-d array whatever the axis (cumsum, unlike accumulate, scans it as 1-D).
     if (a.ndim === 0) throw new TypeError(`${name}: cannot accumulate on a scalar`);

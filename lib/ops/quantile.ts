@@ -5,7 +5,7 @@ import { IndexError } from '../../bindings/errors.js';
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
-import { ArrayLike as ArrayArg, axesOf, deviceDoubles, positionalOptions, toArray, withArray } from './array-args.js';
+import { ArrayLike as ArrayArg, axesOf, deviceDoubles, bindArgs, toArray, withArray } from './array-args.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { sort } from './sorting.js';
 import { complexMedianRows } from './median-complex.js';
@@ -170,12 +170,17 @@ function reduceLast(a: GpuArray, axis: unknown, name: string): { x: GpuArray; re
   }
 }
 
-function quantileImpl(name: string, a: GpuArray, q: QArg, scale: number, axisOrOptions: unknown, options: unknown, skipNan: boolean, median = false): GpuArray {
+function quantileImpl(name: string, a: GpuArray, q: QArg, scale: number, more: readonly unknown[], skipNan: boolean, median = false): GpuArray {
   const v = a as unknown;
   // Host data as NumPy's array_like (`gp.median([3, 1, 2])`): uploaded, reduced, freed.
-  if (Array.isArray(v) || ArrayBuffer.isView(v) || hasArrayProtocol(v)) return withArray(v, `${name}: a`, (h) => quantileImpl(name, h, q, scale, axisOrOptions, options, skipNan, median));
+  if (Array.isArray(v) || ArrayBuffer.isView(v) || hasArrayProtocol(v)) return withArray(v, `${name}: a`, (h) => quantileImpl(name, h, q, scale, more, skipNan, median));
   if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
-  const opts = positionalOptions<QuantileOptions>(name, axisOrOptions, options, median ? ['axis', 'keepdims', 'overwriteInput'] : ['axis', 'keepdims', 'method', 'overwriteInput', 'weights']);
+  // NumPy's positional order: axis, out, overwrite_input, (method,) keepdims; weights keyword-only. No `out` here.
+  const bound = bindArgs(name, more, median ? ['axis', 'out', 'overwriteInput', 'keepdims'] : ['axis', 'out', 'overwriteInput', 'method', 'keepdims'], median ? [] : ['weights']);
+  if (bound.out !== undefined && bound.out !== null) throw new TypeError(`${name}: out is not supported`);
+  delete bound.out;
+  if (bound.axis === undefined) bound.axis = null;
+  const opts = bound as Partial<QuantileOptions>;
   if (opts.overwriteInput !== undefined && typeof opts.overwriteInput !== 'boolean') throw new TypeError(`${name}: overwriteInput must be a boolean`);
   if (a.dtype.isComplex) {
     // NumPy orders complex numbers for a median but refuses them a quantile.
@@ -251,16 +256,22 @@ function quantileImpl(name: string, a: GpuArray, q: QArg, scale: number, axisOrO
 
 type QArg = number | readonly number[] | readonly (readonly number[])[] | ArrayBufferView | GpuArray;
 
+/**
+ * What follows `q` (median: `a`): NumPy's axis, out (only null), overwriteInput, method (not
+ * median), keepdims by position, then the options object.
+ */
+export type QuantileArg = number | readonly number[] | null | boolean | QuantileMethod | QuantileOptions | undefined;
+
 /** numpy.quantile (q in [0, 1]); a q array gives its shape in front of the result's. `axis` by position or in the options. */
-export const quantile = (a: ArrayArg, q: QArg, axisOrOptions?: number | readonly number[] | null | QuantileOptions, options?: QuantileOptions) => quantileImpl('quantile', a as GpuArray, q, 1, axisOrOptions, options, false);
+export const quantile = (a: ArrayArg, q: QArg, ...more: QuantileArg[]) => quantileImpl('quantile', a as GpuArray, q, 1, more, false);
 /** numpy.percentile (q in [0, 100]). */
-export const percentile = (a: ArrayArg, q: QArg, axisOrOptions?: number | readonly number[] | null | QuantileOptions, options?: QuantileOptions) => quantileImpl('percentile', a as GpuArray, q, 100, axisOrOptions, options, false);
+export const percentile = (a: ArrayArg, q: QArg, ...more: QuantileArg[]) => quantileImpl('percentile', a as GpuArray, q, 100, more, false);
 /** numpy.median: the mean of the middle one or two elements (an empty slice gives NaN). */
-export const median = (a: ArrayArg, axisOrOptions?: number | readonly number[] | null | Omit<QuantileOptions, 'method'>, options?: Omit<QuantileOptions, 'method'>) => quantileImpl('median', a as GpuArray, 0.5, 1, axisOrOptions, options, false, true);
+export const median = (a: ArrayArg, ...more: QuantileArg[]) => quantileImpl('median', a as GpuArray, 0.5, 1, more, false, true);
 /** numpy.nanquantile: NaNs ignored (all-NaN slices give NaN). */
-export const nanquantile = (a: ArrayArg, q: QArg, axisOrOptions?: number | readonly number[] | null | QuantileOptions, options?: QuantileOptions) => quantileImpl('nanquantile', a as GpuArray, q, 1, axisOrOptions, options, true);
+export const nanquantile = (a: ArrayArg, q: QArg, ...more: QuantileArg[]) => quantileImpl('nanquantile', a as GpuArray, q, 1, more, true);
 /** numpy.nanpercentile (q in [0, 100]): NaNs ignored (all-NaN slices give NaN). @example gp.nanpercentile(a, [25, 75], { axis: 0 }) */
-export const nanpercentile = (a: ArrayArg, q: QArg, axisOrOptions?: number | readonly number[] | null | QuantileOptions, options?: QuantileOptions) => quantileImpl('nanpercentile', a as GpuArray, q, 100, axisOrOptions, options, true);
+export const nanpercentile = (a: ArrayArg, q: QArg, ...more: QuantileArg[]) => quantileImpl('nanpercentile', a as GpuArray, q, 100, more, true);
 /** numpy.nanmedian: the median with NaNs ignored (all-NaN slices give NaN). */
-export const nanmedian = (a: ArrayArg, axisOrOptions?: number | readonly number[] | null | Omit<QuantileOptions, 'method'>, options?: Omit<QuantileOptions, 'method'>) => quantileImpl('nanmedian', a as GpuArray, 0.5, 1, axisOrOptions, options, true, true);
+export const nanmedian = (a: ArrayArg, ...more: QuantileArg[]) => quantileImpl('nanmedian', a as GpuArray, 0.5, 1, more, true, true);
 

@@ -5,12 +5,13 @@
 import { hasArrayProtocol } from '../core/array-protocol.js';
 import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { describeValue, isOptionsLike, readOptions } from '../util/options.js';
+import type { Scalar } from '../core/scalar.js';
+import { describeValue } from '../util/options.js';
 import { canCastSameKind } from '../core/promotion.js';
 import type { BoundParam } from '../kernel/elementwise.js';
 import { AxisLike, makeReductionDefinition, normalizeAxes, ReductionDefinition, runReduction, zeroDimAxis } from '../kernel/reduction.js';
 import { isTracer, traceHook } from './trace-hook.js';
-import { ArrayLike, toArray } from './array-args.js';
+import { ArrayLike, bindArgs, toArray } from './array-args.js';
 import { argPairBytes, isInexact, POST, realOf, Rule, ruleTypes } from './reduction-rules.js';
 
 export type { AxisLike } from '../kernel/reduction.js';
@@ -134,6 +135,25 @@ const divParam: BoundParam = { name: '_div', raw: false, isOutput: false, dtype:
 
 const OPTION_KEYS = ['axis', 'keepdims', 'out', 'dtype', 'ddof', 'correction', 'initial', 'where'];
 
+/** NumPy's positional parameters after `a`, per reduction, in order (functions and methods alike); the other options are keyword-only. */
+const POSITIONAL = {
+  sum: ['axis', 'dtype', 'out', 'keepdims', 'initial', 'where'],
+  prod: ['axis', 'dtype', 'out', 'keepdims', 'initial', 'where'],
+  nansum: ['axis', 'dtype', 'out', 'keepdims', 'initial', 'where'],
+  max: ['axis', 'out', 'keepdims', 'initial', 'where'],
+  min: ['axis', 'out', 'keepdims', 'initial', 'where'],
+  nanmax: ['axis', 'out', 'keepdims', 'initial', 'where'],
+  nanmin: ['axis', 'out', 'keepdims', 'initial', 'where'],
+  argmax: ['axis', 'out'],
+  argmin: ['axis', 'out'],
+  all: ['axis', 'out', 'keepdims'],
+  any: ['axis', 'out', 'keepdims'],
+  countNonzero: ['axis'],
+  mean: ['axis', 'dtype', 'out', 'keepdims'],
+  var: ['axis', 'dtype', 'out', 'ddof', 'keepdims'],
+  std: ['axis', 'dtype', 'out', 'ddof', 'keepdims'],
+} as const satisfies Record<ReductionName, readonly string[]>;
+
 /**
  * initial= and where= run through the ufunc's reduce (lib/ops/ufunc-methods.ts registers it here,
  * as it builds on these reductions): `(ufunc, a, options)` with NumPy's axis default of none.
@@ -143,19 +163,12 @@ export const maskedReduction: {
   moments?: (rule: 'mean' | 'var' | 'std', a: GpuArray, options: ReductionOptions, acc: DType, out: DType) => GpuArray;
 } = {};
 
-function splitArgs(name: string, axisOrOptions: unknown, options: unknown): ReductionOptions {
-  let opts: ReductionOptions;
-  if (isOptionsLike(axisOrOptions)) {
-    if (options !== undefined) throw new TypeError(`${name}: pass options once (either (axis, options) or (options))`);
-    opts = readOptions<ReductionOptions>(name, axisOrOptions, OPTION_KEYS);
-  } else {
-    opts = readOptions<ReductionOptions>(name, options, OPTION_KEYS, false);
-    if (axisOrOptions !== undefined) {
-      if (opts.axis !== undefined) throw new TypeError(`${name}: axis given twice`);
-      opts.axis = axisOrOptions as AxisLike;
-    }
-  }
-  return opts;
+/** A reduction's arguments after `a`: NumPy's positional ones, then one options object. None (null) by position is the default, except for axis. */
+function splitArgs(name: ReductionName, args: readonly unknown[]): ReductionOptions {
+  const names = POSITIONAL[name];
+  const bound = bindArgs(name, args, names, OPTION_KEYS.filter((k) => !(names as readonly string[]).includes(k)));
+  for (const k of Object.keys(bound)) if (bound[k] === null && k !== 'axis') delete bound[k];
+  return bound as ReductionOptions;
 }
 
 /** The option checks every reduction makes before anything else (NumPy's keyword errors). */
@@ -335,9 +348,15 @@ function reduceVariance(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArr
 // ---- the generated surface -------------------------------------------------------------------------
 
 /** A reduction as a function: `sum(a, axis?, options?)`. */
-export type ReductionFunction = (a: ArrayLike, axisOrOptions?: AxisLike | ReductionOptions, options?: ReductionOptions) => GpuArray;
+export type ReductionFunction = (a: ArrayLike, axisOrOptions?: AxisLike | ReductionOptions, ...more: ReductionPositional[]) => GpuArray;
 /** A reduction as a GpuArray method: `a.sum(axis?, options?)`. */
-export type ReductionMethod = (axisOrOptions?: AxisLike | ReductionOptions, options?: ReductionOptions) => GpuArray;
+export type ReductionMethod = (axisOrOptions?: AxisLike | ReductionOptions, ...more: ReductionPositional[]) => GpuArray;
+/**
+ * What follows the axis by position: NumPy's other positional parameters in its order (sum: dtype,
+ * out, keepdims, initial, where; max: out, keepdims, initial, where; mean: dtype, out, keepdims;
+ * var/std: dtype, out, ddof, keepdims; argmax: out; all/any: out, keepdims), then the options object.
+ */
+export type ReductionPositional = ReductionOptions | DTypeLike | GpuArray | Scalar | boolean | number | readonly boolean[] | null | undefined;
 
 /** The reductions as functions, by name: `gp.sum(a, axis?, options?)`. */
 export type ReductionFunctions = { [N in ReductionName | ReductionAliasName]: ReductionFunction };
@@ -347,7 +366,7 @@ export type ReductionMethods = { [N in ReductionMethodName]: ReductionMethod };
 const functions: Record<string, ReductionFunction> = {};
 for (const d of REDUCTION_DECLS) {
   const decl = d as Decl;
-  const fn: ReductionFunction = (a, axisOrOptions, options) => reduce(decl, a as GpuArray, splitArgs(decl[0], axisOrOptions, options)); // reduce uploads host data
+  const fn: ReductionFunction = (a, ...args) => reduce(decl, a as GpuArray, splitArgs(decl[0] as ReductionName, args)); // reduce uploads host data
   Object.defineProperty(fn, 'name', { value: decl[0] });
   functions[decl[0]] = fn;
 }
@@ -362,8 +381,8 @@ declare module '../core/gpu-array.js' {
 for (const d of REDUCTION_DECLS) {
   const decl = d as Decl;
   if (!decl[5]?.method) continue;
-  const method = function (this: GpuArray, axisOrOptions?: AxisLike | ReductionOptions, options?: ReductionOptions) {
-    return reduce(decl, this, splitArgs(decl[0], axisOrOptions, options));
+  const method = function (this: GpuArray, ...args: unknown[]) {
+    return reduce(decl, this, splitArgs(decl[0] as ReductionName, args));
   };
   Object.defineProperty(method, 'name', { value: decl[0] });
   Object.defineProperty(GpuArray.prototype, decl[0], { value: method, writable: true, configurable: true });

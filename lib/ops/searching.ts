@@ -4,7 +4,7 @@
 import { DType, dtypes, integerRange } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
-import { ArrayLike as ArrayArg, positionalOptions, toArray, withArray } from './array-args.js';
+import { ArrayLike as ArrayArg, bindArgs, toArray, withArray } from './array-args.js';
 import { uniqueAlongAxis } from './unique-axis.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { scanRows } from './prefix-scan.js';
@@ -152,10 +152,11 @@ export interface SearchsortedOptions {
 }
 
 /** numpy.searchsorted: int64 insertion indices of v into the sorted 1-D a (NaN sorts last). */
-export function searchsorted(a: ArrayArg, v: ArrayArg, sideOrOptions?: 'left' | 'right' | SearchsortedOptions, opts?: SearchsortedOptions): GpuArray {
-  if (!(a instanceof GpuArray)) return withArray(a, 'searchsorted: a', (x) => searchsorted(x, v, sideOrOptions, opts));
+export function searchsorted(a: ArrayArg, v: ArrayArg, ...more: ('left' | 'right' | ArrayArg | null | SearchsortedOptions | undefined)[]): GpuArray {
+  if (!(a instanceof GpuArray)) return withArray(a, 'searchsorted: a', (x) => searchsorted(x, v, ...more));
   checkOperand('searchsorted', a);
-  const options = positionalOptions<SearchsortedOptions>('searchsorted', sideOrOptions, opts, ['side', 'sorter'], 'side');
+  // NumPy's order: side, sorter (by position or option).
+  const options = bindArgs('searchsorted', more, ['side', 'sorter']) as SearchsortedOptions;
   if (!(v instanceof GpuArray) && typeof v !== 'number') {
     // Host needles (a list, a TypedArray, a bigint or boolean) as NumPy's asarray(v).
     const arr = toArray(v, 'searchsorted: v');
@@ -280,13 +281,12 @@ function uniqueParts(name: string, ar: GpuArray, want: { index: boolean; inverse
 /**
  * numpy.unique: the sorted unique elements of the flattened array; with any return flag, a JS array
  * [unique, index?, inverse?, counts?] as NumPy's tuple (inverse has the input's shape, as NumPy 2).
+ * The flags and `axis` by position (NumPy's order) or option.
  */
-export function unique(ar: ArrayArg, options: UniqueOptions | null = {}): GpuArray | GpuArray[] {
-  if (!(ar instanceof GpuArray)) return withArray(ar, 'unique: ar', (x) => unique(x, options));
-  options ??= {};
-  for (const k of Object.keys(options)) {
-    if (!['returnIndex', 'returnInverse', 'returnCounts', 'axis', 'equalNan', 'sorted'].includes(k)) throw new TypeError(`unique() got an unexpected keyword argument '${k}'`);
-  }
+export function unique(ar: ArrayArg, ...more: (boolean | number | null | UniqueOptions | undefined)[]): GpuArray | GpuArray[] {
+  if (!(ar instanceof GpuArray)) return withArray(ar, 'unique: ar', (x) => unique(x, ...more));
+  // NumPy's order: return_index, return_inverse, return_counts, axis; equal_nan and sorted keyword-only.
+  const options = bindArgs('unique', more.length === 1 && more[0] === null ? [] : more, ['returnIndex', 'returnInverse', 'returnCounts', 'axis'], ['equalNan', 'sorted']) as UniqueOptions;
   const want = { index: !!options.returnIndex, inverse: !!options.returnInverse, counts: !!options.returnCounts };
   if (options.axis !== undefined && options.axis !== null) {
     if (typeof options.axis !== 'number') throw new TypeError('unique: axis must be an integer or null');

@@ -4,8 +4,7 @@ import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { promoteTypes } from '../core/promotion.js';
-import { readOptions } from '../util/options.js';
-import { ArrayLike as ArrayArg, toArray, withArray } from './array-args.js';
+import { ArrayLike as ArrayArg, bindArgs, toArray, withArray } from './array-args.js';
 import { extractBool } from './compaction.js';
 import { intersectWithIndices } from './intersect-indices.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
@@ -29,12 +28,12 @@ let warnedIn1d = false;
  * DeprecationWarning once, as NumPy's.
  * @example gp.in1d([1, 2, 3], [2]) // [false, true, false]
  */
-export function in1d(ar1: ArrayArg, ar2: ArrayArg, options: IsinOptions = {}): GpuArray {
+export function in1d(ar1: ArrayArg, ar2: ArrayArg, ...more: (boolean | IsinOptions | undefined)[]): GpuArray {
   if (!warnedIn1d) {
     warnedIn1d = true;
     process.emitWarning('`in1d` is deprecated. Use `isin` instead.', 'DeprecationWarning');
   }
-  const r = isin(ar1, ar2, options);
+  const r = isin(ar1, ar2, ...more);
   if (r.ndim === 1) return r;
   try {
     return r.reshape([r.size]);
@@ -44,9 +43,10 @@ export function in1d(ar1: ArrayArg, ar2: ArrayArg, options: IsinOptions = {}): G
 }
 
 /** numpy.isin: bool array of element's shape, true where the element is in testElements (== semantics: NaN never is). */
-export function isin(element: ArrayArg, testElements: ArrayArg, options: IsinOptions = {}): GpuArray {
-  if (!(element instanceof GpuArray)) return withArray(element, 'isin: element', (x) => isin(x, testElements, options));
-  options = readOptions<IsinOptions>('isin', options, ['invert', 'assumeUnique', 'kind']);
+export function isin(element: ArrayArg, testElements: ArrayArg, ...more: (boolean | IsinOptions | undefined)[]): GpuArray {
+  if (!(element instanceof GpuArray)) return withArray(element, 'isin: element', (x) => isin(x, testElements, ...more));
+  // NumPy's order: assume_unique, invert; kind keyword-only.
+  const options = bindArgs('isin', more, ['assumeUnique', 'invert'], ['kind']) as IsinOptions;
   if (options.kind !== undefined && options.kind !== null && options.kind !== 'sort' && options.kind !== 'table') throw new RangeError(`isin: Invalid kind: ${JSON.stringify(options.kind)}. Please use None, 'sort' or 'table'.`);
   if (!(testElements instanceof GpuArray)) {
     const t = toArray(testElements, 'isin: testElements');
@@ -138,10 +138,13 @@ function setArgs(name: string, a: GpuArray, b: GpuArray): DType {
  */
 export function intersect1d(ar1: ArrayArg, ar2: ArrayArg, options?: { assumeUnique?: boolean; returnIndices?: false }): GpuArray;
 export function intersect1d(ar1: ArrayArg, ar2: ArrayArg, options: { assumeUnique?: boolean; returnIndices: true }): [GpuArray, GpuArray, GpuArray];
-export function intersect1d(ar1: ArrayArg, ar2: ArrayArg, options: { assumeUnique?: boolean; returnIndices?: boolean } = {}): GpuArray | [GpuArray, GpuArray, GpuArray] {
-  if (!(ar1 instanceof GpuArray) || !(ar2 instanceof GpuArray)) return setOperands('intersect1d', ar1, ar2, (a, b) => intersect1d(a, b, options as { returnIndices: true }));
+export function intersect1d(ar1: ArrayArg, ar2: ArrayArg, assumeUnique: boolean, returnIndices: true): [GpuArray, GpuArray, GpuArray];
+export function intersect1d(ar1: ArrayArg, ar2: ArrayArg, ...more: (boolean | { assumeUnique?: boolean; returnIndices?: boolean } | undefined)[]): GpuArray | [GpuArray, GpuArray, GpuArray];
+export function intersect1d(ar1: ArrayArg, ar2: ArrayArg, ...more: (boolean | { assumeUnique?: boolean; returnIndices?: boolean } | undefined)[]): GpuArray | [GpuArray, GpuArray, GpuArray] {
+  if (!(ar1 instanceof GpuArray) || !(ar2 instanceof GpuArray)) return setOperands('intersect1d', ar1, ar2, (a, b) => intersect1d(a, b, ...more));
   const d = setArgs('intersect1d', ar1, ar2);
-  const o = readOptions<{ assumeUnique?: boolean; returnIndices?: boolean }>('intersect1d', options, ['assumeUnique', 'returnIndices']);
+  // NumPy's order: assume_unique, return_indices (by position or option).
+  const o = bindArgs('intersect1d', more, ['assumeUnique', 'returnIndices']) as { assumeUnique?: boolean; returnIndices?: boolean };
   if (o.returnIndices) return intersectWithIndices(ar1, ar2, d, !!o.assumeUnique, unique);
   return filterIn(ar1, ar2, d, false, false);
 }
@@ -159,19 +162,19 @@ export function union1d(ar1: ArrayArg, ar2: ArrayArg): GpuArray {
 }
 
 /** numpy.setdiff1d: unique values of ar1 not in ar2 (ar1's order, unsorted, when assumeUnique). */
-export function setdiff1d(ar1: ArrayArg, ar2: ArrayArg, options: { assumeUnique?: boolean } = {}): GpuArray {
-  if (!(ar1 instanceof GpuArray) || !(ar2 instanceof GpuArray)) return setOperands('setdiff1d', ar1, ar2, (a, b) => setdiff1d(a, b, options));
+export function setdiff1d(ar1: ArrayArg, ar2: ArrayArg, ...more: (boolean | { assumeUnique?: boolean } | undefined)[]): GpuArray {
+  if (!(ar1 instanceof GpuArray) || !(ar2 instanceof GpuArray)) return setOperands('setdiff1d', ar1, ar2, (a, b) => setdiff1d(a, b, ...more));
   setArgs('setdiff1d', ar1, ar2);
-  options = readOptions('setdiff1d', options, ['assumeUnique']);
+  const options = bindArgs('setdiff1d', more, ['assumeUnique']) as { assumeUnique?: boolean };
   // ar1's values, in ar1's dtype (NumPy indexes ar1's unique values); isin compares in the common one.
   return filterIn(ar1, ar2, ar1.dtype, !!options.assumeUnique, true);
 }
 
 /** numpy.setxor1d: sorted unique values in exactly one of the two. */
-export function setxor1d(ar1: ArrayArg, ar2: ArrayArg, options: { assumeUnique?: boolean } = {}): GpuArray {
-  if (!(ar1 instanceof GpuArray) || !(ar2 instanceof GpuArray)) return setOperands('setxor1d', ar1, ar2, (a, b) => setxor1d(a, b, options));
+export function setxor1d(ar1: ArrayArg, ar2: ArrayArg, ...more: (boolean | { assumeUnique?: boolean } | undefined)[]): GpuArray {
+  if (!(ar1 instanceof GpuArray) || !(ar2 instanceof GpuArray)) return setOperands('setxor1d', ar1, ar2, (a, b) => setxor1d(a, b, ...more));
   const d = setArgs('setxor1d', ar1, ar2);
-  options = readOptions('setxor1d', options, ['assumeUnique']);
+  const options = bindArgs('setxor1d', more, ['assumeUnique']) as { assumeUnique?: boolean };
   const u1 = options.assumeUnique ? flatAs(ar1, d) : uniqueAs(ar1, d);
   const u2 = options.assumeUnique ? flatAs(ar2, d) : uniqueAs(ar2, d);
   const parts: GpuArray[] = [u1, u2];

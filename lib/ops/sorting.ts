@@ -4,7 +4,7 @@
 import { hasArrayProtocol } from '../core/array-protocol.js';
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { ArrayLike, toArray, withArray } from './array-args.js';
+import { ArrayLike, bindArgs, toArray, withArray } from './array-args.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { normalizeAxis } from '../core/shape.js';
 import { sortable } from './radix-sort.js';
@@ -23,7 +23,8 @@ export interface SortOptions {
   stable?: boolean | null;
 }
 
-const SORT_KEYS = ['axis', 'kind', 'stable'];
+/** What follows the axis (partition: kth) by position: NumPy's kind and order (order only null: no structured arrays), then the options. */
+export type SortArg = number | null | SortKind | 'introselect' | SortOptions | undefined;
 
 /** fn on a 0-d array seen as shape [1]. */
 function withOneD(a: GpuArray, fn: (one: GpuArray) => GpuArray): GpuArray {
@@ -37,20 +38,14 @@ function withOneD(a: GpuArray, fn: (one: GpuArray) => GpuArray): GpuArray {
 
 const KINDS = new Set(['quicksort', 'quick', 'mergesort', 'merge', 'heapsort', 'heap', 'stable']);
 
-function sortArgs(name: string, axisOrOptions: unknown, options: unknown, allowed = ['axis', 'kind']): SortOptions {
-  let opts: SortOptions;
-  if (axisOrOptions !== null && typeof axisOrOptions === 'object') {
-    if (options !== undefined) throw new TypeError(`${name}: pass options once`);
-    opts = { ...(axisOrOptions as SortOptions) };
-  } else {
-    if (options !== undefined && (options === null || typeof options !== 'object')) throw new TypeError(`${name}: options must be an object`);
-    opts = { ...(options as SortOptions | undefined) };
-    if (axisOrOptions !== undefined) {
-      if (opts.axis !== undefined) throw new TypeError(`${name}: axis given twice`);
-      opts.axis = axisOrOptions as number | null;
-    }
-  }
-  for (const k of Object.keys(opts)) if (!allowed.includes(k)) throw new TypeError(`${name}() got an unexpected keyword argument '${k}'`);
+/** A sort's arguments after the array (partition: after kth): NumPy's axis, kind, order by position, then the options (`stable`: sort and argsort). */
+function sortArgs(name: string, more: readonly unknown[], withStable = true): SortOptions {
+  const opts = bindArgs(name, more, ['axis', 'kind', 'order'], withStable ? ['stable'] : []) as SortOptions & { order?: unknown };
+  // NumPy: `order` names fields of a structured array, which gp has not.
+  if (opts.order !== undefined && opts.order !== null) throw new RangeError(`${name}: Cannot specify order when the array has no fields.`);
+  delete opts.order;
+  // partition's only kind is NumPy's 'introselect' (here a full sort).
+  if (!withStable && (opts.kind as string | null | undefined) === 'introselect') delete opts.kind;
   if (opts.axis !== undefined && opts.axis !== null && typeof opts.axis !== 'number') throw new TypeError(`${name}: axis must be an integer or null`);
   if (opts.stable !== undefined && opts.stable !== null) {
     if (typeof opts.stable !== 'boolean') throw new TypeError(`${name}: stable must be a boolean or null`);
@@ -138,13 +133,13 @@ function sortImpl(name: string, a: GpuArray, opts: SortOptions, wantIndices: boo
 }
 
 /** numpy.sort: a sorted copy (along axis -1 by default; axis null sorts the flattened array). */
-export function sort(a: ArrayLike, axisOrOptions?: number | null | SortOptions, options?: SortOptions): GpuArray {
-  return sortImpl('sort', a as GpuArray, sortArgs('sort', axisOrOptions, options, SORT_KEYS), false);
+export function sort(a: ArrayLike, axisOrOptions?: number | null | SortOptions, ...more: SortArg[]): GpuArray {
+  return sortImpl('sort', a as GpuArray, sortArgs('sort', [axisOrOptions, ...more]), false);
 }
 
 /** numpy.argsort: int64 indices that sort `a` along the axis (stable: ties keep input order). */
-export function argsort(a: ArrayLike, axisOrOptions?: number | null | SortOptions, options?: SortOptions): GpuArray {
-  const o = sortArgs('argsort', axisOrOptions, options, SORT_KEYS);
+export function argsort(a: ArrayLike, axisOrOptions?: number | null | SortOptions, ...more: SortArg[]): GpuArray {
+  const o = sortArgs('argsort', [axisOrOptions, ...more]);
   // NumPy's argsort sees a 0-d array as 1-D: argsort(array(3)) is [0].
   if (a instanceof GpuArray && a.ndim === 0) return withOneD(a, (one) => sortImpl('argsort', one, o, true));
   return sortImpl('argsort', a as GpuArray, o, true);
@@ -234,17 +229,17 @@ function checkKth(name: string, a: GpuArray, kth: number | readonly number[], ax
 }
 
 /** numpy.partition: every kth element where a sort would put it, smaller before, larger after (a full sort here). */
-export function partition(a: ArrayLike, kth: number | readonly number[], options: SortOptions = {}): GpuArray {
-  if (!(a instanceof GpuArray)) return withArray(a, 'partition: a', (x) => partition(x, kth, options));
-  const o = sortArgs('partition', options, undefined);
+export function partition(a: ArrayLike, kth: number | readonly number[], ...more: SortArg[]): GpuArray {
+  if (!(a instanceof GpuArray)) return withArray(a, 'partition: a', (x) => partition(x, kth, ...more));
+  const o = sortArgs('partition', more, false);
   checkKth('partition', a, kth, o.axis === undefined ? -1 : o.axis);
   return sortImpl('partition', a, o, false);
 }
 
 /** numpy.argpartition: the indices of partition (a stable argsort here, which satisfies the invariants). */
-export function argpartition(a: ArrayLike, kth: number | readonly number[], options: SortOptions = {}): GpuArray {
-  if (!(a instanceof GpuArray)) return withArray(a, 'argpartition: a', (x) => argpartition(x, kth, options));
-  const o = sortArgs('argpartition', options, undefined);
+export function argpartition(a: ArrayLike, kth: number | readonly number[], ...more: SortArg[]): GpuArray {
+  if (!(a instanceof GpuArray)) return withArray(a, 'argpartition: a', (x) => argpartition(x, kth, ...more));
+  const o = sortArgs('argpartition', more, false);
   // As argsort, a 0-d array is 1-D here (NumPy).
   if (a.ndim === 0) return withOneD(a, (one) => argpartition(one, kth, o));
   checkKth('argpartition', a, kth, o.axis === undefined ? -1 : o.axis);
@@ -256,15 +251,15 @@ export function argpartition(a: ArrayLike, kth: number | readonly number[], opti
 declare module '../core/gpu-array.js' {
   interface GpuArray {
     /** ndarray.sort: sort in place along axis (default -1); returns undefined as NumPy's None. */
-    sort(axisOrOptions?: number | SortOptions, options?: SortOptions): void;
+    sort(axisOrOptions?: number | SortOptions, ...more: SortArg[]): void;
     /** ndarray.argsort: int64 indices that sort this array along axis (default -1; null: flattened), stably. @example a.argsort() */
-    argsort(axisOrOptions?: number | null | SortOptions, options?: SortOptions): GpuArray;
+    argsort(axisOrOptions?: number | null | SortOptions, ...more: SortArg[]): GpuArray;
   }
 }
 
 Object.defineProperty(GpuArray.prototype, 'sort', {
-  value: function (this: GpuArray, axisOrOptions?: number | SortOptions, options?: SortOptions): void {
-    const o = sortArgs('sort', axisOrOptions, options, SORT_KEYS);
+  value: function (this: GpuArray, axisOrOptions?: number | SortOptions, ...more: SortArg[]): void {
+    const o = sortArgs('sort', [axisOrOptions, ...more]);
     if (o.axis === null) throw new TypeError('sort: ndarray.sort needs an integer axis');
     const sorted = sortImpl('sort', this, o, false);
     try {
@@ -277,8 +272,8 @@ Object.defineProperty(GpuArray.prototype, 'sort', {
   configurable: true,
 });
 Object.defineProperty(GpuArray.prototype, 'argsort', {
-  value: function (this: GpuArray, axisOrOptions?: number | null | SortOptions, options?: SortOptions): GpuArray {
-    return argsort(this, axisOrOptions, options);
+  value: function (this: GpuArray, axisOrOptions?: number | null | SortOptions, ...more: SortArg[]): GpuArray {
+    return argsort(this, axisOrOptions, ...more);
   },
   writable: true,
   configurable: true,

@@ -7,8 +7,8 @@ import { GpuArray } from '../core/gpu-array.js';
 import { resultType, type WeakKind } from '../core/promotion.js';
 import { broadcastShapes } from '../core/shape.js';
 import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
-import { describeValue, isOptionsLike, readOptions } from '../util/options.js';
-import { copyInto, toArray } from './array-args.js';
+import { describeValue } from '../util/options.js';
+import { bindArgs, copyInto, toArray } from './array-args.js';
 import { arange, array, empty } from './creation.js';
 import { reductionFunctions } from './reductions.js';
 import { ufuncFunctions as uf } from './ufunc-api.js';
@@ -50,15 +50,11 @@ const linspaceKernel = ElementwiseKernel(
 );
 
 /** (num, options) or (options) after the endpoints, read and checked. */
-function spaceArgs<T extends { num?: number; endpoint?: boolean; axis?: number }>(fn: string, num: unknown, opts: unknown, keys: string[]): Partial<T> & { num: number; endpoint: boolean; axis: number } {
-  let o: Partial<T>;
-  if (isOptionsLike(num)) {
-    if (opts !== undefined) throw new TypeError(`${fn}: pass options once (either (start, stop, num, options) or (start, stop, options))`);
-    o = readOptions<T>(fn, num, ['num', ...keys]);
-  } else {
-    o = readOptions<T>(fn, opts, keys);
-    if (num !== undefined) (o as { num?: unknown }).num = num;
-  }
+/** What follows start and stop: NumPy's positional parameters (num, then `keys` in NumPy's order), then the options. */
+export type SpaceArg = number | boolean | DTypeLike | null | GpuArray | LinspaceOptions | LogspaceOptions | GeomspaceOptions | undefined;
+
+function spaceArgs<T extends { num?: number; endpoint?: boolean; axis?: number }>(fn: string, args: readonly unknown[], keys: string[]): Partial<T> & { num: number; endpoint: boolean; axis: number } {
+  const o = bindArgs(fn, args, ['num', ...keys]) as Partial<T>;
   const n = o.num ?? 50;
   if (typeof n !== 'number' || !Number.isInteger(n)) throw new TypeError(`${fn}: number of samples ${describeValue(n)} must be an integer`);
   if (n < 0) throw new RangeError(`${fn}: number of samples, ${n}, must be non-negative`);
@@ -163,8 +159,8 @@ function linspaceArrays(start: SpaceEnd, stop: SpaceEnd, num: number, endpoint: 
  * `num` evenly spaced values from `start` to `stop` (NumPy `numpy.linspace`, CuPy `cupy.linspace`).
  * Array endpoints (broadcast together) give one sequence per element along a new axis `axis`.
  *
- * @param num how many values; default 50
- * @param opts `endpoint` (include `stop`, default true), `retstep` (also return the step: a number for
+ * @param more `num` (how many values; default 50), then NumPy's `endpoint`, `retstep`, `dtype`,
+ *   `axis` by position, or an options object in place of any of them: `endpoint` (include `stop`, default true), `retstep` (also return the step: a number for
  *   number endpoints, an array for array ones), `dtype` (default float64, or the endpoints' float
  *   dtype; integer dtypes take the floor, as NumPy), `axis` (array endpoints: where the new axis goes)
  * @example gp.linspace(0, 1, 5).str() // '[0.   0.25 0.5  0.75 1.  ]'
@@ -172,8 +168,9 @@ function linspaceArrays(start: SpaceEnd, stop: SpaceEnd, num: number, endpoint: 
 export function linspace(start: SpaceEnd, stop: SpaceEnd, num: number, opts: LinspaceOptions & { retstep: true }): [GpuArray, GpuArray | number];
 export function linspace(start: SpaceEnd, stop: SpaceEnd, opts: LinspaceOptions & { retstep: true }): [GpuArray, GpuArray | number];
 export function linspace(start: SpaceEnd, stop: SpaceEnd, num?: number | LinspaceOptions, opts?: LinspaceOptions): GpuArray;
-export function linspace(start: SpaceEnd, stop: SpaceEnd, num?: number | LinspaceOptions, opts?: LinspaceOptions): GpuArray | [GpuArray, GpuArray | number] {
-  const o = spaceArgs<LinspaceOptions>('linspace', num, opts, ['endpoint', 'retstep', 'dtype', 'axis']);
+export function linspace(start: SpaceEnd, stop: SpaceEnd, ...more: SpaceArg[]): GpuArray | [GpuArray, GpuArray | number];
+export function linspace(start: SpaceEnd, stop: SpaceEnd, ...more: SpaceArg[]): GpuArray | [GpuArray, GpuArray | number] {
+  const o = spaceArgs<LinspaceOptions>('linspace', more, ['endpoint', 'retstep', 'dtype', 'axis']);
   if (o.retstep !== undefined && typeof o.retstep !== 'boolean') throw new TypeError(`linspace: retstep must be a boolean, got ${describeValue(o.retstep)}`);
   const given = o.dtype === undefined || o.dtype === null ? undefined : toDType(o.dtype, 'linspace: dtype');
   const n = o.num;
@@ -207,11 +204,12 @@ function atLeast(x: GpuArray, ndim: number): GpuArray {
 /**
  * Numbers spaced evenly on a log scale: `base ** linspace(start, stop)` (NumPy `numpy.logspace`).
  *
- * @param opts `num` (default 50), `endpoint`, `base` (default 10; an array broadcasts), `dtype`, `axis`
+ * @param more `num` (default 50), `endpoint`, `base` (default 10; an array broadcasts), `dtype`, `axis`,
+ *   by position (NumPy's order) or in an options object in place of any of them
  * @example gp.logspace(0, 3, 4) // [1, 10, 100, 1000]
  */
-export function logspace(start: SpaceEnd, stop: SpaceEnd, num?: number | LogspaceOptions, opts?: LogspaceOptions): GpuArray {
-  const o = spaceArgs<LogspaceOptions>('logspace', num, opts, ['endpoint', 'base', 'dtype', 'axis']);
+export function logspace(start: SpaceEnd, stop: SpaceEnd, ...more: SpaceArg[]): GpuArray {
+  const o = spaceArgs<LogspaceOptions>('logspace', more, ['endpoint', 'base', 'dtype', 'axis']);
   const made: GpuArray[] = [];
   try {
     const base = o.base ?? 10;
@@ -263,11 +261,12 @@ export function logspace(start: SpaceEnd, stop: SpaceEnd, num?: number | Logspac
  * `numpy.geomspace`): both endpoints exact, negative and complex endpoints as NumPy (the sign of
  * `start` rotated out and back). A zero endpoint is a RangeError.
  *
- * @param opts `num` (default 50), `endpoint`, `dtype`, `axis`
+ * @param more `num` (default 50), `endpoint`, `dtype`, `axis`, by position (NumPy's order) or in an
+ *   options object in place of any of them
  * @example gp.geomspace(1, 1000, 4) // [1, 10, 100, 1000]
  */
-export function geomspace(start: SpaceEnd, stop: SpaceEnd, num?: number | GeomspaceOptions, opts?: GeomspaceOptions): GpuArray {
-  const o = spaceArgs<GeomspaceOptions>('geomspace', num, opts, ['endpoint', 'dtype', 'axis']);
+export function geomspace(start: SpaceEnd, stop: SpaceEnd, ...more: SpaceArg[]): GpuArray {
+  const o = spaceArgs<GeomspaceOptions>('geomspace', more, ['endpoint', 'dtype', 'axis']);
   const made: GpuArray[] = [];
   const track = (x: GpuArray) => (made.push(x), x);
   try {

@@ -3,7 +3,7 @@
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { describeValue, readOptions } from '../util/options.js';
-import { ArrayLike as ArrayArg, deviceDoubles, hostScalar, isOptions, positionalOptions, toArray, withArray } from './array-args.js';
+import { ArrayLike as ArrayArg, deviceDoubles, hostScalar, isOptions, bindArgs, toArray, withArray } from './array-args.js';
 import { COOPERATIVE_MARK, gridFor, moduleKernel } from './device-kernels.js';
 import { binCountOf } from './histogram-bins.js';
 import { type HistogramBins, outerEdges, uniformEdges } from './histogram-edges.js';
@@ -164,9 +164,11 @@ export interface HistogramOptions {
 }
 
 /** numpy.histogram of the flattened array: [hist, binEdges] (bins: a count, default 10, or increasing edges). */
-export function histogram(a: ArrayArg, binsOrOptions: HistogramBins | HistogramOptions = 10, opts?: HistogramOptions): [GpuArray, GpuArray] {
-  if (!(a instanceof GpuArray)) return withArray(a, 'histogram: a', (x) => histogram(x, binsOrOptions, opts));
-  const options = positionalOptions<HistogramOptions>('histogram', binsOrOptions, opts, ['bins', 'range', 'density', 'weights'], 'bins');
+export function histogram(a: ArrayArg, ...more: (HistogramBins | readonly [number, number] | null | boolean | ArrayArg | HistogramOptions | undefined)[]): [GpuArray, GpuArray] {
+  if (!(a instanceof GpuArray)) return withArray(a, 'histogram: a', (x) => histogram(x, ...more));
+  // NumPy's order: bins, range, density, weights (by position or option).
+  const options = bindArgs('histogram', more, ['bins', 'range', 'density', 'weights']) as HistogramOptions;
+  options.bins ??= 10;
   // Host weights and TypedArray edges as NumPy's array_like: uploaded, then the GpuArray path.
   const hw = options.weights !== undefined && options.weights !== null && !(options.weights instanceof GpuArray);
   if (hw || ArrayBuffer.isView(options.bins)) {

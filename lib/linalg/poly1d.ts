@@ -9,15 +9,15 @@ import { HELD_ARRAYS } from '../core/lifetime.js';
 import { arrayRepr } from '../core/repr.js';
 import { Scalar } from '../core/scalar.js';
 import { applyFormat, parseFormat } from '../io/printf.js';
-import { poly, roots } from '../linalg/poly-roots.js';
+import { poly, roots } from './poly-roots.js';
 import { readOptions } from '../util/options.js';
-import { ArrayLike, isOptions, toArray } from './array-args.js';
-import { concatenate } from './joining.js';
-import { polyadd, polyder, polyint, polymul, polysub, polyval } from './poly.js';
-import { polydiv } from './poly-division.js';
-import { trimZeros } from './rearranging.js';
-import { isscalar } from './type-check.js';
-import { ufuncFunctions as U } from './ufunc-api.js';
+import { ArrayLike, isOptions, toArray } from '../ops/array-args.js';
+import { concatenate } from '../ops/joining.js';
+import { polyadd as addArrays, polyder as derArrays, polyint as intArrays, polymul as mulArrays, polysub as subArrays, polyval as valArrays, type PolyintOptions } from '../ops/poly.js';
+import { polydiv as divArrays } from '../ops/poly-division.js';
+import { trimZeros } from '../ops/rearranging.js';
+import { isscalar } from '../ops/type-check.js';
+import { ufuncFunctions as U } from '../ops/ufunc-api.js';
 
 /** What a poly1d is made from or combined with: another poly1d, coefficients (array or host data), or a scalar. */
 export type Poly1dLike = poly1d | ArrayLike;
@@ -157,7 +157,7 @@ export class poly1d {
   evaluate(x: poly1d): poly1d;
   evaluate(x: Poly1dPoint): GpuArray;
   evaluate(x: poly1d | Poly1dPoint): GpuArray | poly1d {
-    if (!(x instanceof poly1d)) return polyval(this.coeffs, x as GpuArray);
+    if (!(x instanceof poly1d)) return valArrays(this.coeffs, x as GpuArray);
     // NumPy's polyval with a poly1d x: Horner's rule in poly1d arithmetic.
     let y = new poly1d(0);
     for (const c of this) {
@@ -178,16 +178,16 @@ export class poly1d {
   }
   /** p + other (a poly1d, coefficients or a scalar). */
   add(other: Poly1dLike): poly1d {
-    return withPoly(other, (q) => owning(polyadd(this.coeffs, q.coeffs)));
+    return withPoly(other, (q) => owning(addArrays(this.coeffs, q.coeffs)));
   }
   /** p - other. */
   subtract(other: Poly1dLike): poly1d {
-    return withPoly(other, (q) => owning(polysub(this.coeffs, q.coeffs)));
+    return withPoly(other, (q) => owning(subArrays(this.coeffs, q.coeffs)));
   }
   /** p * other: a scalar scales the coefficients; anything else is a polynomial product. */
   multiply(other: Poly1dLike): poly1d {
     if (isscalar(other)) return owning(U.multiply(this.coeffs, other as number) as GpuArray);
-    return withPoly(other, (q) => owning(polymul(this.coeffs, q.coeffs)));
+    return withPoly(other, (q) => owning(mulArrays(this.coeffs, q.coeffs)));
   }
   /** p / other: a scalar divides the coefficients; a polynomial gives NumPy's [quotient, remainder] (polydiv). */
   divide(other: number | bigint | Scalar | { re: number; im: number }): poly1d;
@@ -195,7 +195,7 @@ export class poly1d {
   divide(other: Poly1dLike): poly1d | [poly1d, poly1d] {
     if (isscalar(other)) return owning(U.trueDivide(this.coeffs, other as number) as GpuArray);
     return withPoly(other, (q) => {
-      const [qu, re] = polydiv(this.coeffs, q.coeffs);
+      const [qu, re] = divArrays(this.coeffs, q.coeffs);
       return [owning(qu), owning(re)];
     });
   }
@@ -204,7 +204,7 @@ export class poly1d {
     if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) throw new RangeError('Power to non-negative integers only.');
     let res = toArray([1]);
     for (let k = 0; k < n; k++) {
-      const next = polymul(this.coeffs, res);
+      const next = mulArrays(this.coeffs, res);
       res.dispose();
       res = next;
     }
@@ -251,11 +251,11 @@ export class poly1d {
   /** The m-th antiderivative with integration constants k (polyint). */
   integ(m: number | { m?: number; k?: unknown } = 1, k: unknown = 0): poly1d {
     const o = isOptions(m) ? readOptions<{ m: number; k: unknown }>('integ', m, ['m', 'k']) : { m, k };
-    return owning(polyint(this.coeffs, o.m ?? 1, (o.k ?? 0) as number));
+    return owning(intArrays(this.coeffs, o.m ?? 1, (o.k ?? 0) as number));
   }
   /** The m-th derivative (polyder). */
   deriv(m: number | { m?: number } = 1): poly1d {
-    return owning(polyder(this.coeffs, m));
+    return owning(derArrays(this.coeffs, m));
   }
   /** The coefficients' values, highest power first (as iterating NumPy's poly1d). */
   *[Symbol.iterator](): IterableIterator<Poly1dCoefficient> {
@@ -335,7 +335,7 @@ function coefficientsOf(cOrR: Poly1dLike, fromRoots: boolean): GpuArray {
 }
 
 /** A poly1d that takes ownership of `coeffs` (a fresh result): trimmed into its own copy, `coeffs` freed. */
-export function owning(coeffs: GpuArray): poly1d {
+function owning(coeffs: GpuArray): poly1d {
   try {
     return new poly1d(coeffs);
   } finally {
@@ -353,3 +353,81 @@ function withPoly<T>(other: Poly1dLike, fn: (q: poly1d) => T): T {
     q.dispose();
   }
 }
+
+// ---- NumPy's polynomial functions with poly1d arguments (NumPy's truepoly) ---------------------
+
+/** A polynomial argument: coefficients (highest power first) or a poly1d. */
+export type PolyLike = ArrayLike | poly1d;
+
+/** A poly1d among the inputs makes the result a poly1d (taking the array over), as NumPy's. */
+function truePoly(inputs: readonly unknown[], r: GpuArray): GpuArray | poly1d {
+  return inputs.some((x) => x instanceof poly1d) ? owning(r) : r;
+}
+
+/**
+ * numpy.polyval(p, x): p[0] * x**(N-1) + ... + p[N-1] by Horner's rule (see the array version's
+ * dtypes); p may be a poly1d; a poly1d x gives the composition p(x) as a poly1d.
+ */
+export function polyval(p: PolyLike, x: poly1d): poly1d;
+export function polyval(p: PolyLike, x: ArrayLike): GpuArray;
+export function polyval(p: PolyLike, x: ArrayLike | poly1d): GpuArray | poly1d {
+  if (!(x instanceof poly1d)) return valArrays(p as ArrayLike, x);
+  const q = p instanceof poly1d ? p : new poly1d(p);
+  try {
+    return q.evaluate(x);
+  } finally {
+    if (q !== p) q.dispose();
+  }
+}
+
+/** numpy.polyder(p, m=1): the m-th derivative's coefficients (p * [n, ..., 1]); a poly1d p gives a poly1d. */
+export function polyder(p: poly1d, m?: number | { m?: number }): poly1d;
+export function polyder(p: ArrayLike, m?: number | { m?: number }): GpuArray;
+export function polyder(p: PolyLike, m: number | { m?: number } = 1): GpuArray | poly1d {
+  return truePoly([p], derArrays(p as ArrayLike, m));
+}
+
+/** numpy.polyint(p, m=1, k=None): the m-th antiderivative's coefficients; a poly1d p gives a poly1d. */
+export function polyint(p: poly1d, m?: number | PolyintOptions, k?: ArrayLike | null): poly1d;
+export function polyint(p: ArrayLike, m?: number | PolyintOptions, k?: ArrayLike | null): GpuArray;
+export function polyint(p: PolyLike, m: number | PolyintOptions = 1, k?: ArrayLike | null): GpuArray | poly1d {
+  return truePoly([p], intArrays(p as ArrayLike, m, k));
+}
+
+/** numpy.polyadd(a1, a2): the sum of two polynomials (the shorter zero-padded in front); a poly1d input gives a poly1d. */
+export function polyadd(a1: poly1d, a2: PolyLike): poly1d;
+export function polyadd(a1: PolyLike, a2: poly1d): poly1d;
+export function polyadd(a1: ArrayLike, a2: ArrayLike): GpuArray;
+export function polyadd(a1: PolyLike, a2: PolyLike): GpuArray | poly1d {
+  return truePoly([a1, a2], addArrays(a1 as ArrayLike, a2 as ArrayLike));
+}
+
+/** numpy.polysub(a1, a2): the difference of two polynomials; a poly1d input gives a poly1d. */
+export function polysub(a1: poly1d, a2: PolyLike): poly1d;
+export function polysub(a1: PolyLike, a2: poly1d): poly1d;
+export function polysub(a1: ArrayLike, a2: ArrayLike): GpuArray;
+export function polysub(a1: PolyLike, a2: PolyLike): GpuArray | poly1d {
+  return truePoly([a1, a2], subArrays(a1 as ArrayLike, a2 as ArrayLike));
+}
+
+/** numpy.polymul(a1, a2): the product of two polynomials (convolve); a poly1d input gives a poly1d. */
+export function polymul(a1: poly1d, a2: PolyLike): poly1d;
+export function polymul(a1: PolyLike, a2: poly1d): poly1d;
+export function polymul(a1: ArrayLike, a2: ArrayLike): GpuArray;
+export function polymul(a1: PolyLike, a2: PolyLike): GpuArray | poly1d {
+  return truePoly([a1, a2], mulArrays(a1 as ArrayLike, a2 as ArrayLike));
+}
+
+/**
+ * numpy.polydiv(u, v): [quotient, remainder] of u / v by NumPy's long division in the
+ * coefficients' float type; a poly1d input gives poly1d results.
+ * @example const [q, r] = gp.polydiv([3, 5, 2], [2, 1]) // q [1.5, 1.75], r [0.25]
+ */
+export function polydiv(u: poly1d, v: PolyLike): [poly1d, poly1d];
+export function polydiv(u: PolyLike, v: poly1d): [poly1d, poly1d];
+export function polydiv(u: ArrayLike, v: ArrayLike): [GpuArray, GpuArray];
+export function polydiv(u: PolyLike, v: PolyLike): [GpuArray, GpuArray] | [poly1d, poly1d] {
+  const [q, r] = divArrays(u as ArrayLike, v as ArrayLike);
+  return [truePoly([u, v], q), truePoly([u, v], r)] as [GpuArray, GpuArray] | [poly1d, poly1d];
+}
+
