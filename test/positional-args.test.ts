@@ -21,6 +21,12 @@ describeEachDevice("NumPy's positional parameters", () => {
     expect(num(gp.argmax(I(), 0, null, { keepdims: true }))).to.deep.equal([[1, 1, 1]]);
     expect(() => gp.sum(M(), 0, 'float32', { dtype: 'int8' })).to.throw(TypeError, /multiple values/);
     expect(() => gp.argmax(I(), 0, null, true)).to.throw(TypeError, /positional/); // keepdims is keyword-only
+    expect(num(gp.nanmean(M(), 0, 'float32', null, true))).to.deep.equal([[4, 5, 6, 7]]);
+    expect(num(gp.nanvar(M(), 0, null, null, 1))).to.deep.equal([16, 16, 16, 16]);
+    expect(gp.nanstd(M(), 1, null, null, 0, true).shape).to.deep.equal([3, 1]);
+    expect(num(gp.nanargmax(M(), 0, null, { keepdims: true }))).to.deep.equal([[2, 2, 2, 2]]);
+    const np1 = gp.nanprod(I(), 1, 'float32');
+    expect([np1.dtype.name, num(np1)]).to.deep.equal(['float32', [0, 60]]);
   });
 
   it('creation and spacing: tri(N, M, k, dtype), linspace(start, stop, num, endpoint, retstep), logspace(..., base)', () => {

@@ -6,7 +6,7 @@ import { promoteTypes } from '../core/promotion.js';
 import { normalizeAxis } from '../core/shape.js';
 import type { AxisLike } from '../kernel/reduction.js';
 import { reductionFunctions as R } from './reductions.js';
-import { ArrayLike as ArrayArg, copyInto, bindArgs, positionalOptions, toArray, withArray } from './array-args.js';
+import { ArrayLike as ArrayArg, copyInto, bindArgs, toArray, withArray } from './array-args.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
 
 /** Options of ptp, nanmean, nanvar, nanstd and nanprod (NumPy's axis, keepdims and ddof). */
@@ -95,10 +95,18 @@ function checkInexact(name: string, o: Partial<NanMomentOptions>): void {
   if (o.out !== undefined && !(o.out instanceof GpuArray)) throw new TypeError(`${name}: out must be a GpuArray`);
 }
 
+/** The nan moments' arguments after `a` in NumPy's order (None by position: the default, but for axis). */
+function nanMoments(name: string, more: readonly unknown[], names: readonly string[], keywordOnly: readonly string[]): NanMomentOptions {
+  const o = bindArgs(name, more, names, keywordOnly);
+  for (const k of Object.keys(o)) if (o[k] === null && k !== 'axis') delete o[k];
+  return o as NanMomentOptions;
+}
+
 /** numpy.nanmean: the mean of the non-NaN elements (an all-NaN slice gives NaN). */
-export function nanmean(a: ArrayArg, axisOrOptions?: AxisLike | NanMomentOptions, options?: NanMomentOptions): GpuArray {
-  if (!(a instanceof GpuArray)) return withArray(a, 'nanmean: a', (x) => nanmean(x, axisOrOptions, options));
-  const o = positionalOptions<NanMomentOptions>('nanmean', axisOrOptions, options, ['axis', 'keepdims', 'dtype', 'out', 'where']);
+export function nanmean(a: ArrayArg, ...more: (AxisLike | DType | string | GpuArray | boolean | null | NanMomentOptions | undefined)[]): GpuArray {
+  if (!(a instanceof GpuArray)) return withArray(a, 'nanmean: a', (x) => nanmean(x, ...more));
+  // NumPy's order: axis, dtype, out, keepdims; where keyword-only.
+  const o = nanMoments('nanmean', more, ['axis', 'dtype', 'out', 'keepdims'], ['where']);
   if (a.dtype.kind !== 'f' && a.dtype.kind !== 'c') return R.mean(a, { ...passOn(o), ...(o.out !== undefined ? { out: o.out } : {}) });
   checkInexact('nanmean', o);
   const r = using((tmp) => {
@@ -154,16 +162,17 @@ function nanvarOf(name: string, a: GpuArray, o: Partial<NanMomentOptions>): GpuA
 }
 
 /** numpy.nanvar: variance of the non-NaN elements, divisor (count - ddof). */
-export function nanvar(a: ArrayArg, axisOrOptions?: AxisLike | NanMomentOptions, options?: NanMomentOptions): GpuArray {
-  if (!(a instanceof GpuArray)) return withArray(a, 'nanvar: a', (x) => nanvar(x, axisOrOptions, options));
-  const o = correctionAsDdof('nanvar', positionalOptions<NanMomentOptions>('nanvar', axisOrOptions, options, ['axis', 'keepdims', 'ddof', 'correction', 'dtype', 'out', 'where']));
+export function nanvar(a: ArrayArg, ...more: (AxisLike | DType | string | GpuArray | boolean | null | NanMomentOptions | undefined)[]): GpuArray {
+  if (!(a instanceof GpuArray)) return withArray(a, 'nanvar: a', (x) => nanvar(x, ...more));
+  // NumPy's order: axis, dtype, out, ddof, keepdims; where and correction keyword-only.
+  const o = correctionAsDdof('nanvar', nanMoments('nanvar', more, ['axis', 'dtype', 'out', 'ddof', 'keepdims'], ['where', 'correction']));
   return into(nanvarOf('nanvar', a, o), o.out);
 }
 
 /** numpy.nanstd: the square root of nanvar. */
-export function nanstd(a: ArrayArg, axisOrOptions?: AxisLike | NanMomentOptions, options?: NanMomentOptions): GpuArray {
-  if (!(a instanceof GpuArray)) return withArray(a, 'nanstd: a', (x) => nanstd(x, axisOrOptions, options));
-  const o = correctionAsDdof('nanstd', positionalOptions<NanMomentOptions>('nanstd', axisOrOptions, options, ['axis', 'keepdims', 'ddof', 'correction', 'dtype', 'out', 'where']));
+export function nanstd(a: ArrayArg, ...more: (AxisLike | DType | string | GpuArray | boolean | null | NanMomentOptions | undefined)[]): GpuArray {
+  if (!(a instanceof GpuArray)) return withArray(a, 'nanstd: a', (x) => nanstd(x, ...more));
+  const o = correctionAsDdof('nanstd', nanMoments('nanstd', more, ['axis', 'dtype', 'out', 'ddof', 'keepdims'], ['where', 'correction']));
   const v = nanvarOf('nanstd', a, o);
   try {
     return into(U.sqrt(v) as GpuArray, o.out);
@@ -248,10 +257,12 @@ export function average(a: ArrayArg, ...more: (number | null | ArrayArg | boolea
 // ---- nanprod, nanargmax, nanargmin -------------------------------------------------------------
 
 /** numpy.nanprod: the product with NaN taken as 1 (dtype as prod). */
-export function nanprod(a: ArrayArg, axisOrOptions?: AxisLike | (StatOptions & { dtype?: DType | string }), options?: StatOptions & { dtype?: DType | string }): GpuArray {
-  if (!(a instanceof GpuArray)) return withArray(a, 'nanprod: a', (x) => nanprod(x, axisOrOptions, options));
-  options = positionalOptions<StatOptions & { dtype?: DType | string }>('nanprod', axisOrOptions, options, ['axis', 'keepdims', 'dtype']);
-  const o = { axis: options.axis, keepdims: options.keepdims, dtype: options.dtype as DType | undefined };
+export function nanprod(a: ArrayArg, ...more: (AxisLike | DType | string | GpuArray | boolean | null | (StatOptions & { dtype?: DType | string }) | undefined)[]): GpuArray {
+  if (!(a instanceof GpuArray)) return withArray(a, 'nanprod: a', (x) => nanprod(x, ...more));
+  // NumPy's order: axis, dtype, out (only null here), keepdims.
+  const options = bindArgs('nanprod', more, ['axis', 'dtype', 'out', 'keepdims']) as StatOptions & { dtype?: DType | string | null; out?: unknown };
+  if (options.out !== undefined && options.out !== null) throw new TypeError('nanprod: out is not supported');
+  const o = { axis: options.axis, keepdims: options.keepdims, dtype: (options.dtype ?? undefined) as DType | undefined };
   if (a.dtype.kind !== 'f' && a.dtype.kind !== 'c') return R.prod(a, o);
   return using((tmp) => {
     const nan = U.isnan(a) as GpuArray;
@@ -270,9 +281,11 @@ export interface NanArgOptions {
   keepdims?: boolean;
 }
 
-function nanArg(name: string, which: 'argmax' | 'argmin', a: ArrayArg, first: unknown, options: unknown): GpuArray {
-  if (!(a instanceof GpuArray)) return withArray(a, `${name}: a`, (x) => nanArg(name, which, x, first, options));
-  const o = positionalOptions<NanArgOptions>(name, first, options, ['axis', 'keepdims']);
+function nanArg(name: string, which: 'argmax' | 'argmin', a: ArrayArg, more: readonly unknown[]): GpuArray {
+  if (!(a instanceof GpuArray)) return withArray(a, `${name}: a`, (x) => nanArg(name, which, x, more));
+  // NumPy's order: axis, out (only null here); keepdims keyword-only.
+  const o = bindArgs(name, more, ['axis', 'out'], ['keepdims']) as NanArgOptions & { out?: unknown };
+  if (o.out !== undefined && o.out !== null) throw new TypeError(`${name}: out is not supported`);
   let axis = o.axis;
   // As argmax: a 0-d array is 1-D here (axis 0 or -1; the result stays 0-d).
   if (a.ndim === 0 && typeof axis === 'number') {
@@ -297,6 +310,6 @@ function nanArg(name: string, which: 'argmax' | 'argmin', a: ArrayArg, first: un
 }
 
 /** numpy.nanargmax: the index of the largest non-NaN value (an all-NaN slice is a RangeError). */
-export const nanargmax = (a: ArrayArg, axisOrOptions?: number | null | NanArgOptions, options?: NanArgOptions) => nanArg('nanargmax', 'argmax', a, axisOrOptions, options);
+export const nanargmax = (a: ArrayArg, ...more: (number | null | NanArgOptions | undefined)[]) => nanArg('nanargmax', 'argmax', a, more);
 /** numpy.nanargmin: the index of the smallest non-NaN value (an all-NaN slice is a RangeError). */
-export const nanargmin = (a: ArrayArg, axisOrOptions?: number | null | NanArgOptions, options?: NanArgOptions) => nanArg('nanargmin', 'argmin', a, axisOrOptions, options);
+export const nanargmin = (a: ArrayArg, ...more: (number | null | NanArgOptions | undefined)[]) => nanArg('nanargmin', 'argmin', a, more);
