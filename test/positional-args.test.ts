@@ -81,4 +81,19 @@ describeEachDevice("NumPy's positional parameters", () => {
     expect(num(gp.setdiff1d(V(), [1], true))).to.deep.equal([3, 2, 5]);
     expect(gp.intersect1d(V(), V(), true, true).map(num)).to.deep.equal([[1, 2, 3, 5], [1, 2, 0, 3], [1, 2, 0, 3]]);
   });
+
+  it('ufuncs: outputs by position (add(x1, x2, out), divmod(x1, x2, q)); reduce(a, axis, dtype, out, keepdims), reduceat(a, idx, axis, dtype); outer of host data', () => {
+    const o = gp.zeros([3, 4]);
+    expect(gp.add(M(), M(), o)).to.equal(o);
+    expect(num(o.slice(1))).to.deep.equal([8, 10, 12, 14]);
+    const q = gp.zeros([3, 4]);
+    gp.divmod(M(), 5, q);
+    expect(num(q.slice(2))).to.deep.equal([1, 1, 2, 2]);
+    expect(() => gp.add(M(), M(), o, { out: o })).to.throw(TypeError, /both a positional and keyword/);
+    const r = gp.add.reduce(M(), 0, 'float32');
+    expect([r.dtype.name, num(r)]).to.deep.equal(['float32', [12, 15, 18, 21]]);
+    expect(gp.add.reduce(M(), 0, null, null, true).shape).to.deep.equal([1, 4]);
+    expect(num(gp.add.reduceat(gp.arange(8), [0, 4], 0, 'float32'))).to.deep.equal([6, 22]);
+    expect(num(gp.multiply.outer([1, 2], [3, 4]))).to.deep.equal([[3, 4], [6, 8]]);
+  });
 });

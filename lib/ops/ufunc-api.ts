@@ -31,10 +31,12 @@ type CallOptions<O> = O extends 2 ? UfuncPairCallOptions : UfuncCallOptions;
 
 /** A ufunc operand: an array, a typed scalar, a JS number/bigint/boolean/complex (weak), or a JS list or TypedArray (made an array, as np.asarray). */
 export type UfuncOperand = UfuncArg | readonly unknown[] | ArrayBufferView | ArrayConvertible;
+/** NumPy's outputs by position after the inputs (`gp.add(x1, x2, out)`), then the options. */
+type Outs<O> = O extends 2 ? [out1: GpuArray | null, out2?: GpuArray | null, options?: CallOptions<O>] : [out: GpuArray | null, options?: CallOptions<O>];
 type FunctionOf<K, O> = K extends 1
-  ? (x: UfuncOperand, options?: CallOptions<O>) => Result<O>
+  ? ((x: UfuncOperand, options?: CallOptions<O>) => Result<O>) & ((x: UfuncOperand, ...outs: Outs<O>) => Result<O>)
   : K extends 2
-    ? (x1: UfuncOperand, x2: UfuncOperand, options?: CallOptions<O>) => Result<O>
+    ? ((x1: UfuncOperand, x2: UfuncOperand, options?: CallOptions<O>) => Result<O>) & ((x1: UfuncOperand, x2: UfuncOperand, ...outs: Outs<O>) => Result<O>)
     : (x1: UfuncOperand, x2: UfuncOperand | null, x3: UfuncOperand | null, options?: CallOptions<O>) => GpuArray;
 
 type MethodOf<K, O> = K extends 1
@@ -79,24 +81,24 @@ export type UfuncReduceatIndices = readonly (number | bigint)[] | ArrayBufferVie
  * add, multiply, maximum, ... through the matching reduction (add: `sum`, multiply: `prod`) and
  * its dtype rules, the others by NumPy's loop in order (lib/ops/ufunc-fold.ts). @example gp.add.reduce(a, 1)
  */
-export type UfuncReduce = (a: GpuArray, axisOrOptions?: AxisLike | UfuncReduceOptions, options?: UfuncReduceOptions) => GpuArray;
+export type UfuncReduce = (a: GpuArray, axisOrOptions?: AxisLike | UfuncReduceOptions, ...more: (DTypeLike | GpuArray | boolean | number | bigint | null | UfuncReduceOptions | undefined)[]) => GpuArray;
 /**
  * numpy.ufunc.accumulate (lib/ops/prefix-scan.ts): the running result along `axis` (default 0;
  * null only for 1-D); add and multiply accumulate bool and small integers in int64 (uint64) as
  * NumPy; ufuncs without a scan run NumPy's loop along the axis. @example gp.maximum.accumulate(a)
  */
-export type UfuncAccumulate = (a: GpuArray, axisOrOptions?: number | null | ScanOptions, options?: ScanOptions) => GpuArray;
+export type UfuncAccumulate = (a: GpuArray, axisOrOptions?: number | null | ScanOptions, ...more: (DTypeLike | GpuArray | null | ScanOptions | undefined)[]) => GpuArray;
 /**
  * numpy.ufunc.reduceat (lib/ops/ufunc-fold.ts): along `axis` (default 0), result j reduces
  * `a[indices[j]:indices[j + 1]]` (or is `a[indices[j]]` when the next index is not larger), the
  * last to the end. @example gp.add.reduceat(gp.arange(8), [0, 4, 1, 5])
  */
-export type UfuncReduceat = (a: GpuArray, indices: UfuncReduceatIndices, axisOrOptions?: number | null | UfuncReduceatOptions, options?: UfuncReduceatOptions) => GpuArray;
+export type UfuncReduceat = (a: GpuArray, indices: UfuncReduceatIndices, axisOrOptions?: number | null | UfuncReduceatOptions, ...more: (DTypeLike | GpuArray | null | UfuncReduceatOptions | undefined)[]) => GpuArray;
 /**
  * numpy.ufunc.outer (lib/ops/ufunc-methods.ts): the ufunc over every pair, `result[i..., j...] =
  * f(a[i...], b[j...])`, of shape `[...a.shape, ...b.shape]`. @example gp.multiply.outer(a, b)
  */
-export type UfuncOuter<O = 1> = (a: UfuncArg, b: UfuncArg, options?: CallOptions<O>) => Result<O>;
+export type UfuncOuter<O = 1> = (a: UfuncOperand, b: UfuncOperand, options?: CallOptions<O>) => Result<O>;
 
 type AtName = (typeof UFUNC_AT)[number];
 /** The ufunc methods a function carries: `outer` on every binary ufunc, `reduce`, `accumulate` and `reduceat` on those of one output, `at` where supported. */
@@ -123,14 +125,26 @@ export type UfuncMethods = { [N in Exclude<UfuncName, 'where'>]: MethodOf<Arity<
 const isOptionsObject = (v: unknown): boolean =>
   v === undefined || (typeof v === 'object' && v !== null && !Array.isArray(v) && !ArrayBuffer.isView(v) && !(v instanceof GpuArray) && !(v instanceof Scalar) && !isComplexLike(v));
 
-function splitOptions(args: unknown[], nin: number, name?: UfuncName): { inputs: UfuncArg[]; options: UfuncCallOptions | undefined } {
+function splitOptions(args: unknown[], nin: number, name?: UfuncName, nout = 0): { inputs: UfuncArg[]; options: UfuncCallOptions | undefined } {
   // numpy.clip(a, min=..., max=...): the bounds may come in the options object (NumPy >= 2.1's keywords).
   if (name === 'clip' && args.length === nin - 1 && args.length > 0 && isOptionsObject(args[args.length - 1]) && args[args.length - 1] !== undefined) {
     const { min, max, ...rest } = args[args.length - 1] as { min?: UfuncArg; max?: UfuncArg };
     return { inputs: [...args.slice(0, -1), min ?? null, max ?? null] as UfuncArg[], options: Object.keys(rest).length ? (rest as UfuncCallOptions) : undefined };
   }
-  if (args.length === nin + 1 && isOptionsObject(args[nin])) return { inputs: args.slice(0, nin) as UfuncArg[], options: args[nin] as UfuncCallOptions | undefined };
-  return { inputs: args as UfuncArg[], options: undefined };
+  let list = args;
+  let options: UfuncCallOptions | undefined;
+  if (args.length > nin && isOptionsObject(args[args.length - 1])) {
+    options = args[args.length - 1] as UfuncCallOptions | undefined;
+    list = args.slice(0, -1);
+  }
+  // NumPy's positional outputs (the functions only): add(x1, x2, out), divmod(x1, x2, q, r).
+  if (nout > 0 && list.length > nin && list.length <= nin + nout && list.slice(nin).every((v) => v instanceof GpuArray || v === null)) {
+    if (options !== undefined && (options as { out?: unknown }).out !== undefined) throw new TypeError(`${name}: cannot specify 'out' as both a positional and keyword argument`);
+    const outs = list.slice(nin) as (GpuArray | null)[];
+    options = { ...options, out: (nout === 1 ? outs[0] : [...outs, ...new Array<null>(nout - outs.length).fill(null)]) as GpuArray };
+    list = list.slice(0, nin);
+  }
+  return { inputs: list as UfuncArg[], options };
 }
 
 /**
@@ -180,7 +194,7 @@ function callUfunc(name: UfuncName, inputs: UfuncArg[], options: UfuncCallOption
 const functions: Record<string, (...args: unknown[]) => GpuArray | GpuArray[]> = {};
 for (const [name, u] of UFUNCS) {
   functions[name] = (...args: unknown[]) => {
-    const { inputs, options } = splitOptions(args, u.nin, name);
+    const { inputs, options } = splitOptions(args, u.nin, name, u.nout);
     return callUfunc(name, inputs, options);
   };
   Object.defineProperty(functions[name], 'name', { value: name });

@@ -5,8 +5,8 @@ import { dtype as toDType, DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { broadcastShapes, sameShape, shapeString } from '../core/shape.js';
 import { normalizeAxes, reducedShape, zeroDimAxis } from '../kernel/reduction.js';
-import { isOptionsLike, readOptions } from '../util/options.js';
-import { positionalOptions } from './array-args.js';
+import { hasArrayProtocol } from '../core/array-protocol.js';
+import { bindArgs, withArray } from './array-args.js';
 import { accumulateDType } from './prefix-scan.js';
 import { maskedMoment } from './masked-moments.js';
 import { maskedReduction, reductionFunctions } from './reductions.js';
@@ -43,29 +43,24 @@ declare module './ufunc.js' {
   }
 }
 
+/** ufunc.reduce's parameters after the array, in NumPy's order (by position or option). */
 const REDUCE_KEYS = ['axis', 'dtype', 'out', 'keepdims', 'initial', 'where'];
-function reduceOptions(name: string, axisOrOptions: unknown, options: unknown): UfuncReduceOptions {
-  if (isOptionsLike(axisOrOptions)) {
-    if (options !== undefined) throw new TypeError(`${name}: pass options once (either (axis, options) or (options))`);
-    return readOptions<UfuncReduceOptions>(name, axisOrOptions, REDUCE_KEYS);
-  }
-  const o = readOptions<UfuncReduceOptions>(name, options, REDUCE_KEYS, false);
-  if (axisOrOptions !== undefined) {
-    if (o.axis !== undefined) throw new TypeError(`${name}: axis given twice`);
-    o.axis = axisOrOptions as UfuncReduceOptions['axis'];
-  }
-  return o;
+function reduceOptions(name: string, more: readonly unknown[]): UfuncReduceOptions {
+  const o = bindArgs(name, more, REDUCE_KEYS);
+  // None by position is the default, but for axis (None: every axis).
+  for (const k of Object.keys(o)) if (o[k] === null && k !== 'axis') delete o[k];
+  return o as UfuncReduceOptions;
 }
 
 /** A 0-d array of dtype d holding `v` (NumPy casts `initial` to the reduction dtype). */
 const scalarArray = (v: number | bigint | boolean, d: DType, like: GpuArray) => GpuArray.allocate([], d, like.device).fill(v);
 
-function ufuncReduce(u: Ufunc, a: GpuArray, axisOrOptions?: unknown, options?: unknown): GpuArray {
+function ufuncReduce(u: Ufunc, a: GpuArray, ...more: unknown[]): GpuArray {
   const name = `${u.name}.reduce`;
   if (u.nin !== 2) throw new TypeError(`${name}: reduce only supported for binary functions`);
   if (u.nout !== 1) throw new TypeError(`${name}: reduce only supported for functions returning a single value`);
   const target = (UFUNC_REDUCTIONS as Record<string, keyof typeof reductionFunctions>)[u.name];
-  const o = reduceOptions(name, axisOrOptions, options);
+  const o = reduceOptions(name, more);
   if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
   if (o.keepdims !== undefined && typeof o.keepdims !== 'boolean') throw new TypeError(`${name}: keepdims must be a boolean`);
   const initial = o.initial;
@@ -146,6 +141,10 @@ maskedReduction.moments = maskedMoment;
 
 function ufuncOuter(u: Ufunc, a: UfuncArg, b: UfuncArg, options?: UfuncCallOptions | UfuncPairCallOptions): GpuArray[] {
   if (u.nin !== 2) throw new TypeError(`${u.name}.outer: outer product only supported for binary functions`);
+  // Host data as NumPy's array_like (`gp.multiply.outer([1, 2], [3, 4])`): uploaded, then freed.
+  const host = (v: unknown) => Array.isArray(v) || ArrayBuffer.isView(v) || hasArrayProtocol(v);
+  if (host(a)) return withArray(a, `${u.name}.outer: a`, (x) => ufuncOuter(u, x, b, options));
+  if (host(b)) return withArray(b, `${u.name}.outer: b`, (y) => ufuncOuter(u, a, y, options));
   // a gains one trailing axis per axis of b: a[..., None, ..., None] against b broadcasts to a.shape + b.shape.
   const bNdim = b instanceof GpuArray ? b.ndim : 0;
   const view = a instanceof GpuArray && bNdim > 0 ? a.reshape([...a.shape, ...new Array<number>(bNdim).fill(1)]) : null;
@@ -157,18 +156,21 @@ function ufuncOuter(u: Ufunc, a: UfuncArg, b: UfuncArg, options?: UfuncCallOptio
 }
 
 Object.defineProperty(Ufunc.prototype, 'reduce', {
-  value: function (this: Ufunc, a: GpuArray, axisOrOptions?: unknown, options?: unknown): GpuArray {
-    return ufuncReduce(this, a, axisOrOptions, options);
+  value: function (this: Ufunc, a: GpuArray, ...more: unknown[]): GpuArray {
+    return ufuncReduce(this, a, ...more);
   },
   writable: true,
   configurable: true,
 });
 Object.defineProperty(Ufunc.prototype, 'reduceat', {
-  value: function (this: Ufunc, a: GpuArray, indices: unknown, axisOrOptions?: unknown, options?: unknown): GpuArray {
+  value: function (this: Ufunc, a: GpuArray, indices: unknown, ...more: unknown[]): GpuArray {
     const name = `${this.name}.reduceat`;
     if (this.nin !== 2) throw new TypeError(`${name}: reduceat only supported for binary functions`);
     if (this.nout !== 1) throw new TypeError(`${name}: reduceat only supported for functions returning a single value`);
-    const o = positionalOptions<UfuncReduceatOptions>(name, axisOrOptions, options, ['axis', 'dtype', 'out']);
+    // NumPy's order: axis, dtype, out (by position or option; None is the default).
+    const o = bindArgs(name, more, ['axis', 'dtype', 'out']) as UfuncReduceatOptions;
+    if (o.dtype === null) delete o.dtype;
+    if (o.out === null) delete o.out;
     if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
     const want = o.dtype === undefined ? undefined : toDType(o.dtype, `${name}: dtype`);
     // add and multiply reduce bool and small integers in 64 bits, as their reduce (sum, prod).
@@ -198,7 +200,7 @@ for (const [name, u] of UFUNCS) {
     return u.nout === 1 ? r[0] : r;
   });
   if (u.nout !== 1) continue;
-  attach(name, 'reduce', ((a, axisOrOptions, options) => ufuncReduce(u, a, axisOrOptions, options)) as UfuncReduce);
-  attach(name, 'accumulate', ((a, axisOrOptions, options) => u.accumulate(a, axisOrOptions, options)) as UfuncAccumulate);
-  attach(name, 'reduceat', ((a, indices, axisOrOptions, options) => u.reduceat(a, indices, axisOrOptions, options)) as UfuncReduceat);
+  attach(name, 'reduce', ((a: GpuArray, ...more: unknown[]) => ufuncReduce(u, a, ...more)) as UfuncReduce);
+  attach(name, 'accumulate', ((a: GpuArray, ...more: never[]) => u.accumulate(a, ...more)) as UfuncAccumulate);
+  attach(name, 'reduceat', ((a: GpuArray, indices: UfuncReduceatIndices, ...more: unknown[]) => (u.reduceat as (...x: unknown[]) => GpuArray)(a, indices, ...more)) as UfuncReduceat);
 }
