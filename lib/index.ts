@@ -229,7 +229,7 @@ export { atleast1d, atleast2d, atleast3d, flip, fliplr, flipud, rot90, swapaxes,
 // numpy.reshape(a, ...) and the other function forms of ndarray methods; numpy.round/around.
 export { reshape, ravel, transpose, permuteDims, squeeze, expandDims, broadcastTo, copy, astype, ascontiguousarray, asfortranarray, asarrayChkfinite, ndim, shape, size, isfortran, require } from './ops/array-functions.js';
 export type { Requirement, RequireOptions } from './ops/array-functions.js';
-export type { Order, ReshapeOptions, AstypeOptions } from './core/gpu-array.js';
+export type { Order, ReshapeOptions, AstypeOptions, AstypeArg } from './core/gpu-array.js';
 export { round, around } from './ops/rounding.js';
 export { linspace, logspace, geomspace } from './ops/spacing.js';
 export type { SpaceEnd, SpaceArg, LinspaceOptions, LogspaceOptions, GeomspaceOptions } from './ops/spacing.js';

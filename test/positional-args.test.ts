@@ -96,4 +96,14 @@ describeEachDevice("NumPy's positional parameters", () => {
     expect(num(gp.add.reduceat(gp.arange(8), [0, 4], 0, 'float32'))).to.deep.equal([6, 22]);
     expect(num(gp.multiply.outer([1, 2], [3, 4]))).to.deep.equal([[3, 4], [6, 8]]);
   });
+
+  it("methods: a.astype(dtype, order, casting, subok, copy), a.trace(offset, axis1, axis2, dtype), a.diagonal(offset, axis1, axis2)", () => {
+    expect(M().astype('int32', 'C', 'unsafe').dtype.name).to.equal('int32');
+    expect(M().astype('float32', 'K', 'same_kind', true, true).dtype.name).to.equal('float32');
+    expect(() => M().astype('int32', 'K', 'safe')).to.throw(TypeError, /Cannot cast/);
+    expect(() => M().astype('int32', 'F')).to.throw(RangeError, /'F'/);
+    expect(() => M().astype('int32', 'K', { order: 'C' })).to.throw(TypeError, /multiple values/);
+    expect(M().trace(1, 0, 1, 'float32').dtype.name).to.equal('float32');
+    expect(num(M().diagonal(1, 0, 1))).to.deep.equal([1, 6, 11]);
+  });
 });

@@ -17,9 +17,16 @@ export interface ReshapeOptions {
 }
 /** Options of `astype`: NumPy's `casting` rule (default 'unsafe') and `copy` (false: this array itself when the dtype is already the one asked for). */
 export interface AstypeOptions {
+  /** NumPy's memory order: 'K' (default), 'A' and 'C' give a C-ordered result here; 'F' is refused. */
+  order?: 'C' | 'F' | 'A' | 'K';
   casting?: 'no' | 'equiv' | 'safe' | 'same_kind' | 'unsafe';
+  /** Accepted (no subclasses here). */
+  subok?: boolean;
   copy?: boolean;
 }
+
+/** What follows astype's dtype: NumPy's order, casting, subok, copy by position, then the options. */
+export type AstypeArg = 'C' | 'F' | 'A' | 'K' | AstypeOptions['casting'] | boolean | AstypeOptions | undefined;
 
 /** Nested JS arrays of an array's values (toArray()). */
 export type NestedArray = HostScalar | NestedArray[];

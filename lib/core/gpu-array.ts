@@ -25,8 +25,8 @@ import { installHostMethods } from './array-host-io.js';
 export { nestStorage } from './array-host-io.js';
 
 // The types of its options and results live in array-types.ts, so that the modules above can import them without the class.
-export type { ArrayFlags, AstypeOptions, NestedArray, Order, ReshapeOptions } from './array-types.js';
-import type { ArrayFlags, AstypeOptions, Order, ReshapeOptions } from './array-types.js';
+export type { ArrayFlags, AstypeArg, AstypeOptions, NestedArray, Order, ReshapeOptions } from './array-types.js';
+import type { ArrayFlags, AstypeArg, Order, ReshapeOptions } from './array-types.js';
 
 /**
  * An n-dimensional array in device memory (NumPy `numpy.ndarray`, CuPy `cupy.ndarray`): shape,
@@ -297,8 +297,8 @@ export class GpuArray {
    *
    * @example gp.array([1.7, -2.5]).astype('int32').toArray() // [1, -2]
    */
-  astype(d: DTypeLike, options?: AstypeOptions): GpuArray {
-    return astypeArray(this, d, options, GpuArray);
+  astype(d: DTypeLike, ...more: AstypeArg[]): GpuArray {
+    return astypeArray(this, d, more, GpuArray);
   }
 
   /**
