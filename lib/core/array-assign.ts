@@ -10,7 +10,6 @@ import { canCastBy, castingOf } from './promotion.js';
 import { Scalar } from './scalar.js';
 import { isOptionsLike, readOptions } from '../util/options.js';
 
-/** `a.astype(d, options)`: the casting rule checked, then a converted C-contiguous copy (or `a` itself for copy: false). */
 const ASTYPE_PARAMS = ['order', 'casting', 'subok', 'copy'];
 
 /** astype's parameters after the dtype in NumPy's order, with an options object in place of any (core cannot use ops' bindArgs). */
@@ -30,6 +29,7 @@ function astypeArgs(more: readonly unknown[]): AstypeOptions {
   return o as AstypeOptions;
 }
 
+/** `a.astype(d, ...)`: the casting rule checked, then a converted C-contiguous copy (or `a` itself for copy: false). */
 export function astypeArray(a: GpuArray, d: DTypeLike, more: readonly unknown[], Array_: typeof GpuArray): GpuArray {
   const o = astypeArgs(more);
   const to = toDType(d, 'astype: dtype');
