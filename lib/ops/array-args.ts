@@ -158,7 +158,8 @@ export function bindArgs(fn: string, args: readonly unknown[], names: readonly s
   const given = list.length > 0 && isOptions(list[list.length - 1]) ? list.pop() : undefined;
   if (list.length > names.length) throw new TypeError(`${fn}() takes at most ${names.length} positional arguments after the array arguments (${list.length} given)`);
   const opts = readOptions<Record<string, unknown>>(fn, given, [...names, ...keywordOnly]) as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
+  // A prototype-less bag, as readOptions gives: a key on Object.prototype is never read as a parameter.
+  const out = readOptions<Record<string, unknown>>(fn, undefined, []) as Record<string, unknown>;
   for (const k of keywordOnly) if (opts[k] !== undefined) out[k] = opts[k];
   names.forEach((n, i) => {
     const v = list[i];
