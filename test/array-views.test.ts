@@ -398,7 +398,9 @@ describeEachDevice('views: order C/F/A/K, the function forms, squeeze and astype
     expect(() => f.astype('float32', { casting: 'safe' })).to.throw(TypeError, /Cannot cast/);
     expect(vals(f.astype('float32', { casting: 'same_kind' }))).to.deep.equal([[1], [1.5]]);
     expect(f.astype('float64', { copy: false })).to.equal(f);
-    expect(() => f.astype('int8', { order: 'C' } as never)).to.throw(TypeError, /unknown option/);
+    expect(() => f.astype('int8', { subok: true, bogus: 1 } as never)).to.throw(TypeError, /unknown option/);
+    expect(f.astype('int8', { order: 'C' }).dtype.name).to.equal('int8'); // NumPy's order: accepted, C-ordered here
+    expect(() => f.astype('int8', { order: 'X' as never })).to.throw(RangeError, /order/);
     f.dispose();
     z.dispose();
   });

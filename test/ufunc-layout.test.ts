@@ -196,8 +196,11 @@ describeEachDevice('ufunc layouts', () => {
     const b = gp.zeros([4], 'float32');
     expect(() => a.add(b)).to.throw(RangeError, /\(2, 3\).*\(4,\)/);
     expect(() => (gp.add as unknown as (...x: unknown[]) => GpuArray)(a)).to.throw(TypeError, /add\(\) takes 2 inputs, got 1/);
-    expect(() => (gp.add as unknown as (...x: unknown[]) => GpuArray)(a, a, a)).to.throw(TypeError, /takes 2 inputs, got 3/);
-    expect(() => (gp.sqrt as unknown as (...x: unknown[]) => GpuArray)(a, a)).to.throw(TypeError, /takes 1 input, got 2/);
+    // A third array is NumPy's positional out (np.add(a, b, out)); a fourth is one operand too many.
+    expect(() => (gp.add as unknown as (...x: unknown[]) => GpuArray)(a, a, a, a)).to.throw(TypeError, /takes 2 inputs, got 4/);
+    expect(() => (gp.add as unknown as (...x: unknown[]) => GpuArray)(a, a, 3)).to.throw(TypeError, /takes 2 inputs, got 3/);
+    expect(() => (gp.sqrt as unknown as (...x: unknown[]) => GpuArray)(a, 2)).to.throw(TypeError, /takes 1 input, got 2/);
+    expect(() => (gp.sqrt as unknown as (...x: unknown[]) => GpuArray)(a, a, a)).to.throw(TypeError, /takes 1 input, got 3/);
     expect(() => a.add('1' as unknown as number)).to.throw(TypeError, /unsupported operand type string/);
     // A JS list is an array operand, as np.asarray makes it (int64 here: float32 + int64 is float64).
     const l = a.add([1, 2, 3]);
