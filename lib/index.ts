@@ -202,7 +202,7 @@ export type { UfuncArg, UfuncCallOptions, UfuncKeywords, UfuncPairCallOptions, U
 export type { UfuncOrder, UfuncWhere } from './ops/ufunc-where.js';
 export type { UfuncName, UfuncAliasName, PairUfuncName } from './ops/ufunc-table.js';
 export type { UfuncFunctions, UfuncMethods, ClipBounds, UfuncOperand } from './ops/ufunc-api.js';
-export type { ReductionFunction, ReductionMethod, ReductionFunctions, ReductionMethods, ReductionName, ReductionAliasName, ReductionMethodName } from './ops/reductions.js';
+export type { ReductionFunction, ReductionMethod, ReductionFunctions, ReductionMethods, ReductionName, ReductionAliasName, ReductionMethodName, ReductionPositional } from './ops/reductions.js';
 export type { ParamSpec } from './kernel/params.js';
 export type { KernelArg, ElementwiseKernelConstructor } from './kernel/elementwise-kernel.js';
 export type { ReductionKernelConstructor } from './kernel/reduction-kernel.js';

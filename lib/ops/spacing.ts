@@ -159,10 +159,11 @@ function linspaceArrays(start: SpaceEnd, stop: SpaceEnd, num: number, endpoint: 
  * `num` evenly spaced values from `start` to `stop` (NumPy `numpy.linspace`, CuPy `cupy.linspace`).
  * Array endpoints (broadcast together) give one sequence per element along a new axis `axis`.
  *
- * @param more `num` (how many values; default 50), then NumPy's `endpoint`, `retstep`, `dtype`,
- *   `axis` by position, or an options object in place of any of them: `endpoint` (include `stop`, default true), `retstep` (also return the step: a number for
- *   number endpoints, an array for array ones), `dtype` (default float64, or the endpoints' float
- *   dtype; integer dtypes take the floor, as NumPy), `axis` (array endpoints: where the new axis goes)
+ * After start and stop: `num` (how many values; default 50), then NumPy's `endpoint`, `retstep`,
+ * `dtype`, `axis` by position, or an options object in place of any of them: `endpoint` (include
+ * `stop`, default true), `retstep` (also return the step: a number for number endpoints, an array
+ * for array ones), `dtype` (default float64, or the endpoints' float dtype; integer dtypes take the
+ * floor, as NumPy), `axis` (array endpoints: where the new axis goes).
  * @example gp.linspace(0, 1, 5).str() // '[0.   0.25 0.5  0.75 1.  ]'
  */
 export function linspace(start: SpaceEnd, stop: SpaceEnd, num: number, opts: LinspaceOptions & { retstep: true }): [GpuArray, GpuArray | number];
