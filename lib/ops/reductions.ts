@@ -164,9 +164,11 @@ export const maskedReduction: {
 } = {};
 
 /** A reduction's arguments after `a`: NumPy's positional ones, then one options object. None (null) by position is the default, except for axis. */
+/** The keyword-only options of each reduction: OPTION_KEYS less its positional ones (worked out once, not per call). */
+const KEYWORD_ONLY = new Map(Object.entries(POSITIONAL).map(([name, names]) => [name, OPTION_KEYS.filter((k) => !(names as readonly string[]).includes(k))]));
+
 function splitArgs(name: ReductionName, args: readonly unknown[]): ReductionOptions {
-  const names = POSITIONAL[name];
-  const bound = bindArgs(name, args, names, OPTION_KEYS.filter((k) => !(names as readonly string[]).includes(k)));
+  const bound = bindArgs(name, args, POSITIONAL[name], KEYWORD_ONLY.get(name));
   for (const k of Object.keys(bound)) if (bound[k] === null && k !== 'axis') delete bound[k];
   return bound as ReductionOptions;
 }
