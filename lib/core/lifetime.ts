@@ -100,8 +100,35 @@ interface Scope {
   tokens: (LifetimeToken | null)[];
 }
 
+// Weak tracking is deferred: an owner is held in `pending` until the job ends (a microtask) or
+// 1024 owners wait, and only those not disposed by then get their WeakRef and registration. An
+// array disposed soon after it is made (most unscoped temporaries) then costs neither. Holding
+// the owner that long changes nothing: a WeakRef made in this job would keep it alive as long.
+const pendingOwners: object[] = [];
+const pendingTokens: LifetimeToken[] = [];
+let flushQueued = false;
+
+function flushPending(): void {
+  flushQueued = false;
+  for (let k = 0; k < pendingOwners.length; k++) track(pendingOwners[k], pendingTokens[k]);
+  pendingOwners.length = 0;
+  pendingTokens.length = 0;
+}
+
 /** Weak tracking from now on: `owner` may be collected, and then its reference is released. */
 function startTracking(owner: object, token: LifetimeToken): void {
+  const t = token.tracked;
+  if (t.done || t.ref !== null) return;
+  pendingOwners.push(owner);
+  pendingTokens.push(token);
+  if (pendingOwners.length >= 1024) flushPending();
+  else if (!flushQueued) {
+    flushQueued = true;
+    queueMicrotask(flushPending);
+  }
+}
+
+function track(owner: object, token: LifetimeToken): void {
   const t = token.tracked;
   if (t.done || t.ref !== null) return;
   // Each WeakRef keeps its target alive until the job ends; a long synchronous loop would pile
@@ -140,6 +167,7 @@ export function untrackLifetime(token: LifetimeToken): void {
  * a sweep of the WeakRefs. The pools call it when short of memory (see MemoryPool.malloc).
  */
 export function reclaimUnreachable(): void {
+  flushPending(); // the waiting owners held strongly: weakly from here on, so the collection can take them
   collectGarbage(); // where V8's gc() is out of reach, the sweep still finds what V8 collected itself
   for (const t of live) {
     if (!t.done && t.ref !== null && t.ref.deref() === undefined) {

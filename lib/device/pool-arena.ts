@@ -7,8 +7,12 @@ import { describeValue, readOptions } from '../util/options.js';
 const MAX_SLACK_RATIO = 2;
 
 export class Arena {
+  // A size whose list empties keeps its list and its place in `sizes` (a block of that size is
+  // usually back soon: take and put of one size in a loop then allocate and splice nothing);
+  // the emptied ones are dropped together once they outnumber the sizes in use.
   private readonly free = new Map<number, number[]>();
   private sizes: number[] = [];
+  private empty = 0;
   /** Blocks and bytes cached here. */
   blocks = 0;
   bytes = 0;
@@ -21,8 +25,8 @@ export class Arena {
     if (this.blocks === 0) return Infinity;
     const list = this.free.get(size);
     if (list !== undefined && list.length > 0) return size;
-    const i = lowerBound(this.sizes, size);
-    return i >= this.sizes.length || this.sizes[i] > size * MAX_SLACK_RATIO ? Infinity : this.sizes[i];
+    const i = this.fitIndex(size);
+    return i < 0 ? Infinity : this.sizes[i];
   }
 
   /** A cached block of `size` bytes, or (unless `exact`) the smallest one up to twice that; null when none. Its size in `got[0]`. */
@@ -30,18 +34,15 @@ export class Arena {
     if (this.blocks === 0) return null;
     let list = this.free.get(size);
     let have = size;
-    if (!list || list.length === 0) {
+    if (list === undefined || list.length === 0) {
       if (exact) return null;
-      const i = lowerBound(this.sizes, size);
-      if (i >= this.sizes.length || this.sizes[i] > size * MAX_SLACK_RATIO) return null;
+      const i = this.fitIndex(size);
+      if (i < 0) return null;
       have = this.sizes[i];
       list = this.free.get(have)!;
     }
     const ptr = list.pop()!;
-    if (list.length === 0) {
-      this.free.delete(have);
-      this.sizes.splice(lowerBound(this.sizes, have), 1);
-    }
+    if (list.length === 0 && ++this.empty > 16 + this.sizes.length - this.empty) this.dropEmpty();
     this.blocks--;
     this.bytes -= have;
     got[0] = have;
@@ -50,11 +51,11 @@ export class Arena {
 
   put(ptr: number, size: number): void {
     let list = this.free.get(size);
-    if (!list) {
+    if (list === undefined) {
       list = [];
       this.free.set(size, list);
       this.sizes.splice(lowerBound(this.sizes, size), 0, size);
-    }
+    } else if (list.length === 0) this.empty--;
     list.push(ptr);
     this.blocks++;
     this.bytes += size;
@@ -65,8 +66,26 @@ export class Arena {
     for (const [size, list] of this.free) for (const ptr of list) fn(ptr, size);
     this.free.clear();
     this.sizes = [];
+    this.empty = 0;
     this.blocks = 0;
     this.bytes = 0;
+  }
+
+  /** The index in `sizes` of the smallest cached block of `size` bytes up to twice that, or -1. */
+  private fitIndex(size: number): number {
+    for (let i = lowerBound(this.sizes, size); i < this.sizes.length && this.sizes[i] <= size * MAX_SLACK_RATIO; i++) {
+      if (this.free.get(this.sizes[i])!.length > 0) return i;
+    }
+    return -1;
+  }
+
+  private dropEmpty(): void {
+    this.sizes = this.sizes.filter((s) => {
+      if (this.free.get(s)!.length > 0) return true;
+      this.free.delete(s);
+      return false;
+    });
+    this.empty = 0;
   }
 }
 

@@ -159,7 +159,8 @@ export function runReduction(def: ReductionDefinition, params: readonly BoundPar
     }
   }
   device ??= currentDevice();
-  const shape = broadcastShapes(...shapes);
+  // One operand (every NumPy reduction): its shape, already checked, with no broadcast to work out.
+  const shape = shapes.length === 1 ? shapes[0].slice() : broadcastShapes(...shapes);
   const reduced = normalizeAxes(call.axis, shape.length);
   const outShape = reducedShape(shape, reduced, call.keepdims ?? false);
 
