@@ -11,8 +11,8 @@ export { GpuArray, GpuArray as ndarray } from './core/gpu-array.js';
 export type { ArrayFlags, NestedArray } from './core/gpu-array.js';
 export { DType, dtype, dtypes } from './core/dtype.js';
 export type { DTypeLike, DTypeName } from './core/dtype.js';
-export { promoteTypes, canCastSafely as canCast } from './core/promotion.js';
-export { numpyResultType as resultType } from './ops/type-check.js';
+export { promoteTypes } from './core/promotion.js';
+export { numpyResultType as resultType, canCast } from './ops/type-check.js';
 export { isdtype } from './core/isdtype.js';
 export { issubdtype, AbstractDType, generic, number, integer, signedinteger, unsignedinteger, inexact, floating, complexfloating } from './core/abstract-dtypes.js';
 export { mintypecode, typename } from './core/type-codes.js';
@@ -159,7 +159,7 @@ export type { ReductionKernelFn, ReductionKernelOptions, ReductionCallOptions } 
 
 // Printing, host export and memory: NumPy's array_repr/array_str and print options,
 // cupy.asnumpy, and the current device's memory pool (cupy.get_default_memory_pool()).
-export { arrayRepr, arrayStr, array2string } from './core/repr.js';
+export { arrayRepr, arrayStr, array2string } from './ops/printing.js';
 export { setPrintoptions, getPrintoptions, printoptions } from './core/print-options.js';
 export type { PrintOptions, FloatMode } from './core/print-options.js';
 export { asnumpy } from './core/host-export.js';

@@ -183,6 +183,27 @@ describeEachDevice('array repr/str', () => {
     expect(a.toString()).to.equal('<disposed GpuArray shape=(2,) dtype=float32>');
   });
 
+  it("takes NumPy's parameters of array_repr, array_str and array2string by position or name", () => {
+    // NumPy 2.4's strings for the same calls.
+    const a = gp.array([1e-8, 1.0, 123456.789]);
+    const b = gp.arange(6, 'int8').reshape(2, 3);
+    const c = gp.array([1.5, -2.25], 'float32');
+    try {
+      expect(gp.arrayRepr(a, 30)).to.equal('array([1.00000000e-08,\n       1.00000000e+00,\n       1.23456789e+05])');
+      expect(gp.arrayRepr(a, null, 3, true)).to.equal('array([     0.   ,      1.   , 123456.789])');
+      expect(gp.arrayStr(a, { precision: 2, suppressSmall: true })).to.equal('[     0.        1.   123456.79]');
+      expect(gp.array2string(a, null, 4, true, ', ', 'x(', { suffix: ')' })).to.equal('[     0.   ,      1.   , 123456.789]');
+      expect(gp.array2string(b, 10, { separator: ',' })).to.equal('[[0,1,2],\n [3,4,5]]');
+      expect(gp.arrayRepr(c, { maxLineWidth: 20 })).to.equal('array([ 1.5 ,\n       -2.25],\n      dtype=float32)');
+      expect(() => gp.arrayRepr(c, 20, { maxLineWidth: 20 })).to.throw(TypeError, /multiple values/);
+      expect(() => gp.arrayRepr(c, { maxLineWidth: 20, linewidth: 30 })).to.throw(TypeError, /both/);
+      expect(() => gp.array2string(c, { formatter: {} })).to.throw(TypeError, /formatter/);
+      expect(() => gp.arrayStr(c, 1, 2, 3, 4)).to.throw(TypeError, /at most 3 positional/);
+    } finally {
+      for (const x of [a, b, c]) x.dispose();
+    }
+  });
+
   it('keeps print options until changed, and printoptions() restores them even on throw', () => {
     const defaults = gp.getPrintoptions();
     expect(defaults).to.deep.equal({

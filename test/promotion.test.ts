@@ -60,6 +60,34 @@ describe('promotion', () => {
     expect(c('complex64', 'float64')).to.equal(false);
   });
 
+  it("canCast takes NumPy's casting rule by position or {casting}, and arrays and typed scalars", () => {
+    // NumPy 2.4's np.can_cast for the same arguments.
+    const cases: [string, string, string, boolean][] = [
+      ['uint16', 'int8', 'same_kind', true],
+      ['int64', 'uint64', 'same_kind', false],
+      ['float32', 'float16', 'same_kind', true],
+      ['float64', 'int8', 'same_kind', false],
+      ['int8', 'int8', 'no', true],
+      ['int8', 'int16', 'equiv', false],
+      ['complex64', 'float32', 'unsafe', true],
+      ['complex64', 'float32', 'same_kind', false],
+    ];
+    for (const [a, b, casting, want] of cases) {
+      expect(gp.canCast(a, b, casting), `${a} -> ${b} ${casting}`).to.equal(want);
+      expect(gp.canCast(gp.dtype(a), b, { casting }), `${a} -> ${b} {casting}`).to.equal(want);
+    }
+    const x = gp.arange(3, 'int32');
+    try {
+      expect(gp.canCast(x, 'float64')).to.equal(true);
+      expect(gp.canCast(gp.float32(1), gp.float16, { casting: 'same_kind' })).to.equal(true);
+    } finally {
+      x.dispose();
+    }
+    expect(() => gp.canCast(1, 'int8')).to.throw(TypeError, /does not support JS numbers/);
+    expect(() => gp.canCast('int8', 'int16', 'bogus')).to.throw(RangeError, /casting must be one of/);
+    expect(() => gp.canCast('int8', 'int16', 'safe', { casting: 'safe' })).to.throw(TypeError, /multiple values/);
+  });
+
   it('resultType with NEP 50 weak kinds', () => {
     const r = (strong: string[], weak: ('bool' | 'int' | 'float' | 'complex')[]) => gp.resultType(strong.map((s) => gp.dtype(s)), weak).name;
     expect(r(['int8'], ['int'])).to.equal('int8');

@@ -1,13 +1,13 @@
 // NumPy's type tests and type choices (numpy/lib/_type_check_impl.py and friends): iscomplex,
 // isreal, iscomplexobj, isrealobj, real_if_close, common_type, min_scalar_type, isscalar.
 import { finfo } from '../core/dtype-info.js';
-import { DType, DTypeLike, dtypes, isDTypeLike } from '../core/dtype.js';
-import { resultType as promoteAll, type WeakKind } from '../core/promotion.js';
+import { DType, dtype as toDType, DTypeLike, dtypes, isDTypeLike } from '../core/dtype.js';
+import { canCastBy, castingOf, resultType as promoteAll, type WeakKind } from '../core/promotion.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { isComplexLike, weakKindOf } from '../core/host-data.js';
 import { Scalar } from '../core/scalar.js';
 import { readOptions } from '../util/options.js';
-import { ArrayLike, toArray, withArray } from './array-args.js';
+import { ArrayLike, bindArgs, toArray, withArray } from './array-args.js';
 import { all } from './reduction-exports.js';
 import { ufuncFunctions as uf } from './ufunc-api.js';
 
@@ -165,4 +165,20 @@ export function numpyResultType(...arraysAndDtypes: unknown[]): DType {
   }
   if (strong.length === 0 && weak.length === 0) throw new TypeError('at least one array or dtype is required');
   return promoteAll(strong, weak);
+}
+
+/**
+ * numpy.can_cast(from_, to, casting='safe'): whether `from` (a dtype, a scalar type, a typed
+ * scalar or an array's dtype) casts to `to` under `casting` ('no', 'equiv', 'safe', 'same_kind',
+ * 'unsafe'), by position or `{casting}`. A JS number, bigint or boolean is a TypeError, as a
+ * Python scalar in NumPy 2 (its answer would depend on the value).
+ * @example gp.canCast(gp.int64, gp.float32, 'same_kind') // true
+ */
+export function canCast(from: unknown, to: DTypeLike, ...args: unknown[]): boolean {
+  const { casting } = bindArgs('canCast', args, ['casting']);
+  if (typeof from === 'number' || typeof from === 'bigint' || typeof from === 'boolean' || isComplexLike(from)) {
+    throw new TypeError('canCast() does not support JS numbers, bigints, booleans and complex values because the result used to depend on the value; use a dtype or an array');
+  }
+  const f = isDTypeLike(from) ? promoteAll([from]) : dtypeOf(from, 'canCast: from');
+  return canCastBy(f, toDType(to, 'canCast: to'), castingOf(casting, 'safe'));
 }
