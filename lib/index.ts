@@ -252,6 +252,8 @@ export { putmask, place, extract, select, copyto } from './ops/masking.js';
 export type { CopytoOptions } from './ops/masking.js';
 import './ops/ufunc-at.js';
 import './ops/index-methods.js';
+import './ops/flat-iter.js';
+export type { FlatIter, FlatIndex } from './ops/flat-iter.js';
 // ufunc.reduce / ufunc.outer / ufunc.accumulate on the Ufunc objects and the exported functions
 // (gp.add.reduce(a), gp.multiply.outer(a, b)); numpy.real/imag/angle and the a.real/a.imag properties.
 import './ops/ufunc-methods.js';

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import * as gp from 'gpuarray';
 import { GpuArray, var as variance } from 'gpuarray';
 import type {
+  FlatIter,
   ArrayEqualOptions,
   ArrayFlags,
   AxisLike,
@@ -412,6 +413,13 @@ assert.equal(String(p1d.deriv()), ' \n2 x + 2');
 assert.equal(p1d.multiply(p1d).order, 4);
 assert.deepEqual(new gp.broadcast(gp.arange(3).reshape(3, 1), gp.arange(2)).shape, [3, 2]);
 assert.equal(gp.canCast(gp.dtypes.int8, gp.dtypes.float32), true);
+assert.equal(gp.canCast('uint16', 'int8', 'same_kind'), true);
+const flatOf = gp.arange(6, 'float32').reshape(2, 3);
+const fi: FlatIter = flatOf.flat;
+fi.set('1:3', [7]);
+flatOf.flat = flatOf.flat.get('...');
+assert.deepEqual([...fi], [0, 7, 7, 3, 4, 5]);
+assert.equal(gp.arrayStr(flatOf.flat.get([1, 4]), null, 2, { suppressSmall: true }), '[7. 4.]');
 const scalars = [
   gp.bool_(true),
   gp.int8(1),
