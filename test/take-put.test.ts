@@ -272,9 +272,37 @@ describeEachDevice('take and put', () => {
       const wrap = d === 'int8' ? -56 : d === 'uint8' ? 200 : 200;
       expect(list(s), d).to.deep.equal([d === 'int8' ? 100 : Math.max(wrap, 100), wrap, wrap, wrap, wrap - 6]);
     }
-    expect(() => gp.add.at(gp.zeros([2], 'complex64'), [0], 1)).to.throw(TypeError, /complex64/);
-    expect(() => gp.add.at(gp.zeros([2], 'complex64'), [0], gp.zeros([1], 'float32'))).to.throw(TypeError, /complex64/);
     expect(() => gp.add.at(gp.zeros([2], 'int32'), [2], 1)).to.throw(gp.IndexError);
+  });
+
+  it("ufunc.at of any ufunc: index order, the loop of (a, b), results cast back unsafely (NumPy 2.4's values)", () => {
+    const run = (a: gp.GpuArray, f: (x: gp.GpuArray) => void) => {
+      f(a);
+      return list(a);
+    };
+    expect(run(gp.array([3]), (a) => gp.multiply.at(a, [0], 0.5))).to.deep.equal([1]);
+    expect(run(gp.array([7], 'uint8'), (a) => gp.divide.at(a, [0], 2.5))).to.deep.equal([2]);
+    expect(run(gp.array([1, 4, 2, 2], 'uint8'), (a) => gp.divide.at(a, [2, -2, 2], gp.array([3, 3, 2], 'uint8')))).to.deep.equal([1, 4, 0, 2]);
+    expect(run(gp.array([1, 2, 3]), (a) => gp.negative.at(a, [0, 0, 2]))).to.deep.equal([1, 2, -3]);
+    expect(run(gp.array([5, 6]), (a) => gp.floorDivide.at(a, [1, 1], gp.array([2, 2])))).to.deep.equal([5, 1]);
+    expect(run(gp.arange(6).reshape(2, 3), (a) => gp.add.at(a, [':', [0, 0]], 1))).to.deep.equal([[2, 1, 2], [5, 4, 5]]);
+    const sq = run(gp.array([1.5, 2.5]), (a) => gp.sqrt.at(a, [0, 0])) as number[];
+    expect(sq[0]).to.be.closeTo(1.10668192, 1e-8);
+    expect(run(gp.array([2, 4, 3, 3, 3, 3], 'float64'), (a) => gp.logicalAnd.at(a, [-5, 3, -1, 2], 2))).to.deep.equal([2, 1, 1, 1, 3, 1]);
+    expect(run(gp.array([3, 4, 3, 1, 4], 'uint8'), (a) => gp.bitwiseOr.at(a, [-3, -2, -1, 4, -1], gp.array([1, 3, 1, 3, 3], 'uint8')))).to.deep.equal([3, 4, 3, 3, 7]);
+    expect(run(gp.array([1, 2, 3], 'int8'), (a) => gp.power.at(a, [2, 2], 2))).to.deep.equal([1, 2, 81]);
+    expect(run(gp.array([1, NaN]), (a) => gp.fmax.at(a, [1, 0], gp.array([5, 0.5])))).to.deep.equal([1, 5]);
+    expect(run(gp.array([true, false, true]), (a) => gp.add.at(a, [1, 1], true))).to.deep.equal([true, true, true]);
+    const c = gp.zeros([2], 'complex64');
+    gp.add.at(c, [0, 0], 1);
+    expect(Array.from(c.toTypedArray() as Float32Array)).to.deep.equal([2, 0, 0, 0]);
+    // A complex operand into a real array keeps the real part, as NumPy's unsafe cast (its ComplexWarning).
+    expect(run(gp.array([1, 2, 3], 'float64'), (a) => gp.add.at(a, [0], { re: 0, im: 1 }))).to.deep.equal([1, 2, 3]);
+    const a = gp.array([1, 2, 3]);
+    expect(() => gp.negative.at(a, [0], [1])).to.throw(RangeError, /unary/);
+    expect(() => gp.add.at(a, [0])).to.throw(RangeError, /second operand needed/);
+    expect(() => gp.divmod.at(a, [0], 2)).to.throw(RangeError, /single output/);
+    expect(() => gp.bitwiseOr.at(gp.array([1.5]), gp.array([], 'int64'), gp.array([], 'float64'))).to.throw(TypeError);
   });
 
   it('NumPy audit: index dtypes, 0-d take, out casts, choose (weak scalars, negative raise, out shape)', () => {
@@ -333,7 +361,7 @@ describeEachDevice('take and put', () => {
     const s = gp.select([gp.array([true, false])], [gp.array([1, 2], 'int8')], 5);
     expect([s.dtype.name, list(s)]).to.deep.equal(['int8', [1, 5]]);
     expect(list(gp.select([[true, false]], [[1, 2]]))).to.deep.equal([1, 0]);
-    // ufunc.at casts the operand to a's dtype first (unsafe): 0.6 twice adds nothing, 300 wraps.
+    // ufunc.at computes in the loop of (a, b) and casts each result back unsafely: 0.6 twice adds nothing, 300 wraps.
     const i = gp.zeros([2], 'int32');
     gp.add.at(i, [0, 0], gp.array([0.6, 0.6]));
     gp.add.at(i, [1], 1.5);

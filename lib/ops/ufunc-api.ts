@@ -14,7 +14,6 @@ import {
   BinaryUfuncName,
   PairUfuncName,
   UFUNC_ALIASES,
-  UFUNC_AT,
   UfuncAliasName,
   UfuncName,
   UFUNCS,
@@ -45,8 +44,11 @@ type MethodOf<K, O> = K extends 1
     ? (other: UfuncOperand, options?: CallOptions<O>) => Result<O>
     : (x2: UfuncOperand | null, x3: UfuncOperand | null, options?: CallOptions<O>) => GpuArray;
 
-/** numpy.ufunc.at for the arithmetic ufuncs (lib/ops/ufunc-at.ts): unbuffered a[indices] op= b. */
-export type UfuncAt = (a: GpuArray, indices: unknown, b: UfuncArg | readonly unknown[]) => void;
+/**
+ * numpy.ufunc.at (lib/ops/ufunc-at.ts): unbuffered a[indices] = f(a[indices], b) in index order
+ * (unary ufuncs: no b), each result cast back to a's dtype; ufuncs of two outputs refuse the call.
+ */
+export type UfuncAt = (a: GpuArray, indices: unknown, b?: UfuncArg | readonly unknown[]) => void;
 
 /** Options of `ufunc.reduce` (NumPy's keywords): `axis` (default 0), `dtype`, `out`, `keepdims`, `initial`, `where`. */
 export interface UfuncReduceOptions {
@@ -100,11 +102,10 @@ export type UfuncReduceat = (a: GpuArray, indices: UfuncReduceatIndices, axisOrO
  */
 export type UfuncOuter<O = 1> = (a: UfuncOperand, b: UfuncOperand, options?: CallOptions<O>) => Result<O>;
 
-type AtName = (typeof UFUNC_AT)[number];
 /** The ufunc methods a function carries: `outer` on every binary ufunc, `reduce`, `accumulate` and `reduceat` on those of one output, `at` where supported. */
 type UfuncMethodsOf<N> = (N extends BinaryUfuncName ? { outer: UfuncOuter<Outputs<N>> } : unknown) &
   (N extends BinaryUfuncName ? (N extends PairUfuncName ? unknown : { reduce: UfuncReduce; accumulate: UfuncAccumulate; reduceat: UfuncReduceat }) : unknown) &
-  (N extends AtName ? { at: UfuncAt } : unknown);
+  { at: UfuncAt };
 
 /** numpy.clip's keyword bounds (NumPy >= 2.1): `{min, max}` with the call options. */
 export type ClipBounds = UfuncCallOptions & { min?: UfuncArg | null; max?: UfuncArg | null };
