@@ -120,6 +120,17 @@ describeEachDevice('gp.fft', (spec) => {
     expectClose(hostComplex(gp.fft.fft(s, { axis: 0 })), dftAxis(hostComplex(s), [5, 3], 0, -1), 1e-12);
   });
 
+  it('real views at an odd element offset (cuFFT takes no input unaligned to the complex type: they are copied)', () => {
+    // NumPy 2.4's values for the same calls.
+    const b = gp.arange(7, 'float64');
+    expectClose(hostComplex(gp.fft.rfft(b.slice('1:6'))), Float64Array.of(15, 0, -2.5, 3.4409548011779334, -2.5, 0.8122992405822659), 1e-12);
+    const c = gp.arange(9, 'float32');
+    expectClose(hostComplex(gp.fft.rfft(c.slice('3:8'))), Float64Array.of(25, 0, -2.5, 3.4409546852111816, -2.5, 0.8122992515563965), 1e-5);
+    const v = gp.array([[0.63], [0.58]]).slice('1:', '::-1');
+    expectClose(hostComplex(gp.fft.rfftn(v, { norm: 'forward' })), Float64Array.of(0.58, 0), 1e-15);
+    for (const x of [b, c, v]) x.dispose();
+  });
+
   it('fft2 / fftn / ifftn over several axes, including axes in another order and more than three', () => {
     const x = randomComplex(3 * 4 * 5, 11);
     const a = toArray(x, 'complex128', [3, 4, 5]);

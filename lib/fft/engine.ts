@@ -57,8 +57,10 @@ function transformUpTo3(a: GpuArray, axes: readonly number[], s: readonly number
     const perm = [...others, ...axes];
     x = keep(x.transpose(perm));
     const inDtype = kind === 'r2c' ? real : complex;
-    // cuFFT's c2r overwrites its input: it always gets a copy of its own.
-    const usable = x.dtype === inDtype && isCContiguous(x.shape, x.strides, x.itemsize) && (kind !== 'c2r' || temps.includes(x) && x.base === null);
+    // cuFFT's c2r overwrites its input: it always gets a copy of its own. cuFFT refuses an input
+    // not aligned to the complex type (CUFFT_INVALID_VALUE): a real view at an odd element offset is copied.
+    const usable =
+      x.dtype === inDtype && isCContiguous(x.shape, x.strides, x.itemsize) && x.ptr % complex.itemsize === 0 && (kind !== 'c2r' || (temps.includes(x) && x.base === null));
     if (!usable) x = keep(x.astype(inDtype));
     const batchShape = x.shape.slice(0, others.length);
     const outTrailing = kind === 'r2c' ? [...s.slice(0, -1), Math.floor(s[s.length - 1] / 2) + 1] : [...s];
