@@ -83,6 +83,11 @@ describeEachDevice('linalg: einsum', () => {
     expect(() => gp.einsum('ijk', a)).to.throw(RangeError);
     expect(() => gp.einsum('ij,ij->i', a, gp.ones([2, 4]))).to.throw(RangeError, /broadcast/);
     expect(() => gp.einsum('ii', a)).to.throw(RangeError, /don't match/);
+    // '...' dims are broadcast, never summed: an explicit output without '...' refuses them (NumPy's ValueError).
+    expect(() => gp.einsum('...->', a)).to.throw(RangeError, /no '...' ellipsis provided/);
+    expect(() => gp.einsum('...ij->ij', gp.ones([1, 2, 2]))).to.throw(RangeError, /no '...' ellipsis provided/);
+    expect(gp.einsum('...i->', gp.arange(3)).item()).to.equal(3n);
+    expect(gp.einsum('...->', gp.array(4.5)).item()).to.equal(4.5);
     // optimize= is accepted (programs written for NumPy pass it) and changes nothing in the result.
     for (const optimize of [true, false, 'greedy', 'optimal'] as const) {
       expect(gp.einsum('ij->ji', a, { optimize }).toArray(), String(optimize)).to.deep.equal(gp.einsum('ij->ji', a).toArray());

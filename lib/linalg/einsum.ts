@@ -121,6 +121,10 @@ function einsumArrays(subscripts: string, ops: GpuArray[], options: EinsumOption
   let outLabels: Labels;
   if (arrow.length === 2) {
     const o = parseTerm(arrow[1], 'the output');
+    // The dims '...' stands for broadcast; they are never summed: an output without '...' refuses them.
+    if (o.ellipsisAt < 0 && ellipsisDims > 0) {
+      throw new RangeError("output has more dimensions than subscripts given in einstein sum, but no '...' ellipsis provided to broadcast the extra dimensions.");
+    }
     outLabels = expand(o, o.ellipsisAt < 0 ? 0 : ellipsisDims);
     for (const l of o.letters) {
       if (o.letters.indexOf(l) !== o.letters.lastIndexOf(l)) throw new RangeError(`einstein sum subscripts string includes output subscript '${l}' multiple times`);
