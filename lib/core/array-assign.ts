@@ -8,25 +8,14 @@ import { HostScalar } from './host-data.js';
 import { kernelHooks } from './kernel-hooks.js';
 import { canCastBy, castingOf } from './promotion.js';
 import { Scalar } from './scalar.js';
-import { isOptionsLike, readOptions } from '../util/options.js';
+import { bindParams, isOptionsLike } from '../util/options.js';
 
-const ASTYPE_PARAMS = ['order', 'casting', 'subok', 'copy'];
-
-/** astype's parameters after the dtype in NumPy's order, with an options object in place of any (core cannot use ops' bindArgs). */
+/** astype's parameters after the dtype in NumPy's order, with an options object in place of any. */
 function astypeArgs(more: readonly unknown[]): AstypeOptions {
-  const list = [...more];
-  while (list.length > 0 && list[list.length - 1] === undefined) list.pop();
-  const o = readOptions<AstypeOptions>('astype', list.length > 0 && isOptionsLike(list[list.length - 1]) ? list.pop() : undefined, ASTYPE_PARAMS) as Record<string, unknown>;
-  if (list.length > ASTYPE_PARAMS.length) throw new TypeError(`astype() takes at most ${ASTYPE_PARAMS.length + 1} positional arguments (${list.length + 1} given)`);
-  list.forEach((v, i) => {
-    if (v === undefined) return;
-    const k = ASTYPE_PARAMS[i];
-    if (o[k] !== undefined) throw new TypeError(`astype() got multiple values for argument '${k}'`);
-    o[k] = v;
-  });
+  const o = bindParams('astype', more, ['order', 'casting', 'subok', 'copy'], [], isOptionsLike) as AstypeOptions;
   if (o.order !== undefined && o.order !== null && !['C', 'F', 'A', 'K'].includes(o.order as string)) throw new RangeError(`astype: order must be one of 'C', 'F', 'A', or 'K' (got ${String(o.order)})`);
   if (o.order === 'F') throw new RangeError("astype: order 'F' is not supported (the result is C-ordered); use gp.asfortranarray(a, dtype)");
-  return o as AstypeOptions;
+  return o;
 }
 
 /** `a.astype(d, ...)`: the casting rule checked, then a converted C-contiguous copy (or `a` itself for copy: false). */

@@ -77,16 +77,18 @@ export const shapeString = (s: Shape) => `(${s.join(', ')}${s.length === 1 ? ','
 /** numpy.broadcast_shapes; the error names every shape involved. */
 export function broadcastShapes(...shapes: Shape[]): number[] {
   // NumPy takes an int as a 1-d shape; anything else that is not a list of sizes is a TypeError
-  // here, not `new Array(NaN)`'s RangeError below.
-  shapes = shapes.map((s) => (typeof s === 'number' ? [s] : s));
-  for (const s of shapes) {
+  // here, not `new Array(NaN)`'s RangeError below. Loops, not map/spread: every op's call path runs this.
+  let ndim = 0;
+  for (let k = 0; k < shapes.length; k++) {
+    const s = typeof shapes[k] === 'number' ? (shapes[k] = [shapes[k] as unknown as number]) : shapes[k];
     if (!Array.isArray(s)) throw new TypeError(`broadcastShapes: a shape must be an array of integers, got ${s === null ? 'null' : typeof s}`);
-    for (const d of s) {
+    for (let i = 0; i < s.length; i++) {
+      const d = s[i];
       if (typeof d !== 'number' || !Number.isInteger(d)) throw new TypeError(`broadcastShapes: shape entries must be integers, got ${typeof d === 'number' ? d : typeof d}`);
       if (d < 0) throw new RangeError(`broadcastShapes: negative dimensions are not allowed (got ${d})`);
     }
+    if (s.length > ndim) ndim = s.length;
   }
-  const ndim = Math.max(0, ...shapes.map((s) => s.length));
   const out = new Array<number>(ndim).fill(1);
   for (const s of shapes) {
     for (let i = 0; i < s.length; i++) {

@@ -6,7 +6,7 @@ import type { DType } from '../core/dtype.js';
 import { HostScalar } from '../core/host-data.js';
 import { Scalar } from '../core/scalar.js';
 import { broadcastShapes, broadcastStrides, normalizeAxis } from '../core/shape.js';
-import type { Dim3, LoadedKernel } from '../device/backend.js';
+import type { LoadedKernel } from '../device/backend.js';
 import type { Device } from '../device/device.js';
 import { currentDevice, registerStreamScratch } from '../device/device.js';
 import { ArgBlock, ParamLayout } from '../device/arg-block.js';
@@ -52,9 +52,6 @@ interface Layout {
   spec: ReductionSpec;
   prepared: PreparedReduction;
   geo: Geometry;
-  /** The launch's grid and block (the geometry's, made once rather than on every call). */
-  grid: Dim3;
-  block: Dim3;
 }
 
 export interface PreparedReduction {
@@ -162,8 +159,7 @@ export function runReduction(def: ReductionDefinition, params: readonly BoundPar
     }
   }
   device ??= currentDevice();
-  // One operand (every NumPy reduction): its shape, already checked, with no broadcast to work out.
-  const shape = shapes.length === 1 ? shapes[0].slice() : broadcastShapes(...shapes);
+  const shape = broadcastShapes(...shapes);
   const reduced = normalizeAxes(call.axis, shape.length);
   const outShape = reducedShape(shape, reduced, call.keepdims ?? false);
 
@@ -203,7 +199,7 @@ function launch(def: ReductionDefinition, params: readonly BoundParam[], vals: r
   try {
     writeArgs(prepared, layout, params, vals, partials, geo.nSplit > 1 ? counters(device, stream) : 0);
     const kernel = plan.variant === 'col' ? prepared.col : prepared.row;
-    kernel.launch(layout.grid, layout.block, 0, stream, prepared.args.pointers);
+    kernel.launch({ x: geo.gridX, y: geo.nSplit, z: 1 }, { x: geo.blockX, y: geo.blockY, z: 1 }, 0, stream, prepared.args.pointers);
   } finally {
     // Stream-ordered reuse: later work on this stream runs after this launch.
     if (partials !== 0) device.pool.release(partials);
@@ -236,8 +232,7 @@ function planLayout(def: ReductionDefinition, params: readonly BoundParam[], val
     prepared = prepare(def, params, vals, spec, device, call);
     def.memo.set(key, prepared);
   } else if (checkingKeys()) assertSameBuild('reduction', key, prepared.source, reductionSource(def, params, vals, spec, call, device).gen.source);
-  const geo = geometry(plan, device.backend);
-  return { plan, spec, prepared, geo, grid: { x: geo.gridX, y: geo.nSplit, z: 1 }, block: { x: geo.blockX, y: geo.blockY, z: 1 } };
+  return { plan, spec, prepared, geo: geometry(plan, device.backend) };
 }
 
 /**

@@ -10,8 +10,7 @@ import { arrayRepr } from '../core/repr.js';
 import { Scalar } from '../core/scalar.js';
 import { applyFormat, parseFormat } from '../io/printf.js';
 import { poly, roots } from './poly-roots.js';
-import { readOptions } from '../util/options.js';
-import { ArrayLike, isOptions, toArray } from '../ops/array-args.js';
+import { ArrayLike, bindArgs, toArray } from '../ops/array-args.js';
 import { concatenate } from '../ops/joining.js';
 import { polyadd as addArrays, polyder as derArrays, polyint as intArrays, polymul as mulArrays, polysub as subArrays, polyval as valArrays, type PolyintOptions } from '../ops/poly.js';
 import { polydiv as divArrays } from '../ops/poly-division.js';
@@ -100,8 +99,7 @@ export interface poly1d {
 export class poly1d {
   /** A poly1d from coefficients, another poly1d, or (`r`) roots; `r` and `variable` by position or option. */
   constructor(cOrR: Poly1dLike, rOrOptions?: boolean | Poly1dOptions, variable?: string) {
-    const o: Poly1dOptions = isOptions(rOrOptions) ? readOptions<Poly1dOptions>('poly1d', rOrOptions, ['r', 'variable']) : { r: rOrOptions as boolean | undefined, variable };
-    if (variable !== undefined && isOptions(rOrOptions)) throw new TypeError('poly1d: variable given twice (by position and in the options)');
+    const o = bindArgs('poly1d', [rOrOptions, variable], ['r', 'variable']) as Poly1dOptions;
     if (o.variable !== undefined && o.variable !== null && typeof o.variable !== 'string') throw new TypeError('poly1d: variable must be a string');
     const self = ((x: poly1d | Poly1dPoint) => self.evaluate(x as Poly1dPoint)) as unknown as poly1d;
     Object.setPrototypeOf(self, new.target.prototype);
@@ -249,8 +247,8 @@ export class poly1d {
     s.coeffs.assign(v as number, this.order - k);
   }
   /** The m-th antiderivative with integration constants k (polyint). */
-  integ(m: number | { m?: number; k?: unknown } = 1, k: unknown = 0): poly1d {
-    const o = isOptions(m) ? readOptions<{ m: number; k: unknown }>('integ', m, ['m', 'k']) : { m, k };
+  integ(m?: number | { m?: number; k?: unknown }, k?: unknown): poly1d {
+    const o = bindArgs('integ', [m, k], ['m', 'k']) as { m?: number; k?: unknown };
     return owning(intArrays(this.coeffs, o.m ?? 1, (o.k ?? 0) as number));
   }
   /** The m-th derivative (polyder). */

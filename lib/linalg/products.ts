@@ -5,7 +5,7 @@ import { DTypeLike } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { normalizeAxis, shapeString } from '../core/shape.js';
 import { readOptions } from '../util/options.js';
-import { bindArgs } from '../ops/array-args.js';
+import { bindArgs, bindArgsNoneDefault } from '../ops/array-args.js';
 import { reductionFunctions } from '../ops/reductions.js';
 import { ufuncFunctions } from '../ops/ufunc-api.js';
 import { ArrayLike, deliver, matmul, withArrays } from './matmul.js';
@@ -195,9 +195,7 @@ export interface TraceOptions extends DiagonalOptions {
 /** numpy.trace: the sum along a diagonal (NumPy's sum dtype rules). */
 export function trace(a: ArrayLike, ...more: (number | DTypeLike | GpuArray | null | TraceOptions | undefined)[]): GpuArray {
   // NumPy's order: offset, axis1, axis2, dtype, out (by position or option; None is the default).
-  const o = bindArgs('trace', more, ['offset', 'axis1', 'axis2', 'dtype', 'out']) as TraceOptions;
-  if (o.dtype === null) delete o.dtype;
-  if (o.out === null) delete o.out;
+  const o = bindArgsNoneDefault('trace', more, ['offset', 'axis1', 'axis2', 'dtype', 'out']) as TraceOptions;
   return withArrays([a], (x) =>
     scoped((track) => {
       const d = track(diagonalView(x, o.offset ?? 0, o.axis1 ?? 0, o.axis2 ?? 1));

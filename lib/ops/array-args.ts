@@ -8,7 +8,7 @@ import { resultType } from '../core/promotion.js';
 import { Scalar } from '../core/scalar.js';
 import { normalizeAxis, shapeString } from '../core/shape.js';
 import { assign } from '../kernel/assign.js';
-import { readOptions } from '../util/options.js';
+import { bindParams, readOptions } from '../util/options.js';
 import { asarray } from './creation.js';
 import { describeValue, isOptionsLike } from '../util/options.js';
 
@@ -146,28 +146,16 @@ export function positionalOptions<T extends object>(fn: string, first: unknown, 
   return o as Partial<T>;
 }
 
-/**
- * NumPy's positional-or-keyword parameters: `args` by position in the order of `names`, the last
- * of them may be one options object (any of `names` and `keywordOnly`, camelCase). A parameter
- * given both ways, more positions than `names`, or an unknown key is a TypeError (Python's). A
- * `null` by position is NumPy's None (kept, so defaults that differ from None stay the callee's).
- */
+/** util/options.ts's bindParams with an options object told apart from arrays, scalars, dtypes and complex values. */
 export function bindArgs(fn: string, args: readonly unknown[], names: readonly string[], keywordOnly: readonly string[] = []): Record<string, unknown> {
-  const list = [...args];
-  while (list.length > 0 && list[list.length - 1] === undefined) list.pop();
-  const given = list.length > 0 && isOptions(list[list.length - 1]) ? list.pop() : undefined;
-  if (list.length > names.length) throw new TypeError(`${fn}() takes at most ${names.length} positional arguments after the array arguments (${list.length} given)`);
-  const opts = readOptions<Record<string, unknown>>(fn, given, [...names, ...keywordOnly]) as Record<string, unknown>;
-  // A prototype-less bag, as readOptions gives: a key on Object.prototype is never read as a parameter.
-  const out = readOptions<Record<string, unknown>>(fn, undefined, []) as Record<string, unknown>;
-  for (const k of keywordOnly) if (opts[k] !== undefined) out[k] = opts[k];
-  names.forEach((n, i) => {
-    const v = list[i];
-    if (v !== undefined && opts[n] !== undefined) throw new TypeError(`${fn}() got multiple values for argument '${n}'`);
-    const got = v !== undefined ? v : opts[n];
-    if (got !== undefined) out[n] = got;
-  });
-  return out;
+  return bindParams(fn, args, names, keywordOnly, isOptions);
+}
+
+/** bindArgs, a null (NumPy's None) taken as the parameter's default, except for axis (None there: every axis). */
+export function bindArgsNoneDefault(fn: string, args: readonly unknown[], names: readonly string[], keywordOnly: readonly string[] = []): Record<string, unknown> {
+  const o = bindArgs(fn, args, names, keywordOnly);
+  for (const k of Object.keys(o)) if (o[k] === null && k !== 'axis') delete o[k];
+  return o;
 }
 
 /** `a` with `last` axes moved to the end, as a new C-contiguous array of dtype d. */

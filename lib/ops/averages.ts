@@ -6,7 +6,7 @@ import { promoteTypes } from '../core/promotion.js';
 import { normalizeAxis } from '../core/shape.js';
 import type { AxisLike } from '../kernel/reduction.js';
 import { reductionFunctions as R } from './reductions.js';
-import { ArrayLike as ArrayArg, copyInto, bindArgs, toArray, withArray } from './array-args.js';
+import { ArrayLike as ArrayArg, copyInto, bindArgs, bindArgsNoneDefault, toArray, withArray } from './array-args.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
 
 /** Options of ptp, nanmean, nanvar, nanstd and nanprod (NumPy's axis, keepdims and ddof). */
@@ -95,12 +95,9 @@ function checkInexact(name: string, o: Partial<NanMomentOptions>): void {
   if (o.out !== undefined && !(o.out instanceof GpuArray)) throw new TypeError(`${name}: out must be a GpuArray`);
 }
 
-/** The nan moments' arguments after `a` in NumPy's order (None by position: the default, but for axis). */
-function nanMoments(name: string, more: readonly unknown[], names: readonly string[], keywordOnly: readonly string[]): NanMomentOptions {
-  const o = bindArgs(name, more, names, keywordOnly);
-  for (const k of Object.keys(o)) if (o[k] === null && k !== 'axis') delete o[k];
-  return o as NanMomentOptions;
-}
+/** The nan moments' arguments after `a` in NumPy's order (None: the default, but for axis). */
+const nanMoments = (name: string, more: readonly unknown[], names: readonly string[], keywordOnly: readonly string[]) =>
+  bindArgsNoneDefault(name, more, names, keywordOnly) as NanMomentOptions;
 
 /** numpy.nanmean: the mean of the non-NaN elements (an all-NaN slice gives NaN). */
 export function nanmean(a: ArrayArg, ...more: (AxisLike | DType | string | GpuArray | boolean | null | NanMomentOptions | undefined)[]): GpuArray {

@@ -7,7 +7,7 @@ import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { normalizeAxis, sameShape } from '../core/shape.js';
-import { ArrayLike, bindArgs, withArray } from './array-args.js';
+import { ArrayLike, bindArgsNoneDefault, withArray } from './array-args.js';
 import { COOPERATIVE_MARK, gridFor, moduleKernel } from './device-kernels.js';
 import { Ufunc } from './ufunc.js';
 import { foldAccumulate } from './ufunc-fold.js';
@@ -209,9 +209,7 @@ export interface ScanOptions {
 
 /** A scan's arguments after the array: NumPy's axis, dtype, out by position, then the options object. */
 export function scanOptions(name: string, more: readonly unknown[]): ScanOptions {
-  const opts = bindArgs(name, more, ['axis', 'dtype', 'out']) as ScanOptions;
-  if (opts.dtype === null) delete opts.dtype;
-  if (opts.out === null) delete opts.out;
+  const opts = bindArgsNoneDefault(name, more, ['axis', 'dtype', 'out']) as ScanOptions;
   if (opts.axis !== undefined && opts.axis !== null && typeof opts.axis !== 'number') throw new TypeError(`${name}: axis must be an integer or null`);
   if (opts.out !== undefined && !(opts.out instanceof GpuArray)) throw new TypeError(`${name}: out must be a GpuArray`);
   return opts;

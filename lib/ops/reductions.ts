@@ -11,7 +11,7 @@ import { canCastSameKind } from '../core/promotion.js';
 import type { BoundParam } from '../kernel/elementwise.js';
 import { AxisLike, makeReductionDefinition, normalizeAxes, ReductionDefinition, runReduction, zeroDimAxis } from '../kernel/reduction.js';
 import { isTracer, traceHook } from './trace-hook.js';
-import { ArrayLike, bindArgs, toArray } from './array-args.js';
+import { ArrayLike, bindArgsNoneDefault, toArray } from './array-args.js';
 import { argPairBytes, isInexact, POST, realOf, Rule, ruleTypes } from './reduction-rules.js';
 
 export type { AxisLike } from '../kernel/reduction.js';
@@ -168,9 +168,7 @@ export const maskedReduction: {
 const KEYWORD_ONLY = new Map(Object.entries(POSITIONAL).map(([name, names]) => [name, OPTION_KEYS.filter((k) => !(names as readonly string[]).includes(k))]));
 
 function splitArgs(name: ReductionName, args: readonly unknown[]): ReductionOptions {
-  const bound = bindArgs(name, args, POSITIONAL[name], KEYWORD_ONLY.get(name));
-  for (const k of Object.keys(bound)) if (bound[k] === null && k !== 'axis') delete bound[k];
-  return bound as ReductionOptions;
+  return bindArgsNoneDefault(name, args, POSITIONAL[name], KEYWORD_ONLY.get(name)) as ReductionOptions;
 }
 
 /** The option checks every reduction makes before anything else (NumPy's keyword errors). */

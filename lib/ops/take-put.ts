@@ -1,4 +1,4 @@
-// take, takeAlongAxis, put, putAlongAxis, choose, compress and ufunc.at: index arrays along one
+// take, takeAlongAxis, put, putAlongAxis, choose and compress: index arrays along one
 // axis (or the flat array) turned into the gather/scatter plans of lib/ops/gather.ts.
 import { describeValue } from '../util/options.js';
 import { GpuArray } from '../core/gpu-array.js';
@@ -12,12 +12,8 @@ import { broadcastShapes, shapeSize, shapeString } from '../core/shape.js';
 import { IndexError } from '../../bindings/errors.js';
 import { arange } from './creation.js';
 import { axisOf, checkKeys, isOptions, owned, targetArray, toArray, valuesAs, viewOf } from './array-args.js';
-import { ATOMIC_DTYPES, gather, GatherPlan, IndexMode, scatter, ScatterOp } from './gather.js';
-import { indexPlan } from './advanced-indexing.js';
+import { gather, GatherPlan, IndexMode, scatter } from './gather.js';
 import { flatnonzero } from './nonzero.js';
-import { UFUNCS } from './ufunc-table.js';
-import { isAdvancedIndex } from '../core/advanced-index-hook.js';
-import type { Index } from '../core/indexing.js';
 import { canCastSafely, resultType } from '../core/promotion.js';
 import { stack } from './joining.js';
 import { checkMode, intIndices, noUint64 } from './index-args.js';
@@ -290,55 +286,3 @@ export function compress(condition: unknown, a0: unknown, axis?: AxisArg): GpuAr
     disposeAll(made);
   }
 }
-
-const AT_OPS: Record<string, ScatterOp> = { add: 'add', subtract: 'subtract', multiply: 'multiply', maximum: 'maximum', minimum: 'minimum' };
-
-/**
- * ufunc.at(a, indices, b): unbuffered in-place a[indices] op= b, every repeated index counting
- * (device atomics). `indices` is one index (an array, a mask) or a JS array of several (a tuple).
- */
-export function ufuncAt(name: string, a: GpuArray, indices: unknown, b: GpuArray | Scalar | HostScalar | readonly unknown[]): void {
-  const op = AT_OPS[name];
-  if (op === undefined) throw new TypeError(`${name}.at is not supported (only add, subtract, multiply, maximum, minimum)`);
-  if (!(a instanceof GpuArray)) throw new TypeError(`${name}.at: the first argument must be a GpuArray`);
-  if (!ATOMIC_DTYPES.has(a.dtype.name)) throw new TypeError(`${name}.at: arrays of ${a.dtype.name} are not supported (integer and real float dtypes of 1 to 8 bytes are)`);
-  if (b === undefined) throw new TypeError(`${name}.at: the second operand is required`);
-  const made: GpuArray[] = [];
-  try {
-    // NumPy's ufunc.at casts the operand to a's dtype unsafely first (int + 0.6 twice adds 0,
-    // a Python 300 into int8 wraps): a device cast of the operand as an array.
-    let v: GpuArray;
-    if (b instanceof GpuArray || Array.isArray(b) || ArrayBuffer.isView(b)) {
-      const arr = toArray(b, 'b');
-      if (arr !== b) made.push(arr);
-      v = arr;
-    } else {
-      const val = b instanceof Scalar ? b : (b as HostScalar);
-      if (typeof val !== 'number' && typeof val !== 'bigint' && typeof val !== 'boolean' && !isComplexLike(val) && !(val instanceof Scalar)) {
-        throw new TypeError(`${name}.at: the operand must be a GpuArray, a scalar or an array-like, got ${typeof val}`);
-      }
-      v = toArray(val, 'b');
-      made.push(v);
-    }
-    if (v.dtype.isComplex && !a.dtype.isComplex) {
-      throw new TypeError(`Cannot cast ufunc '${name}' output from dtype('${v.dtype.name}') to dtype('${a.dtype.name}') with casting rule 'same_kind'`);
-    }
-    if (v.dtype !== a.dtype) {
-      v = v.astype(a.dtype);
-      made.push(v);
-    }
-    const tuple = Array.isArray(indices) && indices.some((x) => Array.isArray(x) || x instanceof GpuArray || ArrayBuffer.isView(x) || typeof x === 'string' || x === null);
-    const items = tuple ? (indices as unknown[]) : [indices];
-    if (!items.some(isAdvancedIndex)) {
-      // Basic indices only: an in-place ufunc on the view.
-      const view = a.slice(...(items as Index[]));
-      made.push(view);
-      UFUNCS.get(name as 'add')!.call([view, v], { out: view });
-      return;
-    }
-    scatter(a, indexPlan(a, items, made), v, 'raise', op);
-  } finally {
-    disposeAll(made);
-  }
-}
-

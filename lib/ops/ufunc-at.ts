@@ -3,20 +3,22 @@
 // repeated index sees the earlier results), each result cast back to a's dtype unsafely, as
 // NumPy's. b is taken as NumPy's np.asarray(b) (a JS number is an int64 or float64 array here, not
 // a weak scalar), so the loop is the ufunc's for (a, b): multiply.at of an int64 array by 0.5
-// computes in float64, and truncates. add, subtract, multiply, maximum and minimum whose loop is
-// a's own dtype take the atomic scatter (take-put.ts); the others run in rounds, round r updating
-// the r-th occurrence of each position (unique within a round).
+// computes in float64, and truncates. Basic indices select every element once: the ufunc runs
+// in place on the view. Advanced ones: add, subtract, multiply, maximum and minimum (UFUNC_AT,
+// named as gather.ts's scatter ops) whose loop is a's own dtype take the atomic scatter; the
+// others run in rounds, round r updating the r-th occurrence of each position (unique within a round).
 import { GpuArray } from '../core/gpu-array.js';
 import { isAdvancedIndex } from '../core/advanced-index-hook.js';
 import type { Index } from '../core/indexing.js';
 import { promoteTypes } from '../core/promotion.js';
 import { toArray } from './array-args.js';
 import { arange, zeros } from './creation.js';
-import { ATOMIC_DTYPES } from './gather.js';
+import { indexPlan } from './advanced-indexing.js';
+import { ATOMIC_DTYPES, scatter, type ScatterOp } from './gather.js';
 import { concatenate } from './joining.js';
 import { flatnonzero } from './nonzero.js';
 import { argsort } from './sorting.js';
-import { take, put, ufuncAt } from './take-put.js';
+import { put, take } from './take-put.js';
 import type { UfuncAt } from './ufunc-api.js';
 import { ufuncFunctions } from './ufunc-api.js';
 import type { Ufunc } from './ufunc.js';
@@ -36,10 +38,6 @@ function at(u: Ufunc, a: GpuArray, indices: unknown, b: unknown, given: number):
     if (u.nin === 2) {
       v = toArray(b, 'b');
       if (v !== b) made.push(v);
-      if (ATOMIC.has(name) && ATOMIC_DTYPES.has(a.dtype.name) && promoteTypes(a.dtype, v.dtype) === a.dtype) {
-        ufuncAt(name, a, indices, v);
-        return;
-      }
     }
     const tuple = Array.isArray(indices) && indices.some((x) => Array.isArray(x) || x instanceof GpuArray || ArrayBuffer.isView(x) || typeof x === 'string' || x === null);
     const items = (tuple ? indices : [indices]) as Index[];
@@ -48,6 +46,12 @@ function at(u: Ufunc, a: GpuArray, indices: unknown, b: unknown, given: number):
       const view = a.slice(...items);
       made.push(view);
       u.call(v === null ? [view] : [view, v], { out: view, casting: 'unsafe' });
+      return;
+    }
+    if (v !== null && ATOMIC.has(name) && ATOMIC_DTYPES.has(a.dtype.name) && promoteTypes(a.dtype, v.dtype) === a.dtype) {
+      // The loop is a's own dtype, which holds every value of b: the atomic scatter of b in it.
+      if (v.dtype !== a.dtype) made.push((v = v.astype(a.dtype)));
+      scatter(a, indexPlan(a, items, made), v, 'raise', name as ScatterOp);
       return;
     }
     inRounds(u, a, items, v, made);

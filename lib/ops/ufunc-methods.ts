@@ -6,7 +6,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { broadcastShapes, sameShape, shapeString } from '../core/shape.js';
 import { normalizeAxes, reducedShape, zeroDimAxis } from '../kernel/reduction.js';
 import { hasArrayProtocol } from '../core/array-protocol.js';
-import { bindArgs, withArray } from './array-args.js';
+import { bindArgsNoneDefault, withArray } from './array-args.js';
 import { accumulateDType } from './prefix-scan.js';
 import { maskedMoment } from './masked-moments.js';
 import { maskedReduction, reductionFunctions } from './reductions.js';
@@ -45,12 +45,7 @@ declare module './ufunc.js' {
 
 /** ufunc.reduce's parameters after the array, in NumPy's order (by position or option). */
 const REDUCE_KEYS = ['axis', 'dtype', 'out', 'keepdims', 'initial', 'where'];
-function reduceOptions(name: string, more: readonly unknown[]): UfuncReduceOptions {
-  const o = bindArgs(name, more, REDUCE_KEYS);
-  // None by position is the default, but for axis (None: every axis).
-  for (const k of Object.keys(o)) if (o[k] === null && k !== 'axis') delete o[k];
-  return o as UfuncReduceOptions;
-}
+const reduceOptions = (name: string, more: readonly unknown[]) => bindArgsNoneDefault(name, more, REDUCE_KEYS) as UfuncReduceOptions;
 
 /** A 0-d array of dtype d holding `v` (NumPy casts `initial` to the reduction dtype). */
 const scalarArray = (v: number | bigint | boolean, d: DType, like: GpuArray) => GpuArray.allocate([], d, like.device).fill(v);
@@ -168,9 +163,7 @@ Object.defineProperty(Ufunc.prototype, 'reduceat', {
     if (this.nin !== 2) throw new TypeError(`${name}: reduceat only supported for binary functions`);
     if (this.nout !== 1) throw new TypeError(`${name}: reduceat only supported for functions returning a single value`);
     // NumPy's order: axis, dtype, out (by position or option; None is the default).
-    const o = bindArgs(name, more, ['axis', 'dtype', 'out']) as UfuncReduceatOptions;
-    if (o.dtype === null) delete o.dtype;
-    if (o.out === null) delete o.out;
+    const o = bindArgsNoneDefault(name, more, ['axis', 'dtype', 'out']) as UfuncReduceatOptions;
     if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
     const want = o.dtype === undefined ? undefined : toDType(o.dtype, `${name}: dtype`);
     // add and multiply reduce bool and small integers in 64 bits, as their reduce (sum, prod).

@@ -60,3 +60,28 @@ export function readOptions<T extends object>(fn: string, value: unknown, allowe
   }
   return out as Partial<T>;
 }
+
+/**
+ * NumPy's positional-or-keyword parameters: `args` by position in the order of `names`, the last
+ * of them may be one options object (`isOptions` tells it from a value; any of `names` and
+ * `keywordOnly`, camelCase). A parameter given both ways, more positions than `names`, or an
+ * unknown key is a TypeError (Python's). A `null` by position is NumPy's None (kept, so defaults
+ * that differ from None stay the callee's). The result is a prototype-less bag, as readOptions
+ * gives: a key on Object.prototype is never read as a parameter.
+ */
+export function bindParams(fn: string, args: readonly unknown[], names: readonly string[], keywordOnly: readonly string[], isOptions: (v: unknown) => boolean): Record<string, unknown> {
+  const list = [...args];
+  while (list.length > 0 && list[list.length - 1] === undefined) list.pop();
+  const given = list.length > 0 && isOptions(list[list.length - 1]) ? list.pop() : undefined;
+  if (list.length > names.length) throw new TypeError(`${fn}() takes at most ${names.length} positional arguments after the array arguments (${list.length} given)`);
+  const opts = readOptions<Record<string, unknown>>(fn, given, [...names, ...keywordOnly]) as Record<string, unknown>;
+  const out = new OptionsBag();
+  for (const k of keywordOnly) if (opts[k] !== undefined) out[k] = opts[k];
+  names.forEach((n, i) => {
+    const v = list[i];
+    if (v !== undefined && opts[n] !== undefined) throw new TypeError(`${fn}() got multiple values for argument '${n}'`);
+    const got = v !== undefined ? v : opts[n];
+    if (got !== undefined) out[n] = got;
+  });
+  return out;
+}
