@@ -1,6 +1,6 @@
 // The one-row look-back scan in every shape lib/ops/prefix-scan.ts can switch to (lookbackShapes:
 // the staged kernel, the register kernel with transposed or direct loads, ticket or block-index
-// tiles, back-off, register caps), on every backend: exact against host scans of small integers
+// tiles, back-off, register caps, L2 prefetch), on every backend: exact against host scans of small integers
 // (float sums of them are exact too), inclusive and exclusive, 1- to 8-byte types, NaN skipping,
 // an unaligned input, partial last tiles and more than one 32-tile look-back window.
 import { expect } from 'chai';
@@ -8,14 +8,16 @@ import * as gp from '../lib/index.js';
 import { LookbackShape, lookbackShapes, scanRows } from '../lib/ops/prefix-scan.js';
 import { describeEachDevice, rng } from './helpers.js';
 
-const BASE: LookbackShape = { kernel: 'registers', threads: 256, items: 16, load: 'transpose', ticket: false, minBlocks: 0, delayNs: 0 };
+const BASE: LookbackShape = { kernel: 'registers', threads: 256, items: 16, load: 'transpose', ticket: false, minBlocks: 0, delayNs: 0, ahead: 0 };
 const SHAPES: LookbackShape[] = [
   { ...BASE },
   { ...BASE, threads: 128, items: 24, ticket: true, delayNs: 100 },
   { ...BASE, threads: 512, items: 8, load: 'direct' },
   { ...BASE, threads: 64, items: 12, load: 'direct', minBlocks: 8 },
   { ...BASE, threads: 96, items: 7 },
-  { kernel: 'staged', threads: 256, items: 8, load: 'transpose', ticket: true, minBlocks: 4, delayNs: 0 },
+  { ...BASE, threads: 128, items: 24, ahead: 3 },
+  { ...BASE, threads: 128, items: 16, load: 'direct', ahead: 2 },
+  { kernel: 'staged', threads: 256, items: 8, load: 'transpose', ticket: true, minBlocks: 4, delayNs: 0, ahead: 2 },
 ];
 
 /** Running op over host values as JS numbers (exact for the small integers used). */
@@ -41,7 +43,7 @@ describeEachDevice('look-back scan shapes', () => {
   afterEach(() => Object.assign(lookbackShapes, saved));
 
   for (const shape of SHAPES) {
-    const label = `${shape.kernel} ${shape.threads}x${shape.items}${shape.kernel === 'registers' ? ` ${shape.load} ${shape.ticket ? 'ticket' : 'blockIdx'}` : ''}${shape.delayNs ? ` sleep ${shape.delayNs}` : ''}${shape.minBlocks ? ` min ${shape.minBlocks}` : ''}`;
+    const label = `${shape.kernel} ${shape.threads}x${shape.items}${shape.kernel === 'registers' ? ` ${shape.load} ${shape.ticket ? 'ticket' : 'blockIdx'}` : ''}${shape.delayNs ? ` sleep ${shape.delayNs}` : ''}${shape.minBlocks ? ` min ${shape.minBlocks}` : ''}${shape.ahead ? ` ahead ${shape.ahead}` : ''}`;
     it(label, function () {
       this.timeout(300_000);
       lookbackShapes.narrow = shape;
@@ -84,10 +86,24 @@ describeEachDevice('look-back scan shapes', () => {
     });
   }
 
+  it('the shipped shapes far enough for their prefetch to run (float32 and int64 cumsum)', function () {
+    this.timeout(300_000);
+    const r = rng(99);
+    const add = (a: number, b: number) => a + b;
+    for (const [shape, wide] of [[lookbackShapes.narrow, false], [lookbackShapes.wide, true]] as const) {
+      const n = shape.threads * shape.items * (shape.ahead + 40) + 11;
+      const small = Int32Array.from({ length: n }, () => Math.floor(r() * 7) - 3);
+      const got = wide ? (gp.cumsum(gp.array(small)).toTypedArray() as BigInt64Array) : (gp.cumsum(gp.array(Float32Array.from(small))).toTypedArray() as Float32Array);
+      expect(firstMismatch(got, refScan(small, add)), wide ? 'int64 cumsum' : 'float32 cumsum').to.equal(-1);
+    }
+  });
+
   it('shapes it cannot take are refused before anything launches', () => {
     lookbackShapes.narrow = { ...BASE, threads: 100 };
     expect(() => gp.cumsum(gp.zeros([100_000], 'float32'))).to.throw(RangeError, /shape/);
     lookbackShapes.narrow = { ...BASE, threads: 1024, items: 16 };
+    expect(() => gp.cumsum(gp.zeros([100_000], 'float32'))).to.throw(RangeError, /shape/);
+    lookbackShapes.narrow = { ...BASE, ahead: -1 };
     expect(() => gp.cumsum(gp.zeros([100_000], 'float32'))).to.throw(RangeError, /shape/);
   });
 });

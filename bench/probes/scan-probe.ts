@@ -1,11 +1,13 @@
-// cumsum of 256M float32 (the bench row `cumsum 256M`) in each one-row look-back shape that
-// lib/ops/prefix-scan.ts can switch to (lookbackShapes.narrow): the staged kernel as it is, the
-// register kernel over threads x items, transposed or direct loads, ticket or block-index tiles,
-// register caps and look-back back-off. Each shape runs through gp.cumsum itself (allocation and
+// cumsum of 256M float32 (the bench row `cumsum 256M`) and of 128M float64 in one-row look-back
+// shapes that lib/ops/prefix-scan.ts can switch to (lookbackShapes.narrow for 4-byte types, .wide
+// for 8-byte ones): the staged kernel, the register kernel over threads x items, transposed or
+// direct loads, ticket or block-index tiles, register caps, look-back back-off, and the L2
+// prefetch of the tile `ahead` tiles on. Each shape runs through gp.cumsum itself (allocation and
 // the status fill included, as the bench times it) and must equal the default's result bit for
-// bit: the data are small integers, whose float32 partial sums are exact in any order.
+// bit: the data are small integers, whose partial sums are exact in any order.
 // Device time from the bench's clock (CUDA events, median of 10 after warm-up); the floor is a
 // device copy of the same bytes. On the cpu backend (a dry run: SCAN_PROBE_N=1000000) host time.
+// Earlier sweeps of the shapes without prefetch: bench/RESULTS.md (2026-11-30, 2026-12-01).
 //   node dist/bench/probes/scan-probe.js
 import * as gp from '../../lib/index.js';
 import { CudaBackend } from '../../lib/device/cuda/backend.js';
@@ -27,65 +29,64 @@ const fill = gp.RawKernel(
 }`,
   'fill_small',
 );
-const x = gp.empty([N], 'float32');
-fill(4096, 256, [x, N]);
-const out = gp.empty([N], 'float32');
-
-const DEFAULT = { ...lookbackShapes.narrow };
-const ref = gp.cumsum(x);
-// The default itself against an independent figure: the last prefix is the (exact) sum.
-const last = Number((ref.slice(`${N - 1}:`).toArray() as number[])[0]);
-const total = Number(gp.sum(x, { dtype: 'float64' }).toArray());
-console.log(`cumsum of ${N} float32 (small integers): default's last element ${last}, float64 sum ${total}: ${last === total ? 'ok' : 'WRONG'}`);
-const copy = time(() => gp.copyto(out, x));
-console.log(`floor: device copy of the same bytes ${copy.ms.toFixed(3)} ms`);
-
-const R: LookbackShape = { kernel: 'registers', threads: 256, items: 16, load: 'transpose', ticket: false, minBlocks: 0, delayNs: 0 };
-const S: LookbackShape = { ...DEFAULT };
-const shapes: LookbackShape[] = [
-  { ...S },
-  { ...S, minBlocks: 6 },
-  { ...S, items: 8 },
-  { ...S, items: 24 },
-  ...[8, 12, 16, 24].map((items) => ({ ...R, threads: 128, items })),
-  ...[8, 12, 16, 24].map((items) => ({ ...R, threads: 256, items })),
-  ...[8, 12, 16].map((items) => ({ ...R, threads: 512, items })),
-  { ...R, threads: 128, items: 24, ticket: true },
-  { ...R, threads: 256, items: 16, ticket: true },
-  ...[16, 24].map((items) => ({ ...R, threads: 128, items, load: 'direct' as const })),
-  ...[8, 16].map((items) => ({ ...R, threads: 256, items, load: 'direct' as const })),
-  { ...R, threads: 512, items: 8, load: 'direct' },
-  { ...R, threads: 256, items: 16, minBlocks: 6 },
-  { ...R, threads: 256, items: 16, minBlocks: 8 },
-  { ...R, threads: 128, items: 24, minBlocks: 12 },
-  { ...R, threads: 128, items: 16, minBlocks: 16 },
-  { ...R, threads: 128, items: 24, delayNs: 100 },
-  { ...R, threads: 128, items: 24, delayNs: 500 },
-  { ...R, threads: 256, items: 16, delayNs: 200 },
-];
 
 const label = (s: LookbackShape) =>
   s.kernel === 'staged'
-    ? `staged 256x${s.items}${s.minBlocks ? ` min${s.minBlocks}` : ''}`
-    : `regs ${s.threads}x${s.items} ${s.load === 'direct' ? 'direct' : 'transp'} ${s.ticket ? 'ticket' : 'blkIdx'}${s.minBlocks ? ` min${s.minBlocks}` : ''}${s.delayNs ? ` sleep${s.delayNs}` : ''}`;
-
+    ? `staged 256x${s.items}${s.minBlocks ? ` min${s.minBlocks}` : ''}${s.ahead ? ` ahead${s.ahead}` : ''}`
+    : `regs ${s.threads}x${s.items} ${s.load === 'direct' ? 'direct' : 'transp'} ${s.ticket ? 'ticket' : 'blkIdx'}${s.minBlocks ? ` min${s.minBlocks}` : ''}${s.delayNs ? ` sleep${s.delayNs}` : ''}${s.ahead ? ` ahead${s.ahead}` : ''}`;
 const literal = (o: object) => `{ ${Object.entries(o).map(([k, v]) => `${k}: ${typeof v === 'string' ? `'${v}'` : v}`).join(', ')} }`;
-const rows: [string, number, number, string, LookbackShape][] = [];
-for (const s of shapes) {
-  lookbackShapes.narrow = s;
-  try {
-    const r = gp.cumsum(x);
-    const same = gp.arrayEqual(r, ref);
-    r.dispose();
-    const t = time(() => gp.cumsum(x).dispose());
-    rows.push([label(s), t.ms, t.minMs, same ? 'same' : 'DIFFERENT', s]);
-  } catch (e) {
-    rows.push([label(s), NaN, NaN, `failed: ${(e as Error).message.split('\n')[0]}`, s]);
+
+function sweep(dtype: 'float32' | 'float64', n: number, which: 'narrow' | 'wide', shapes: LookbackShape[], goal: string): void {
+  const f32 = gp.empty([n], 'float32');
+  fill(4096, 256, [f32, n]);
+  const x = dtype === 'float32' ? f32 : f32.astype(dtype);
+  const out = gp.empty([n], dtype);
+  const DEFAULT = { ...lookbackShapes[which] };
+  const ref = gp.cumsum(x);
+  // The default itself against an independent figure: the last prefix is the (exact) sum.
+  const last = Number((ref.slice(`${n - 1}:`).toArray() as number[])[0]);
+  const total = Number(gp.sum(x, { dtype: 'float64' }).toArray());
+  console.log(`\ncumsum of ${n} ${dtype} (small integers): default's last element ${last}, float64 sum ${total}: ${last === total ? 'ok' : 'WRONG'}`);
+  const copy = time(() => gp.copyto(out, x));
+  console.log(`floor: device copy of the same bytes ${copy.ms.toFixed(3)} ms`);
+  const rows: [string, number, number, string, LookbackShape][] = [];
+  for (const s of [DEFAULT, ...shapes, DEFAULT]) {
+    lookbackShapes[which] = s;
+    try {
+      const r = gp.cumsum(x);
+      const same = gp.arrayEqual(r, ref);
+      r.dispose();
+      const t = time(() => gp.cumsum(x).dispose());
+      rows.push([label(s), t.ms, t.minMs, same ? 'same' : 'DIFFERENT', s]);
+    } catch (e) {
+      rows.push([label(s), NaN, NaN, `failed: ${(e as Error).message.split('\n')[0]}`, s]);
+    }
+    const r = rows[rows.length - 1];
+    console.log(`  ${r[0].padEnd(40)} ${r[1].toFixed(3)} ms (min ${r[2].toFixed(3)})  ${r[3]}`);
   }
-  console.log(`  ${rows[rows.length - 1][0].padEnd(36)} ${rows[rows.length - 1][1].toFixed(3)} ms (min ${rows[rows.length - 1][2].toFixed(3)})  ${rows[rows.length - 1][3]}`);
+  lookbackShapes[which] = DEFAULT;
+  const good = rows.filter((r) => r[3] === 'same' && !Number.isNaN(r[1])).sort((a, b) => a[1] - b[1]);
+  console.log(`fastest first, results the same as the default's (${goal}; copy floor ${copy.ms.toFixed(3)} ms):`);
+  for (const [l, ms] of good.slice(0, 6)) console.log(`  ${l.padEnd(40)} ${ms.toFixed(3)} ms`);
+  if (good.length) console.log(`switch (lib/ops/prefix-scan.ts, lookbackShapes):\n  ${which}: ${literal(good[0][4])},`);
+  for (const a of new Set([f32, x, out, ref])) a.dispose();
 }
-lookbackShapes.narrow = DEFAULT;
-const good = rows.filter((r) => r[3] === 'same' && !Number.isNaN(r[1])).sort((a, b) => a[1] - b[1]);
-console.log(`\nfastest first, results the same as the default's (goal 0.600 ms; copy floor ${copy.ms.toFixed(3)} ms):`);
-for (const [l, ms] of good.slice(0, 8)) console.log(`  ${l.padEnd(36)} ${ms.toFixed(3)} ms`);
-if (good.length) console.log(`switch (lib/ops/prefix-scan.ts, lookbackShapes):\n  narrow: ${literal(good[0][4])},`);
+
+const S = { ...lookbackShapes.narrow };
+sweep('float32', N, 'narrow', [
+  { ...S, ahead: 0 },
+  ...[256, 512, 640].map((ahead) => ({ ...S, ahead })),
+  ...[384, 512].map((ahead) => ({ ...S, items: 28, minBlocks: 10, ahead })),
+  { ...S, items: 32, minBlocks: 8, ahead: 384 },
+], 'goal 0.600 ms');
+
+const W = { ...lookbackShapes.wide };
+sweep('float64', N / 2, 'wide', [
+  { kernel: 'staged', threads: 256, items: 8, load: 'transpose', ticket: true, minBlocks: 0, delayNs: 0, ahead: 0 },
+  { ...W, ahead: 0 },
+  ...[128, 384].map((ahead) => ({ ...W, ahead })),
+  { ...W, items: 16, minBlocks: 6 },
+  { ...W, items: 24, minBlocks: 4 },
+  { ...W, items: 28, minBlocks: 4 },
+  { ...W, threads: 256, items: 12, minBlocks: 2 },
+], 'no goal');

@@ -64,6 +64,16 @@ __device__ __forceinline__ GridRange<I> grid_range(I n) {
 #endif
 }
 
+// A hint that the 128-byte line at p will be read soon: fetched into the GPU's L2 (no registers,
+// no shared memory). Nothing on the cpu backend; results never depend on it.
+__device__ __forceinline__ void prefetch_l2(const void* p) {
+#ifndef GPA_HOST
+  asm volatile("prefetch.L2 [%0];" : : "l"(p));
+#else
+  (void)p;
+#endif
+}
+
 // N consecutive elements moved as one aligned access (16 bytes when N * sizeof(T) == 16).
 template <typename T, int N>
 struct __align__(sizeof(T) * N) Vec {

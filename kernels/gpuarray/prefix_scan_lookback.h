@@ -122,10 +122,11 @@ __device__ __forceinline__ T scan_lookback_window(long long tile, T total, T* ag
 // numbered in the order blocks start (a ticket), so a block only ever waits for tiles that blocks
 // already running own: no deadlock on the GPU (those blocks are resident) nor on the cpu backend
 // (an earlier ticket on the same OS thread has finished; one on another OS thread is running).
-// ITEMS elements per thread (16 for 4-byte types halves the tiles to look back over). For types
+// ITEMS elements per thread (16 for 4-byte types halves the tiles to look back over); AHEAD > 0:
+// each block first asks L2 for the tile AHEAD tickets on (a hint). For types
 // of up to 4 bytes `aggs` holds one 64-bit status word per tile and incls is unused. The status
 // (or flags) and *ticket start at zero.
-template <typename T, int ITEMS, typename Load, typename Op>
+template <typename T, int ITEMS, int AHEAD, typename Load, typename Op>
 __device__ void scan_lookback(const T* x, T* y, T* aggs, T* incls, unsigned int* flags, unsigned int* ticket, long long len, int exclusive, T ident, Load load, Op op) {
   constexpr int TILE = GPA_SCAN_THREADS * ITEMS;
   __shared__ T tileBuf[GPA_SCAN_PAD(TILE)];
@@ -136,6 +137,13 @@ __device__ void scan_lookback(const T* x, T* y, T* aggs, T* incls, unsigned int*
   __syncthreads();
   const long long tile = tileShared;
   const long long start = tile * TILE;
+  if constexpr (AHEAD > 0) {
+    // The tile AHEAD tickets on (a block that starts later reads it) into L2 meanwhile.
+    constexpr int LINES = (int)(TILE * sizeof(T) / 128);
+    const long long ahead = start + (long long)AHEAD * TILE;
+    if (ahead + TILE <= len)
+      for (int l = threadIdx.x; l < LINES; l += GPA_SCAN_THREADS) prefetch_l2(x + ahead + (long long)l * (128 / (int)sizeof(T)));
+  }
   const T acc = scan_stage_tile<T, ITEMS>(x, start, len, tileBuf, ident, load, op);
   T total;
   const T inc = block_inclusive_scan(acc, buf, &total, op);

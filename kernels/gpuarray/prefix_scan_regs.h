@@ -15,7 +15,8 @@ namespace gpa {
 //   single-pass scan relies on) and the cpu backend hands blocks to its threads in order, so a
 //   block only waits for blocks that started before it either way;
 //   the look-back reads 32 predecessors at once and sums the window by shuffles, sleeping DELAY ns
-//   between polls of a window that is not ready (0: spin).
+//   between polls of a window that is not ready (0: spin); AHEAD > 0: each block first asks L2 for
+//   the tile AHEAD tiles on (a hint: the results do not change).
 // Float sums associate differently from scan_lookback (both are within rounding of the exact sum).
 
 // ITEMS consecutive elements from p (n of them exist, n may be <= 0), the identity past them.
@@ -57,7 +58,7 @@ __device__ __forceinline__ void scan_store_run(T* p, long long n, const T (&v)[I
     if (k < n) p[k] = v[k];
 }
 
-template <typename T, int THREADS, int ITEMS, int LOAD, bool TICKET, int DELAY, typename Load, typename Op>
+template <typename T, int THREADS, int ITEMS, int LOAD, bool TICKET, int DELAY, int AHEAD, typename Load, typename Op>
 __device__ void scan_lookback_regs(const T* x, T* y, T* aggs, T* incls, unsigned int* flags, unsigned int* ticket, long long len, int exclusive, T ident, Load load, Op op) {
   static_assert(THREADS % 32 == 0 && THREADS >= 32 && THREADS <= 1024, "whole warps");
   constexpr int WARPS = THREADS / 32, SEG = 32 * ITEMS;
@@ -74,6 +75,13 @@ __device__ void scan_lookback_regs(const T* x, T* y, T* aggs, T* incls, unsigned
     tile = tileShared;
   } else {
     tile = blockIdx.x;
+  }
+  if constexpr (AHEAD > 0) {
+    // The tile AHEAD tiles on (a block that starts later reads it) into L2 meanwhile.
+    constexpr int LINES = (int)(TILE * sizeof(T) / 128);
+    const long long ahead = tile + AHEAD;
+    if ((ahead + 1) * TILE <= len)
+      for (int l = t; l < LINES; l += THREADS) prefetch_l2(x + ahead * TILE + (long long)l * (128 / (int)sizeof(T)));
   }
   const long long seg = tile * TILE + (long long)warp * SEG;  // this warp's first element
   T* mine = xch + (LOAD == 0 ? warp * GPA_SCAN_PAD(SEG) : 0);

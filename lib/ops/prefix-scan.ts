@@ -42,18 +42,22 @@ export interface LookbackShape {
   minBlocks: number;
   /** registers: __nanosleep between polls of a look-back window that is not ready, in ns (0: spin). */
   delayNs: number;
+  /** Each block first prefetches the tile this many tiles on into L2 (0: none). */
+  ahead: number;
 }
 
 /**
  * The look-back scan's shape for types of up to 4 bytes (`narrow`: one 64-bit status word per
- * tile) and of 8 bytes (`wide`). Switched by bench/probes/scan-probe.ts to measure the shapes:
- * on the H200, cumsum of 256M float32 took 0.728 ms with the narrow shape below (tile in
- * registers, 128 x 24, block-index tiles, 12 blocks per SM), 0.924 ms with the staged 256 x 16
- * kernel it replaced (29 shapes measured, bench/RESULTS.md).
+ * tile) and of 8 bytes (`wide`). Switched by bench/probes/scan-probe.ts to measure the shapes
+ * (bench/RESULTS.md). On the H200: cumsum of 256M float32 took 0.606 ms with the narrow shape
+ * below (tile in registers, 128 x 24, block-index tiles, 12 blocks per SM, the tile 384 on
+ * prefetched into L2), 0.711-0.730 without the prefetch; of 128M float64 0.929 ms with the wide
+ * shape (128 x 20, 5 blocks per SM, prefetch 256 on), 1.102-1.134 with the staged 256 x 8 kernel it
+ * replaced.
  */
 export const lookbackShapes: { narrow: LookbackShape; wide: LookbackShape } = {
-  narrow: { kernel: 'registers', threads: 128, items: 24, load: 'transpose', ticket: false, minBlocks: 12, delayNs: 0 },
-  wide: { kernel: 'staged', threads: 256, items: 8, load: 'transpose', ticket: true, minBlocks: 0, delayNs: 0 },
+  narrow: { kernel: 'registers', threads: 128, items: 24, load: 'transpose', ticket: false, minBlocks: 12, delayNs: 0, ahead: 384 },
+  wide: { kernel: 'registers', threads: 128, items: 20, load: 'transpose', ticket: false, minBlocks: 5, delayNs: 0, ahead: 256 },
 };
 
 const shapeOf = (d: DType) => (d.itemsize <= 4 ? lookbackShapes.narrow : lookbackShapes.wide);
@@ -62,7 +66,7 @@ const shapeOf = (d: DType) => (d.itemsize <= 4 ? lookbackShapes.narrow : lookbac
 function checkShape(s: LookbackShape, itemsize: number): void {
   const threadsOk = s.kernel === 'staged' ? s.threads === 256 : s.threads % 32 === 0 && s.threads >= 32 && s.threads <= 1024;
   const staged = (s.kernel === 'staged' || s.load === 'transpose' ? s.threads * s.items * (33 / 32) : 0) * itemsize;
-  if (!threadsOk || !Number.isInteger(s.items) || s.items < 1 || s.items > 64 || staged > 46 * 1024) {
+  if (!threadsOk || !Number.isInteger(s.items) || s.items < 1 || s.items > 64 || staged > 46 * 1024 || !Number.isInteger(s.ahead) || s.ahead < 0) {
     throw new RangeError(`scan: look-back shape ${JSON.stringify(s)} not supported`);
   }
 }
@@ -73,8 +77,8 @@ function lookbackEntry(s: LookbackShape, itemsize: number): string {
   const bounds = s.minBlocks > 0 ? `__launch_bounds__(${s.threads}, ${s.minBlocks}) ` : s.kernel === 'registers' ? `__launch_bounds__(${s.threads}) ` : '';
   const call =
     s.kernel === 'staged'
-      ? `gpa::scan_lookback<Acc, ${s.items}>`
-      : `gpa::scan_lookback_regs<Acc, ${s.threads}, ${s.items}, ${s.load === 'direct' ? 1 : 0}, ${s.ticket}, ${s.delayNs}>`;
+      ? `gpa::scan_lookback<Acc, ${s.items}, ${s.ahead}>`
+      : `gpa::scan_lookback_regs<Acc, ${s.threads}, ${s.items}, ${s.load === 'direct' ? 1 : 0}, ${s.ticket}, ${s.delayNs}, ${s.ahead}>`;
   // Types of up to 4 bytes: the ticket is the word after the status words (one zeroed array).
   return `extern "C" __global__ void ${bounds}gpa_scan_lookback(const void* x, void* y, void* aggs, void* incls, void* flags, long long len, long long tiles, int exclusive) {
   unsigned int* f = (unsigned int*)flags;
