@@ -11,11 +11,11 @@ import { DeviceBuffer, LifetimeToken, trackLifetime, untrackLifetime } from './l
 import { arrayRepr, arrayStr, disposedRepr } from './repr.js';
 import { firstAxisViews } from './iteration.js';
 import { Scalar } from './scalar.js';
-import { contiguousStrides, shapeString } from './shape.js';
+import { shapeString } from './shape.js';
 // The long method bodies live beside the class, one module per job (view geometry, memory order,
 // kernels through the hook); the methods delegate to them. The host-transfer methods (toArray,
 // toTypedArray, get, data, set, item, ...) are declared and installed by array-host-io.ts.
-import { allocBuffer, broadcastGeometry, checkView, dtypeViewGeometry, expandDimsGeometry, squeezeGeometry, transposeGeometry, ViewGeometry } from './view-geometry.js';
+import { allocBuffer, broadcastGeometry, checkView, freshGeometry, dtypeViewGeometry, expandDimsGeometry, squeezeGeometry, transposeGeometry, ViewGeometry } from './view-geometry.js';
 import { flattenArray, ravelArray, reshapeArray, ViewMaker } from './array-order.js';
 import { astypeArray, fillArray } from './array-assign.js';
 import { installHostMethods } from './array-host-io.js';
@@ -37,6 +37,10 @@ import type { ArrayFlags, AstypeArg, Order, ReshapeOptions } from './array-types
  *
  * @example const a = gp.arange(6, 'float32').reshape(2, 3); a.sum(0).str() // '[3. 5. 7.]'
  */
+// The geometry GpuArray.allocate worked out for the constructor it calls next: its checks hold by
+// construction (a new buffer of the checked shape, C-contiguous strides), so they are not redone.
+let trustedGeometry: ReturnType<typeof freshGeometry> | null = null;
+
 export class GpuArray {
   // A view's geometry is what every kernel trusts, so it lives in private fields behind getters
   // (assigning `a.shape = ...` is a TypeError) over frozen arrays (`a.shape[0] = 1e8` too).
@@ -55,7 +59,8 @@ export class GpuArray {
    * (a view must lie inside its buffer), and the buffer reference passed in is taken over.
    */
   constructor(buf: DeviceBuffer, shape: readonly number[], strides: readonly number[], offset: number, d: DType, base: GpuArray | null) {
-    const geometry = checkView(buf, shape, strides, offset, d, base, GpuArray);
+    const geometry = trustedGeometry ?? checkView(buf, shape, strides, offset, d, base, GpuArray);
+    trustedGeometry = null;
     this.buf = buf;
     this.#shape = geometry.shape;
     this.#strides = geometry.strides;
@@ -99,7 +104,9 @@ export class GpuArray {
   /** A new C-contiguous array of uninitialised memory from the device's pool. */
   static allocate(shape: readonly number[], d: DType, device: Device = currentDevice()): GpuArray {
     const { buf, shape: sh } = allocBuffer(shape, d, device);
-    return new GpuArray(buf, sh, contiguousStrides(sh, d.itemsize), 0, d, null);
+    const g = freshGeometry(sh, d.itemsize);
+    trustedGeometry = g;
+    return new GpuArray(buf, g.shape, g.strides, 0, d, null);
   }
 
   /** Number of axes (NumPy `ndarray.ndim`). */

@@ -8,7 +8,7 @@ import type { Device } from '../device/device.js';
 import { DType, DTypeLike, dtype as toDType } from './dtype.js';
 import { DeviceBuffer } from './lifetime.js';
 import { readOptions } from '../util/options.js';
-import { broadcastStrides, intList, isCContiguous, isFContiguous, normalizeAxis, normalizeShape, shapeString } from './shape.js';
+import { broadcastStrides, contiguousStrides, intList, isCContiguous, isFContiguous, normalizeAxis, normalizeShape, shapeString } from './shape.js';
 
 /** A view's geometry, before it is made a GpuArray (by `viewOf`). */
 export interface ViewGeometry {
@@ -176,16 +176,27 @@ export function checkView(
   if (size > 0 && (lo < 0 || hi + d.itemsize > buf.nbytes)) {
     throw new RangeError(`GpuArray: a view of shape ${shapeString(sh)}, strides (${st.join(', ')}) and offset ${offset} reaches bytes [${lo}, ${hi + d.itemsize}) outside its buffer of ${buf.nbytes} bytes`);
   }
-  const flags = Object.freeze({ cContiguous: isCContiguous(sh, st, d.itemsize), fContiguous: isFContiguous(sh, st, d.itemsize) });
-  return { shape: sh, strides: st, size, flags };
+  return { shape: sh, strides: st, size, flags: layoutFlags(isCContiguous(sh, st, d.itemsize), isFContiguous(sh, st, d.itemsize)) };
+}
+
+// The four layout flags objects, frozen and shared by every array (none is made per array).
+const FLAGS = [false, true].map((c) => [false, true].map((f) => Object.freeze({ cContiguous: c, fContiguous: f })));
+const layoutFlags = (c: boolean, f: boolean): ArrayFlags => FLAGS[+c][+f];
+
+/** The geometry of a new C-contiguous array of a shape allocBuffer checked (taken over and frozen): checkView's result, by construction. */
+export function freshGeometry(shape: number[], itemsize: number): { shape: readonly number[]; strides: readonly number[]; size: number; flags: ArrayFlags } {
+  const strides = contiguousStrides(shape, itemsize);
+  let size = 1;
+  for (let i = 0; i < shape.length; i++) size *= shape[i];
+  return { shape: Object.freeze(shape), strides: Object.freeze(strides), size, flags: layoutFlags(true, isFContiguous(shape, strides, itemsize)) };
 }
 
 /** `GpuArray.allocate`'s memory: the dtype checked, the shape normalised, its bytes from the device's pool. */
-export function allocBuffer(shape: readonly number[], d: DType, device: Device): { buf: DeviceBuffer; shape: readonly number[] } {
+export function allocBuffer(shape: readonly number[], d: DType, device: Device): { buf: DeviceBuffer; shape: number[] } {
   if (!(d instanceof DType)) throw new TypeError(`GpuArray.allocate: dtype must be a DType, got ${String(d)}`);
-  shape = normalizeShape(shape);
+  const sh = normalizeShape(shape);
   let n = 1;
-  for (let i = 0; i < shape.length; i++) n *= shape[i];
+  for (let i = 0; i < sh.length; i++) n *= sh[i];
   const nbytes = n * d.itemsize;
-  return { buf: new DeviceBuffer(device, device.pool.malloc(nbytes), nbytes), shape };
+  return { buf: new DeviceBuffer(device, device.pool.malloc(nbytes), nbytes), shape: sh };
 }

@@ -11,7 +11,7 @@ import type { LoadedKernel } from '../device/backend.js';
 import { ArgBlock, ParamLayout } from '../device/arg-block.js';
 import { CodegenParam, generateElementwise, planNeedsIndexer } from './elementwise-codegen.js';
 import { IterationPlan, planContiguous, planIteration } from './iteration.js';
-import { bindOutputs } from './outputs.js';
+import { bindOutputs, failBound } from './outputs.js';
 import { carrayLayout, scalarLayout, writeCArray, writeScalar } from './scalar-args.js';
 import { userCodeNote } from './compile-note.js';
 import { assertSameBuild, checkingKeys } from './key-check.js';
@@ -130,13 +130,13 @@ export function runElementwise(def: ElementwiseDefinition, params: readonly Boun
     throw new TypeError(`${def.name}: cannot tell the loop size: pass a non-raw array argument or the size option`);
   }
 
-  const { vals, outs, fail } = bindOutputs(def.name, params, values, shape, device, opts.size !== undefined);
+  const bound = bindOutputs(def.name, params, values, shape, device, opts.size !== undefined);
   try {
-    launch(def, params, vals, shape, contiguous, device, opts);
+    launch(def, params, bound.vals, shape, contiguous, device, opts);
   } catch (e) {
-    throw fail(e);
+    throw failBound(bound, e);
   }
-  return outs;
+  return bound.outs;
 }
 
 function launch(

@@ -11,8 +11,14 @@ export interface BoundOutputs {
   vals: ArgValue[];
   /** The outputs in parameter order. */
   outs: GpuArray[];
-  /** Dispose what was allocated here and return `e`, to rethrow. */
-  fail(e: unknown): unknown;
+  /** What was allocated here (null: nothing), for failBound to give back. */
+  allocated: GpuArray[] | null;
+}
+
+/** Dispose what bindOutputs allocated and return `e`, to rethrow (no closure made per call). */
+export function failBound(bound: BoundOutputs, e: unknown): unknown {
+  if (bound.allocated) for (const a of bound.allocated) a.dispose();
+  return e;
 }
 
 /** `allocateRaw`: raw outputs may be allocated too (a size was given); otherwise they must be passed. */
@@ -24,32 +30,27 @@ export function bindOutputs(
   device: Device,
   allocateRaw: boolean,
 ): BoundOutputs {
-  const vals = values.slice();
-  const outs: GpuArray[] = [];
-  let allocated: GpuArray[] | null = null;
-  const fail = (e: unknown) => {
-    if (allocated) for (const a of allocated) a.dispose();
-    return e;
-  };
+  const bound: BoundOutputs = { vals: values.slice(), outs: [], allocated: null };
+  const { vals, outs } = bound;
   for (let k = 0; k < params.length; k++) {
     const p = params[k];
     if (!p.isOutput) continue;
     const v = vals[k];
     if (v === null || v === undefined) {
-      if (p.raw && !allocateRaw) throw fail(new TypeError(`${kernel}: raw output '${p.name}' must be passed in`));
+      if (p.raw && !allocateRaw) throw failBound(bound, new TypeError(`${kernel}: raw output '${p.name}' must be passed in`));
       const a = GpuArray.allocate(shape, p.dtype, device);
-      (allocated ??= []).push(a);
+      (bound.allocated ??= []).push(a);
       vals[k] = a;
       outs.push(a);
     } else if (v instanceof GpuArray) {
-      if (broadcastAxis(v) >= 0) throw fail(readOnlyError(`${kernel}: output '${p.name}'`, v));
+      if (broadcastAxis(v) >= 0) throw failBound(bound, readOnlyError(`${kernel}: output '${p.name}'`, v));
       if (!p.raw && !sameShape(v.shape, shape)) {
-        throw fail(new RangeError(`${kernel}: output '${p.name}' has shape ${shapeString(v.shape)}, but the result has shape ${shapeString(shape)}`));
+        throw failBound(bound, new RangeError(`${kernel}: output '${p.name}' has shape ${shapeString(v.shape)}, but the result has shape ${shapeString(shape)}`));
       }
       outs.push(v);
     } else {
-      throw fail(new TypeError(`${kernel}: output '${p.name}' must be a GpuArray`));
+      throw failBound(bound, new TypeError(`${kernel}: output '${p.name}' must be a GpuArray`));
     }
   }
-  return { vals, outs, fail };
+  return bound;
 }

@@ -11,7 +11,7 @@ import type { Device } from '../device/device.js';
 import { currentDevice, registerStreamScratch } from '../device/device.js';
 import { ArgBlock, ParamLayout } from '../device/arg-block.js';
 import { codegenParams, mixedDevices } from './elementwise.js';
-import { bindOutputs } from './outputs.js';
+import { bindOutputs, failBound } from './outputs.js';
 import type { ArgValue, BoundParam } from './elementwise.js';
 import { generateReduction, ReductionSpec } from './reduction-codegen.js';
 import { Geometry, geometry, MAX_COUNTERS } from './reduction-geometry.js';
@@ -163,19 +163,22 @@ export function runReduction(def: ReductionDefinition, params: readonly BoundPar
   const reduced = normalizeAxes(call.axis, shape.length);
   const outShape = reducedShape(shape, reduced, call.keepdims ?? false);
 
-  const { vals, outs, fail } = bindOutputs(def.name, params, values, outShape, device, false);
+  const bound = bindOutputs(def.name, params, values, outShape, device, false);
 
   let nOut = 1;
   let nRed = 1;
-  shape.forEach((d, i) => (reduced[i] ? (nRed *= d) : (nOut *= d)));
-  if (nOut === 0) return outs;
-  if (nRed === 0 && call.emptyError !== undefined) throw fail(new RangeError(call.emptyError));
-  try {
-    launch(def, params, vals, shape, reduced, device, call);
-  } catch (e) {
-    throw fail(e);
+  for (let i = 0; i < shape.length; i++) {
+    if (reduced[i]) nRed *= shape[i];
+    else nOut *= shape[i];
   }
-  return outs;
+  if (nOut === 0) return bound.outs;
+  if (nRed === 0 && call.emptyError !== undefined) throw failBound(bound, new RangeError(call.emptyError));
+  try {
+    launch(def, params, bound.vals, shape, reduced, device, call);
+  } catch (e) {
+    throw failBound(bound, e);
+  }
+  return bound.outs;
 }
 
 function launch(def: ReductionDefinition, params: readonly BoundParam[], vals: readonly ArgValue[], shape: number[], reduced: boolean[], device: Device, call: ReductionCall): void {

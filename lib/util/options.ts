@@ -70,6 +70,7 @@ export function readOptions<T extends object>(fn: string, value: unknown, allowe
  * gives: a key on Object.prototype is never read as a parameter.
  */
 export function bindParams(fn: string, args: readonly unknown[], names: readonly string[], keywordOnly: readonly string[], isOptions: (v: unknown) => boolean): Record<string, unknown> {
+  if (args.length === 0) return new OptionsBag(); // the common call: nothing to bind
   const list = [...args];
   while (list.length > 0 && list[list.length - 1] === undefined) list.pop();
   const given = list.length > 0 && isOptions(list[list.length - 1]) ? list.pop() : undefined;
