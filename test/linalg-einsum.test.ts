@@ -1,6 +1,6 @@
 // einsum against the naive host einsum: GEMM-shaped contractions (plain, batched, transposed,
 // three operands), implicit output, '...' with broadcasting, repeated labels (diagonals and
-// traces), pure transposes (views), full sums, integer dtypes; and its errors.
+// traces), pure transposes (views), full sums, integer dtypes, NumPy's interleaved form; and its errors.
 import { expect } from 'chai';
 import * as gp from '../lib/index.js';
 import { describeEachDevice, rng } from './helpers.js';
@@ -71,6 +71,28 @@ describeEachDevice('linalg: einsum', () => {
     // casting='safe' as NumPy: float64 operands cannot be computed in float32 or int32.
     expect(() => gp.einsum('ij,jk->ik', a, a, { dtype: 'float32' })).to.throw(TypeError, /operand 0.*'safe'/);
     expect(() => gp.einsum('ii', a, { dtype: 'int32' })).to.throw(TypeError);
+  });
+
+  it("NumPy's interleaved form: operands with integer subscripts lists, '...', an optional output list", () => {
+    const a = rand([2, 3], 'float64', 11);
+    const b = rand([3, 4], 'float64', 12);
+    const same = (got: gp.GpuArray, want: gp.GpuArray) => expect(got.toArray()).to.deep.equal(want.toArray());
+    same(gp.einsum(a, [0, 1], b, [1, 2], [0, 2]), gp.einsum('AB,BC->AC', a, b));
+    same(gp.einsum(a, [0, 1], b, [1, 2]), gp.einsum('ij,jk', a, b));
+    // 0-25 are 'A'-'Z' and 26-51 'a'-'z' (NumPy's): the implicit output puts 1 ('B') before 30 ('e').
+    expect(gp.einsum(a, [30, 1]).shape).to.deep.equal([3, 2]);
+    same(gp.einsum(a, [30, 1], [30]), gp.einsum('ij->i', a));
+    same(gp.einsum(a, ['...', 1], b.slice(':', 0), [1]), gp.einsum('...j,j', a, b.slice(':', 0)));
+    expect(gp.einsum(gp.arange(9).reshape(3, 3), [0, 0]).item()).to.equal(12n);
+    expect(gp.einsum([1, 2, 3], [0], [4, 5, 6], [0], { optimize: false }).item()).to.equal(32n);
+    // NumPy's errors: the range, integers or one ellipsis, lists in pairs.
+    expect(() => gp.einsum(a, [0, 52])).to.throw(RangeError, /valid range \[0, 52\)/);
+    expect(() => gp.einsum(a, [0, -1])).to.throw(RangeError, /valid range/);
+    expect(() => gp.einsum(a, [0, 1.5])).to.throw(TypeError, /integer or an ellipsis/);
+    expect(() => gp.einsum(a, [0, true])).to.throw(TypeError, /integer or an ellipsis/);
+    expect(() => gp.einsum(a, ['...', '...', 0])).to.throw(RangeError, /only one ellipsis/);
+    expect(() => gp.einsum(a, [0, 1], b)).to.throw(TypeError, /integer or an ellipsis/);
+    expect(() => gp.einsum(a)).to.throw(TypeError, /pairs/);
   });
 
   it('errors: operand count, bad subscripts, unknown output labels, size mismatches', () => {

@@ -65,13 +65,51 @@ function sumOut(x: GpuArray, axes: number[]): GpuArray {
 }
 
 /**
+ * One subscripts list of NumPy's interleaved form as letters: 0-25 are 'A'-'Z', 26-51 'a'-'z'
+ * (NumPy's mapping, so the implicit output's order is theirs), '...' (JS's stand-in for Ellipsis)
+ * at most once.
+ */
+function sublistTerm(list: unknown): string {
+  if (!Array.isArray(list)) throw new TypeError('each subscript must be either an integer or an ellipsis');
+  let term = '';
+  for (const v of list) {
+    if (v === '...') {
+      if (term.includes('...')) throw new RangeError('each subscripts list may have only one ellipsis');
+      term += '...';
+    } else if (typeof v === 'number' && Number.isInteger(v)) {
+      if (v < 0 || v >= 52) throw new RangeError('subscript is not within the valid range [0, 52)');
+      term += String.fromCharCode(v < 26 ? 65 + v : 97 + v - 26);
+    } else {
+      throw new TypeError('each subscript must be either an integer or an ellipsis');
+    }
+  }
+  return term;
+}
+
+/** NumPy's interleaved form `(op0, sublist0, op1, sublist1, ..., [sublistOut])` as subscripts and operands. */
+function fromSublists(args: readonly unknown[]): { subscripts: string; operands: unknown[] } {
+  const terms: string[] = [];
+  const operands: unknown[] = [];
+  let k = 0;
+  for (; k + 1 < args.length; k += 2) {
+    operands.push(args[k]);
+    terms.push(sublistTerm(args[k + 1]));
+  }
+  if (operands.length === 0) throw new TypeError('einsum: the operands and their subscripts lists come in pairs (op0, sublist0, ...)');
+  const out = k < args.length ? `->${sublistTerm(args[k])}` : '';
+  return { subscripts: terms.join(',') + out, operands };
+}
+
+/**
  * numpy.einsum: Einstein summation over the operands as `subscripts` say, with '...', implicit
  * output (labels seen once, in alphabetical order) and repeated labels (diagonals and traces).
- * Operands follow the subscripts, then an optional {@link EinsumOptions} object. Pairs of operands
+ * Operands follow the subscripts, then an optional {@link EinsumOptions} object. NumPy's
+ * interleaved form works too: `einsum(a, [0, 1], b, [1, 2], [0, 2])`, each list of integers in
+ * [0, 52) and at most one `'...'` (Python's Ellipsis), the output list optional. Pairs of operands
  * are contracted left to right, each as one batched matrix product.
  * @example gp.einsum('ij,jk->ik', a, b) // matmul; gp.einsum('ii', m) is the trace
  */
-export function einsum(subscripts: string, ...rest: unknown[]): GpuArray {
+export function einsum(subscripts: string | unknown, ...rest: unknown[]): GpuArray {
   let options: EinsumOptions = {};
   const last = rest[rest.length - 1];
   // A trailing plain object is the options (a complex scalar {re, im} is an operand).
@@ -94,7 +132,10 @@ export function einsum(subscripts: string, ...rest: unknown[]): GpuArray {
     options = last as EinsumOptions;
     rest = rest.slice(0, -1);
   }
-  if (typeof subscripts !== 'string') throw new TypeError('einsum: the first argument must be the subscripts string');
+  if (typeof subscripts !== 'string') {
+    const { subscripts: spec, operands } = fromSublists([subscripts, ...rest]);
+    return withArrays(operands, (...ops) => einsumArrays(spec, ops, options));
+  }
   return withArrays(rest, (...ops) => einsumArrays(subscripts, ops, options));
 }
 
