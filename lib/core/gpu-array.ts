@@ -28,6 +28,10 @@ export { nestStorage } from './array-host-io.js';
 export type { ArrayFlags, AstypeArg, AstypeOptions, NestedArray, Order, ReshapeOptions } from './array-types.js';
 import type { ArrayFlags, AstypeArg, Order, ReshapeOptions } from './array-types.js';
 
+// The geometry GpuArray.allocate worked out for the constructor it calls next: its checks hold by
+// construction (a new buffer of the checked shape, C-contiguous strides), so they are not redone.
+let trustedGeometry: ReturnType<typeof freshGeometry> | null = null;
+
 /**
  * An n-dimensional array in device memory (NumPy `numpy.ndarray`, CuPy `cupy.ndarray`): shape,
  * byte strides, dtype and a view of a pool buffer. Views (`slice`, `reshape`, `T`, ...) share
@@ -37,10 +41,6 @@ import type { ArrayFlags, AstypeArg, Order, ReshapeOptions } from './array-types
  *
  * @example const a = gp.arange(6, 'float32').reshape(2, 3); a.sum(0).str() // '[3. 5. 7.]'
  */
-// The geometry GpuArray.allocate worked out for the constructor it calls next: its checks hold by
-// construction (a new buffer of the checked shape, C-contiguous strides), so they are not redone.
-let trustedGeometry: ReturnType<typeof freshGeometry> | null = null;
-
 export class GpuArray {
   // A view's geometry is what every kernel trusts, so it lives in private fields behind getters
   // (assigning `a.shape = ...` is a TypeError) over frozen arrays (`a.shape[0] = 1e8` too).
