@@ -115,7 +115,7 @@ describeEachDevice('creation: empty, zeros, ones, full and the *Like variants', 
     for (const x of [a, e, z, o, f]) x.dispose();
   });
 
-  it("*Like take the dtype by position and NumPy's order; copy takes order", () => {
+  it("*Like take the dtype by position and NumPy's order; copy (function and method) takes order", () => {
     const a = gp.arange(6, 'int32').reshape(2, 3).T; // F-contiguous
     expect(gp.zerosLike(a, 'float32').dtype.name).to.equal('float32');
     expect(gp.emptyLike(a, null).dtype.name).to.equal('int32');
@@ -129,6 +129,16 @@ describeEachDevice('creation: empty, zeros, ones, full and the *Like variants', 
     expect(gp.copy(a, 'C').flags.cContiguous).to.equal(true);
     expect(gp.copy(a, { order: 'F' }).flags.fContiguous).to.equal(true);
     expect(() => gp.copy(a, { dtype: 'int8' } as never)).to.throw(TypeError, /dtype/);
+    // The method: NumPy's 'C' default, the order by position or option (it was ignored).
+    const m = a.copy();
+    expect([m.flags.cContiguous, m.toArray()]).to.deep.equal([true, a.toArray()]);
+    const c = gp.arange(6, 'int32').reshape(2, 3);
+    const cf = c.copy('F');
+    expect([cf.flags.fContiguous, cf.flags.cContiguous, cf.strides, cf.toArray()]).to.deep.equal([true, false, [4, 8], c.toArray()]);
+    expect(c.slice(':', '::2').copy({ order: 'F' }).toArray()).to.deep.equal([[0, 2], [3, 5]]);
+    expect([a.copy('K').flags.fContiguous, a.copy('A').flags.fContiguous, c.copy('A').flags.cContiguous]).to.deep.equal([true, true, true]);
+    expect(() => c.copy('X' as never)).to.throw(RangeError, /order must be/);
+    expect(() => c.copy({ dtype: 'int8' } as never)).to.throw(TypeError, /unknown option/);
   });
 
   it("scalar types stand for their dtypes, as NumPy's np.float32", () => {

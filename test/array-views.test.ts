@@ -421,16 +421,21 @@ describeEachDevice('views: order C/F/A/K, the function forms, squeeze and astype
     f.dispose();
   });
 
-  it('fill takes one scalar (a list was NaN), item index counts are RangeErrors, squeeze(0) of a 0-d array', () => {
+  it('fill takes one scalar (a list was NaN), item index counts are RangeErrors, item takes a tuple, squeeze(0) of a 0-d array', () => {
     const a = gp.zeros(2);
     expect(() => a.fill([1, 2] as never)).to.throw(RangeError, /sequence/);
     expect(() => a.fill(gp.array([3]))).to.throw(RangeError, /sequence/);
     expect(() => a.fill('a' as never)).to.throw(TypeError);
     expect(a.fill(gp.array(3, 'int8')).toArray()).to.deep.equal([3, 3]);
     expect(() => a.item(0, 0)).to.throw(RangeError, /incorrect number of indices/);
+    // Python's tuple form a.item((i, j, k)) as one JS array; (5,) is a flat index as in NumPy.
+    const t = gp.arange(24).reshape(2, 3, 4);
+    expect([t.item([1, 2, 3]), t.item(1, 2, 3), t.item([5]), gp.ones([1, 1]).item([])]).to.deep.equal([23n, 23n, 5n, 1]);
+    expect(() => t.item([1, 2])).to.throw(RangeError, /incorrect number of indices/);
+    expect(() => t.item([1, 2.5, 0])).to.throw(TypeError, /integer/);
     const z = gp.array(5);
     expect(vals(z.squeeze(0))).to.deep.equal([[], 5n]);
     expect(() => z.squeeze(1)).to.throw(RangeError, /out of bounds/);
-    for (const x of [a, z]) x.dispose();
+    for (const x of [a, z, t]) x.dispose();
   });
 });

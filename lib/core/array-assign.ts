@@ -36,6 +36,21 @@ export function astypeArray(a: GpuArray, d: DTypeLike, more: readonly unknown[],
   return out;
 }
 
+/** `a.copy(order)`: 'C' (default) or 'F' as asked; 'A'/'K' F-ordered only for an F-contiguous, non-C-contiguous `a`. */
+export function copyArray(a: GpuArray, order: unknown, Array_: typeof GpuArray): GpuArray {
+  const o = bindParams('copy', order === undefined ? [] : [order], ['order'], [], isOptionsLike).order ?? 'C';
+  if (o !== 'C' && o !== 'F' && o !== 'A' && o !== 'K') throw new RangeError(`copy: order must be one of 'C', 'F', 'A', or 'K' (got ${JSON.stringify(o)})`);
+  const f = o === 'F' || (o !== 'C' && a.flags.fContiguous && !a.flags.cContiguous);
+  const out = Array_.allocate(a.shape, a.dtype, a.device, f ? 'F' : 'C');
+  try {
+    kernelHooks().assign(out, a);
+  } catch (e) {
+    out.dispose();
+    throw e;
+  }
+  return out;
+}
+
 /** `a.fill(value)`: every element set to `value`, cast to `a`'s dtype. */
 export function fillArray(a: GpuArray, value: HostScalar | Scalar | GpuArray, Array_: typeof GpuArray): void {
   if (value instanceof Array_) {

@@ -130,7 +130,7 @@ export function setFromHost(a: GpuArray, host: unknown, Array_: typeof GpuArray,
 }
 
 /** `a.item(...args)`: one element read from the device. */
-export function readItem(a: GpuArray, args: readonly number[]): HostScalar {
+export function readItem(a: GpuArray, args: readonly (number | readonly number[])[]): HostScalar {
   const byte = a.elementByte(args);
   const store = allocStorage(a.dtype, 1);
   a.device.backend.copyDeviceToHost(store, a.buffer.ptr + byte, a.itemsize, a.device.currentStream());
@@ -138,7 +138,9 @@ export function readItem(a: GpuArray, args: readonly number[]): HostScalar {
 }
 
 /** `a.elementByte(args)`: the byte offset in the buffer of the element item(...args) names (its checks and errors). */
-export function elementByte(a: GpuArray, args: readonly number[]): number {
+export function elementByte(a: GpuArray, given: readonly (number | readonly number[])[]): number {
+  // Python's tuple form, a.item((i, j)), is a JS array: a.item([i, j]).
+  const args = given.length === 1 && Array.isArray(given[0]) ? (given[0] as readonly unknown[]) : given;
   const flatIndex = (i: unknown, n: number, what: string): number => {
     if (typeof i !== 'number' || !Number.isInteger(i)) throw new TypeError(`item: ${what} must be an integer, got ${String(i)}`);
     const k = i < 0 ? i + n : i;
@@ -242,11 +244,12 @@ declare module './gpu-array.js' {
     /**
      * ndarray.item(): one element as a JS value (number; bigint for 64-bit ints; boolean; Complex).
      * No argument: the array must have one element; one integer: a flat C-order index (negative
-     * counts from the end); one integer per axis: that element.
+     * counts from the end); one integer per axis: that element; Python's tuple form as one array,
+     * `a.item([i, j])`.
      */
-    item(...args: number[]): HostScalar;
+    item(...args: number[] | [readonly number[]]): HostScalar;
     /** The byte offset in the buffer of the element item(...args) names (its checks and errors). @internal */
-    elementByte(args: readonly number[]): number;
+    elementByte(args: readonly (number | readonly number[])[]): number;
     /**
      * Number(a), +a, `${a}`: NumPy's float(a)/int(a) for arrays of one element (64-bit integers
      * come back as the nearest number; item() gives the exact bigint). Other sizes and complex
@@ -289,10 +292,10 @@ export function installHostMethods(Array_: typeof GpuArray): void {
       setFromHost(this, host, Array_, (store) => writeStorage(this, store, Array_));
       return this;
     },
-    item(this: GpuArray, ...args: number[]) {
+    item(this: GpuArray, ...args: number[] | [readonly number[]]) {
       return readItem(this, args);
     },
-    elementByte(this: GpuArray, args: readonly number[]) {
+    elementByte(this: GpuArray, args: readonly (number | readonly number[])[]) {
       return elementByte(this, args);
     },
     [Symbol.toPrimitive](this: GpuArray, hint: 'number' | 'string' | 'default') {

@@ -11,6 +11,8 @@ export interface ArrayFlags {
 
 /** NumPy's memory order argument of reshape, ravel and flatten (which also take 'K', memory order). */
 export type Order = 'C' | 'F' | 'A';
+/** A copy's memory order (NumPy's `order` of `ndarray.copy` and `numpy.copy`): 'K' too. */
+export type CopyOrder = 'C' | 'F' | 'A' | 'K';
 /** Options of `reshape` / `ravel` / `flatten`. */
 export interface ReshapeOptions {
   order?: Order;

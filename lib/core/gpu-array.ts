@@ -11,13 +11,13 @@ import { DeviceBuffer, LifetimeToken, trackLifetime, untrackLifetime } from './l
 import { arrayRepr, arrayStr, disposedRepr } from './repr.js';
 import { firstAxisViews } from './iteration.js';
 import { Scalar } from './scalar.js';
-import { shapeString } from './shape.js';
+import { contiguousStrides, shapeString } from './shape.js';
 // The long method bodies live beside the class, one module per job (view geometry, memory order,
 // kernels through the hook); the methods delegate to them. The host-transfer methods (toArray,
 // toTypedArray, get, data, set, item, ...) are declared and installed by array-host-io.ts.
 import { allocBuffer, broadcastGeometry, checkView, freshGeometry, dtypeViewGeometry, expandDimsGeometry, squeezeGeometry, transposeGeometry, ViewGeometry } from './view-geometry.js';
 import { flattenArray, ravelArray, reshapeArray, ViewMaker } from './array-order.js';
-import { astypeArray, fillArray } from './array-assign.js';
+import { astypeArray, copyArray, fillArray } from './array-assign.js';
 import { installHostMethods } from './array-host-io.js';
 
 // nestStorage moved to array-host-io.ts; host-async.ts (and others) import it from here. The
@@ -25,8 +25,8 @@ import { installHostMethods } from './array-host-io.js';
 export { nestStorage } from './array-host-io.js';
 
 // The types of its options and results live in array-types.ts, so that the modules above can import them without the class.
-export type { ArrayFlags, AstypeArg, AstypeOptions, NestedArray, Order, ReshapeOptions } from './array-types.js';
-import type { ArrayFlags, AstypeArg, Order, ReshapeOptions } from './array-types.js';
+export type { ArrayFlags, AstypeArg, AstypeOptions, CopyOrder, NestedArray, Order, ReshapeOptions } from './array-types.js';
+import type { ArrayFlags, AstypeArg, CopyOrder, Order, ReshapeOptions } from './array-types.js';
 
 // The geometry GpuArray.allocate worked out for the constructor it calls next: its checks hold by
 // construction (a new buffer of the checked shape, C-contiguous strides), so they are not redone.
@@ -101,9 +101,10 @@ export class GpuArray {
     return this.#flags;
   }
 
-  /** A new C-contiguous array of uninitialised memory from the device's pool. */
-  static allocate(shape: readonly number[], d: DType, device: Device = currentDevice()): GpuArray {
+  /** A new array of uninitialised memory from the device's pool, C-contiguous (or F-contiguous: `order` 'F'). */
+  static allocate(shape: readonly number[], d: DType, device: Device = currentDevice(), order: 'C' | 'F' = 'C'): GpuArray {
     const { buf, shape: sh } = allocBuffer(shape, d, device);
+    if (order === 'F' && sh.length > 1) return new GpuArray(buf, sh, contiguousStrides([...sh].reverse(), d.itemsize).reverse(), 0, d, null);
     const g = freshGeometry(sh, d.itemsize);
     trustedGeometry = g;
     return new GpuArray(buf, g.shape, g.strides, 0, d, null);
@@ -290,12 +291,14 @@ export class GpuArray {
   // ---- kernels through the hook --------------------------------------------------------------
 
   /**
-   * A C-contiguous copy in new memory (NumPy `ndarray.copy`).
+   * A copy in new memory (NumPy `ndarray.copy`). `order`, by position or `{order}`: 'C' (the
+   * default) or 'F' choose the layout; 'A' and 'K' keep an F-contiguous array's, other layouts
+   * come back C-ordered.
    *
-   * @example const b = a.slice('::2').copy();
+   * @example const b = a.slice('::2').copy(); const f = a.copy('F');
    */
-  copy(): GpuArray {
-    return this.astype(this.dtype);
+  copy(order?: CopyOrder | { order?: CopyOrder }): GpuArray {
+    return copyArray(this, order, GpuArray);
   }
 
   /**

@@ -25,7 +25,7 @@ declare module './gpu-array.js' {
      *
      * @example const total = await a.sum().itemAsync();
      */
-    itemAsync(...index: number[]): Promise<HostScalar>;
+    itemAsync(...index: number[] | [readonly number[]]): Promise<HostScalar>;
     /**
      * set() without blocking the event loop: waits for the work queued so far on the current
      * stream (which may still read this array), then uploads. Returns this array.
@@ -50,7 +50,7 @@ const methods = {
     configurable: true,
   },
   itemAsync: {
-    value: async function (this: GpuArray, ...index: number[]): Promise<HostScalar> {
+    value: async function (this: GpuArray, ...index: number[] | [readonly number[]]): Promise<HostScalar> {
       const byte = this.elementByte(index);
       const buf = this.buffer.retain();
       const stream = buf.device.currentStream();

@@ -1,7 +1,7 @@
 // NumPy's function forms of the ndarray methods (numpy.reshape(a, ...) for a.reshape(...)):
 // reshape, ravel, transpose/permute_dims, squeeze, expand_dims, broadcast_to, copy, astype,
 // ascontiguousarray, ndim, shape, size. Host data is uploaded first (NumPy takes array-likes).
-import type { AstypeOptions, Order, ReshapeOptions } from '../core/gpu-array.js';
+import type { AstypeOptions, CopyOrder, Order, ReshapeOptions } from '../core/gpu-array.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { DType, dtype as toDType, DTypeLike } from '../core/dtype.js';
 import { readOptions } from '../util/options.js';
@@ -96,14 +96,11 @@ export function broadcastTo(a: unknown, shape: number | readonly number[]): GpuA
  *
  * @example const b = gp.copy(a);
  */
-export function copy(a: unknown, orderOrOptions?: 'C' | 'F' | 'A' | 'K' | { order?: 'C' | 'F' | 'A' | 'K'; subok?: boolean }): GpuArray {
-  const o = isOptions(orderOrOptions) ? readOptions<{ order: string; subok: boolean }>('copy', orderOrOptions, ['order', 'subok']) : { order: orderOrOptions };
+export function copy(a: unknown, orderOrOptions?: CopyOrder | { order?: CopyOrder; subok?: boolean }): GpuArray {
+  const o = isOptions(orderOrOptions) ? readOptions<{ order: CopyOrder; subok: boolean }>('copy', orderOrOptions, ['order', 'subok']) : { order: orderOrOptions };
+  // NumPy's function defaults to 'K' (the method to 'C'); the method checks the order.
   const order = o.order ?? 'K';
-  if (!['C', 'F', 'A', 'K'].includes(order)) throw new RangeError(`copy: order must be one of 'C', 'F', 'A', or 'K' (got ${JSON.stringify(order)})`);
-  return onArray(a, 'copy', (x) => {
-    const f = order === 'F' || (order !== 'C' && x.flags.fContiguous && !x.flags.cContiguous);
-    return f ? orderedCopy(x, x.dtype, 'F') : x.copy();
-  });
+  return onArray(a, 'copy', (x) => x.copy(order));
 }
 
 /**

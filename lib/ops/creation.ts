@@ -16,16 +16,9 @@ import { array } from './creation-data.js';
 export type { DTypeArg, ShapeLike } from './creation-args.js';
 export { array, asarray, type ArrayOptions } from './creation-data.js';
 
-/** New memory of shape and dtype in C or F order (F: the reversed shape's C array, transposed). */
+/** New memory of shape and dtype in C or F order (GpuArray.allocate, the order before the device). */
 export function allocateInOrder(shape: readonly number[], d: DType, order: 'C' | 'F', device?: GpuArray['device']): GpuArray {
-  if (order === 'C' || shape.length < 2) return GpuArray.allocate(shape, d, device);
-  const c = GpuArray.allocate([...shape].reverse(), d, device);
-  try {
-    // An owner (base null, as NumPy's), not a view of a temporary.
-    return new GpuArray(c.buffer.retain(), shape, [...c.strides].reverse(), 0, d, null);
-  } finally {
-    c.dispose();
-  }
+  return GpuArray.allocate(shape, d, device, order);
 }
 
 /**
