@@ -4,7 +4,7 @@ import { DType, DTypeLike, dtype as toDType } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { canCastSameKind, promoteTypes } from '../core/promotion.js';
-import { readOptions } from '../util/options.js';
+import { bindArgsNoneDefault } from '../ops/array-args.js';
 import { broadcastShapes, isCContiguous, sameShape, shapeString } from '../core/shape.js';
 import { asarray } from '../ops/creation.js';
 import { gemmInto } from './gemm.js';
@@ -112,7 +112,8 @@ function matmulArrays(a: GpuArray, b: GpuArray, options: MatmulOptions): GpuArra
 }
 
 /** numpy.matmul (the `@` operator). */
-export function matmul(a: ArrayLike, b: ArrayLike, options: MatmulOptions = {}): GpuArray {
-  options = readOptions<MatmulOptions>('matmul', options, ['out', 'dtype']);
+export function matmul(a: ArrayLike, b: ArrayLike, ...args: (GpuArray | null | MatmulOptions | undefined)[]): GpuArray {
+  // NumPy's ufunc matmul(x1, x2, out=None, *, dtype=None): out by position or option.
+  const options = bindArgsNoneDefault('matmul', args, ['out'], ['dtype']) as MatmulOptions;
   return withArrays([a, b], (x, y) => matmulArrays(x, y, options));
 }

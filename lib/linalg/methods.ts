@@ -6,10 +6,10 @@ import { ArrayLike, matmul, MatmulOptions } from './matmul.js';
 import { diagonal, DiagonalOptions, dot, OutOptions, trace, TraceOptions } from './products.js';
 
 export interface LinalgMethods {
-  /** numpy.matmul(this, b): the `@` operator. */
-  matmul(b: ArrayLike, options?: MatmulOptions): GpuArray;
-  /** ndarray.dot. */
-  dot(b: ArrayLike, options?: OutOptions): GpuArray;
+  /** numpy.matmul(this, b, out): the `@` operator (out by position or option). */
+  matmul(b: ArrayLike, ...args: (GpuArray | null | MatmulOptions | undefined)[]): GpuArray;
+  /** ndarray.dot(b, out) (out by position or option). */
+  dot(b: ArrayLike, ...args: (GpuArray | null | OutOptions | undefined)[]): GpuArray;
   /** ndarray.diagonal(offset, axis1, axis2): a view (by position or option). */
   diagonal(...more: (number | DiagonalOptions | undefined)[]): GpuArray;
   /** ndarray.trace(offset, axis1, axis2, dtype, out) (by position or option). */
@@ -21,11 +21,11 @@ declare module '../core/gpu-array.js' {
 }
 
 const methods: LinalgMethods = {
-  matmul(this: GpuArray, b, options) {
-    return matmul(this, b, options);
+  matmul(this: GpuArray, b, ...args) {
+    return matmul(this, b, ...args);
   },
-  dot(this: GpuArray, b, options) {
-    return dot(this, b, options);
+  dot(this: GpuArray, b, ...args) {
+    return dot(this, b, ...args);
   },
   diagonal(this: GpuArray, ...more) {
     return diagonal(this, ...more);

@@ -81,8 +81,9 @@ function tensordotArrays(a: GpuArray, b: GpuArray, axes: unknown): GpuArray {
 }
 
 /** numpy.dot: scalars multiply, 1-D.1-D is an inner product, N-D.1-D and 2-D.2-D matmul, else a sum over a's last and b's second-to-last axis. */
-export function dot(a: ArrayLike, b: ArrayLike, options: OutOptions = {}): GpuArray {
-  options = readOptions<OutOptions>('dot', options, ['out']);
+export function dot(a: ArrayLike, b: ArrayLike, ...args: (GpuArray | null | OutOptions | undefined)[]): GpuArray {
+  // NumPy's dot(a, b, out=None): out by position or option.
+  const options = bindArgsNoneDefault('dot', args, ['out']) as OutOptions;
   return withArrays([a, b], (x, y) => {
     if (x.ndim === 0 || y.ndim === 0) return multiply(x, y, options);
     if (y.ndim <= 2 && x.ndim <= 2) return matmul(x, y, options);

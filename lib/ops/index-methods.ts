@@ -3,7 +3,7 @@
 // the same name with the array as its first argument (compress: as its second, as NumPy).
 import { GpuArray } from '../core/gpu-array.js';
 import type { IndexMode } from './gather.js';
-import { choose, compress, put, take, TakeOptions } from './take-put.js';
+import { choose, ChooseArg, compress, CompressArg, put, take, TakeArg } from './take-put.js';
 import { repeat } from './rearranging.js';
 import { nonzero } from './nonzero.js';
 import { swapaxes } from './views.js';
@@ -11,7 +11,7 @@ import { swapaxes } from './views.js';
 /** The indexing and rearranging methods of GpuArray that NumPy's ndarray has (attached by this module). */
 export interface IndexMethods {
   /** ndarray.take(indices, axis=None, out=None, mode='raise'): see `gp.take`. */
-  take(indices: unknown, axisOrOptions?: number | null | TakeOptions, options?: TakeOptions): GpuArray;
+  take(indices: unknown, ...args: TakeArg[]): GpuArray;
   /** ndarray.put(indices, values, mode='raise'): see `gp.put`; in place. */
   put(indices: unknown, values: unknown, mode?: IndexMode | { mode?: IndexMode }): void;
   /** ndarray.repeat(repeats, axis=None): see `gp.repeat`. */
@@ -21,9 +21,9 @@ export interface IndexMethods {
   /** ndarray.swapaxes(axis1, axis2): a view, see `gp.swapaxes`. */
   swapaxes(axis1: number, axis2: number): GpuArray;
   /** ndarray.choose(choices, out=None, mode='raise'): this array holds the choice indices, see `gp.choose`. */
-  choose(choices: readonly unknown[], options?: { mode?: IndexMode; out?: GpuArray }): GpuArray;
-  /** ndarray.compress(condition, axis=None): see `gp.compress`. */
-  compress(condition: unknown, axis?: number | null | { axis?: number | null }): GpuArray;
+  choose(choices: readonly unknown[], ...args: ChooseArg[]): GpuArray;
+  /** ndarray.compress(condition, axis=None, out=None): see `gp.compress`. */
+  compress(condition: unknown, ...args: CompressArg[]): GpuArray;
 }
 
 declare module '../core/gpu-array.js' {
@@ -31,8 +31,8 @@ declare module '../core/gpu-array.js' {
 }
 
 const methods: IndexMethods = {
-  take(this: GpuArray, indices, axisOrOptions, options) {
-    return take(this, indices, axisOrOptions, options);
+  take(this: GpuArray, indices, ...args) {
+    return take(this, indices, ...args);
   },
   put(this: GpuArray, indices, values, mode) {
     put(this, indices, values, mode);
@@ -46,11 +46,11 @@ const methods: IndexMethods = {
   swapaxes(this: GpuArray, axis1, axis2) {
     return swapaxes(this, axis1, axis2);
   },
-  choose(this: GpuArray, choices, options) {
-    return choose(this, choices, options);
+  choose(this: GpuArray, choices, ...args) {
+    return choose(this, choices, ...args);
   },
-  compress(this: GpuArray, condition, axis) {
-    return compress(condition, this, axis);
+  compress(this: GpuArray, condition, ...args) {
+    return compress(condition, this, ...args);
   },
 };
 for (const [name, fn] of Object.entries(methods)) {

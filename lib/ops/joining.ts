@@ -6,7 +6,7 @@ import { shapeString } from '../core/shape.js';
 import { ElementwiseKernel, ElementwiseKernelFn } from '../kernel/elementwise-kernel.js';
 import { mixedDevices } from '../kernel/elementwise.js';
 import { canCastBy, castingOf, type Casting } from '../core/promotion.js';
-import { axisOf, build, checkKeys, commonDType, copyInto, isOptions, owned, sliceAxis, toArray } from './array-args.js';
+import { axisOf, bindArgs, build, checkKeys, commonDType, copyInto, isOptions, owned, sliceAxis, toArray } from './array-args.js';
 import { atleast1d, atleast2d, atleast3d } from './views.js';
 
 /** Options of gp.concatenate and gp.stack (numpy.concatenate's keyword arguments); `out` and `dtype` exclude each other. */
@@ -47,17 +47,13 @@ function arraysOf(fn: string, xs: readonly unknown[]): { arrays: GpuArray[]; mad
 
 const disposeAll = (xs: readonly GpuArray[]) => xs.forEach((a) => a.dispose());
 
-function parseOptions(fn: string, axisOrOpts: unknown, opts: unknown, keys: readonly string[]): ConcatenateOptions {
-  let o: ConcatenateOptions = {};
-  if (isOptions(axisOrOpts)) o = { ...(axisOrOpts as ConcatenateOptions) };
-  else {
-    if (axisOrOpts !== undefined) o.axis = axisOrOpts as number | null;
-    if (opts !== undefined) {
-      if (!isOptions(opts)) throw new TypeError(`${fn}: options must be an object`);
-      o = { ...(opts as ConcatenateOptions), ...o };
-    }
-  }
-  checkKeys(fn, o as Record<string, unknown>, keys);
+/** concatenate's and stack's parameters after the arrays: NumPy's `axis` and `out` by position, or one options object. */
+export type ConcatenateArg = number | null | GpuArray | ConcatenateOptions | undefined;
+
+/** NumPy's (arrays, axis=0, out=None, *, dtype=None, casting='same_kind'): out None is none. */
+function parseOptions(fn: string, args: readonly unknown[]): ConcatenateOptions {
+  const o = bindArgs(fn, args, ['axis', 'out'], ['dtype', 'casting']) as ConcatenateOptions & { out?: GpuArray | null };
+  if (o.out === null) delete o.out;
   if (o.out !== undefined && o.dtype !== undefined) throw new TypeError(`${fn}() only takes \`out\` or \`dtype\` as an argument, but both were provided.`);
   return o;
 }
@@ -168,8 +164,8 @@ function join(arrays: readonly GpuArray[], axis: number, outOpt: GpuArray | unde
  * numpy.concatenate((a1, a2, ...), axis=0, out=None, dtype=None): join along an existing axis;
  * `axis: null` flattens the inputs first. The result dtype is NumPy's promotion of the inputs.
  */
-export function concatenate(arrays: readonly unknown[] | GpuArray, axisOrOptions?: number | null | ConcatenateOptions, options?: ConcatenateOptions): GpuArray {
-  const o = parseOptions('concatenate', axisOrOptions, options, ['axis', 'out', 'dtype', 'casting']);
+export function concatenate(arrays: readonly unknown[] | GpuArray, ...args: ConcatenateArg[]): GpuArray {
+  const o = parseOptions('concatenate', args);
   const { arrays: xs, made } = arraysOf('concatenate', arrays as readonly unknown[]);
   const flat: GpuArray[] = [];
   try {
@@ -188,8 +184,8 @@ export function concatenate(arrays: readonly unknown[] | GpuArray, axisOrOptions
 export const concat = concatenate;
 
 /** numpy.stack: join along a new axis (all inputs of one shape). */
-export function stack(arrays: readonly unknown[], axisOrOptions?: number | ConcatenateOptions, options?: ConcatenateOptions): GpuArray {
-  const o = parseOptions('stack', axisOrOptions, options, ['axis', 'out', 'dtype', 'casting']);
+export function stack(arrays: readonly unknown[], ...args: ConcatenateArg[]): GpuArray {
+  const o = parseOptions('stack', args);
   const { arrays: xs, made } = arraysOf('stack', arrays);
   const expanded: GpuArray[] = [];
   try {

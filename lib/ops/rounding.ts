@@ -6,8 +6,7 @@ import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { canCastSameKind } from '../core/promotion.js';
 import { Scalar } from '../core/scalar.js';
-import { readOptions } from '../util/options.js';
-import { copyInto, isOptions, owned, toArray } from './array-args.js';
+import { bindArgsNoneDefault, copyInto, owned, toArray } from './array-args.js';
 import { ufuncFunctions as uf } from './ufunc-api.js';
 
 /** Options of `round`: `decimals` (default 0; negative rounds left of the point) and `out`. */
@@ -82,14 +81,9 @@ function roundNew(a: GpuArray, decimals: number): GpuArray {
  *
  * @example gp.round(gp.array([1.25, 2.5, 15.5]), 1) // [1.2, 2.5, 15.5]
  */
-export function round(a: unknown, decimals?: number | RoundOptions, options?: RoundOptions): GpuArray {
-  let o: Partial<RoundOptions>;
-  if (isOptions(decimals)) {
-    if (options !== undefined) throw new TypeError('round: pass options once (either (a, decimals, options) or (a, options))');
-    o = readOptions<RoundOptions>('round', decimals, ['decimals', 'out']);
-  } else {
-    o = { ...readOptions<RoundOptions>('round', options, ['out']), decimals: decimals as number | undefined };
-  }
+export function round(a: unknown, ...args: (number | GpuArray | null | RoundOptions | undefined)[]): GpuArray {
+  // NumPy's round(a, decimals=0, out=None): both by position or option.
+  const o = bindArgsNoneDefault('round', args, ['decimals', 'out']) as Partial<RoundOptions>;
   const dec = o.decimals ?? 0;
   if (typeof dec !== 'number' || !Number.isInteger(dec)) throw new TypeError(`round: decimals must be an integer, got ${String(dec)}`);
   const out = o.out;
@@ -118,14 +112,14 @@ export const around = round;
 
 declare module '../core/gpu-array.js' {
   interface GpuArray {
-    /** ndarray.round: this array rounded to `decimals` (default 0), as `gp.round`. @example a.round(2) */
-    round(decimals?: number | RoundOptions, options?: RoundOptions): GpuArray;
+    /** ndarray.round(decimals=0, out=None): this array rounded, as `gp.round` (both by position or option). @example a.round(2) */
+    round(...args: (number | GpuArray | null | RoundOptions | undefined)[]): GpuArray;
   }
 }
 
 Object.defineProperty(GpuArray.prototype, 'round', {
-  value: function (this: GpuArray, decimals?: number | RoundOptions, options?: RoundOptions): GpuArray {
-    return round(this, decimals, options);
+  value: function (this: GpuArray, ...args: (number | GpuArray | null | RoundOptions | undefined)[]): GpuArray {
+    return round(this, ...args);
   },
   writable: true,
   configurable: true,

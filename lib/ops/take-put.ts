@@ -11,7 +11,7 @@ import { Scalar } from '../core/scalar.js';
 import { broadcastShapes, shapeSize, shapeString } from '../core/shape.js';
 import { IndexError } from '../../bindings/errors.js';
 import { arange } from './creation.js';
-import { axisOf, checkKeys, isOptions, owned, targetArray, toArray, valuesAs, viewOf } from './array-args.js';
+import { axisOf, bindArgs, bindArgsNoneDefault, isOptions, owned, targetArray, toArray, valuesAs, viewOf } from './array-args.js';
 import { gather, GatherPlan, IndexMode, scatter } from './gather.js';
 import { flatnonzero } from './nonzero.js';
 import { canCastSafely, resultType } from '../core/promotion.js';
@@ -41,10 +41,12 @@ function planAlong(a: GpuArray, ax: number, idx: GpuArray, made: GpuArray[]): Ga
 
 const disposeAll = (xs: GpuArray[]) => xs.forEach((x) => x.dispose());
 
-/** numpy.take(a, indices, axis=None, out=None, mode='raise'). */
-export function take(a0: unknown, indices: unknown, axisOrOptions?: number | null | TakeOptions, options?: TakeOptions): GpuArray {
-  const o: TakeOptions = isOptions(axisOrOptions) ? (axisOrOptions as TakeOptions) : { ...(options ?? {}), axis: axisOrOptions as number | null | undefined };
-  checkKeys('take', o as Record<string, unknown>, ['axis', 'mode', 'out']);
+/** take's parameters after the indices: NumPy's `axis`, `out` and `mode` by position, or one options object. */
+export type TakeArg = number | null | GpuArray | IndexMode | TakeOptions | undefined;
+
+/** numpy.take(a, indices, axis=None, out=None, mode='raise'): axis, out and mode by position or option. */
+export function take(a0: unknown, indices: unknown, ...args: TakeArg[]): GpuArray {
+  const o = bindArgsNoneDefault('take', args, ['axis', 'out', 'mode']) as TakeOptions;
   const mode = checkMode(o.mode);
   const made: GpuArray[] = [];
   try {
@@ -211,9 +213,12 @@ export function put(a: GpuArray, ind: unknown, v: unknown, mode?: IndexMode | { 
 /** Negative choices moved out of range (to n), so that the bounds check of mode 'raise' sees them. */
 const negativeOutKernel = ElementwiseKernel('I a, int64 nch', 'int64 o', 'o = a < 0 ? nch : (long long)a', 'gpa_choose_negative');
 
-/** numpy.choose(a, choices, out=None, mode='raise'): choices[a[i]][i], everything broadcast. */
-export function choose(a0: unknown, choices: readonly unknown[], options: { mode?: IndexMode; out?: GpuArray } = {}): GpuArray {
-  checkKeys('choose', options as Record<string, unknown>, ['mode', 'out']);
+/** choose's parameters after the choices: NumPy's `out` and `mode` by position, or one options object. */
+export type ChooseArg = GpuArray | IndexMode | null | { mode?: IndexMode; out?: GpuArray } | undefined;
+
+/** numpy.choose(a, choices, out=None, mode='raise'): choices[a[i]][i], everything broadcast; out and mode by position or option. */
+export function choose(a0: unknown, choices: readonly unknown[], ...args: ChooseArg[]): GpuArray {
+  const options = bindArgsNoneDefault('choose', args, ['out', 'mode']) as { mode?: IndexMode; out?: GpuArray };
   const mode = checkMode(options.mode);
   if (!Array.isArray(choices)) throw new TypeError(`choose: choices must be an array of arrays or scalars, got ${describeValue(choices)}`);
   const made: GpuArray[] = [];
@@ -269,8 +274,12 @@ export function choose(a0: unknown, choices: readonly unknown[], options: { mode
   }
 }
 
-/** numpy.compress(condition, a, axis=None): the slices along `axis` where condition (1-D) is true. */
-export function compress(condition: unknown, a0: unknown, axis?: AxisArg): GpuArray {
+/** compress's parameters after the array: NumPy's `axis` and `out` by position, or one options object. */
+export type CompressArg = number | null | GpuArray | { axis?: number | null; out?: GpuArray } | undefined;
+
+/** numpy.compress(condition, a, axis=None, out=None): the slices along `axis` where condition (1-D) is true. */
+export function compress(condition: unknown, a0: unknown, ...args: CompressArg[]): GpuArray {
+  const o = bindArgs('compress', args, ['axis', 'out']) as { axis?: number | null; out?: GpuArray };
   const made: GpuArray[] = [];
   try {
     const c = toArray(condition, 'condition');
@@ -278,7 +287,7 @@ export function compress(condition: unknown, a0: unknown, axis?: AxisArg): GpuAr
     if (c.ndim !== 1) throw new RangeError('condition must be a 1-d array');
     const idx = flatnonzero(c);
     made.push(idx);
-    return take(a0, idx, { axis: axisArg(axis, null) });
+    return take(a0, idx, { axis: o.axis ?? null, out: o.out ?? undefined });
   } catch (e) {
     if (e instanceof IndexError) throw new IndexError(`condition contains entries that are out of bounds for the compressed axis: ${e.message}`);
     throw e;

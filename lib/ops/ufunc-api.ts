@@ -118,7 +118,10 @@ export type UfuncFunctions = { [N in UfuncName]: FunctionOf<Arity<N>, Outputs<N>
   [A in UfuncAliasName]: FunctionOf<Arity<Target<A>>, Outputs<Target<A>>> & UfuncMethodsOf<Target<A>>;
 };
 /** `where` is a function only (NumPy has no ndarray.where). */
-export type UfuncMethods = { [N in Exclude<UfuncName, 'where'>]: MethodOf<Arity<N>, Outputs<N>> & (N extends 'clip' ? (bounds: ClipBounds) => GpuArray : unknown) } & {
+export type UfuncMethods = {
+  [N in Exclude<UfuncName, 'where'>]: MethodOf<Arity<N>, Outputs<N>> &
+    (N extends 'clip' ? ((bounds: ClipBounds) => GpuArray) & ((min: UfuncOperand | null, max: UfuncOperand | null, out: GpuArray | null, options?: UfuncCallOptions) => GpuArray) : unknown);
+} & {
   [A in UfuncAliasName]: MethodOf<Arity<Target<A>>, Outputs<Target<A>>>;
 };
 
@@ -138,7 +141,7 @@ function splitOptions(args: unknown[], nin: number, name?: UfuncName, nout = 0):
     options = args[args.length - 1] as UfuncCallOptions | undefined;
     list = args.slice(0, -1);
   }
-  // NumPy's positional outputs (the functions only): add(x1, x2, out), divmod(x1, x2, q, r).
+  // NumPy's positional outputs (the functions, and the clip method): add(x1, x2, out), divmod(x1, x2, q, r).
   if (nout > 0 && list.length > nin && list.length <= nin + nout && list.slice(nin).every((v) => v instanceof GpuArray || v === null)) {
     if (options !== undefined && (options as { out?: unknown }).out !== undefined) throw new TypeError(`${name}: cannot specify 'out' as both a positional and keyword argument`);
     const outs = list.slice(nin) as (GpuArray | null)[];
@@ -211,7 +214,8 @@ declare module '../core/gpu-array.js' {
 for (const [name, u] of UFUNCS) {
   if (name === 'where') continue;
   const method = function (this: GpuArray, ...args: unknown[]) {
-    const { inputs, options } = splitOptions(args, u.nin - 1, name === 'clip' ? name : undefined);
+    // ndarray.clip(min, max, out) is NumPy's method with a positional out; the other methods are ours.
+    const { inputs, options } = name === 'clip' ? splitOptions(args, u.nin - 1, name, 1) : splitOptions(args, u.nin - 1);
     return callUfunc(name, [this, ...inputs], options);
   };
   // Named, so that stack traces (and errors naming the call) say GpuArray.add.
