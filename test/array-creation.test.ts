@@ -381,7 +381,8 @@ describeEachDevice('creation: NumPy 2 discovery, exact arange, eye options', () 
     same(gp.full([2, 2], [1, 2], { order: 'F' }), 'int64', [2, 2], [[1n, 2n], [1n, 2n]]);
     expect(gp.empty([3, 2], { order: 'F' }).strides).to.deep.equal([8, 24]);
     expect(() => gp.zeros(2, { order: 'K' } as never)).to.throw(RangeError, /order/);
-    expect(() => gp.asarray([1], { order: 'F' } as never)).to.throw(TypeError, /unknown option 'order'/);
+    expect(gp.asarray([[1, 2], [3, 4]], { order: 'F' }).strides).to.deep.equal([8, 16]);
+    expect(() => gp.asarray([1], { order: 'F', copy: true } as never)).to.throw(TypeError, /unknown option 'copy'/);
     // The *Like functions keep an F-ordered model's layout (NumPy's order='K').
     const t = gp.arange(6).reshape(2, 3).T;
     const zl = gp.zerosLike(t, { dtype: 'int8' });

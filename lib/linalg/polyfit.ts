@@ -4,11 +4,11 @@
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { scope } from '../core/lifetime.js';
-import { ArrayLike, toArray } from '../ops/array-args.js';
+import { ArrayLike, bindArgs, toArray } from '../ops/array-args.js';
 import { vander } from '../ops/matrices.js';
 import { reductionFunctions as R } from '../ops/reductions.js';
 import { ufuncFunctions as U } from '../ops/ufunc-api.js';
-import { describeValue, readOptions } from '../util/options.js';
+import { describeValue } from '../util/options.js';
 import { lstsq } from './least-squares.js';
 import { matmul } from './matmul.js';
 import { inv } from './solve.js';
@@ -47,8 +47,10 @@ export function polyfit(x: ArrayLike, y: ArrayLike, deg: number, options?: Polyf
 export function polyfit(x: ArrayLike, y: ArrayLike, deg: number, options: PolyfitOptions & { full: true }): [GpuArray, GpuArray, number, GpuArray, number];
 export function polyfit(x: ArrayLike, y: ArrayLike, deg: number, options: PolyfitOptions & { cov: true | 'unscaled' }): [GpuArray, GpuArray];
 export function polyfit(x: ArrayLike, y: ArrayLike, deg: number, options?: PolyfitOptions): GpuArray | [GpuArray, GpuArray] | [GpuArray, GpuArray, number, GpuArray, number];
-export function polyfit(x0: ArrayLike, y0: ArrayLike, deg: number, options: PolyfitOptions = {}): GpuArray | [GpuArray, GpuArray] | [GpuArray, GpuArray, number, GpuArray, number] {
-  const o = readOptions<PolyfitOptions>('polyfit', options, ['rcond', 'full', 'w', 'cov']);
+/** NumPy's positional form, `polyfit(x, y, deg, rcond, full, w, cov)` (then an options object for the rest). */
+export function polyfit(x: ArrayLike, y: ArrayLike, deg: number, ...more: unknown[]): GpuArray | [GpuArray, GpuArray] | [GpuArray, GpuArray, number, GpuArray, number];
+export function polyfit(x0: ArrayLike, y0: ArrayLike, deg: number, ...more: unknown[]): GpuArray | [GpuArray, GpuArray] | [GpuArray, GpuArray, number, GpuArray, number] {
+  const o = bindArgs('polyfit', more, ['rcond', 'full', 'w', 'cov']) as PolyfitOptions;
   if (typeof deg !== 'number' && typeof deg !== 'bigint') throw new TypeError(`polyfit: deg must be an integer, got ${describeValue(deg)}`);
   const dn = Number(deg);
   if (!Number.isFinite(dn)) throw new RangeError(`polyfit: cannot convert deg ${dn} to an integer`);

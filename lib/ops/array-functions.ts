@@ -5,7 +5,7 @@ import type { AstypeOptions, CopyOrder, Order, ReshapeOptions } from '../core/gp
 import { GpuArray } from '../core/gpu-array.js';
 import { DType, dtype as toDType, DTypeLike } from '../core/dtype.js';
 import { readOptions } from '../util/options.js';
-import { copyInto, isOptions, owned, toArray } from './array-args.js';
+import { bindArgs, copyInto, isOptions, owned, toArray } from './array-args.js';
 import { asarray } from './creation-data.js';
 import { allocateInOrder } from './creation.js';
 import { broadcastAxis } from '../kernel/overlap.js';
@@ -25,11 +25,12 @@ function onArray<T>(x: unknown, what: string, fn: (a: GpuArray) => T): T {
 /**
  * numpy.reshape: `a` in a new shape (one length may be -1), a view when the strides allow it.
  *
- * @param options `order`: 'C' (default), 'F' or 'A'
+ * @param order 'C' (default), 'F' or 'A', by position (NumPy's `reshape(a, shape, order)`) or `{order}`
  * @example gp.reshape(gp.arange(6), [2, 3])
  */
-export function reshape(a: unknown, shape: number | readonly number[], options?: ReshapeOptions): GpuArray {
-  return onArray(a, 'reshape', (x) => (options === undefined ? x.reshape(shape) : x.reshape(shape, options)));
+export function reshape(a: unknown, shape: number | readonly number[], order?: Order | ReshapeOptions): GpuArray {
+  const options = bindArgs('reshape', order === undefined ? [] : [order], ['order']) as ReshapeOptions;
+  return onArray(a, 'reshape', (x) => (options.order === undefined || options.order === null ? x.reshape(shape) : x.reshape(shape, options)));
 }
 
 /**

@@ -5,8 +5,8 @@ import { describeValue, isOptionsLike, readOptions } from '../util/options.js';
 
 /** A shape: one length (`5`) or a list of lengths (`[2, 3]`). */
 export type ShapeLike = number | readonly number[];
-/** A creation function's dtype argument: a dtype, or `{dtype}` in its place (`{dtype, order}` for empty, zeros, ones and full). */
-export type DTypeArg = DTypeLike | { dtype?: DTypeLike; order?: 'C' | 'F' };
+/** A creation function's dtype argument: a dtype, null (NumPy's None: the default), or `{dtype}` in its place (`{dtype, order}` for empty, zeros, ones, full and asarray). */
+export type DTypeArg = DTypeLike | null | { dtype?: DTypeLike | null; order?: 'C' | 'F' };
 
 /**
  * The dtype argument of a creation function: a dtype, or {dtype} in its place (the trailing
@@ -24,12 +24,21 @@ export function creationDType(fn: string, arg: DTypeArg | undefined, position: s
   return toDType(d as DTypeLike, `${fn}: dtype`);
 }
 
-/** The creation functions that take NumPy's `order` ('C' or 'F'). */
-const ORDERED = ['empty', 'zeros', 'ones', 'full'];
-/** The memory order in a creation function's options: 'C' (default) or 'F' (column-major). */
-export function creationOrder(fn: string, arg: DTypeArg | undefined): 'C' | 'F' {
-  if (!isOptionsLike(arg) || arg instanceof DType) return 'C';
-  const order = (arg as { order?: unknown }).order;
+/** The creation functions that take NumPy's `order` ('C' or 'F'; asarray also 'A' and 'K'). */
+const ORDERED = ['empty', 'zeros', 'ones', 'full', 'asarray'];
+/** NumPy's `order` after the dtype (empty, zeros, ones, full): by position, or `{order}`. */
+export type CreationOrderArg = 'C' | 'F' | { order?: 'C' | 'F' };
+
+/**
+ * The memory order of a creation call: 'C' (default) or 'F' (column-major), given by position
+ * after the dtype (`zeros([2, 3], 'int8', 'F')`, or `{order}` there) or in the options object in
+ * the dtype's place; both at once is Python's TypeError.
+ */
+export function creationOrder(fn: string, arg: DTypeArg | undefined, positional?: CreationOrderArg): 'C' | 'F' {
+  const inOptions = isOptionsLike(arg) && !(arg instanceof DType) ? (arg as { order?: unknown }).order : undefined;
+  const given = isOptionsLike(positional) ? readOptions<{ order: unknown }>(fn, positional, ['order']).order : positional;
+  if (given !== undefined && inOptions !== undefined) throw new TypeError(`${fn}() got multiple values for argument 'order'`);
+  const order = given ?? inOptions;
   if (order === undefined || order === null || order === 'C') return 'C';
   if (order === 'F') return 'F';
   throw new RangeError(`${fn}: order must be 'C' or 'F', got ${describeValue(order)}`);

@@ -134,16 +134,42 @@ function arrayFromParts(list: readonly unknown[], want: DType | undefined): GpuA
 
 /**
  * `data` as a device array (NumPy `numpy.asarray`, CuPy `cupy.asarray`): the same GpuArray when it
- * already is one with the dtype asked for, else a new array as `array()` makes.
+ * already is one with the dtype (and `order`, 'C' or 'F', by position or option) asked for, else
+ * a new array as `array()` makes.
  *
  * @example const a = gp.asarray(Float32Array.of(1, 2, 3));
  */
-export function asarray(data: unknown, dtypeArg?: DTypeArg): GpuArray {
-  const want = creationDType('asarray', dtypeArg, 'second', undefined);
+export function asarray(data: unknown, dtypeArg?: DTypeArg | { dtype?: DTypeLike; order?: AsarrayOrder }, order?: AsarrayOrder | { order?: AsarrayOrder }): GpuArray {
+  const want = creationDType('asarray', dtypeArg as DTypeArg, 'second', undefined);
+  const ord = asarrayOrder(dtypeArg, order);
+  const r = asarrayAs(data, want);
+  if (ord === null || (ord === 'C' ? r.flags.cContiguous : r.flags.fContiguous)) return r;
+  try {
+    return r.copy(ord);
+  } finally {
+    if (r !== data) r.dispose();
+  }
+}
+
+/** NumPy's asarray `order`: 'C'/'F' copy an array not already so; 'A', 'K' and None keep its layout. */
+export type AsarrayOrder = 'C' | 'F' | 'A' | 'K' | null;
+
+/** The order by position after the dtype, or in the options object in the dtype's place (both: TypeError). */
+function asarrayOrder(dtypeArg: unknown, positional: unknown): 'C' | 'F' | null {
+  const inOptions = isOptionsLike(dtypeArg) && !(dtypeArg instanceof DType) ? (dtypeArg as { order?: unknown }).order : undefined;
+  const given = isOptionsLike(positional) ? readOptions<{ order: unknown }>('asarray', positional, ['order']).order : positional;
+  if (given !== undefined && inOptions !== undefined) throw new TypeError("asarray() got multiple values for argument 'order'");
+  const o = given ?? inOptions ?? null;
+  if (o !== null && o !== 'C' && o !== 'F' && o !== 'A' && o !== 'K') throw new RangeError(`asarray: order must be one of 'C', 'F', 'A', 'K' or null, got ${describeValue(o)}`);
+  return o === 'C' || o === 'F' ? o : null;
+}
+
+/** asarray of a checked dtype (or none): the data itself when it is a GpuArray of that dtype. */
+function asarrayAs(data: unknown, want: DType | undefined): GpuArray {
   if (hasArrayProtocol(data)) {
     // The object's own handle is the result, or is freed when a cast copy is.
     const own = data[AS_GPU_ARRAY]();
-    const r = asarray(own, want);
+    const r = asarrayAs(own, want);
     if (r !== own) own.dispose();
     return r;
   }

@@ -5,15 +5,15 @@
 import { DType, DTypeLike, dtype as toDType, dtypes, isDTypeLike } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar, inferDType, toDTypeValue, weakKindOf } from '../core/host-data.js';
-import { describeValue, isOptionsLike, readOptions } from '../util/options.js';
+import { bindParams, describeValue, isOptionsLike, readOptions } from '../util/options.js';
 import { Scalar } from '../core/scalar.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { normalizeShape } from '../core/shape.js';
 import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
-import { creationDType, creationOrder, type DTypeArg, type ShapeLike } from './creation-args.js';
+import { creationDType, creationOrder, type CreationOrderArg, type DTypeArg, type ShapeLike } from './creation-args.js';
 import { array } from './creation-data.js';
 
-export type { DTypeArg, ShapeLike } from './creation-args.js';
+export type { CreationOrderArg, DTypeArg, ShapeLike } from './creation-args.js';
 export { array, asarray, type ArrayOptions } from './creation-data.js';
 
 /** New memory of shape and dtype in C or F order (GpuArray.allocate, the order before the device). */
@@ -29,9 +29,9 @@ export function allocateInOrder(shape: readonly number[], d: DType, order: 'C' |
  * @param dtype any dtype name or DType (or `{dtype}`); default float64
  * @example const a = gp.empty([2, 3], 'float32');
  */
-export function empty(shape: ShapeLike, dtype: DTypeArg = 'float64'): GpuArray {
+export function empty(shape: ShapeLike, dtype: DTypeArg = 'float64', order?: CreationOrderArg): GpuArray {
   const d = creationDType('empty', dtype, 'second', 'float64')!;
-  return allocateInOrder(normalizeShape(shape), d, creationOrder('empty', dtype));
+  return allocateInOrder(normalizeShape(shape), d, creationOrder('empty', dtype, order));
 }
 
 /**
@@ -41,8 +41,8 @@ export function empty(shape: ShapeLike, dtype: DTypeArg = 'float64'): GpuArray {
  * @param dtype any dtype name or DType; default float64
  * @example gp.zeros(3, 'int32').str() // '[0 0 0]'
  */
-export function zeros(shape: ShapeLike, dtype: DTypeArg = 'float64'): GpuArray {
-  const a = allocateInOrder(normalizeShape(shape), creationDType('zeros', dtype, 'second', 'float64')!, creationOrder('zeros', dtype));
+export function zeros(shape: ShapeLike, dtype: DTypeArg = 'float64', order?: CreationOrderArg): GpuArray {
+  const a = allocateInOrder(normalizeShape(shape), creationDType('zeros', dtype, 'second', 'float64')!, creationOrder('zeros', dtype, order));
   a.device.backend.memset(a.ptr, 0, a.nbytes, a.device.currentStream());
   return a;
 }
@@ -58,9 +58,9 @@ export function zeros(shape: ShapeLike, dtype: DTypeArg = 'float64'): GpuArray {
  * @param dtype optional dtype
  * @example gp.full([2, 2], 7.5).str() // '[[7.5 7.5]\n [7.5 7.5]]'
  */
-export function full(shape: ShapeLike, fillValue: HostScalar | Scalar | GpuArray | readonly unknown[] | ArrayBufferView, dtype?: DTypeArg): GpuArray {
+export function full(shape: ShapeLike, fillValue: HostScalar | Scalar | GpuArray | readonly unknown[] | ArrayBufferView, dtype?: DTypeArg, orderArg?: CreationOrderArg): GpuArray {
   const given = creationDType('full', dtype, 'third', undefined);
-  const order = creationOrder('full', dtype);
+  const order = creationOrder('full', dtype, orderArg);
   if (fillValue instanceof GpuArray || Array.isArray(fillValue) || ArrayBuffer.isView(fillValue)) {
     // An array fill value broadcasts to the shape (NumPy: copyto(a, fill_value, casting='unsafe')).
     const v = fillValue instanceof GpuArray ? fillValue : array(fillValue);
@@ -112,8 +112,8 @@ export function full(shape: ShapeLike, fillValue: HostScalar | Scalar | GpuArray
  * @param dtype any dtype name or DType; default float64
  * @example gp.ones(3).str() // '[1. 1. 1.]'
  */
-export function ones(shape: ShapeLike, dtype: DTypeArg = 'float64'): GpuArray {
-  return full(shape, 1, { dtype: creationDType('ones', dtype, 'second', 'float64'), order: creationOrder('ones', dtype) });
+export function ones(shape: ShapeLike, dtype: DTypeArg = 'float64', order?: CreationOrderArg): GpuArray {
+  return full(shape, 1, { dtype: creationDType('ones', dtype, 'second', 'float64'), order: creationOrder('ones', dtype, order) });
 }
 
 // NumPy's arange fills a[i] = a[0] + i * (a[1] - a[0]) in the output dtype (arraytypes.c.src's
@@ -202,7 +202,7 @@ export function arange(...args: ArangeArg[]): GpuArray {
 }
 
 /** Options of `eye`: NumPy's keywords `M` (columns, default n), `k` (the diagonal), `dtype`. */
-export type EyeOptions = { M?: number | null; k?: number; dtype?: DTypeLike };
+export type EyeOptions = { M?: number | null; k?: number; dtype?: DTypeLike; order?: 'C' | 'F' };
 const eyeKernel = ElementwiseKernel('int64 cols, int64 k', 'T out', 'out = (T)((long long)(i % cols) - (long long)(i / cols) == k)', 'gpa_eye');
 
 /**
@@ -211,24 +211,22 @@ const eyeKernel = ElementwiseKernel('int64 cols, int64 k', 'T out', 'out = (T)((
  * @param n rows
  * @param m columns; default (null or absent) `n`
  * @param k the diagonal: 0 the main one, positive above, negative below
- * @param dtype default float64; an options object `{M, k, dtype}` may replace the trailing arguments
+ * @param more NumPy's `M` (columns; default, null or absent, `n`), `k` (the diagonal: 0 the main
+ *   one, positive above, negative below), `dtype` (default float64) and `order` ('C' or 'F'), by
+ *   position or in a trailing options object `{M, k, dtype, order}`
  * @example gp.eye(3, null, 1) // ones just above the main diagonal; or gp.eye(3, { k: 1 })
  */
-export function eye(n: number, m?: number | null | EyeOptions, k: number | EyeOptions = 0, dtype: DTypeArg = 'float64'): GpuArray {
-  // NumPy's keywords M, k, dtype: a trailing options object after any of the positional ones.
-  const args: unknown[] = [m, k, dtype];
-  const at = args.findIndex((x) => isOptionsLike(x) && !(x instanceof DType));
-  if (at >= 0) {
-    if (args.slice(at + 1).some((x, i) => x !== [0, 'float64'][at + i] && x !== undefined)) throw new TypeError('eye: the options object must be the last argument');
-    const o = readOptions<EyeOptions>('eye', args[at], ['M', 'k', 'dtype'].slice(at));
-    return eye(n, at === 0 ? o.M : (m as number | null | undefined), at <= 1 ? o.k ?? 0 : (k as number), o.dtype ?? (at <= 2 ? 'float64' : dtype));
-  }
+export function eye(n: number, ...more: (number | null | DTypeLike | 'C' | 'F' | EyeOptions | undefined)[]): GpuArray {
+  const o = bindParams('eye', more, ['M', 'k', 'dtype', 'order'], [], (v) => isOptionsLike(v) && !(v instanceof DType)) as EyeOptions;
+  const m: unknown = o.M;
+  const k: unknown = o.k === undefined ? 0 : o.k;
+  const dtype = (o.dtype ?? 'float64') as DTypeArg;
   if (m !== undefined && m !== null && typeof m !== 'number') throw new TypeError(`eye: M must be an integer or null, got ${describeValue(m)}`);
   const cols = m ?? n;
   if (typeof k !== 'number' || !Number.isInteger(k)) throw new TypeError(`eye: diagonal offset k must be an integer, got ${describeValue(k)}`);
   // Beyond 2**53 a JS number is no longer an exact integer (and would wrap in the int64 kernel).
   if (!Number.isSafeInteger(k)) throw new RangeError(`eye: diagonal offset k = ${k} is out of range (at most ${Number.MAX_SAFE_INTEGER} in magnitude)`);
-  const out = empty([n, cols], creationDType('eye', dtype as DTypeArg, 'fourth', 'float64')!);
+  const out = empty([n, cols], creationDType('eye', dtype, 'fourth', 'float64')!, creationOrder('eye', undefined, o.order));
   try {
     if (n * cols > 0) eyeKernel(cols, k, out);
   } catch (e) {

@@ -4,7 +4,6 @@ import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { canCastSameKind, promoteTypes } from '../core/promotion.js';
-import { readOptions } from '../util/options.js';
 import { normalizeAxis } from '../core/shape.js';
 import type { Index } from '../core/indexing.js';
 import { ArrayLike, bindArgs, toArray, withArray } from './array-args.js';
@@ -130,9 +129,10 @@ export function diff(a: ArrayLike, ...more: (number | ArrayLike | null | (DiffOp
 }
 
 /** numpy.ediff1d: differences of the flattened array, with toBegin/toEnd around them (in ary's dtype). */
-export function ediff1d(ary: ArrayLike, options: { toEnd?: ArrayLike | null; toBegin?: ArrayLike | null } = {}): GpuArray {
+export function ediff1d(ary: ArrayLike, ...more: (ArrayLike | null | { toEnd?: ArrayLike | null; toBegin?: ArrayLike | null } | undefined)[]): GpuArray {
+  // NumPy's ediff1d(ary, to_end=None, to_begin=None): by position or option.
+  const options = bindArgs('ediff1d', more, ['toEnd', 'toBegin']) as { toEnd?: ArrayLike | null; toBegin?: ArrayLike | null };
   if (!(ary instanceof GpuArray)) return withArray(ary, 'ediff1d: ary', (x) => ediff1d(x, options));
-  options = readOptions('ediff1d', options, ['toBegin', 'toEnd']);
   // NumPy's asanyarray(to_begin/to_end): host edges (lists, TypedArrays, scalars) become arrays.
   const hostEdge = (e: unknown) => e !== undefined && e !== null && !(e instanceof GpuArray);
   if (hostEdge(options.toBegin) || hostEdge(options.toEnd)) {
