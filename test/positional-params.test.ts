@@ -107,4 +107,13 @@ describeEachDevice('NumPy positional parameters', () => {
     expect(values(gp.ediff1d(gp.array([1, 4, 9]), null, 5))).to.deep.equal([5, 3, 5]);
     expect(() => gp.ediff1d([1, 4, 9], [0], { toEnd: [1] })).to.throw(TypeError, /multiple values/);
   });
+
+  it("unravelIndex's order and angle's deg by position", () => {
+    expect(gp.unravelIndex(5, [2, 3], 'F')).to.deep.equal([1, 2]);
+    expect(gp.unravelIndex(5, [2, 3], { order: 'F' })).to.deep.equal([1, 2]);
+    const z = gp.array([{ re: 0, im: 1 }]);
+    expect(values(gp.angle(z, true))).to.deep.equal([90]);
+    expect(values(gp.angle(z, { deg: true }))).to.deep.equal([90]);
+    expect(() => gp.angle(z, 'yes' as never)).to.throw(TypeError, /deg must be a boolean/);
+  });
 });

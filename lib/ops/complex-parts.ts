@@ -6,7 +6,7 @@ import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import type { HostScalar } from '../core/host-data.js';
 import { Scalar } from '../core/scalar.js';
-import { readOptions } from '../util/options.js';
+import { bindArgs } from './array-args.js';
 import { asarray } from './creation.js';
 import { UFUNCS } from './ufunc-table.js';
 
@@ -83,8 +83,9 @@ export interface AngleOptions {
  *
  * @example gp.angle(gp.array([{ re: 0, im: 1 }]), { deg: true }).toArray() // [90]
  */
-export function angle(z: ComplexPartArg, options?: AngleOptions): GpuArray {
-  const o = readOptions<AngleOptions>('angle', options, ['deg']);
+export function angle(z: ComplexPartArg, deg?: boolean | AngleOptions): GpuArray {
+  // NumPy's angle(z, deg=False): by position or option.
+  const o = bindArgs('angle', deg === undefined ? [] : [deg], ['deg']) as AngleOptions;
   if (o.deg !== undefined && typeof o.deg !== 'boolean') throw new TypeError('angle: deg must be a boolean');
   const { a, made } = arrayOf(z);
   const parts: GpuArray[] = [];

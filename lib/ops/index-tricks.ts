@@ -5,7 +5,7 @@ import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { intList } from '../core/shape.js';
 import { readOptions } from '../util/options.js';
-import { ArrayLike, isOptions, targetArray, toArray, valuesAs } from './array-args.js';
+import { ArrayLike, bindArgs, isOptions, targetArray, toArray, valuesAs } from './array-args.js';
 import { arange, ones } from './creation.js';
 import { tri } from './matrices.js';
 import { nonzero, unravelFlat } from './nonzero.js';
@@ -30,10 +30,11 @@ function checkInt(fn: string, name: string, v: unknown): number {
  * TypedArray) gives one int64 GpuArray per axis, of the indices' shape. An index outside
  * [0, size) is a RangeError (NumPy's ValueError), a non-integer one a TypeError.
  */
-export function unravelIndex(indices: number, shape: number | readonly number[], options?: { order?: 'C' | 'F' }): number[];
-export function unravelIndex(indices: ArrayLike, shape: number | readonly number[], options?: { order?: 'C' | 'F' }): GpuArray[];
-export function unravelIndex(indices: ArrayLike, shape: number | readonly number[], options: { order?: 'C' | 'F' } = {}): GpuArray[] | number[] {
-  const o = readOptions<{ order: 'C' | 'F' }>('unravelIndex', options, ['order']);
+export function unravelIndex(indices: number, shape: number | readonly number[], order?: 'C' | 'F' | { order?: 'C' | 'F' }): number[];
+export function unravelIndex(indices: ArrayLike, shape: number | readonly number[], order?: 'C' | 'F' | { order?: 'C' | 'F' }): GpuArray[];
+export function unravelIndex(indices: ArrayLike, shape: number | readonly number[], orderArg?: 'C' | 'F' | { order?: 'C' | 'F' }): GpuArray[] | number[] {
+  // NumPy's unravel_index(indices, shape, order='C'): by position or option.
+  const o = bindArgs('unravelIndex', orderArg === undefined ? [] : [orderArg], ['order']) as { order?: 'C' | 'F' };
   const order = o.order ?? 'C';
   if (order !== 'C' && order !== 'F') throw new RangeError(`unravelIndex: order must be 'C' or 'F', got ${JSON.stringify(order)}`);
   const dims = intList('unravelIndex', 'shape', shape);
