@@ -3,7 +3,7 @@
 // the GpuArray class comes in as an argument (importing it here would make an import cycle).
 import type { GpuArray } from './gpu-array.js';
 import type { AstypeOptions } from './array-types.js';
-import { DTypeLike, dtype as toDType } from './dtype.js';
+import { DType, DTypeLike, dtype as toDType } from './dtype.js';
 import { HostScalar } from './host-data.js';
 import { kernelHooks } from './kernel-hooks.js';
 import { canCastBy, castingOf } from './promotion.js';
@@ -26,7 +26,12 @@ export function astypeArray(a: GpuArray, d: DTypeLike, more: readonly unknown[],
   if (!canCastBy(a.dtype, to, casting)) throw new TypeError(`Cannot cast array data from ${a.dtype.name} to ${to.name} according to the rule '${casting}'`);
   // copy: false returns this array itself when nothing needs converting (NumPy's astype(copy=False)).
   if (o.copy === false && to === a.dtype) return a;
-  const out = Array_.allocate(a.shape, to, a.device);
+  return assignedCopy(a, to, 'C', Array_);
+}
+
+/** A new array of dtype `to`, C- or F-ordered, holding a's values (cast as the assign kernel casts). */
+function assignedCopy(a: GpuArray, to: DType, order: 'C' | 'F', Array_: typeof GpuArray): GpuArray {
+  const out = Array_.allocate(a.shape, to, a.device, order);
   try {
     kernelHooks().assign(out, a);
   } catch (e) {
@@ -41,14 +46,7 @@ export function copyArray(a: GpuArray, order: unknown, Array_: typeof GpuArray):
   const o = bindParams('copy', order === undefined ? [] : [order], ['order'], [], isOptionsLike).order ?? 'C';
   if (o !== 'C' && o !== 'F' && o !== 'A' && o !== 'K') throw new RangeError(`copy: order must be one of 'C', 'F', 'A', or 'K' (got ${JSON.stringify(o)})`);
   const f = o === 'F' || (o !== 'C' && a.flags.fContiguous && !a.flags.cContiguous);
-  const out = Array_.allocate(a.shape, a.dtype, a.device, f ? 'F' : 'C');
-  try {
-    kernelHooks().assign(out, a);
-  } catch (e) {
-    out.dispose();
-    throw e;
-  }
-  return out;
+  return assignedCopy(a, a.dtype, f ? 'F' : 'C', Array_);
 }
 
 /** `a.fill(value)`: every element set to `value`, cast to `a`'s dtype. */
