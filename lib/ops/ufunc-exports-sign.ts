@@ -135,7 +135,7 @@ export const conj = ufuncFunctions.conj;
  *
  * Parameters: x1, x2, x3 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for bool, integers, floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
- * Note: NaN rules as NumPy; `{min, max}` keyword bounds; integer bounds beyond the dtype leave that side open.
+ * Note: NaN rules as NumPy; `{min, max}` keyword bounds; integer bounds beyond the dtype leave that side open; `out` by position in the function and the method (`a.clip(lo, hi, out)`).
  *
  * @example gp.clip(a, 0, 1)
  */
@@ -266,7 +266,7 @@ declare module '../core/gpu-array.js' {
      *
      * Parameters: the array itself as `x1`, then x2, x3 (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers); `options`: `{out, dtype}`.
      * Loops for bool, integers, floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
-     * Note: NaN rules as NumPy; `{min, max}` keyword bounds; integer bounds beyond the dtype leave that side open.
+     * Note: NaN rules as NumPy; `{min, max}` keyword bounds; integer bounds beyond the dtype leave that side open; `out` by position in the function and the method (`a.clip(lo, hi, out)`).
      *
      * @example a.clip(0, 1)
      */
