@@ -47,8 +47,17 @@ export function polyfit(x: ArrayLike, y: ArrayLike, deg: number, options?: Polyf
 export function polyfit(x: ArrayLike, y: ArrayLike, deg: number, options: PolyfitOptions & { full: true }): [GpuArray, GpuArray, number, GpuArray, number];
 export function polyfit(x: ArrayLike, y: ArrayLike, deg: number, options: PolyfitOptions & { cov: true | 'unscaled' }): [GpuArray, GpuArray];
 export function polyfit(x: ArrayLike, y: ArrayLike, deg: number, options?: PolyfitOptions): GpuArray | [GpuArray, GpuArray] | [GpuArray, GpuArray, number, GpuArray, number];
-/** NumPy's positional form, `polyfit(x, y, deg, rcond, full, w, cov)` (then an options object for the rest). */
-export function polyfit(x: ArrayLike, y: ArrayLike, deg: number, ...more: unknown[]): GpuArray | [GpuArray, GpuArray] | [GpuArray, GpuArray, number, GpuArray, number];
+/** NumPy's positional form, `polyfit(x, y, deg, rcond, full, w, cov)` (an options object may follow the last one given). */
+export function polyfit(
+  x: ArrayLike,
+  y: ArrayLike,
+  deg: number,
+  rcond: number | null | undefined,
+  full?: boolean | null | PolyfitOptions,
+  w?: ArrayLike | null | PolyfitOptions,
+  cov?: boolean | 'unscaled' | PolyfitOptions,
+  options?: PolyfitOptions,
+): GpuArray | [GpuArray, GpuArray] | [GpuArray, GpuArray, number, GpuArray, number];
 export function polyfit(x0: ArrayLike, y0: ArrayLike, deg: number, ...more: unknown[]): GpuArray | [GpuArray, GpuArray] | [GpuArray, GpuArray, number, GpuArray, number] {
   const o = bindArgs('polyfit', more, ['rcond', 'full', 'w', 'cov']) as PolyfitOptions;
   if (typeof deg !== 'number' && typeof deg !== 'bigint') throw new TypeError(`polyfit: deg must be an integer, got ${describeValue(deg)}`);

@@ -14,7 +14,7 @@ import { creationDType, creationOrder, type CreationOrderArg, type DTypeArg, typ
 import { array } from './creation-data.js';
 
 export type { CreationOrderArg, DTypeArg, ShapeLike } from './creation-args.js';
-export { array, asarray, type ArrayOptions } from './creation-data.js';
+export { array, asarray, type ArrayOptions, type AsarrayOrder } from './creation-data.js';
 
 /** New memory of shape and dtype in C or F order (GpuArray.allocate, the order before the device). */
 export function allocateInOrder(shape: readonly number[], d: DType, order: 'C' | 'F', device?: GpuArray['device']): GpuArray {
@@ -201,7 +201,7 @@ export function arange(...args: ArangeArg[]): GpuArray {
   return out;
 }
 
-/** Options of `eye`: NumPy's keywords `M` (columns, default n), `k` (the diagonal), `dtype`. */
+/** Options of `eye`: NumPy's keywords `M` (columns, default n), `k` (the diagonal), `dtype`, `order`. */
 export type EyeOptions = { M?: number | null; k?: number; dtype?: DTypeLike; order?: 'C' | 'F' };
 const eyeKernel = ElementwiseKernel('int64 cols, int64 k', 'T out', 'out = (T)((long long)(i % cols) - (long long)(i / cols) == k)', 'gpa_eye');
 
@@ -209,8 +209,6 @@ const eyeKernel = ElementwiseKernel('int64 cols, int64 k', 'T out', 'out = (T)((
  * A 2-D array with ones on a diagonal and zeros elsewhere (NumPy `numpy.eye`, CuPy `cupy.eye`).
  *
  * @param n rows
- * @param m columns; default (null or absent) `n`
- * @param k the diagonal: 0 the main one, positive above, negative below
  * @param more NumPy's `M` (columns; default, null or absent, `n`), `k` (the diagonal: 0 the main
  *   one, positive above, negative below), `dtype` (default float64) and `order` ('C' or 'F'), by
  *   position or in a trailing options object `{M, k, dtype, order}`
