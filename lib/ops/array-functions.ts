@@ -7,7 +7,6 @@ import { DType, dtype as toDType, DTypeLike } from '../core/dtype.js';
 import { readOptions } from '../util/options.js';
 import { bindArgs, copyInto, isOptions, owned, toArray } from './array-args.js';
 import { asarray } from './creation-data.js';
-import { allocateInOrder } from './creation.js';
 import { broadcastAxis } from '../kernel/overlap.js';
 import { all } from './reduction-exports.js';
 import { ufuncFunctions as uf } from './ufunc-api.js';
@@ -29,7 +28,7 @@ function onArray<T>(x: unknown, what: string, fn: (a: GpuArray) => T): T {
  * @example gp.reshape(gp.arange(6), [2, 3])
  */
 export function reshape(a: unknown, shape: number | readonly number[], order?: Order | ReshapeOptions): GpuArray {
-  const options = bindArgs('reshape', order === undefined ? [] : [order], ['order']) as ReshapeOptions;
+  const options = bindArgs('reshape', [order], ['order']) as ReshapeOptions;
   return onArray(a, 'reshape', (x) => (options.order === undefined || options.order === null ? x.reshape(shape) : x.reshape(shape, options)));
 }
 
@@ -159,7 +158,7 @@ export function asfortranarray(a: unknown, dtype?: DTypeLike | { dtype?: DTypeLi
 
 /** A new array of `x`'s values in `d`, laid out in `order`. */
 function orderedCopy(x: GpuArray, d: DType, order: 'C' | 'F'): GpuArray {
-  const out = allocateInOrder(x.shape, d, order, x.device);
+  const out = GpuArray.allocate(x.shape, d, x.device, order);
   try {
     copyInto(out, x);
   } catch (e) {

@@ -85,7 +85,7 @@ export interface AngleOptions {
  */
 export function angle(z: ComplexPartArg, deg?: boolean | AngleOptions): GpuArray {
   // NumPy's angle(z, deg=False): by position or option.
-  const o = bindArgs('angle', deg === undefined ? [] : [deg], ['deg']) as AngleOptions;
+  const o = bindArgs('angle', [deg], ['deg']) as AngleOptions;
   if (o.deg !== undefined && typeof o.deg !== 'boolean') throw new TypeError('angle: deg must be a boolean');
   const { a, made } = arrayOf(z);
   const parts: GpuArray[] = [];

@@ -15,13 +15,27 @@ export type DTypeArg = DTypeLike | null | { dtype?: DTypeLike | null; order?: 'C
  */
 export function creationDType(fn: string, arg: DTypeArg | undefined, position: string, dflt: DTypeLike | undefined): DType | undefined {
   let d: unknown = arg;
-  if (isOptionsLike(arg) && !(arg instanceof DType)) d = readOptions<{ dtype: DTypeLike }>(fn, arg, ORDERED.includes(fn) ? ['dtype', 'order'] : ['dtype']).dtype;
+  if (isDTypeOptions(arg)) d = readOptions<{ dtype: DTypeLike }>(fn, arg, ORDERED.includes(fn) ? ['dtype', 'order'] : ['dtype']).dtype;
   if (d === undefined || d === null) return dflt === undefined ? undefined : toDType(dflt); // NumPy's dtype=None
   if (!isDTypeLike(d)) {
     const hint = typeof d === 'number' ? ` (for a ${fn} of several dimensions pass the shape as one array, e.g. ${fn}([2, 3]))` : '';
     throw new TypeError(`${fn}: the ${position} argument must be a dtype (a name like 'float32', a DType or a scalar type like gp.float32), got ${describeValue(d)}${hint}`);
   }
   return toDType(d as DTypeLike, `${fn}: dtype`);
+}
+
+/** An options object in a creation function's dtype (or later) place: a plain object that is no DType. */
+export const isDTypeOptions = (v: unknown): v is Record<string, unknown> => isOptionsLike(v) && !(v instanceof DType);
+
+/**
+ * The `order` a creation call gives, unchecked: by position after the dtype (or `{order}` there),
+ * or in the options object in the dtype's place; both at once is Python's TypeError.
+ */
+export function orderArg(fn: string, dtypeArg: unknown, positional: unknown): unknown {
+  const inOptions = isDTypeOptions(dtypeArg) ? dtypeArg.order : undefined;
+  const given = isOptionsLike(positional) ? readOptions<{ order: unknown }>(fn, positional, ['order']).order : positional;
+  if (given !== undefined && inOptions !== undefined) throw new TypeError(`${fn}() got multiple values for argument 'order'`);
+  return given ?? inOptions;
 }
 
 /** The creation functions that take NumPy's `order` ('C' or 'F'; asarray also 'A' and 'K'). */
@@ -35,10 +49,7 @@ export type CreationOrderArg = 'C' | 'F' | { order?: 'C' | 'F' };
  * the dtype's place; both at once is Python's TypeError.
  */
 export function creationOrder(fn: string, arg: DTypeArg | undefined, positional?: CreationOrderArg): 'C' | 'F' {
-  const inOptions = isOptionsLike(arg) && !(arg instanceof DType) ? (arg as { order?: unknown }).order : undefined;
-  const given = isOptionsLike(positional) ? readOptions<{ order: unknown }>(fn, positional, ['order']).order : positional;
-  if (given !== undefined && inOptions !== undefined) throw new TypeError(`${fn}() got multiple values for argument 'order'`);
-  const order = given ?? inOptions;
+  const order = orderArg(fn, arg, positional);
   if (order === undefined || order === null || order === 'C') return 'C';
   if (order === 'F') return 'F';
   throw new RangeError(`${fn}: order must be 'C' or 'F', got ${describeValue(order)}`);

@@ -6,12 +6,12 @@ import { DType, DTypeLike, dtype as toDType } from '../core/dtype.js';
 import { AS_GPU_ARRAY, hasArrayProtocol } from '../core/array-protocol.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { hostToStorage } from '../core/host-data.js';
-import { describeValue, isOptionsLike, readOptions } from '../util/options.js';
+import { describeValue, readOptions } from '../util/options.js';
 import { Scalar } from '../core/scalar.js';
 import { resultType } from '../core/promotion.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { currentDevice } from '../device/device.js';
-import { creationDType, type DTypeArg } from './creation-args.js';
+import { creationDType, isDTypeOptions, orderArg, type DTypeArg } from './creation-args.js';
 import { full } from './creation.js';
 
 /**
@@ -32,7 +32,7 @@ export function array(data: unknown, dtypeArg?: DTypeArg | ArrayOptions): GpuArr
       own.dispose();
     }
   }
-  if (isOptionsLike(dtypeArg) && !(dtypeArg instanceof DType)) {
+  if (isDTypeOptions(dtypeArg)) {
     const o = readOptions<ArrayOptions>('array', dtypeArg, ['dtype', 'copy', 'ndmin']);
     if (o.copy !== undefined && o.copy !== null && typeof o.copy !== 'boolean') throw new TypeError(`array: copy must be a boolean or null, got ${describeValue(o.copy)}`);
     const n = o.ndmin ?? 0;
@@ -156,10 +156,7 @@ export type AsarrayOrder = 'C' | 'F' | 'A' | 'K' | null;
 
 /** The order by position after the dtype, or in the options object in the dtype's place (both: TypeError). */
 function asarrayOrder(dtypeArg: unknown, positional: unknown): 'C' | 'F' | null {
-  const inOptions = isOptionsLike(dtypeArg) && !(dtypeArg instanceof DType) ? (dtypeArg as { order?: unknown }).order : undefined;
-  const given = isOptionsLike(positional) ? readOptions<{ order: unknown }>('asarray', positional, ['order']).order : positional;
-  if (given !== undefined && inOptions !== undefined) throw new TypeError("asarray() got multiple values for argument 'order'");
-  const o = given ?? inOptions ?? null;
+  const o = orderArg('asarray', dtypeArg, positional) ?? null;
   if (o !== null && o !== 'C' && o !== 'F' && o !== 'A' && o !== 'K') throw new RangeError(`asarray: order must be one of 'C', 'F', 'A', 'K' or null, got ${describeValue(o)}`);
   return o === 'C' || o === 'F' ? o : null;
 }

@@ -5,21 +5,16 @@
 import { DType, DTypeLike, dtype as toDType, dtypes, isDTypeLike } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar, inferDType, toDTypeValue, weakKindOf } from '../core/host-data.js';
-import { bindParams, describeValue, isOptionsLike, readOptions } from '../util/options.js';
+import { bindParams, describeValue, readOptions } from '../util/options.js';
 import { Scalar } from '../core/scalar.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { normalizeShape } from '../core/shape.js';
 import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
-import { creationDType, creationOrder, type CreationOrderArg, type DTypeArg, type ShapeLike } from './creation-args.js';
+import { creationDType, creationOrder, isDTypeOptions, type CreationOrderArg, type DTypeArg, type ShapeLike } from './creation-args.js';
 import { array } from './creation-data.js';
 
 export type { CreationOrderArg, DTypeArg, ShapeLike } from './creation-args.js';
 export { array, asarray, type ArrayOptions, type AsarrayOrder } from './creation-data.js';
-
-/** New memory of shape and dtype in C or F order (GpuArray.allocate, the order before the device). */
-export function allocateInOrder(shape: readonly number[], d: DType, order: 'C' | 'F', device?: GpuArray['device']): GpuArray {
-  return GpuArray.allocate(shape, d, device, order);
-}
 
 /**
  * A new array of uninitialised memory (NumPy `numpy.empty`, CuPy `cupy.empty`). Its values are
@@ -31,7 +26,7 @@ export function allocateInOrder(shape: readonly number[], d: DType, order: 'C' |
  */
 export function empty(shape: ShapeLike, dtype: DTypeArg = 'float64', order?: CreationOrderArg): GpuArray {
   const d = creationDType('empty', dtype, 'second', 'float64')!;
-  return allocateInOrder(normalizeShape(shape), d, creationOrder('empty', dtype, order));
+  return GpuArray.allocate(normalizeShape(shape), d, undefined, creationOrder('empty', dtype, order));
 }
 
 /**
@@ -42,7 +37,7 @@ export function empty(shape: ShapeLike, dtype: DTypeArg = 'float64', order?: Cre
  * @example gp.zeros(3, 'int32').str() // '[0 0 0]'
  */
 export function zeros(shape: ShapeLike, dtype: DTypeArg = 'float64', order?: CreationOrderArg): GpuArray {
-  const a = allocateInOrder(normalizeShape(shape), creationDType('zeros', dtype, 'second', 'float64')!, creationOrder('zeros', dtype, order));
+  const a = GpuArray.allocate(normalizeShape(shape), creationDType('zeros', dtype, 'second', 'float64')!, undefined, creationOrder('zeros', dtype, order));
   a.device.backend.memset(a.ptr, 0, a.nbytes, a.device.currentStream());
   return a;
 }
@@ -67,7 +62,7 @@ export function full(shape: ShapeLike, fillValue: HostScalar | Scalar | GpuArray
     try {
       const dims = normalizeShape(shape);
       v.broadcastTo(dims).dispose(); // a RangeError when it does not broadcast
-      const a = allocateInOrder(dims, given ?? v.dtype, order);
+      const a = GpuArray.allocate(dims, given ?? v.dtype, undefined, order);
       try {
         if (a.size > 0) kernelHooks().assign(a, v);
         return a;
@@ -86,7 +81,7 @@ export function full(shape: ShapeLike, fillValue: HostScalar | Scalar | GpuArray
   // An integer the dtype cannot hold is refused (NumPy's OverflowError) before allocating; a float
   // (NaN, inf included) is cast unsafely as NumPy's copyto(casting='unsafe').
   if (!(value instanceof Scalar) && (typeof value !== 'number' || Number.isInteger(value) || !d.isInteger)) toDTypeValue(value, d);
-  const a = allocateInOrder(normalizeShape(shape), d, order);
+  const a = GpuArray.allocate(normalizeShape(shape), d, undefined, order);
   try {
     if (typeof value === 'number' && !Number.isFinite(value) && d.isInteger) {
       // NaN or inf into integers: the device's float64 -> integer cast, as NumPy's unsafe copyto.
@@ -215,7 +210,7 @@ const eyeKernel = ElementwiseKernel('int64 cols, int64 k', 'T out', 'out = (T)((
  * @example gp.eye(3, null, 1) // ones just above the main diagonal; or gp.eye(3, { k: 1 })
  */
 export function eye(n: number, ...more: (number | null | DTypeLike | 'C' | 'F' | EyeOptions | undefined)[]): GpuArray {
-  const o = bindParams('eye', more, ['M', 'k', 'dtype', 'order'], [], (v) => isOptionsLike(v) && !(v instanceof DType)) as EyeOptions;
+  const o = bindParams('eye', more, ['M', 'k', 'dtype', 'order'], [], isDTypeOptions) as EyeOptions;
   const m: unknown = o.M;
   const k: unknown = o.k === undefined ? 0 : o.k;
   const dtype = (o.dtype ?? 'float64') as DTypeArg;

@@ -34,7 +34,7 @@ export function unravelIndex(indices: number, shape: number | readonly number[],
 export function unravelIndex(indices: ArrayLike, shape: number | readonly number[], order?: 'C' | 'F' | { order?: 'C' | 'F' }): GpuArray[];
 export function unravelIndex(indices: ArrayLike, shape: number | readonly number[], orderArg?: 'C' | 'F' | { order?: 'C' | 'F' }): GpuArray[] | number[] {
   // NumPy's unravel_index(indices, shape, order='C'): by position or option.
-  const o = bindArgs('unravelIndex', orderArg === undefined ? [] : [orderArg], ['order']) as { order?: 'C' | 'F' };
+  const o = bindArgs('unravelIndex', [orderArg], ['order']) as { order?: 'C' | 'F' };
   const order = o.order ?? 'C';
   if (order !== 'C' && order !== 'F') throw new RangeError(`unravelIndex: order must be 'C' or 'F', got ${JSON.stringify(order)}`);
   const dims = intList('unravelIndex', 'shape', shape);

@@ -6,7 +6,6 @@ import { kernelHooks } from '../core/kernel-hooks.js';
 import type { Casting } from '../core/promotion.js';
 import { broadcastShapes, sameShape } from '../core/shape.js';
 import { asarray } from './creation-data.js';
-import { allocateInOrder } from './creation.js';
 import { copyWhereKernel } from './copy-where.js';
 import type { Ufunc, UfuncArg, UfuncCallOptions, UfuncPairCallOptions } from './ufunc.js';
 
@@ -57,7 +56,7 @@ export function callMasked(u: Ufunc, args: readonly UfuncArg[], opts: UfuncCallO
       const out = outs[j];
       if (out === null) {
         if (sameShape(r.shape, shape)) return keep(r);
-        const full = keep(allocateInOrder(shape, r.dtype, 'C', r.device));
+        const full = keep(GpuArray.allocate(shape, r.dtype, r.device));
         kernelHooks().assign(full, r);
         return full;
       }
@@ -97,6 +96,6 @@ export function fortranOutputs(args: readonly UfuncArg[], dtypesOut: readonly DT
     if (voters.length === 0 || !voters.every((a) => a.flags.fContiguous && !a.flags.cContiguous)) return null;
   }
   const device = arrays[0].device;
-  return dtypesOut.map((d) => allocateInOrder(shape, d, 'F', device));
+  return dtypesOut.map((d) => GpuArray.allocate(shape, d, device, 'F'));
 }
 

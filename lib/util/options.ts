@@ -70,9 +70,10 @@ export function readOptions<T extends object>(fn: string, value: unknown, allowe
  * gives: a key on Object.prototype is never read as a parameter.
  */
 export function bindParams(fn: string, args: readonly unknown[], names: readonly string[], keywordOnly: readonly string[], isOptions: (v: unknown) => boolean): Record<string, unknown> {
-  if (args.length === 0) return new OptionsBag(); // the common call: nothing to bind
-  const list = [...args];
-  while (list.length > 0 && list[list.length - 1] === undefined) list.pop();
+  let end = args.length;
+  while (end > 0 && args[end - 1] === undefined) end--;
+  if (end === 0) return new OptionsBag(); // the common call: nothing to bind
+  const list = args.slice(0, end);
   const given = list.length > 0 && isOptions(list[list.length - 1]) ? list.pop() : undefined;
   if (list.length > names.length) throw new TypeError(`${fn}() takes at most ${names.length} positional arguments after the array arguments (${list.length} given)`);
   const opts = readOptions<Record<string, unknown>>(fn, given, [...names, ...keywordOnly]) as Record<string, unknown>;
