@@ -86,7 +86,9 @@ sweep('float64', N / 2, 'wide', [
   { ...W, ahead: 0 },
   ...[128, 384].map((ahead) => ({ ...W, ahead })),
   { ...W, items: 16, minBlocks: 6 },
+  { ...W, items: 20, minBlocks: 5 },
   { ...W, items: 24, minBlocks: 4 },
-  { ...W, items: 28, minBlocks: 4 },
+  { ...W, items: 32, minBlocks: 4 },
+  { ...W, items: 32, minBlocks: 3 },
   { ...W, threads: 256, items: 12, minBlocks: 2 },
 ], 'no goal');

@@ -80,15 +80,25 @@ for (const bits of [8, 16, 24, 32]) {
 }
 // Tuning variants (radixSort's `variant`), all 32 bits of random uint32.
 for (const [label, variant] of [
-  ['ballots (default)', ''],
+  ['default', ''],
+  ['ballots in C', '#define GPA_RADIX_PEERS_ASM 0\n'],
+  ['ballots by predicate, asm (CUB)', '#define GPA_RADIX_PEERS_ASM 1\n'],
   ['match instruction', '#define GPA_RADIX_PEERS_MATCH 1\n'],
   ['2 blocks/SM', '#define GPA_RADIX_MIN_BLOCKS 2\n'],
   ['3 blocks/SM', '#define GPA_RADIX_MIN_BLOCKS 3\n'],
   ['4 blocks/SM', '#define GPA_RADIX_MIN_BLOCKS 4\n'],
 ]) {
-  const alone = time(() => radixSort({ keys: u, kind: 0, bits: 32, values: null, out }, variant));
+  // A variant that does not compile is reported and skipped.
+  const timed = (values: gp.GpuArray | null) => {
+    try {
+      return time(() => radixSort({ keys: u, kind: 0, bits: 32, values, out }, variant));
+    } catch (e) {
+      return `failed (${(e as Error).message.split('\n').find((l) => l.includes('ptxas') || l.includes('error')) ?? (e as Error).message.split('\n')[0]})`;
+    }
+  };
+  const alone = timed(null);
   checkSorted(`${label} keys alone`, out);
-  const pairs = time(() => radixSort({ keys: u, kind: 0, bits: 32, values: vals, out }, variant));
+  const pairs = timed(vals);
   console.log(`${label}: keys alone ${alone} ms, with values ${pairs} ms`);
 }
 console.log(`copy of ${N} uint32 (read + write ${(8 * N) / 2 ** 20} MiB): ${time(() => gp.copyto(out, u))} ms`);

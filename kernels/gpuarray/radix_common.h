@@ -63,12 +63,36 @@ __device__ __forceinline__ unsigned int radix_peers_ballot(unsigned int d) {
   }
   return m;
 }
+// The same ballots, each bit tested once and the ballot inverted under that predicate (CUB's
+// MatchAny): four instructions a bit, where nvcc makes about eight of the C above. ptxas cannot
+// allocate its predicates in the pass kernel of 32-bit keys with 1-4 byte values under an 80-register
+// cap (C7600), so radix-sort.ts asks for it where it compiles (GPA_RADIX_PEERS_ASM).
+__device__ __forceinline__ unsigned int radix_peers_ballot_asm(unsigned int d) {
+#if defined(GPA_HOST)
+  return __match_any_sync(0xffffffffu, d);
+#else
+  unsigned int m = 0xffffffffu;
+#pragma unroll
+  for (int b = 0; b < 8; ++b) {
+    unsigned int v;
+    asm("{\n\t.reg .pred p;\n\tand.b32 %0, %1, %2;\n\tsetp.ne.u32 p, %0, 0;\n\tvote.sync.ballot.b32 %0, p, 0xffffffff;\n\t@!p not.b32 %0, %0;\n\t}" : "=r"(v) : "r"(d), "r"(1u << b));
+    m &= v;
+  }
+  return m;
+#endif
+}
 #ifndef GPA_RADIX_PEERS_MATCH
 #define GPA_RADIX_PEERS_MATCH 0
 #endif
+#ifndef GPA_RADIX_PEERS_ASM
+#define GPA_RADIX_PEERS_ASM 0
+#endif
+
 __device__ __forceinline__ unsigned int radix_peers(unsigned int d) {
 #if defined(GPA_HOST) || GPA_RADIX_PEERS_MATCH
   return __match_any_sync(0xffffffffu, d);
+#elif GPA_RADIX_PEERS_ASM
+  return radix_peers_ballot_asm(d);
 #else
   return radix_peers_ballot(d);
 #endif

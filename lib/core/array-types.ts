@@ -3,10 +3,15 @@
 // for them. gpu-array.ts re-exports them.
 import type { HostScalar } from './host-data.js';
 
-/** Memory layout flags (NumPy `ndarray.flags`): C (row-major) and Fortran (column-major) contiguity. */
+/**
+ * NumPy's `ndarray.flags`: C (row-major) and Fortran (column-major) contiguity, and whether the
+ * array may be written (false for `broadcastTo`'s views, read-only sliding windows and every view
+ * of them, as NumPy's).
+ */
 export interface ArrayFlags {
   readonly cContiguous: boolean;
   readonly fContiguous: boolean;
+  readonly writeable: boolean;
 }
 
 /** NumPy's memory order argument of reshape, ravel and flatten (which also take 'K', memory order). */

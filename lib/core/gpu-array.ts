@@ -15,7 +15,7 @@ import { contiguousStrides, shapeString } from './shape.js';
 // The long method bodies live beside the class, one module per job (view geometry, memory order,
 // kernels through the hook); the methods delegate to them. The host-transfer methods (toArray,
 // toTypedArray, get, data, set, item, ...) are declared and installed by array-host-io.ts.
-import { allocBuffer, broadcastGeometry, checkView, freshGeometry, dtypeViewGeometry, expandDimsGeometry, squeezeGeometry, transposeGeometry, ViewGeometry } from './view-geometry.js';
+import { allocBuffer, broadcastGeometry, checkView, freshGeometry, dtypeViewGeometry, expandDimsGeometry, readOnlyFlags, squeezeGeometry, transposeGeometry, ViewGeometry } from './view-geometry.js';
 import { flattenArray, ravelArray, reshapeArray, ViewMaker } from './array-order.js';
 import { astypeArray, copyArray, fillArray } from './array-assign.js';
 import { installHostMethods } from './array-host-io.js';
@@ -51,6 +51,7 @@ export class GpuArray {
   readonly #base: GpuArray | null;
   readonly #size: number;
   readonly #flags: ArrayFlags;
+  #readOnly = false;
   private buf: DeviceBuffer | null;
   private readonly life: LifetimeToken;
 
@@ -96,9 +97,9 @@ export class GpuArray {
   get size(): number {
     return this.#size;
   }
-  /** Memory layout: `cContiguous` (row-major), `fContiguous` (column-major) (NumPy `ndarray.flags`). */
+  /** Memory layout, `cContiguous` (row-major) and `fContiguous` (column-major), and `writeable` (NumPy `ndarray.flags`). */
   get flags(): ArrayFlags {
-    return this.#flags;
+    return this.#readOnly ? readOnlyFlags(this.#flags) : this.#flags;
   }
 
   /** A new array of uninitialised memory from the device's pool, C-contiguous (or F-contiguous: `order` 'F'). */
@@ -169,9 +170,23 @@ export class GpuArray {
 
   // ---- views -------------------------------------------------------------------------------
 
-  /** A view sharing this array's memory. */
+  /** A view sharing this array's memory (read-only when this array is). */
   protected viewOf(shape: readonly number[], strides: readonly number[], offset: number, d: DType = this.dtype): GpuArray {
-    return new GpuArray(this.buffer.retain(), shape, strides, offset, d, this.base ?? this);
+    const v = new GpuArray(this.buffer.retain(), shape, strides, offset, d, this.base ?? this);
+    v.#readOnly = this.#readOnly;
+    return v;
+  }
+
+  /** `view` (a new view of `of`'s memory) read-only when `of` is, as NumPy's views. @internal */
+  static viewFlagsOf(of: GpuArray, view: GpuArray): GpuArray {
+    view.#readOnly = of.#readOnly;
+    return view;
+  }
+
+  /** Make `a` read-only (NumPy's `flags.writeable = False`); its views will be too. @internal */
+  static markReadOnly(a: GpuArray): GpuArray {
+    a.#readOnly = true;
+    return a;
   }
 
   /**
@@ -252,12 +267,12 @@ export class GpuArray {
 
   /**
    * A view at a broadcast shape (NumPy `numpy.broadcast_to`): zero strides along the broadcast
-   * axes, so treat it as read-only. Shapes that do not broadcast are a RangeError.
+   * axes, and read-only (`flags.writeable` false, for it and its views), as NumPy's. Shapes that do not broadcast are a RangeError.
    *
    * @example gp.arange(3).broadcastTo([2, 3]).shape // [2, 3]
    */
   broadcastTo(shape: number | readonly number[]): GpuArray {
-    return this.geometryView(broadcastGeometry(this, shape));
+    return GpuArray.markReadOnly(this.geometryView(broadcastGeometry(this, shape)));
   }
 
   /**

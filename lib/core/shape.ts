@@ -66,10 +66,27 @@ export function isFContiguous(shape: Shape, strides: readonly number[], itemsize
  */
 export function intList(fn: string, what: string, v: unknown): number[] {
   if (typeof v === 'number') return [v];
+  // A GpuArray (0-d: one value, 1-d: a list) or a typed scalar, as NumPy takes its integer arrays.
+  if (hasItem(v)) return v.ndim === 0 ? [hostNumber(v)] : v.tolist().map(hostNumber);
+  if (typeof v === 'bigint' || isTypedScalar(v)) return [hostNumber(v)];
   if (typeof v !== 'object' || v === null || typeof (v as Iterable<unknown>)[Symbol.iterator] !== 'function') {
     throw new TypeError(`${fn}: ${what} must be an integer or a sequence of integers, got ${v === null ? 'null' : typeof v}`);
   }
-  return [...(v as Iterable<number>)];
+  const list = [...(v as Iterable<unknown>)];
+  return list.every((x) => typeof x === 'number') ? (list as number[]) : list.map(hostNumber);
+}
+
+// Duck-typed (core/shape.ts sits below GpuArray and Scalar): a GpuArray, a typed scalar.
+type ItemHolder = { ndim: number; item(): unknown; tolist(): unknown[] };
+const hasItem = (v: unknown): v is ItemHolder =>
+  typeof v === 'object' && v !== null && typeof (v as ItemHolder).ndim === 'number' && typeof (v as ItemHolder).item === 'function' && typeof (v as ItemHolder).tolist === 'function';
+const isTypedScalar = (v: unknown): v is { value: unknown; dtype: object } => typeof v === 'object' && v !== null && 'value' in v && 'dtype' in v && !('shape' in v);
+/** An element of an integer list as a number (bigints, 0-d arrays and typed scalars by value; anything else as it is, for the caller's check). */
+function hostNumber(x: unknown): number {
+  if (typeof x === 'bigint') return Number(x);
+  if (hasItem(x) && x.ndim === 0) return hostNumber(x.item());
+  if (isTypedScalar(x)) return hostNumber(x.value);
+  return x as number;
 }
 
 export const shapeString = (s: Shape) => `(${s.join(', ')}${s.length === 1 ? ',' : ''})`;

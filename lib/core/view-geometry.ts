@@ -179,9 +179,11 @@ export function checkView(
   return { shape: sh, strides: st, size, flags: layoutFlags(isCContiguous(sh, st, d.itemsize), isFContiguous(sh, st, d.itemsize)) };
 }
 
-// The four layout flags objects, frozen and shared by every array (none is made per array).
-const FLAGS = [false, true].map((c) => [false, true].map((f) => Object.freeze({ cContiguous: c, fContiguous: f })));
-const layoutFlags = (c: boolean, f: boolean): ArrayFlags => FLAGS[+c][+f];
+// The eight flags objects, frozen and shared by every array (none is made per array).
+const FLAGS = [false, true].map((w) => [false, true].map((c) => [false, true].map((f) => Object.freeze({ cContiguous: c, fContiguous: f, writeable: w }))));
+const layoutFlags = (c: boolean, f: boolean): ArrayFlags => FLAGS[1][+c][+f];
+/** The same layout flags, read-only. */
+export const readOnlyFlags = (f: ArrayFlags): ArrayFlags => FLAGS[0][+f.cContiguous][+f.fContiguous];
 
 /** The geometry of a new C-contiguous array of a shape allocBuffer checked (taken over and frozen): checkView's result, by construction. */
 export function freshGeometry(shape: number[], itemsize: number): { shape: readonly number[]; strides: readonly number[]; size: number; flags: ArrayFlags } {

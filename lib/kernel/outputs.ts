@@ -4,7 +4,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { sameShape, shapeString } from '../core/shape.js';
 import type { Device } from '../device/device.js';
 import type { ArgValue, BoundParam } from './elementwise.js';
-import { broadcastAxis, readOnlyError } from './overlap.js';
+import { readOnlyError, unwritable } from './overlap.js';
 
 export interface BoundOutputs {
   /** The call's values with the allocated outputs filled in. */
@@ -43,7 +43,7 @@ export function bindOutputs(
       vals[k] = a;
       outs.push(a);
     } else if (v instanceof GpuArray) {
-      if (broadcastAxis(v) >= 0) throw failBound(bound, readOnlyError(`${kernel}: output '${p.name}'`, v));
+      if (unwritable(v)) throw failBound(bound, readOnlyError(`${kernel}: output '${p.name}'`, v));
       if (!p.raw && !sameShape(v.shape, shape)) {
         throw failBound(bound, new RangeError(`${kernel}: output '${p.name}' has shape ${shapeString(v.shape)}, but the result has shape ${shapeString(shape)}`));
       }

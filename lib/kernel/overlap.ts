@@ -51,8 +51,17 @@ export function broadcastAxis(a: GpuArray): number {
   return -1;
 }
 
-/** The TypeError (JS's error for a write to something read-only) for writing a broadcast view. */
-export function readOnlyError(what: string, a: GpuArray): TypeError {
+/**
+ * Whether `a` may not be written: read-only (`flags.writeable` false: broadcastTo's views, read-only
+ * sliding windows, their views), or a broadcast view all the same (one element in several places).
+ */
+export function unwritable(a: GpuArray): boolean {
+  return !a.flags.writeable || broadcastAxis(a) >= 0;
+}
+
+/** NumPy's ValueError (a RangeError here) for writing an array `unwritable` refuses. */
+export function readOnlyError(what: string, a: GpuArray): RangeError {
   const d = broadcastAxis(a);
-  return new TypeError(`${what} is read-only: a broadcast view (axis ${d} of length ${a.shape[d]} has stride 0) cannot be written`);
+  const why = a.flags.writeable ? `a broadcast view (axis ${d} of length ${a.shape[d]} has stride 0)` : 'a read-only view (flags.writeable false: broadcastTo, sliding windows and their views)';
+  return new RangeError(`${what} is read-only: ${why} cannot be written`);
 }

@@ -6,6 +6,7 @@
 import { DTypeLike, dtype as toDType } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { canCastSafely } from '../core/promotion.js';
+import { readOptions } from '../util/options.js';
 import { reductionFunctions } from '../ops/reductions.js';
 import { deliver, matmul, withArrays } from './matmul.js';
 import { diagonal } from './products.js';
@@ -122,14 +123,11 @@ export function einsum(subscripts: string | unknown, ...rest: unknown[]): GpuArr
     !ArrayBuffer.isView(last) &&
     !('re' in last && 'im' in last)
   ) {
-    for (const key of Object.keys(last)) {
-      if (key !== 'out' && key !== 'dtype' && key !== 'optimize') throw new TypeError(`einsum: unknown option '${key}' (supported: out, dtype, optimize)`);
-    }
-    const optimize = (last as EinsumOptions).optimize;
+    options = readOptions<EinsumOptions>('einsum', last, ['out', 'dtype', 'optimize']);
+    const optimize = options.optimize;
     if (optimize !== undefined && typeof optimize !== 'boolean' && typeof optimize !== 'string' && !Array.isArray(optimize)) {
       throw new TypeError(`einsum: optimize must be a boolean, 'greedy', 'optimal' or a path, got ${typeof optimize}`);
     }
-    options = last as EinsumOptions;
     rest = rest.slice(0, -1);
   }
   if (typeof subscripts !== 'string') {

@@ -175,7 +175,7 @@ function diagonalView(a: GpuArray, offset: number, axis1: number, axis2: number)
   const len = Math.max(0, offset >= 0 ? Math.min(d1, d2 - offset) : Math.min(d1 + offset, d2));
   const start = len === 0 ? 0 : offset >= 0 ? offset * a.strides[a2] : -offset * a.strides[a1];
   const keep = a.shape.map((_, i) => i).filter((i) => i !== a1 && i !== a2);
-  return new GpuArray(
+  const view = new GpuArray(
     a.buffer.retain(),
     [...keep.map((i) => a.shape[i]), len],
     [...keep.map((i) => a.strides[i]), a.strides[a1] + a.strides[a2]],
@@ -183,6 +183,7 @@ function diagonalView(a: GpuArray, offset: number, axis1: number, axis2: number)
     a.dtype,
     a.base ?? a,
   );
+  return GpuArray.viewFlagsOf(a, view);
 }
 
 /** Options of gp.trace: the diagonal's offset and axes, and numpy.trace's `dtype` and `out`. */

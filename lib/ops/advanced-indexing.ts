@@ -45,6 +45,8 @@ function indexArray(x: unknown): GpuArray {
     if (flat.every((v) => (typeof v === 'number' && Number.isInteger(v)) || typeof v === 'bigint' || typeof v === 'boolean')) {
       return asarray(flat.some((v) => typeof v === 'boolean') ? mapNested(x, (v) => (typeof v === 'boolean' ? Number(v) : v)) : x, 'int64');
     }
+    // Arrays or typed scalars in the list (NumPy's [np.array(2), 0]): one array of their dtypes, checked as an index after.
+    if (flat.some((v) => v instanceof GpuArray || v instanceof Scalar)) return asarray(x);
     throw new IndexError('only integers, slices, ellipsis, newaxis and integer or boolean arrays are valid indices');
   }
   return asarray(x);

@@ -8,6 +8,7 @@ import { resultType } from '../core/promotion.js';
 import { Scalar } from '../core/scalar.js';
 import { normalizeAxis, shapeString } from '../core/shape.js';
 import { assign } from '../kernel/assign.js';
+import { readOnlyError, unwritable } from '../kernel/overlap.js';
 import { bindParams, readOptions } from '../util/options.js';
 import { asarray } from './creation.js';
 import { describeValue, isOptionsLike } from '../util/options.js';
@@ -37,6 +38,7 @@ export function valuesAs(x: unknown, d: DType, what = 'values'): GpuArray {
 /** The array an in-place function writes into: a GpuArray (NumPy refuses a list there too). */
 export function targetArray(fn: string, a: unknown): GpuArray {
   if (!(a instanceof GpuArray)) throw new TypeError(`${fn}: the array to write into must be a GpuArray, got ${describeValue(a)}`);
+  if (unwritable(a)) throw readOnlyError(`${fn}: the array to write into`, a);
   return a;
 }
 
@@ -69,7 +71,7 @@ export const owned = (x: unknown, a: GpuArray) => a !== x;
 
 /** A view of `a`'s memory with the given layout (offset in bytes from a's buffer start). */
 export function viewOf(a: GpuArray, shape: readonly number[], strides: readonly number[], offset: number, d: DType = a.dtype): GpuArray {
-  return new GpuArray(a.buffer.retain(), [...shape], [...strides], offset, d, a.base ?? a);
+  return GpuArray.viewFlagsOf(a, new GpuArray(a.buffer.retain(), [...shape], [...strides], offset, d, a.base ?? a));
 }
 
 /** dst[...] = src (broadcast and cast) with the element-wise engine's copy kernel. */

@@ -7,7 +7,7 @@ import { DType, dtype as toDType, DTypeLike } from '../core/dtype.js';
 import { readOptions } from '../util/options.js';
 import { bindArgs, copyInto, isOptions, owned, toArray } from './array-args.js';
 import { asarray } from './creation-data.js';
-import { broadcastAxis } from '../kernel/overlap.js';
+import { unwritable } from '../kernel/overlap.js';
 import { all } from './reduction-exports.js';
 import { ufuncFunctions as uf } from './ufunc-api.js';
 
@@ -251,9 +251,9 @@ export function require(a: unknown, dtype?: DTypeLike | null | RequireOptions, r
   const x = d === undefined || d === null ? toArray(a, 'require: a') : asarray(a, d);
   const order = flags.has('F') ? 'F' : 'C';
   const ordered = (flags.has('C') && !x.flags.cContiguous) || (flags.has('F') && !x.flags.fContiguous);
-  const unwritable = flags.has('W') && broadcastAxis(x) >= 0;
+  const notWriteable = flags.has('W') && unwritable(x);
   const borrowed = flags.has('O') && x.base !== null;
-  if (!ordered && !unwritable && !borrowed) return x;
+  if (!ordered && !notWriteable && !borrowed) return x;
   try {
     return orderedCopy(x, x.dtype, order);
   } finally {

@@ -18,12 +18,12 @@ const partDType = (d: DType): DType => (d === dtypes.complex64 ? dtypes.float32 
 /** A view of one part of a complex array: same shape and byte strides, offset by half an element for the imaginary part. */
 function partView(a: GpuArray, imagPart: boolean): GpuArray {
   const d = partDType(a.dtype);
-  return new GpuArray(a.buffer.retain(), a.shape, a.strides, a.offset + (imagPart ? d.itemsize : 0), d, a.base ?? a);
+  return GpuArray.viewFlagsOf(a, new GpuArray(a.buffer.retain(), a.shape, a.strides, a.offset + (imagPart ? d.itemsize : 0), d, a.base ?? a));
 }
 
 function realOf(a: GpuArray): GpuArray {
   if (a.dtype.kind === 'c') return partView(a, false);
-  return new GpuArray(a.buffer.retain(), a.shape, a.strides, a.offset, a.dtype, a.base ?? a);
+  return GpuArray.viewFlagsOf(a, new GpuArray(a.buffer.retain(), a.shape, a.strides, a.offset, a.dtype, a.base ?? a));
 }
 
 function imagOf(a: GpuArray): GpuArray {

@@ -6,8 +6,9 @@ import { shapeString } from '../core/shape.js';
 import { ElementwiseKernel, ElementwiseKernelFn } from '../kernel/elementwise-kernel.js';
 import { mixedDevices } from '../kernel/elementwise.js';
 import { canCastBy, castingOf, type Casting } from '../core/promotion.js';
-import { axisOf, bindArgs, build, checkKeys, commonDType, copyInto, isOptions, owned, sliceAxis, toArray } from './array-args.js';
+import { axisOf, bindArgs, build, commonDType, copyInto, isOptions, owned, sliceAxis, toArray } from './array-args.js';
 import { atleast1d, atleast2d, atleast3d } from './views.js';
+import { readOptions } from '../util/options.js';
 
 /** Options of gp.concatenate and gp.stack (numpy.concatenate's keyword arguments); `out` and `dtype` exclude each other. */
 export interface ConcatenateOptions {
@@ -203,8 +204,8 @@ export function stack(arrays: readonly unknown[], ...args: ConcatenateArg[]): Gp
 
 type StackOptions = { dtype?: DTypeLike; casting?: Casting };
 
-function stackWith(fn: string, arrays: readonly unknown[], prep: (a: GpuArray) => GpuArray, axisOf: (first: GpuArray) => number, o: StackOptions = {}): GpuArray {
-  checkKeys(fn, o as Record<string, unknown>, ['dtype', 'casting']);
+function stackWith(fn: string, arrays: readonly unknown[], prep: (a: GpuArray) => GpuArray, axisOf: (first: GpuArray) => number, options?: StackOptions): GpuArray {
+  const o = readOptions<StackOptions>(fn, options, ['dtype', 'casting']);
   const { arrays: xs, made } = arraysOf(fn, arrays);
   const prepped: GpuArray[] = [];
   try {

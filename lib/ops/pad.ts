@@ -5,6 +5,7 @@ import { DType, dtypes } from '../core/dtype.js';
 import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar } from '../core/host-data.js';
+import { normalizeAxis } from '../core/shape.js';
 import { build, checkKeys, copyInto, owned, sliceAxis, toArray, viewOf } from './array-args.js';
 import { take } from './take-put.js';
 import { ufuncFunctions } from './ufunc-api.js';
@@ -55,6 +56,21 @@ const rampKernel = ElementwiseKernel(
   'gpa_pad_ramp',
 );
 
+/** pad's widths: one for every side, [before, after] for every axis, a pair per axis, or by axis ({axis: width or pair}; NumPy 2.3). */
+export type PadWidth = number | readonly number[] | readonly (readonly number[])[] | PadWidthByAxis;
+/** pad_width as a dict: the axes it names padded (negative axes count from the end), the others not. */
+export type PadWidthByAxis = Readonly<Record<number, number | readonly number[]>>;
+
+function widthsByAxis(w: PadWidthByAxis, ndim: number): [number, number][] {
+  const out = Array.from({ length: ndim }, (): [number, number] => [0, 0]);
+  for (const k of Object.keys(w)) {
+    const ax = Number(k);
+    if (!Number.isInteger(ax)) throw new TypeError(`pad: pad_width's keys must be integer axes, got ${JSON.stringify(k)}`);
+    out[normalizeAxis(ax, ndim)] = pairs('pad', w[ax], 1)[0];
+  }
+  return out;
+}
+
 /** NumPy's broadcast of pad_width-like arguments to one [before, after] pair per axis. */
 function pairs<T>(fn: string, x: T | readonly T[] | readonly (readonly T[])[], ndim: number): [T, T][] {
   if (!Array.isArray(x)) return Array.from({ length: ndim }, () => [x as T, x as T]);
@@ -97,7 +113,7 @@ const PAD_INDEX_MODE: Record<string, number> = { edge: 0, wrap: 1, symmetric: 2,
 const constantFor = (v: PadValue, d: DType): HostScalar => (d.isInteger && typeof v === 'number' && !Number.isInteger(v) ? Math.trunc(v) : v);
 
 /** numpy.pad(array, pad_width, mode='constant', constant_values=0). */
-export function pad(array0: unknown, padWidth: number | readonly number[] | readonly (readonly number[])[], modeOrOptions: PadMode | PadOptions = 'constant', options: PadOptions = {}): GpuArray {
+export function pad(array0: unknown, padWidth: PadWidth, modeOrOptions: PadMode | PadOptions = 'constant', options: PadOptions = {}): GpuArray {
   if (typeof modeOrOptions !== 'string' && !isOptionsLike(modeOrOptions)) throw new TypeError(`pad: mode must be a string or options an object, got ${describeValue(modeOrOptions)}`);
   checkKeys('pad', options as Record<string, unknown>, ['constantValues', 'endValues', 'statLength', 'reflectType']);
   const o: PadOptions = typeof modeOrOptions === 'string' ? { ...options, mode: modeOrOptions } : { ...modeOrOptions };
@@ -118,7 +134,7 @@ export function pad(array0: unknown, padWidth: number | readonly number[] | read
     if (owned(array0, a)) made.push(a);
     // NumPy reads an empty pad_width ([] or [[]]) as a float64 array: its integral-type TypeError.
     if (Array.isArray(padWidth) && padWidth.flat().length === 0) throw new TypeError('`pad_width` must be of integral type.');
-    const widths = pairs('pad', padWidth, a.ndim);
+    const widths = isOptionsLike(padWidth) && !Array.isArray(padWidth) ? widthsByAxis(padWidth as PadWidthByAxis, a.ndim) : pairs('pad', padWidth as number | readonly number[], a.ndim);
     for (const [b, e] of widths) {
       if (!Number.isInteger(b) || !Number.isInteger(e)) throw new TypeError('`pad_width` must be of integral type.');
       if (b < 0 || e < 0) throw new RangeError("index can't contain negative values");

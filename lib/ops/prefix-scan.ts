@@ -51,13 +51,13 @@ export interface LookbackShape {
  * tile) and of 8 bytes (`wide`). Switched by bench/probes/scan-probe.ts to measure the shapes
  * (bench/RESULTS.md). On the H200: cumsum of 256M float32 took 0.606 ms with the narrow shape
  * below (tile in registers, 128 x 24, block-index tiles, 12 blocks per SM, the tile 384 on
- * prefetched into L2), 0.711-0.730 without the prefetch; of 128M float64 0.929 ms with the wide
- * shape (128 x 20, 5 blocks per SM, prefetch 256 on), 1.102-1.134 with the staged 256 x 8 kernel it
- * replaced.
+ * prefetched into L2), 0.711-0.730 without the prefetch; of 128M float64 0.838 ms with the wide
+ * shape (128 x 28, 4 blocks per SM, prefetch 256 on), 0.929 at 128 x 20 and 5 blocks per SM,
+ * 1.102-1.134 with the staged 256 x 8 kernel they replaced.
  */
 export const lookbackShapes: { narrow: LookbackShape; wide: LookbackShape } = {
   narrow: { kernel: 'registers', threads: 128, items: 24, load: 'transpose', ticket: false, minBlocks: 12, delayNs: 0, ahead: 384 },
-  wide: { kernel: 'registers', threads: 128, items: 20, load: 'transpose', ticket: false, minBlocks: 5, delayNs: 0, ahead: 256 },
+  wide: { kernel: 'registers', threads: 128, items: 28, load: 'transpose', ticket: false, minBlocks: 4, delayNs: 0, ahead: 256 },
 };
 
 const shapeOf = (d: DType) => (d.itemsize <= 4 ? lookbackShapes.narrow : lookbackShapes.wide);
@@ -142,6 +142,13 @@ struct ScanLoad { __device__ __forceinline__ Acc operator()(Acc v) const { retur
 ${scanEntries(lookbackEntry(shapeOf(d), d.itemsize))}`;
 }
 
+/** Status words on x's device, zeroed by a memset (no kernel to look up and bind). */
+function zeroed(shape: number[], d: DType, x: GpuArray): GpuArray {
+  const a = GpuArray.allocate(shape, d, x.device);
+  a.device.backend.memset(a.ptr, 0, a.nbytes, a.device.currentStream());
+  return a;
+}
+
 /**
  * Scan `rows` contiguous rows of `len` elements of x into y (both C-contiguous, dtype d; y may be x).
  * Exclusive scans write the identity first and drop the last element's contribution.
@@ -167,9 +174,9 @@ export function scanRows(x: GpuArray, y: GpuArray, rows: number, len: number, op
     // Types of up to 4 bytes: one 64-bit status word per tile (flag and value) and the ticket
     // after them, one zeroed array; wider types: values in aggs/incls, zeroed flags + ticket.
     const packed = d.itemsize <= 4;
-    const aggs = packed ? GpuArray.allocate([lbTiles + 1], dtypes.uint64, x.device).fill(0) : GpuArray.allocate([lbTiles], d, x.device);
+    const aggs = packed ? zeroed([lbTiles + 1], dtypes.uint64, x) : GpuArray.allocate([lbTiles], d, x.device);
     const incls = packed ? null : GpuArray.allocate([lbTiles], d, x.device);
-    const flags = packed ? null : GpuArray.allocate([lbTiles + 1], dtypes.uint32, x.device).fill(0);
+    const flags = packed ? null : zeroed([lbTiles + 1], dtypes.uint32, x);
     try {
       moduleKernel(src, 'gpa_scan_lookback')(lbTiles, threads, [x, y, aggs, incls ?? aggs, flags ?? aggs, len, lbTiles, opts.exclusive ? 1 : 0]);
     } finally {

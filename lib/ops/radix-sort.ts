@@ -158,7 +158,7 @@ const SHIPPED: RadixShape = { threads: 256, items: 16, blocksPerSm: 4, minBlocks
 /** The shape of each kind of sort: 4- or 8-byte keys, alone or with values. */
 export const radixShapes: Record<'keys4' | 'pairs4' | 'keys8' | 'pairs8', RadixShape> = {
   // 256 x 20 keys, 3 blocks per SM: 1.854 ms for 64M float32 on the H200 against 1.912 ms for
-  // 256 x 16 at 4 (sort-tune-probe, 26 shapes).
+  // 256 x 16 at 4 (sort-tune-probe, 26 shapes, C ballots); 1.531 ms with the asm ballots.
   keys4: { ...SHIPPED, items: 20, blocksPerSm: 3, minBlocks: 3 },
   // 80 registers (3 blocks per SM): 64 spilled with values beside 32-bit keys.
   pairs4: { ...SHIPPED, minBlocks: 3 },
@@ -200,11 +200,18 @@ function checkRadixShape(s: RadixShape, keyBytes: number, valueBytes: number): v
 
 // The kernels of one sort, by word size, value size (0: keys alone) and shape; the key kind, the
 // output's item size and iota values are arguments, so every dtype shares these few sources.
+// The ranking's ballots in CUB's four instructions a bit (radix_common.h radix_peers_ballot_asm),
+// except in the kernel of 32-bit keys with narrower values, which ptxas then fails to allocate.
+const peersAsm = (keyBytes: number, valueBytes: number) => valueBytes === 0 || keyBytes === 8;
+
 export function passSource(keyBytes: number, valueBytes: number, variant: string, s: RadixShape): string {
   const pairs = valueBytes > 0;
   const bounds = `__launch_bounds__(${s.threads}${s.minBlocks > 0 ? ', GPA_RADIX_MIN_BLOCKS' : ''})`;
   return `${COOPERATIVE_MARK}${variant}#ifndef GPA_RADIX_MIN_BLOCKS
 #define GPA_RADIX_MIN_BLOCKS ${s.minBlocks}
+#endif
+#ifndef GPA_RADIX_PEERS_ASM
+#define GPA_RADIX_PEERS_ASM ${peersAsm(keyBytes, valueBytes) ? 1 : 0}
 #endif
 #include "gpuarray/radix_sort.h"
 typedef ${bitsCtype(keyBytes)} K;

@@ -5,9 +5,10 @@
 import { DType, dtypes } from '../core/dtype.js';
 import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
 import { GpuArray } from '../core/gpu-array.js';
+import { Scalar } from '../core/scalar.js';
 import { contiguousStrides, intList, shapeSize } from '../core/shape.js';
 import { arange, zeros } from './creation.js';
-import { axesOf, axisOf, build, copyInto, isOptions, owned, sliceAxis, toArray, viewOf } from './array-args.js';
+import { axesOf, axisOf, bindArgs, build, copyInto, isOptions, owned, sliceAxis, toArray, viewOf } from './array-args.js';
 import { take } from './take-put.js';
 import { flatnonzero } from './nonzero.js';
 import { readInt64 } from './device-read.js';
@@ -33,8 +34,11 @@ const checkCount = (fn: string, r: number) => {
   if (r < 0) throw new RangeError(`${fn}: negative dimensions are not allowed`);
 };
 
+/** An integer or a list of them: numbers, bigints, a typed integer scalar, or an integer GpuArray (0-d or 1-d), as NumPy takes. */
+export type IntegerList = number | bigint | Scalar | readonly (number | bigint)[] | GpuArray;
+
 /** numpy.tile(A, reps): A repeated reps[k] times along each axis (one strided copy). */
-export function tile(A: unknown, reps: number | readonly number[]): GpuArray {
+export function tile(A: unknown, reps: IntegerList): GpuArray {
   const a = toArray(A, 'tile input');
   try {
     const r0 = intList('tile', 'reps', reps);
@@ -151,7 +155,7 @@ export function repeat(a0: unknown, repeats: unknown, axis?: number | null | { a
 }
 
 /** numpy.roll(a, shift, axis=None): elements shifted cyclically (2^k strided copies for k rolled axes). */
-export function roll(a0: unknown, shift: number | readonly number[], axis?: number | readonly number[] | null | { axis?: number | readonly number[] | null }): GpuArray {
+export function roll(a0: unknown, shift: IntegerList, axis?: number | readonly number[] | null | { axis?: number | readonly number[] | null }): GpuArray {
   const ax0 = isOptions(axis) ? (axis as { axis?: number | readonly number[] | null }).axis : (axis as number | readonly number[] | null | undefined);
   const a = toArray(a0, 'roll input');
   try {
@@ -228,6 +232,12 @@ export function resize(a0: unknown, newShape: number | readonly number[]): GpuAr
   }
 }
 
+/** trimZeros' parameters after the array, by position or in one options object. */
+export interface TrimZerosOptions {
+  trim?: string;
+  axis?: number | readonly number[] | null;
+}
+
 /**
  * numpy.trim_zeros(filt, trim='fb', axis=None): a view without the leading ('f') and trailing ('b')
  * zeros: along the given axes, or (axis null) the smallest box holding every nonzero value. Reads
@@ -235,12 +245,12 @@ export function resize(a0: unknown, newShape: number | readonly number[]): GpuAr
  */
 export function trimZeros(
   filt0: unknown,
-  trim: string | { trim?: string; axis?: number | readonly number[] | null } = 'fb',
-  axis: number | readonly number[] | null = null,
+  trim?: string | TrimZerosOptions,
+  axis?: number | readonly number[] | null | { axis?: number | readonly number[] | null },
 ): GpuArray {
-  let t = trim as string;
-  let ax = axis;
-  if (isOptions(trim)) ({ trim: t = 'fb', axis: ax = null } = trim as { trim?: string; axis?: number | readonly number[] | null });
+  const o = bindArgs('trimZeros', [trim, axis], ['trim', 'axis']) as TrimZerosOptions;
+  const t = o.trim ?? 'fb';
+  const ax = o.axis ?? null;
   if (typeof t !== 'string') throw new TypeError(`trimZeros: trim must be a string, got ${typeof t}`);
   const tl = t.toLowerCase();
   // NumPy 2.2+ takes exactly these (case-insensitive); '' and 'fbf' are ValueErrors.

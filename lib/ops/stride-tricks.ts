@@ -14,7 +14,7 @@ export interface AsStridedOptions {
   strides?: readonly number[] | null;
   /** Accepted for NumPy's signature (gpuarray has no subclasses). */
   subok?: boolean;
-  /** Accepted for NumPy's signature: gpuarray arrays have no read-only flag, so views are writable (overlapping elements are shared). */
+  /** false: the view is read-only; otherwise it is writeable when x is (NumPy's default; overlapping elements are shared). */
   writeable?: boolean;
 }
 
@@ -24,7 +24,7 @@ export interface SlidingWindowViewOptions {
   axis?: number | readonly number[] | null;
   /** Accepted for NumPy's signature. */
   subok?: boolean;
-  /** Accepted for NumPy's signature (see AsStridedOptions.writeable; NumPy's default view is read-only). */
+  /** true: the windows may be written (when x may); by default they are read-only, as NumPy's. */
   writeable?: boolean;
 }
 
@@ -43,7 +43,8 @@ export function asStrided(x: GpuArray, shape?: readonly number[] | null | AsStri
   if (sh.length !== st.length) throw new RangeError(`asStrided: shape (${sh.length} dims) and strides (${st.length}) differ in length`);
   const buf = x.buffer.retain();
   try {
-    return new GpuArray(buf, sh, st, x.offset, x.dtype, x.base ?? x);
+    const v = GpuArray.viewFlagsOf(x, new GpuArray(buf, sh, st, x.offset, x.dtype, x.base ?? x));
+    return o.writeable === false ? GpuArray.markReadOnly(v) : v;
   } catch (e) {
     buf.release();
     throw e;
@@ -76,7 +77,7 @@ export function slidingWindowView(x: GpuArray, windowShape: number | readonly nu
     if (trimmed[ax] < window[k]) throw new RangeError('window shape cannot be larger than input array shape');
     trimmed[ax] -= window[k] - 1;
   });
-  return asStrided(x, [...trimmed, ...window], [...x.strides, ...axes.map((ax) => x.strides[ax])]);
+  return asStrided(x, [...trimmed, ...window], [...x.strides, ...axes.map((ax) => x.strides[ax])], { writeable: o.writeable === true });
 }
 
 /** numpy.lib.stride_tricks, gpuarray's `gp.lib.strideTricks`. */

@@ -106,7 +106,11 @@ function alongAxisPlan(fn: string, arr: GpuArray, idx: GpuArray, ax: number, mad
 }
 
 type AxisArg = number | null | { axis?: number | null };
-const axisArg = (x: AxisArg | undefined, dflt: number | null) => (isOptions(x) ? ((x as { axis?: number | null }).axis ?? dflt) : x === undefined ? dflt : x);
+// An explicit null is NumPy's axis=None (the flattened array), also in an options object.
+function axisArg<D extends number | null | undefined>(x: AxisArg | undefined, dflt: D): number | null | D {
+  const v = isOptions(x) ? (x as { axis?: number | null }).axis : x;
+  return v === undefined ? dflt : v;
+}
 
 /** numpy.take_along_axis(arr, indices, axis=-1): axis null works on the flattened array. */
 export function takeAlongAxis(arr0: unknown, indices: unknown, axis?: AxisArg): GpuArray {
@@ -162,7 +166,8 @@ export function putAlongAxis(arr: GpuArray, indices: unknown, values: unknown, a
     // A JS list converts to arr's dtype as NumPy's arr[...] = values does (range-checked).
     const vals = values instanceof GpuArray || values instanceof Scalar || typeof values !== 'object' ? values : valuesAs(values, arr.dtype);
     if (vals !== values) made.push(vals as GpuArray);
-    const ax0 = axisArg(axis, null);
+    const ax0 = axisArg(axis, undefined);
+    if (ax0 === undefined) throw new TypeError("putAlongAxis: missing required argument 'axis' (null for the flattened array)");
     const run = (target: GpuArray, ax: number) => scatter(target, alongAxisPlan('putAlongAxis', target, idx, ax, made), vals as GpuArray | HostScalar);
     if (ax0 === null) {
       if (idx.ndim !== 1) throw new RangeError('when axis=None, `indices` must have a single dimension.');

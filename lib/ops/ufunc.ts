@@ -8,7 +8,7 @@ import { Scalar } from '../core/scalar.js';
 import { readOptions } from '../util/options.js';
 import { broadcastShapes, sameShape, shapeString } from '../core/shape.js';
 import { BoundParam, ElementwiseDefinition, makeDefinition, runElementwise } from '../kernel/elementwise.js';
-import { broadcastAxis, overlapsBadly, readOnlyError } from '../kernel/overlap.js';
+import { overlapsBadly, readOnlyError, unwritable } from '../kernel/overlap.js';
 import { callMasked, fortranOutputs, orderOf, type UfuncOrder, type UfuncWhere } from './ufunc-where.js';
 
 /** One typed loop of a ufunc: input and output dtypes and the C body. */
@@ -173,7 +173,7 @@ export class Ufunc {
       const out = outs[j];
       if (out === null) continue;
       anyOut = true;
-      if (broadcastAxis(out) >= 0) throw readOnlyError(`${this.name}: output array`, out);
+      if (unwritable(out)) throw readOnlyError(`${this.name}: output array`, out);
       this.checkOutputCast(loop.outs[j], out.dtype, casting);
     }
     // Scalars only (add(1, 2)): 0-d results, as NumPy's scalar results.

@@ -153,7 +153,8 @@ export function broadcastArrays(...args: unknown[]): GpuArray[] {
   const arrays = args.map((x) => toArray(x));
   try {
     const shape = broadcastShapes(...arrays.map((a) => a.shape));
-    return arrays.map((a) => a.broadcastTo(shape));
+    // NumPy's broadcast_arrays results stay writeable (it warns on a write): a's own flag.
+    return arrays.map((a) => GpuArray.viewFlagsOf(a, a.broadcastTo(shape)));
   } finally {
     arrays.forEach((a, k) => owned(args[k], a) && a.dispose());
   }

@@ -21,14 +21,17 @@ export function dirichlet(bg: Philox, alphaArg: unknown, size: Size): GpuArray {
   const temps: GpuArray[] = a0 !== alphaArg ? [a0] : [];
   const t = <A extends GpuArray>(x: A): A => (temps.push(x), x);
   try {
+    // NumPy takes len(alpha) first: a scalar has none (TypeError).
+    if (a0.ndim === 0) throw new TypeError('dirichlet: alpha must be a sequence (a scalar has no length)');
     if (a0.ndim !== 1) throw new RangeError(`dirichlet: alpha must be one-dimensional, got ${a0.ndim} dimensions`);
     const alpha = Float64Array.from(a0.toTypedArray() as Float64Array);
     if (alpha.some((x) => x < 0)) throw new RangeError('alpha < 0');
     const k = alpha.length;
     const lead = sizeShape(size, 'dirichlet') ?? [];
     const shape = [...lead, k];
-    if (k === 0 || shape.some((d) => d === 0)) return empty(shape, dtypes.float64).fill(0);
     const maxAlpha = alpha.reduce((m, x) => (x > m || Number.isNaN(x) ? x : m), -Infinity);
+    // Every alpha 0: NumPy's samples are all zeros (no component gets the mass).
+    if (k === 0 || shape.some((d) => d === 0) || maxAlpha === 0) return empty(shape, dtypes.float64).fill(0);
     if (!(maxAlpha < 0.1)) {
       // Gammas of each alpha, divided by their row sums.
       const g = t(empty(shape, dtypes.float64));

@@ -78,12 +78,11 @@ export class Generator {
   /**
    * Standard exponential samples (numpy.random.Generator.standard_exponential):
    * standardExponential(size?, dtype?, method?, out?); dtype float64 (default) or float32. `method`
-   * ('zig' or 'inv') is checked but one sampler serves both.
+   * is accepted as NumPy's ('zig', anything else meaning 'inv'): one sampler serves both.
    */
   standardExponential(...args: unknown[]): GpuArray {
     const a = bindArgs('standardExponential', args, ['size', 'dtype', 'method', 'out']);
     const d = floatDType(a.dtype, 'standardExponential');
-    if (a.method !== undefined && a.method !== 'zig' && a.method !== 'inv') throw new RangeError("standardExponential: method must be 'zig' or 'inv'");
     const o = target('standardExponential', a.size as Size, d, a.out);
     runSampler(this.bitGenerator, { name: 'std_exponential', words: 2, params: [], expr: 'gpa::rng::standard_exponential(s)' }, o, []);
     return o;
@@ -265,7 +264,7 @@ export class Generator {
    * @example g.multivariateNormal([0, 0], [[2, 1], [1, 2]], [1000]) // shape [1000, 2]
    */
   multivariateNormal(...args: unknown[]): GpuArray {
-    const a = bindArgs('multivariateNormal', args, ['mean', 'cov', 'size', 'checkValid', 'tol', 'method']);
+    const a = bindArgs('multivariateNormal', args, ['mean', 'cov', 'size', 'checkValid', 'tol'], ['method']);
     return multivariateNormal(this, a.mean, a.cov, a.size as Size, a);
   }
 
@@ -294,7 +293,7 @@ export class Generator {
 
   /** `x` with each slice along `axis` shuffled independently, or all elements shuffled when `axis` is null/omitted (numpy.random.Generator.permuted): permuted(x, axis?, out?). */
   permuted(...args: unknown[]): GpuArray {
-    const a = bindArgs('permuted', args, ['x', 'axis', 'out']);
+    const a = bindArgs('permuted', args, ['x'], ['axis', 'out']);
     return permuted(this.bitGenerator, a.x, a.axis as number | null | undefined, a.out);
   }
 

@@ -4,6 +4,7 @@
 // position n-1-e) takes element e of one call of n-1 elements, two words each.
 
 import { GpuArray } from '../core/gpu-array.js';
+import { IndexError } from '../../bindings/errors.js';
 import { asarray, empty } from '../ops/creation.js';
 import type { Philox } from './bit-generator.js';
 import { add128, bounded, bounded32, ElementStream, mul32, philox4x32_10 } from './philox.js';
@@ -240,6 +241,9 @@ export function choice(bg: Philox, aIn: unknown, size: Size, replace: boolean, p
   } else {
     pop = asDeviceArray(aIn, 'choice');
     if (pop.ndim < 1) throw new RangeError('choice: a must be a sequence or an integer, not a 0-d array');
+    // NumPy reads a.shape[axis]: an axis past the dimensions is its IndexError.
+    if (!Number.isInteger(axis)) throw new TypeError(`choice: axis must be an integer, got ${axis}`);
+    if (axis < -pop.ndim || axis >= pop.ndim) throw new IndexError(`choice: axis ${axis} is out of range for a population of ${pop.ndim} dimension${pop.ndim === 1 ? '' : 's'}`);
     axis = normAxis(axis, pop.ndim, 'choice');
     n = pop.shape[axis];
   }

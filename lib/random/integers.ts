@@ -77,6 +77,8 @@ export function integers(bg: Philox, lowIn: Bound, highIn: Bound | null | undefi
   } catch {
     throw new RangeError('shape mismatch: objects cannot be broadcast to a single shape');
   }
+  // No values to draw: NumPy returns the empty array before checking the bounds.
+  if (shapeSize(shape) === 0) return empty(shape, d);
   // NumPy's checks, on every value.
   const inclusiveMaxOf = (h: bigint) => (endpoint ? h : h - 1n);
   for (const l of lo.values) if (l < min) throw new RangeError(`low is out of bounds for ${d.name}`);

@@ -22,7 +22,8 @@ let multinomialKernel: RawKernelFn | null = null;
 
 export function multinomial(bg: Philox, nIn: unknown, pvalsIn: unknown, size: Size): GpuArray {
   if (nIn === undefined || nIn === null) throw new TypeError("multinomial() missing required argument 'n'");
-  const np = toParam(nIn, 'n', 'multinomial', dtypes.int64);
+  // NumPy converts n to int64 (10.5 draws 10).
+  const np = toParam(typeof nIn === 'number' ? Math.trunc(nIn) : nIn, 'n', 'multinomial', dtypes.int64);
   const temps: unknown[] = np.array !== null && np.array !== nIn ? [np.array] : [];
   try {
     checkParam(np, (x) => Number.isInteger(x), 'multinomial: n must be integers');
@@ -165,6 +166,8 @@ export function multivariateHypergeometric(bg: Philox, colorsIn: unknown, nsampl
   const total = colors.reduce((s, c) => s + c, 0n);
   if (total > INT64_MAX) throw new RangeError('sum(colors) must not exceed the maximum value of a 64 bit signed integer (9223372036854775807)');
   if (nsample > total) throw new RangeError('nsample > sum(colors)');
+  // NumPy's own limit for its default method (its marginals draws count in 32-bit-safe sums).
+  if (method !== 'count' && total >= 1000000000n) throw new RangeError('When method is "marginals", sum(colors) must be less than 1000000000.');
   const shape = sizeShape(size, name) ?? [];
   const k = colors.length;
   const rows = shape.reduce((a, b) => a * b, 1);

@@ -14,18 +14,20 @@ const isOptions = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof GpuArray) && !ArrayBuffer.isView(v);
 
 /**
- * Bind positional arguments and a trailing options object to `names` (options win only where
- * the positional one is absent; an unknown option key is a TypeError).
+ * Bind positional arguments and a trailing options object to `names`, and `keywordOnly` from the
+ * options alone (options win only where the positional one is absent; an unknown option key, or
+ * more positions than `names`, is a TypeError).
  */
-export function bindArgs(method: string, args: readonly unknown[], names: readonly string[]): Record<string, unknown> {
+export function bindArgs(method: string, args: readonly unknown[], names: readonly string[], keywordOnly: readonly string[] = []): Record<string, unknown> {
   const list = [...args];
   let opts: Record<string, unknown> = {};
   if (list.length > 0 && isOptions(list[list.length - 1])) opts = list.pop() as Record<string, unknown>;
   if (list.length > names.length) throw new TypeError(`${method}() takes at most ${names.length} positional arguments (${list.length} given)`);
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(opts)) {
-    if (!names.includes(k)) throw new TypeError(`${method}() got an unexpected keyword argument '${k}'`);
+    if (!names.includes(k) && !keywordOnly.includes(k)) throw new TypeError(`${method}() got an unexpected keyword argument '${k}'`);
   }
+  for (const k of keywordOnly) out[k] = opts[k];
   names.forEach((n, i) => {
     const v = list[i];
     if (v !== undefined && opts[n] !== undefined) throw new TypeError(`${method}() got multiple values for argument '${n}'`);

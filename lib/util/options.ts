@@ -39,10 +39,15 @@ function isPlainObject(v: unknown): v is object {
   return true;
 }
 
+// NumPy's dtype=None and out=None are the defaults wherever they appear: null there binds nothing.
+const NONE_IS_DEFAULT = new Set(['dtype', 'out']);
+const binds = (v: unknown, name: string) => v !== undefined && !(v === null && NONE_IS_DEFAULT.has(name));
+
 /**
  * The options `value` passed to `fn`, as a fresh prototype-less object holding only its own
- * enumerable keys, every one of them in `allowed`. undefined (and null, where `allowNull`) is
- * no options at all. Anything but a plain object, or an unknown key, is a TypeError.
+ * enumerable keys, every one of them in `allowed` (a null `dtype` or `out` left out: NumPy's None,
+ * their default). undefined (and null, where `allowNull`) is no options at all. Anything but a
+ * plain object, or an unknown key, is a TypeError.
  */
 export function readOptions<T extends object>(fn: string, value: unknown, allowed: readonly string[], allowNull = true): Partial<T> {
   const out = new OptionsBag();
@@ -56,7 +61,7 @@ export function readOptions<T extends object>(fn: string, value: unknown, allowe
       throw new TypeError(`${fn}: unknown option '${k}'; known options: ${allowed.length ? allowed.join(', ') : 'none'}`);
     }
     const v = (value as Record<string, unknown>)[k];
-    if (v !== undefined) out[k] = v;
+    if (binds(v, k)) out[k] = v;
   }
   return out as Partial<T>;
 }
@@ -66,7 +71,7 @@ export function readOptions<T extends object>(fn: string, value: unknown, allowe
  * of them may be one options object (`isOptions` tells it from a value; any of `names` and
  * `keywordOnly`, camelCase). A parameter given both ways, more positions than `names`, or an
  * unknown key is a TypeError (Python's). A `null` by position is NumPy's None (kept, so defaults
- * that differ from None stay the callee's). The result is a prototype-less bag, as readOptions
+ * that differ from None stay the callee's; a null `dtype` or `out` binds nothing, their default). The result is a prototype-less bag, as readOptions
  * gives: a key on Object.prototype is never read as a parameter.
  */
 export function bindParams(fn: string, args: readonly unknown[], names: readonly string[], keywordOnly: readonly string[], isOptions: (v: unknown) => boolean): Record<string, unknown> {
@@ -78,12 +83,13 @@ export function bindParams(fn: string, args: readonly unknown[], names: readonly
   if (list.length > names.length) throw new TypeError(`${fn}() takes at most ${names.length} positional arguments after the array arguments (${list.length} given)`);
   const opts = readOptions<Record<string, unknown>>(fn, given, [...names, ...keywordOnly]) as Record<string, unknown>;
   const out = new OptionsBag();
-  for (const k of keywordOnly) if (opts[k] !== undefined) out[k] = opts[k];
+  for (const k of keywordOnly) if (binds(opts[k], k)) out[k] = opts[k];
   names.forEach((n, i) => {
     const v = list[i];
     if (v !== undefined && opts[n] !== undefined) throw new TypeError(`${fn}() got multiple values for argument '${n}'`);
     const got = v !== undefined ? v : opts[n];
-    if (got !== undefined) out[n] = got;
+    if (binds(got, n)) out[n] = got;
   });
   return out;
 }
+

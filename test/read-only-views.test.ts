@@ -1,0 +1,73 @@
+// NumPy's read-only arrays: broadcast_to's result and every view of it (slices, reshapes,
+// transposes, real parts), sliding windows unless writeable, as_strided(writeable=False). Every
+// write path refuses them with NumPy's ValueError (a RangeError here) before anything runs, and the
+// array they view keeps its values; copies and broadcastArrays' results stay writeable.
+import { expect } from 'chai';
+import * as gp from '../lib/index.js';
+import { describeEachDevice } from './helpers.js';
+
+const values = (r: gp.GpuArray) => (r.toArray() as unknown[]).flat(Infinity).map(Number);
+
+describeEachDevice('read-only views (flags.writeable)', () => {
+  const writes: [string, (x: gp.GpuArray, b: gp.GpuArray) => unknown][] = [
+    ['an element', (_x, b) => b.assign(5, 0, 0)],
+    ['a row', (_x, b) => b.assign(gp.array([7, 8, 9]), 0)],
+    ['fill of a slice', (_x, b) => b.slice(1).fill(7)],
+    ['ufunc out of a slice', (_x, b) => gp.add(b.slice(0), 1, b.slice(0))],
+    ['fancy assignment', (_x, b) => b.assign(-5, [0], [2])],
+    ['putAlongAxis', (_x, b) => gp.putAlongAxis(b, gp.array([[0], [1]]), -5, 1)],
+    ['fillDiagonal', (x) => gp.fillDiagonal(gp.broadcastTo(x, [3, 3]), -5)],
+    ['add.at', (_x, b) => gp.add.at(b, [0], 1)],
+    ['a reshaped row', (_x, b) => b.slice(0).reshape(3).fill(1)],
+    ['a transposed view', (_x, b) => b.T.slice(0).fill(1)],
+    ['put', (_x, b) => gp.put(b.slice(1), [0], 9)],
+    ['copyto', (_x, b) => gp.copyto(b.slice(0), gp.array([1, 1, 1]))],
+    ['a broadcast to its own shape', (x) => gp.broadcastTo(x, [3]).fill(1)],
+  ];
+  for (const [what, write] of writes) {
+    it(`refuses ${what} through a broadcastTo view`, () => {
+      const x = gp.arange(3);
+      const b = gp.broadcastTo(x, [2, 3]);
+      expect(() => write(x, b)).to.throw(RangeError, /read-only/);
+      expect(values(x)).to.deep.equal([0, 1, 2]);
+    });
+  }
+
+  it('flags.writeable: false for broadcastTo and its views, true for copies, owners and broadcastArrays', () => {
+    const x = gp.arange(6).reshape(2, 3);
+    expect(x.flags.writeable).to.equal(true);
+    const b = x.slice(0).broadcastTo([4, 3]);
+    expect(b.flags).to.deep.equal({ cContiguous: false, fContiguous: false, writeable: false });
+    for (const v of [b.slice(1), b.T, b.slice(null, '...'), b.astype('int64', { copy: false })]) expect(v.flags.writeable).to.equal(false);
+    // A reshape that cannot be a view is a copy, writeable as NumPy's.
+    expect(b.reshape(12).flags.writeable).to.equal(true);
+    const c = b.copy();
+    c.fill(4);
+    expect(c.flags.writeable).to.equal(true);
+    expect(values(c)).to.deep.equal(new Array(12).fill(4));
+    const [p, q] = gp.broadcastArrays(gp.arange(3), gp.zeros([2, 1]));
+    expect([p.flags.writeable, q.flags.writeable]).to.deep.equal([true, true]);
+    const z = gp.broadcastTo(gp.array([{ re: 1, im: 2 }]), [2]);
+    expect(z.real.flags.writeable).to.equal(false);
+    expect(() => z.imag.fill(0)).to.throw(RangeError, /read-only/);
+    // NumPy's require('W') copies a read-only array.
+    const w = gp.require(gp.broadcastTo(gp.arange(3), [3]), null, ['W']);
+    expect(w.flags.writeable).to.equal(true);
+    expect(values(w)).to.deep.equal([0, 1, 2]);
+  });
+
+  it('sliding windows are read-only unless writeable: true; asStrided follows its array unless writeable: false', () => {
+    const { slidingWindowView, asStrided } = gp.lib.strideTricks;
+    const x = gp.arange(5, 'float64');
+    const w = slidingWindowView(x, 3);
+    expect(w.flags.writeable).to.equal(false);
+    expect(() => w.slice(0).fill(1)).to.throw(RangeError, /read-only/);
+    const ww = slidingWindowView(x, 3, { writeable: true });
+    expect(ww.flags.writeable).to.equal(true);
+    ww.assign(9, 1, 1);
+    expect(values(x)).to.deep.equal([0, 1, 9, 3, 4]);
+    expect(asStrided(x, [2], [16]).flags.writeable).to.equal(true);
+    expect(asStrided(x, [2], [16], { writeable: false }).flags.writeable).to.equal(false);
+    expect(asStrided(gp.broadcastTo(x, [2, 5]), [5], [8]).flags.writeable).to.equal(false);
+  });
+});
