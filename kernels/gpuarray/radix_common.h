@@ -65,8 +65,8 @@ __device__ __forceinline__ unsigned int radix_peers_ballot(unsigned int d) {
 }
 // The same ballots, each bit tested once and the ballot inverted under that predicate (CUB's
 // MatchAny): four instructions a bit, where nvcc makes about eight of the C above. ptxas cannot
-// allocate its predicates in the pass kernel of 32-bit keys with 1-4 byte values under an 80-register
-// cap (C7600), so radix-sort.ts asks for it where it compiles (GPA_RADIX_PEERS_ASM).
+// allocate its predicates in the pass kernel of 32-bit keys with 1-4 byte values under an
+// 80-register cap (C7600), so radix-sort.ts asks for it where it compiles (GPA_RADIX_PEERS_ASM).
 __device__ __forceinline__ unsigned int radix_peers_ballot_asm(unsigned int d) {
 #if defined(GPA_HOST)
   return __match_any_sync(0xffffffffu, d);

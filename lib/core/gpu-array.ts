@@ -267,7 +267,8 @@ export class GpuArray {
 
   /**
    * A view at a broadcast shape (NumPy `numpy.broadcast_to`): zero strides along the broadcast
-   * axes, and read-only (`flags.writeable` false, for it and its views), as NumPy's. Shapes that do not broadcast are a RangeError.
+   * axes, and read-only (`flags.writeable` false, for it and its views), as NumPy's. Shapes that
+   * do not broadcast are a RangeError.
    *
    * @example gp.arange(3).broadcastTo([2, 3]).shape // [2, 3]
    */

@@ -166,7 +166,7 @@ export function multivariateHypergeometric(bg: Philox, colorsIn: unknown, nsampl
   const total = colors.reduce((s, c) => s + c, 0n);
   if (total > INT64_MAX) throw new RangeError('sum(colors) must not exceed the maximum value of a 64 bit signed integer (9223372036854775807)');
   if (nsample > total) throw new RangeError('nsample > sum(colors)');
-  // NumPy's own limit for its default method (its marginals draws count in 32-bit-safe sums).
+  // NumPy's limit for its default method, whose draws are hypergeometric ones (10**9 items at most).
   if (method !== 'count' && total >= 1000000000n) throw new RangeError('When method is "marginals", sum(colors) must be less than 1000000000.');
   const shape = sizeShape(size, name) ?? [];
   const k = colors.length;

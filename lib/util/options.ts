@@ -71,8 +71,9 @@ export function readOptions<T extends object>(fn: string, value: unknown, allowe
  * of them may be one options object (`isOptions` tells it from a value; any of `names` and
  * `keywordOnly`, camelCase). A parameter given both ways, more positions than `names`, or an
  * unknown key is a TypeError (Python's). A `null` by position is NumPy's None (kept, so defaults
- * that differ from None stay the callee's; a null `dtype` or `out` binds nothing, their default). The result is a prototype-less bag, as readOptions
- * gives: a key on Object.prototype is never read as a parameter.
+ * that differ from None stay the callee's; a null `dtype` or `out` binds nothing, their default).
+ * The result is a prototype-less bag, as readOptions gives: a key on Object.prototype is never
+ * read as a parameter.
  */
 export function bindParams(fn: string, args: readonly unknown[], names: readonly string[], keywordOnly: readonly string[], isOptions: (v: unknown) => boolean): Record<string, unknown> {
   let end = args.length;
