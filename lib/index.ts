@@ -275,7 +275,7 @@ export type { FftPlanCacheInfo } from './device/backend.js';
 // svd, eigh, eigvalsh, lstsq, pinv, matrixRank live on gp.linalg).
 export { LinAlgError } from './linalg/lin-alg-error.js';
 export type { CholeskyOptions, QrMode, SvdOptions, EighOptions, Uplo } from './linalg/decompositions.js';
-export type { LstsqOptions, PinvOptions, MatrixRankOptions } from './linalg/least-squares.js';
+export type { Cutoff, LstsqOptions, PinvOptions, MatrixRankOptions } from './linalg/least-squares.js';
 
 // Scans, sorting, searching, sets and statistics (issue 18): device-wide scans and a stable LSD
 // radix sort of ours (kernels/gpuarray/prefix_scan.h, radix_sort.h), the same CUDA C on every backend.

@@ -158,7 +158,8 @@ describeEachDevice('linalg: matmul', () => {
     const f = gp.ones([2, 2], 'float64');
     expect(() => gp.matmul(f, f, { out: gp.zeros([2, 2], 'int32') })).to.throw(TypeError, /output from dtype\('float64'\) to dtype\('int32'\)/);
     expect(() => gp.matmul(f, f, { dtype: 'int32' })).to.throw(TypeError, /input 0/);
-    expect(() => gp.dot(f, f, { out: gp.zeros([2, 2], 'int64') })).to.throw(TypeError);
+    // dot's out must be exactly the result's dtype (NumPy's ValueError 'output array is not acceptable').
+    expect(() => gp.dot(f, f, { out: gp.zeros([2, 2], 'int64') })).to.throw(RangeError, /not acceptable/);
     const i = gp.ones([2, 2], 'int32');
     expect(values(gp.matmul(i, i, { out: gp.zeros([2, 2], 'float32') }))).to.deep.equal([2, 2, 2, 2]);
     expect(gp.matmul(f, f, { dtype: 'float32' }).dtype.name).to.equal('float32');

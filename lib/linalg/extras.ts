@@ -8,11 +8,12 @@ import { reductionFunctions } from '../ops/reductions.js';
 import { moveaxis } from '../ops/views.js';
 import { ufuncFunctions } from '../ops/ufunc-api.js';
 import { readOptions } from '../util/options.js';
+import { bindArgs } from '../ops/array-args.js';
 import { svdArray } from './decompositions.js';
 import { LinAlgError } from './lin-alg-error.js';
 import { ArrayLike, matmul, withArrays } from './matmul.js';
 import { norm, NormOrd } from './norm.js';
-import { cross, diagonal, outer as outerProduct, trace as traceOf } from './products.js';
+import { cross, diagonal, dot, outer as outerProduct, trace as traceOf } from './products.js';
 import { inv, solve } from './solve.js';
 import { assertStackedSquare, swapLast } from './solver-call.js';
 
@@ -59,7 +60,8 @@ export function multiDot(arrays: readonly ArrayLike[], options: { out?: GpuArray
   const { out } = readOptions<{ out: GpuArray }>('multiDot', options, ['out']);
   if (!Array.isArray(arrays)) throw new TypeError('multiDot: arrays must be an array of arrays');
   if (arrays.length < 2) throw new RangeError('Expecting at least two arrays.');
-  if (arrays.length === 2) return matmulOut(arrays[0], arrays[1], out);
+  // NumPy's two arrays are dot(a, b, out): any dimensions dot takes.
+  if (arrays.length === 2) return dot(arrays[0], arrays[1], out ?? null);
   return withArrays(arrays, (...xs) =>
     scoped((t) => {
       const first = xs[0].ndim === 1 ? t(xs[0].reshape([1, xs[0].shape[0]])) : xs[0];
@@ -83,21 +85,13 @@ export function multiDot(arrays: readonly ArrayLike[], options: { out?: GpuArray
   );
 }
 
-const matmulOut = (a: ArrayLike, b: ArrayLike, out: GpuArray | undefined) =>
-  withArrays([a, b], (x, y) => {
-    if (x.ndim > 2 || y.ndim > 2 || x.ndim === 0 || y.ndim === 0) {
-      const bad = x.ndim > 2 || x.ndim === 0 ? x : y;
-      throw new LinAlgError(`${bad.ndim}-dimensional array given. Array must be two-dimensional`);
-    }
-    return matmul(x, y, out === undefined ? {} : { out });
-  });
-
 /**
  * numpy.linalg.cond(x, p=None): the condition number of each matrix of a stack; `p` null, 2 or -2
  * from the singular values, 'fro', 'nuc', 1, -1, inf, -inf as norm(x, p) * norm(inv(x), p)
  * (square matrices). Singular matrices give inf, as NumPy.
  */
-export function cond(x: ArrayLike, p: NormOrd = null): GpuArray {
+export function cond(x: ArrayLike, pArg?: NormOrd | { p?: NormOrd }): GpuArray {
+  const p = (bindArgs('cond', [pArg], ['p']).p ?? null) as NormOrd;
   return withArrays([x], (a) =>
     scoped((t) => {
       if (a.ndim < 2) throw new LinAlgError(`${a.ndim}-dimensional array given. Array must be at least two-dimensional`);
@@ -289,8 +283,8 @@ export function linalgTrace(x: ArrayLike, options: { offset?: number; dtype?: DT
 }
 
 /** numpy.linalg.tensorsolve(a, b, axes=None): x with tensordot(a, x, x.ndim) == b. */
-export function tensorsolve(a: ArrayLike, b: ArrayLike, options: { axes?: readonly number[] | null } = {}): GpuArray {
-  const { axes } = readOptions<{ axes: readonly number[] | null }>('tensorsolve', options, ['axes']);
+export function tensorsolve(a: ArrayLike, b: ArrayLike, axesArg?: readonly number[] | null | { axes?: readonly number[] | null }): GpuArray {
+  const { axes } = bindArgs('tensorsolve', [axesArg], ['axes']) as { axes?: readonly number[] | null };
   return withArrays([a, b], (x, y) =>
     scoped((t) => {
       let am = x;
@@ -315,8 +309,8 @@ export function tensorsolve(a: ArrayLike, b: ArrayLike, options: { axes?: readon
 }
 
 /** numpy.linalg.tensorinv(a, ind=2): the inverse of a as an operator over its first `ind` axes. */
-export function tensorinv(a: ArrayLike, options: { ind?: number } = {}): GpuArray {
-  const ind = readOptions<{ ind: number }>('tensorinv', options, ['ind']).ind ?? 2;
+export function tensorinv(a: ArrayLike, indArg?: number | { ind?: number }): GpuArray {
+  const ind = (bindArgs('tensorinv', [indArg], ['ind']).ind ?? 2) as number;
   if (!Number.isInteger(ind) || ind <= 0) throw new RangeError('Invalid ind argument.');
   return withArrays([a], (x) =>
     scoped((t) => {

@@ -7,6 +7,7 @@ import { asarray } from '../ops/creation.js';
 import { svdArray } from './decompositions.js';
 import { LinAlgError } from './lin-alg-error.js';
 import { ArrayLike, matmul, withArrays } from './matmul.js';
+import { bindArgs } from '../ops/array-args.js';
 import { readOptions } from '../util/options.js';
 import { assertStacked2d, castOwned, linalgTypes, realOf, swapLast } from './solver-call.js';
 
@@ -84,20 +85,29 @@ export function lstsq(a: ArrayLike, b: ArrayLike, rcond: number | null | LstsqOp
   );
 }
 
+/** A cutoff: one for every matrix, or one a matrix of the stack (an array broadcast against the stack's shape). */
+export type Cutoff = number | GpuArray | readonly number[];
+
+/** A cutoff as an operand against singular values (..., k): an array gets the new last axis NumPy gives it. */
+function perMatrix(c: Cutoff, t: <A extends GpuArray>(x: A) => A): number | GpuArray {
+  if (typeof c === 'number') return c;
+  const a = c instanceof GpuArray ? c : t(asarray(c as number[], dtypes.float64));
+  return t(a.expandDims(-1));
+}
+
 /** Options of gp.linalg.pinv (numpy.linalg.pinv). */
 export interface PinvOptions {
-  /** Relative cutoff for small singular values (default 1e-15, NumPy's). */
-  rcond?: number | null;
-  /** NumPy 2's name for the cutoff (default max(M, N) * eps when given as null). */
-  rtol?: number | null;
+  /** Relative cutoff for small singular values (default 1e-15, NumPy's); an array: one a matrix. */
+  rcond?: Cutoff | null;
+  /** NumPy 2's name for the cutoff (default max(M, N) * eps when given as null); keyword-only. */
+  rtol?: Cutoff | null;
   /** Accepted for NumPy's signature; the general SVD answers either way. */
   hermitian?: boolean;
 }
 
-/** numpy.linalg.pinv: the Moore-Penrose pseudo-inverse of each matrix of a stack, by SVD. */
-export function pinv(a: ArrayLike, rcond: number | null | PinvOptions = null): GpuArray {
-  const o: PinvOptions =
-    typeof rcond === 'object' && rcond !== null ? readOptions<PinvOptions>('pinv', rcond, ['rcond', 'rtol', 'hermitian']) : { rcond: rcond ?? undefined };
+/** numpy.linalg.pinv(a, rcond=None, hermitian=False, *, rtol): the Moore-Penrose pseudo-inverse of each matrix of a stack, by SVD. */
+export function pinv(a: ArrayLike, ...args: (Cutoff | boolean | null | PinvOptions | undefined)[]): GpuArray {
+  const o = bindArgs('pinv', args, ['rcond', 'hermitian'], ['rtol']) as PinvOptions;
   // NumPy 2: rcond and rtol name the same cutoff; both given is a ValueError.
   if (o.rcond !== undefined && o.rcond !== null && o.rtol !== undefined) throw new RangeError("pinv: `rtol` and `rcond` can't be both set.");
   return withArrays([a], (x) =>
@@ -114,7 +124,7 @@ export function pinv(a: ArrayLike, rcond: number | null | PinvOptions = null): G
       const cut = o.rcond !== undefined && o.rcond !== null ? o.rcond : o.rtol === undefined ? 1e-15 : o.rtol === null ? Math.max(m, n) * epsOf(compute) : o.rtol;
       const ax = x.dtype === compute ? x : t(x.astype(compute));
       const [u, s, vh] = (svdArray(ax, false, true) as GpuArray[]).map(t);
-      const cutoff = t(multiply(t(max(s, { axis: -1, keepdims: true })), cut));
+      const cutoff = t(multiply(t(max(s, { axis: -1, keepdims: true })), perMatrix(cut, t)));
       const sinv = t(where(t(greater(s, cutoff)), t(divide(1, s)), 0));
       const scaled = t(multiply(t(sinv.expandDims(-1)), adjoint(u, t)));
       return castOwned(matmul(adjoint(vh, t), scaled), result);
@@ -124,18 +134,17 @@ export function pinv(a: ArrayLike, rcond: number | null | PinvOptions = null): G
 
 /** Options of gp.linalg.matrixRank (numpy.linalg.matrix_rank). */
 export interface MatrixRankOptions {
-  /** Absolute threshold: singular values above it count. */
-  tol?: number | null;
-  /** Relative threshold (times the largest singular value); default max(M, N) * eps. */
-  rtol?: number | null;
+  /** Absolute threshold: singular values above it count (an array: one a matrix). */
+  tol?: Cutoff | null;
+  /** Relative threshold (times the largest singular value); default max(M, N) * eps; keyword-only. */
+  rtol?: Cutoff | null;
   /** Accepted for NumPy's signature; the general SVD answers either way. */
   hermitian?: boolean;
 }
 
-/** numpy.linalg.matrix_rank: the number of singular values above the threshold (int64). */
-export function matrixRank(a: ArrayLike, tol: number | null | MatrixRankOptions = null): GpuArray {
-  const o: MatrixRankOptions =
-    typeof tol === 'object' && tol !== null ? readOptions<MatrixRankOptions>('matrixRank', tol, ['tol', 'rtol', 'hermitian']) : { tol };
+/** numpy.linalg.matrix_rank(A, tol=None, hermitian=False, *, rtol=None): the number of singular values above the threshold (int64). */
+export function matrixRank(a: ArrayLike, ...args: (Cutoff | boolean | null | MatrixRankOptions | undefined)[]): GpuArray {
+  const o = bindArgs('matrixRank', args, ['tol', 'hermitian'], ['rtol']) as MatrixRankOptions;
   if (o.tol !== undefined && o.tol !== null && o.rtol !== undefined && o.rtol !== null) throw new RangeError("matrixRank: `tol` and `rtol` can't be both set.");
   return withArrays([a], (x) =>
     scope((t) => {
@@ -147,10 +156,10 @@ export function matrixRank(a: ArrayLike, tol: number | null | MatrixRankOptions 
       const ax = x.dtype === compute ? x : t(x.astype(compute));
       const s = t(svdArray(ax, false, false) as GpuArray);
       let threshold: GpuArray | number;
-      if (o.tol !== undefined && o.tol !== null) threshold = o.tol;
+      if (o.tol !== undefined && o.tol !== null) threshold = perMatrix(o.tol, t);
       else {
         const rtol = o.rtol ?? Math.max(m, n) * epsOf(compute);
-        threshold = t(multiply(t(max(s, { axis: -1, keepdims: true })), rtol));
+        threshold = t(multiply(t(max(s, { axis: -1, keepdims: true })), perMatrix(rtol, t)));
       }
       return t(countNonzero(t(greater(s, threshold)), { axis: -1 })).astype(dtypes.int64);
     }),

@@ -4,6 +4,7 @@
 import { DTypeLike } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { normalizeAxis, shapeString } from '../core/shape.js';
+import { promoteTypes } from '../core/promotion.js';
 import { readOptions } from '../util/options.js';
 import { bindArgs, bindArgsNoneDefault } from '../ops/array-args.js';
 import { reductionFunctions } from '../ops/reductions.js';
@@ -85,6 +86,11 @@ export function dot(a: ArrayLike, b: ArrayLike, ...args: (GpuArray | null | OutO
   // NumPy's dot(a, b, out=None): out by position or option.
   const options = bindArgsNoneDefault('dot', args, ['out']) as OutOptions;
   return withArrays([a, b], (x, y) => {
+    const out = options.out;
+    // NumPy's dot writes only into an out of exactly its result's dtype, C-contiguous (no casting).
+    if (out !== undefined && (out.dtype !== promoteTypes(x.dtype, y.dtype) || !out.flags.cContiguous)) {
+      throw new RangeError('dot: output array is not acceptable (must have the right datatype, number of dimensions, and be a C-contiguous array)');
+    }
     if (x.ndim === 0 || y.ndim === 0) return multiply(x, y, options);
     if (y.ndim <= 2 && x.ndim <= 2) return matmul(x, y, options);
     if (y.ndim === 1) return matmul(x, y, options);

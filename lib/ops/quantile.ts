@@ -4,6 +4,7 @@ import { hasArrayProtocol } from '../core/array-protocol.js';
 import { IndexError } from '../../bindings/errors.js';
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
+import { Scalar } from '../core/scalar.js';
 import { promoteTypes } from '../core/promotion.js';
 import { ArrayLike as ArrayArg, axesOf, deviceDoubles, bindArgs, toArray, withArray } from './array-args.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
@@ -128,6 +129,12 @@ function toQs(name: string, q: QArg, scale: number): { qs: number[]; shape: numb
   if (typeof q === 'number') {
     qs = [q];
     shape = [];
+  } else if (q instanceof Scalar) {
+    // A typed scalar (gp.float32(0.25)) is a strong 0-d q, as NumPy's np.float32.
+    if (q.dtype.isComplex) throw new TypeError(`${name}: q must be real`);
+    qs = [Number(q.value)];
+    shape = [];
+    dtype = q.dtype.kind === 'f' ? q.dtype : dtypes.float64;
   } else if (q instanceof GpuArray) {
     if (q.dtype.isComplex) throw new TypeError(`${name}: q must be real`);
     qs = Array.from(q.toTypedArray() as ArrayLike<number>, Number);
@@ -214,7 +221,8 @@ function quantileImpl(name: string, a: GpuArray, q: QArg, scale: number, more: r
   if (picks) out = a.dtype;
   else {
     out = a.dtype.kind === 'f' ? a.dtype : dtypes.float64;
-    if (qDtype !== null) out = promoteTypes(out, qDtype);
+    // A strong q promotes with the data itself (NumPy's result_type(a, q): int8 data and a float32 q give float32).
+    if (qDtype !== null) out = promoteTypes(a.dtype.isInteger ? a.dtype : out, qDtype);
   }
   const compute = out === dtypes.bool ? dtypes.float32 : out.compute;
   const resShape = [...qShape, ...(opts.keepdims ? keptShape : reducedShape)];
@@ -254,7 +262,7 @@ function quantileImpl(name: string, a: GpuArray, q: QArg, scale: number, more: r
   }
 }
 
-type QArg = number | readonly number[] | readonly (readonly number[])[] | ArrayBufferView | GpuArray;
+type QArg = number | Scalar | readonly number[] | readonly (readonly number[])[] | ArrayBufferView | GpuArray;
 
 /**
  * What follows `q` (median: `a`): NumPy's axis, out (only null), overwriteInput, method (not

@@ -6,6 +6,7 @@ import { kernelHooks } from '../core/kernel-hooks.js';
 import { promoteTypes } from '../core/promotion.js';
 import { ArrayLike as ArrayArg, bindArgs, toArray, withArray } from './array-args.js';
 import { extractBool } from './compaction.js';
+import { ufuncFunctions } from './ufunc-api.js';
 import { intersectWithIndices } from './intersect-indices.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { sortedValues } from './sorted-order.js';
@@ -43,6 +44,29 @@ export function in1d(ar1: ArrayArg, ar2: ArrayArg, ...more: (boolean | IsinOptio
 }
 
 /** numpy.isin: bool array of element's shape, true where the element is in testElements (== semantics: NaN never is). */
+/**
+ * isin between signed integers and uint64, whose common dtype (float64) would merge values past
+ * 2^53: compared exactly in uint64, as NumPy's ==. A negative test value matches nothing; a
+ * negative element is in no uint64 set. null when the dtypes are not such a pair.
+ */
+function exactUint64(element: GpuArray, test: GpuArray, options: IsinOptions): GpuArray | null {
+  const signed = (d: DType) => d.kind === 'i';
+  const u64 = dtypes.uint64;
+  if (!((signed(element.dtype) && test.dtype === u64) || (element.dtype === u64 && signed(test.dtype)))) return null;
+  const { greaterEqual, less, logicalAnd, logicalOr } = ufuncFunctions;
+  const made: GpuArray[] = [];
+  const keep = <A extends GpuArray>(a: A): A => (made.push(a), a);
+  try {
+    const t = signed(test.dtype) ? keep(keep(extractBool(keep(greaterEqual(test, 0)), test)).astype(u64)) : test;
+    if (!signed(element.dtype)) return isin(element, t, options);
+    const r = keep(isin(keep(element.astype(u64)), t, options));
+    // A negative element: never in the set (true under invert).
+    return options.invert ? logicalOr(r, keep(less(element, 0))) : logicalAnd(r, keep(greaterEqual(element, 0)));
+  } finally {
+    made.forEach((a) => a.dispose());
+  }
+}
+
 export function isin(element: ArrayArg, testElements: ArrayArg, ...more: (boolean | IsinOptions | undefined)[]): GpuArray {
   if (!(element instanceof GpuArray)) return withArray(element, 'isin: element', (x) => isin(x, testElements, ...more));
   // NumPy's order: assume_unique, invert; kind keyword-only.
@@ -58,6 +82,8 @@ export function isin(element: ArrayArg, testElements: ArrayArg, ...more: (boolea
   }
   checkOperand('isin', element);
   checkOperand('isin', testElements);
+  const exact = exactUint64(element, testElements, options);
+  if (exact !== null) return exact;
   const d = promoteTypes(element.dtype, testElements.dtype);
   const t = flatAs(testElements, d);
   const e = flatAs(element, d);

@@ -219,12 +219,14 @@ export function lexsort(keys: readonly ArrayLike[] | GpuArray | ArrayBufferView)
 
 function checkKth(name: string, a: GpuArray, kth: number | readonly number[], axis: number | null): void {
   const len = axis === null ? a.size : a.shape[normalizeAxis(axis, a.ndim)];
-  const list = typeof kth === 'number' ? [kth] : kth;
-  if (!Array.isArray(list) && typeof kth !== 'number') throw new TypeError(`${name}: kth must be an integer or a list of integers`);
+  const list = typeof kth === 'number' || typeof kth === 'boolean' ? [kth] : kth;
+  if (!Array.isArray(list)) throw new TypeError(`${name}: kth must be an integer or a list of integers`);
   if (list.length === 0) throw new TypeError(`${name}: Partition index must be integer`); // NumPy refuses an empty kth
   for (const k of list) {
+    if (typeof k === 'boolean') throw new RangeError(`${name}: Booleans unacceptable as partition index`);
     if (!Number.isInteger(k)) throw new TypeError(`${name}: kth must be an integer, got ${k}`);
-    if (k < -len || k >= len) throw new RangeError(`kth(=${k}) out of bounds (${len})`);
+    // An empty axis has nothing to place: NumPy returns it whatever kth is.
+    if (len > 0 && (k < -len || k >= len)) throw new RangeError(`kth(=${k}) out of bounds (${len})`);
   }
 }
 
