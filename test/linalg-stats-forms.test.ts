@@ -1,5 +1,5 @@
 // NumPy 2.4's forms and edge rules in linalg and the statistics: cond's p and tensorinv's ind and
-// tensorsolve's axes by position or option, per-matrix tol/rtol arrays in matrix_rank and pinv,
+// tensorsolve's axes by position or option, matrix_power's n and fftfreq's 0-d d, per-matrix tol/rtol arrays in matrix_rank and pinv,
 // pinv's rcond beside rtol, dot's exact out, multi_dot of two N-D arrays, quantile's typed scalar
 // q and its result dtype with integer data, partition of an empty axis and a boolean kth, isin
 // between int64 and uint64 past 2^53.
@@ -12,12 +12,15 @@ const values = (r: gp.GpuArray) => ([r.toArray()] as unknown[]).flat(Infinity as
 describeEachDevice('linalg and statistics forms', () => {
   const d = () => gp.array([[1, 0], [0, 0.1]], 'float64');
 
-  it('cond(x, {p}), tensorinv(a, ind), tensorsolve(a, b, axes)', () => {
+  it('cond(x, {p}), tensorinv(a, ind), tensorsolve(a, b, axes), matrixPower(a, {n}), fftfreq with a 0-d d', () => {
     expect(values(gp.linalg.cond(d(), { p: 'fro' }))[0]).to.be.closeTo(10.1, 1e-12);
     expect(values(gp.linalg.cond(d(), { p: 2 }))[0]).to.be.closeTo(10, 1e-12);
     expect(gp.linalg.tensorinv(gp.eye(4).reshape(4, 2, 2), 1).shape).to.deep.equal([2, 2, 4]);
     expect(gp.linalg.tensorinv(gp.eye(4).reshape(4, 2, 2), { ind: 1 }).shape).to.deep.equal([2, 2, 4]);
     const a = gp.multiply(gp.eye(6), 4).reshape([6, 2, 3]);
+    expect(values(gp.linalg.matrixPower(gp.array([[1, 1], [0, 1]], 'float64'), { n: 3 }))).to.deep.equal([1, 3, 0, 1]);
+    expect(values(gp.fft.fftfreq(4, gp.array(0.5, 'float32')))).to.deep.equal([0, 0.5, -1, -0.5]);
+    expect(values(gp.fft.rfftfreq(4, { d: gp.float64(0.5) }))).to.deep.equal([0, 0.5, 1]);
     const x = gp.linalg.tensorsolve(a, gp.ones([2, 3]), [0]);
     expect(x.shape).to.deep.equal([6]);
     expect(values(x)).to.deep.equal([0.25, 0.25, 0.25, 0.25, 0.25, 0.25]);

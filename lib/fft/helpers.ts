@@ -1,6 +1,7 @@
 // numpy.fft's helpers: sample frequencies (fftfreq, rfftfreq) and the zero-frequency shifts
 // (fftshift, ifftshift), with NumPy's arguments and float64 frequencies.
 import { GpuArray } from '../core/gpu-array.js';
+import { Scalar } from '../core/scalar.js';
 import { intList, normalizeAxis } from '../core/shape.js';
 import { array, asarray } from '../ops/creation.js';
 import { readOptions } from '../util/options.js';
@@ -14,7 +15,11 @@ function checkCount(fn: string, n: unknown): number {
 
 function checkSpacing(fn: string, d0: unknown): number {
   // NumPy's keyword form fftfreq(n, d=...) as a trailing options object.
-  const d = typeof d0 === 'object' && d0 !== null && !Array.isArray(d0) ? (readOptions<{ d: number }>(fn, d0, ['d']).d ?? 1.0) : d0;
+  const plainObject = typeof d0 === 'object' && d0 !== null && !Array.isArray(d0) && !(d0 instanceof GpuArray) && !(d0 instanceof Scalar);
+  let d = plainObject ? (readOptions<{ d: unknown }>(fn, d0, ['d']).d ?? 1.0) : d0;
+  // A 0-d array or a typed scalar is its value, as NumPy's d.
+  if (d instanceof GpuArray && d.ndim === 0 && !d.dtype.isComplex) d = Number(d.item());
+  else if (d instanceof Scalar && !d.dtype.isComplex) d = Number(d.value);
   if (typeof d !== 'number') throw new TypeError(`${fn}: the sample spacing d must be a number, got ${String(d)}`);
   return d;
 }
@@ -26,7 +31,7 @@ function scaleOf(fn: string, n: number, d: number): number {
 }
 
 /** numpy.fft.fftfreq: [0, 1, ..., ceil(n/2) - 1, -floor(n/2), ..., -1] / (d n), float64. */
-export function fftfreq(n: number, d: number | { d?: number } = 1.0): GpuArray {
+export function fftfreq(n: number, d: number | GpuArray | Scalar | { d?: number | GpuArray | Scalar } = 1.0): GpuArray {
   checkCount('fftfreq', n);
   const scale = scaleOf('fftfreq', n, checkSpacing('fftfreq', d));
   const f = new Float64Array(n);
@@ -36,7 +41,7 @@ export function fftfreq(n: number, d: number | { d?: number } = 1.0): GpuArray {
 }
 
 /** numpy.fft.rfftfreq: [0, 1, ..., floor(n/2)] / (d n), float64. */
-export function rfftfreq(n: number, d: number | { d?: number } = 1.0): GpuArray {
+export function rfftfreq(n: number, d: number | GpuArray | Scalar | { d?: number | GpuArray | Scalar } = 1.0): GpuArray {
   checkCount('rfftfreq', n);
   const scale = scaleOf('rfftfreq', n, checkSpacing('rfftfreq', d));
   return array(Float64Array.from({ length: Math.floor(n / 2) + 1 }, (_, i) => i * scale));

@@ -5,6 +5,7 @@
 // getrs is queued (one wait per call, at its end, as the LU's result is needed only then).
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
+import { readOptions } from '../util/options.js';
 import { broadcastShapes, shapeString } from '../core/shape.js';
 import type { SolverDType } from '../device/backend.js';
 import { PERM_EYE_MAX } from '../device/solver-kernel.js';
@@ -193,10 +194,11 @@ export function solve(a: ArrayLike, b: ArrayLike): GpuArray {
 }
 
 /** numpy.linalg.matrix_power: repeated squaring with matmul; n < 0 inverts first; n 0 gives identities. */
-export function matrixPower(a: ArrayLike, n0: number | bigint): GpuArray {
+export function matrixPower(a: ArrayLike, nArg: number | bigint | { n: number | bigint }): GpuArray {
+  const n0 = typeof nArg === 'object' && nArg !== null ? readOptions<{ n: number | bigint }>('matrixPower', nArg, ['n']).n : nArg;
   // A bigint exponent is an integer too (Python ints are one type); past 2^53 its Number rounds to an even value.
   const n = typeof n0 === 'bigint' ? Number(n0) : n0;
-  if (!Number.isInteger(n)) throw new TypeError('exponent must be an integer');
+  if (n === undefined || !Number.isInteger(n)) throw new TypeError('exponent must be an integer');
   return withArrays([a], (x) => {
     assertStackedSquare(x);
     const m = x.shape[x.ndim - 1];
