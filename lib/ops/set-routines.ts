@@ -43,7 +43,6 @@ export function in1d(ar1: ArrayArg, ar2: ArrayArg, ...more: (boolean | IsinOptio
   }
 }
 
-/** numpy.isin: bool array of element's shape, true where the element is in testElements (== semantics: NaN never is). */
 /**
  * isin between signed integers and uint64, whose common dtype (float64) would merge values past
  * 2^53: compared exactly in uint64, as NumPy's ==. A negative test value matches nothing; a
@@ -67,6 +66,7 @@ function exactUint64(element: GpuArray, test: GpuArray, options: IsinOptions): G
   }
 }
 
+/** numpy.isin: bool array of element's shape, true where the element is in testElements (== semantics: NaN never is). */
 export function isin(element: ArrayArg, testElements: ArrayArg, ...more: (boolean | IsinOptions | undefined)[]): GpuArray {
   if (!(element instanceof GpuArray)) return withArray(element, 'isin: element', (x) => isin(x, testElements, ...more));
   // NumPy's order: assume_unique, invert; kind keyword-only.
