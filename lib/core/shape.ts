@@ -81,8 +81,8 @@ type ItemHolder = { ndim: number; item(): unknown; tolist(): unknown[] };
 const hasItem = (v: unknown): v is ItemHolder =>
   typeof v === 'object' && v !== null && typeof (v as ItemHolder).ndim === 'number' && typeof (v as ItemHolder).item === 'function' && typeof (v as ItemHolder).tolist === 'function';
 const isTypedScalar = (v: unknown): v is { value: unknown; dtype: object } => typeof v === 'object' && v !== null && 'value' in v && 'dtype' in v && !('shape' in v);
-/** An element of an integer list as a number (bigints, 0-d arrays and typed scalars by value; anything else as it is, for the caller's check). */
-function hostNumber(x: unknown): number {
+/** A number, bigint, 0-d array or typed scalar as a JS number (anything else as it is, for the caller's check). */
+export function hostNumber(x: unknown): number {
   if (typeof x === 'bigint') return Number(x);
   if (hasItem(x) && x.ndim === 0) return hostNumber(x.item());
   if (isTypedScalar(x)) return hostNumber(x.value);

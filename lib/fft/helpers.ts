@@ -2,7 +2,7 @@
 // (fftshift, ifftshift), with NumPy's arguments and float64 frequencies.
 import { GpuArray } from '../core/gpu-array.js';
 import { Scalar } from '../core/scalar.js';
-import { intList, normalizeAxis } from '../core/shape.js';
+import { hostNumber, intList, normalizeAxis } from '../core/shape.js';
 import { array, asarray } from '../ops/creation.js';
 import { readOptions } from '../util/options.js';
 
@@ -16,10 +16,8 @@ function checkCount(fn: string, n: unknown): number {
 function checkSpacing(fn: string, d0: unknown): number {
   // NumPy's keyword form fftfreq(n, d=...) as a trailing options object.
   const plainObject = typeof d0 === 'object' && d0 !== null && !Array.isArray(d0) && !(d0 instanceof GpuArray) && !(d0 instanceof Scalar);
-  let d = plainObject ? (readOptions<{ d: unknown }>(fn, d0, ['d']).d ?? 1.0) : d0;
-  // A 0-d array or a typed scalar is its value, as NumPy's d.
-  if (d instanceof GpuArray && d.ndim === 0 && !d.dtype.isComplex) d = Number(d.item());
-  else if (d instanceof Scalar && !d.dtype.isComplex) d = Number(d.value);
+  // A 0-d array or a typed scalar is its value, as NumPy's d (a complex one stays an object: refused below).
+  const d = hostNumber(plainObject ? (readOptions<{ d: unknown }>(fn, d0, ['d']).d ?? 1.0) : d0);
   if (typeof d !== 'number') throw new TypeError(`${fn}: the sample spacing d must be a number, got ${String(d)}`);
   return d;
 }

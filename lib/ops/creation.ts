@@ -37,7 +37,12 @@ export function empty(shape: ShapeLike, dtype: DTypeArg = 'float64', order?: Cre
  * @example gp.zeros(3, 'int32').str() // '[0 0 0]'
  */
 export function zeros(shape: ShapeLike, dtype: DTypeArg = 'float64', order?: CreationOrderArg): GpuArray {
-  const a = GpuArray.allocate(normalizeShape(shape), creationDType('zeros', dtype, 'second', 'float64')!, undefined, creationOrder('zeros', dtype, order));
+  return zeroedArray(normalizeShape(shape), creationDType('zeros', dtype, 'second', 'float64')!, undefined, creationOrder('zeros', dtype, order));
+}
+
+/** A new array of zero bytes by one memset (zeros without its argument parsing: library scratch on a given device). */
+export function zeroedArray(shape: readonly number[], d: DType, device?: GpuArray['device'], order: 'C' | 'F' = 'C'): GpuArray {
+  const a = GpuArray.allocate(shape, d, device, order);
   a.device.backend.memset(a.ptr, 0, a.nbytes, a.device.currentStream());
   return a;
 }

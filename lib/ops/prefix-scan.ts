@@ -16,6 +16,7 @@ import { ufuncFunctions } from './ufunc-api.js';
 import { where } from './where.js';
 import { complexScanSource } from './scan-complex-source.js';
 import { scanEntries } from './scan-entries.js';
+import { zeroedArray } from './creation.js';
 
 export type ScanOp = 'add' | 'multiply' | 'maximum' | 'minimum';
 
@@ -142,13 +143,6 @@ struct ScanLoad { __device__ __forceinline__ Acc operator()(Acc v) const { retur
 ${scanEntries(lookbackEntry(shapeOf(d), d.itemsize))}`;
 }
 
-/** Status words on x's device, zeroed by a memset (no kernel to look up and bind). */
-function zeroed(shape: number[], d: DType, x: GpuArray): GpuArray {
-  const a = GpuArray.allocate(shape, d, x.device);
-  a.device.backend.memset(a.ptr, 0, a.nbytes, a.device.currentStream());
-  return a;
-}
-
 /**
  * Scan `rows` contiguous rows of `len` elements of x into y (both C-contiguous, dtype d; y may be x).
  * Exclusive scans write the identity first and drop the last element's contribution.
@@ -174,9 +168,9 @@ export function scanRows(x: GpuArray, y: GpuArray, rows: number, len: number, op
     // Types of up to 4 bytes: one 64-bit status word per tile (flag and value) and the ticket
     // after them, one zeroed array; wider types: values in aggs/incls, zeroed flags + ticket.
     const packed = d.itemsize <= 4;
-    const aggs = packed ? zeroed([lbTiles + 1], dtypes.uint64, x) : GpuArray.allocate([lbTiles], d, x.device);
+    const aggs = packed ? zeroedArray([lbTiles + 1], dtypes.uint64, x.device) : GpuArray.allocate([lbTiles], d, x.device);
     const incls = packed ? null : GpuArray.allocate([lbTiles], d, x.device);
-    const flags = packed ? null : zeroed([lbTiles + 1], dtypes.uint32, x);
+    const flags = packed ? null : zeroedArray([lbTiles + 1], dtypes.uint32, x.device);
     try {
       moduleKernel(src, 'gpa_scan_lookback')(lbTiles, threads, [x, y, aggs, incls ?? aggs, flags ?? aggs, len, lbTiles, opts.exclusive ? 1 : 0]);
     } finally {
