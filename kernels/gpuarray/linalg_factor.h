@@ -34,9 +34,9 @@ template <typename T> __device__ void getrf(T* a, int* ipiv, int* info, long lon
       }
     const T d = GPA_AT(a, n, j, j);
     for (long long i = j + 1; i < n; ++i) GPA_AT(a, n, i, j) = GPA_AT(a, n, i, j) / d;
+    // No skip of a zero u: 0 * NaN must reach the trailing matrix, as in LAPACK (det, solve).
     for (long long c = j + 1; c < n; ++c) {
       const T u = GPA_AT(a, n, j, c);
-      if (u == T(0)) continue;
       for (long long i = j + 1; i < n; ++i) GPA_AT(a, n, i, c) = GPA_AT(a, n, i, c) - GPA_AT(a, n, i, j) * u;
     }
   }

@@ -29,7 +29,7 @@ template <typename T> __device__ void lu_det(const T* a, const int* ipiv, T* out
       *out_r = -R(1) / R(0);
       return;
     }
-    sg = sg * (x / St::mk(m));
+    sg = sg * St::unit(x);
     lg += log(m);
   }
   *out_a = sg;

@@ -7,7 +7,8 @@
 namespace gpa {
 namespace la {
 
-// Scalar traits: the real type, conjugate, |x|^2, |x|, real part, a real made into T.
+// Scalar traits: the real type, conjugate, |x|^2, |x|, real part, a real made into T, and the unit
+// slogdet's sign multiplies by (NumPy's: a real's is -1 or 1, even for NaN; a complex's x / |x|).
 template <typename T> struct S {
   typedef T R;
   __device__ __forceinline__ static T cj(T x) { return x; }
@@ -16,6 +17,7 @@ template <typename T> struct S {
   __device__ __forceinline__ static R re(T x) { return x; }
   __device__ __forceinline__ static R im(T) { return R(0); }
   __device__ __forceinline__ static T mk(R r, R = R(0)) { return r; }
+  __device__ __forceinline__ static T unit(T x) { return x < T(0) ? T(-1) : T(1); }
   __device__ __forceinline__ static R eps() { return sizeof(T) == 4 ? R(1.1920928955078125e-7) : R(2.220446049250313e-16); }
 };
 template <typename R_> struct S<complex<R_> > {
@@ -27,6 +29,7 @@ template <typename R_> struct S<complex<R_> > {
   __device__ __forceinline__ static R re(T x) { return x.re_; }
   __device__ __forceinline__ static R im(T x) { return x.im_; }
   __device__ __forceinline__ static T mk(R r, R i = R(0)) { return T(r, i); }
+  __device__ __forceinline__ static T unit(T x) { return x / mk(mag(x)); }
   __device__ __forceinline__ static R eps() { return sizeof(R) == 4 ? R(1.1920928955078125e-7) : R(2.220446049250313e-16); }
 };
 

@@ -13,6 +13,7 @@ import {
   assertStacked2d, assertStackedSquare, batchOf, castOwned, linalgHelpers, linalgTypes, packed, realOf, solverRun, swapLast,
   swappedCopy, identities,
 } from './solver-call.js';
+import { refuseNaN } from './input-checks.js';
 
 const zeros = (shape: readonly number[], d: DType) => GpuArray.allocate(shape, d).fill(0);
 
@@ -137,7 +138,12 @@ export function svd(a: ArrayLike, fullMatrices: boolean | SvdOptions = true, com
   return withArrays([a], (x) => svdArray(x, full, uv));
 }
 
-export function svdArray(x: GpuArray, full: boolean, uv: boolean): GpuArray | [GpuArray, GpuArray, GpuArray] {
+export function svdArray(
+  x: GpuArray,
+  full: boolean,
+  uv: boolean,
+  failure = 'SVD did not converge',
+): GpuArray | [GpuArray, GpuArray, GpuArray] {
   assertStacked2d(x);
   const { compute, result } = linalgTypes(x.dtype);
   const m = x.shape[x.ndim - 2];
@@ -153,6 +159,7 @@ export function svdArray(x: GpuArray, full: boolean, uv: boolean): GpuArray | [G
     const vh = full ? identities(bshape, n, result) : zeros([...bshape, k, n], result);
     return [u, s, vh];
   }
+  refuseNaN(x, failure);
   // The solver wants M >= N: A itself when tall, else A^T (A's own buffer), whose factors swap.
   const tall = m >= n;
   const M = Math.max(m, n);
@@ -164,7 +171,7 @@ export function svdArray(x: GpuArray, full: boolean, uv: boolean): GpuArray | [G
   const u = uv ? GpuArray.allocate([...bshape, uCols, M], compute, dev) : null;
   const vt = uv ? GpuArray.allocate([...bshape, N, N], compute, dev) : null;
   try {
-    solverRun(dev, compute, batch, 'SVD did not converge', (c) =>
+    solverRun(dev, compute, batch, failure, (c) =>
       dev.backend.solver.gesvd({ ...c, m: M, n: N, job, a: buf.ptr, s: s.ptr, u: u?.ptr ?? 0, vt: vt?.ptr ?? 0 }),
     );
   } catch (e) {
@@ -196,6 +203,8 @@ function eighArray(x: GpuArray, uplo: Uplo, vectors: boolean): GpuArray[] {
     const w = GpuArray.allocate([...bshape, n], realOf(result), dev);
     return vectors ? [w, GpuArray.allocate(x.shape, result, dev)] : [w];
   }
+  // A 1 x 1 matrix's NaN is its eigenvalue, as LAPACK's; larger ones do not converge.
+  if (n > 1) refuseNaN(x, 'Eigenvalues did not converge', uplo);
   // Column-major the buffer is conj(A): A's lower triangle is its upper one. Its eigenvectors V
   // (of conj(A)) read row-major are V^T; A's are conj(V).
   const buf = packed(x, compute, false);

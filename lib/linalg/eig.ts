@@ -6,26 +6,9 @@ import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
 import type { SolverDType } from '../device/backend.js';
-import { all } from '../ops/reduction-exports.js';
-import { ufuncFunctions } from '../ops/ufunc-api.js';
-import { LinAlgError } from './lin-alg-error.js';
+import { assertFinite } from './input-checks.js';
 import { ArrayLike, withArrays } from './matmul.js';
 import { assertStackedSquare, batchOf, linalgHelpers, linalgTypes, packed, solverRun } from './solver-call.js';
-
-/** NumPy's _assert_finite: eig refuses infinities and NaNs before factoring. */
-function assertFinite(x: GpuArray): void {
-  const finite = ufuncFunctions.isfinite(x);
-  try {
-    const ok = all(finite);
-    try {
-      if (ok.toArray() !== true) throw new LinAlgError('Array must not contain infs or NaNs');
-    } finally {
-      ok.dispose();
-    }
-  } finally {
-    finite.dispose();
-  }
-}
 
 /** Whether every eigenvalue (complex, interleaved on the host) has a zero imaginary part. */
 function allReal(w: GpuArray): boolean {

@@ -16,19 +16,10 @@ import { norm, NormOrd } from './norm.js';
 import { cross, diagonal, dot, outer as outerProduct, trace as traceOf } from './products.js';
 import { inv, solve } from './solve.js';
 import { assertStackedSquare, swapLast } from './solver-call.js';
+import { withTemporaries } from './temporaries.js';
 
 const { conjugate, multiply, divide, isnan, logicalAnd, logicalNot } = ufuncFunctions;
 const { sum, any } = reductionFunctions;
-
-/** Dispose the temporaries of one computation together (the result is never tracked). */
-function scoped<R>(f: (t: <A extends GpuArray>(a: A) => A) => R): R {
-  const temps: GpuArray[] = [];
-  try {
-    return f((a) => (temps.push(a), a));
-  } finally {
-    for (const a of temps) if (!a.disposed) a.dispose();
-  }
-}
 
 /** The cheapest parenthesisation of a chain of matrices with dimensions p (NumPy's _multi_dot_matrix_chain_order). */
 function chainOrder(p: number[]): number[][] {
@@ -63,7 +54,7 @@ export function multiDot(arrays: readonly ArrayLike[], options: { out?: GpuArray
   // NumPy's two arrays are dot(a, b, out): any dimensions dot takes.
   if (arrays.length === 2) return dot(arrays[0], arrays[1], out ?? null);
   return withArrays(arrays, (...xs) =>
-    scoped((t) => {
+    withTemporaries((t) => {
       const first = xs[0].ndim === 1 ? t(xs[0].reshape([1, xs[0].shape[0]])) : xs[0];
       const lastIn = xs[xs.length - 1];
       const last = lastIn.ndim === 1 ? t(lastIn.reshape([lastIn.shape[0], 1])) : lastIn;
@@ -93,7 +84,7 @@ export function multiDot(arrays: readonly ArrayLike[], options: { out?: GpuArray
 export function cond(x: ArrayLike, pArg?: NormOrd | { p?: NormOrd }): GpuArray {
   const p = (bindArgs('cond', [pArg], ['p']).p ?? null) as NormOrd;
   return withArrays([x], (a) =>
-    scoped((t) => {
+    withTemporaries((t) => {
       if (a.ndim < 2) throw new LinAlgError(`${a.ndim}-dimensional array given. Array must be at least two-dimensional`);
       if (a.shape[a.ndim - 1] === 0 || a.shape[a.ndim - 2] === 0) throw new LinAlgError('cond is not defined on empty arrays');
       let r: GpuArray;
@@ -167,7 +158,7 @@ export function vectorNorm(x: ArrayLike, options: VectorNormOptions = {}): GpuAr
   const ord = o.ord ?? 2;
   if (typeof ord !== 'number') throw new RangeError(`vectorNorm: Invalid norm order '${String(ord)}' for vectors`);
   return withArrays([x], (a) =>
-    scoped((t) => {
+    withTemporaries((t) => {
       const axes = o.axis === undefined || o.axis === null ? a.shape.map((_, i) => i) : (typeof o.axis === 'number' ? [o.axis] : [...o.axis]).map((i) => normalizeAxis(i, a.ndim));
       if (new Set(axes).size !== axes.length) throw new RangeError('repeated axis');
       const rest = a.shape.map((_, i) => i).filter((i) => !axes.includes(i));
@@ -203,7 +194,7 @@ export function svdvals(x: ArrayLike): GpuArray {
 export function vecdot(x1: ArrayLike, x2: ArrayLike, options: { axis?: number } = {}): GpuArray {
   const { axis } = readOptions<{ axis: number }>('vecdot', options, ['axis']);
   return withArrays([x1, x2], (a, b) =>
-    scoped((t) => {
+    withTemporaries((t) => {
       if (a.ndim === 0 || b.ndim === 0) throw new RangeError('vecdot: Input operands must have at least one dimension');
       const ax = axis ?? -1;
       const na = normalizeAxis(ax, a.ndim);
@@ -226,7 +217,7 @@ export function vecdot(x1: ArrayLike, x2: ArrayLike, options: { axis?: number } 
 export function matvec(x1: ArrayLike, x2: ArrayLike): GpuArray {
   return withArrays([x1, x2], (a, b) => {
     if (a.ndim < 2 || b.ndim < 1) throw new RangeError('matvec: x1 must have at least 2 dimensions and x2 at least 1');
-    return scoped((t) => t(matmul(a, t(b.expandDims(-1)))).squeeze(-1).copy());
+    return withTemporaries((t) => t(matmul(a, t(b.expandDims(-1)))).squeeze(-1).copy());
   });
 }
 
@@ -234,7 +225,7 @@ export function matvec(x1: ArrayLike, x2: ArrayLike): GpuArray {
 export function vecmat(x1: ArrayLike, x2: ArrayLike): GpuArray {
   return withArrays([x1, x2], (a, b) => {
     if (a.ndim < 1 || b.ndim < 2) throw new RangeError('vecmat: x1 must have at least 1 dimension and x2 at least 2');
-    return scoped((t) => {
+    return withTemporaries((t) => {
       const ac = a.dtype.isComplex ? t(conjugate(a)) : a;
       return t(matmul(t(ac.expandDims(-2)), b)).squeeze(-2).copy();
     });
@@ -286,7 +277,7 @@ export function linalgTrace(x: ArrayLike, options: { offset?: number; dtype?: DT
 export function tensorsolve(a: ArrayLike, b: ArrayLike, axesArg?: readonly number[] | null | { axes?: readonly number[] | null }): GpuArray {
   const { axes } = bindArgs('tensorsolve', [axesArg], ['axes']) as { axes?: readonly number[] | null };
   return withArrays([a, b], (x, y) =>
-    scoped((t) => {
+    withTemporaries((t) => {
       let am = x;
       if (axes !== undefined && axes !== null) {
         const all = x.shape.map((_, i) => i);
@@ -313,7 +304,7 @@ export function tensorinv(a: ArrayLike, indArg?: number | { ind?: number }): Gpu
   const ind = (bindArgs('tensorinv', [indArg], ['ind']).ind ?? 2) as number;
   if (!Number.isInteger(ind) || ind <= 0) throw new RangeError('Invalid ind argument.');
   return withArrays([a], (x) =>
-    scoped((t) => {
+    withTemporaries((t) => {
       const invShape = [...x.shape.slice(ind), ...x.shape.slice(0, ind)];
       const prod = x.shape.slice(ind).reduce((p, d) => p * d, 1);
       const ia = t(inv(t(x.reshape([prod, -1]))));

@@ -10,22 +10,13 @@ import { ArrayLike, matmul, withArrays } from './matmul.js';
 import { bindArgs } from '../ops/array-args.js';
 import { readOptions } from '../util/options.js';
 import { assertStacked2d, castOwned, linalgTypes, realOf, swapLast } from './solver-call.js';
+import { withTemporaries } from './temporaries.js';
 
 const { conjugate, multiply, subtract, absolute, greater, divide, where, notEqual } = ufuncFunctions;
 const { sum, max, any, countNonzero } = reductionFunctions;
 
 /** Machine epsilon of a float dtype (float16 and float32 computations use float32's). */
 const epsOf = (d: DType) => (realOf(d) === dtypes.float64 ? 2.220446049250313e-16 : realOf(d) === dtypes.float16 ? 0.0009765625 : 1.1920928955078125e-7);
-
-/** Track temporaries of one computation and dispose them together. */
-function scope<R>(f: (t: <A extends GpuArray>(a: A) => A) => R): R {
-  const temps: GpuArray[] = [];
-  try {
-    return f((a) => (temps.push(a), a));
-  } finally {
-    for (const a of temps) a.dispose();
-  }
-}
 
 /** conj(X)^T of the last two axes: a new array for complex, a view for real. */
 const adjoint = (x: GpuArray, t: (a: GpuArray) => GpuArray) => {
@@ -43,7 +34,7 @@ export interface LstsqOptions {
 export function lstsq(a: ArrayLike, b: ArrayLike, rcond: number | null | LstsqOptions = null): [GpuArray, GpuArray, number, GpuArray] {
   const rc = typeof rcond === 'object' && rcond !== null ? (readOptions<LstsqOptions>('lstsq', rcond, ['rcond']).rcond ?? null) : rcond;
   return withArrays([a, b], (x, y) =>
-    scope((t) => {
+    withTemporaries((t) => {
       if (x.ndim !== 2) throw new LinAlgError(`${x.ndim}-dimensional array given. Array must be two-dimensional`);
       if (y.ndim !== 1 && y.ndim !== 2) throw new LinAlgError(`${y.ndim}-dimensional array given. Array must be one or two-dimensional`);
       const [m, n] = x.shape;
@@ -61,7 +52,7 @@ export function lstsq(a: ArrayLike, b: ArrayLike, rcond: number | null | LstsqOp
         const residuals = m > n ? castOwned(sum(t(multiply(bAbs, bAbs)), { axis: 0 }), real) : GpuArray.allocate([0], real, x.device);
         return [sol, residuals, 0, GpuArray.allocate([0], real, x.device)];
       }
-      const [u, s, vh] = (svdArray(ax, false, true) as GpuArray[]).map(t);
+      const [u, s, vh] = (svdArray(ax, false, true, 'SVD did not converge in Linear Least Squares') as GpuArray[]).map(t);
       const sv = Float64Array.from(s.toTypedArray() as Float32Array | Float64Array);
       const smax = sv.reduce((p, v) => Math.max(p, v), 0);
       const r = rc === null ? epsOf(compute) * Math.max(m, n) : rc < 0 ? epsOf(compute) : rc;
@@ -111,7 +102,7 @@ export function pinv(a: ArrayLike, ...args: (Cutoff | boolean | null | PinvOptio
   // NumPy 2: rcond and rtol name the same cutoff; both given is a ValueError.
   if (o.rcond !== undefined && o.rcond !== null && o.rtol !== undefined) throw new RangeError("pinv: `rtol` and `rcond` can't be both set.");
   return withArrays([a], (x) =>
-    scope((t) => {
+    withTemporaries((t) => {
       assertStacked2d(x);
       const { compute, result } = linalgTypes(x.dtype);
       const m = x.shape[x.ndim - 2];
@@ -147,7 +138,7 @@ export function matrixRank(a: ArrayLike, ...args: (Cutoff | boolean | null | Mat
   const o = bindArgs('matrixRank', args, ['tol', 'hermitian'], ['rtol']) as MatrixRankOptions;
   if (o.tol !== undefined && o.tol !== null && o.rtol !== undefined && o.rtol !== null) throw new RangeError("matrixRank: `tol` and `rtol` can't be both set.");
   return withArrays([a], (x) =>
-    scope((t) => {
+    withTemporaries((t) => {
       if (x.ndim < 2) return t(any(t(notEqual(x, 0)))).astype(dtypes.int64);
       const { compute } = linalgTypes(x.dtype);
       const m = x.shape[x.ndim - 2];

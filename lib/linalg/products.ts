@@ -10,6 +10,7 @@ import { bindArgs, bindArgsNoneDefault } from '../ops/array-args.js';
 import { reductionFunctions } from '../ops/reductions.js';
 import { ufuncFunctions } from '../ops/ufunc-api.js';
 import { ArrayLike, deliver, matmul, withArrays } from './matmul.js';
+import { withTemporaries } from './temporaries.js';
 
 const { multiply, subtract, negative, conj } = ufuncFunctions;
 const { sum } = reductionFunctions;
@@ -18,18 +19,6 @@ const { sum } = reductionFunctions;
 export interface OutOptions {
   /** Where to write the result: its exact shape and dtype. */
   out?: GpuArray;
-}
-
-/** Dispose every array made inside `f` that is not its result. */
-function scoped<R extends GpuArray>(f: (track: <T extends GpuArray>(x: T) => T) => R): R {
-  const temps: GpuArray[] = [];
-  let result: R | undefined;
-  try {
-    result = f((x) => (temps.push(x), x));
-    return result;
-  } finally {
-    for (const t of temps) if (t !== result) t.dispose();
-  }
 }
 
 /** tensordot's `axes`: a count N, or a pair (axes of a, axes of b). */
@@ -73,7 +62,7 @@ function tensordotArrays(a: GpuArray, b: GpuArray, axes: unknown): GpuArray {
   const M = freeA.reduce((p, i) => p * a.shape[i], 1);
   const N = freeB.reduce((p, i) => p * b.shape[i], 1);
   const K = axA.reduce((p, i) => p * a.shape[i], 1);
-  return scoped((track) => {
+  return withTemporaries((track) => {
     const a2 = track(track(a.transpose([...freeA, ...axA])).reshape([M, K]));
     const b2 = track(track(b.transpose([...axB, ...freeB])).reshape([K, N]));
     const c = track(matmul(a2, b2));
@@ -105,7 +94,7 @@ export function dot(a: ArrayLike, b: ArrayLike, ...args: (GpuArray | null | OutO
 export function vdot(a: ArrayLike, b: ArrayLike): GpuArray {
   return withArrays([a, b], (x, y) => {
     if (x.size !== y.size) throw new RangeError('vdot: a and b must have the same size');
-    return scoped((track) => {
+    return withTemporaries((track) => {
       const xf = track(x.reshape([x.size]));
       const yf = track(y.reshape([y.size]));
       const xc = x.dtype.isComplex ? track(conj(xf)) : xf;
@@ -128,7 +117,7 @@ export function inner(a: ArrayLike, b: ArrayLike): GpuArray {
 /** numpy.outer: both flattened, out[i, j] = a[i] * b[j]. */
 export function outer(a: ArrayLike, b: ArrayLike, options: OutOptions = {}): GpuArray {
   return withArrays([a, b], (x, y) =>
-    scoped((track) => {
+    withTemporaries((track) => {
       const col = track(x.reshape([x.size, 1]));
       const row = track(y.reshape([1, y.size]));
       return multiply(col, row, options);
@@ -139,7 +128,7 @@ export function outer(a: ArrayLike, b: ArrayLike, options: OutOptions = {}): Gpu
 /** numpy.kron: the block matrix of a[i, j] * b, for any number of dimensions. */
 export function kron(a: ArrayLike, b: ArrayLike): GpuArray {
   return withArrays([a, b], (x, y) =>
-    scoped((track) => {
+    withTemporaries((track) => {
       const nd = Math.max(x.ndim, y.ndim);
       const sa = [...Array<number>(nd - x.ndim).fill(1), ...x.shape];
       const sb = [...Array<number>(nd - y.ndim).fill(1), ...y.shape];
@@ -205,7 +194,7 @@ export function trace(a: ArrayLike, ...more: (number | DTypeLike | GpuArray | nu
   // NumPy's order: offset, axis1, axis2, dtype, out (by position or option; None is the default).
   const o = bindArgsNoneDefault('trace', more, ['offset', 'axis1', 'axis2', 'dtype', 'out']) as TraceOptions;
   return withArrays([a], (x) =>
-    scoped((track) => {
+    withTemporaries((track) => {
       const d = track(diagonalView(x, o.offset ?? 0, o.axis1 ?? 0, o.axis2 ?? 1));
       return sum(d, { axis: -1, ...(o.dtype !== undefined ? { dtype: o.dtype } : {}), ...(o.out !== undefined ? { out: o.out } : {}) });
     }),
@@ -229,7 +218,7 @@ export function cross(a: ArrayLike, b: ArrayLike, ...more: (number | CrossOption
   // NumPy's order: axisa, axisb, axisc, axis (by position or option).
   const options = bindArgs('cross', more, ['axisa', 'axisb', 'axisc', 'axis']) as CrossOptions;
   return withArrays([a, b], (x, y) =>
-    scoped((track) => {
+    withTemporaries((track) => {
       const axisa = options.axis ?? options.axisa ?? -1;
       const axisb = options.axis ?? options.axisb ?? -1;
       const axisc = options.axis ?? options.axisc ?? -1;
