@@ -8,7 +8,7 @@ import './ops/reductions.js';
 import './core/host-async.js';
 
 export { GpuArray, GpuArray as ndarray } from './core/gpu-array.js';
-export type { ArrayFlags, NestedArray } from './core/gpu-array.js';
+export type { ArrayFlags, NestedArray, SetflagsOptions } from './core/gpu-array.js';
 export { DType, dtype, dtypes } from './core/dtype.js';
 export type { DTypeLike, DTypeName } from './core/dtype.js';
 export { promoteTypes } from './core/promotion.js';

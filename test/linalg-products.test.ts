@@ -98,8 +98,11 @@ describeEachDevice('linalg: kron, diagonal, trace, cross', () => {
     expect(values(m.diagonal())).to.deep.equal([0, 5, 10]);
     expect(values(m.diagonal(-1))).to.deep.equal([4, 9]);
     expect(values(m.diagonal(5))).to.deep.equal([]);
-    // A view: writing through it changes the base.
-    m.diagonal().fill(-1);
+    // A read-only view, as NumPy's; einsum's 'ii->i' is a writeable one, and writing through it changes the base.
+    expect(m.diagonal().flags.writeable).to.equal(false);
+    expect(() => m.diagonal().fill(-1)).to.throw(RangeError, /read-only/);
+    expect(() => gp.linalg.diagonal(m).fill(-1)).to.throw(RangeError, /read-only/);
+    gp.einsum('ii->i', m.slice(':', ':3')).fill(-1);
     expect(values(m).slice(0, 6)).to.deep.equal([-1, 1, 2, 3, 4, -1]);
     expect(values(gp.trace(gp.array([[1, 2], [3, 4]], 'int8')))).to.deep.equal([5n]);
     expect(gp.trace(gp.array([[1, 2], [3, 4]], 'int8')).dtype.name).to.equal('int64');

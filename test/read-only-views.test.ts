@@ -70,4 +70,25 @@ describeEachDevice('read-only views (flags.writeable)', () => {
     expect(asStrided(x, [2], [16], { writeable: false }).flags.writeable).to.equal(false);
     expect(asStrided(gp.broadcastTo(x, [2, 5]), [5], [8]).flags.writeable).to.equal(false);
   });
+
+  it("setflags(write) as NumPy's: an owner may go back and forth, a view only while its owner is writeable, a broadcast never", () => {
+    const a = gp.arange(6, 'float32');
+    a.setflags(false);
+    expect(a.flags.writeable).to.equal(false);
+    expect(() => a.fill(1)).to.throw(RangeError, /read-only/);
+    const v = a.slice('1:');
+    expect(v.flags.writeable).to.equal(false);
+    expect(() => v.setflags(true)).to.throw(RangeError, /cannot set WRITEABLE flag to True/);
+    a.setflags({ write: true });
+    expect([a.flags.writeable, v.flags.writeable]).to.deep.equal([true, false]);
+    v.setflags(true);
+    v.fill(7);
+    expect(values(a)).to.deep.equal([0, 7, 7, 7, 7, 7]);
+    const b = gp.broadcastTo(a, [2, 6]);
+    expect(() => b.setflags(true)).to.throw(RangeError, /cannot set WRITEABLE flag to True/);
+    expect(() => b.slice(0).setflags({ write: true })).to.throw(RangeError, /cannot set WRITEABLE flag to True/);
+    expect(() => a.setflags(null, null, true)).to.throw(RangeError, /WRITEBACKIFCOPY/);
+    a.setflags(null, true);
+    expect(a.flags.writeable).to.equal(true);
+  });
 });

@@ -14,6 +14,13 @@ export interface ArrayFlags {
   readonly writeable: boolean;
 }
 
+/** Options of `setflags` (numpy.ndarray.setflags(write=None, align=None, uic=None)). */
+export interface SetflagsOptions {
+  write?: boolean | null;
+  align?: boolean | null;
+  uic?: boolean | null;
+}
+
 /** NumPy's memory order argument of reshape, ravel and flatten (which also take 'K', memory order). */
 export type Order = 'C' | 'F' | 'A';
 /** A copy's memory order (NumPy's `order` of `ndarray.copy` and `numpy.copy`): 'K' too. */

@@ -25,8 +25,9 @@ import { installHostMethods } from './array-host-io.js';
 export { nestStorage } from './array-host-io.js';
 
 // The types of its options and results live in array-types.ts, so that the modules above can import them without the class.
-export type { ArrayFlags, AstypeArg, AstypeOptions, CopyOrder, NestedArray, Order, ReshapeOptions } from './array-types.js';
-import type { ArrayFlags, AstypeArg, CopyOrder, Order, ReshapeOptions } from './array-types.js';
+export type { ArrayFlags, AstypeArg, AstypeOptions, CopyOrder, NestedArray, Order, ReshapeOptions, SetflagsOptions } from './array-types.js';
+import type { ArrayFlags, AstypeArg, CopyOrder, Order, ReshapeOptions, SetflagsOptions } from './array-types.js';
+import { bindParams, isPlainObject } from '../util/options.js';
 
 // The geometry GpuArray.allocate worked out for the constructor it calls next: its checks hold by
 // construction (a new buffer of the checked shape, C-contiguous strides), so they are not redone.
@@ -51,7 +52,9 @@ export class GpuArray {
   readonly #base: GpuArray | null;
   readonly #size: number;
   readonly #flags: ArrayFlags;
-  #readOnly = false;
+  // 0 writeable; 1 read-only by setflags (a writeable owner may undo it); 2 read-only for good
+  // (broadcasts, stride tricks: NumPy refuses to make those writeable again).
+  #readOnly: 0 | 1 | 2 = 0;
   private buf: DeviceBuffer | null;
   private readonly life: LifetimeToken;
 
@@ -99,7 +102,7 @@ export class GpuArray {
   }
   /** Memory layout, `cContiguous` (row-major) and `fContiguous` (column-major), and `writeable` (NumPy `ndarray.flags`). */
   get flags(): ArrayFlags {
-    return this.#readOnly ? readOnlyFlags(this.#flags) : this.#flags;
+    return this.#readOnly !== 0 ? readOnlyFlags(this.#flags) : this.#flags;
   }
 
   /** A new array of uninitialised memory from the device's pool, C-contiguous (or F-contiguous: `order` 'F'). */
@@ -183,10 +186,29 @@ export class GpuArray {
     return view;
   }
 
-  /** Make `a` read-only (NumPy's `flags.writeable = False`); its views will be too. @internal */
+  /** Make `a` read-only for good (broadcasts, stride tricks); its views will be too. @internal */
   static markReadOnly(a: GpuArray): GpuArray {
-    a.#readOnly = true;
+    a.#readOnly = 2;
     return a;
+  }
+
+  /**
+   * ndarray.setflags(write, align, uic): `write` false makes this array (and views taken from it
+   * later) read-only; true makes it writeable again where NumPy allows it: an array whose memory
+   * owner is writeable, and never a broadcast or a stride-trick view (RangeError, NumPy's
+   * ValueError). `align` is accepted (gp's arrays are aligned); `uic` true is a RangeError.
+   */
+  setflags(...args: (boolean | null | SetflagsOptions | undefined)[]): void {
+    const o = bindParams('setflags', args, ['write', 'align', 'uic'], [], isPlainObject) as SetflagsOptions;
+    for (const k of ['write', 'align', 'uic'] as const)
+      if (o[k] !== undefined && o[k] !== null && typeof o[k] !== 'boolean') throw new TypeError(`setflags: ${k} must be a boolean or null`);
+    if (o.uic === true) throw new RangeError('cannot set WRITEBACKIFCOPY flag to True');
+    if (o.write === false) {
+      if (this.#readOnly === 0) this.#readOnly = 1;
+    } else if (o.write === true && this.#readOnly !== 0) {
+      if (this.#readOnly === 2 || (this.#base !== null && this.#base.#readOnly !== 0)) throw new RangeError('cannot set WRITEABLE flag to True of this array');
+      this.#readOnly = 0;
+    }
   }
 
   /**

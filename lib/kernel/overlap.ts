@@ -62,6 +62,6 @@ export function unwritable(a: GpuArray): boolean {
 /** NumPy's ValueError (a RangeError here) for writing an array `unwritable` refuses. */
 export function readOnlyError(what: string, a: GpuArray): RangeError {
   const d = broadcastAxis(a);
-  const why = a.flags.writeable ? `a broadcast view (axis ${d} of length ${a.shape[d]} has stride 0)` : 'a read-only view (flags.writeable false: broadcastTo, sliding windows and their views)';
+  const why = a.flags.writeable ? `a broadcast view (axis ${d} of length ${a.shape[d]} has stride 0)` : 'a read-only array (flags.writeable false: broadcastTo, sliding windows, diagonal, setflags, and their views)';
   return new RangeError(`${what} is read-only: ${why} cannot be written`);
 }

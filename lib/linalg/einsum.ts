@@ -9,7 +9,7 @@ import { canCastSafely } from '../core/promotion.js';
 import { readOptions } from '../util/options.js';
 import { reductionFunctions } from '../ops/reductions.js';
 import { deliver, matmul, withArrays } from './matmul.js';
-import { diagonal } from './products.js';
+import { diagonalView } from './products.js';
 
 const { sum, any } = reductionFunctions;
 
@@ -218,7 +218,7 @@ function einsumArrays(subscripts: string, ops: GpuArray[], options: EinsumOption
         const first = labels.indexOf(labels[dup]);
         if (x.shape[first] !== x.shape[dup]) throw new RangeError(`dimensions in operand ${i} for collapsing index '${labels[dup]}' don't match (${x.shape[first]} != ${x.shape[dup]})`);
         const l = labels[dup];
-        x = track(diagonal(x, 0, first, dup));
+        x = track(diagonalView(x, 0, first, dup));
         labels = [...labels.filter((_, j) => j !== first && j !== dup), l];
       }
       const needed = (l: string) => outLabels.includes(l) || labelsIn.some((ls, j) => j !== i && ls.includes(l));

@@ -151,15 +151,17 @@ export interface DiagonalOptions {
   axis2?: number;
 }
 
-/** numpy.diagonal: a view with axis1 and axis2 removed and the diagonal as the last axis. */
+/** numpy.diagonal: a read-only view with axis1 and axis2 removed and the diagonal as the last axis. */
 export function diagonal(a: ArrayLike, ...more: (number | DiagonalOptions | undefined)[]): GpuArray {
   // NumPy's order: offset, axis1, axis2 (by position or option).
   const o = { offset: 0, axis1: 0, axis2: 1, ...(bindArgs('diagonal', more, ['offset', 'axis1', 'axis2']) as DiagonalOptions) };
   if (!(a instanceof GpuArray)) return withArrays([a], (x) => diagonal(x, o).copy());
-  return diagonalView(a, o.offset, o.axis1, o.axis2);
+  // Read-only, as NumPy's since 1.9 (it reserves the right to make it a writeable view again).
+  return GpuArray.markReadOnly(diagonalView(a, o.offset, o.axis1, o.axis2));
 }
 
-function diagonalView(a: GpuArray, offset: number, axis1: number, axis2: number): GpuArray {
+/** The diagonal view `diagonal` returns, writeable where `a` is (einsum's 'ii->i' is, as NumPy's). */
+export function diagonalView(a: GpuArray, offset: number, axis1: number, axis2: number): GpuArray {
   if (a.ndim < 2) throw new RangeError('diag requires an array of at least two dimensions');
   if (!Number.isInteger(offset)) throw new TypeError(`diagonal: offset must be an integer, got ${offset}`);
   const a1 = normalizeAxis(axis1, a.ndim);

@@ -31,7 +31,7 @@ OptionsBag.prototype = Object.create(null);
  * too (their keys are not read), but no class instance: no prototype in its chain is some
  * class's `prototype` (which owns a `constructor`).
  */
-function isPlainObject(v: unknown): v is object {
+export function isPlainObject(v: unknown): v is object {
   if (!isOptionsLike(v)) return false;
   for (let p = Object.getPrototypeOf(v); p !== null && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
     if (Object.hasOwn(p, 'constructor')) return false;
