@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import * as gp from '../lib/index.js';
-import { DL_CODE, DL_DEVICE, DL_FLAG, freeManagedTensor, registerDeleter, writeManagedTensor } from '../bindings/dlpack.js';
+import { DL_CODE, DL_DEVICE, DL_FLAG, freeManagedTensor, readManagedTensor, registerDeleter, writeManagedTensor } from '../bindings/dlpack.js';
 import { describeEachDevice } from './helpers.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -145,10 +145,16 @@ describeEachDevice('DLPack', (spec) => {
       expect(() => gp.fromDlpack(r)).to.throw(TypeError, why);
       freeManagedTensor(r);
     }
+    // A read-only tensor is a read-only array (NumPy's from_dlpack), and exports as one.
     const ro = make({}, true, DL_FLAG.READ_ONLY);
-    expect(() => gp.fromDlpack(ro, { versioned: true })).to.throw(TypeError, /read-only/);
-    freeManagedTensor(ro);
-    expect(calls).to.deep.equal([p, q]);
+    const r = gp.fromDlpack(ro, { versioned: true });
+    expect(r.flags.writeable).to.equal(false);
+    expect(() => r.fill(0)).to.throw(RangeError, /read-only/);
+    const back = r.toDlpack({ versioned: true });
+    expect(readManagedTensor(back.pointer, true).flags).to.equal(DL_FLAG.READ_ONLY);
+    gp.fromDlpack(back).dispose();
+    r.dispose();
+    expect(calls).to.deep.equal([p, q, ro]);
     expect(() => gp.fromDlpack('x' as never)).to.throw(TypeError, /expected a DlpackCapsule/);
     owner.dispose();
   });
@@ -212,7 +218,10 @@ describeEachDevice('CUDA array interface', (spec) => {
     const c = gp.fromCudaArrayInterface({ __cuda_array_interface__: a.cudaArrayInterface });
     expect(c.shape).to.deep.equal([3, 4]);
     const base = a.cudaArrayInterface;
-    expect(() => gp.fromCudaArrayInterface({ ...base, data: [a.ptr, true] })).to.throw(TypeError, /read-only/);
+    const ro = gp.fromCudaArrayInterface({ ...base, data: [a.ptr, true] });
+    expect(ro.flags.writeable).to.equal(false);
+    expect(ro.cudaArrayInterface.data[1]).to.equal(true);
+    expect(() => ro.fill(0)).to.throw(RangeError, /read-only/);
     expect(() => gp.fromCudaArrayInterface({ ...base, typestr: '>i2' })).to.throw(TypeError, /little-endian/);
     expect(() => gp.fromCudaArrayInterface({ ...base, version: 1 })).to.throw(TypeError, /version 1/);
     expect(() => gp.fromCudaArrayInterface({ ...base, mask: {} as unknown as null })).to.throw(TypeError, /masked/);

@@ -31,6 +31,22 @@ describeEachDevice('linalg with NaN inputs', () => {
     });
   }
 
+  it("a NaN in b's column makes that column of x NaN; a singular matrix's det stays 0; dtypes kept", () => {
+    const x = gp.linalg.solve(gp.eye(3, { dtype: 'float32' }), gp.array([[1, NaN], [1, 1], [1, 1]], 'float32'));
+    expect(x.dtype.name).to.equal('float32');
+    const v = values(x);
+    expect([v[0], v[2], v[4]]).to.deep.equal([1, 1, 1]);
+    expect([v[1], v[3], v[5]].every(Number.isNaN)).to.equal(true);
+    expect(values(gp.linalg.solve(gp.eye(3), gp.array([1, NaN, 1]))).every(Number.isNaN)).to.equal(true);
+    expect(values(gp.linalg.det(gp.array([[0, NaN], [0, 1]])))).to.deep.equal([0]);
+    const [s0, l0] = gp.linalg.slogdet(gp.array([[0, NaN], [0, 1]]));
+    expect([values(s0)[0], values(l0)[0]]).to.deep.equal([0, -Infinity]);
+    expect(gp.linalg.det(upper('float32')).dtype.name).to.equal('float32');
+    expect(gp.linalg.inv(upper('complex64')).dtype.name).to.equal('complex64');
+    // Integer matrices hold no NaN: their results as before.
+    expect(values(gp.linalg.det(gp.array([[2, 1], [1, 3]], 'int32')))[0]).to.be.closeTo(5, 1e-12);
+  });
+
   it("slogdet's sign of a real NaN determinant stays 1 or -1 (NumPy's), a complex one's is NaN", () => {
     const [sign, logdet] = gp.linalg.slogdet(upper());
     expect(values(sign)).to.deep.equal([1]);

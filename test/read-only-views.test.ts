@@ -91,4 +91,25 @@ describeEachDevice('read-only views (flags.writeable)', () => {
     a.setflags(null, true);
     expect(a.flags.writeable).to.equal(true);
   });
+
+  it('a.flags.writeable = false as NumPy (numpy-100 #43): the same rules as setflags; the contiguity flags cannot be assigned', () => {
+    const z = gp.zeros(10);
+    const flags = z.flags;
+    z.flags.writeable = false;
+    expect([flags.writeable, z.flags.writeable]).to.deep.equal([false, false]);
+    expect(() => z.assign(1, 0)).to.throw(RangeError, /read-only/);
+    expect(() => {
+      z.slice('2:').flags.writeable = true;
+    }).to.throw(RangeError, /cannot set WRITEABLE flag to True/);
+    z.flags.writeable = true;
+    z.assign(1, 0);
+    expect(values(z)[0]).to.equal(1);
+    expect(() => {
+      (z.flags as { cContiguous: boolean }).cContiguous = false;
+    }).to.throw(TypeError);
+    expect(() => {
+      gp.broadcastTo(z, [2, 10]).flags.writeable = true;
+    }).to.throw(RangeError, /cannot set WRITEABLE flag to True/);
+    expect({ ...z.T.flags }).to.deep.equal({ cContiguous: true, fContiguous: true, writeable: true });
+  });
 });

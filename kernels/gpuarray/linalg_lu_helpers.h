@@ -13,24 +13,25 @@ template <typename T> __device__ void lu_det(const T* a, const int* ipiv, T* out
   typedef typename St::R R;
   bool odd = false;
   for (long long i = 0; i < n; ++i) odd ^= ipiv[i] != (int)(i + 1);
+  // A zero pivot (getrf's info > 0) makes det 0 and log|det| -inf, as NumPy's, whatever else (NaN) A holds.
+  for (long long i = 0; i < n; ++i)
+    if (St::mag(GPA_AT(a, n, i, i)) == R(0)) {
+      *out_a = T(0);
+      if (mode != 0) *out_r = -R(1) / R(0);
+      return;
+    }
   if (mode == 0) {
     T d = odd ? T(-1) : T(1);
     for (long long i = 0; i < n; ++i) d = d * GPA_AT(a, n, i, i);
-    *out_a = d == T(0) ? T(0) : d;  // a singular matrix's det is +0, as NumPy's
+    *out_a = d == T(0) ? T(0) : d;  // +0, not -0
     return;
   }
   T sg = odd ? T(-1) : T(1);
   R lg = R(0);
   for (long long i = 0; i < n; ++i) {
     const T x = GPA_AT(a, n, i, i);
-    const R m = St::mag(x);
-    if (m == R(0)) {
-      *out_a = T(0);
-      *out_r = -R(1) / R(0);
-      return;
-    }
     sg = sg * St::unit(x);
-    lg += log(m);
+    lg += log(St::mag(x));
   }
   *out_a = sg;
   *out_r = lg;

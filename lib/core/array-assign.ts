@@ -45,7 +45,7 @@ function assignedCopy(a: GpuArray, to: DType, order: 'C' | 'F', Array_: typeof G
 export function copyArray(a: GpuArray, order: unknown, Array_: typeof GpuArray): GpuArray {
   const o = bindParams('copy', [order], ['order'], [], isOptionsLike).order ?? 'C';
   if (o !== 'C' && o !== 'F' && o !== 'A' && o !== 'K') throw new RangeError(`copy: order must be one of 'C', 'F', 'A', or 'K' (got ${JSON.stringify(o)})`);
-  const f = o === 'F' || (o !== 'C' && a.flags.fContiguous && !a.flags.cContiguous);
+  const f = o === 'F' || (o !== 'C' && a.layoutFlags.fContiguous && !a.layoutFlags.cContiguous);
   return assignedCopy(a, a.dtype, f ? 'F' : 'C', Array_);
 }
 

@@ -18,7 +18,7 @@ import type { NdArray } from 'ndarray';
 /** `a.readStorage(into)`: the raw storage in C order, in `into` or in fresh (maybe pinned) memory. */
 export function readStorage(a: GpuArray, into?: HostTypedArray): HostTypedArray {
   if (a.size === 0) return into ?? allocStorage(a.dtype, 0);
-  const c = a.flags.cContiguous ? a : a.copy();
+  const c = a.layoutFlags.cContiguous ? a : a.copy();
   try {
     const stream = c.device.currentStream();
     if (into === undefined) return downloadStorage(c.device, c.dtype, c.size, c.ptr, stream);
@@ -31,7 +31,7 @@ export function readStorage(a: GpuArray, into?: HostTypedArray): HostTypedArray 
 
 /** `a.writeStorage(store)`: host storage of `a`'s size and dtype uploaded into `a` (through a contiguous temporary for a strided view). */
 export function writeStorage(a: GpuArray, store: ArrayBufferView, Array_: typeof GpuArray): void {
-  if (a.flags.cContiguous) {
+  if (a.layoutFlags.cContiguous) {
     a.device.backend.copyHostToDevice(a.ptr, store, a.nbytes, a.device.currentStream());
     return;
   }
@@ -82,7 +82,7 @@ export async function readStorageAsync(a: GpuArray): Promise<HostTypedArray> {
   const stream = buf.device.currentStream();
   let tmp: GpuArray | null = null;
   try {
-    if (!a.flags.cContiguous && a.size > 0) tmp = a.copy();
+    if (!a.layoutFlags.cContiguous && a.size > 0) tmp = a.copy();
     await buf.device.backend.synchronizeAsync(stream);
     const store = allocStorage(a.dtype, a.size);
     if (a.size > 0) buf.device.backend.copyDeviceToHost(store, tmp !== null ? tmp.ptr : buf.ptr + a.offset, a.nbytes, stream);

@@ -11,8 +11,12 @@ import type { HostScalar } from './host-data.js';
 export interface ArrayFlags {
   readonly cContiguous: boolean;
   readonly fContiguous: boolean;
-  readonly writeable: boolean;
+  /** Assignable as NumPy's: `a.flags.writeable = false` is `a.setflags({write: false})`. */
+  writeable: boolean;
 }
+
+/** The same flags as a frozen value, one object shared by every array alike (the library's own reads). */
+export type LayoutFlags = Readonly<ArrayFlags>;
 
 /** Options of `setflags` (numpy.ndarray.setflags(write=None, align=None, uic=None)). */
 export interface SetflagsOptions {

@@ -26,7 +26,7 @@ export { nestStorage } from './array-host-io.js';
 
 // The types of its options and results live in array-types.ts, so that the modules above can import them without the class.
 export type { ArrayFlags, AstypeArg, AstypeOptions, CopyOrder, NestedArray, Order, ReshapeOptions, SetflagsOptions } from './array-types.js';
-import type { ArrayFlags, AstypeArg, CopyOrder, Order, ReshapeOptions, SetflagsOptions } from './array-types.js';
+import type { ArrayFlags, AstypeArg, CopyOrder, LayoutFlags, Order, ReshapeOptions, SetflagsOptions } from './array-types.js';
 import { bindParams, isPlainObject } from '../util/options.js';
 
 // The geometry GpuArray.allocate worked out for the constructor it calls next: its checks hold by
@@ -51,7 +51,8 @@ export class GpuArray {
   readonly #dtype: DType;
   readonly #base: GpuArray | null;
   readonly #size: number;
-  readonly #flags: ArrayFlags;
+  readonly #flags: LayoutFlags;
+  #flagsView: ArrayFlags | null = null;
   // 0 writeable; 1 read-only by setflags (a writeable owner may undo it); 2 read-only for good
   // (broadcasts, stride tricks: NumPy refuses to make those writeable again).
   #readOnly: 0 | 1 | 2 = 0;
@@ -102,6 +103,10 @@ export class GpuArray {
   }
   /** Memory layout, `cContiguous` (row-major) and `fContiguous` (column-major), and `writeable` (NumPy `ndarray.flags`). */
   get flags(): ArrayFlags {
+    return (this.#flagsView ??= userFlags(this));
+  }
+  /** The same flags as one frozen object shared by arrays alike (no object made per array). @internal */
+  get layoutFlags(): LayoutFlags {
     return this.#readOnly !== 0 ? readOnlyFlags(this.#flags) : this.#flags;
   }
 
@@ -376,3 +381,19 @@ export class GpuArray {
 }
 
 installHostMethods(GpuArray);
+
+/**
+ * `a.flags`: the layout read live, and `writeable` assignable as NumPy's (through setflags, with
+ * its rules). Own enumerable properties, so that it prints and compares as a plain object; sealed,
+ * so that assigning a contiguity flag is a TypeError.
+ */
+function userFlags(a: GpuArray): ArrayFlags {
+  const o = {};
+  for (const k of ['cContiguous', 'fContiguous'] as const) Object.defineProperty(o, k, { get: () => a.layoutFlags[k], enumerable: true });
+  Object.defineProperty(o, 'writeable', {
+    get: () => a.layoutFlags.writeable,
+    set: (v: boolean) => a.setflags({ write: v }),
+    enumerable: true,
+  });
+  return Object.seal(o) as ArrayFlags;
+}

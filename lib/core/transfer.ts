@@ -23,7 +23,7 @@ declare module './gpu-array.js' {
 
 /** A C-contiguous copy of `a` on `device`. */
 export function arrayToDevice(a: GpuArray, device: Device): GpuArray {
-  const src = a.flags.cContiguous ? a : a.copy(); // made contiguous where it lives
+  const src = a.layoutFlags.cContiguous ? a : a.copy(); // made contiguous where it lives
   try {
     const out = GpuArray.allocate(a.shape, a.dtype, device);
     try {

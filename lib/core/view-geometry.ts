@@ -3,7 +3,7 @@
 // Pure functions of the geometry: gpu-array.ts imports this module, so it takes the GpuArray class
 // as an argument where it needs one (importing it here would make an import cycle).
 import type { GpuArray } from './gpu-array.js';
-import type { ArrayFlags } from './array-types.js';
+import type { LayoutFlags } from './array-types.js';
 import type { Device } from '../device/device.js';
 import { DType, DTypeLike, dtype as toDType } from './dtype.js';
 import { DeviceBuffer } from './lifetime.js';
@@ -126,7 +126,7 @@ export function broadcastGeometry(a: GpuArray, shape: number | readonly number[]
 export function resolveOrder(a: GpuArray, fn: string, order: unknown, allowK = false): 'C' | 'F' | 'K' {
   if (order === undefined || order === null || order === 'C') return 'C';
   if (order === 'F') return 'F';
-  if (order === 'A') return a.flags.fContiguous && !a.flags.cContiguous ? 'F' : 'C';
+  if (order === 'A') return a.layoutFlags.fContiguous && !a.layoutFlags.cContiguous ? 'F' : 'C';
   if (order === 'K' && allowK) return 'K';
   throw new RangeError(`${fn}: order must be one of 'C', 'F', 'A'${allowK ? " or 'K'" : ''}, got ${typeof order === 'string' ? `'${order}'` : String(order)}`);
 }
@@ -151,7 +151,7 @@ export function checkView(
   d: DType,
   base: GpuArray | null,
   Array_: typeof GpuArray,
-): { shape: readonly number[]; strides: readonly number[]; size: number; flags: ArrayFlags } {
+): { shape: readonly number[]; strides: readonly number[]; size: number; flags: LayoutFlags } {
   if (!(buf instanceof DeviceBuffer) || !buf.alive) throw new TypeError('GpuArray: the buffer must be a live DeviceBuffer (create arrays with gp.empty, gp.zeros, gp.asarray, ...)');
   if (!(d instanceof DType)) throw new TypeError('GpuArray: dtype must be a DType');
   if (base !== null && !(base instanceof Array_)) throw new TypeError('GpuArray: base must be a GpuArray or null');
@@ -181,12 +181,12 @@ export function checkView(
 
 // The eight flags objects, frozen and shared by every array (none is made per array).
 const FLAGS = [false, true].map((w) => [false, true].map((c) => [false, true].map((f) => Object.freeze({ cContiguous: c, fContiguous: f, writeable: w }))));
-const layoutFlags = (c: boolean, f: boolean): ArrayFlags => FLAGS[1][+c][+f];
+const layoutFlags = (c: boolean, f: boolean): LayoutFlags => FLAGS[1][+c][+f];
 /** The same layout flags, read-only. */
-export const readOnlyFlags = (f: ArrayFlags): ArrayFlags => FLAGS[0][+f.cContiguous][+f.fContiguous];
+export const readOnlyFlags = (f: LayoutFlags): LayoutFlags => FLAGS[0][+f.cContiguous][+f.fContiguous];
 
 /** The geometry of a new C-contiguous array of a shape allocBuffer checked (taken over and frozen): checkView's result, by construction. */
-export function freshGeometry(shape: number[], itemsize: number): { shape: readonly number[]; strides: readonly number[]; size: number; flags: ArrayFlags } {
+export function freshGeometry(shape: number[], itemsize: number): { shape: readonly number[]; strides: readonly number[]; size: number; flags: LayoutFlags } {
   const strides = contiguousStrides(shape, itemsize);
   let size = 1;
   for (let i = 0; i < shape.length; i++) size *= shape[i];

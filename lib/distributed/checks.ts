@@ -56,7 +56,7 @@ export function checkArray(name: string, what: string, a: unknown, device: Devic
   if (!(a instanceof GpuArray)) throw new TypeError(`${name}: ${what} must be a GpuArray, got ${describeValue(a)}`);
   a.buffer; // throws after dispose()
   if (a.device !== device) throw new TypeError(`${name}: ${what} lives on ${a.device.spec}, but the communicator's device is ${device.spec}; move it with a.toDevice(${deviceArgument(device)})`);
-  if (!a.flags.cContiguous) throw new TypeError(`${name}: ${what} must be C-contiguous (collectives send the memory as it lies); pass a copy: ${what}.copy()`);
+  if (!a.layoutFlags.cContiguous) throw new TypeError(`${name}: ${what} must be C-contiguous (collectives send the memory as it lies); pass a copy: ${what}.copy()`);
   return a;
 }
 

@@ -67,7 +67,7 @@ const cStrides = (shape: readonly number[], itemsize: number) => contiguousStrid
  */
 function plansAsEager(arrays: readonly GpuArray[], shape: readonly number[], reduced: readonly boolean[], input: DType, out: DType): boolean {
   if (arrays.length === 0) return false;
-  for (const a of arrays) if (!a.flags.cContiguous || !sameShape(a.shape, shape)) return false;
+  for (const a of arrays) if (!a.layoutFlags.cContiguous || !sameShape(a.shape, shape)) return false;
   const outShape = shape.filter((_, d) => !reduced[d]);
   const outputs: RedOperand[] = [{ ptr: 0, itemsize: out.itemsize, strides: cStrides(outShape, out.itemsize) }];
   const opts = { reduceDims: true, reorderReduced: true };

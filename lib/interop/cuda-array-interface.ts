@@ -49,9 +49,9 @@ export function cudaArrayInterface(a: GpuArray): CudaArrayInterface {
   return {
     shape: [...a.shape],
     typestr: t,
-    data: [a.size === 0 ? 0 : a.ptr, false],
+    data: [a.size === 0 ? 0 : a.ptr, !a.layoutFlags.writeable],
     version: 3,
-    strides: a.flags.cContiguous ? null : [...a.strides],
+    strides: a.layoutFlags.cContiguous ? null : [...a.strides],
     stream: stream === null ? null : stream === 0 ? 1 : stream,
     descr: [['', t]],
     device: a.device.spec,
@@ -90,7 +90,6 @@ export function fromCudaArrayInterface(desc: CudaArrayInterface | { __cuda_array
   if (c.mask !== undefined && c.mask !== null) throw new TypeError(`${what}: masked arrays are not supported`);
   if (!Array.isArray(c.data) || c.data.length !== 2) throw new TypeError(`${what}: data must be [pointer, readOnly], got ${describeValue(c.data)}`);
   const [ptr, readOnly] = c.data;
-  if (readOnly) throw new TypeError(`${what}: the memory is read-only, and gpuarray arrays are writable: copy it first`);
   const d = dtypeOfTypestr(c.typestr);
   let device: Device;
   if (o.device !== undefined) device = resolveDevice(o.device, `${what}: device`);
@@ -99,8 +98,9 @@ export function fromCudaArrayInterface(desc: CudaArrayInterface | { __cuda_array
   const plan = planExternal(device, ptr, c.shape, c.strides ?? null, d, what);
   waitForProducerStream(device, c.stream, what);
   let owner: unknown = o.owner;
-  return makeExternal(plan, () => {
+  const a = makeExternal(plan, () => {
     owner = undefined; // the owner may go now
     void owner;
   });
+  return readOnly ? GpuArray.markReadOnly(a) : a;
 }

@@ -141,7 +141,9 @@ export function toDlpack(a: GpuArray, options?: ToDlpackOptions): DlpackCapsule 
   const [deviceType, deviceId] = dlpackDevice(a);
   const ctx = nextContext++;
   const t: DlTensor = { data: a.size === 0 ? buf.ptr : a.ptr, deviceType, deviceId, code: entry[1], bits: entry[2], lanes: 1, shape: [...a.shape], strides, byteOffset: 0 };
-  const pointer = writeManagedTensor(t, ctx, versioned ? exportDeleterVersioned : exportDeleter, versioned);
+  // A read-only array says so where DLPack can (versioned tensors carry flags).
+  const flags = versioned && !a.layoutFlags.writeable ? DL_FLAG.READ_ONLY : 0;
+  const pointer = writeManagedTensor(t, ctx, versioned ? exportDeleterVersioned : exportDeleter, versioned, flags);
   exported.set(ctx, buf.retain());
   return new DlpackCapsule(pointer, versioned);
 }
@@ -188,12 +190,13 @@ export function fromDlpack(source: DlpackCapsule | { toDlpack(): DlpackCapsule }
 
   const m = readManagedTensor(pointer, versioned);
   if (versioned && m.version!.major !== 1) throw new TypeError(`fromDlpack: DLPack ${m.version!.major}.${m.version!.minor} tensors are not supported (1.x are)`);
-  if (((m.flags ?? 0) & DL_FLAG.READ_ONLY) !== 0) throw new TypeError('fromDlpack: the tensor is read-only, and gpuarray arrays are writable: copy it first');
   const t = m.tensor;
   const d = dtypeOf(t);
   const device = deviceOf(t);
   const stridesBytes = t.strides === null ? null : t.strides.map((s) => s * d.itemsize);
   const plan = planExternal(device, t.data + t.byteOffset, t.shape, stridesBytes, d, 'fromDlpack');
   if (capsule !== null) capsule.take(); // checked: from here on the tensor is ours
-  return makeExternal(plan, () => callDeleter(m.deleter, pointer));
+  const a = makeExternal(plan, () => callDeleter(m.deleter, pointer));
+  // A read-only tensor is a read-only array (flags.writeable false), as NumPy's from_dlpack.
+  return ((m.flags ?? 0) & DL_FLAG.READ_ONLY) !== 0 ? GpuArray.markReadOnly(a) : a;
 }

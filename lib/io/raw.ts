@@ -241,7 +241,7 @@ export function tofile(a: GpuArray, fid: TextTarget, sep?: string | TofileOption
 export function tobytes(a: GpuArray, order: 'C' | 'F' | 'A' | 'K' | { order?: 'C' | 'F' | 'A' | 'K' } = 'C'): Uint8Array {
   const o = isOptionsLike(order) ? (readOptions<{ order: string }>('tobytes', order, ['order']).order ?? 'C') : order;
   if (!['C', 'F', 'A', 'K'].includes(o)) throw new RangeError(`tobytes: order must be one of 'C', 'F', 'A', or 'K' (got ${JSON.stringify(o)})`);
-  const fortran = o === 'F' || (o !== 'C' && a.flags.fContiguous && !a.flags.cContiguous);
+  const fortran = o === 'F' || (o !== 'C' && a.layoutFlags.fContiguous && !a.layoutFlags.cContiguous);
   // Fortran order is the C order of the reversed axes; 16-bit floats as their bits (toTypedArray widens them).
   const t = fortran ? a.transpose() : a;
   const bits = t.dtype === dtypes.float16 || t.dtype === dtypes.bfloat16 ? t.view(dtypes.uint16) : t;

@@ -31,7 +31,7 @@ const castToCtype = (d: DType) => d.castCtype;
 
 /** Whether dst = src is a plain copy of bytes: one dtype, both C-contiguous, one shape. */
 const sameBytes = (dst: GpuArray, src: GpuArray) =>
-  src.dtype === dst.dtype && src.flags.cContiguous && dst.flags.cContiguous && sameShape(src.shape, dst.shape);
+  src.dtype === dst.dtype && src.layoutFlags.cContiguous && dst.layoutFlags.cContiguous && sameShape(src.shape, dst.shape);
 
 export function assign(dst: GpuArray, src: GpuArray | Scalar | HostScalar): void {
   if (unwritable(dst)) throw readOnlyError('assignment destination', dst);

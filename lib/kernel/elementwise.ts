@@ -113,7 +113,7 @@ export function runElementwise(def: ElementwiseDefinition, params: readonly Boun
       continue;
     }
     anyArray = true;
-    if (!v.flags.cContiguous) contiguous = false;
+    if (!v.layoutFlags.cContiguous) contiguous = false;
     if (first === null) first = v.shape;
     else if (contiguous && !sameShape(first, v.shape)) contiguous = false;
   }
@@ -218,7 +218,7 @@ function runContiguous(def: ElementwiseDefinition, params: readonly BoundParam[]
     const v = values[k];
     if (p.raw) return null;
     if (v instanceof GpuArray) {
-      if (!v.flags.cContiguous || v.disposed) return null;
+      if (!v.layoutFlags.cContiguous || v.disposed) return null;
       if (shape === null) {
         shape = v.shape;
         device = v.device;
@@ -303,7 +303,7 @@ export function codegenParams(kernel: string, params: readonly BoundParam[], val
       placeholder: p.placeholder,
       readsOutput: p.readsOutput,
       rawNdim: arr && p.raw ? arr.ndim : 0,
-      rawContiguous: arr && p.raw ? arr.flags.cContiguous : false,
+      rawContiguous: arr && p.raw ? arr.layoutFlags.cContiguous : false,
     };
   });
 }

@@ -56,12 +56,12 @@ export function broadcastAxis(a: GpuArray): number {
  * sliding windows, their views), or a broadcast view all the same (one element in several places).
  */
 export function unwritable(a: GpuArray): boolean {
-  return !a.flags.writeable || broadcastAxis(a) >= 0;
+  return !a.layoutFlags.writeable || broadcastAxis(a) >= 0;
 }
 
 /** NumPy's ValueError (a RangeError here) for writing an array `unwritable` refuses. */
 export function readOnlyError(what: string, a: GpuArray): RangeError {
   const d = broadcastAxis(a);
-  const why = a.flags.writeable ? `a broadcast view (axis ${d} of length ${a.shape[d]} has stride 0)` : 'a read-only array (flags.writeable false: broadcastTo, sliding windows, diagonal, setflags, and their views)';
+  const why = a.layoutFlags.writeable ? `a broadcast view (axis ${d} of length ${a.shape[d]} has stride 0)` : 'a read-only array (flags.writeable false: broadcastTo, sliding windows, diagonal, setflags, and their views)';
   return new RangeError(`${what} is read-only: ${why} cannot be written`);
 }

@@ -20,7 +20,7 @@ function operandsKey(params: readonly BoundParam[], vals: readonly ArgValue[], w
     const p = params[k];
     if (p.raw) {
       const a = v as GpuArray;
-      key += `|r${a.dtype.char}${a.ndim}${a.flags.cContiguous ? 'c' : ''}`;
+      key += `|r${a.dtype.char}${a.ndim}${a.layoutFlags.cContiguous ? 'c' : ''}`;
     } else if (v instanceof GpuArray) key += `|a${v.dtype.char}${p.dtype.char}${withLocal ? p.localCtype : ''}`;
     else key += `|s${p.dtype.char}`;
   }

@@ -77,7 +77,7 @@ export function dot(a: ArrayLike, b: ArrayLike, ...args: (GpuArray | null | OutO
   return withArrays([a, b], (x, y) => {
     const out = options.out;
     // NumPy's dot writes only into an out of exactly its result's dtype, C-contiguous (no casting).
-    if (out !== undefined && (out.dtype !== promoteTypes(x.dtype, y.dtype) || !out.flags.cContiguous)) {
+    if (out !== undefined && (out.dtype !== promoteTypes(x.dtype, y.dtype) || !out.layoutFlags.cContiguous)) {
       throw new RangeError('dot: output array is not acceptable (must have the right datatype, number of dimensions, and be a C-contiguous array)');
     }
     if (x.ndim === 0 || y.ndim === 0) return multiply(x, y, options);

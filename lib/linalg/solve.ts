@@ -10,6 +10,7 @@ import { broadcastShapes, shapeString } from '../core/shape.js';
 import type { SolverDType } from '../device/backend.js';
 import { PERM_EYE_MAX } from '../device/solver-kernel.js';
 import { ArrayLike, matmul, withArrays } from './matmul.js';
+import { mayHoldNaN, nanDeterminant, nanSolution } from './nan-results.js';
 import {
   assertStackedSquare, batchOf, castOwned, identities, linalgHelpers, linalgTypes, packed, readSolverInfo, realOf, solverQueue, solverRun, swappedCopy,
 } from './solver-call.js';
@@ -46,8 +47,8 @@ function determinant(x: GpuArray, slog: boolean): GpuArray[] {
   const n = x.shape[x.ndim - 1];
   const shape = x.shape.slice(0, -2);
   const batch = batchOf(x.shape);
-  const sign = GpuArray.allocate(shape, compute, x.device);
-  const logabs = slog ? GpuArray.allocate(shape, realOf(compute), x.device) : null;
+  let sign = GpuArray.allocate(shape, compute, x.device);
+  let logabs = slog ? GpuArray.allocate(shape, realOf(compute), x.device) : null;
   try {
     if (n === 0) {
       // The empty product: det 1, sign 1, log|det| 0.
@@ -58,6 +59,11 @@ function determinant(x: GpuArray, slog: boolean): GpuArray[] {
       const f = luFactor(x, compute);
       try {
         linalgHelpers(x.device).luDet(compute.name as 'float64', f.lu.ptr, f.ipiv.ptr, sign.ptr, logabs?.ptr ?? 0, n, slog, batch, x.device.currentStream());
+        if (mayHoldNaN(x)) {
+          // det, log|det| and a complex sign are NaN; a real sign stays 1 or -1 (NumPy's).
+          if (!slog || compute.isComplex) sign = nanDeterminant(sign, f.lu, f.info);
+          if (logabs) logabs = nanDeterminant(logabs, f.lu, f.info);
+        }
       } finally {
         disposeLu(f);
       }
@@ -103,7 +109,7 @@ export function inv(a: ArrayLike): GpuArray {
         b.dispose();
         throw e;
       }
-      return castOwned(b, result);
+      return castOwned(mayHoldNaN(x) ? nanSolution(b, f.lu, false) : b, result);
     } finally {
       disposeLu(f);
     }
@@ -186,7 +192,8 @@ export function solve(a: ArrayLike, b: ArrayLike): GpuArray {
         if (!rhs.disposed) rhs.dispose();
         throw e;
       }
-      return vector ? castOwned(sol, result) : swappedCopy(sol, result);
+      const xs = vector ? castOwned(sol, result) : swappedCopy(sol, result);
+      return mayHoldNaN(x) || mayHoldNaN(y) ? nanSolution(xs, f.lu, vector) : xs;
     } finally {
       disposeLu(f);
     }

@@ -300,7 +300,7 @@ export function setItem(a: GpuArray, value: GpuArray | Scalar | HostScalar | Arr
       if (v instanceof GpuArray) {
         if (v.ndim > 1 && v.size !== 1) throw new TypeError(`NumPy boolean array indexing assignment requires a 0 or 1-dimensional input, input has ${v.ndim} dimensions`);
         // A copy when v shares a's memory: the compaction would read values it already wrote.
-        vals = v.dtype === a.dtype && v.flags.cContiguous && v.buffer !== a.buffer ? v : v.astype(a.dtype);
+        vals = v.dtype === a.dtype && v.layoutFlags.cContiguous && v.buffer !== a.buffer ? v : v.astype(a.dtype);
       } else vals = full([1], v, a.dtype);
       if (vals !== v) made.push(vals);
       placeBool(m, a, vals, true);

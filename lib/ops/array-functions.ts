@@ -122,7 +122,7 @@ export function ascontiguousarray(a: unknown, dtype?: DTypeLike | { dtype?: DTyp
   const d = isOptions(dtype) ? readOptions<{ dtype: DTypeLike }>('ascontiguousarray', dtype, ['dtype']).dtype : (dtype as DTypeLike | undefined);
   const x = toArray(a, 'ascontiguousarray: a');
   const want = d === undefined || d === null ? x.dtype : toDType(d, 'ascontiguousarray: dtype');
-  if (x.flags.cContiguous && x.ndim >= 1 && want === x.dtype) return x;
+  if (x.layoutFlags.cContiguous && x.ndim >= 1 && want === x.dtype) return x;
   try {
     if (x.ndim >= 1) return x.astype(want);
     const c = x.astype(want);
@@ -146,7 +146,7 @@ export function asfortranarray(a: unknown, dtype?: DTypeLike | { dtype?: DTypeLi
   const d = isOptions(dtype) ? readOptions<{ dtype: DTypeLike }>('asfortranarray', dtype, ['dtype']).dtype : (dtype as DTypeLike | undefined);
   const x = toArray(a, 'asfortranarray: a');
   const want = d === undefined || d === null ? x.dtype : toDType(d, 'asfortranarray: dtype');
-  if (x.flags.fContiguous && x.ndim >= 1 && want === x.dtype) return x;
+  if (x.layoutFlags.fContiguous && x.ndim >= 1 && want === x.dtype) return x;
   const src = x.ndim === 0 ? x.reshape([1]) : x;
   try {
     return orderedCopy(src, want, 'F');
@@ -211,7 +211,7 @@ export const size = (a: unknown, axis?: number): number =>
  */
 export function isfortran(a: GpuArray): boolean {
   if (!(a instanceof GpuArray)) throw new TypeError('isfortran: expected a GpuArray');
-  return a.flags.fContiguous && !a.flags.cContiguous;
+  return a.layoutFlags.fContiguous && !a.layoutFlags.cContiguous;
 }
 
 /** A flag numpy.require can ask for, by any of NumPy's names (case-insensitive). */
@@ -250,7 +250,7 @@ export function require(a: unknown, dtype?: DTypeLike | null | RequireOptions, r
   if (flags.has('C') && flags.has('F')) throw new RangeError('Cannot specify both "C" and "F" order');
   const x = d === undefined || d === null ? toArray(a, 'require: a') : asarray(a, d);
   const order = flags.has('F') ? 'F' : 'C';
-  const ordered = (flags.has('C') && !x.flags.cContiguous) || (flags.has('F') && !x.flags.fContiguous);
+  const ordered = (flags.has('C') && !x.layoutFlags.cContiguous) || (flags.has('F') && !x.layoutFlags.fContiguous);
   const notWriteable = flags.has('W') && unwritable(x);
   const borrowed = flags.has('O') && x.base !== null;
   if (!ordered && !notWriteable && !borrowed) return x;

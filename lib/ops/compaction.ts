@@ -53,7 +53,7 @@ interface TiledMask {
 
 /** x itself when C-contiguous, else a contiguous copy (and whether it was made here). */
 function contiguous(x: GpuArray): { a: GpuArray; made: boolean } {
-  return x.flags.cContiguous ? { a: x, made: false } : { a: x.copy(), made: true };
+  return x.layoutFlags.cContiguous ? { a: x, made: false } : { a: x.copy(), made: true };
 }
 
 function tiled(mask: GpuArray): TiledMask {

@@ -143,7 +143,7 @@ export function asarray(data: unknown, dtypeArg?: DTypeArg | { dtype?: DTypeLike
   const want = creationDType('asarray', dtypeArg as DTypeArg, 'second', undefined);
   const ord = asarrayOrder(dtypeArg, order);
   const r = asarrayAs(data, want);
-  if (ord === null || (ord === 'C' ? r.flags.cContiguous : r.flags.fContiguous)) return r;
+  if (ord === null || (ord === 'C' ? r.layoutFlags.cContiguous : r.layoutFlags.fContiguous)) return r;
   try {
     return r.copy(ord);
   } finally {

@@ -38,7 +38,7 @@ const like = (
   const order = o.order ?? 'K';
   if (!['C', 'F', 'A', 'K'].includes(order)) throw new RangeError(`${fn}: order must be one of 'C', 'F', 'A', or 'K' (got ${JSON.stringify(order)})`);
   // 'K' and 'A' keep an F-ordered model's layout (NumPy: a new shape drops the model's layout).
-  const fModel = a instanceof GpuArray && o.shape === undefined && a.flags.fContiguous && !a.flags.cContiguous;
+  const fModel = a instanceof GpuArray && o.shape === undefined && a.layoutFlags.fContiguous && !a.layoutFlags.cContiguous;
   return { shape: o.shape ?? model.shape, dtype: { dtype, order: order === 'F' || ((order === 'K' || order === 'A') && fModel) ? 'F' : 'C' } };
 };
 /**

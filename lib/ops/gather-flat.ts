@@ -61,7 +61,7 @@ export function gatherFlat(src: GpuArray, plan: GatherPlan, mode: IndexMode, out
   const isz = src.itemsize;
   const stride = ax.stride / isz;
   if (J === undefined || ![1, 2, 4, 8, 16].includes(isz) || !Number.isInteger(stride)) return false;
-  if (!idx.flags.cContiguous || !out.flags.cContiguous || idx.size !== out.size) return false;
+  if (!idx.layoutFlags.cContiguous || !out.layoutFlags.cContiguous || idx.size !== out.size) return false;
   // The source is read through the read-only path: never the memory written here.
   if (out.buffer === src.buffer || out.buffer === idx.buffer) return false;
   // Whole elements at aligned addresses (complex128 as 16-byte accesses), as the vector code reads them.

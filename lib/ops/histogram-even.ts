@@ -108,7 +108,7 @@ export function evenHistogram(a: GpuArray, lo: number, hi: number, nb: number): 
   const copies = copiesFor(nb, edgeBytes);
   const shared = edgeBytes + nb * copies * 4;
   const backend = a.device.backend;
-  const src = a.dtype.bits !== null ? a.astype(a.dtype.compute) : a.flags.cContiguous ? a : a.copy();
+  const src = a.dtype.bits !== null ? a.astype(a.dtype.compute) : a.layoutFlags.cContiguous ? a : a.copy();
   const counts = GpuArray.allocate([nb], dtypes.int64, a.device);
   const edgeArr = GpuArray.allocate([nb + 1], t.edgeDType, a.device);
   try {

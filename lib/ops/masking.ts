@@ -35,7 +35,7 @@ function flatValues(v: unknown, a: GpuArray, made: GpuArray[]): GpuArray {
   }
   let x = valuesAs(v, a.dtype);
   if (owned(v, x)) made.push(x);
-  if (x.dtype !== a.dtype || !x.flags.cContiguous) {
+  if (x.dtype !== a.dtype || !x.layoutFlags.cContiguous) {
     x = x.astype(a.dtype);
     made.push(x);
   }

@@ -241,7 +241,7 @@ export function scanAlongAxis(name: string, x: GpuArray, axis: number | null, op
   const perm = shape.map((_, i) => i).filter((i) => i !== ax);
   perm.push(ax);
   const moved = src.transpose(perm);
-  const direct = moved.flags.cContiguous && moved.dtype === acc;
+  const direct = moved.layoutFlags.cContiguous && moved.dtype === acc;
   const work = direct ? moved : moved.astype(acc);
   try {
     const res = GpuArray.allocate(moved.shape, acc, x.device);

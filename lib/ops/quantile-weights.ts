@@ -93,8 +93,8 @@ export function weightedQuantile(x: GpuArray, wx: GpuArray, qs: readonly number[
     const s = Array.from(sums.toTypedArray() as Float64Array);
     if (s.some((v) => !(v > 0 && Number.isFinite(v)))) throw new RangeError('Weights included NaN, inf or were all zero.');
     const qArr = keep(GpuArray.allocate([qs.length], dtypes.float64, x.device).set(Float64Array.from(qs)));
-    const xc = xs.flags.cContiguous ? xs : keep(xs.copy());
-    const wc = ws.flags.cContiguous ? ws : keep(ws.copy());
+    const xc = xs.layoutFlags.cContiguous ? xs : keep(xs.copy());
+    const wc = ws.layoutFlags.cContiguous ? ws : keep(ws.copy());
     moduleKernel(weightedSource(compute.ctype, compute.kind === 'f'), 'gpa_weighted_quantile')(gridFor(rows * qs.length), 256, [xc, wc, qArr, out, rows, len, qs.length, skipNan ? 1 : 0]);
   } finally {
     for (const t of new Set(tmp)) t.dispose();

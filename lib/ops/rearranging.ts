@@ -124,7 +124,7 @@ export function repeat(a0: unknown, repeats: unknown, axis?: number | null | { a
     if (n === 0 && counts.length === 1) counts[0] = 0;
     if (counts.length === 1) {
       const r = counts[0];
-      if (ax === a.ndim - 1 && r > 1 && r <= 0x7fffffff && a.size > 0 && a.flags.cContiguous) {
+      if (ax === a.ndim - 1 && r > 1 && r <= 0x7fffffff && a.size > 0 && a.layoutFlags.cContiguous) {
         const x = a;
         return build([...a.shape.slice(0, -1), n * r], a.dtype, (out) => repeatLastKernel(x, r, out), a.device);
       }

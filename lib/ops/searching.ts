@@ -115,7 +115,7 @@ export function checkOperand(name: string, a: unknown): asserts a is GpuArray {
 
 /** A C-contiguous 1-D array of x's elements in dtype d (x itself when it already is one). */
 export function flatAs(x: GpuArray, d: DType): GpuArray {
-  if (x.dtype === d && x.flags.cContiguous) return x.reshape([x.size]);
+  if (x.dtype === d && x.layoutFlags.cContiguous) return x.reshape([x.size]);
   const c = x.astype(d);
   const r = c.reshape([c.size]);
   if (r !== c) c.dispose();

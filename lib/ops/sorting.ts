@@ -65,7 +65,7 @@ function checkArray(name: string, a: unknown, complexOk = true): asserts a is Gp
 /** x with `axis` moved last as a C-contiguous array (a copy only when needed); axis null flattens. */
 export function rowsAlong(x: GpuArray, axis: number | null): { work: GpuArray; perm: number[] | null; rows: number; len: number; owned: boolean } {
   if (axis === null) {
-    const flat = x.flags.cContiguous ? x.reshape([x.size]) : x.flatten();
+    const flat = x.layoutFlags.cContiguous ? x.reshape([x.size]) : x.flatten();
     return { work: flat, perm: null, rows: x.size === 0 ? 0 : 1, len: x.size, owned: true };
   }
   const ax = normalizeAxis(axis, x.ndim);
@@ -73,7 +73,7 @@ export function rowsAlong(x: GpuArray, axis: number | null): { work: GpuArray; p
   perm.push(ax);
   const moved = x.transpose(perm);
   let work = moved;
-  if (!moved.flags.cContiguous) {
+  if (!moved.layoutFlags.cContiguous) {
     work = moved.copy();
     moved.dispose();
   }
@@ -193,7 +193,7 @@ export function lexsort(keys: readonly ArrayLike[] | GpuArray | ArrayBufferView)
     let permIdx = iota(n, list[0].device);
     try {
       for (const k of list) {
-        const c = k.flags.cContiguous ? k : k.copy();
+        const c = k.layoutFlags.cContiguous ? k : k.copy();
         const g = GpuArray.allocate([n], k.dtype, k.device);
         try {
           gather(c, permIdx, g);

@@ -143,7 +143,7 @@ function linspaceArrays(start: SpaceEnd, stop: SpaceEnd, num: number, endpoint: 
     if (dtype !== undefined && dtype !== r.dtype) {
       r = r.astype(dtype);
       made.push(r);
-    } else if (!r.flags.cContiguous) {
+    } else if (!r.layoutFlags.cContiguous) {
       r = r.copy();
       made.push(r);
     }

@@ -214,7 +214,7 @@ export function histogram(a: ArrayArg, ...more: (HistogramBins | readonly [numbe
 function histogramWith(a: GpuArray, edges: number[], edgeOut: GpuArray, uniform: boolean, w: GpuArray | null, options: HistogramOptions): [GpuArray, GpuArray] {
   const nb = edges.length - 1;
   const edgeHost = deviceDoubles(edges, a);
-  const src = a.dtype.bits !== null ? a.astype(a.dtype.compute) : a.flags.cContiguous ? a : a.copy();
+  const src = a.dtype.bits !== null ? a.astype(a.dtype.compute) : a.layoutFlags.cContiguous ? a : a.copy();
   const raw = GpuArray.allocate([nb], w ? dtypes.float64 : dtypes.int64, a.device);
   try {
     const wd = w ? w.astype(dtypes.float64) : null;

@@ -75,7 +75,7 @@ export function take(a0: unknown, indices: unknown, ...args: TakeArg[]): GpuArra
       // NumPy writes through a copy of `out` in a's dtype: out's dtype must cast safely to it.
       if (!canCastSafely(out.dtype, a.dtype)) throw new TypeError(`Cannot cast array data from dtype('${out.dtype.name}') to dtype('${a.dtype.name}') according to the rule 'safe'`);
       // Straight into `out` unless it shares a's memory (the gather would read its own writes).
-      if (out.dtype === a.dtype && out.flags.cContiguous && out.buffer !== a.buffer) return gather(a, plan, mode, out);
+      if (out.dtype === a.dtype && out.layoutFlags.cContiguous && out.buffer !== a.buffer) return gather(a, plan, mode, out);
       const r = gather(a, plan, mode);
       try {
         out.set(r);
@@ -134,7 +134,7 @@ export function takeAlongAxis(arr0: unknown, indices: unknown, axis?: AxisArg): 
 
 /** Run `fn` on a flat (1-D) view of `a`, writing back when `a` is not contiguous. */
 function withFlat(a: GpuArray, fn: (flat: GpuArray) => void): void {
-  if (a.flags.cContiguous) {
+  if (a.layoutFlags.cContiguous) {
     const f = a.reshape([a.size]);
     try {
       fn(f);

@@ -93,7 +93,7 @@ export function fortranOutputs(args: readonly UfuncArg[], dtypesOut: readonly DT
   if (shape.length < 2 || order === 'C') return null;
   if (order !== 'F') {
     const voters = arrays.filter((a) => a.ndim >= 2);
-    if (voters.length === 0 || !voters.every((a) => a.flags.fContiguous && !a.flags.cContiguous)) return null;
+    if (voters.length === 0 || !voters.every((a) => a.layoutFlags.fContiguous && !a.layoutFlags.cContiguous)) return null;
   }
   const device = arrays[0].device;
   return dtypesOut.map((d) => GpuArray.allocate(shape, d, device, 'F'));

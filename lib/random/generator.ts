@@ -25,7 +25,7 @@ function target(method: string, size: Size, d: DType, out: unknown): GpuArray {
   if (out === null || out === undefined) return empty(sizeShape(size, method) ?? [], d);
   if (!(out instanceof GpuArray)) throw new TypeError(`${method}: out must be a GpuArray`);
   if (out.dtype !== d) throw new TypeError(`${method}: Supplied output array has the wrong type. Expected ${d.name}, got ${out.dtype.name}`);
-  if (!out.flags.cContiguous) throw new RangeError(`${method}: Supplied output array is not contiguous, writable or aligned.`);
+  if (!out.layoutFlags.cContiguous) throw new RangeError(`${method}: Supplied output array is not contiguous, writable or aligned.`);
   const sz = sizeShape(size, method);
   if (sz !== null && (sz.length !== out.ndim || sz.some((x, i) => x !== out.shape[i]))) {
     throw new RangeError(`${method}: size must match out.shape when used together`);

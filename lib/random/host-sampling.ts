@@ -73,7 +73,7 @@ function indexArray(idx: Float64Array, shape: readonly number[]): GpuArray {
 }
 
 function download(x: GpuArray): Uint8Array {
-  const c = x.flags.cContiguous ? x : x.copy();
+  const c = x.layoutFlags.cContiguous ? x : x.copy();
   try {
     const bytes = new Uint8Array(x.nbytes);
     if (x.nbytes > 0) c.device.backend.copyDeviceToHost(bytes, c.ptr, x.nbytes, c.device.currentStream());
