@@ -238,6 +238,32 @@ __device__ __forceinline__ T shfl_down(const T& v, unsigned delta, int width) {
 }
 #endif
 
+#ifdef GPA_HOST
+// A pairwise tree over a run's partials, in order (earlier operand first, as the walk folds): level
+// l holds the combination of 2^l partials, and a push carries like a binary counter. The levels
+// are raw storage, so a user's reduce type needs no default constructor.
+template <typename T>
+struct RedCascade {
+  alignas(T) unsigned char raw[64 * sizeof(T)];
+  unsigned long long full = 0;
+  T* level(int l) { return reinterpret_cast<T*>(raw) + l; }
+  template <typename Op>
+  void push(T v, const Op& op) {
+    int l = 0;
+    for (; (full >> l) & 1ull; ++l) v = op(*level(l), v);
+    full = (full & ~((1ull << l) - 1ull)) | (1ull << l);
+    new (level(l)) T(v);
+  }
+  // Every level, then the unfinished partial `tail` (the latest elements).
+  template <typename Op>
+  T finish(T tail, const Op& op) {
+    for (int l = 0; l < 64; ++l)
+      if ((full >> l) & 1ull) tail = op(*level(l), tail);
+    return tail;
+  }
+};
+#endif
+
 __device__ constexpr int red_log2(int n) { return n <= 1 ? 0 : 1 + red_log2(n / 2); }
 
 // Reduce over groups of G consecutive threads of a 1-D block (G a power of two, <= blockDim.x);
