@@ -52,14 +52,15 @@ export function trapezoid(y: ArrayArg, ...more: (ArrayArg | null | number | Trap
         const dxs = keep(U.subtract(keep(x.slice(xl === 0 ? '0:0' : '1:')), keep(x.slice(xl === 0 ? '0:0' : ':-1'))) as GpuArray);
         d = keep(dxs.reshape(y.shape.map((_, i) => (i === ax ? Math.max(xl - 1, 0) : 1))));
       } else {
-        // N-D x: its differences along the same axis (broadcast against y's, as NumPy).
-        if (x.ndim !== y.ndim) throw new RangeError('trapezoid: x must be 1-D or have y\'s number of dimensions');
-        const xl = x.shape[ax];
-        d = keep(U.subtract(keep(x.slice(...along(x.ndim, ax, xl === 0 ? '0:0' : '1:'))), keep(x.slice(...along(x.ndim, ax, xl === 0 ? '0:0' : ':-1')))) as GpuArray);
+        // N-D x: its differences along `axis` of its own dims, broadcast against y's (as NumPy's,
+        // which then sums along `axis` of the broadcast product).
+        const axX = normalizeAxis(o.axis ?? -1, x.ndim);
+        const xl = x.shape[axX];
+        d = keep(U.subtract(keep(x.slice(...along(x.ndim, axX, xl === 0 ? '0:0' : '1:'))), keep(x.slice(...along(x.ndim, axX, xl === 0 ? '0:0' : ':-1')))) as GpuArray);
       }
     }
     const area = keep(U.multiply(mid, d) as GpuArray);
-    const s = keep(R.sum(area, { axis: ax }));
+    const s = keep(R.sum(area, { axis: normalizeAxis(o.axis ?? -1, area.ndim) }));
     return U.divide(s, 2) as GpuArray;
   } finally {
     for (const t of tmp) t.dispose();

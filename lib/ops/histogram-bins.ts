@@ -73,7 +73,10 @@ export function binCountOf(rule: string, a: GpuArray, range: readonly [number, n
     if (!width) return 1;
     // Integer data (bool too: NumPy converts it to uint8 first) gets bins at least 1 wide.
     if ((a.dtype.isInteger || a.dtype.isBool) && width < 1) width = 1;
-    return Math.ceil((hi - lo) / width);
+    const count = Math.ceil((hi - lo) / width);
+    // NumPy's int() of a NaN or infinite count (a range too wide for float64 to span).
+    if (!Number.isFinite(count)) throw new RangeError(`histogram: cannot convert float ${Number.isNaN(count) ? 'NaN' : 'infinity'} to integer`);
+    return count;
   } finally {
     for (const t of new Set(tmp)) t.dispose();
   }

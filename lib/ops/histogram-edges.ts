@@ -34,16 +34,39 @@ export function outerEdges(fn: string, a: GpuArray, range: readonly [number, num
  * their values, by which the bins are decided.
  */
 export function uniformEdges(a: GpuArray, lo: number, hi: number, bins: number): { edges: number[]; edgeArr: GpuArray } {
-  const step = (hi - lo) / bins;
-  const edges = Array.from({ length: bins + 1 }, (_, i) => (i === bins ? hi : lo + i * step));
+  const edges = linspaceEdges(lo, hi, bins);
+  if (a.dtype.kind !== 'f' || a.dtype === dtypes.float64) {
+    assertFiniteBins(edges);
+    return { edges, edgeArr: deviceDoubles(edges, a) };
+  }
   const edgeArr = deviceDoubles(edges, a);
-  if (a.dtype.kind !== 'f' || a.dtype === dtypes.float64) return { edges, edgeArr };
   const r = edgeArr.astype(a.dtype);
   edgeArr.dispose();
   const r64 = r.astype(dtypes.float64);
   const rounded = Array.from(r64.toTypedArray() as Float64Array);
   r64.dispose();
+  try {
+    assertFiniteBins(rounded);
+  } catch (e) {
+    r.dispose();
+    throw e;
+  }
   return { edges: rounded, edgeArr: r };
+}
+
+/** NumPy's linspace edges of `bins` equal bins over [lo, hi] in float64, the last exactly hi. */
+export function linspaceEdges(lo: number, hi: number, bins: number): number[] {
+  const step = (hi - lo) / bins;
+  return Array.from({ length: bins + 1 }, (_, i) => (i === bins ? hi : lo + i * step));
+}
+
+/**
+ * NumPy's check of equal-width edges (in the dtype they are made in): a range too wide for its
+ * float type to span, or too narrow for the count of bins, leaves two edges out of order or equal.
+ */
+export function assertFiniteBins(edges: readonly number[]): void {
+  for (let i = 1; i < edges.length; i++)
+    if (edges[i - 1] >= edges[i] || Number.isNaN(edges[i - 1] - edges[i])) throw new RangeError(`histogram: Too many bins for data range. Cannot create ${edges.length - 1} finite-sized bins.`);
 }
 
 /** Options of histogramBinEdges (numpy.histogram_bin_edges' range and weights). */

@@ -134,7 +134,12 @@ export function pad(array0: unknown, padWidth: PadWidth, modeOrOptions: PadMode 
     if (owned(array0, a)) made.push(a);
     // NumPy reads an empty pad_width ([] or [[]]) as a float64 array: its integral-type TypeError.
     if (Array.isArray(padWidth) && padWidth.flat().length === 0) throw new TypeError('`pad_width` must be of integral type.');
-    const widths = isOptionsLike(padWidth) && !Array.isArray(padWidth) ? widthsByAxis(padWidth as PadWidthByAxis, a.ndim) : pairs('pad', padWidth as number | readonly number[], a.ndim);
+    const byAxis = isOptionsLike(padWidth) && !Array.isArray(padWidth);
+    // NumPy checks every width as given, before broadcasting it to the axes (a 0-d array has none).
+    const given = (byAxis ? Object.values(padWidth as PadWidthByAxis) : [padWidth]).flat(2) as unknown[];
+    if (given.some((v) => typeof v === 'number' && !Number.isInteger(v))) throw new TypeError('`pad_width` must be of integral type.');
+    if (given.some((v) => typeof v === 'number' && v < 0)) throw new RangeError("index can't contain negative values");
+    const widths = byAxis ? widthsByAxis(padWidth as PadWidthByAxis, a.ndim) : pairs('pad', padWidth as number | readonly number[], a.ndim);
     for (const [b, e] of widths) {
       if (!Number.isInteger(b) || !Number.isInteger(e)) throw new TypeError('`pad_width` must be of integral type.');
       if (b < 0 || e < 0) throw new RangeError("index can't contain negative values");

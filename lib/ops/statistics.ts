@@ -6,7 +6,7 @@ import { describeValue, readOptions } from '../util/options.js';
 import { ArrayLike as ArrayArg, deviceDoubles, hostScalar, isOptions, bindArgs, toArray, withArray } from './array-args.js';
 import { COOPERATIVE_MARK, gridFor, moduleKernel } from './device-kernels.js';
 import { binCountOf } from './histogram-bins.js';
-import { type HistogramBins, outerEdges, uniformEdges } from './histogram-edges.js';
+import { assertFiniteBins, type HistogramBins, linspaceEdges, outerEdges, uniformEdges } from './histogram-edges.js';
 import { evenHistogram } from './histogram-even.js';
 import { percentile } from './quantile.js';
 import { reductionFunctions } from './reductions.js';
@@ -199,11 +199,23 @@ export function histogram(a: ArrayArg, ...more: (HistogramBins | readonly [numbe
     if (!Number.isInteger(bins) || bins < 1) throw new RangeError('histogram: `bins` must be positive, when an integer');
     const [lo, hi] = outerEdges('histogram', a, options.range);
     // Equal-width counts: the read-bandwidth kernel, when it can vouch for the edges.
+    // Before any launch: NumPy's check of the edges (again in the data's dtype once they are made).
+    assertFiniteBins(linspaceEdges(lo, hi, bins));
     const even = w === null ? evenHistogram(a, lo, hi, bins) : null;
-    if (even !== null) return finishHistogram(even.counts, even.edgeArr, even.edges, !!options.density);
+    if (even !== null) {
+      try {
+        assertFiniteBins(even.edges);
+      } catch (e) {
+        even.counts.dispose();
+        even.edgeArr.dispose();
+        throw e;
+      }
+      return finishHistogram(even.counts, even.edgeArr, even.edges, !!options.density);
+    }
     const { edges, edgeArr } = uniformEdges(a, lo, hi, bins);
     return histogramWith(a, edges, edgeArr, true, w, options);
   }
+  if (bins instanceof GpuArray ? bins.ndim !== 1 : bins.some((b) => typeof b === 'object' && b !== null)) throw new RangeError('histogram: `bins` must be 1d, when an array');
   const edges = bins instanceof GpuArray ? Array.from(bins.toTypedArray() as ArrayLike<number>, Number) : bins.map(Number);
   if (edges.length < 2) throw new RangeError('histogram: bins must have at least two edges');
   for (let i = 1; i < edges.length; i++) if (!(edges[i] >= edges[i - 1])) throw new RangeError('histogram: bins must increase monotonically, when an array');

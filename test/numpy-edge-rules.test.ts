@@ -1,0 +1,41 @@
+// NumPy 2.4's answers at the edges a differential sweep found: histogram's edges that a float type
+// cannot make distinct ("Too many bins"), 2-D bins, an estimator's NaN count; trapezoid with an x
+// of more dimensions than y (broadcast); diff's axis=None; pad's width checked before broadcasting.
+import { expect } from 'chai';
+import * as gp from '../lib/index.js';
+import { describeEachDevice } from './helpers.js';
+
+const values = (r: gp.GpuArray) => ([r.toArray()] as unknown[]).flat(Infinity as 1).map(Number);
+
+describeEachDevice('NumPy edge rules', () => {
+  it('histogram refuses edges its float type cannot make distinct, and 2-D bins', () => {
+    const tooMany = /Too many bins for data range. Cannot create 3 finite-sized bins/;
+    expect(() => gp.histogram(gp.array([1e308, -1e308], 'float64'), 3)).to.throw(RangeError, tooMany);
+    expect(() => gp.histogram(gp.array([5e-324, 0], 'float64'), 3)).to.throw(RangeError, tooMany);
+    expect(() => gp.histogram(gp.array([0, 1], 'float32'), 3, { range: [0, 1e-45] })).to.throw(RangeError, tooMany);
+    expect(() => gp.histogram(gp.array([5e-324, 0], 'float64'), 3, { weights: gp.ones([2]) })).to.throw(RangeError, tooMany);
+    expect(() => gp.histogramBinEdges(gp.array([1e308, -1e308], 'float64'), 3)).to.throw(RangeError, tooMany);
+    expect(() => gp.histogram(gp.array([1e308, -1e308], 'float64'), 'auto')).to.throw(RangeError, /cannot convert float NaN to integer/);
+    expect(() => gp.histogram(gp.array([1, 2], 'float64'), gp.array([[0, 1]], 'float64'))).to.throw(RangeError, /must be 1d/);
+    expect(() => gp.histogram(gp.array([1, 2], 'float64'), [[0, 1]] as unknown as number[])).to.throw(RangeError, /must be 1d/);
+    // Narrow but representable: fine.
+    const [h, e] = gp.histogram(gp.array([0, 1e-300], 'float64'), 2);
+    expect(values(h)).to.deep.equal([1, 1]);
+    expect(values(e)).to.deep.equal([0, 5e-301, 1e-300]);
+  });
+
+  it('trapezoid broadcasts an x of more dimensions than y (NumPy sums along axis of the product)', () => {
+    expect(values(gp.trapezoid(gp.array([1, 2], 'float64'), gp.array([[0, 1], [1, 3]], 'float64')))).to.deep.equal([1.5, 3]);
+    const r = gp.trapezoid(gp.arange(12, 'float64').reshape(3, 4), gp.arange(8, 'float64').reshape(2, 1, 4).multiply(2));
+    expect(r.shape).to.deep.equal([2, 3]);
+    expect(values(r)).to.deep.equal([9, 33, 57, 9, 33, 57]);
+    expect(() => gp.trapezoid(gp.arange(12, 'float64').reshape(3, 4), gp.arange(6, 'float64').reshape(3, 2), { axis: 0 })).to.throw(RangeError, /broadcast/);
+  });
+
+  it("diff refuses axis null; pad checks pad_width before broadcasting it (a 0-d array too)", () => {
+    expect(() => gp.diff(gp.array([1, 2, 4], 'float64'), { axis: null as unknown as number })).to.throw(TypeError, /NoneType/);
+    expect(() => gp.pad(gp.array(5, 'float64'), -1)).to.throw(RangeError, /negative/);
+    expect(() => gp.pad(gp.array(5, 'float64'), 1.5)).to.throw(TypeError, /integral/);
+    expect(values(gp.pad(gp.array(5, 'float64'), 1))).to.deep.equal([5]);
+  });
+});
