@@ -37,11 +37,13 @@ export function nanDeterminant(v: GpuArray, lu: GpuArray, info: GpuArray): GpuAr
 
 /**
  * A solve's X ([...batch, n] for a vector b, else [...batch, n, k]) all NaN where its matrix's LU
- * held a NaN, and each column NaN where it holds one (B's NaN reached it).
+ * held a NaN, and (`columns`: B may hold NaN) each column NaN where it holds one.
  */
-export function nanSolution(x: GpuArray, lu: GpuArray, vector: boolean): GpuArray {
+export function nanSolution(x: GpuArray, lu: GpuArray, vector: boolean, columns = true): GpuArray {
   return withTemporaries((t) => {
+    const whole = t(luNaN(lu, vector ? 1 : 2, t));
+    if (!columns) return nanWhere(x, whole);
     const column = t(any(t(isnan(x)), { axis: vector ? -1 : -2, keepdims: true }));
-    return nanWhere(x, t(logicalOr(t(luNaN(lu, vector ? 1 : 2, t)), column)));
+    return nanWhere(x, t(logicalOr(whole, column)));
   });
 }

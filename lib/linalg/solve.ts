@@ -109,7 +109,8 @@ export function inv(a: ArrayLike): GpuArray {
         b.dispose();
         throw e;
       }
-      return castOwned(mayHoldNaN(x) ? nanSolution(b, f.lu, false) : b, result);
+      // inv's B (the identity) holds no NaN: only A's can reach X.
+      return castOwned(mayHoldNaN(x) ? nanSolution(b, f.lu, false, false) : b, result);
     } finally {
       disposeLu(f);
     }
