@@ -146,12 +146,15 @@ describeEachDevice('histogram: equal-width bins (the even kernel)', () => {
     const ok = evenPlan(gp.dtype('float32'), 0, 500, 256);
     expect(ok).to.not.equal(null);
     expect(ok!.eps).to.be.below(1e-3);
-    const a = gp.array([1e7, 1e7 + 0.5, 1e7 + 1, 1e7 + 1], 'float32');
+    // Steps of 1.5 where float32 spaces by 1: distinct edges off the grid (NumPy refuses [1e7, 1e7 + 1]: "Too many bins").
+    expect(evenPlan(gp.dtype('float32'), 1e7, 1e7 + 150, 100)).to.equal(null);
+    const a = gp.array([1e7, 1e7 + 50, 1e7 + 150, 1e7 + 150], 'float32');
     const before = histogramPaths.launches;
-    const [h, e] = gp.histogram(a, 100, { range: [1e7, 1e7 + 1] });
+    const [h, e] = gp.histogram(a, 100, { range: [1e7, 1e7 + 150] });
     expect(histogramPaths.launches).to.equal(before);
     expect(flat(h).reduce((x, y) => x + y, 0)).to.equal(4);
     expect(e.size).to.equal(101);
+    expect(() => gp.histogram(a, 100, { range: [1e7, 1e7 + 1] })).to.throw(RangeError, /Too many bins/);
   });
 });
 

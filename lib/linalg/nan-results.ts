@@ -1,23 +1,38 @@
 // NumPy's NaN results in the LU's users (det, slogdet, inv, solve). OpenBLAS's getrf and getrs
 // never skip a zero multiplier, so a NaN anywhere in A reaches every element of X and A's last
-// pivot, and a NaN in a column of B every element of that column. cuSOLVER skips zero multipliers
-// (as reference LAPACK does) and would leave numbers there; these masks make NumPy's rule explicit,
-// after the solver, on both backends.
+// pivot, and a NaN in a column of B every element of that column. cuSOLVER's getrf loses a NaN
+// (an LU of [[1, 0], [NaN, 1]] comes back as the identity) or reports a zero pivot for it, so the
+// NaNs are found in the inputs before the solver runs, and NumPy's answer is written over its
+// result where they were (both backends alike).
+import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { any } from '../ops/reduction-exports.js';
-import { ufuncFunctions } from '../ops/ufunc-api.js';
+import { ReductionKernel } from '../kernel/reduction-kernel.js';
+import type { ReductionKernelFn } from '../kernel/reduction-kernel.js';
 import { where } from '../ops/where.js';
 import { Track, withTemporaries } from './temporaries.js';
-
-const { isnan, logicalAnd, logicalOr, equal } = ufuncFunctions;
 
 /** Whether a NaN can be in an input of `x`'s dtype (integers and booleans hold none). */
 export const mayHoldNaN = (x: GpuArray) => x.dtype.isFloat || x.dtype.isComplex;
 
-/** Whether each matrix of an LU stack [...batch, n, n] holds a NaN, as bool [...batch, 1 x `ones`]. */
-function luNaN(lu: GpuArray, ones: number, t: Track): GpuArray {
-  const found = t(any(t(isnan(lu)), { axis: [-2, -1] }));
-  return t(found.reshape([...found.shape, ...new Array<number>(ones).fill(1)]));
+let anyNaNKernel: ReductionKernelFn<GpuArray> | null = null;
+
+/**
+ * Whether each run along `axes` of `x` (a solver's float or complex input copy) holds a NaN: one
+ * read of x, bool results.
+ */
+export function anyNaN(x: GpuArray, axes: readonly number[]): GpuArray {
+  anyNaNKernel ??= ReductionKernel('T x', 'bool y', 'isnan(x)', 'a || b', 'y = a', 'false', 'gpa_any_nan');
+  return anyNaNKernel(x, { axis: axes });
+}
+
+/** The host copy of a bool array of NaN flags (null: none can hold NaN), the array disposed. */
+export function readFlags(flags: GpuArray | null): Uint8Array | null {
+  if (flags === null) return null;
+  try {
+    return flags.toTypedArray() as Uint8Array;
+  } finally {
+    flags.dispose();
+  }
 }
 
 /** `x` with NaN wherever `mask` (broadcast) is true; `x` is disposed once that is made. */
@@ -27,23 +42,25 @@ function nanWhere(x: GpuArray, mask: GpuArray): GpuArray {
   return r;
 }
 
-/**
- * det's (or slogdet's log|det|) `v`, of shape [...batch], NaN where the matrix held a NaN and its LU
- * found no zero pivot (getrf's `info` 0: a singular matrix's det stays 0, as NumPy's).
- */
-export function nanDeterminant(v: GpuArray, lu: GpuArray, info: GpuArray): GpuArray {
-  return withTemporaries((t) => nanWhere(v, t(logicalAnd(t(luNaN(lu, 0, t)), t(equal(t(info.reshape(v.shape)), 0))))));
+/** det's (or slogdet's log|det|, or a complex sign) `v`, of shape [...batch], NaN where `flags` (device, one a matrix) are set. */
+export function nanDeterminant(v: GpuArray, flags: GpuArray): GpuArray {
+  return withTemporaries((t: Track) => nanWhere(v, t(flags.reshape(v.shape))));
 }
 
 /**
- * A solve's X ([...batch, n] for a vector b, else [...batch, n, k]) all NaN where its matrix's LU
- * held a NaN, and (`columns`: B may hold NaN) each column NaN where it holds one.
+ * A solve's X ([...batch, n] for a vector b, else [...batch, n, k]), all NaN for the matrices
+ * whose A held one (`aNaN`, one flag a matrix of the batch) and NaN down each column whose B did
+ * (`bNaN`, one flag a column: [...batch] or [...batch, k]). X itself when no flag is set.
  */
-export function nanSolution(x: GpuArray, lu: GpuArray, vector: boolean, columns = true): GpuArray {
+export function nanSolution(x: GpuArray, aNaN: Uint8Array | null, bNaN: Uint8Array | null, vector: boolean): GpuArray {
+  if (!aNaN?.includes(1) && !bNaN?.includes(1)) return x;
+  const batch = x.shape.slice(0, vector ? -1 : -2);
+  const k = vector ? 1 : x.shape[x.ndim - 1];
+  // Flag per (matrix, column) of X, on the host: both kinds of flags are there already.
+  const mask = new Uint8Array(batch.reduce((p, d) => p * d, 1) * k);
+  for (let i = 0; i < mask.length; i++) mask[i] = (aNaN?.[Math.floor(i / k)] ?? 0) | (bNaN?.[i] ?? 0);
   return withTemporaries((t) => {
-    const whole = t(luNaN(lu, vector ? 1 : 2, t));
-    if (!columns) return nanWhere(x, whole);
-    const column = t(any(t(isnan(x)), { axis: vector ? -1 : -2, keepdims: true }));
-    return nanWhere(x, t(logicalOr(whole, column)));
+    const m = t(GpuArray.allocate(vector ? [...batch, 1] : [...batch, 1, k], dtypes.bool, x.device).set(mask));
+    return nanWhere(x, m);
   });
 }

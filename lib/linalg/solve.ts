@@ -10,7 +10,7 @@ import { broadcastShapes, shapeString } from '../core/shape.js';
 import type { SolverDType } from '../device/backend.js';
 import { PERM_EYE_MAX } from '../device/solver-kernel.js';
 import { ArrayLike, matmul, withArrays } from './matmul.js';
-import { mayHoldNaN, nanDeterminant, nanSolution } from './nan-results.js';
+import { anyNaN, mayHoldNaN, nanDeterminant, nanSolution, readFlags } from './nan-results.js';
 import {
   assertStackedSquare, batchOf, castOwned, identities, linalgHelpers, linalgTypes, packed, readSolverInfo, realOf, solverQueue, solverRun, swappedCopy,
 } from './solver-call.js';
@@ -19,26 +19,39 @@ import {
  * LU of every matrix of `x` (already [...batch, n, n]) in `compute`: the packed LU, pivots, and
  * getrf's info array unread (readSolverInfo after the work that uses the LU is queued).
  */
-function luFactor(x: GpuArray, compute: typeof dtypes.float64): { lu: GpuArray; ipiv: GpuArray; info: GpuArray } {
+function luFactor(x: GpuArray, compute: typeof dtypes.float64): Lu {
   const n = x.shape[x.ndim - 1];
   const batch = batchOf(x.shape);
   const lu = packed(x, compute, false);
   const ipiv = GpuArray.allocate([batch, n], dtypes.int32, x.device);
+  let nan: GpuArray | null = null;
   try {
+    // Which matrices hold a NaN, read before the solver can lose it (nan-results.ts).
+    nan = mayHoldNaN(x) ? anyNaN(lu, [-2, -1]) : null;
     const info = solverQueue(x.device, compute, batch, (c) => x.device.backend.solver.getrf({ ...c, n, a: lu.ptr, ipiv: ipiv.ptr }));
-    return { lu, ipiv, info };
+    return { lu, ipiv, info, nan };
   } catch (e) {
     lu.dispose();
     ipiv.dispose();
+    nan?.dispose();
     throw e;
   }
 }
 
-/** Dispose what an LU left (its info array too, when an error came before it was read). */
-function disposeLu(f: { lu: GpuArray; ipiv: GpuArray; info: GpuArray }): void {
+/** An LU of a stack: packed factors, pivots, getrf's info (unread), and which matrices held a NaN (null: none can). */
+interface Lu {
+  lu: GpuArray;
+  ipiv: GpuArray;
+  info: GpuArray;
+  nan: GpuArray | null;
+}
+
+/** Dispose what an LU left (its info and NaN flags too, when an error came before they were read). */
+function disposeLu(f: Lu): void {
   f.lu.dispose();
   f.ipiv.dispose();
   if (!f.info.disposed) f.info.dispose();
+  if (f.nan && !f.nan.disposed) f.nan.dispose();
 }
 
 function determinant(x: GpuArray, slog: boolean): GpuArray[] {
@@ -59,10 +72,10 @@ function determinant(x: GpuArray, slog: boolean): GpuArray[] {
       const f = luFactor(x, compute);
       try {
         linalgHelpers(x.device).luDet(compute.name as 'float64', f.lu.ptr, f.ipiv.ptr, sign.ptr, logabs?.ptr ?? 0, n, slog, batch, x.device.currentStream());
-        if (mayHoldNaN(x)) {
+        if (f.nan) {
           // det, log|det| and a complex sign are NaN; a real sign stays 1 or -1 (NumPy's).
-          if (!slog || compute.isComplex) sign = nanDeterminant(sign, f.lu, f.info);
-          if (logabs) logabs = nanDeterminant(logabs, f.lu, f.info);
+          if (!slog || compute.isComplex) sign = nanDeterminant(sign, f.nan);
+          if (logabs) logabs = nanDeterminant(logabs, f.nan);
         }
       } finally {
         disposeLu(f);
@@ -100,17 +113,19 @@ export function inv(a: ArrayLike): GpuArray {
     try {
       const permuted = n <= PERM_EYE_MAX;
       const b = inverseRhs(f, x.shape, compute, n, batch, permuted);
+      let aNaN: Uint8Array | null = null;
       try {
         // getrs 'N' on the LU of A^T gives inv(A^T) column-major: inv(A) read row-major.
         const ipiv = permuted ? 0 : f.ipiv.ptr;
         solverRun(x.device, compute, batch, null, (c) => x.device.backend.solver.getrs({ ...c, n, nrhs: n, trans: 'N', a: f.lu.ptr, ipiv, b: b.ptr }), false);
-        readSolverInfo(f.info, 'Singular matrix');
+        aNaN = readFlags(f.nan);
+        readSolverInfo(f.info, 'Singular matrix', aNaN);
       } catch (e) {
         b.dispose();
         throw e;
       }
       // inv's B (the identity) holds no NaN: only A's can reach X.
-      return castOwned(mayHoldNaN(x) ? nanSolution(b, f.lu, false, false) : b, result);
+      return castOwned(nanSolution(b, aNaN, null, false), result);
     } finally {
       disposeLu(f);
     }
@@ -177,7 +192,12 @@ export function solve(a: ArrayLike, b: ArrayLike): GpuArray {
         bv.dispose();
       }
       let sol = rhs;
+      let aNaN: Uint8Array | null = null;
+      let bNaN: Uint8Array | null = null;
+      // B's NaN columns, found before getrs overwrites it and read after.
+      let bFlags: GpuArray | null = null;
       try {
+        bFlags = mayHoldNaN(y) ? anyNaN(rhs, [-1]) : null;
         // The interchanges apart (n <= PERM_EYE_MAX): getrs without them is two triangular solves on
         // cuda, and cuSOLVER's getrs took twice their time for one right-hand side.
         const apart = n <= PERM_EYE_MAX;
@@ -187,14 +207,16 @@ export function solve(a: ArrayLike, b: ArrayLike): GpuArray {
           linalgHelpers(x.device).luPermute(compute.name as SolverDType, f.ipiv.ptr, rhs.ptr, sol.ptr, n, k, true, count, x.device.currentStream());
           rhs.dispose();
         }
-        readSolverInfo(f.info, 'Singular matrix');
+        aNaN = readFlags(f.nan);
+        bNaN = readFlags(bFlags);
+        readSolverInfo(f.info, 'Singular matrix', aNaN);
       } catch (e) {
+        if (bFlags && !bFlags.disposed) bFlags.dispose();
         if (sol !== rhs) sol.dispose();
         if (!rhs.disposed) rhs.dispose();
         throw e;
       }
-      const xs = vector ? castOwned(sol, result) : swappedCopy(sol, result);
-      return mayHoldNaN(x) || mayHoldNaN(y) ? nanSolution(xs, f.lu, vector) : xs;
+      return nanSolution(vector ? castOwned(sol, result) : swappedCopy(sol, result), aNaN, bNaN, vector);
     } finally {
       disposeLu(f);
     }

@@ -148,13 +148,17 @@ export function solverQueue(device: Device, dtype: DType, batch: number, call: (
   return info;
 }
 
-/** Read (and dispose) an info array: LinAlgError(`failure`) where a matrix failed, else the values. */
-export function readSolverInfo(info: GpuArray, failure: string | null): Int32Array {
+/**
+ * Read (and dispose) an info array: LinAlgError(`failure`) where a matrix failed, else the values.
+ * `excused`: matrices whose failure is no error (a NaN input's, whose answer is NaN).
+ */
+export function readSolverInfo(info: GpuArray, failure: string | null, excused: Uint8Array | null = null): Int32Array {
   try {
     const values = info.toTypedArray() as Int32Array;
-    for (const v of values) {
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i];
       if (v < 0) throw new Error(`linalg: the solver refused argument ${-v} (a bug in gpuarray)`);
-      if (v > 0 && failure !== null) throw new LinAlgError(failure);
+      if (v > 0 && failure !== null && !excused?.[i]) throw new LinAlgError(failure);
     }
     return values;
   } finally {
