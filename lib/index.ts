@@ -186,6 +186,8 @@ export type { NormOptions, NormOrd } from './linalg/norm.js';
 // FFT: numpy.fft's transforms and helpers on cuFFT (cuda) or our own kernels (cpu), with
 // cupy.fft.config's plan cache.
 export * as fft from './fft/index.js';
+/** numpy.emath: sqrt, log, power, arcsin ... that give complex answers outside the real domain. */
+export * as emath from './ops/emath.js';
 
 // Types the public signatures above refer to, so a program can name them (and the API reference
 // documents them).
