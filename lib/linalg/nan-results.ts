@@ -7,6 +7,7 @@
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { ReductionKernel } from '../kernel/reduction-kernel.js';
+import { ufuncFunctions } from '../ops/ufunc-api.js';
 import type { ReductionKernelFn } from '../kernel/reduction-kernel.js';
 import { where } from '../ops/where.js';
 import { Track, withTemporaries } from './temporaries.js';
@@ -45,6 +46,19 @@ function nanWhere(x: GpuArray, mask: GpuArray): GpuArray {
 /** det's (or slogdet's log|det|, or a complex sign) `v`, of shape [...batch], NaN where `flags` (device, one a matrix) are set. */
 export function nanDeterminant(v: GpuArray, flags: GpuArray): GpuArray {
   return withTemporaries((t: Track) => nanWhere(v, t(flags.reshape(v.shape))));
+}
+
+/**
+ * slogdet's real sign where `flags` are set: 1 or -1 as NumPy's (a NaN pivot counts as positive),
+ * never the 0 of a zero pivot the vendor solver may report for a NaN.
+ */
+export function nanRealSign(sign: GpuArray, flags: GpuArray): GpuArray {
+  return withTemporaries((t: Track) => {
+    const zero = t(ufuncFunctions.equal(sign, 0));
+    const r = where(t(ufuncFunctions.logicalAnd(zero, t(flags.reshape(sign.shape)))), 1, sign);
+    sign.dispose();
+    return r;
+  });
 }
 
 /**

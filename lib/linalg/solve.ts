@@ -10,7 +10,7 @@ import { broadcastShapes, shapeString } from '../core/shape.js';
 import type { SolverDType } from '../device/backend.js';
 import { PERM_EYE_MAX } from '../device/solver-kernel.js';
 import { ArrayLike, matmul, withArrays } from './matmul.js';
-import { anyNaN, mayHoldNaN, nanDeterminant, nanSolution, readFlags } from './nan-results.js';
+import { anyNaN, mayHoldNaN, nanDeterminant, nanRealSign, nanSolution, readFlags } from './nan-results.js';
 import {
   assertStackedSquare, batchOf, castOwned, identities, linalgHelpers, linalgTypes, packed, readSolverInfo, realOf, solverQueue, solverRun, swappedCopy,
 } from './solver-call.js';
@@ -75,6 +75,7 @@ function determinant(x: GpuArray, slog: boolean): GpuArray[] {
         if (f.nan) {
           // det, log|det| and a complex sign are NaN; a real sign stays 1 or -1 (NumPy's).
           if (!slog || compute.isComplex) sign = nanDeterminant(sign, f.nan);
+          else sign = nanRealSign(sign, f.nan);
           if (logabs) logabs = nanDeterminant(logabs, f.nan);
         }
       } finally {
