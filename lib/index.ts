@@ -269,7 +269,7 @@ export { KernelError } from '../bindings/errors.js';
 export type { Casting } from './ops/joining.js';
 export type { IndexMethods } from './ops/index-methods.js';
 export type { IndexMode } from './ops/gather.js';
-export type { UfuncAt, UfuncReduce, UfuncReduceOptions, UfuncAccumulate, UfuncOuter, UfuncReduceat, UfuncReduceatOptions, UfuncReduceatIndices } from './ops/ufunc-api.js';
+export type { UfuncAttributes, UfuncAt, UfuncReduce, UfuncReduceOptions, UfuncAccumulate, UfuncOuter, UfuncReduceat, UfuncReduceatOptions, UfuncReduceatIndices } from './ops/ufunc-api.js';
 export type { FftPlanCacheInfo } from './device/backend.js';
 
 // gp.linalg beyond norm: LinAlgError (numpy.linalg.LinAlgError, also gp.linalg.LinAlgError) and

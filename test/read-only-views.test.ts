@@ -37,7 +37,7 @@ describeEachDevice('read-only views (flags.writeable)', () => {
     const x = gp.arange(6).reshape(2, 3);
     expect(x.flags.writeable).to.equal(true);
     const b = x.slice(0).broadcastTo([4, 3]);
-    expect(b.flags).to.deep.equal({ cContiguous: false, fContiguous: false, writeable: false });
+    expect(b.flags).to.deep.equal({ cContiguous: false, fContiguous: false, writeable: false, owndata: false, aligned: true });
     for (const v of [b.slice(1), b.T, b.slice(null, '...'), b.astype('int64', { copy: false })]) expect(v.flags.writeable).to.equal(false);
     // A reshape that cannot be a view is a copy, writeable as NumPy's.
     expect(b.reshape(12).flags.writeable).to.equal(true);
@@ -110,6 +110,9 @@ describeEachDevice('read-only views (flags.writeable)', () => {
     expect(() => {
       gp.broadcastTo(z, [2, 10]).flags.writeable = true;
     }).to.throw(RangeError, /cannot set WRITEABLE flag to True/);
-    expect({ ...z.T.flags }).to.deep.equal({ cContiguous: true, fContiguous: true, writeable: true });
+    expect({ ...z.T.flags }).to.deep.equal({ cContiguous: true, fContiguous: true, writeable: true, owndata: false, aligned: true });
+    expect(z.flags.owndata).to.equal(true);
+    // NumPy's ufunc attributes (numpy quickstart's ufunc_reduce uses np.add.identity).
+    expect([gp.add.identity, gp.maximum.identity, gp.divmod.nout, gp.sin.nin, gp.add.nargs]).to.deep.equal([0, null, 2, 1, 3]);
   });
 });

@@ -13,10 +13,18 @@ export interface ArrayFlags {
   readonly fContiguous: boolean;
   /** Assignable as NumPy's: `a.flags.writeable = false` is `a.setflags({write: false})`. */
   writeable: boolean;
+  /** Whether the array owns its memory (NumPy's OWNDATA: `base` is null). */
+  readonly owndata: boolean;
+  /** Whether every element lies at a multiple of the dtype's alignment (NumPy's ALIGNED; false for some dtype views). */
+  readonly aligned: boolean;
 }
 
-/** The same flags as a frozen value, one object shared by every array alike (the library's own reads). */
-export type LayoutFlags = Readonly<ArrayFlags>;
+/** Layout and writeability as a frozen value, one object shared by every array alike (the library's own reads). */
+export interface LayoutFlags {
+  readonly cContiguous: boolean;
+  readonly fContiguous: boolean;
+  readonly writeable: boolean;
+}
 
 /** Options of `setflags` (numpy.ndarray.setflags(write=None, align=None, uic=None)). */
 export interface SetflagsOptions {

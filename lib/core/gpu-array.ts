@@ -395,5 +395,9 @@ function userFlags(a: GpuArray): ArrayFlags {
     set: (v: boolean) => a.setflags({ write: v }),
     enumerable: true,
   });
+  Object.defineProperty(o, 'owndata', { get: () => a.base === null, enumerable: true });
+  // NumPy's ALIGNED: offset and strides multiples of the dtype's alignment (a complex's part size).
+  const align = a.dtype.isComplex ? a.itemsize / 2 : a.itemsize;
+  Object.defineProperty(o, 'aligned', { get: () => a.offset % align === 0 && a.strides.every((s) => s % align === 0), enumerable: true });
   return Object.seal(o) as ArrayFlags;
 }

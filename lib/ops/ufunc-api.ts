@@ -102,8 +102,21 @@ export type UfuncReduceat = (a: GpuArray, indices: UfuncReduceatIndices, axisOrO
  */
 export type UfuncOuter<O = 1> = (a: UfuncOperand, b: UfuncOperand, options?: CallOptions<O>) => Result<O>;
 
+/** NumPy's ufunc attributes every ufunc function carries (`gp.add.identity` is 0, `gp.divmod.nout` 2). */
+export interface UfuncAttributes {
+  /** What a reduction of nothing gives (numpy.ufunc.identity), or null where there is none. */
+  readonly identity: number | boolean | null;
+  /** Number of inputs. */
+  readonly nin: number;
+  /** Number of outputs. */
+  readonly nout: number;
+  /** nin + nout. */
+  readonly nargs: number;
+}
+
 /** The ufunc methods a function carries: `outer` on every binary ufunc, `reduce`, `accumulate` and `reduceat` on those of one output, `at` where supported. */
-type UfuncMethodsOf<N> = (N extends BinaryUfuncName ? { outer: UfuncOuter<Outputs<N>> } : unknown) &
+type UfuncMethodsOf<N> = UfuncAttributes &
+  (N extends BinaryUfuncName ? { outer: UfuncOuter<Outputs<N>> } : unknown) &
   (N extends BinaryUfuncName ? (N extends PairUfuncName ? unknown : { reduce: UfuncReduce; accumulate: UfuncAccumulate; reduceat: UfuncReduceat }) : unknown) &
   { at: UfuncAt };
 

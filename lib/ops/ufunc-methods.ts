@@ -187,6 +187,9 @@ const fns = ufuncFunctions as unknown as Record<string, object>;
 const attach = (name: string, method: string, value: unknown) =>
   Object.defineProperty(fns[name], method, { value, writable: true, configurable: true });
 for (const [name, u] of UFUNCS) {
+  // NumPy's ufunc attributes: gp.add.identity, gp.sin.nin, gp.divmod.nout, nargs.
+  for (const [k, v] of [['identity', u.identity], ['nin', u.nin], ['nout', u.nout], ['nargs', u.nin + u.nout]] as const)
+    Object.defineProperty(fns[name], k, { value: v, enumerable: false, configurable: true });
   if (u.nin !== 2) continue;
   attach(name, 'outer', (a: UfuncArg, b: UfuncArg, options?: UfuncCallOptions | UfuncPairCallOptions) => {
     const r = ufuncOuter(u, a, b, options);

@@ -643,6 +643,8 @@ const spectrum = gp.fft.fft(gp.array([1, 0, 0, 0], 'float64'));
 assert.equal(spectrum.dtype.name, 'complex128');
 const roundTrip = list(gp.fft.irfft(gp.fft.rfft(gp.array([1, 2, 3, 4], 'float64')))) as number[];
 assert.ok(roundTrip.every((v, i) => Math.abs(v - (i + 1)) < 1e-12));
+// numpy.emath: the complex square root of a negative real.
+assert.equal(gp.emath.sqrt(-4).dtype.name, 'complex128');
 const rng = gp.random.defaultRng(42);
 const u = rng.random(1000);
 assert.ok(list(u).every((v) => typeof v === 'number' && v >= 0 && v < 1));
