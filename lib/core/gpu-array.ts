@@ -101,7 +101,7 @@ export class GpuArray {
   get size(): number {
     return this.#size;
   }
-  /** Memory layout, `cContiguous` (row-major) and `fContiguous` (column-major), and `writeable` (NumPy `ndarray.flags`). */
+  /** NumPy's `ndarray.flags`: `cContiguous` (row-major), `fContiguous` (column-major), `writeable` (assignable), `owndata`, `aligned`. */
   get flags(): ArrayFlags {
     return (this.#flagsView ??= userFlags(this));
   }
