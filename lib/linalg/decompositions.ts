@@ -13,7 +13,7 @@ import {
   assertStacked2d, assertStackedSquare, batchOf, castOwned, linalgHelpers, linalgTypes, packed, realOf, solverRun, swapLast,
   swappedCopy, identities,
 } from './solver-call.js';
-import { refuseNaN } from './input-checks.js';
+import { mayHoldNaN, refuseNaN } from './input-checks.js';
 
 const zeros = (shape: readonly number[], d: DType) => GpuArray.allocate(shape, d).fill(0);
 
@@ -159,7 +159,6 @@ export function svdArray(
     const vh = full ? identities(bshape, n, result) : zeros([...bshape, k, n], result);
     return [u, s, vh];
   }
-  refuseNaN(x, failure);
   // The solver wants M >= N: A itself when tall, else A^T (A's own buffer), whose factors swap.
   const tall = m >= n;
   const M = Math.max(m, n);
@@ -167,6 +166,12 @@ export function svdArray(
   const job = !uv ? 'N' : full ? 'A' : 'S';
   const uCols = job === 'A' ? M : N;
   const buf = packed(x, compute, tall);
+  try {
+    if (mayHoldNaN(x)) refuseNaN(buf, failure);
+  } catch (e) {
+    buf.dispose();
+    throw e;
+  }
   const s = GpuArray.allocate([...bshape, N], realOf(compute), dev);
   const u = uv ? GpuArray.allocate([...bshape, uCols, M], compute, dev) : null;
   const vt = uv ? GpuArray.allocate([...bshape, N, N], compute, dev) : null;
@@ -203,11 +208,16 @@ function eighArray(x: GpuArray, uplo: Uplo, vectors: boolean): GpuArray[] {
     const w = GpuArray.allocate([...bshape, n], realOf(result), dev);
     return vectors ? [w, GpuArray.allocate(x.shape, result, dev)] : [w];
   }
-  // A 1 x 1 matrix's NaN is its eigenvalue, as LAPACK's; larger ones do not converge.
-  if (n > 1) refuseNaN(x, 'Eigenvalues did not converge', uplo);
   // Column-major the buffer is conj(A): A's lower triangle is its upper one. Its eigenvectors V
   // (of conj(A)) read row-major are V^T; A's are conj(V).
   const buf = packed(x, compute, false);
+  // A 1 x 1 matrix's NaN is its eigenvalue, as LAPACK's; larger ones do not converge.
+  try {
+    if (n > 1 && mayHoldNaN(x)) refuseNaN(buf, 'Eigenvalues did not converge', uplo);
+  } catch (e) {
+    buf.dispose();
+    throw e;
+  }
   const w = GpuArray.allocate([...bshape, n], realOf(compute), dev);
   try {
     solverRun(dev, compute, batch, 'Eigenvalues did not converge', (c) =>

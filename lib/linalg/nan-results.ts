@@ -3,28 +3,12 @@
 // pivot, and a NaN in a column of B every element of that column. cuSOLVER's getrf loses a NaN
 // (an LU of [[1, 0], [NaN, 1]] comes back as the identity) or reports a zero pivot for it, so the
 // NaNs are found in the inputs before the solver runs, and NumPy's answer is written over its
-// result where they were (both backends alike).
+// result where they were (both backends alike). The NaNs are found by input-checks.ts's anyNaN.
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { ReductionKernel } from '../kernel/reduction-kernel.js';
 import { ufuncFunctions } from '../ops/ufunc-api.js';
-import type { ReductionKernelFn } from '../kernel/reduction-kernel.js';
 import { where } from '../ops/where.js';
 import { Track, withTemporaries } from './temporaries.js';
-
-/** Whether a NaN can be in an input of `x`'s dtype (integers and booleans hold none). */
-export const mayHoldNaN = (x: GpuArray) => x.dtype.isFloat || x.dtype.isComplex;
-
-let anyNaNKernel: ReductionKernelFn<GpuArray> | null = null;
-
-/**
- * Whether each run along `axes` of `x` (a solver's float or complex input copy) holds a NaN: one
- * read of x, bool results.
- */
-export function anyNaN(x: GpuArray, axes: readonly number[]): GpuArray {
-  anyNaNKernel ??= ReductionKernel('T x', 'bool y', 'isnan(x)', 'a || b', 'y = a', 'false', 'gpa_any_nan');
-  return anyNaNKernel(x, { axis: axes });
-}
 
 /** The host copy of a bool array of NaN flags (null: none can hold NaN), the array disposed. */
 export function readFlags(flags: GpuArray | null): Uint8Array | null {

@@ -10,7 +10,8 @@ import { broadcastShapes, shapeString } from '../core/shape.js';
 import type { SolverDType } from '../device/backend.js';
 import { PERM_EYE_MAX } from '../device/solver-kernel.js';
 import { ArrayLike, matmul, withArrays } from './matmul.js';
-import { anyNaN, mayHoldNaN, nanDeterminant, nanRealSign, nanSolution, readFlags } from './nan-results.js';
+import { anyNaN, mayHoldNaN } from './input-checks.js';
+import { nanDeterminant, nanRealSign, nanSolution, readFlags } from './nan-results.js';
 import {
   assertStackedSquare, batchOf, castOwned, identities, linalgHelpers, linalgTypes, packed, readSolverInfo, realOf, solverQueue, solverRun, swappedCopy,
 } from './solver-call.js';
