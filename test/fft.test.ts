@@ -219,6 +219,14 @@ describeEachDevice('gp.fft', (spec) => {
     ]);
   });
 
+  it('quarter-turn twiddles are exact: fft of lengths 2 and 4 as the butterflies give them', () => {
+    // NumPy: fft([1, 1]) is [2, 0] and fft([1, 2, 3, 4]) is [10, -2+2j, -2, -2-2j], with no rounding in the zeros.
+    const exact = (a: gp.GpuArray) => Array.from(hostComplex(a), (v) => v + 0); // -0 reads as 0
+    expect(exact(gp.fft.fft(gp.array([1, 1], 'float64')))).to.deep.equal([2, 0, 0, 0]);
+    expect(exact(gp.fft.fft(gp.array([1, 2, 3, 4], 'float64')))).to.deep.equal([10, 0, -2, 2, -2, 0, -2, -2]);
+    expect(exact(gp.fft.ifft(gp.array([10, 0, 0, 0], 'complex128')))).to.deep.equal([2.5, 0, 2.5, 0, 2.5, 0, 2.5, 0]);
+  });
+
   it('errors as NumPy: n < 1, a bad norm, s and axes of different lengths; out= of the wrong shape', () => {
     const a = gp.array([1, 2, 3], 'float64');
     expect(() => gp.fft.fft(a, 0)).to.throw(RangeError, /Invalid number of FFT data points \(0\)/);

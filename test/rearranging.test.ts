@@ -173,7 +173,12 @@ describeEachDevice('rearranging', () => {
     expect(host[4].slice(0, 3)).to.deep.equal([4, 5, 6].map((edge) => lin(-10, edge, 1, 0)));
     // Axis 1 ramps run over the rows padded by axis 0 (NumPy's order), towards end value 1.
     expect(host.map((row) => row.slice(3))).to.deep.equal(host.map((row) => [2, 1, 0].map((j) => lin(1, row[2], 3, j))));
-    expect(() => gp.pad(gp.array([true]), 1, 'linear_ramp')).to.throw(TypeError);
+    // bool and float16 ramps are made in float64 and cast (np.pad: nonzero is True); complex is refused.
+    expect(gp.pad(gp.array([true, false]), 2, 'linear_ramp').toArray()).to.deep.equal([false, true, true, false, false, false]);
+    expect(gp.pad(gp.array([true, false]), 2, { mode: 'linear_ramp', endValues: 1 }).toArray()).to.deep.equal([true, true, true, false, true, true]);
+    const h = gp.pad(gp.array([1.5, 2.5], 'float16'), 2, 'linear_ramp');
+    expect([h.dtype.name, h.toArray()]).to.deep.equal(['float16', [0, 0.75, 1.5, 2.5, 1.25, 0]]);
+    expect(() => gp.pad(gp.array([1, 2], 'complex64'), 1, 'linear_ramp')).to.throw(TypeError, /real arrays/);
   });
 
   it('0-d inputs', () => {

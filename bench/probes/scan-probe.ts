@@ -73,12 +73,12 @@ function sweep(dtype: 'float32' | 'float64', n: number, which: 'narrow' | 'wide'
 }
 
 const S = { ...lookbackShapes.narrow };
-sweep('float32', N, 'narrow', [
-  { ...S, ahead: 0 },
-  ...[256, 512, 640].map((ahead) => ({ ...S, ahead })),
-  ...[384, 512].map((ahead) => ({ ...S, items: 28, minBlocks: 10, ahead })),
-  { ...S, items: 32, minBlocks: 8, ahead: 384 },
-], 'goal 0.600 ms');
+// SCAN_PROBE_NARROW: a JSON list of changes to the default narrow shape, swept instead of the list below.
+const narrow: Partial<LookbackShape>[] = process.env.SCAN_PROBE_NARROW
+  ? JSON.parse(process.env.SCAN_PROBE_NARROW)
+  : [{ ahead: 0 }, ...[256, 512, 640].map((ahead) => ({ ahead })), ...[384, 512].map((ahead) => ({ items: 28, minBlocks: 10, ahead })), { items: 32, minBlocks: 8, ahead: 384 }];
+sweep('float32', N, 'narrow', narrow.map((c) => ({ ...S, ...c })), 'goal 0.600 ms');
+if (process.env.SCAN_PROBE_WIDE === '0') process.exit(0);
 
 const W = { ...lookbackShapes.wide };
 sweep('float64', N / 2, 'wide', [

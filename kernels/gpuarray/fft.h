@@ -12,10 +12,39 @@
 namespace gpa {
 namespace fft {
 
-// exp(i * pi * num / den) in double, the angle reduced first (num in [0, 2 den)).
+// exp(i * pi * num / den) in double, num any integer: reduced in integers to the first octant, so
+// the twiddles of quarter turns are exactly 1, i, -1, -i (pocketfft's too) and w^k and w^-k
+// are exact conjugates.
 __device__ __forceinline__ complex<double> expi_pi(long long num, long long den) {
-  const double a = 3.14159265358979323846 * (double)num / (double)den;
-  return complex<double>(cos(a), sin(a));
+  long long m = num % (2 * den);
+  if (m < 0) m += 2 * den;
+  const long long q = (2 * m) / den, r = 2 * m - q * den;  // angle = pi/2 (q + r / den), r in [0, den)
+  const double half_pi = 1.57079632679489661923;
+  double c, s;
+  if (2 * r <= den) {
+    const double a = half_pi * (double)r / (double)den;
+    c = r == 0 ? 1.0 : cos(a);
+    s = r == 0 ? 0.0 : sin(a);
+  } else {
+    const double a = half_pi * (double)(den - r) / (double)den;
+    c = sin(a);
+    s = cos(a);
+  }
+  switch (q) {
+    case 0: return complex<double>(c, s);
+    case 1: return complex<double>(-s, c);
+    case 2: return complex<double>(-c, -s);
+    default: return complex<double>(s, -c);
+  }
+}
+
+// x w for a twiddle w: a real or imaginary w scales (and swaps) x's parts, so an infinite part of
+// x meets no 0 * inf (pocketfft's butterflies rotate by 1, i, -1, -i the same way).
+template <typename T>
+__device__ __forceinline__ complex<T> twiddle(const complex<T>& x, const complex<T>& w) {
+  if (w.imag() == (T)0) return complex<T>(x.real() * w.real(), x.imag() * w.real());
+  if (w.real() == (T)0) return complex<T>(-x.imag() * w.imag(), x.real() * w.imag());
+  return x * w;
 }
 
 template <typename T>
@@ -56,11 +85,11 @@ __device__ void stockham_pass(const complex<T>* x, complex<T>* y, long long n, l
       for (int m = 0; m < p; m++) {
         // w_L^(j m), its angle reduced modulo 2 pi before the cosine.
         const complex<double> w = expi_pi(sign * ((2LL * j * m) % (2 * L)), L);
-        a[m] = x[j * rstar + k + r * m] * complex<T>((T)w.real(), (T)w.imag());
+        a[m] = twiddle(x[j * rstar + k + r * m], complex<T>((T)w.real(), (T)w.imag()));
       }
       for (int mo = 0; mo < p; mo++) {
         complex<T> s = a[0];
-        for (int m = 1; m < p; m++) s += a[m] * wp[(m * mo) % p];
+        for (int m = 1; m < p; m++) s += twiddle(a[m], wp[(m * mo) % p]);
         y[(j + Lstar * mo) * r + k] = s;
       }
     }

@@ -153,8 +153,8 @@ export function pad(array0: unknown, padWidth: PadWidth, modeOrOptions: PadMode 
     if (mode === 'constant' || mode === 'empty' || mode === 'linear_ramp' || STAT_MODES.includes(mode)) {
       const values = mode === 'constant' || mode === 'empty' ? pairs('pad', o.constantValues ?? 0, a.ndim) : null;
       const ends = mode === 'linear_ramp' ? pairs('pad', o.endValues ?? 0, a.ndim) : null;
-      if (ends !== null && (a.dtype.isComplex || a.dtype === dtypes.bool || a.dtype.bits !== null)) {
-        throw new TypeError(`pad: linear_ramp supports integer, float32 and float64 arrays, not ${a.dtype.name}`);
+      if (ends !== null && a.dtype.isComplex) {
+        throw new TypeError(`pad: linear_ramp supports real arrays, not ${a.dtype.name}`);
       }
       if (mode !== 'constant' && mode !== 'empty') {
         a.shape.forEach((n, k) => {
