@@ -120,6 +120,9 @@ describeEachDevice('searching and sets', () => {
     const got = [-1, 300, -200, 255, 0].map((v) => [u8, i8].map((a) => (['left', 'right'] as const).map((side) => Number(gp.searchsorted(a, v, side).toArray()))));
     expect(got).to.deep.equal([[[0, 0], [1, 1]], [[4, 4], [4, 4]], [[0, 0], [0, 0]], [[3, 4], [4, 4]], [[0, 1], [1, 1]]]);
     expect(flat(gp.searchsorted(gp.array([1, 2, 3]), [2, 3], 'right'))).to.deep.equal([2, 3]);
+    // A bigint past every integer dtype (NumPy: an object needle) lands after or before all of a.
+    const big = [2n ** 70n, -(2n ** 70n), 2n ** 64n].map((v) => (['int64', 'uint64', 'float32'] as const).map((d) => Number(gp.searchsorted(gp.array([1, 2, 3], d), v).toArray())));
+    expect(big).to.deep.equal([[3, 3, 3], [0, 0, 0], [3, 3, 3]]);
     expect(() => gp.searchsorted(u8, 1, { side: 'right', bogus: 1 } as never)).to.throw(TypeError);
     expect(flat(gp.isin(gp.array([1, 2]), [2, 5]))).to.deep.equal([0, 1]);
     expect(flat(gp.isin(gp.array([1, 2]), 2))).to.deep.equal([0, 1]);

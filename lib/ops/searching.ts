@@ -157,6 +157,9 @@ export function searchsorted(a: ArrayArg, v: ArrayArg, ...more: ('left' | 'right
   checkOperand('searchsorted', a);
   // NumPy's order: side, sorter (by position or option).
   const options = bindArgs('searchsorted', more, ['side', 'sorter']) as SearchsortedOptions;
+  // A bigint no integer dtype holds (NumPy: an object needle, compared exactly) orders as its
+  // float64 value against any array: every int64 and uint64 is smaller or larger than both.
+  if (typeof v === 'bigint' && (v >= 2n ** 64n || v < -(2n ** 63n))) return searchsorted(a, Number(v), options);
   if (!(v instanceof GpuArray) && typeof v !== 'number') {
     // Host needles (a list, a TypedArray, a bigint or boolean) as NumPy's asarray(v).
     const arr = toArray(v, 'searchsorted: v');
