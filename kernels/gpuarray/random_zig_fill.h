@@ -81,8 +81,9 @@ __device__ __forceinline__ bool zig_queued() { return (blockDim.x & 31u) == 0u &
  * entry a lane and step (its U groups' bits together), the float64 fill one a group (u = 0).
  * Fewer than 32 entries wait between steps, so CAP = 31 + 32 (by step) or 31 + 32 U (by group)
  * never overflows. A word is recomputed from its block when it is finished. On the H200
- * (random-probe, 2026-12-02) an entry a step made the float32 fill 2.5% faster than an entry a
- * group (0.389 against 0.399 ms for 256M) and the float64 fill 3.5% slower (0.729 against 0.704).
+ * (random-probe, 2026-12-02) an entry a step took the float32 fill of 256M to 0.389 ms, from
+ * 0.398-0.402 with an entry a group in earlier runs, and the float64 fill to 0.729 ms, from
+ * 0.700-0.707.
  */
 template <int CAP>
 struct ZigQueue {
