@@ -4,6 +4,7 @@
 import { expect } from 'chai';
 import * as gp from '../lib/index.js';
 import type { GpuArray } from '../lib/index.js';
+import { histogramPaths } from '../lib/ops/histogram-even.js';
 import { describeEachDevice, rng } from './helpers.js';
 
 const vals = (a: GpuArray) => Array.from(a.toTypedArray() as ArrayLike<number | bigint>, Number);
@@ -53,6 +54,34 @@ describeEachDevice('histogramBinEdges', () => {
     expect(vals(gp.histogramBinEdges(f, { bins: [3] }))).to.deep.equal([3]);
     expect(gp.histogramBinEdges(f, []).size).to.equal(0);
     expect(vals(gp.histogramBinEdges([1, 2, 3, 4], 2))).to.deep.equal([1, 2.5, 4]);
+  });
+
+  it("edges from float32 and float16 data are NumPy's linspace in that dtype's arithmetic (the even kernel and the general one)", () => {
+    // Expected values: NumPy 2.4 (its linspace over the data's min and max as float32/float16 scalars).
+    const x32 = gp.array([0.1, 3.3, 1.4714285, 1.9285713, 1.9285715, 0.55714285], 'float32');
+    const e32 = [0.10000000149011612, 0.5571428537368774, 1.014285683631897, 1.471428632736206, 1.9285714626312256, 2.385714292526245, 2.8428571224212646, 3.299999952316284];
+    const x16 = gp.array([-2.654296875, 0.693359375, -1.0, 0.0999755859375, 0.25, -0.5], 'float16');
+    const e16 = [-2.654296875, -2.349609375, -2.044921875, -1.7412109375, -1.4365234375, -1.1318359375, -0.828125, -0.5234375, -0.21875, 0.0859375, 0.390625, 0.693359375];
+    for (const even of [true, false]) {
+      histogramPaths.even = even;
+      try {
+        const [c32, ed32] = gp.histogram(x32, 7);
+        expect([vals(c32), vals(ed32)]).to.deep.equal([[1, 1, 1, 1, 1, 0, 1], e32]);
+        const [c16, ed16] = gp.histogram(x16, 11);
+        expect([ed16.dtype.name, vals(c16), vals(ed16)]).to.deep.equal(['float16', [1, 0, 0, 0, 0, 1, 0, 1, 0, 2, 1], e16]);
+        // Equal data: the ends widen by 0.5 in float32.
+        expect(vals(gp.histogram(gp.array([1.1, 1.1], 'float32'), 3)[1])).to.deep.equal([0.6000000238418579, 0.9333333969116211, 1.2666666507720947, 1.600000023841858]);
+      } finally {
+        histogramPaths.even = true;
+      }
+    }
+    expect(vals(gp.histogramBinEdges(x32, 7))).to.deep.equal(e32);
+    // A given range stays float64 arithmetic, rounded once to float32 (NumPy's linspace of Python floats).
+    expect(vals(gp.histogram(x32, 3, { range: [0, 1] })[1])).to.deep.equal([0, 1 / 3, 2 / 3, 1].map(Math.fround));
+    const s = gp.array([[0.1, 3.3], [1.4714285, 1.9285713], [1.9285715, 0.55714285], [0.3, 2.2]], 'float32');
+    const [h, es] = gp.histogramdd(s, [7, 3]);
+    expect(vals(h)).to.deep.equal([0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 0]);
+    expect(vals(es[1])).to.deep.equal([0.5571428537368774, 1.4714285135269165, 2.385714054107666, 3.299999952316284]);
   });
 
   it("NumPy's errors", () => {

@@ -9,8 +9,8 @@
 // the edges are within `delta` of the equal-width grid and eps > delta + the estimate's rounding
 // error: then an estimate whose fraction lies in (eps, 1 - eps) is already the edges' bin, and
 // only the values near an edge (or past the last one) read the edges. The edges are built here,
-// as the host builds them (lo + i * step, the last one hi, rounded once to the edge dtype E), and
-// block 0 writes them out.
+// as the host builds them (lo + i * step in float64, the last one hi, rounded once to the edge
+// dtype E; or, `own`, in E's arithmetic: edge_own), and block 0 writes them out.
 #pragma once
 
 namespace gpa {
@@ -73,6 +73,42 @@ __device__ __forceinline__ float16 edge_at<float16>(int i, int nb, double lo, do
 }
 #endif
 
+// Edge i in the edge dtype's own arithmetic, as NumPy's linspace over two ends of that dtype (the
+// data's min and max): i * step + lo with each operation rounded to E, float16's computed in float
+// as NumPy's half ufuncs (i itself a float16, as arange's), the last exactly hi. lo, step and hi
+// are values of E. Only float and float16 edges are made this way.
+template <typename E>
+__device__ __forceinline__ E edge_own(int i, int nb, double lo, double step, double hi) {
+  return edge_at<E>(i, nb, lo, step, hi);
+}
+__device__ __forceinline__ float mul_rn(float a, float b) {
+#ifdef GPA_HOST
+  return a * b;  // the cpu backend compiles with -ffp-contract=off
+#else
+  return __fmul_rn(a, b);
+#endif
+}
+__device__ __forceinline__ float add_rn(float a, float b) {
+#ifdef GPA_HOST
+  return a + b;
+#else
+  return __fadd_rn(a, b);
+#endif
+}
+template <>
+__device__ __forceinline__ float edge_own<float>(int i, int nb, double lo, double step, double hi) {
+  return i == nb ? (float)hi : add_rn(mul_rn((float)i, (float)step), (float)lo);
+}
+#ifdef GPA_HIST_HALF_EDGES
+template <>
+__device__ __forceinline__ float16 edge_own<float16>(int i, int nb, double lo, double step, double hi) {
+  if (i == nb) return __double2half(hi);
+  const float fi = __half2float(__float2half((float)i));
+  const float p = __half2float(__float2half(mul_rn(fi, (float)step)));
+  return __float2half(add_rn(p, (float)lo));
+}
+#endif
+
 template <typename C>
 struct EvenBins {
   const C* e;  // nb + 1 edges (shared memory)
@@ -108,11 +144,11 @@ struct VecOf {
  */
 template <typename T, typename C, typename E>
 __device__ __forceinline__ void histogram_even(const T* __restrict__ x, E* __restrict__ edges_out, unsigned long long* __restrict__ counts, long long n,
-                                               int nb, int R, double lo, double step, double hi, C scale, C eps, unsigned char* smem) {
+                                               int nb, int R, double lo, double step, double hi, int own, C scale, C eps, unsigned char* smem) {
   C* e = reinterpret_cast<C*>(smem);
   unsigned int* h = reinterpret_cast<unsigned int*>(smem + (((nb + 1) * (int)sizeof(C) + 15) & ~15));
   for (int i = threadIdx.x; i <= nb; i += blockDim.x) {
-    const E v = edge_at<E>(i, nb, lo, step, hi);
+    const E v = own ? edge_own<E>(i, nb, lo, step, hi) : edge_at<E>(i, nb, lo, step, hi);
     e[i] = (C)v;
     if (blockIdx.x == 0) edges_out[i] = v;
   }

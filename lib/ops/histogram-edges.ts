@@ -1,8 +1,9 @@
 // numpy.histogram's bin edges, apart from the counting: the outer edges of a bin count (the range
 // given, or the data's min and max), NumPy's linspace edges over them in the data's float dtype,
 // and numpy.histogram_bin_edges (the edges histogram would use, without counting).
-import { dtypes } from '../core/dtype.js';
+import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
+import { float16BitsFromNumber, numberFromFloat16Bits } from '../core/host-data.js';
 import { ArrayLike as ArrayArg, deviceDoubles, hostScalar, bindArgs, toArray, withArray } from './array-args.js';
 import { binCountOf } from './histogram-bins.js';
 import { percentile } from './quantile.js';
@@ -11,7 +12,36 @@ import { reductionFunctions } from './reductions.js';
 /** The bins of numpy.histogram and histogram_bin_edges: a count, a rule name or increasing edges. */
 export type HistogramBins = number | string | readonly number[] | ArrayBufferView | GpuArray;
 
-/** The outer edges of a bin count: `range`, else the data's min and max (0 and 1 when empty), widened by 0.5 when equal. */
+/** One arithmetic operation's float64 result rounded as NumPy computes it in a dtype (identity: float64). */
+export type Rounding = (x: number) => number;
+
+const float64Math: Rounding = (x) => x;
+const float32Math: Rounding = Math.fround;
+// NumPy's float16 ufuncs compute in float32 and round the result to float16.
+const float16Math: Rounding = (x) => numberFromFloat16Bits(float16BitsFromNumber(Math.fround(x)));
+
+/**
+ * The arithmetic NumPy makes equal-width edges in: the data's own for float32 and float16 data
+ * whose min and max give the ends (linspace over two scalars of that dtype), float64 for a given
+ * range (Python floats), an empty array and every other dtype.
+ */
+export function edgeArithmetic(d: DType, fromData: boolean): Rounding {
+  if (!fromData) return float64Math;
+  return d === dtypes.float32 ? float32Math : d === dtypes.float16 ? float16Math : float64Math;
+}
+
+/**
+ * NumPy's linspace(lo, hi, bins + 1) with each operation rounded by `r`: delta = hi - lo, step =
+ * delta / bins, edge i = i * step + lo (i itself in that dtype), the last exactly hi; where step
+ * underflows to 0, (i / bins) * delta + lo.
+ */
+export function linspaceEdgesIn(lo: number, hi: number, bins: number, r: Rounding): number[] {
+  const delta = r(hi - lo);
+  const step = r(delta / bins);
+  return Array.from({ length: bins + 1 }, (_, i) => (i === bins ? hi : step === 0 ? r(r(r(r(i) / bins) * delta) + lo) : r(r(r(i) * step) + lo)));
+}
+
+/** The outer edges of a bin count: `range`, else the data's min and max (0 and 1 when empty), widened by 0.5 when equal (in edgeArithmetic's dtype). */
 export function outerEdges(fn: string, a: GpuArray, range: readonly [number, number] | null | undefined): [number, number] {
   let lo: number;
   let hi: number;
@@ -25,16 +55,17 @@ export function outerEdges(fn: string, a: GpuArray, range: readonly [number, num
     hi = hostScalar(reductionFunctions.max(a));
     if (!Number.isFinite(lo) || !Number.isFinite(hi)) throw new RangeError(`${fn}: autodetected range of [${lo}, ${hi}] is not finite`);
   }
-  return lo === hi ? [lo - 0.5, hi + 0.5] : [lo, hi];
+  const r = edgeArithmetic(a.dtype, !range && a.size > 0);
+  return lo === hi ? [r(lo - 0.5), r(hi + 0.5)] : [lo, hi];
 }
 
 /**
- * NumPy's linspace edges of `bins` equal bins over [lo, hi] (start + i * step, the last exactly
- * hi) as histogram returns them: in the data's float dtype (float64 for the others); `edges` are
- * their values, by which the bins are decided.
+ * NumPy's linspace edges of `bins` equal bins over [lo, hi] (i * step + lo, the last exactly hi)
+ * as histogram returns them: made in arithmetic `math` (edgeArithmetic), held in the data's float
+ * dtype (float64 for the others); `edges` are their values, by which the bins are decided.
  */
-export function uniformEdges(a: GpuArray, lo: number, hi: number, bins: number): { edges: number[]; edgeArr: GpuArray } {
-  const edges = linspaceEdges(lo, hi, bins);
+export function uniformEdges(a: GpuArray, lo: number, hi: number, bins: number, math: Rounding): { edges: number[]; edgeArr: GpuArray } {
+  const edges = linspaceEdgesIn(lo, hi, bins, math);
   if (a.dtype.kind !== 'f' || a.dtype === dtypes.float64) {
     assertFiniteBins(edges);
     return { edges, edgeArr: deviceDoubles(edges, a) };
@@ -52,12 +83,6 @@ export function uniformEdges(a: GpuArray, lo: number, hi: number, bins: number):
     throw e;
   }
   return { edges: rounded, edgeArr: r };
-}
-
-/** NumPy's linspace edges of `bins` equal bins over [lo, hi] in float64, the last exactly hi. */
-export function linspaceEdges(lo: number, hi: number, bins: number): number[] {
-  const step = (hi - lo) / bins;
-  return Array.from({ length: bins + 1 }, (_, i) => (i === bins ? hi : lo + i * step));
 }
 
 /**
@@ -100,13 +125,13 @@ export function histogramBinEdges(a: ArrayArg, ...more: (HistogramBins | readonl
     if (weighted) throw new TypeError('histogramBinEdges: Automated estimation of the number of bins is not supported for weighted data');
     const count = binCountOf(bins, a, o.range ?? null, (x, q) => percentile(x, q));
     const [lo, hi] = outerEdges('histogramBinEdges', a, o.range);
-    return uniformEdges(a, lo, hi, count).edgeArr;
+    return uniformEdges(a, lo, hi, count, edgeArithmetic(a.dtype, !o.range && a.size > 0)).edgeArr;
   }
   if (typeof bins === 'number') {
     if (!Number.isInteger(bins)) throw new TypeError('histogramBinEdges: `bins` must be an integer, a string, or an array');
     if (bins < 1) throw new RangeError('histogramBinEdges: `bins` must be positive, when an integer');
     const [lo, hi] = outerEdges('histogramBinEdges', a, o.range);
-    return uniformEdges(a, lo, hi, bins).edgeArr;
+    return uniformEdges(a, lo, hi, bins, edgeArithmetic(a.dtype, !o.range && a.size > 0)).edgeArr;
   }
   // Increasing edges come back as given (NumPy's asarray(bins): int64 for a list of integers).
   const e = bins instanceof GpuArray ? bins.copy() : toArray(bins, 'histogramBinEdges: bins');

@@ -7,6 +7,7 @@ import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { float16BitsFromNumber, numberFromFloat16Bits } from '../core/host-data.js';
 import { COOPERATIVE_MARK, moduleKernel } from './device-kernels.js';
+import { edgeArithmetic, linspaceEdgesIn } from './histogram-edges.js';
 
 /** Internal switch (probes and tests): off, every histogram takes the general kernels; `launches` counts even ones. */
 export const histogramPaths = { even: true, launches: 0 };
@@ -45,9 +46,9 @@ export function evenSource(t: Types): string {
   if (s === undefined) {
     const half = t.E === 'float16' ? '#include "gpuarray/float16.h"\n#define GPA_HIST_HALF_EDGES 1\n' : '';
     s = `${COOPERATIVE_MARK}${half}#include "gpuarray/histogram.h"
-extern "C" __global__ void __launch_bounds__(${THREADS}) gpa_histogram_even(const void* x, void* edges, void* counts, long long n, int nb, int copies, double lo, double step, double hi, ${t.C} scale, ${t.C} eps) {
+extern "C" __global__ void __launch_bounds__(${THREADS}) gpa_histogram_even(const void* x, void* edges, void* counts, long long n, int nb, int copies, double lo, double step, double hi, int own, ${t.C} scale, ${t.C} eps) {
   extern __shared__ __align__(16) unsigned char gpa_hist_smem[];
-  gpa::hist::histogram_even<${t.T}, ${t.C}, ${t.E}>((const ${t.T}*)x, (${t.E}*)edges, (unsigned long long*)counts, n, nb, copies, lo, step, hi, (${t.C})scale, (${t.C})eps, gpa_hist_smem);
+  gpa::hist::histogram_even<${t.T}, ${t.C}, ${t.E}>((const ${t.T}*)x, (${t.E}*)edges, (unsigned long long*)counts, n, nb, copies, lo, step, hi, own, (${t.C})scale, (${t.C})eps, gpa_hist_smem);
 }
 `;
     sources.set(key, s);
@@ -59,6 +60,9 @@ extern "C" __global__ void __launch_bounds__(${THREADS}) gpa_histogram_even(cons
 export interface EvenPlan {
   /** The edges as the kernel builds them (edge dtype values, as float64). */
   edges: number[];
+  /** The linspace's step, and whether the edges are made in their own dtype's arithmetic (histogram-edges.ts edgeArithmetic). */
+  step: number;
+  own: boolean;
   scale: number;
   eps: number;
   types: Types;
@@ -70,11 +74,15 @@ export interface EvenPlan {
  * equal-width grid (in bins) plus the estimate's rounding, (v - lo) * scale with two roundings of
  * the compute type, at most (nb + 1) * 2^-23 for float (2^-52 double), doubled.
  */
-export function evenPlan(d: DType, lo: number, hi: number, nb: number): EvenPlan | null {
+export function evenPlan(d: DType, lo: number, hi: number, nb: number, fromData = false): EvenPlan | null {
   const types = typesOf(d);
   if (types === null || nb > EVEN_MAX_BINS) return null;
-  const step = (hi - lo) / nb;
-  const edges = Array.from({ length: nb + 1 }, (_, i) => types.roundE(i === nb ? hi : lo + i * step));
+  // float32 and float16 data that gave the ends: NumPy's linspace in that dtype (edge_own).
+  const own = fromData && types.C === 'float';
+  const r = edgeArithmetic(d, own);
+  const step = own ? r(r(hi - lo) / nb) : (hi - lo) / nb;
+  if (own && step === 0) return null;
+  const edges = own ? linspaceEdgesIn(lo, hi, nb, r) : Array.from({ length: nb + 1 }, (_, i) => types.roundE(i === nb ? hi : lo + i * step));
   const span = types.roundC(edges[nb] - edges[0]);
   const scale = types.roundC(nb / (edges[nb] - edges[0]));
   const minNormal = types.C === 'float' ? 2 ** -126 : 2 ** -1022;
@@ -84,7 +92,7 @@ export function evenPlan(d: DType, lo: number, hi: number, nb: number): EvenPlan
   const rounding = (nb + 1) * (types.C === 'float' ? 2 ** -22 : 2 ** -51);
   const eps = 2 * (delta + rounding);
   if (!(eps < 0.25)) return null;
-  return { edges, scale, eps, types };
+  return { edges, step, own, scale, eps, types };
 }
 
 /** Copies of the counters a block keeps (a power of two up to 32, one per lane at most) in the shared memory left after the edges. */
@@ -98,9 +106,9 @@ function copiesFor(nb: number, edgeBytes: number): number {
  * Equal-width counts of `a` (any layout; float16 counted through a float32 copy): [int64 counts,
  * edges in NumPy's edge dtype], or null when the general kernels must count.
  */
-export function evenHistogram(a: GpuArray, lo: number, hi: number, nb: number): { counts: GpuArray; edgeArr: GpuArray; edges: number[] } | null {
+export function evenHistogram(a: GpuArray, lo: number, hi: number, nb: number, fromData: boolean): { counts: GpuArray; edgeArr: GpuArray; edges: number[] } | null {
   if (!histogramPaths.even || !a.dtype.inNumPy) return null; // bfloat16: the general path
-  const plan = evenPlan(a.dtype, lo, hi, nb);
+  const plan = evenPlan(a.dtype, lo, hi, nb, fromData);
   if (plan === null) return null;
   const t = plan.types;
   const edgeBytes = ((nb + 1) * (t.C === 'float' ? 4 : 8) + 15) & ~15;
@@ -120,8 +128,7 @@ export function evenHistogram(a: GpuArray, lo: number, hi: number, nb: number): 
     const cc = info.computeCapability;
     const perSm = backend.launchHints.serialThreads ? 1 : cc.minor === 0 && cc.major >= 8 ? Math.min(4, Math.floor((160 * 1024) / (shared + 1024))) : 2;
     const blocks = Math.max(1, Math.ceil(n / 2 ** 31), Math.min(info.multiprocessorCount * Math.max(1, perSm), Math.ceil(n / (THREADS * 16))));
-    const step = (hi - lo) / nb;
-    moduleKernel(evenSource(t), 'gpa_histogram_even')(blocks, THREADS, [src, edgeArr, counts, n, nb, copies, lo, step, hi, plan.scale, plan.eps], shared);
+    moduleKernel(evenSource(t), 'gpa_histogram_even')(blocks, THREADS, [src, edgeArr, counts, n, nb, copies, lo, plan.step, hi, plan.own ? 1 : 0, plan.scale, plan.eps], shared);
     histogramPaths.launches++;
     return { counts, edgeArr, edges: plan.edges };
   } catch (e) {

@@ -6,6 +6,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
 import { ArrayLike as ArrayArg, bindArgs, toArray, withArray } from './array-args.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
+import { edgeArithmetic, linspaceEdgesIn } from './histogram-edges.js';
 import { reductionFunctions as R } from './reductions.js';
 
 const DD = `
@@ -135,14 +136,13 @@ export function histogramdd(sample: ArrayArg | readonly ArrayArg[], ...more: (Bi
           mx.dispose();
         }
         if (!(lo <= hi) || !Number.isFinite(lo) || !Number.isFinite(hi)) throw new RangeError(`histogramdd: range of dimension ${d} is not finite or max < min`);
-        // NumPy's linspace runs in the dtype of its ends: the data's min and max (float32 data: float32
-        // arithmetic), or float64 for a given range, an empty sample or integer data.
+        // NumPy's linspace runs in the dtype of its ends: the data's min and max (float32 and float16
+        // data: that dtype's arithmetic), or float64 for a given range, an empty sample or integer data.
         const t = !r && n > 0 ? countType : dtypes.float64;
-        const f = t === dtypes.float32 ? Math.fround : (v: number) => v;
+        const f = edgeArithmetic(t, true);
         if (lo === hi) [lo, hi] = [f(lo - 0.5), f(hi + 0.5)];
-        const step = f(f(hi - lo) / b);
         edgeTypes.push(t);
-        return roundedTo(Array.from({ length: b + 1 }, (_, i) => (i === b ? hi : f(f(i * step) + lo))), t, cols[0].device);
+        return roundedTo(linspaceEdgesIn(lo, hi, b, f), t, cols[0].device);
       }
       const ea = toArray(b, `histogramdd: bins[${d}]`);
       if (ea.dtype.isComplex || ea.ndim !== 1) throw new RangeError(`histogramdd: bins[${d}] must be a scalar or 1d array`);
