@@ -38,4 +38,17 @@ describeEachDevice('NumPy edge rules', () => {
     expect(() => gp.pad(gp.array(5, 'float64'), 1.5)).to.throw(TypeError, /integral/);
     expect(values(gp.pad(gp.array(5, 'float64'), 1))).to.deep.equal([5]);
   });
+
+  it("a where mask must be bool (NumPy's safe cast); the clip method's bounds may be left out; tobytes('K') is C order", () => {
+    const a = gp.arange(4, { dtype: 'float64' });
+    const w8 = gp.array([1, 0, 1, 1], 'int8');
+    for (const f of [() => a.sum({ where: w8 }), () => gp.mean(a, { where: w8 }), () => gp.max(a, { where: w8, initial: 0 }), () => gp.add.reduce(a, { where: w8 })]) {
+      expect(f).to.throw(TypeError, /Cannot cast array data from dtype\('int8'\) to dtype\('bool'\) according to the rule 'safe'/);
+    }
+    expect(values(a.sum({ where: gp.array([true, false, true, true]) }))).to.deep.equal([5]);
+    const b = gp.arange(5, { dtype: 'int32' });
+    expect([b.clip(2), b.clip(null, 2), b.clip({ min: 1 }), b.clip()].map(values)).to.deep.equal([[2, 2, 2, 3, 4], [0, 1, 2, 2, 2], [1, 1, 2, 3, 4], [0, 1, 2, 3, 4]]);
+    const t = gp.arange(6, { dtype: 'int8' }).reshape([2, 3]).T;
+    expect([Array.from(t.tobytes('K')), Array.from(t.tobytes('A'))]).to.deep.equal([[0, 3, 1, 4, 2, 5], [0, 1, 2, 3, 4, 5]]);
+  });
 });

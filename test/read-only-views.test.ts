@@ -115,4 +115,31 @@ describeEachDevice('read-only views (flags.writeable)', () => {
     // NumPy's ufunc attributes (numpy quickstart's ufunc_reduce uses np.add.identity).
     expect([gp.add.identity, gp.maximum.identity, gp.divmod.nout, gp.sin.nin, gp.add.nargs]).to.deep.equal([0, null, 2, 1, 3]);
   });
+
+  it('every write path refuses a setflags(false) array: masks and bool lists in assign, set from host data', () => {
+    const r = gp.arange(4, { dtype: 'int32' });
+    r.setflags(false);
+    expect(() => r.assign(9, r.greater(1))).to.throw(RangeError, /read-only/);
+    expect(() => r.assign(9, [true, false, true, false])).to.throw(RangeError, /read-only/);
+    expect(() => r.set([1, 2, 3, 4])).to.throw(RangeError, /read-only/);
+    expect(() => r.set(new Int32Array([1, 2, 3, 4]))).to.throw(RangeError, /read-only/);
+    expect(() => r.set(5)).to.throw(RangeError, /read-only/);
+    expect(values(r)).to.deep.equal([0, 1, 2, 3]);
+    // A real array's imag is new zeros, read-only as NumPy's (a write there would be lost).
+    const im = gp.array([1, 2], 'float32').imag;
+    expect([im.flags.writeable, values(im)]).to.deep.equal([false, [0, 0]]);
+    expect(() => im.fill(9)).to.throw(RangeError, /read-only/);
+  });
+
+  it("ravel is contiguous as NumPy's: a view where the elements already are, else a copy", () => {
+    const a = gp.arange(6, { dtype: 'float64' });
+    for (const v of [a.slice('::2').ravel(), a.slice('::-1').ravel(), a.slice('::2').ravel('K'), a.reshape([2, 3]).slice(':', '::2').ravel('K')]) {
+      expect(v.layoutFlags.cContiguous).to.equal(true);
+      v.fill(-1);
+    }
+    expect(values(a)).to.deep.equal([0, 1, 2, 3, 4, 5]);
+    const t = a.reshape([2, 3]).T.ravel('K'); // memory order: a view of a
+    t.fill(7);
+    expect(values(a)).to.deep.equal([7, 7, 7, 7, 7, 7]);
+  });
 });

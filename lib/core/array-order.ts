@@ -27,9 +27,14 @@ export function reshapeArray(a: GpuArray, args: readonly unknown[], view: ViewMa
 /** `a.ravel(order)`: 1-D in the order asked, a view when the memory allows it. */
 export function ravelArray(a: GpuArray, order: Order | 'K' | ReshapeOptions | undefined, view: ViewMaker): GpuArray {
   const o = resolveOrder(a, 'ravel', typeof order === 'object' && order !== null ? readOptions<ReshapeOptions>('ravel', order, ['order']).order : order, true);
-  if (o === 'F') return reversedAxes(a, (t) => t.reshape([a.size]));
-  if (o === 'K') return memoryOrderView(a, view, (t) => t.reshape([a.size]));
-  return a.reshape([a.size]);
+  const r = o === 'F' ? reversedAxes(a, (t) => t.reshape([a.size])) : o === 'K' ? memoryOrderView(a, view, (t) => t.reshape([a.size])) : a.reshape([a.size]);
+  // NumPy's ravel is contiguous: a view only where the elements already are (reshape may stride).
+  if (r.layoutFlags.cContiguous) return r;
+  try {
+    return r.copy();
+  } finally {
+    r.dispose();
+  }
 }
 
 /** `a.flatten(order)`: a 1-D copy in the order asked. */

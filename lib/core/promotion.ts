@@ -81,6 +81,19 @@ export function canCastSameKind(from: DType, to: DType): boolean {
 export type Casting = 'no' | 'equiv' | 'safe' | 'same_kind' | 'unsafe';
 const CASTINGS: readonly Casting[] = ['no', 'equiv', 'safe', 'same_kind', 'unsafe'];
 
+/** NumPy's TypeError for a cast `casting` refuses (`what`: 'array data' or 'scalar'). */
+export function castingError(from: DType, to: DType, casting: Casting, what = 'array data'): TypeError {
+  return new TypeError(`Cannot cast ${what} from dtype('${from.name}') to dtype('${to.name}') according to the rule '${casting}'`);
+}
+
+/** A `where` mask must be bool: NumPy casts it to bool under 'safe', which only bool passes. */
+export function assertBoolMask(mask: { readonly dtype: DType }, prefix = ''): void {
+  if (mask.dtype !== dtypes.bool) {
+    const e = castingError(mask.dtype, dtypes.bool, 'safe');
+    throw prefix ? new TypeError(`${prefix}${e.message}`) : e;
+  }
+}
+
 /** Whether `from` casts to `to` under `casting` (byte order is always native: 'no' is 'equiv'). */
 export function canCastBy(from: DType, to: DType, casting: Casting): boolean {
   switch (casting) {

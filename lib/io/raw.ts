@@ -236,12 +236,13 @@ export function tofile(a: GpuArray, fid: TextTarget, sep?: string | TofileOption
 
 /**
  * ndarray.tobytes(order='C'): the elements' raw bytes (native little-endian) in C order, or Fortran
- * order for 'F' ('A'/'K': Fortran when the array is F-contiguous and not C-contiguous).
+ * order for 'F' ('A': Fortran when the array is F-contiguous and not C-contiguous; 'K' is C order,
+ * as NumPy's).
  */
 export function tobytes(a: GpuArray, order: 'C' | 'F' | 'A' | 'K' | { order?: 'C' | 'F' | 'A' | 'K' } = 'C'): Uint8Array {
   const o = isOptionsLike(order) ? (readOptions<{ order: string }>('tobytes', order, ['order']).order ?? 'C') : order;
   if (!['C', 'F', 'A', 'K'].includes(o)) throw new RangeError(`tobytes: order must be one of 'C', 'F', 'A', or 'K' (got ${JSON.stringify(o)})`);
-  const fortran = o === 'F' || (o !== 'C' && a.layoutFlags.fContiguous && !a.layoutFlags.cContiguous);
+  const fortran = o === 'F' || (o === 'A' && a.layoutFlags.fContiguous && !a.layoutFlags.cContiguous);
   // Fortran order is the C order of the reversed axes; 16-bit floats as their bits (toTypedArray widens them).
   const t = fortran ? a.transpose() : a;
   const bits = t.dtype === dtypes.float16 || t.dtype === dtypes.bfloat16 ? t.view(dtypes.uint16) : t;

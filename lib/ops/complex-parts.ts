@@ -28,7 +28,10 @@ function realOf(a: GpuArray): GpuArray {
 
 function imagOf(a: GpuArray): GpuArray {
   if (a.dtype.kind === 'c') return partView(a, true);
-  return GpuArray.allocate(a.shape, a.dtype, a.device).fill(0);
+  // NumPy's zeros here are read-only: a write to them would be lost.
+  const z = GpuArray.allocate(a.shape, a.dtype, a.device).fill(0);
+  z.setflags(false);
+  return z;
 }
 
 /** The argument as an array, and whether it was made here (to dispose). */
@@ -56,7 +59,7 @@ export function real(x: ComplexPartArg): GpuArray {
 /**
  * The imaginary part (NumPy `numpy.imag`): for a complex array a view of its imaginary parts
  * (float32 for complex64, float64 for complex128), writable into the array; for a real array a
- * new array of zeros of its dtype (NumPy's is read-only). The same as the `a.imag` property.
+ * new read-only array of zeros of its dtype, as NumPy's. The same as the `a.imag` property.
  *
  * @example gp.imag(gp.array([{ re: 1, im: 2 }])).toArray() // [2]
  */
@@ -119,7 +122,7 @@ declare module '../core/gpu-array.js' {
     readonly real: GpuArray;
     /**
      * The imaginary part (NumPy `ndarray.imag`): for a complex array a view of its imaginary
-     * parts that writes into the array; for a real array a new array of zeros of its dtype. A
+     * parts that writes into the array; for a real array new read-only zeros of its dtype. A
      * property, as `T`. @example z.imag.toArray()
      */
     readonly imag: GpuArray;

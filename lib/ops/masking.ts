@@ -15,7 +15,7 @@ import { readOptions } from '../util/options.js';
 import { boolMask, extractBool, placeBool } from './compaction.js';
 import { take } from './take-put.js';
 import { flatnonzero } from './nonzero.js';
-import { canCastBy, castingOf } from '../core/promotion.js';
+import { assertBoolMask, canCastBy, castingOf } from '../core/promotion.js';
 import { copyWhereKernel } from './copy-where.js';
 
 const disposeAll = (xs: GpuArray[]) => xs.forEach((x) => x.dispose());
@@ -224,7 +224,7 @@ export function copyto(dst: GpuArray, src: unknown, options: CopytoOptions = {})
     }
     const w = toArray(options.where, 'where');
     if (owned(options.where, w)) made.push(w);
-    if (w.dtype.name !== 'bool') throw new TypeError(`Cannot cast array data from dtype('${w.dtype.name}') to dtype('bool') according to the rule 'safe'`);
+    assertBoolMask(w);
     let sv: GpuArray;
     if (s instanceof GpuArray) {
       s = dropLeadingOnes(s, dst, made);

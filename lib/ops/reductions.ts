@@ -7,7 +7,7 @@ import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import type { Scalar } from '../core/scalar.js';
 import { describeValue } from '../util/options.js';
-import { canCastSameKind } from '../core/promotion.js';
+import { assertBoolMask, canCastSameKind } from '../core/promotion.js';
 import type { BoundParam } from '../kernel/elementwise.js';
 import { AxisLike, makeReductionDefinition, normalizeAxes, ReductionDefinition, runReduction, zeroDimAxis } from '../kernel/reduction.js';
 import { isTracer, traceHook } from './trace-hook.js';
@@ -184,6 +184,7 @@ function checkOptions(decl: Decl, opts: ReductionOptions): void {
   }
   if (opts.initial !== undefined && (!extra.ufunc || extra.noInitial)) throw new TypeError(`${name}() got an unexpected keyword argument 'initial'`);
   if (opts.where !== undefined && !extra.ufunc && !extra.whereMoments) throw new TypeError(`${name}() got an unexpected keyword argument 'where'`);
+  if (opts.where instanceof GpuArray) assertBoolMask(opts.where, `${name}: `);
   if (opts.out !== undefined && extra.noOut) throw new TypeError(`${name}() got an unexpected keyword argument 'out'`);
   if (opts.out !== undefined && !(opts.out instanceof GpuArray)) throw new TypeError(`${name}: out must be a GpuArray`);
   if (opts.keepdims !== undefined && typeof opts.keepdims !== 'boolean') throw new TypeError(`${name}: keepdims must be a boolean`);

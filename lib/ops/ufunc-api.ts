@@ -133,7 +133,9 @@ export type UfuncFunctions = { [N in UfuncName]: FunctionOf<Arity<N>, Outputs<N>
 /** `where` is a function only (NumPy has no ndarray.where). */
 export type UfuncMethods = {
   [N in Exclude<UfuncName, 'where'>]: MethodOf<Arity<N>, Outputs<N>> &
-    (N extends 'clip' ? ((bounds: ClipBounds) => GpuArray) & ((min: UfuncOperand | null, max: UfuncOperand | null, out: GpuArray | null, options?: UfuncCallOptions) => GpuArray) : unknown);
+    (N extends 'clip'
+      ? ((bounds?: ClipBounds) => GpuArray) & ((min: UfuncOperand | null, max?: UfuncOperand | null, out?: GpuArray | null, options?: UfuncCallOptions) => GpuArray)
+      : unknown);
 } & {
   [A in UfuncAliasName]: MethodOf<Arity<Target<A>>, Outputs<Target<A>>>;
 };
@@ -229,6 +231,8 @@ for (const [name, u] of UFUNCS) {
   const method = function (this: GpuArray, ...args: unknown[]) {
     // ndarray.clip(min, max, out) is NumPy's method with a positional out; the other methods are ours.
     const { inputs, options } = name === 'clip' ? splitOptions(args, u.nin - 1, name, 1) : splitOptions(args, u.nin - 1);
+    // NumPy's method: a.clip(min) and a.clip() leave the bounds not given open.
+    if (name === 'clip') while (inputs.length < 2) inputs.push(null as unknown as UfuncArg);
     return callUfunc(name, [this, ...inputs], options);
   };
   // Named, so that stack traces (and errors naming the call) say GpuArray.add.

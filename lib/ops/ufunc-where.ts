@@ -1,9 +1,9 @@
 // The ufunc keywords that change where results go: `where` (a masked call: the loop runs into a
 // temporary, then the mask picks what reaches `out`) and `order` (F-ordered outputs).
-import { DType, dtypes } from '../core/dtype.js';
+import { DType } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
-import type { Casting } from '../core/promotion.js';
+import { assertBoolMask, type Casting } from '../core/promotion.js';
 import { broadcastShapes, sameShape } from '../core/shape.js';
 import { asarray } from './creation-data.js';
 import { copyWhereKernel } from './copy-where.js';
@@ -19,13 +19,13 @@ let warnedWhereWithoutOut = false;
 /** `where` as a bool array (made here when it is host data; `made` disposes it). */
 function maskOf(where: unknown, made: GpuArray[]): GpuArray {
   if (where instanceof GpuArray) {
-    if (where.dtype !== dtypes.bool) throw new TypeError(`Cannot cast array data from dtype('${where.dtype.name}') to dtype('bool') according to the rule 'safe'`);
+    assertBoolMask(where);
     return where;
   }
   if (typeof where !== 'boolean' && !Array.isArray(where)) throw new TypeError(`where must be a bool array, a boolean or a list of booleans, got ${typeof where}`);
   const m = asarray(where as boolean | boolean[]);
   made.push(m);
-  if (m.dtype !== dtypes.bool) throw new TypeError(`Cannot cast array data from dtype('${m.dtype.name}') to dtype('bool') according to the rule 'safe'`);
+  assertBoolMask(m);
   return m;
 }
 
