@@ -51,4 +51,21 @@ describeEachDevice('NumPy edge rules', () => {
     const t = gp.arange(6, { dtype: 'int8' }).reshape([2, 3]).T;
     expect([Array.from(t.tobytes('K')), Array.from(t.tobytes('A'))]).to.deep.equal([[0, 3, 1, 4, 2, 5], [0, 1, 2, 3, 4, 5]]);
   });
+
+  it("nanprod takes prod's out, initial and where; ptp takes out; isin's 'table' kind only for integers; partition of an empty array ignores kth", () => {
+    // Expected values: NumPy 2.4.
+    const a = gp.array([1, NaN, 3, 4], 'float64');
+    expect(values(gp.nanprod(a, { where: gp.array([true, false, true, true]) }))).to.deep.equal([12]);
+    expect(values(gp.nanprod(a, { initial: 2 }))).to.deep.equal([24]);
+    const out = gp.zeros([]);
+    expect(gp.nanprod(a, { out })).to.equal(out);
+    expect(values(out)).to.deep.equal([12]);
+    const o2 = gp.zeros([]);
+    expect(gp.ptp(gp.array([3, 9, 4], 'float64'), { out: o2 })).to.equal(o2);
+    expect(values(o2)).to.deep.equal([6]);
+    expect(() => gp.isin(gp.array([1.5, 2]), [2], { kind: 'table' })).to.throw(RangeError, /only supported for boolean or integer arrays/);
+    expect(values(gp.isin(gp.array([1, 2], 'int32'), [2], { kind: 'table' }))).to.deep.equal([0, 1]);
+    expect(gp.partition(gp.zeros([0, 2]), 2).shape).to.deep.equal([0, 2]);
+    expect(() => gp.partition(gp.zeros([1, 2]), 2)).to.throw(RangeError, /kth\(=2\) out of bounds \(2\)/);
+  });
 });

@@ -32,11 +32,12 @@ function using<T>(f: (tmp: GpuArray[]) => T): T {
 }
 
 /** numpy.ptp: max - min along axis (in a's dtype, wrapping for ints as NumPy). */
-export function ptp(a: ArrayArg, ...more: (AxisLike | GpuArray | boolean | StatOptions | undefined)[]): GpuArray {
+export function ptp(a: ArrayArg, ...more: (AxisLike | GpuArray | boolean | null | (StatOptions & { out?: GpuArray | null }) | undefined)[]): GpuArray {
   if (!(a instanceof GpuArray)) return withArray(a, 'ptp: a', (x) => ptp(x, ...more));
-  // NumPy's order: axis, out (only null here), keepdims.
+  // NumPy's order: axis, out, keepdims.
   const options = bindArgs('ptp', more, ['axis', 'out', 'keepdims']) as StatOptions & { out?: unknown };
-  if (options.out !== undefined && options.out !== null) throw new TypeError('ptp: out is not supported');
+  const out = options.out ?? null;
+  if (out !== null && !(out instanceof GpuArray)) throw new TypeError('ptp: out must be a GpuArray');
   if (a.dtype.isBool) throw new TypeError('ptp: numpy boolean subtract is not supported');
   return using((tmp) => {
     const o = { axis: options.axis, keepdims: options.keepdims };
@@ -44,7 +45,7 @@ export function ptp(a: ArrayArg, ...more: (AxisLike | GpuArray | boolean | StatO
     tmp.push(hi);
     const lo = R.min(a, o);
     tmp.push(lo);
-    return U.subtract(hi, lo) as GpuArray;
+    return (out === null ? U.subtract(hi, lo) : U.subtract(hi, lo, { out })) as GpuArray;
   });
 }
 
@@ -253,13 +254,22 @@ export function average(a: ArrayArg, ...more: (number | null | ArrayArg | boolea
 
 // ---- nanprod, nanargmax, nanargmin -------------------------------------------------------------
 
-/** numpy.nanprod: the product with NaN taken as 1 (dtype as prod). */
-export function nanprod(a: ArrayArg, ...more: (AxisLike | DType | string | GpuArray | boolean | null | (StatOptions & { dtype?: DType | string }) | undefined)[]): GpuArray {
+/** nanprod's options: prod's (axis, dtype, out, keepdims, initial, where). */
+type NanprodOptions = StatOptions & { dtype?: DType | string | null; out?: GpuArray | null; initial?: number | bigint | boolean; where?: GpuArray | boolean };
+
+/** numpy.nanprod: the product with NaN taken as 1 (dtype, out, initial and where as prod). */
+export function nanprod(a: ArrayArg, ...more: (AxisLike | DType | string | GpuArray | boolean | number | bigint | null | NanprodOptions | undefined)[]): GpuArray {
   if (!(a instanceof GpuArray)) return withArray(a, 'nanprod: a', (x) => nanprod(x, ...more));
-  // NumPy's order: axis, dtype, out (only null here), keepdims.
-  const options = bindArgs('nanprod', more, ['axis', 'dtype', 'out', 'keepdims']) as StatOptions & { dtype?: DType | string | null; out?: unknown };
-  if (options.out !== undefined && options.out !== null) throw new TypeError('nanprod: out is not supported');
-  const o = { axis: options.axis, keepdims: options.keepdims, dtype: (options.dtype ?? undefined) as DType | undefined };
+  // NumPy's order: axis, dtype, out, keepdims, initial, where.
+  const options = bindArgs('nanprod', more, ['axis', 'dtype', 'out', 'keepdims', 'initial', 'where']) as NanprodOptions;
+  const o = {
+    axis: options.axis,
+    keepdims: options.keepdims,
+    dtype: (options.dtype ?? undefined) as DType | undefined,
+    ...(options.out !== undefined && options.out !== null ? { out: options.out } : {}),
+    ...(options.initial !== undefined ? { initial: options.initial } : {}),
+    ...(options.where !== undefined ? { where: options.where } : {}),
+  };
   if (a.dtype.kind !== 'f' && a.dtype.kind !== 'c') return R.prod(a, o);
   return using((tmp) => {
     const nan = U.isnan(a) as GpuArray;

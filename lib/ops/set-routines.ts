@@ -18,7 +18,7 @@ export interface IsinOptions {
   invert?: boolean;
   /** Accepted for NumPy compatibility (the result is the same either way). */
   assumeUnique?: boolean;
-  /** Accepted for NumPy compatibility ('sort', 'table' or null: always a sort here). */
+  /** 'sort', 'table' (integer and bool arrays only, as NumPy) or null: always a sort here. */
   kind?: 'sort' | 'table' | null;
 }
 
@@ -82,6 +82,9 @@ export function isin(element: ArrayArg, testElements: ArrayArg, ...more: (boolea
   }
   checkOperand('isin', element);
   checkOperand('isin', testElements);
+  if (options.kind === 'table' && ![element, testElements].every((x) => x.dtype.isInteger || x.dtype.isBool)) {
+    throw new RangeError("isin: The 'table' method is only supported for boolean or integer arrays. Please select 'sort' or None for kind.");
+  }
   const exact = exactUint64(element, testElements, options);
   if (exact !== null) return exact;
   const d = promoteTypes(element.dtype, testElements.dtype);

@@ -225,8 +225,8 @@ function checkKth(name: string, a: GpuArray, kth: number | readonly number[], ax
   for (const k of list) {
     if (typeof k === 'boolean') throw new RangeError(`${name}: Booleans unacceptable as partition index`);
     if (!Number.isInteger(k)) throw new TypeError(`${name}: kth must be an integer, got ${k}`);
-    // An empty axis has nothing to place: NumPy returns it whatever kth is.
-    if (len > 0 && (k < -len || k >= len)) throw new RangeError(`kth(=${k}) out of bounds (${len})`);
+    // An empty axis (or array) has nothing to place: NumPy returns it whatever kth is.
+    if (len > 0 && a.size > 0 && (k < -len || k >= len)) throw new RangeError(`kth(=${k}) out of bounds (${len})`);
   }
 }
 
