@@ -30,6 +30,9 @@ describeEachDevice('NumPy edge rules', () => {
     expect(r.shape).to.deep.equal([2, 3]);
     expect(values(r)).to.deep.equal([9, 33, 57, 9, 33, 57]);
     expect(() => gp.trapezoid(gp.arange(12, 'float64').reshape(3, 4), gp.arange(6, 'float64').reshape(3, 2), { axis: 0 })).to.throw(RangeError, /broadcast/);
+    // An array dx broadcasts against the differences (NumPy: 8.0 and [4, 20]).
+    expect(values(gp.trapezoid(gp.array([1, 2, 3], 'float64'), { dx: gp.array(2, 'float64') }))).to.deep.equal([8]);
+    expect(values(gp.trapezoid(gp.array([[1, 2, 3], [4, 5, 6]], 'float64'), { dx: [[1], [2]] }))).to.deep.equal([4, 20]);
   });
 
   it("diff refuses axis null; pad checks pad_width before broadcasting it (a 0-d array too)", () => {

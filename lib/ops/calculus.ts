@@ -19,8 +19,8 @@ const along = (ndim: number, ax: number, index: Index): Index[] => {
 export interface TrapezoidOptions {
   /** Sample points: 1-D of y's length along axis, or of y's shape (a GpuArray or host data); null: equally spaced by dx. */
   x?: ArrayArg | null;
-  /** Spacing of the samples when x is absent (default 1). */
-  dx?: number;
+  /** Spacing of the samples when x is absent (default 1): a number, or an array that broadcasts against y's differences, as NumPy's. */
+  dx?: number | ArrayArg;
   /** Axis to integrate along (default -1). */
   axis?: number;
 }
@@ -32,8 +32,10 @@ export function trapezoid(y: ArrayArg, ...more: (ArrayArg | null | number | Trap
   const o = bindArgs('trapezoid', more, ['x', 'dx', 'axis']) as TrapezoidOptions;
   const x0 = o.x;
   if (x0 !== undefined && x0 !== null && !(x0 instanceof GpuArray)) return withArray(x0, 'trapezoid: x', (x) => trapezoid(y, { ...o, x }));
+  // An array dx (NumPy's d * (y[1:] + y[:-1]) broadcasts it) as a GpuArray.
+  const dx0 = o.dx;
+  if (dx0 !== undefined && dx0 !== null && typeof dx0 !== 'number' && !(dx0 instanceof GpuArray)) return withArray(dx0, 'trapezoid: dx', (dx) => trapezoid(y, { ...o, dx }));
   if (y.ndim === 0) throw new RangeError('trapezoid: y must have at least one dimension');
-  if (o.dx !== undefined && typeof o.dx !== 'number') throw new TypeError('trapezoid: dx must be a number');
   if (o.axis !== undefined && !Number.isInteger(o.axis)) throw new TypeError('trapezoid: axis must be an integer');
   const ax = normalizeAxis(o.axis ?? -1, y.ndim);
   const tmp: GpuArray[] = [];
@@ -43,7 +45,7 @@ export function trapezoid(y: ArrayArg, ...more: (ArrayArg | null | number | Trap
     const hi = keep(y.slice(...along(y.ndim, ax, len === 0 ? '0:0' : '1:')));
     const lo = keep(y.slice(...along(y.ndim, ax, len === 0 ? '0:0' : ':-1')));
     const mid = keep(U.add(hi, lo) as GpuArray);
-    let d: GpuArray | number = o.dx ?? 1;
+    let d = (o.dx ?? 1) as GpuArray | number;
     const x = (o.x ?? null) as GpuArray | null;
     if (x !== null) {
       if (x.ndim === 1) {
