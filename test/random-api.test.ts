@@ -78,6 +78,15 @@ describeEachDevice('random: API', () => {
     expect(() => g.geometric(0)).to.throw(RangeError);
     expect(() => g.hypergeometric(2, 3, 10)).to.throw(RangeError, 'ngood + nbad < nsample');
     expect(() => g.hypergeometric(gp.array([5, 2]), 3, gp.array([4, 6]))).to.throw(RangeError, 'ngood + nbad < nsample');
+    // NumPy's limits: ngood and nbad each below 10**9 (their sum may pass it).
+    expect(vals(g.hypergeometric(6e8, 6e8, 10)).every((v) => v >= 0 && v <= 10)).to.equal(true);
+    expect(() => g.hypergeometric(1e9, 1, 10)).to.throw(RangeError, 'both ngood and nbad must be less than 1000000000');
+    // negative_binomial refuses a Poisson mean that could pass POISSON_LAM_MAX (its counts would overflow).
+    expect(() => g.negativeBinomial(1, 1e-18)).to.throw(RangeError, 'n too large or p too small');
+    expect(() => g.negativeBinomial(Infinity, 0.5)).to.throw(RangeError, 'n too large or p too small');
+    expect(() => g.negativeBinomial(gp.array([1, 1]), gp.array([0.5, 1e-300]))).to.throw(RangeError, 'n too large or p too small');
+    expect(vals(g.negativeBinomial(1, 1e-17, 200)).every((v) => v >= 0)).to.equal(true);
+    expect(() => g.permuted(gp.arange(12, { dtype: 'int64' }).reshape(3, 4), { axis: 1, out: gp.zeros([3, 4], 'int32') })).to.throw(TypeError, /Cannot cast array data from dtype\('int64'\) to dtype\('int32'\)/);
     expect(g.hypergeometric(gp.array([5, 2]), 3, gp.array([4, 5])).shape).to.deep.equal([2]);
     expect(() => g.normal(gp.zeros([3]), 1, [2, 2])).to.throw(RangeError, 'shape mismatch');
     expect(() => g.choice(5, 3, { p: [0.5, 0.5, 0.1, 0, 0] })).to.throw(RangeError, 'probabilities do not sum to 1');

@@ -37,6 +37,10 @@ function vonMisesCdf(mu: number, kappa: number): (x: number) => number {
     return (cum[p] + t * (cum[p + 1] - cum[p])) / cum[n];
   };
 }
+/** The inverse Gaussian's CDF (mean mu, scale lam). */
+const waldCdf = (mu: number, lam: number) => (x: number) =>
+  normalCdf(Math.sqrt(lam / x) * (x / mu - 1)) + Math.exp((2 * lam) / mu) * normalCdf(-Math.sqrt(lam / x) * (x / mu + 1));
+
 const CONTINUOUS: [string, (g: Gen) => gp.GpuArray, (x: number) => number][] = [
   ['random float64', (g) => g.random(N), (x) => x],
   ['random float32', (g) => g.random(N, 'float32'), (x) => x],
@@ -68,7 +72,8 @@ const CONTINUOUS: [string, (g: Gen) => gp.GpuArray, (x: number) => number][] = [
   ['vonmises(0.5, 0) (uniform)', (g) => g.vonmises(0.5, 0, N), (x) => (x + Math.PI) / (2 * Math.PI)],
   ['vonmises(2, 5e-6) (near uniform, second-order path)', (g) => g.vonmises(2, 5e-6, N), vonMisesCdf(2, 5e-6)],
   ['triangular(0, 1, 3)', (g) => g.triangular(0, 1, 3, N), (x) => (x < 1 ? (x * x) / 3 : 1 - ((3 - x) * (3 - x)) / 6)],
-  ['wald(2, 3)', (g) => g.wald(2, 3, N), (x) => normalCdf(Math.sqrt(3 / x) * (x / 2 - 1)) + Math.exp(3) * normalCdf(-Math.sqrt(3 / x) * (x / 2 + 1))],
+  ['wald(2, 3)', (g) => g.wald(2, 3, N), waldCdf(2, 3)],
+  ['wald(1e8, 1) (a mean far above the scale: no cancellation, no zeros)', (g) => g.wald(1e8, 1, N), waldCdf(1e8, 1)],
   ['noncentralChisquare(3, 2)', (g) => g.noncentralChisquare(3, 2, N), (x) => poissonMix(1, (j) => gammaP(1.5 + j, x / 2))],
   ['noncentralChisquare(0.5, 2) (Poisson mixture)', (g) => g.noncentralChisquare(0.5, 2, N), (x) => poissonMix(1, (j) => gammaP(0.25 + j, x / 2))],
   ['dirichlet([1, 2, 3])[:, 0] (gammas)', (g) => g.dirichlet([1, 2, 3], N).slice(':', 0), (x) => betaI(1, 5, x)],

@@ -39,6 +39,8 @@ const BM = NORMAL_METHOD === 'box-muller';
 const NORMAL = BM ? 'gpa::rng::normal_at(k0, k1, pos, (uint64_t)e)' : 'gpa::rng::zig_normal64(s, gpa::rng::ZIG64, gpa::rng::ZIG_FI)';
 const ZIG = { prelude: () => (BM ? '#include "gpuarray/random_bm.h"\n' : zigSource('f64')) };
 const ns = 'gpa::rng::';
+/** NumPy's POISSON_LAM_MAX: int64's max less ten times its square root. */
+const POISSON_LAM_MAX = 2 ** 63 - Math.sqrt(2 ** 63) * 10;
 // NumPy's random_noncentral_chisquare: chi2(df - 1) + (N + sqrt(nonc))^2 for df > 1, else a
 // Poisson mixture of central chi-squares.
 const NONCENTRAL = `namespace gpa { namespace rng {
@@ -90,16 +92,21 @@ export const DISTRIBUTIONS: Record<string, DistributionDef> = {
     `${ns}binomial(s, (int64_t)A, B)`,
     'int64',
   ),
-  negativeBinomial: d(
-    'negative_binomial',
-    4,
-    [
-      { name: 'n', ...positive('n'), nanMessage: 'n must not be NaN' },
-      { name: 'p', ok: (x) => x > 0 && x <= 1, message: 'p <= 0, p > 1 or p contains NaNs' },
-    ],
-    `B == 1.0 ? (int64_t)0 : ${ns}poisson(s, ${ns}standard_gamma(s, A) * ((1.0 - B) / B))`,
-    'int64',
-  ),
+  // NumPy's bound: the Poisson mean can reach (1 - p) / p * (n + 10 sqrt(n)), which must stay below
+  // POISSON_LAM_MAX (int64's max less 10 sqrt of it) or the counts overflow.
+  negativeBinomial: {
+    ...d(
+      'negative_binomial',
+      4,
+      [
+        { name: 'n', ...positive('n'), nanMessage: 'n must not be NaN' },
+        { name: 'p', ok: (x) => x > 0 && x <= 1, message: 'p <= 0, p > 1 or p contains NaNs' },
+      ],
+      `B == 1.0 ? (int64_t)0 : ${ns}poisson(s, ${ns}standard_gamma(s, A) * ((1.0 - B) / B))`,
+      'int64',
+    ),
+    joint: ([n, p]) => ((1 - p) / p * (n + 10 * Math.sqrt(n)) > POISSON_LAM_MAX ? 'n too large or p too small, see Generator.negative_binomial Notes' : null),
+  },
   geometric: d('geometric', 2, [{ name: 'p', ok: (x) => x > 0 && x <= 1, message: 'p <= 0, p > 1 or p contains NaNs' }], `${ns}geometric(s, A)`, 'int64'),
   // NumPy's samplers of distributions.c, on the same primitives (normals by the ziggurat, gammas).
   standardCauchy: d('standard_cauchy', 2, [], `${NORMAL} / ${NORMAL}`, 'float64', ZIG),
@@ -131,7 +138,9 @@ export const DISTRIBUTIONS: Record<string, DistributionDef> = {
     'wald',
     2,
     [{ name: 'mean', ...positive('mean') }, { name: 'scale', ...positive('scale') }],
-    `([&]() -> double { const double n = ${NORMAL}; const double y = A * n * n; const double x = A + (A / (2.0 * B)) * (y - sqrt(4.0 * B * y + y * y)); return s.uniform() <= A / (A + x) ? x : A * A / x; })()`,
+    // mean (1 - 2 / (1 + sqrt(1 + 4 scale / y))): NumPy's form, equal to mean + mean / (2 scale) (y -
+    // sqrt(4 scale y + y^2)) without its cancellation when mean / scale is large.
+    `([&]() -> double { const double n = ${NORMAL}; const double y = A * n * n; const double x = A * (1.0 - 2.0 / (1.0 + sqrt(1.0 + 4.0 * B / y))); return s.uniform() <= A / (A + x) ? x : A * A / x; })()`,
     'float64',
     ZIG,
   ),
@@ -190,6 +199,6 @@ export const DISTRIBUTIONS: Record<string, DistributionDef> = {
       `${ns}hypergeometric(s, (int64_t)A, (int64_t)B, (int64_t)C)`,
       'int64',
     ),
-    joint: ([g, b, n]) => (g + b < n ? 'ngood + nbad < nsample' : g + b > 1e9 ? 'ngood + nbad > 10**9' : null),
+    joint: ([g, b, n]) => (g >= 1e9 || b >= 1e9 ? 'both ngood and nbad must be less than 1000000000' : g + b < n ? 'ngood + nbad < nsample' : null),
   },
 };

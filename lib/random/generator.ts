@@ -206,7 +206,7 @@ export class Generator {
   negativeBinomial(...args: unknown[]): GpuArray { return this.sample('negativeBinomial', args); }
   /** Geometric samples (numpy.random.Generator.geometric): geometric(p, size?), 0 < p <= 1; int64 trials to the first success (>= 1). */
   geometric(...args: unknown[]): GpuArray { return this.sample('geometric', args); }
-  /** Hypergeometric samples (numpy.random.Generator.hypergeometric): hypergeometric(ngood, nbad, nsample, size?), with nsample <= ngood + nbad <= 10**9; int64. */
+  /** Hypergeometric samples (numpy.random.Generator.hypergeometric): hypergeometric(ngood, nbad, nsample, size?), with ngood, nbad < 10**9 and nsample <= ngood + nbad; int64. */
   hypergeometric(...args: unknown[]): GpuArray { return this.sample('hypergeometric', args); }
 
   /** Standard Cauchy samples (numpy.random.Generator.standard_cauchy): standardCauchy(size?), the ratio of two normals; float64. */

@@ -4,6 +4,7 @@
 // position n-1-e) takes element e of one call of n-1 elements, two words each.
 
 import { GpuArray } from '../core/gpu-array.js';
+import { canCastSafely, castingError } from '../core/promotion.js';
 import { IndexError } from '../../bindings/errors.js';
 import { asarray, empty } from '../ops/creation.js';
 import type { Philox } from './bit-generator.js';
@@ -189,6 +190,11 @@ export function permuted(bg: Philox, x: unknown, axis: number | null | undefined
     if (out !== null && out !== undefined) {
       if (!(out instanceof GpuArray)) throw new TypeError('permuted: out must be a GpuArray');
       if (out.ndim !== a.ndim || out.shape.some((d, i) => d !== a.shape[i])) throw new RangeError('permuted: out must have the same shape as x');
+      // NumPy copies into out under 'safe' casting.
+      if (!canCastSafely(a.dtype, out.dtype)) {
+        result.dispose();
+        throw castingError(a.dtype, out.dtype, 'safe');
+      }
       out.set(result);
       result.dispose();
       return out;
