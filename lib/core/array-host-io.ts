@@ -97,7 +97,7 @@ export async function readStorageAsync(a: GpuArray): Promise<HostTypedArray> {
 
 /** `a.set(host)`'s work; `write` is `a`'s writeStorage (protected, so passed in). */
 export function setFromHost(a: GpuArray, host: unknown, Array_: typeof GpuArray, write: (store: ArrayBufferView) => void): void {
-  if (unwritable(a)) throw readOnlyError('set: the array to write into', a);
+  if (unwritable(a)) throw readOnlyError('assignment destination', a);
   const scalar = typeof host === 'number' || typeof host === 'bigint' || typeof host === 'boolean' || isComplexLike(host);
   if (scalar || host instanceof Array_ || host instanceof Scalar) {
     kernelHooks().assign(a, host);
