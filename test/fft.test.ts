@@ -3,6 +3,7 @@
 // primes above the largest radix (Bluestein), n padding and cutting, every norm, strided inputs.
 import { expect } from 'chai';
 import * as gp from '../lib/index.js';
+import { scaleInPlace } from '../lib/fft/engine.js';
 import { describeEachDevice, rng } from './helpers.js';
 
 type C = Float64Array; // interleaved re, im
@@ -225,6 +226,12 @@ describeEachDevice('gp.fft', (spec) => {
     expect(exact(gp.fft.fft(gp.array([1, 1], 'float64')))).to.deep.equal([2, 0, 0, 0]);
     expect(exact(gp.fft.fft(gp.array([1, 2, 3, 4], 'float64')))).to.deep.equal([10, 0, -2, 2, -2, 0, -2, -2]);
     expect(exact(gp.fft.ifft(gp.array([10, 0, 0, 0], 'complex128')))).to.deep.equal([2.5, 0, 2.5, 0, 2.5, 0, 2.5, 0]);
+    // The 1/n scaling multiplies each part by a real factor (pocketfft's): an infinite part stays
+    // infinite and its zero partner zero, where a complex multiply by 0.25 + 0j made inf * 0 a NaN.
+    for (const d of ['complex64', 'complex128'] as const) {
+      const z = gp.empty([2], d).set(new Float64Array([Infinity, 0, -3, Infinity]));
+      expect(Array.from(hostComplex(scaleInPlace(z, 0.25)))).to.deep.equal([Infinity, 0, -0.75, Infinity]);
+    }
   });
 
   it('errors as NumPy: n < 1, a bad norm, s and axes of different lengths; out= of the wrong shape', () => {

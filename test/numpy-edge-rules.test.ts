@@ -55,6 +55,17 @@ describeEachDevice('NumPy edge rules', () => {
     expect([Array.from(t.tobytes('K')), Array.from(t.tobytes('A'))]).to.deep.equal([[0, 3, 1, 4, 2, 5], [0, 1, 2, 3, 4, 5]]);
   });
 
+  it("reshape's copy (NumPy 2.1): true always copies, false gives a view or refuses", () => {
+    const a = gp.arange(6, { dtype: 'float64' });
+    a.slice('::2').reshape([3], { copy: false }).fill(-1);
+    expect(values(a)).to.deep.equal([-1, 1, -1, 3, -1, 5]);
+    expect(() => a.reshape([2, 3]).T.reshape([6], { copy: false })).to.throw(RangeError, /Unable to avoid creating a copy while reshaping/);
+    expect(() => gp.reshape(a.reshape([2, 3]).T, [6], { copy: false })).to.throw(RangeError, /Unable to avoid creating a copy/);
+    a.reshape([2, 3], { copy: true }).fill(9);
+    expect(values(a)).to.deep.equal([-1, 1, -1, 3, -1, 5]);
+    expect(values(gp.reshape(a, [3, 2], { order: 'F', copy: true }))).to.deep.equal([-1, 3, 1, -1, -1, 5]);
+  });
+
   it("nanprod takes prod's out, initial and where; ptp takes out; isin's 'table' kind only for integers; partition of an empty array ignores kth", () => {
     // Expected values: NumPy 2.4.
     const a = gp.array([1, NaN, 3, 4], 'float64');

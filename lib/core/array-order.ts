@@ -3,7 +3,7 @@
 // this module, so the GpuArray class and a maker of views of the array come in as arguments
 // (importing the class here would make an import cycle).
 import type { GpuArray } from './gpu-array.js';
-import type { Order, ReshapeOptions } from './array-types.js';
+import type { Order, ReshapeCopyOptions, ReshapeOptions } from './array-types.js';
 import { readOptions } from '../util/options.js';
 import { nocopyReshapeStrides, resolveReshape } from './reshape.js';
 import { contiguousStrides } from './shape.js';
@@ -14,9 +14,28 @@ export type ViewMaker = (shape: readonly number[], strides: readonly number[], o
 
 /** `a.reshape(...args)`: a view when the strides allow it, else a C-ordered copy; F order through reversed axes. */
 export function reshapeArray(a: GpuArray, args: readonly unknown[], view: ViewMaker, Array_: typeof GpuArray): GpuArray {
-  const { shape, options } = reshapeArgs<ReshapeOptions>(args);
-  const order = options !== undefined ? resolveOrder(a, 'reshape', readOptions<ReshapeOptions>('reshape', options, ['order']).order) : 'C';
+  const { shape, options } = reshapeArgs<ReshapeCopyOptions>(args);
+  const o = options !== undefined ? readOptions<ReshapeCopyOptions>('reshape', options, ['order', 'copy']) : {};
+  const order = options !== undefined ? resolveOrder(a, 'reshape', o.order) : 'C';
+  const copy = o.copy ?? null;
+  if (copy !== null && typeof copy !== 'boolean') throw new TypeError('reshape: copy must be true, false or null');
   const target = resolveReshape(shape, a.size);
+  const r = reshapeTo(a, target, order, view, Array_);
+  // NumPy 2.1's copy: true always copies; false refuses to (its ValueError).
+  if (copy === null || (copy === false && r.buffer === a.buffer) || (copy === true && r.buffer !== a.buffer)) return r;
+  if (copy === false) {
+    r.dispose();
+    throw new RangeError('reshape: Unable to avoid creating a copy while reshaping.');
+  }
+  try {
+    return r.copy();
+  } finally {
+    r.dispose();
+  }
+}
+
+/** `a` in shape `target`, its elements read in `order`: a view when the strides allow it, else a copy. */
+function reshapeTo(a: GpuArray, target: number[], order: Order | 'K', view: ViewMaker, Array_: typeof GpuArray): GpuArray {
   // Column-major: the reversed-axes view reshaped to the reversed shape in C order, reversed back.
   if (order === 'F') return reversedAxes(a, (t) => t.reshape([...target].reverse()));
   const strides = nocopyReshapeStrides(a.shape, a.strides, target, a.itemsize);

@@ -41,6 +41,10 @@ export type CopyOrder = 'C' | 'F' | 'A' | 'K';
 export interface ReshapeOptions {
   order?: Order;
 }
+/** Options of `reshape`: the order and NumPy 2.1's `copy` (true: always a copy; false: a view or RangeError; null/absent: a view when the strides allow). */
+export interface ReshapeCopyOptions extends ReshapeOptions {
+  copy?: boolean | null;
+}
 /** Options of `astype`: NumPy's `casting` rule (default 'unsafe') and `copy` (false: this array itself when the dtype is already the one asked for). */
 export interface AstypeOptions {
   /** NumPy's memory order: 'K' (default), 'A' and 'C' give a C-ordered result here; 'F' is refused. */

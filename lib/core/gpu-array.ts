@@ -25,8 +25,8 @@ import { installHostMethods } from './array-host-io.js';
 export { nestStorage } from './array-host-io.js';
 
 // The types of its options and results live in array-types.ts, so that the modules above can import them without the class.
-export type { ArrayFlags, AstypeArg, AstypeOptions, CopyOrder, NestedArray, Order, ReshapeOptions, SetflagsOptions } from './array-types.js';
-import type { ArrayFlags, AstypeArg, CopyOrder, LayoutFlags, Order, ReshapeOptions, SetflagsOptions } from './array-types.js';
+export type { ArrayFlags, AstypeArg, AstypeOptions, CopyOrder, NestedArray, Order, ReshapeCopyOptions, ReshapeOptions, SetflagsOptions } from './array-types.js';
+import type { ArrayFlags, AstypeArg, CopyOrder, LayoutFlags, Order, ReshapeCopyOptions, ReshapeOptions, SetflagsOptions } from './array-types.js';
 import { bindParams, isPlainObject } from '../util/options.js';
 
 // The geometry GpuArray.allocate worked out for the constructor it calls next: its checks hold by
@@ -233,11 +233,12 @@ export class GpuArray {
   /**
    * The same elements in a new shape (NumPy `ndarray.reshape`): a view when the strides allow it,
    * else a C-ordered copy. One length may be -1 (inferred). A trailing `{order}` reads and places
-   * the elements in C (default), F (column-major) or A (F when the array is only F-contiguous) order.
+   * the elements in C (default), F (column-major) or A (F when the array is only F-contiguous) order;
+   * `{copy}` is NumPy 2.1's (true: always a copy; false: a view, else a RangeError).
    *
    * @example gp.arange(6).reshape(2, 3) // or reshape([2, -1]), reshape([2, 3], { order: 'F' })
    */
-  reshape(...args: (number | readonly number[] | ReshapeOptions)[]): GpuArray {
+  reshape(...args: (number | readonly number[] | ReshapeCopyOptions)[]): GpuArray {
     return reshapeArray(this, args, this.viewMaker(), GpuArray);
   }
 

@@ -6,6 +6,7 @@ import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { isCContiguous, shapeSize } from '../core/shape.js';
 import type { FftRequest } from '../device/backend.js';
+import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
 import { ufuncFunctions } from '../ops/ufunc-api.js';
 
 /**
@@ -125,6 +126,12 @@ export function normFactor(norm: FftNorm, n: number, forward: boolean): number {
 
 /** Scale `x` in place (x is the caller's own new array, possibly a transposed view of one). */
 export function scaleInPlace(x: GpuArray, factor: number): GpuArray {
-  if (factor !== 1 && x.size > 0) ufuncFunctions.multiply(x, factor, { out: x });
+  if (factor === 1 || x.size === 0) return x;
+  if (x.dtype.isComplex) scaleComplex(x, factor, x);
+  else ufuncFunctions.multiply(x, factor, { out: x });
   return x;
 }
+
+// A complex value times a real factor part by part, in the part's precision (pocketfft's scaling):
+// a complex multiply by factor + 0j would make inf * 0 a NaN imaginary part.
+const scaleComplex = ElementwiseKernel('T x, float64 f', 'T y', 'typedef decltype(x.real()) R; y = T(x.real() * (R)f, x.imag() * (R)f)', 'gpa_fft_scale');

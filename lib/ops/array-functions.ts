@@ -1,7 +1,7 @@
 // NumPy's function forms of the ndarray methods (numpy.reshape(a, ...) for a.reshape(...)):
 // reshape, ravel, transpose/permute_dims, squeeze, expand_dims, broadcast_to, copy, astype,
 // ascontiguousarray, ndim, shape, size. Host data is uploaded first (NumPy takes array-likes).
-import type { AstypeOptions, CopyOrder, Order, ReshapeOptions } from '../core/gpu-array.js';
+import type { AstypeOptions, CopyOrder, Order, ReshapeCopyOptions, ReshapeOptions } from '../core/gpu-array.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { DType, dtype as toDType, DTypeLike } from '../core/dtype.js';
 import { readOptions } from '../util/options.js';
@@ -27,9 +27,11 @@ function onArray<T>(x: unknown, what: string, fn: (a: GpuArray) => T): T {
  * @param order 'C' (default), 'F' or 'A', by position (NumPy's `reshape(a, shape, order)`) or `{order}`
  * @example gp.reshape(gp.arange(6), [2, 3])
  */
-export function reshape(a: unknown, shape: number | readonly number[], order?: Order | ReshapeOptions): GpuArray {
-  const options = bindArgs('reshape', [order], ['order']) as ReshapeOptions;
-  return onArray(a, 'reshape', (x) => (options.order === undefined || options.order === null ? x.reshape(shape) : x.reshape(shape, options)));
+export function reshape(a: unknown, shape: number | readonly number[], order?: Order | ReshapeCopyOptions): GpuArray {
+  const options = bindArgs('reshape', [order], ['order'], ['copy']) as ReshapeCopyOptions;
+  // null is NumPy's None: the default of order and of copy.
+  const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined && v !== null));
+  return onArray(a, 'reshape', (x) => (Object.keys(given).length === 0 ? x.reshape(shape) : x.reshape(shape, given)));
 }
 
 /**
