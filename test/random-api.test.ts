@@ -263,6 +263,8 @@ describeEachDevice('random: API', () => {
     const ri = vals(random.randint(3, 6, 100));
     expect(ri.every((x) => x >= 3 && x < 6)).to.equal(true);
     expect(random.random([5]).shape).to.deep.equal([5]);
+    // NumPy's legacy random takes size alone: random(2, 3) is its TypeError, not a 2 x 3 draw.
+    expect(() => (random.random as (...a: unknown[]) => unknown)(2, 3)).to.throw(TypeError, /at most 1 positional argument/);
     expect(random.uniform(1, 2, 3).shape).to.deep.equal([3]);
     expect(random.normal(0, 1, [2, 2]).shape).to.deep.equal([2, 2]);
     expect(vals(random.permutation(5)).sort()).to.deep.equal([0, 1, 2, 3, 4]);

@@ -62,8 +62,10 @@ export function randomIntegers(...args: unknown[]): GpuArray {
 }
 
 /** Floats in [0, 1) of shape `size` from the global generator (numpy.random.random); float64. @example gp.random.random([2, 2]) */
-export function random(size?: number | readonly number[] | null): GpuArray {
-  return rng().random(size);
+export function random(size?: number | readonly number[] | null | { size?: number | readonly number[] | null }, ...rest: unknown[]): GpuArray {
+  // NumPy's legacy random takes only size (random(2, 3) is its TypeError, not a shape).
+  if (rest.length > 0) throw new TypeError(`random() takes at most 1 positional argument (${rest.length + 1} given)`);
+  return rng().random(size as number | readonly number[] | null | undefined);
 }
 /** numpy.random.random_sample: the same as {@link random}. */
 export const randomSample = random;
