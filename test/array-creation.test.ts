@@ -152,6 +152,10 @@ describeEachDevice('creation: empty, zeros, ones, full and the *Like variants', 
     expect([gp.float32.name, gp.issubdtype(gp.float32, gp.floating), gp.isdtype(gp.int8, 'signed integer')]).to.deep.equal(['float32', true, true]);
     expect([gp.finfo(gp.float32).bits, gp.iinfo(gp.int8).max, gp.promoteTypes(gp.int8, gp.uint8).name]).to.deep.equal([32, 127, 'int16']);
     expect(gp.float32(1.1).dtype.name).to.equal('float32'); // still makes typed scalars
+    // NumPy's complex128(real, imag); at most two arguments, so list.map(gp.complex128) cannot take an index as imag.
+    expect([String(gp.complex128(1, 2)), String(gp.complex64(1.5, -2)), String(gp.complex128({ re: 1, im: 2 }))]).to.deep.equal(['(1+2j)', '(1.5-2j)', '(1+2j)']);
+    expect(() => [1, 2].map(gp.complex128 as (v: number) => unknown)).to.throw(TypeError, /at most 2 arguments/);
+    expect(() => gp.complex128({ re: 1, im: 1 }, 2)).to.throw(TypeError, /complex scalar/);
     expect(() => gp.zeros(2, (() => 1) as never)).to.throw(TypeError, /dtype/);
   });
 });

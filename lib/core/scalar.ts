@@ -44,11 +44,26 @@ export class Scalar {
   }
 }
 
-/** A scalar type: the function making typed scalars of `d`, which also stands for `d` as a dtype (`gp.zeros(3, gp.float32)`). */
-export type ScalarFactory = ((value: HostScalar) => Scalar) & ScalarType;
+/**
+ * A scalar type: the function making typed scalars of `d`, which also stands for `d` as a dtype
+ * (`gp.zeros(3, gp.float32)`). Complex types also take NumPy's two parts: `gp.complex128(1, 2)`.
+ */
+export type ScalarFactory = ((value: HostScalar, imag?: number | bigint) => Scalar) & ScalarType;
+
+const isRealPart = (x: unknown): x is number | bigint => typeof x === 'number' || typeof x === 'bigint';
 
 const factory = (d: DType): ScalarFactory => {
-  const make = (value: HostScalar) => new Scalar(value, d);
+  const make = (...args: unknown[]) => {
+    // A real type ignores extra arguments, as JS functions do (`list.map(gp.float32)`); a complex
+    // one takes at most two, so that map's index never becomes an imaginary part.
+    if (!d.isComplex) return new Scalar(args[0] as HostScalar, d);
+    if (args.length > 2) throw new TypeError(`${d.name}() takes at most 2 arguments (${args.length} given)`);
+    const [value, imag] = args;
+    if (imag === undefined) return new Scalar(value as HostScalar, d);
+    // numpy.complex128(real, imag): two real parts.
+    if (!isRealPart(value) || !isRealPart(imag)) throw new TypeError(`Could not convert arguments into a complex scalar: ${d.name}(${String(value)}, ${String(imag)})`);
+    return new Scalar({ re: Number(value), im: Number(imag) }, d);
+  };
   Object.defineProperty(make, 'name', { value: d.name });
   return Object.defineProperty(make, SCALAR_TYPE_DTYPE, { value: d }) as ScalarFactory;
 };
@@ -79,9 +94,9 @@ export const bfloat16 = factory(dtypes.bfloat16);
 export const float32 = factory(dtypes.float32);
 /** A float64 typed scalar (numpy.float64), strong in promotion. The value is rounded to the dtype; an integer it cannot hold is a RangeError. @example gp.float64(0.1) */
 export const float64 = factory(dtypes.float64);
-/** A complex64 typed scalar (numpy.complex64), strong in promotion. The value is rounded to the dtype; an integer it cannot hold is a RangeError. @example gp.complex64({ re: 1, im: 2 }) */
+/** A complex64 typed scalar (numpy.complex64), strong in promotion. The value is rounded to the dtype; an integer it cannot hold is a RangeError. @example gp.complex64(1, 2) // or gp.complex64({ re: 1, im: 2 }) */
 export const complex64 = factory(dtypes.complex64);
-/** A complex128 typed scalar (numpy.complex128), strong in promotion. The value is rounded to the dtype; an integer it cannot hold is a RangeError. @example gp.complex128({ re: 1, im: 2 }) */
+/** A complex128 typed scalar (numpy.complex128), strong in promotion. The value is rounded to the dtype; an integer it cannot hold is a RangeError. @example gp.complex128(1, 2) // or gp.complex128({ re: 1, im: 2 }) */
 export const complex128 = factory(dtypes.complex128);
 
 // NumPy's C-named aliases of the scalar types (numpy.double is numpy.float64, ...), on LP64 hosts
