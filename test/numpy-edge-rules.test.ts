@@ -64,6 +64,9 @@ describeEachDevice('NumPy edge rules', () => {
     a.reshape([2, 3], { copy: true }).fill(9);
     expect(values(a)).to.deep.equal([-1, 1, -1, 3, -1, 5]);
     expect(values(gp.reshape(a, [3, 2], { order: 'F', copy: true }))).to.deep.equal([-1, 3, 1, -1, -1, 5]);
+    // squeeze of a 0-d array: an integer axis 0 or -1 (NumPy's special case), not a list of them.
+    expect(gp.squeeze(gp.array(5), 0).shape).to.deep.equal([]);
+    expect(() => gp.squeeze(gp.array(5), [0])).to.throw(RangeError, /axis 0 is out of bounds for array of dimension 0/);
   });
 
   it("nanprod takes prod's out, initial and where; ptp takes out; isin's 'table' kind only for integers; partition of an empty array ignores kth", () => {

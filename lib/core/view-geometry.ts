@@ -48,8 +48,10 @@ export function squeezeGeometry(
   const drop =
     axis === undefined || axis === null
       ? a.shape.map((d, i) => (d === 1 ? i : -1)).filter((i) => i >= 0)
-      : (typeof axis === 'number' ? [axis] : [...axis]).map((ax) => (a.ndim === 0 && (ax === 0 || ax === -1) ? -1 : normalizeAxis(ax, a.ndim)));
-  if (a.ndim === 0) return { shape: [], strides: [] }; // NumPy accepts axis 0 / -1 on a 0-d array
+      : typeof axis === 'number' && a.ndim === 0 && (axis === 0 || axis === -1)
+        ? [] // NumPy accepts an integer axis 0 / -1 on a 0-d array (not a tuple of them)
+        : (typeof axis === 'number' ? [axis] : [...axis]).map((ax) => normalizeAxis(ax, a.ndim));
+  if (a.ndim === 0) return { shape: [], strides: [] };
   if (new Set(drop).size !== drop.length) throw new RangeError("duplicate value in 'axis'");
   for (const ax of drop) {
     if (a.shape[ax] !== 1) throw new RangeError(`cannot select an axis to squeeze out which has size not equal to one (axis ${ax})`);
