@@ -131,6 +131,19 @@ describeEachDevice('read-only views (flags.writeable)', () => {
     expect(() => im.fill(9)).to.throw(RangeError, /read-only/);
   });
 
+  it("real and imag can be assigned, as NumPy's setters: a complex array's parts, a real array's values", () => {
+    const z = gp.array([{ re: 1, im: 2 }, { re: 3, im: 4 }], 'complex128');
+    z.real = [9, 8];
+    z.imag = 5;
+    expect(Array.from(z.toTypedArray() as Float64Array)).to.deep.equal([9, 5, 8, 5]);
+    const a = gp.arange(3, { dtype: 'float64' });
+    a.real = 7;
+    expect(values(a)).to.deep.equal([7, 7, 7]);
+    expect(() => {
+      a.imag = 1;
+    }).to.throw(TypeError, /does not have imaginary part to set/);
+  });
+
   it("ravel is contiguous as NumPy's: a view where the elements already are, else a copy", () => {
     const a = gp.arange(6, { dtype: 'float64' });
     for (const v of [a.slice('::2').ravel(), a.slice('::-1').ravel(), a.slice('::2').ravel('K'), a.reshape([2, 3]).slice(':', '::2').ravel('K')]) {

@@ -117,15 +117,30 @@ declare module '../core/gpu-array.js' {
     /**
      * The real part (NumPy `ndarray.real`): for a complex array a view of its real parts (float32
      * for complex64, float64 for complex128) that writes into the array; for a real array a view
-     * of the array. A property, as `T`. @example z.real.toArray()
+     * of the array. A property, as `T`; assigning it writes the parts (`z.real = x`, broadcast and
+     * cast as `assign`). @example z.real.toArray()
      */
-    readonly real: GpuArray;
+    get real(): GpuArray;
+    set real(value: GpuArray | HostScalar | readonly unknown[]);
     /**
      * The imaginary part (NumPy `ndarray.imag`): for a complex array a view of its imaginary
      * parts that writes into the array; for a real array new read-only zeros of its dtype. A
-     * property, as `T`. @example z.imag.toArray()
+     * property, as `T`; assigning it writes a complex array's parts (a real array has none to
+     * set: TypeError, as NumPy's). @example z.imag.toArray()
      */
-    readonly imag: GpuArray;
+    get imag(): GpuArray;
+    set imag(value: GpuArray | HostScalar | readonly unknown[]);
+  }
+}
+
+/** `a.real = value` / `a.imag = value`: the part's view assigned (NumPy's setters). */
+function setPart(a: GpuArray, value: GpuArray | HostScalar | readonly unknown[], imagPart: boolean): void {
+  if (imagPart && !a.dtype.isComplex) throw new TypeError('array does not have imaginary part to set');
+  const part = imagPart ? imagOf(a) : realOf(a);
+  try {
+    part.assign(value);
+  } finally {
+    part.dispose();
   }
 }
 
@@ -133,11 +148,17 @@ Object.defineProperty(GpuArray.prototype, 'real', {
   get(this: GpuArray) {
     return realOf(this);
   },
+  set(this: GpuArray, value: GpuArray | HostScalar | readonly unknown[]) {
+    setPart(this, value, false);
+  },
   configurable: true,
 });
 Object.defineProperty(GpuArray.prototype, 'imag', {
   get(this: GpuArray) {
     return imagOf(this);
+  },
+  set(this: GpuArray, value: GpuArray | HostScalar | readonly unknown[]) {
+    setPart(this, value, true);
   },
   configurable: true,
 });
