@@ -231,7 +231,7 @@ export { atleast1d, atleast2d, atleast3d, flip, fliplr, flipud, rot90, swapaxes,
 // numpy.reshape(a, ...) and the other function forms of ndarray methods; numpy.round/around.
 export { reshape, ravel, transpose, permuteDims, squeeze, expandDims, broadcastTo, copy, astype, ascontiguousarray, asfortranarray, asarrayChkfinite, ndim, shape, size, isfortran, require } from './ops/array-functions.js';
 export type { Requirement, RequireOptions } from './ops/array-functions.js';
-export type { Order, CopyOrder, ReshapeOptions, AstypeOptions, AstypeArg } from './core/gpu-array.js';
+export type { Order, CopyOrder, ReshapeOptions, ReshapeCopyOptions, AstypeOptions, AstypeArg } from './core/gpu-array.js';
 export { round, around } from './ops/rounding.js';
 export { linspace, logspace, geomspace } from './ops/spacing.js';
 export type { SpaceEnd, SpaceArg, LinspaceOptions, LogspaceOptions, GeomspaceOptions } from './ops/spacing.js';
@@ -304,7 +304,7 @@ export type { HistogramOptions, BincountOptions } from './ops/statistics.js';
 export { diff, ediff1d } from './ops/differences.js';
 export type { DiffOptions } from './ops/differences.js';
 export { ptp, average, nanmean, nanvar, nanstd } from './ops/averages.js';
-export type { StatOptions, AverageOptions, NanMomentOptions } from './ops/averages.js';
+export type { StatOptions, AverageOptions, NanMomentOptions, NanprodOptions } from './ops/averages.js';
 export { convolve, correlate, cov, corrcoef } from './ops/correlation.js';
 export type { ConvolveMode, CovOptions } from './ops/correlation.js';
 export { nanprod, nanargmax, nanargmin } from './ops/averages.js';

@@ -255,7 +255,7 @@ export function average(a: ArrayArg, ...more: (number | null | ArrayArg | boolea
 // ---- nanprod, nanargmax, nanargmin -------------------------------------------------------------
 
 /** nanprod's options: prod's (axis, dtype, out, keepdims, initial, where). */
-type NanprodOptions = StatOptions & { dtype?: DType | string | null; out?: GpuArray | null; initial?: number | bigint | boolean; where?: GpuArray | boolean };
+export type NanprodOptions = StatOptions & { dtype?: DType | string | null; out?: GpuArray | null; initial?: number | bigint | boolean; where?: GpuArray | boolean };
 
 /** numpy.nanprod: the product with NaN taken as 1 (dtype, out, initial and where as prod). */
 export function nanprod(a: ArrayArg, ...more: (AxisLike | DType | string | GpuArray | boolean | number | bigint | null | NanprodOptions | undefined)[]): GpuArray {

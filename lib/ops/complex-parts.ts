@@ -121,6 +121,7 @@ declare module '../core/gpu-array.js' {
      * cast as `assign`). @example z.real.toArray()
      */
     get real(): GpuArray;
+    /** Write the real parts (a real array: its values), broadcast and cast as `assign`. */
     set real(value: GpuArray | HostScalar | readonly unknown[]);
     /**
      * The imaginary part (NumPy `ndarray.imag`): for a complex array a view of its imaginary
@@ -129,6 +130,7 @@ declare module '../core/gpu-array.js' {
      * set: TypeError, as NumPy's). @example z.imag.toArray()
      */
     get imag(): GpuArray;
+    /** Write a complex array's imaginary parts, broadcast and cast as `assign`; a real array has none (TypeError). */
     set imag(value: GpuArray | HostScalar | readonly unknown[]);
   }
 }
