@@ -15,7 +15,8 @@ export type HistogramBins = number | string | readonly number[] | ArrayBufferVie
 /** One arithmetic operation's float64 result rounded as NumPy computes it in a dtype (identity: float64). */
 export type Rounding = (x: number) => number;
 
-const float64Math: Rounding = (x) => x;
+/** float64's arithmetic: no rounding past the JS number's own. */
+export const float64Math: Rounding = (x) => x;
 const float32Math: Rounding = Math.fround;
 // NumPy's float16 ufuncs compute in float32 and round the result to float16.
 const float16Math: Rounding = (x) => numberFromFloat16Bits(float16BitsFromNumber(Math.fround(x)));
@@ -41,8 +42,11 @@ export function linspaceEdgesIn(lo: number, hi: number, bins: number, r: Roundin
   return Array.from({ length: bins + 1 }, (_, i) => (i === bins ? hi : step === 0 ? r(r(r(r(i) / bins) * delta) + lo) : r(r(r(i) * step) + lo)));
 }
 
-/** The outer edges of a bin count: `range`, else the data's min and max (0 and 1 when empty), widened by 0.5 when equal (in edgeArithmetic's dtype). */
-export function outerEdges(fn: string, a: GpuArray, range: readonly [number, number] | null | undefined): [number, number] {
+/**
+ * The outer edges of a bin count and the arithmetic its edges are made in (edgeArithmetic):
+ * `range`, else the data's min and max (0 and 1 when empty), widened by 0.5 when equal.
+ */
+export function outerEdges(fn: string, a: GpuArray, range: readonly [number, number] | null | undefined): [number, number, Rounding] {
   let lo: number;
   let hi: number;
   if (range) {
@@ -56,7 +60,7 @@ export function outerEdges(fn: string, a: GpuArray, range: readonly [number, num
     if (!Number.isFinite(lo) || !Number.isFinite(hi)) throw new RangeError(`${fn}: autodetected range of [${lo}, ${hi}] is not finite`);
   }
   const r = edgeArithmetic(a.dtype, !range && a.size > 0);
-  return lo === hi ? [r(lo - 0.5), r(hi + 0.5)] : [lo, hi];
+  return lo === hi ? [r(lo - 0.5), r(hi + 0.5), r] : [lo, hi, r];
 }
 
 /**
@@ -124,14 +128,14 @@ export function histogramBinEdges(a: ArrayArg, ...more: (HistogramBins | readonl
   if (typeof bins === 'string') {
     if (weighted) throw new TypeError('histogramBinEdges: Automated estimation of the number of bins is not supported for weighted data');
     const count = binCountOf(bins, a, o.range ?? null, (x, q) => percentile(x, q));
-    const [lo, hi] = outerEdges('histogramBinEdges', a, o.range);
-    return uniformEdges(a, lo, hi, count, edgeArithmetic(a.dtype, !o.range && a.size > 0)).edgeArr;
+    const [lo, hi, math] = outerEdges('histogramBinEdges', a, o.range);
+    return uniformEdges(a, lo, hi, count, math).edgeArr;
   }
   if (typeof bins === 'number') {
     if (!Number.isInteger(bins)) throw new TypeError('histogramBinEdges: `bins` must be an integer, a string, or an array');
     if (bins < 1) throw new RangeError('histogramBinEdges: `bins` must be positive, when an integer');
-    const [lo, hi] = outerEdges('histogramBinEdges', a, o.range);
-    return uniformEdges(a, lo, hi, bins, edgeArithmetic(a.dtype, !o.range && a.size > 0)).edgeArr;
+    const [lo, hi, math] = outerEdges('histogramBinEdges', a, o.range);
+    return uniformEdges(a, lo, hi, bins, math).edgeArr;
   }
   // Increasing edges come back as given (NumPy's asarray(bins): int64 for a list of integers).
   const e = bins instanceof GpuArray ? bins.copy() : toArray(bins, 'histogramBinEdges: bins');

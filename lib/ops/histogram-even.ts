@@ -7,7 +7,7 @@ import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { float16BitsFromNumber, numberFromFloat16Bits } from '../core/host-data.js';
 import { COOPERATIVE_MARK, moduleKernel } from './device-kernels.js';
-import { edgeArithmetic, linspaceEdgesIn } from './histogram-edges.js';
+import { float64Math, linspaceEdgesIn, type Rounding } from './histogram-edges.js';
 
 /** Internal switch (probes and tests): off, every histogram takes the general kernels; `launches` counts even ones. */
 export const histogramPaths = { even: true, launches: 0 };
@@ -60,7 +60,7 @@ extern "C" __global__ void __launch_bounds__(${THREADS}) gpa_histogram_even(cons
 export interface EvenPlan {
   /** The edges as the kernel builds them (edge dtype values, as float64). */
   edges: number[];
-  /** The linspace's step, and whether the edges are made in their own dtype's arithmetic (histogram-edges.ts edgeArithmetic). */
+  /** The linspace's step, and whether the edges are made in the data's own arithmetic (histogram-edges.ts edgeArithmetic). */
   step: number;
   own: boolean;
   scale: number;
@@ -74,15 +74,14 @@ export interface EvenPlan {
  * equal-width grid (in bins) plus the estimate's rounding, (v - lo) * scale with two roundings of
  * the compute type, at most (nb + 1) * 2^-23 for float (2^-52 double), doubled.
  */
-export function evenPlan(d: DType, lo: number, hi: number, nb: number, fromData = false): EvenPlan | null {
+export function evenPlan(d: DType, lo: number, hi: number, nb: number, math: Rounding = float64Math): EvenPlan | null {
   const types = typesOf(d);
   if (types === null || nb > EVEN_MAX_BINS) return null;
-  // float32 and float16 data that gave the ends: NumPy's linspace in that dtype (edge_own).
-  const own = fromData && types.C === 'float';
-  const r = edgeArithmetic(d, own);
-  const step = own ? r(r(hi - lo) / nb) : (hi - lo) / nb;
+  // Edges in the data's own arithmetic (float32 or float16 data that gave the ends): edge_own.
+  const own = math !== float64Math;
+  const step = own ? math(math(hi - lo) / nb) : (hi - lo) / nb;
   if (own && step === 0) return null;
-  const edges = own ? linspaceEdgesIn(lo, hi, nb, r) : Array.from({ length: nb + 1 }, (_, i) => types.roundE(i === nb ? hi : lo + i * step));
+  const edges = own ? linspaceEdgesIn(lo, hi, nb, math) : Array.from({ length: nb + 1 }, (_, i) => types.roundE(i === nb ? hi : lo + i * step));
   const span = types.roundC(edges[nb] - edges[0]);
   const scale = types.roundC(nb / (edges[nb] - edges[0]));
   const minNormal = types.C === 'float' ? 2 ** -126 : 2 ** -1022;
@@ -106,9 +105,9 @@ function copiesFor(nb: number, edgeBytes: number): number {
  * Equal-width counts of `a` (any layout; float16 counted through a float32 copy): [int64 counts,
  * edges in NumPy's edge dtype], or null when the general kernels must count.
  */
-export function evenHistogram(a: GpuArray, lo: number, hi: number, nb: number, fromData: boolean): { counts: GpuArray; edgeArr: GpuArray; edges: number[] } | null {
+export function evenHistogram(a: GpuArray, lo: number, hi: number, nb: number, math: Rounding): { counts: GpuArray; edgeArr: GpuArray; edges: number[] } | null {
   if (!histogramPaths.even || !a.dtype.inNumPy) return null; // bfloat16: the general path
-  const plan = evenPlan(a.dtype, lo, hi, nb, fromData);
+  const plan = evenPlan(a.dtype, lo, hi, nb, math);
   if (plan === null) return null;
   const t = plan.types;
   const edgeBytes = ((nb + 1) * (t.C === 'float' ? 4 : 8) + 15) & ~15;

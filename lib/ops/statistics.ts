@@ -6,7 +6,7 @@ import { describeValue, readOptions } from '../util/options.js';
 import { ArrayLike as ArrayArg, deviceDoubles, hostScalar, isOptions, bindArgs, toArray, withArray } from './array-args.js';
 import { COOPERATIVE_MARK, gridFor, moduleKernel } from './device-kernels.js';
 import { binCountOf } from './histogram-bins.js';
-import { assertFiniteBins, edgeArithmetic, type HistogramBins, linspaceEdgesIn, outerEdges, uniformEdges } from './histogram-edges.js';
+import { assertFiniteBins, type HistogramBins, linspaceEdgesIn, outerEdges, uniformEdges } from './histogram-edges.js';
 import { evenHistogram } from './histogram-even.js';
 import { percentile } from './quantile.js';
 import { reductionFunctions } from './reductions.js';
@@ -197,16 +197,14 @@ export function histogram(a: ArrayArg, ...more: (HistogramBins | readonly [numbe
   if (w !== null && w.dtype.isComplex) throw new TypeError('histogram: complex weights are not supported yet');
   if (typeof bins === 'number') {
     if (!Number.isInteger(bins) || bins < 1) throw new RangeError('histogram: `bins` must be positive, when an integer');
-    const [lo, hi] = outerEdges('histogram', a, options.range);
-    const fromData = !options.range && a.size > 0;
-    const r = edgeArithmetic(a.dtype, fromData);
+    const [lo, hi, math] = outerEdges('histogram', a, options.range);
     // Equal-width counts: the read-bandwidth kernel, when it can vouch for the edges.
     // Before any launch: NumPy's check of the edges. uniformEdges checks them again in the data's
     // dtype; the even kernel never takes edges that dtype merges (evenPlan's grid check).
-    assertFiniteBins(linspaceEdgesIn(lo, hi, bins, r));
-    const even = w === null ? evenHistogram(a, lo, hi, bins, fromData) : null;
+    assertFiniteBins(linspaceEdgesIn(lo, hi, bins, math));
+    const even = w === null ? evenHistogram(a, lo, hi, bins, math) : null;
     if (even !== null) return finishHistogram(even.counts, even.edgeArr, even.edges, !!options.density);
-    const { edges, edgeArr } = uniformEdges(a, lo, hi, bins, r);
+    const { edges, edgeArr } = uniformEdges(a, lo, hi, bins, math);
     return histogramWith(a, edges, edgeArr, true, w, options);
   }
   if (bins instanceof GpuArray ? bins.ndim !== 1 : bins.some((b) => typeof b === 'object' && b !== null)) throw new RangeError('histogram: `bins` must be 1d, when an array');
