@@ -354,6 +354,11 @@ describeEachDevice('creation: NumPy 2 discovery, exact arange, eye options', () 
     expect([n.dtype.name, n.shape]).to.deep.equal(['int32', [3]]);
     n.dispose();
     expect(() => gp.full(2, 300, 'int8')).to.throw(RangeError, /out of bounds for int8/);
+    // A fraction is a float: NumPy's unsafe cast (C's truncation, then the low bits), as astype.
+    same(gp.full(3, 300.5, 'int8'), 'int8', [3], [44, 44, 44]);
+    same(gp.full(2, -1.5, 'uint8'), 'uint8', [2], [255, 255]);
+    same(gp.fullLike(gp.zeros(2, 'int16'), -70000.25), 'int16', [2], [-4464, -4464]);
+    expect(() => gp.zeros(2, 'int8').fill(300.5)).to.throw(RangeError, /out of bounds for int8/);
   });
 
   it('array of GpuArrays / typed scalars (stacked, promoted), copy and ndmin; full and *Like with array-likes; type strings', () => {

@@ -111,6 +111,10 @@ describeEachDevice('ufunc arithmetic', () => {
     expect(() => a.power(-1)).to.throw(RangeError, /negative integer powers/);
     expect(a.power(2).toArray()).to.deep.equal([1, 4, 9]);
     expect(download(a.power(-1.0 + 0.5))).to.have.length(3); // a float exponent goes to float64
+    // NumPy raises from its loop: an empty result takes no power.
+    const e = gp.power(gp.array([], 'int64'), -1);
+    expect([e.dtype.name, e.shape]).to.deep.equal(['int64', [0]]);
+    expect(gp.power(gp.zeros([0, 2], 'int8'), gp.int8(-2)).shape).to.deep.equal([0, 2]);
   });
 
   const unaryCases: [string, string[]][] = [

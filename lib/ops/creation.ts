@@ -88,8 +88,9 @@ export function full(shape: ShapeLike, fillValue: HostScalar | Scalar | GpuArray
   if (!(value instanceof Scalar) && (typeof value !== 'number' || Number.isInteger(value) || !d.isInteger)) toDTypeValue(value, d);
   const a = GpuArray.allocate(normalizeShape(shape), d, undefined, order);
   try {
-    if (typeof value === 'number' && !Number.isFinite(value) && d.isInteger) {
-      // NaN or inf into integers: the device's float64 -> integer cast, as NumPy's unsafe copyto.
+    if (typeof value === 'number' && !Number.isInteger(value) && d.isInteger) {
+      // A float (NaN and inf too) into integers: the device's float64 -> integer cast, as NumPy's
+      // unsafe copyto (full(3, 300.5, 'int8') is 44s; fill() refuses it, as NumPy's).
       const src = full([], value, 'float64');
       try {
         if (a.size > 0) kernelHooks().assign(a, src);

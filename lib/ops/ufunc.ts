@@ -155,15 +155,16 @@ export class Ufunc {
     const { loop, params } = this.resolveCached(args, opts.dtype, casting);
     this.checkInputCasts(args, loop, casting, opts.dtype !== undefined);
 
-    // Value checks, before anything is launched.
+    // Value checks, before anything is launched (an empty result has no element to refuse).
     const values: (GpuArray | HostScalar | null)[] = new Array(args.length + this.nout);
+    const empty = args.some((a) => a instanceof GpuArray && a.size === 0);
     for (let k = 0; k < args.length; k++) {
       const a = args[k];
       if (a instanceof GpuArray) {
         values[k] = a;
         continue;
       }
-      const fixed = this.scalarCheck(k, a, loop.ins[k]);
+      const fixed = this.scalarCheck(k, a, loop.ins[k], empty);
       if (fixed !== null) return [this.fixedComparison(args, fixed, outs[0] ?? undefined)];
       values[k] = a instanceof Scalar ? (a.value as HostScalar) : a;
     }
@@ -218,11 +219,12 @@ export class Ufunc {
    * dtype `d`, before anything launches: a RangeError for negative integer powers and for JS
    * integers the loop dtype cannot hold; for a comparison with a JS integer outside the integer
    * loop's range, the result every element gets (NumPy 2 compares such ints exactly); else null.
-   * gp.fuse runs the same checks on the scalars it passes to fused kernels.
+   * gp.fuse runs the same checks on the scalars it passes to fused kernels. `empty`: the result has
+   * no elements, so no power is taken (NumPy raises from its loop, per element).
    */
-  scalarCheck(k: number, a: Scalar | HostScalar, d: DType): boolean | null {
+  scalarCheck(k: number, a: Scalar | HostScalar, d: DType, empty = false): boolean | null {
     const v = a instanceof Scalar ? (a.value as HostScalar) : a;
-    if (this.opts.noNegativeIntScalar?.includes(k) && d.isInteger && (typeof v === 'number' || typeof v === 'bigint') && v < 0) {
+    if (!empty && this.opts.noNegativeIntScalar?.includes(k) && d.isInteger && (typeof v === 'number' || typeof v === 'bigint') && v < 0) {
       throw new RangeError('Integers to negative integer powers are not allowed.');
     }
     if (isWeakInt(a) && d.isInteger) {
