@@ -399,8 +399,20 @@ describeEachDevice('views: order C/F/A/K, the function forms, squeeze and astype
     expect(vals(f.astype('float32', { casting: 'same_kind' }))).to.deep.equal([[1], [1.5]]);
     expect(f.astype('float64', { copy: false })).to.equal(f);
     expect(() => f.astype('int8', { subok: true, bogus: 1 } as never)).to.throw(TypeError, /unknown option/);
-    expect(f.astype('int8', { order: 'C' }).dtype.name).to.equal('int8'); // NumPy's order: accepted, C-ordered here
+    expect(f.astype('int8', { order: 'C' }).dtype.name).to.equal('int8');
     expect(() => f.astype('int8', { order: 'X' as never })).to.throw(RangeError, /order/);
+    // order 'F' makes an F-ordered copy; 'K' (the default) and 'A' a C-ordered one here.
+    const t = gp.arange(6).reshape(2, 3).T;
+    for (const [order, fOrdered] of [[undefined, false], ['K', false], ['A', false], ['C', false], ['F', true]] as const) {
+      const r = t.astype('float32', order === undefined ? {} : { order });
+      expect([order, r.flags.fContiguous, r.flags.cContiguous, r.toArray()]).to.deep.equal([order, fOrdered, !fOrdered, [[0, 3], [1, 4], [2, 5]]]);
+      r.dispose();
+    }
+    const c2 = gp.arange(6).reshape(2, 3);
+    const fc = c2.astype('int64', { order: 'F', copy: false }); // the layout asked for needs a copy
+    expect([fc === c2, fc.flags.fContiguous, fc.toArray()]).to.deep.equal([false, true, [[0n, 1n, 2n], [3n, 4n, 5n]]]);
+    expect(c2.astype('int64', { order: 'C', copy: false })).to.equal(c2);
+    for (const a of [t, c2, fc]) a.dispose();
     f.dispose();
     z.dispose();
   });

@@ -14,19 +14,24 @@ import { bindParams, isOptionsLike } from '../util/options.js';
 function astypeArgs(more: readonly unknown[]): AstypeOptions {
   const o = bindParams('astype', more, ['order', 'casting', 'subok', 'copy'], [], isOptionsLike) as AstypeOptions;
   if (o.order !== undefined && o.order !== null && !['C', 'F', 'A', 'K'].includes(o.order as string)) throw new RangeError(`astype: order must be one of 'C', 'F', 'A', or 'K' (got ${String(o.order)})`);
-  if (o.order === 'F') throw new RangeError("astype: order 'F' is not supported (the result is C-ordered); use gp.asfortranarray(a, dtype)");
   return o;
 }
 
-/** `a.astype(d, ...)`: the casting rule checked, then a converted C-contiguous copy (or `a` itself for copy: false). */
+
+
+/** `a.astype(d, ...)`: the casting rule checked, then a converted copy in `order` (or `a` itself for copy: false). */
 export function astypeArray(a: GpuArray, d: DTypeLike, more: readonly unknown[], Array_: typeof GpuArray): GpuArray {
   const o = astypeArgs(more);
   const to = toDType(d, 'astype: dtype');
   const casting = castingOf(o.casting, 'unsafe');
   if (!canCastBy(a.dtype, to, casting)) throw new TypeError(`Cannot cast array data from ${a.dtype.name} to ${to.name} according to the rule '${casting}'`);
-  // copy: false returns this array itself when nothing needs converting (NumPy's astype(copy=False)).
-  if (o.copy === false && to === a.dtype) return a;
-  return assignedCopy(a, to, 'C', Array_);
+  // 'K' and 'A' give C order here: the library's own callers rely on astype's C-ordered result.
+  const order = o.order === 'F' ? 'F' : 'C';
+  // copy: false returns this array itself when nothing needs converting (NumPy's astype(copy=False)):
+  // the dtype and, for 'C' or 'F', the layout asked for.
+  const laidOut = o.order === 'F' ? a.layoutFlags.fContiguous : o.order === 'C' ? a.layoutFlags.cContiguous : true;
+  if (o.copy === false && to === a.dtype && laidOut) return a;
+  return assignedCopy(a, to, order, Array_);
 }
 
 /** A new array of dtype `to`, C- or F-ordered, holding a's values (cast as the assign kernel casts). */

@@ -47,7 +47,7 @@ export interface ReshapeCopyOptions extends ReshapeOptions {
 }
 /** Options of `astype`: NumPy's `casting` rule (default 'unsafe') and `copy` (false: this array itself when the dtype is already the one asked for). */
 export interface AstypeOptions {
-  /** NumPy's memory order: 'K' (default), 'A' and 'C' give a C-ordered result here; 'F' is refused. */
+  /** NumPy's memory order of the copy: 'F' as asked; 'C', and 'K' (the default) and 'A', give a C-ordered copy here. */
   order?: 'C' | 'F' | 'A' | 'K';
   casting?: 'no' | 'equiv' | 'safe' | 'same_kind' | 'unsafe';
   /** Accepted (no subclasses here). */
