@@ -75,8 +75,38 @@ describeEachDevice('linalg: qr', () => {
     expect(r0.shape).to.deep.equal([3, 0]);
     const [q1, r1] = gp.linalg.qr(gp.zeros([0, 2])) as gp.GpuArray[];
     expect([q1.shape, r1.shape]).to.deep.equal([[0, 0], [0, 2]]);
-    expect(() => gp.linalg.qr(gp.zeros([2, 2]), 'raw' as 'r')).to.throw(RangeError, 'mode');
+    expect(() => gp.linalg.qr(gp.zeros([2, 2]), 'full' as 'r')).to.throw(RangeError, 'mode');
     expect(() => gp.linalg.qr(gp.zeros([2]))).to.throw(gp.LinAlgError, 'at least two-dimensional');
+  });
+});
+
+describeEachDevice("linalg: qr mode 'raw'", () => {
+  // NumPy 2.4's values: LAPACK's geqrf (h is the factored matrix transposed, the reflectors' tails in it).
+  const complexParts = (a: gp.GpuArray) => [values(gp.real(a)) as number[], values(gp.imag(a)) as number[]];
+  it("[h, tau] as NumPy's: integers in float64, float32 kept, complex batches; empty shapes", () => {
+    const [h, tau] = gp.linalg.qr(gp.array([[1, 2], [3, 4], [5, 6]]), 'raw') as gp.GpuArray[];
+    expect([h.dtype.name, h.shape, tau.dtype.name, tau.shape]).to.deep.equal(['float64', [2, 3], 'float64', [2]]);
+    expectClose(values(h) as number[], [-5.916079783099616, 0.4337717455676132, 0.7229529092793553, -7.437357441610946, 0.828078671210825, 0.8926238280228976], 1e-14, 1e-14);
+    expectClose(values(tau) as number[], [1.1690308509457032, 1.1131040011646904], 1e-14, 1e-14);
+    const [hf, tf] = gp.linalg.qr(gp.array([[2, -1, 0], [1, 3, 1]], 'float32'), { mode: 'raw' }) as gp.GpuArray[];
+    expect([hf.dtype.name, hf.shape, tf.shape]).to.deep.equal(['float32', [3, 2], [2]]);
+    expectClose(values(hf) as number[], [-2.2360680103302, 0.2360679805278778, -0.4472135901451111, 3.130495071411133, -0.4472135901451111, 0.8944271802902222], 1e-6, 1e-6);
+    expectClose(values(tf) as number[], [1.8944271802902222, 0], 1e-6, 1e-6);
+    const c = gp.array([[[1, 2], [0, 1]], [[3, 1], [1, 1]]], 'complex128');
+    c.slice(0, 0, 0).fill(gp.complex128(1, 1));
+    c.slice(0, 1, 1).fill(gp.complex128(0, 1));
+    c.slice(1, 0, 1).fill(gp.complex128(1, -2));
+    const [hc, tc] = gp.linalg.qr(c, 'raw') as gp.GpuArray[];
+    expect([hc.dtype.name, hc.shape, tc.shape]).to.deep.equal(['complex128', [2, 2, 2], [2, 2]]);
+    const [hre, him] = complexParts(hc);
+    expectClose(hre, [-1.4142135623730951, 0, -1.4142135623730945, -1, -3.1622776601683795, 0.16227766016837933, -1.264911064067352, -0.8944271909999159], 1e-14, 1e-14);
+    expectClose(him, [0, 0, 1.414213562373095, 0, 0, 0, 1.897366596101028, 0], 1e-14, 1e-14);
+    const [tre, tim] = complexParts(tc);
+    expectClose(tre, [1.7071067811865472, 1, 1.948683298050514, 1.7071067811865475], 1e-14, 1e-14);
+    expectClose(tim, [0.7071067811865475, 1, 0, 0.7071067811865476], 1e-14, 1e-14);
+    const [he, te] = gp.linalg.qr(gp.zeros([2, 0, 3]), 'raw') as gp.GpuArray[];
+    expect([he.shape, te.shape]).to.deep.equal([[2, 3, 0], [2, 0]]);
+    for (const a of [h, tau, hf, tf, c, hc, tc, he, te]) a.dispose();
   });
 });
 

@@ -55,14 +55,17 @@ export function cholesky(a: ArrayLike, options: CholeskyOptions = {}): GpuArray 
   });
 }
 
-/** What gp.linalg.qr returns: 'reduced' Q (M x K) and R (K x N), 'complete' Q (M x M) and R (M x N), or 'r' R alone. */
-export type QrMode = 'reduced' | 'complete' | 'r';
+/**
+ * What gp.linalg.qr returns: 'reduced' Q (M x K) and R (K x N), 'complete' Q (M x M) and R (M x N),
+ * 'r' R alone, or 'raw' LAPACK's geqrf result [h (N x M: the factored matrix transposed), tau (K)].
+ */
+export type QrMode = 'reduced' | 'complete' | 'r' | 'raw';
 
-/** numpy.linalg.qr: [Q, R] ('reduced', 'complete') or R alone ('r'). */
+/** numpy.linalg.qr: [Q, R] ('reduced', 'complete'), R alone ('r') or [h, tau] ('raw'). */
 export function qr(a: ArrayLike, mode: QrMode | { mode?: QrMode } = 'reduced'): GpuArray | [GpuArray, GpuArray] {
   const md = typeof mode === 'object' && mode !== null ? (readOptions<{ mode: QrMode }>('qr', mode, ['mode']).mode ?? 'reduced') : mode;
-  if (md !== 'reduced' && md !== 'complete' && md !== 'r') {
-    throw new RangeError(`qr: unrecognized mode '${String(md)}' (gpuarray has 'reduced', 'complete' and 'r'; not 'raw')`);
+  if (md !== 'reduced' && md !== 'complete' && md !== 'r' && md !== 'raw') {
+    throw new RangeError(`qr: unrecognized mode '${String(md)}' (one of 'reduced', 'complete', 'r', 'raw')`);
   }
   return withArrays([a], (x) => {
     assertStacked2d(x);
@@ -74,6 +77,7 @@ export function qr(a: ArrayLike, mode: QrMode | { mode?: QrMode } = 'reduced'): 
     const batch = batchOf(x.shape);
     const qCols = md === 'complete' ? m : k;
     const rRows = md === 'complete' ? m : k;
+    if (md === 'raw' && (k === 0 || batch === 0)) return [zeros([...bshape, n, m], result), zeros([...bshape, k], result)];
     if (k === 0 || batch === 0) {
       const r = zeros([...bshape, rRows, n], result);
       if (md === 'r') return r;
@@ -86,6 +90,25 @@ export function qr(a: ArrayLike, mode: QrMode | { mode?: QrMode } = 'reduced'): 
     const made: GpuArray[] = [];
     try {
       solverRun(dev, compute, batch, null, (c) => dev.backend.solver.geqrf({ ...c, m, n, a: buf.ptr, tau: tau.ptr }), false);
+      if (md === 'raw') {
+        // The column-major factored matrix read in C order is NumPy's h (A's last axes swapped).
+        temps.length = 0; // buf and tau become the results
+        const tauShaped = tau.reshape([...bshape, k]);
+        if (tauShaped !== tau) tau.dispose();
+        let h: GpuArray;
+        try {
+          h = castOwned(buf, result);
+        } catch (e) {
+          tauShaped.dispose();
+          throw e;
+        }
+        try {
+          return [h, castOwned(tauShaped, result)];
+        } catch (e) {
+          h.dispose();
+          throw e;
+        }
+      }
       const av = swapLast(buf); // [..., m, n] view: R in its upper triangle
       temps.push(av);
       const rv = rRows === m ? av : av.slice('...', `:${rRows}`, ':');
