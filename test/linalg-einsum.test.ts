@@ -71,6 +71,18 @@ describeEachDevice('linalg: einsum', () => {
     // casting='safe' as NumPy: float64 operands cannot be computed in float32 or int32.
     expect(() => gp.einsum('ij,jk->ik', a, a, { dtype: 'float32' })).to.throw(TypeError, /operand 0.*'safe'/);
     expect(() => gp.einsum('ii', a, { dtype: 'int32' })).to.throw(TypeError);
+    // casting as NumPy's keyword: 'unsafe' lets float64 compute in int32; out takes the same rule.
+    const ai = gp.array([[0, 1], [2, 3]], 'float64');
+    const r = gp.einsum('ij,jk', ai, ai, { dtype: 'int32', casting: 'unsafe' });
+    expect([r.dtype.name, r.toArray()]).to.deep.equal(['int32', [[2, 3], [6, 11]]]);
+    expect(() => gp.einsum('ij,jk', ai, ai, { out: gp.empty([2, 2], 'float32') })).to.throw(TypeError, /float64.*float32.*'safe'/);
+    expect(() => gp.einsum('ij,jk', i, i, { out: gp.empty([2, 2], 'int8') })).to.throw(TypeError, /int16.*int8/);
+    const o32 = gp.empty([2, 2], 'float32');
+    expect(gp.einsum('ij,jk', ai, ai, { out: o32, casting: 'same_kind' }).toArray()).to.deep.equal([[2, 3], [6, 11]]);
+    const oc = gp.empty([2, 2], 'complex128');
+    expect((gp.einsum('ij,jk', ai, ai, { out: oc }).toArray() as { re: number }[][]).map((row) => row.map((z) => z.re))).to.deep.equal([[2, 3], [6, 11]]);
+    expect(() => gp.einsum('ij,jk', ai, ai, { casting: 'bogus' as never })).to.throw(RangeError, /casting/);
+    for (const x of [ai, r, o32, oc]) x.dispose();
   });
 
   it("NumPy's interleaved form: operands with integer subscripts lists, '...', an optional output list", () => {

@@ -30,3 +30,23 @@ describeEachDevice('complex functions at infinities and NaN (NumPy 2.4 values)',
     });
   }
 });
+
+describeEachDevice('complex division by a signed zero (NumPy 2.4 values)', () => {
+  it("divides the dividend's parts by |0| = +0, whatever the zero's signs, as NumPy's loop", () => {
+    const nums = [{ re: 3, im: -1 }, { re: -2, im: 5 }, { re: 0, im: 1 }, { re: -1, im: 0 }];
+    // NumPy: inf - inf j, -inf + inf j, nan + inf j, -inf + nan j for each zero below.
+    const want = [[Infinity, -Infinity], [-Infinity, Infinity], [NaN, Infinity], [-Infinity, NaN]];
+    for (const dtype of ['complex128', 'complex64'] as const) {
+      const a = gp.array(nums, dtype);
+      const zeros = [{ re: -0, im: 0 }, { re: -0, im: -0 }, { re: 0, im: -0 }, { re: 0, im: 0 }].map((z) => gp.array([z, z, z, z], dtype));
+      zeros.push(gp.array([-0, -0, -0, -0], dtype === 'complex128' ? 'float64' : 'float32'));
+      for (const z of zeros) {
+        const r = gp.divide(a, z);
+        expect([r.dtype.name, (r.toArray() as C[]).map((c) => [c.re, c.im])]).to.deep.equal([dtype, want]);
+        r.dispose();
+        z.dispose();
+      }
+      a.dispose();
+    }
+  });
+});

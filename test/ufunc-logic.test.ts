@@ -97,6 +97,22 @@ describeEachDevice('ufunc logic', () => {
     });
   }
 
+  it("logical ufuncs take a JS scalar's truth value, as NumPy 2 (no cast into the array's dtype first)", () => {
+    const bools = (a: gp.GpuArray) => a.toArray();
+    // NumPy 2.4: 1e-8 would be 0 in float16 and 128 overflows int8, but both are simply true.
+    expect(bools(gp.logicalAnd(gp.array([1, 0.5, 0], 'float16'), 1e-8))).to.deep.equal([true, true, false]);
+    expect(bools(gp.logicalOr(gp.array([0, 0], 'int8'), 128))).to.deep.equal([true, true]);
+    expect(bools(gp.logicalXor(gp.array([1, 0], 'uint8'), -1))).to.deep.equal([false, true]);
+    expect(bools(gp.logicalAnd(gp.array([1, 0], 'int8'), 0.0))).to.deep.equal([false, false]);
+    expect(bools(gp.logicalOr(gp.array([0, 0], 'float32'), NaN))).to.deep.equal([true, true]);
+    expect(bools(gp.logicalAnd(gp.array([1, 2]), { re: 0, im: 1 }))).to.deep.equal([true, true]);
+    expect(bools(gp.logicalAnd(gp.array([1, 0], 'int16'), 2n ** 70n))).to.deep.equal([true, false]);
+    expect(bools(gp.logicalNot(1e-8))).to.equal(false);
+    expect(bools(gp.logicalAnd(gp.array([3], 'float16'), gp.float16(1e-8)))).to.deep.equal([false]); // a typed zero
+    const f = gp.fuse((x: gp.GpuArray) => gp.logicalAnd(x, 1e-8), { name: 'truthConst' });
+    expect(bools(f(gp.array([1, 0], 'float16')) as gp.GpuArray)).to.deep.equal([true, false]);
+  });
+
   const bitCases: [string, string[]][] = [
     ['bitwiseAnd', ['bool', 'int8', 'uint16', 'int32', 'uint64']],
     ['bitwiseOr', ['bool', 'uint16', 'int64']],

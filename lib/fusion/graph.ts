@@ -186,6 +186,8 @@ export class Trace implements TraceHook {
     this.checkCaller(u.name);
     if (opts.out !== undefined) this.fail(`${u.name}(..., {out}) cannot be fused: a fused function returns new arrays`);
     if (u.nout !== 1) this.fail(`${u.name}() has ${u.nout} outputs; only ufuncs of one output fuse`);
+    // A constant JS scalar of a logical ufunc is its truth value, as eagerly (Ufunc.operands).
+    args = u.operands(args);
     const vals = args.map((a) => this.operand(a, u.name));
     // Loop selection as the eager call makes it: arrays and 0-d results are strong operands of
     // their dtype, scalars keep their kind (NEP 50); anything else fails there as eagerly.

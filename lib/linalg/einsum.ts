@@ -5,7 +5,7 @@
 // where the strides allow), never a broadcast multiply and sum.
 import { DTypeLike, dtype as toDType } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { canCastSafely } from '../core/promotion.js';
+import { canCastBy, type Casting, castingOf, resultType } from '../core/promotion.js';
 import { readOptions } from '../util/options.js';
 import { reductionFunctions } from '../ops/reductions.js';
 import { deliver, matmul, withArrays } from './matmul.js';
@@ -19,6 +19,8 @@ export interface EinsumOptions {
   out?: GpuArray;
   /** Compute in this dtype (operands are cast to it). */
   dtype?: DTypeLike;
+  /** NumPy's rule for casting the operands to `dtype` and the result into `out` (default 'safe'). */
+  casting?: Casting;
   /**
    * NumPy's contraction-order search switch (`true`, `false`, 'greedy', 'optimal' or a path).
    * Accepted and not used: the pairs are contracted left to right whatever it says, which gives
@@ -123,7 +125,7 @@ export function einsum(subscripts: string | unknown, ...rest: unknown[]): GpuArr
     !ArrayBuffer.isView(last) &&
     !('re' in last && 'im' in last)
   ) {
-    options = readOptions<EinsumOptions>('einsum', last, ['out', 'dtype', 'optimize']);
+    options = readOptions<EinsumOptions>('einsum', last, ['out', 'dtype', 'casting', 'optimize']);
     const optimize = options.optimize;
     if (optimize !== undefined && typeof optimize !== 'boolean' && typeof optimize !== 'string' && !Array.isArray(optimize)) {
       throw new TypeError(`einsum: optimize must be a boolean, 'greedy', 'optimal' or a path, got ${typeof optimize}`);
@@ -198,11 +200,20 @@ function einsumArrays(subscripts: string, ops: GpuArray[], options: EinsumOption
   );
 
   const d = options.dtype !== undefined ? toDType(options.dtype) : null;
-  // NumPy's einsum casts the operands to `dtype` under casting='safe'.
+  // NumPy's einsum casts the operands to `dtype`, and the result into `out`, under `casting` ('safe').
+  const casting = castingOf(options.casting, 'safe');
   if (d !== null) {
     ops.forEach((op, i) => {
-      if (!canCastSafely(op.dtype, d)) throw new TypeError(`einsum: operand ${i} dtype could not be cast from dtype('${op.dtype.name}') to dtype('${d.name}') according to the rule 'safe'`);
+      if (!canCastBy(op.dtype, d, casting)) throw new TypeError(`einsum: operand ${i} dtype could not be cast from dtype('${op.dtype.name}') to dtype('${d.name}') according to the rule '${casting}'`);
     });
+  }
+  const out = options.out;
+  if (out !== undefined) {
+    if (!(out instanceof GpuArray)) throw new TypeError('einsum: out must be a GpuArray');
+    const made = d ?? resultType(ops.map((op) => op.dtype));
+    if (!canCastBy(made, out.dtype, casting)) {
+      throw new TypeError(`einsum: the result could not be cast from dtype('${made.name}') to dtype('${out.dtype.name}'), the dtype of out, according to the rule '${casting}'`);
+    }
   }
   const temps: GpuArray[] = [];
   const track = (x: GpuArray) => (temps.push(x), x);

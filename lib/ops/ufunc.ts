@@ -41,6 +41,19 @@ export interface UfuncOptions {
   legacyWeakScalars?: boolean;
   /** numpy.ufunc.identity: what a reduction of nothing gives, and what makes the ufunc's reductions reorderable. */
   identity?: number | boolean;
+  /**
+   * The logical ufuncs: a JS scalar operand stands for its truth value, as NumPy 2 takes their
+   * operands straight to bool (1e-8 is true beside float16, 128 beside int8 is no overflow).
+   */
+  truthScalars?: boolean;
+}
+
+/** A JS scalar's truth value (NaN is true, as in C and NumPy); arrays and typed scalars as they are. */
+function truthOf(a: UfuncArg): UfuncArg {
+  if (typeof a === 'number') return a !== 0;
+  if (typeof a === 'bigint') return a !== 0n;
+  if (isComplexLike(a)) return a.re !== 0 || a.im !== 0;
+  return a;
 }
 
 /** A ufunc operand: an array, a typed scalar (strong), or a JS number, bigint, boolean or complex (weak, NEP 50). */
@@ -146,6 +159,7 @@ export class Ufunc {
     if (args.length !== this.nin) {
       throw new TypeError(`${this.name}() takes ${this.nin} input${this.nin === 1 ? '' : 's'}, got ${args.length}`);
     }
+    args = this.operands(args);
     if (options instanceof GpuArray) throw new TypeError(`${this.name}: options must be an object like {out, dtype}, got ${describe(options)}`);
     const opts = readOptions<UfuncCallOptions | UfuncPairCallOptions>(this.name, options, CALL_OPTION_KEYS);
     const casting = castingOf(opts.casting);
@@ -212,6 +226,11 @@ export class Ufunc {
     } finally {
       for (const c of copies) c.dispose();
     }
+  }
+
+  /** The operands as the loops take them: the logical ufuncs' JS scalars as their truth values. */
+  operands<A>(args: readonly (A | UfuncArg)[]): (A | UfuncArg)[] {
+    return this.opts.truthScalars ? args.map((a) => truthOf(a as UfuncArg)) : [...args];
   }
 
   /**
