@@ -208,6 +208,17 @@ describeEachDevice('advanced indexing', () => {
     expect(a.slice(gp.int32(1) as unknown as number, ':', [0, 1]).shape).to.deep.equal([2, 6, 8]);
     expect(() => a.slice(gp.float32(1) as unknown as number, [0])).to.throw(gp.IndexError);
     a.dispose();
+    // An ellipsis of no axes still parts two advanced indices (NumPy 2.4's values).
+    const b = gp.arange(24).reshape(2, 3, 4);
+    expect(b.slice(':', [0, 1], '...', [0, 2]).toArray()).to.deep.equal([[0n, 12n], [6n, 18n]]);
+    expect(b.slice('...', [0, 1], [0, 2]).toArray()).to.deep.equal([[0n, 6n], [12n, 18n]]);
+    expect(b.slice([0, 1], [0, 2], '...').shape).to.deep.equal([2, 4]);
+    const c = gp.arange(12).reshape(4, 3).slice(null, [0, 1], '...', [1]);
+    expect([c.shape, c.toArray()]).to.deep.equal([[2, 1], [[1n], [4n]]]);
+    const w = gp.zeros([2, 3, 4], 'int64');
+    w.assign([[1, 2], [3, 4]], ':', [0, 1], '...', [0, 2]);
+    expect(w.toArray()).to.deep.equal([[[1n, 0n, 0n, 0n], [0n, 0n, 3n, 0n], [0n, 0n, 0n, 0n]], [[2n, 0n, 0n, 0n], [0n, 0n, 4n, 0n], [0n, 0n, 0n, 0n]]]);
+    for (const x of [b, c, w]) x.dispose();
   });
 
   it('out-of-bounds indices raise a typed IndexError, checked on the device; bad indices are refused', () => {
@@ -256,7 +267,32 @@ describeEachDevice('advanced indexing', () => {
     expect(e.slice(':', [0, 2]).shape).to.deep.equal([0, 2]);
     expect(e.slice(e.greater(0)).shape).to.deep.equal([0]);
     expect(a.slice(a.greater(10)).shape).to.deep.equal([0]);
-    [a, e].forEach((x) => x.dispose());
+    // An empty boolean index is an empty integer index, whatever its shape (NumPy).
+    expect(a.slice(gp.array([], 'bool')).shape).to.deep.equal([0, 3]);
+    expect(a.slice(':', gp.array([], 'bool')).shape).to.deep.equal([2, 0]);
+    expect(a.slice(gp.zeros([0, 0], 'bool')).shape).to.deep.equal([0]);
+    const f = gp.arange(5, 'float64');
+    f.assign(7, gp.array([], 'bool'));
+    expect(f.toArray()).to.deep.equal([0, 1, 2, 3, 4]);
+    // An empty selection takes only a value that broadcasts to it.
+    const z = gp.zeros([4, 3]);
+    expect(() => z.assign(gp.zeros([2, 3]), '5:')).to.throw(RangeError, /broadcast/);
+    z.assign(gp.ones([1, 3]), '5:');
+    z.assign(gp.ones([3]), '5:');
+    expect(z.sum().toArray()).to.equal(0);
+    // A typed complex scalar into a real array keeps its real part, as the basic path; a JS complex into bool is its truth.
+    const r = gp.zeros(3, 'float32');
+    r.assign(gp.complex64(2), [0, 2]);
+    expect(r.toArray()).to.deep.equal([2, 0, 2]);
+    const i8 = gp.zeros(2, 'int8');
+    i8.assign(gp.int64(300), [1]);
+    expect(i8.toArray()).to.deep.equal([0, 44]);
+    const bb = gp.zeros(3, 'bool');
+    bb.assign({ re: 1, im: 2 }, 0);
+    bb.assign({ re: 0, im: 0 }, [1]);
+    expect(bb.toArray()).to.deep.equal([true, false, false]);
+    expect(() => gp.zeros(2).assign({ re: 1, im: 2 }, 0)).to.throw(TypeError, /complex/);
+    [a, e, f, z, r, i8, bb].forEach((x) => x.dispose());
   });
 
   it('out-of-bounds indices raise even when a sliced dim makes the result empty (NumPy 2.4)', () => {

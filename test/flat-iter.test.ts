@@ -68,8 +68,9 @@ describeEachDevice('ndarray.flat', () => {
       d.flat = [9, 8];
       expect(d.tolist()).to.deep.equal([[9, 8, 9], [8, 9, 8]]);
       const m = gp.zeros([2, 3], 'int32');
-      m.flat.set(gp.array([[true, false, false], [false, false, true]]), 4);
+      m.flat.set(gp.array([true, false, false, false, false, true]), 4);
       expect(m.tolist()).to.deep.equal([[4, 0, 0], [0, 0, 4]]);
+      expect(() => m.flat.set(gp.array([[true, false, false], [false, false, true]]), 4)).to.throw(IndexError, /too many indices/);
       return null;
     });
   });
@@ -83,6 +84,12 @@ describeEachDevice('ndarray.flat', () => {
       expect(() => a.flat.get(gp.array([0.5]))).to.throw(IndexError, /integer \(or boolean\) type/);
       expect(() => a.flat.get(2.5)).to.throw(IndexError, /valid flat iterator indices/);
       expect(() => a.flat.set(gp.array([7]), 1)).to.throw(IndexError);
+      // NumPy 2.4: a boolean index of more than one dimension is too many indices; [] is an empty index.
+      expect(() => a.flat.get(a.greater(2))).to.throw(IndexError, /too many indices for flat iterator/);
+      const e = a.flat.get([]);
+      expect([e.dtype.name, e.shape]).to.deep.equal(['int64', [0]]);
+      a.flat.set([], 9);
+      expect(a.toArray()).to.deep.equal([[0n, 1n, 2n], [3n, 4n, 5n]]);
       return null;
     });
   });

@@ -60,6 +60,9 @@ describeEachDevice('take and put', () => {
     expect(list(a)).to.deep.equal([0, 5, 0]);
     expect(list(gp.choose(gp.array([1, 0], 'uint32'), [gp.zeros([2]), gp.ones([2])]))).to.deep.equal([1, 0]);
     expect(list(gp.take(gp.arange(3), gp.array([2], 'uint64')))).to.deep.equal([2]);
+    // take casts uint64 to intp by 'same_kind' (NumPy): 2**63 + 2 wraps to a negative index.
+    expect(list(gp.take(gp.arange(5), gp.array([2n ** 63n + 2n, 3n], 'uint64'), { mode: 'clip' }))).to.deep.equal([0, 3]);
+    expect(() => gp.take(gp.arange(5), gp.array([2n ** 63n + 2n], 'uint64'))).to.throw(gp.IndexError);
   });
 
   it('put, putmask, place and insert convert JS values to the target dtype as np.asarray(v, dtype): range-checked', () => {

@@ -42,6 +42,7 @@ export function toDTypeValue(v: HostScalar, d: DType): number | bigint | Complex
     return { re: Number(typeof v === 'boolean' ? +v : v), im: 0 };
   }
   if (isComplexLike(v)) {
+    if (d.kind === 'b') return v.re !== 0 || v.im !== 0 ? 1 : 0; // NumPy's bool(1+2j)
     throw new TypeError(`cannot store complex value ${v.re}+${v.im}i in a ${d.name} array`);
   }
   // NaN is true, as NumPy's bool(nan) (JS's truthiness says false).

@@ -10,7 +10,7 @@ import { HostScalar, isComplexLike, toDTypeValue } from '../core/host-data.js';
 import { describeValue } from '../util/options.js';
 import { adjustSlice, Index, newaxis, parseSliceString, SliceObject } from '../core/indexing.js';
 import { Scalar } from '../core/scalar.js';
-import { broadcastShapes, shapeSize, shapeString } from '../core/shape.js';
+import { broadcastShapes, sameShape, shapeSize, shapeString } from '../core/shape.js';
 import { installAdvancedIndexHook, isAdvancedIndex } from '../core/advanced-index-hook.js';
 import { IndexError } from '../../bindings/errors.js';
 import { readOnlyError, unwritable } from '../core/writable.js';
@@ -89,7 +89,11 @@ function parseItems(indices: readonly unknown[], made: GpuArray[]): Item[] {
 /** How many source axes an item consumes. */
 const consumes = (x: Item) => (x instanceof GpuArray ? (x.dtype === dtypes.bool ? Math.max(x.ndim, 0) : 1) : x === '...' || x === newaxis ? 0 : 1);
 
-/** Expand '...' and trailing axes; check the count. */
+/**
+ * Expand '...' and trailing axes; check the count. An ellipsis that stands for no axis stays as a
+ * marker of no width: it still parts the advanced indices on either side (NumPy's a[:, [0], ..., [0]]
+ * puts their broadcast shape first).
+ */
 function expand(items: Item[], ndim: number): Item[] {
   const ell = items.filter((x) => x === '...').length;
   if (ell > 1) throw new IndexError("an index can only have a single ellipsis ('...')");
@@ -98,8 +102,10 @@ function expand(items: Item[], ndim: number): Item[] {
   if (used > ndim) throw new IndexError(`too many indices for array: array is ${ndim}-dimensional, but ${used} were indexed`);
   const out: Item[] = [];
   for (const x of items) {
-    if (x === '...') for (let k = 0; k < ndim - used; k++) out.push(undefined);
-    else out.push(x);
+    if (x === '...') {
+      for (let k = 0; k < ndim - used; k++) out.push(undefined);
+      if (ndim === used) out.push(x);
+    } else out.push(x);
   }
   if (ell === 0) for (let k = used; k < ndim; k++) out.push(undefined);
   return out;
@@ -112,7 +118,8 @@ function boolToIntegers(a: GpuArray, items: Item[], made: GpuArray[], nz: (m: Gp
   for (const x of items) {
     if (x instanceof GpuArray && x.dtype === dtypes.bool) {
       if (x.ndim === 0) throw new IndexError('a 0-d boolean index is not supported');
-      for (let d = 0; d < x.ndim; d++) {
+      // An empty boolean index is NumPy's empty integer index, whatever its shape.
+      for (let d = 0; d < x.ndim && x.size > 0; d++) {
         if (x.shape[d] !== a.shape[axis + d]) {
           throw new IndexError(
             `boolean index did not match indexed array along axis ${axis + d}; size of axis is ${a.shape[axis + d]} but size of corresponding boolean axis is ${x.shape[d]}`,
@@ -141,6 +148,7 @@ function planOf(a: GpuArray, items: readonly Item[], made: GpuArray[]): GatherPl
   let firstAdvDim = -1;
   let axis = 0;
   items.forEach((x, pos) => {
+    if (x === '...') return; // an ellipsis of no axes: it only parts the advanced indices
     if (x === newaxis) {
       vShape.push(1);
       vStrides.push(0);
@@ -287,6 +295,10 @@ export function setItem(a: GpuArray, value: GpuArray | Scalar | HostScalar | Arr
           throw new RangeError('setting an array element with a sequence.');
         }
         v = fitRank(v, view.ndim, made);
+      }
+      // An empty selection still takes only a value that broadcasts to it (NumPy's ValueError).
+      if (view.size === 0 && v instanceof GpuArray && !sameShape(broadcastShapes(v.shape, view.shape), view.shape)) {
+        throw new RangeError(`could not broadcast input array from shape ${shapeString(v.shape)} into shape ${shapeString(view.shape)}`);
       }
       // A value sharing a's memory is read from a copy (the copy kernel would see its own writes).
       if (v instanceof GpuArray && v.buffer === a.buffer) {

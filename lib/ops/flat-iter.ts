@@ -69,9 +69,11 @@ function atPositions<T>(a: GpuArray, index: FlatIndex, f: (pos: GpuArray) => T):
     const { start, step, length } = adjustSlice(s, n);
     pos = length === 0 ? toArray(new BigInt64Array(0), 'index') : arange(start, start + step * length, step, 'int64');
   } else if (index instanceof GpuArray || Array.isArray(index)) {
-    const x = index instanceof GpuArray ? index : toArray(index, 'index');
+    // An empty JS list is an empty integer index (as a[[]]), not float64.
+    const x = index instanceof GpuArray ? index : index.length === 0 ? toArray(new BigInt64Array(0), 'index') : toArray(index, 'index');
     try {
       if (x.dtype.isBool) {
+        if (x.ndim > 1) throw new IndexError(`too many indices for flat iterator: flat iterator is 1-dimensional, but ${x.ndim} were indexed`);
         if (x.size !== n) throw new IndexError(`boolean index did not match indexed flat iterator along axis 0; size of axis is ${n} but size of corresponding boolean axis is ${x.size}`);
         pos = flatnonzero(x);
       } else if (x.dtype.isInteger) pos = x.astype('int64');

@@ -329,6 +329,13 @@ export function scatter(dst: GpuArray, plan: GatherPlan, value: GpuArray | Scala
   if (size === 0) return;
   let v: GpuArray | HostScalar;
   let tmp: GpuArray | null = null;
+  let own: GpuArray | null = null;
+  if (value instanceof Scalar && op === 'set' && value.dtype !== dst.dtype) {
+    // A typed scalar is cast as an array of its dtype is (NumPy: complex64(2) into float32 is 2).
+    own = GpuArray.allocate([], value.dtype, dst.device);
+    own.fill(value);
+    value = own;
+  }
   if (value instanceof GpuArray) {
     // A value sharing dst's memory is read from a copy (the writes would otherwise be seen).
     if (value.dtype !== dst.dtype || value.buffer === dst.buffer) v = tmp = value.astype(dst.dtype);
@@ -356,6 +363,7 @@ export function scatter(dst: GpuArray, plan: GatherPlan, value: GpuArray | Scala
   } finally {
     err.dispose();
     tmp?.dispose();
+    own?.dispose();
   }
 }
 

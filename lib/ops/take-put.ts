@@ -2,7 +2,7 @@
 // axis (or the flat array) turned into the gather/scatter plans of lib/ops/gather.ts.
 import { describeValue } from '../util/options.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { DType } from '../core/dtype.js';
+import { DType, dtypes } from '../core/dtype.js';
 import { isComplexLike, weakKindOf } from '../core/host-data.js';
 import type { WeakKind } from '../core/promotion.js';
 import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
@@ -52,7 +52,12 @@ export function take(a0: unknown, indices: unknown, ...args: TakeArg[]): GpuArra
   try {
     let a = toArray(a0, 'take input');
     if (owned(a0, a)) made.push(a);
-    const idx = intIndices(indices, made, false, true);
+    let idx = intIndices(indices, made, false, true);
+    // NumPy casts take's indices to intp by 'same_kind': uint64 beyond int64 wraps negative.
+    if (idx.dtype === dtypes.uint64) {
+      idx = idx.view('int64');
+      made.push(idx);
+    }
     let ax = 0;
     // Without an axis the input is flattened; NumPy also sees a 0-d input as 1-d with an axis.
     if (o.axis === null || o.axis === undefined || a.ndim === 0) {
