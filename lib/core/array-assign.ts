@@ -17,8 +17,6 @@ function astypeArgs(more: readonly unknown[]): AstypeOptions {
   return o;
 }
 
-
-
 /** `a.astype(d, ...)`: the casting rule checked, then a converted copy in `order` (or `a` itself for copy: false). */
 export function astypeArray(a: GpuArray, d: DTypeLike, more: readonly unknown[], Array_: typeof GpuArray): GpuArray {
   const o = astypeArgs(more);
