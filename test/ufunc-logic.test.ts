@@ -111,6 +111,11 @@ describeEachDevice('ufunc logic', () => {
     expect(bools(gp.logicalAnd(gp.array([3], 'float16'), gp.float16(1e-8)))).to.deep.equal([false]); // a typed zero
     const f = gp.fuse((x: gp.GpuArray) => gp.logicalAnd(x, 1e-8), { name: 'truthConst' });
     expect(bools(f(gp.array([1, 0], 'float16')) as gp.GpuArray)).to.deep.equal([true, false]);
+    const g = gp.fuse((x: gp.GpuArray, s: number) => gp.logicalOr(x, s), { name: 'truthArg' });
+    for (const [s, want] of [[1e-8, [true, true]], [0, [true, false]], [1, [true, true]], [128, [true, true]]] as const) {
+      expect(bools(g(gp.array([1, 0], 'float16'), s) as gp.GpuArray), `s = ${s}`).to.deep.equal(want);
+      expect(bools(g(gp.array([1, 0], 'int8'), s) as gp.GpuArray), `int8, s = ${s}`).to.deep.equal(want);
+    }
   });
 
   const bitCases: [string, string[]][] = [
