@@ -56,7 +56,8 @@ struct __align__(2 * sizeof(T)) complex {
   template <typename U>
   __device__ __forceinline__ constexpr complex(U r) : re_((T)r), im_(T(0)) {}
 
-  __device__ __forceinline__ static T abs_of(T x) { return x < T(0) ? -x : x; }
+  // |x| with -0 made +0 (NumPy's fabs: a zero divisor's infinities take the dividend's signs).
+  __device__ __forceinline__ static T abs_of(T x) { return x < T(0) ? -x : x == T(0) ? T(0) : x; }
   __device__ __forceinline__ T real() const { return re_; }
   __device__ __forceinline__ T imag() const { return im_; }
 
@@ -79,8 +80,8 @@ struct __align__(2 * sizeof(T)) complex {
   // NaN and infinite operands and for division by zero.
   __device__ __forceinline__ friend complex operator/(const complex& a, const complex& b) {
     const T ar = a.re_, ai = a.im_, br = b.re_, bi = b.im_;
-    const T abs_br = br < T(0) ? -br : br;
-    const T abs_bi = bi < T(0) ? -bi : bi;
+    const T abs_br = abs_of(br);
+    const T abs_bi = abs_of(bi);
     const bool ar_nan = ar != ar, ai_nan = ai != ai;
     const bool b_nan = br != br || bi != bi;
     const T inf = T(1) / T(0);
