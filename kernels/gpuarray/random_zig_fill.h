@@ -191,8 +191,19 @@ __device__ __forceinline__ void fill_normal_f32(float* out, long long n, const K
   const uint32_t G = (uint32_t)(n >> 2);
 #ifndef GPA_HOST
   if (zig_queued()) {
+    const uint32_t lane = threadIdx.x & 31u;
     const auto step = [&](const uint32_t* gs, uint32_t* rej) {
       u32x4 b[U];
+      if (gs[U - 1] + (31u - lane) < G) {
+        // Every group of the warp's step exists (all steps but the last): no branch between the U
+        // Philox chains, so they interleave. Under the per-group test below the compiler sinks each
+        // chain into its own branch and runs them one after another.
+#pragma unroll
+        for (int u = 0; u < U; u++) b[u] = philox4x32_10(u32x4{pos.x + gs[u], pos.y, pos.z, pos.w}, K);
+#pragma unroll
+        for (int u = 0; u < U; u++) o[gs[u]] = zig4_f32(b[u], t, &rej[u]);
+        return;
+      }
 #pragma unroll
       for (int u = 0; u < U; u++) b[u] = philox4x32_10(u32x4{pos.x + gs[u], pos.y, pos.z, pos.w}, K);
 #pragma unroll
