@@ -112,6 +112,37 @@ struct Indexer {
   }
 };
 
+// A product or a sum that rounds on its own, as NumPy's separate operations (NVRTC would fuse a
+// product into an FMA with the next add; the cpu backend compiles with -ffp-contract=off).
+__device__ __forceinline__ float mul_rn(float a, float b) {
+#ifdef GPA_HOST
+  return a * b;
+#else
+  return __fmul_rn(a, b);
+#endif
+}
+__device__ __forceinline__ double mul_rn(double a, double b) {
+#ifdef GPA_HOST
+  return a * b;
+#else
+  return __dmul_rn(a, b);
+#endif
+}
+__device__ __forceinline__ float add_rn(float a, float b) {
+#ifdef GPA_HOST
+  return a + b;
+#else
+  return __fadd_rn(a, b);
+#endif
+}
+__device__ __forceinline__ double add_rn(double a, double b) {
+#ifdef GPA_HOST
+  return a + b;
+#else
+  return __dadd_rn(a, b);
+#endif
+}
+
 // The loop's own size, as CuPy's `_ind.size()` in element-wise bodies.
 template <typename I>
 struct LoopIndex {

@@ -51,12 +51,7 @@ __device__ __forceinline__ void floor_frac(double t, int& b, double& fr) {
 template <typename E>
 __device__ __forceinline__ E edge_at(int i, int nb, double lo, double step, double hi);
 __device__ __forceinline__ double edge_f64(int i, int nb, double lo, double step, double hi) {
-  if (i == nb) return hi;
-#ifdef GPA_HOST
-  return lo + (double)i * step;  // the cpu backend compiles with -ffp-contract=off
-#else
-  return __dadd_rn(lo, __dmul_rn((double)i, step));
-#endif
+  return i == nb ? hi : add_rn(lo, mul_rn((double)i, step));
 }
 template <>
 __device__ __forceinline__ double edge_at<double>(int i, int nb, double lo, double step, double hi) {
@@ -80,20 +75,6 @@ __device__ __forceinline__ float16 edge_at<float16>(int i, int nb, double lo, do
 template <typename E>
 __device__ __forceinline__ E edge_own(int i, int nb, double lo, double step, double hi) {
   return edge_at<E>(i, nb, lo, step, hi);
-}
-__device__ __forceinline__ float mul_rn(float a, float b) {
-#ifdef GPA_HOST
-  return a * b;  // the cpu backend compiles with -ffp-contract=off
-#else
-  return __fmul_rn(a, b);
-#endif
-}
-__device__ __forceinline__ float add_rn(float a, float b) {
-#ifdef GPA_HOST
-  return a + b;
-#else
-  return __fadd_rn(a, b);
-#endif
 }
 template <>
 __device__ __forceinline__ float edge_own<float>(int i, int nb, double lo, double step, double hi) {

@@ -173,23 +173,6 @@ GPA_INT_MORE(unsigned int, unsigned int)
 GPA_INT_MORE(unsigned long long, unsigned long long)
 #undef GPA_INT_MORE
 
-// A product that rounds on its own, as NumPy's separate operations (NVRTC would fuse it into an
-// FMA with the next add; the cpu backend compiles with -ffp-contract=off).
-__device__ __forceinline__ float mul_rn(float a, float b) {
-#ifdef GPA_HOST
-  return a * b;
-#else
-  return __fmul_rn(a, b);
-#endif
-}
-__device__ __forceinline__ double mul_rn(double a, double b) {
-#ifdef GPA_HOST
-  return a * b;
-#else
-  return __dmul_rn(a, b);
-#endif
-}
-
 // numpy.i0, the modified Bessel function of order 0: Cephes' Chebyshev series as NumPy evaluates
 // them (_chbevl), each step in the float type T, on |x| (x <= 8: series A, else series B; NaN the
 // latter, as NumPy's piecewise).

@@ -74,7 +74,7 @@ export interface Reduction {
 
 export type Value = Leaf | ScalarValue | Node | Reduction;
 
-/** A value check of a scalar argument the eager ufunc makes at each call (scalarCheck). */
+/** A value check of a scalar argument the eager ufunc makes at each call (Ufunc.fusedScalarOk). */
 export interface ScalarCheck {
   ufunc: Ufunc;
   k: number;

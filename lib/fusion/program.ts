@@ -120,7 +120,7 @@ export class FusedProgram {
 
   /** Run on `args` (already keyed to this trace): the results, or RUN_EAGERLY. FusionErrors come before any launch. */
   run(args: readonly unknown[], name: string): GpuArray | GpuArray[] | typeof RUN_EAGERLY {
-    for (const c of this.checks) if (c.ufunc.scalarCheck(c.k, args[c.arg] as Scalar | HostScalar, c.dtype) !== null) return RUN_EAGERLY;
+    for (const c of this.checks) if (!c.ufunc.fusedScalarOk(c.k, args[c.arg] as Scalar | HostScalar, c.dtype)) return RUN_EAGERLY;
     for (const s of this.broadcastSets) broadcastShapes(...s.map((i) => (args[i] as GpuArray).shape));
     if (this.ew !== null) {
       const outs = this.runElementwise(this.ew, args, name);

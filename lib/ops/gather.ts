@@ -331,8 +331,8 @@ export function scatter(dst: GpuArray, plan: GatherPlan, value: GpuArray | Scala
   let tmp: GpuArray | null = null;
   let own: GpuArray | null = null;
   if (value instanceof Scalar && op === 'set' && value.dtype !== dst.dtype) {
-    // A typed scalar is cast as an array of its dtype is (NumPy: complex64(2) into float32 is 2).
-    own = GpuArray.allocate([], value.dtype, dst.device);
+    // A typed scalar is cast as the basic path's assign casts it (NumPy: complex64(2) into float32 is 2).
+    own = GpuArray.allocate([], dst.dtype, dst.device);
     own.fill(value);
     value = own;
   }

@@ -228,6 +228,16 @@ export class Ufunc {
     }
   }
 
+  /**
+   * Whether gp.fuse may hand scalar operand `k`, as its call passes it, to a fused kernel that casts
+   * it to loop dtype `d`: scalarCheck finds nothing, and a logical ufunc's JS scalar is already its
+   * own truth value (false, true, 0 or 1; operands() converts any other in the eager call).
+   */
+  fusedScalarOk(k: number, a: Scalar | HostScalar, d: DType): boolean {
+    if (this.opts.truthScalars && !(a instanceof Scalar) && typeof a !== 'boolean' && a !== 0 && a !== 1) return false;
+    return this.scalarCheck(k, a, d) === null;
+  }
+
   /** The operands as the loops take them: the logical ufuncs' JS scalars as their truth values. */
   operands<A>(args: readonly (A | UfuncArg)[]): (A | UfuncArg)[] {
     return this.opts.truthScalars ? args.map((a) => truthOf(a as UfuncArg)) : [...args];
@@ -238,14 +248,12 @@ export class Ufunc {
    * dtype `d`, before anything launches: a RangeError for negative integer powers and for JS
    * integers the loop dtype cannot hold; for a comparison with a JS integer outside the integer
    * loop's range, the result every element gets (NumPy 2 compares such ints exactly); else null.
-   * gp.fuse runs the same checks on the scalars it passes to fused kernels (a logical ufunc's JS
-   * scalar other than 0 or 1 comes back true there: only the eager call converts it to its truth
-   * value, see operands()). `empty`: the result has no elements, so no power is taken (NumPy raises
-   * from its loop, per element).
+   * gp.fuse runs the same checks on the scalars it passes to fused kernels (fusedScalarOk).
+   * `empty`: the result has no elements, so no power is taken (NumPy raises from its loop, per
+   * element).
    */
   scalarCheck(k: number, a: Scalar | HostScalar, d: DType, empty = false): boolean | null {
     const v = a instanceof Scalar ? (a.value as HostScalar) : a;
-    if (this.opts.truthScalars && !(a instanceof Scalar) && typeof a !== 'boolean' && a !== 0 && a !== 1 && a !== 0n && a !== 1n) return true;
     if (!empty && this.opts.noNegativeIntScalar?.includes(k) && d.isInteger && (typeof v === 'number' || typeof v === 'bigint') && v < 0) {
       throw new RangeError('Integers to negative integer powers are not allowed.');
     }
