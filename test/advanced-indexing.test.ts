@@ -349,4 +349,26 @@ describeEachDevice('advanced indexing', () => {
     // ...but one element set by an integer per axis takes no array (NumPy 2.4's ValueError).
     expect(() => gp.zeros([3]).assign(gp.ones([1]), 0)).to.throw(RangeError, /sequence/);
   });
+
+  it('a JS list nested deeper than the basic selection is refused; an array broadcasts (NumPy 2.4)', () => {
+    gp.scope(() => {
+      const b = gp.zeros([2, 3]);
+      // b[0] = [[1, 2, 3]] and b[...] = [[[1, 2, 3]]]: ValueError, the list deeper than the target.
+      expect(() => b.assign([[1, 2, 3]], 0)).to.throw(RangeError, /maximum number of dimension of 1/);
+      expect(() => b.assign([[[1, 2, 3]]], '...')).to.throw(RangeError, /maximum number of dimension of 2/);
+      expect(() => b.assign(new Float64Array([5]), 0, 0)).to.throw(RangeError, /sequence/);
+      expect(() => b.assign([[[]]], '0:0')).to.throw(RangeError, /sequence/);
+      expect(b.toArray()).to.deep.equal([[0, 0, 0], [0, 0, 0]]);
+      // The same values as arrays broadcast (their leading 1-sized axes drop), and lists of the
+      // target's depth or less are taken; advanced indices take the deeper list too.
+      expect(b.assign(gp.array([[1, 2, 3]]), 0).toArray()).to.deep.equal([[1, 2, 3], [0, 0, 0]]);
+      expect(b.assign([4, 5, 6], 1).toArray()).to.deep.equal([[1, 2, 3], [4, 5, 6]]);
+      expect(b.assign([[7, 8, 9]], [0]).toArray()).to.deep.equal([[7, 8, 9], [4, 5, 6]]);
+      expect(b.assign([[[0, 1, 2]]], [0, 1]).toArray()).to.deep.equal([[0, 1, 2], [0, 1, 2]]);
+      // set(host) takes no index: a.set(i, v) (meaning a.assign(v, i)) is refused, not a fill with i.
+      expect(() => (b.set as (...a: unknown[]) => unknown)(0, [1, 2, 3])).to.throw(TypeError, /assign/);
+      expect(b.toArray()).to.deep.equal([[0, 1, 2], [0, 1, 2]]);
+      return null;
+    });
+  });
 });

@@ -90,6 +90,15 @@ describeEachDevice('ndarray.flat', () => {
       expect([e.dtype.name, e.shape]).to.deep.equal(['int64', [0]]);
       a.flat.set([], 9);
       expect(a.toArray()).to.deep.equal([[0n, 1n, 2n], [3n, 4n, 5n]]);
+      // An integer index sets one element: a sequence there is NumPy's "Error setting single item".
+      expect(() => a.flat.set(3, [1, 2])).to.throw(RangeError, /single element/);
+      expect(() => a.flat.set(-1, [7])).to.throw(RangeError, /single element/);
+      expect(() => a.flat.set('4', gp.array([7]))).to.throw(RangeError, /single element/);
+      expect(() => a.flat.set(0, new Int32Array([7]))).to.throw(RangeError, /single element/);
+      expect(a.toArray()).to.deep.equal([[0n, 1n, 2n], [3n, 4n, 5n]]);
+      a.flat.set(3, gp.array(7));
+      a.flat.set([4, 5], [8]);
+      expect(a.toArray()).to.deep.equal([[0n, 1n, 2n], [7n, 8n, 8n]]);
       return null;
     });
   });

@@ -70,6 +70,10 @@ describeEachDevice('linalg: dot, vdot, inner, outer, tensordot', () => {
     expect(gp.tensordot(ta, tb, { axes: [[0, 2], [0, 1]] }).toArray()).to.deep.equal(gp.tensordot(ta, tb, [[0, 2], [0, 1]]).toArray());
     expect(gp.tensordot(ta.slice(0), tb.slice(0), { axes: 1 }).slice(0).toArray()).to.deep.equal([70, 76, 82, 88, 94]);
     expect(() => gp.tensordot(ta, tb, { axis: 1 } as never)).to.throw(TypeError, /axis/);
+    // A negative count sums over no axis, as NumPy's (the outer product); a fraction is a TypeError.
+    const outer = gp.tensordot(gp.array([1, 2]), gp.array([3, 4, 5]), -1);
+    expect([outer.shape, outer.toArray()]).to.deep.equal([[2, 3], [[3n, 4n, 5n], [6n, 8n, 10n]]]);
+    expect(() => gp.tensordot(ta, tb, 1.5)).to.throw(TypeError, /integer/);
     expect(() => gp.tensordot(ta, tb, [[0, 2]] as never)).to.throw(TypeError, /axes/);
   });
 });

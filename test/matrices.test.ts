@@ -36,6 +36,8 @@ describeEachDevice('matrices from vectors', () => {
     const stack = gp.arange(8).reshape(2, 2, 2);
     expect(list(gp.triu(stack))).to.deep.equal([[[0, 1], [0, 3]], [[4, 5], [0, 7]]]);
     expect(list(gp.tril(gp.array([1, 2, 3])))).to.deep.equal([[1, 0, 0], [1, 2, 0], [1, 2, 3]]);
+    expect(() => gp.tril(gp.array(5))).to.throw(TypeError, /at least 1-d/);
+    expect(() => gp.triu(gp.array(5))).to.throw(TypeError, /at least 1-d/);
     expect(list(gp.triu(m.T))).to.deep.equal([[1, 5, 9], [0, 6, 10], [0, 0, 11], [0, 0, 0]]);
     const c = gp.triu(gp.ones([2, 2], 'complex64'));
     expect((c.toArray() as { re: number }[][]).map((r) => r.map((z) => z.re))).to.deep.equal([[1, 1], [0, 1]]);

@@ -290,7 +290,9 @@ export function installHostMethods(Array_: typeof GpuArray): void {
     readStorageAsync(this: GpuArray) {
       return readStorageAsync(this);
     },
-    set(this: GpuArray, host: unknown) {
+    set(this: GpuArray, host: unknown, ...more: unknown[]) {
+      // CuPy's set(arr) takes no index: a.set(i, v) meant a.assign(v, i), and would fill with i.
+      if (more.length > 0) throw new TypeError(`set takes one argument, the host data (got ${1 + more.length}); to write at an index use a.assign(value, ...index)`);
       setFromHost(this, host, Array_, (store) => writeStorage(this, store, Array_));
       return this;
     },

@@ -43,10 +43,12 @@ function tensordotArrays(a: GpuArray, b: GpuArray, axes: unknown): GpuArray {
     throw new TypeError(`tensordot: axes must be an integer or a pair of axis lists, got ${JSON.stringify(axes) ?? String(axes)}`);
   }
   if (typeof axes === 'number') {
-    if (!Number.isInteger(axes) || axes < 0) throw new RangeError(`tensordot: axes must be a non-negative integer, got ${axes}`);
-    if (axes > a.ndim || axes > b.ndim) throw new RangeError('tensordot: shape-mismatch for sum');
-    axA = Array.from({ length: axes }, (_, i) => a.ndim - axes + i);
-    axB = Array.from({ length: axes }, (_, i) => i);
+    if (!Number.isInteger(axes)) throw new TypeError(`tensordot: axes must be an integer or a pair of axis lists, got ${axes}`);
+    // A negative count sums over no axis (NumPy's range(-axes, 0) and range(0, axes) are empty).
+    const count = Math.max(axes, 0);
+    if (count > a.ndim || count > b.ndim) throw new RangeError('tensordot: shape-mismatch for sum');
+    axA = Array.from({ length: count }, (_, i) => a.ndim - count + i);
+    axB = Array.from({ length: count }, (_, i) => i);
   } else {
     const list = (v: number | readonly number[]) => (typeof v === 'number' ? [v] : [...v]);
     axA = list(axes[0]).map((x) => normalizeAxis(x, a.ndim));

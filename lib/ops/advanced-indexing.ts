@@ -294,6 +294,11 @@ export function setItem(a: GpuArray, value: GpuArray | Scalar | HostScalar | Arr
         if (v.ndim > 0 && indices.length === a.ndim && indices.length > 0 && indices.every((x) => typeof x === 'number')) {
           throw new RangeError('setting an array element with a sequence.');
         }
+        // A JS sequence is read with the view's rank as its deepest nesting, as NumPy reads a list
+        // (an array's leading 1-sized axes still broadcast away below).
+        if (v !== value && v.ndim > view.ndim) {
+          throw new RangeError(`setting an array element with a sequence. The requested array would exceed the maximum number of dimension of ${view.ndim}.`);
+        }
         v = fitRank(v, view.ndim, made);
       }
       // An empty selection still takes only a value that broadcasts to it (NumPy's ValueError).

@@ -32,9 +32,18 @@ export class FlatIter implements Iterable<unknown> {
     return atPositions(this.base, index, (pos) => take(this.base, pos));
   }
 
-  /** flat[index] = value: the values (repeated as needed) into the selected elements, in place. */
+  /**
+   * flat[index] = value: the values (repeated as needed) into the selected elements, in place. An
+   * integer index sets one element: its value is a scalar or a 0-d array, as NumPy's (a sequence
+   * is a RangeError, NumPy's "Error setting single item of array").
+   */
   set(index: FlatIndex, value: unknown): void {
-    atPositions(this.base, index, (pos) => put(this.base, pos, value));
+    atPositions(this.base, index, (pos) => {
+      if (pos.ndim === 0 && isSequence(value)) {
+        throw new RangeError(`flat[${String(index)}] = value: an integer index sets a single element, so the value must be a scalar or a 0-d array, got ${describeValue(value)}`);
+      }
+      put(this.base, pos, value);
+    });
   }
 
   /** flat.copy(): a 1-D copy (ndarray.flatten). */
@@ -87,6 +96,11 @@ function atPositions<T>(a: GpuArray, index: FlatIndex, f: (pos: GpuArray) => T):
   } finally {
     pos.dispose();
   }
+}
+
+/** A JS array, a TypedArray or an array of at least one dimension: what one element cannot take. */
+function isSequence(v: unknown): boolean {
+  return Array.isArray(v) || (ArrayBuffer.isView(v) && !(v instanceof DataView)) || (v instanceof GpuArray && v.ndim > 0);
 }
 
 function isSliceObject(x: unknown): x is SliceObject {

@@ -117,7 +117,8 @@ function triangle(fn: string, m0: unknown, k: number | { k?: number }, lower: bo
   try {
     let m = toArray(m0, `${fn} input`);
     if (owned(m0, m)) made.push(m);
-    if (m.ndim === 0) throw new RangeError(`${fn}: input must be at least 1-d`);
+    // NumPy's tril/triu of a 0-d array fail in tri() with a TypeError.
+    if (m.ndim === 0) throw new TypeError(`${fn}: input must be at least 1-d`);
     if (m.ndim === 1) {
       m = m.broadcastTo([m.shape[0], m.shape[0]]);
       made.push(m);
