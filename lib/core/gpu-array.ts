@@ -11,7 +11,7 @@ import { DeviceBuffer, LifetimeToken, trackLifetime, untrackLifetime } from './l
 import { arrayRepr, arrayStr, disposedRepr } from './repr.js';
 import { firstAxisViews } from './iteration.js';
 import { Scalar } from './scalar.js';
-import { contiguousStrides, shapeString } from './shape.js';
+import { contiguousStrides, sameShape, shapeString } from './shape.js';
 // The long method bodies live beside the class, one module per job (view geometry, memory order,
 // kernels through the hook); the methods delegate to them. The host-transfer methods (toArray,
 // toTypedArray, get, data, set, item, ...) are declared and installed by array-host-io.ts.
@@ -32,6 +32,8 @@ import { bindParams, isPlainObject } from '../util/options.js';
 // The geometry GpuArray.allocate worked out for the constructor it calls next: its checks hold by
 // construction (a new buffer of the checked shape, C-contiguous strides), so they are not redone.
 let trustedGeometry: ReturnType<typeof freshGeometry> | null = null;
+/** The geometry of the last C-ordered array allocate made (frozen: arrays alike share it). */
+let lastGeometry: { g: ReturnType<typeof freshGeometry>; itemsize: number } | null = null;
 
 /**
  * An n-dimensional array in device memory (NumPy `numpy.ndarray`, CuPy `cupy.ndarray`): shape,
@@ -112,9 +114,17 @@ export class GpuArray {
 
   /** A new array of uninitialised memory from the device's pool, C-contiguous (or F-contiguous: `order` 'F'). */
   static allocate(shape: readonly number[], d: DType, device: Device = currentDevice(), order: 'C' | 'F' = 'C'): GpuArray {
+    // The last C-ordered geometry again (its frozen arrays shared): chains of ops on one shape.
+    const last = lastGeometry;
+    if (last !== null && order === 'C' && d instanceof DType && d.itemsize === last.itemsize && Array.isArray(shape) && sameShape(shape, last.g.shape)) {
+      const nbytes = last.g.size * d.itemsize;
+      trustedGeometry = last.g;
+      return new GpuArray(new DeviceBuffer(device, device.pool.malloc(nbytes), nbytes), last.g.shape, last.g.strides, 0, d, null);
+    }
     const { buf, shape: sh } = allocBuffer(shape, d, device);
     if (order === 'F' && sh.length > 1) return new GpuArray(buf, sh, contiguousStrides([...sh].reverse(), d.itemsize).reverse(), 0, d, null);
     const g = freshGeometry(sh, d.itemsize);
+    lastGeometry = { g, itemsize: d.itemsize };
     trustedGeometry = g;
     return new GpuArray(buf, g.shape, g.strides, 0, d, null);
   }

@@ -146,4 +146,10 @@ export function normalizeAxis(axis: number, ndim: number): number {
   return a;
 }
 
-export const sameShape = (a: Shape, b: Shape) => a.length === b.length && a.every((d, i) => d === b[i]);
+/** Whether two shapes (or stride lists) are equal, element by element (a loop: it runs on every call's hot path). */
+export function sameShape(a: Shape, b: Shape): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

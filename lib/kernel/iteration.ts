@@ -110,33 +110,38 @@ function vectorWidth(operands: readonly { itemsize: number }[], inner: readonly 
   return maxItem === 0 ? 1 : Math.floor(16 / maxItem);
 }
 
-const ONES: number[] = [];
+/** planContiguous's last plan and its operand count: its users only read plans, so calls alike share one. */
+let lastContiguous: IterationPlan | null = null;
+let lastOperands = 0;
 
 /**
  * The common case without the general machinery: every operand C-contiguous with the same shape,
  * so the iteration is one flat dim. Same result as planIteration for such operands.
  */
 export function planContiguous(size: number, operands: readonly { ptr: number; itemsize: number }[], warp = 32): IterationPlan {
-  while (ONES.length < operands.length) ONES.push(1);
-  const inner = ONES.slice(0, operands.length);
+  let maxItem = 0;
+  for (let k = 0; k < operands.length; k++) if (operands[k].itemsize > maxItem) maxItem = operands[k].itemsize;
+  const vec = maxItem === 0 ? 1 : Math.floor(16 / maxItem);
+  let aligned = vec >= 2;
+  for (let k = 0; k < operands.length && aligned; k++) if (operands[k].ptr % (vec * operands[k].itemsize) !== 0) aligned = false;
+  const last = lastContiguous;
+  if (last !== null && last.size === size && last.warp === warp && lastOperands === operands.length && (aligned ? last.mode === 'vec' && last.vec === vec : last.mode === 'strided')) {
+    return last;
+  }
   const plan: IterationPlan = {
     shape: [size],
     strides: operands.map(() => [1]),
     size,
     index: indexType(size, []),
-    mode: 'strided',
-    vec: 1,
+    mode: aligned ? 'vec' : 'strided',
+    vec: aligned ? vec : 1,
     tileRows: 1,
     spread: 1,
     warp,
-    inner: [],
+    inner: aligned ? operands.map(() => 'v') : [],
   };
-  const vec = vectorWidth(operands, inner);
-  if (vec < 2) return plan;
-  for (const op of operands) if (op.ptr % (vec * op.itemsize) !== 0) return plan;
-  plan.mode = 'vec';
-  plan.vec = vec;
-  plan.inner = operands.map(() => 'v');
+  lastContiguous = plan;
+  lastOperands = operands.length;
   return plan;
 }
 

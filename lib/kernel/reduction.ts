@@ -5,7 +5,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import type { DType } from '../core/dtype.js';
 import { HostScalar } from '../core/host-data.js';
 import { Scalar } from '../core/scalar.js';
-import { broadcastShapes, broadcastStrides, normalizeAxis } from '../core/shape.js';
+import { broadcastShapes, broadcastStrides, normalizeAxis, sameShape } from '../core/shape.js';
 import type { LoadedKernel } from '../device/backend.js';
 import type { Device } from '../device/device.js';
 import { currentDevice, registerStreamScratch } from '../device/device.js';
@@ -44,6 +44,8 @@ export interface ReductionDefinition {
   memo: Map<string, PreparedReduction>;
   /** Launch layouts (plan, kernel, geometry) by the call's shapes, strides, alignment and types. */
   layouts: Map<string, Layout>;
+  /** The last launch's layout and what its key was made of: a call alike skips building the key. */
+  last: LastLayout | null;
 }
 
 /** Everything a launch needs that depends only on the layout of its operands, not their addresses. */
@@ -69,8 +71,8 @@ export interface PreparedReduction {
   geom: StructWriter;
 }
 
-export function makeReductionDefinition(d: Omit<ReductionDefinition, 'memo' | 'layouts'>): ReductionDefinition {
-  return { ...d, memo: new Map(), layouts: new Map() };
+export function makeReductionDefinition(d: Omit<ReductionDefinition, 'memo' | 'layouts' | 'last'>): ReductionDefinition {
+  return { ...d, memo: new Map(), layouts: new Map(), last: null };
 }
 
 /** Layouts kept per definition; past this the memo starts again (a program sweeping many shapes). */
@@ -93,6 +95,48 @@ function layoutKey(params: readonly BoundParam[], vals: readonly ArgValue[], sha
     else key += `|s${p.dtype.char}`;
   }
   return key;
+}
+
+/**
+ * What layoutKey reads, kept from the last launch (the arrays' frozen shapes and strides by
+ * reference) and compared field by field: a loop reducing arrays alike finds its layout without
+ * building and hashing the key.
+ */
+interface LastLayout {
+  layout: Layout;
+  shape: readonly number[];
+  reduced: readonly boolean[];
+  keepdims: boolean;
+  reduceType: string;
+  accBytes: number | undefined;
+  device: Device;
+  ops: readonly { param: DType; ctype: string; dtype: DType | null; shape: readonly number[]; strides: readonly number[]; align: number }[];
+}
+
+function isLastLayout(last: LastLayout, params: readonly BoundParam[], vals: readonly ArgValue[], shape: readonly number[], reduced: readonly boolean[], device: Device, call: ReductionCall): boolean {
+  if (last.device !== device || last.reduceType !== call.reduceType || last.accBytes !== call.accBytes || last.keepdims !== (call.keepdims ?? false)) return false;
+  if (!sameShape(last.shape, shape) || last.ops.length !== params.length) return false;
+  for (let d = 0; d < reduced.length; d++) if (last.reduced[d] !== reduced[d]) return false;
+  for (let k = 0; k < params.length; k++) {
+    const p = params[k];
+    const v = vals[k];
+    const o = last.ops[k];
+    if (p.raw || p.dtype !== o.param || p.localCtype !== o.ctype) return false;
+    if (isArray(v)) {
+      if (v.dtype !== o.dtype || !sameShape(v.shape, o.shape) || !sameShape(v.strides, o.strides) || v.ptr % 16 !== o.align) return false;
+    } else if (o.dtype !== null) return false;
+  }
+  return true;
+}
+
+function lastLayout(layout: Layout, params: readonly BoundParam[], vals: readonly ArgValue[], shape: readonly number[], reduced: readonly boolean[], device: Device, call: ReductionCall): LastLayout {
+  const ops = params.map((p, k) => {
+    const v = vals[k];
+    return isArray(v)
+      ? { param: p.dtype, ctype: p.localCtype, dtype: v.dtype, shape: v.shape, strides: v.strides, align: v.ptr % 16 }
+      : { param: p.dtype, ctype: p.localCtype, dtype: null, shape: [], strides: [], align: 0 };
+  });
+  return { layout, shape: [...shape], reduced: [...reduced], keepdims: call.keepdims ?? false, reduceType: call.reduceType, accBytes: call.accBytes, device, ops };
 }
 
 /** The axes a reduction runs over: one axis, a list, or null/undefined for all (negative axes count from the end). */
@@ -182,6 +226,24 @@ export function runReduction(def: ReductionDefinition, params: readonly BoundPar
 }
 
 function launch(def: ReductionDefinition, params: readonly BoundParam[], vals: readonly ArgValue[], shape: number[], reduced: boolean[], device: Device, call: ReductionCall): void {
+  const last = def.last;
+  const layout = last !== null && !checkingKeys() && isLastLayout(last, params, vals, shape, reduced, device, call) ? last.layout : findLayout(def, params, vals, shape, reduced, device, call);
+  const { plan, prepared, geo } = layout;
+  const stream = call.stream ?? device.currentStream();
+  let partials = 0;
+  if (geo.nSplit > 1) partials = device.pool.malloc(geo.nSplit * plan.nOut * prepared.accBytes);
+  try {
+    writeArgs(prepared, layout, params, vals, partials, geo.nSplit > 1 ? counters(device, stream) : 0);
+    const kernel = plan.variant === 'col' ? prepared.col : prepared.row;
+    kernel.launch({ x: geo.gridX, y: geo.nSplit, z: 1 }, { x: geo.blockX, y: geo.blockY, z: 1 }, 0, stream, prepared.args.pointers);
+  } finally {
+    // Stream-ordered reuse: later work on this stream runs after this launch.
+    if (partials !== 0) device.pool.release(partials);
+  }
+}
+
+/** The layout of a call by its key (planned on a miss), kept as the definition's last. */
+function findLayout(def: ReductionDefinition, params: readonly BoundParam[], vals: readonly ArgValue[], shape: number[], reduced: boolean[], device: Device, call: ReductionCall): Layout {
   const lkey = layoutKey(params, vals, shape, reduced, device, call);
   let layout = lkey === null ? undefined : def.layouts.get(lkey);
   if (layout === undefined) {
@@ -195,18 +257,8 @@ function launch(def: ReductionDefinition, params: readonly BoundParam[], vals: r
     const describe = (l: Layout) => JSON.stringify({ plan: l.plan, spec: l.spec, geo: l.geo, source: l.prepared.source });
     assertSameBuild('reduction layout', lkey as string, describe(layout), describe(fresh));
   }
-  const { plan, prepared, geo } = layout;
-  const stream = call.stream ?? device.currentStream();
-  let partials = 0;
-  if (geo.nSplit > 1) partials = device.pool.malloc(geo.nSplit * plan.nOut * prepared.accBytes);
-  try {
-    writeArgs(prepared, layout, params, vals, partials, geo.nSplit > 1 ? counters(device, stream) : 0);
-    const kernel = plan.variant === 'col' ? prepared.col : prepared.row;
-    kernel.launch({ x: geo.gridX, y: geo.nSplit, z: 1 }, { x: geo.blockX, y: geo.blockY, z: 1 }, 0, stream, prepared.args.pointers);
-  } finally {
-    // Stream-ordered reuse: later work on this stream runs after this launch.
-    if (partials !== 0) device.pool.release(partials);
-  }
+  def.last = lkey === null ? null : lastLayout(layout, params, vals, shape, reduced, device, call);
+  return layout;
 }
 
 /** Plan the walk, pick (build once) the kernel and size the launch for one layout of the operands. */

@@ -93,6 +93,9 @@ const CALL_OPTION_KEYS = ['out', 'dtype', 'where', 'casting', 'order'];
 const describe = (v: unknown) =>
   v === null ? 'null' : Array.isArray(v) ? 'Array' : typeof v === 'object' ? ((v as object).constructor?.name ?? 'object') : typeof v;
 
+/** resolveCached's codes of the weak kinds, above every dtype index. */
+const WEAK_CODE: Record<WeakKind, number> = { bool: 120, int: 121, float: 122, complex: 123 };
+
 const isWeakInt = (a: UfuncArg): a is number | bigint => typeof a === 'bigint' || (typeof a === 'number' && Number.isInteger(a));
 
 interface Resolution {
@@ -113,6 +116,8 @@ export class Ufunc {
   private readonly noOuts: readonly null[];
   /** Resolutions by argument kinds (dtype chars, weak kinds, dtype option): they depend on nothing else. */
   private readonly resolved = new Map<string, Resolution>();
+  /** The same without a dtype option, by resolveCached's number key. */
+  private readonly resolvedByCode = new Map<number, Resolution>();
 
   constructor(
     readonly name: string,
@@ -358,6 +363,29 @@ export class Ufunc {
   }
 
   private resolveCached(args: readonly UfuncArg[], dtypeOpt: DTypeLike | undefined, casting: Casting): Resolution {
+    if (dtypeOpt === undefined && args.length <= 4) {
+      // The usual call (no dtype=): a number key, 7 bits an operand (a dtype's index, or 120 + a
+      // weak kind), so the hot path builds no string.
+      let code = 0;
+      for (const a of args) {
+        if (a instanceof GpuArray || a instanceof Scalar) {
+          if (a.dtype.index < 0) return this.resolveByKey(args, dtypeOpt, casting);
+          code = code * 128 + a.dtype.index;
+        }
+        else if (typeof a === 'number' || typeof a === 'bigint' || typeof a === 'boolean' || isComplexLike(a)) code = code * 128 + WEAK_CODE[weakKindOf(a)];
+        else throw new TypeError(`${this.name}: unsupported operand type ${describe(a)} (expected GpuArray, typed scalar or number)`);
+      }
+      let r = this.resolvedByCode.get(code);
+      if (r === undefined) {
+        r = this.resolveByKey(args, dtypeOpt, casting);
+        this.resolvedByCode.set(code, r);
+      }
+      return r;
+    }
+    return this.resolveByKey(args, dtypeOpt, casting);
+  }
+
+  private resolveByKey(args: readonly UfuncArg[], dtypeOpt: DTypeLike | undefined, casting: Casting): Resolution {
     // Only an unsafe dtype= loop search differs by casting (it may take inputs same_kind would refuse).
     let key = dtypeOpt === undefined ? '' : `${toDType(dtypeOpt, `${this.name}: dtype`).char}${casting === 'unsafe' ? '!' : ''}:`;
     for (const a of args) {
