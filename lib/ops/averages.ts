@@ -3,7 +3,7 @@
 import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
-import { normalizeAxis } from '../core/shape.js';
+import { normalizeAxis, sameShape } from '../core/shape.js';
 import type { AxisLike } from '../kernel/reduction.js';
 import { reductionFunctions as R } from './reductions.js';
 import { ArrayLike as ArrayArg, copyInto, bindArgs, bindArgsNoneDefault, toArray, withArray } from './array-args.js';
@@ -45,6 +45,8 @@ export function ptp(a: ArrayArg, ...more: (AxisLike | GpuArray | boolean | null 
     tmp.push(hi);
     const lo = R.min(a, o);
     tmp.push(lo);
+    // NumPy's ptp reduces into out (its exact shape), where a ufunc's out may be wider.
+    if (out !== null && !sameShape(out.shape, hi.shape)) throw new RangeError(`ptp: out has shape [${out.shape.join(', ')}], the result has shape [${hi.shape.join(', ')}]`);
     return (out === null ? U.subtract(hi, lo) : U.subtract(hi, lo, { out })) as GpuArray;
   });
 }

@@ -10,6 +10,7 @@ import { convolve } from './correlation.js';
 import { arange, ones, zeros } from './creation.js';
 import { zerosLike } from './creation-like.js';
 import { concatenate } from './joining.js';
+import { trimZeros } from './rearranging.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
 
 export type Temps = { t: <T extends GpuArray>(a: T) => T; done: (keep: GpuArray, ...more: GpuArray[]) => GpuArray; drop: () => void };
@@ -164,10 +165,14 @@ export function polysub(a1: ArrayLike, a2: ArrayLike): GpuArray {
 export function polymul(a1: ArrayLike, a2: ArrayLike): GpuArray {
   const T = temps();
   try {
+    // NumPy's polymul makes each a poly1d first, which drops leading zero coefficients (all zeros: [0]).
     const one = (v: unknown, what: string) => {
       const a = toArray(v, `polymul: ${what}`);
       if (a !== v) T.t(a);
-      return a.ndim === 0 ? T.t(a.reshape([1])) : a;
+      const c = a.ndim === 0 ? T.t(a.reshape([1])) : a;
+      if (c.ndim !== 1) return c;
+      const t = T.t(trimZeros(c, 'f'));
+      return t.size > 0 ? t : T.t(zeros([1], c.dtype));
     };
     return T.done(T.t(convolve(one(a1, 'a1'), one(a2, 'a2'))));
   } catch (e) {

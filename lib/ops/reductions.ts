@@ -7,7 +7,7 @@ import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import type { Scalar } from '../core/scalar.js';
 import { describeValue } from '../util/options.js';
-import { assertBoolMask, canCastSameKind } from '../core/promotion.js';
+import { assertBoolMask, canCastSafely, canCastSameKind } from '../core/promotion.js';
 import type { BoundParam } from '../kernel/elementwise.js';
 import { AxisLike, makeReductionDefinition, normalizeAxes, ReductionDefinition, runReduction, zeroDimAxis } from '../kernel/reduction.js';
 import { isTracer, traceHook } from './trace-hook.js';
@@ -273,9 +273,29 @@ function reduce(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
     if (maskedReduction.run === undefined) throw new TypeError(`${name}: initial and where need the ufunc methods (import gpuarray's index)`);
     return maskedReduction.run(extra.ufunc!, a, { ...opts, axis: opts.axis ?? null }, extra.nanAsZero ?? false);
   }
-  const want = opts.dtype === undefined ? undefined : toDType(opts.dtype, `${name}: dtype`);
+  let want = opts.dtype === undefined ? undefined : toDType(opts.dtype, `${name}: dtype`);
   const keepdims = opts.keepdims ?? false;
   if (rule === 'var' || rule === 'std') return reduceVariance(decl, a, opts);
+  const out = opts.out;
+  // NumPy's argmax/argmin write an int64 index into `out` only where out's dtype casts safely to int64 (its check's direction).
+  if (rule === 'arg' && out !== undefined && !canCastSafely(out.dtype, dtypes.int64)) {
+    throw new TypeError(`Cannot cast scalar from ${out.dtype.name} to int64 according to the rule 'safe'`);
+  }
+  // Without dtype=, NumPy reduces in out's dtype when the input casts to it same_kind, or both are
+  // integers (max of int8 into a uint8 out compares the uint8 values, measured with NumPy 2.4; mean
+  // of float32 into float64 sums in float64). A float into an integer out reduces as float.
+  const ints = (d: DType) => d.kind === 'i' || d.kind === 'u';
+  if (want === undefined && out !== undefined && out.dtype !== a.dtype && (canCastSameKind(a.dtype, out.dtype) || (ints(a.dtype) && ints(out.dtype)))) {
+    if (rule === 'sum' || (rule === 'mean' && isInexact(out.dtype))) want = out.dtype;
+    else if (rule === 'same') {
+      const c = a.astype(out.dtype);
+      try {
+        return reduce(decl, c, opts);
+      } finally {
+        c.dispose();
+      }
+    }
+  }
   const r = resolve(decl, a.dtype, want, opts.out?.dtype);
   const call = { axis: opts.axis, keepdims, emptyError: extra.empty, reduceType: r.reduceType, accBytes: r.accBytes };
   if (rule === 'mean') {

@@ -195,8 +195,9 @@ export function searchsorted(a: ArrayArg, v: ArrayArg, ...more: ('left' | 'right
     }
     // A JS number is weak (NEP 50): an integer compares in a's integer dtype when it fits there,
     // else as NumPy compares Python ints, in a wider type (never wrapped into a's range).
-    const fits = typeof v === 'number' && a.dtype.kind !== 'f' && Number.isInteger(v) && a.dtype.kind !== 'b' && inRange(v, a.dtype);
-    const d = fits ? a.dtype : typeof v === 'number' && a.dtype.kind !== 'f' && Number.isInteger(v) && Math.abs(v) < 2 ** 63 && !(a.dtype.kind === 'u' && a.dtype.itemsize === 8) ? dtypes.int64 : promoteTypes(a.dtype, vArr.dtype);
+    const exact = a.dtype.kind === 'i' || a.dtype.kind === 'u' || a.dtype.kind === 'b';
+    const fits = typeof v === 'number' && exact && Number.isInteger(v) && a.dtype.kind !== 'b' && inRange(v, a.dtype);
+    const d = fits ? a.dtype : typeof v === 'number' && exact && Number.isInteger(v) && Math.abs(v) < 2 ** 63 && !(a.dtype.kind === 'u' && a.dtype.itemsize === 8) ? dtypes.int64 : promoteTypes(a.dtype, vArr.dtype);
     const aw = flatAs(a, d);
     const vw = flatAs(vArr, d);
     const sw = sorter === null ? null : flatAs(sorter, dtypes.int64);

@@ -238,8 +238,9 @@ function reduceatIndices(name: string, indices: unknown, len: number): bigint[] 
 export function foldReduceat(u: Ufunc, a: GpuArray, indices: unknown, axis: number | null, want: DType | undefined, out: GpuArray | undefined): GpuArray {
   const name = `${u.name}.reduceat`;
   if (a.ndim === 0) throw new TypeError(`${name}: cannot reduceat on a scalar`);
-  if (axis === null) throw new RangeError('reduceat does not allow multiple axes');
-  const ax = axisOf(axis, a.ndim);
+  // NumPy 2.4 takes axis None for a 1-D array (its one axis) and refuses it otherwise.
+  if (axis === null && a.ndim !== 1) throw new RangeError('reduceat does not allow multiple axes');
+  const ax = axisOf(axis ?? 0, a.ndim);
   const idx = reduceatIndices(name, indices, a.shape[ax]);
   const loop = foldLoop(u, a, want, true);
   const shape = a.shape.map((d, i) => (i === ax ? idx.length : d));

@@ -77,8 +77,8 @@ export interface UfuncKeywords {
 
 /** The trailing options of a ufunc call: `out` and NumPy's keywords. */
 export interface UfuncCallOptions extends UfuncKeywords {
-  /** Where to write the result (the shape the inputs broadcast to; cast from the loop's output by `casting`); null: allocate. */
-  out?: GpuArray | null;
+  /** Where to write the result (the shape the inputs broadcast to; cast from the loop's output by `casting`); null: allocate. NumPy's one-array tuple `[out]` is taken too. */
+  out?: GpuArray | null | readonly [GpuArray | null];
 }
 
 /** The trailing options of a ufunc with two outputs (`frexp`, `modf`, `divmod`): `out` is a pair, as NumPy's out tuple. */
@@ -166,7 +166,9 @@ export class Ufunc {
     }
     args = this.operands(args);
     if (options instanceof GpuArray) throw new TypeError(`${this.name}: options must be an object like {out, dtype}, got ${describe(options)}`);
-    const opts = readOptions<UfuncCallOptions | UfuncPairCallOptions>(this.name, options, CALL_OPTION_KEYS);
+    let opts = readOptions<UfuncCallOptions | UfuncPairCallOptions>(this.name, options, CALL_OPTION_KEYS);
+    // NumPy's out=(o,) for a ufunc of one output: the tuple's one array.
+    if (this.nout === 1 && Array.isArray(opts.out) && opts.out.length === 1) opts = { ...opts, out: opts.out[0] as GpuArray | null };
     const casting = castingOf(opts.casting);
     const order = orderOf(this.name, opts.order);
     if (opts.where !== undefined && opts.where !== true) return callMasked(this, args, opts, casting, options);

@@ -1,0 +1,62 @@
+// A differential sweep against NumPy 2.4 (keyword arguments and small routines): the cases it
+// found, with NumPy's results for the same calls.
+import { expect } from 'chai';
+import * as gp from '../lib/index.js';
+import { describeEachDevice } from './helpers.js';
+
+describeEachDevice('NumPy audit: out dtypes, out tuples, polymul, searchsorted', () => {
+  const z = (d: string, s: number[] = []) => gp.zeros(s, d as never);
+
+  it('a reduction without dtype= runs in the dtype of out when the input casts to it same_kind or both are integers', () => {
+    gp.scope(() => {
+      // np.max(int8 [-7, 36, 5], out=uint8) is 249: the values compared as uint8.
+      expect(gp.max(gp.array([-7, 36, 5], 'int8'), { out: z('uint8') }).item()).to.equal(249);
+      expect(gp.amax(gp.array([200, 100], 'uint8'), { out: z('int8') }).item()).to.equal(100);
+      expect(gp.max(gp.array([300, 36, 5], 'int64'), { out: z('int8') }).item()).to.equal(44);
+      // A float input into an integer out reduces as float, then casts: 1.5 + 2.5 + 3.5 -> 7.
+      expect(gp.sum(gp.array([1.5, 2.5, 3.5]), { out: z('int64') }).item()).to.equal(7n);
+      expect(gp.max(gp.array([1.5, 2.7]), { out: z('int64') }).item()).to.equal(2n);
+      // mean of float32 into a float64 out sums in float64 (in float32, 1e8 + 1 loses the 1).
+      expect(gp.mean(gp.array([1e8, 1, -1e8], 'float32'), { out: z('float64') }).item()).to.be.closeTo(1 / 3, 1e-12);
+      // cumprod of int64 into a float64 out multiplies in float64 (no int64 overflow).
+      expect(gp.cumprod(gp.array([2 ** 40, 2 ** 40]), { out: z('float64', [2]) }).tolist()).to.deep.equal([2 ** 40, 2 ** 80]);
+      expect(gp.cumsum(gp.array([100, 100], 'int8'), { out: z('int8', [2]) }).tolist()).to.deep.equal([100, -56]);
+      return null;
+    });
+  });
+
+  it('argmax/argmin out must cast safely to int64; ptp takes only an out of its exact shape', () => {
+    gp.scope(() => {
+      const a = gp.array([1, 3]);
+      expect(gp.argmax(a, { out: z('int32') }).item()).to.equal(1);
+      expect(() => gp.argmax(a, { out: z('float64') })).to.throw(TypeError, /rule 'safe'/);
+      expect(() => gp.argmin(a, { out: z('uint64') })).to.throw(TypeError, /rule 'safe'/);
+      expect(gp.ptp(gp.array([[1, 5, 2], [0, 1, 9]]), 0, z('float64', [3])).tolist()).to.deep.equal([1, 4, 7]);
+      expect(() => gp.ptp(gp.ones([2, 3]), 0, z('float64', [2, 3]))).to.throw(RangeError, /shape/);
+      return null;
+    });
+  });
+
+  it("a ufunc of one output takes NumPy's out tuple [out]", () => {
+    gp.scope(() => {
+      const o = z('float64', [2]);
+      expect(gp.add(gp.ones(2), 1, { out: [o] })).to.equal(o);
+      expect(o.tolist()).to.deep.equal([2, 2]);
+      return null;
+    });
+  });
+
+  it('polymul drops leading zero coefficients first (poly1d); searchsorted of a complex array takes a JS integer; reduceat axis null', () => {
+    gp.scope(() => {
+      expect(gp.polymul([0, 0, 1, 2], [3, 1]).tolist()).to.deep.equal([3n, 7n, 2n]);
+      expect(gp.polymul([0, 0], [3, 1]).tolist()).to.deep.equal([0n, 0n]);
+      const c = gp.array([{ re: 0, im: 0 }, { re: 2, im: 0 }], 'complex128');
+      expect(gp.searchsorted(c, 1).item()).to.equal(1n);
+      expect(gp.searchsorted(c, [1, 3]).tolist()).to.deep.equal([1n, 2n]);
+      // reduceat with axis null: the one axis of a 1-D array (NumPy 2.4), refused for n-D.
+      expect(gp.add.reduceat(gp.arange(8), [0, 4, 1], { axis: null }).tolist()).to.deep.equal([6n, 4n, 28n]);
+      expect(() => gp.add.reduceat(gp.ones([2, 2]), [0], { axis: null })).to.throw(RangeError, /multiple axes/);
+      return null;
+    });
+  });
+});
