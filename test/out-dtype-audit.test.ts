@@ -37,6 +37,19 @@ describeEachDevice('NumPy audit: out dtypes, out tuples, polymul, searchsorted',
     });
   });
 
+  it('ufunc.reduce/accumulate/reduceat cast the input to dtype= unsafely; maximum.reduce takes dtype= on integers', () => {
+    gp.scope(() => {
+      expect(gp.bitwiseAnd.accumulate(gp.array([3, 5], 'float16'), { dtype: 'int64' }).tolist()).to.deep.equal([3n, 1n]);
+      expect(gp.bitwiseAnd.reduce(gp.array([3, 5], 'float16'), { dtype: 'int64' }).item()).to.equal(1n);
+      expect(gp.subtract.reduce(gp.array([3.5, 5]), { dtype: 'int64' }).item()).to.equal(-2n);
+      expect(gp.subtract.accumulate(gp.array([3.5, 5]), { dtype: 'int64' }).tolist()).to.deep.equal([3n, -2n]);
+      expect(gp.maximum.reduceat(gp.array([3.5, 5], 'float16'), [0], { dtype: 'int32' }).tolist()).to.deep.equal([5]);
+      const r = gp.maximum.reduce(gp.array([1, 5, 3], 'int32'), { dtype: 'int32' });
+      expect([r.dtype.name, r.item()]).to.deep.equal(['int32', 5]);
+      return null;
+    });
+  });
+
   it("a ufunc of one output takes NumPy's out tuple [out]", () => {
     gp.scope(() => {
       const o = z('float64', [2]);

@@ -170,13 +170,12 @@ export function normalizeAxes(axis: AxisLike, ndim: number): boolean[] {
 }
 
 /**
- * NumPy's ufunc reductions let a 0-d array's axis be 0 or -1 (alone, or as the one entry of a
- * list): nothing is reduced, so the axis becomes null. keepdims keeps NumPy's AxisError.
+ * NumPy 2.4's ufunc reductions let a 0-d array's axis be 0 or -1, with or without keepdims:
+ * nothing is reduced, so the axis becomes null (the result stays 0-d). A list (NumPy's tuple)
+ * holding them is NumPy's AxisError.
  */
-export function zeroDimAxis(axis: AxisLike, ndim: number, keepdims: boolean | undefined): AxisLike {
-  if (ndim !== 0 || keepdims) return axis;
-  const only = Array.isArray(axis) && axis.length === 1 ? axis[0] : axis;
-  return only === 0 || only === -1 ? null : axis;
+export function zeroDimAxis(axis: AxisLike, ndim: number): AxisLike {
+  return ndim === 0 && (axis === 0 || axis === -1) ? null : axis;
 }
 
 /** Shape of a reduction's result: reduced axes dropped, or kept as 1 with keepdims. */

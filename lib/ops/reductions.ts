@@ -262,7 +262,7 @@ function reduce(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
     opts = { ...opts, axis: null };
   }
   // The ufunc reductions (and countNonzero, a sum) take axis 0 or -1 on a 0-d array, as NumPy's.
-  if (a.ndim === 0 && ((extra as { ufunc?: string }).ufunc !== undefined || name === 'countNonzero')) opts = { ...opts, axis: zeroDimAxis(opts.axis, 0, opts.keepdims) };
+  if (a.ndim === 0 && ((extra as { ufunc?: string }).ufunc !== undefined || name === 'countNonzero')) opts = { ...opts, axis: zeroDimAxis(opts.axis, 0) };
   if (extra.whereMoments && opts.where !== undefined && opts.where !== true) {
     if (maskedReduction.moments === undefined) throw new TypeError(`${name}: where needs the ufunc methods (import gpuarray's index)`);
     const { acc, out } = partsOf(decl, a.dtype, opts.dtype === undefined ? undefined : toDType(opts.dtype, `${name}: dtype`));

@@ -27,7 +27,8 @@ export function foldLoop(u: Ufunc, x: GpuArray, want: DType | undefined, same = 
     if (want !== undefined && want !== dtypes.bool) throw new TypeError(`No loop matching the specified signature and casting was found for ufunc ${u.name} (dtype ${want.name})`);
     return u.loops.find((l) => l.ins.every((d) => d === dtypes.bool))!;
   }
-  const { loop } = u.resolve([x, x], want);
+  // NumPy's reduce, accumulate and reduceat cast the input to dtype= unsafely (float16 into int64).
+  const { loop } = u.resolve([x, x], want, want === undefined ? 'same_kind' : 'unsafe');
   if (loop.outs[0] !== loop.ins[0] || (same && loop.outs[0] !== loop.ins[1])) throw new TypeError(`No loop matching the specified signature and casting was found for ufunc ${u.name}`);
   return loop;
 }

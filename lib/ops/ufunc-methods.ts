@@ -64,7 +64,7 @@ function ufuncReduce(u: Ufunc, a: GpuArray, ...more: unknown[]): GpuArray {
   if (o.where instanceof GpuArray) assertBoolMask(o.where, `${name}: `);
   // NumPy's default axis is 0; a 0-d array has none to reduce (axis 0 then means no axis).
   const keepdims = o.keepdims ?? false;
-  const axis = zeroDimAxis(o.axis === undefined ? 0 : o.axis, a.ndim, keepdims);
+  const axis = zeroDimAxis(o.axis === undefined ? 0 : o.axis, a.ndim);
   const reduced = normalizeAxes(axis, a.ndim);
 
   // The reduction dtype: dtype= for every operation; maximum/minimum compute in it by a cast first.
@@ -99,7 +99,8 @@ function ufuncReduce(u: Ufunc, a: GpuArray, ...more: unknown[]): GpuArray {
     }
     const count = x.shape.reduce((n, d, i) => (reduced[i] ? n * d : n), 1);
     const fn = reductionFunctions[target];
-    const redOpts = { axis, keepdims, ...(want !== undefined && !castFirst && !logical ? { dtype: want } : {}) };
+    // maximum/minimum take dtype= by the cast above (their reductions have no dtype option).
+    const redOpts = { axis, keepdims, ...(want !== undefined && !noIdentity && !logical ? { dtype: want } : {}) };
     if (initial === undefined) return fn(x, { ...redOpts, ...(o.out !== undefined ? { out: o.out } : {}) });
     let r: GpuArray;
     if (count === 0 && noIdentity) {
