@@ -8,6 +8,7 @@ import { reductionFunctions, type ReductionMethods } from './reductions.js';
  *
  * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `initial`, `where`.
  * Dtypes: bool and integers narrower than 64 bits accumulate in int64 (unsigned: uint64), float16 in float32; the result has the accumulator dtype (float16 stays float16); `dtype` sets both.
+ * Note: float16 accumulates in float32 and rounds once (NumPy rounds to float16 after every add along a strided axis: `full([300, 2], 0.1, 'float16').sum({axis: 0})` is 30 in gp, 29.28 in NumPy; along a contiguous axis both give 30).
  *
  * @example gp.sum(a, { axis: 0, keepdims: true })
  */
@@ -192,6 +193,7 @@ export const mean = reductionFunctions.mean;
  *
  * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `ddof`, `where`.
  * Dtypes: integers and bool in float64, floats in their own dtype, complex gives the real dtype; two passes (the mean, then the squared deviations).
+ * Note: float16 computes its mean and squares in float32 (NumPy's float16 mean can overflow: `var([60000, 60000])` in float16 is inf in NumPy, 0 in gp); an integer `dtype` is refused (NumPy truncates the mean and the sum into it).
  *
  * @example gp.var(a, { axis: 0, keepdims: true })
  */
@@ -206,6 +208,7 @@ export { variance as var };
  *
  * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `ddof`, `where`.
  * Dtypes: as `var`: integers and bool in float64, floats in their own dtype, complex gives the real dtype.
+ * Note: float16 and integer `dtype` as `var`.
  *
  * @example gp.std(a, { axis: 0, keepdims: true })
  */
@@ -220,6 +223,7 @@ declare module '../core/gpu-array.js' {
      *
      * Parameters: the array itself; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `initial`, `where`.
      * Dtypes: bool and integers narrower than 64 bits accumulate in int64 (unsigned: uint64), float16 in float32; the result has the accumulator dtype (float16 stays float16); `dtype` sets both.
+     * Note: float16 accumulates in float32 and rounds once (NumPy rounds to float16 after every add along a strided axis: `full([300, 2], 0.1, 'float16').sum({axis: 0})` is 30 in gp, 29.28 in NumPy; along a contiguous axis both give 30).
      *
      * @example a.sum(0)
      */
@@ -319,6 +323,7 @@ declare module '../core/gpu-array.js' {
      *
      * Parameters: the array itself; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `ddof`, `where`.
      * Dtypes: integers and bool in float64, floats in their own dtype, complex gives the real dtype; two passes (the mean, then the squared deviations).
+     * Note: float16 computes its mean and squares in float32 (NumPy's float16 mean can overflow: `var([60000, 60000])` in float16 is inf in NumPy, 0 in gp); an integer `dtype` is refused (NumPy truncates the mean and the sum into it).
      *
      * @example a.var(0)
      */
@@ -330,6 +335,7 @@ declare module '../core/gpu-array.js' {
      *
      * Parameters: the array itself; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `ddof`, `where`.
      * Dtypes: as `var`: integers and bool in float64, floats in their own dtype, complex gives the real dtype.
+     * Note: float16 and integer `dtype` as `var`.
      *
      * @example a.std(0)
      */

@@ -77,7 +77,7 @@ const VAR_MAP = 'gpa::abs2(static_cast<in1_type>(in0) - in1)';
 
 // prettier-ignore
 export const REDUCTION_DECLS = [
-  ['sum',          'sum',   'in0',                                         ADD,                    '0',     { dtype: true, method: true, ufunc: 'add', doc: 'Sum of the elements over the given axes.' }],
+  ['sum',          'sum',   'in0',                                         ADD,                    '0',     { dtype: true, method: true, ufunc: 'add', doc: 'Sum of the elements over the given axes.', note: "float16 accumulates in float32 and rounds once (NumPy rounds to float16 after every add along a strided axis: `full([300, 2], 0.1, 'float16').sum({axis: 0})` is 30 in gp, 29.28 in NumPy; along a contiguous axis both give 30)" }],
   ['prod',         'sum',   'in0',                                         'gpa::red_mul(a, b)',   '1',     { dtype: true, method: true, ufunc: 'multiply', doc: 'Product of the elements over the given axes.' }],
   ['nansum',       'sum',   'gpa::is_nan(in0) ? _type_reduce(0) : static_cast<_type_reduce>(in0)', ADD, '0', { dtype: true, ufunc: 'add', nanAsZero: true, doc: 'Sum over the given axes, treating NaN as zero.' }],
   ['max',          'same',  'in0',                                         'gpa::red_max(a, b)',   LOWEST,  { method: true, ufunc: 'maximum', empty: noIdentity('maximum'), doc: 'Maximum over the given axes; NaN propagates.' }],
@@ -90,8 +90,8 @@ export const REDUCTION_DECLS = [
   ['any',          'bool',  'in0',                                         'a || b',               'false', { method: true, ufunc: 'logicalOr', noInitial: true, doc: 'Whether any element over the given axes is true (non-zero).' }],
   ['countNonzero', 'count', 'static_cast<bool>(in0)',                      ADD,                    '0',     { noOut: true, doc: 'Number of non-zero elements over the given axes.' }],
   ['mean',         'mean',  'in0',                                         ADD,                    '0',     { dtype: true, method: true, whereMoments: true, doc: 'Arithmetic mean over the given axes.' }],
-  ['var',          'var',   VAR_MAP,                                       ADD,                    '0',     { dtype: true, method: true, ddof: true, whereMoments: true, doc: 'Variance over the given axes: the mean of `|x - x.mean()|**2`, divided by `N - ddof`.' }],
-  ['std',          'std',   VAR_MAP,                                       ADD,                    '0',     { dtype: true, method: true, ddof: true, whereMoments: true, doc: 'Standard deviation over the given axes: the square root of `var`.' }],
+  ['var',          'var',   VAR_MAP,                                       ADD,                    '0',     { dtype: true, method: true, ddof: true, whereMoments: true, note: "float16 computes its mean and squares in float32 (NumPy's float16 mean can overflow: `var([60000, 60000])` in float16 is inf in NumPy, 0 in gp); an integer `dtype` is refused (NumPy truncates the mean and the sum into it)", doc: 'Variance over the given axes: the mean of `|x - x.mean()|**2`, divided by `N - ddof`.' }],
+  ['std',          'std',   VAR_MAP,                                       ADD,                    '0',     { dtype: true, method: true, ddof: true, whereMoments: true, note: 'float16 and integer `dtype` as `var`', doc: 'Standard deviation over the given axes: the square root of `var`.' }],
 ] as const satisfies readonly Decl[];
 
 // Every row carries the doc column (a row without its options object would not type-check here).

@@ -97,6 +97,7 @@ export const sign = ufuncFunctions.sign;
  *
  * Parameters: x (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for integers, floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ * Note: an integer 0 gives 0 (NumPy gives x86's result of its undefined 1 / 0: the minimum int32/int64, 0 for int8).
  *
  * @example gp.reciprocal(a)
  */
@@ -231,6 +232,7 @@ declare module '../core/gpu-array.js' {
      *
      * Parameters: the array itself; `options`: `{out, dtype}`.
      * Loops for integers, floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+     * Note: an integer 0 gives 0 (NumPy gives x86's result of its undefined 1 / 0: the minimum int32/int64, 0 for int8).
      *
      * @example a.reciprocal()
      */
