@@ -50,6 +50,26 @@ describeEachDevice('NumPy audit: out dtypes, out tuples, polymul, searchsorted',
     });
   });
 
+  it('a float16 loop rounds its results to float16 before they are cast into a wider out, as NumPy stores them', () => {
+    gp.scope(() => {
+      const o = gp.zeros([1], 'float32');
+      gp.add(gp.array([1000], 'float16'), 0.3, { out: o });
+      expect(o.tolist()).to.deep.equal([1000.5]);
+      const p = gp.zeros([1], 'float64');
+      expect(gp.sqrt(gp.array([2], 'float16'), { out: p })).to.equal(p);
+      expect(p.tolist()).to.deep.equal([1.4140625]);
+      // uint8 inputs pick arctan2's float16 loop (NumPy's 'ee->e').
+      const r = gp.zeros([2], 'float64');
+      gp.arctan2(gp.array([1, 2], 'uint8'), gp.array([3, 3], 'uint8'), { out: r });
+      expect(r.tolist()).to.deep.equal([0.32177734375, 0.587890625]);
+      // float16 with float32 runs the float32 loop: nothing to round.
+      const s = gp.array([1000], 'float32');
+      gp.add(gp.array([0.3], 'float16'), s, { out: s });
+      expect(s.tolist()).to.deep.equal([Math.fround(1000 + Math.fround(0.30004882812))]);
+      return null;
+    });
+  });
+
   it("a ufunc of one output takes NumPy's out tuple [out]", () => {
     gp.scope(() => {
       const o = z('float64', [2]);

@@ -5,6 +5,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar, isComplexLike, weakKindOf } from '../core/host-data.js';
 import { canCastBy, canCastSafely, canCastSameKind, castingOf, type Casting, checkWeakIntegerFits, KIND_ORDER, resultType, WeakKind } from '../core/promotion.js';
 import { Scalar } from '../core/scalar.js';
+import { kernelHooks } from '../core/kernel-hooks.js';
 import { readOptions } from '../util/options.js';
 import { broadcastShapes, sameShape, shapeString } from '../core/shape.js';
 import { BoundParam, ElementwiseDefinition, makeDefinition, runElementwise } from '../kernel/elementwise.js';
@@ -95,6 +96,9 @@ const describe = (v: unknown) =>
 
 /** resolveCached's codes of the weak kinds, above every dtype index. */
 const WEAK_CODE: Record<WeakKind, number> = { bool: 120, int: 121, float: 122, complex: 123 };
+
+/** dst <- src, cast as the assign kernel casts (NumPy's unsafe cast into an out). */
+const copyInto = (dst: GpuArray, src: GpuArray): void => kernelHooks().assign(dst, src);
 
 const isWeakInt = (a: UfuncArg): a is number | bigint => typeof a === 'bigint' || (typeof a === 'number' && Number.isInteger(a));
 
@@ -225,8 +229,27 @@ export class Ufunc {
         }
       }
     }
+    // A loop stored narrower than it computes (float16, bfloat16) rounds its results to its own
+    // dtype before they are cast into an `out` of another dtype, as NumPy's loop stores them
+    // (float16 1000 + 0.3 into float32 is 1000.5): through a temporary of the loop's dtype.
+    const narrowed: [number, GpuArray][] = [];
+    for (let j = 0; j < outs.length; j++) {
+      const o = outs[j];
+      const d = loop.outs[j];
+      if (o !== null && o.dtype !== d && d.ctype !== d.computeCtype) {
+        const t = GpuArray.allocate(o.shape, d, o.device);
+        copies.push(t);
+        narrowed.push([j, o]);
+        values[args.length + j] = t;
+      }
+    }
     try {
-      return runElementwise(this.definition(loop), params, values);
+      const results = runElementwise(this.definition(loop), params, values);
+      for (const [j, o] of narrowed) {
+        copyInto(o, results[j]);
+        results[j] = o;
+      }
+      return results;
     } catch (e) {
       for (const a of allocated) a.dispose();
       throw e;
