@@ -396,8 +396,7 @@ export class Ufunc {
         if (a instanceof GpuArray || a instanceof Scalar) {
           if (a.dtype.index < 0) return this.resolveByKey(args, dtypeOpt, casting);
           code = code * 128 + a.dtype.index;
-        }
-        else if (typeof a === 'number' || typeof a === 'bigint' || typeof a === 'boolean' || isComplexLike(a)) code = code * 128 + WEAK_CODE[weakKindOf(a)];
+        } else if (typeof a === 'number' || typeof a === 'bigint' || typeof a === 'boolean' || isComplexLike(a)) code = code * 128 + WEAK_CODE[weakKindOf(a)];
         else throw new TypeError(`${this.name}: unsupported operand type ${describe(a)} (expected GpuArray, typed scalar or number)`);
       }
       let r = this.resolvedByCode.get(code);
