@@ -7,7 +7,7 @@ import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { normalizeAxis, sameShape } from '../core/shape.js';
-import { canCastSameKind } from '../core/promotion.js';
+import { runsInOut } from './reduction-rules.js';
 import { ArrayLike, bindArgsNoneDefault, withArray } from './array-args.js';
 import { COOPERATIVE_MARK, gridFor, moduleKernel } from './device-kernels.js';
 import { Ufunc } from './ufunc.js';
@@ -277,9 +277,8 @@ function cumulative(name: string, op: ScanOp, skipNan: boolean) {
     if (Array.isArray(a) || ArrayBuffer.isView(a) || hasArrayProtocol(a)) return withArray(a, `${name}: a`, (h) => fn(h, axisOrOptions, ...more));
     const o = scanOptions(name, [axisOrOptions, ...more]);
     if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
-    // Without dtype=, NumPy scans in out's dtype when the input casts to it same_kind (cumprod of
-    // int64 into a float64 out multiplies in float64).
-    const want = o.dtype !== undefined ? toDType(o.dtype) : o.out !== undefined && canCastSameKind(a.dtype, o.out.dtype) ? o.out.dtype : undefined;
+    // Without dtype=, out's dtype as NumPy (cumprod of int64 into a float64 out multiplies in float64).
+    const want = o.dtype !== undefined ? toDType(o.dtype) : o.out !== undefined && runsInOut(a.dtype, o.out.dtype) ? o.out.dtype : undefined;
     let axis = o.axis ?? null;
     // NumPy scans a 0-d array as 1-D: axis 0 or -1 gives shape [1], as axis null does.
     if (a.ndim === 0 && axis !== null) {

@@ -11,6 +11,7 @@
 //   mean  ints/bool in float64, floats in their own dtype (float16 via float32), complex in complex
 //   var/std as mean, two passes (mean, then the sum of |x - mean|^2); complex gives a real result
 import { DType, dtypes } from '../core/dtype.js';
+import { canCastSameKind } from '../core/promotion.js';
 
 /** A reduction's accumulation rule (the header lists them). */
 export type Rule = 'sum' | 'same' | 'arg' | 'bool' | 'count' | 'mean' | 'var' | 'std';
@@ -29,6 +30,14 @@ export const POST: Record<Rule, string> = {
 
 /** Whether a dtype is inexact (float or complex). */
 export const isInexact = (d: DType) => d.kind === 'f' || d.kind === 'c';
+
+const isInt = (d: DType) => d.kind === 'i' || d.kind === 'u';
+/**
+ * Whether a reduction or scan given no dtype= runs in its `out`'s dtype, as NumPy's: when the
+ * input casts to it same_kind, or both are integers (max of int8 into a uint8 out compares the
+ * uint8 values, NumPy 2.4). A float into an integer out reduces as float.
+ */
+export const runsInOut = (x: DType, out: DType): boolean => out !== x && (canCastSameKind(x, out) || (isInt(x) && isInt(out)));
 /** The type a dtype accumulates in when it is also the result (its compute dtype: float16 and bfloat16 in float32). */
 export const accOf = (d: DType) => d.compute;
 /** The real dtype of a complex one (others: themselves). */

@@ -12,7 +12,7 @@ import type { BoundParam } from '../kernel/elementwise.js';
 import { AxisLike, makeReductionDefinition, normalizeAxes, ReductionDefinition, runReduction, zeroDimAxis } from '../kernel/reduction.js';
 import { isTracer, traceHook } from './trace-hook.js';
 import { ArrayLike, bindArgsNoneDefault, toArray } from './array-args.js';
-import { argPairBytes, isInexact, POST, realOf, Rule, ruleTypes } from './reduction-rules.js';
+import { argPairBytes, isInexact, POST, realOf, Rule, ruleTypes, runsInOut } from './reduction-rules.js';
 
 export type { AxisLike } from '../kernel/reduction.js';
 
@@ -281,11 +281,8 @@ function reduce(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
   if (rule === 'arg' && out !== undefined && !canCastSafely(out.dtype, dtypes.int64)) {
     throw new TypeError(`Cannot cast scalar from ${out.dtype.name} to int64 according to the rule 'safe'`);
   }
-  // Without dtype=, NumPy reduces in out's dtype when the input casts to it same_kind, or both are
-  // integers (max of int8 into a uint8 out compares the uint8 values, measured with NumPy 2.4; mean
-  // of float32 into float64 sums in float64). A float into an integer out reduces as float.
-  const ints = (d: DType) => d.kind === 'i' || d.kind === 'u';
-  if (want === undefined && out !== undefined && out.dtype !== a.dtype && (canCastSameKind(a.dtype, out.dtype) || (ints(a.dtype) && ints(out.dtype)))) {
+  // Without dtype=, out's dtype as NumPy (mean of float32 into float64 sums in float64); max/min by a cast first.
+  if (want === undefined && out !== undefined && runsInOut(a.dtype, out.dtype)) {
     if (rule === 'sum' || (rule === 'mean' && isInexact(out.dtype))) want = out.dtype;
     else if (rule === 'same') {
       const c = a.astype(out.dtype);
