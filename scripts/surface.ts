@@ -106,7 +106,7 @@ type ReductionRule = (typeof REDUCTION_DECLS)[number][1];
 interface ReductionRow {
   name: string;
   rule: ReductionRule;
-  extra: { doc?: string; note?: string; dtype?: boolean; method?: boolean; ddof?: boolean; noOut?: boolean; singleAxis?: boolean; ufunc?: string; noInitial?: boolean; whereMoments?: boolean; nanAsZero?: boolean };
+  extra: { doc?: string; note?: string; dtype?: boolean; method?: boolean; ddof?: boolean; noOut?: boolean; singleAxis?: boolean; ufunc?: string; noInitial?: boolean; whereMoments?: boolean; nanAsZero?: boolean; partial?: boolean };
 }
 const reductionRows: ReductionRow[] = REDUCTION_DECLS.map((d) => ({ name: d[0], rule: d[1], extra: d[5] as ReductionRow['extra'] }));
 
@@ -242,8 +242,10 @@ function ufuncFeatureRows(): string[] {
 
 function reductionFeatureRows(): string[] {
   return reductionRows.map((r) => {
-    const notes = [`options ${reductionOptions(r)}`, ...missingMaskKeys(r), ...(r.extra.note ? [r.extra.note] : [])].join('; ');
-    return `| ${nameCell(r.name, aliasesOf(r.name, REDUCTION_ALIASES))} | partial | ${notes} |`;
+    const missing = missingMaskKeys(r);
+    const notes = [`options ${reductionOptions(r)}`, ...missing, ...(r.extra.note ? [r.extra.note] : [])].join('; ');
+    const status = missing.length || r.extra.partial ? 'partial' : 'yes';
+    return `| ${nameCell(r.name, aliasesOf(r.name, REDUCTION_ALIASES))} | ${status} | ${notes} |`;
   });
 }
 

@@ -64,6 +64,8 @@ interface Extra {
   doc?: string;
   /** A NumPy-compatibility note for the doc comment and FEATURES.md. */
   note?: string;
+  /** Part of NumPy's behaviour is refused (the note says what): FEATURES.md says 'partial'. */
+  partial?: boolean;
 }
 
 type Decl = readonly [name: string, rule: Rule, map: string, reduce: string, identity: Identity, extra?: Extra];
@@ -90,8 +92,8 @@ export const REDUCTION_DECLS = [
   ['any',          'bool',  'in0',                                         'a || b',               'false', { method: true, ufunc: 'logicalOr', noInitial: true, doc: 'Whether any element over the given axes is true (non-zero).' }],
   ['countNonzero', 'count', 'static_cast<bool>(in0)',                      ADD,                    '0',     { noOut: true, doc: 'Number of non-zero elements over the given axes.' }],
   ['mean',         'mean',  'in0',                                         ADD,                    '0',     { dtype: true, method: true, whereMoments: true, doc: 'Arithmetic mean over the given axes.' }],
-  ['var',          'var',   VAR_MAP,                                       ADD,                    '0',     { dtype: true, method: true, ddof: true, whereMoments: true, note: "float16 computes its mean and squares in float32 (NumPy's float16 mean can overflow: `var([60000, 60000])` in float16 is inf in NumPy, 0 in gp); an integer `dtype` is refused (NumPy truncates the mean and the sum into it)", doc: 'Variance over the given axes: the mean of `|x - x.mean()|**2`, divided by `N - ddof`.' }],
-  ['std',          'std',   VAR_MAP,                                       ADD,                    '0',     { dtype: true, method: true, ddof: true, whereMoments: true, note: 'float16 and integer `dtype` as `var`', doc: 'Standard deviation over the given axes: the square root of `var`.' }],
+  ['var',          'var',   VAR_MAP,                                       ADD,                    '0',     { dtype: true, method: true, ddof: true, whereMoments: true, partial: true, note: "float16 computes its mean and squares in float32 (NumPy's float16 mean can overflow: `var([60000, 60000])` in float16 is inf in NumPy, 0 in gp); an integer `dtype` is refused (NumPy truncates the mean and the sum into it)", doc: 'Variance over the given axes: the mean of `|x - x.mean()|**2`, divided by `N - ddof`.' }],
+  ['std',          'std',   VAR_MAP,                                       ADD,                    '0',     { dtype: true, method: true, ddof: true, whereMoments: true, partial: true, note: 'float16 and integer `dtype` as `var`', doc: 'Standard deviation over the given axes: the square root of `var`.' }],
 ] as const satisfies readonly Decl[];
 
 // Every row carries the doc column (a row without its options object would not type-check here).
