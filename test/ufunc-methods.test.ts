@@ -187,6 +187,26 @@ describeEachDevice('ufunc methods: reduce, outer, accumulate', () => {
     expect(() => gp.maximum.accumulate(z, null)).to.throw(TypeError, /cannot accumulate on a scalar/);
     expect(gp.cumsum(z, 0).shape).to.deep.equal([1]);
   });
+
+  it('reduce, accumulate and reduceat take NumPy\'s array_like: lists (of GpuArrays too), TypedArrays, JS scalars', () => {
+    // NumPy 2.4: np.minimum.reduce([[1, 5], [3, 2]]) -> [1, 2]; np.add.reduce([1, 2, 3]) -> 6 (int64);
+    // np.add.reduce([1.5, 2]) -> 3.5; np.multiply.reduce(5) -> 5; np.maximum.accumulate([1, 3, 2]) -> [1, 3, 3];
+    // np.add.reduceat([1, 2, 3, 4], [0, 2]) -> [3, 7].
+    const m = gp.minimum.reduce([[1, 5], [3, 2]]);
+    expect([m.dtype.name, values(m)]).to.deep.equal(['int64', [1n, 2n]]);
+    const s = gp.add.reduce([1, 2, 3]);
+    expect([s.dtype.name, s.shape, values(s)]).to.deep.equal(['int64', [], [6n]]);
+    expect(values(gp.add.reduce([1.5, 2]))).to.deep.equal([3.5]);
+    expect(values(gp.add.reduce(new Float32Array([1, 2, 3.5])))).to.deep.equal([6.5]);
+    expect(values(gp.multiply.reduce(5))).to.deep.equal([5n]);
+    const stacked = gp.minimum.reduce([gp.array([0, 1, 2], 'int32'), gp.array([0, -1, -2], 'int32'), gp.array([1, 1, -5], 'int32')]);
+    expect([stacked.dtype.name, values(stacked)]).to.deep.equal(['int32', [0, -1, -5]]);
+    expect(values(gp.maximum.accumulate([1, 3, 2]))).to.deep.equal([1n, 3n, 3n]);
+    expect(values(gp.add.accumulate([[1, 2], [3, 4]], 1))).to.deep.equal([1n, 3n, 3n, 7n]);
+    expect(values(gp.add.reduceat([1, 2, 3, 4], [0, 2]))).to.deep.equal([3n, 7n]);
+    expect(() => gp.add.accumulate(5)).to.throw(TypeError, /cannot accumulate on a scalar/);
+    expect(() => gp.add.reduce(null as never)).to.throw(TypeError);
+  });
 });
 
 describeEachDevice('numpy.real, imag, angle and the real/imag properties', () => {

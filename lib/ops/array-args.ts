@@ -1,6 +1,6 @@
 // Small helpers shared by the joining, rearranging, matrix and indexing routines: turn arguments
 // into GpuArrays, make views with computed shape/strides, copy with the engine's assign kernel.
-import type { ArrayConvertible } from '../core/array-protocol.js';
+import { ArrayConvertible, hasArrayProtocol } from '../core/array-protocol.js';
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar, isComplexLike } from '../core/host-data.js';
@@ -15,6 +15,16 @@ import { describeValue, isOptionsLike } from '../util/options.js';
 
 /** What NumPy calls array_like: a GpuArray, a scalar, a TypedArray or a (nested) JS array. */
 export type ArrayLike = GpuArray | Scalar | HostScalar | ArrayBufferView | readonly unknown[] | ArrayConvertible;
+
+/** Host data NumPy takes as array_like: a (nested) JS array, a TypedArray or an object with the array protocol. */
+export function isHostArrayLike(x: unknown): boolean {
+  return Array.isArray(x) || ArrayBuffer.isView(x) || hasArrayProtocol(x);
+}
+
+/** A JS number, bigint or boolean (NumPy's Python scalars, array_like as 0-d arrays). */
+export function isJsScalar(x: unknown): x is number | bigint | boolean {
+  return typeof x === 'number' || typeof x === 'bigint' || typeof x === 'boolean';
+}
 
 /** A GpuArray for an array-like argument (GpuArrays pass through, host data is uploaded). */
 export function toArray(x: unknown, what = 'argument'): GpuArray {

@@ -1,10 +1,9 @@
 // NumPy 2.1's array-API scans cumulative_sum and cumulative_prod: cumsum/cumprod with a required
 // axis for N-D input (never flattened) and include_initial (the identity first along the axis).
-import { hasArrayProtocol } from '../core/array-protocol.js';
 import { DTypeLike } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { readOptions } from '../util/options.js';
-import { ArrayLike, axisOf, copyInto, sliceAxis, withArray } from './array-args.js';
+import { ArrayLike, axisOf, copyInto, sliceAxis, withArray, isHostArrayLike } from './array-args.js';
 import { cumprod, cumsum } from './prefix-scan.js';
 
 /** Options of cumulativeSum and cumulativeProd (NumPy's keyword-only axis, dtype, out, include_initial). */
@@ -22,7 +21,7 @@ export interface CumulativeOptions {
 function cumulative(name: string, scan: typeof cumsum, identity: number) {
   const fn = (x: ArrayLike, options?: CumulativeOptions): GpuArray => {
     // Host data as NumPy's array_like (`gp.cumsum([1, 2, 3])`): uploaded, scanned, freed.
-    if (Array.isArray(x) || ArrayBuffer.isView(x) || hasArrayProtocol(x)) return withArray(x, `${name}: a`, (h) => fn(h, options));
+    if (isHostArrayLike(x)) return withArray(x, `${name}: a`, (h) => fn(h, options));
     if (!(x instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
     const o = readOptions<CumulativeOptions>(name, options, ['axis', 'dtype', 'out', 'includeInitial']);
     const a = x.ndim === 0 ? x.reshape([1]) : x;

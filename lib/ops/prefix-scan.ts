@@ -2,13 +2,12 @@
 // on kernels/gpuarray/prefix_scan.h, and the exclusive scan the sort and set routines build on.
 // The axis is moved last and the data made contiguous in the accumulation dtype when it is not
 // already, so the kernels only see independent contiguous rows.
-import { hasArrayProtocol } from '../core/array-protocol.js';
 import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { normalizeAxis, sameShape } from '../core/shape.js';
 import { runsInOut } from './reduction-rules.js';
-import { ArrayLike, bindArgsNoneDefault, withArray } from './array-args.js';
+import { ArrayLike, bindArgsNoneDefault, isHostArrayLike, isJsScalar, withArray } from './array-args.js';
 import { COOPERATIVE_MARK, gridFor, moduleKernel } from './device-kernels.js';
 import { Ufunc } from './ufunc.js';
 import { foldAccumulate } from './ufunc-fold.js';
@@ -274,7 +273,7 @@ export function scanAlongAxis(name: string, x: GpuArray, axis: number | null, op
 function cumulative(name: string, op: ScanOp, skipNan: boolean) {
   const fn = (a: ArrayLike, axisOrOptions?: number | null | ScanOptions, ...more: (DTypeLike | GpuArray | null | ScanOptions | undefined)[]): GpuArray => {
     // Host data as NumPy's array_like (`gp.cumsum([1, 2, 3])`): uploaded, scanned, freed.
-    if (Array.isArray(a) || ArrayBuffer.isView(a) || hasArrayProtocol(a)) return withArray(a, `${name}: a`, (h) => fn(h, axisOrOptions, ...more));
+    if (isHostArrayLike(a)) return withArray(a, `${name}: a`, (h) => fn(h, axisOrOptions, ...more));
     const o = scanOptions(name, [axisOrOptions, ...more]);
     if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
     // Without dtype=, out's dtype as NumPy (cumprod of int64 into a float64 out multiplies in float64).
@@ -336,15 +335,16 @@ declare module './ufunc.js' {
      * as cumsum, unless dtype= or out= says otherwise (NumPy). The others run NumPy's loop along
      * the axis, in the loop NumPy picks for (a, a). @example gp.ufuncs.get('maximum')!.accumulate(a)
      */
-    accumulate(a: GpuArray, axisOrOptions?: number | null | ScanOptions, ...more: (DTypeLike | GpuArray | null | ScanOptions | undefined)[]): GpuArray;
+    accumulate(a: ArrayLike, axisOrOptions?: number | null | ScanOptions, ...more: (DTypeLike | GpuArray | null | ScanOptions | undefined)[]): GpuArray;
   }
 }
 
 Object.defineProperty(Ufunc.prototype, 'accumulate', {
-  value: function (this: Ufunc, a: GpuArray, axisOrOptions?: number | null | ScanOptions, ...more: (DTypeLike | GpuArray | null | ScanOptions | undefined)[]): GpuArray {
+  value: function (this: Ufunc, a: ArrayLike, axisOrOptions?: number | null | ScanOptions, ...more: (DTypeLike | GpuArray | null | ScanOptions | undefined)[]): GpuArray {
     const name = `${this.name}.accumulate`;
     if (this.nin !== 2) throw new TypeError(`${name}: accumulate only supported for binary functions`);
     if (this.nout !== 1) throw new TypeError(`${name}: accumulate only supported for functions returning a single value`);
+    if (isHostArrayLike(a) || isJsScalar(a)) return withArray(a, `${name}: a`, (h) => this.accumulate(h, axisOrOptions, ...more));
     const o = scanOptions(name, [axisOrOptions, ...more]);
     if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
     // NumPy refuses a 0-d array whatever the axis (cumsum, unlike accumulate, scans it as 1-D).

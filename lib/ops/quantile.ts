@@ -1,12 +1,11 @@
 // Order statistics: quantile/percentile/median and their nan variants on the radix sort, with
 // NumPy 2's methods (its own five, the Hyndman-Fan nine) and result dtypes.
-import { hasArrayProtocol } from '../core/array-protocol.js';
 import { IndexError } from '../../bindings/errors.js';
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { Scalar } from '../core/scalar.js';
 import { promoteTypes } from '../core/promotion.js';
-import { ArrayLike as ArrayArg, axesOf, deviceDoubles, bindArgs, toArray, withArray } from './array-args.js';
+import { ArrayLike as ArrayArg, axesOf, deviceDoubles, bindArgs, toArray, withArray, isHostArrayLike } from './array-args.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { sort } from './sorting.js';
 import { complexMedianRows } from './median-complex.js';
@@ -180,7 +179,7 @@ function reduceLast(a: GpuArray, axis: unknown, name: string): { x: GpuArray; re
 function quantileImpl(name: string, a: GpuArray, q: QArg, scale: number, more: readonly unknown[], skipNan: boolean, median = false): GpuArray {
   const v = a as unknown;
   // Host data as NumPy's array_like (`gp.median([3, 1, 2])`): uploaded, reduced, freed.
-  if (Array.isArray(v) || ArrayBuffer.isView(v) || hasArrayProtocol(v)) return withArray(v, `${name}: a`, (h) => quantileImpl(name, h, q, scale, more, skipNan, median));
+  if (isHostArrayLike(v)) return withArray(v, `${name}: a`, (h) => quantileImpl(name, h, q, scale, more, skipNan, median));
   if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
   // NumPy's positional order: axis, out, overwrite_input, (method,) keepdims; weights keyword-only. No `out` here.
   const bound = bindArgs(name, more, median ? ['axis', 'out', 'overwriteInput', 'keepdims'] : ['axis', 'out', 'overwriteInput', 'method', 'keepdims'], median ? [] : ['weights']);

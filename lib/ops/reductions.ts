@@ -2,7 +2,6 @@
 // identity), run by the reduction engine. Functions (sum(a, ...)) and GpuArray methods
 // (a.sum(...)) are generated from the table, none written by hand. The accumulation rules (which
 // dtypes a reduction accumulates in and returns) are in reduction-rules.ts.
-import { hasArrayProtocol } from '../core/array-protocol.js';
 import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import type { Scalar } from '../core/scalar.js';
@@ -11,7 +10,7 @@ import { assertBoolMask, canCastSafely, canCastSameKind } from '../core/promotio
 import type { BoundParam } from '../kernel/elementwise.js';
 import { AxisLike, makeReductionDefinition, normalizeAxes, ReductionDefinition, runReduction, zeroDimAxis } from '../kernel/reduction.js';
 import { isTracer, traceHook } from './trace-hook.js';
-import { ArrayLike, bindArgsNoneDefault, toArray } from './array-args.js';
+import { ArrayLike, bindArgsNoneDefault, isHostArrayLike, isJsScalar, toArray } from './array-args.js';
 import { argPairBytes, isInexact, POST, realOf, Rule, ruleTypes, runsInOut } from './reduction-rules.js';
 
 export type { AxisLike } from '../kernel/reduction.js';
@@ -246,7 +245,7 @@ function reduce(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
     if (isTracer(a)) return traceHook.active!.reduction(name, a, opts);
     // Host data as NumPy's array_like (`gp.mean([1, 2, 3])`): uploaded, reduced, freed.
     const v = a as unknown;
-    if (Array.isArray(v) || ArrayBuffer.isView(v) || hasArrayProtocol(v) || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') {
+    if (isHostArrayLike(v) || isJsScalar(v)) {
       const h = toArray(v, `${name}: a`);
       try {
         return reduce(decl, h, opts);

@@ -1,10 +1,9 @@
 // sort, argsort (functions and GpuArray methods), lexsort, partition, argpartition: NumPy's
 // semantics on the stable radix sort of radix-sort.ts. Every kind is stable here (as CuPy): NaN
 // last, -0.0 and +0.0 equal (kept in input order), ties in input order.
-import { hasArrayProtocol } from '../core/array-protocol.js';
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { ArrayLike, bindArgs, toArray, withArray } from './array-args.js';
+import { ArrayLike, bindArgs, toArray, withArray, isHostArrayLike } from './array-args.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { normalizeAxis } from '../core/shape.js';
 import { sortable } from './radix-sort.js';
@@ -94,7 +93,7 @@ export function restoreAxis(res: GpuArray, perm: number[] | null): GpuArray {
 function sortImpl(name: string, a: GpuArray, opts: SortOptions, wantIndices: boolean): GpuArray {
   const v = a as unknown;
   // Host data as NumPy's array_like (`gp.sort([3, 1, 2])`): uploaded, sorted, freed.
-  if (Array.isArray(v) || ArrayBuffer.isView(v) || hasArrayProtocol(v)) return withArray(v, `${name}: a`, (h) => sortImpl(name, h, opts, wantIndices));
+  if (isHostArrayLike(v)) return withArray(v, `${name}: a`, (h) => sortImpl(name, h, opts, wantIndices));
   checkArray(name, a);
   const axis = opts.axis === undefined ? -1 : opts.axis;
   const { work, perm, rows, len } = rowsAlong(a, axis);

@@ -1,6 +1,6 @@
 // The ufunc table turned into the public surface: a function per ufunc (add(a, b)) and a method
 // per ufunc on GpuArray (a.add(b)), both generated from UFUNC_DECLS, none written by hand.
-import { hasArrayProtocol, type ArrayConvertible } from '../core/array-protocol.js';
+import type { ArrayConvertible } from '../core/array-protocol.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { isComplexLike } from '../core/host-data.js';
 import { Scalar } from '../core/scalar.js';
@@ -10,6 +10,7 @@ import type { ScanOptions } from './prefix-scan.js';
 import { UfuncArg, UfuncCallOptions, UfuncPairCallOptions } from './ufunc.js';
 import { traceHook } from './trace-hook.js';
 import { asarray } from './creation.js';
+import { isHostArrayLike, type ArrayLike } from './array-args.js';
 import {
   BinaryUfuncName,
   PairUfuncName,
@@ -83,19 +84,19 @@ export type UfuncReduceatIndices = readonly (number | bigint)[] | ArrayBufferVie
  * add, multiply, maximum, ... through the matching reduction (add: `sum`, multiply: `prod`) and
  * its dtype rules, the others by NumPy's loop in order (lib/ops/ufunc-fold.ts). @example gp.add.reduce(a, 1)
  */
-export type UfuncReduce = (a: GpuArray, axisOrOptions?: AxisLike | UfuncReduceOptions, ...more: (DTypeLike | GpuArray | boolean | number | bigint | null | UfuncReduceOptions | undefined)[]) => GpuArray;
+export type UfuncReduce = (a: ArrayLike, axisOrOptions?: AxisLike | UfuncReduceOptions, ...more: (DTypeLike | GpuArray | boolean | number | bigint | null | UfuncReduceOptions | undefined)[]) => GpuArray;
 /**
  * numpy.ufunc.accumulate (lib/ops/prefix-scan.ts): the running result along `axis` (default 0;
  * null only for 1-D); add and multiply accumulate bool and small integers in int64 (uint64) as
  * NumPy; ufuncs without a scan run NumPy's loop along the axis. @example gp.maximum.accumulate(a)
  */
-export type UfuncAccumulate = (a: GpuArray, axisOrOptions?: number | null | ScanOptions, ...more: (DTypeLike | GpuArray | null | ScanOptions | undefined)[]) => GpuArray;
+export type UfuncAccumulate = (a: ArrayLike, axisOrOptions?: number | null | ScanOptions, ...more: (DTypeLike | GpuArray | null | ScanOptions | undefined)[]) => GpuArray;
 /**
  * numpy.ufunc.reduceat (lib/ops/ufunc-fold.ts): along `axis` (default 0), result j reduces
  * `a[indices[j]:indices[j + 1]]` (or is `a[indices[j]]` when the next index is not larger), the
  * last to the end. @example gp.add.reduceat(gp.arange(8), [0, 4, 1, 5])
  */
-export type UfuncReduceat = (a: GpuArray, indices: UfuncReduceatIndices, axisOrOptions?: number | null | UfuncReduceatOptions, ...more: (DTypeLike | GpuArray | null | UfuncReduceatOptions | undefined)[]) => GpuArray;
+export type UfuncReduceat = (a: ArrayLike, indices: UfuncReduceatIndices, axisOrOptions?: number | null | UfuncReduceatOptions, ...more: (DTypeLike | GpuArray | null | UfuncReduceatOptions | undefined)[]) => GpuArray;
 /**
  * numpy.ufunc.outer (lib/ops/ufunc-methods.ts): the ufunc over every pair, `result[i..., j...] =
  * f(a[i...], b[j...])`, of shape `[...a.shape, ...b.shape]`. @example gp.multiply.outer(a, b)
@@ -195,9 +196,9 @@ function callUfunc(name: UfuncName, inputs: UfuncArg[], options: UfuncCallOption
   // JS lists, TypedArrays and objects with the array protocol (poly1d) are array operands, as NumPy's np.asarray makes them (strong: a
   // list of ints is int64, not a weak scalar), uploaded for the call.
   const uploaded: GpuArray[] = [];
-  if (inputs.some((a) => Array.isArray(a) || ArrayBuffer.isView(a) || hasArrayProtocol(a))) {
+  if (inputs.some(isHostArrayLike)) {
     inputs = inputs.map((a) => {
-      if (!Array.isArray(a) && !ArrayBuffer.isView(a) && !hasArrayProtocol(a)) return a;
+      if (!isHostArrayLike(a)) return a;
       const g = asarray(a);
       uploaded.push(g);
       return g;

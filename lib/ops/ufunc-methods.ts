@@ -6,8 +6,7 @@ import { assertBoolMask } from '../core/promotion.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { broadcastShapes, sameShape, shapeString } from '../core/shape.js';
 import { normalizeAxes, reducedShape, zeroDimAxis } from '../kernel/reduction.js';
-import { hasArrayProtocol } from '../core/array-protocol.js';
-import { bindArgsNoneDefault, withArray } from './array-args.js';
+import { ArrayLike, bindArgsNoneDefault, isHostArrayLike, isJsScalar, withArray } from './array-args.js';
 import { accumulateDType } from './prefix-scan.js';
 import { maskedMoment } from './masked-moments.js';
 import { maskedReduction, reductionFunctions } from './reductions.js';
@@ -27,7 +26,7 @@ declare module './ufunc.js' {
      * int8; divide: float64). Options `dtype`, `out`, `keepdims`, `initial`, `where`.
      * @example gp.ufuncs.get('subtract')!.reduce(a, 1)
      */
-    reduce(a: GpuArray, axisOrOptions?: UfuncReduceOptions['axis'] | UfuncReduceOptions, options?: UfuncReduceOptions): GpuArray;
+    reduce(a: ArrayLike, axisOrOptions?: UfuncReduceOptions['axis'] | UfuncReduceOptions, options?: UfuncReduceOptions): GpuArray;
     /**
      * numpy.ufunc.outer for a binary ufunc of one output: `f(a[i...], b[j...])` for every pair,
      * of shape `[...a.shape, ...b.shape]` (the pair-output `divmod` through `gp.divmod.outer`).
@@ -40,7 +39,7 @@ declare module './ufunc.js' {
      * Indices out of [0, n) are an IndexError. Options `axis`, `dtype`, `out`.
      * @example gp.add.reduceat(gp.arange(8), [0, 4, 1, 5]) // [6, 4, 10, 18]
      */
-    reduceat(a: GpuArray, indices: UfuncReduceatIndices, axisOrOptions?: number | null | UfuncReduceatOptions, options?: UfuncReduceatOptions): GpuArray;
+    reduceat(a: ArrayLike, indices: UfuncReduceatIndices, axisOrOptions?: number | null | UfuncReduceatOptions, options?: UfuncReduceatOptions): GpuArray;
   }
 }
 
@@ -51,10 +50,12 @@ const reduceOptions = (name: string, more: readonly unknown[]) => bindArgsNoneDe
 /** A 0-d array of dtype d holding `v` (NumPy casts `initial` to the reduction dtype). */
 const scalarArray = (v: number | bigint | boolean, d: DType, like: GpuArray) => GpuArray.allocate([], d, like.device).fill(v);
 
-function ufuncReduce(u: Ufunc, a: GpuArray, ...more: unknown[]): GpuArray {
+function ufuncReduce(u: Ufunc, a: ArrayLike, ...more: unknown[]): GpuArray {
   const name = `${u.name}.reduce`;
   if (u.nin !== 2) throw new TypeError(`${name}: reduce only supported for binary functions`);
   if (u.nout !== 1) throw new TypeError(`${name}: reduce only supported for functions returning a single value`);
+  // Host data and JS scalars as NumPy's array_like (`gp.minimum.reduce([a, b, c])`): uploaded, reduced, freed.
+  if (isHostArrayLike(a) || isJsScalar(a)) return withArray(a, `${name}: a`, (h) => ufuncReduce(u, h, ...more));
   const target = (UFUNC_REDUCTIONS as Record<string, keyof typeof reductionFunctions>)[u.name];
   const o = reduceOptions(name, more);
   if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
@@ -140,9 +141,8 @@ maskedReduction.moments = maskedMoment;
 function ufuncOuter(u: Ufunc, a: UfuncArg, b: UfuncArg, options?: UfuncCallOptions | UfuncPairCallOptions): GpuArray[] {
   if (u.nin !== 2) throw new TypeError(`${u.name}.outer: outer product only supported for binary functions`);
   // Host data as NumPy's array_like (`gp.multiply.outer([1, 2], [3, 4])`): uploaded, then freed.
-  const host = (v: unknown) => Array.isArray(v) || ArrayBuffer.isView(v) || hasArrayProtocol(v);
-  if (host(a)) return withArray(a, `${u.name}.outer: a`, (x) => ufuncOuter(u, x, b, options));
-  if (host(b)) return withArray(b, `${u.name}.outer: b`, (y) => ufuncOuter(u, a, y, options));
+    if (isHostArrayLike(a)) return withArray(a, `${u.name}.outer: a`, (x) => ufuncOuter(u, x, b, options));
+  if (isHostArrayLike(b)) return withArray(b, `${u.name}.outer: b`, (y) => ufuncOuter(u, a, y, options));
   // a gains one trailing axis per axis of b: a[..., None, ..., None] against b broadcasts to a.shape + b.shape.
   const bNdim = b instanceof GpuArray ? b.ndim : 0;
   const view = a instanceof GpuArray && bNdim > 0 ? a.reshape([...a.shape, ...new Array<number>(bNdim).fill(1)]) : null;
@@ -154,17 +154,18 @@ function ufuncOuter(u: Ufunc, a: UfuncArg, b: UfuncArg, options?: UfuncCallOptio
 }
 
 Object.defineProperty(Ufunc.prototype, 'reduce', {
-  value: function (this: Ufunc, a: GpuArray, ...more: unknown[]): GpuArray {
+  value: function (this: Ufunc, a: ArrayLike, ...more: unknown[]): GpuArray {
     return ufuncReduce(this, a, ...more);
   },
   writable: true,
   configurable: true,
 });
 Object.defineProperty(Ufunc.prototype, 'reduceat', {
-  value: function (this: Ufunc, a: GpuArray, indices: unknown, ...more: unknown[]): GpuArray {
+  value: function (this: Ufunc, a: ArrayLike, indices: unknown, ...more: unknown[]): GpuArray {
     const name = `${this.name}.reduceat`;
     if (this.nin !== 2) throw new TypeError(`${name}: reduceat only supported for binary functions`);
     if (this.nout !== 1) throw new TypeError(`${name}: reduceat only supported for functions returning a single value`);
+    if (isHostArrayLike(a) || isJsScalar(a)) return withArray(a, `${name}: a`, (h) => this.reduceat(h, indices as UfuncReduceatIndices, ...(more as [])));
     // NumPy's order: axis, dtype, out (by position or option; None is the default).
     const o = bindArgsNoneDefault(name, more, ['axis', 'dtype', 'out']) as UfuncReduceatOptions;
     if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
@@ -199,7 +200,7 @@ for (const [name, u] of UFUNCS) {
     return u.nout === 1 ? r[0] : r;
   });
   if (u.nout !== 1) continue;
-  attach(name, 'reduce', ((a: GpuArray, ...more: unknown[]) => ufuncReduce(u, a, ...more)) as UfuncReduce);
-  attach(name, 'accumulate', ((a: GpuArray, ...more: never[]) => u.accumulate(a, ...more)) as UfuncAccumulate);
+  attach(name, 'reduce', ((a: ArrayLike, ...more: unknown[]) => ufuncReduce(u, a, ...more)) as UfuncReduce);
+  attach(name, 'accumulate', ((a: ArrayLike, ...more: never[]) => u.accumulate(a, ...more)) as UfuncAccumulate);
   attach(name, 'reduceat', ((a: GpuArray, indices: UfuncReduceatIndices, ...more: unknown[]) => (u.reduceat as (...x: unknown[]) => GpuArray)(a, indices, ...more)) as UfuncReduceat);
 }
