@@ -41,10 +41,14 @@ export function geometry(plan: ReductionPlan, backend: Backend): Geometry {
   let minPerSplit: number;
   if (plan.variant === 'row') {
     const nvec = Math.ceil(nRed / V);
-    // Enough lanes per output for a few vectors each, no more than it takes to fill the device
-    // (a warp per row once there are rows for every warp: no block barriers then, see
-    // gpa::group_reduce in reduce.h, which works in the same warp width).
-    group = serial ? 1 : nOut === 1 ? BLOCK : Math.min(BLOCK, pow2floor(nvec / 4), Math.max(backend.device.warpSize, pow2ceil((target * BLOCK) / nOut)));
+    // Enough lanes per output for a few vectors each (4 at least); no fewer than it takes to fill
+    // the device, nor than leave a lane 8 vectors of a long row: a warp a row (no block barriers,
+    // see gpa::group_reduce in reduce.h, which works in the same warp width) suits short rows, but
+    // long ones read faster a block's run at a time (1 GiB of float32 rows on the H200: 8192 and
+    // 16384 long 0.2395 and 0.2404 ms a block a row against 0.2463 and 0.2472 a warp a row;
+    // 2048 long 0.2436 at 64 lanes against 0.2496 at 32; bench/RESULTS.md, 2026-12-02).
+    const fill = pow2ceil((target * BLOCK) / nOut);
+    group = serial ? 1 : nOut === 1 ? BLOCK : Math.min(BLOCK, pow2floor(nvec / 4), Math.max(backend.device.warpSize, fill, pow2floor(nvec / 8)));
     blockX = serial ? 1 : BLOCK;
     xNeeded = Math.ceil(nOut / (blockX / group));
     // Each thread of a split should load a few vectors at least (a long chunk on the cpu).
