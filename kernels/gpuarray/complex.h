@@ -3,6 +3,7 @@
 // Included only by kernels that touch complex data.
 #pragma once
 #define GPA_COMPLEX_H 1
+#include "gpuarray/common.h"
 
 namespace gpa {
 
@@ -22,6 +23,7 @@ using ::exp;
 using ::exp2;
 using ::expm1;
 using ::fabs;
+using ::fma;
 using ::hypot;
 using ::isfinite;
 using ::isinf;
@@ -123,6 +125,18 @@ struct __align__(2 * sizeof(T)) complex {
   __device__ __forceinline__ friend bool operator||(const complex& a, const complex& b) { return (bool)a || (bool)b; }
 };
 
+// Thresholds of the careful paths below: `big` leaves room for a sum of two parts and a factor
+// of 2 before overflow, `tiny` is a few times the smallest normal (below it, scale by `scale`^2
+// first), and past `asym` |z| the inverse functions' 1/z^2 terms are below rounding.
+template <typename T> struct ComplexLimits;
+template <> struct ComplexLimits<float> {
+  static constexpr float big = 8.5e37f, tiny = 4.8e-38f, scale = 18014398509481984.0f, asym = 1e8f;
+};
+template <> struct ComplexLimits<double> {
+  static constexpr double big = 4.4942328371557893e307, tiny = 8.9e-308, scale = 3.2451855365842673e32, asym = 1e16;
+};
+constexpr double kLn2 = 0.693147180559945309417232121458176568;
+
 template <typename T> __device__ __forceinline__ T real(const complex<T>& z) { return z.re_; }
 template <typename T> __device__ __forceinline__ T imag(const complex<T>& z) { return z.im_; }
 template <typename T> __device__ __forceinline__ complex<T> conj(const complex<T>& z) { return complex<T>(z.re_, -z.im_); }
@@ -142,7 +156,28 @@ template <typename T> __device__ __forceinline__ complex<T> exp(const complex<T>
   const T e = exp(z.re_);
   return complex<T>(e * cos(z.im_), e * sin(z.im_));
 }
-template <typename T> __device__ __forceinline__ complex<T> log(const complex<T>& z) { return complex<T>(log(abs(z)), arg(z)); }
+// a + b and its rounding error (Knuth's two-sum: no branch, any order of magnitudes).
+template <typename T> __device__ __forceinline__ T two_sum(T a, T b, T& err) {
+  const T s = add_rn(a, b), bb = add_rn(s, -a);
+  err = add_rn(add_rn(a, -add_rn(s, -bb)), add_rn(b, -bb));
+  return s;
+}
+// log|z| without overflow at huge |z| and without cancellation near |z| = 1, where it is
+// log1p(x^2 + y^2 - 1) / 2 with the squares' rounding errors (fma) carried into the sum.
+template <typename T> __device__ __forceinline__ T log_abs(T x, T y) {
+  T a = fabs(x), b = fabs(y);
+  if (a < b) { const T t = a; a = b; b = t; }
+  if (a > ComplexLimits<T>::big) return log(hypot(x * T(0.5), y * T(0.5))) + T(kLn2);
+  if (a >= T(0.5) && a < T(2)) {
+    // Products that round on their own (no contraction), their errors exact by fma.
+    const T pa = mul_rn(a, a), ea = fma(a, a, -pa), pb = mul_rn(b, b), eb = fma(b, b, -pb);
+    T eh, et;
+    const T h = two_sum(pa, T(-1), eh), t = two_sum(h, pb, et);
+    return T(0.5) * log1p(t + (et + eh + ea + eb));
+  }
+  return log(hypot(x, y));
+}
+template <typename T> __device__ __forceinline__ complex<T> log(const complex<T>& z) { return complex<T>(log_abs(z.re_, z.im_), arg(z)); }
 // NumPy scales log(z) (and the exponent of exp2) by a real constant, part by part.
 template <typename T> __device__ __forceinline__ complex<T> log10(const complex<T>& z) {
   const complex<T> l = log(z);
@@ -180,9 +215,14 @@ template <typename T> __device__ __forceinline__ complex<T> sqrt(const complex<T
     if (x > T(0)) return complex<T>(x, isnan(y) ? y : copysign(T(0), y));
     return complex<T>(isnan(y) ? fabs(y - y) : T(0), copysign(-x, y));
   }
-  const T t = sqrt((fabs(x) + abs(z)) * T(0.5));
-  if (x >= T(0)) return complex<T>(t, y / (T(2) * t));
-  return complex<T>(fabs(y) / (T(2) * t), copysign(t, y));
+  // Huge parts would overflow |x| + |z|, subnormal ones lose their digits: scale by 4^k first.
+  const T m = fabs(x) > fabs(y) ? fabs(x) : fabs(y);
+  const bool huge = m > ComplexLimits<T>::big, tiny = m < ComplexLimits<T>::tiny;
+  const T k = ComplexLimits<T>::scale, in = huge ? T(0.25) : tiny ? k * k : T(1), back = huge ? T(2) : tiny ? T(1) / k : T(1);
+  const T sx = x * in, sy = y * in;
+  const T t = sqrt((fabs(sx) + hypot(sx, sy)) * T(0.5));
+  if (x >= T(0)) return complex<T>(t * back, sy / (T(2) * t) * back);
+  return complex<T>(fabs(sy) / (T(2) * t) * back, copysign(t * back, y));
 }
 
 // NumPy's cpow: z**0 = 1, 0**w (0 when Re w > 0, whatever Im w, as NumPy 2; else NaN), small
@@ -228,10 +268,16 @@ template <typename T> __device__ __forceinline__ complex<T> cosh(const complex<T
 template <typename T> __device__ __forceinline__ complex<T> tanh(const complex<T>& z) {
   T re, im;
   if (tanh_nonfinite(z.re_, z.im_, re, im)) return complex<T>(re, im);
-  // Stable for large |re|: tanh -> +-1.
-  if (fabs(z.re_) > T(20)) return complex<T>(copysign(T(1), z.re_), T(0) * sin(T(2) * z.im_));
-  const T d = cosh(T(2) * z.re_) + cos(T(2) * z.im_);
-  return complex<T>(sinh(T(2) * z.re_) / d, sin(T(2) * z.im_) / d);
+  const T x = z.re_, y = z.im_;
+  // Far out tanh is +-1 and its imaginary part 4 sin y cos y e^(-2|x|).
+  if (fabs(x) > T(22)) {
+    const T e = exp(-fabs(x));
+    return complex<T>(copysign(T(1), x), T(4) * sin(y) * cos(y) * e * e);
+  }
+  // Kahan's form ("Branch cuts for complex elementary functions"): no 2y to overflow.
+  const T t = tan(y), beta = T(1) + t * t, s = sinh(x), rho = sqrt(T(1) + s * s);
+  const T d = T(1) + beta * s * s;
+  return complex<T>(beta * rho * s / d, t / d);
 }
 template <typename T> __device__ __forceinline__ complex<T> sin(const complex<T>& z) {
   const complex<T> s = sinh(complex<T>(-z.im_, z.re_));
@@ -247,6 +293,11 @@ template <typename T> __device__ __forceinline__ complex<T> tan(const complex<T>
 template <typename T> __device__ __forceinline__ complex<T> asin(const complex<T>& z) {
   T re, im;
   if (asinh_nonfinite(-z.im_, z.re_, re, im)) return complex<T>(im, -re);
+  if (fabs(z.re_) > ComplexLimits<T>::asym || fabs(z.im_) > ComplexLimits<T>::asym) {
+    // asin(z) = -i asinh(iz), and asinh(w) = log(2w) to rounding out here (w's signs restored).
+    const T l = log_abs(z.re_, z.im_) + T(kLn2);
+    return complex<T>(copysign(atan2(fabs(z.re_), fabs(z.im_)), z.re_), copysign(l, z.im_));
+  }
   const complex<T> s1m = sqrt(complex<T>(T(1) - z.re_, -z.im_));
   const complex<T> s1p = sqrt(complex<T>(T(1) + z.re_, z.im_));
   return complex<T>(atan2(z.re_, s1m.re_ * s1p.re_ - s1m.im_ * s1p.im_), asinh(s1m.re_ * s1p.im_ - s1m.im_ * s1p.re_));
@@ -254,6 +305,8 @@ template <typename T> __device__ __forceinline__ complex<T> asin(const complex<T
 template <typename T> __device__ __forceinline__ complex<T> acos(const complex<T>& z) {
   T re, im;
   if (acos_nonfinite(z.re_, z.im_, re, im)) return complex<T>(re, im);
+  if (fabs(z.re_) > ComplexLimits<T>::asym || fabs(z.im_) > ComplexLimits<T>::asym)
+    return complex<T>(atan2(fabs(z.im_), z.re_), -copysign(log_abs(z.re_, z.im_) + T(kLn2), z.im_));
   const complex<T> s1m = sqrt(complex<T>(T(1) - z.re_, -z.im_));
   const complex<T> s1p = sqrt(complex<T>(T(1) + z.re_, z.im_));
   return complex<T>(T(2) * atan2(s1m.re_, s1p.re_), asinh(s1p.re_ * s1m.im_ - s1p.im_ * s1m.re_));
@@ -261,6 +314,8 @@ template <typename T> __device__ __forceinline__ complex<T> acos(const complex<T
 template <typename T> __device__ __forceinline__ complex<T> acosh(const complex<T>& z) {
   T re, im;
   if (acosh_nonfinite(z.re_, z.im_, re, im)) return complex<T>(re, im);
+  if (fabs(z.re_) > ComplexLimits<T>::asym || fabs(z.im_) > ComplexLimits<T>::asym)
+    return complex<T>(log_abs(z.re_, z.im_) + T(kLn2), atan2(z.im_, z.re_));
   const complex<T> sm1 = sqrt(complex<T>(z.re_ - T(1), z.im_));
   const complex<T> sp1 = sqrt(complex<T>(z.re_ + T(1), z.im_));
   return complex<T>(asinh(sm1.re_ * sp1.re_ + sm1.im_ * sp1.im_), T(2) * atan2(sm1.im_, sp1.re_));
@@ -275,21 +330,45 @@ template <typename T> __device__ __forceinline__ complex<T> asinh(const complex<
 template <typename T> __device__ __forceinline__ complex<T> atanh(const complex<T>& z) {
   T re, im;
   if (atanh_nonfinite(z.re_, z.im_, re, im)) return complex<T>(re, im);
-  const T x = z.re_, y = z.im_;
+  // atanh is odd: work with x >= 0, where 1 - x has no cancellation to fear near x = -1.
+  const T sign = copysign(T(1), z.re_);
+  const T x = sign * z.re_, y = sign * z.im_;
   const T omx = T(1) - x;
   // Far from the origin (where the squares would overflow) atanh(z) = 1/z + i pi/2 to rounding.
   const T big = sizeof(T) == 4 ? T(1e18) : T(1e150);
   if (fabs(x) > big || fabs(y) > big) {
     const T s = fabs(x) > fabs(y) ? fabs(x) : fabs(y), xs = x / s, ys = y / s;
-    return complex<T>(xs / (xs * xs + ys * ys) / s, copysign(T(1.570796326794896619231321691639751442), y));
+    return complex<T>(sign * (xs / (xs * xs + ys * ys) / s), sign * copysign(T(1.570796326794896619231321691639751442), y));
   }
-  return complex<T>(T(0.25) * log1p(T(4) * x / (omx * omx + y * y)), T(0.5) * atan2(T(2) * y, omx * (T(1) + x) - y * y));
+  const T d = omx * omx + y * y, half_arg = T(0.5) * atan2(T(2) * y, omx * (T(1) + x) - y * y);
+  // Next to +1 the quotient 4x/d overflows (or d underflows): log1p(4x/d) = log(4x) - 2 log|1-z| there.
+  const T half_log = d < T(4) * x * ComplexLimits<T>::tiny * ComplexLimits<T>::scale ? T(0.25) * log(T(4) * x) - T(0.5) * log_abs(omx, y) : T(0.25) * log1p(T(4) * x / d);
+  return complex<T>(sign * half_log, sign * half_arg);
 }
 // atan(z) = -i atanh(iz)
 template <typename T> __device__ __forceinline__ complex<T> atan(const complex<T>& z) {
   const complex<T> r = atanh(complex<T>(-z.im_, z.re_));
   return complex<T>(r.im_, -r.re_);
 }
+
+// complex64 computes these in double and rounds once (NumPy's float forms carry extra care of
+// their own; double range and digits cover it, and the cpu and cuda backends do the same).
+#define GPA_COMPLEX64_VIA_DOUBLE(fn) \
+  __device__ __forceinline__ complex<float> fn(const complex<float>& z) { return complex<float>(fn(complex<double>(z))); }
+GPA_COMPLEX64_VIA_DOUBLE(log)
+GPA_COMPLEX64_VIA_DOUBLE(log2)
+GPA_COMPLEX64_VIA_DOUBLE(log10)
+GPA_COMPLEX64_VIA_DOUBLE(log1p)
+GPA_COMPLEX64_VIA_DOUBLE(sqrt)
+GPA_COMPLEX64_VIA_DOUBLE(tan)
+GPA_COMPLEX64_VIA_DOUBLE(tanh)
+GPA_COMPLEX64_VIA_DOUBLE(asin)
+GPA_COMPLEX64_VIA_DOUBLE(acos)
+GPA_COMPLEX64_VIA_DOUBLE(acosh)
+GPA_COMPLEX64_VIA_DOUBLE(asinh)
+GPA_COMPLEX64_VIA_DOUBLE(atanh)
+GPA_COMPLEX64_VIA_DOUBLE(atan)
+#undef GPA_COMPLEX64_VIA_DOUBLE
 
 }  // namespace gpa
 
