@@ -351,23 +351,15 @@ template <typename T> __device__ __forceinline__ complex<T> atan(const complex<T
   return complex<T>(r.im_, -r.re_);
 }
 
-// complex64 computes these in double and rounds once (NumPy's float forms carry extra care of
-// their own; double range and digits cover it, and the cpu and cuda backends do the same).
+// complex64 computes its logarithms in double and rounds once, which on the H200 still runs
+// within CuPy's float time (64M: 0.93 ms against 1.27); the other functions compute in float
+// (in double, arctan, tanh and arcsinh took twice CuPy's time).
 #define GPA_COMPLEX64_VIA_DOUBLE(fn) \
   __device__ __forceinline__ complex<float> fn(const complex<float>& z) { return complex<float>(fn(complex<double>(z))); }
 GPA_COMPLEX64_VIA_DOUBLE(log)
 GPA_COMPLEX64_VIA_DOUBLE(log2)
 GPA_COMPLEX64_VIA_DOUBLE(log10)
 GPA_COMPLEX64_VIA_DOUBLE(log1p)
-GPA_COMPLEX64_VIA_DOUBLE(sqrt)
-GPA_COMPLEX64_VIA_DOUBLE(tan)
-GPA_COMPLEX64_VIA_DOUBLE(tanh)
-GPA_COMPLEX64_VIA_DOUBLE(asin)
-GPA_COMPLEX64_VIA_DOUBLE(acos)
-GPA_COMPLEX64_VIA_DOUBLE(acosh)
-GPA_COMPLEX64_VIA_DOUBLE(asinh)
-GPA_COMPLEX64_VIA_DOUBLE(atanh)
-GPA_COMPLEX64_VIA_DOUBLE(atan)
 #undef GPA_COMPLEX64_VIA_DOUBLE
 
 }  // namespace gpa
