@@ -30,6 +30,9 @@ const CASES: [string, 'complex64' | 'complex128', number, number, number, number
   ['log10', 'complex64', 0.9998999834060669, 0.0010000000474974513, -4.322163658798672e-05, 0.00043433779501356184],
   ['log', 'complex128', -2.5, 0.001, 0.9162908118741487, 3.1411926536111268],
   ['log', 'complex128', 5e-324, 0.0, -744.4400719213813, 0.0],
+  ['log1p', 'complex128', 1e+308, 1e+308, 709.542782232446, 0.7853981633974483],
+  ['log1p', 'complex128', -2.5, 0.001, 0.4054653303303372, 3.140925987021892],
+  ['log1p', 'complex64', 3.0000000054977558e+38, 1.0, 88.59684753417969, 3.333333116818801e-39],
   ['sqrt', 'complex128', 1e+308, 0.0, 1e+154, 0.0],
   ['sqrt', 'complex64', 3.0000000054977558e+38, 0.0, 1.7320507716308828e+19, 0.0],
   ['sqrt', 'complex128', -1.7e+308, 1.0, 3.8348249442368524e-155, 1.3038404810405297e+154],
@@ -56,7 +59,7 @@ const close = (got: number, want: number, other: number, rel: number) =>
   got === want || Math.abs(got - want) <= rel * Math.max(Math.abs(want), want === 0 ? Math.abs(other) : 0);
 
 describeEachDevice('complex functions near their singular points and at extreme magnitudes (NumPy 2.4 values)', () => {
-  it('arctan, arctanh, log, log2, log10, sqrt, arcsin, arccos, arccosh, arcsinh, tan, tanh on complex64 and complex128', () => {
+  it('arctan, arctanh, log, log2, log10, log1p, sqrt, arcsin, arccos, arccosh, arcsinh, tan, tanh on complex64 and complex128', () => {
     const bad: string[] = [];
     for (const [f, dtype, re, im, wr, wi] of CASES) {
       const z = gp.array([{ re, im }], dtype);

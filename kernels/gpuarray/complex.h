@@ -198,7 +198,7 @@ template <typename T> __device__ __forceinline__ complex<T> log1p(const complex<
   const T x = z.re_, y = z.im_;
   const T im = atan2(y, T(1) + x);
   if (fabs(x) < T(0.5) && fabs(y) < T(0.5)) return complex<T>(T(0.5) * log1p(x * (T(2) + x) + y * y), im);
-  return complex<T>(log(hypot(T(1) + x, y)), im);
+  return complex<T>(log_abs(T(1) + x, y), im);
 }
 template <typename T> __device__ __forceinline__ complex<T> expm1(const complex<T>& z) {
   const T a = sin(z.im_ / T(2));
