@@ -209,6 +209,13 @@ describeEachDevice('scans', () => {
     expect(flat(gp.diff(x))).to.deep.equal([1, 2, 3, -7]);
     expect(flat(gp.diff(x, 2))).to.deep.equal([1, 1, -10]);
     expect(flat(gp.diff(x, { prepend: 0, append: gp.array([3], 'int32') }))).to.deep.equal([1, 1, 2, 3, -7, 3]);
+    // NumPy 2.4: prepend/append of a complex, a bigint or a typed scalar as np.asanyarray makes them.
+    const i8 = gp.array([1, 4, 0, 3], 'int8');
+    const c = gp.diff(i8, { prepend: { re: 1, im: 2 } });
+    expect([c.dtype.name, (c.toArray() as { re: number; im: number }[]).map((v) => [v.re, v.im])]).to.deep.equal(['complex128', [[0, -2], [3, 0], [-4, 0], [3, 0]]]);
+    expect(gp.diff(i8, { prepend: 5n }).dtype.name).to.equal('int64');
+    const t = gp.diff(i8, { prepend: gp.int8(9) });
+    expect([t.dtype.name, flat(t)]).to.deep.equal(['int8', [-8, 3, -4, 3]]);
     // A scalar prepend/append is an array of its own first (NumPy 2.4: int64, float64 or bool), so it promotes strongly.
     expect(gp.diff(x, { prepend: 0 }).dtype.name).to.equal('int64');
     expect(gp.diff(gp.array([1, 2], 'float32'), { append: 0 }).dtype.name).to.equal('float64');

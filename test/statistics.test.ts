@@ -295,6 +295,11 @@ describeEachDevice('statistics', () => {
     expect(flat(gp.trapezoid(gp.array([1, 2, 3]), { x: gp.array([4, 6, 8]) }))).to.deep.equal([8]);
     expect(flat(gp.trapezoid(gp.array([[0, 1, 2], [3, 4, 5]]), { axis: 0 }))).to.deep.equal([1.5, 2.5, 3.5]);
     expect(flat(gp.trapezoid(gp.array([[0, 1, 2], [3, 4, 5]]), { axis: 1 }))).to.deep.equal([2, 8]);
+    // NumPy 2.4: bool x steps by not_equal (4.0); wrapped uint64 products are halved before the sum
+    // (9.223372036854776e+18); bool coordinates of gradient are refused ('numpy boolean negative').
+    expect(flat(gp.trapezoid(gp.array([1, 4, 0, 3], 'int8'), gp.array([false, true, true, false], 'bool')))).to.deep.equal([4]);
+    expect(flat(gp.trapezoid(gp.array([1, 4, 0, 3], 'uint8'), gp.array([2, 5, 1, 4], 'uint64')))).to.deep.equal([9223372036854775808]);
+    expect(() => gp.gradient(gp.array([1, 4, 0, 3], 'int8'), gp.array([0, 1, 3, 6], 'bool'))).to.throw(TypeError, /boolean negative/);
   });
 
   it('histogram2d / histogramdd: equal-width or explicit edges, weights, density, outliers and NaN dropped', () => {

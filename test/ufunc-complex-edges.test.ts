@@ -73,3 +73,21 @@ describeEachDevice('complex functions near their singular points and at extreme 
     expect(bad).to.deep.equal([]);
   });
 });
+
+describeEachDevice('complex prod past the largest values (NumPy 2.4 values)', () => {
+  it('a partial that saw no element does not multiply: no NaN next to an infinite part', () => {
+    // np.prod([1e200, 1e200]) (complex128) and np.prod([1e30, 1e30]) (complex64): inf+0j.
+    for (const [dtype, v] of [['complex128', 1e200], ['complex64', 1e30]] as const) {
+      const a = gp.array([{ re: v, im: 0 }, { re: v, im: 0 }], dtype);
+      for (const r of [gp.prod(a), gp.multiply.reduce(a), gp.prod(a.reshape([1, 2]), { axis: 1 }).reshape([])]) {
+        const g = r.toArray() as C;
+        expect([g.re, g.im], dtype).to.deep.equal([Infinity, 0]);
+      }
+    }
+    // np.prod([2+1j, 1e200, 3-1j, 1e200]): inf+infj.
+    const mixed = gp.prod(gp.array([{ re: 2, im: 1 }, { re: 1e200, im: 0 }, { re: 3, im: -1 }, { re: 1e200, im: 0 }], 'complex128')).toArray() as C;
+    expect([mixed.re, mixed.im]).to.deep.equal([Infinity, Infinity]);
+    const small = gp.prod(gp.array([{ re: 2, im: 1 }, { re: 3, im: -1 }], 'complex64')).toArray() as C;
+    expect([small.re, small.im]).to.deep.equal([7, 1]);
+  });
+});

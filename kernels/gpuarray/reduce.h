@@ -130,6 +130,14 @@ GPA_RED_FLOAT(float)
 GPA_RED_FLOAT(double)
 #undef GPA_RED_FLOAT
 #ifdef GPA_COMPLEX_H
+// A partial that saw no element is the identity 1 + 0i; multiplying by it would turn the 0 next
+// to an infinite part into NaN (inf * 0), which NumPy's one running product never meets:
+// prod([1e200, 1e200]) is inf + 0i, not inf + NaN i.
+template <typename T> __device__ __forceinline__ complex<T> red_mul(const complex<T>& a, const complex<T>& b) {
+  if (b.re_ == T(1) && b.im_ == T(0)) return a;
+  if (a.re_ == T(1) && a.im_ == T(0)) return b;
+  return a * b;
+}
 // Lexicographic order, as NumPy compares complex numbers.
 template <typename T> __device__ __forceinline__ complex<T> red_max(const complex<T>& a, const complex<T>& b) { return (is_nan(a) || a >= b) ? a : b; }
 template <typename T> __device__ __forceinline__ complex<T> red_min(const complex<T>& a, const complex<T>& b) { return (is_nan(a) || a <= b) ? a : b; }

@@ -40,6 +40,8 @@ export function trapezoid(y: ArrayArg, ...more: (ArrayArg | null | number | Trap
   const ax = normalizeAxis(o.axis ?? -1, y.ndim);
   const tmp: GpuArray[] = [];
   const keep = <T extends GpuArray>(a: T) => (tmp.push(a), a);
+  // NumPy's diff(x): not_equal for bool coordinates, subtract (wrapping as the dtype does) for the others.
+  const step = (hi: GpuArray, lo: GpuArray) => keep((hi.dtype.isBool ? U.notEqual(hi, lo) : U.subtract(hi, lo)) as GpuArray);
   try {
     const len = y.shape[ax];
     const hi = keep(y.slice(...along(y.ndim, ax, len === 0 ? '0:0' : '1:')));
@@ -51,19 +53,20 @@ export function trapezoid(y: ArrayArg, ...more: (ArrayArg | null | number | Trap
       if (x.ndim === 1) {
         // NumPy broadcasts diff(x) against y's differences (x of length 2 gives one step for all).
         const xl = x.size;
-        const dxs = keep(U.subtract(keep(x.slice(xl === 0 ? '0:0' : '1:')), keep(x.slice(xl === 0 ? '0:0' : ':-1'))) as GpuArray);
+        const dxs = step(keep(x.slice(xl === 0 ? '0:0' : '1:')), keep(x.slice(xl === 0 ? '0:0' : ':-1')));
         d = keep(dxs.reshape(y.shape.map((_, i) => (i === ax ? Math.max(xl - 1, 0) : 1))));
       } else {
         // N-D x: its differences along `axis` of its own dims, broadcast against y's (as NumPy's,
         // which then sums along `axis` of the broadcast product).
         const axX = normalizeAxis(o.axis ?? -1, x.ndim);
         const xl = x.shape[axX];
-        d = keep(U.subtract(keep(x.slice(...along(x.ndim, axX, xl === 0 ? '0:0' : '1:'))), keep(x.slice(...along(x.ndim, axX, xl === 0 ? '0:0' : ':-1')))) as GpuArray);
+        d = step(keep(x.slice(...along(x.ndim, axX, xl === 0 ? '0:0' : '1:'))), keep(x.slice(...along(x.ndim, axX, xl === 0 ? '0:0' : ':-1'))));
       }
     }
-    const area = keep(U.multiply(mid, d) as GpuArray);
-    const s = keep(R.sum(area, { axis: normalizeAxis(o.axis ?? -1, area.ndim) }));
-    return U.divide(s, 2) as GpuArray;
+    // Halved before the sum, as NumPy's add.reduce(d * (y[1:] + y[:-1]) / 2.0): integer products
+    // that wrapped stay apart instead of wrapping once more in an integer sum.
+    const area = keep(U.divide(keep(U.multiply(mid, d) as GpuArray), 2) as GpuArray);
+    return R.sum(area, { axis: normalizeAxis(o.axis ?? -1, area.ndim) });
   } finally {
     for (const t of tmp) t.dispose();
   }
@@ -96,6 +99,8 @@ function stepOf(h: unknown, len: number, tmp: GpuArray[]): Step {
   if (x.ndim === 0) return { uniform: x };
   if (x.ndim !== 1) throw new RangeError('distances must be either scalars or 1d');
   if (x.size !== len) throw new RangeError('when 1d, distances must match the length of the corresponding dimension');
+  // NumPy takes the coordinates' differences with `-`, which bool refuses (its diff is not_equal, not used here).
+  if (x.dtype.isBool) throw new TypeError('gradient: numpy boolean negative, the `-` operator, is not supported; cast the coordinates to a number dtype');
   if (x.dtype.kind !== 'f' && x.dtype.kind !== 'c') tmp.push((x = x.astype(dtypes.float64)));
   if (len < 2) throw new RangeError('Shape of array too small to calculate a numerical gradient, at least (edge_order + 1) elements are required.');
   const hi = x.slice('1:');

@@ -6,12 +6,14 @@ import { kernelHooks } from '../core/kernel-hooks.js';
 import { canCastSameKind, promoteTypes } from '../core/promotion.js';
 import { normalizeAxis } from '../core/shape.js';
 import type { Index } from '../core/indexing.js';
+import { ComplexLike, isComplexLike } from '../core/host-data.js';
+import { Scalar } from '../core/scalar.js';
 import { ArrayLike, bindArgs, toArray, withArray } from './array-args.js';
 import { full } from './creation.js';
 import { ufuncFunctions } from './ufunc-api.js';
 
 /** A prepend/append value of diff: a scalar (broadcast to one slice) or an array. */
-type Edge = number | boolean | GpuArray | readonly unknown[];
+type Edge = number | bigint | boolean | ComplexLike | Scalar | GpuArray | readonly unknown[];
 
 /** Options of diff (numpy.diff's axis, prepend and append). */
 export interface DiffOptions {
@@ -43,13 +45,14 @@ function edgeArray(e: Edge, a: GpuArray, ax: number): { arr: GpuArray; owned: bo
     }
     return { arr: e, owned: false };
   }
-  if (Array.isArray(e)) {
+  // Lists, bigints, complex values and typed scalars as NumPy's np.asanyarray(value) makes them.
+  if (Array.isArray(e) || typeof e === 'bigint' || isComplexLike(e) || e instanceof Scalar) {
     const arr = toArray(e, 'diff: prepend/append');
     const r = edgeArray(arr, a, ax);
     if (r.arr !== arr) arr.dispose();
     return { arr: r.arr, owned: true };
   }
-  if (typeof e !== 'number' && typeof e !== 'boolean') throw new TypeError('diff: prepend/append must be a number, a boolean, a list or a GpuArray');
+  if (typeof e !== 'number' && typeof e !== 'boolean') throw new TypeError('diff: prepend/append must be a number, a bigint, a boolean, a complex value, a list or a GpuArray');
   // NumPy takes np.asanyarray(value), a strong int64/float64/bool array (not a weak scalar), so
   // diff(int8, prepend=0) is int64 and diff(float32, prepend=0.5) float64.
   const d = typeof e === 'boolean' ? dtypes.bool : Number.isInteger(e) && Math.abs(e) < 2 ** 63 ? dtypes.int64 : dtypes.float64;
