@@ -123,6 +123,11 @@ describeEachDevice('rearranging', () => {
       [-3, -3, 1, 2, 3, -4],
       [-3, -3, 4, 5, 6, -4],
     ]);
+    // NumPy 2.4: np.pad([1+1j, 2], 1, constant_values=1j) -> [1j, 1+1j, 2, 1j]; a pair mixing complex and real.
+    const z = gp.pad(gp.array([{ re: 1, im: 1 }, { re: 2, im: 0 }], 'complex128'), 1, { constantValues: { re: 0, im: 1 } });
+    expect((z.toArray() as { re: number; im: number }[]).map((v) => [v.re, v.im])).to.deep.equal([[0, 1], [1, 1], [2, 0], [0, 1]]);
+    const zp = gp.pad(gp.array([{ re: 1, im: 1 }], 'complex64'), [1, 2], { constantValues: [{ re: 0, im: 1 }, 5] });
+    expect((zp.toArray() as { re: number; im: number }[]).map((v) => [v.re, v.im])).to.deep.equal([[0, 1], [1, 1], [5, 0], [5, 0]]);
     expect(gp.pad(a, 1).shape).to.deep.equal([4, 5]);
     const widths: [number, number][] = [[3, 2], [4, 5]];
     const index = (mode: string, j: number, b: number, n: number) => {

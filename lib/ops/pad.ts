@@ -4,7 +4,7 @@
 import { DType, dtypes } from '../core/dtype.js';
 import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { HostScalar } from '../core/host-data.js';
+import { ComplexLike, HostScalar, isComplexLike } from '../core/host-data.js';
 import { normalizeAxis } from '../core/shape.js';
 import { build, checkKeys, copyInto, owned, sliceAxis, toArray, viewOf } from './array-args.js';
 import { take } from './take-put.js';
@@ -22,7 +22,7 @@ const disposeAll = (xs: GpuArray[]) => xs.forEach((x) => x.dispose());
  * 'empty' (undefined values; zeros here).
  */
 export type PadMode = 'constant' | 'edge' | 'reflect' | 'symmetric' | 'wrap' | 'linear_ramp' | 'maximum' | 'minimum' | 'mean' | 'median' | 'empty';
-type PadValue = number | bigint | boolean;
+type PadValue = number | bigint | boolean | ComplexLike;
 /** Options of gp.pad (numpy.pad's keyword arguments). */
 export interface PadOptions {
   /** How to fill the padding; default 'constant'. */
@@ -146,7 +146,7 @@ export function pad(array0: unknown, padWidth: PadWidth, modeOrOptions: PadMode 
     }
     const shape = a.shape.map((n, k) => n + widths[k][0] + widths[k][1]);
     for (const [k, v] of [['constantValues', o.constantValues], ['endValues', o.endValues]] as const) {
-      const bad = [v].flat(2).find((x) => x !== undefined && typeof x !== 'number' && typeof x !== 'bigint' && typeof x !== 'boolean');
+      const bad = [v].flat(2).find((x) => x !== undefined && typeof x !== 'number' && typeof x !== 'bigint' && typeof x !== 'boolean' && !isComplexLike(x));
       if (bad !== undefined) throw new TypeError(`pad: ${k} must hold numbers, got ${describeValue(bad)}`);
     }
     const stats = o.statLength === undefined || o.statLength === null ? null : pairs('pad', o.statLength, a.ndim).map(([b, e]) => [statCount(b), statCount(e)]);
