@@ -190,7 +190,7 @@ template <typename T> __device__ __forceinline__ complex<T> log2(const complex<T
   return complex<T>(l.re_ * k, l.im_ * k);
 }
 template <typename T> __device__ __forceinline__ complex<T> exp2(const complex<T>& z) {
-  const T k = T(0.693147180559945309417232121458176568);
+  const T k = T(kLn2);
   return exp(complex<T>(z.re_ * k, z.im_ * k));
 }
 // log(1 + z) without losing the digits of a small z: |1+z|^2 - 1 = x(2+x) + y^2 goes to log1p.

@@ -97,9 +97,6 @@ const describe = (v: unknown) =>
 /** resolveCached's codes of the weak kinds, above every dtype index. */
 const WEAK_CODE: Record<WeakKind, number> = { bool: 120, int: 121, float: 122, complex: 123 };
 
-/** dst <- src, cast as the assign kernel casts (NumPy's unsafe cast into an out). */
-const copyInto = (dst: GpuArray, src: GpuArray): void => kernelHooks().assign(dst, src);
-
 const isWeakInt = (a: UfuncArg): a is number | bigint => typeof a === 'bigint' || (typeof a === 'number' && Number.isInteger(a));
 
 interface Resolution {
@@ -246,7 +243,7 @@ export class Ufunc {
     try {
       const results = runElementwise(this.definition(loop), params, values);
       for (const [j, o] of narrowed) {
-        copyInto(o, results[j]);
+        kernelHooks().assign(o, results[j]); // the cast into out, as NumPy's (unsafe)
         results[j] = o;
       }
       return results;
