@@ -33,7 +33,7 @@ const fill = gp.RawKernel(
 const label = (s: LookbackShape) =>
   s.kernel === 'staged'
     ? `staged 256x${s.items}${s.minBlocks ? ` min${s.minBlocks}` : ''}${s.ahead ? ` ahead${s.ahead}` : ''}`
-    : `${s.kernel === 'warps' ? 'warps' : 'regs'} ${s.threads}x${s.items} ${s.load === 'direct' ? 'direct' : 'transp'} ${s.ticket ? 'ticket' : 'blkIdx'}${s.minBlocks ? ` min${s.minBlocks}` : ''}${s.delayNs ? ` sleep${s.delayNs}` : ''}${s.ahead ? ` ahead${s.ahead}` : ''}`;
+    : `regs ${s.threads}x${s.items} ${s.load === 'direct' ? 'direct' : 'transp'} ${s.ticket ? 'ticket' : 'blkIdx'}${s.minBlocks ? ` min${s.minBlocks}` : ''}${s.delayNs ? ` sleep${s.delayNs}` : ''}${s.ahead ? ` ahead${s.ahead}` : ''}`;
 const literal = (o: object) => `{ ${Object.entries(o).map(([k, v]) => `${k}: ${typeof v === 'string' ? `'${v}'` : v}`).join(', ')} }`;
 
 function sweep(dtype: 'float32' | 'float64', n: number, which: 'narrow' | 'wide', shapes: LookbackShape[], goal: string): void {

@@ -41,18 +41,6 @@ __device__ __forceinline__ T scan_shfl(T v, int arg, bool up) {
   }
 }
 
-// Lane `src`'s value in every lane of the warp, as its bits.
-template <typename T>
-__device__ __forceinline__ T scan_bcast(T v, int src) {
-  unsigned long long b = 0;
-  memcpy(&b, &v, sizeof(T));
-  if constexpr (sizeof(T) <= 4) b = __shfl_sync(0xffffffffu, (unsigned int)b, src);
-  else b = __shfl_sync(0xffffffffu, b, src);
-  T r;
-  memcpy(&r, &b, sizeof(T));
-  return r;
-}
-
 template <int DELAY>
 __device__ __forceinline__ void scan_backoff() {
 #if !defined(GPA_HOST) && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700

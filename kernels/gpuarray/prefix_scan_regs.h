@@ -11,9 +11,6 @@ namespace gpa {
 //   loaded warp-striped (coalesced) and transposed through the warp's own slice of shared memory
 //   (LOAD 0: only __syncwarp), or read directly, as 16-byte vectors where aligned (LOAD 1);
 //   the block scan is a warp scan by shuffles and one barrier for the warp totals;
-//   WARP_TILES: each warp is a tile of its own with its own look-back, and the block has no barrier
-//   (a block's warps are resident together, and on the cpu backend they interleave at every warp
-//   intrinsic, so a warp may wait for an earlier warp of its block);
 //   tiles by ticket (TICKET) or by blockIdx.x: the GPU starts blocks in index order (what CUB's
 //   single-pass scan relies on) and the cpu backend hands blocks to its threads in order, so a
 //   block only waits for blocks that started before it either way;
@@ -61,7 +58,7 @@ __device__ __forceinline__ void scan_store_run(T* p, long long n, const T (&v)[I
     if (k < n) p[k] = v[k];
 }
 
-template <typename T, int THREADS, int ITEMS, int LOAD, bool TICKET, int DELAY, int AHEAD, bool WARP_TILES, typename Load, typename Op>
+template <typename T, int THREADS, int ITEMS, int LOAD, bool TICKET, int DELAY, int AHEAD, typename Load, typename Op>
 __device__ void scan_lookback_regs(const T* x, T* y, T* aggs, T* incls, unsigned int* flags, unsigned int* ticket, long long len, int exclusive, T ident, Load load, Op op) {
   static_assert(THREADS % 32 == 0 && THREADS >= 32 && THREADS <= 1024, "whole warps");
   constexpr int WARPS = THREADS / 32, SEG = 32 * ITEMS;
@@ -86,8 +83,6 @@ __device__ void scan_lookback_regs(const T* x, T* y, T* aggs, T* incls, unsigned
     if ((ahead + 1) * TILE <= len)
       for (int l = t; l < LINES; l += THREADS) prefetch_l2(x + ahead * TILE + (long long)l * (128 / (int)sizeof(T)));
   }
-  // WARP_TILES: each warp is a tile of its own (tile * WARPS + warp) and looks back itself, so no
-  // warp waits at a barrier for another's look-back.
   const long long seg = tile * TILE + (long long)warp * SEG;  // this warp's first element
   T* mine = xch + (LOAD == 0 ? warp * GPA_SCAN_PAD(SEG) : 0);
   T v[ITEMS];
@@ -115,12 +110,6 @@ __device__ void scan_lookback_regs(const T* x, T* y, T* aggs, T* incls, unsigned
     if (lane >= o) inc = op(u, inc);
   }
   const T wex = scan_shfl(inc, 1, true);  // what precedes this thread in its warp (lanes > 0)
-  T run;
-  if constexpr (WARP_TILES) {
-    const T total = scan_bcast(inc, 31);
-    run = scan_lookback_window<T, DELAY>(tile * WARPS + warp, total, aggs, incls, flags, ident, op);
-    if (lane > 0) run = op(run, wex);
-  } else {
   if (lane == 31) wtot[warp] = inc;
   __syncthreads();
   T wpre = wtot[0];  // what precedes this warp in the tile (warps > 0)
@@ -132,10 +121,9 @@ __device__ void scan_lookback_regs(const T* x, T* y, T* aggs, T* incls, unsigned
     if (lane == 0) prefixShared = prefix;
   }
   __syncthreads();
-  run = prefixShared;
+  T run = prefixShared;
   if (warp > 0) run = op(run, wpre);
   if (lane > 0) run = op(run, wex);
-  }
 #pragma unroll
   for (int k = 0; k < ITEMS; ++k) {
     const T next = op(run, v[k]);
@@ -143,8 +131,7 @@ __device__ void scan_lookback_regs(const T* x, T* y, T* aggs, T* incls, unsigned
     run = next;
   }
   if constexpr (LOAD == 0) {
-    // Every lane of the warp read its slice before the barrier above (or this __syncwarp).
-    if constexpr (WARP_TILES) __syncwarp();
+    // Every lane of the warp read its slice before the barrier above.
 #pragma unroll
     for (int k = 0; k < ITEMS; ++k) mine[GPA_SCAN_PAD(lane * ITEMS + k)] = v[k];
     __syncwarp();

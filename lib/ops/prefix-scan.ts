@@ -27,11 +27,10 @@ const SERIAL_ROW_MAX = 32;
 /**
  * The shape of the one-row look-back scan (kernels/gpuarray/prefix_scan_lookback.h, _regs.h). 'staged' is
  * scan_lookback: 256 threads, the tile staged in shared memory, a Hillis-Steele block scan, tiles by
- * ticket (threads, load, ticket and delayNs are ignored); 'registers' is scan_lookback_regs; 'warps'
- * is scan_lookback_regs with a tile a warp (each warp looks back itself; no block barrier).
+ * ticket (threads, load, ticket and delayNs are ignored); 'registers' is scan_lookback_regs.
  */
 export interface LookbackShape {
-  kernel: 'staged' | 'registers' | 'warps';
+  kernel: 'staged' | 'registers';
   /** Threads a block (registers: a multiple of 32 up to 1024). */
   threads: number;
   /** Elements a thread. */
@@ -76,11 +75,11 @@ function checkShape(s: LookbackShape, itemsize: number): void {
 /** The look-back kernel's entry point for a shape. */
 function lookbackEntry(s: LookbackShape, itemsize: number): string {
   checkShape(s, itemsize);
-  const bounds = s.minBlocks > 0 ? `__launch_bounds__(${s.threads}, ${s.minBlocks}) ` : s.kernel !== 'staged' ? `__launch_bounds__(${s.threads}) ` : '';
+  const bounds = s.minBlocks > 0 ? `__launch_bounds__(${s.threads}, ${s.minBlocks}) ` : s.kernel === 'registers' ? `__launch_bounds__(${s.threads}) ` : '';
   const call =
     s.kernel === 'staged'
       ? `gpa::scan_lookback<Acc, ${s.items}, ${s.ahead}>`
-      : `gpa::scan_lookback_regs<Acc, ${s.threads}, ${s.items}, ${s.load === 'direct' ? 1 : 0}, ${s.ticket}, ${s.delayNs}, ${s.ahead}, ${s.kernel === 'warps'}>`;
+      : `gpa::scan_lookback_regs<Acc, ${s.threads}, ${s.items}, ${s.load === 'direct' ? 1 : 0}, ${s.ticket}, ${s.delayNs}, ${s.ahead}>`;
   // Types of up to 4 bytes: the ticket is the word after the status words (one zeroed array).
   return `extern "C" __global__ void ${bounds}gpa_scan_lookback(const void* x, void* y, void* aggs, void* incls, void* flags, long long len, long long tiles, int exclusive) {
   unsigned int* f = (unsigned int*)flags;
@@ -165,9 +164,7 @@ export function scanRows(x: GpuArray, y: GpuArray, rows: number, len: number, op
     // One long row: a single pass with decoupled look-back (status words and the ticket start at 0).
     const shape = shapeOf(d);
     const threads = shape.kernel === 'staged' ? 256 : shape.threads;
-    const blocks = Math.ceil(len / (threads * shape.items));
-    // Look-back tiles: a block each, or a warp each.
-    const lbTiles = shape.kernel === 'warps' ? blocks * (threads / 32) : blocks;
+    const lbTiles = Math.ceil(len / (threads * shape.items));
     // Types of up to 4 bytes: one 64-bit status word per tile (flag and value) and the ticket
     // after them, one zeroed array; wider types: values in aggs/incls, zeroed flags + ticket.
     const packed = d.itemsize <= 4;
@@ -175,7 +172,7 @@ export function scanRows(x: GpuArray, y: GpuArray, rows: number, len: number, op
     const incls = packed ? null : GpuArray.allocate([lbTiles], d, x.device);
     const flags = packed ? null : zeroedArray([lbTiles + 1], dtypes.uint32, x.device);
     try {
-      moduleKernel(src, 'gpa_scan_lookback')(blocks, threads, [x, y, aggs, incls ?? aggs, flags ?? aggs, len, lbTiles, opts.exclusive ? 1 : 0]);
+      moduleKernel(src, 'gpa_scan_lookback')(lbTiles, threads, [x, y, aggs, incls ?? aggs, flags ?? aggs, len, lbTiles, opts.exclusive ? 1 : 0]);
     } finally {
       aggs.dispose();
       incls?.dispose();
