@@ -73,7 +73,6 @@ describeEachDevice('sorting', () => {
     expect(() => gp.sort(gp.array(4, 'int16'))).to.throw(RangeError, /out of bounds/);
     expect(() => gp.sort(a, { kind: 'bogus' as gp.SortKind })).to.throw(RangeError, /sort kind/);
     expect(flat(gp.sort(a, { kind: 'quicksort' }))).to.deep.equal([5, 7, 9]);
-    expect(() => gp.lexsort([gp.zeros([3], 'complex64')])).to.throw(TypeError, /complex/);
   });
 
   it('lexsort sorts by the last key, then the earlier ones (stable)', () => {
@@ -83,6 +82,40 @@ describeEachDevice('sorting', () => {
     const ref = surnames.map((_, i) => i).sort((i, j) => surnames[i] - surnames[j] || first[i] - first[j]);
     expect(order).to.deep.equal(ref);
     expect(flat(gp.lexsort(gp.array([first, surnames], 'float64')))).to.deep.equal(ref);
+  });
+
+  it('lexsort of N-D keys along every axis, bool and complex keys (NumPy order), axis errors', () => {
+    // Host reference: along `axis` of (3, 4, 5) keys, a stable sort of each line by (b, then a).
+    const shape = [3, 4, 5];
+    const rnd = (seed: number) => Array.from({ length: 60 }, (_, i) => ((i * 7 + seed) * 2654435761) % 3);
+    const a = rnd(1);
+    const b = rnd(5).map((v) => v > 0);
+    const ga = gp.array(a, 'int16').reshape(shape);
+    const gb = gp.array(b, 'bool').reshape(shape);
+    const strides = [20, 5, 1];
+    for (const axis of [0, 1, 2, -1, -3]) {
+      const ax = (axis + 3) % 3;
+      const got = flat(gp.lexsort([ga, gb], axis));
+      const other = [0, 1, 2].filter((d) => d !== ax);
+      for (let i = 0; i < shape[other[0]]; i++) {
+        for (let j = 0; j < shape[other[1]]; j++) {
+          const at = (k: number) => i * strides[other[0]] + j * strides[other[1]] + k * strides[ax];
+          const want = Array.from({ length: shape[ax] }, (_, k) => k).sort((p, q) => Number(b[at(p)]) - Number(b[at(q)]) || a[at(p)] - a[at(q)]);
+          expect(want.map((_, k) => got[at(k)]), `axis ${axis}`).to.deep.equal(want);
+        }
+      }
+    }
+    expect(flat(gp.lexsort([ga, gb], { axis: 0 }))).to.deep.equal(flat(gp.lexsort([ga, gb], 0)));
+    // Complex keys in NumPy's order (real part, then imaginary), a real key primary.
+    const z = [{ re: 1, im: 2 }, { re: 0, im: 5 }, { re: 1, im: -1 }, { re: 0, im: 5 }, { re: 1, im: 2 }];
+    const w = [1, 0, 1, 0, 0];
+    const byZ = (p: number, q: number) => z[p].re - z[q].re || z[p].im - z[q].im;
+    const ref = [0, 1, 2, 3, 4].sort((p, q) => w[p] - w[q] || byZ(p, q));
+    expect(flat(gp.lexsort([gp.array(z, 'complex64'), gp.array(w, 'int32')]))).to.deep.equal(ref);
+    expect(gp.lexsort([ga, gb]).dtype.name).to.equal('int64');
+    expect(() => gp.lexsort([ga, gb], 3)).to.throw(RangeError, /out of bounds/);
+    expect(() => gp.lexsort([ga, gb], 0.5)).to.throw(TypeError, /axis/);
+    expect(() => gp.lexsort([ga, gb.slice(0)])).to.throw(RangeError, /same shape/);
   });
 
   it('partition and argpartition: the kth element in place, smaller before, larger after', () => {

@@ -8,6 +8,7 @@ import { kernelHooks } from '../core/kernel-hooks.js';
 import { normalizeAxis } from '../core/shape.js';
 import { sortable } from './radix-sort.js';
 import { gather, indicesInRow, iota, sortedOrder, sortedValues } from './sorted-order.js';
+import { takeAlongAxis } from './take-put.js';
 
 /** NumPy's sort `kind` names; all are accepted, and every kind runs the same stable radix sort. */
 export type SortKind = 'quicksort' | 'mergesort' | 'heapsort' | 'stable';
@@ -56,9 +57,8 @@ function sortArgs(name: string, more: readonly unknown[], withStable = true): So
   return opts;
 }
 
-function checkArray(name: string, a: unknown, complexOk = true): asserts a is GpuArray {
+function checkArray(name: string, a: unknown): asserts a is GpuArray {
   if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray, got ${a === null ? 'null' : typeof a}`);
-  if (!complexOk && !sortable(a.dtype)) throw new TypeError(`${name}: ${a.dtype.name} is not supported yet (complex keys)`);
 }
 
 /** x with `axis` moved last as a C-contiguous array (a copy only when needed); axis null flattens. */
@@ -157,8 +157,23 @@ export function sortComplex(a: ArrayLike): GpuArray {
   }
 }
 
-/** numpy.lexsort: indices sorting by the last key first, then the one before it, ... (1-D keys). */
-export function lexsort(keys: readonly ArrayLike[] | GpuArray | ArrayBufferView): GpuArray {
+/** numpy.lexsort's optional axis: by position or as `{axis}` (an integer; default -1). */
+function lexsortAxis(arg: number | { axis?: number } | undefined): number {
+  const axis = typeof arg === 'object' && arg !== null ? arg.axis : arg;
+  if (axis === undefined) return -1;
+  if (typeof axis !== 'number' || !Number.isInteger(axis)) throw new TypeError(`lexsort: axis must be an integer, got ${describeAxis(axis)}`);
+  return axis;
+}
+
+const describeAxis = (v: unknown) => (v === null ? 'null' : typeof v === 'number' ? String(v) : typeof v);
+
+/**
+ * numpy.lexsort: indices sorting along `axis` (default -1) by the last key first, then the one
+ * before it, ... Keys of any one shape (a list of arrays, or the slices of an array along its
+ * first axis), real, bool or complex (NumPy's complex order).
+ */
+export function lexsort(keys: readonly ArrayLike[] | GpuArray | ArrayBufferView, axisOrOptions?: number | { axis?: number }): GpuArray {
+  const axis = lexsortAxis(axisOrOptions);
   let list: GpuArray[];
   const owned: GpuArray[] = [];
   try {
@@ -168,7 +183,7 @@ export function lexsort(keys: readonly ArrayLike[] | GpuArray | ArrayBufferView)
       owned.push(...list);
     } else if (ArrayBuffer.isView(keys)) {
       // A TypedArray is a sequence of 0-d keys, as a 1-D ndarray is for NumPy.
-      return withArray(keys, 'lexsort: keys', (k) => lexsort(k));
+      return withArray(keys, 'lexsort: keys', (k) => lexsort(k, axis));
     } else if (Array.isArray(keys)) {
       // NumPy converts each key on its own (one dtype per key): lists, TypedArrays, GpuArrays, scalars.
       list = keys.map((k, i) => {
@@ -181,39 +196,64 @@ export function lexsort(keys: readonly ArrayLike[] | GpuArray | ArrayBufferView)
     if (list.length === 0) throw new TypeError('lexsort: need sequence of keys with len > 0 in lexsort');
     const shape0 = list[0].shape;
     for (const k of list) {
-      checkArray('lexsort', k, false);
+      checkArray('lexsort', k);
       if (k.ndim !== shape0.length || k.shape.some((d, i) => d !== shape0[i])) throw new RangeError('lexsort: all keys need to be the same shape');
     }
-    // 0-d keys: the one index of a single element (NumPy's lexsort(np.array([3, 1, 2])) is 0).
-    if (shape0.length === 0) return GpuArray.allocate([], dtypes.int64, list[0].device).fill(0);
-    if (shape0.length !== 1) throw new TypeError('lexsort: only 1-D keys are supported');
-    const n = list[0].size;
-    // Stable sorts from the least significant key to the most: each reorders the current permutation.
-    let permIdx = iota(n, list[0].device);
-    try {
-      for (const k of list) {
-        const c = k.layoutFlags.cContiguous ? k : k.copy();
-        const g = GpuArray.allocate([n], k.dtype, k.device);
-        try {
-          gather(c, permIdx, g);
-          const order = sortedOrder(g, n === 0 ? 0 : 1, n);
-          const next = GpuArray.allocate([n], dtypes.uint32, k.device);
-          gather(permIdx, order, next);
-          order.dispose();
-          permIdx.dispose();
-          permIdx = next;
-        } finally {
-          g.dispose();
-          if (c !== k) c.dispose();
-        }
-      }
-      return indicesInRow(permIdx, Math.max(n, 1));
-    } finally {
-      permIdx.dispose();
+    // 0-d keys: the one index of a single element (NumPy's lexsort(np.array([3, 1, 2])) is 0); NumPy
+    // lets axis 0 and -1 through for them.
+    if (shape0.length === 0) {
+      if (axis !== 0 && axis !== -1) normalizeAxis(axis, 0);
+      return GpuArray.allocate([], dtypes.int64, list[0].device).fill(0);
     }
+    const ax = normalizeAxis(axis, shape0.length);
+    if (shape0.length === 1 && list.every((k) => sortable(k.dtype))) return lexsortRow(list);
+    return lexsortAlong(list, ax);
   } finally {
     for (const o of owned) o.dispose();
   }
+}
+
+/** lexsort of 1-D real keys: each key's stable sort reorders one uint32 permutation. */
+function lexsortRow(list: readonly GpuArray[]): GpuArray {
+  const n = list[0].size;
+  // Stable sorts from the least significant key to the most: each reorders the current permutation.
+  let permIdx = iota(n, list[0].device);
+  try {
+    for (const k of list) {
+      const c = k.layoutFlags.cContiguous ? k : k.copy();
+      const g = GpuArray.allocate([n], k.dtype, k.device);
+      try {
+        gather(c, permIdx, g);
+        const order = sortedOrder(g, n === 0 ? 0 : 1, n);
+        const next = GpuArray.allocate([n], dtypes.uint32, k.device);
+        gather(permIdx, order, next);
+        order.dispose();
+        permIdx.dispose();
+        permIdx = next;
+      } finally {
+        g.dispose();
+        if (c !== k) c.dispose();
+      }
+    }
+    return indicesInRow(permIdx, Math.max(n, 1));
+  } finally {
+    permIdx.dispose();
+  }
+}
+
+/** lexsort of N-D or complex keys along axis `ax`: stable argsorts of each key in the order found so far. */
+function lexsortAlong(list: readonly GpuArray[], ax: number): GpuArray {
+  let idx = sortImpl('lexsort', list[0], { axis: ax }, true);
+  for (const k of list.slice(1)) {
+    const reordered = takeAlongAxis(k, idx, ax);
+    const order = sortImpl('lexsort', reordered, { axis: ax }, true);
+    reordered.dispose();
+    const next = takeAlongAxis(idx, order, ax);
+    order.dispose();
+    idx.dispose();
+    idx = next;
+  }
+  return idx;
 }
 
 function checkKth(name: string, a: GpuArray, kth: number | readonly number[], axis: number | null): void {
