@@ -72,6 +72,29 @@ describeEachDevice('statistics', () => {
     expect(() => gp.median(null as never)).to.throw(TypeError, /expected a GpuArray/);
   });
 
+  it('out= for median, percentile, quantile and the nan variants (values from NumPy 2.4)', () => {
+    // a = np.arange(12.).reshape(3, 4) ** 1.5
+    const a = gp.arange(12, 'float64').reshape([3, 4]).power(1.5);
+    const close = (got: number[], want: number[]) => got.forEach((g, i) => expect(g).to.be.closeTo(want[i], 1e-12));
+    const o = gp.empty([4]);
+    // np.percentile(a, 30, axis=0, out=o) is o
+    expect(gp.percentile(a, 30, { axis: 0, out: o })).to.equal(o);
+    close(flat(o), [4.8, 7.10820393249937, 9.94953392391792, 13.1906164755539]);
+    // By position (axis, out), a q list: np.quantile(a, [0.2, 0.9], 0, o2)
+    const o2 = gp.empty([2, 4]);
+    expect(gp.quantile(a, [0.2, 0.9], 0, o2)).to.equal(o2);
+    close(flat(o2), [3.2, 5.07213595499958, 7.57583165752734, 10.5257951246048, 19.7019335983756, 23.8360679774998, 28.2376089726869, 32.890349990618]);
+    // The median casts unsafely into an int32 out ([1 12 29]); keepdims needs out's kept shape.
+    const oi = gp.empty([3], 'int32');
+    expect(flat(gp.median(a, { axis: 1, out: oi }))).to.deep.equal([1, 12, 29]);
+    const ok = gp.empty([3, 1]);
+    close(flat(gp.nanmedian(a, { axis: 1, out: ok, keepdims: true })), [1.91421356237310, 12.9386391720990, 29.3113883008419]);
+    // The other methods cast same_kind: a float result cannot go into an int64 out.
+    expect(() => gp.quantile(a, 0.5, { axis: 0, out: gp.empty([4], 'int64') })).to.throw(TypeError, /same_kind/);
+    expect(() => gp.nanpercentile(a, 50, { axis: 0, out: gp.empty([3]) })).to.throw(RangeError, /shape/);
+    expect(() => gp.quantile(a, 0.5, { out: [1] as never })).to.throw(TypeError, /out must be a GpuArray/);
+  });
+
   it('median and the nan variants: NaN propagates, nan* skip it (all-NaN gives NaN); float32 stays float32', () => {
     const host = [[1, NaN, 3, 2], [NaN, NaN, NaN, NaN], [4, 1, 7, 0.5]];
     const a = gp.array(host, 'float32');

@@ -6,7 +6,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar, isComplexLike } from '../core/host-data.js';
 import { resultType } from '../core/promotion.js';
 import { Scalar } from '../core/scalar.js';
-import { normalizeAxis, shapeString } from '../core/shape.js';
+import { normalizeAxis, sameShape, shapeString } from '../core/shape.js';
 import { assign } from '../kernel/assign.js';
 import { readOnlyError, unwritable } from '../kernel/overlap.js';
 import { bindParams, readOptions } from '../util/options.js';
@@ -88,6 +88,19 @@ export function viewOf(a: GpuArray, shape: readonly number[], strides: readonly 
 export function copyInto(dst: GpuArray, src: GpuArray | Scalar | HostScalar): void {
   if (dst.size === 0) return;
   assign(dst, src);
+}
+
+/** Writes `r` into `out` (its exact shape, NumPy's unsafe cast of reductions) and returns out; r when out is absent. */
+export function intoOut(name: string, r: GpuArray, out: GpuArray | undefined): GpuArray {
+  if (out === undefined) return r;
+  try {
+    if (!(out instanceof GpuArray)) throw new TypeError(`${name}: out must be a GpuArray`);
+    if (!sameShape(out.shape, r.shape)) throw new RangeError(`${name}: out has shape ${shapeString(out.shape)}, but the result has shape ${shapeString(r.shape)}`);
+    copyInto(out, r);
+    return out;
+  } finally {
+    r.dispose();
+  }
 }
 
 /** A new contiguous array of `shape` and `d` filled from `fill` (run on it). Disposed if `fill` throws. */

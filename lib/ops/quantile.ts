@@ -4,8 +4,8 @@ import { IndexError } from '../../bindings/errors.js';
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { Scalar } from '../core/scalar.js';
-import { promoteTypes } from '../core/promotion.js';
-import { ArrayLike as ArrayArg, axesOf, deviceDoubles, bindArgs, toArray, withArray, isHostArrayLike } from './array-args.js';
+import { canCastBy, promoteTypes } from '../core/promotion.js';
+import { ArrayLike as ArrayArg, axesOf, deviceDoubles, bindArgs, intoOut, toArray, withArray, isHostArrayLike } from './array-args.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { sort } from './sorting.js';
 import { complexMedianRows } from './median-complex.js';
@@ -45,6 +45,11 @@ export interface QuantileOptions {
   method?: QuantileMethod;
   /** NumPy's overwrite_input: a hint only; the input is never modified here. */
   overwriteInput?: boolean;
+  /**
+   * An array of the result's shape to write it into (and return): median casts into it unsafely
+   * (NumPy's mean(out=)), the other methods by same_kind casting.
+   */
+  out?: GpuArray | null;
   /**
    * NumPy 2's weights (method 'inverted_cdf' only; not median): non-negative, of a's shape or 1-D
    * along the one reduced axis; a GpuArray or host data.
@@ -181,12 +186,25 @@ function quantileImpl(name: string, a: GpuArray, q: QArg, scale: number, more: r
   // Host data as NumPy's array_like (`gp.median([3, 1, 2])`): uploaded, reduced, freed.
   if (isHostArrayLike(v)) return withArray(v, `${name}: a`, (h) => quantileImpl(name, h, q, scale, more, skipNan, median));
   if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
-  // NumPy's positional order: axis, out, overwrite_input, (method,) keepdims; weights keyword-only. No `out` here.
+  // NumPy's positional order: axis, out, overwrite_input, (method,) keepdims; weights keyword-only.
   const bound = bindArgs(name, more, median ? ['axis', 'out', 'overwriteInput', 'keepdims'] : ['axis', 'out', 'overwriteInput', 'method', 'keepdims'], median ? [] : ['weights']);
-  if (bound.out !== undefined && bound.out !== null) throw new TypeError(`${name}: out is not supported`);
+  const out = bound.out;
   delete bound.out;
+  if (out !== undefined && out !== null && !(out instanceof GpuArray)) throw new TypeError(`${name}: out must be a GpuArray`);
   if (bound.axis === undefined) bound.axis = null;
-  const opts = bound as Partial<QuantileOptions>;
+  const r = quantileOf(name, a, q, scale, bound as Partial<QuantileOptions>, skipNan, median);
+  if (out === undefined || out === null) return r;
+  // NumPy writes a median through mean(out=) (an unsafe cast) and the other methods through a
+  // ufunc or take with out= (same_kind casting).
+  if (!median && !canCastBy(r.dtype, out.dtype, 'same_kind')) {
+    r.dispose();
+    throw new TypeError(`${name}: Cannot cast ufunc 'add' output from dtype('${r.dtype.name}') to dtype('${out.dtype.name}') with casting rule 'same_kind'`);
+  }
+  return intoOut(name, r, out);
+}
+
+/** quantileImpl's result in a new array (the options bound). */
+function quantileOf(name: string, a: GpuArray, q: QArg, scale: number, opts: Partial<QuantileOptions>, skipNan: boolean, median: boolean): GpuArray {
   if (opts.overwriteInput !== undefined && typeof opts.overwriteInput !== 'boolean') throw new TypeError(`${name}: overwriteInput must be a boolean`);
   if (a.dtype.isComplex) {
     // NumPy orders complex numbers for a median but refuses them a quantile.
@@ -264,10 +282,10 @@ function quantileImpl(name: string, a: GpuArray, q: QArg, scale: number, more: r
 type QArg = number | Scalar | readonly number[] | readonly (readonly number[])[] | ArrayBufferView | GpuArray;
 
 /**
- * What follows `q` (median: `a`): NumPy's axis, out (only null), overwriteInput, method (not
- * median), keepdims by position, then the options object.
+ * What follows `q` (median: `a`): NumPy's axis, out, overwriteInput, method (not median),
+ * keepdims by position, then the options object.
  */
-export type QuantileArg = number | readonly number[] | null | boolean | QuantileMethod | QuantileOptions | undefined;
+export type QuantileArg = number | readonly number[] | null | boolean | QuantileMethod | QuantileOptions | GpuArray | undefined;
 
 /** numpy.quantile (q in [0, 1]); a q array gives its shape in front of the result's. `axis` by position or in the options. */
 export const quantile = (a: ArrayArg, q: QArg, ...more: QuantileArg[]) => quantileImpl('quantile', a as GpuArray, q, 1, more, false);

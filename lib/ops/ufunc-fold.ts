@@ -11,7 +11,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { broadcastShapes, sameShape, shapeString } from '../core/shape.js';
 import { dtypeIncludes } from '../kernel/codegen-params.js';
 import { AxisLike, normalizeAxes, reducedShape } from '../kernel/reduction.js';
-import { alongAxis, axisOf, build, copyInto, movedLast } from './array-args.js';
+import { alongAxis, axisOf, build, intoOut, movedLast } from './array-args.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { Ufunc, UfuncLoop } from './ufunc.js';
 
@@ -180,19 +180,6 @@ export function foldReduce(u: Ufunc, a: GpuArray, o: FoldReduceOptions): GpuArra
     return run(partial, GpuArray.allocate(shape, out, a.device), chunks, chunks, 1, init, true, false);
   } finally {
     for (const t of temps) t.dispose();
-  }
-}
-
-/** Writes `r` into `out` (its exact shape, NumPy's unsafe cast of reductions) and returns out; r when out is absent. */
-export function intoOut(name: string, r: GpuArray, out: GpuArray | undefined): GpuArray {
-  if (out === undefined) return r;
-  try {
-    if (!(out instanceof GpuArray)) throw new TypeError(`${name}: out must be a GpuArray`);
-    if (!sameShape(out.shape, r.shape)) throw new RangeError(`${name}: out has shape ${shapeString(out.shape)}, but the result has shape ${shapeString(r.shape)}`);
-    copyInto(out, r);
-    return out;
-  } finally {
-    r.dispose();
   }
 }
 

@@ -6,13 +6,13 @@ import { assertBoolMask } from '../core/promotion.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { broadcastShapes, sameShape, shapeString } from '../core/shape.js';
 import { normalizeAxes, reducedShape, zeroDimAxis } from '../kernel/reduction.js';
-import { ArrayLike, bindArgsNoneDefault, isHostArrayLike, isJsScalar, withArray } from './array-args.js';
+import { ArrayLike, bindArgsNoneDefault, intoOut, isHostArrayLike, isJsScalar, withArray } from './array-args.js';
 import { accumulateDType } from './prefix-scan.js';
 import { maskedMoment } from './masked-moments.js';
 import { maskedReduction, reductionFunctions } from './reductions.js';
 import { Ufunc, UfuncArg, UfuncCallOptions, UfuncPairCallOptions } from './ufunc.js';
 import { UfuncAccumulate, ufuncFunctions, UfuncReduce, UfuncReduceat, UfuncReduceatIndices, UfuncReduceatOptions, UfuncReduceOptions } from './ufunc-api.js';
-import { foldReduce, foldReduceat, intoOut } from './ufunc-fold.js';
+import { foldReduce, foldReduceat } from './ufunc-fold.js';
 import { UFUNC_REDUCTIONS, UFUNCS } from './ufunc-table.js';
 
 declare module './ufunc.js' {
