@@ -294,6 +294,24 @@ describeEachDevice('statistics', () => {
     expect(gp.cov(gp.array([1, 2, 3, 4])).shape).to.deep.equal([]);
   });
 
+  it("cov and corrcoef with NumPy's keyword dtype (values from NumPy 2.4; computed in float64, rounded once)", () => {
+    const m = gp.array([[1, 2, 4, 7], [2, 1, 0, 3], [5, 5, 6, 1]]);
+    const c = gp.cov(m, { dtype: 'float32' });
+    expect(c.dtype.name).to.equal('float32');
+    expect(flat(c).slice(0, 3)).to.deep.equal([7, Math.fround(4 / 3), -4.5]);
+    const r = gp.corrcoef(m, { dtype: 'float32' });
+    expect(r.dtype.name).to.equal('float32');
+    flat(r).slice(0, 3).forEach((v, i) => expect(v).to.be.closeTo([1, 0.3903600871562958, -0.7670578956604004][i], 2e-7));
+    // Complex data with a real dtype: the real parts' covariance (NumPy casts the data first).
+    const z = gp.add(m, gp.multiply(gp.flip(m, 0), { re: 0, im: 1 }));
+    expect(flat(gp.cov(z, { dtype: 'float64' })).slice(0, 3)).to.deep.equal([7, 4 / 3, -4.5]);
+    expect(gp.cov(z, { dtype: 'complex64' }).dtype.name).to.equal('complex64');
+    const one = gp.cov(m.slice(0), { dtype: 'float16' });
+    expect([one.dtype.name, one.ndim, flat(one)[0]]).to.deep.equal(['float16', 0, 7]);
+    expect(() => gp.cov(m, { dtype: 'int32' })).to.throw(TypeError, /same_kind/);
+    expect(() => gp.corrcoef(m, { dtype: 'bool' })).to.throw(TypeError, /same_kind/);
+  });
+
   it('nanprod, nanargmax, nanargmin (all-NaN slice refused); gradient and trapezoid (NumPy doc values)', () => {
     const a = gp.array([[1, NaN, 3], [NaN, NaN, 2]], 'float64');
     expect(flat(gp.nanprod(a))).to.deep.equal([6]);

@@ -1,6 +1,6 @@
 // convolve and correlate (modes full/same/valid) as a direct O(n*m) kernel, and cov/corrcoef
 // from centred rows (one output element per thread).
-import { DType, dtypes } from '../core/dtype.js';
+import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
 import { readOptions } from '../util/options.js';
@@ -159,6 +159,25 @@ export interface CovOptions {
   fweights?: ArrayArg | null;
   /** Observation weights, one per observation (1-D, non-negative). */
   aweights?: ArrayArg | null;
+  /** NumPy's keyword-only dtype of the result (a float or complex dtype; default float64, complex128 for complex data). */
+  dtype?: DTypeLike | null;
+}
+
+/**
+ * cov's and corrcoef's dtype: the one asked for, or float64 (complex128 for complex data). The
+ * work runs in float64 or complex128 and is rounded once to it; NumPy's subtraction of the mean
+ * refuses integer and bool dtypes.
+ */
+function covDType(name: string, want: DTypeLike | null | undefined, complexData: boolean): { result: DType; work: DType } {
+  if (want === undefined || want === null) {
+    const d = complexData ? dtypes.complex128 : dtypes.float64;
+    return { result: d, work: d };
+  }
+  const result = toDType(want, `${name}: dtype`);
+  if (result.kind !== 'f' && !result.isComplex) {
+    throw new TypeError(`${name}: Cannot cast ufunc 'subtract' output from dtype('float64') to dtype('${result.name}') with casting rule 'same_kind'`);
+  }
+  return { result, work: result.isComplex ? dtypes.complex128 : dtypes.float64 };
 }
 
 /** A 1-D weight vector of `obs` non-negative numbers, on the host (NumPy's checks and errors). */
@@ -177,10 +196,8 @@ function hostWeights(name: 'fweights' | 'aweights', w: ArrayArg, obs: number): n
   return v;
 }
 
-/** m (and y) as a float64 or complex128 (variables, observations) matrix, as NumPy's cov stacks them. */
-function covMatrix(m: GpuArray, y: GpuArray | null, rowvar: boolean): GpuArray {
-  if (!(m instanceof GpuArray)) throw new TypeError('cov: m must be a GpuArray');
-  const d = m.dtype.isComplex || (y instanceof GpuArray && y.dtype.isComplex) ? dtypes.complex128 : dtypes.float64;
+/** m (and y) as a (variables, observations) matrix of dtype d (float64 or complex128), as NumPy's cov stacks them. */
+function covMatrix(m: GpuArray, y: GpuArray | null, rowvar: boolean, d: DType): GpuArray {
   const asRows = (a: GpuArray, name: string, transposed: boolean) => {
     if (!(a instanceof GpuArray)) throw new TypeError(`cov: ${name} must be a GpuArray`);
     if (a.ndim > 2) throw new RangeError(`cov: ${name} has more than 2 dimensions`);
@@ -217,17 +234,19 @@ function covMatrix(m: GpuArray, y: GpuArray | null, rowvar: boolean): GpuArray {
 export function cov(m: ArrayArg, ...more: (ArrayArg | null | boolean | number | CovOptions | undefined)[]): GpuArray {
   if (!(m instanceof GpuArray)) return withArray(m, 'cov: m', (x) => cov(x, ...more));
   // NumPy's order: y, rowvar, bias, ddof, fweights, aweights (by position or option).
-  const o = bindArgs('cov', more, ['y', 'rowvar', 'bias', 'ddof', 'fweights', 'aweights']) as CovOptions;
+  const o = bindArgs('cov', more, ['y', 'rowvar', 'bias', 'ddof', 'fweights', 'aweights'], ['dtype']) as CovOptions;
   const y0 = o.y;
   if (y0 !== undefined && y0 !== null && !(y0 instanceof GpuArray)) return withArray(y0, 'cov: y', (y) => cov(m, { ...o, y }));
   if (o.ddof !== undefined && o.ddof !== null && !Number.isInteger(o.ddof)) throw new TypeError('cov: ddof must be an integer');
-  const xs = covMatrix(m, (o.y ?? null) as GpuArray | null, o.rowvar ?? true);
+  const y = (o.y ?? null) as GpuArray | null;
+  if (y !== null && !(y instanceof GpuArray)) throw new TypeError('cov: y must be a GpuArray');
+  const { result, work: d } = covDType('cov', o.dtype, m.dtype.isComplex || (y !== null && y.dtype.isComplex));
+  const xs = covMatrix(m, y, o.rowvar ?? true, d);
   const vars = xs.shape[0];
   const obs = xs.shape[1];
-  const d = xs.dtype;
   if (vars === 0) {
     xs.dispose();
-    return GpuArray.allocate([0, 0], d, m.device);
+    return GpuArray.allocate([0, 0], result, m.device);
   }
   const ddof = o.ddof ?? (o.bias ? 0 : 1);
   const tmp: GpuArray[] = [];
@@ -254,34 +273,53 @@ export function cov(m: ArrayArg, ...more: (ArrayArg | null | boolean | number | 
     }
     const out = GpuArray.allocate([vars, vars], d, m.device);
     moduleKernel(d.isComplex ? COV_COMPLEX : COV, 'gpa_cov')(gridFor(vars * vars), 256, [xc, out, vars, obs, fact > 0 ? fact : 0]);
-    if (vars === 1) {
-      const r = out.reshape([]);
-      const c = r.copy();
-      r.dispose();
-      out.dispose();
-      return c;
-    }
-    return out;
+    const shaped = vars === 1 ? out.reshape([]) : out;
+    if (shaped === out && result === d) return out;
+    const r = shaped.astype(result, { copy: true });
+    if (shaped !== out) shaped.dispose();
+    out.dispose();
+    return r;
   } finally {
     xs.dispose();
     for (const t of tmp) t.dispose();
   }
 }
 
-/** numpy.corrcoef: Pearson correlation coefficients (float64 or complex128, each part clipped to [-1, 1]); `y` by position or in the options. */
-export function corrcoef(x: ArrayArg, ...more: (ArrayArg | null | boolean | { y?: ArrayArg | null; rowvar?: boolean } | undefined)[]): GpuArray {
+/** Options of corrcoef (numpy.corrcoef's y, rowvar and keyword-only dtype). */
+export interface CorrcoefOptions {
+  /** More variables, as cov's. */
+  y?: ArrayArg | null;
+  /** Rows are variables (default true). */
+  rowvar?: boolean;
+  /** The result's float or complex dtype (default float64, complex128 for complex data). */
+  dtype?: DTypeLike | null;
+  /** Accepted and ignored, as NumPy's (deprecated there: they cancel out of the coefficients). */
+  bias?: unknown;
+  /** Accepted and ignored, as `bias`. */
+  ddof?: unknown;
+}
+
+/** numpy.corrcoef: Pearson correlation coefficients (float64 or complex128 unless `dtype`, each part clipped to [-1, 1]); `y` by position or in the options. */
+export function corrcoef(x: ArrayArg, ...more: (ArrayArg | null | boolean | CorrcoefOptions | undefined)[]): GpuArray {
   if (!(x instanceof GpuArray)) return withArray(x, 'corrcoef: x', (h) => corrcoef(h, ...more));
-  // NumPy's order: y, rowvar (by position or option).
-  const o = bindArgs('corrcoef', more, ['y', 'rowvar']) as { y?: ArrayArg | null; rowvar?: boolean };
-  const c = cov(x, { y: o.y ?? null, rowvar: o.rowvar });
+  // NumPy's order: y, rowvar, then bias and ddof (deprecated there, with no effect), by position
+  // or option; dtype keyword-only.
+  const o = bindArgs('corrcoef', more, ['y', 'rowvar', 'bias', 'ddof'], ['dtype']) as CorrcoefOptions;
+  // An asked dtype: cov works in float64 or complex128 (complex data's real parts for a real dtype).
+  const want = o.dtype === undefined || o.dtype === null ? null : covDType('corrcoef', o.dtype, false);
+  const c = cov(x, { y: o.y ?? null, rowvar: o.rowvar, dtype: want?.work });
+  const result = want?.result ?? c.dtype;
+  let r: GpuArray;
   if (c.ndim === 0) {
-    const r = U.divide(c, c) as GpuArray;
-    c.dispose();
-    return r;
+    r = U.divide(c, c) as GpuArray;
+  } else {
+    const vars = c.shape[0];
+    r = GpuArray.allocate([vars, vars], c.dtype, c.device);
+    moduleKernel(c.dtype.isComplex ? COV_COMPLEX : COV, 'gpa_corr')(gridFor(vars * vars), 256, [c, r, vars]);
   }
-  const vars = c.shape[0];
-  const out = GpuArray.allocate([vars, vars], c.dtype, c.device);
-  moduleKernel(c.dtype.isComplex ? COV_COMPLEX : COV, 'gpa_corr')(gridFor(vars * vars), 256, [c, out, vars]);
   c.dispose();
-  return out;
+  if (r.dtype === result) return r;
+  const cast = r.astype(result);
+  r.dispose();
+  return cast;
 }
