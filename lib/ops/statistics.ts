@@ -291,6 +291,8 @@ export function digitize(x: ArrayArg, bins: ArrayArg, rightOrOptions: boolean | 
   if (typeof right !== 'boolean') throw new TypeError('digitize: right must be a boolean');
   if (x.dtype.isComplex) throw new TypeError('digitize: x may not be complex');
   if (bins.ndim !== 1) throw new RangeError('digitize: object too deep for desired array (bins must be 1-D)');
+  // NumPy's monotonicity check reads the bins as float64 by safe casting.
+  if (bins.dtype.isComplex) throw new TypeError(`digitize: Cannot cast array data from dtype('${bins.dtype.name}') to dtype('float64') according to the rule 'safe'`);
   const host = Array.from(bins.toTypedArray() as ArrayLike<number | bigint>, Number);
   const mono = monotonicity(host);
   if (mono === 0) throw new RangeError('digitize: bins must be monotonically increasing or decreasing');
