@@ -116,6 +116,33 @@ describeEachDevice('graphs', () => {
     x.dispose();
   });
 
+  it('replays one-pass look-back scans (a zeroed status array each replay, not the stream buffer of the capture)', () => {
+    // 40000 elements: about 13 tiles of 3072 (float32) and 12 of 3584 (int64), so tiles look back.
+    const n = 40000;
+    const x = gp.asarray(hostData(n, 42)).astype('float32');
+    const xi = gp.empty([n], 'int32');
+    const f = () => ({ sums: gp.cumsum(x), counts: gp.cumsum(xi) });
+    gp.scope(() => {
+      f();
+    });
+    const g = gp.cuda.graph(f);
+    for (const seed of [43, 44, 45]) {
+      const h = Float32Array.from(hostData(n, seed), (v) => Math.round(v * 8));
+      x.set(h);
+      gp.copyto(xi, x, { casting: 'unsafe' });
+      g.launch();
+      let acc = 0;
+      expect(flat(g.output.sums), `float32, seed ${seed}`).to.deep.equal(Array.from(h, (v) => (acc += v)));
+      acc = 0;
+      expect(flat(g.output.counts).map(Number), `int64, seed ${seed}`).to.deep.equal(Array.from(h, (v) => (acc += v)));
+      // A scan outside the graph between replays moves the stream's epoch on.
+      gp.cumsum(x).dispose();
+    }
+    g.dispose();
+    x.dispose();
+    xi.dispose();
+  });
+
   it('launches on a given stream, and Stream.beginCapture/endCapture capture as CuPy does', () => {
     const x = gp.asarray(hostData(1000, 4));
     const y = gp.empty(1000);

@@ -5,7 +5,7 @@
 // an unaligned input, partial last tiles and more than one 32-tile look-back window.
 import { expect } from 'chai';
 import * as gp from '../lib/index.js';
-import { LookbackShape, lookbackShapes, scanRows } from '../lib/ops/prefix-scan.js';
+import { keptStatusEpochs, LookbackShape, lookbackShapes, scanRows } from '../lib/ops/prefix-scan.js';
 import { describeEachDevice, rng } from './helpers.js';
 
 const BASE: LookbackShape = { kernel: 'registers', threads: 256, items: 16, load: 'transpose', ticket: false, minBlocks: 0, delayNs: 0, ahead: 0 };
@@ -95,6 +95,36 @@ describeEachDevice('look-back scan shapes', () => {
       const small = Int32Array.from({ length: n }, () => Math.floor(r() * 7) - 3);
       const got = wide ? (gp.cumsum(gp.array(small)).toTypedArray() as BigInt64Array) : (gp.cumsum(gp.array(Float32Array.from(small))).toTypedArray() as Float32Array);
       expect(firstMismatch(got, refScan(small, add)), wide ? 'int64 cumsum' : 'float32 cumsum').to.equal(-1);
+    }
+  });
+
+  it("scans in a row reuse the stream's status buffers: new epochs, the wrap-around, both layouts, another stream", function () {
+    this.timeout(300_000);
+    const savedMax = keptStatusEpochs.max;
+    keptStatusEpochs.max = 3; // zeroed and restarted every third call of a layout
+    try {
+      const r = rng(7);
+      const add = (a: number, b: number) => a + b;
+      const narrow = lookbackShapes.narrow;
+      const long = narrow.threads * narrow.items * 70 + 5;
+      // Long and short float32 scans in turn: a short one leaves the long one's later words of an
+      // older epoch, which the next long one must not take; int64 scans (the flags layout) between.
+      const lengths = [long, 5000, long, long >> 1, long, 3000, long];
+      lengths.forEach((n, k) => {
+        const host = Int32Array.from({ length: n }, () => Math.floor(r() * 7) - 3 + k);
+        const f = gp.cumsum(gp.array(Float32Array.from(host))).toTypedArray() as Float32Array;
+        expect(firstMismatch(f, refScan(host, add)), `float32 call ${k}`).to.equal(-1);
+        const w = gp.cumsum(gp.array(host)).toTypedArray() as BigInt64Array;
+        expect(firstMismatch(w, refScan(host, add)), `int64 call ${k}`).to.equal(-1);
+      });
+      // Another stream has buffers of its own.
+      const s = new gp.Stream();
+      const host = Int32Array.from({ length: long }, () => Math.floor(r() * 5));
+      const got = gp.withStream(s, () => gp.cumsum(gp.array(Float32Array.from(host))).toTypedArray() as Float32Array);
+      expect(firstMismatch(got, refScan(host, add)), 'on another stream').to.equal(-1);
+      s.dispose();
+    } finally {
+      keptStatusEpochs.max = savedMax;
     }
   });
 

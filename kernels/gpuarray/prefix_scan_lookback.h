@@ -5,7 +5,8 @@
 
 namespace gpa {
 
-// A look-back status word of a type of up to 4 bytes: the flag high, the value's bits low.
+// A look-back status word of a type of up to 4 bytes: the tagged flag (scan_flag) high, the
+// value's bits low.
 template <typename T>
 __device__ __forceinline__ unsigned long long scan_status_word(unsigned int flag, T v) {
   unsigned int bits = 0;
@@ -41,6 +42,12 @@ __device__ __forceinline__ T scan_shfl(T v, int arg, bool up) {
   }
 }
 
+// A status flag tagged with the call's epoch: (epoch << 2) | flag, flag 1 an aggregate, 2 an
+// inclusive prefix. A buffer kept between calls holds earlier calls' (smaller) epochs, which read
+// as not ready, so it needs no zeroing; epoch 0 is a buffer zeroed for this call.
+__device__ __forceinline__ unsigned int scan_flag(unsigned int epoch, unsigned int flag) { return (epoch << 2) | flag; }
+__device__ __forceinline__ unsigned int scan_flag_of(unsigned int epoch, unsigned int tagged) { return (tagged >> 2) == epoch ? (tagged & 3u) : 0u; }
+
 template <int DELAY>
 __device__ __forceinline__ void scan_backoff() {
 #if !defined(GPA_HOST) && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
@@ -55,9 +62,9 @@ __device__ __forceinline__ void scan_backoff() {
 // predecessor at a time was the whole cost of the scan. Types of up to 4 bytes keep flag and
 // value in one 64-bit status word (flag high, value bits low), so neither side needs a fence;
 // wider types publish value, fence, flag (aggs, incls and flags arrays). DELAY ns of sleep
-// between polls of a window that is not ready (0: spin).
+// between polls of a window that is not ready (0: spin). Flags carry the call's epoch (scan_flag).
 template <typename T, int DELAY, typename Op>
-__device__ __forceinline__ T scan_lookback_window(long long tile, T total, T* aggs, T* incls, unsigned int* flags, T ident, Op op) {
+__device__ __forceinline__ T scan_lookback_window(long long tile, T total, T* aggs, T* incls, unsigned int* flags, unsigned int epoch, T ident, Op op) {
   const int lane = threadIdx.x & 31;
   constexpr bool packed = sizeof(T) <= 4;
   volatile unsigned long long* vs = reinterpret_cast<volatile unsigned long long*>(aggs);
@@ -66,12 +73,12 @@ __device__ __forceinline__ T scan_lookback_window(long long tile, T total, T* ag
   volatile T* vi = incls;
   if (lane == 0) {
     if constexpr (packed) {
-      vs[tile] = scan_status_word<T>(tile == 0 ? 2u : 1u, total);
+      vs[tile] = scan_status_word<T>(scan_flag(epoch, tile == 0 ? 2u : 1u), total);
     } else {
       if (tile == 0) vi[0] = total;
       else va[tile] = total;
       __threadfence();
-      vf[tile] = tile == 0 ? 2u : 1u;
+      vf[tile] = scan_flag(epoch, tile == 0 ? 2u : 1u);
     }
   }
   T run = ident;
@@ -82,10 +89,10 @@ __device__ __forceinline__ T scan_lookback_window(long long tile, T total, T* ag
     unsigned long long w = 0;
     for (;;) {
       if constexpr (packed) {
-        w = p >= 0 ? vs[p] : (2ull << 32);
-        f = (unsigned int)(w >> 32);
+        w = p >= 0 ? vs[p] : 0ull;
+        f = p >= 0 ? scan_flag_of(epoch, (unsigned int)(w >> 32)) : 2u;
       } else {
-        f = p >= 0 ? vf[p] : 2u;
+        f = p >= 0 ? scan_flag_of(epoch, vf[p]) : 2u;
       }
       if (!__any_sync(0xffffffffu, f == 0u)) break;
       scan_backoff<DELAY>();
@@ -107,11 +114,11 @@ __device__ __forceinline__ T scan_lookback_window(long long tile, T total, T* ag
   }
   if (lane == 0) {
     if constexpr (packed) {
-      vs[tile] = scan_status_word<T>(2u, op(run, total));
+      vs[tile] = scan_status_word<T>(scan_flag(epoch, 2u), op(run, total));
     } else {
       vi[tile] = op(run, total);
       __threadfence();
-      vf[tile] = 2u;
+      vf[tile] = scan_flag(epoch, 2u);
     }
   }
   return run;
@@ -124,10 +131,10 @@ __device__ __forceinline__ T scan_lookback_window(long long tile, T total, T* ag
 // (an earlier ticket on the same OS thread has finished; one on another OS thread is running).
 // ITEMS elements per thread (16 for 4-byte types halves the tiles to look back over); AHEAD > 0:
 // each block first asks L2 for the tile AHEAD tickets on (a hint). For types
-// of up to 4 bytes `aggs` holds one 64-bit status word per tile and incls is unused. The status
-// (or flags) and *ticket start at zero.
+// of up to 4 bytes `aggs` holds one 64-bit status word per tile and incls is unused. *ticket starts
+// at zero, and so do the status words (or flags) unless tagged with a nonzero epoch (scan_flag).
 template <typename T, int ITEMS, int AHEAD, typename Load, typename Op>
-__device__ void scan_lookback(const T* x, T* y, T* aggs, T* incls, unsigned int* flags, unsigned int* ticket, long long len, int exclusive, T ident, Load load, Op op) {
+__device__ void scan_lookback(const T* x, T* y, T* aggs, T* incls, unsigned int* flags, unsigned int* ticket, unsigned int epoch, long long len, int exclusive, T ident, Load load, Op op) {
   constexpr int TILE = GPA_SCAN_THREADS * ITEMS;
   __shared__ T tileBuf[GPA_SCAN_PAD(TILE)];
   __shared__ T buf[2 * GPA_SCAN_THREADS];
@@ -148,7 +155,7 @@ __device__ void scan_lookback(const T* x, T* y, T* aggs, T* incls, unsigned int*
   T total;
   const T inc = block_inclusive_scan(acc, buf, &total, op);
   if (threadIdx.x < 32) {
-    const T prefix = scan_lookback_window<T, 0>(tile, total, aggs, incls, flags, ident, op);
+    const T prefix = scan_lookback_window<T, 0>(tile, total, aggs, incls, flags, epoch, ident, op);
     if (threadIdx.x == 0) prefixShared = prefix;
   }
   scan_write_tile<T, ITEMS>(y, start, len, tileBuf, buf, inc, &prefixShared, exclusive, op);

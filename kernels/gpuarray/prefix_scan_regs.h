@@ -59,7 +59,7 @@ __device__ __forceinline__ void scan_store_run(T* p, long long n, const T (&v)[I
 }
 
 template <typename T, int THREADS, int ITEMS, int LOAD, bool TICKET, int DELAY, int AHEAD, typename Load, typename Op>
-__device__ void scan_lookback_regs(const T* x, T* y, T* aggs, T* incls, unsigned int* flags, unsigned int* ticket, long long len, int exclusive, T ident, Load load, Op op) {
+__device__ void scan_lookback_regs(const T* x, T* y, T* aggs, T* incls, unsigned int* flags, unsigned int* ticket, unsigned int epoch, long long len, int exclusive, T ident, Load load, Op op) {
   static_assert(THREADS % 32 == 0 && THREADS >= 32 && THREADS <= 1024, "whole warps");
   constexpr int WARPS = THREADS / 32, SEG = 32 * ITEMS;
   constexpr long long TILE = (long long)THREADS * ITEMS;
@@ -117,7 +117,7 @@ __device__ void scan_lookback_regs(const T* x, T* y, T* aggs, T* incls, unsigned
   if (warp == 0) {
     T total = wtot[0];
     for (int w = 1; w < WARPS; ++w) total = op(total, wtot[w]);
-    const T prefix = scan_lookback_window<T, DELAY>(tile, total, aggs, incls, flags, ident, op);
+    const T prefix = scan_lookback_window<T, DELAY>(tile, total, aggs, incls, flags, epoch, ident, op);
     if (lane == 0) prefixShared = prefix;
   }
   __syncthreads();

@@ -17,6 +17,7 @@ import { where } from './where.js';
 import { complexScanSource } from './scan-complex-source.js';
 import { scanEntries } from './scan-entries.js';
 import { zeroedArray } from './creation.js';
+import { Device, registerStreamScratch } from '../device/device.js';
 
 export type ScanOp = 'add' | 'multiply' | 'maximum' | 'minimum';
 
@@ -81,10 +82,13 @@ function lookbackEntry(s: LookbackShape, itemsize: number): string {
       ? `gpa::scan_lookback<Acc, ${s.items}, ${s.ahead}>`
       : `gpa::scan_lookback_regs<Acc, ${s.threads}, ${s.items}, ${s.load === 'direct' ? 1 : 0}, ${s.ticket}, ${s.delayNs}, ${s.ahead}>`;
   // Types of up to 4 bytes: the ticket is the word after the status words (one zeroed array).
-  return `extern "C" __global__ void ${bounds}gpa_scan_lookback(const void* x, void* y, void* aggs, void* incls, void* flags, long long len, long long tiles, int exclusive) {
-  unsigned int* f = (unsigned int*)flags;
-  unsigned int* ticket = sizeof(Acc) <= 4 ? (unsigned int*)((unsigned long long*)aggs + tiles) : f + tiles;
-  ${call}((const Acc*)x, (Acc*)y, (Acc*)aggs, (Acc*)incls, f, ticket, len, exclusive, IDENT, ScanLoad(), ScanOp());
+  // status: the address of the status words (types of up to 4 bytes: flag and value in one; wider
+  // types: the flags, their values in aggs and incls), a zeroed array or the stream's kept buffer.
+  return `extern "C" __global__ void ${bounds}gpa_scan_lookback(const void* x, void* y, unsigned long long status, unsigned long long aggs, unsigned long long incls, long long len, long long tiles, int exclusive, unsigned int epoch) {
+  unsigned int* f = (unsigned int*)status;
+  Acc* a = sizeof(Acc) <= 4 ? (Acc*)status : (Acc*)aggs;
+  unsigned int* ticket = sizeof(Acc) <= 4 ? (unsigned int*)((unsigned long long*)status + tiles) : f + tiles;
+  ${call}((const Acc*)x, (Acc*)y, a, (Acc*)incls, f, ticket, epoch, len, exclusive, IDENT, ScanLoad(), ScanOp());
 }
 `;
 }
@@ -168,15 +172,16 @@ export function scanRows(x: GpuArray, y: GpuArray, rows: number, len: number, op
     // Types of up to 4 bytes: one 64-bit status word per tile (flag and value) and the ticket
     // after them, one zeroed array; wider types: values in aggs/incls, zeroed flags + ticket.
     const packed = d.itemsize <= 4;
-    const aggs = packed ? zeroedArray([lbTiles + 1], dtypes.uint64, x.device) : GpuArray.allocate([lbTiles], d, x.device);
-    const incls = packed ? null : GpuArray.allocate([lbTiles], d, x.device);
-    const flags = packed ? null : zeroedArray([lbTiles + 1], dtypes.uint32, x.device);
+    // Block-index tiles reuse the stream's status buffer under a new epoch (no zeroing launch).
+    const kept = shape.kernel === 'registers' && !shape.ticket ? keptStatus(x.device, packed, lbTiles) : null;
+    const status = kept === null ? zeroedArray([lbTiles + 1], packed ? dtypes.uint64 : dtypes.uint32, x.device) : null;
+    const values = packed ? null : [GpuArray.allocate([lbTiles], d, x.device), GpuArray.allocate([lbTiles], d, x.device)];
     try {
-      moduleKernel(src, 'gpa_scan_lookback')(lbTiles, threads, [x, y, aggs, incls ?? aggs, flags ?? aggs, len, lbTiles, opts.exclusive ? 1 : 0]);
+      const [aggs, incls] = values === null ? [0, 0] : [values[0].ptr, values[1].ptr];
+      moduleKernel(src, 'gpa_scan_lookback')(lbTiles, threads, [x, y, kept?.ptr ?? status!.ptr, aggs, incls, len, lbTiles, opts.exclusive ? 1 : 0, kept?.epoch ?? 0]);
     } finally {
-      aggs.dispose();
-      incls?.dispose();
-      flags?.dispose();
+      status?.dispose();
+      for (const v of values ?? []) v.dispose();
     }
     return;
   }
@@ -188,6 +193,39 @@ export function scanRows(x: GpuArray, y: GpuArray, rows: number, len: number, op
   } finally {
     sums.dispose();
   }
+}
+
+// ---- the status buffer kept between look-back scans ----------------------------------------------
+
+/**
+ * Each stream keeps two status buffers for the look-back scans with block-index tiles, one of
+ * 64-bit words (types of up to 4 bytes) and one of 32-bit flags (wider types): a call tags its
+ * flags with a new epoch (prefix_scan_lookback.h's scan_flag), so the words of earlier calls read
+ * as not ready and no zeroing launch precedes the scan. (One buffer for both layouts would let a
+ * 64-bit word's value half pass for a flag.) Calls needing more words than a buffer holds, a graph
+ * capture (whose replays would all see the epoch of the capture) and ticket tiles zero an array
+ * instead.
+ */
+const KEPT_STATUS = { packed: { key: 'scan-status-64', bytes: 1 << 20, word: 8 }, wide: { key: 'scan-status-32', bytes: 1 << 19, word: 4 } };
+for (const k of Object.values(KEPT_STATUS)) registerStreamScratch(k.key, k.bytes);
+/** The epochs a kept buffer goes through before it is zeroed again (the flag word keeps 2 bits for the flag); tests lower it. */
+export const keptStatusEpochs = { max: 2 ** 30 - 1 };
+const epochs = new WeakMap<Device, Map<number, number>>();
+
+function keptStatus(device: Device, packed: boolean, tiles: number): { ptr: number; epoch: number } | null {
+  const kind = packed ? KEPT_STATUS.packed : KEPT_STATUS.wide;
+  if (tiles * kind.word > kind.bytes || device.capturing) return null;
+  const ptr = device.streamScratch(kind.key);
+  let m = epochs.get(device);
+  if (m === undefined) epochs.set(device, (m = new Map()));
+  let epoch = (m.get(ptr) ?? 0) + 1;
+  if (epoch > keptStatusEpochs.max) {
+    // Every epoch used: zero the buffer and start again.
+    device.backend.memset(ptr, 0, kind.bytes, device.currentStream());
+    epoch = 1;
+  }
+  m.set(ptr, epoch);
+  return { ptr, epoch };
 }
 
 // ---- NumPy's accumulation dtypes ---------------------------------------------------------------
