@@ -5,7 +5,7 @@
 // an unaligned input, partial last tiles and more than one 32-tile look-back window.
 import { expect } from 'chai';
 import * as gp from '../lib/index.js';
-import { keptStatusEpochs, LookbackShape, lookbackShapes, scanRows } from '../lib/ops/prefix-scan.js';
+import { keptStatusBuffers, LookbackShape, lookbackShapes, scanRows } from '../lib/ops/prefix-scan.js';
 import { describeEachDevice, rng } from './helpers.js';
 
 const BASE: LookbackShape = { kernel: 'registers', threads: 256, items: 16, load: 'transpose', ticket: false, minBlocks: 0, delayNs: 0, ahead: 0 };
@@ -100,8 +100,8 @@ describeEachDevice('look-back scan shapes', () => {
 
   it("scans in a row reuse the stream's status buffers: new epochs, the wrap-around, both layouts, another stream", function () {
     this.timeout(300_000);
-    const savedMax = keptStatusEpochs.max;
-    keptStatusEpochs.max = 3; // zeroed and restarted every third call of a layout
+    const savedMax = keptStatusBuffers.maxEpoch;
+    keptStatusBuffers.maxEpoch = 3; // zeroed and restarted every third call of a layout
     try {
       const r = rng(7);
       const add = (a: number, b: number) => a + b;
@@ -124,7 +124,7 @@ describeEachDevice('look-back scan shapes', () => {
       expect(firstMismatch(got, refScan(host, add)), 'on another stream').to.equal(-1);
       s.dispose();
     } finally {
-      keptStatusEpochs.max = savedMax;
+      keptStatusBuffers.maxEpoch = savedMax;
     }
   });
 

@@ -11,8 +11,8 @@
 //   node dist/bench/probes/scan-probe.js
 import * as gp from '../../lib/index.js';
 import { CudaBackend } from '../../lib/device/cuda/backend.js';
-import { LookbackShape, lookbackShapes } from '../../lib/ops/prefix-scan.js';
-import { CudaEventClock, HostClock } from '../timing.js';
+import { keptStatusBuffers, LookbackShape, lookbackShapes } from '../../lib/ops/prefix-scan.js';
+import { CudaEventClock, HostClock, rate } from '../timing.js';
 
 const be = gp.currentDevice().backend;
 const clock = be.kind === 'cuda' ? new CudaEventClock(be as CudaBackend) : new HostClock(be);
@@ -70,6 +70,37 @@ function sweep(dtype: 'float32' | 'float64', n: number, which: 'narrow' | 'wide'
   for (const [l, ms] of good.slice(0, 6)) console.log(`  ${l.padEnd(40)} ${ms.toFixed(3)} ms`);
   if (good.length) console.log(`switch (lib/ops/prefix-scan.ts, lookbackShapes):\n  ${which}: ${literal(good[0][4])},`);
   for (const a of new Set([f32, x, out, ref])) a.dispose();
+}
+
+/**
+ * SCAN_PROBE_KEPT=1: cumsum of float32 (and int32 -> int64) arrays of several sizes with the
+ * stream's kept status buffers (no zeroing launch) and with a zeroed array a call, alternately:
+ * device time (CUDA events, median) and host time a call back to back (rate, one sync a batch).
+ */
+function keptSweep(): void {
+  console.log('\ncumsum with kept status buffers (kept) against a zeroed array a call (zeroed):');
+  for (const n of [20_000, 200_000, 2_000_000, 16 << 20, 256 << 20]) {
+    const f32 = gp.empty([n], 'float32');
+    fill(Math.min(4096, Math.ceil(n / 256)), 256, [f32, n]);
+    const i32 = f32.astype('int32');
+    for (const [label, x] of [['float32', f32], ['int32 -> int64', i32]] as const) {
+      const row: string[] = [];
+      for (const enabled of [true, false, true, false]) {
+        keptStatusBuffers.enabled = enabled;
+        const dev = time(() => gp.cumsum(x).dispose());
+        const host = rate(() => gp.cumsum(x).dispose(), () => be.synchronize(), { batch: n > 1 << 24 ? 5 : 50, synced: false });
+        row.push(`${enabled ? 'kept' : 'zeroed'} ${(dev.ms * 1000).toFixed(2)} µs / host ${(host.ms * 1000).toFixed(2)} µs`);
+      }
+      keptStatusBuffers.enabled = true;
+      console.log(`  ${String(n).padStart(10)} ${label.padEnd(15)} ${row.join(' | ')}`);
+    }
+    f32.dispose();
+    i32.dispose();
+  }
+}
+if (process.env.SCAN_PROBE_KEPT === '1') {
+  keptSweep();
+  process.exit(0);
 }
 
 const S = { ...lookbackShapes.narrow };

@@ -208,18 +208,22 @@ export function scanRows(x: GpuArray, y: GpuArray, rows: number, len: number, op
  */
 const KEPT_STATUS = { packed: { key: 'scan-status-64', bytes: 1 << 20, word: 8 }, wide: { key: 'scan-status-32', bytes: 1 << 19, word: 4 } };
 for (const k of Object.values(KEPT_STATUS)) registerStreamScratch(k.key, k.bytes);
-/** The epochs a kept buffer goes through before it is zeroed again (the flag word keeps 2 bits for the flag); tests lower it. */
-export const keptStatusEpochs = { max: 2 ** 30 - 1 };
+/**
+ * `maxEpoch`: the epochs a kept buffer goes through before it is zeroed again (the flag word keeps
+ * 2 bits for the flag; tests lower it); `enabled` false zeroes an array for every call (the probes
+ * compare the two).
+ */
+export const keptStatusBuffers = { enabled: true, maxEpoch: 2 ** 30 - 1 };
 const epochs = new WeakMap<Device, Map<number, number>>();
 
 function keptStatus(device: Device, packed: boolean, tiles: number): { ptr: number; epoch: number } | null {
   const kind = packed ? KEPT_STATUS.packed : KEPT_STATUS.wide;
-  if (tiles * kind.word > kind.bytes || device.capturing) return null;
+  if (!keptStatusBuffers.enabled || tiles * kind.word > kind.bytes || device.capturing) return null;
   const ptr = device.streamScratch(kind.key);
   let m = epochs.get(device);
   if (m === undefined) epochs.set(device, (m = new Map()));
   let epoch = (m.get(ptr) ?? 0) + 1;
-  if (epoch > keptStatusEpochs.max) {
+  if (epoch > keptStatusBuffers.maxEpoch) {
     // Every epoch used: zero the buffer and start again.
     device.backend.memset(ptr, 0, kind.bytes, device.currentStream());
     epoch = 1;
