@@ -129,7 +129,7 @@ const NUMPY_MASK_KEYS: Record<string, readonly string[]> = {
 const maskKeys = (r: ReductionRow) => (r.extra.ufunc ? (r.extra.noInitial ? ['where'] : ['initial', 'where']) : r.extra.whereMoments ? ['where'] : []);
 
 function reductionOptions(r: ReductionRow): string {
-  const keys = ['axis', 'keepdims', ...(r.extra.noOut ? [] : ['out']), ...(r.extra.dtype ? ['dtype'] : []), ...(r.extra.ddof ? ['ddof'] : []), ...maskKeys(r)];
+  const keys = ['axis', 'keepdims', ...(r.extra.noOut ? [] : ['out']), ...(r.extra.dtype ? ['dtype'] : []), ...(r.extra.ddof ? ['ddof', 'correction', 'mean'] : []), ...maskKeys(r)];
   return keys.map((k) => `\`${k}\``).join(', ');
 }
 

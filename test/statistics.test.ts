@@ -479,6 +479,35 @@ describeEachDevice('statistics', () => {
     expect(flat(gp.median(t.T, [0, -1]))).to.deep.equal([7.5, 11.5, 15.5]);
   });
 
+  it("NumPy 2's mean= for var, std, nanvar and nanstd (values and dtypes from NumPy 2.4)", () => {
+    // a = np.arange(12.).reshape(3, 4) ** 1.5
+    const a = gp.arange(12, 'float64').reshape([3, 4]).power(1.5);
+    const m = a.mean(1, { keepdims: true });
+    const close = (got: number[], want: number[]) => got.forEach((g, i) => expect(g).to.be.closeTo(want[i], 1e-12 * Math.max(1, Math.abs(want[i]))));
+    close(flat(gp.var(a, 1, { mean: m })), [3.909810249481014, 15.406128854204027, 26.682818819722968]);
+    // Any mean, with ddof: np.std(a, axis=0, mean=np.zeros((1, 4)), ddof=1)
+    close(flat(gp.std(a, 0, { mean: gp.zeros([1, 4]), ddof: 1 })), [16.970562748477143, 20.676073128135332, 24.73863375370596, 29.16333314283537]);
+    close(flat(gp.var(a, { mean: 5 })), [238.70401386444527]);
+    close(flat(gp.var(a, 1, { where: gp.greater(a, 3), mean: m })), [8.643644310816137, 15.406128854204027, 26.682818819722968]);
+    // A float64 mean array widens a float32 variance; a float32 one or a number does not.
+    const a32 = a.astype('float32');
+    expect(gp.var(a32, 1, { mean: a32.mean(1, { keepdims: true, dtype: 'float64' }) }).dtype.name).to.equal('float64');
+    expect(gp.var(a32, 1, { mean: a32.mean(1, { keepdims: true }) }).dtype.name).to.equal('float32');
+    expect(gp.var(a32, 1, { mean: 3 }).dtype.name).to.equal('float32');
+    // Integers: np.var(np.arange(12).reshape(3, 4), axis=1, mean=[[1], [2], [3]]) is [1.5, 13.5, 43.5].
+    expect(flat(gp.var(gp.arange(12).reshape([3, 4]), 1, { mean: [[1], [2], [3]] }))).to.deep.equal([1.5, 13.5, 43.5]);
+    // Complex: |x - mean|^2.
+    const z = gp.add(a, gp.multiply(gp.flip(a, 0), { re: 0, im: 1 }));
+    close(flat(gp.var(z, 1, { mean: z.mean(1, { keepdims: true }) })), [30.592629069203984, 30.812257708408055, 30.592629069203984]);
+    // nanvar/nanstd: NaN skipped; a given mean subtracts in a's dtype.
+    const an = a.copy();
+    an.assign(NaN, 0, 1);
+    close(flat(gp.nanvar(an, 1, { mean: gp.nanmean(an, 1, { keepdims: true }) })), [4.5117914540668735, 15.406128854204027, 26.682818819722968]);
+    expect(gp.nanstd(an.astype('float32'), 1, { mean: gp.zeros([3, 1]) }).dtype.name).to.equal('float32');
+    expect(() => gp.var(a, 1, { mean: gp.zeros([2, 1]) })).to.throw(RangeError, /broadcast/);
+    expect(() => gp.sum(a, { mean: 1 } as never)).to.throw(TypeError, /unexpected keyword argument 'mean'/);
+  });
+
   it("NumPy 2's correction (var, std, nanvar, nanstd); histogramdd/histogram2d bins as an option, edges in NumPy's dtypes; convolve/correlate {mode}", () => {
     expect(gp.var(gp.array([1, 2, 3, 4]), { correction: 1 }).item()).to.equal(1.6666666666666667);
     expect(flat(gp.std(gp.array([[1, 2], [3, 5]]), { axis: 0, correction: 1 }))).to.deep.equal([1.4142135623730951, 2.1213203435596424]);

@@ -5,7 +5,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
 import { normalizeAxis, sameShape } from '../core/shape.js';
 import type { AxisLike } from '../kernel/reduction.js';
-import { reductionFunctions as R } from './reductions.js';
+import { givenMean, reductionFunctions as R } from './reductions.js';
 import { ArrayLike as ArrayArg, copyInto, bindArgs, bindArgsNoneDefault, toArray, withArray } from './array-args.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
 
@@ -59,6 +59,8 @@ export interface NanMomentOptions extends StatOptions {
   out?: GpuArray;
   /** Only the elements where this bool mask (broadcast to the array) is true take part. */
   where?: GpuArray | boolean;
+  /** nanvar, nanstd: NumPy 2's `mean`, subtracted instead of the computed one (broadcasting to the input, as with keepdims). */
+  mean?: ArrayArg;
 }
 
 /** Count of the non-NaN elements (under `where`) along axis, in dtype d. */
@@ -130,13 +132,29 @@ function correctionAsDdof(name: string, o: Partial<NanMomentOptions>): Partial<N
 function nanvarOf(name: string, a: GpuArray, o: Partial<NanMomentOptions>): GpuArray {
   const ddof = o.ddof ?? 0;
   if (typeof ddof !== 'number' || !Number.isFinite(ddof)) throw new TypeError(`${name}: ddof must be a number`);
-  if (a.dtype.kind !== 'f' && a.dtype.kind !== 'c') return R.var(a, { ...passOn(o), ddof });
+  const mean = o.mean === undefined ? {} : { mean: o.mean };
+  if (a.dtype.kind !== 'f' && a.dtype.kind !== 'c') return R.var(a, { ...passOn(o), ...mean, ddof });
   checkInexact(name, o);
+  const given = o.mean === undefined ? null : givenMean(name, a, o.mean);
+  try {
+    return nanvarFrom(a, o, ddof, given?.array ?? null);
+  } finally {
+    given?.dispose();
+  }
+}
+
+/** nanvarOf's work for a float or complex `a`, from the given mean (null: nanmean's). */
+function nanvarFrom(a: GpuArray, o: Partial<NanMomentOptions>, ddof: number, given: GpuArray | null): GpuArray {
   return using((tmp) => {
-    const m = nanmean(a, passOn(o, true));
-    tmp.push(m);
-    const dev = U.subtract(a, m) as GpuArray;
+    const m = given ?? nanmean(a, passOn(o, true));
+    if (given === null) tmp.push(m);
+    let dev = U.subtract(a, m) as GpuArray;
     tmp.push(dev);
+    // NumPy subtracts a given mean into the NaN-free copy of a (an unsafe cast to a's dtype).
+    if (dev.dtype !== a.dtype) {
+      dev = dev.astype(a.dtype);
+      tmp.push(dev);
+    }
     const nan = U.isnan(a) as GpuArray;
     tmp.push(nan);
     const z = U.where(nan, 0, dev) as GpuArray;
@@ -165,14 +183,14 @@ function nanvarOf(name: string, a: GpuArray, o: Partial<NanMomentOptions>): GpuA
 export function nanvar(a: ArrayArg, ...more: (AxisLike | DType | string | GpuArray | boolean | null | NanMomentOptions | undefined)[]): GpuArray {
   if (!(a instanceof GpuArray)) return withArray(a, 'nanvar: a', (x) => nanvar(x, ...more));
   // NumPy's order: axis, dtype, out, ddof, keepdims; where and correction keyword-only.
-  const o = correctionAsDdof('nanvar', nanMoments('nanvar', more, ['axis', 'dtype', 'out', 'ddof', 'keepdims'], ['where', 'correction']));
+  const o = correctionAsDdof('nanvar', nanMoments('nanvar', more, ['axis', 'dtype', 'out', 'ddof', 'keepdims'], ['where', 'correction', 'mean']));
   return into(nanvarOf('nanvar', a, o), o.out);
 }
 
 /** numpy.nanstd: the square root of nanvar. */
 export function nanstd(a: ArrayArg, ...more: (AxisLike | DType | string | GpuArray | boolean | null | NanMomentOptions | undefined)[]): GpuArray {
   if (!(a instanceof GpuArray)) return withArray(a, 'nanstd: a', (x) => nanstd(x, ...more));
-  const o = correctionAsDdof('nanstd', nanMoments('nanstd', more, ['axis', 'dtype', 'out', 'ddof', 'keepdims'], ['where', 'correction']));
+  const o = correctionAsDdof('nanstd', nanMoments('nanstd', more, ['axis', 'dtype', 'out', 'ddof', 'keepdims'], ['where', 'correction', 'mean']));
   const v = nanvarOf('nanstd', a, o);
   try {
     return into(U.sqrt(v) as GpuArray, o.out);

@@ -8,8 +8,11 @@ import { copyInto } from './array-args.js';
 import { ReductionOptions, reductionFunctions as R } from './reductions.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
 
-/** mean/var/std of `a` with opts.where a bool mask (or boolean), in the accumulator dtype `acc`, returning dtype `out`. */
-export function maskedMoment(rule: 'mean' | 'var' | 'std', a: GpuArray, opts: ReductionOptions, acc: DType, out: DType): GpuArray {
+/**
+ * mean/var/std of `a` with opts.where a bool mask (or boolean), in the accumulator dtype `acc`,
+ * returning dtype `out`; var/std subtract `given` (NumPy's mean=, of a's ndim) when there is one.
+ */
+export function maskedMoment(rule: 'mean' | 'var' | 'std', a: GpuArray, opts: ReductionOptions, acc: DType, out: DType, given: GpuArray | null = null): GpuArray {
   const name = rule;
   const where = opts.where;
   if (!(where instanceof GpuArray) && typeof where !== 'boolean') throw new TypeError(`${name}: where must be a bool GpuArray or a boolean`);
@@ -28,7 +31,7 @@ export function maskedMoment(rule: 'mean' | 'var' | 'std', a: GpuArray, opts: Re
     let res: GpuArray;
     if (rule === 'mean') res = keep(U.divide(sumOf(a, keepdims, acc), count(keepdims)) as GpuArray);
     else {
-      const mean = keep(U.divide(sumOf(a, true, acc), count(true)) as GpuArray);
+      const mean = given !== null ? keep(given.astype(acc)) : keep(U.divide(sumOf(a, true, acc), count(true)) as GpuArray);
       const dev = keep(U.subtract(a, mean) as GpuArray);
       const sq = keep((acc.isComplex ? U.square(keep(U.absolute(dev) as GpuArray)) : U.multiply(dev, dev)) as GpuArray);
       const real = sq.dtype;

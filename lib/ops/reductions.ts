@@ -6,7 +6,8 @@ import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import type { Scalar } from '../core/scalar.js';
 import { describeValue } from '../util/options.js';
-import { assertBoolMask, canCastSafely, canCastSameKind } from '../core/promotion.js';
+import { assertBoolMask, canCastSafely, canCastSameKind, promoteTypes } from '../core/promotion.js';
+import { broadcastShapes, sameShape, shapeString } from '../core/shape.js';
 import type { BoundParam } from '../kernel/elementwise.js';
 import { AxisLike, makeReductionDefinition, normalizeAxes, ReductionDefinition, runReduction, zeroDimAxis } from '../kernel/reduction.js';
 import { isTracer, traceHook } from './trace-hook.js';
@@ -33,6 +34,12 @@ export interface ReductionOptions {
   initial?: number | bigint | boolean;
   /** Only the elements where this bool mask (broadcast to the array) is true take part (sum, prod, max, min, nanmax, nanmin, all, any). */
   where?: GpuArray | boolean;
+  /**
+   * var, std: NumPy 2's `mean`, the mean to subtract instead of computing it: an array broadcasting
+   * to the input (the shape mean with keepdims gives) or a number. A mean array of a wider dtype
+   * widens the result, as NumPy's `a - mean`.
+   */
+  mean?: ArrayLike;
 }
 
 /** Identity by dtype kind: inexact (float/complex) or exact (bool/int). */
@@ -134,7 +141,7 @@ const param = (name: string, d: DType, isOutput: boolean): BoundParam => ({
 });
 const divParam: BoundParam = { name: '_div', raw: false, isOutput: false, dtype: dtypes.float64, localCtype: 'double', placeholder: null, readsOutput: false };
 
-const OPTION_KEYS = ['axis', 'keepdims', 'out', 'dtype', 'ddof', 'correction', 'initial', 'where'];
+const OPTION_KEYS = ['axis', 'keepdims', 'out', 'dtype', 'ddof', 'correction', 'initial', 'where', 'mean'];
 
 /** NumPy's positional parameters after `a`, per reduction, in order (functions and methods alike); the other options are keyword-only. */
 const POSITIONAL = {
@@ -161,7 +168,7 @@ const POSITIONAL = {
  */
 export const maskedReduction: {
   run?: (ufunc: string, a: GpuArray, options: ReductionOptions, nanAsZero: boolean) => GpuArray;
-  moments?: (rule: 'mean' | 'var' | 'std', a: GpuArray, options: ReductionOptions, acc: DType, out: DType) => GpuArray;
+  moments?: (rule: 'mean' | 'var' | 'std', a: GpuArray, options: ReductionOptions, acc: DType, out: DType, mean: GpuArray | null) => GpuArray;
 } = {};
 
 /** A reduction's arguments after `a`: NumPy's positional ones, then one options object. None (null) by position is the default, except for axis. */
@@ -177,6 +184,7 @@ function checkOptions(decl: Decl, opts: ReductionOptions): void {
   const [name, , , , , extra = {}] = decl;
   if (opts.dtype !== undefined && !extra.dtype) throw new TypeError(`${name}() got an unexpected keyword argument 'dtype'`);
   if (opts.ddof !== undefined && !extra.ddof) throw new TypeError(`${name}() got an unexpected keyword argument 'ddof'`);
+  if (opts.mean !== undefined && !extra.ddof) throw new TypeError(`${name}() got an unexpected keyword argument 'mean'`);
   if (opts.correction !== undefined) {
     if (!extra.ddof) throw new TypeError(`${name}() got an unexpected keyword argument 'correction'`);
     if (opts.ddof !== undefined) throw new RangeError(`${name}: ddof and correction can't be provided simultaneously.`);
@@ -266,9 +274,14 @@ function reduce(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
   if (a.ndim === 0 && ((extra as { ufunc?: string }).ufunc !== undefined || name === 'countNonzero')) opts = { ...opts, axis: zeroDimAxis(opts.axis, 0) };
   if (extra.whereMoments && opts.where !== undefined && opts.where !== true) {
     if (maskedReduction.moments === undefined) throw new TypeError(`${name}: where needs the ufunc methods (import gpuarray's index)`);
-    const { acc, out } = partsOf(decl, a.dtype, opts.dtype === undefined ? undefined : toDType(opts.dtype, `${name}: dtype`));
-    checkMomentOut(rule, out, opts.out);
-    return maskedReduction.moments(rule as 'mean' | 'var' | 'std', a, opts, acc, out);
+    const given = opts.mean === undefined ? null : givenMean(name, a, opts.mean);
+    try {
+      const { acc, out } = partsOf(decl, a.dtype, momentWant(decl, a, opts, given));
+      checkMomentOut(rule, out, opts.out);
+      return maskedReduction.moments(rule as 'mean' | 'var' | 'std', a, opts, acc, out, given?.array ?? null);
+    } finally {
+      given?.dispose();
+    }
   }
   if (opts.initial !== undefined || (opts.where !== undefined && opts.where !== true)) {
     if (maskedReduction.run === undefined) throw new TypeError(`${name}: initial and where need the ufunc methods (import gpuarray's index)`);
@@ -340,16 +353,46 @@ function checkMomentOut(rule: Rule, result: DType, out: GpuArray | undefined): v
 
 /** var and std: two passes (the mean, kept broadcastable, then the mean of |x - mean|^2). */
 function reduceVariance(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
+  const given = opts.mean === undefined ? null : givenMean(decl[0], a, opts.mean);
+  try {
+    return varianceWith(decl, a, opts, momentWant(decl, a, opts, given), given?.array ?? null);
+  } finally {
+    given?.dispose();
+  }
+}
+
+/** var/std's dtype= (or none); a given mean array of a wider dtype widens the deviations and so the result, as NumPy's a - mean. */
+function momentWant(decl: Decl, a: GpuArray, opts: ReductionOptions, given: { array: GpuArray; strong: boolean } | null): DType | undefined {
+  if (opts.dtype !== undefined) return toDType(opts.dtype, `${decl[0]}: dtype`);
+  return given?.strong ? promoteTypes(ruleTypes(decl[1], a.dtype, undefined).acc, given.array.dtype) : undefined;
+}
+
+/**
+ * A var/std mean= argument as an array of a's ndim (leading 1s added) that broadcasts to a's
+ * shape; `strong`: it has a dtype of its own (not a JS number).
+ */
+export function givenMean(name: string, a: GpuArray, mean: ArrayLike): { array: GpuArray; strong: boolean; dispose: () => void } {
+  const owned = mean instanceof GpuArray ? null : toArray(mean, `${name}: mean`);
+  const m = owned ?? (mean as GpuArray);
+  if (m.ndim > a.ndim || !sameShape(broadcastShapes(m.shape, a.shape), a.shape)) {
+    owned?.dispose();
+    throw new RangeError(`${name}: mean of shape ${shapeString(m.shape)} does not broadcast to the array's shape ${shapeString(a.shape)}`);
+  }
+  const array = m.ndim === a.ndim ? m : m.reshape([...Array<number>(a.ndim - m.ndim).fill(1), ...m.shape]);
+  return { array, strong: !isJsScalar(mean), dispose: () => (array !== m && array.dispose(), owned?.dispose()) };
+}
+
+function varianceWith(decl: Decl, a: GpuArray, opts: ReductionOptions, want: DType | undefined, given: GpuArray | null): GpuArray {
   const [name, rule, map, reduceExpr, , extra = {}] = decl;
-  const { acc, out, ident } = partsOf(decl, a.dtype, opts.dtype === undefined ? undefined : toDType(opts.dtype, `${name}: dtype`));
+  const { acc, out, ident } = partsOf(decl, a.dtype, want);
   checkMomentOut(decl[1], out, opts.out);
   const reduced = normalizeAxes(opts.axis, a.ndim);
   const count = a.shape.reduce((n, d, i) => (reduced[i] ? n * d : n), 1);
   const outParam = param('out0', opts.out?.dtype ?? out, true);
   const call = { axis: opts.axis, keepdims: opts.keepdims ?? false, emptyError: extra.empty };
   if (opts.ddof !== undefined && (typeof opts.ddof !== 'number' || !Number.isFinite(opts.ddof))) throw new TypeError(`${name}: ddof must be a number`);
-  // Pass 1: the mean in the accumulator dtype, kept broadcastable against the input.
-  const mean = reduce(MEAN, a, { axis: opts.axis, keepdims: true, dtype: acc });
+  // Pass 1: the mean in the accumulator dtype, kept broadcastable against the input (or the given one).
+  const mean = given === null ? reduce(MEAN, a, { axis: opts.axis, keepdims: true, dtype: acc }) : given.astype(acc);
   try {
     const def = definition(name, map, reduceExpr, POST[rule], ident);
     const real = realOf(acc);
