@@ -23,6 +23,18 @@ describeEachDevice('set routines of complex arrays', () => {
     expect([pairs(uc.values), ints(uc.counts)]).to.deep.equal([[[0, 0], [1, 0], [2, 1], [1, NaN], [NaN, 1]], [2, 2, 2, 1, 1]]);
   });
 
+  it('unique along an axis: complex rows in NumPy order (real then imaginary, column by column), every flag; NaN rows stay apart', () => {
+    // np.unique(z, axis=0, return_index=True, return_inverse=True, return_counts=True)
+    const z = cx([[1, 2], [0, 0], [1, 2], [0, 0], [1, 1], [5, 0], [0, 3], [1, 0], [1, 1], [5, 0], [1, 2], [0, -1]], 'complex64').reshape([6, 2]);
+    const [v, idx, inv, cnt] = gp.unique(z, { axis: 0, returnIndex: true, returnInverse: true, returnCounts: true }) as gp.GpuArray[];
+    expect([v.dtype.name, v.shape, pairs(v)]).to.deep.equal(['complex64', [4, 2], [[0, 3], [1, 0], [1, 1], [5, 0], [1, 2], [0, -1], [1, 2], [0, 0]]]);
+    expect([ints(idx), ints(inv), ints(cnt)]).to.deep.equal([[3, 2, 5, 0], [3, 3, 1, 0, 1, 2], [1, 2, 1, 2]]);
+    const cols = gp.unique(z, { axis: 1, returnIndex: true }) as gp.GpuArray[];
+    expect([cols[0].shape, ints(cols[1])]).to.deep.equal([[6, 2], [1, 0]]);
+    const zn = cx([[NaN, 0], [1, 0], [NaN, 0], [1, 0], [1, 0], [2, 0]]).reshape([3, 2]);
+    expect(pairs(gp.unique(zn, { axis: 0 }) as gp.GpuArray)).to.deep.equal([[1, 0], [2, 0], [NaN, 0], [1, 0], [NaN, 0], [1, 0]]);
+  });
+
   it('searchsorted (both sides, real a with complex v) and isin (NaN never matches)', () => {
     const a = cx([[0, 0], [1, 0], [1, 2], [2, 0], [NaN, 0]]);
     const v = cx([[1, 1], [1, 0], [NaN, 0], [0, 3]]);

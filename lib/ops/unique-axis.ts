@@ -22,7 +22,6 @@ export interface UniqueWant {
 
 /** [values, index?, inverse?, counts?] of numpy.unique along `axis` (the inverse is 1-D, as NumPy). */
 export function uniqueAlongAxis(ar: GpuArray, axis: number, want: UniqueWant): GpuArray[] {
-  if (ar.dtype.isComplex) throw new TypeError(`unique: ${ar.dtype.name} is not supported yet (complex ordering)`);
   const ax = axisOf(axis, ar.ndim);
   const n = ar.shape[ax];
   const rest = ar.shape.filter((_, i) => i !== ax);
