@@ -453,6 +453,17 @@ describeEachDevice('statistics', () => {
     expect(gp.quantile(f32, [0.5]).dtype.name).to.equal('float64'); // a list is float64, as NumPy
     expect(gp.quantile(f32, gp.array([0.5], 'float32')).dtype.name).to.equal('float32');
     expect(() => gp.quantile(gp.array([true, false]), 0.5)).to.throw(TypeError);
+    // An integer q makes the linear quantile pick elements (NumPy 2.4: quantile(int16, [0, 1]) is
+    // int16, of float32 data with an int32 q float32); percentile divides q first (float64).
+    const i16 = gp.arange(10, 'int16');
+    const ends = gp.quantile(i16, [0, 1]);
+    expect([ends.dtype.name, flat(ends)]).to.deep.equal(['int16', [0, 9]]);
+    expect(gp.quantile(f32, gp.array([0, 1], 'int32')).dtype.name).to.equal('float32');
+    expect(gp.nanquantile(i16, gp.int64(1)).dtype.name).to.equal('int16');
+    expect(gp.percentile(i16, gp.array([0, 100], 'int32')).dtype.name).to.equal('float64');
+    expect(gp.quantile(i16, [0, 0.5]).dtype.name).to.equal('float64');
+    const bq = gp.quantile(gp.array([true, false, true]), [0, 1]);
+    expect([bq.dtype.name, flat(bq)]).to.deep.equal(['bool', [0, 1]]);
     // The Hyndman-Fan methods (NumPy 2.4's values; the discrete ones keep int32).
     const hf = gp.array([3, 1, 4, 1, 5, 9, 2, 6], 'int32');
     const want: Record<string, number[]> = {

@@ -126,10 +126,16 @@ extern "C" __global__ void gpa_quantile(const void* sortedp, const double* qs, v
 }
 
 /** The quantiles (scaled to [0, 1]), their shape, and their dtype when `q` is strong (a list or an array). */
-function toQs(name: string, q: QArg, scale: number): { qs: number[]; shape: number[]; dtype: DType | null } {
+/**
+ * q as numbers in [0, 1], its shape, the dtype a strong q promotes with (null: a JS number, weak),
+ * and whether q has an integer dtype (an integer array or typed scalar, or a list of integers, as
+ * NumPy's asanyarray makes it).
+ */
+function toQs(name: string, q: QArg, scale: number): { qs: number[]; shape: number[]; dtype: DType | null; integral: boolean } {
   let qs: number[];
   let shape: number[];
   let dtype: DType | null = null;
+  let integral = false;
   if (typeof q === 'number') {
     qs = [q];
     shape = [];
@@ -139,11 +145,13 @@ function toQs(name: string, q: QArg, scale: number): { qs: number[]; shape: numb
     qs = [Number(q.value)];
     shape = [];
     dtype = q.dtype.kind === 'f' ? q.dtype : dtypes.float64;
+    integral = q.dtype.isInteger;
   } else if (q instanceof GpuArray) {
     if (q.dtype.isComplex) throw new TypeError(`${name}: q must be real`);
     qs = Array.from(q.toTypedArray() as ArrayLike<number>, Number);
     shape = [...q.shape];
     dtype = q.dtype.kind === 'f' ? q.dtype : dtypes.float64;
+    integral = q.dtype.isInteger;
   } else if ((Array.isArray(q) && q.some((v) => typeof v !== 'number')) || ArrayBuffer.isView(q)) {
     // Nested lists and TypedArrays as NumPy's asanyarray(q) (a string or an object is still refused by asarray).
     const g = toArray(q, `${name}: q`);
@@ -159,11 +167,12 @@ function toQs(name: string, q: QArg, scale: number): { qs: number[]; shape: numb
     });
     shape = [q.length];
     dtype = dtypes.float64;
+    integral = q.length > 0 && qs.every(Number.isInteger);
   } else throw new TypeError(`${name}: q must be a number, an array of numbers or a GpuArray`);
   for (const v of qs) {
     if (!(v >= 0 && v <= scale)) throw new RangeError(scale === 1 ? 'Quantiles must be in the range [0, 1]' : 'Percentiles must be in the range [0, 100]');
   }
-  return { qs: qs.map((v) => v / scale), shape, dtype };
+  return { qs: qs.map((v) => v / scale), shape, dtype, integral };
 }
 
 /** a with the reduced axes (null: all) merged into one last axis, and the result's shapes. */
@@ -222,7 +231,7 @@ function quantileOf(name: string, a: GpuArray, q: QArg, scale: number, opts: Par
   if (opts.keepdims !== undefined && typeof opts.keepdims !== 'boolean') throw new TypeError(`${name}: keepdims must be a boolean`);
   const weighted = opts.weights !== undefined && opts.weights !== null;
   if (weighted && method !== 'inverted_cdf') throw new RangeError(`${name}: Only method 'inverted_cdf' supports weights. Got: ${method}.`);
-  const { qs, shape: qShape, dtype: qDtype } = toQs(name, q, scale);
+  const { qs, shape: qShape, dtype: qDtype, integral } = toQs(name, q, scale);
   const w = weighted ? weightsLike(name, a, opts.weights!, opts.axis) : null;
   let wMoved: GpuArray | null = null;
   if (w !== null) {
@@ -232,7 +241,9 @@ function quantileOf(name: string, a: GpuArray, q: QArg, scale: number, opts: Par
   const { x: moved, reduced: reducedShape, kept: keptShape } = reduceLast(a, opts.axis ?? null, name);
   // Result dtype as NumPy: lower/higher/nearest pick elements (the input's dtype); the others
   // interpolate in the input's float dtype (float64 for the rest), promoted with a strong q.
-  const picks = !median && PICKS.includes(method);
+  // An integer q (0 or 1) makes NumPy's linear method pick the element too: quantile(int16 data,
+  // [0, 1]) is int16 (percentile divides q by 100 first, so never).
+  const picks = !median && (PICKS.includes(method) || (method === 'linear' && integral && scale === 1));
   if (a.dtype.isBool && !median && !picks) throw new TypeError(`${name}: numpy boolean subtract is not supported (method '${method}' interpolates); cast to a number dtype`);
   let out: DType;
   if (picks) out = a.dtype;
