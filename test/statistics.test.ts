@@ -240,6 +240,19 @@ describeEachDevice('statistics', () => {
     expect(flat(gp.average(gp.array([[1, 2], [3, 4]], 'float64'), { weights: [[1, 0], [0, 1]] }) as gp.GpuArray)).to.deep.equal([2.5]);
     expect(() => gp.average(b, { weights: gp.array([1, 2]) })).to.throw(TypeError, /Axis must be specified/);
     expect(() => gp.average(b, { axis: 1, weights: gp.array([1, -1]) })).to.throw(RangeError, /sum to zero/);
+    // Axis lists (NumPy 2.4): weights of the reduced axes' lengths in the order given; returned
+    // without weights is the count a.size / avg.size.
+    const t = gp.arange(24, 'float64').reshape([2, 3, 4]);
+    const tw = gp.arange(1, 13, 1, 'float64').reshape([3, 4]);
+    const near2 = (r: gp.GpuArray, want: number[]) => flat(r).forEach((v, i) => expect(v).to.be.closeTo(want[i], 1e-12));
+    near2(gp.average(t, { axis: [1, 2], weights: tw }) as gp.GpuArray, [7.333333333333333, 19.333333333333332]);
+    near2(gp.average(t, { axis: [2, 1], weights: gp.arange(1, 13, 1, 'float64').reshape([4, 3]) }) as gp.GpuArray, [6.487179487179487, 18.487179487179485]);
+    const [ta, tn] = gp.average(t, { axis: [0, 2], returned: true }) as gp.GpuArray[];
+    expect([flat(ta), flat(tn)]).to.deep.equal([[7.5, 11.5, 15.5], [8, 8, 8]]);
+    const [, kn] = gp.average(t, [0, 2], gp.ones([2, 4]), true, { keepdims: true }) as gp.GpuArray[];
+    expect([kn.shape, flat(kn)]).to.deep.equal([[1, 3, 1], [8, 8, 8]]);
+    expect(() => gp.average(t, { axis: [1, 2], weights: gp.ones([4, 3]) })).to.throw(RangeError, /consistent with shape of a/);
+    expect(() => gp.average(t, { axis: 1, weights: gp.ones([2, 3]) })).to.throw(RangeError, /consistent with shape of a/);
   });
 
   it('convolve / correlate in every mode (swapped operands too) against a direct host sum; cov, corrcoef', () => {

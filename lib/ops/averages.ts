@@ -3,10 +3,10 @@
 import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
-import { normalizeAxis, sameShape } from '../core/shape.js';
+import { sameShape } from '../core/shape.js';
 import type { AxisLike } from '../kernel/reduction.js';
 import { givenMean, reductionFunctions as R } from './reductions.js';
-import { ArrayLike as ArrayArg, copyInto, bindArgs, bindArgsNoneDefault, toArray, withArray } from './array-args.js';
+import { ArrayLike as ArrayArg, axesOf, copyInto, bindArgs, bindArgsNoneDefault, toArray, withArray } from './array-args.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
 
 /** Options of ptp, nanmean, nanvar, nanstd and nanprod (NumPy's axis, keepdims and ddof). */
@@ -201,8 +201,8 @@ export function nanstd(a: ArrayArg, ...more: (AxisLike | DType | string | GpuArr
 
 /** Options of average (numpy.average's axis, weights, returned and keepdims). */
 export interface AverageOptions {
-  /** One axis, or null for all (tuples are not supported with weights). */
-  axis?: number | null;
+  /** An axis, a list of axes, or null for all. */
+  axis?: number | readonly number[] | null;
   /** Weights of a's shape, or 1-D of the axis' length (a GpuArray or host data). */
   weights?: ArrayArg | null;
   /** Also return the sum of the weights (broadcast to the average's shape): [avg, sumOfWeights]. */
@@ -211,18 +211,20 @@ export interface AverageOptions {
 }
 
 /** numpy.average: the (weighted) mean along axis. */
-export function average(a: ArrayArg, ...more: (number | null | ArrayArg | boolean | AverageOptions | undefined)[]): GpuArray | [GpuArray, GpuArray] {
+export function average(a: ArrayArg, ...more: (number | readonly number[] | null | ArrayArg | boolean | AverageOptions | undefined)[]): GpuArray | [GpuArray, GpuArray] {
   if (!(a instanceof GpuArray)) return withArray(a, 'average: a', (x) => average(x, ...more));
   // NumPy's order: axis, weights, returned; keepdims keyword-only.
   const options = bindArgs('average', more, ['axis', 'weights', 'returned'], ['keepdims']) as AverageOptions;
   const axis = options.axis ?? null;
-  const o = { axis, keepdims: options.keepdims };
+  // NumPy's normalize_axis_tuple: the axes in the order given (weights follow it), none repeated.
+  const axes = axis === null ? null : axesOf(axis, a.ndim);
+  const o = { axis: axes, keepdims: options.keepdims };
   const w = options.weights ?? null;
   if (w === null) {
     const avg = R.mean(a, o);
     if (!options.returned) return avg;
-    const n = axis === null ? a.size : a.shape[normalizeAxis(axis, a.ndim)];
-    return [avg, GpuArray.allocate(avg.shape, avg.dtype, a.device).fill(n)];
+    // NumPy: the count of averaged elements, a.size / avg.size, in the average's dtype.
+    return [avg, GpuArray.allocate(avg.shape, avg.dtype, a.device).fill(avg.size === 0 ? 0 : a.size / avg.size)];
   }
   if (!(w instanceof GpuArray)) {
     // Host weights as NumPy's array_like (`average(x, {axis: 1, weights: [1, 2, 3]})`).
@@ -235,12 +237,15 @@ export function average(a: ArrayArg, ...more: (number | null | ArrayArg | boolea
   }
   return using((tmp) => {
     let wb = w;
-    if (w.ndim !== a.ndim || w.shape.some((d, i) => d !== a.shape[i])) {
-      if (axis === null) throw new TypeError('average: Axis must be specified when shapes of a and weights differ.');
-      if (w.ndim !== 1) throw new TypeError('average: 1D weights expected when shapes of a and weights differ.');
-      const ax = normalizeAxis(axis, a.ndim);
-      if (w.shape[0] !== a.shape[ax]) throw new RangeError('average: Length of weights not compatible with specified axis.');
-      wb = w.reshape(a.shape.map((d, i) => (i === ax ? d : 1)));
+    if (!sameShape(w.shape, a.shape)) {
+      // NumPy's _weights_are_valid: weights of the reduced axes' lengths (in the order given),
+      // laid along those axes.
+      if (axes === null) throw new TypeError('average: Axis must be specified when shapes of a and weights differ.');
+      if (!sameShape(w.shape, axes.map((ax) => a.shape[ax]))) throw new RangeError('average: Shape of weights must be consistent with shape of a along specified axis.');
+      const order = axes.map((_, i) => i).sort((p, q) => axes[p] - axes[q]);
+      const t = w.transpose(order);
+      tmp.push(t);
+      wb = t.reshape(a.shape.map((d, i) => (axes.includes(i) ? d : 1)));
       tmp.push(wb);
     }
     // NumPy: result_type(a, w, 'f8') for bool/integer a, else result_type(a, w) (float16 and
