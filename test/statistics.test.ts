@@ -180,6 +180,9 @@ describeEachDevice('statistics', () => {
     expect(rules.map((r) => gp.histogram(fs, r)[0].size)).to.deep.equal([11, 8, 12, 20, 9, 32, 11]);
     expect(flat(gp.histogram(xs, 'auto')[0])).to.deep.equal([3, 3, 0, 0, 0, 1]);
     expect(gp.histogram(fs, 'auto', { range: [-0.5, 0.5] })[0].size).to.equal(10);
+    // 'stone': the count of least estimated squared error, from a histogram per candidate count.
+    const stone = (x: gp.GpuArray, o = {}) => gp.histogram(x, 'stone', o)[0].size;
+    expect([stone(xs), stone(fs), stone(fs, { range: [-0.5, 0.5] }), stone(fs.astype('float32'))]).to.deep.equal([9, 99, 2, 98]);
     expect(() => gp.histogram(xs, 'bogus')).to.throw(RangeError, /estimator/);
     expect(() => gp.histogram(xs, 'auto', { weights: xs })).to.throw(TypeError, /weighted/);
     // Many bins: counted with global atomics instead of shared memory; ints get float64 edges.

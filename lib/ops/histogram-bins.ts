@@ -5,8 +5,32 @@ import { hostScalar } from './array-args.js';
 import { reductionFunctions as R } from './reductions.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
 
-/** NumPy's estimator names (no 'stone', whose cross-validation loop is not ported). */
-export const BIN_RULES = ['auto', 'fd', 'doane', 'rice', 'scott', 'sqrt', 'sturges'] as const;
+/** NumPy's estimator names. */
+export const BIN_RULES = ['auto', 'fd', 'doane', 'rice', 'scott', 'sqrt', 'sturges', 'stone'] as const;
+
+/** histogram's equal-width counts of x over [lo, hi] as host numbers; statistics.ts sets it (no import cycle). */
+export const binEstimators: { counts?: (x: GpuArray, nbins: number, lo: number, hi: number) => number[] } = {};
+
+/**
+ * NumPy's 'stone' width: the bin count of 1 ... max(100, sqrt(n)) minimising the leave-one-out
+ * estimate of the integrated squared error, (2 - (n + 1) sum p_k^2) / h (the first minimum),
+ * from a histogram of the data for each count.
+ */
+function stoneWidth(x: GpuArray, n: number, ptp: number, lo: number, hi: number): number {
+  if (n <= 1 || ptp === 0) return 0;
+  const counts = binEstimators.counts;
+  if (counts === undefined) throw new Error('internal: histogram counts are not registered');
+  const upper = Math.max(100, Math.floor(Math.sqrt(n)));
+  let best = 1;
+  let bestLoss = Infinity;
+  for (let k = 1; k <= upper; k++) {
+    let sq = 0;
+    for (const c of counts(x, k, lo, hi)) sq += (c / n) * (c / n);
+    const loss = (2 - (n + 1) * sq) / (ptp / k);
+    if (loss < bestLoss) [best, bestLoss] = [k, loss];
+  }
+  return ptp / best;
+}
 
 /**
  * The number of equal bins NumPy's rule `rule` gives the flattened data `a` (range: its outer
@@ -14,17 +38,22 @@ export const BIN_RULES = ['auto', 'fd', 'doane', 'rice', 'scott', 'sqrt', 'sturg
  */
 export function binCountOf(rule: string, a: GpuArray, range: readonly [number, number] | null, percentile: (x: GpuArray, q: number[]) => GpuArray): number {
   if (!(BIN_RULES as readonly string[]).includes(rule)) {
-    throw new RangeError(`histogram: ${JSON.stringify(rule)} is not a valid estimator for \`bins\`${rule === 'stone' ? " ('stone' is not supported yet)" : ''}`);
+    throw new RangeError(`histogram: ${JSON.stringify(rule)} is not a valid estimator for \`bins\``);
   }
   const tmp: GpuArray[] = [];
   const keep = (x: GpuArray) => (tmp.push(x), x);
   try {
-    let x = keep(a.reshape([a.size]).astype('float64'));
+    const flat = keep(a.reshape([a.size]));
+    let x = keep(flat.astype('float64'));
+    // The data in its own dtype, range-truncated too ('stone' counts it as histogram does).
+    let data = flat;
     let lo: number;
     let hi: number;
     if (range) {
       [lo, hi] = range;
-      x = keep(x.slice(keep(U.logicalAnd(keep(U.greaterEqual(x, lo) as GpuArray), keep(U.lessEqual(x, hi) as GpuArray)) as GpuArray)));
+      const inside = keep(U.logicalAnd(keep(U.greaterEqual(x, lo) as GpuArray), keep(U.lessEqual(x, hi) as GpuArray)) as GpuArray);
+      x = keep(x.slice(inside));
+      data = keep(flat.slice(inside));
     } else if (a.size === 0) [lo, hi] = [0, 1];
     else [lo, hi] = [hostScalar(R.min(x)), hostScalar(R.max(x))];
     if (lo === hi) [lo, hi] = [lo - 0.5, hi + 0.5];
@@ -52,6 +81,9 @@ export function binCountOf(rule: string, a: GpuArray, range: readonly [number, n
         break;
       case 'fd':
         width = fd();
+        break;
+      case 'stone':
+        width = stoneWidth(data, n, ptp(), lo, hi);
         break;
       case 'doane': {
         width = 0;

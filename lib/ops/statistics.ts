@@ -5,7 +5,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { describeValue, readOptions } from '../util/options.js';
 import { ArrayLike as ArrayArg, deviceDoubles, hostScalar, isOptions, bindArgs, toArray, withArray } from './array-args.js';
 import { COOPERATIVE_MARK, gridFor, moduleKernel } from './device-kernels.js';
-import { binCountOf } from './histogram-bins.js';
+import { binCountOf, binEstimators } from './histogram-bins.js';
 import { assertFiniteBins, type HistogramBins, linspaceEdgesIn, outerEdges, uniformEdges } from './histogram-edges.js';
 import { evenHistogram } from './histogram-even.js';
 import { percentile } from './quantile.js';
@@ -310,3 +310,12 @@ export function digitize(x: ArrayArg, bins: ArrayArg, rightOrOptions: boolean | 
     rev.dispose();
   }
 }
+
+// NumPy's 'stone' estimator counts the data once for each candidate bin count.
+binEstimators.counts = (x, nbins, lo, hi) => {
+  const [counts, edges] = histogram(x, nbins, { range: [lo, hi] });
+  edges.dispose();
+  const host = Array.from(counts.toTypedArray() as BigInt64Array, Number);
+  counts.dispose();
+  return host;
+};
