@@ -117,8 +117,8 @@ const REDUCTION_DTYPES: Record<ReductionRule, string> = {
   bool: 'the result is bool',
   count: 'the result is int64',
   mean: 'integers and bool average in float64, floats in their own dtype (float16 via float32), complex in complex; `dtype` sets it',
-  var: 'integers and bool in float64, floats in their own dtype, complex gives the real dtype; two passes (the mean, then the squared deviations)',
-  std: 'as `var`: integers and bool in float64, floats in their own dtype, complex gives the real dtype',
+  var: 'integers and bool in float64, floats in their own dtype, complex gives the real dtype (a complex `dtype` a complex result, as NumPy); two passes (the mean, then the squared deviations)',
+  std: 'as `var`: integers and bool in float64, floats in their own dtype, complex gives the real dtype (a complex `dtype` a complex result)',
 };
 
 /** initial= and where= as NumPy's function has them, and as gpuarray's takes them (through the ufunc's reduce). */

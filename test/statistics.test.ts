@@ -93,6 +93,9 @@ describeEachDevice('statistics', () => {
     expect(() => gp.quantile(a, 0.5, { axis: 0, out: gp.empty([4], 'int64') })).to.throw(TypeError, /same_kind/);
     expect(() => gp.nanpercentile(a, 50, { axis: 0, out: gp.empty([3]) })).to.throw(RangeError, /shape/);
     expect(() => gp.quantile(a, 0.5, { out: [1] as never })).to.throw(TypeError, /out must be a GpuArray/);
+    // Picked elements (take(out=)) and the nan variants (assignment) cast unsafely: [1 5 9] both.
+    expect(flat(gp.quantile(gp.arange(12, 'float64').reshape([3, 4]), 0.5, 1, gp.empty([3], 'int32'), { method: 'lower' }))).to.deep.equal([1, 5, 9]);
+    expect(flat(gp.nanquantile(gp.arange(12, 'float64').reshape([3, 4]), 0.5, 1, gp.empty([3], 'int32')))).to.deep.equal([1, 5, 9]);
   });
 
   it('median and the nan variants: NaN propagates, nan* skip it (all-NaN gives NaN); float32 stays float32', () => {
@@ -328,6 +331,9 @@ describeEachDevice('statistics', () => {
     expect([one.dtype.name, one.ndim, flat(one)[0]]).to.deep.equal(['float16', 0, 7]);
     expect(() => gp.cov(m, { dtype: 'int32' })).to.throw(TypeError, /same_kind/);
     expect(() => gp.corrcoef(m, { dtype: 'bool' })).to.throw(TypeError, /same_kind/);
+    // NumPy 2.4 has no bias or ddof for corrcoef.
+    expect(() => gp.corrcoef(m, null, true, false as never)).to.throw(TypeError, /positional/);
+    expect(() => gp.corrcoef(m, { bias: true } as never)).to.throw(TypeError, /bias/);
   });
 
   it('nanprod, nanargmax, nanargmin (all-NaN slice refused); gradient and trapezoid (NumPy doc values)', () => {
@@ -532,6 +538,18 @@ describeEachDevice('statistics', () => {
     close(flat(gp.nanvar(an, 1, { mean: gp.nanmean(an, 1, { keepdims: true }) })), [4.5117914540668735, 15.406128854204027, 26.682818819722968]);
     expect(gp.nanstd(an.astype('float32'), 1, { mean: gp.zeros([3, 1]) }).dtype.name).to.equal('float32');
     expect(() => gp.var(a, 1, { mean: gp.zeros([2, 1]) })).to.throw(RangeError, /broadcast/);
+    // A float16 mean keeps a float16 variance; a complex dtype= gives a complex result (+0j), as NumPy.
+    const h = gp.array([[1, 2, 4]], 'float16');
+    expect(gp.var(h, 1, { mean: gp.mean(h, 1, { keepdims: true }) }).dtype.name).to.equal('float16');
+    const zc = gp.array([[{ re: 1, im: 2 }, { re: 3, im: -1 }, { re: 0, im: 0 }]]);
+    const vc = gp.var(zc, 1, { dtype: 'complex128' });
+    expect([vc.dtype.name, flat(gp.real(vc) as gp.GpuArray)[0]]).to.deep.equal(['complex128', 3.111111111111111]);
+    expect(gp.std(zc, 1, { dtype: 'complex64', where: gp.array([[true, true, false]]) }).dtype.name).to.equal('complex64');
+    expect(gp.nanvar(gp.array([[1, 2, 4]]), 1, { dtype: 'complex128' }).dtype.name).to.equal('complex128');
+    // NumPy's out rules of the nan moments: an inexact a needs an inexact out; nanstd's sqrt is same_kind.
+    expect(() => gp.nanvar(a, 1, { out: gp.empty([3], 'int32') })).to.throw(TypeError, /out must be inexact/);
+    expect(() => gp.nanstd(gp.arange(12).reshape([3, 4]), 1, { out: gp.empty([3], 'int32') })).to.throw(TypeError, /sqrt/);
+    expect(flat(gp.nanvar(gp.arange(12).reshape([3, 4]), 1, { out: gp.empty([3], 'int32') }))).to.deep.equal([1, 1, 1]);
     expect(() => gp.sum(a, { mean: 1 } as never)).to.throw(TypeError, /unexpected keyword argument 'mean'/);
   });
 

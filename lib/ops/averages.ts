@@ -2,7 +2,7 @@
 // result dtypes (NaN-skipping statistics divide by the count of non-NaN elements).
 import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { promoteTypes } from '../core/promotion.js';
+import { canCastSameKind, promoteTypes } from '../core/promotion.js';
 import { sameShape } from '../core/shape.js';
 import type { AxisLike } from '../kernel/reduction.js';
 import { givenMean, reductionFunctions as R } from './reductions.js';
@@ -94,10 +94,11 @@ function into(r: GpuArray, out: GpuArray | undefined): GpuArray {
   }
 }
 
-/** NumPy: float input takes a float dtype= only. */
+/** NumPy: float input takes a float dtype= and out= only. */
 function checkInexact(name: string, o: Partial<NanMomentOptions>): void {
   if (o.dtype !== undefined && !['f', 'c'].includes(toDType(o.dtype, `${name}: dtype`).kind)) throw new TypeError(`${name}: If a is inexact, then dtype must be inexact`);
   if (o.out !== undefined && !(o.out instanceof GpuArray)) throw new TypeError(`${name}: out must be a GpuArray`);
+  if (o.out !== undefined && !['f', 'c'].includes(o.out.dtype.kind)) throw new TypeError(`${name}: If a is inexact, then out must be inexact`);
 }
 
 /** The nan moments' arguments after `a` in NumPy's order (None: the default, but for axis). */
@@ -193,6 +194,10 @@ export function nanstd(a: ArrayArg, ...more: (AxisLike | DType | string | GpuArr
   const o = correctionAsDdof('nanstd', nanMoments('nanstd', more, ['axis', 'dtype', 'out', 'ddof', 'keepdims'], ['where', 'correction', 'mean']));
   const v = nanvarOf('nanstd', a, o);
   try {
+    // NumPy's sqrt(out=): same_kind casting (an integer a's float deviation into an int out is refused).
+    if (o.out !== undefined && !canCastSameKind(v.dtype, o.out.dtype)) {
+      throw new TypeError(`nanstd: Cannot cast ufunc 'sqrt' output from ${v.dtype.name} to ${o.out.dtype.name} with casting rule 'same_kind'`);
+    }
     return into(U.sqrt(v) as GpuArray, o.out);
   } finally {
     v.dispose();

@@ -239,7 +239,6 @@ export function cov(m: ArrayArg, ...more: (ArrayArg | null | boolean | number | 
   if (y0 !== undefined && y0 !== null && !(y0 instanceof GpuArray)) return withArray(y0, 'cov: y', (y) => cov(m, { ...o, y }));
   if (o.ddof !== undefined && o.ddof !== null && !Number.isInteger(o.ddof)) throw new TypeError('cov: ddof must be an integer');
   const y = (o.y ?? null) as GpuArray | null;
-  if (y !== null && !(y instanceof GpuArray)) throw new TypeError('cov: y must be a GpuArray');
   const { result, work: d } = covDType('cov', o.dtype, m.dtype.isComplex || (y !== null && y.dtype.isComplex));
   const xs = covMatrix(m, y, o.rowvar ?? true, d);
   const vars = xs.shape[0];
@@ -293,18 +292,13 @@ export interface CorrcoefOptions {
   rowvar?: boolean;
   /** The result's float or complex dtype (default float64, complex128 for complex data). */
   dtype?: DTypeLike | null;
-  /** Accepted and ignored, as NumPy's (deprecated there: they cancel out of the coefficients). */
-  bias?: unknown;
-  /** Accepted and ignored, as `bias`. */
-  ddof?: unknown;
 }
 
 /** numpy.corrcoef: Pearson correlation coefficients (float64 or complex128 unless `dtype`, each part clipped to [-1, 1]); `y` by position or in the options. */
 export function corrcoef(x: ArrayArg, ...more: (ArrayArg | null | boolean | CorrcoefOptions | undefined)[]): GpuArray {
   if (!(x instanceof GpuArray)) return withArray(x, 'corrcoef: x', (h) => corrcoef(h, ...more));
-  // NumPy's order: y, rowvar, then bias and ddof (deprecated there, with no effect), by position
-  // or option; dtype keyword-only.
-  const o = bindArgs('corrcoef', more, ['y', 'rowvar', 'bias', 'ddof'], ['dtype']) as CorrcoefOptions;
+  // NumPy's order: y, rowvar (by position or option); dtype keyword-only (NumPy 2.4 has no bias or ddof).
+  const o = bindArgs('corrcoef', more, ['y', 'rowvar'], ['dtype']) as CorrcoefOptions;
   // An asked dtype: cov works in float64 or complex128 (complex data's real parts for a real dtype).
   const want = o.dtype === undefined || o.dtype === null ? null : covDType('corrcoef', o.dtype, false);
   const c = cov(x, { y: o.y ?? null, rowvar: o.rowvar, dtype: want?.work });

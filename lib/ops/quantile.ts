@@ -201,19 +201,20 @@ function quantileImpl(name: string, a: GpuArray, q: QArg, scale: number, more: r
   delete bound.out;
   if (out !== undefined && out !== null && !(out instanceof GpuArray)) throw new TypeError(`${name}: out must be a GpuArray`);
   if (bound.axis === undefined) bound.axis = null;
-  const r = quantileOf(name, a, q, scale, bound as Partial<QuantileOptions>, skipNan, median);
+  const { result: r, picks } = quantileOf(name, a, q, scale, bound as Partial<QuantileOptions>, skipNan, median);
   if (out === undefined || out === null) return r;
-  // NumPy writes a median through mean(out=) (an unsafe cast) and the other methods through a
-  // ufunc or take with out= (same_kind casting).
-  if (!median && !canCastBy(r.dtype, out.dtype, 'same_kind')) {
+  // NumPy writes into out by an unsafe cast (a median through mean(out=), picked elements through
+  // take(out=), the nan variants by assignment), except for quantile's and percentile's
+  // interpolation, a ufunc with out= (same_kind).
+  if (!median && !picks && !skipNan && !canCastBy(r.dtype, out.dtype, 'same_kind')) {
     r.dispose();
     throw new TypeError(`${name}: Cannot cast ufunc 'add' output from dtype('${r.dtype.name}') to dtype('${out.dtype.name}') with casting rule 'same_kind'`);
   }
   return intoOut(name, r, out);
 }
 
-/** quantileImpl's result in a new array (the options bound). */
-function quantileOf(name: string, a: GpuArray, q: QArg, scale: number, opts: Partial<QuantileOptions>, skipNan: boolean, median: boolean): GpuArray {
+/** quantileImpl's result in a new array (the options bound), and whether its method picked elements. */
+function quantileOf(name: string, a: GpuArray, q: QArg, scale: number, opts: Partial<QuantileOptions>, skipNan: boolean, median: boolean): { result: GpuArray; picks: boolean } {
   if (opts.overwriteInput !== undefined && typeof opts.overwriteInput !== 'boolean') throw new TypeError(`${name}: overwriteInput must be a boolean`);
   if (a.dtype.isComplex) {
     // NumPy orders complex numbers for a median but refuses them a quantile.
@@ -221,7 +222,7 @@ function quantileOf(name: string, a: GpuArray, q: QArg, scale: number, opts: Par
     if (opts.keepdims !== undefined && typeof opts.keepdims !== 'boolean') throw new TypeError(`${name}: keepdims must be a boolean`);
     const { x, reduced, kept } = reduceLast(a, opts.axis ?? null, name);
     try {
-      return complexMedianRows(x, opts.keepdims ? kept : reduced, skipNan);
+      return { result: complexMedianRows(x, opts.keepdims ? kept : reduced, skipNan), picks: false };
     } finally {
       x.dispose();
     }
@@ -280,10 +281,10 @@ function quantileOf(name: string, a: GpuArray, q: QArg, scale: number, opts: Par
         sorted.dispose();
       }
     }
-    if (compute === out) return res;
+    if (compute === out) return { result: res, picks };
     const r = res.astype(out);
     res.dispose();
-    return r;
+    return { result: r, picks };
   } finally {
     x.dispose();
     wMoved?.dispose();

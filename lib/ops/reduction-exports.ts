@@ -192,8 +192,8 @@ export const mean = reductionFunctions.mean;
  * NumPy `numpy.var`, CuPy `cupy.var`. Also a method: `a.var()`.
  *
  * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `ddof`, `correction`, `mean`, `where`.
- * Dtypes: integers and bool in float64, floats in their own dtype, complex gives the real dtype; two passes (the mean, then the squared deviations).
- * Note: float16 computes its mean and squares in float32 (NumPy's float16 mean can overflow: `var([60000, 60000])` in float16 is inf in NumPy, 0 in gp); an integer `dtype` is refused (NumPy truncates the mean and the sum into it).
+ * Dtypes: integers and bool in float64, floats in their own dtype, complex gives the real dtype (a complex `dtype` a complex result, as NumPy); two passes (the mean, then the squared deviations).
+ * Note: float16 computes its mean and squares in float32 (NumPy's float16 mean can overflow: `var([60000, 60000])` in float16 is inf in NumPy, 0 in gp); an integer `dtype` is refused (NumPy truncates the mean and the sum into it); complex data with a real `dtype` gives the real parts' variance (NumPy adds the squared imaginary parts, uncentred).
  *
  * @example gp.var(a, { axis: 0, keepdims: true })
  */
@@ -207,7 +207,7 @@ export { variance as var };
  * NumPy `numpy.std`, CuPy `cupy.std`. Also a method: `a.std()`.
  *
  * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `ddof`, `correction`, `mean`, `where`.
- * Dtypes: as `var`: integers and bool in float64, floats in their own dtype, complex gives the real dtype.
+ * Dtypes: as `var`: integers and bool in float64, floats in their own dtype, complex gives the real dtype (a complex `dtype` a complex result).
  * Note: float16 and integer `dtype` as `var`.
  *
  * @example gp.std(a, { axis: 0, keepdims: true })
@@ -322,8 +322,8 @@ declare module '../core/gpu-array.js' {
      * NumPy `numpy.var`, CuPy `cupy.var`.
      *
      * Parameters: the array itself; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `ddof`, `correction`, `mean`, `where`.
-     * Dtypes: integers and bool in float64, floats in their own dtype, complex gives the real dtype; two passes (the mean, then the squared deviations).
-     * Note: float16 computes its mean and squares in float32 (NumPy's float16 mean can overflow: `var([60000, 60000])` in float16 is inf in NumPy, 0 in gp); an integer `dtype` is refused (NumPy truncates the mean and the sum into it).
+     * Dtypes: integers and bool in float64, floats in their own dtype, complex gives the real dtype (a complex `dtype` a complex result, as NumPy); two passes (the mean, then the squared deviations).
+     * Note: float16 computes its mean and squares in float32 (NumPy's float16 mean can overflow: `var([60000, 60000])` in float16 is inf in NumPy, 0 in gp); an integer `dtype` is refused (NumPy truncates the mean and the sum into it); complex data with a real `dtype` gives the real parts' variance (NumPy adds the squared imaginary parts, uncentred).
      *
      * @example a.var(0)
      */
@@ -334,7 +334,7 @@ declare module '../core/gpu-array.js' {
      * NumPy `numpy.std`, CuPy `cupy.std`.
      *
      * Parameters: the array itself; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `ddof`, `correction`, `mean`, `where`.
-     * Dtypes: as `var`: integers and bool in float64, floats in their own dtype, complex gives the real dtype.
+     * Dtypes: as `var`: integers and bool in float64, floats in their own dtype, complex gives the real dtype (a complex `dtype` a complex result).
      * Note: float16 and integer `dtype` as `var`.
      *
      * @example a.std(0)

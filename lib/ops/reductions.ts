@@ -98,7 +98,7 @@ export const REDUCTION_DECLS = [
   ['any',          'bool',  'in0',                                         'a || b',               'false', { method: true, ufunc: 'logicalOr', noInitial: true, doc: 'Whether any element over the given axes is true (non-zero).' }],
   ['countNonzero', 'count', 'static_cast<bool>(in0)',                      ADD,                    '0',     { noOut: true, doc: 'Number of non-zero elements over the given axes.' }],
   ['mean',         'mean',  'in0',                                         ADD,                    '0',     { dtype: true, method: true, whereMoments: true, doc: 'Arithmetic mean over the given axes.' }],
-  ['var',          'var',   VAR_MAP,                                       ADD,                    '0',     { dtype: true, method: true, ddof: true, whereMoments: true, partial: true, note: "float16 computes its mean and squares in float32 (NumPy's float16 mean can overflow: `var([60000, 60000])` in float16 is inf in NumPy, 0 in gp); an integer `dtype` is refused (NumPy truncates the mean and the sum into it)", doc: 'Variance over the given axes: the mean of `|x - x.mean()|**2`, divided by `N - ddof`.' }],
+  ['var',          'var',   VAR_MAP,                                       ADD,                    '0',     { dtype: true, method: true, ddof: true, whereMoments: true, partial: true, note: "float16 computes its mean and squares in float32 (NumPy's float16 mean can overflow: `var([60000, 60000])` in float16 is inf in NumPy, 0 in gp); an integer `dtype` is refused (NumPy truncates the mean and the sum into it); complex data with a real `dtype` gives the real parts' variance (NumPy adds the squared imaginary parts, uncentred)", doc: 'Variance over the given axes: the mean of `|x - x.mean()|**2`, divided by `N - ddof`.' }],
   ['std',          'std',   VAR_MAP,                                       ADD,                    '0',     { dtype: true, method: true, ddof: true, whereMoments: true, partial: true, note: 'float16 and integer `dtype` as `var`', doc: 'Standard deviation over the given axes: the square root of `var`.' }],
 ] as const satisfies readonly Decl[];
 
@@ -276,7 +276,9 @@ function reduce(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
     if (maskedReduction.moments === undefined) throw new TypeError(`${name}: where needs the ufunc methods (import gpuarray's index)`);
     const given = opts.mean === undefined ? null : givenMean(name, a, opts.mean);
     try {
-      const { acc, out } = partsOf(decl, a.dtype, momentWant(decl, a, opts, given));
+      const parts = partsOf(decl, a.dtype, momentWant(decl, a, opts, given));
+      const acc = parts.acc;
+      const out = rule === 'mean' ? parts.out : momentOut(opts, parts.out);
       checkMomentOut(rule, out, opts.out);
       return maskedReduction.moments(rule as 'mean' | 'var' | 'std', a, opts, acc, out, given?.array ?? null);
     } finally {
@@ -361,10 +363,19 @@ function reduceVariance(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArr
   }
 }
 
-/** var/std's dtype= (or none); a given mean array of a wider dtype widens the deviations and so the result, as NumPy's a - mean. */
+/**
+ * var/std's dtype= (or none); a given mean array makes the deviations' dtype that of NumPy's
+ * a - mean (integers and bool as float64), which a wider mean widens.
+ */
 function momentWant(decl: Decl, a: GpuArray, opts: ReductionOptions, given: { array: GpuArray; strong: boolean } | null): DType | undefined {
   if (opts.dtype !== undefined) return toDType(opts.dtype, `${decl[0]}: dtype`);
-  return given?.strong ? promoteTypes(ruleTypes(decl[1], a.dtype, undefined).acc, given.array.dtype) : undefined;
+  return given?.strong ? promoteTypes(isInexact(a.dtype) ? a.dtype : dtypes.float64, given.array.dtype) : undefined;
+}
+
+/** var/std's result dtype: the real one of the rule, or a complex dtype= as it is (NumPy sums |x - mean|^2 into it). */
+function momentOut(opts: ReductionOptions, out: DType): DType {
+  const want = opts.dtype === undefined ? undefined : toDType(opts.dtype, 'dtype');
+  return want?.isComplex ? want : out;
 }
 
 /**
@@ -384,7 +395,9 @@ export function givenMean(name: string, a: GpuArray, mean: ArrayLike): { array: 
 
 function varianceWith(decl: Decl, a: GpuArray, opts: ReductionOptions, want: DType | undefined, given: GpuArray | null): GpuArray {
   const [name, rule, map, reduceExpr, , extra = {}] = decl;
-  const { acc, out, ident } = partsOf(decl, a.dtype, want);
+  const parts = partsOf(decl, a.dtype, want);
+  const { acc, ident } = parts;
+  const out = momentOut(opts, parts.out);
   checkMomentOut(decl[1], out, opts.out);
   const reduced = normalizeAxes(opts.axis, a.ndim);
   const count = a.shape.reduce((n, d, i) => (reduced[i] ? n * d : n), 1);

@@ -9,6 +9,7 @@ import { normalizeAxis } from '../core/shape.js';
 import { sortable } from './radix-sort.js';
 import { gather, indicesInRow, iota, sortedOrder, sortedValues } from './sorted-order.js';
 import { takeAlongAxis } from './take-put.js';
+import { describeValue, readOptions } from '../util/options.js';
 
 /** NumPy's sort `kind` names; all are accepted, and every kind runs the same stable radix sort. */
 export type SortKind = 'quicksort' | 'mergesort' | 'heapsort' | 'stable';
@@ -159,13 +160,11 @@ export function sortComplex(a: ArrayLike): GpuArray {
 
 /** numpy.lexsort's optional axis: by position or as `{axis}` (an integer; default -1). */
 function lexsortAxis(arg: number | { axis?: number } | undefined): number {
-  const axis = typeof arg === 'object' && arg !== null ? arg.axis : arg;
+  const axis = typeof arg === 'object' && arg !== null ? readOptions<{ axis: number }>('lexsort', arg, ['axis']).axis : arg;
   if (axis === undefined) return -1;
-  if (typeof axis !== 'number' || !Number.isInteger(axis)) throw new TypeError(`lexsort: axis must be an integer, got ${describeAxis(axis)}`);
+  if (typeof axis !== 'number' || !Number.isInteger(axis)) throw new TypeError(`lexsort: axis must be an integer, got ${describeValue(axis)}`);
   return axis;
 }
-
-const describeAxis = (v: unknown) => (v === null ? 'null' : typeof v === 'number' ? String(v) : typeof v);
 
 /**
  * numpy.lexsort: indices sorting along `axis` (default -1) by the last key first, then the one
