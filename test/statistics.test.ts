@@ -543,7 +543,9 @@ describeEachDevice('statistics', () => {
     expect(gp.var(h, 1, { mean: gp.mean(h, 1, { keepdims: true }) }).dtype.name).to.equal('float16');
     const zc = gp.array([[{ re: 1, im: 2 }, { re: 3, im: -1 }, { re: 0, im: 0 }]]);
     const vc = gp.var(zc, 1, { dtype: 'complex128' });
-    expect([vc.dtype.name, flat(gp.real(vc) as gp.GpuArray)[0]]).to.deep.equal(['complex128', 3.111111111111111]);
+    expect(vc.dtype.name).to.equal('complex128');
+    close(flat(gp.real(vc) as gp.GpuArray), [3.111111111111111]);
+    expect(flat(gp.imag(vc) as gp.GpuArray)).to.deep.equal([0]);
     expect(gp.std(zc, 1, { dtype: 'complex64', where: gp.array([[true, true, false]]) }).dtype.name).to.equal('complex64');
     expect(gp.nanvar(gp.array([[1, 2, 4]]), 1, { dtype: 'complex128' }).dtype.name).to.equal('complex128');
     // NumPy's out rules of the nan moments: an inexact a needs an inexact out; nanstd's sqrt is same_kind.
