@@ -306,7 +306,7 @@ export type { DiffOptions } from './ops/differences.js';
 export { ptp, average, nanmean, nanvar, nanstd } from './ops/averages.js';
 export type { StatOptions, AverageOptions, NanMomentOptions, NanprodOptions } from './ops/averages.js';
 export { convolve, correlate, cov, corrcoef } from './ops/correlation.js';
-export type { ConvolveMode, CovOptions } from './ops/correlation.js';
+export type { ConvolveMode, CorrcoefOptions, CovOptions } from './ops/correlation.js';
 export { nanprod, nanargmax, nanargmin } from './ops/averages.js';
 export type { NanArgOptions } from './ops/averages.js';
 export { gradient, trapezoid } from './ops/calculus.js';
