@@ -164,15 +164,12 @@ export interface CovOptions {
 }
 
 /**
- * cov's and corrcoef's dtype: the one asked for, or float64 (complex128 for complex data). The
- * work runs in float64 or complex128 and is rounded once to it; NumPy's subtraction of the mean
- * refuses integer and bool dtypes.
+ * cov's and corrcoef's dtype= (null when absent: float64, complex128 for complex data) and the
+ * dtype the work runs in, float64 or complex128, rounded once to it; NumPy's subtraction of the
+ * mean refuses integer and bool dtypes.
  */
-function covDType(name: string, want: DTypeLike | null | undefined, complexData: boolean): { result: DType; work: DType } {
-  if (want === undefined || want === null) {
-    const d = complexData ? dtypes.complex128 : dtypes.float64;
-    return { result: d, work: d };
-  }
+function covDType(name: string, want: DTypeLike | null | undefined): { result: DType; work: DType } | null {
+  if (want === undefined || want === null) return null;
   const result = toDType(want, `${name}: dtype`);
   if (result.kind !== 'f' && !result.isComplex) {
     throw new TypeError(`${name}: Cannot cast ufunc 'subtract' output from dtype('float64') to dtype('${result.name}') with casting rule 'same_kind'`);
@@ -239,7 +236,9 @@ export function cov(m: ArrayArg, ...more: (ArrayArg | null | boolean | number | 
   if (y0 !== undefined && y0 !== null && !(y0 instanceof GpuArray)) return withArray(y0, 'cov: y', (y) => cov(m, { ...o, y }));
   if (o.ddof !== undefined && o.ddof !== null && !Number.isInteger(o.ddof)) throw new TypeError('cov: ddof must be an integer');
   const y = (o.y ?? null) as GpuArray | null;
-  const { result, work: d } = covDType('cov', o.dtype, m.dtype.isComplex || (y !== null && y.dtype.isComplex));
+  const asked = covDType('cov', o.dtype);
+  const d = asked?.work ?? (m.dtype.isComplex || (y !== null && y.dtype.isComplex) ? dtypes.complex128 : dtypes.float64);
+  const result = asked?.result ?? d;
   const xs = covMatrix(m, y, o.rowvar ?? true, d);
   const vars = xs.shape[0];
   const obs = xs.shape[1];
@@ -300,7 +299,7 @@ export function corrcoef(x: ArrayArg, ...more: (ArrayArg | null | boolean | Corr
   // NumPy's order: y, rowvar (by position or option); dtype keyword-only (NumPy 2.4 has no bias or ddof).
   const o = bindArgs('corrcoef', more, ['y', 'rowvar'], ['dtype']) as CorrcoefOptions;
   // An asked dtype: cov works in float64 or complex128 (complex data's real parts for a real dtype).
-  const want = o.dtype === undefined || o.dtype === null ? null : covDType('corrcoef', o.dtype, false);
+  const want = covDType('corrcoef', o.dtype);
   const c = cov(x, { y: o.y ?? null, rowvar: o.rowvar, dtype: want?.work });
   const result = want?.result ?? c.dtype;
   let r: GpuArray;

@@ -2,6 +2,7 @@
 // of the (range-truncated) data, turned into a count of equal bins over the outer edges.
 import { GpuArray } from '../core/gpu-array.js';
 import { hostScalar } from './array-args.js';
+import { percentile } from './quantile.js';
 import { reductionFunctions as R } from './reductions.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
 
@@ -34,9 +35,9 @@ function stoneWidth(x: GpuArray, n: number, ptp: number, lo: number, hi: number)
 
 /**
  * The number of equal bins NumPy's rule `rule` gives the flattened data `a` (range: its outer
- * edges, truncating the data first). `percentile` is statistics' (passed in: no import cycle).
+ * edges, truncating the data first).
  */
-export function binCountOf(rule: string, a: GpuArray, range: readonly [number, number] | null, percentile: (x: GpuArray, q: number[]) => GpuArray): number {
+export function binCountOf(rule: string, a: GpuArray, range: readonly [number, number] | null): number {
   if (!(BIN_RULES as readonly string[]).includes(rule)) {
     throw new RangeError(`histogram: ${JSON.stringify(rule)} is not a valid estimator for \`bins\``);
   }

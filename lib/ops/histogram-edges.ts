@@ -6,7 +6,6 @@ import { GpuArray } from '../core/gpu-array.js';
 import { float16BitsFromNumber, numberFromFloat16Bits } from '../core/host-data.js';
 import { ArrayLike as ArrayArg, deviceDoubles, hostScalar, bindArgs, toArray, withArray } from './array-args.js';
 import { binCountOf } from './histogram-bins.js';
-import { percentile } from './quantile.js';
 import { reductionFunctions } from './reductions.js';
 
 /** The bins of numpy.histogram and histogram_bin_edges: a count, a rule name or increasing edges. */
@@ -127,7 +126,7 @@ export function histogramBinEdges(a: ArrayArg, ...more: (HistogramBins | readonl
   }
   if (typeof bins === 'string') {
     if (weighted) throw new TypeError('histogramBinEdges: Automated estimation of the number of bins is not supported for weighted data');
-    const count = binCountOf(bins, a, o.range ?? null, (x, q) => percentile(x, q));
+    const count = binCountOf(bins, a, o.range ?? null);
     const [lo, hi, math] = outerEdges('histogramBinEdges', a, o.range);
     return uniformEdges(a, lo, hi, count, math).edgeArr;
   }

@@ -276,9 +276,7 @@ function reduce(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
     if (maskedReduction.moments === undefined) throw new TypeError(`${name}: where needs the ufunc methods (import gpuarray's index)`);
     const given = opts.mean === undefined ? null : givenMean(name, a, opts.mean);
     try {
-      const parts = partsOf(decl, a.dtype, momentWant(decl, a, opts, given));
-      const acc = parts.acc;
-      const out = rule === 'mean' ? parts.out : momentOut(opts, parts.out);
+      const { acc, out } = momentParts(decl, a, opts, given);
       checkMomentOut(rule, out, opts.out);
       return maskedReduction.moments(rule as 'mean' | 'var' | 'std', a, opts, acc, out, given?.array ?? null);
     } finally {
@@ -357,25 +355,22 @@ function checkMomentOut(rule: Rule, result: DType, out: GpuArray | undefined): v
 function reduceVariance(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
   const given = opts.mean === undefined ? null : givenMean(decl[0], a, opts.mean);
   try {
-    return varianceWith(decl, a, opts, momentWant(decl, a, opts, given), given?.array ?? null);
+    return varianceWith(decl, a, opts, given?.array ?? null, momentParts(decl, a, opts, given));
   } finally {
     given?.dispose();
   }
 }
 
 /**
- * var/std's dtype= (or none); a given mean array makes the deviations' dtype that of NumPy's
- * a - mean (integers and bool as float64), which a wider mean widens.
+ * mean/var/std's parts (partsOf) for dtype= or, without it, a given mean array: the deviations'
+ * dtype is then that of NumPy's a - mean (integers and bool as float64), which a wider mean
+ * widens. var/std keep a complex dtype= as their result (NumPy sums |x - mean|^2 into it).
  */
-function momentWant(decl: Decl, a: GpuArray, opts: ReductionOptions, given: { array: GpuArray; strong: boolean } | null): DType | undefined {
-  if (opts.dtype !== undefined) return toDType(opts.dtype, `${decl[0]}: dtype`);
-  return given?.strong ? promoteTypes(isInexact(a.dtype) ? a.dtype : dtypes.float64, given.array.dtype) : undefined;
-}
-
-/** var/std's result dtype: the real one of the rule, or a complex dtype= as it is (NumPy sums |x - mean|^2 into it). */
-function momentOut(opts: ReductionOptions, out: DType): DType {
-  const want = opts.dtype === undefined ? undefined : toDType(opts.dtype, 'dtype');
-  return want?.isComplex ? want : out;
+function momentParts(decl: Decl, a: GpuArray, opts: ReductionOptions, given: { array: GpuArray; strong: boolean } | null) {
+  const asked = opts.dtype === undefined ? undefined : toDType(opts.dtype, `${decl[0]}: dtype`);
+  const fromMean = given?.strong ? promoteTypes(isInexact(a.dtype) ? a.dtype : dtypes.float64, given.array.dtype) : undefined;
+  const parts = partsOf(decl, a.dtype, asked ?? fromMean);
+  return decl[1] !== 'mean' && asked?.isComplex ? { ...parts, out: asked } : parts;
 }
 
 /**
@@ -393,11 +388,9 @@ export function givenMean(name: string, a: GpuArray, mean: ArrayLike): { array: 
   return { array, strong: !isJsScalar(mean), dispose: () => (array !== m && array.dispose(), owned?.dispose()) };
 }
 
-function varianceWith(decl: Decl, a: GpuArray, opts: ReductionOptions, want: DType | undefined, given: GpuArray | null): GpuArray {
+function varianceWith(decl: Decl, a: GpuArray, opts: ReductionOptions, given: GpuArray | null, parts: ReturnType<typeof partsOf>): GpuArray {
   const [name, rule, map, reduceExpr, , extra = {}] = decl;
-  const parts = partsOf(decl, a.dtype, want);
-  const { acc, ident } = parts;
-  const out = momentOut(opts, parts.out);
+  const { acc, out, ident } = parts;
   checkMomentOut(decl[1], out, opts.out);
   const reduced = normalizeAxes(opts.axis, a.ndim);
   const count = a.shape.reduce((n, d, i) => (reduced[i] ? n * d : n), 1);

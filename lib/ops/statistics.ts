@@ -8,7 +8,6 @@ import { COOPERATIVE_MARK, gridFor, moduleKernel } from './device-kernels.js';
 import { binCountOf, binEstimators } from './histogram-bins.js';
 import { assertFiniteBins, type HistogramBins, linspaceEdgesIn, outerEdges, uniformEdges } from './histogram-edges.js';
 import { evenHistogram } from './histogram-even.js';
-import { percentile } from './quantile.js';
 import { reductionFunctions } from './reductions.js';
 import { searchsorted } from './searching.js';
 import { ufuncFunctions } from './ufunc-api.js';
@@ -186,7 +185,7 @@ export function histogram(a: ArrayArg, ...more: (HistogramBins | readonly [numbe
     // NumPy's estimators: a bin count over the same outer edges as a numeric count.
     if (options.weights !== undefined && options.weights !== null) throw new TypeError('histogram: Automated estimation of the number of bins is not supported for weighted data');
     if (!(a instanceof GpuArray) || a.dtype.isComplex) throw new TypeError('histogram: complex input is not supported');
-    const count = binCountOf(bins, a, options.range ?? null, (x, q) => percentile(x, q));
+    const count = binCountOf(bins, a, options.range ?? null);
     return histogram(a, count, { ...(options.range ? { range: options.range } : {}), ...(options.density !== undefined ? { density: options.density } : {}) });
   }
   if (typeof bins === 'number' && !Number.isInteger(bins)) throw new TypeError('histogram: `bins` must be an integer, a string, or an array');
