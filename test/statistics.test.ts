@@ -467,6 +467,12 @@ describeEachDevice('statistics', () => {
     expect([e.shape, flat(e).every(Number.isNaN)]).to.deep.equal([[3], true]);
     expect(flat(gp.nanmedian(gp.array([], 'float32'))).every(Number.isNaN)).to.equal(true);
     expect(() => gp.quantile(gp.zeros([0, 3]), 0.5, 0)).to.throw(gp.IndexError);
+    // NumPy's nan variants answer an empty array with nanmean: q's shape is dropped, int data gives float64.
+    const nq = gp.nanquantile(gp.zeros([0, 3], 'int32'), [0.25, 0.5], { axis: 0, method: 'lower' });
+    expect([nq.shape, nq.dtype.name, flat(nq).every(Number.isNaN)]).to.deep.equal([[3], 'float64', true]);
+    expect(gp.nanpercentile(gp.zeros([2, 0, 3], 'float32'), [50, 70], { axis: 1, keepdims: true }).shape).to.deep.equal([2, 1, 3]);
+    expect(gp.nanquantile(gp.zeros([0, 3]), [0.5], { axis: 1 }).shape).to.deep.equal([0]);
+    expect(() => gp.nanquantile(gp.zeros([0, 3]), 1.5, 0)).to.throw(RangeError);
     // lower/higher/nearest pick elements: the input's dtype (exact for large int64).
     const big = gp.percentile(gp.array([2n ** 60n + 1n, 3n, 2n ** 60n], 'int64'), 100, { method: 'lower' });
     expect([big.dtype.name, big.toArray()]).to.deep.equal(['int64', 2n ** 60n + 1n]);

@@ -8,6 +8,8 @@ import { canCastBy, promoteTypes } from '../core/promotion.js';
 import { ArrayLike as ArrayArg, axesOf, deviceDoubles, bindArgs, intoOut, toArray, withArray, isHostArrayLike } from './array-args.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { sort } from './sorting.js';
+import { nanmean } from './averages.js';
+import type { AxisLike } from '../kernel/reduction.js';
 import { complexMedianRows } from './median-complex.js';
 import { weightedQuantile, weightsLike } from './quantile-weights.js';
 
@@ -201,6 +203,16 @@ function quantileImpl(name: string, a: GpuArray, q: QArg, scale: number, more: r
   delete bound.out;
   if (out !== undefined && out !== null && !(out instanceof GpuArray)) throw new TypeError(`${name}: out must be a GpuArray`);
   if (bound.axis === undefined) bound.axis = null;
+  // NumPy's nan variants answer an empty array with nanmean (q's shape dropped) once q is checked.
+  if (skipNan && a.size === 0) {
+    if (!median) {
+      if (a.dtype.isComplex) throw new TypeError(`${name}: a must be an array of real numbers`);
+      toQs(name, q, scale);
+      const method = bound.method ?? 'linear';
+      if (bound.weights !== undefined && bound.weights !== null && method !== 'inverted_cdf') throw new RangeError(`${name}: Only method 'inverted_cdf' supports weights. Got: ${method}.`);
+    }
+    return nanmean(a, { axis: bound.axis as AxisLike, keepdims: bound.keepdims === true, ...(out ? { out } : {}) });
+  }
   const { result: r, picks } = quantileOf(name, a, q, scale, bound as Partial<QuantileOptions>, skipNan, median);
   if (out === undefined || out === null) return r;
   // NumPy writes into out by an unsafe cast (a median through mean(out=), picked elements through
