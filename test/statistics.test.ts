@@ -327,6 +327,10 @@ describeEachDevice('statistics', () => {
     const z = gp.add(m, gp.multiply(gp.flip(m, 0), { re: 0, im: 1 }));
     expect(flat(gp.cov(z, { dtype: 'float64' })).slice(0, 3)).to.deep.equal([7, 4 / 3, -4.5]);
     expect(gp.cov(z, { dtype: 'complex64' }).dtype.name).to.equal('complex64');
+    // With weights NumPy centres X in the dtype, then the float64 weights make the result float64.
+    const cw = gp.cov(gp.array([[1, 2, 3, 4.5], [2, 1, 0, 3]]), { aweights: [1, 2, 1, 1], dtype: 'float32' });
+    expect(cw.dtype.name).to.equal('float64');
+    flat(cw).forEach((v, i) => expect(v).to.be.closeTo([1.9444444444444446, 0.5555555638339784, 0.5555555638339784, 1.4444444576899216][i], 1e-15));
     const one = gp.cov(m.slice(0), { dtype: 'float16' });
     expect([one.dtype.name, one.ndim, flat(one)[0]]).to.deep.equal(['float16', 0, 7]);
     expect(() => gp.cov(m, { dtype: 'int32' })).to.throw(TypeError, /same_kind/);

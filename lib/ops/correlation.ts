@@ -193,6 +193,17 @@ function hostWeights(name: 'fweights' | 'aweights', w: ArrayArg, obs: number): n
   return v;
 }
 
+/** a's values rounded to dtype t and back (a itself when t is a's dtype; a is disposed otherwise). */
+function roundedTo(a: GpuArray, t: DType): GpuArray {
+  const own = a.dtype;
+  if (t === own) return a;
+  const r = a.astype(t);
+  a.dispose();
+  const back = r.astype(own);
+  r.dispose();
+  return back;
+}
+
 /** m (and y) as a (variables, observations) matrix of dtype d (float64 or complex128), as NumPy's cov stacks them. */
 function covMatrix(m: GpuArray, y: GpuArray | null, rowvar: boolean, d: DType): GpuArray {
   const asRows = (a: GpuArray, name: string, transposed: boolean) => {
@@ -238,8 +249,9 @@ export function cov(m: ArrayArg, ...more: (ArrayArg | null | boolean | number | 
   const y = (o.y ?? null) as GpuArray | null;
   const asked = covDType('cov', o.dtype);
   const d = asked?.work ?? (m.dtype.isComplex || (y !== null && y.dtype.isComplex) ? dtypes.complex128 : dtypes.float64);
-  const result = asked?.result ?? d;
-  const xs = covMatrix(m, y, o.rowvar ?? true, d);
+  let result = asked?.result ?? d;
+  // NumPy makes X in the asked dtype first: its values rounded to it, the work still in d.
+  const xs = roundedTo(covMatrix(m, y, o.rowvar ?? true, d), result);
   const vars = xs.shape[0];
   const obs = xs.shape[1];
   if (vars === 0) {
@@ -266,7 +278,9 @@ export function cov(m: ArrayArg, ...more: (ArrayArg | null | boolean | number | 
       const wArr = keep(GpuArray.allocate([1, obs], dtypes.float64, m.device).set(Float64Array.from(w)));
       const avg = keep(U.divide(keep(R.sum(keep(U.multiply(xs, wArr) as GpuArray), { axis: 1, keepdims: true })), wSum) as GpuArray);
       // (x - avg) * sqrt(w) on both sides of the product: sum_t w_t (x_i - avg_i)(x_j - avg_j).
-      xc = keep(U.multiply(keep(U.subtract(xs, avg) as GpuArray), keep(U.sqrt(wArr) as GpuArray)) as GpuArray);
+      // NumPy centres X in place (its dtype), then the float64 weights make the product float64.
+      xc = keep(U.multiply(keep(roundedTo(U.subtract(xs, avg) as GpuArray, result)), keep(U.sqrt(wArr) as GpuArray)) as GpuArray);
+      result = promoteTypes(result, dtypes.float64);
       fact = ddof === 0 ? wSum : aw === null ? wSum - ddof : wSum - (ddof * w.reduce((p, v, t) => p + v * aw[t], 0)) / wSum;
     }
     const out = GpuArray.allocate([vars, vars], d, m.device);
