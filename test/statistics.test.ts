@@ -115,6 +115,28 @@ describeEachDevice('statistics', () => {
     expect(gp.median(gp.array([5, 1, 3], 'float16')).dtype.name).to.equal('float16');
   });
 
+  it("edge cases answered as NumPy's: empty bincount, bool weights, n = 0 diff, 1-D unique along its axis, bool ptp and gradient", () => {
+    // bincount: an empty x is int64 zeros whatever the weights; depth is checked before dtype.
+    const e = gp.bincount(gp.array([], 'int32'), gp.array([], 'complex128'), 2);
+    expect([e.dtype.name, flat(e)]).to.deep.equal(['int64', [0, 0]]);
+    expect(() => gp.bincount(gp.zeros([2, 2]))).to.throw(RangeError, /too deep/);
+    expect(() => gp.bincount(gp.array([0, 1], 'int32'), gp.ones([1, 2]))).to.throw(RangeError, /too deep/);
+    // histogram: bool weights make bool counts (a bin is true when any weight in it is), and the density divides those.
+    const w = gp.array([true, true, true]);
+    expect(flat(gp.histogram(gp.array([1, 1, 3]), 2, [0, 4], true, w)[0])).to.deep.equal([0.25, 0.25]);
+    expect(() => gp.histogram(gp.array([1, 1, 3]), [0, 2, 4], null, false, w)).to.throw(TypeError, /same_kind/);
+    // diff with n = 0 returns the input whatever the axis.
+    expect(flat(gp.diff(gp.array([[1, 2], [3, 4]]), 0, 5))).to.deep.equal([1, 2, 3, 4]);
+    // unique of a 1-D array along its axis is the flattened case: NaNs merge.
+    expect(flat(gp.unique(gp.array([NaN, 1, NaN]), { axis: 0 }) as gp.GpuArray)).to.deep.equal([1, NaN]);
+    expect(() => gp.unique(gp.array([1, 2]), { axis: 1 })).to.throw(RangeError);
+    // bool ptp and gradient: the reductions' and the size checks' errors come first.
+    expect(() => gp.ptp(gp.array([], 'bool'))).to.throw(RangeError, /zero-size/);
+    expect(() => gp.ptp(gp.array([true, false]))).to.throw(TypeError, /boolean subtract/);
+    expect(() => gp.gradient(gp.array([true]))).to.throw(RangeError, /too small/);
+    expect(gp.gradient(gp.array(true))).to.deep.equal([]);
+  });
+
   it('bincount: counts, weights (float64), minlength; negative values are refused', () => {
     const r = rng(5);
     const host = Array.from({ length: 5000 }, () => Math.floor(r() * 40));

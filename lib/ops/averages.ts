@@ -38,11 +38,12 @@ export function ptp(a: ArrayArg, ...more: (AxisLike | GpuArray | boolean | null 
   const options = bindArgs('ptp', more, ['axis', 'out', 'keepdims']) as StatOptions & { out?: unknown };
   const out = options.out ?? null;
   if (out !== null && !(out instanceof GpuArray)) throw new TypeError('ptp: out must be a GpuArray');
-  if (a.dtype.isBool) throw new TypeError('ptp: numpy boolean subtract is not supported');
   return using((tmp) => {
     const o = { axis: options.axis, keepdims: options.keepdims };
     const hi = R.max(a, o);
     tmp.push(hi);
+    // NumPy's max and min run first: an empty array or a bad axis is their error, not this one.
+    if (a.dtype.isBool) throw new TypeError('ptp: numpy boolean subtract is not supported');
     const lo = R.min(a, o);
     tmp.push(lo);
     // NumPy's ptp reduces into out (its exact shape), where a ufunc's out may be wider.

@@ -131,7 +131,6 @@ export function gradient(f: ArrayArg, ...args: (number | GradientOptions | Array
   const o = readOptions<GradientOptions>('gradient', hasOptions ? last : undefined, ['spacing', 'axis', 'edgeOrder']);
   const varargs = hasOptions ? args.slice(0, -1) : args;
   if (varargs.length > 0 && o.spacing !== undefined) throw new TypeError('gradient: spacing given twice (by position and in the options)');
-  if (f.dtype.isBool) throw new TypeError('gradient: numpy boolean subtract is not supported; cast f to a number dtype');
   const edgeOrder = o.edgeOrder ?? 1;
   if (edgeOrder !== 1 && edgeOrder !== 2) throw new RangeError("'edge_order' greater than 2 not supported");
   const axes = o.axis === undefined || o.axis === null ? f.shape.map((_, i) => i) : typeof o.axis === 'number' ? [o.axis] : [...o.axis];
@@ -153,6 +152,8 @@ export function gradient(f: ArrayArg, ...args: (number | GradientOptions | Array
     for (const [k, ax] of norm.entries()) {
       const len = f.shape[ax];
       if (len < edgeOrder + 1) throw new RangeError('Shape of array too small to calculate a numerical gradient, at least (edge_order + 1) elements are required.');
+      // NumPy keeps bool f as bool: its first difference (after the size check) is the error.
+      if (f.dtype.isBool) throw new TypeError('gradient: numpy boolean subtract is not supported; cast f to a number dtype');
       const out = GpuArray.allocate(f.shape, outDtype, f.device);
       results.push(out);
       const step = steps[k];

@@ -90,12 +90,13 @@ export function diff(a: ArrayLike, ...more: (number | ArrayLike | null | (DiffOp
   const options = bindArgs('diff', more, ['n', 'axis', 'prepend', 'append']) as DiffOptions & { n?: number };
   const n = options.n ?? 1;
   if (!Number.isInteger(n)) throw new TypeError('diff: n must be an integer');
+  // NumPy returns the input at once for n = 0, whatever its axis and ndim.
+  if (n === 0) return a.copy();
   if (n < 0) throw new RangeError(`order must be non-negative but got ${n}`);
   if (a.ndim === 0) throw new RangeError('diff requires input that is at least one dimensional');
   // NumPy's diff takes no axis=None (its TypeError): only an integer axis.
   if (options.axis === null) throw new TypeError("diff: 'NoneType' object cannot be interpreted as an integer (axis must be an integer)");
   const ax = normalizeAxis(options.axis ?? -1, a.ndim);
-  if (n === 0) return a.copy();
   const owned: GpuArray[] = [];
   try {
     let cur = a;

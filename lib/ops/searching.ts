@@ -4,6 +4,7 @@
 import { DType, dtypes, integerRange } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
+import { normalizeAxis } from '../core/shape.js';
 import { ArrayLike as ArrayArg, bindArgs, toArray, withArray } from './array-args.js';
 import { uniqueAlongAxis } from './unique-axis.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
@@ -294,8 +295,12 @@ export function unique(ar: ArrayArg, ...more: (boolean | number | null | UniqueO
   const want = { index: !!options.returnIndex, inverse: !!options.returnInverse, counts: !!options.returnCounts };
   if (options.axis !== undefined && options.axis !== null) {
     if (typeof options.axis !== 'number') throw new TypeError('unique: axis must be an integer or null');
-    const r = uniqueAlongAxis(ar, options.axis, want);
-    return want.index || want.inverse || want.counts ? r : r[0];
+    // A 1-D array along its axis is NumPy's flattened case (NaNs merged by equalNan).
+    if (ar.ndim !== 1) {
+      const r = uniqueAlongAxis(ar, options.axis, want);
+      return want.index || want.inverse || want.counts ? r : r[0];
+    }
+    normalizeAxis(options.axis, 1);
   }
   const p = uniqueParts('unique', ar, want, options.equalNan ?? true);
   if (!want.index && !want.inverse && !want.counts) return p.values;

@@ -120,30 +120,29 @@ export function bincount(x: ArrayArg, weights?: ArrayArg | null | BincountOption
       if (ws instanceof GpuArray && ws !== w0) ws.dispose();
     }
   }
-  if (options.weights instanceof GpuArray && options.weights.dtype.isComplex) {
-    throw new TypeError(`bincount: Cannot cast array data from dtype('${options.weights.dtype.name}') to dtype('float64') according to the rule 'safe'`);
-  }
+  // NumPy's order of checks: x's depth, then its dtype, minlength, an empty x (int64 zeros,
+  // whatever the weights), negative values, the weights' dtype, then their length.
+  if (x.ndim !== 1) throw new RangeError(`bincount: object ${x.ndim > 1 ? 'too deep' : 'of too small depth'} for desired array (x must be 1-D)`);
   if (!(x.dtype.isInteger || x.dtype.isBool)) throw new TypeError(`bincount: Cannot cast array data from dtype('${x.dtype.name}') to dtype('int64') according to the rule 'safe'`);
-  if (x.ndim !== 1) throw new RangeError('bincount: object too deep for desired array (x must be 1-D)');
   const minlength = options.minlength ?? 0;
   if (!Number.isInteger(minlength)) throw new TypeError(`bincount: 'minlength' must be an integer, got ${describeValue(minlength)}`);
   if (minlength < 0) throw new RangeError("bincount: 'minlength' must not be negative");
-  const w = options.weights ?? null;
-  if (w !== null && (!(w instanceof GpuArray) || w.size !== x.size)) throw new RangeError("bincount: The weights and list don't have the same length.");
+  if (x.size === 0) return GpuArray.allocate([minlength], dtypes.int64, x.device).fill(0);
   const xi = x.astype(dtypes.int64);
   try {
-    let len = minlength;
-    if (x.size > 0) {
-      const lo = hostScalar(reductionFunctions.min(xi));
-      if (lo < 0) throw new RangeError("bincount: 'list' argument must have no negative elements");
-      len = Math.max(len, hostScalar(reductionFunctions.max(xi)) + 1);
+    const lo = hostScalar(reductionFunctions.min(xi));
+    if (lo < 0) throw new RangeError("bincount: 'list' argument must have no negative elements");
+    const len = Math.max(minlength, hostScalar(reductionFunctions.max(xi)) + 1);
+    const w = options.weights ?? null;
+    if (w instanceof GpuArray && w.dtype.isComplex) {
+      throw new TypeError(`bincount: Cannot cast array data from dtype('${w.dtype.name}') to dtype('float64') according to the rule 'safe'`);
     }
+    if (w instanceof GpuArray && w.ndim !== 1) throw new RangeError(`bincount: object ${w.ndim > 1 ? 'too deep' : 'of too small depth'} for desired array (weights must be 1-D)`);
+    if (w !== null && (!(w instanceof GpuArray) || w.size !== x.size)) throw new RangeError("bincount: The weights and list don't have the same length.");
     const out = GpuArray.allocate([len], w ? dtypes.float64 : dtypes.int64, x.device).fill(0);
-    if (x.size > 0) {
-      const wd = w ? w.astype(dtypes.float64) : null;
-      moduleKernel(COUNT, 'gpa_bincount')(gridFor(x.size), 256, [xi, wd ?? xi, out, x.size, wd ? 1 : 0]);
-      wd?.dispose();
-    }
+    const wd = w ? w.astype(dtypes.float64) : null;
+    moduleKernel(COUNT, 'gpa_bincount')(gridFor(x.size), 256, [xi, wd ?? xi, out, x.size, wd ? 1 : 0]);
+    wd?.dispose();
     return out;
   } finally {
     xi.dispose();
@@ -215,6 +214,11 @@ export function histogram(a: ArrayArg, ...more: (HistogramBins | readonly [numbe
 }
 
 function histogramWith(a: GpuArray, edges: number[], edgeOut: GpuArray, uniform: boolean, w: GpuArray | null, options: HistogramOptions): [GpuArray, GpuArray] {
+  // NumPy's explicit edges add the weights' int64 running sums into counts of their dtype.
+  if (!uniform && w !== null && w.dtype === dtypes.bool) {
+    edgeOut.dispose();
+    throw new TypeError("histogram: Cannot cast ufunc 'add' output from dtype('int64') to dtype('bool') with casting rule 'same_kind'");
+  }
   const nb = edges.length - 1;
   const edgeHost = deviceDoubles(edges, a);
   const src = a.dtype.bits !== null ? a.astype(a.dtype.compute) : a.layoutFlags.cContiguous ? a : a.copy();
@@ -232,12 +236,14 @@ function histogramWith(a: GpuArray, edges: number[], edgeOut: GpuArray, uniform:
       }
     }
     wd?.dispose();
-    const [hist, edgeArr] = finishHistogram(raw, edgeOut, edges, !!options.density);
-    // NumPy: weighted counts take the weights' dtype (summed in float64 here, then cast).
-    if (w === null || options.density || w.dtype === dtypes.float64) return [hist, edgeArr];
-    const cast = hist.astype(w.dtype);
-    hist.dispose();
-    return [cast, edgeArr];
+    // NumPy: weighted counts take the weights' dtype (summed in float64 here, then cast), and a
+    // density divides those (bool weights: a bin counts 1 when any weight in it is true).
+    let counts = raw;
+    if (w !== null && w.dtype !== dtypes.float64) {
+      counts = raw.astype(w.dtype);
+      raw.dispose();
+    }
+    return finishHistogram(counts, edgeOut, edges, !!options.density);
   } catch (e) {
     raw.dispose();
     throw e;
