@@ -135,6 +135,13 @@ describeEachDevice('statistics', () => {
     expect(() => gp.ptp(gp.array([true, false]))).to.throw(TypeError, /boolean subtract/);
     expect(() => gp.gradient(gp.array([true]))).to.throw(RangeError, /too small/);
     expect(gp.gradient(gp.array(true))).to.deep.equal([]);
+    // gradient subtracts its differences and multiplies its second-order edge coefficients, as
+    // NumPy (values from NumPy 2.4): a complex infinity gives NaN only where NumPy's does.
+    const z = gp.array([{ re: 1, im: -Infinity }, { re: 0.5, im: -1 }, { re: 2, im: 3 }], 'complex128');
+    const parts = (a: gp.GpuArray | gp.GpuArray[]) => Array.from((a as gp.GpuArray).toTypedArray() as Float64Array);
+    expect(parts(gp.gradient(z))).to.deep.equal([NaN, Infinity, NaN, Infinity, 1.5, 4]);
+    expect(parts(gp.gradient(z, { edgeOrder: 2 }))).to.deep.equal([NaN, Infinity, NaN, Infinity, NaN, -Infinity]);
+    expect(flat(gp.gradient(gp.array([1, 4, 9, 16.5]), 0.3, { edgeOrder: 2 }) as gp.GpuArray)).to.deep.equal([6.666666666666668, 13.333333333333334, 20.833333333333336, 29.166666666666664]);
   });
 
   it('bincount: counts, weights (float64), minlength; negative values are refused', () => {

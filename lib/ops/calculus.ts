@@ -170,23 +170,26 @@ export function gradient(f: ArrayArg, ...args: (number | GradientOptions | Array
 }
 
 type Coef = number | GpuArray;
-const mul = (c: Coef, v: GpuArray) => (c === 1 ? v : (U.multiply(v, c) as GpuArray));
+/** A term of combine: a coefficient times the view, or NumPy's differences' plain terms (no multiplication). */
+type Term = [Coef | 'plus' | 'minus', Index];
 
-/** out[dst] (along ax) = (sum of coefficient * src[index]) / div, each term a view along the axis. */
-function combine(src: GpuArray, out: GpuArray, ax: number, dst: Index, terms: readonly [Coef, Index][], div: Coef | null): void {
+/** out[dst] (along ax) = (sum of the terms) / div, each term a view along the axis. */
+function combine(src: GpuArray, out: GpuArray, ax: number, dst: Index, terms: readonly Term[], div: Coef | null): void {
   const views: GpuArray[] = [];
+  const keep = (a: unknown) => (views.push(a as GpuArray), a as GpuArray);
   try {
     let acc: GpuArray | null = null;
     for (const [c, at] of terms) {
-      const v = src.slice(...along(src.ndim, ax, at));
-      views.push(v);
-      const t = mul(c, v);
-      views.push(t);
-      acc = acc === null ? t : (U.add(acc, t) as GpuArray);
-      views.push(acc);
+      const v = keep(src.slice(...along(src.ndim, ax, at)));
+      // NumPy subtracts its differences (a complex -1 * v or 1 * v would make NaN of an infinite
+      // part's partner) and multiplies its coefficients, even a coefficient of 1.
+      if (c === 'minus') acc = keep(acc === null ? U.negative(v) : U.subtract(acc, v));
+      else {
+        const t = c === 'plus' ? v : keep(U.multiply(v, c));
+        acc = acc === null ? t : keep(U.add(acc, t));
+      }
     }
-    const o2 = out.slice(...along(out.ndim, ax, dst));
-    views.push(o2);
+    const o2 = keep(out.slice(...along(out.ndim, ax, dst)));
     if (div === null) copyInto(o2, acc as GpuArray);
     else U.divide(acc as GpuArray, div, { out: o2 });
   } finally {
@@ -198,15 +201,18 @@ function combine(src: GpuArray, out: GpuArray, ax: number, dst: Index, terms: re
 function uniformGradient(src: GpuArray, out: GpuArray, ax: number, h: Coef, edgeOrder: 1 | 2): void {
   const len = src.shape[ax];
   const tmp: GpuArray[] = [];
-  const times = (c: number): Coef => (typeof h === 'number' ? c * h : (tmp.push(U.multiply(h, c) as GpuArray), tmp[tmp.length - 1]));
+  const made = (a: unknown) => (tmp.push(a as GpuArray), a as GpuArray);
+  const times = (c: number): Coef => (typeof h === 'number' ? c * h : made(U.multiply(h, c)));
+  // NumPy's second-order edges multiply by c / h (in h's dtype), then add.
+  const over = (c: number): Coef => (typeof h === 'number' ? c / h : made(U.divide(c, h)));
   try {
-    if (len > 2) combine(src, out, ax, '1:-1', [[1, '2:'], [-1, ':-2']], times(2));
+    if (len > 2) combine(src, out, ax, '1:-1', [['plus', '2:'], ['minus', ':-2']], times(2));
     if (edgeOrder === 1) {
-      combine(src, out, ax, '0:1', [[1, '1:2'], [-1, '0:1']], h);
-      combine(src, out, ax, `${len - 1}:`, [[1, `${len - 1}:`], [-1, `${len - 2}:${len - 1}`]], h);
+      combine(src, out, ax, '0:1', [['plus', '1:2'], ['minus', '0:1']], h);
+      combine(src, out, ax, `${len - 1}:`, [['plus', `${len - 1}:`], ['minus', `${len - 2}:${len - 1}`]], h);
     } else {
-      combine(src, out, ax, '0:1', [[-3, '0:1'], [4, '1:2'], [-1, '2:3']], times(2));
-      combine(src, out, ax, `${len - 1}:`, [[3, `${len - 1}:`], [-4, `${len - 2}:${len - 1}`], [1, `${len - 3}:${len - 2}`]], times(2));
+      combine(src, out, ax, '0:1', [[over(-1.5), '0:1'], [over(2), '1:2'], [over(-0.5), '2:3']], null);
+      combine(src, out, ax, `${len - 1}:`, [[over(0.5), `${len - 3}:${len - 2}`], [over(-2), `${len - 2}:${len - 1}`], [over(1.5), `${len - 1}:`]], null);
     }
   } finally {
     for (const t of tmp) t.dispose();
@@ -231,8 +237,8 @@ function coordinateGradient(src: GpuArray, out: GpuArray, ax: number, dx: GpuArr
       combine(src, out, ax, '1:-1', [[a, ':-2'], [b, '1:-1'], [c, '2:']], null);
     }
     if (edgeOrder === 1) {
-      combine(src, out, ax, '0:1', [[1, '1:2'], [-1, '0:1']], at(0));
-      combine(src, out, ax, `${len - 1}:`, [[1, `${len - 1}:`], [-1, `${len - 2}:${len - 1}`]], at(len - 2));
+      combine(src, out, ax, '0:1', [['plus', '1:2'], ['minus', '0:1']], at(0));
+      combine(src, out, ax, `${len - 1}:`, [['plus', `${len - 1}:`], ['minus', `${len - 2}:${len - 1}`]], at(len - 2));
       return;
     }
     let [d1, d2] = [at(0), at(1)];
