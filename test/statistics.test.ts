@@ -125,6 +125,13 @@ describeEachDevice('statistics', () => {
     const w = gp.array([true, true, true]);
     expect(flat(gp.histogram(gp.array([1, 1, 3]), 2, [0, 4], true, w)[0])).to.deep.equal([0.25, 0.25]);
     expect(() => gp.histogram(gp.array([1, 1, 3]), [0, 2, 4], null, false, w)).to.throw(TypeError, /same_kind/);
+    // Complex weights: the parts binned apart into counts of their dtype (values from NumPy 2.4).
+    const cw = gp.array([{ re: 1, im: 2 }, { re: -1, im: 0.5 }, { re: 3, im: 1 }, { re: 0.25, im: -2 }, { re: 2, im: 2 }], 'complex64');
+    const [ch] = gp.histogram(gp.array([0.5, 1.5, 1.7, 3.2, 2.2]), [0, 1, 2.5, 4], null, false, cw);
+    expect([ch.dtype.name, Array.from(ch.toTypedArray() as Float32Array)]).to.deep.equal(['complex64', [1, 2, 4, 3.5, 0.25, -2]]);
+    const [cd] = gp.histogram(gp.array([0.5, 1.5, 1.7, 3.2, 2.2]), 3, null, true, cw);
+    expect(cd.dtype.name).to.equal('complex128');
+    Array.from(cd.toTypedArray() as Float64Array).forEach((v, i) => expect(v).to.be.closeTo([0.341880341880342, 0.195360195360195, 0.927960927960928, 0.122100122100122, -0.158730158730159, -0.317460317460317][i], 1e-12));
     // diff with n = 0 returns the input whatever the axis.
     expect(flat(gp.diff(gp.array([[1, 2], [3, 4]]), 0, 5))).to.deep.equal([1, 2, 3, 4]);
     // unique of a 1-D array along its axis is the flattened case: NaNs merge.

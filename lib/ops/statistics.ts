@@ -4,7 +4,9 @@ import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { describeValue, readOptions } from '../util/options.js';
 import { ArrayLike as ArrayArg, deviceDoubles, hostScalar, isOptions, bindArgs, toArray, withArray } from './array-args.js';
+import { imag, real } from './complex-parts.js';
 import { COOPERATIVE_MARK, gridFor, moduleKernel } from './device-kernels.js';
+import { diff } from './differences.js';
 import { binCountOf, binEstimators } from './histogram-bins.js';
 import { assertFiniteBins, type HistogramBins, linspaceEdgesIn, outerEdges, uniformEdges } from './histogram-edges.js';
 import { evenHistogram } from './histogram-even.js';
@@ -192,7 +194,7 @@ export function histogram(a: ArrayArg, ...more: (HistogramBins | readonly [numbe
   if (a.dtype.isComplex) throw new TypeError('histogram: complex input is not supported');
   const w = (options.weights ?? null) as GpuArray | null;
   if (w !== null && w.size !== a.size) throw new RangeError('histogram: weights should have the same shape as a.');
-  if (w !== null && w.dtype.isComplex) throw new TypeError('histogram: complex weights are not supported yet');
+  if (w !== null && w.dtype.isComplex) return complexWeighted(a, bins, options, w);
   if (typeof bins === 'number') {
     if (!Number.isInteger(bins) || bins < 1) throw new RangeError('histogram: `bins` must be positive, when an integer');
     const [lo, hi, math] = outerEdges('histogram', a, options.range);
@@ -211,6 +213,32 @@ export function histogram(a: ArrayArg, ...more: (HistogramBins | readonly [numbe
   for (let i = 1; i < edges.length; i++) if (!(edges[i] >= edges[i - 1])) throw new RangeError('histogram: bins must increase monotonically, when an array');
   // Explicit edges come back as given (NumPy's asarray(bins): int64 for a list of integers).
   return histogramWith(a, edges, bins instanceof GpuArray ? bins.copy() : toArray(bins), false, w, options);
+}
+
+/**
+ * NumPy's complex weights: the real and imaginary parts binned apart (float64 sums) into counts
+ * of the weights' dtype; a density is n / widths / n.sum() in complex.
+ */
+function complexWeighted(a: GpuArray, bins: number | readonly number[] | GpuArray, options: HistogramOptions, w: GpuArray): [GpuArray, GpuArray] {
+  const tmp: GpuArray[] = [];
+  const keep = (x: unknown) => (tmp.push(x as GpuArray), x as GpuArray);
+  try {
+    const part = (p: GpuArray) => histogram(a, bins, { range: options.range ?? null, weights: keep(keep(p).astype(dtypes.float64)) });
+    const [re, edges] = part(real(w));
+    keep(re);
+    const [im, edges2] = part(imag(w));
+    keep(im);
+    keep(edges2);
+    const n = GpuArray.allocate(re.shape, w.dtype, a.device);
+    n.real = re;
+    n.imag = im;
+    if (!options.density) return [n, edges];
+    keep(n);
+    const widths = keep(diff(edges));
+    return [ufuncFunctions.divide(keep(ufuncFunctions.divide(n, widths)), keep(reductionFunctions.sum(n))) as GpuArray, edges];
+  } finally {
+    for (const t of tmp) t.dispose();
+  }
 }
 
 function histogramWith(a: GpuArray, edges: number[], edgeOut: GpuArray, uniform: boolean, w: GpuArray | null, options: HistogramOptions): [GpuArray, GpuArray] {
