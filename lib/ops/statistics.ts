@@ -250,7 +250,7 @@ function histogramWith(a: GpuArray, edges: number[], edgeOut: GpuArray, uniform:
   const nb = edges.length - 1;
   const edgeHost = deviceDoubles(edges, a);
   const src = a.dtype.bits !== null ? a.astype(a.dtype.compute) : a.layoutFlags.cContiguous ? a : a.copy();
-  const raw = GpuArray.allocate([nb], w ? dtypes.float64 : dtypes.int64, a.device);
+  let raw = GpuArray.allocate([nb], w ? dtypes.float64 : dtypes.int64, a.device);
   try {
     const wd = w ? w.astype(dtypes.float64) : null;
     raw.fill(0);
@@ -266,12 +266,12 @@ function histogramWith(a: GpuArray, edges: number[], edgeOut: GpuArray, uniform:
     wd?.dispose();
     // NumPy: weighted counts take the weights' dtype (summed in float64 here, then cast), and a
     // density divides those (bool weights: a bin counts 1 when any weight in it is true).
-    let counts = raw;
     if (w !== null && w.dtype !== dtypes.float64) {
-      counts = raw.astype(w.dtype);
+      const cast = raw.astype(w.dtype);
       raw.dispose();
+      raw = cast;
     }
-    return finishHistogram(counts, edgeOut, edges, !!options.density);
+    return finishHistogram(raw, edgeOut, edges, !!options.density);
   } catch (e) {
     raw.dispose();
     throw e;
