@@ -85,4 +85,22 @@ describeEachDevice('NumPy edge rules', () => {
     expect(gp.partition(gp.zeros([0, 2]), 2).shape).to.deep.equal([0, 2]);
     expect(() => gp.partition(gp.zeros([1, 2]), 2)).to.throw(RangeError, /kth\(=2\) out of bounds \(2\)/);
   });
+
+  it("order letters in either case; roll of no shifts; any negative reshape length as the unknown one; copyto's exact castings and host where", () => {
+    const x = gp.arange(6, 'float64').reshape([2, 3]);
+    expect(values(gp.ravel(x, 'f' as 'F'))).to.deep.equal([0, 3, 1, 4, 2, 5]);
+    expect(x.copy('f' as 'F').layoutFlags.fContiguous).to.equal(true);
+    expect(values(gp.reshape(x, [3, 2], { order: 'f' as 'F' }))).to.deep.equal([0, 4, 3, 2, 1, 5]);
+    expect(gp.unravelIndex(1, [2, 2], 'f' as 'F')).to.deep.equal([1, 0]);
+    expect(values(gp.roll(x, []))).to.deep.equal([0, 1, 2, 3, 4, 5]);
+    expect(values(gp.roll(x, 1, []))).to.deep.equal([0, 1, 2, 3, 4, 5]);
+    expect(gp.arange(6).reshape(-2, 2).shape).to.deep.equal([3, 2]);
+    expect(() => gp.indices([2.5, 3])).to.throw(TypeError);
+    expect(() => gp.copyto(gp.zeros([2]), 7, { casting: 'equiv' })).to.throw(TypeError, /'equiv'/);
+    expect(() => gp.copyto(gp.zeros([2], 'int32'), true, { casting: 'no' })).to.throw(TypeError, /'no'/);
+    const d = gp.zeros([3]);
+    gp.copyto(d, 1, { where: [1, 0, 1] as unknown as gp.GpuArray });
+    expect(values(d)).to.deep.equal([1, 0, 1]);
+    expect(() => gp.copyto(gp.zeros([3]), 1, { where: gp.array([1, 0, 1]) })).to.throw(TypeError, /bool/);
+  });
 });

@@ -8,11 +8,12 @@ import { HostScalar } from './host-data.js';
 import { kernelHooks } from './kernel-hooks.js';
 import { canCastBy, castingOf } from './promotion.js';
 import { Scalar } from './scalar.js';
-import { bindParams, isOptionsLike } from '../util/options.js';
+import { bindParams, isOptionsLike, orderLetter } from '../util/options.js';
 
 /** astype's parameters after the dtype in NumPy's order, with an options object in place of any. */
 function astypeArgs(more: readonly unknown[]): AstypeOptions {
   const o = bindParams('astype', more, ['order', 'casting', 'subok', 'copy'], [], isOptionsLike) as AstypeOptions;
+  o.order = orderLetter(o.order);
   if (o.order !== undefined && o.order !== null && !['C', 'F', 'A', 'K'].includes(o.order as string)) throw new RangeError(`astype: order must be one of 'C', 'F', 'A', or 'K' (got ${String(o.order)})`);
   return o;
 }
@@ -46,7 +47,7 @@ function assignedCopy(a: GpuArray, to: DType, order: 'C' | 'F', Array_: typeof G
 
 /** `a.copy(order)`: 'C' (default) or 'F' as asked; 'A'/'K' F-ordered only for an F-contiguous, non-C-contiguous `a`. */
 export function copyArray(a: GpuArray, order: unknown, Array_: typeof GpuArray): GpuArray {
-  const o = bindParams('copy', [order], ['order'], [], isOptionsLike).order ?? 'C';
+  const o = orderLetter(bindParams('copy', [order], ['order'], [], isOptionsLike).order ?? 'C');
   if (o !== 'C' && o !== 'F' && o !== 'A' && o !== 'K') throw new RangeError(`copy: order must be one of 'C', 'F', 'A', or 'K' (got ${JSON.stringify(o)})`);
   const f = o === 'F' || (o !== 'C' && a.layoutFlags.fContiguous && !a.layoutFlags.cContiguous);
   return assignedCopy(a, a.dtype, f ? 'F' : 'C', Array_);

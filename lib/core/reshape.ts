@@ -2,20 +2,19 @@
 // reshape that can reuse the same memory (_attempt_nocopy_reshape), or null when it needs a copy.
 import { contiguousStrides, intList, Shape, shapeSize, shapeString } from './shape.js';
 
-/** Fill in a -1 and check the element count. */
+/** Fill in the unknown dimension (-1; NumPy 2 takes any negative length as it) and check the element count. */
 export function resolveReshape(shape: readonly number[], size: number): number[] {
   const dims = intList('reshape', 'shape', shape);
-  const unknown = dims.filter((d) => d === -1).length;
-  if (unknown > 1) throw new RangeError('can only specify one unknown dimension');
   for (const d of dims) {
-    // NumPy: a non-integer is a TypeError, a negative length other than -1 a ValueError.
+    // NumPy: a non-integer is a TypeError.
     if (typeof d !== 'number' || !Number.isInteger(d)) throw new TypeError(`invalid shape dimension ${String(d)}: lengths must be integers`);
-    if (d < -1) throw new RangeError(`invalid shape dimension ${d}`);
   }
+  const unknown = dims.filter((d) => d < 0).length;
+  if (unknown > 1) throw new RangeError('can only specify one unknown dimension');
   if (unknown === 1) {
-    const known = dims.filter((d) => d !== -1).reduce((a, b) => a * b, 1);
+    const known = dims.filter((d) => d >= 0).reduce((a, b) => a * b, 1);
     if (known === 0 || size % known !== 0) throw new RangeError(`cannot reshape array of size ${size} into shape ${shapeString(shape)}`);
-    dims[dims.indexOf(-1)] = size / known;
+    dims[dims.findIndex((d) => d < 0)] = size / known;
   }
   if (shapeSize(dims) !== size) throw new RangeError(`cannot reshape array of size ${size} into shape ${shapeString(shape)}`);
   return dims;

@@ -7,7 +7,7 @@ import type { LayoutFlags } from './array-types.js';
 import type { Device } from '../device/device.js';
 import { DType, DTypeLike, dtype as toDType } from './dtype.js';
 import { DeviceBuffer } from './lifetime.js';
-import { readOptions } from '../util/options.js';
+import { orderLetter, readOptions } from '../util/options.js';
 import { broadcastStrides, contiguousStrides, intList, isCContiguous, isFContiguous, normalizeAxis, normalizeShape, shapeString } from './shape.js';
 
 /** A view's geometry, before it is made a GpuArray (by `viewOf`). */
@@ -125,7 +125,8 @@ export function broadcastGeometry(a: GpuArray, shape: number | readonly number[]
 }
 
 /** NumPy's order argument resolved to 'C' or 'F' ('A': F only for an F- and not C-contiguous array), and 'K' where allowed. */
-export function resolveOrder(a: GpuArray, fn: string, order: unknown, allowK = false): 'C' | 'F' | 'K' {
+export function resolveOrder(a: GpuArray, fn: string, given: unknown, allowK = false): 'C' | 'F' | 'K' {
+  const order = orderLetter(given);
   if (order === undefined || order === null || order === 'C') return 'C';
   if (order === 'F') return 'F';
   if (order === 'A') return a.layoutFlags.fContiguous && !a.layoutFlags.cContiguous ? 'F' : 'C';

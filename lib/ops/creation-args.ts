@@ -1,7 +1,7 @@
 // The arguments every creation function reads alike: a shape, and a dtype or the trailing
 // options object in its place (with NumPy's `order` for empty, zeros, ones and full).
 import { DType, DTypeLike, dtype as toDType, isDTypeLike } from '../core/dtype.js';
-import { describeValue, isOptionsLike, readOptions } from '../util/options.js';
+import { describeValue, isOptionsLike, orderLetter, readOptions } from '../util/options.js';
 
 /** A shape: one length (`5`) or a list of lengths (`[2, 3]`). */
 export type ShapeLike = number | readonly number[];
@@ -49,7 +49,7 @@ export type CreationOrderArg = 'C' | 'F' | { order?: 'C' | 'F' };
  * the dtype's place; both at once is Python's TypeError.
  */
 export function creationOrder(fn: string, arg: DTypeArg | undefined, positional?: CreationOrderArg): 'C' | 'F' {
-  const order = orderArg(fn, arg, positional);
+  const order = orderLetter(orderArg(fn, arg, positional));
   if (order === undefined || order === null || order === 'C') return 'C';
   if (order === 'F') return 'F';
   throw new RangeError(`${fn}: order must be 'C' or 'F', got ${describeValue(order)}`);

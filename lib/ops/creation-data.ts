@@ -6,7 +6,7 @@ import { DType, DTypeLike, dtype as toDType } from '../core/dtype.js';
 import { AS_GPU_ARRAY, hasArrayProtocol } from '../core/array-protocol.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { hostToStorage } from '../core/host-data.js';
-import { describeValue, readOptions } from '../util/options.js';
+import { describeValue, orderLetter, readOptions } from '../util/options.js';
 import { Scalar } from '../core/scalar.js';
 import { resultType } from '../core/promotion.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
@@ -156,7 +156,7 @@ export type AsarrayOrder = 'C' | 'F' | 'A' | 'K' | null;
 
 /** The order by position after the dtype, or in the options object in the dtype's place (both: TypeError). */
 function asarrayOrder(dtypeArg: unknown, positional: unknown): 'C' | 'F' | null {
-  const o = orderArg('asarray', dtypeArg, positional) ?? null;
+  const o = orderLetter(orderArg('asarray', dtypeArg, positional) ?? null);
   if (o !== null && o !== 'C' && o !== 'F' && o !== 'A' && o !== 'K') throw new RangeError(`asarray: order must be one of 'C', 'F', 'A', 'K' or null, got ${describeValue(o)}`);
   return o === 'C' || o === 'F' ? o : null;
 }

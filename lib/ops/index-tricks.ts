@@ -4,7 +4,7 @@
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { intList } from '../core/shape.js';
-import { readOptions } from '../util/options.js';
+import { orderLetter, readOptions } from '../util/options.js';
 import { ArrayLike, bindArgs, isOptions, targetArray, toArray, valuesAs } from './array-args.js';
 import { arange, ones } from './creation.js';
 import { tri } from './matrices.js';
@@ -35,7 +35,7 @@ export function unravelIndex(indices: ArrayLike, shape: number | readonly number
 export function unravelIndex(indices: ArrayLike, shape: number | readonly number[], orderArg?: 'C' | 'F' | { order?: 'C' | 'F' }): GpuArray[] | number[] {
   // NumPy's unravel_index(indices, shape, order='C'): by position or option.
   const o = bindArgs('unravelIndex', [orderArg], ['order']) as { order?: 'C' | 'F' };
-  const order = o.order ?? 'C';
+  const order = orderLetter(o.order ?? 'C');
   if (order !== 'C' && order !== 'F') throw new RangeError(`unravelIndex: order must be 'C' or 'F', got ${JSON.stringify(order)}`);
   const dims = intList('unravelIndex', 'shape', shape);
   checkDims('unravelIndex', dims);

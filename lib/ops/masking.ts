@@ -209,10 +209,15 @@ export function copyto(dst: GpuArray, src: unknown, options: CopytoOptions = {})
       s = toArray(src, 'src');
       made.push(s);
     }
-    if (isWeak(s) && casting !== 'unsafe' && !weakFits(weakKindOf(s), dst.dtype)) {
-      // NEP 50: a JS number casts to dst by its kind only (an int to any number, a float to floats).
+    // NEP 50: a JS number casts to dst by its kind only (an int to any number, a float to floats);
+    // 'no' and 'equiv' judge it by its default dtype, as NumPy.
+    const exact = casting === 'no' || casting === 'equiv';
+    if (isWeak(s) && casting !== 'unsafe' && !(exact ? canCastBy(defaultDTypeForWeak(weakKindOf(s)), dst.dtype, casting) : weakFits(weakKindOf(s), dst.dtype))) {
       const from = defaultDTypeForWeak(weakKindOf(s));
       throw new TypeError(`Cannot cast scalar from dtype('${from.name}') to dtype('${dst.dtype.name}') according to the rule '${casting}'`);
+    }
+    if (typeof s === 'boolean' && !canCastBy(dtypes.bool, dst.dtype, casting)) {
+      throw new TypeError(`Cannot cast scalar from dtype('bool') to dtype('${dst.dtype.name}') according to the rule '${casting}'`);
     }
     if (s instanceof GpuArray || s instanceof Scalar) {
       const from = s.dtype;
@@ -222,7 +227,8 @@ export function copyto(dst: GpuArray, src: unknown, options: CopytoOptions = {})
       copyInto(dst, dropLeadingOnes(s, dst, made));
       return;
     }
-    const w = toArray(options.where, 'where');
+    // Host data makes a bool mask directly (NumPy's where=[1, 0, 1]); an integer array is refused.
+    const w = valuesAs(options.where, dtypes.bool, 'where');
     if (owned(options.where, w)) made.push(w);
     assertBoolMask(w);
     let sv: GpuArray;

@@ -203,7 +203,8 @@ export function indices(dimensions: readonly number[], dtypeOrOptions: DTypeLike
   if (!Array.isArray(dimensions)) throw new TypeError(`indices: dimensions must be a list of sizes, got ${describeValue(dimensions)}`);
   const dims = [...dimensions];
   dims.forEach((n) => {
-    if (!Number.isInteger(n) || n < 0) throw new RangeError('negative dimensions are not allowed');
+    if (!Number.isInteger(n)) throw new TypeError(`indices: 'float' object cannot be interpreted as an integer (dimension ${describeValue(n)})`);
+    if (n < 0) throw new RangeError('negative dimensions are not allowed');
   });
   const ranges = dims.map((n, k) => {
     const r = arange(0, n, 1, d);

@@ -173,8 +173,9 @@ export function roll(a0: unknown, shift: IntegerList, axis?: number | readonly n
     }
     const shifts = intList('roll', 'shift', shift);
     const axes = typeof ax0 === 'number' ? [ax0] : [...ax0];
-    const k = Math.max(shifts.length, axes.length);
-    if ((shifts.length !== 1 && shifts.length !== k) || (axes.length !== 1 && axes.length !== k)) {
+    // NumPy broadcasts shift against axis: a length 1 stretches (to 0 too: nothing rolls).
+    const k = shifts.length === 1 ? axes.length : shifts.length;
+    if (axes.length !== 1 && axes.length !== k) {
       throw new RangeError("'shift' and 'axis' should be scalars or 1D sequences of the same length");
     }
     const total = a.shape.map(() => 0);

@@ -5,6 +5,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { assertBoolMask, type Casting } from '../core/promotion.js';
 import { broadcastShapes, sameShape } from '../core/shape.js';
+import { orderLetter } from '../util/options.js';
 import { asarray } from './creation-data.js';
 import { copyWhereKernel } from './copy-where.js';
 import type { Ufunc, UfuncArg, UfuncCallOptions, UfuncPairCallOptions } from './ufunc.js';
@@ -76,7 +77,8 @@ export function callMasked(u: Ufunc, args: readonly UfuncArg[], opts: UfuncCallO
 }
 
 /** The `order` option checked (undefined: 'C', gpuarray's default; NumPy's is 'K'). */
-export function orderOf(fn: string, order: unknown): UfuncOrder {
+export function orderOf(fn: string, given: unknown): UfuncOrder {
+  const order = orderLetter(given);
   if (order === undefined) return 'C';
   if (order !== 'K' && order !== 'A' && order !== 'C' && order !== 'F') throw new RangeError(`${fn}: order must be one of 'K', 'A', 'C' or 'F', got ${String(order)}`);
   return order;
