@@ -209,12 +209,13 @@ export function copyto(dst: GpuArray, src: unknown, options: CopytoOptions = {})
       s = toArray(src, 'src');
       made.push(s);
     }
-    // NEP 50: a JS number casts to dst by its kind only (an int to any number, a float to floats);
-    // 'no' and 'equiv' judge it by its default dtype, as NumPy.
-    const exact = casting === 'no' || casting === 'equiv';
-    if (isWeak(s) && casting !== 'unsafe' && !(exact ? canCastBy(defaultDTypeForWeak(weakKindOf(s)), dst.dtype, casting) : weakFits(weakKindOf(s), dst.dtype))) {
-      const from = defaultDTypeForWeak(weakKindOf(s));
-      throw new TypeError(`Cannot cast scalar from dtype('${from.name}') to dtype('${dst.dtype.name}') according to the rule '${casting}'`);
+    if (isWeak(s) && casting !== 'unsafe') {
+      // NEP 50: a JS number casts to dst by its kind only (an int to any number, a float to
+      // floats); 'no' and 'equiv' judge it by its default dtype, as NumPy.
+      const kind = weakKindOf(s);
+      const from = defaultDTypeForWeak(kind);
+      const fits = casting === 'no' || casting === 'equiv' ? canCastBy(from, dst.dtype, casting) : weakFits(kind, dst.dtype);
+      if (!fits) throw new TypeError(`Cannot cast scalar from dtype('${from.name}') to dtype('${dst.dtype.name}') according to the rule '${casting}'`);
     }
     if (typeof s === 'boolean' && !canCastBy(dtypes.bool, dst.dtype, casting)) {
       throw new TypeError(`Cannot cast scalar from dtype('bool') to dtype('${dst.dtype.name}') according to the rule '${casting}'`);

@@ -206,10 +206,9 @@ function quantileImpl(name: string, a: GpuArray, q: QArg, scale: number, more: r
   // NumPy's nan variants answer an empty array with nanmean (q's shape dropped) once q is checked.
   if (skipNan && a.size === 0) {
     if (!median) {
-      if (a.dtype.isComplex) throw new TypeError(`${name}: a must be an array of real numbers`);
+      if (a.dtype.isComplex) throw notReal(name);
       toQs(name, q, scale);
-      const method = bound.method ?? 'linear';
-      if (bound.weights !== undefined && bound.weights !== null && method !== 'inverted_cdf') throw new RangeError(`${name}: Only method 'inverted_cdf' supports weights. Got: ${method}.`);
+      isWeighted(name, bound as Partial<QuantileOptions>);
     }
     return nanmean(a, { axis: bound.axis as AxisLike, keepdims: bound.keepdims === true, ...(out ? { out } : {}) });
   }
@@ -225,12 +224,23 @@ function quantileImpl(name: string, a: GpuArray, q: QArg, scale: number, more: r
   return intoOut(name, r, out);
 }
 
+/** NumPy's refusal of a complex array's quantile (a median orders complex numbers). */
+const notReal = (name: string) => new TypeError(`${name}: a must be an array of real numbers`);
+
+/** Whether weights are given; NumPy takes them with method 'inverted_cdf' only. */
+function isWeighted(name: string, opts: Partial<QuantileOptions>): boolean {
+  const weighted = opts.weights !== undefined && opts.weights !== null;
+  const method = opts.method ?? 'linear';
+  if (weighted && method !== 'inverted_cdf') throw new RangeError(`${name}: Only method 'inverted_cdf' supports weights. Got: ${method}.`);
+  return weighted;
+}
+
 /** quantileImpl's result in a new array (the options bound), and whether its method picked elements. */
 function quantileOf(name: string, a: GpuArray, q: QArg, scale: number, opts: Partial<QuantileOptions>, skipNan: boolean, median: boolean): { result: GpuArray; picks: boolean } {
   if (opts.overwriteInput !== undefined && typeof opts.overwriteInput !== 'boolean') throw new TypeError(`${name}: overwriteInput must be a boolean`);
   if (a.dtype.isComplex) {
     // NumPy orders complex numbers for a median but refuses them a quantile.
-    if (!median) throw new TypeError(`${name}: a must be an array of real numbers`);
+    if (!median) throw notReal(name);
     if (opts.keepdims !== undefined && typeof opts.keepdims !== 'boolean') throw new TypeError(`${name}: keepdims must be a boolean`);
     const { x, reduced, kept } = reduceLast(a, opts.axis ?? null, name);
     try {
@@ -242,8 +252,7 @@ function quantileOf(name: string, a: GpuArray, q: QArg, scale: number, opts: Par
   const method = opts.method ?? 'linear';
   if (typeof method !== 'string' || (method as string) === '' || !METHODS.includes(method)) throw new RangeError(`${name}: ${JSON.stringify(method)} is not a valid method. Use one of: ${METHODS.filter((m) => m !== '').join(', ')}`);
   if (opts.keepdims !== undefined && typeof opts.keepdims !== 'boolean') throw new TypeError(`${name}: keepdims must be a boolean`);
-  const weighted = opts.weights !== undefined && opts.weights !== null;
-  if (weighted && method !== 'inverted_cdf') throw new RangeError(`${name}: Only method 'inverted_cdf' supports weights. Got: ${method}.`);
+  const weighted = isWeighted(name, opts);
   const { qs, shape: qShape, dtype: qDtype, integral } = toQs(name, q, scale);
   const w = weighted ? weightsLike(name, a, opts.weights!, opts.axis) : null;
   let wMoved: GpuArray | null = null;

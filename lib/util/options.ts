@@ -94,7 +94,6 @@ export function bindParams(fn: string, args: readonly unknown[], names: readonly
   return out;
 }
 
-
 /** NumPy's order letters, which it takes in either case ('f' is 'F'); anything else as given, for the caller's check. */
 export function orderLetter<T>(order: T): T {
   return (typeof order === 'string' && /^[cfak]$/.test(order) ? order.toUpperCase() : order) as T;
