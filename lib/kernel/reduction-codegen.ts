@@ -55,8 +55,14 @@ export interface ReductionSpec {
   modes: readonly ('v' | 'b')[];
 }
 
-/** Resident 256-thread blocks per SM each entry is compiled for (its register budget). */
-export const ROW_BLOCKS_PER_SM = 6;
+/**
+ * Resident 256-thread blocks per SM each entry is compiled for (its register budget). The row
+ * walk of an accumulator of up to 8 bytes reads faster at 4 (64 registers) than at 6 (H200, 1
+ * GiB: sum(axis=1) of 16384 x 16384 float32 0.2375 against 0.2404 ms, rows of 64 0.2626 against
+ * 0.2666, int32 sums into int64 0.2441 against 0.2461, no row slower); argmax's value-and-index
+ * pair took 15% longer at 4, so wider accumulators keep 6 (bench/RESULTS.md, 2026-12-03).
+ */
+export const rowBlocksPerSm = (accBytes: number): number => (accBytes <= 8 ? 4 : 6);
 export const COL_BLOCKS_PER_SM = 5;
 
 const MARK = { map: '/*@gpa-map@*/', reduce: '/*@gpa-reduce@*/', post: '/*@gpa-post@*/' } as const;
@@ -233,10 +239,10 @@ export function generateReduction(src: ReductionSource, spec: ReductionSpec, war
     `static_assert(sizeof(_type_reduce) <= ${src.accBytes}, "reduce_type is larger than ${src.accBytes} bytes");`,
     `typedef ${spec.index} ${I};`,
     ...layoutAsserts(src.params, [geomStruct]),
-    // Two entry points, each with its own register budget: the row walk fits 6 blocks of 256
-    // threads per SM, the column walk (W accumulators per thread) 5. reduction.ts sizes each
-    // launch as one full wave of its kernel's blocks.
-    ...entry(`${src.kernelName}_row`, ROW_BLOCKS_PER_SM, prologue(row)),
+    // Two entry points, each with its own register budget: the row walk fits 4 or 6 blocks of 256
+    // threads per SM (rowBlocksPerSm), the column walk (W accumulators per thread) 5.
+    // reduction-geometry.ts sizes each launch as one full wave of its kernel's blocks.
+    ...entry(`${src.kernelName}_row`, rowBlocksPerSm(src.accBytes), prologue(row)),
     ...entry(`${src.kernelName}_col`, COL_BLOCKS_PER_SM, prologue(col)),
     '',
   ]

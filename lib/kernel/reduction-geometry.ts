@@ -2,7 +2,7 @@
 // of the reduced range (each a column of blocks, combined by the last block done), and whether
 // the splits interleave. One full wave of blocks on the GPU; one block per core on the cpu.
 import type { Backend } from '../device/backend.js';
-import { COL_BLOCKS_PER_SM, ROW_BLOCKS_PER_SM } from './reduction-codegen.js';
+import { COL_BLOCKS_PER_SM, rowBlocksPerSm } from './reduction-codegen.js';
 import type { ReductionPlan } from './reduction-plan.js';
 
 export interface Geometry {
@@ -24,14 +24,15 @@ export const MAX_COUNTERS = 4096;
 const pow2floor = (x: number) => 2 ** Math.floor(Math.log2(Math.max(1, x)));
 const pow2ceil = (x: number) => 2 ** Math.ceil(Math.log2(Math.max(1, x)));
 
-export function geometry(plan: ReductionPlan, backend: Backend): Geometry {
+/** `accBytes`: the accumulator's size, which sets the row walk's blocks per SM (rowBlocksPerSm). */
+export function geometry(plan: ReductionPlan, backend: Backend, accBytes: number): Geometry {
   // Blocks of one thread, one per core, where a block's threads would run one after another.
   const serial = backend.launchHints.serialThreads;
   const V = plan.vec;
   const { nOut, nRed } = plan;
   // One full wave: the blocks each kernel is compiled to keep resident per SM; one block per
   // core on the cpu.
-  const perSm = plan.variant === 'col' ? COL_BLOCKS_PER_SM : ROW_BLOCKS_PER_SM;
+  const perSm = plan.variant === 'col' ? COL_BLOCKS_PER_SM : rowBlocksPerSm(accBytes);
   const target = serial ? backend.device.multiprocessorCount : backend.device.multiprocessorCount * perSm;
   const gridCap = serial ? target * 4 : target * 32;
   let blockX: number;

@@ -286,7 +286,7 @@ function planLayout(def: ReductionDefinition, params: readonly BoundParam[], val
     prepared = prepare(def, params, vals, spec, device, call);
     def.memo.set(key, prepared);
   } else if (checkingKeys()) assertSameBuild('reduction', key, prepared.source, reductionSource(def, params, vals, spec, call, device).gen.source);
-  return { plan, spec, prepared, geo: geometry(plan, device.backend) };
+  return { plan, spec, prepared, geo: geometry(plan, device.backend, prepared.accBytes) };
 }
 
 /**
