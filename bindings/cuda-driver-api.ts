@@ -73,6 +73,7 @@ export function declareDriver(lib: ReturnType<typeof koffi.load>): Record<string
     cuModuleUnload: decl('int cuModuleUnload(uint64_t module)'),
     cuModuleGetFunction: decl('int cuModuleGetFunction(uint64_t* hfunc, uint64_t module, const char* name)'),
     cuFuncSetAttribute: decl('int cuFuncSetAttribute(uint64_t hfunc, int attrib, int value)'),
+    cuOccupancyMaxActiveBlocksPerMultiprocessor: decl('int cuOccupancyMaxActiveBlocksPerMultiprocessor(int32_t* numBlocks, uint64_t func, int blockSize, size_t dynamicSMemSize)'),
     cuLaunchKernel: decl(
       'int cuLaunchKernel(uint64_t f, uint32_t gx, uint32_t gy, uint32_t gz, uint32_t bx, uint32_t by, uint32_t bz, ' +
         'uint32_t sharedMemBytes, uint64_t stream, uint64_t kernelParams, uint64_t extra)',

@@ -1,5 +1,5 @@
 // The CudaDriver's execution layer: modules and kernel launches, streams, events.
-import { type Fn, out64 } from './cuda-driver-api.js';
+import { type Fn, out64, outI32 } from './cuda-driver-api.js';
 import { DriverMemory } from './cuda-driver-memory.js';
 
 export class DriverExec extends DriverMemory {
@@ -21,6 +21,13 @@ export class DriverExec extends DriverMemory {
 
   funcSetAttribute(fn: number, attrib: number, value: number): void {
     this.call('cuFuncSetAttribute', fn, attrib, value);
+  }
+
+  /** Blocks of `blockSize` threads of `fn` resident on one SM at once (the driver's occupancy calculator). */
+  occupancyMaxActiveBlocks(fn: number, blockSize: number, dynamicSharedMem: number): number {
+    const v = outI32();
+    this.call('cuOccupancyMaxActiveBlocksPerMultiprocessor', v, fn, blockSize, dynamicSharedMem);
+    return v[0];
   }
 
   /** The launch hot path: the raw koffi function, checked by the caller with `check`. */

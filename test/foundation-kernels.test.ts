@@ -284,6 +284,29 @@ extern "C" __global__ void gpa_test_omp(int* out, int spin) {
       if (availableParallelism() > 1 && (omp === undefined || Number(omp) > 1)) expect(ids.size, 'threads used').to.be.greaterThan(1);
     });
   } else {
+    it('(cuda) residentBlocks follows registers, shared memory and __launch_bounds__', () => {
+      // A chain of 48 loads kept live takes many registers unless the bounds cap them.
+      const body = (bounds: string) => `
+extern "C" __global__ void ${bounds} gpa_test_resident(const float* in, float* out) {
+  float v[48];
+#pragma unroll
+  for (int k = 0; k < 48; ++k) v[k] = in[threadIdx.x + 256 * k];
+  float s = 0.0f;
+#pragma unroll
+  for (int k = 0; k < 48; ++k) s = s * v[47 - k] + v[k];
+  out[threadIdx.x] = s;
+}`;
+      const sig = { name: 'gpa_test_resident', paramTypes: ['const float*', 'float*'] };
+      const free = loadRaw(b, body(''), sig);
+      const capped = loadRaw(b, body('__launch_bounds__(256, 6)'), sig);
+      const loose = free.residentBlocks!(256, 0);
+      const tight = capped.residentBlocks!(256, 0);
+      expect(tight).to.be.within(6, 8); // sm_80 on: 1536 or 2048 threads an SM
+      expect(loose).to.be.within(1, tight);
+      // Dynamic shared memory counts against the SM's (at most 228 KB): 40 KB a block, 5 blocks at most.
+      expect(capped.residentBlocks!(256, 40 * 1024)).to.be.within(1, 5);
+    });
+
     it('(cuda) runs what the cpu backend refuses: __shared__, __syncthreads and warp shuffles', () => {
       const source = `
 extern "C" __global__ void gpa_test_block_sum(const float* in, float* out) {

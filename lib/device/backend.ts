@@ -77,6 +77,12 @@ export interface LoadedKernel {
    * kernelParams layout). Returns nothing; errors throw CudaError.
    */
   launch(grid: Dim3, block: Dim3, sharedMem: number, stream: number, argPointers: number): void;
+  /**
+   * Blocks of `blockSize` threads that fit on one multiprocessor at once with `sharedMem` bytes
+   * of dynamic shared memory each (CUDA's occupancy calculator: registers, shared memory, thread
+   * limits); absent where blocks do not share multiprocessors (the cpu backend).
+   */
+  residentBlocks?(blockSize: number, sharedMem: number): number;
 }
 
 export interface LoadedProgram {

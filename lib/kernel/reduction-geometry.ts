@@ -2,7 +2,7 @@
 // of the reduced range (each a column of blocks, combined by the last block done), and whether
 // the splits interleave. One full wave of blocks on the GPU; one block per core on the cpu.
 import type { Backend } from '../device/backend.js';
-import { COL_BLOCKS_PER_SM, rowBlocksPerSm } from './reduction-codegen.js';
+import { COL_BLOCKS_PER_SM } from './reduction-codegen.js';
 import type { ReductionPlan } from './reduction-plan.js';
 
 export interface Geometry {
@@ -17,22 +17,27 @@ export interface Geometry {
 }
 
 /** Threads per block of every reduction launch on the GPU (GPA_RED_MAX_THREADS in reduce.h). */
-const BLOCK = 256;
+export const REDUCTION_BLOCK = 256;
+const BLOCK = REDUCTION_BLOCK;
 /** Counters for last-block-done; a split launch uses one per blockIdx.x. */
 export const MAX_COUNTERS = 4096;
 
 const pow2floor = (x: number) => 2 ** Math.floor(Math.log2(Math.max(1, x)));
 const pow2ceil = (x: number) => 2 ** Math.ceil(Math.log2(Math.max(1, x)));
 
-/** `accBytes`: the accumulator's size, which sets the row walk's blocks per SM (rowBlocksPerSm). */
-export function geometry(plan: ReductionPlan, backend: Backend, accBytes: number): Geometry {
+/**
+ * `rowResident`: blocks of the row walk's kernel one SM holds at once (the driver's occupancy for
+ * the compiled kernel: at least the rowBlocksPerSm it is compiled for, more where its code needs
+ * fewer registers; a light fused map at 35 registers read 1 GiB in 0.286 ms as a wave of 4 blocks
+ * a SM against 0.250 as the 6 it holds, bench/RESULTS.md 2026-12-03).
+ */
+export function geometry(plan: ReductionPlan, backend: Backend, rowResident: number): Geometry {
   // Blocks of one thread, one per core, where a block's threads would run one after another.
   const serial = backend.launchHints.serialThreads;
   const V = plan.vec;
   const { nOut, nRed } = plan;
-  // One full wave: the blocks each kernel is compiled to keep resident per SM; one block per
-  // core on the cpu.
-  const perSm = plan.variant === 'col' ? COL_BLOCKS_PER_SM : rowBlocksPerSm(accBytes);
+  // One full wave: the blocks each kernel keeps resident per SM; one block per core on the cpu.
+  const perSm = plan.variant === 'col' ? COL_BLOCKS_PER_SM : rowResident;
   const target = serial ? backend.device.multiprocessorCount : backend.device.multiprocessorCount * perSm;
   const gridCap = serial ? target * 4 : target * 32;
   let blockX: number;

@@ -13,8 +13,8 @@ import { ArgBlock, ParamLayout } from '../device/arg-block.js';
 import { codegenParams, mixedDevices } from './elementwise.js';
 import { bindOutputs, failBound } from './outputs.js';
 import type { ArgValue, BoundParam } from './elementwise.js';
-import { generateReduction, ReductionSpec } from './reduction-codegen.js';
-import { Geometry, geometry, MAX_COUNTERS } from './reduction-geometry.js';
+import { generateReduction, ReductionSpec, rowBlocksPerSm } from './reduction-codegen.js';
+import { Geometry, geometry, MAX_COUNTERS, REDUCTION_BLOCK } from './reduction-geometry.js';
 import { redGeomStruct, StructWriter, structLayout } from './arg-structs.js';
 import { planReduction, ReductionPlan, RedOperand } from './reduction-plan.js';
 import { carrayLayout, scalarLayout, writeCArray, writeScalar } from './scalar-args.js';
@@ -63,6 +63,8 @@ export interface PreparedReduction {
   args: ArgBlock;
   device: Device;
   accBytes: number;
+  /** Blocks of the row walk resident on one SM (null: the backend does not say; see geometry). */
+  rowResident: number | null;
   /** The layout whose geometry the argument block holds now (rewritten only when it changes). */
   written: Layout | null;
   /** The generated source (compared on memo hits under GPUARRAY_CHECK_KEYS). */
@@ -286,7 +288,7 @@ function planLayout(def: ReductionDefinition, params: readonly BoundParam[], val
     prepared = prepare(def, params, vals, spec, device, call);
     def.memo.set(key, prepared);
   } else if (checkingKeys()) assertSameBuild('reduction', key, prepared.source, reductionSource(def, params, vals, spec, call, device).gen.source);
-  return { plan, spec, prepared, geo: geometry(plan, device.backend, prepared.accBytes) };
+  return { plan, spec, prepared, geo: geometry(plan, device.backend, prepared.rowResident ?? rowBlocksPerSm(prepared.accBytes)) };
 }
 
 /**
@@ -384,7 +386,9 @@ function prepare(def: ReductionDefinition, params: readonly BoundParam[], vals: 
   });
   const geom = new StructWriter(redGeomStruct(spec.index, spec.maxd, cg.filter((p) => p.kind === 'array' && !p.isOutput).length, cg.filter((p) => p.isOutput).length));
   layouts.push(structLayout(geom.struct), { size: 8, align: 8 }, { size: 8, align: 8 });
-  return { row: program.kernel(gen.kernels[0].name), col: program.kernel(gen.kernels[1].name), args: new ArgBlock(layouts), device, accBytes, written: null, source: gen.source, geom };
+  const row = program.kernel(gen.kernels[0].name);
+  const rowResident = row.residentBlocks?.(REDUCTION_BLOCK, 0) ?? null;
+  return { row, col: program.kernel(gen.kernels[1].name), args: new ArgBlock(layouts), device, accBytes, rowResident, written: null, source: gen.source, geom };
 }
 
 

@@ -277,6 +277,7 @@ export class CudaBackend implements Backend {
                 const status = launchFn(fn, g.x, g.y, g.z, b.x, b.y, b.z, sharedMem, stream, args, 0);
                 if (status !== 0) driver.check(`cuLaunchKernel(${name})`, status);
               },
+              residentBlocks: (blockSize: number, sharedMem: number) => capture.relaxed(() => driver.occupancyMaxActiveBlocks(fn, blockSize, sharedMem)),
             };
             kernels.set(name, k);
           }
