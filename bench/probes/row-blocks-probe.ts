@@ -20,7 +20,9 @@ const i32 = data(256 * M, 'int32');
 const f64 = data(128 * M, 'float64');
 const c64 = gp.add(data(64 * M, 'complex64'), 0);
 const f32s = data(64 * M, 'float32');
+const fusedSum = gp.fuse((a: gp.GpuArray) => gp.square(a.subtract(250)).sum());
 const cases: [string, () => unknown][] = [
+  ['fused sum((a-250)**2) f32 256M', () => fusedSum(f32)],
   ['sum f32 256M', () => gp.sum(f32)],
   ['sum f32 axis1 16384^2', () => gp.sum(sq, { axis: 1 })],
   ['sum f32 axis1 4M x 64', () => gp.sum(short64, { axis: 1 })],
@@ -39,5 +41,5 @@ for (const [name, f] of cases) {
   const first = f();
   const t = time(() => { const r = f(); if (r instanceof gp.GpuArray) r.dispose(); });
   const v = first instanceof gp.GpuArray ? first.size <= 1 ? String(first.toArray()) : `${first.ravel().slice('0:3').toTypedArray()}..` : String(first);
-  console.log(`${name.padEnd(24)} | ${t.toFixed(4)} ms | ${v}`);
+  console.log(`${name.padEnd(30)} | ${t.toFixed(4)} ms | ${v}`);
 }
