@@ -187,6 +187,24 @@ __global__ void fx3(T* arr, int N) {
     expect(() => mod.getFunction('fx3')).to.throw(TypeError, /template/);
   });
 
+  it('raw modules: plain kernels in nameExpressions beside instantiations (CuPy\'s docstring: func1<int>, func2)', () => {
+    const code = String.raw`
+template <typename T> __global__ void fx3(T* x) { x[threadIdx.x] = (T)3 * x[threadIdx.x]; }
+__global__ void twice(float* x) { x[threadIdx.x] *= 2; }
+extern "C" __global__ void plus1(float* x) { x[threadIdx.x] += 1; }
+`;
+    const mod = new RawModule({ code, nameExpressions: ['fx3<float>', 'twice', 'plus1'] });
+    expect(mod.kernelNames).to.deep.equal(['plus1', 'fx3<float>', 'twice']);
+    const x = gp.array([1, 2, 3, 4], 'float32');
+    mod.getFunction('fx3<float>')([1], [4], [x]);
+    mod.getFunction('twice')([1], [4], [x]);
+    mod.getFunction('plus1')([1], [4], [x]);
+    expect(values(x)).to.deep.equal([7, 13, 19, 25]);
+    expect(() => mod.getFunction('twice')([1], [4], [gp.zeros(4, 'float64')])).to.throw(TypeError, /float32/);
+    expect(() => new RawModule({ code, nameExpressions: ['fx3'] })).to.throw(TypeError, /'fx3' is a template/);
+    expect(() => new RawModule({ code, nameExpressions: ['nope'] })).to.throw(TypeError, /no extern "C" __global__ kernel named 'nope'/);
+  });
+
   it('RawKernel takes its options as one string of options, as a command line', () => {
     const src = `extern "C" __global__ void put(int* out) { out[0] = X + Y; }`;
     const k = RawKernel(src, 'put', '-DX=40 -DY=2');

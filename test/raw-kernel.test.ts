@@ -461,6 +461,21 @@ describeEachDevice('RawKernel: sources', () => {
     expect(k instanceof RawKernel).to.equal(true);
   });
 
+  it('-D and -U options named like the template parameters of gpuarray\'s headers (N, T, NDIM) touch only the source', () => {
+    const src = `extern "C" __global__ void fill_n(T* x) {
+  const int i = threadIdx.x;
+#ifdef GONE
+  x[i] = -1;
+#else
+  if (i < N) x[i] = (T)(SQ(i) + NDIM);
+#endif
+}`;
+    const k = RawKernel(src, 'fill_n', { options: ['-DN=5', '-D', 'T=int', '--define-macro=NDIM', '-DSQ(a)=((a)*(a))', '-DGONE', '-UGONE', '-DI=int', '-DF=1'] });
+    const x = gp.zeros(8, 'int32');
+    k(1, 8, [x]);
+    expect(Array.from(x.copyToHost() as Int32Array)).to.deep.equal([1, 2, 5, 10, 17, 0, 0, 0]);
+  });
+
   const BLOCK_SUM = `extern "C" __global__ void block_sum(const int* x, int* out) {
     __shared__ int part[256];
     part[threadIdx.x] = x[blockIdx.x * blockDim.x + threadIdx.x];

@@ -107,7 +107,7 @@ describe('raw kernels: C parameter lists', () => {
     ]);
     expect(parsed.kernels.get('b')!.params.map((p) => p.dtype?.name)).to.deep.equal(['int32', 'float64']);
     expect(parsed.kernels.get('d')!.params).to.deep.equal([]);
-    expect([...parsed.notExternC].sort()).to.deep.equal(['mangled', 'tmpl']);
+    expect([...parsed.notExternC.keys()].sort()).to.deep.equal(['mangled', 'tmpl']);
     expect(() => kernelSignature(src, 'mangled', parsed)).to.throw(TypeError, /not declared extern "C"/);
     expect(() => kernelSignature(src, 'e', parsed)).to.throw(TypeError, /kernel 'e'/);
     expect(() => kernelSignature(src, 'commented', parsed)).to.throw(TypeError, /no extern "C" __global__ kernel named 'commented'.*found: a, b, c, d/);

@@ -243,6 +243,7 @@ allDTypes.forEach((d, i) => (d.index = i));
 const byChar = new Map(allDTypes.map((d) => [d.char, d]));
 const aliases: Record<string, DType> = {
   bool_: dtypes.bool,
+  int_: dtypes.int64,
   float: dtypes.float64,
   double: dtypes.float64,
   half: dtypes.float16,

@@ -40,8 +40,11 @@ export interface ParsedSource {
   kernels: Map<string, CKernelSignature>;
   /** extern "C" kernels with parameters gpuarray cannot pass, by name. */
   problems: Map<string, CKernelProblem>;
-  /** __global__ functions that are not extern "C" (their names are mangled; a hint for errors). */
-  notExternC: Set<string>;
+  /**
+   * __global__ functions that are not extern "C" (their names are mangled), with their parameter
+   * lists: reachable only as name expressions (RawModule's nameExpressions, CuPy's too).
+   */
+  notExternC: Map<string, string>;
   /** `template <...> __global__` kernels by name, instantiated through RawModule's nameExpressions. */
   templates: Map<string, KernelTemplate>;
   /** typedef/using/#define aliases of builtin types in the source. */
@@ -291,7 +294,7 @@ export function parseKernels(source: string): ParsedSource {
   );
   const aliases = collectAliases(code);
   const blocks = externCBlocks(code);
-  const out: ParsedSource = { kernels: new Map(), problems: new Map(), notExternC: new Set(), templates: new Map(), aliases };
+  const out: ParsedSource = { kernels: new Map(), problems: new Map(), notExternC: new Map(), templates: new Map(), aliases };
   const re = /\b__global__\b/g;
   for (const m of code.matchAll(re)) {
     const at = m.index!;
@@ -320,7 +323,7 @@ export function parseKernels(source: string): ParsedSource {
       out.templates.set(name, { name, templateParams, paramList: code.slice(open + 1, close - 1) });
     }
     if (!externC || templated) {
-      out.notExternC.add(name);
+      out.notExternC.set(name, code.slice(open + 1, close - 1));
       continue;
     }
     try {
@@ -363,8 +366,10 @@ export function kernelSignature(source: string, name: string, parsed: ParsedSour
  * parameter list; non-type arguments do not appear in it.
  */
 export function templateKernelSignature(parsed: ParsedSource, expression: string): CKernelSignature {
+  const plain = /^\s*([A-Za-z_]\w*)\s*$/.exec(expression);
+  if (plain) return plainKernelSignature(parsed, expression, plain[1]);
   const m = /^\s*([A-Za-z_]\w*)\s*<(.*)>\s*$/s.exec(expression);
-  if (!m) throw new TypeError(`name expression '${expression}' is not of the form kernel<args>`);
+  if (!m) throw new TypeError(`name expression '${expression}' is not of the form kernel or kernel<args>`);
   const [, name, argText] = m;
   const tpl = parsed.templates.get(name);
   if (!tpl) throw new TypeError(`name expression '${expression}': no template __global__ kernel named '${name}' in the source`);
@@ -376,6 +381,21 @@ export function templateKernelSignature(parsed: ParsedSource, expression: string
   tpl.templateParams.forEach((p, i) => {
     if (p.isType) list = list.replace(new RegExp(`\\b${p.name}\\b`, 'g'), args[i]);
   });
+  try {
+    return { name: expression, params: parseParamList(list, parsed.aliases) };
+  } catch (e) {
+    throw new TypeError(`kernel '${expression}': ${(e as Error).message}`);
+  }
+}
+
+/**
+ * A name expression naming a kernel that is no template (CuPy's docstring lists `'func2'` beside
+ * `'func1<int>'`): an extern "C" kernel, or one whose name NVRTC mangles and the expression finds.
+ */
+function plainKernelSignature(parsed: ParsedSource, expression: string, name: string): CKernelSignature {
+  if (parsed.templates.has(name)) throw new TypeError(`name expression '${expression}': '${name}' is a template; name an instantiation such as '${name}<float>'`);
+  const list = parsed.notExternC.get(name);
+  if (list === undefined) return { ...kernelSignature('', name, parsed), name: expression };
   try {
     return { name: expression, params: parseParamList(list, parsed.aliases) };
   } catch (e) {

@@ -90,10 +90,13 @@ function bodyReads(body: string, name: string): boolean {
   return false;
 }
 
-/** Raw parameters the body indexes with the loop index itself (`x[i]`): they need the loop's extent. */
+/**
+ * Raw parameters the body indexes with the loop index itself (`x[i]`): they need the loop's
+ * extent, unless the body reads their extent itself (`i < x.size() ? x[i] : 0`, valid in CuPy).
+ */
 function rawIndexedByLoop(body: string, params: readonly ParamSpec[]): ParamSpec[] {
   return params.filter((p) => {
-    if (!p.raw) return false;
+    if (!p.raw || new RegExp(`\\b${p.name}\\s*\\.\\s*(size|shape)\\s*\\(`).test(body)) return false;
     const uses = body.matchAll(new RegExp(`\\b${p.name}\\s*\\[\\s*i\\s*\\]`, 'g'));
     return [...uses].some((m) => !/(\.|->)\s*$/.test(body.slice(0, m.index))); // not a member of something else
   });

@@ -17,7 +17,7 @@ export interface ParamSpec {
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Names the generated code uses itself; a parameter may not shadow them. */
-const RESERVED = new Set(['i', '_ind', '_n', 'n', 'int', 'float', 'double', 'char', 'bool', 'void', 'long', 'short', 'unsigned', 'signed', 'const', 'return', 'if', 'else', 'for', 'while', 'struct', 'class', 'typedef', 'auto']);
+const RESERVED = new Set(['i', 'int', 'float', 'double', 'char', 'bool', 'void', 'long', 'short', 'unsigned', 'signed', 'const', 'return', 'if', 'else', 'for', 'while', 'struct', 'class', 'typedef', 'auto']);
 
 export function validateKernelName(name: string): void {
   if (typeof name !== 'string' || !IDENT.test(name)) {

@@ -8,6 +8,7 @@ import type { Dim3, LoadedKernel, LoadedProgram } from '../device/backend.js';
 import { currentDevice, Device } from '../device/device.js';
 import { Stream, streamHandle } from '../device/stream.js';
 import { CKernelSignature, CParam, kernelSignature, parseKernels, ParsedSource, templateKernelSignature } from './c-signature.js';
+import { splitMacroOptions } from '../device/macro-options.js';
 import { checkOccupancy } from './performance-warnings.js';
 import { describeValue, isOptionsLike, readOptions } from '../util/options.js';
 import { RawArg, RawArgs } from './raw-args.js';
@@ -266,7 +267,8 @@ export const RawKernel = function (code: string, name: string, options?: Options
   if (typeof code !== 'string') throw new TypeError('RawKernel: code must be a string of CUDA C');
   if (typeof name !== 'string') throw new TypeError('RawKernel: name must be a string');
   const opts = normaliseOptions(options, 'RawKernel');
-  const sig = kernelSignature(code, name);
+  // The signature as the compiler sees it: -D options are type aliases too (`-DT=float`, `T* x`).
+  const sig = kernelSignature(splitMacroOptions(opts).lines + code, name);
   // Only this kernel gets a cpu trampoline: other kernels of the source need not be launchable.
   return makeRawKernel(new RawProgram(code, opts, [sig], name), sig);
 } as unknown as RawKernelConstructor;
@@ -312,16 +314,17 @@ export class RawModule {
     this.code = m.code;
     this.options = normaliseOptions(m.options, 'RawModule');
     this.nameExpressions = Object.freeze([...(expressions as string[])]);
-    this.parsed = parseKernels(this.code);
+    this.parsed = parseKernels(splitMacroOptions(this.options).lines + this.code);
     for (const e of this.nameExpressions) this.instantiations.set(e, templateKernelSignature(this.parsed, e));
     // Every kernel whose parameters gpuarray can pass gets a launch entry on the cpu backend.
-    const kernels = [...this.parsed.kernels.values(), ...this.instantiations.values()];
+    // (A name expression may name an extern "C" kernel: one entry each.)
+    const kernels = [...this.parsed.kernels.values(), ...[...this.instantiations.values()].filter((s) => !this.parsed.kernels.has(s.name))];
     this.program = new RawProgram(this.code, this.options, kernels, 'raw_module', this.nameExpressions);
   }
 
   /** Names of the extern "C" kernels found in the source, then the name expressions. */
   get kernelNames(): string[] {
-    return [...this.parsed.kernels.keys(), ...this.parsed.problems.keys(), ...this.nameExpressions];
+    return [...new Set([...this.parsed.kernels.keys(), ...this.parsed.problems.keys(), ...this.nameExpressions])];
   }
 
   /** The kernel `name` (or name expression) of this module (cupy's RawModule.get_function). */

@@ -37,6 +37,7 @@ describeEachDevice('adversarial: dtype names', () => {
     expect(gp.dtype('double').name).to.equal('float64');
     expect(gp.dtype('f').name).to.equal('float32');
     expect(gp.dtype('intp').name).to.equal('int64');
+    expect(gp.dtype('int_').name).to.equal('int64'); // NumPy 2's default integer
   });
 
   // [a, b, numpy.promote_types(a, b)]

@@ -125,4 +125,20 @@ describeEachDevice('adversarial: raw arrays and the loop size', () => {
     expect(() => addRaw(x, gp.asarray([1, 2], 'float64'))).to.throw(RangeError, /raw argument 't' has 2 elements/);
     expect(values(addRaw(x, gp.asarray([1, 2, 3, 4, 5], 'float64')))).to.deep.equal([11, 22, 33, 44]);
   });
+
+  it('a body that reads the raw array\'s extent itself guards x[i] (valid in CuPy): no RangeError', () => {
+    const guarded = gp.ElementwiseKernel('raw float32 x', 'float32 z', 'z = (i < x.size()) ? x[i] : -1', 'adv_raw_guarded');
+    expect(values(guarded(gp.asarray([1, 2], 'float32'), gp.zeros(4, 'float32')))).to.deep.equal([1, 2, -1, -1]);
+    const byShape = gp.ElementwiseKernel('raw float32 x', 'float32 z', 'z = i < x.shape()[0] ? x[i] : 0', 'adv_raw_guarded_shape');
+    expect(values(byShape(gp.asarray([5], 'float32'), gp.zeros(3, 'float32')))).to.deep.equal([5, 0, 0]);
+  });
+
+  it('parameters may be named n (only i and C keywords are taken), as in CuPy', () => {
+    const scale = gp.ElementwiseKernel('float32 x, int32 n', 'float32 z', 'z = x * n', 'adv_param_n');
+    expect(values(scale(gp.asarray([1, 2, 3], 'float32'), 4))).to.deep.equal([4, 8, 12]);
+    const sumN = gp.ReductionKernel('T x, int32 n', 'T y', 'x * n', 'a + b', 'y = a', '0', 'adv_red_param_n');
+    expect(values(sumN(gp.asarray([[1, 2], [3, 4]], 'float32'), 2, { axis: 1 }))).to.deep.equal([6, 14]);
+    expect(() => gp.ElementwiseKernel('float32 i', 'float32 z', 'z = i', 'adv_param_i')).to.throw(TypeError, /'i'.*reserved/);
+    expect(() => gp.ElementwiseKernel('float32 _x', 'float32 z', 'z = _x', 'adv_param_u')).to.throw(TypeError, /'_x'.*reserved/);
+  });
 });

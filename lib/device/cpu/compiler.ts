@@ -9,6 +9,7 @@ import type { CompileRequest } from '../backend.js';
 import { cacheKey, DiskCache } from '../compile-cache.js';
 import { userIncludeDigest } from '../include-deps.js';
 import { kernelHeaders } from '../kernel-headers.js';
+import { splitMacroOptions } from '../macro-options.js';
 import { HostPch } from './pch.js';
 import { needsCooperation, rewriteDynamicShared } from './cooperative.js';
 import { hostTrampolines } from './trampoline.js';
@@ -65,9 +66,10 @@ const rewriteNoinline = (source: string) => source.replace(/(?<![(:]\s*)\b__noin
 export function hostUnit(req: CompileRequest): { name: string; unit: string } {
   const name = req.programName ?? req.kernels[0]?.name ?? 'kernel';
   const coop = needsCooperation(req.source) ? '#ifndef GPA_HOST_COOPERATIVE\n#define GPA_HOST_COOPERATIVE 1\n#endif\n' : '';
+  const { lines } = splitMacroOptions(req.options ?? []);
   const unit =
     `#include "gpuarray/common.h"\n${coop}#ifdef GPA_HOST_COOPERATIVE\n#include "gpuarray/host_coop.h"\n#endif\n` +
-    `#line 1 "${name}.cu"\n${rewriteNoinline(rewriteDynamicShared(req.source))}\n` +
+    `${lines}#line 1 "${name}.cu"\n${rewriteNoinline(rewriteDynamicShared(req.source))}\n` +
     `#line 1 "${name}.launch.cpp"\n${hostTrampolines(req.kernels)}\n`;
   return { name, unit };
 }
@@ -133,16 +135,22 @@ export class HostCompiler {
     return new HostCompiler(c, probeOpenMP(c, cache), cache);
   }
 
-  /** Only -D, -U and -I reach the host compiler; NVRTC's own options have no meaning here. */
-  private static userFlags(req: CompileRequest): string[] {
-    return (req.options ?? []).filter((o) => /^-[DIU]/.test(o));
+  /**
+   * The caller's options that mean something to the host compiler (NVRTC's own do not): -D and
+   * -U, which become lines of the unit (hostUnit), and the command line's (-I, and a -D or -U
+   * the lines cannot express, for the compiler to refuse).
+   */
+  private static userFlags(req: CompileRequest): { shown: string[]; command: string[] } {
+    const { rest, taken } = splitMacroOptions(req.options ?? []);
+    const command = rest.filter((o) => /^-[DIU]/.test(o));
+    return { shown: [...taken, ...command], command };
   }
 
   /** The disk-cache key; `cacheable` is false when the user headers it includes cannot be known (see include-deps.ts). */
   private keyOf(req: CompileRequest): { key: string; cacheable: boolean } {
-    const userFlags = HostCompiler.userFlags(req);
-    const deps = userIncludeDigest(req.source, userFlags);
-    return { key: cacheKey([this.fingerprint, userFlags.join('\u0001'), hostUnit(req).unit, deps ?? 'uncacheable']), cacheable: deps !== null };
+    const { command } = HostCompiler.userFlags(req);
+    const deps = userIncludeDigest(req.source, command);
+    return { key: cacheKey([this.fingerprint, command.join('\u0001'), hostUnit(req).unit, deps ?? 'uncacheable']), cacheable: deps !== null };
   }
 
   keyFor(req: CompileRequest): string {
@@ -184,7 +192,7 @@ export class HostCompiler {
       const run = (pchDir: string | null) =>
         spawnSync(
           this.info.command,
-          [...(pchDir ? [`-I${pchDir}`] : []), ...this.flags, ...LINK_FLAGS, '-pipe', ...userFlags, '-o', `${stem}.so`, `${stem}.cpp`],
+          [...(pchDir ? [`-I${pchDir}`] : []), ...this.flags, ...LINK_FLAGS, '-pipe', ...userFlags.command, '-o', `${stem}.so`, `${stem}.cpp`],
           { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] },
         );
       const pchDir = this.pch?.includeDir(this.misses >= 2) ?? null;
@@ -198,7 +206,7 @@ export class HostCompiler {
         const log = `${r.stderr ?? ''}${r.error ? String(r.error) : ''}`;
         const userNote = req.errorNote?.(log) ?? '';
         const note = [userNote, HOST_NATIVE_NOTE].filter((n) => n).join('\n');
-        throw new CompileError(name, log, req.source, [...this.flags, ...userFlags], 'cpu', note, userNote !== '');
+        throw new CompileError(name, log, req.source, [...this.flags, ...userFlags.shown], 'cpu', note, userNote !== '');
       }
       const binary = readFileSync(`${stem}.so`);
       const stored = cacheable ? this.cache.put(key, binary) : null;

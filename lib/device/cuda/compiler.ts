@@ -7,6 +7,7 @@ import type { CompileRequest } from '../backend.js';
 import { cacheKey, DiskCache } from '../compile-cache.js';
 import { userIncludeDigest } from '../include-deps.js';
 import { kernelHeaders } from '../kernel-headers.js';
+import { splitMacroOptions } from '../macro-options.js';
 
 export interface CompiledImage {
   image: Uint8Array;
@@ -47,10 +48,11 @@ extern "C" __global__ void gpa_warm_up(const float* x, float* y, int n) {
 }
 `;
 
-/** The translation unit NVRTC sees: the common header, then the source numbered from line 1. */
+/** The translation unit NVRTC sees: the common header, the -D/-U options' lines, then the source numbered from line 1. */
 export function cudaUnit(req: CompileRequest): { name: string; unit: string } {
   const name = req.programName ?? req.kernels[0]?.name ?? 'kernel';
-  return { name, unit: `#include "gpuarray/common.h"\n#line 1 "${name}.cu"\n${req.source}\n` };
+  const { lines } = splitMacroOptions(req.options ?? []);
+  return { name, unit: `#include "gpuarray/common.h"\n${lines}#line 1 "${name}.cu"\n${req.source}\n` };
 }
 
 /** NVRTC libraries already warmed up in this process (one warm-up serves every device). */
@@ -106,7 +108,7 @@ export class NvrtcCompiler {
     return this.includeDir;
   }
 
-  /** The NVRTC options for a request (the arch first, the caller's options after). */
+  /** The options of a request as shown (the arch first, the caller's options after); NVRTC gets them without -D/-U (cudaUnit). */
   optionsFor(req: CompileRequest): string[] {
     const options = ['--std=c++17', `--gpu-architecture=${this.target.arch}`, ...(req.options ?? [])];
     if (req.lean && !NEEDS_FULL_RUNTIME.test(req.source)) options.push('--minimal', '-default-device');
@@ -153,7 +155,8 @@ export class NvrtcCompiler {
       }
     }
     const { name, unit } = cudaUnit(req);
-    const r = this.nvrtc.compile(unit, `${name}.cu`, kernelHeaders().files, options, this.target.kind, expressions);
+    // -D/-U options are lines of the unit (cudaUnit); the error still lists them.
+    const r = this.nvrtc.compile(unit, `${name}.cu`, kernelHeaders().files, splitMacroOptions(options).rest, this.target.kind, expressions);
     if (!r.ok) throw new CompileError(name, r.log, req.source, options, 'cuda (NVRTC)', req.errorNote?.(r.log));
     if (cacheable) {
       this.cache.put(key, r.image);
