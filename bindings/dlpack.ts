@@ -104,6 +104,13 @@ export function readManagedTensor(addr: number, versioned: boolean): ManagedTens
   // Any other number would be read as a pointer: refuse what no allocator hands out (the first
   // 64 KiB are never mapped; the struct is pointer-aligned), so a stray count is an error, not a crash.
   if (!Number.isSafeInteger(addr) || addr < 65536 || addr % 8 !== 0) throw new TypeError(`DLPack: not a tensor address: ${addr}`);
+  if (versioned) {
+    // The version first, before any pointer in the struct is followed: a legacy tensor read as a
+    // versioned one has its data address there.
+    const ver = view(addr, 8);
+    const major = ver.getUint32(0, true);
+    if (major !== 1) throw new TypeError(`DLPack: a DLManagedTensorVersioned of version ${major}.${ver.getUint32(4, true)} (gpuarray takes 1.x; a legacy DLManagedTensor needs versioned: false)`);
+  }
   const head = headerBytes(versioned);
   const v = view(addr, head);
   const at = tensorAt(versioned);

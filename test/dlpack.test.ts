@@ -145,6 +145,11 @@ describeEachDevice('DLPack', (spec) => {
       expect(() => gp.fromDlpack(r)).to.throw(TypeError, why);
       freeManagedTensor(r);
     }
+    // A legacy tensor said to be versioned: its data address is where the version would be, and
+    // no pointer of it is followed.
+    const legacy = make();
+    expect(() => gp.fromDlpack(legacy, { versioned: true })).to.throw(TypeError, /version \d+\.\d+ .*versioned: false/);
+    freeManagedTensor(legacy);
     // A read-only tensor is a read-only array (NumPy's from_dlpack), and exports as one.
     const ro = make({}, true, DL_FLAG.READ_ONLY);
     const r = gp.fromDlpack(ro, { versioned: true });
@@ -226,6 +231,11 @@ describeEachDevice('CUDA array interface', (spec) => {
     expect(() => gp.fromCudaArrayInterface({ ...base, version: 1 })).to.throw(TypeError, /version 1/);
     expect(() => gp.fromCudaArrayInterface({ ...base, mask: {} as unknown as null })).to.throw(TypeError, /masked/);
     expect(() => gp.fromCudaArrayInterface({ ...base, strides: [2] })).to.throw(TypeError, /strides must be/);
+    // Nothing is read where no memory can be: a small address, or past gpuarray's own block.
+    expect(() => gp.fromCudaArrayInterface({ ...base, data: [8, false] })).to.throw(TypeError, /address 8, where no memory is allocated/);
+    expect(() => gp.fromCudaArrayInterface({ ...base, shape: [1_000_000] }, { owner: a })).to.throw(RangeError, /past the end of the gpuarray allocation/);
+    expect(() => gp.fromCudaArrayInterface({ ...base, shape: [3], strides: [2 ** 40] }, { owner: a })).to.throw(RangeError, /past the end/);
+    expect(gp.fromCudaArrayInterface({ ...base, shape: [12], strides: null }, { owner: a }).toArray()).to.deep.equal(a.ravel().toArray());
   });
 
   it('crosses to a worker thread, which wraps and writes the same memory', async () => {

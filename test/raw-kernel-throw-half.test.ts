@@ -24,6 +24,28 @@ extern "C" __global__ void checked_scan(const int* x, int* y) {
 }`;
 
   if (spec === 'cpu') {
+    it('a failed assert() is a KernelError naming it, not an abort of Node (NDEBUG still turns it off)', () => {
+      const src = (head: string) => `${head}
+extern "C" __global__ void asserts(const int* x, int* y) {
+  __shared__ int s[32];
+  s[threadIdx.x] = x[threadIdx.x];
+  __syncthreads();
+  assert(s[threadIdx.x] >= 0);
+  y[threadIdx.x] = s[31 - threadIdx.x];
+}`;
+      const x = gp.arange(32, 'int32');
+      const y = gp.zeros(32, 'int32');
+      for (const head of ['#include <cassert>', '#include <assert.h>']) {
+        const k = RawKernel(src(head), 'asserts');
+        k([1], [32], [x, y]);
+        expect(y.toArray()).to.deep.equal([...Array(32).keys()].reverse());
+        expect(() => k([1], [32], [gp.subtract(x, 5), y])).to.throw(KernelError, /Assertion `s\[threadIdx\.x\] >= 0' failed/);
+      }
+      const off = RawKernel(src('#define NDEBUG\n#include <cassert>'), 'asserts');
+      off([1], [32], [gp.subtract(x, 40), y]);
+      expect((y.toArray() as number[])[0]).to.equal(-9);
+    });
+
     it("standard headers that spell GCC's __noinline__ attribute compile, and so does CUDA's __noinline__", () => {
       // libstdc++ writes __attribute__((__noinline__)) (GCC 12) and [[__gnu__::__noinline__]] (GCC 13's
       // <stdexcept>): a __noinline__ macro in the shim broke both.

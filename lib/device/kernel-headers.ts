@@ -52,6 +52,9 @@ export function kernelHeaders(): KernelHeaders {
       h.update(`${folder}/${f}`).update('\0').update(text).update('\0');
     }
   }
+  // The cpu backend's stand-ins for toolkit and C headers (host/cuda_fp16.h, host/assert.h) change
+  // what its kernels do too; NVRTC never sees them.
+  for (const f of readdirSync(join(includeDir, 'host')).sort()) h.update(`host/${f}`).update('\0').update(readFileSync(join(includeDir, 'host', f), 'utf8')).update('\0');
   cached = { includeDir, files, digest: h.digest('hex').slice(0, 16), libraryVersion: packageVersion(includeDir) };
   return cached;
 }

@@ -154,6 +154,16 @@ export class MemoryPool {
     return ptr;
   }
 
+  /**
+   * The pool's block (handed out or cached) that holds `addr`, or null: a linear walk, for
+   * checks of foreign views over memory that may be gpuarray's own (fromCudaArrayInterface).
+   * @internal
+   */
+  blockHolding(addr: number): { ptr: number; size: number } | null {
+    for (const [ptr, size] of this.blockSize) if (addr >= ptr && addr < ptr + size) return { ptr, size };
+    return null;
+  }
+
   /** Return a block to the cache of the stream it was allocated on. */
   release(ptr: number): void {
     const size = this.blockSize.get(ptr);

@@ -189,7 +189,6 @@ export function fromDlpack(source: DlpackCapsule | { toDlpack(): DlpackCapsule }
   else throw new TypeError(`fromDlpack: expected a DlpackCapsule, an object with toDlpack(), or a DLManagedTensor address, got ${describeValue(source)}`);
 
   const m = readManagedTensor(pointer, versioned);
-  if (versioned && m.version!.major !== 1) throw new TypeError(`fromDlpack: DLPack ${m.version!.major}.${m.version!.minor} tensors are not supported (1.x are)`);
   const t = m.tensor;
   const d = dtypeOf(t);
   const device = deviceOf(t);

@@ -45,8 +45,17 @@ export function planExternal(device: Device, base: number, shape: unknown, strid
     else hi += span;
   });
   if (size === 0) return { device, ptr: base, nbytes: 0, shape: sh, strides: st, offset: 0, dtype: d };
-  if (base === 0) throw new TypeError(`${what}: a non-empty array at address 0`);
-  return { device, ptr: base + lo, nbytes: hi - lo + d.itemsize, shape: sh, strides: st, offset: -lo, dtype: d };
+  const first = base + lo;
+  const end = base + hi + d.itemsize;
+  // No allocator hands out the first 64 KiB (Linux never maps them; nor does CUDA): a small number
+  // there is a mistake, not memory, and reading it would crash the cpu backend.
+  if (first < 65536) throw new TypeError(`${what}: the array would start at address ${first}, where no memory is allocated`);
+  // Over gpuarray's own memory the block's end is known: a shape or strides reaching past it are refused.
+  const block = device.pool.blockHolding(first);
+  if (block !== null && end > block.ptr + block.size) {
+    throw new RangeError(`${what}: the array spans bytes ${first} to ${end}, past the end of the gpuarray allocation it starts in (${block.size} bytes at ${block.ptr})`);
+  }
+  return { device, ptr: first, nbytes: end - first, shape: sh, strides: st, offset: -lo, dtype: d };
 }
 
 /** The array of a plan; `free` runs once, when the array and all its views have let go. */
