@@ -103,4 +103,48 @@ describeEachDevice('NumPy edge rules', () => {
     expect(values(d)).to.deep.equal([1, 0, 1]);
     expect(() => gp.copyto(gp.zeros([3]), 1, { where: gp.array([1, 0, 1]) })).to.throw(TypeError, /bool/);
   });
+
+  it('a JS NaN, infinity or out-of-range number is never stored into an integer array (array, put, putmask, flat)', () => {
+    expect(() => gp.array(NaN, 'int64')).to.throw(RangeError, /cannot convert NaN to integer dtype int64/);
+    expect(() => gp.asarray(Infinity, 'int8')).to.throw(RangeError, /Infinity/);
+    expect(values(gp.array(1.7, 'int8'))).to.deep.equal([1]); // truncated, as NumPy's array(1.7, int8)
+    const a = gp.arange(3);
+    expect(() => gp.put(a, [0], NaN)).to.throw(RangeError, /NaN/);
+    expect(() => a.put([0], NaN)).to.throw(RangeError, /NaN/);
+    expect(() => gp.put(gp.zeros(2, 'int8'), [0], 1.5e10 + 0.5)).to.throw(RangeError, /out of bounds for int8/);
+    expect(() => gp.put(gp.zeros(2, 'uint8'), [0], -1.5)).to.throw(RangeError, /-1 out of bounds for uint8/);
+    expect(() => gp.putmask(a, [true, false, false], NaN)).to.throw(RangeError, /NaN/);
+    expect(() => a.flat.set(0, -Infinity)).to.throw(RangeError, /Infinity/);
+    expect(values(a)).to.deep.equal([0, 1, 2]);
+    expect(values(gp.full(2, NaN, 'int64').equal(gp.iinfo('int64').min))).to.deep.equal([1, 1]); // full casts unsafely, as NumPy's
+  });
+
+  it('read-only outputs are refused by matmul, dot, take, ElementwiseKernel and Generator fills before anything runs', () => {
+    const ro = (x: gp.GpuArray) => {
+      x.setflags(false);
+      return x;
+    };
+    const m = gp.arange(4, 'float64').reshape(2, 2);
+    const o = ro(gp.zeros([2, 2]));
+    expect(() => gp.matmul(m, m, o)).to.throw(RangeError, /read-only/);
+    expect(() => gp.dot(m, m, o)).to.throw(RangeError, /read-only/);
+    const o1 = ro(gp.zeros([2]));
+    expect(() => gp.take(gp.arange(4, 'float64'), [2, 3], { out: o1 })).to.throw(RangeError, /read-only/);
+    expect(() => gp.compress([true, true], gp.ones(2), { out: o1 })).to.throw(RangeError, /read-only/);
+    expect(() => gp.ElementwiseKernel('float64 x', 'float64 y', 'y = 5', 'edge_ro_out')(gp.zeros(2), o1)).to.throw(RangeError, /read-only/);
+    expect(() => gp.random.defaultRng(1).random({ out: o1 })).to.throw(RangeError, /writable/);
+    expect(values(o)).to.deep.equal([0, 0, 0, 0]);
+    expect(values(o1)).to.deep.equal([0, 0]);
+  });
+
+  it('matvec, vecmat and vecdot take NumPy\'s out (and matvec/vecmat dtype)', () => {
+    const m = gp.arange(4, 'float64').reshape(2, 2);
+    const o = gp.zeros(2);
+    expect(gp.matvec(m, gp.ones(2), { out: o })).to.equal(o);
+    expect(values(o)).to.deep.equal([1, 5]);
+    expect(values(gp.vecmat(gp.ones(2), m, { out: o }))).to.deep.equal([2, 4]);
+    expect(values(gp.vecdot(m, m, { out: o }))).to.deep.equal([1, 13]);
+    expect(gp.matvec(m.astype('int32'), gp.ones(2, 'int32'), { dtype: 'float32' }).dtype.name).to.equal('float32');
+    expect(() => gp.matvec(m, gp.ones(2), { out: gp.zeros(3) })).to.throw(RangeError, /shape/);
+  });
 });

@@ -25,3 +25,8 @@ export function readOnlyError(what: string, a: GpuArray): RangeError {
   const why = a.layoutFlags.writeable ? `a broadcast view (axis ${d} of length ${a.shape[d]} has stride 0)` : 'a read-only array (flags.writeable false: broadcastTo, sliding windows, diagonal, setflags, and their views)';
   return new RangeError(`${what} is read-only: ${why} cannot be written`);
 }
+
+/** Refuse `out` when `unwritable` (NumPy's ValueError for a read-only output), before anything runs. */
+export function checkWritable(what: string, out: GpuArray): void {
+  if (unwritable(out)) throw readOnlyError(what, out);
+}

@@ -218,7 +218,8 @@ function runContiguous(def: ElementwiseDefinition, params: readonly BoundParam[]
     const v = values[k];
     if (p.raw) return null;
     if (v instanceof GpuArray) {
-      if (!v.layoutFlags.cContiguous || v.disposed) return null;
+      // (A read-only output: the general path refuses it.)
+      if (!v.layoutFlags.cContiguous || v.disposed || (p.isOutput && !v.layoutFlags.writeable)) return null;
       if (shape === null) {
         shape = v.shape;
         device = v.device;

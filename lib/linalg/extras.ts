@@ -11,7 +11,7 @@ import { readOptions } from '../util/options.js';
 import { bindArgs } from '../ops/array-args.js';
 import { svdArray } from './decompositions.js';
 import { LinAlgError } from './lin-alg-error.js';
-import { ArrayLike, matmul, withArrays } from './matmul.js';
+import { ArrayLike, deliver, matmul, withArrays } from './matmul.js';
 import { norm, NormOrd } from './norm.js';
 import { cross, diagonal, dot, outer as outerProduct, trace as traceOf } from './products.js';
 import { inv, solve } from './solve.js';
@@ -190,11 +190,11 @@ export function svdvals(x: ArrayLike): GpuArray {
   return withArrays([x], (a) => svdArray(a, false, false) as GpuArray);
 }
 
-/** numpy.linalg.vecdot(x1, x2, axis=-1) (and numpy.vecdot): sum(conj(x1) * x2) along `axis`, broadcasting the rest. */
-export function vecdot(x1: ArrayLike, x2: ArrayLike, options: { axis?: number } = {}): GpuArray {
-  const { axis } = readOptions<{ axis: number }>('vecdot', options, ['axis']);
+/** numpy.linalg.vecdot(x1, x2, axis=-1) (and the ufunc numpy.vecdot, whose `out` it takes): sum(conj(x1) * x2) along `axis`, broadcasting the rest. */
+export function vecdot(x1: ArrayLike, x2: ArrayLike, options: { axis?: number; out?: GpuArray } = {}): GpuArray {
+  const { axis, out } = readOptions<{ axis: number; out: GpuArray }>('vecdot', options, ['axis', 'out']);
   return withArrays([x1, x2], (a, b) =>
-    withTemporaries((t) => {
+    deliver(withTemporaries((t) => {
       if (a.ndim === 0 || b.ndim === 0) throw new RangeError('vecdot: Input operands must have at least one dimension');
       const ax = axis ?? -1;
       const na = normalizeAxis(ax, a.ndim);
@@ -209,26 +209,36 @@ export function vecdot(x1: ArrayLike, x2: ArrayLike, options: { axis?: number } 
       // int16), not sum's widening of small integers to int64.
       const prod = t(multiply(am, bm));
       return sum(prod, { axis: -1, dtype: prod.dtype });
-    }),
+    }), out, 'vecdot'),
   );
 }
 
+/** The ufunc options of numpy.matvec and numpy.vecmat that gp takes. */
+export interface MatvecOptions {
+  /** Where to write the result (its shape; cast as NumPy's ufuncs). */
+  out?: GpuArray;
+  /** The dtype the product is computed in (NumPy's `dtype=`). */
+  dtype?: DTypeLike;
+}
+
 /** numpy.matvec: x1 (..., m, n) times the vectors x2 (..., n), broadcast: (..., m). */
-export function matvec(x1: ArrayLike, x2: ArrayLike): GpuArray {
+export function matvec(x1: ArrayLike, x2: ArrayLike, options: MatvecOptions = {}): GpuArray {
+  const { out, dtype } = readOptions<MatvecOptions>('matvec', options, ['out', 'dtype']);
   return withArrays([x1, x2], (a, b) => {
     if (a.ndim < 2 || b.ndim < 1) throw new RangeError('matvec: x1 must have at least 2 dimensions and x2 at least 1');
-    return withTemporaries((t) => t(matmul(a, t(b.expandDims(-1)))).squeeze(-1).copy());
+    return deliver(withTemporaries((t) => t(matmul(a, t(b.expandDims(-1)), { dtype })).squeeze(-1).copy()), out, 'matvec');
   });
 }
 
 /** numpy.vecmat: the conjugated vectors x1 (..., n) times x2 (..., n, m), broadcast: (..., m). */
-export function vecmat(x1: ArrayLike, x2: ArrayLike): GpuArray {
+export function vecmat(x1: ArrayLike, x2: ArrayLike, options: MatvecOptions = {}): GpuArray {
+  const { out, dtype } = readOptions<MatvecOptions>('vecmat', options, ['out', 'dtype']);
   return withArrays([x1, x2], (a, b) => {
     if (a.ndim < 1 || b.ndim < 2) throw new RangeError('vecmat: x1 must have at least 1 dimension and x2 at least 2');
-    return withTemporaries((t) => {
+    return deliver(withTemporaries((t) => {
       const ac = a.dtype.isComplex ? t(conjugate(a)) : a;
-      return t(matmul(t(ac.expandDims(-2)), b)).squeeze(-2).copy();
-    });
+      return t(matmul(t(ac.expandDims(-2)), b, { dtype })).squeeze(-2).copy();
+    }), out, 'vecmat');
   });
 }
 

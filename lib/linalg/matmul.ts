@@ -5,6 +5,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { canCastSameKind, promoteTypes } from '../core/promotion.js';
 import { bindArgsNoneDefault } from '../ops/array-args.js';
+import { checkWritable } from '../core/writable.js';
 import { broadcastShapes, isCContiguous, sameShape, shapeString } from '../core/shape.js';
 import { asarray } from '../ops/creation.js';
 import { gemmInto } from './gemm.js';
@@ -68,6 +69,7 @@ function matmulArrays(a: GpuArray, b: GpuArray, options: MatmulOptions): GpuArra
   if (options.out !== undefined && !canCastSameKind(d, options.out.dtype)) {
     throw new TypeError(`Cannot cast ufunc 'matmul' output from dtype('${d.name}') to dtype('${options.out.dtype.name}') with casting rule 'same_kind'`);
   }
+  if (options.out !== undefined) checkWritable('matmul: output array', options.out);
   const a2 = a.ndim === 1 ? [1, a.shape[0]] : a.shape;
   const b2 = b.ndim === 1 ? [b.shape[0], 1] : b.shape;
   const k = a2[a2.length - 1];

@@ -5,7 +5,7 @@
 import { DType, DTypeLike, dtype as toDType } from '../core/dtype.js';
 import { AS_GPU_ARRAY, hasArrayProtocol } from '../core/array-protocol.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { hostToStorage } from '../core/host-data.js';
+import { hostToStorage, toDTypeValue } from '../core/host-data.js';
 import { describeValue, orderLetter, readOptions } from '../util/options.js';
 import { Scalar } from '../core/scalar.js';
 import { resultType } from '../core/promotion.js';
@@ -53,7 +53,12 @@ export function array(data: unknown, dtypeArg?: DTypeArg | ArrayOptions): GpuArr
   const want = creationDType('array', dtypeArg, 'second', undefined);
   if (data instanceof GpuArray) return want === undefined ? data.copy() : data.astype(want);
   if (data instanceof Scalar) return full([], data, want);
-  if (typeof data === 'number' || typeof data === 'bigint' || typeof data === 'boolean') return full([], data, want);
+  if (typeof data === 'number' || typeof data === 'bigint' || typeof data === 'boolean') {
+    // As a list's elements: NaN, an infinity or a value out of range is refused for an integer
+    // dtype (NumPy's array(nan, int64) raises; full() casts unsafely).
+    if (want !== undefined) toDTypeValue(data, want);
+    return full([], data, want);
+  }
   let host: ReturnType<typeof hostToStorage>;
   try {
     // Plain host data first: it reads every length once (a Proxy cannot make shape and values disagree).

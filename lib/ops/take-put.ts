@@ -11,6 +11,7 @@ import { Scalar } from '../core/scalar.js';
 import { broadcastShapes, shapeSize, shapeString } from '../core/shape.js';
 import { IndexError } from '../../bindings/errors.js';
 import { arange } from './creation.js';
+import { checkWritable } from '../core/writable.js';
 import { axisOf, bindArgs, bindArgsNoneDefault, isOptions, owned, targetArray, toArray, valuesAs, viewOf } from './array-args.js';
 import { gather, GatherPlan, IndexMode, scatter } from './gather.js';
 import { flatnonzero } from './nonzero.js';
@@ -77,6 +78,7 @@ export function take(a0: unknown, indices: unknown, ...args: TakeArg[]): GpuArra
       if (!(out instanceof GpuArray) || out.shape.length !== plan.shape.length || out.shape.some((d, i) => d !== plan.shape[i])) {
         throw new RangeError(`output array does not match result of ndarray.take (shape ${shapeString(plan.shape)})`);
       }
+      checkWritable('take: output array', out);
       // NumPy writes through a copy of `out` in a's dtype: out's dtype must cast safely to it.
       if (!canCastSafely(out.dtype, a.dtype)) throw new TypeError(`Cannot cast array data from dtype('${out.dtype.name}') to dtype('${a.dtype.name}') according to the rule 'safe'`);
       // Straight into `out` unless it shares a's memory (the gather would read its own writes).

@@ -1,6 +1,7 @@
 // gp.random.Generator: NumPy's Generator methods on the Philox bit generator. Values are made
 // on the device by the kernels of kernels.ts (identical bits on every backend); choice,
 // permutation, shuffle, permuted and bytes work on the host (host-sampling.ts).
+import { unwritable } from '../core/writable.js';
 import { DType, dtype as toDType, DTypeLike, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { empty } from '../ops/creation.js';
@@ -25,7 +26,7 @@ function target(method: string, size: Size, d: DType, out: unknown): GpuArray {
   if (out === null || out === undefined) return empty(sizeShape(size, method) ?? [], d);
   if (!(out instanceof GpuArray)) throw new TypeError(`${method}: out must be a GpuArray`);
   if (out.dtype !== d) throw new TypeError(`${method}: Supplied output array has the wrong type. Expected ${d.name}, got ${out.dtype.name}`);
-  if (!out.layoutFlags.cContiguous) throw new RangeError(`${method}: Supplied output array is not contiguous, writable or aligned.`);
+  if (!out.layoutFlags.cContiguous || unwritable(out)) throw new RangeError(`${method}: Supplied output array is not contiguous, writable or aligned.`);
   const sz = sizeShape(size, method);
   if (sz !== null && (sz.length !== out.ndim || sz.some((x, i) => x !== out.shape[i]))) {
     throw new RangeError(`${method}: size must match out.shape when used together`);
