@@ -147,4 +147,14 @@ describeEachDevice('NumPy edge rules', () => {
     expect(gp.matvec(m.astype('int32'), gp.ones(2, 'int32'), { dtype: 'float32' }).dtype.name).to.equal('float32');
     expect(() => gp.matvec(m, gp.ones(2), { out: gp.zeros(3) })).to.throw(RangeError, /shape/);
   });
+
+  it('shapes as NumPy checks them: lengths besides a 0 count, at most 64 dimensions; linspace takes no null num', () => {
+    expect(() => gp.zeros([0, 2 ** 62])).to.throw(RangeError, /too large/);
+    expect(() => gp.empty([2 ** 62, 0], 'int8')).to.throw(RangeError, /too large/);
+    expect(gp.zeros([0, 2 ** 40]).shape).to.deep.equal([0, 2 ** 40]);
+    expect(() => gp.ones(new Array(65).fill(1))).to.throw(RangeError, /maximum supported dimension for an ndarray is currently 64, found 65/);
+    expect(gp.zeros(new Array(64).fill(1)).ndim).to.equal(64);
+    expect(() => gp.linspace(0, 1, null as unknown as number)).to.throw(TypeError, /number of samples null/);
+    expect(gp.linspace(0, 1).size).to.equal(50);
+  });
 });

@@ -21,7 +21,12 @@ export function normalizeShape(shape: number | readonly number[], what = 'shape'
     if (typeof d !== 'number' || !Number.isInteger(d)) throw new TypeError(`${what} must be non-negative integers, got [${dims.map(String).join(', ')}]`);
     if (d < 0) throw new RangeError(`${what} must be non-negative integers, got [${dims.join(', ')}] (negative dimensions are not allowed)`);
   }
-  if (shapeSize(dims) > Number.MAX_SAFE_INTEGER) throw new RangeError(`${what} [${dims.join(', ')}] is too large`);
+  if (dims.length > 64) throw new RangeError(`maximum supported dimension for an ndarray is currently 64, found ${dims.length}`);
+  // As NumPy, the lengths other than 0 count too: [0, 2**62] is refused, not an empty array whose
+  // strides no integer holds.
+  let nonzero = 1;
+  for (const d of dims) if (d !== 0) nonzero *= d;
+  if (nonzero > Number.MAX_SAFE_INTEGER) throw new RangeError(`${what} [${dims.join(', ')}] is too large`);
   return dims;
 }
 

@@ -55,7 +55,8 @@ export type SpaceArg = number | boolean | DTypeLike | null | GpuArray | Linspace
 
 function spaceArgs<T extends { num?: number; endpoint?: boolean; axis?: number }>(fn: string, args: readonly unknown[], keys: string[]): Partial<T> & { num: number; endpoint: boolean; axis: number } {
   const o = bindArgs(fn, args, ['num', ...keys]) as Partial<T>;
-  const n = o.num ?? 50;
+  // null is NumPy's None, which num does not take (TypeError), not the default.
+  const n = o.num === undefined ? 50 : o.num;
   if (typeof n !== 'number' || !Number.isInteger(n)) throw new TypeError(`${fn}: number of samples ${describeValue(n)} must be an integer`);
   if (n < 0) throw new RangeError(`${fn}: number of samples, ${n}, must be non-negative`);
   if (o.endpoint !== undefined && typeof o.endpoint !== 'boolean') throw new TypeError(`${fn}: endpoint must be a boolean, got ${describeValue(o.endpoint)}`);
