@@ -28,5 +28,5 @@ export type ElementwiseResult<S extends string, O> = [Flag<O, 'noReturn'>] exten
       | (true extends Flag<O, 'noReturn'> ? undefined : never)
       | ([Flag<O, 'returnTuple'>] extends [true] ? KernelOutputs<S> : true extends Flag<O, 'returnTuple'> ? KernelOutputs<S> | Plain<S> : Plain<S>);
 
-/** ReductionKernel's call result for out_params `S`: one output bare, several as a tuple. */
-export type ReductionResult<S extends string> = Plain<S>;
+/** ReductionKernel's call result: the first output, whatever out_params `S` declares (CuPy's). */
+export type ReductionResult<S extends string> = S extends string ? GpuArray : never;

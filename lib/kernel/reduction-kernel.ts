@@ -128,7 +128,10 @@ function makeReductionKernel(
       stream: typeof callOpts.stream === 'object' ? callOpts.stream.handle : callOpts.stream,
       emptyError: ident === null ? `zero-size array to reduction operation ${name} which has no identity` : undefined,
     });
-    return result.length === 1 ? result[0] : result;
+    // CuPy returns the first output only (its _call's `ret = out_args[0]`); the others are
+    // written into the arrays passed for them, and the ones allocated here are freed.
+    for (let k = 1; k < result.length; k++) if (values[ins.length + k] !== result[k]) result[k].dispose();
+    return result[0];
   };
   return Object.assign(call, {
     kernelName: name,
@@ -150,8 +153,8 @@ export interface ReductionKernelConstructor {
    * values `a` and `b`, `postMapExpr` assigns the outputs from the result `a`, starting from
    * `identity`. Placeholders (`T`) bind from the arguments as in ElementwiseKernel; options
    * `reduceType` (the accumulator's C type), `preamble`, `reduceDims`, compiler `options`.
-   * Calls take `{axis, keepdims, out, stream}` last and return one `GpuArray` for one output, a
-   * tuple for several.
+   * Calls take `{axis, keepdims, out, stream}` last and return the first output's `GpuArray`, as
+   * CuPy: a kernel of several outputs writes the others into the arrays passed for them.
    *
    * @example const l2 = gp.ReductionKernel('T x', 'T y', 'x * x', 'a + b', 'y = sqrt(a)', '0', 'l2norm');
    */
@@ -171,8 +174,8 @@ export interface ReductionKernelConstructor {
    * values `a` and `b`, `postMapExpr` assigns the outputs from the result `a`, starting from
    * `identity`. Placeholders (`T`) bind from the arguments as in ElementwiseKernel; options
    * `reduceType` (the accumulator's C type), `preamble`, `reduceDims`, compiler `options`.
-   * Calls take `{axis, keepdims, out, stream}` last and return one `GpuArray` for one output, a
-   * tuple for several.
+   * Calls take `{axis, keepdims, out, stream}` last and return the first output's `GpuArray`, as
+   * CuPy: a kernel of several outputs writes the others into the arrays passed for them.
    *
    * @example const l2 = gp.ReductionKernel('T x', 'T y', 'x * x', 'a + b', 'y = sqrt(a)', '0', 'l2norm');
    */
