@@ -157,4 +157,17 @@ describeEachDevice('NumPy edge rules', () => {
     expect(() => gp.linspace(0, 1, null as unknown as number)).to.throw(TypeError, /number of samples null/);
     expect(gp.linspace(0, 1).size).to.equal(50);
   });
+
+  it('reductions take where= as a host list (made bool, as NumPy); legacy seeds past 2**32 - 1 are refused as bigints too; a NaN histogram range is not finite', () => {
+    const a = gp.arange(3);
+    expect(values(gp.sum(a, { where: [true, false, true] }))).to.deep.equal([2]);
+    expect(values(gp.sum(a, { where: [1, 0, 1] }))).to.deep.equal([2]);
+    expect(values(gp.mean(a, { where: [true, false, true] }))).to.deep.equal([1]);
+    expect(values(gp.max(a, { where: [false, true, false], initial: -1 }))).to.deep.equal([1]);
+    expect(() => gp.sum(a, { where: gp.array([1, 0, 1]) })).to.throw(TypeError, /to dtype\('bool'\)/);
+    expect(() => gp.random.seed(2n ** 130n)).to.throw(RangeError, /Seed must be between 0 and 2\*\*32 - 1/);
+    gp.random.seed(2n ** 32n - 1n);
+    expect(() => gp.histogram(gp.arange(3, 'float64'), 3, { range: [NaN, 1] })).to.throw(RangeError, /supplied range of \[NaN, 1\] is not finite/);
+    expect(() => gp.histogram(gp.arange(3, 'float64'), 3, { range: [1, 0] })).to.throw(RangeError, /max must be larger than min/);
+  });
 });

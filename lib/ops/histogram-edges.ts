@@ -50,7 +50,7 @@ export function outerEdges(fn: string, a: GpuArray, range: readonly [number, num
   let hi: number;
   if (range) {
     [lo, hi] = range;
-    if (!(lo <= hi)) throw new RangeError(`${fn}: max must be larger than min in range parameter.`);
+    if (lo > hi) throw new RangeError(`${fn}: max must be larger than min in range parameter.`);
     if (!Number.isFinite(lo) || !Number.isFinite(hi)) throw new RangeError(`${fn}: supplied range of [${lo}, ${hi}] is not finite`);
   } else if (a.size === 0) [lo, hi] = [0, 1];
   else {

@@ -11,6 +11,7 @@ import { broadcastShapes, sameShape, shapeString } from '../core/shape.js';
 import type { BoundParam } from '../kernel/elementwise.js';
 import { AxisLike, makeReductionDefinition, normalizeAxes, ReductionDefinition, runReduction, zeroDimAxis } from '../kernel/reduction.js';
 import { isTracer, traceHook } from './trace-hook.js';
+import { asarray } from './creation-data.js';
 import { ArrayLike, bindArgsNoneDefault, isHostArrayLike, isJsScalar, toArray } from './array-args.js';
 import { argPairBytes, isInexact, POST, realOf, Rule, ruleTypes, runsInOut } from './reduction-rules.js';
 
@@ -32,8 +33,8 @@ export interface ReductionOptions {
   correction?: number;
   /** The starting value of each result (sum, prod, max, min, nanmax, nanmin); max/min of nothing is it. */
   initial?: number | bigint | boolean;
-  /** Only the elements where this bool mask (broadcast to the array) is true take part (sum, prod, max, min, nanmax, nanmin, all, any). */
-  where?: GpuArray | boolean;
+  /** Only the elements where this bool mask (broadcast to the array; a host list is made bool) is true take part (sum, prod, max, min, nanmax, nanmin, all, any, mean, var, std). */
+  where?: GpuArray | boolean | readonly unknown[];
   /**
    * var, std: NumPy 2's `mean`, the mean to subtract instead of computing it: an array broadcasting
    * to the input (the shape mean with keepdims gives) or a number. A mean array of a wider dtype
@@ -262,6 +263,15 @@ function reduce(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
       }
     }
     throw new TypeError(`${name}: expected a GpuArray, got ${a === null ? 'null' : typeof a}`);
+  }
+  if (isHostArrayLike(opts.where)) {
+    // A host list as where= is NumPy's array_like, made a bool mask (NumPy's [1, 0, 1] is [True, False, True]).
+    const mask = asarray(opts.where, 'bool');
+    try {
+      return reduce(decl, a, { ...opts, where: mask });
+    } finally {
+      mask.dispose();
+    }
   }
   checkOptions(decl, opts);
   if (rule === 'arg' && a.ndim === 0 && typeof opts.axis === 'number') {

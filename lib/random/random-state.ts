@@ -24,7 +24,7 @@ function seededPhilox(s0: SeedEntropy | GpuArray | null | undefined): Philox {
   if (Array.isArray(s) && s.length === 0) throw new RangeError('seed: Seed must be non-empty');
   // RandomState.seed's range: each integer in [0, 2**32) (negatives are refused by SeedSequence).
   for (const v of typeof s === 'number' || typeof s === 'bigint' ? [s] : Array.isArray(s) ? s : []) {
-    if ((typeof v === 'number' || typeof v === 'bigint') && BigInt(Number.isInteger(v) ? v : 0) >= 2n ** 32n) {
+    if ((typeof v === 'number' || typeof v === 'bigint') && (typeof v === 'bigint' ? v : BigInt(Number.isInteger(v) ? v : 0)) >= 2n ** 32n) {
       throw new RangeError('seed: Seed must be between 0 and 2**32 - 1');
     }
   }
