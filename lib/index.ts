@@ -180,6 +180,7 @@ export { einsum } from './linalg/einsum.js';
 export type { EinsumOptions } from './linalg/einsum.js';
 export { linalg } from './linalg/namespace.js';
 export { vecdot, matvec, vecmat, matrixTranspose } from './linalg/extras.js';
+export type { MatvecOptions } from './linalg/extras.js';
 export type { VectorNormOptions, MatrixNormOptions } from './linalg/extras.js';
 export type { NormOptions, NormOrd } from './linalg/norm.js';
 

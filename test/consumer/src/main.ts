@@ -41,6 +41,7 @@ import type {
   RawModuleOptions,
   ReductionCallOptions,
   ReductionKernelFn,
+  MatvecOptions,
   ReductionKernelOptions,
   ReductionOptions,
   SliceObject,
@@ -636,6 +637,8 @@ assert.deepEqual(gp.diagonal(mm).toArray(), [0, 3]);
 assert.deepEqual(gp.cross(gp.array([1, 0, 0], 'float64'), gp.array([0, 1, 0], 'float64')).toArray(), [0, 0, 1]);
 assert.deepEqual(gp.vecdot(gp.array([1, 2], 'float64'), gp.array([3, 4], 'float64')).toArray(), 11);
 assert.deepEqual(gp.matvec(gp.eye(2), gp.array([3, 4], 'float64')).toArray(), [3, 4]);
+const mvOpts: MatvecOptions = { out: gp.zeros([2], 'float32'), dtype: 'float32' };
+assert.equal(gp.matvec(gp.eye(2), gp.array([3, 4], 'float64'), mvOpts), mvOpts.out);
 assert.deepEqual(gp.vecmat(gp.array([3, 4], 'float64'), gp.eye(2)).toArray(), [3, 4]);
 assert.deepEqual(gp.matrixTranspose(gp.arange(6, 'float64').reshape(2, 3)).shape, [3, 2]);
 assert.equal(gp.linalg.norm(gp.array([3, 4], 'float64')).item(), 5);
