@@ -10,8 +10,8 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /**
  * Split `options` into the preprocessor lines of their -D/-U options (in order, as the command
  * line would apply them; `-DX`, `-D X`, `--define-macro=X`, `-UX`, `--undefine-macro=X`), the
- * options those lines were made of (`taken`) and the rest. An option the lines cannot express (a newline in a value, a malformed name) stays in the
- * rest, for the compiler to take or refuse.
+ * options those lines were made of (`taken`) and the rest. An option the lines cannot express (a
+ * newline in a value, a malformed name) stays in the rest, for the compiler to take or refuse.
  */
 export function splitMacroOptions(options: readonly string[]): { lines: string; rest: string[]; taken: string[] } {
   const lines: string[] = [];
