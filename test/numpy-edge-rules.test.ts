@@ -164,6 +164,8 @@ describeEachDevice('NumPy edge rules', () => {
     expect(values(gp.sum(a, { where: [1, 0, 1] }))).to.deep.equal([2]);
     expect(values(gp.mean(a, { where: [true, false, true] }))).to.deep.equal([1]);
     expect(values(gp.max(a, { where: [false, true, false], initial: -1 }))).to.deep.equal([1]);
+    const o = gp.full([3], -5);
+    expect(values(gp.add(a, 1, { where: [1, 0, 1], out: o }))).to.deep.equal([1, -5, 3]); // ufuncs make it bool too
     expect(() => gp.sum(a, { where: gp.array([1, 0, 1]) })).to.throw(TypeError, /to dtype\('bool'\)/);
     expect(() => gp.random.seed(2n ** 130n)).to.throw(RangeError, /Seed must be between 0 and 2\*\*32 - 1/);
     gp.random.seed(2n ** 32n - 1n);

@@ -29,4 +29,4 @@ export type ElementwiseResult<S extends string, O> = [Flag<O, 'noReturn'>] exten
       | ([Flag<O, 'returnTuple'>] extends [true] ? KernelOutputs<S> : true extends Flag<O, 'returnTuple'> ? KernelOutputs<S> | Plain<S> : Plain<S>);
 
 /** ReductionKernel's call result: the first output, whatever out_params `S` declares (CuPy's). */
-export type ReductionResult<S extends string> = S extends string ? GpuArray : never;
+export type ReductionResult<S extends string = string> = S extends string ? GpuArray : never;

@@ -18,7 +18,6 @@ export interface Geometry {
 
 /** Threads per block of every reduction launch on the GPU (GPA_RED_MAX_THREADS in reduce.h). */
 export const REDUCTION_BLOCK = 256;
-const BLOCK = REDUCTION_BLOCK;
 /** Counters for last-block-done; a split launch uses one per blockIdx.x. */
 export const MAX_COUNTERS = 4096;
 
@@ -53,16 +52,16 @@ export function geometry(plan: ReductionPlan, backend: Backend, rowResident: num
     // long ones read faster a block's run at a time (1 GiB of float32 rows on the H200: 8192 and
     // 16384 long 0.2395 and 0.2404 ms a block a row against 0.2463 and 0.2472 a warp a row;
     // 2048 long 0.2436 at 64 lanes against 0.2496 at 32; bench/RESULTS.md, 2026-12-02).
-    const fill = pow2ceil((target * BLOCK) / nOut);
-    group = serial ? 1 : nOut === 1 ? BLOCK : Math.min(BLOCK, pow2floor(nvec / 4), Math.max(backend.device.warpSize, fill, pow2floor(nvec / 8)));
-    blockX = serial ? 1 : BLOCK;
+    const fill = pow2ceil((target * REDUCTION_BLOCK) / nOut);
+    group = serial ? 1 : nOut === 1 ? REDUCTION_BLOCK : Math.min(REDUCTION_BLOCK, pow2floor(nvec / 4), Math.max(backend.device.warpSize, fill, pow2floor(nvec / 8)));
+    blockX = serial ? 1 : REDUCTION_BLOCK;
     xNeeded = Math.ceil(nOut / (blockX / group));
     // Each thread of a split should load a few vectors at least (a long chunk on the cpu).
     minPerSplit = (serial ? 16384 : group * 4 * V);
   } else {
     const nu = nOut / V;
     blockX = serial ? 1 : Math.min(32, pow2ceil(nu));
-    blockY = serial ? 1 : BLOCK / blockX;
+    blockY = serial ? 1 : REDUCTION_BLOCK / blockX;
     xNeeded = Math.ceil(nu / blockX);
     minPerSplit = serial ? 4096 : blockY * 16;
   }

@@ -11,7 +11,6 @@ import { splitKernelCall } from './call-args.js';
 import { isOptionsLike, readOptions } from '../util/options.js';
 import { checkKernelOptionTypes, checkUniqueNames, ParamSpec, parseParams, validateKernelName } from './params.js';
 import { AxisLike, makeReductionDefinition, ReductionDefinition, runReduction } from './reduction.js';
-import type { ReductionResult } from './kernel-result.js';
 
 /** Construction options of `ReductionKernel` (CuPy's keyword arguments, camelCase). */
 export interface ReductionKernelOptions {
@@ -37,7 +36,7 @@ export interface ReductionCallOptions {
 }
 
 /** A compiled-on-demand reduction; `R` is its call's result type (see kernel-result.ts). */
-export interface ReductionKernelFn<R = GpuArray | GpuArray[]> {
+export interface ReductionKernelFn<R = GpuArray> {
   (...args: (KernelArg | ReductionCallOptions | null | undefined)[]): R;
   readonly kernelName: string;
   readonly inParams: readonly ParamSpec[];
@@ -158,16 +157,16 @@ export interface ReductionKernelConstructor {
    *
    * @example const l2 = gp.ReductionKernel('T x', 'T y', 'x * x', 'a + b', 'y = sqrt(a)', '0', 'l2norm');
    */
-  new <const S extends string>(
+  new (
     inParams: string,
-    outParams: S,
+    outParams: string,
     mapExpr: string,
     reduceExpr: string,
     postMapExpr: string,
     identity: string | number | bigint | boolean | null | undefined,
     name?: string | ReductionKernelOptions,
     options?: ReductionKernelOptions,
-  ): ReductionKernelFn<ReductionResult<S>>;
+  ): ReductionKernelFn<GpuArray>;
   /**
    * A reduction from C expressions (CuPy `cupy.ReductionKernel`): `mapExpr` maps each element
    * (inputs by name, `_J` its index among the reduced ones), `reduceExpr` combines two partial
@@ -179,16 +178,16 @@ export interface ReductionKernelConstructor {
    *
    * @example const l2 = gp.ReductionKernel('T x', 'T y', 'x * x', 'a + b', 'y = sqrt(a)', '0', 'l2norm');
    */
-  <const S extends string>(
+  (
     inParams: string,
-    outParams: S,
+    outParams: string,
     mapExpr: string,
     reduceExpr: string,
     postMapExpr: string,
     identity: string | number | bigint | boolean | null | undefined,
     name?: string | ReductionKernelOptions,
     options?: ReductionKernelOptions,
-  ): ReductionKernelFn<ReductionResult<S>>;
+  ): ReductionKernelFn<GpuArray>;
 }
 
 /** cupy.ReductionKernel; call it with or without `new`. */

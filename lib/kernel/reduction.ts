@@ -63,8 +63,8 @@ export interface PreparedReduction {
   args: ArgBlock;
   device: Device;
   accBytes: number;
-  /** Blocks of the row walk resident on one SM (null: the backend does not say; see geometry). */
-  rowResident: number | null;
+  /** Blocks of the row walk resident on one SM: the backend's occupancy, else what it is compiled for (see geometry). */
+  rowResident: number;
   /** The layout whose geometry the argument block holds now (rewritten only when it changes). */
   written: Layout | null;
   /** The generated source (compared on memo hits under GPUARRAY_CHECK_KEYS). */
@@ -288,7 +288,7 @@ function planLayout(def: ReductionDefinition, params: readonly BoundParam[], val
     prepared = prepare(def, params, vals, spec, device, call);
     def.memo.set(key, prepared);
   } else if (checkingKeys()) assertSameBuild('reduction', key, prepared.source, reductionSource(def, params, vals, spec, call, device).gen.source);
-  return { plan, spec, prepared, geo: geometry(plan, device.backend, prepared.rowResident ?? rowBlocksPerSm(prepared.accBytes)) };
+  return { plan, spec, prepared, geo: geometry(plan, device.backend, prepared.rowResident) };
 }
 
 /**
@@ -387,7 +387,7 @@ function prepare(def: ReductionDefinition, params: readonly BoundParam[], vals: 
   const geom = new StructWriter(redGeomStruct(spec.index, spec.maxd, cg.filter((p) => p.kind === 'array' && !p.isOutput).length, cg.filter((p) => p.isOutput).length));
   layouts.push(structLayout(geom.struct), { size: 8, align: 8 }, { size: 8, align: 8 });
   const row = program.kernel(gen.kernels[0].name);
-  const rowResident = row.residentBlocks?.(REDUCTION_BLOCK, 0) ?? null;
+  const rowResident = row.residentBlocks?.(REDUCTION_BLOCK, 0) ?? rowBlocksPerSm(accBytes);
   return { row, col: program.kernel(gen.kernels[1].name), args: new ArgBlock(layouts), device, accBytes, rowResident, written: null, source: gen.source, geom };
 }
 

@@ -15,8 +15,9 @@ import { readOptions } from '../util/options.js';
 import { boolMask, extractBool, placeBool } from './compaction.js';
 import { take } from './take-put.js';
 import { flatnonzero } from './nonzero.js';
-import { assertBoolMask, canCastBy, castingOf } from '../core/promotion.js';
+import { canCastBy, castingOf } from '../core/promotion.js';
 import { copyWhereKernel } from './copy-where.js';
+import { whereMask } from './ufunc-where.js';
 
 const disposeAll = (xs: GpuArray[]) => xs.forEach((x) => x.dispose());
 
@@ -228,10 +229,7 @@ export function copyto(dst: GpuArray, src: unknown, options: CopytoOptions = {})
       copyInto(dst, dropLeadingOnes(s, dst, made));
       return;
     }
-    // Host data makes a bool mask directly (NumPy's where=[1, 0, 1]); an integer array is refused.
-    const w = valuesAs(options.where, dtypes.bool, 'where');
-    if (owned(options.where, w)) made.push(w);
-    assertBoolMask(w);
+    const w = whereMask(options.where, made);
     let sv: GpuArray;
     if (s instanceof GpuArray) {
       s = dropLeadingOnes(s, dst, made);

@@ -11,7 +11,7 @@ import { broadcastShapes, sameShape, shapeString } from '../core/shape.js';
 import type { BoundParam } from '../kernel/elementwise.js';
 import { AxisLike, makeReductionDefinition, normalizeAxes, ReductionDefinition, runReduction, zeroDimAxis } from '../kernel/reduction.js';
 import { isTracer, traceHook } from './trace-hook.js';
-import { asarray } from './creation-data.js';
+import { whereMask } from './ufunc-where.js';
 import { ArrayLike, bindArgsNoneDefault, isHostArrayLike, isJsScalar, toArray } from './array-args.js';
 import { argPairBytes, isInexact, POST, realOf, Rule, ruleTypes, runsInOut } from './reduction-rules.js';
 
@@ -265,12 +265,12 @@ function reduce(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
     throw new TypeError(`${name}: expected a GpuArray, got ${a === null ? 'null' : typeof a}`);
   }
   if (isHostArrayLike(opts.where)) {
-    // A host list as where= is NumPy's array_like, made a bool mask (NumPy's [1, 0, 1] is [True, False, True]).
-    const mask = asarray(opts.where, 'bool');
+    // Host data as where= (NumPy's array_like): made a bool mask.
+    const made: GpuArray[] = [];
     try {
-      return reduce(decl, a, { ...opts, where: mask });
+      return reduce(decl, a, { ...opts, where: whereMask(opts.where, made) });
     } finally {
-      mask.dispose();
+      for (const m of made) m.dispose();
     }
   }
   checkOptions(decl, opts);

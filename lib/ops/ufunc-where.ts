@@ -7,6 +7,7 @@ import { assertBoolMask, type Casting } from '../core/promotion.js';
 import { broadcastShapes, sameShape } from '../core/shape.js';
 import { orderLetter } from '../util/options.js';
 import { asarray } from './creation-data.js';
+import { isHostArrayLike } from './array-args.js';
 import { copyWhereKernel } from './copy-where.js';
 import type { Ufunc, UfuncArg, UfuncCallOptions, UfuncPairCallOptions } from './ufunc.js';
 
@@ -17,16 +18,19 @@ export type UfuncOrder = 'K' | 'A' | 'C' | 'F';
 
 let warnedWhereWithoutOut = false;
 
-/** `where` as a bool array (made here when it is host data; `made` disposes it). */
-function maskOf(where: unknown, made: GpuArray[]): GpuArray {
+/**
+ * NumPy's `where` (ufuncs, reductions, copyto) as a bool array: a bool GpuArray as it is, a
+ * boolean or host data made bool (NumPy's `where=[1, 0, 1]` is [True, False, True]; `made`
+ * disposes it). A GpuArray of another dtype is NumPy's casting error.
+ */
+export function whereMask(where: unknown, made: GpuArray[]): GpuArray {
   if (where instanceof GpuArray) {
     assertBoolMask(where);
     return where;
   }
-  if (typeof where !== 'boolean' && !Array.isArray(where)) throw new TypeError(`where must be a bool array, a boolean or a list of booleans, got ${typeof where}`);
-  const m = asarray(where as boolean | boolean[]);
+  if (typeof where !== 'boolean' && !isHostArrayLike(where)) throw new TypeError(`where must be a bool array, a boolean or a list of booleans, got ${typeof where}`);
+  const m = asarray(where, 'bool');
   made.push(m);
-  assertBoolMask(m);
   return m;
 }
 
@@ -41,7 +45,7 @@ export function callMasked(u: Ufunc, args: readonly UfuncArg[], opts: UfuncCallO
   const made: GpuArray[] = [];
   const kept = new Set<GpuArray>();
   try {
-    const mask = maskOf(opts.where, made);
+    const mask = whereMask(opts.where, made);
     const outs = u.outsOf(opts.out ?? undefined);
     const loop = u.loopFor(args, opts.dtype, casting);
     outs.forEach((o, j) => o && u.checkOutputCast(loop.outs[j], o.dtype, casting));
