@@ -181,11 +181,18 @@ struct CArray {
     return *reinterpret_cast<T*>(p);
   }
 
-  // Multi-dimensional index.
-  __device__ __forceinline__ T& operator[](const ptrdiff_t (&idx)[NDIM > 0 ? NDIM : 1]) const {
+  // Multi-dimensional index: `x[{r, c}]` of mixed integer types takes this one.
+  __device__ __forceinline__ T& operator[](const ptrdiff_t (&idx)[NDIM > 0 ? NDIM : 1]) const { return at(idx); }
+  // An array of any integer type (`int idx[2]`), as CuPy's template.
+  template <typename Int>
+  __device__ __forceinline__ T& operator[](const Int (&idx)[NDIM > 0 ? NDIM : 1]) const { return at(idx); }
+
+ private:
+  template <typename Int>
+  __device__ __forceinline__ T& at(const Int (&idx)[NDIM > 0 ? NDIM : 1]) const {
     char* p = reinterpret_cast<char*>(data_);
 #pragma unroll
-    for (int d = 0; d < NDIM; ++d) p += idx[d] * strides_[d];
+    for (int d = 0; d < NDIM; ++d) p += (ptrdiff_t)idx[d] * strides_[d];
     return *reinterpret_cast<T*>(p);
   }
 };

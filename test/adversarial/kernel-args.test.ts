@@ -133,6 +133,18 @@ describeEachDevice('adversarial: raw arrays and the loop size', () => {
     expect(values(byShape(gp.asarray([5], 'float32'), gp.zeros(3, 'float32')))).to.deep.equal([5, 0, 0]);
   });
 
+  it('a raw 2-d array takes an index array of any integer type (CuPy\'s template), or a braced list', () => {
+    const m = gp.asarray([[1, 2, 3], [4, 5, 6]], 'float32').T; // strided: shape 3 x 2
+    const pick = (index: string, name: string) =>
+      values(gp.ElementwiseKernel('raw float32 m', 'float32 z', `${index}; z = m[idx]`, name)(m, gp.zeros(6, 'float32')));
+    const want = [1, 4, 2, 5, 3, 6];
+    expect(pick('int idx[2] = {(int)(i / 2), (int)(i % 2)}', 'adv_carray_int')).to.deep.equal(want);
+    expect(pick('const unsigned short idx[2] = {(unsigned short)(i / 2), (unsigned short)(i % 2)}', 'adv_carray_u16')).to.deep.equal(want);
+    expect(pick('long long idx[2] = {i / 2, i % 2}', 'adv_carray_i64')).to.deep.equal(want);
+    const braced = gp.ElementwiseKernel('raw float32 m', 'float32 z', 'z = m[{i / 2, (int)(i % 2)}]', 'adv_carray_braced');
+    expect(values(braced(m, gp.zeros(6, 'float32')))).to.deep.equal(want);
+  });
+
   it('parameters may be named n (only i and C keywords are taken), as in CuPy', () => {
     const scale = gp.ElementwiseKernel('float32 x, int32 n', 'float32 z', 'z = x * n', 'adv_param_n');
     expect(values(scale(gp.asarray([1, 2, 3], 'float32'), 4))).to.deep.equal([4, 8, 12]);
