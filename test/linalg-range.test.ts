@@ -1,6 +1,7 @@
 // Entries far from 1 in the SVD and eigh: sums of their squares would overflow (1e200) or
 // underflow (1e-200), and LAPACK scales A first (dlascl), so NumPy gets every singular value and
-// eigenvalue. One matrix (a vendor solver on cuda) and a batch (our Jacobi kernels) alike.
+// eigenvalue. One matrix (a vendor solver on cuda) and a batch (our Jacobi kernels) alike, down to
+// subnormal entries and up to the largest finite ones; eig (geev) scales the same way.
 import { expect } from 'chai';
 import * as gp from '../lib/index.js';
 import { describeEachDevice } from './helpers.js';
@@ -35,6 +36,41 @@ describeEachDevice('linalg with entries near the ends of the float range', () =>
       const uu = values(u.dtype.isComplex ? gp.abs(u) : u);
       expect(Math.hypot(uu[0], uu[2])).to.be.closeTo(1, 1e-6);
       expect(values(gp.abs(vh)).every((x) => x <= 1 + 1e-6)).to.equal(true);
+    });
+  }
+
+  // Subnormal entries (2^-ex alone overflows) and entries whose scale-back factor 2^1024 would.
+  const ends: [number, number, 'float64' | 'float32'][] = [
+    [1e-320, 3e-320, 'float64'],
+    [1e-40, 3e-40, 'float32'],
+  ];
+  for (const [lo, hi, dt] of ends) {
+    it(`svd, eigvalsh, eig, matrixRank and cond of diag(${lo}, ${hi}) (${dt}, subnormal)`, () => {
+      const a = gp.array([[lo, 0], [0, hi]], dt);
+      const [flo, fhi] = dt === 'float32' ? [Math.fround(lo), Math.fround(hi)] : [lo, hi];
+      for (const m of [a, gp.stack([a, a])]) {
+        expect(values(gp.linalg.svdvals(m)).slice(-2)).to.deep.equal([fhi, flo]);
+        expect(values(gp.linalg.eigvalsh(m)).slice(-2)).to.deep.equal([flo, fhi]);
+        expect(values(gp.linalg.matrixRank(m)).slice(-1)).to.deep.equal([2]);
+        expect(values(gp.linalg.cond(m)).slice(-1)[0]).to.be.closeTo(fhi / flo, 1e-6);
+      }
+      expect(values(gp.linalg.eigvals(a)).sort((x, y) => x - y)).to.deep.equal([flo, fhi]);
+    });
+  }
+
+  for (const [v, dt] of [[1e308, 'float64'], [2e38, 'float32']] as const) {
+    it(`svd, eigvalsh, eig and pinv of [[v, v], [v, -v]] with v = ${v} (${dt}): |w| = sqrt(2) v, finite`, () => {
+      const a = gp.array([[v, v], [v, -v]], dt);
+      const fv = dt === 'float32' ? Math.fround(v) : v;
+      const tol = dt === 'float32' ? 1e-6 : 1e-14;
+      const close = (got: number[], want: number[]) => want.forEach((w, i) => expect(Math.abs(got[i] / w - 1), `${got[i]} vs ${w}`).to.be.below(tol));
+      for (const m of [a, gp.stack([a, a])]) {
+        close(values(gp.linalg.svdvals(m)).slice(-2), [Math.SQRT2 * fv, Math.SQRT2 * fv]);
+        close(values(gp.linalg.eigvalsh(m)).slice(-2), [-Math.SQRT2 * fv, Math.SQRT2 * fv]);
+      }
+      const w = gp.linalg.eigvals(a);
+      close(values(gp.real(w)).sort((x, y) => x - y), [-Math.SQRT2 * fv, Math.SQRT2 * fv]);
+      close(values(gp.linalg.pinv(a)), [0.5 / fv, 0.5 / fv, 0.5 / fv, -0.5 / fv]);
     });
   }
 });

@@ -425,6 +425,7 @@ template <typename T> __device__ void geev(T* a, complex<typename S<T>::R>* w, T
   C* v = y + n;
   T* hv = (T*)(v + n);  // n T fit in n complex
   R* scale = (R*)(v + 2 * n);
+  const int ex = range_scale(a, n * n);  // eigenvalues scale back; eigenvectors are normalised
   geev_balance(a, n, scale);
   geev_hessenberg(a, z, n, hv);
   int bad;
@@ -437,6 +438,8 @@ template <typename T> __device__ void geev(T* a, complex<typename S<T>::R>* w, T
     bad = geev_schur_complex((C*)a, (C*)z, n, w);
   }
   *info = bad;
+  if (ex != 0)
+    for (long long i = 0; i < n; ++i) w[i] = C(unscale(w[i].real(), ex), unscale(w[i].imag(), ex));
   if (bad || !vr) return;
   for (long long i = 0; i < n; ++i)
     for (long long j = 0; j < n; ++j) GPA_AT(z, n, i, j) = GPA_AT(z, n, i, j) * St::mk(scale[i]);

@@ -64,27 +64,6 @@ template <typename T> __device__ void complete_basis(T* u, long long m, long lon
   }
 }
 
-// LAPACK's range guard (dlascl in gesvd/syevd): when max |a_ij| lies outside the range where sums
-// of squares can neither overflow nor underflow, A is scaled by a power of two (exact) to bring it
-// near 1; the singular values or eigenvalues are scaled back with the factor returned (1: no scaling).
-template <typename T> __device__ typename S<T>::R jacobi_scale(T* a, long long count) {
-  typedef S<T> St;
-  typedef typename St::R R;
-  R amax = R(0);
-  for (long long e = 0; e < count; ++e) {
-    const R m = St::mag(a[e]);
-    if (m > amax) amax = m;
-  }
-  int ex = 0;
-  if (!(amax > R(0)) || amax - amax != R(0)) return R(1);  // zeros, or an infinity: left as they are
-  frexp(amax, &ex);
-  const int safe = sizeof(R) == 4 ? 30 : 250;
-  if (ex >= -safe && ex <= safe) return R(1);
-  const R down = ldexp(R(1), -ex);
-  for (long long e = 0; e < count; ++e) a[e] = a[e] * St::mk(down);
-  return ldexp(R(1), ex);
-}
-
 // One-sided Jacobi SVD of A (m x n, m >= n), destroyed. s descending; job 0: s only, 1: U m x n
 // and VT n x n, 2: U m x m. info 1 when the sweeps did not converge.
 template <typename T> __device__ void gesvd(T* a, typename S<T>::R* s, T* u, T* vt, int* info, long long m, long long n, int job) {
@@ -94,7 +73,7 @@ template <typename T> __device__ void gesvd(T* a, typename S<T>::R* s, T* u, T* 
   if (job)
     for (long long j = 0; j < n; ++j)
       for (long long i = 0; i < n; ++i) GPA_AT(v, n, i, j) = i == j ? T(1) : T(0);
-  const R unscale = jacobi_scale(a, m * n);
+  const int ex = range_scale(a, m * n);
   const R tol = St::eps() * R(m > 1 ? m : 1);
   // A column this small next to ||A|| is rounding noise: rotating it against others never ends.
   R fro2 = R(0);
@@ -153,7 +132,7 @@ template <typename T> __device__ void gesvd(T* a, typename S<T>::R* s, T* u, T* 
         GPA_AT(v, n, j, i) = St::cj(x);
       }
   }
-  for (long long j = 0; j < n; ++j) s[j] *= unscale;
+  for (long long j = 0; j < n; ++j) s[j] = unscale(s[j], ex);
   *info = converged ? 0 : 1;
 }
 
@@ -173,7 +152,7 @@ template <typename T> __device__ void syevd(T* a, typename S<T>::R* w, T* v, int
   if (vectors)
     for (long long j = 0; j < n; ++j)
       for (long long i = 0; i < n; ++i) GPA_AT(v, n, i, j) = i == j ? T(1) : T(0);
-  const R unscale = jacobi_scale(a, n * n);
+  const int ex = range_scale(a, n * n);
   R fro = R(0);
   for (long long j = 0; j < n * n; ++j) fro += St::abs2(a[j]);
   // Off-diagonal entries below this are rounding noise next to ||A||: LAPACK's absolute accuracy.
@@ -202,7 +181,7 @@ template <typename T> __device__ void syevd(T* a, typename S<T>::R* w, T* v, int
         if (vectors) rotate_columns(v, n, n, p, q, r);
       }
   }
-  for (long long j = 0; j < n; ++j) w[j] = St::re(GPA_AT(a, n, j, j)) * unscale;
+  for (long long j = 0; j < n; ++j) w[j] = unscale(St::re(GPA_AT(a, n, j, j)), ex);
   for (long long j = 0; j < n; ++j) {
     long long b = j;
     for (long long k = j + 1; k < n; ++k)

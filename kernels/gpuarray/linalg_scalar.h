@@ -33,6 +33,29 @@ template <typename R_> struct S<complex<R_> > {
   __device__ __forceinline__ static R eps() { return sizeof(R) == 4 ? R(1.1920928955078125e-7) : R(2.220446049250313e-16); }
 };
 
+// LAPACK's range guard (dlascl in gesvd, syevd and geev): when max |a_ij| lies outside the range
+// where sums of squares can neither overflow nor underflow, A is scaled by 2^-ex to bring it near
+// 1, in two steps of normal factors (2^-ex alone overflows for subnormal entries, |ex| up to 1074);
+// scaling by powers of two is exact. Returns ex (0: A left as it is); results scale back by unscale.
+template <typename T> __device__ int range_scale(T* a, long long count) {
+  typedef S<T> St;
+  typedef typename St::R R;
+  R amax = R(0);
+  for (long long e = 0; e < count; ++e) {
+    const R m = St::mag(a[e]);
+    if (m > amax) amax = m;
+  }
+  int ex = 0;
+  if (!(amax > R(0)) || amax - amax != R(0)) return 0;  // zeros, NaN or an infinity: left as they are
+  frexp(amax, &ex);
+  const int safe = sizeof(R) == 4 ? 30 : 250;
+  if (ex >= -safe && ex <= safe) return 0;
+  const T f1 = St::mk(ldexp(R(1), -ex / 2)), f2 = St::mk(ldexp(R(1), -ex - (-ex / 2)));
+  for (long long e = 0; e < count; ++e) a[e] = (a[e] * f1) * f2;
+  return ex;
+}
+template <typename R> __device__ __forceinline__ R unscale(R x, int ex) { return ex == 0 ? x : ldexp(x, ex); }
+
 // One thread per matrix: the index of this thread's first matrix and the step between them.
 __device__ __forceinline__ long long first_matrix() { return (long long)blockIdx.x * blockDim.x + threadIdx.x; }
 __device__ __forceinline__ long long matrix_step() { return (long long)gridDim.x * blockDim.x; }
