@@ -99,7 +99,7 @@ export type { ScalarFactory } from './core/scalar.js';
 export type { ScalarType } from './core/dtype.js';
 export { pi, e, inf, nan, eulerGamma, littleEndian } from './core/constants.js';
 export { newaxis } from './core/indexing.js';
-export type { Index, SliceObject } from './core/indexing.js';
+export type { Index, IntegerIndex, SliceObject } from './core/indexing.js';
 export { scope, keep } from './core/lifetime.js';
 export { broadcastShapes } from './core/shape.js';
 export {

@@ -41,6 +41,17 @@ describeEachDevice('basic slicing', () => {
     s.dispose();
   });
 
+  it('takes bigints and typed integer scalars as integers (NumPy\'s np.int64 index), with array indices too', () => {
+    check(a.slice(1n), m.index([1]));
+    check(a.slice(-1n, gp.int64(2), gp.uint8(0)), m.index([-1, 2, 0]));
+    const v = gp.array([3, 9, 2]);
+    expect(v.slice(gp.argmax(v).item() as bigint).toArray()).to.equal(9n); // item() of int64 is a bigint
+    expect(gp.arange(12).reshape(3, 4).slice(1n, [0, 2]).toArray()).to.deep.equal([4n, 6n]);
+    expect(gp.arange(12).reshape(3, 4).item(1n, gp.int32(2))).to.equal(6n);
+    expect(() => a.slice(2n ** 70n)).to.throw(gp.IndexError, /out of bounds/);
+    expect(() => a.slice(gp.float64(1))).to.throw(gp.IndexError, /only integers/);
+  });
+
   it("takes 'start:stop:step' strings, negative steps included", () => {
     check(a.slice('1:3'), m.index([{ start: 1, stop: 3 }]));
     check(a.slice('::-1'), m.index([{ step: -1 }]));

@@ -9,6 +9,7 @@ import { allocStorage, HostScalar, hostToStorage, isComplexLike, readElement } f
 import { checkHostOut, exportToNdarray, storageToExport } from './host-export.js';
 import { downloadStorage, releaseStorage } from './pinned-host.js';
 import { IndexError } from '../../bindings/errors.js';
+import { IntegerIndex, integerIndex } from './indexing.js';
 import { kernelHooks } from './kernel-hooks.js';
 import { Scalar } from './scalar.js';
 import { shapeString } from './shape.js';
@@ -132,7 +133,7 @@ export function setFromHost(a: GpuArray, host: unknown, Array_: typeof GpuArray,
 }
 
 /** `a.item(...args)`: one element read from the device. */
-export function readItem(a: GpuArray, args: readonly (number | readonly number[])[]): HostScalar {
+export function readItem(a: GpuArray, args: readonly (IntegerIndex | readonly IntegerIndex[])[]): HostScalar {
   const byte = a.elementByte(args);
   const store = allocStorage(a.dtype, 1);
   a.device.backend.copyDeviceToHost(store, a.buffer.ptr + byte, a.itemsize, a.device.currentStream());
@@ -140,10 +141,11 @@ export function readItem(a: GpuArray, args: readonly (number | readonly number[]
 }
 
 /** `a.elementByte(args)`: the byte offset in the buffer of the element item(...args) names (its checks and errors). */
-export function elementByte(a: GpuArray, given: readonly (number | readonly number[])[]): number {
+export function elementByte(a: GpuArray, given: readonly (IntegerIndex | readonly IntegerIndex[])[]): number {
   // Python's tuple form, a.item((i, j)), is a JS array: a.item([i, j]).
   const args = given.length === 1 && Array.isArray(given[0]) ? (given[0] as readonly unknown[]) : given;
-  const flatIndex = (i: unknown, n: number, what: string): number => {
+  const flatIndex = (given: unknown, n: number, what: string): number => {
+    const i = integerIndex(given);
     if (typeof i !== 'number' || !Number.isInteger(i)) throw new TypeError(`item: ${what} must be an integer, got ${String(i)}`);
     const k = i < 0 ? i + n : i;
     if (k < 0 || k >= n) throw new IndexError(`item: index ${i} is out of bounds for ${what === 'index' ? `size ${n}` : `${what} with size ${n}`}`);
@@ -249,9 +251,9 @@ declare module './gpu-array.js' {
      * counts from the end); one integer per axis: that element; Python's tuple form as one array,
      * `a.item([i, j])`.
      */
-    item(...args: number[] | [readonly number[]]): HostScalar;
+    item(...args: IntegerIndex[] | [readonly IntegerIndex[]]): HostScalar;
     /** The byte offset in the buffer of the element item(...args) names (its checks and errors). @internal */
-    elementByte(args: readonly (number | readonly number[])[]): number;
+    elementByte(args: readonly (IntegerIndex | readonly IntegerIndex[])[]): number;
     /**
      * Number(a), +a, `${a}`: NumPy's float(a)/int(a) for arrays of one element (64-bit integers
      * come back as the nearest number; item() gives the exact bigint). Other sizes and complex
@@ -296,10 +298,10 @@ export function installHostMethods(Array_: typeof GpuArray): void {
       setFromHost(this, host, Array_, (store) => writeStorage(this, store, Array_));
       return this;
     },
-    item(this: GpuArray, ...args: number[] | [readonly number[]]) {
+    item(this: GpuArray, ...args: IntegerIndex[] | [readonly IntegerIndex[]]) {
       return readItem(this, args);
     },
-    elementByte(this: GpuArray, args: readonly (number | readonly number[])[]) {
+    elementByte(this: GpuArray, args: readonly (IntegerIndex | readonly IntegerIndex[])[]) {
       return elementByte(this, args);
     },
     [Symbol.toPrimitive](this: GpuArray, hint: 'number' | 'string' | 'default') {

@@ -7,6 +7,7 @@ import { HostTypedArray } from './dtype.js';
 import { GpuArray, nestStorage, NestedArray } from './gpu-array.js';
 import { allocStorage, HostScalar, readElement } from './host-data.js';
 import { storageToExport } from './host-export.js';
+import type { IntegerIndex } from './indexing.js';
 
 declare module './gpu-array.js' {
   interface GpuArray {
@@ -25,7 +26,7 @@ declare module './gpu-array.js' {
      *
      * @example const total = await a.sum().itemAsync();
      */
-    itemAsync(...index: number[] | [readonly number[]]): Promise<HostScalar>;
+    itemAsync(...index: IntegerIndex[] | [readonly IntegerIndex[]]): Promise<HostScalar>;
     /**
      * set() without blocking the event loop: waits for the work queued so far on the current
      * stream (which may still read this array), then uploads. Returns this array.
@@ -50,7 +51,7 @@ const methods = {
     configurable: true,
   },
   itemAsync: {
-    value: async function (this: GpuArray, ...index: number[] | [readonly number[]]): Promise<HostScalar> {
+    value: async function (this: GpuArray, ...index: IntegerIndex[] | [readonly IntegerIndex[]]): Promise<HostScalar> {
       const byte = this.elementByte(index);
       const buf = this.buffer.retain();
       const stream = buf.device.currentStream();

@@ -1,6 +1,7 @@
 // Basic slicing as NumPy does it: integers, start:stop:step slices (negative steps too), '...'
 // and newaxis. The result is a view: new shape, strides and byte offset over the same memory.
 import { IndexError } from '../../bindings/errors.js';
+import { Scalar } from './scalar.js';
 
 /** NumPy's `newaxis` (`None` in an index): `a.slice(gp.newaxis)` adds an axis of length one; `null` does the same. */
 export const newaxis: unique symbol = Symbol('gpuarray.newaxis');
@@ -16,7 +17,24 @@ export interface SliceObject {
  * One index per axis: an integer (or its string, '-1'), a slice (object or 'start:stop:step'),
  * '...', or newaxis (also null, 'newaxis' / 'None', as NumPy's None). undefined selects a whole axis (':').
  */
-export type Index = number | string | SliceObject | null | undefined | typeof newaxis;
+export type Index = number | bigint | Scalar | string | SliceObject | null | undefined | typeof newaxis;
+
+/** An integer index: a number, a bigint or a typed integer scalar. */
+export type IntegerIndex = number | bigint | Scalar;
+
+/**
+ * An integer index given as a bigint (`a.item()` of an int64 array) or a typed integer scalar
+ * (`gp.int64(2)`), as NumPy takes `np.int64`: its number (one past 2^53 is out of bounds of any
+ * axis anyway); `ix` itself for anything else.
+ */
+export function integerIndex(ix: unknown): unknown {
+  if (typeof ix === 'bigint') return Number(ix);
+  if (ix instanceof Scalar) {
+    if (!ix.dtype.isInteger) throw new IndexError('only integers, slices, ellipsis, newaxis and integer or boolean arrays are valid indices');
+    return Number(ix.value);
+  }
+  return ix;
+}
 
 interface ViewSpec {
   shape: number[];
@@ -83,7 +101,8 @@ function describeIndex(ix: unknown): string {
 }
 
 export function sliceView(shape: readonly number[], strides: readonly number[], offset: number, indices: readonly Index[]): ViewSpec {
-  const items = indices.map((ix) => {
+  const items = indices.map((given) => {
+    const ix = integerIndex(given);
     if (typeof ix === 'string') return parseSliceString(ix);
     // null is Python's None: a new axis, as in a[None, :]; undefined leaves the axis whole (':').
     if (ix === null) return newaxis;

@@ -8,7 +8,7 @@ import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar, isComplexLike, toDTypeValue } from '../core/host-data.js';
 import { describeValue } from '../util/options.js';
-import { adjustSlice, Index, newaxis, parseSliceString, SliceObject } from '../core/indexing.js';
+import { adjustSlice, Index, integerIndex, newaxis, parseSliceString, SliceObject } from '../core/indexing.js';
 import { Scalar } from '../core/scalar.js';
 import { broadcastShapes, sameShape, shapeSize, shapeString } from '../core/shape.js';
 import { installAdvancedIndexHook, isAdvancedIndex } from '../core/advanced-index-hook.js';
@@ -74,11 +74,8 @@ function parseItems(indices: readonly unknown[], made: GpuArray[]): Item[] {
       return a;
     }
     if (typeof ix === 'string') return parseSliceString(ix);
-    // A typed integer scalar (gp.int32(1)) is an integer index, as NumPy's integer scalars.
-    if (ix instanceof Scalar) {
-      if (!ix.dtype.isInteger) throw new IndexError('only integers, slices, ellipsis, newaxis and integer or boolean arrays are valid indices');
-      return Number(ix.value);
-    }
+    // A bigint or typed integer scalar (gp.int32(1)) is an integer index, as NumPy's integer scalars.
+    if (typeof ix === 'bigint' || ix instanceof Scalar) return integerIndex(ix) as number;
     if (ix === null) return newaxis;
     if (typeof ix === 'boolean') throw new IndexError('a boolean scalar index is not supported; use a boolean array');
     if (typeof ix === 'number' && !Number.isInteger(ix)) throw new IndexError('only integers, slices, ellipsis, newaxis and integer or boolean arrays are valid indices');
