@@ -46,7 +46,7 @@ template <typename T> __device__ int range_scale(T* a, long long count) {
     if (m > amax) amax = m;
   }
   int ex = 0;
-  if (!(amax > R(0)) || amax - amax != R(0)) return 0;  // zeros, NaN or an infinity: left as they are
+  if (!(amax > R(0)) || amax - amax != R(0)) return 0;  // zeros, or an infinity: left as they are
   frexp(amax, &ex);
   const int safe = sizeof(R) == 4 ? 30 : 250;
   if (ex >= -safe && ex <= safe) return 0;

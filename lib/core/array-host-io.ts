@@ -144,8 +144,8 @@ export function readItem(a: GpuArray, args: readonly (IntegerIndex | readonly In
 export function elementByte(a: GpuArray, given: readonly (IntegerIndex | readonly IntegerIndex[])[]): number {
   // Python's tuple form, a.item((i, j)), is a JS array: a.item([i, j]).
   const args = given.length === 1 && Array.isArray(given[0]) ? (given[0] as readonly unknown[]) : given;
-  const flatIndex = (given: unknown, n: number, what: string): number => {
-    const i = integerIndex(given);
+  const flatIndex = (raw: unknown, n: number, what: string): number => {
+    const i = integerIndex(raw);
     if (typeof i !== 'number' || !Number.isInteger(i)) throw new TypeError(`item: ${what} must be an integer, got ${String(i)}`);
     const k = i < 0 ? i + n : i;
     if (k < 0 || k >= n) throw new IndexError(`item: index ${i} is out of bounds for ${what === 'index' ? `size ${n}` : `${what} with size ${n}`}`);
