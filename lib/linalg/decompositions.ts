@@ -14,6 +14,7 @@ import {
   swappedCopy, identities,
 } from './solver-call.js';
 import { mayHoldNaN, refuseNaN } from './input-checks.js';
+import { scaleToRange, unscaleRange } from './range-scale.js';
 
 const zeros = (shape: readonly number[], d: DType) => GpuArray.allocate(shape, d).fill(0);
 
@@ -189,8 +190,10 @@ export function svdArray(
   const job = !uv ? 'N' : full ? 'A' : 'S';
   const uCols = job === 'A' ? M : N;
   const buf = packed(x, compute, tall);
+  let ex = 0;
   try {
     if (mayHoldNaN(x)) refuseNaN(buf, failure);
+    ex = scaleToRange(buf);
   } catch (e) {
     buf.dispose();
     throw e;
@@ -208,7 +211,7 @@ export function svdArray(
   } finally {
     buf.dispose();
   }
-  const sOut = castOwned(s, realOf(result));
+  const sOut = castOwned(unscaleRange(s, ex), realOf(result));
   if (!uv) return sOut;
   // Tall: U and VT column-major, read swapped. Wide: A^T = U' S V'^H, so A = conj(V') S U'^T,
   // and the row-major reads of VT (conj(V')) and U' (U'^T) are A's U and Vh as they lie.
