@@ -85,6 +85,21 @@ describeEachDevice('creation: empty, zeros, ones, full and the *Like variants', 
     for (const x of [a, b, c, d, z]) x.dispose();
   });
 
+  it('take bigint lengths (item() of an int64 array), as NumPy takes np.int64; random sizes too', () => {
+    const n = gp.arange(4).sum().item() as bigint; // 6n
+    expect(gp.zeros(n).shape).to.deep.equal([6]);
+    expect(gp.ones([2n, 3], 'int8').shape).to.deep.equal([2, 3]);
+    expect(gp.full(2n, 7, 'float32').toArray()).to.deep.equal([7, 7]);
+    expect(gp.eye(2n).shape).to.deep.equal([2, 2]);
+    expect(gp.zerosLike(gp.ones(2), { shape: [n, 1n] }).shape).to.deep.equal([6, 1]);
+    const rng = gp.random.defaultRng(5);
+    expect(rng.random(3n).shape).to.deep.equal([3]);
+    expect(rng.normal(0, 1, [2n, 2n]).shape).to.deep.equal([2, 2]);
+    expect(gp.random.rand(2n, 1n).shape).to.deep.equal([2, 1]);
+    expect(() => gp.zeros(-1n)).to.throw(RangeError, /negative/);
+    expect(() => gp.zeros(2n ** 60n)).to.throw(RangeError);
+  });
+
   it('full infers the dtype as NumPy (NEP 50): int64, float64, bool, complex128, or the Scalar\'s', () => {
     const cases: [gp.GpuArray, string, unknown][] = [
       [gp.full(2, 7), 'int64', [7n, 7n]],

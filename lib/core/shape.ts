@@ -9,13 +9,21 @@ export function shapeSize(shape: Shape): number {
   return n;
 }
 
+/**
+ * A length given as a bigint (an int64 array's `item()`; NumPy takes np.int64 lengths) as a
+ * number, checked as one after; anything else as it is.
+ */
+export function lengthOf(d: unknown): unknown {
+  return typeof d === 'bigint' ? Number(d) : d;
+}
+
 /** Validate a user-given shape (number or list): non-negative integers only. */
-export function normalizeShape(shape: number | readonly number[], what = 'shape'): number[] {
-  if (typeof shape !== 'number' && !Array.isArray(shape)) {
-    const got = typeof shape === 'bigint' ? `the bigint ${shape}n` : shape === null ? 'null' : typeof shape === 'object' ? 'an object' : `${typeof shape} ${JSON.stringify(shape)}`;
-    throw new TypeError(`${what} must be a non-negative integer (a number) or an array of them, got ${got}`);
+export function normalizeShape(shape: number | bigint | readonly (number | bigint)[], what = 'shape'): number[] {
+  if (typeof shape !== 'number' && typeof shape !== 'bigint' && !Array.isArray(shape)) {
+    const got = shape === null ? 'null' : typeof shape === 'object' ? 'an object' : `${typeof shape} ${JSON.stringify(shape)}`;
+    throw new TypeError(`${what} must be a non-negative integer or an array of them, got ${got}`);
   }
-  const dims = typeof shape === 'number' ? [shape] : Array.from(shape);
+  const dims = (typeof shape === 'number' || typeof shape === 'bigint' ? [shape] : Array.from(shape)).map(lengthOf) as number[];
   for (const d of dims) {
     // NumPy: a non-integer length is a TypeError ("expected a sequence of integers"), a negative one a ValueError.
     if (typeof d !== 'number' || !Number.isInteger(d)) throw new TypeError(`${what} must be non-negative integers, got [${dims.map(String).join(', ')}]`);

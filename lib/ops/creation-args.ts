@@ -3,8 +3,8 @@
 import { DType, DTypeLike, dtype as toDType, isDTypeLike } from '../core/dtype.js';
 import { describeValue, isOptionsLike, orderLetter, readOptions } from '../util/options.js';
 
-/** A shape: one length (`5`) or a list of lengths (`[2, 3]`). */
-export type ShapeLike = number | readonly number[];
+/** A shape: one length (`5`) or a list of lengths (`[2, 3]`); a length may be a bigint (`item()` of an int64 array). */
+export type ShapeLike = number | bigint | readonly (number | bigint)[];
 /** A creation function's dtype argument: a dtype, null (NumPy's None: the default), or `{dtype}` in its place (`{dtype, order}` for empty, zeros, ones, full and asarray). */
 export type DTypeArg = DTypeLike | null | { dtype?: DTypeLike | null; order?: 'C' | 'F' };
 

@@ -8,7 +8,7 @@ import { HostScalar, inferDType, toDTypeValue, weakKindOf } from '../core/host-d
 import { bindParams, describeValue, readOptions } from '../util/options.js';
 import { Scalar } from '../core/scalar.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
-import { normalizeShape } from '../core/shape.js';
+import { lengthOf, normalizeShape } from '../core/shape.js';
 import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
 import { creationDType, creationOrder, isDTypeOptions, type CreationOrderArg, type DTypeArg, type ShapeLike } from './creation-args.js';
 import { array } from './creation-data.js';
@@ -203,21 +203,22 @@ export function arange(...args: ArangeArg[]): GpuArray {
 }
 
 /** Options of `eye`: NumPy's keywords `M` (columns, default n), `k` (the diagonal), `dtype`, `order`. */
-export type EyeOptions = { M?: number | null; k?: number; dtype?: DTypeLike; order?: 'C' | 'F' };
+export type EyeOptions = { M?: number | bigint | null; k?: number; dtype?: DTypeLike; order?: 'C' | 'F' };
 const eyeKernel = ElementwiseKernel('int64 cols, int64 k', 'T out', 'out = (T)((long long)(i % cols) - (long long)(i / cols) == k)', 'gpa_eye');
 
 /**
  * A 2-D array with ones on a diagonal and zeros elsewhere (NumPy `numpy.eye`, CuPy `cupy.eye`).
  *
- * @param n rows
+ * @param rows the row count n (a number or a bigint)
  * @param more NumPy's `M` (columns; default, null or absent, `n`), `k` (the diagonal: 0 the main
  *   one, positive above, negative below), `dtype` (default float64) and `order` ('C' or 'F'), by
  *   position or in a trailing options object `{M, k, dtype, order}`
  * @example gp.eye(3, null, 1) // ones just above the main diagonal; or gp.eye(3, { k: 1 })
  */
-export function eye(n: number, ...more: (number | null | DTypeLike | 'C' | 'F' | EyeOptions | undefined)[]): GpuArray {
+export function eye(rows: number | bigint, ...more: (number | bigint | null | DTypeLike | 'C' | 'F' | EyeOptions | undefined)[]): GpuArray {
   const o = bindParams('eye', more, ['M', 'k', 'dtype', 'order'], [], isDTypeOptions) as EyeOptions;
-  const m: unknown = o.M;
+  const n = lengthOf(rows) as number;
+  const m: unknown = lengthOf(o.M);
   const k: unknown = o.k === undefined ? 0 : o.k;
   const dtype = (o.dtype ?? 'float64') as DTypeArg;
   if (m !== undefined && m !== null && typeof m !== 'number') throw new TypeError(`eye: M must be an integer or null, got ${describeValue(m)}`);

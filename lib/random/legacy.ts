@@ -42,12 +42,12 @@ export function setState(s: PhiloxState): void {
 }
 
 /** Uniform [0, 1) of shape (d0, d1, ...), float64 unless {dtype: 'float32'}. */
-export function rand(...d: (number | { dtype?: 'float32' | 'float64' })[]): GpuArray {
+export function rand(...d: (number | bigint | { dtype?: 'float32' | 'float64' })[]): GpuArray {
   return state().rand(...d);
 }
 
 /** Standard normal of shape (d0, d1, ...), float64 unless {dtype: 'float32'}. */
-export function randn(...d: (number | { dtype?: 'float32' | 'float64' })[]): GpuArray {
+export function randn(...d: (number | bigint | { dtype?: 'float32' | 'float64' })[]): GpuArray {
   return state().randn(...d);
 }
 

@@ -3,10 +3,10 @@
 // (broadcast as NumPy's against each other and `size`), and NumPy's checks on their values.
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { broadcastShapes, normalizeShape } from '../core/shape.js';
+import { broadcastShapes, lengthOf, normalizeShape } from '../core/shape.js';
 import { asarray } from '../ops/creation.js';
 
-export type Size = number | readonly number[] | null | undefined;
+export type Size = number | bigint | readonly (number | bigint)[] | null | undefined;
 /** A distribution parameter: a number, a GpuArray, or nested JS arrays of numbers. */
 export type ArrayLike = number | GpuArray | readonly unknown[];
 
@@ -43,12 +43,12 @@ export function sizeShape(size: Size, method: string): number[] | null {
     return sizeShape(Array.from(size.toTypedArray() as unknown as Iterable<number | bigint>, Number), method);
   }
   // NumPy: a size that is not an integer (or a sequence of them) is a TypeError, not a ValueError.
-  const dims: readonly unknown[] = typeof size === 'number' ? [size] : Array.isArray(size) ? size : [];
-  if (typeof size !== 'number' && !Array.isArray(size)) throw new TypeError(`${method}: size must be an integer or an array of integers, got ${typeof size}`);
+  const dims: readonly unknown[] = (typeof size === 'number' || typeof size === 'bigint' ? [size] : Array.isArray(size) ? size : []).map(lengthOf);
+  if (typeof size !== 'number' && typeof size !== 'bigint' && !Array.isArray(size)) throw new TypeError(`${method}: size must be an integer or an array of integers, got ${typeof size}`);
   for (const d of dims) {
     if (typeof d !== 'number' || !Number.isInteger(d)) throw new TypeError(`${method}: size must be an integer or an array of integers, got ${String(d)}`);
   }
-  return normalizeShape(size as number | readonly number[], `${method}: size`);
+  return normalizeShape(dims as number[], `${method}: size`);
 }
 
 /** A parameter as a host number or a device array (float64 or int64). */

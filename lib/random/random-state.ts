@@ -3,6 +3,7 @@
 // RandomState (legacy.ts); a RandomState of its own gives a program an independent stream with the
 // same method names. Its numbers are not NumPy's (MT19937), as CuPy's are not.
 import { GpuArray } from '../core/gpu-array.js';
+import { lengthOf } from '../core/shape.js';
 import { ufuncFunctions } from '../ops/ufunc-api.js';
 import { readOptions } from '../util/options.js';
 import { Philox, type PhiloxState } from './bit-generator.js';
@@ -31,7 +32,7 @@ function seededPhilox(s0: SeedEntropy | GpuArray | null | undefined): Philox {
   return new Philox(s ?? null);
 }
 
-type DimsAndOptions = (number | { dtype?: 'float32' | 'float64' })[];
+type DimsAndOptions = (number | bigint | { dtype?: 'float32' | 'float64' })[];
 
 /** (d0, d1, ..., {dtype}?) as CuPy's rand/randn take them (NumPy's have no dtype: float64). */
 function dims(d: DimsAndOptions, method: string): { shape: number[]; dtype: 'float32' | 'float64' } {
@@ -42,8 +43,9 @@ function dims(d: DimsAndOptions, method: string): { shape: number[]; dtype: 'flo
   if (last !== null && typeof last === 'object' && !Array.isArray(last)) {
     dtype = readOptions<{ dtype: 'float32' | 'float64' }>(method, list.pop(), ['dtype']).dtype ?? 'float64';
   }
-  for (const x of list) if (typeof x !== 'number' || !Number.isInteger(x)) throw new TypeError(`${method}: dimensions must be integers, got ${Array.isArray(x) ? 'an array' : String(x)}`);
-  return { shape: list as number[], dtype };
+  const dims = list.map(lengthOf);
+  for (const x of dims) if (typeof x !== 'number' || !Number.isInteger(x)) throw new TypeError(`${method}: dimensions must be integers, got ${Array.isArray(x) ? 'an array' : String(x)}`);
+  return { shape: dims as number[], dtype };
 }
 
 let warnedLegacyState = false;
