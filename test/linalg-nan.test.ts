@@ -102,6 +102,23 @@ describeEachDevice('linalg with NaN inputs', () => {
     expect(Number.isNaN(values(gp.linalg.eigvalsh(gp.array([[NaN]], 'float32')))[0])).to.equal(true);
   });
 
+  it('det and slogdet of matrices with an infinity: NumPy\'s values (the LU of A, not of A^T)', () => {
+    // NumPy 2.4: det [[1, inf], [0, 1]] is nan (1 - 0 inf), slogdet (1, nan); the others by its LU.
+    const cases: [number[][], number, [number, number]][] = [
+      [[[1, Infinity], [0, 1]], NaN, [1, NaN]],
+      [[[Infinity, 0], [0, 1]], Infinity, [1, Infinity]],
+      [[[1, 2], [Infinity, 1]], -Infinity, [-1, Infinity]],
+      [[[2, 1, 0], [1, Infinity, 1], [0, 1, 2]], Infinity, [1, Infinity]],
+    ];
+    for (const [m, det, [sign, logabs]] of cases) {
+      const a = gp.array(m);
+      expect(values(gp.linalg.det(a)), JSON.stringify(m)).to.deep.equal([det]);
+      expect(values(gp.linalg.det(gp.stack([a, a]))), JSON.stringify(m)).to.deep.equal([det, det]);
+      const [s, l] = gp.linalg.slogdet(a);
+      expect([...values(s), ...values(l)], JSON.stringify(m)).to.deep.equal([sign, logabs]);
+    }
+  });
+
   it('eig and eigvals still refuse infinities and NaNs', () => {
     expect(() => gp.linalg.eigvals(gp.array([[1, Infinity], [0, 1]]))).to.throw(gp.linalg.LinAlgError, /must not contain infs or NaNs/);
     expect(() => gp.linalg.eig(upper())).to.throw(gp.linalg.LinAlgError, /must not contain infs or NaNs/);

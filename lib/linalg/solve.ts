@@ -1,8 +1,10 @@
 // numpy.linalg's LU family: det, slogdet, inv, solve, matrix_power, batched over leading dims.
-// The row-major buffer of A read column-major is A^T, and det(A^T) = det(A), so the LU runs on a
-// plain C-contiguous copy: inv reads back inv(A^T)^T = inv(A) as it lies, solve asks getrs for
-// op 'T' (without interchanges, then P X from the pivots). Singular matrices raise LinAlgError('Singular matrix') from getrf's info, read once
-// getrs is queued (one wait per call, at its end, as the LU's result is needed only then).
+// The row-major buffer of A read column-major is A^T, so inv and solve run the LU on a plain
+// C-contiguous copy: inv reads back inv(A^T)^T = inv(A) as it lies, solve asks getrs for op 'T'
+// (without interchanges, then P X from the pivots). det and slogdet factor A itself (a swapped
+// copy), as NumPy's LAPACK call does, so infinities meet NumPy's arithmetic. Singular matrices
+// raise LinAlgError('Singular matrix') from getrf's info, read once getrs is queued (one wait per
+// call, at its end, as the LU's result is needed only then).
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { readOptions } from '../util/options.js';
@@ -18,12 +20,13 @@ import {
 
 /**
  * LU of every matrix of `x` (already [...batch, n, n]) in `compute`: the packed LU, pivots, and
- * getrf's info array unread (readSolverInfo after the work that uses the LU is queued).
+ * getrf's info array unread (readSolverInfo after the work that uses the LU is queued). `ofA`:
+ * the LU of A itself, as NumPy's det (a copy read column-major), not of A^T (the C-order copy).
  */
-function luFactor(x: GpuArray, compute: typeof dtypes.float64): Lu {
+function luFactor(x: GpuArray, compute: typeof dtypes.float64, ofA = false): Lu {
   const n = x.shape[x.ndim - 1];
   const batch = batchOf(x.shape);
-  const lu = packed(x, compute, false);
+  const lu = packed(x, compute, ofA);
   const ipiv = GpuArray.allocate([batch, n], dtypes.int32, x.device);
   let nan: GpuArray | null = null;
   try {
@@ -69,8 +72,10 @@ function determinant(x: GpuArray, slog: boolean): GpuArray[] {
       sign.fill(1);
       logabs?.fill(0);
     } else if (batch > 0) {
-      // A singular matrix is no error here (det 0): getrf's info is not read.
-      const f = luFactor(x, compute);
+      // A singular matrix is no error here (det 0): getrf's info is not read. The LU of A, as
+      // NumPy's: the same pivots, so an infinity meets the same arithmetic (det [[1, inf], [0, 1]]
+      // is NaN, from 1 - 0 inf; the LU of A^T pivots on the inf and finds a zero).
+      const f = luFactor(x, compute, true);
       try {
         linalgHelpers(x.device).luDet(compute.name as 'float64', f.lu.ptr, f.ipiv.ptr, sign.ptr, logabs?.ptr ?? 0, n, slog, batch, x.device.currentStream());
         if (f.nan) {
