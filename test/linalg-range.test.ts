@@ -68,6 +68,10 @@ describeEachDevice('linalg with entries near the ends of the float range', () =>
         close(values(gp.linalg.svdvals(m)).slice(-2), [Math.SQRT2 * fv, Math.SQRT2 * fv]);
         close(values(gp.linalg.eigvalsh(m)).slice(-2), [-Math.SQRT2 * fv, Math.SQRT2 * fv]);
       }
+      // A stack scales matrix by matrix: a tiny one beside a huge one keeps its values.
+      const tiny = dt === 'float32' ? 1e-30 : 1e-300;
+      const mixed = values(gp.linalg.svdvals(gp.stack([a, gp.array([[tiny, 0], [0, 2 * tiny]], dt)])));
+      close(mixed, [Math.SQRT2 * fv, Math.SQRT2 * fv, 2 * tiny, tiny]);
       const w = gp.linalg.eigvals(a);
       close(values(gp.real(w)).sort((x, y) => x - y), [-Math.SQRT2 * fv, Math.SQRT2 * fv]);
       close(values(gp.linalg.pinv(a)), [0.5 / fv, 0.5 / fv, 0.5 / fv, -0.5 / fv]);

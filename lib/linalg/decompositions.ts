@@ -190,10 +190,10 @@ export function svdArray(
   const job = !uv ? 'N' : full ? 'A' : 'S';
   const uCols = job === 'A' ? M : N;
   const buf = packed(x, compute, tall);
-  let ex = 0;
+  let exps: number[] | null = null;
   try {
     if (mayHoldNaN(x)) refuseNaN(buf, failure);
-    ex = scaleToRange(buf);
+    exps = scaleToRange(buf);
   } catch (e) {
     buf.dispose();
     throw e;
@@ -211,7 +211,7 @@ export function svdArray(
   } finally {
     buf.dispose();
   }
-  const sOut = castOwned(unscaleRange(s, ex), realOf(result));
+  const sOut = castOwned(unscaleRange(s, exps), realOf(result));
   if (!uv) return sOut;
   // Tall: U and VT column-major, read swapped. Wide: A^T = U' S V'^H, so A = conj(V') S U'^T,
   // and the row-major reads of VT (conj(V')) and U' (U'^T) are A's U and Vh as they lie.
