@@ -98,6 +98,8 @@ describeEachDevice('basic slicing', () => {
     expect(() => a.slice(0, 0, 0, 0)).to.throw(gp.IndexError, /too many indices/);
     expect(() => a.slice('...', '...')).to.throw(gp.IndexError, /single ellipsis/);
     expect(() => a.slice(1.5)).to.throw(gp.IndexError, /not an integer/);
+    for (const bad of ['0x1:', ':1e1', '::0b1', '1.5:', ':Infinity']) expect(() => a.slice(bad), bad).to.throw(TypeError, /is not an integer/);
+    expect(a.slice(' 1 : 3 ').shape).to.deep.equal([2, 5, 6]);
     expect(() => gp.array(5).slice(0)).to.throw(gp.IndexError, /too many indices/);
     expect(() => a.assign(1, 4)).to.throw(gp.IndexError, /out of bounds/);
     expect(() => a.slice('1:2.5')).to.throw(TypeError, /not an integer/);

@@ -53,9 +53,9 @@ export function parseSliceString(s: string): SliceObject | number | '...' | type
   }
   const num = (p: string | undefined) => {
     if (p === undefined || p.trim() === '') return null;
-    const v = Number(p);
-    if (!Number.isInteger(v)) throw new TypeError(`invalid slice ${JSON.stringify(s)}: ${JSON.stringify(p)} is not an integer`);
-    return v;
+    // Decimal integers only, as Python's slice syntax: Number() would take '0x10', '1e1' and '0b1'.
+    if (!/^\s*[+-]?\d+\s*$/.test(p)) throw new TypeError(`invalid slice ${JSON.stringify(s)}: ${JSON.stringify(p)} is not an integer`);
+    return Number(p);
   };
   return { start: num(parts[0]), stop: num(parts[1]), step: num(parts[2]) };
 }
