@@ -100,6 +100,11 @@ describeEachDevice('basic slicing', () => {
     expect(() => a.slice(1.5)).to.throw(gp.IndexError, /not an integer/);
     for (const bad of ['0x1:', ':1e1', '::0b1', '1.5:', ':Infinity']) expect(() => a.slice(bad), bad).to.throw(TypeError, /is not an integer/);
     expect(a.slice(' 1 : 3 ').shape).to.deep.equal([2, 5, 6]);
+    // Only plain objects are slices: a Date was read as ':', a prototype's start was followed.
+    expect(() => a.slice(new Date(0) as never)).to.throw(TypeError, /invalid index/);
+    expect(() => a.slice(Object.create({ start: 2 }) as never)).to.throw(TypeError, /invalid index/);
+    expect(() => a.slice(new Date(0) as never, [0, 1])).to.throw(gp.IndexError, /only integers/);
+    expect(a.slice(Object.assign(Object.create(null), { start: 3 }) as never).shape).to.deep.equal([1, 5, 6]);
     expect(() => gp.array(5).slice(0)).to.throw(gp.IndexError, /too many indices/);
     expect(() => a.assign(1, 4)).to.throw(gp.IndexError, /out of bounds/);
     expect(() => a.slice('1:2.5')).to.throw(TypeError, /not an integer/);

@@ -19,6 +19,17 @@ export interface SliceObject {
  */
 export type Index = number | bigint | Scalar | string | SliceObject | null | undefined | typeof newaxis;
 
+/**
+ * A slice object: a plain object (`{}` or without prototype) whose own keys are among start, stop
+ * and step. Anything else is no slice: a Date or a class instance has no such keys of its own and
+ * was read as ':', and a prototype's start was followed.
+ */
+export function isSliceObject(x: unknown): x is SliceObject {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return false;
+  const proto: unknown = Object.getPrototypeOf(x);
+  return (proto === Object.prototype || proto === null) && Object.keys(x).every((k) => k === 'start' || k === 'stop' || k === 'step');
+}
+
 /** An integer index: a number, a bigint or a typed integer scalar. */
 export type IntegerIndex = number | bigint | Scalar;
 
@@ -107,7 +118,7 @@ export function sliceView(shape: readonly number[], strides: readonly number[], 
     // null is Python's None: a new axis, as in a[None, :]; undefined leaves the axis whole (':').
     if (ix === null) return newaxis;
     if (ix === undefined || ix === newaxis || typeof ix === 'number') return ix;
-    if (typeof ix === 'object' && !Array.isArray(ix) && Object.keys(ix).every((k) => k === 'start' || k === 'stop' || k === 'step')) return ix;
+    if (isSliceObject(ix)) return ix;
     throw new TypeError(`invalid index ${describeIndex(ix)}: an index is an integer, a 'start:stop:step' string or {start, stop, step}, '...', newaxis, or an integer or boolean array`);
   });
   const ellipses = items.filter((x) => x === '...').length;

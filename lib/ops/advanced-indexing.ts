@@ -8,7 +8,7 @@ import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar, isComplexLike, toDTypeValue } from '../core/host-data.js';
 import { describeValue } from '../util/options.js';
-import { adjustSlice, Index, integerIndex, newaxis, parseSliceString, SliceObject } from '../core/indexing.js';
+import { adjustSlice, Index, integerIndex, isSliceObject, newaxis, parseSliceString, SliceObject } from '../core/indexing.js';
 import { Scalar } from '../core/scalar.js';
 import { broadcastShapes, sameShape, shapeSize, shapeString } from '../core/shape.js';
 import { installAdvancedIndexHook, isAdvancedIndex } from '../core/advanced-index-hook.js';
@@ -79,6 +79,7 @@ function parseItems(indices: readonly unknown[], made: GpuArray[]): Item[] {
     if (ix === null) return newaxis;
     if (typeof ix === 'boolean') throw new IndexError('a boolean scalar index is not supported; use a boolean array');
     if (typeof ix === 'number' && !Number.isInteger(ix)) throw new IndexError('only integers, slices, ellipsis, newaxis and integer or boolean arrays are valid indices');
+    if (typeof ix === 'object' && !isSliceObject(ix)) throw new IndexError('only integers, slices, ellipsis, newaxis and integer or boolean arrays are valid indices');
     return ix as Basic;
   });
 }

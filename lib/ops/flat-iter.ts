@@ -5,7 +5,7 @@
 // size. get copies, as NumPy's; set repeats the values over the positions, as NumPy's (put).
 import { IndexError } from '../../bindings/errors.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { adjustSlice, parseSliceString, type SliceObject } from '../core/indexing.js';
+import { adjustSlice, isSliceObject, parseSliceString, type SliceObject } from '../core/indexing.js';
 import { describeValue } from '../util/options.js';
 import { toArray } from './array-args.js';
 import { arange } from './creation.js';
@@ -101,10 +101,6 @@ function atPositions<T>(a: GpuArray, index: FlatIndex, f: (pos: GpuArray) => T):
 /** A JS array, a TypedArray or an array of at least one dimension: what one element cannot take. */
 function isSequence(v: unknown): boolean {
   return Array.isArray(v) || (ArrayBuffer.isView(v) && !(v instanceof DataView)) || (v instanceof GpuArray && v.ndim > 0);
-}
-
-function isSliceObject(x: unknown): x is SliceObject {
-  return typeof x === 'object' && x !== null && !Array.isArray(x) && !(x instanceof GpuArray) && Object.keys(x).every((k) => k === 'start' || k === 'stop' || k === 'step');
 }
 
 declare module '../core/gpu-array.js' {

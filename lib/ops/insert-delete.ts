@@ -4,9 +4,9 @@
 import { IndexError } from '../../bindings/errors.js';
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { adjustSlice, parseSliceString, SliceObject } from '../core/indexing.js';
+import { adjustSlice, isSliceObject, parseSliceString, SliceObject } from '../core/indexing.js';
 import { describeValue } from '../util/options.js';
-import { ArrayLike, axisOf, isOptions, positionalOptions, sliceAxis, toArray, valuesAs } from './array-args.js';
+import { ArrayLike, axisOf, positionalOptions, sliceAxis, toArray, valuesAs } from './array-args.js';
 import { array } from './creation.js';
 import { concatenate } from './joining.js';
 import { take } from './take-put.js';
@@ -21,7 +21,6 @@ export type InsertDeleteIndex = number | bigint | string | SliceObject | ArrayLi
 
 type Parsed = { kind: 'slice'; indices: number[] } | { kind: 'int'; index: number } | { kind: 'array'; indices: number[]; ndim: number; bool: boolean; shape: readonly number[] };
 
-const isSliceObject = (v: unknown): v is SliceObject => isOptions(v) && Object.keys(v).every((k) => k === 'start' || k === 'stop' || k === 'step');
 
 /** obj read on the host: a slice's range, one integer, or the array's values (flattened). */
 function parseObj(fn: string, obj: unknown, n: number): Parsed {
