@@ -21,7 +21,6 @@ export type InsertDeleteIndex = number | bigint | string | SliceObject | ArrayLi
 
 type Parsed = { kind: 'slice'; indices: number[] } | { kind: 'int'; index: number } | { kind: 'array'; indices: number[]; ndim: number; bool: boolean; shape: readonly number[] };
 
-
 /** obj read on the host: a slice's range, one integer, or the array's values (flattened). */
 function parseObj(fn: string, obj: unknown, n: number): Parsed {
   let o = obj;
