@@ -192,8 +192,8 @@ export function svdArray(
   const buf = packed(x, compute, tall);
   let exps: number[] | null = null;
   try {
-    if (mayHoldNaN(x)) refuseNaN(buf, failure);
-    exps = scaleToRange(buf);
+    // One read of the input: a NaN refused, entries far from 1 scaled (integers never need it).
+    if (mayHoldNaN(x)) exps = scaleToRange(buf, failure);
   } catch (e) {
     buf.dispose();
     throw e;

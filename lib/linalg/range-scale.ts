@@ -8,6 +8,8 @@ import { GpuArray } from '../core/gpu-array.js';
 import { asarray } from '../ops/creation-data.js';
 import { amax } from '../ops/reduction-exports.js';
 import { ufuncFunctions } from '../ops/ufunc-api.js';
+import { refuseNaN } from './input-checks.js';
+import { LinAlgError } from './lin-alg-error.js';
 import { realOf } from './solver-call.js';
 import { withTemporaries } from './temporaries.js';
 
@@ -33,12 +35,17 @@ function timesPowersOfTwo(a: GpuArray, exps: readonly number[], trailing: number
 }
 
 /**
- * Scales each matrix of the solver's input copy `buf` ([...batch, m, n]) by 2^-ex when its max
- * |a_ij| lies outside the range where sums of squares stay finite and normal (2^±250; float32
- * 2^±30, as range_scale). Returns the exponents (null: `buf` left as it is) for `unscaleRange`.
+ * Scales each matrix of the solver's float or complex input copy `buf` ([...batch, m, n]) by
+ * 2^-ex when its max |a_ij| lies outside the range where sums of squares stay finite and normal
+ * (2^±250; float32 2^±30, as range_scale). Returns the exponents (null: `buf` left as it is) for
+ * `unscaleRange`. The same maxima find a NaN (max propagates it), which LAPACK's SVD does not
+ * converge on: LinAlgError(`failure`), as NumPy's, without a second read of the input.
  */
-export function scaleToRange(buf: GpuArray): number[] | null {
+export function scaleToRange(buf: GpuArray, failure: string): number[] | null {
   const tops = withTemporaries((t) => t(amax(t(ufuncFunctions.absolute(buf)), { axis: [-2, -1] })).toTypedArray() as Float32Array | Float64Array);
+  if (tops.some(Number.isNaN)) throw new LinAlgError(failure);
+  // |NaN + inf i| is inf: a complex matrix holding an infinity is searched for a NaN itself.
+  if (buf.dtype.isComplex && tops.some((top) => top === Infinity)) refuseNaN(buf, failure);
   const safe = realOf(buf.dtype) === dtypes.float32 ? 30 : 250;
   const exps = Array.from(tops, (top) => {
     if (!(top > 0) || !Number.isFinite(top)) return 0;
