@@ -13,7 +13,7 @@ import { IntegerIndex, integerIndex } from './indexing.js';
 import { kernelHooks } from './kernel-hooks.js';
 import { Scalar } from './scalar.js';
 import { shapeString } from './shape.js';
-import { readOnlyError, unwritable } from './writable.js';
+import { checkWritable } from './writable.js';
 import { readOptions } from '../util/options.js';
 import type { NdArray } from 'ndarray';
 
@@ -98,7 +98,7 @@ export async function readStorageAsync(a: GpuArray): Promise<HostTypedArray> {
 
 /** `a.set(host)`'s work; `write` is `a`'s writeStorage (protected, so passed in). */
 export function setFromHost(a: GpuArray, host: unknown, Array_: typeof GpuArray, write: (store: ArrayBufferView) => void): void {
-  if (unwritable(a)) throw readOnlyError('assignment destination', a);
+  checkWritable('assignment destination', a);
   const scalar = typeof host === 'number' || typeof host === 'bigint' || typeof host === 'boolean' || isComplexLike(host);
   if (scalar || host instanceof Array_ || host instanceof Scalar) {
     kernelHooks().assign(a, host);

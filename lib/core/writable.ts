@@ -26,7 +26,7 @@ export function readOnlyError(what: string, a: GpuArray): RangeError {
   return new RangeError(`${what} is read-only: ${why} cannot be written`);
 }
 
-/** Refuse `out` when `unwritable` (NumPy's ValueError for a read-only output), before anything runs. */
-export function checkWritable(what: string, out: GpuArray): void {
-  if (unwritable(out)) throw readOnlyError(what, out);
+/** Refuse an array about to be written (`what` names it) when `unwritable`, before anything runs. */
+export function checkWritable(what: string, a: GpuArray): void {
+  if (unwritable(a)) throw readOnlyError(what, a);
 }

@@ -9,7 +9,7 @@ import { ElementwiseDefinition, makeDefinition, runElementwise } from './element
 import { arrayToDevice } from '../core/transfer.js';
 import { sameShape } from '../core/shape.js';
 import { copyBetweenDevices } from '../device/transfer.js';
-import { overlapsBadly, readOnlyError, unwritable } from './overlap.js';
+import { checkWritable, overlapsBadly } from './overlap.js';
 
 const copyDef: ElementwiseDefinition = makeDefinition({
   name: 'gpa_copy',
@@ -34,7 +34,7 @@ const sameBytes = (dst: GpuArray, src: GpuArray) =>
   src.dtype === dst.dtype && src.layoutFlags.cContiguous && dst.layoutFlags.cContiguous && sameShape(src.shape, dst.shape);
 
 export function assign(dst: GpuArray, src: GpuArray | Scalar | HostScalar): void {
-  if (unwritable(dst)) throw readOnlyError('assignment destination', dst);
+  checkWritable('assignment destination', dst);
   // A source on another device is copied over first (a peer copy, or through the host), straight
   // into dst when nothing needs casting, broadcasting or a strided walk.
   if (src instanceof GpuArray && src.device !== dst.device) {

@@ -43,4 +43,4 @@ export function mayShareMemory(a: GpuArray, b: GpuArray): boolean {
   return alo < bhi && blo < ahi;
 }
 
-export { broadcastAxis, readOnlyError, unwritable } from '../core/writable.js';
+export { broadcastAxis, checkWritable, readOnlyError, unwritable } from '../core/writable.js';

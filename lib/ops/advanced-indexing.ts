@@ -13,7 +13,7 @@ import { Scalar } from '../core/scalar.js';
 import { broadcastShapes, sameShape, shapeSize, shapeString } from '../core/shape.js';
 import { installAdvancedIndexHook, isAdvancedIndex } from '../core/advanced-index-hook.js';
 import { IndexError } from '../../bindings/errors.js';
-import { readOnlyError, unwritable } from '../core/writable.js';
+import { checkWritable } from '../core/writable.js';
 import { copyInto, viewOf } from './array-args.js';
 import { asarray, full } from './creation.js';
 import { extractBool, extractBoolAsync, placeBool } from './compaction.js';
@@ -269,7 +269,7 @@ function fitRank(v: GpuArray, ndim: number, made: GpuArray[]): GpuArray {
 /** a[indices] = value (NumPy's setitem: value broadcast to the indexed shape, cast unsafely). */
 export function setItem(a: GpuArray, value: GpuArray | Scalar | HostScalar | ArrayBufferView | readonly unknown[], indices: readonly unknown[]): void {
   // Before any index is read: the mask path writes through a compaction, not a checked assign.
-  if (unwritable(a)) throw readOnlyError('assignment destination', a);
+  checkWritable('assignment destination', a);
   const made: GpuArray[] = [];
   try {
     let v: GpuArray | Scalar | HostScalar;

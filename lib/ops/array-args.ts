@@ -8,7 +8,7 @@ import { resultType } from '../core/promotion.js';
 import { Scalar } from '../core/scalar.js';
 import { normalizeAxis, sameShape, shapeString } from '../core/shape.js';
 import { assign } from '../kernel/assign.js';
-import { readOnlyError, unwritable } from '../kernel/overlap.js';
+import { checkWritable } from '../kernel/overlap.js';
 import { bindParams, readOptions } from '../util/options.js';
 import { asarray } from './creation.js';
 import { describeValue, isOptionsLike } from '../util/options.js';
@@ -48,7 +48,7 @@ export function valuesAs(x: unknown, d: DType, what = 'values'): GpuArray {
 /** The array an in-place function writes into: a GpuArray (NumPy refuses a list there too). */
 export function targetArray(fn: string, a: unknown): GpuArray {
   if (!(a instanceof GpuArray)) throw new TypeError(`${fn}: the array to write into must be a GpuArray, got ${describeValue(a)}`);
-  if (unwritable(a)) throw readOnlyError(`${fn}: the array to write into`, a);
+  checkWritable(`${fn}: the array to write into`, a);
   return a;
 }
 

@@ -10,7 +10,7 @@ import { HostScalar, toDTypeValue } from '../core/host-data.js';
 import { Scalar } from '../core/scalar.js';
 import { ElementwiseKernel, ElementwiseKernelFn } from '../kernel/elementwise-kernel.js';
 import { indexType } from '../kernel/dims.js';
-import { readOnlyError, unwritable } from '../kernel/overlap.js';
+import { checkWritable } from '../kernel/overlap.js';
 import { IndexError } from '../../bindings/errors.js';
 import { readInt64, readInt64Async } from './device-read.js';
 import { viewOf } from './array-args.js';
@@ -322,7 +322,7 @@ export async function gatherAsync(src: GpuArray, plan: GatherPlan, mode: IndexMo
  * and is cast to dst's dtype first.
  */
 export function scatter(dst: GpuArray, plan: GatherPlan, value: GpuArray | Scalar | HostScalar, mode: IndexMode = 'raise', op: ScatterOp = 'set'): void {
-  if (unwritable(dst)) throw readOnlyError('assignment destination', dst);
+  checkWritable('assignment destination', dst);
   let size = 1;
   for (const d of plan.shape) size *= d;
   checkAxes(plan.axes, size, mode);

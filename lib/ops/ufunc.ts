@@ -9,7 +9,7 @@ import { kernelHooks } from '../core/kernel-hooks.js';
 import { readOptions } from '../util/options.js';
 import { broadcastShapes, sameShape, shapeString } from '../core/shape.js';
 import { BoundParam, ElementwiseDefinition, makeDefinition, runElementwise } from '../kernel/elementwise.js';
-import { overlapsBadly, readOnlyError, unwritable } from '../kernel/overlap.js';
+import { checkWritable, overlapsBadly } from '../kernel/overlap.js';
 import { callMasked, fortranOutputs, orderOf, type UfuncOrder, type UfuncWhere } from './ufunc-where.js';
 
 /** One typed loop of a ufunc: input and output dtypes and the C body. */
@@ -196,7 +196,7 @@ export class Ufunc {
       const out = outs[j];
       if (out === null) continue;
       anyOut = true;
-      if (unwritable(out)) throw readOnlyError(`${this.name}: output array`, out);
+      checkWritable(`${this.name}: output array`, out);
       this.checkOutputCast(loop.outs[j], out.dtype, casting);
     }
     // Scalars only (add(1, 2)): 0-d results, as NumPy's scalar results.
