@@ -530,6 +530,15 @@ describeEachDevice('statistics', () => {
     expect(gp.nanquantile(i16, gp.int64(1)).dtype.name).to.equal('int16');
     expect(gp.percentile(i16, gp.array([0, 100], 'int32')).dtype.name).to.equal('float64');
     expect(gp.quantile(i16, [0, 0.5]).dtype.name).to.equal('float64');
+    // ... a JS number too (NumPy's Python int), and the picked ends stay themselves next to an
+    // infinity (NumPy takes them; interpolating would give -inf + 0 * inf, NaN).
+    expect([gp.quantile(i16, 1).dtype.name, gp.quantile(i16, 1).toArray()]).to.deep.equal(['int16', 9]);
+    const inf = gp.array([-Infinity, 1.5, Infinity, 2]);
+    expect(flat(gp.quantile(inf, [0, 1]))).to.deep.equal([-Infinity, Infinity]);
+    expect(gp.quantile(inf, 1).toArray()).to.equal(Infinity);
+    expect(flat(gp.nanquantile(gp.array([NaN, -Infinity, 3, Infinity]), gp.array([0, 1], 'int64')))).to.deep.equal([-Infinity, Infinity]);
+    // A list with a fraction is float64: its 0 interpolates, NaN as NumPy's [nan, 1.75].
+    expect(flat(gp.quantile(inf, [0, 0.5]))).to.deep.equal([NaN, 1.75]);
     const bq = gp.quantile(gp.array([true, false, true]), [0, 1]);
     expect([bq.dtype.name, flat(bq)]).to.deep.equal(['bool', [0, 1]]);
     // The Hyndman-Fan methods (NumPy 2.4's values; the discrete ones keep int32).

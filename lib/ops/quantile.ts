@@ -141,6 +141,8 @@ function toQs(name: string, q: QArg, scale: number): { qs: number[]; shape: numb
   if (typeof q === 'number') {
     qs = [q];
     shape = [];
+    // An integer-valued number is NumPy's Python int (as in a list, below).
+    integral = Number.isInteger(q);
   } else if (q instanceof Scalar) {
     // A typed scalar (gp.float32(0.25)) is a strong 0-d q, as NumPy's np.float32.
     if (q.dtype.isComplex) throw new TypeError(`${name}: q must be real`);
@@ -295,7 +297,9 @@ function quantileOf(name: string, a: GpuArray, q: QArg, scale: number, opts: Par
       const sorted = sort(x, -1);
       const qArr = deviceDoubles(qs, a);
       try {
-        const code = median ? MEDIAN : METHODS.indexOf(method);
+        // Linear at an integer q lands on elements: taken as they are (lower), as NumPy's take, so
+        // an infinite neighbour does not turn them into NaN (a + 0 * inf).
+        const code = median ? MEDIAN : METHODS.indexOf(picks && method === 'linear' ? 'lower' : method);
         moduleKernel(quantileSource(compute.ctype, compute.kind === 'f', a.dtype.kind === 'f' ? a.dtype.compute.ctype : compute.ctype), 'gpa_quantile')(gridFor(total), 256, [sorted, qArr, res, nRows, len, qs.length, code, skipNan ? 1 : 0]);
       } finally {
         qArr.dispose();
