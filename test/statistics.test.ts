@@ -289,6 +289,9 @@ describeEachDevice('statistics', () => {
     const near2 = (r: gp.GpuArray, want: number[]) => flat(r).forEach((v, i) => expect(v).to.be.closeTo(want[i], 1e-12));
     near2(gp.average(t, { axis: [1, 2], weights: tw }) as gp.GpuArray, [7.333333333333333, 19.333333333333332]);
     near2(gp.average(t, { axis: [2, 1], weights: gp.arange(1, 13, 1, 'float64').reshape([4, 3]) }) as gp.GpuArray, [6.487179487179487, 18.487179487179485]);
+    // An empty result: NumPy's count a.size / avg.size divides by zero (ZeroDivisionError).
+    expect(() => gp.average(gp.zeros([0, 3]), { axis: -1 })).to.throw(RangeError, /division by zero/);
+    expect(flat(gp.average(gp.zeros([0, 3]), { axis: 0 }) as gp.GpuArray).every(Number.isNaN)).to.equal(true);
     const [ta, tn] = gp.average(t, { axis: [0, 2], returned: true }) as gp.GpuArray[];
     expect([flat(ta), flat(tn)]).to.deep.equal([[7.5, 11.5, 15.5], [8, 8, 8]]);
     const [, kn] = gp.average(t, [0, 2], gp.ones([2, 4]), true, { keepdims: true }) as gp.GpuArray[];

@@ -228,9 +228,14 @@ export function average(a: ArrayArg, ...more: (number | readonly number[] | null
   const w = options.weights ?? null;
   if (w === null) {
     const avg = R.mean(a, o);
+    // NumPy computes the count a.size / avg.size either way: an empty result divides by zero.
+    if (avg.size === 0) {
+      avg.dispose();
+      throw new RangeError('average: division by zero (the result is empty)');
+    }
     if (!options.returned) return avg;
     // NumPy: the count of averaged elements, a.size / avg.size, in the average's dtype.
-    return [avg, GpuArray.allocate(avg.shape, avg.dtype, a.device).fill(avg.size === 0 ? 0 : a.size / avg.size)];
+    return [avg, GpuArray.allocate(avg.shape, avg.dtype, a.device).fill(a.size / avg.size)];
   }
   if (!(w instanceof GpuArray)) {
     // Host weights as NumPy's array_like (`average(x, {axis: 1, weights: [1, 2, 3]})`).
