@@ -121,9 +121,11 @@ describeEachDevice('random: API', () => {
     expect(() => g.standardGamma(-0)).to.throw(RangeError, 'shape < 0');
     expect(() => g.negativeBinomial(NaN, 0.5)).to.throw(RangeError, 'n must not be NaN');
     expect(() => g.poisson(NaN)).to.throw(RangeError, 'lam');
-    // Integral parameters are cast to int64 as NumPy: binomial(2.5, p) draws with n = 2, binomial(-0.5, p) with n = 0.
+    // Integral parameters are cast to int64 as NumPy: binomial(2.5, p) draws with n = 2, binomial(-0.5, p) with n = 0
+    // (numbers and lists; a float array is refused, as NumPy's safe cast of an ndarray).
     expect(vals(g.binomial(2.5, 0.5, 50)).every((x) => x >= 0 && x <= 2)).to.equal(true);
-    expect(vals(g.binomial(gp.array([-0.5, 0.9]), 0.5))).to.deep.equal([0, 0]);
+    expect(vals(g.binomial([-0.5, 0.9], 0.5))).to.deep.equal([0, 0]);
+    expect(() => g.binomial(gp.array([-0.5, 0.9]), 0.5)).to.throw(TypeError, /safe/);
     expect(vals(g.hypergeometric(2.9, 2, 1, 20)).every((x) => x === 0 || x === 1)).to.equal(true);
     expect(() => g.binomial(NaN, 0.5)).to.throw(RangeError, 'NaN');
     expect(() => g.binomial(Infinity, 0.5)).to.throw(RangeError, 'infinity');

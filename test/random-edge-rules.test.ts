@@ -55,4 +55,52 @@ describeEachDevice('gp.random edge rules', () => {
     expect(e.shape).to.deep.equal([1000]);
     expect(Math.min(...values(e))).to.be.greaterThan(0);
   });
+
+  it('integral parameters: a float or uint64 array is a TypeError (NumPy\'s safe cast), numbers and lists truncate', () => {
+    const unsafe = /Cannot cast array data from dtype\('(float64|uint64|float32)'\) to dtype\('int64'\) according to the rule 'safe'/;
+    expect(() => g().binomial(gp.array([10.5, 1]), 0.5)).to.throw(TypeError, unsafe);
+    expect(() => g().binomial(gp.array([10, 1], 'uint64'), 0.5)).to.throw(TypeError, unsafe);
+    expect(() => g().binomial(new Float32Array([10, 1]), 0.5)).to.throw(TypeError, unsafe);
+    expect(() => g().binomial(gp.array(10.5), 0.5)).to.throw(TypeError, /Cannot cast scalar/);
+    expect(() => g().hypergeometric(gp.array([10.5, 1]), 5, 3)).to.throw(TypeError, unsafe);
+    expect(() => g().multinomial(gp.array([10, 20], 'float64'), [0.5, 0.5])).to.throw(TypeError, unsafe);
+    for (const n of [gp.array([10, 1], 'int32'), gp.array([true, false]), new Int32Array([10, 1]), [10.5, 1]]) {
+      const b = g().binomial(n, 0.5);
+      expect(b.dtype.name).to.equal('int64');
+      expect(values(b)[0]).to.be.within(0, 10);
+    }
+    expect(values(g().multinomial([10.5, 20], [0.5, 0.5]).sum({ axis: 1 }))).to.deep.equal([10, 20]);
+  });
+
+  it('RandomState: choice of 1-D populations, one multinomial n, uniform bounds reflected element by element', () => {
+    const rs = new gp.random.RandomState(3);
+    expect(() => rs.choice(gp.array([[1, 2], [3, 4]]), 2)).to.throw(RangeError, /a must be 1-dimensional/);
+    expect(() => rs.choice(5, 3, { axis: 0 })).to.throw(TypeError, /unexpected keyword argument 'axis'/);
+    expect(() => gp.random.choice(5, 3, { shuffle: false })).to.throw(TypeError, /unexpected keyword argument 'shuffle'/);
+    expect(values(rs.choice(5, 4, false)).sort()).to.have.length(4);
+    expect(() => rs.multinomial(gp.array([10, 20]), [0.5, 0.5])).to.throw(TypeError, /one n/);
+    expect(() => rs.multinomial([10], [0.5, 0.5])).to.throw(TypeError);
+    const e = rs.multinomial(10, [], 3);
+    expect([e.dtype.name, e.shape]).to.deep.equal(['int64', [3, 0]]);
+    expect(() => rs.multinomial(-1, [])).to.throw(RangeError, /n < 0/);
+    // low + (high - low) u where high < low too, per element (Generator refuses it).
+    const u = values(rs.uniform(gp.array([0, 1, 2]), gp.array([1, -1, 2.5]), [200, 3]));
+    for (let i = 0; i < u.length; i += 3) {
+      expect(u[i]).to.be.within(0, 1);
+      expect(u[i + 1]).to.be.within(-1, 1);
+      expect(u[i + 2]).to.be.within(2, 2.5);
+    }
+    expect(u.filter((_, i) => i % 3 === 1).some((x) => x < 0)).to.equal(true);
+    expect(() => g().uniform(gp.array([0, 1]), 0.5)).to.throw(RangeError);
+    expect(() => gp.random.randomIntegers()).to.throw(TypeError, /at least 1 positional argument/);
+  });
+
+  it('bytes and spawn take bigint counts; a count that is not an integer is a TypeError', () => {
+    expect(g().bytes(4n)).to.have.length(4);
+    expect(() => g().bytes(null as never)).to.throw(TypeError);
+    expect(() => g().bytes(-1)).to.throw(RangeError);
+    expect(g().spawn(2n)).to.have.length(2);
+    expect(new gp.random.SeedSequence(1).spawn(3n)).to.have.length(3);
+    expect(() => new gp.random.SeedSequence(1).spawn(2.5)).to.throw(TypeError);
+  });
 });

@@ -91,7 +91,7 @@ export class Philox {
   }
 
   /** Independent child bit generators from spawned SeedSequences. */
-  spawn(nChildren: number): Philox[] {
+  spawn(nChildren: number | bigint): Philox[] {
     return this.seedSeq.spawn(nChildren).map((s) => new Philox(s));
   }
 }

@@ -13,7 +13,7 @@ import { fillNormal, fillRandom, runSampler, SamplerSpec } from './kernels.js';
 import { multinomial, multivariateHypergeometric } from './multivariate.js';
 import { dirichlet } from './dirichlet.js';
 import { multivariateNormal } from './mvn.js';
-import { bindArgs, checkParam, disposeAll, kernelParam, outShape, Param, Size, sizeShape, toParam, truncateParam } from './params.js';
+import { bindArgs, checkIntegralArray, checkParam, disposeAll, kernelParam, outShape, Param, Size, sizeShape, toParam, truncateParam } from './params.js';
 
 function floatDType(dt: unknown, method: string): DType {
   const d = toDType((dt ?? 'float64') as DTypeLike);
@@ -54,7 +54,7 @@ export class Generator {
   }
 
   /** Independent child generators (NumPy's Generator.spawn). */
-  spawn(nChildren: number): Generator[] {
+  spawn(nChildren: number | bigint): Generator[] {
     return this.bitGenerator.spawn(nChildren).map((b) => new Generator(b));
   }
 
@@ -136,6 +136,7 @@ export class Generator {
       def.params.forEach((pd) => {
         const v = a[pd.name] ?? pd.def;
         if (v === undefined) throw new TypeError(`${method}() missing required argument '${pd.name}'`);
+        if (pd.integer) checkIntegralArray(v, method);
         const p = toParam(v, pd.name, method);
         if (p.array !== null && p.array !== v) temps.push(p.array);
         if (pd.integer) {
@@ -299,7 +300,7 @@ export class Generator {
   }
 
   /** `length` random bytes (NumPy returns bytes; here a Uint8Array). */
-  bytes(length: number): Uint8Array {
+  bytes(length: number | bigint): Uint8Array {
     return randomBytes(this.bitGenerator, length);
   }
 }

@@ -4,6 +4,7 @@
 // position n-1-e) takes element e of one call of n-1 elements, two words each.
 
 import { GpuArray } from '../core/gpu-array.js';
+import { lengthOf } from '../core/shape.js';
 import { canCastSafely, castingError } from '../core/promotion.js';
 import { IndexError } from '../../bindings/errors.js';
 import { asarray, empty } from '../ops/creation.js';
@@ -206,8 +207,10 @@ export function permuted(bg: Philox, x: unknown, axis: number | null | undefined
 }
 
 /** `length` bytes: the words of ceil(length / 16) blocks, little-endian. */
-export function randomBytes(bg: Philox, length: number): Uint8Array {
-  if (!Number.isInteger(length) || length < 0) throw new RangeError('bytes: length must be a non-negative integer');
+export function randomBytes(bg: Philox, lengthIn: number | bigint): Uint8Array {
+  const length = lengthOf(lengthIn);
+  if (typeof length !== 'number' || !Number.isInteger(length)) throw new TypeError(`bytes: length must be an integer, got ${lengthIn === null ? 'null' : typeof lengthIn}`);
+  if (length < 0) throw new RangeError('bytes: length must be a non-negative integer');
   const blocks = Math.ceil(length / 16);
   const pos = bg.reserve(BigInt(blocks));
   const out = new Uint8Array(blocks * 16);

@@ -82,9 +82,9 @@ export function uniform(...args: unknown[]): GpuArray {
 export function normal(...args: unknown[]): GpuArray {
   return rng().normal(...args);
 }
-/** Random samples from an array or arange(n) with the global generator (numpy.random.choice): choice(a, size?, replace = true, p?), as Generator.choice. */
+/** Random samples from a 1-D array or arange(n) with the global generator (numpy.random.choice): choice(a, size?, replace = true, p?), as RandomState.choice. */
 export function choice(...args: unknown[]): GpuArray {
-  return rng().choice(...args);
+  return state().choice(...args);
 }
 /** Shuffles a GpuArray in place (along axis 0 unless given) with the global generator (numpy.random.shuffle), as Generator.shuffle. */
 export function shuffle(...args: unknown[]): void {

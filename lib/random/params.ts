@@ -1,8 +1,9 @@
 // Argument handling shared by the Generator's methods: positional parameters with NumPy's names
 // also accepted in one trailing options object, distribution parameters as scalars or arrays
 // (broadcast as NumPy's against each other and `size`), and NumPy's checks on their values.
-import { DType, dtypes } from '../core/dtype.js';
+import { DType, dtypeOfTypedArray, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
+import { canCastSafely } from '../core/promotion.js';
 import { broadcastShapes, lengthOf, normalizeShape } from '../core/shape.js';
 import { asarray } from '../ops/creation.js';
 
@@ -74,6 +75,19 @@ export function checkParam(p: Param, ok: (x: number) => boolean, message: string
     if (!ok(p.scalar)) throw new RangeError(message);
   } else {
     for (const x of p.host!) if (!ok(x)) throw new RangeError(message);
+  }
+}
+
+/**
+ * An integral parameter given as an array (a GpuArray or a TypedArray, NumPy's ndarray) must cast
+ * to int64 safely, as NumPy's conversion of it: a float64 or uint64 array is a TypeError, not
+ * truncated. Numbers and JS lists are converted as NumPy converts Python values (10.5 draws 10).
+ */
+export function checkIntegralArray(v: unknown, method: string): void {
+  const d = v instanceof GpuArray ? v.dtype : ArrayBuffer.isView(v) && !(v instanceof DataView) ? dtypeOfTypedArray(v) : null;
+  if (d !== null && !canCastSafely(d, dtypes.int64)) {
+    const what = v instanceof GpuArray && v.ndim === 0 ? 'scalar' : 'array data';
+    throw new TypeError(`${method}: Cannot cast ${what} from dtype('${d.name}') to dtype('int64') according to the rule 'safe'`);
   }
 }
 

@@ -2,12 +2,14 @@
 // Philox Generator. NumPy's module-level legacy functions are the methods of one global
 // RandomState (legacy.ts); a RandomState of its own gives a program an independent stream with the
 // same method names. Its numbers are not NumPy's (MT19937), as CuPy's are not.
+import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
+import { empty } from '../ops/creation.js';
 import { lengthOf } from '../core/shape.js';
-import { ufuncFunctions } from '../ops/ufunc-api.js';
+import { ufuncFunctions, type UfuncOperand } from '../ops/ufunc-api.js';
 import { readOptions } from '../util/options.js';
 import { Philox, type PhiloxState } from './bit-generator.js';
-import { bindArgs } from './params.js';
+import { bindArgs, type Size, sizeShape } from './params.js';
 import { Generator } from './generator.js';
 import { hostEntropy, type SeedEntropy } from './seed-sequence.js';
 
@@ -54,7 +56,6 @@ let warnedRandomIntegers = false;
 /** The Generator methods a RandomState offers as they are: the same arguments (positional or options), dtypes and streams. */
 export type RandomStateSharedName =
   | 'normal'
-  | 'choice'
   | 'shuffle'
   | 'permutation'
   | 'bytes'
@@ -90,7 +91,7 @@ export type RandomStateSharedName =
   | 'logseries';
 
 // Every shared name once (`satisfies` checks the list against the union both ways).
-const SAME_AS_GENERATOR = Object.keys({ normal: 0, choice: 0, shuffle: 0, permutation: 0, bytes: 0, standardNormal: 0, standardExponential: 0, standardGamma: 0, exponential: 0, lognormal: 0, laplace: 0, logistic: 0, gumbel: 0, weibull: 0, pareto: 0, rayleigh: 0, gamma: 0, beta: 0, chisquare: 0, poisson: 0, binomial: 0, negativeBinomial: 0, geometric: 0, multivariateNormal: 0, standardCauchy: 0, standardT: 0, f: 0, power: 0, triangular: 0, vonmises: 0, wald: 0, noncentralChisquare: 0, noncentralF: 0, zipf: 0, logseries: 0 } satisfies Record<RandomStateSharedName, 0>) as RandomStateSharedName[];
+const SAME_AS_GENERATOR = Object.keys({ normal: 0, shuffle: 0, permutation: 0, bytes: 0, standardNormal: 0, standardExponential: 0, standardGamma: 0, exponential: 0, lognormal: 0, laplace: 0, logistic: 0, gumbel: 0, weibull: 0, pareto: 0, rayleigh: 0, gamma: 0, beta: 0, chisquare: 0, poisson: 0, binomial: 0, negativeBinomial: 0, geometric: 0, multivariateNormal: 0, standardCauchy: 0, standardT: 0, f: 0, power: 0, triangular: 0, vonmises: 0, wald: 0, noncentralChisquare: 0, noncentralF: 0, zipf: 0, logseries: 0 } satisfies Record<RandomStateSharedName, 0>) as RandomStateSharedName[];
 
 /** The Generator methods a RandomState offers as they are (NumPy's RandomState methods of the same names). */
 export type RandomStateSharedMethods = Pick<Generator, RandomStateSharedName>;
@@ -166,6 +167,9 @@ export class RandomState {
    */
   randomIntegers(...args: unknown[]): GpuArray {
     const a = bindArgs('randomIntegers', args, ['low', 'high', 'size']);
+    // NumPy: low is required (None is refused too, as NumPy's int conversion of it).
+    if (a.low === undefined) throw new TypeError('random_integers() takes at least 1 positional argument (0 given)');
+    if (a.low === null) throw new TypeError("randomIntegers: low must be an integer, not null");
     if (!warnedRandomIntegers) {
       warnedRandomIntegers = true;
       process.emitWarning('This function is deprecated. Please call randint(low, high + 1) instead', 'DeprecationWarning');
@@ -196,7 +200,8 @@ export class RandomState {
     const high = a.high ?? 1;
     // Generator.uniform refuses high < low, as NumPy's; RandomState's low + (high - low) u is the
     // reflection low + high - x of a draw x in [high, low).
-    if (typeof low === 'number' && typeof high === 'number' && high < low) {
+    if (typeof low === 'number' && typeof high === 'number') {
+      if (!(high < low)) return this.gen.uniform(...args);
       const x = this.gen.uniform(high, low, a.size ?? null);
       try {
         return ufuncFunctions.subtract(low + high, x) as GpuArray;
@@ -204,7 +209,23 @@ export class RandomState {
         x.dispose();
       }
     }
-    return this.gen.uniform(...args);
+    // Array bounds: the same reflection where high < low, element by element.
+    const U = ufuncFunctions;
+    const [l, h] = [low as UfuncOperand, high as UfuncOperand];
+    const flip = U.less(h, l) as GpuArray;
+    const temps: GpuArray[] = [flip];
+    try {
+      if (!Array.from(flip.toTypedArray() as ArrayLike<number>).some((v) => v !== 0)) return this.gen.uniform(...args);
+      const lo = U.minimum(l, h) as GpuArray;
+      const hi = U.maximum(l, h) as GpuArray;
+      const sum = U.add(l, h) as GpuArray;
+      temps.push(lo, hi, sum);
+      const x = this.gen.uniform(lo, hi, a.size ?? null);
+      U.subtract(sum, x, { out: x, where: flip });
+      return x;
+    } finally {
+      for (const t of temps) t.dispose();
+    }
   }
 
   /** Hypergeometric samples: hypergeometric(ngood, nbad, nsample, size?); int64; nsample >= 1, as RandomState. */
@@ -214,11 +235,31 @@ export class RandomState {
     return this.gen.hypergeometric(...args);
   }
 
+  /**
+   * Random samples from a 1-D array or arange(a) (RandomState.choice): choice(a, size?, replace = true,
+   * p?); no `axis` or `shuffle` (Generator's), and a population of more dimensions is refused.
+   */
+  choice(...args: unknown[]): GpuArray {
+    const a = bindArgs('choice', args, ['a', 'size', 'replace', 'p']);
+    const pop = a.a;
+    const ndim = pop instanceof GpuArray ? pop.ndim : Array.isArray(pop) && pop.some((x) => Array.isArray(x) || x instanceof GpuArray) ? 2 : 1;
+    if (ndim > 1) throw new RangeError('choice: a must be 1-dimensional');
+    return this.gen.choice(pop, a.size, a.replace, a.p);
+  }
+
   /** Multinomial samples: multinomial(n, pvals, size?); int64; 1-D pvals only, as RandomState. */
   multinomial(...args: unknown[]): GpuArray {
-    const { pvals } = bindArgs('multinomial', args, ['n', 'pvals', 'size']);
+    const { n, pvals, size } = bindArgs('multinomial', args, ['n', 'pvals', 'size']);
+    // RandomState takes one n (NumPy converts it to a C long).
+    if (Array.isArray(n) || ArrayBuffer.isView(n) || (n instanceof GpuArray && n.ndim > 0)) throw new TypeError('multinomial: n must be an integer, not an array (RandomState takes one n)');
     const nested = Array.isArray(pvals) && pvals.some((x) => Array.isArray(x) || x instanceof GpuArray);
     if (nested || (pvals instanceof GpuArray && pvals.ndim > 1)) throw new RangeError('multinomial: pvals must be a 1-d sequence (RandomState)');
+    const k = Array.isArray(pvals) ? pvals.length : pvals instanceof GpuArray ? pvals.size : ArrayBuffer.isView(pvals) ? (pvals as unknown as ArrayLike<number>).length : -1;
+    if (k === 0) {
+      // No categories: RandomState returns the empty counts (Generator refuses them).
+      if (someValue(n, (x) => x < 0)) throw new RangeError('n < 0');
+      return empty([...(sizeShape(size as Size, 'multinomial') ?? []), 0], dtypes.int64);
+    }
     return this.gen.multinomial(...args);
   }
 

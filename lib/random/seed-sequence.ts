@@ -4,6 +4,7 @@
 // algorithm and constants, so `new SeedSequence(1234).generateState(4)` equals NumPy's.
 import { randomBytes } from 'node:crypto';
 import { GpuArray } from '../core/gpu-array.js';
+import { lengthOf } from '../core/shape.js';
 
 const POOL_SIZE = 4;
 const INIT_A = 0x43b0d7e5;
@@ -166,8 +167,10 @@ export class SeedSequence {
   }
 
   /** n children: the same entropy, spawn keys extended by this sequence's running child count. */
-  spawn(nChildren: number): SeedSequence[] {
-    if (!Number.isInteger(nChildren) || nChildren < 0) throw new RangeError(`spawn: nChildren must be a non-negative integer, got ${nChildren}`);
+  spawn(nChildrenIn: number | bigint): SeedSequence[] {
+    const nChildren = lengthOf(nChildrenIn);
+    if (typeof nChildren !== 'number' || !Number.isInteger(nChildren)) throw new TypeError(`spawn: nChildren must be an integer, got ${String(nChildrenIn)}`);
+    if (nChildren < 0) throw new RangeError(`spawn: nChildren must be a non-negative integer, got ${nChildren}`);
     const out: SeedSequence[] = [];
     for (let i = 0; i < nChildren; i++) {
       out.push(
