@@ -93,6 +93,9 @@ describeEachDevice('gp.random edge rules', () => {
     expect(u.filter((_, i) => i % 3 === 1).some((x) => x < 0)).to.equal(true);
     expect(() => g().uniform(gp.array([0, 1]), 0.5)).to.throw(RangeError);
     expect(() => gp.random.randomIntegers()).to.throw(TypeError, /at least 1 positional argument/);
+    // null is NumPy's None, which a distribution parameter refuses (undefined takes the default).
+    for (const f of [() => g().normal(null, 1), () => g().exponential(null, 3), () => g().poisson(null), () => rs.uniform(null, 1), () => g().normal(0, null)]) expect(f).to.throw(TypeError, /not null/);
+    expect(g().normal(undefined, 2, 3).shape).to.deep.equal([3]);
   });
 
   it('bytes and spawn take bigint counts; a count that is not an integer is a TypeError', () => {

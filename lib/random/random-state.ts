@@ -196,8 +196,9 @@ export class RandomState {
   /** Uniform samples in [low, high): uniform(low = 0, high = 1, size?); high < low gives samples in (high, low], as RandomState. */
   uniform(...args: unknown[]): GpuArray {
     const a = bindArgs('uniform', args, ['low', 'high', 'size']);
-    const low = a.low ?? 0;
-    const high = a.high ?? 1;
+    const low = a.low === undefined ? 0 : a.low;
+    const high = a.high === undefined ? 1 : a.high;
+    if (low === null || high === null) return this.gen.uniform(...args); // None: its TypeError
     // Generator.uniform refuses high < low, as NumPy's; RandomState's low + (high - low) u is the
     // reflection low + high - x of a draw x in [high, low).
     if (typeof low === 'number' && typeof high === 'number') {
