@@ -169,7 +169,7 @@ export class RandomState {
     const a = bindArgs('randomIntegers', args, ['low', 'high', 'size']);
     // NumPy: low is required (None is refused too, as NumPy's int conversion of it).
     if (a.low === undefined) throw new TypeError('random_integers() takes at least 1 positional argument (0 given)');
-    if (a.low === null) throw new TypeError("randomIntegers: low must be an integer, not null");
+    if (a.low === null) throw new TypeError('randomIntegers: low must be an integer, not null');
     if (!warnedRandomIntegers) {
       warnedRandomIntegers = true;
       process.emitWarning('This function is deprecated. Please call randint(low, high + 1) instead', 'DeprecationWarning');
