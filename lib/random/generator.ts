@@ -134,10 +134,9 @@ export class Generator {
     const temps: unknown[] = [];
     try {
       def.params.forEach((pd) => {
-        // undefined takes the default; null is NumPy's None, which a distribution parameter refuses.
+        // undefined takes the default; null is NumPy's None, which toParam refuses.
         const v = a[pd.name] === undefined ? pd.def : a[pd.name];
         if (v === undefined) throw new TypeError(`${method}() missing required argument '${pd.name}'`);
-        if (v === null) throw new TypeError(`${method}: ${pd.name} must be a real number, not null`);
         if (pd.integer) checkIntegralArray(v, method);
         const p = toParam(v, pd.name, method);
         if (p.array !== null && p.array !== v) temps.push(p.array);

@@ -66,7 +66,7 @@ export function toParam(v: unknown, name: string, method: string, d: DType = dty
     for (let i = 0; i < host.length; i++) host[i] = Number(t[i]);
     return { scalar: null, array: a, host };
   }
-  throw new TypeError(`${method}: ${name} must be a number or an array, got ${v === null ? 'null' : typeof v}`);
+  throw new TypeError(`${method}: ${name} must be a real number or an array, not ${v === null ? 'null' : typeof v}`);
 }
 
 /** Every value of a parameter satisfies `ok`, else NumPy's message as a RangeError. */
