@@ -3,7 +3,8 @@
 // bit the sign, the rest the magnitude rabs (21 bits of a 32-bit word for float32 with 1024
 // layers, 52 of a 64-bit word for float64): x = width * rabs / 2^bits, accepted at once (99.57%
 // of words with 1024 layers) when rabs < k. The tables come with the kernel source
-// (lib/random/ziggurat.ts: ZIG32 / ZIG64, one entry per layer, and ZIG_FI = f(x_i), r, 1/r),
+// (lib/random/ziggurat.ts: ZIG32, an entry per layer and sign; ZIG64, one per layer; ZIG_FI =
+// f(x_i), r, 1/r),
 // which defines GPA_ZIG_BITS before including this header. A rejected word goes on to NumPy's
 // wedge test or tail, in double with random_math.h's rexp/rlog, drawing from the element's
 // substream (philox.h's Stream), so each value stays a pure function of (key, counter) and the
@@ -27,8 +28,15 @@ static constexpr uint32_t ZIG_N = 1u << GPA_ZIG_BITS;
 static constexpr uint32_t ZIG_MASK = ZIG_N - 1u;
 /** The magnitude bits of a float32 word. */
 static constexpr int ZIG_MAG32 = 31 - GPA_ZIG_BITS;
+/** ZIG32's entries: one per layer and sign, indexed by a word's layer bits and sign bit. */
+static constexpr uint32_t ZIG_N32 = 2u * ZIG_N;
 
-/** A table entry: the signed layer width (float32 bits) and the fast-accept bound on rabs. */
+/**
+ * A float32 table entry: the layer width with the entry's sign (float32 bits) and the fast-accept
+ * bound as the bits of the float 1.rabs (0x3f800000 + k 2^(23 - ZIG_MAG32)). A draw then costs no
+ * sign arithmetic and no separate rabs (the SASS of the sign's shift and xor and the bound's
+ * shift: 3 of 12 instructions a value).
+ */
 struct __align__(8) ZigEntry32 {
   uint32_t w, k;
 };
@@ -43,11 +51,11 @@ struct __align__(16) ZigEntry64 {
  * `ok`: inside the layer's box.
  */
 __device__ __forceinline__ float zig_x32(uint32_t word, const ZigEntry32* t, bool* ok) {
-  const ZigEntry32 e = t[word & ZIG_MASK];
-  const uint32_t rabs = word >> (GPA_ZIG_BITS + 1);
-  const float w = __int_as_float((int)(e.w ^ ((word << (31 - GPA_ZIG_BITS)) & 0x80000000u)));
-  *ok = rabs < e.k;
-  return fmaf(__int_as_float((int)(0x3f800000u + (rabs << (23 - ZIG_MAG32)))), w, -w);
+  const ZigEntry32 e = t[word & (ZIG_N32 - 1u)];
+  const uint32_t m = 0x3f800000u | ((word >> (GPA_ZIG_BITS + 1)) << (23 - ZIG_MAG32));
+  const float w = __int_as_float((int)e.w);
+  *ok = m < e.k;
+  return fmaf(__int_as_float((int)m), w, -w);
 }
 
 /** A 64-bit word's draw, x = ±width * rabs / 2^52 rounded once (rabs: the 52 bits above the sign). */
@@ -171,13 +179,27 @@ __device__ __forceinline__ void zig_finish_block(const ZigCall<double, ZigEntry6
  * scattered reads cost a few bank conflicts; constant memory would serialise them), on the cpu
  * the source's arrays. Every thread of the block must call it.
  */
-template <typename E>
-__device__ __forceinline__ const E* zig_stage(const E* tab) {
+__device__ __forceinline__ const ZigEntry64* zig_stage(const ZigEntry64* tab) {
 #ifdef GPA_HOST
   return tab;
 #else
-  __shared__ E st[ZIG_N];
+  __shared__ ZigEntry64 st[ZIG_N];
   for (int i = threadIdx.x; i < (int)ZIG_N; i += blockDim.x) st[i] = tab[i];
+  __syncthreads();
+  return st;
+#endif
+}
+/** The same for ZIG32; a block reads its first half, the negative entries are their mirror. */
+__device__ __forceinline__ const ZigEntry32* zig_stage(const ZigEntry32* tab) {
+#ifdef GPA_HOST
+  return tab;
+#else
+  __shared__ ZigEntry32 st[ZIG_N32];
+  for (int i = threadIdx.x; i < (int)ZIG_N; i += blockDim.x) {
+    const ZigEntry32 e = tab[i];
+    st[i] = e;
+    st[i + ZIG_N] = ZigEntry32{e.w ^ 0x80000000u, e.k};
+  }
   __syncthreads();
   return st;
 #endif

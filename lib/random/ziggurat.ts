@@ -164,12 +164,23 @@ function rows(items: string[], per: number): string {
   return out.join('\n');
 }
 
+/**
+ * random_zig.h's ZigEntry32 table as C initialisers: entry s N + i for layer i and sign s (a
+ * word's layer and sign bits), the width with that sign and the bound k as the bits of the float
+ * 1 + k 2^-MAG32 (the draw compares the bits of its own 1 + rabs 2^-MAG32).
+ */
+function zig32Entries(t: ZigTables): string[] {
+  const shift = 23 - mag32Bits(t.layers);
+  const half = Array.from(t.w32, (w, i) => [floatBits(w), 0x3f800000 + t.k32[i] * 2 ** shift]);
+  return [0, 0x80000000].flatMap((sign) => half.map(([w, k]) => `{${hex32((w ^ sign) >>> 0)}, ${hex32(k)}}`));
+}
+
 const sources = new Map<string, string>();
 
 /**
  * The kernel-source prelude of the normal samplers: random_zig.h for `layers` layers and the
- * tables it reads, as bit patterns (ZIG32 for float32 words, ZIG64 for 64-bit words, ZIG_FI =
- * fi[0..N-1], r, 1/r).
+ * tables it reads, as bit patterns (ZIG32 for float32 words, an entry per layer and sign; ZIG64
+ * for 64-bit words, one per layer; ZIG_FI = fi[0..N-1], r, 1/r).
  */
 export function zigSource(which: 'f32' | 'f64', layers = ZIG_LAYERS): string {
   const id = `${which}/${layers}`;
@@ -180,7 +191,7 @@ export function zigSource(which: 'f32' | 'f64', layers = ZIG_LAYERS): string {
   const fi = [...Array.from(t.fi, doubleBits), doubleBits(t.r), doubleBits(t.invR)].map(hex64);
   const table =
     which === 'f32'
-      ? `__device__ const ZigEntry32 ZIG32[${N}] = {\n${rows(Array.from(t.w32, (w, i) => `{${hex32(floatBits(w))}, ${hex32(t.k32[i])}}`), 4)}\n};\n`
+      ? `__device__ const ZigEntry32 ZIG32[${2 * N}] = {\n${rows(zig32Entries(t), 4)}\n};\n`
       : `__device__ const ZigEntry64 ZIG64[${N}] = {\n${rows(Array.from(t.w64, (w, i) => `{${hex64(doubleBits(w))}, ${hex64(t.k64[i])}}`), 2)}\n};\n`;
   s =
     `#define GPA_ZIG_BITS ${Math.log2(N)}\n#include "gpuarray/random_zig_fill.h"\n` +
