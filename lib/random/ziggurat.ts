@@ -166,12 +166,12 @@ function rows(items: string[], per: number): string {
 
 /**
  * random_zig.h's ZigEntry32 table as C initialisers: entry s N + i for layer i and sign s (a
- * word's layer and sign bits), the width with that sign and the bound k as the bits of the float
- * 1 + k 2^-MAG32 (the draw compares the bits of its own 1 + rabs 2^-MAG32).
+ * word's layer and sign bits), the width times 2^(23 - MAG32) with that sign (exact) and the bound
+ * k as the bits of the float 1 + k 2^-23 (the draw compares the bits of its own 1 + rabs 2^-23).
  */
 function zig32Entries(t: ZigTables): string[] {
-  const shift = 23 - mag32Bits(t.layers);
-  const half = Array.from(t.w32, (w, i) => [floatBits(w), 0x3f800000 + t.k32[i] * 2 ** shift]);
+  const scale = 2 ** (23 - mag32Bits(t.layers));
+  const half = Array.from(t.w32, (w, i) => [floatBits(w * scale), 0x3f800000 + t.k32[i]]);
   return [0, 0x80000000].flatMap((sign) => half.map(([w, k]) => `{${hex32((w ^ sign) >>> 0)}, ${hex32(k)}}`));
 }
 
