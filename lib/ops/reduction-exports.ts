@@ -21,6 +21,7 @@ export const sum = reductionFunctions.sum;
  *
  * Parameters: `a`, the array; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `initial`, `where`.
  * Dtypes: bool and integers narrower than 64 bits accumulate in int64 (unsigned: uint64), float16 in float32; the result has the accumulator dtype (float16 stays float16); `dtype` sets both.
+ * Note: complex products multiply partial products in a tree and skip a factor of exactly 1 + 0j (the identity of an empty partial), where NumPy multiplies from 1 + 0j element by element: where an infinite part meets a zero part the two may differ between inf and NaN (`prod([inf + 0j])` is inf + 0j in gp, inf + nanj in NumPy).
  *
  * @example gp.prod(a, { axis: 0, keepdims: true })
  */
@@ -235,6 +236,7 @@ declare module '../core/gpu-array.js' {
      *
      * Parameters: the array itself; `axis` (a number, a list of numbers, or null/absent for every axis), positionally or in the options; options: `axis`, `keepdims`, `out`, `dtype`, `initial`, `where`.
      * Dtypes: bool and integers narrower than 64 bits accumulate in int64 (unsigned: uint64), float16 in float32; the result has the accumulator dtype (float16 stays float16); `dtype` sets both.
+     * Note: complex products multiply partial products in a tree and skip a factor of exactly 1 + 0j (the identity of an empty partial), where NumPy multiplies from 1 + 0j element by element: where an infinite part meets a zero part the two may differ between inf and NaN (`prod([inf + 0j])` is inf + 0j in gp, inf + nanj in NumPy).
      *
      * @example a.prod(0)
      */
