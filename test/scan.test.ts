@@ -191,6 +191,14 @@ describeEachDevice('scans', () => {
     expect(flat(gp.ufuncs.get('minimum')!.accumulate(gp.array(v))).slice(0, 3)).to.deep.equal([3, 1, 1]);
     expect(flat(gp.ufuncs.get('minimum')!.accumulate(gp.array(v))).slice(3).every(Number.isNaN)).to.equal(true);
     expect(flat(gp.ufuncs.get('multiply')!.accumulate(gp.array([true, true, false, true])))).to.deep.equal([1, 1, 0, 0]);
+    // An out of a lower kind: NumPy accumulates in the input's loop and casts each result (as cumsum);
+    // an integer out of integer data accumulates in out's dtype (NumPy 2.4 values).
+    const fx = gp.array([1.5, 2.5, -0.0, 3.25, Infinity]);
+    expect(flat(gp.add.accumulate(fx, { out: gp.zeros([5], 'int8') })).slice(0, 4)).to.deep.equal([1, 4, 4, 7]);
+    expect(flat(gp.multiply.accumulate(fx.slice('0:2'), { out: gp.zeros([2], 'int64') }))).to.deep.equal([1, 3]);
+    expect(flat(gp.minimum.accumulate(gp.array([4.5, Infinity, 2.5]), { out: gp.zeros([3], 'int64') }))).to.deep.equal([4, 4, 2]);
+    expect(flat(gp.maximum.accumulate(gp.array([-1, -0.0, 7.25]), { out: gp.zeros([3], 'bool') }))).to.deep.equal([1, 0, 1]);
+    expect(flat(gp.add.accumulate(gp.array([100, 100, 100], 'int8'), { out: gp.zeros([3], 'int64') }))).to.deep.equal([100, 200, 300]);
     expect(() => gp.ufuncs.get('divmod')!.accumulate(m)).to.throw(TypeError, /single value/);
     expect(() => gp.ufuncs.get('sqrt')!.accumulate(m)).to.throw(TypeError, /binary/);
   });

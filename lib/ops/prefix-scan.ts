@@ -397,7 +397,9 @@ Object.defineProperty(Ufunc.prototype, 'accumulate', {
     const op = ACCUMULATE[this.name];
     // The others (and complex maximum/minimum): NumPy's sequential loop along the axis (ufunc-fold.ts).
     if (op === undefined || (a.dtype.isComplex && op !== 'add' && op !== 'multiply')) return foldAccumulate(this, a, axis, want, o.out);
-    const d = want ?? (o.out !== undefined ? o.out.dtype : accumulateDType(op, a.dtype, undefined));
+    // Without dtype=, out's dtype only where NumPy's loop runs in it (as cumsum): float data into an
+    // integer or bool out accumulate as floats, each result cast into out.
+    const d = want ?? (o.out !== undefined && runsInOut(a.dtype, o.out.dtype) ? o.out.dtype : accumulateDType(op, a.dtype, undefined));
     return scanAlongAxis(name, a, axis ?? 0, op, d, false, o.out);
   },
   writable: true,
