@@ -269,6 +269,12 @@ describeEachDevice('statistics', () => {
     expect(p.dtype.name).to.equal('int32');
     expect(flat(p)).to.deep.equal([7, 6]);
     expect(flat(gp.ptp(gp.array([100, -100], 'int8')))).to.deep.equal([-56]); // wraps as NumPy
+    // With out, NumPy casts the maximum into out first and subtracts in out's dtype (NumPy 2.4 values).
+    const pOut = gp.zeros([], 'float64');
+    expect(flat(gp.ptp(gp.array([100, -100], 'int8'), { out: pOut }))).to.deep.equal([200]);
+    expect(flat(gp.ptp(gp.array([1.1, -0.3], 'float32'), { out: pOut }))).to.deep.equal([1.1000000238418579 + 0.30000001192092896]);
+    expect(flat(gp.ptp(gp.array([true, false]), { out: pOut }))).to.deep.equal([1]);
+    expect(() => gp.ptp(gp.array([5, 1], 'uint64'), { out: gp.zeros([], 'int64') })).to.throw(TypeError, /cast/);
 
     const b = gp.array([[0, 1], [2, 3], [4, 5]], 'float64');
     expect(flat(gp.average(b, { axis: 1, weights: gp.array([0.25, 0.75]) }) as gp.GpuArray)).to.deep.equal([0.75, 2.75, 4.75]);
@@ -610,6 +616,15 @@ describeEachDevice('statistics', () => {
     expect(() => gp.nanvar(a, 1, { out: gp.empty([3], 'int32') })).to.throw(TypeError, /out must be inexact/);
     expect(() => gp.nanstd(gp.arange(12).reshape([3, 4]), 1, { out: gp.empty([3], 'int32') })).to.throw(TypeError, /sqrt/);
     expect(flat(gp.nanvar(gp.arange(12).reshape([3, 4]), 1, { out: gp.empty([3], 'int32') }))).to.deep.equal([1, 1, 1]);
+    // Without dtype=, NumPy's sum into out runs in out's dtype (float32 data, float64 out), and the
+    // out must have the result's exact shape (NumPy 2.4 values).
+    const f32 = gp.array([1e8, 1, -1e8, 1, NaN], 'float32');
+    expect(gp.nanmean(f32, { out: gp.zeros([]) }).item()).to.equal(0.5);
+    const g32 = gp.array([1e4, 1, -1e4 + 0.5, NaN, 3.3], 'float32');
+    expect(gp.nanvar(g32, { out: gp.zeros([]) }).item()).to.be.closeTo(49997503.11249985, 1e-6);
+    expect(gp.nanstd(g32, { out: gp.zeros([]) }).item()).to.be.closeTo(7070.89125305, 1e-6);
+    expect(() => gp.nanmean(f32, { out: gp.zeros([1]) })).to.throw(RangeError, /shape/);
+    expect(() => gp.nanvar(g32, { out: gp.zeros([1]) })).to.throw(RangeError, /shape/);
     expect(() => gp.sum(a, { mean: 1 } as never)).to.throw(TypeError, /unexpected keyword argument 'mean'/);
   });
 

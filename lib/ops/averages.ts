@@ -6,7 +6,7 @@ import { canCastSameKind, promoteTypes } from '../core/promotion.js';
 import { sameShape } from '../core/shape.js';
 import type { AxisLike } from '../kernel/reduction.js';
 import { givenMean, reductionFunctions as R } from './reductions.js';
-import { ArrayLike as ArrayArg, axesOf, copyInto, bindArgs, bindArgsNoneDefault, toArray, withArray } from './array-args.js';
+import { ArrayLike as ArrayArg, axesOf, copyInto, bindArgs, bindArgsNoneDefault, intoOut, toArray, withArray } from './array-args.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
 
 /** Options of ptp, nanmean, nanvar, nanstd and nanprod (NumPy's axis, keepdims and ddof). */
@@ -43,12 +43,18 @@ export function ptp(a: ArrayArg, ...more: (AxisLike | GpuArray | boolean | null 
     const hi = R.max(a, o);
     tmp.push(hi);
     // NumPy's max and min run first: an empty array or a bad axis is their error, not this one.
-    if (a.dtype.isBool) throw new TypeError('ptp: numpy boolean subtract is not supported');
+    if (a.dtype.isBool && out === null) throw new TypeError('ptp: numpy boolean subtract is not supported');
     const lo = R.min(a, o);
     tmp.push(lo);
     // NumPy's ptp reduces into out (its exact shape), where a ufunc's out may be wider.
     if (out !== null && !sameShape(out.shape, hi.shape)) throw new RangeError(`ptp: out has shape [${out.shape.join(', ')}], the result has shape [${hi.shape.join(', ')}]`);
-    return (out === null ? U.subtract(hi, lo) : U.subtract(hi, lo, { out })) as GpuArray;
+    if (out === null) return U.subtract(hi, lo) as GpuArray;
+    // NumPy's _ptp is subtract(maximum.reduce(a, out=out), min, out): the maximum is cast into out
+    // (unsafely) first, so the subtraction runs in out's dtype with the minimum (float32 data and a
+    // float64 out subtract in float64, int8 data and a float out do not wrap, bool data and a float
+    // out work, uint64 data and an int64 out subtract in float64 and cannot cast back).
+    copyInto(out, hi);
+    return U.subtract(out, lo, { out }) as GpuArray;
   });
 }
 
@@ -84,15 +90,9 @@ function passOn(o: Partial<NanMomentOptions>, keepdims = o.keepdims) {
   return { axis: o.axis, keepdims, ...(o.dtype !== undefined ? { dtype: o.dtype } : {}), ...(o.where !== undefined ? { where: o.where } : {}) };
 }
 
-/** r, or r cast into out (r disposed) when out is given. */
-function into(r: GpuArray, out: GpuArray | undefined): GpuArray {
-  if (out === undefined) return r;
-  try {
-    copyInto(out, r);
-    return out;
-  } finally {
-    r.dispose();
-  }
+/** o with out's dtype as the dtype when only out is given (NumPy's sum into out accumulates in out's dtype). */
+function withOutDtype(o: Partial<NanMomentOptions>): Partial<NanMomentOptions> {
+  return o.dtype === undefined && o.out instanceof GpuArray ? { ...o, dtype: o.out.dtype } : o;
 }
 
 /** NumPy: float input takes a float dtype= and out= only. */
@@ -114,12 +114,14 @@ export function nanmean(a: ArrayArg, ...more: (AxisLike | DType | string | GpuAr
   if (a.dtype.kind !== 'f' && a.dtype.kind !== 'c') return R.mean(a, { ...passOn(o), ...(o.out !== undefined ? { out: o.out } : {}) });
   checkInexact('nanmean', o);
   const r = using((tmp) => {
-    const s = R.nansum(a, passOn(o));
+    // NumPy sums into out: without a dtype, the sum runs in out's dtype (float32 data, float64 out: a float64 sum).
+    const s = R.nansum(a, passOn(withOutDtype(o)));
     tmp.push(s);
     const c = countValid(a, o, s.dtype, tmp);
     return U.divide(s, c) as GpuArray;
   });
-  return into(r, o.out);
+  // NumPy's sums take an out of the result's exact shape (a (1,) out of a 0-d result is refused).
+  return intoOut('nanmean', r, o.out);
 }
 
 /** NumPy 2's `correction` (the array API's ddof): the same number, never both. */
@@ -166,7 +168,8 @@ function nanvarFrom(a: GpuArray, o: Partial<NanMomentOptions>, ddof: number, giv
     if (mag !== z) tmp.push(mag);
     const sq = U.multiply(mag, mag) as GpuArray;
     tmp.push(sq);
-    const ss = R.sum(sq, passOn(o));
+    // NumPy's last sum (of the squares) goes into out: in out's dtype when no dtype is given.
+    const ss = R.sum(sq, passOn(withOutDtype(o)));
     tmp.push(ss);
     const c = countValid(a, o, ss.dtype, tmp);
     tmp.push(c);
@@ -186,7 +189,7 @@ export function nanvar(a: ArrayArg, ...more: (AxisLike | DType | string | GpuArr
   if (!(a instanceof GpuArray)) return withArray(a, 'nanvar: a', (x) => nanvar(x, ...more));
   // NumPy's order: axis, dtype, out, ddof, keepdims; where and correction keyword-only.
   const o = correctionAsDdof('nanvar', nanMoments('nanvar', more, ['axis', 'dtype', 'out', 'ddof', 'keepdims'], ['where', 'correction', 'mean']));
-  return into(nanvarOf('nanvar', a, o), o.out);
+  return intoOut('nanvar', nanvarOf('nanvar', a, o), o.out);
 }
 
 /** numpy.nanstd: the square root of nanvar. */
@@ -199,7 +202,7 @@ export function nanstd(a: ArrayArg, ...more: (AxisLike | DType | string | GpuArr
     if (o.out !== undefined && !canCastSameKind(v.dtype, o.out.dtype)) {
       throw new TypeError(`nanstd: Cannot cast ufunc 'sqrt' output from ${v.dtype.name} to ${o.out.dtype.name} with casting rule 'same_kind'`);
     }
-    return into(U.sqrt(v) as GpuArray, o.out);
+    return intoOut('nanstd', U.sqrt(v) as GpuArray, o.out);
   } finally {
     v.dispose();
   }
