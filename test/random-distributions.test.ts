@@ -131,6 +131,24 @@ describeEachDevice('random: distributions', () => {
     expect(ksStatistic(col(1), (t) => normalCdf((t - 10) / 2))).to.be.below(KS_LIMIT);
   });
 
+  it('binomial at huge n: the mean and variance (BTRS at n = 1e15 and 2**50)', () => {
+    // Its acceptance test once took lgamma differences near n log n, which a double keeps to units:
+    // the variance came out 23% (n = 1e15) and -26% (2**50, p = 1e-12) off.
+    for (const [n, p, seed] of [[1e15, 0.5, 3], [2 ** 50, 1e-12, 4], [1e9, 0.3, 5]] as const) {
+      const rows = 20000;
+      const mu = n * p;
+      const v = n * p * (1 - p);
+      const t = random.defaultRng(seed).binomial(n, p, rows);
+      const x = Array.from(t.toTypedArray() as BigInt64Array, (k) => Number(k - BigInt(Math.round(mu))));
+      t.dispose();
+      const mean = x.reduce((a, b) => a + b, 0) / rows;
+      const varS = x.reduce((a, b) => a + (b - mean) ** 2, 0) / (rows - 1);
+      // Standard errors: sqrt(v / rows) for the mean, sqrt(2 / rows) = 0.01 for the variance ratio.
+      expect(Math.abs(mean - (mu - Math.round(mu))), `mean n=${n}`).to.be.below(6 * Math.sqrt(v / rows));
+      expect(Math.abs(varS / v - 1), `variance n=${n}`).to.be.below(0.06);
+    }
+  });
+
   it('multinomial rows sum to n and match the means', () => {
     const p = [0.1, 0.25, 0.65];
     const rows = 20000;
