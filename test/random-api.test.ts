@@ -359,7 +359,16 @@ describeEachDevice('random: API', () => {
   it('GpuArray seeds and sizes as NumPy takes ndarrays; standardGamma(out) without size; multinomial([]) refused', () => {
     // np.random.SeedSequence(np.array([1, 2], 'uint32')).generate_state(2), SeedSequence(np.int64(7)): the list's / int's words.
     expect(Array.from(new random.SeedSequence(gp.array([1, 2], 'uint32')).generateState(2) as Uint32Array)).to.deep.equal([1596810411, 3615836353]);
-    expect(Array.from(new random.SeedSequence(gp.array(7, 'int64')).generateState(2) as Uint32Array)).to.deep.equal([2083679832, 3939563265]);
+    expect(Array.from(new random.SeedSequence(gp.int64(7)).generateState(2) as Uint32Array)).to.deep.equal([2083679832, 3939563265]);
+    expect(vals(random.defaultRng(gp.uint32(7)).random(2))).to.deep.equal(vals(random.defaultRng(7).random(2)));
+    // A 0-d array is not NumPy's scalar: default_rng(np.array(7)) is "len() of unsized object" (uint32: a ValueError);
+    // the legacy seed takes it. np.bool_ and float scalars are refused.
+    expect(() => new random.SeedSequence(gp.array(7, 'int64'))).to.throw(TypeError, /unsized/);
+    expect(() => random.defaultRng(gp.array(7, 'uint32'))).to.throw(RangeError);
+    expect(() => random.defaultRng(gp.bool(true))).to.throw(TypeError);
+    expect(() => random.defaultRng(gp.float64(7))).to.throw(TypeError);
+    random.seed(gp.array(7, 'int64'));
+    random.seed(gp.int64(7));
     expect(vals(random.defaultRng(gp.array([1, 2], 'int64')).random(3))).to.deep.equal(vals(random.defaultRng([1, 2]).random(3)));
     expect(() => random.defaultRng(gp.array([1.5, 2], 'float64'))).to.throw(TypeError);
     expect(vals(random.defaultRng(true as never).random(2))).to.deep.equal(vals(random.defaultRng(1).random(2)));

@@ -106,4 +106,17 @@ describeEachDevice('gp.random edge rules', () => {
     expect(new gp.random.SeedSequence(1).spawn(3n)).to.have.length(3);
     expect(() => new gp.random.SeedSequence(1).spawn(2.5)).to.throw(TypeError);
   });
+
+  it('a boolean count is Python\'s int: permutation(true) is [0], choice, bytes and spawn take it', () => {
+    // np: permutation(True) -> array([0]); permutation(False) -> empty int64; choice(True, 2) -> [0, 0].
+    const p = g().permutation(true as never);
+    expect(p.dtype.name).to.equal('int64');
+    expect(values(p)).to.deep.equal([0]);
+    expect(g().permutation(false as never).shape).to.deep.equal([0]);
+    expect(values(gp.random.permutation(true as never))).to.deep.equal([0]);
+    expect(values(g().choice(true as never, 2))).to.deep.equal([0, 0]);
+    expect(() => g().choice(false as never)).to.throw(RangeError, /empty/);
+    expect(g().bytes(true as never)).to.have.length(1);
+    expect(g().spawn(true as never)).to.have.length(1);
+  });
 });

@@ -2,13 +2,14 @@
 // seeded as NumPy's bit generators (an integer, an array of integers, a SeedSequence or the OS).
 // Its random words come from kernels/gpuarray/philox.h; here only the position is kept.
 import type { GpuArray } from '../core/gpu-array.js';
+import { Scalar } from '../core/scalar.js';
 import { SeedEntropy, SeedSequence } from './seed-sequence.js';
 import { counterWords } from './philox.js';
 
 const COUNTER_MOD = 1n << 128n;
 
 /** A seed as NumPy's bit generators take it: an integer, an array of integers, a SeedSequence, or null/undefined for fresh OS entropy. */
-export type SeedLike = SeedEntropy | GpuArray | SeedSequence | null | undefined;
+export type SeedLike = SeedEntropy | GpuArray | Scalar | SeedSequence | null | undefined;
 
 export function toSeedSequence(seed: SeedLike): SeedSequence {
   if (seed instanceof SeedSequence) return seed;

@@ -118,6 +118,8 @@ function asDeviceArray(x: unknown, method: string): GpuArray {
 }
 
 export function permutation(bg: Philox, x: unknown, axis: number): GpuArray {
+  // A bool is Python's int subclass: permutation(True) permutes arange(1).
+  if (typeof x === 'boolean') x = Number(x);
   if (typeof x === 'number' || typeof x === 'bigint') {
     const n = Number(x);
     if (!Number.isInteger(n)) throw new TypeError(`permutation: n must be an integer, got ${n}`);
@@ -208,7 +210,8 @@ export function permuted(bg: Philox, x: unknown, axis: number | null | undefined
 
 /** `length` bytes: the words of ceil(length / 16) blocks, little-endian. */
 export function randomBytes(bg: Philox, lengthIn: number | bigint): Uint8Array {
-  const length = lengthOf(lengthIn);
+  // A bool is Python's int subclass: bytes(True) is one byte.
+  const length = lengthOf(typeof lengthIn === 'boolean' ? Number(lengthIn) : lengthIn);
   if (typeof length !== 'number' || !Number.isInteger(length)) throw new TypeError(`bytes: length must be an integer, got ${lengthIn === null ? 'null' : typeof lengthIn}`);
   if (length < 0) throw new RangeError('bytes: length must be a non-negative integer');
   const blocks = Math.ceil(length / 16);
@@ -237,6 +240,8 @@ function addOne(c: readonly number[]): number[] {
 export function choice(bg: Philox, aIn: unknown, size: Size, replace: boolean, pIn: unknown, axis: number, doShuffle: boolean): GpuArray {
   let pop: GpuArray | null = null;
   let n: number;
+  // A bool is Python's int subclass: choice(True) draws from arange(1).
+  if (typeof aIn === 'boolean') aIn = Number(aIn);
   if (typeof aIn === 'number' || typeof aIn === 'bigint') {
     n = Number(aIn);
     // NumPy: ValueError "a must be a sequence or an integer, not <class 'float'>".

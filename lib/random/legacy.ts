@@ -1,6 +1,7 @@
 // The legacy numpy.random functions people still type: the methods of one global RandomState, as
 // NumPy's (whose RandomState is MT19937; this one draws from a Philox Generator, reseeded by seed()).
 import { GpuArray } from '../core/gpu-array.js';
+import { Scalar } from '../core/scalar.js';
 import { Philox, type PhiloxState } from './bit-generator.js';
 import type { Generator } from './generator.js';
 import { RandomState } from './random-state.js';
@@ -11,7 +12,7 @@ const state = (): RandomState => (global ??= new RandomState());
 const rng = (): Generator => state().generator;
 
 /** Reseed the global generator (none: from the OS; integers each in [0, 2**32)). */
-export function seed(s0?: SeedEntropy | GpuArray | null): void {
+export function seed(s0?: SeedEntropy | GpuArray | Scalar | null): void {
   state().seed(s0);
 }
 

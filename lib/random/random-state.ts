@@ -4,6 +4,7 @@
 // same method names. Its numbers are not NumPy's (MT19937), as CuPy's are not.
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
+import { Scalar } from '../core/scalar.js';
 import { empty } from '../ops/creation.js';
 import { lengthOf } from '../core/shape.js';
 import { ufuncFunctions, type UfuncOperand } from '../ops/ufunc-api.js';
@@ -22,8 +23,8 @@ function someValue(v: unknown, bad: (x: number) => boolean): boolean {
 }
 
 /** A Philox seeded as RandomState.seed takes it: none (the OS), or integers each in [0, 2**32). */
-function seededPhilox(s0: SeedEntropy | GpuArray | null | undefined): Philox {
-  const s = hostEntropy(s0);
+function seededPhilox(s0: SeedEntropy | GpuArray | Scalar | null | undefined): Philox {
+  const s = hostEntropy(s0, true);
   if (Array.isArray(s) && s.length === 0) throw new RangeError('seed: Seed must be non-empty');
   // RandomState.seed's range: each integer in [0, 2**32) (negatives are refused by SeedSequence).
   for (const v of typeof s === 'number' || typeof s === 'bigint' ? [s] : Array.isArray(s) ? s : []) {
@@ -109,7 +110,7 @@ export class RandomState {
   private gen: Generator;
 
   /** A RandomState seeded as {@link RandomState.seed}, or drawing from a given Philox bit generator. */
-  constructor(seed?: SeedEntropy | GpuArray | Philox | null) {
+  constructor(seed?: SeedEntropy | GpuArray | Scalar | Philox | null) {
     this.gen = new Generator(seed instanceof Philox ? seed : seededPhilox(seed));
   }
 
@@ -119,7 +120,7 @@ export class RandomState {
   }
 
   /** Reseeds: an integer or integers each in [0, 2**32), or none for fresh OS entropy (RandomState.seed). */
-  seed(s?: SeedEntropy | GpuArray | null): void {
+  seed(s?: SeedEntropy | GpuArray | Scalar | null): void {
     this.gen = new Generator(seededPhilox(s));
   }
 

@@ -4,6 +4,7 @@
 // algorithm and constants, so `new SeedSequence(1234).generateState(4)` equals NumPy's.
 import { randomBytes } from 'node:crypto';
 import { GpuArray } from '../core/gpu-array.js';
+import { Scalar } from '../core/scalar.js';
 import { lengthOf } from '../core/shape.js';
 
 const POOL_SIZE = 4;
@@ -46,15 +47,28 @@ function toWords(v: SeedEntropy, what: string): number[] {
 }
 
 /**
- * A GpuArray seed as NumPy takes an ndarray one: an integer array is its values (a 0-d one its
- * integer); a float array is refused as NumPy's SeedSequence refuses it. A boolean is 0 or 1.
+ * A GpuArray seed as NumPy takes an ndarray one: an integer array is its values; a float array is
+ * refused as NumPy's SeedSequence refuses it. A 0-d array is refused too (NumPy's `len()` of it
+ * fails), except by the legacy seeding (`legacy`), which takes its integer. A boolean is 0 or 1.
  * Anything else as given.
  */
-export function hostEntropy<T>(v: T | GpuArray): T | SeedEntropy {
+export function hostEntropy<T>(v: T | GpuArray | Scalar, legacy = false): Exclude<T, Scalar> | SeedEntropy {
   // A bool is Python's int subclass: default_rng(True) is default_rng(1).
   if (typeof v === 'boolean') return v ? 1 : 0;
-  if (!(v instanceof GpuArray)) return v;
+  // A typed integer scalar is NumPy's np.int64(7), an integer; np.bool_ and float scalars are refused.
+  if (v instanceof Scalar) {
+    if (v.dtype.kind === 'i' || v.dtype.kind === 'u') return BigInt(v.value as number | bigint);
+    if (legacy && v.dtype.kind === 'b') throw new RangeError('seed: Seed array must be 1-d');
+    throw new TypeError(`SeedSequence expects int or sequence of ints for entropy not ${v.dtype.name}(${String(v)})`);
+  }
+  if (!(v instanceof GpuArray)) return v as Exclude<T, Scalar>;
   if (v.dtype.kind !== 'i' && v.dtype.kind !== 'u') throw new TypeError(`SeedSequence expects int or sequence of ints for entropy not a ${v.dtype.name} array`);
+  if (v.ndim === 0 && !legacy) {
+    // NumPy keeps a uint32 array as it is and fails to concatenate it (ValueError); any other
+    // integer array is iterated, and a 0-d one has no len() (TypeError).
+    if (v.dtype.name === 'uint32') throw new RangeError('SeedSequence: zero-dimensional arrays cannot be concatenated');
+    throw new TypeError('SeedSequence: len() of unsized object (a 0-d array is not a seed; pass its item())');
+  }
   const values = Array.from(v.toTypedArray() as ArrayLike<number | bigint>, (x) => BigInt(x));
   return v.ndim === 0 ? values[0] : values;
 }
@@ -96,7 +110,7 @@ export class SeedSequence {
   readonly pool: Uint32Array;
 
   /** `entropy` null/undefined draws 128 bits from the OS (node:crypto), as NumPy's. */
-  constructor(entropy?: SeedEntropy | GpuArray | null, options: SeedSequenceOptions = {}) {
+  constructor(entropy?: SeedEntropy | GpuArray | Scalar | null, options: SeedSequenceOptions = {}) {
     const what = 'SeedSequence';
     entropy = hostEntropy(entropy);
     if (entropy === null || entropy === undefined) {
@@ -168,7 +182,8 @@ export class SeedSequence {
 
   /** n children: the same entropy, spawn keys extended by this sequence's running child count. */
   spawn(nChildrenIn: number | bigint): SeedSequence[] {
-    const nChildren = lengthOf(nChildrenIn);
+    // A bool is Python's int subclass: spawn(True) is one child.
+    const nChildren = lengthOf(typeof nChildrenIn === 'boolean' ? Number(nChildrenIn) : nChildrenIn);
     if (typeof nChildren !== 'number' || !Number.isInteger(nChildren)) throw new TypeError(`spawn: nChildren must be an integer, got ${String(nChildrenIn)}`);
     if (nChildren < 0) throw new RangeError(`spawn: nChildren must be a non-negative integer, got ${nChildren}`);
     const out: SeedSequence[] = [];
