@@ -369,6 +369,16 @@ describeEachDevice('random: API', () => {
     expect(() => random.defaultRng(gp.float64(7))).to.throw(TypeError);
     random.seed(gp.array(7, 'int64'));
     random.seed(gp.int64(7));
+    // RandomState.seed squeezes its array: [[5]] is 5, a bool array of more than one element its
+    // 0s and 1s; a 2-D array of more, or a lone bool, is "Seed array must be 1-d".
+    random.seed(gp.array([[5]], 'int64'));
+    const a = random.rand(2);
+    random.seed(5);
+    expect(vals(random.rand(2))).to.deep.equal(vals(a));
+    random.seed(gp.array([true, false]));
+    expect(() => random.seed(gp.array([[1, 2], [3, 4]], 'int64'))).to.throw(RangeError, /1-d/);
+    expect(() => random.seed(gp.array(true))).to.throw(RangeError, /1-d/);
+    expect(() => random.seed(gp.bool(true))).to.throw(RangeError, /1-d/);
     expect(vals(random.defaultRng(gp.array([1, 2], 'int64')).random(3))).to.deep.equal(vals(random.defaultRng([1, 2]).random(3)));
     expect(() => random.defaultRng(gp.array([1.5, 2], 'float64'))).to.throw(TypeError);
     expect(vals(random.defaultRng(true as never).random(2))).to.deep.equal(vals(random.defaultRng(1).random(2)));

@@ -107,6 +107,36 @@ describeEachDevice('gp.random edge rules', () => {
     expect(() => new gp.random.SeedSequence(1).spawn(2.5)).to.throw(TypeError);
   });
 
+  it('typed scalars are NumPy\'s np.float32/np.int64: parameters, sizes, counts and axes, never the options object', () => {
+    // np: normal(np.float32(1), np.int64(2), np.int64(3)) is a draw of 3; integers(0, 5, np.int64(3)) too.
+    expect(g().normal(gp.float32(1), gp.int64(2), gp.int64(3)).shape).to.deep.equal([3]);
+    expect(g().binomial(gp.uint64(10), gp.float32(0.5), [gp.int64(2), 3]).shape).to.deep.equal([2, 3]);
+    expect(values(g().binomial(gp.bool(true), 1, 2))).to.deep.equal([1, 1]);
+    expect(g().integers(0, 5, gp.int64(3)).shape).to.deep.equal([3]);
+    expect(values(g().integers(gp.float64(5), { size: 50 })).every((v) => v >= 0 && v < 5)).to.equal(true);
+    expect(values(g().integers(gp.int64(-(2n ** 63n)), gp.int64(2n ** 63n - 1n), { size: 4, endpoint: true })).length).to.equal(4);
+    expect(g().choice(gp.int64(5), gp.int64(3)).shape).to.deep.equal([3]);
+    expect(g().permutation(gp.int64(4)).shape).to.deep.equal([4]);
+    const m = gp.array([[1, 2, 3], [4, 5, 6]], 'int64');
+    expect(values(g().permutation(m, gp.int64(1)).slice(0)).sort()).to.deep.equal([1, 2, 3]);
+    expect(values(g().permuted(m, { axis: gp.int64(1) }).slice(1)).sort()).to.deep.equal([4, 5, 6]);
+    expect(g().multivariateNormal([0, 0], [[1, 0], [0, 1]], gp.int64(3)).shape).to.deep.equal([3, 2]);
+    // np: size=np.float64(3) is a TypeError.
+    expect(() => g().normal(0, 1, gp.float64(3))).to.throw(TypeError);
+  });
+
+  it('NumPy\'s edge refusals: uniform(0, -0) (high - low has its sign bit), a 0-d p, None for multivariateNormal\'s options', () => {
+    expect(() => g().uniform(0, -0)).to.throw(RangeError, /high - low < 0/);
+    expect(g().uniform(-0, 0, 3).shape).to.deep.equal([3]);
+    expect(() => g().choice(5, 3, { p: gp.array(0.2) })).to.throw(TypeError);
+    expect(() => g().choice(5, 3, { p: [[0.2, 0.2, 0.2, 0.2, 0.2]] })).to.throw(RangeError);
+    // np: check_valid=None and method=None are ValueErrors, tol=None a TypeError; undefined is the default.
+    expect(() => g().multivariateNormal([0], [[1]], { checkValid: null })).to.throw(RangeError, /check_valid/);
+    expect(() => g().multivariateNormal([0], [[1]], { method: null })).to.throw(RangeError, /method/);
+    expect(() => g().multivariateNormal([0], [[1]], { tol: null })).to.throw(TypeError, /tol/);
+    expect(g().multivariateNormal([0], [[1]], { checkValid: undefined, method: undefined }).shape).to.deep.equal([1]);
+  });
+
   it('a boolean count is Python\'s int: permutation(true) is [0], choice, bytes and spawn take it', () => {
     // np: permutation(True) -> array([0]); permutation(False) -> empty int64; choice(True, 2) -> [0, 0].
     const p = g().permutation(true as never);

@@ -66,8 +66,9 @@ const d = (name: string, words: 1 | 2 | 4, params: readonly ParamDef[], expr: st
 export const DISTRIBUTIONS: Record<string, DistributionDef> = {
   uniform: {
     ...d('uniform', 2, [{ name: 'low', def: 0 }, { name: 'high', def: 1 }], 'A + (B - A) * s.uniform()'),
-    // NumPy: a range that is not finite is an OverflowError, a negative one a ValueError.
-    joint: ([lo, hi]) => (!Number.isFinite(hi - lo) ? 'high - low range exceeds valid bounds' : hi - lo < 0 ? 'high - low < 0' : null),
+    // NumPy: a range that is not finite is an OverflowError, a negative one a ValueError (its sign
+    // bit, as NumPy's check: uniform(0.0, -0.0) is refused).
+    joint: ([lo, hi]) => (!Number.isFinite(hi - lo) ? 'high - low range exceeds valid bounds' : hi - lo < 0 || Object.is(hi - lo, -0) ? 'high - low < 0' : null),
   },
   normal: d('normal', 2, [{ name: 'loc', def: 0 }, { name: 'scale', def: 1, ...nonNeg('scale') }], `A + B * ${NORMAL}`, 'float64', ZIG),
   lognormal: d('lognormal', 2, [{ name: 'mean', def: 0 }, { name: 'sigma', def: 1, ...nonNeg('sigma') }], `${ns}rexp(A + B * ${NORMAL})`, 'float64', ZIG),

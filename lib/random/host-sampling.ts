@@ -91,7 +91,9 @@ function upload(bytes: Uint8Array, shape: readonly number[], like: GpuArray): Gp
   return out;
 }
 
-const normAxis = (axis: number, ndim: number, method: string) => {
+const normAxis = (axisIn: number | bigint, ndim: number, method: string) => {
+  // A bigint axis (gp.int64(1), NumPy's np.int64) is its number.
+  const axis = typeof axisIn === 'bigint' ? Number(axisIn) : axisIn;
   if (!Number.isInteger(axis) || axis < -ndim || axis >= ndim) throw new RangeError(`${method}: axis ${axis} is out of bounds for array of dimension ${ndim}`);
   return axis < 0 ? axis + ndim : axis;
 };
@@ -256,6 +258,7 @@ export function choice(bg: Philox, aIn: unknown, size: Size, replace: boolean, p
     pop = asDeviceArray(aIn, 'choice');
     if (pop.ndim < 1) throw new RangeError('choice: a must be a sequence or an integer, not a 0-d array');
     // NumPy reads a.shape[axis]: an axis past the dimensions is its IndexError.
+    if (typeof axis === 'bigint') axis = Number(axis);
     if (!Number.isInteger(axis)) throw new TypeError(`choice: axis must be an integer, got ${axis}`);
     if (axis < -pop.ndim || axis >= pop.ndim) throw new IndexError(`choice: axis ${axis} is out of range for a population of ${pop.ndim} dimension${pop.ndim === 1 ? '' : 's'}`);
     axis = normAxis(axis, pop.ndim, 'choice');
@@ -271,6 +274,8 @@ export function choice(bg: Philox, aIn: unknown, size: Size, replace: boolean, p
     if (pIn !== null && pIn !== undefined) {
       const pa = asDeviceArray(pIn, 'choice');
       try {
+        // NumPy takes len(p) first: a 0-d p is its TypeError, another non-1-D one a ValueError.
+        if (pa.ndim === 0) throw new TypeError('choice: p must be 1-dimensional (len() of unsized object)');
         if (pa.ndim !== 1) throw new RangeError('choice: p must be 1-dimensional');
         p = Float64Array.from(pa.toTypedArray() as ArrayLike<number>, Number);
       } finally {

@@ -80,16 +80,17 @@ function factorT(cov: GpuArray, method: MvnMethod, checkValid: MvnCheckValid, to
 
 /** Generator.multivariateNormal's work once its arguments are bound (see generator.ts). */
 export function multivariateNormal(g: Generator, meanIn: unknown, covIn: unknown, size: Size, opts: Record<string, unknown>): GpuArray {
-  const method = (opts.method ?? 'svd') as MvnMethod;
+  // null is NumPy's None, refused as a misspelt value; undefined takes the default.
+  const method = (opts.method === undefined ? 'svd' : opts.method) as MvnMethod;
   if (method !== 'svd' && method !== 'eigh' && method !== 'cholesky') {
     throw new RangeError("multivariateNormal: method must be one of {'eigh', 'svd', 'cholesky'}");
   }
   // NumPy checks check_valid only where it is used; a misspelt one is refused here in every case.
-  const checkValid = (opts.checkValid ?? 'warn') as MvnCheckValid;
+  const checkValid = (opts.checkValid === undefined ? 'warn' : opts.checkValid) as MvnCheckValid;
   if (checkValid !== 'warn' && checkValid !== 'raise' && checkValid !== 'ignore') {
     throw new RangeError("multivariateNormal: check_valid must equal 'warn', 'raise', or 'ignore'");
   }
-  const tol = opts.tol ?? 1e-8;
+  const tol = opts.tol === undefined ? 1e-8 : opts.tol;
   if (typeof tol !== 'number' || Number.isNaN(tol)) throw new TypeError('multivariateNormal: tol must be a number');
   const shape = sizeShape(size, 'multivariateNormal') ?? [];
   const temps: GpuArray[] = [];

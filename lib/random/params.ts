@@ -4,6 +4,7 @@
 import { DType, dtypeOfTypedArray, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { canCastSafely } from '../core/promotion.js';
+import { Scalar } from '../core/scalar.js';
 import { broadcastShapes, lengthOf, normalizeShape } from '../core/shape.js';
 import { asarray } from '../ops/creation.js';
 
@@ -12,7 +13,17 @@ export type Size = number | bigint | readonly (number | bigint)[] | null | undef
 export type ArrayLike = number | GpuArray | readonly unknown[];
 
 const isOptions = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof GpuArray) && !ArrayBuffer.isView(v);
+  v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof GpuArray) && !(v instanceof Scalar) && !ArrayBuffer.isView(v);
+
+/**
+ * A typed integer or bool scalar as the JS value it stands for (gp.int64(3) is NumPy's np.int64(3),
+ * an int; gp.bool(true) a bool); float and complex scalars stay typed, for toParam and the checks.
+ */
+const plainScalar = (v: unknown): unknown => {
+  if (!(v instanceof Scalar)) return v;
+  if (v.dtype.kind === 'b') return Boolean(v.valueOf());
+  return v.dtype.kind === 'i' || v.dtype.kind === 'u' ? v.valueOf() : v;
+};
 
 /**
  * Bind positional arguments and a trailing options object to `names`, and `keywordOnly` from the
@@ -28,23 +39,27 @@ export function bindArgs(method: string, args: readonly unknown[], names: readon
   for (const k of Object.keys(opts)) {
     if (!names.includes(k) && !keywordOnly.includes(k)) throw new TypeError(`${method}() got an unexpected keyword argument '${k}'`);
   }
-  for (const k of keywordOnly) out[k] = opts[k];
+  for (const k of keywordOnly) out[k] = plainScalar(opts[k]);
   names.forEach((n, i) => {
     const v = list[i];
     if (v !== undefined && opts[n] !== undefined) throw new TypeError(`${method}() got multiple values for argument '${n}'`);
-    out[n] = v !== undefined ? v : opts[n];
+    out[n] = plainScalar(v !== undefined ? v : opts[n]);
   });
   return out;
 }
 
 export function sizeShape(size: Size, method: string): number[] | null {
   if (size === null || size === undefined) return null;
+  // A typed integer scalar (gp.int64(3)) is NumPy's np.int64 size; a float one stays a TypeError.
+  if (size instanceof Scalar && (size.dtype.kind === 'i' || size.dtype.kind === 'u')) return sizeShape(size.valueOf(), method);
+  if (size instanceof Scalar) throw new TypeError(`${method}: size must be an integer or an array of integers, got a ${size.dtype.name} scalar`);
   // NumPy takes an integer ndarray as size (its values, as a tuple).
   if (size instanceof GpuArray && (size.dtype.kind === 'i' || size.dtype.kind === 'u') && size.ndim <= 1) {
     return sizeShape(Array.from(size.toTypedArray() as unknown as Iterable<number | bigint>, Number), method);
   }
   // NumPy: a size that is not an integer (or a sequence of them) is a TypeError, not a ValueError.
-  const dims: readonly unknown[] = (typeof size === 'number' || typeof size === 'bigint' ? [size] : Array.isArray(size) ? size : []).map(lengthOf);
+  const intScalar = (x: unknown) => (x instanceof Scalar && (x.dtype.kind === 'i' || x.dtype.kind === 'u') ? x.valueOf() : x);
+  const dims: readonly unknown[] = (typeof size === 'number' || typeof size === 'bigint' ? [size] : Array.isArray(size) ? size : []).map((x) => lengthOf(intScalar(x)));
   if (typeof size !== 'number' && typeof size !== 'bigint' && !Array.isArray(size)) throw new TypeError(`${method}: size must be an integer or an array of integers, got ${typeof size}`);
   for (const d of dims) {
     if (typeof d !== 'number' || !Number.isInteger(d)) throw new TypeError(`${method}: size must be an integer or an array of integers, got ${String(d)}`);
@@ -58,6 +73,8 @@ export type Param = { scalar: number; array: null; host: null } | { scalar: null
 export function toParam(v: unknown, name: string, method: string, d: DType = dtypes.float64): Param {
   if (typeof v === 'number') return { scalar: v, array: null, host: null };
   if (typeof v === 'bigint' || typeof v === 'boolean') return { scalar: Number(v), array: null, host: null };
+  // A typed scalar (gp.float32(0.5), gp.int64(10)) is NumPy's np.float32/np.int64: a number here (complex: TypeError).
+  if (v instanceof Scalar) return { scalar: Number(v.valueOf()), array: null, host: null };
   if (v instanceof GpuArray || Array.isArray(v) || ArrayBuffer.isView(v)) {
     const a = v instanceof GpuArray && v.dtype === d ? v : asarray(v, d);
     // NumPy checks every value (scale >= 0, 0 <= p <= 1, ...): the host copy serves those checks.

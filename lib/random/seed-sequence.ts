@@ -62,6 +62,15 @@ export function hostEntropy<T>(v: T | GpuArray | Scalar, legacy = false): Exclud
     throw new TypeError(`SeedSequence expects int or sequence of ints for entropy not ${v.dtype.name}(${String(v)})`);
   }
   if (!(v instanceof GpuArray)) return v as Exclude<T, Scalar>;
+  if (legacy) {
+    // RandomState.seed squeezes an array: one element is its integer (not a bool); more must be
+    // 1-D, and a bool array of them is taken as 0s and 1s (NumPy casts it to int64 safely).
+    if (v.size !== 1 && v.ndim !== 1) throw new RangeError('seed: Seed array must be 1-d');
+    if (v.dtype.kind === 'b') {
+      if (v.size === 1) throw new RangeError('seed: Seed array must be 1-d');
+      return Array.from(v.toTypedArray() as ArrayLike<number>, (x) => BigInt(Number(x)));
+    }
+  }
   if (v.dtype.kind !== 'i' && v.dtype.kind !== 'u') throw new TypeError(`SeedSequence expects int or sequence of ints for entropy not a ${v.dtype.name} array`);
   if (v.ndim === 0 && !legacy) {
     // NumPy keeps a uint32 array as it is and fails to concatenate it (ValueError); any other
@@ -70,7 +79,7 @@ export function hostEntropy<T>(v: T | GpuArray | Scalar, legacy = false): Exclud
     throw new TypeError('SeedSequence: len() of unsized object (a 0-d array is not a seed; pass its item())');
   }
   const values = Array.from(v.toTypedArray() as ArrayLike<number | bigint>, (x) => BigInt(x));
-  return v.ndim === 0 ? values[0] : values;
+  return v.ndim === 0 || (legacy && v.size === 1) ? values[0] : values;
 }
 
 /** Every uint32 operation below is the C one (wrapping multiply, logical shift). */
