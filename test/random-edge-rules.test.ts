@@ -128,6 +128,10 @@ describeEachDevice('gp.random edge rules', () => {
   it('NumPy\'s edge refusals: uniform(0, -0) (high - low has its sign bit), a 0-d p, None for multivariateNormal\'s options', () => {
     expect(() => g().uniform(0, -0)).to.throw(RangeError, /high - low < 0/);
     expect(g().uniform(-0, 0, 3).shape).to.deep.equal([3]);
+    // RandomState has no such check: uniform(0.0, -0.0) draws zeros there, scalar or array bounds.
+    expect(values(new gp.random.RandomState(1).uniform(0, -0, 2))).to.deep.equal([0, 0]);
+    expect(values(gp.random.uniform(gp.array([0, 1], 'float64'), gp.array([-0, 2], 'float64')))[0]).to.equal(0);
+    expect(() => g().uniform(gp.array([0, 1], 'float64'), gp.array([-0, 2], 'float64'))).to.throw(RangeError, /high - low < 0/);
     expect(() => g().choice(5, 3, { p: gp.array(0.2) })).to.throw(TypeError);
     expect(() => g().choice(5, 3, { p: [[0.2, 0.2, 0.2, 0.2, 0.2]] })).to.throw(RangeError);
     // np: check_valid=None and method=None are ValueErrors, tol=None a TypeError; undefined is the default.

@@ -202,8 +202,10 @@ export class RandomState {
     if (low === null || high === null) return this.gen.uniform(...args); // None: its TypeError
     // Generator.uniform refuses high < low, as NumPy's; RandomState's low + (high - low) u is the
     // reflection low + high - x of a draw x in [high, low).
+    // Generator.uniform also refuses a range of -0 (high -0, low +0), which RandomState draws as
+    // low: high + 0 is +0 there and unchanged elsewhere.
     if (typeof low === 'number' && typeof high === 'number') {
-      if (!(high < low)) return this.gen.uniform(...args);
+      if (!(high < low)) return Object.is(high - low, -0) ? this.gen.uniform(low, high + 0, a.size ?? null) : this.gen.uniform(...args);
       const x = this.gen.uniform(high, low, a.size ?? null);
       try {
         return ufuncFunctions.subtract(low + high, x) as GpuArray;
@@ -217,7 +219,11 @@ export class RandomState {
     const flip = U.less(h, l) as GpuArray;
     const temps: GpuArray[] = [flip];
     try {
-      if (!Array.from(flip.toTypedArray() as ArrayLike<number>).some((v) => v !== 0)) return this.gen.uniform(...args);
+      if (!Array.from(flip.toTypedArray() as ArrayLike<number>).some((v) => v !== 0)) {
+        const h0 = U.add(h, 0) as GpuArray;
+        temps.push(h0);
+        return this.gen.uniform(l, h0, a.size ?? null);
+      }
       const lo = U.minimum(l, h) as GpuArray;
       const hi = U.maximum(l, h) as GpuArray;
       const sum = U.add(l, h) as GpuArray;
