@@ -50,16 +50,15 @@ export function bindArgs(method: string, args: readonly unknown[], names: readon
 
 export function sizeShape(size: Size, method: string): number[] | null {
   if (size === null || size === undefined) return null;
-  // A typed integer scalar (gp.int64(3)) is NumPy's np.int64 size; a float one stays a TypeError.
-  if (size instanceof Scalar && (size.dtype.kind === 'i' || size.dtype.kind === 'u')) return sizeShape(size.valueOf(), method);
+  // A typed integer scalar (gp.int64(3)) is NumPy's np.int64 size, alone or in a list; a float one stays a TypeError.
+  size = plainScalar(size) as Size;
   if (size instanceof Scalar) throw new TypeError(`${method}: size must be an integer or an array of integers, got a ${size.dtype.name} scalar`);
   // NumPy takes an integer ndarray as size (its values, as a tuple).
   if (size instanceof GpuArray && (size.dtype.kind === 'i' || size.dtype.kind === 'u') && size.ndim <= 1) {
     return sizeShape(Array.from(size.toTypedArray() as unknown as Iterable<number | bigint>, Number), method);
   }
   // NumPy: a size that is not an integer (or a sequence of them) is a TypeError, not a ValueError.
-  const intScalar = (x: unknown) => (x instanceof Scalar && (x.dtype.kind === 'i' || x.dtype.kind === 'u') ? x.valueOf() : x);
-  const dims: readonly unknown[] = (typeof size === 'number' || typeof size === 'bigint' ? [size] : Array.isArray(size) ? size : []).map((x) => lengthOf(intScalar(x)));
+  const dims: readonly unknown[] = (typeof size === 'number' || typeof size === 'bigint' ? [size] : Array.isArray(size) ? size : []).map((x) => lengthOf(plainScalar(x)));
   if (typeof size !== 'number' && typeof size !== 'bigint' && !Array.isArray(size)) throw new TypeError(`${method}: size must be an integer or an array of integers, got ${typeof size}`);
   for (const d of dims) {
     if (typeof d !== 'number' || !Number.isInteger(d)) throw new TypeError(`${method}: size must be an integer or an array of integers, got ${String(d)}`);

@@ -22,6 +22,9 @@ function someValue(v: unknown, bad: (x: number) => boolean): boolean {
   return false;
 }
 
+/** Whether v is a JS list of lists (or of GpuArrays): more than one dimension. */
+const nestedList = (v: unknown): boolean => Array.isArray(v) && v.some((x) => Array.isArray(x) || x instanceof GpuArray);
+
 /** A Philox seeded as RandomState.seed takes it: none (the OS), or integers each in [0, 2**32). */
 function seededPhilox(s0: SeedEntropy | GpuArray | Scalar | null | undefined): Philox {
   const s = hostEntropy(s0, true);
@@ -250,8 +253,7 @@ export class RandomState {
   choice(...args: unknown[]): GpuArray {
     const a = bindArgs('choice', args, ['a', 'size', 'replace', 'p']);
     const pop = a.a;
-    const ndim = pop instanceof GpuArray ? pop.ndim : Array.isArray(pop) && pop.some((x) => Array.isArray(x) || x instanceof GpuArray) ? 2 : 1;
-    if (ndim > 1) throw new RangeError('choice: a must be 1-dimensional');
+    if ((pop instanceof GpuArray && pop.ndim > 1) || nestedList(pop)) throw new RangeError('choice: a must be 1-dimensional');
     return this.gen.choice(pop, a.size, a.replace, a.p);
   }
 
@@ -260,8 +262,7 @@ export class RandomState {
     const { n, pvals, size } = bindArgs('multinomial', args, ['n', 'pvals', 'size']);
     // RandomState takes one n (NumPy converts it to a C long).
     if (Array.isArray(n) || ArrayBuffer.isView(n) || (n instanceof GpuArray && n.ndim > 0)) throw new TypeError('multinomial: n must be an integer, not an array (RandomState takes one n)');
-    const nested = Array.isArray(pvals) && pvals.some((x) => Array.isArray(x) || x instanceof GpuArray);
-    if (nested || (pvals instanceof GpuArray && pvals.ndim > 1)) throw new RangeError('multinomial: pvals must be a 1-d sequence (RandomState)');
+    if (nestedList(pvals) || (pvals instanceof GpuArray && pvals.ndim > 1)) throw new RangeError('multinomial: pvals must be a 1-d sequence (RandomState)');
     const k = Array.isArray(pvals) ? pvals.length : pvals instanceof GpuArray ? pvals.size : ArrayBuffer.isView(pvals) ? (pvals as unknown as ArrayLike<number>).length : -1;
     if (k === 0) {
       // No categories: RandomState returns the empty counts (Generator refuses them).
