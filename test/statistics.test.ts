@@ -98,6 +98,38 @@ describeEachDevice('statistics', () => {
     expect(flat(gp.nanquantile(gp.arange(12, 'float64').reshape([3, 4]), 0.5, 1, gp.empty([3], 'int32')))).to.deep.equal([1, 5, 9]);
   });
 
+
+  it("out= shapes, precision and errors as NumPy 2.4's quantile, median and nan variants", () => {
+    const a = gp.asarray([1, 2, 3, 4], 'float64');
+    // Interpolation is a ufunc with out= and the nan variants assign: the result broadcasts into
+    // out (np.quantile(a, 0.5, out=np.zeros(3)) is [2.5 2.5 2.5]); median (mean(out=)) and picked
+    // elements (take(out=)) need out's exact shape.
+    expect(flat(gp.quantile(a, 0.5, { out: gp.zeros([3]) }))).to.deep.equal([2.5, 2.5, 2.5]);
+    expect(gp.percentile(a, 50, { out: gp.zeros([1, 1]) }).shape).to.deep.equal([1, 1]);
+    expect(flat(gp.nanquantile(a, 0.5, { out: gp.zeros([3]), method: 'lower' }))).to.deep.equal([2, 2, 2]);
+    expect(flat(gp.nanmedian(a, { out: gp.zeros([1]) }))).to.deep.equal([2.5]);
+    expect(flat(gp.quantile(a, [0.2, 0.5], { out: gp.zeros([3, 2]) }))).to.deep.equal([1.6, 2.5, 1.6, 2.5, 1.6, 2.5]);
+    expect(() => gp.median(a, { out: gp.zeros([1]) })).to.throw(RangeError, /shape/);
+    expect(() => gp.quantile(a, 0.5, { out: gp.zeros([3]), method: 'lower' })).to.throw(RangeError, /shape/);
+    expect(() => gp.quantile(a, [0.2, 0.5], { out: gp.zeros([3]) })).to.throw(RangeError);
+    // A float32 input with a float64 out: np.quantile(x, q, out=o) takes b - (b - a) * (1 - t) in
+    // float64 for t >= 0.5 (its _lerp subtracts with out's dtype), a + (b - a) * t in float32
+    // below; median's mean(out=) adds in float64.
+    const x = gp.asarray([0.1, 0.7, 0.3, 0.45], 'float32');
+    const want: [number, number][] = [[0.1, 0.1600000113248825], [0.3, 0.28000001050531864], [0.9, 0.6249999850988388]];
+    for (const [q, v] of want) expect(gp.quantile(x, q, { out: gp.zeros([], 'float64') }).item()).to.equal(v);
+    expect(gp.percentile(x, 30, { out: gp.zeros([], 'complex128') }).item()).to.deep.include({ re: 0.28000001050531864, im: 0 });
+    expect(gp.median(gp.asarray([0.1, 0.7], 'float32'), { out: gp.zeros([], 'float64') }).item()).to.equal(0.3999999947845936);
+    // The nan variants assign their float32 result: 0.2800000011920929.
+    expect(gp.nanquantile(x, 0.3, { out: gp.zeros([], 'float64') }).item()).to.equal(0.2800000011920929);
+    // median fills NaN results in by copyto(same_kind): an integer out refuses them (not others).
+    expect(() => gp.median(gp.asarray([1, NaN, 3]), { out: gp.zeros([], 'int64') })).to.throw(TypeError, /Cannot cast scalar from dtype\('float64'\) to dtype\('int64'\)/);
+    expect(Number(gp.median(gp.asarray([1, 2.5, 3, 4]), { out: gp.zeros([], 'int64') }).item())).to.equal(2);
+    // An empty axis fails NumPy's index before a bool interpolation fails its subtract.
+    for (const method of ['linear', 'lower', 'midpoint', 'inverted_cdf'] as const) expect(() => gp.quantile(gp.asarray([], 'bool'), 0.5, { method })).to.throw(gp.IndexError);
+    expect(() => gp.quantile(gp.zeros([3, 0], 'bool'), 0.5, { axis: 1 })).to.throw(gp.IndexError);
+    expect(() => gp.quantile(gp.zeros([0, 3], 'bool'), 0.5, { axis: 1 })).to.throw(TypeError, /boolean subtract/);
+  });
   it('median and the nan variants: NaN propagates, nan* skip it (all-NaN gives NaN); float32 stays float32', () => {
     const host = [[1, NaN, 3, 2], [NaN, NaN, NaN, NaN], [4, 1, 7, 0.5]];
     const a = gp.array(host, 'float32');

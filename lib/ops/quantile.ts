@@ -5,7 +5,10 @@ import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { Scalar } from '../core/scalar.js';
 import { canCastBy, promoteTypes } from '../core/promotion.js';
-import { ArrayLike as ArrayArg, axesOf, deviceDoubles, bindArgs, intoOut, toArray, withArray, isHostArrayLike } from './array-args.js';
+import { ArrayLike as ArrayArg, axesOf, copyInto, deviceDoubles, bindArgs, intoOut, toArray, withArray, isHostArrayLike } from './array-args.js';
+import { broadcastShapes, sameShape, shapeString } from '../core/shape.js';
+import { ufuncFunctions as U } from './ufunc-api.js';
+import { reductionFunctions as R } from './reductions.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { sort } from './sorting.js';
 import { nanmean } from './averages.js';
@@ -48,8 +51,9 @@ export interface QuantileOptions {
   /** NumPy's overwrite_input: a hint only; the input is never modified here. */
   overwriteInput?: boolean;
   /**
-   * An array of the result's shape to write it into (and return): median casts into it unsafely
-   * (NumPy's mean(out=)), the other methods by same_kind casting.
+   * An array to write the result into (and return), as NumPy's: median and the methods that pick
+   * elements need the result's shape and cast unsafely (mean(out=), take(out=)); interpolation
+   * broadcasts into it by same_kind casting (a ufunc's out=); the nan variants assign.
    */
   out?: GpuArray | null;
   /**
@@ -63,12 +67,15 @@ export interface QuantileOptions {
 const MEDIAN = 5;
 
 // D is the input's float type: NumPy's _lerp takes b - a in it before a float64 q widens the rest.
-function quantileSource(ctype: string, isFloat: boolean, diffCtype: string): string {
+// O is the result's type: T, or the wider float of a given out, in which NumPy's _lerp does its
+// last subtraction (dtype=out's) and median its mean (mean(out=)).
+function quantileSource(ctype: string, isFloat: boolean, diffCtype: string, outCtype: string): string {
   return `typedef ${ctype} T;
 typedef ${diffCtype} D;
+typedef ${outCtype} O;
 extern "C" __global__ void gpa_quantile(const void* sortedp, const double* qs, void* outp, long long rows, long long len, long long nq, int method, int skipNan) {
   const T* sorted = (const T*)sortedp;
-  T* out = (T*)outp;
+  O* out = (O*)outp;
   for (long long idx : gpa::grid_range(rows * nq)) {
     const long long qi = idx / rows, r = idx % rows;
     const T* row = sorted + r * len;
@@ -80,7 +87,7 @@ extern "C" __global__ void gpa_quantile(const void* sortedp, const double* qs, v
       n = lo;
     } else if (len > 0 && row[len - 1] != row[len - 1]) { out[idx] = nan; continue; }
     if (n == 0) { out[idx] = nan; continue; }
-    if (method == ${MEDIAN}) { out[idx] = n % 2 ? row[n / 2] : (T)((row[n / 2 - 1] + row[n / 2]) / (T)2); continue; }
+    if (method == ${MEDIAN}) { out[idx] = n % 2 ? (O)row[n / 2] : (O)(((O)row[n / 2 - 1] + (O)row[n / 2]) / (O)2); continue; }
     const double q = qs[qi], nd = (double)n;
     if (method == 6 || method == 8) {  // inverted_cdf, closest_observation: NumPy's discrete boundaries
       const double vi = method == 6 ? nd * q - 1 : nd * q - 1 - 0.5;
@@ -121,7 +128,7 @@ extern "C" __global__ void gpa_quantile(const void* sortedp, const double* qs, v
     if (method == 4) t = (v == floor(v)) ? 0.0 : 0.5;  // NumPy: an integral index takes its own element
     const T a = row[lo], b = row[hi];
     const T diff = (T)(D)((D)b - (D)a);
-    out[idx] = t >= 0.5 ? (T)(b - diff * (T)(1.0 - t)) : (T)(a + diff * (T)t);
+    out[idx] = t >= 0.5 ? (O)((O)b - (O)(T)(diff * (T)(1.0 - t))) : (O)(T)(a + diff * (T)t);
   }
 }
 `;
@@ -214,16 +221,49 @@ function quantileImpl(name: string, a: GpuArray, q: QArg, scale: number, more: r
     }
     return nanmean(a, { axis: bound.axis as AxisLike, keepdims: bound.keepdims === true, ...(out ? { out } : {}) });
   }
-  const { result: r, picks } = quantileOf(name, a, q, scale, bound as Partial<QuantileOptions>, skipNan, median);
+  const { result: r, picks } = quantileOf(name, a, q, scale, bound as Partial<QuantileOptions>, skipNan, median, out?.dtype ?? null);
   if (out === undefined || out === null) return r;
-  // NumPy writes into out by an unsafe cast (a median through mean(out=), picked elements through
-  // take(out=), the nan variants by assignment), except for quantile's and percentile's
-  // interpolation, a ufunc with out= (same_kind).
-  if (!median && !picks && !skipNan && !canCastBy(r.dtype, out.dtype, 'same_kind')) {
+  // NumPy writes into out by an unsafe cast of its exact shape (a median through mean(out=),
+  // picked elements through take(out=)); the nan variants assign (broadcasting), and quantile's
+  // and percentile's interpolation is a ufunc with out= (broadcasting, same_kind).
+  const ufuncOut = !median && !picks && !skipNan;
+  try {
+    if (ufuncOut && !canCastBy(r.dtype, out.dtype, 'same_kind')) {
+      throw new TypeError(`${name}: Cannot cast ufunc 'add' output from dtype('${r.dtype.name}') to dtype('${out.dtype.name}') with casting rule 'same_kind'`);
+    }
+    if (median && !skipNan) refuseNanInto(r, out);
+  } catch (e) {
     r.dispose();
-    throw new TypeError(`${name}: Cannot cast ufunc 'add' output from dtype('${r.dtype.name}') to dtype('${out.dtype.name}') with casting rule 'same_kind'`);
+    throw e;
   }
-  return intoOut(name, r, out);
+  if (!ufuncOut && !skipNan) return intoOut(name, r, out);
+  try {
+    if (!sameShape(broadcastShapes([...r.shape], [...out.shape]), out.shape)) {
+      throw new RangeError(`${name}: non-broadcastable output operand with shape ${shapeString(out.shape)} doesn't match the broadcast shape ${shapeString(r.shape)}`);
+    }
+    copyInto(out, r);
+    return out;
+  } finally {
+    r.dispose();
+  }
+}
+
+/** NumPy's median puts its NaN results in by copyto (same_kind): an integer out refuses them. */
+function refuseNanInto(r: GpuArray, out: GpuArray): void {
+  if (r.dtype.kind !== 'f' || canCastBy(r.dtype, out.dtype, 'same_kind')) return;
+  const nan = U.isnan(r) as GpuArray;
+  const count = R.countNonzero(nan);
+  nan.dispose();
+  const any = Number(count.item()) > 0;
+  count.dispose();
+  if (any) throw new TypeError(`Cannot cast scalar from dtype('${r.dtype.name}') to dtype('${out.dtype.name}') according to the rule 'same_kind'`);
+}
+
+/** The float dtype NumPy finishes an interpolation or a median in when out is given: out's (its real part's) when wider. */
+function finishDtype(compute: DType, out: DType | null): DType {
+  if (out === null) return compute;
+  const f = out.kind === 'c' ? (out.itemsize === 8 ? dtypes.float32 : dtypes.float64) : out.kind === 'f' ? out.compute : null;
+  return f !== null && f.itemsize > compute.itemsize ? f : compute;
 }
 
 /** NumPy's refusal of a complex array's quantile (a median orders complex numbers). */
@@ -238,7 +278,7 @@ function isWeighted(name: string, opts: Partial<QuantileOptions>): boolean {
 }
 
 /** quantileImpl's result in a new array (the options bound), and whether its method picked elements. */
-function quantileOf(name: string, a: GpuArray, q: QArg, scale: number, opts: Partial<QuantileOptions>, skipNan: boolean, median: boolean): { result: GpuArray; picks: boolean } {
+function quantileOf(name: string, a: GpuArray, q: QArg, scale: number, opts: Partial<QuantileOptions>, skipNan: boolean, median: boolean, outDtype: DType | null): { result: GpuArray; picks: boolean } {
   if (opts.overwriteInput !== undefined && typeof opts.overwriteInput !== 'boolean') throw new TypeError(`${name}: overwriteInput must be a boolean`);
   if (a.dtype.isComplex) {
     // NumPy orders complex numbers for a median but refuses them a quantile.
@@ -268,7 +308,6 @@ function quantileOf(name: string, a: GpuArray, q: QArg, scale: number, opts: Par
   // An integer q (0 or 1) makes NumPy's linear method pick the element too: quantile(int16 data,
   // [0, 1]) is int16 (percentile divides q by 100 first, so never).
   const picks = !median && (PICKS.includes(method) || (method === 'linear' && integral && scale === 1));
-  if (a.dtype.isBool && !median && !picks) throw new TypeError(`${name}: numpy boolean subtract is not supported (method '${method}' interpolates); cast to a number dtype`);
   let out: DType;
   if (picks) out = a.dtype;
   else {
@@ -277,6 +316,8 @@ function quantileOf(name: string, a: GpuArray, q: QArg, scale: number, opts: Par
     if (qDtype !== null) out = promoteTypes(a.dtype.isInteger ? a.dtype : out, qDtype);
   }
   const compute = out === dtypes.bool ? dtypes.float32 : out.compute;
+  // The nan variants assign a finished result; the others finish in a wider out's float.
+  const finish = picks || skipNan ? compute : finishDtype(compute, outDtype);
   const resShape = [...qShape, ...(opts.keepdims ? keptShape : reducedShape)];
   const nRows = reducedShape.reduce((p, d) => p * d, 1);
   const len = moved.shape[moved.ndim - 1];
@@ -284,7 +325,9 @@ function quantileOf(name: string, a: GpuArray, q: QArg, scale: number, opts: Par
   moved.dispose();
   try {
     if (len === 0 && nRows > 0 && !median && !skipNan) throw new IndexError(`${name}: cannot compute on an empty axis`);
-    const res = GpuArray.allocate(resShape, compute, a.device);
+    // NumPy's empty axis fails its index first (IndexError), a bool interpolation after (TypeError).
+    if (a.dtype.isBool && !median && !picks) throw new TypeError(`${name}: numpy boolean subtract is not supported (method '${method}' interpolates); cast to a number dtype`);
+    const res = GpuArray.allocate(resShape, finish, a.device);
     const total = nRows * qs.length;
     if (wMoved !== null) {
       try {
@@ -300,13 +343,13 @@ function quantileOf(name: string, a: GpuArray, q: QArg, scale: number, opts: Par
         // Linear at an integer q lands on elements: taken as they are (lower), as NumPy's take, so
         // an infinite neighbour does not turn them into NaN (a + 0 * inf).
         const code = median ? MEDIAN : METHODS.indexOf(picks && method === 'linear' ? 'lower' : method);
-        moduleKernel(quantileSource(compute.ctype, compute.kind === 'f', a.dtype.kind === 'f' ? a.dtype.compute.ctype : compute.ctype), 'gpa_quantile')(gridFor(total), 256, [sorted, qArr, res, nRows, len, qs.length, code, skipNan ? 1 : 0]);
+        moduleKernel(quantileSource(compute.ctype, compute.kind === 'f', a.dtype.kind === 'f' ? a.dtype.compute.ctype : compute.ctype, finish.ctype), 'gpa_quantile')(gridFor(total), 256, [sorted, qArr, res, nRows, len, qs.length, code, skipNan ? 1 : 0]);
       } finally {
         qArr.dispose();
         sorted.dispose();
       }
     }
-    if (compute === out) return { result: res, picks };
+    if (compute === out || finish !== compute) return { result: res, picks };
     const r = res.astype(out);
     res.dispose();
     return { result: r, picks };
