@@ -288,10 +288,11 @@ export function generateElementwise(src: ElementwiseSource, plan: IterationPlan 
   const text = [
     dtypeIncludes(src.params.map((p) => p.dtype)),
     '#include "gpuarray/elementwise.h"',
+    // At file scope before the preamble, as CuPy's: its helper functions may use the placeholders (`T`).
+    ...placeholderTypedefs(src.params, ''),
     src.preamble,
     ...layoutAsserts(src.params, planNeedsIndexer(plan) ? [indexer] : []),
     `extern "C" __global__ void ${src.kernelName}(${paramDecls.join(', ')}) {`,
-    ...placeholderTypedefs(src.params, '  '),
     `  const gpa::LoopIndex<${I}> _ind{_n};`,
     `  (void)_ind;`,
     ...scalarLocals(src.params),
