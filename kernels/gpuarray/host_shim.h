@@ -131,6 +131,8 @@ inline unsigned __brev(unsigned x) {
   x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
   return __builtin_bswap32(x);
 }
+// The CUDA math functions <cmath> lacks (erfinv, erfcinv, normcdf, sinpi, ...).
+#include "gpuarray/host_cuda_math.h"
 
 // Atomics: compiler builtins on the host, with exactly CUDA's overloads (a kernel that builds
 // here builds under NVRTC too). Each returns the old value, as on the device.
