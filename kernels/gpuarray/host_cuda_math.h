@@ -105,6 +105,12 @@ inline double rhypot(double x, double y) { return 1.0 / std::hypot(x, y); }
 inline double norm3d(double a, double b, double c) { return std::isinf(a) || std::isinf(b) || std::isinf(c) ? HUGE_VAL : std::hypot(a, b, c); }
 inline double rnorm3d(double a, double b, double c) { return 1.0 / norm3d(a, b, c); }
 
+// glibc 2.41 declares C23's sinpi/cospi (and their f forms) in <math.h> under _GNU_SOURCE, which
+// g++ defines: a definition of ours would conflict with them, so there they come from the C library.
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 41))
+#define GPA_LIBC_SINPI 1
+#endif
+#ifndef GPA_LIBC_SINPI
 /** sin(pi x) and cos(pi x), exact at integers and half-integers: the argument is reduced exactly first. */
 inline double sinpi(double x) {
   if (!std::isfinite(x)) return x - x;
@@ -117,6 +123,9 @@ inline double cospi(double x) {
   const double a = std::fabs(std::remainder(x, 2.0));
   return a <= 0.25 ? std::cos(gpa_host::kPi * a) : a <= 0.75 ? std::sin(gpa_host::kPi * (0.5 - a)) : -std::cos(gpa_host::kPi * (1 - a));
 }
+inline float sinpif(float x) { return (float)sinpi(x); }
+inline float cospif(float x) { return (float)cospi(x); }
+#endif
 inline void sincospi(double x, double* s, double* c) {
   *s = sinpi(x);
   *c = cospi(x);
@@ -134,8 +143,6 @@ inline float rcbrtf(float x) { return (float)rcbrt(x); }
 inline float rhypotf(float x, float y) { return (float)rhypot(x, y); }
 inline float norm3df(float a, float b, float c) { return (float)norm3d(a, b, c); }
 inline float rnorm3df(float a, float b, float c) { return (float)rnorm3d(a, b, c); }
-inline float sinpif(float x) { return (float)sinpi(x); }
-inline float cospif(float x) { return (float)cospi(x); }
 inline void sincospif(float x, float* s, float* c) {
   *s = sinpif(x);
   *c = cospif(x);

@@ -104,8 +104,11 @@ using std::trunc;
 // CUDA's global min/max overloads and a few device intrinsics with host meanings.
 template <typename T> inline T min(T a, T b) { return b < a ? b : a; }
 template <typename T> inline T max(T a, T b) { return a < b ? b : a; }
+// glibc 2.42 declares C23's rsqrt and rsqrtf in <math.h> (under g++'s _GNU_SOURCE): ours would conflict.
+#if !(defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 42)))
 inline float rsqrtf(float x) { return 1.0f / std::sqrt(x); }
 inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }
+#endif
 inline float __fdividef(float a, float b) { return a / b; }
 inline float __expf(float x) { return std::exp(x); }
 inline float __logf(float x) { return std::log(x); }
