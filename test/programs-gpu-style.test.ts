@@ -33,10 +33,11 @@ describeEachDevice('CuPy example programs and user programs', () => {
     // sinpi / cospi are exact at integers and half-integers (numpy.sin(numpy.pi * 1) is 1.2e-16)
     const sc = gp.ElementwiseKernel('float64 x', 'float64 s, float64 c', 's = sinpi(x); c = cospi(x)', 'cuda_math_sc');
     const [s, c] = sc(gp.asarray([1, 0.5, -2, 0.25])) as [gp.GpuArray, gp.GpuArray];
-    expect((s.toArray() as number[]).slice(0, 3)).to.deep.equal([0, 1, -0]);
+    expect((s.toArray() as number[]).slice(0, 3).map((v) => v + 0)).to.deep.equal([0, 1, 0]); // -0 or +0 at -2
     expect(s.item(3) as number).to.be.closeTo(Math.SQRT1_2, 1e-15);
-    expect((c.toArray() as number[]).slice(0, 3)).to.deep.equal([-1, 0, 1]);
+    expect((c.toArray() as number[]).slice(0, 3).map((v) => v + 0)).to.deep.equal([-1, 0, 1]);
     const f = gp.ElementwiseKernel('float32 x', 'float32 y', 'y = erfinvf(x) + __saturatef(x)', 'cuda_math_f');
-    expect((f(gp.asarray([0.5], 'float32')) as gp.GpuArray).item()).to.equal(Math.fround(Math.fround(0.4769362762044699) + 0.5));
+    // CUDA's erfinvf is within 2 ulp
+    expect((f(gp.asarray([0.5], 'float32')) as gp.GpuArray).item() as number).to.be.closeTo(0.4769362762044699 + 0.5, 3e-7);
   });
 });
