@@ -78,15 +78,26 @@ export function nanToNum(x: unknown, ...more: (boolean | number | null | NanToNu
   }
 }
 
-/** isposinf / isneginf: +inf (or -inf) element-wise; complex input is a TypeError, as NumPy. */
-function isSignedInf(fn: string, x: unknown, positive: boolean): GpuArray {
+/** Options of `isposinf`/`isneginf`: `out`, as NumPy's (also by position). */
+export interface SignedInfOptions {
+  out?: GpuArray | null;
+}
+
+/**
+ * isposinf / isneginf: +inf (or -inf) element-wise; complex input is a TypeError, as NumPy. `out`
+ * (by position or option) receives the result as NumPy's `logical_and(isinf, signbit, out)` does:
+ * any dtype bool casts into same_kind, and `out` is returned.
+ */
+function isSignedInf(fn: string, x: unknown, more: readonly unknown[], positive: boolean): GpuArray {
+  const { out } = bindArgs(fn, more, ['out']) as SignedInfOptions;
+  if (out !== undefined && out !== null && !(out instanceof GpuArray)) throw new TypeError(`${fn}: out must be a GpuArray, got ${describeValue(out)}`);
   const a = toArray(x, `${fn}: x`);
   try {
     if (a.dtype.isComplex) throw new TypeError(`${fn}: This operation is not supported for ${a.dtype.name} values because it would be ambiguous.`);
     const inf = uf.isinf(a);
     const side = positive ? uf.greater(a, 0) : uf.less(a, 0);
     try {
-      return uf.logicalAnd(inf, side);
+      return out ? uf.logicalAnd(inf, side, out) : uf.logicalAnd(inf, side);
     } finally {
       inf.dispose();
       side.dispose();
@@ -96,7 +107,7 @@ function isSignedInf(fn: string, x: unknown, positive: boolean): GpuArray {
   }
 }
 
-/** Whether each element is +inf (NumPy `numpy.isposinf`). @example gp.isposinf(gp.array([Infinity, -Infinity])) // [true, false] */
-export const isposinf = (x: unknown): GpuArray => isSignedInf('isposinf', x, true);
-/** Whether each element is -inf (NumPy `numpy.isneginf`). @example gp.isneginf(gp.array([Infinity, -Infinity])) // [false, true] */
-export const isneginf = (x: unknown): GpuArray => isSignedInf('isneginf', x, false);
+/** Whether each element is +inf (NumPy `numpy.isposinf`; `out` by position or option). @example gp.isposinf(gp.array([Infinity, -Infinity])) // [true, false] */
+export const isposinf = (x: unknown, ...more: (GpuArray | null | SignedInfOptions | undefined)[]): GpuArray => isSignedInf('isposinf', x, more, true);
+/** Whether each element is -inf (NumPy `numpy.isneginf`; `out` by position or option). @example gp.isneginf(gp.array([Infinity, -Infinity])) // [false, true] */
+export const isneginf = (x: unknown, ...more: (GpuArray | null | SignedInfOptions | undefined)[]): GpuArray => isSignedInf('isneginf', x, more, false);
