@@ -23,4 +23,23 @@ describeEachDevice('NumPy docstring examples', () => {
     expect(() => gp.isposinf(x, 1 as never)).to.throw(TypeError);
     [x, y, z].forEach((a) => a.dispose());
   });
+
+  it('binaryRepr/baseRepr take integer typed scalars and 0-d integer arrays (np.invert docstring)', () => {
+    // x = np.invert(np.array(13, dtype=np.uint8)); np.binary_repr(x, width=8) -> '11110010'
+    const x = gp.invert(gp.array(13, 'uint8'));
+    expect(gp.binaryRepr(x, { width: 8 })).to.equal('11110010');
+    expect(gp.binaryRepr(gp.uint8(242), 8)).to.equal('11110010');
+    // np.binary_repr(np.uint64(2**64 - 1)) -> 64 ones; np.base_repr(np.array(5, dtype=np.uint64), 16) -> '5'
+    expect(gp.binaryRepr(gp.uint64(2n ** 64n - 1n))).to.equal('1'.repeat(64));
+    const five = gp.array(5, 'uint64');
+    expect(gp.baseRepr(five, 16)).to.equal('5');
+    // np.binary_repr(True) -> '1' (a Python bool is an int)
+    expect(gp.binaryRepr(true)).to.equal('1');
+    // np.binary_repr(np.True_), np.binary_repr(np.float64(3)), np.binary_repr(np.array([5])): TypeError
+    expect(() => gp.binaryRepr(gp.bool(true) as never)).to.throw(TypeError);
+    expect(() => gp.binaryRepr(gp.float64(3) as never)).to.throw(TypeError);
+    const v = gp.array([5]);
+    expect(() => gp.binaryRepr(v)).to.throw(TypeError);
+    [x, five, v].forEach((a) => a.dispose());
+  });
 });

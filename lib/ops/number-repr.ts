@@ -1,12 +1,23 @@
 // numpy.binary_repr and numpy.base_repr: integers as digit strings (host work, exact for bigints).
 
+import { GpuArray } from '../core/gpu-array.js';
+import { Scalar } from '../core/scalar.js';
+import { describeValue } from '../util/options.js';
+
 const DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
-/** An integer argument as a bigint (NumPy's operator.index: no fractions). */
+/**
+ * An integer argument as a bigint, as NumPy's operator.index takes it: no fractions; a boolean is
+ * Python's bool (an int); an integer typed scalar (`np.uint8`) or 0-d integer array is its value,
+ * exactly (a bool or float one is refused, as NumPy's).
+ */
 function integerOf(fn: string, v: unknown): bigint {
   if (typeof v === 'bigint') return v;
   if (typeof v === 'number' && Number.isInteger(v)) return BigInt(v);
-  throw new TypeError(`${fn}: expected an integer, got ${typeof v === 'number' ? v : typeof v}`);
+  if (typeof v === 'boolean') return v ? 1n : 0n;
+  if (v instanceof Scalar && v.dtype.isInteger) return BigInt(v.value as number | bigint);
+  if (v instanceof GpuArray && v.ndim === 0 && v.dtype.isInteger) return BigInt(v.item() as number | bigint);
+  throw new TypeError(`${fn}: expected an integer, got ${typeof v === 'number' ? v : describeValue(v)}`);
 }
 
 /**
@@ -14,7 +25,7 @@ function integerOf(fn: string, v: unknown): bigint {
  * magnitude, or with `width` its two's complement in that many bits (at least; fewer raise).
  * @example gp.binaryRepr(-3, 4) // '1101'
  */
-export function binaryRepr(num: number | bigint, width: number | null | { width?: number | null } = null): string {
+export function binaryRepr(num: number | bigint | boolean | Scalar | GpuArray, width: number | null | { width?: number | null } = null): string {
   const w = typeof width === 'object' && width !== null ? (width.width ?? null) : width;
   if (w !== null && (!Number.isInteger(w) || w < 0)) throw new RangeError(`binaryRepr: width must be a non-negative integer, got ${String(w)}`);
   const n = integerOf('binaryRepr', num);
@@ -40,7 +51,7 @@ export function binaryRepr(num: number | bigint, width: number | null | { width?
  * letters past 9), `padding` zeros in front, '-' for a negative one.
  * @example gp.baseRepr(10, 16, 3) // '000A'
  */
-export function baseRepr(number: number | bigint, base: number | { base?: number; padding?: number } = 2, padding = 0): string {
+export function baseRepr(number: number | bigint | boolean | Scalar | GpuArray, base: number | { base?: number; padding?: number } = 2, padding = 0): string {
   if (typeof base === 'object') {
     padding = base.padding ?? padding;
     base = base.base ?? 2;
