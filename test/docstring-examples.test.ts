@@ -42,4 +42,28 @@ describeEachDevice('NumPy docstring examples', () => {
     expect(() => gp.binaryRepr(v)).to.throw(TypeError);
     [x, five, v].forEach((a) => a.dispose());
   });
+
+  it("array takes NumPy's order (np.isfortran docstring)", () => {
+    // np.isfortran(np.array([[1, 2, 3], [4, 5, 6]], order='F')) -> True; order='C' -> False
+    const f = gp.array([[1, 2, 3], [4, 5, 6]], { order: 'F' });
+    expect(gp.isfortran(f)).to.equal(true);
+    expect(f.toArray()).to.deep.equal([[1n, 2n, 3n], [4n, 5n, 6n]]);
+    const c = gp.array([[1, 2, 3], [4, 5, 6]], { order: 'C' });
+    expect(gp.isfortran(c)).to.equal(false);
+    // np.isfortran(np.array([1, 2], order='F')) -> False (1-D: C-contiguous too)
+    const one = gp.array([1, 2], { order: 'F' });
+    expect(gp.isfortran(one)).to.equal(false);
+    // 'K' and 'A' keep an F-ordered array's layout: np.isfortran(np.array(f, order='K')) -> True
+    const k = gp.array(f, { order: 'K' });
+    expect(gp.isfortran(k)).to.equal(true);
+    expect(gp.isfortran(gp.array(f, { order: 'A', dtype: 'float32' }))).to.equal(true);
+    expect(gp.isfortran(gp.array(f, { order: 'C' }))).to.equal(false);
+    // np.array(c, copy=False, order='F') -> ValueError: Unable to avoid copy ...
+    expect(() => gp.array(c, { copy: false, order: 'F' })).to.throw(RangeError);
+    // np.array(f, copy=None, order='F') is f itself
+    expect(gp.array(f, { copy: null, order: 'F' })).to.equal(f);
+    // np.array([1], order='X') -> ValueError
+    expect(() => gp.array([1], { order: 'X' as never })).to.throw(RangeError);
+    [f, c, one, k].forEach((a) => a.dispose());
+  });
 });

@@ -33,8 +33,10 @@ export function array(data: unknown, dtypeArg?: DTypeArg | ArrayOptions): GpuArr
     }
   }
   if (isDTypeOptions(dtypeArg)) {
-    const o = readOptions<ArrayOptions>('array', dtypeArg, ['dtype', 'copy', 'ndmin']);
+    const o = readOptions<ArrayOptions>('array', dtypeArg, ['dtype', 'copy', 'order', 'ndmin']);
     if (o.copy !== undefined && o.copy !== null && typeof o.copy !== 'boolean') throw new TypeError(`array: copy must be a boolean or null, got ${describeValue(o.copy)}`);
+    const ord = orderLetter(o.order ?? null);
+    if (ord !== null && ord !== 'C' && ord !== 'F' && ord !== 'A' && ord !== 'K') throw new RangeError(`array: order must be one of 'C', 'F', 'A', or 'K' (got ${describeValue(o.order)})`);
     const n = o.ndmin ?? 0;
     if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 64) throw new TypeError(`array: ndmin must be an integer in [0, 64], got ${describeValue(n)}`);
     const d = o.dtype === undefined || o.dtype === null ? undefined : toDType(o.dtype, 'array: dtype');
@@ -42,7 +44,17 @@ export function array(data: unknown, dtypeArg?: DTypeArg | ArrayOptions): GpuArr
     if (o.copy === false && !(data instanceof GpuArray && (d === undefined || d === data.dtype) && data.ndim >= n)) {
       throw new RangeError('Unable to avoid copy while creating an array as requested.');
     }
-    const a = o.copy === false || (o.copy === null && data instanceof GpuArray) ? asarray(data, d) : array(data, d);
+    let a = o.copy === false || (o.copy === null && data instanceof GpuArray) ? asarray(data, d) : array(data, d);
+    // NumPy's order: 'C' and 'F' choose the layout; 'A' and 'K' keep an F-contiguous (not
+    // C-contiguous) array's, as gp.copy's 'K' (other strides: C order).
+    const fIn = data instanceof GpuArray && data.layoutFlags.fContiguous && !data.layoutFlags.cContiguous;
+    const layout = ord === 'F' || (fIn && (ord === 'A' || ord === 'K')) ? 'F' : ord === 'C' ? 'C' : null;
+    if (layout !== null && !(layout === 'C' ? a.layoutFlags.cContiguous : a.layoutFlags.fContiguous)) {
+      if (o.copy === false) throw new RangeError('Unable to avoid copy while creating an array as requested.');
+      const b = a.copy(layout);
+      if (a !== data) a.dispose();
+      a = b;
+    }
     if (a.ndim >= n) return a;
     try {
       return a.reshape([...new Array<number>(n - a.ndim).fill(1), ...a.shape]);
@@ -50,7 +62,7 @@ export function array(data: unknown, dtypeArg?: DTypeArg | ArrayOptions): GpuArr
       if (a !== data) a.dispose();
     }
   }
-  const want = creationDType('array', dtypeArg, 'second', undefined);
+  const want = creationDType('array', dtypeArg as DTypeArg, 'second', undefined);
   if (data instanceof GpuArray) return want === undefined ? data.copy() : data.astype(want);
   if (data instanceof Scalar) return full([], data, want);
   if (typeof data === 'number' || typeof data === 'bigint' || typeof data === 'boolean') {
@@ -79,10 +91,11 @@ export function array(data: unknown, dtypeArg?: DTypeArg | ArrayOptions): GpuArr
   }
 }
 
-/** Options of `array`: `dtype`, `copy` (false: never copy, NumPy 2; null: only when needed), `ndmin` (leading axes of length one added). */
+/** Options of `array`: `dtype`, `copy` (false: never copy, NumPy 2; null: only when needed), `order` ('C', 'F'; 'A' and 'K' keep an F-contiguous array's layout), `ndmin` (leading axes of length one added). */
 export interface ArrayOptions {
   dtype?: DTypeLike;
   copy?: boolean | null;
+  order?: 'C' | 'F' | 'A' | 'K' | 'c' | 'f' | 'a' | 'k' | null;
   ndmin?: number;
 }
 
