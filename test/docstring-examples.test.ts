@@ -66,4 +66,33 @@ describeEachDevice('NumPy docstring examples', () => {
     expect(() => gp.array([1], { order: 'X' as never })).to.throw(RangeError);
     [f, c, one, k].forEach((a) => a.dispose());
   });
+
+  it('arange takes typed scalars and 0-d arrays as bounds (np.arange(3.0) in several docstrings)', () => {
+    const cases: [() => gp.GpuArray, string, number[]][] = [
+      // np.arange(np.float64(3)) -> array([0., 1., 2.]) (float64); np.arange(np.float32(3)) too
+      [() => gp.arange(gp.float64(3)), 'float64', [0, 1, 2]],
+      [() => gp.arange(gp.float32(3)), 'float64', [0, 1, 2]],
+      // np.arange(np.int8(3)) -> array([0, 1, 2]) (int64)
+      [() => gp.arange(gp.int8(3)), 'int64', [0, 1, 2]],
+      // np.arange(0, np.float32(1.5), 0.5) -> array([0. , 0.5, 1. ])
+      [() => gp.arange(0, gp.float32(1.5), 0.5), 'float64', [0, 0.5, 1]],
+      // np.arange(np.int32(1), 5, np.int8(2)) -> array([1, 3])
+      [() => gp.arange(gp.int32(1), 5, gp.int8(2)), 'int64', [1, 3]],
+      // np.arange(np.array(3)) -> array([0, 1, 2]); np.arange(np.array(2.5, np.float32)) -> array([0., 1., 2.])
+      [() => gp.arange(gp.array(3)), 'int64', [0, 1, 2]],
+      [() => gp.arange(gp.array(2.5, 'float32')), 'float64', [0, 1, 2]],
+      // np.arange(np.float64(3), dtype='float32') -> float32 [0, 1, 2]
+      [() => gp.arange(gp.float64(3), 'float32'), 'float32', [0, 1, 2]],
+    ];
+    for (const [f, dt, want] of cases) {
+      const r = f();
+      expect(r.dtype.name).to.equal(dt);
+      expect(num(r.toArray())).to.deep.equal(want);
+      r.dispose();
+    }
+    // np.arange(np.array([3])) -> TypeError: only 0-dimensional arrays can be converted to Python scalars
+    const v = gp.array([3]);
+    expect(() => gp.arange(v)).to.throw(TypeError);
+    v.dispose();
+  });
 });

@@ -124,8 +124,20 @@ const EXACT = { options: ['--fmad=false'] };
 const arangeKernel = ElementwiseKernel('T start, T delta', 'T out', 'out = start + (T)i * delta', 'gpa_arange', EXACT);
 const arangeHalfKernel = ElementwiseKernel('float32 start, float32 delta', 'T out', 'out = (T)(start + (float)i * delta)', 'gpa_arange_half', EXACT);
 
-/** An argument of `arange`: start, stop, step (numbers or bigints), then a dtype or `{dtype}`. */
-export type ArangeArg = number | bigint | DTypeLike | { dtype?: DTypeLike } | undefined;
+/** An argument of `arange`: start, stop, step (numbers, bigints, typed scalars or 0-d arrays), then a dtype or `{dtype}`. */
+export type ArangeArg = number | bigint | Scalar | GpuArray | DTypeLike | { dtype?: DTypeLike } | undefined;
+
+/**
+ * A typed scalar or 0-d array bound of arange as NumPy reads it, a Python int or float: an
+ * integer or bool one is its integer, a float one a float (`arange(np.float32(3))` is float64).
+ */
+function arangeBound(v: unknown, floats: { any: boolean }): unknown {
+  const x = v instanceof GpuArray && v.ndim === 0 ? v.item() : v instanceof Scalar ? v.value : v;
+  if (!(v instanceof Scalar || v instanceof GpuArray)) return v;
+  const d = v.dtype;
+  if (d.isFloat) floats.any = true;
+  return d.isBool ? Number(x) : d.isInteger || d.isFloat ? x : v;
+}
 
 /** An integer wrapped into the range of integer dtype `d`, as C stores it. */
 function wrapInt(v: bigint, d: DType): bigint {
@@ -144,18 +156,19 @@ export function arange(...args: ArangeArg[]): GpuArray {
   if (isDTypeLike(last)) {
     dt = toDType(last);
     args.pop();
-  } else if (typeof last === 'object' && last !== null) {
+  } else if (typeof last === 'object' && last !== null && !(last instanceof Scalar) && !(last instanceof GpuArray)) {
     const o = readOptions<{ dtype: DTypeLike }>('arange', last, ['dtype']);
     if (o.dtype !== undefined) dt = toDType(o.dtype, 'arange: dtype');
     args.pop();
   }
-  const nums = args.filter((a) => a !== undefined) as (number | bigint)[];
+  const floats = { any: false };
+  const nums = args.filter((a) => a !== undefined).map((a) => arangeBound(a, floats)) as (number | bigint)[];
   if (nums.length < 1 || nums.length > 3) throw new TypeError(`arange takes 1 to 3 numbers (and a dtype), got ${nums.length}`);
   for (const n of nums) {
     if (typeof n !== 'number' && typeof n !== 'bigint') throw new TypeError(`arange: ${String(n)} is not a number`);
   }
   const [start, stop, step] = nums.length === 1 ? [0, nums[0], 1] : [nums[0], nums[1], nums[2] ?? 1];
-  const d = dt ?? (nums.every((n) => typeof n === 'bigint' || Number.isInteger(n)) ? dtypes.int64 : dtypes.float64);
+  const d = dt ?? (!floats.any && nums.every((n) => typeof n === 'bigint' || Number.isInteger(n)) ? dtypes.int64 : dtypes.float64);
   const [s0, s1, st] = [Number(start), Number(stop), Number(step)];
   if (st === 0) throw new RangeError('arange: step must not be zero');
   if (!Number.isFinite(s0) || !Number.isFinite(s1) || !Number.isFinite(st)) throw new RangeError('arange: start, stop and step must be finite');
