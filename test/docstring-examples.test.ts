@@ -95,4 +95,24 @@ describeEachDevice('NumPy docstring examples', () => {
     expect(() => gp.arange(v)).to.throw(TypeError);
     v.dispose();
   });
+
+  it('the scans take a scalar as a 0-d array (np.nancumsum(1) docstring)', () => {
+    // np.nancumsum(1) -> array([1]); np.cumprod(True) -> array([1]); np.nancumprod(2.5) -> array([2.5])
+    // np.cumsum(np.float32(2)) -> array([2.], dtype=float32); np.cumulative_sum(3, include_initial=True) -> array([0, 3])
+    const cases: [() => gp.GpuArray, string, number[]][] = [
+      [() => gp.nancumsum(1), 'int64', [1]],
+      [() => gp.cumsum(3), 'int64', [3]],
+      [() => gp.cumprod(true), 'int64', [1]],
+      [() => gp.nancumprod(2.5), 'float64', [2.5]],
+      [() => gp.cumsum(gp.float32(2)), 'float32', [2]],
+      [() => gp.cumulativeSum(3, { includeInitial: true }), 'int64', [0, 3]],
+      [() => gp.cumulativeProd(2.5), 'float64', [2.5]],
+    ];
+    for (const [f, dt, want] of cases) {
+      const r = f();
+      expect(r.dtype.name).to.equal(dt);
+      expect(num(r.toArray())).to.deep.equal(want);
+      r.dispose();
+    }
+  });
 });

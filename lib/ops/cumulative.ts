@@ -3,7 +3,8 @@
 import { DTypeLike } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { readOptions } from '../util/options.js';
-import { ArrayLike, axisOf, copyInto, sliceAxis, withArray, isHostArrayLike } from './array-args.js';
+import { Scalar } from '../core/scalar.js';
+import { ArrayLike, axisOf, copyInto, sliceAxis, withArray, isHostArrayLike, isJsScalar } from './array-args.js';
 import { cumprod, cumsum } from './prefix-scan.js';
 
 /** Options of cumulativeSum and cumulativeProd (NumPy's keyword-only axis, dtype, out, include_initial). */
@@ -20,8 +21,8 @@ export interface CumulativeOptions {
 
 function cumulative(name: string, scan: typeof cumsum, identity: number) {
   const fn = (x: ArrayLike, options?: CumulativeOptions): GpuArray => {
-    // Host data as NumPy's array_like (`gp.cumsum([1, 2, 3])`): uploaded, scanned, freed.
-    if (isHostArrayLike(x)) return withArray(x, `${name}: a`, (h) => fn(h, options));
+    // Host data as NumPy's array_like (`gp.cumsum([1, 2, 3])`, a scalar as a 0-d array): uploaded, scanned, freed.
+    if (isHostArrayLike(x) || isJsScalar(x) || x instanceof Scalar) return withArray(x, `${name}: a`, (h) => fn(h, options));
     if (!(x instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
     const o = readOptions<CumulativeOptions>(name, options, ['axis', 'dtype', 'out', 'includeInitial']);
     const a = x.ndim === 0 ? x.reshape([1]) : x;

@@ -4,6 +4,7 @@
 // already, so the kernels only see independent contiguous rows.
 import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
+import { Scalar } from '../core/scalar.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { normalizeAxis, sameShape } from '../core/shape.js';
 import { runsInOut } from './reduction-rules.js';
@@ -314,8 +315,8 @@ export function scanAlongAxis(name: string, x: GpuArray, axis: number | null, op
 
 function cumulative(name: string, op: ScanOp, skipNan: boolean) {
   const fn = (a: ArrayLike, axisOrOptions?: number | null | ScanOptions, ...more: (DTypeLike | GpuArray | null | ScanOptions | undefined)[]): GpuArray => {
-    // Host data as NumPy's array_like (`gp.cumsum([1, 2, 3])`): uploaded, scanned, freed.
-    if (isHostArrayLike(a)) return withArray(a, `${name}: a`, (h) => fn(h, axisOrOptions, ...more));
+    // Host data as NumPy's array_like (`gp.cumsum([1, 2, 3])`, a scalar: `cumsum(1)` is [1]): uploaded, scanned, freed.
+    if (isHostArrayLike(a) || isJsScalar(a) || a instanceof Scalar) return withArray(a, `${name}: a`, (h) => fn(h, axisOrOptions, ...more));
     const o = scanOptions(name, [axisOrOptions, ...more]);
     if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
     // Without dtype=, out's dtype as NumPy (cumprod of int64 into a float64 out multiplies in float64).
