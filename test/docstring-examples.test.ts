@@ -115,4 +115,22 @@ describeEachDevice('NumPy docstring examples', () => {
       r.dispose();
     }
   });
+
+  it('a typed scalar converts another as NumPy casts (np.format_float_scientific docstring)', () => {
+    // np.float32(np.float64(1.23e24)) -> np.float32(1.23e+24)
+    expect(gp.float32(gp.float64(1.23e24)).value).to.equal(Math.fround(1.23e24));
+    // np.int8(np.float64(3.7)) -> 3; np.int8(np.int64(300)) -> 44; np.uint8(np.int16(-1)) -> 255
+    expect(gp.int8(gp.float64(3.7)).value).to.equal(3);
+    expect(gp.int8(gp.int64(300)).value).to.equal(44);
+    expect(gp.uint8(gp.int16(-1)).value).to.equal(255);
+    // np.int64(np.uint64(2**64 - 1)) -> -1; np.int32(np.float64(-2.9)) -> -2
+    expect(gp.int64(gp.uint64(2n ** 64n - 1n)).value).to.equal(-1n);
+    expect(gp.int32(gp.float64(-2.9)).value).to.equal(-2);
+    // np.float64(np.complex128(1+2j)) -> 1.0 (ComplexWarning); np.complex64(np.float64(3.7)) -> (3.7+0j)
+    expect(gp.float64(gp.complex128(1, 2)).value).to.equal(1);
+    expect(gp.complex64(gp.float64(3.7)).value).to.deep.equal({ re: Math.fround(3.7), im: 0 });
+    // np.bool_(np.complex64(1j)) -> True; np.float16(np.float64(65520)) -> inf
+    expect(gp.bool(gp.complex64(0, 1)).value).to.equal(1);
+    expect(gp.float16(gp.float64(65520)).value).to.equal(Infinity);
+  });
 });

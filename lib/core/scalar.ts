@@ -14,9 +14,9 @@ export class Scalar {
   /** The value as the dtype holds it (rounded to float32/float16/bfloat16, wrapped ints refused). */
   readonly value: number | bigint | ComplexLike;
 
-  constructor(value: HostScalar, d: DTypeLike) {
+  constructor(value: HostScalar | Scalar, d: DTypeLike) {
     this.dtype = toDType(d);
-    let v = toDTypeValue(value, this.dtype);
+    let v = value instanceof Scalar ? castValue(value, this.dtype) : toDTypeValue(value, this.dtype);
     if (this.dtype.isFloat) v = this.dtype.round(v as number);
     else if (this.dtype === dtypes.complex64) {
       const c = v as ComplexLike;
@@ -45,10 +45,25 @@ export class Scalar {
 }
 
 /**
+ * A typed scalar converted to `d` as NumPy's `np.float32(np.float64(x))` does: a cast, not a
+ * Python value's checks (complex to real keeps the real part, floats truncate into integers,
+ * integers wrap into narrower ones); a NaN or infinity into an integer is a RangeError.
+ */
+function castValue(s: Scalar, d: DType): number | bigint | ComplexLike {
+  if (d.isComplex || d.isBool) return toDTypeValue(s.value, d);
+  const v = typeof s.value === 'object' ? s.value.re : s.value;
+  if (d.isFloat) return Number(v);
+  if (typeof v === 'number' && !Number.isFinite(v)) throw new RangeError(`cannot convert ${v} to integer dtype ${d.name}`);
+  const i = typeof v === 'number' ? BigInt(Math.trunc(v)) : v;
+  const w = d.kind === 'u' ? BigInt.asUintN(d.itemsize * 8, i) : BigInt.asIntN(d.itemsize * 8, i);
+  return d.isBigInt ? w : Number(w);
+}
+
+/**
  * A scalar type: the function making typed scalars of `d`, which also stands for `d` as a dtype
  * (`gp.zeros(3, gp.float32)`). Complex types also take NumPy's two parts: `gp.complex128(1, 2)`.
  */
-export type ScalarFactory = ((value: HostScalar, imag?: number | bigint) => Scalar) & ScalarType;
+export type ScalarFactory = ((value: HostScalar | Scalar, imag?: number | bigint) => Scalar) & ScalarType;
 
 const isRealPart = (x: unknown): x is number | bigint => typeof x === 'number' || typeof x === 'bigint';
 
@@ -56,10 +71,10 @@ const factory = (d: DType): ScalarFactory => {
   const make = (...args: unknown[]) => {
     // A real type ignores extra arguments, as JS functions do (`list.map(gp.float32)`); a complex
     // one takes at most two, so that map's index never becomes an imaginary part.
-    if (!d.isComplex) return new Scalar(args[0] as HostScalar, d);
+    if (!d.isComplex) return new Scalar(args[0] as HostScalar | Scalar, d);
     if (args.length > 2) throw new TypeError(`${d.name}() takes at most 2 arguments (${args.length} given)`);
     const [value, imag] = args;
-    if (imag === undefined) return new Scalar(value as HostScalar, d);
+    if (imag === undefined) return new Scalar(value as HostScalar | Scalar, d);
     // numpy.complex128(real, imag): two real parts.
     if (!isRealPart(value) || !isRealPart(imag)) throw new TypeError(`Could not convert arguments into a complex scalar: ${d.name}(${String(value)}, ${String(imag)})`);
     return new Scalar({ re: Number(value), im: Number(imag) }, d);
