@@ -133,4 +133,17 @@ describeEachDevice('NumPy docstring examples', () => {
     expect(gp.bool(gp.complex64(0, 1)).value).to.equal(1);
     expect(gp.float16(gp.float64(65520)).value).to.equal(Infinity);
   });
+
+  it('isclose/allclose take real typed scalars as rtol and atol (np.isclose docstring)', () => {
+    // np.isclose([1e-100, 1e-7], [0.0, 0.0], atol=np.float64(0.0)) -> array([False, False])
+    const r = gp.isclose([1e-100, 1e-7], [0, 0], { atol: gp.float64(0) as never });
+    expect(r.toArray()).to.deep.equal([false, false]);
+    r.dispose();
+    // np.isclose([1e-10, 1e-10], [1e-20, 0.999999e-10], np.float32(1e-5), np.float64(0.0)) -> array([False, True])
+    const q = gp.isclose([1e-10, 1e-10], [1e-20, 0.999999e-10], gp.float32(1e-5), gp.float64(0));
+    expect(q.toArray()).to.deep.equal([false, true]);
+    q.dispose();
+    // np.allclose([1e-8], [0.0], atol=np.float32(1e-7)) -> True
+    expect(gp.allclose([1e-8], [0], { atol: gp.float32(1e-7) as never })).to.equal(true);
+  });
 });

@@ -6,6 +6,7 @@
 // computed in the promotion of a, b and a float (b is at least float, as NumPy converts it).
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
+import { Scalar } from '../core/scalar.js';
 import { bindArgs } from './array-args.js';
 import { promoteTypes, promoteWeak } from '../core/promotion.js';
 import { broadcastShapes, sameShape } from '../core/shape.js';
@@ -178,12 +179,15 @@ function checkEqualNan(fn: string, v: unknown): void {
 
 /** isclose/allclose options, checked before any operand is uploaded. */
 /** What follows the two arrays of isclose/allclose: rtol, atol, equalNan by position (NumPy's order), then the options. */
-export type CloseArg = number | boolean | CloseOptions | undefined;
+export type CloseArg = number | Scalar | boolean | CloseOptions | undefined;
 
 function readCloseOptions(fn: string, args: readonly unknown[]): CloseOptions {
   const o = bindArgs(fn, args, ['rtol', 'atol', 'equalNan']) as CloseOptions;
   checkEqualNan(fn, o.equalNan);
   for (const k of ['rtol', 'atol'] as const) {
+    // A real typed scalar (np.float64(0.0), a Python float to NumPy) is its number.
+    const v: unknown = o[k];
+    if (v instanceof Scalar && !v.dtype.isComplex) o[k] = Number(v.value);
     if (o[k] !== undefined && typeof o[k] !== 'number') throw new TypeError(`${fn}: ${k} must be a number, got ${String(o[k])}`);
   }
   return o;
