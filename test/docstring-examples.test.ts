@@ -146,4 +146,18 @@ describeEachDevice('NumPy docstring examples', () => {
     // np.allclose([1e-8], [0.0], atol=np.float32(1e-7)) -> True
     expect(gp.allclose([1e-8], [0], { atol: gp.float32(1e-7) as never })).to.equal(true);
   });
+
+  it('polyint takes k in the options after m by position (np.polyint docstring)', () => {
+    // P = np.polyint(np.poly1d([1, 1, 1]), 3, k=[6, 5, 3]) -> P.coeffs [1/60, 1/24, 1/6, 3, 5, 3]; np.polyder(P, 2)(0) -> 6.0
+    const want = [1 / 60, 1 / 24, 1 / 6, 3, 5, 3];
+    const p = new gp.poly1d([1, 1, 1]);
+    const P = gp.polyint(p, 3, { k: [6, 5, 3] });
+    expect(P).to.be.instanceOf(gp.poly1d);
+    (P.coeffs.toArray() as number[]).forEach((v, i) => expect(v).to.be.closeTo(want[i], 1e-15));
+    const q = gp.polyint([1, 1, 1], 3, { k: [6, 5, 3] });
+    (q.toArray() as number[]).forEach((v, i) => expect(v).to.be.closeTo(want[i], 1e-15));
+    // np.polyint([1, 1, 1], 2, [1, 2], m=2) -> TypeError: got multiple values for argument 'm'
+    expect(() => (gp.polyint as (...a: unknown[]) => unknown)([1, 1, 1], 2, [1, 2], { m: 2 })).to.throw(TypeError);
+    q.dispose();
+  });
 });

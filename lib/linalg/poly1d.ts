@@ -385,11 +385,11 @@ export function polyder(p: PolyLike, m: number | { m?: number } = 1): GpuArray |
   return truePoly([p], derArrays(p as ArrayLike, m));
 }
 
-/** numpy.polyint(p, m=1, k=None): the m-th antiderivative's coefficients; a poly1d p gives a poly1d. */
-export function polyint(p: poly1d, m?: number | PolyintOptions, k?: ArrayLike | null): poly1d;
-export function polyint(p: ArrayLike, m?: number | PolyintOptions, k?: ArrayLike | null): GpuArray;
-export function polyint(p: PolyLike, m: number | PolyintOptions = 1, k?: ArrayLike | null): GpuArray | poly1d {
-  return truePoly([p], intArrays(p as ArrayLike, m, k));
+/** numpy.polyint(p, m=1, k=None): the m-th antiderivative's coefficients; a poly1d p gives a poly1d. `m` and `k` by position or option. */
+export function polyint(p: poly1d, m?: number | PolyintOptions, k?: ArrayLike | null | PolyintOptions): poly1d;
+export function polyint(p: ArrayLike, m?: number | PolyintOptions, k?: ArrayLike | null | PolyintOptions): GpuArray;
+export function polyint(p: PolyLike, ...more: (number | ArrayLike | null | PolyintOptions | undefined)[]): GpuArray | poly1d {
+  return truePoly([p], intArrays(p as ArrayLike, ...more));
 }
 
 /** numpy.polyadd(a1, a2): the sum of two polynomials (the shorter zero-padded in front); a poly1d input gives a poly1d. */

@@ -5,7 +5,7 @@
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { describeValue, readOptions } from '../util/options.js';
-import { ArrayLike, isOptions, toArray } from './array-args.js';
+import { ArrayLike, bindArgs, isOptions, toArray } from './array-args.js';
 import { convolve } from './correlation.js';
 import { arange, ones, zeros } from './creation.js';
 import { zerosLike } from './creation-like.js';
@@ -90,16 +90,11 @@ export function polyder(p: ArrayLike, m: number | { m?: number } = 1): GpuArray 
 export type PolyintOptions = { m?: number; k?: ArrayLike | null };
 
 /** numpy.polyint(p, m=1, k=None): the m-th antiderivative's coefficients (p / [n, ..., 1], then the constant k[i]); float64 or complex. */
-export function polyint(p: ArrayLike, m: number | PolyintOptions = 1, k?: ArrayLike | null): GpuArray {
-  let mm: unknown = m;
-  let kk: unknown = k;
-  if (isOptions(m)) {
-    if (k !== undefined) throw new TypeError('polyint: pass k once (by position or in the options)');
-    const o = readOptions<PolyintOptions>('polyint', m, ['m', 'k']);
-    mm = o.m ?? 1;
-    kk = o.k;
-  }
-  const order = orderOf('polyint', mm, 'integral');
+export function polyint(p: ArrayLike, ...more: (number | ArrayLike | null | PolyintOptions | undefined)[]): GpuArray {
+  // m and k by position (NumPy's order) or in one options object in place of either.
+  const o = bindArgs('polyint', more, ['m', 'k']) as PolyintOptions;
+  const kk: unknown = o.k;
+  const order = orderOf('polyint', o.m ?? 1, 'integral');
   const T = temps();
   try {
     // NumPy: k defaults to m zeros; one k with m > 1 is repeated; fewer than m is a ValueError.
