@@ -160,4 +160,18 @@ describeEachDevice('NumPy docstring examples', () => {
     expect(() => (gp.polyint as (...a: unknown[]) => unknown)([1, 1, 1], 2, [1, 2], { m: 2 })).to.throw(TypeError);
     q.dispose();
   });
+
+  it('size takes axis by option and a list of axes (np.size docstring)', () => {
+    const a = gp.zeros([2, 3]);
+    // np.size(a, axis=1) -> 3; np.size(a, axis=0) -> 2; np.size(a, axis=(0, 1)) -> 6; np.size(a, ()) -> 1
+    expect(gp.size(a, { axis: 1 })).to.equal(3);
+    expect(gp.size(a, { axis: 0 })).to.equal(2);
+    expect(gp.size(a, { axis: [0, 1] })).to.equal(6);
+    expect(gp.size(a, [-1])).to.equal(3);
+    expect(gp.size(a, [])).to.equal(1);
+    // np.size(a, (0, 0)) -> ValueError: repeated axis; np.size(a, 2) -> AxisError
+    expect(() => gp.size(a, [0, 0])).to.throw(RangeError);
+    expect(() => gp.size(a, 2)).to.throw(RangeError);
+    a.dispose();
+  });
 });

@@ -5,7 +5,7 @@ import type { AstypeOptions, CopyOrder, Order, ReshapeCopyOptions, ReshapeOption
 import { GpuArray } from '../core/gpu-array.js';
 import { DType, dtype as toDType, DTypeLike } from '../core/dtype.js';
 import { readOptions } from '../util/options.js';
-import { bindArgs, copyInto, isOptions, owned, toArray } from './array-args.js';
+import { axesOf, bindArgs, copyInto, isOptions, owned, toArray } from './array-args.js';
 import { asarray } from './creation-data.js';
 import { unwritable } from '../kernel/overlap.js';
 import { all } from './reduction-exports.js';
@@ -197,15 +197,18 @@ export function asarrayChkfinite(a: unknown, dtype?: DTypeLike | { dtype?: DType
 export const ndim = (a: unknown): number => onArray(a, 'ndim', (x) => x.ndim);
 /** numpy.shape: the shape as a JS array. @example gp.shape(gp.zeros([2, 3])) // [2, 3] */
 export const shape = (a: unknown): number[] => onArray(a, 'shape', (x) => [...x.shape]);
-/** numpy.size: the number of elements (along `axis` when given). @example gp.size(gp.zeros([2, 3])) // 6 */
-export const size = (a: unknown, axis?: number): number =>
-  onArray(a, 'size', (x) => {
+/**
+ * numpy.size: the number of elements, or along `axis` (by position or option): one axis, or (NumPy
+ * 2.4) a list of axes whose lengths multiply. @example gp.size(gp.zeros([2, 3]), [0, 1]) // 6
+ */
+export const size = (a: unknown, ...more: (number | readonly number[] | null | { axis?: number | readonly number[] | null } | undefined)[]): number => {
+  const { axis } = bindArgs('size', more, ['axis']) as { axis?: number | readonly number[] | null };
+  return onArray(a, 'size', (x) => {
     if (axis === undefined || axis === null) return x.size;
-    if (!Number.isInteger(axis)) throw new TypeError(`size: axis must be an integer, got ${String(axis)}`);
-    const k = axis < 0 ? axis + x.ndim : axis;
-    if (k < 0 || k >= x.ndim) throw new RangeError(`axis ${axis} is out of bounds for array of dimension ${x.ndim}`);
-    return x.shape[k];
+    if (typeof axis !== 'number' && !Array.isArray(axis)) throw new TypeError(`size: axis must be an integer or a list of integers, got ${String(axis)}`);
+    return axesOf(axis, x.ndim).reduce((n, k) => n * x.shape[k], 1);
   });
+};
 
 /**
  * numpy.isfortran: whether `a` is F-contiguous and not C-contiguous (so no 1-D array is).
