@@ -174,4 +174,16 @@ describeEachDevice('NumPy docstring examples', () => {
     expect(() => gp.size(a, 2)).to.throw(RangeError);
     a.dispose();
   });
+
+  it("array's default order 'K' keeps an F-contiguous array's layout (np.array(f))", () => {
+    const f = gp.asfortranarray(gp.arange(6).reshape(2, 3));
+    // np.array(f).flags.f_contiguous -> True; np.array(f, dtype=np.float32) too; np.array(f).ravel('K') -> [0 3 1 4 2 5]
+    const a = gp.array(f);
+    const b = gp.array(f, 'float32');
+    const c = gp.array(f, { dtype: 'float32' });
+    expect([gp.isfortran(a), gp.isfortran(b), gp.isfortran(c)]).to.deep.equal([true, true, true]);
+    const r = a.ravel('K');
+    expect(num(r.toArray())).to.deep.equal([0, 3, 1, 4, 2, 5]);
+    [f, a, b, c, r].forEach((x) => x.dispose());
+  });
 });

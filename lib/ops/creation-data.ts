@@ -63,7 +63,12 @@ export function array(data: unknown, dtypeArg?: DTypeArg | ArrayOptions): GpuArr
     }
   }
   const want = creationDType('array', dtypeArg as DTypeArg, 'second', undefined);
-  if (data instanceof GpuArray) return want === undefined ? data.copy() : data.astype(want);
+  if (data instanceof GpuArray) {
+    // NumPy's default order 'K': the copy of an F-contiguous (not C-contiguous) array keeps its
+    // layout, as gp.copy's 'K' (other strided arrays: C order).
+    const layout = data.layoutFlags.fContiguous && !data.layoutFlags.cContiguous ? 'F' : 'C';
+    return want === undefined ? data.copy(layout) : data.astype(want, { order: layout });
+  }
   if (data instanceof Scalar) return full([], data, want);
   if (typeof data === 'number' || typeof data === 'bigint' || typeof data === 'boolean') {
     // As a list's elements: NaN, an infinity or a value out of range is refused for an integer
