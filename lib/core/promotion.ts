@@ -135,16 +135,58 @@ export function defaultDTypeForWeak(kind: WeakKind): DType {
   return { bool: dtypes.bool, int: dtypes.int64, float: dtypes.float64, complex: dtypes.complex128 }[kind];
 }
 
+// NumPy's type numbers on LP64 Linux: a DType knows how to promote those with lower numbers
+// (float16, numbered last, knows every builtin; bfloat16, a user dtype, comes after them all).
+const TYPE_NUM: Record<string, number> = {
+  bool: 0, int8: 1, uint8: 2, int16: 3, uint16: 4, int32: 5, uint32: 6, int64: 7, uint64: 8,
+  float32: 11, float64: 12, complex64: 14, complex128: 15, float16: 23, bfloat16: 256,
+};
+const typeNum = (d: DType): number => TYPE_NUM[d.name] ?? 256;
+
+/** NumPy's `cls.__common_dtype__(other)`: undefined (NotImplemented) where `other` knows more. */
+const commonDirected = (cls: DType, other: DType): DType | undefined =>
+  cls === other ? cls : typeNum(other) > typeNum(cls) ? undefined : promoteTypes(cls, other);
+
+/** NumPy's reduce_dtypes_to_most_knowledgeable: moves the main DType to ds[0], clears the others it absorbs. */
+function reduceToMostKnowledgeable(ds: (DType | null)[], length: number): DType | undefined {
+  const half = length >> 1;
+  let res: DType | undefined;
+  for (let low = 0; low < half; low++) {
+    const high = length - 1 - low;
+    res = commonDirected(ds[low]!, ds[high]!);
+    if (res === undefined) [ds[low], ds[high]] = [ds[high], ds[low]];
+    else if (res === ds[low]) ds[high] = null;
+  }
+  return length === 2 ? res : reduceToMostKnowledgeable(ds, length - half);
+}
+
+/**
+ * NumPy's PyArray_PromoteDTypeSequence (result_type, concatenate, stack, einsum, ...): every
+ * dtype promoted with the most knowledgeable one, then those results folded, so the answer does
+ * not depend on the order: int8, uint8 and float16 give float16 (float16 absorbs both), where
+ * promoting pairwise from the left gives float32 (int16 first).
+ */
+export function promoteSequence(ds: readonly DType[]): DType {
+  if (ds.length === 1) return ds[0];
+  const work: (DType | null)[] = [...ds];
+  let result = reduceToMostKnowledgeable(work, ds.length);
+  const main = work[0]!;
+  for (let i = result === undefined ? 1 : 2; i < work.length; i++) {
+    const d = work[i];
+    if (d === null) continue;
+    const promotion = promoteTypes(main, d);
+    result = result === undefined ? promotion : promoteTypes(result, promotion);
+  }
+  return result!;
+}
+
 /**
  * numpy.result_type over strong dtypes and weak scalar kinds. With no strong dtype the weak kinds
  * promote among themselves by category.
  */
 export function resultType(strong: readonly DTypeLike[], weak: readonly WeakKind[] = []): DType {
-  let r: DType | undefined;
-  for (const x of strong) {
-    const d = x instanceof DType ? x : toDType(x, 'resultType: dtype');
-    r = r === undefined ? d : promoteTypes(r, d);
-  }
+  const ds = strong.map((x) => (x instanceof DType ? x : toDType(x, 'resultType: dtype')));
+  const r = ds.length === 0 ? undefined : promoteSequence(ds);
   let w: WeakKind | undefined;
   for (const k of weak) if (w === undefined || weakCategory[k] > weakCategory[w]) w = k;
   if (r === undefined) {

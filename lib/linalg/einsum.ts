@@ -207,10 +207,12 @@ function einsumArrays(subscripts: string, ops: GpuArray[], options: EinsumOption
       if (!canCastBy(op.dtype, d, casting)) throw new TypeError(`einsum: operand ${i} dtype could not be cast from dtype('${op.dtype.name}') to dtype('${d.name}') according to the rule '${casting}'`);
     });
   }
+  // NumPy computes in the operands' result_type (one dtype for every operand: int8, uint8 and
+  // float16 give float16, where contracting pairwise promoted int8 with uint8 to int16 first).
+  const made = d ?? resultType(ops.map((op) => op.dtype));
   const out = options.out;
   if (out !== undefined) {
     if (!(out instanceof GpuArray)) throw new TypeError('einsum: out must be a GpuArray');
-    const made = d ?? resultType(ops.map((op) => op.dtype));
     if (!canCastBy(made, out.dtype, casting)) {
       throw new TypeError(`einsum: the result could not be cast from dtype('${made.name}') to dtype('${out.dtype.name}'), the dtype of out, according to the rule '${casting}'`);
     }
@@ -221,7 +223,7 @@ function einsumArrays(subscripts: string, ops: GpuArray[], options: EinsumOption
   try {
     // Per operand: repeated labels become diagonals, labels nobody else needs are summed.
     const terms: Term[] = ops.map((x0, i) => {
-      let x = d !== null && x0.dtype !== d ? track(x0.astype(d)) : x0;
+      let x = x0.dtype !== made ? track(x0.astype(made)) : x0;
       let labels = [...labelsIn[i]];
       for (;;) {
         const dup = labels.findIndex((l, j) => labels.indexOf(l) !== j);

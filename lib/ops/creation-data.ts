@@ -8,7 +8,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { hostToStorage, toDTypeValue } from '../core/host-data.js';
 import { describeValue, orderLetter, readOptions } from '../util/options.js';
 import { Scalar } from '../core/scalar.js';
-import { resultType } from '../core/promotion.js';
+import { promoteTypes } from '../core/promotion.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { currentDevice } from '../device/device.js';
 import { creationDType, isDTypeOptions, orderArg, type DTypeArg } from './creation-args.js';
@@ -133,7 +133,9 @@ function arrayFromParts(list: readonly unknown[], want: DType | undefined): GpuA
         throw new RangeError(`setting an array element with a sequence: the elements have shapes [${shape.join(', ')}] and [${p.shape.join(', ')}] (inhomogeneous)`);
       }
     }
-    const d = want ?? resultType(parts.map((p) => p.dtype));
+    // NumPy's discovery promotes pairwise in order (np.array([int8, uint8, float16]) is float32,
+    // where result_type gives float16).
+    const d = want ?? parts.map((p) => p.dtype).reduce((x, y) => promoteTypes(x, y));
     const out = GpuArray.allocate([parts.length, ...shape], d, parts.length ? parts[0].device : currentDevice());
     try {
       parts.forEach((p, k) => {

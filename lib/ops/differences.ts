@@ -3,7 +3,7 @@
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
-import { canCastSameKind, promoteTypes } from '../core/promotion.js';
+import { canCastSameKind, promoteSequence } from '../core/promotion.js';
 import { normalizeAxis } from '../core/shape.js';
 import type { Index } from '../core/indexing.js';
 import { ComplexLike, isComplexLike } from '../core/host-data.js';
@@ -61,7 +61,7 @@ function edgeArray(e: Edge, a: GpuArray, ax: number): { arr: GpuArray; owned: bo
 
 /** Concatenate along axis ax (shapes must agree elsewhere). */
 function concatAxis(parts: GpuArray[], ax: number): GpuArray {
-  const d = parts.map((p) => p.dtype).reduce((x, y) => promoteTypes(x, y));
+  const d = promoteSequence(parts.map((p) => p.dtype)); // np.concatenate's result_type
   const base = parts[0].shape;
   for (const p of parts) {
     if (p.ndim !== base.length || p.shape.some((s, i) => i !== ax && s !== base[i])) {

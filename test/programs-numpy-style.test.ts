@@ -1,0 +1,31 @@
+// Differences found by running NumPy tutorial and handbook programs side by side with NumPy 2.4
+// (Moore's law fits, image SVDs, printing, integer and promotion rules, statistics, sorting,
+// sets, ...). Each case hard-codes what NumPy 2.4 gave for the same call.
+import { expect } from 'chai';
+import * as gp from '../lib/index.js';
+import { describeEachDevice } from './helpers.js';
+
+describeEachDevice('programs in NumPy style', () => {
+  it('result_type of several dtypes is NumPy sequence promotion, not a left fold', () => {
+    const a = gp.array([1], 'int8');
+    const b = gp.array([2], 'uint8');
+    const c = gp.array([3], 'float16');
+    // np.result_type(np.int8, np.uint8, np.float16) -> float16 (float16 absorbs both integers)
+    expect(gp.resultType('int8', 'uint8', 'float16').name).to.equal('float16');
+    expect(gp.resultType(a, b, c).name).to.equal('float16');
+    // np.result_type(np.int32, np.uint32, np.float32) -> float64; (np.int8, np.uint8, np.int16) -> int16
+    expect(gp.resultType('int32', 'uint32', 'float32').name).to.equal('float64');
+    expect(gp.resultType('int8', 'uint8', 'int16').name).to.equal('int16');
+    // np.concatenate / np.stack / np.einsum('i,i,i->i') / np.diff(b, prepend=a, append=c): float16
+    expect(gp.concatenate([a, b, c]).dtype.name).to.equal('float16');
+    expect(gp.stack([a, b, c]).dtype.name).to.equal('float16');
+    const e = gp.einsum('i,i,i->i', a, b, c);
+    expect(e.dtype.name).to.equal('float16');
+    expect(e.toArray()).to.deep.equal([6]);
+    const d = gp.diff(b, { prepend: a, append: c });
+    expect(d.dtype.name).to.equal('float16');
+    expect(d.toArray()).to.deep.equal([1, 1]);
+    // np.array([a, b, c]) promotes pairwise while discovering: float32 (unchanged)
+    expect(gp.array([a, b, c]).dtype.name).to.equal('float32');
+  });
+});
