@@ -28,4 +28,15 @@ describeEachDevice('programs in NumPy style', () => {
     // np.array([a, b, c]) promotes pairwise while discovering: float32 (unchanged)
     expect(gp.array([a, b, c]).dtype.name).to.equal('float32');
   });
+
+  it('cov and corrcoef of complex data keep the diagonal imaginary zeros positive', () => {
+    const parts = (r: gp.GpuArray) => (r.toArray() as unknown[]).flat(Infinity).map((z) => z as { re: number; im: number });
+    // np.cov(np.array([1+1j, 2, 3-1j])) -> array(2.+0.j)
+    const c = gp.cov(gp.array([{ re: 1, im: 1 }, 2, { re: 3, im: -1 }]));
+    expect(c.toString()).to.equal('array(2.+0.j)');
+    // np.corrcoef([[1+1j, 2, 3-1j], [0.5j, 1, 2+2j]]): the diagonal is 1.+0.j
+    const r = parts(gp.corrcoef(gp.array([[{ re: 1, im: 1 }, 2, { re: 3, im: -1 }], [{ re: 0, im: 0.5 }, 1, { re: 2, im: 2 }]])));
+    for (const k of [0, 3]) expect(Object.is(r[k].im, 0), `[${k}]`).to.equal(true);
+    expect(r[1].im).to.be.closeTo(-0.85732141, 1e-8);
+  });
 });

@@ -108,7 +108,7 @@ extern "C" __global__ void gpa_cov(const void* xcp, void* outp, long long vars, 
       s += a * C(b.real(), -b.imag());
     }
     out[i * vars + j] = C(s.real() / div, s.imag() / div);
-    out[j * vars + i] = C(s.real() / div, -s.imag() / div);
+    if (j != i) out[j * vars + i] = C(s.real() / div, -s.imag() / div);  // the diagonal keeps its sum's zero sign
   }
 }
 extern "C" __global__ void gpa_corr(const void* cp, void* outp, long long vars) {
