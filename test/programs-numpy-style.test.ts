@@ -39,4 +39,15 @@ describeEachDevice('programs in NumPy style', () => {
     for (const k of [0, 3]) expect(Object.is(r[k].im, 0), `[${k}]`).to.equal(true);
     expect(r[1].im).to.be.closeTo(-0.85732141, 1e-8);
   });
+
+  it("printoptions take legacy '1.25' and '1.21' (arrays print as with '2.1')", () => {
+    const big = gp.arange(1001).divide(3);
+    // with np.printoptions(legacy='1.25'): repr(np.arange(1001) / 3) has no shape=(1001,)
+    const r = gp.printoptions({ legacy: '1.25' }, () => big.toString());
+    expect(r).to.equal('array([  0.        ,   0.33333333,   0.66666667, ..., 332.66666667,\n       333.        , 333.33333333])');
+    // with np.printoptions(legacy='1.21'): str(np.array([1e-9, 1.0, 123456.0], np.float32))
+    const f = gp.array([1e-9, 1.0, 123456.0], 'float32');
+    expect(gp.printoptions({ legacy: '1.21' }, () => f.str())).to.equal('[1.00000e-09 1.00000e+00 1.23456e+05]');
+    expect(() => gp.setPrintoptions({ legacy: '1.13' as never })).to.throw(TypeError);
+  });
 });

@@ -25,8 +25,10 @@ export interface PrintOptions {
   /**
    * false (default): NumPy 2.3+. '2.2': float16/float32 switch to scientific only from 1e8 (as
    * float64), as NumPy up to 2.2. '2.1': additionally no `shape=` in the repr of summarised arrays.
+   * '1.21' and '1.25' print arrays as '2.1' (NumPy's further changes there are to scalars' reprs,
+   * which gp's typed scalars do not have); '1.13' is not supported.
    */
-  legacy: false | '2.1' | '2.2';
+  legacy: false | '1.21' | '1.25' | '2.1' | '2.2';
 }
 
 const DEFAULTS: PrintOptions = {
@@ -45,6 +47,11 @@ const DEFAULTS: PrintOptions = {
 let current: PrintOptions = { ...DEFAULTS };
 
 const PRINT_KEYS = Object.keys(DEFAULTS);
+const LEGACY_MODES: readonly unknown[] = ['1.21', '1.25', '2.1', '2.2'];
+
+/** NumPy's integer encoding of `legacy` (sys.maxsize when off). */
+export const legacyNumber = (o: PrintOptions): number =>
+  o.legacy === false ? Number.MAX_SAFE_INTEGER : { '1.21': 121, '1.25': 125, '2.1': 201, '2.2': 202 }[o.legacy];
 
 /** Print options as `fn` received them: own keys only, known keys only, values checked. */
 export function checkOptions<E extends object = object>(fn: string, given: unknown, extraKeys: readonly string[] = []): Partial<PrintOptions> & Partial<E> {
@@ -63,8 +70,8 @@ export function checkOptions<E extends object = object>(fn: string, given: unkno
   if (o.floatmode !== undefined && !['fixed', 'unique', 'maxprec', 'maxprec_equal'].includes(o.floatmode)) {
     throw new TypeError(`floatmode option must be one of "fixed", "unique", "maxprec", "maxprec_equal", got ${JSON.stringify(o.floatmode)}`);
   }
-  if (o.legacy !== undefined && o.legacy !== false && o.legacy !== '2.1' && o.legacy !== '2.2') {
-    throw new TypeError(`legacy print option must be false, '2.1' or '2.2', got ${JSON.stringify(o.legacy)}`);
+  if (o.legacy !== undefined && o.legacy !== false && !LEGACY_MODES.includes(o.legacy)) {
+    throw new TypeError(`legacy print option must be false, '1.21', '1.25', '2.1' or '2.2' ('1.13' is not supported), got ${JSON.stringify(o.legacy)}`);
   }
   for (const k of ['nanstr', 'infstr'] as const) {
     if (o[k] !== undefined && typeof o[k] !== 'string') throw new TypeError(`print option ${k} must be a string`);

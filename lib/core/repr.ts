@@ -4,10 +4,7 @@
 import { dtypes, type DType } from './dtype.js';
 import { FloatKind, formatPositional, formatScientific } from './dragon4.js';
 import type { GpuArray } from './gpu-array.js';
-import { checkOptions, currentPrintOptions, PrintOptions } from './print-options.js';
-
-/** NumPy's integer encoding of `legacy` (sys.maxsize when off). */
-const legacyNumber = (o: PrintOptions) => (o.legacy === '2.1' ? 201 : o.legacy === '2.2' ? 202 : Number.MAX_SAFE_INTEGER);
+import { checkOptions, currentPrintOptions, legacyNumber, PrintOptions } from './print-options.js';
 
 const floatKind = (d: DType): FloatKind => (d.isFloat ? d.name : d === dtypes.complex64 ? 'float32' : 'float64');
 
