@@ -50,4 +50,22 @@ describeEachDevice('programs in NumPy style', () => {
     expect(gp.printoptions({ legacy: '1.21' }, () => f.str())).to.equal('[1.00000e-09 1.00000e+00 1.23456e+05]');
     expect(() => gp.setPrintoptions({ legacy: '1.13' as never })).to.throw(TypeError);
   });
+
+  it('isclose and allclose keep a JS scalar weak, as NumPy keeps a Python scalar', () => {
+    const x = gp.array([0.1, 1e8], 'float32');
+    const z = { rtol: 0, atol: 0 };
+    // np.isclose(np.array([0.1, 1e8], np.float32), 0.1, rtol=0, atol=0) -> [True, False] (float32 compare)
+    expect(gp.isclose(x, 0.1, z).toArray()).to.deep.equal([true, false]);
+    // np.isclose(x, 100000001, rtol=0, atol=0) -> [False, True]; the scalar first: the same
+    expect(gp.isclose(x, 100000001, z).toArray()).to.deep.equal([false, true]);
+    expect(gp.isclose(100000001, x, z).toArray()).to.deep.equal([false, true]);
+    expect(gp.allclose(x.slice('1:'), 100000001, z)).to.equal(true);
+    // np.isclose(np.array([1.5, -2], np.float32), 1e300) -> [True, True] (the tolerance overflows
+    // to inf in float32, isfinite(1e300) is taken in double)
+    expect(gp.isclose(gp.array([1.5, -2], 'float32'), 1e300).toArray()).to.deep.equal([true, true]);
+    // a float64 array b stays strong: np.isclose(x, np.array(100000001.0), rtol=0, atol=0) -> [False, False]
+    expect(gp.isclose(x, gp.array(100000001, 'float64'), z).toArray()).to.deep.equal([false, false]);
+    // np.isclose(np.array([1, 3], np.int8), 3 + 0j) -> [False, True]
+    expect(gp.isclose(gp.array([1, 3], 'int8'), { re: 3, im: 0 }).toArray()).to.deep.equal([false, true]);
+  });
 });

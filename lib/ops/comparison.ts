@@ -9,6 +9,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { Scalar } from '../core/scalar.js';
 import { bindArgs } from './array-args.js';
 import { promoteTypes, promoteWeak } from '../core/promotion.js';
+import { HostScalar, isComplexLike, weakKindOf } from '../core/host-data.js';
 import { broadcastShapes, sameShape } from '../core/shape.js';
 import { BoundParam, ElementwiseDefinition, makeDefinition, runElementwise } from '../kernel/elementwise.js';
 import { makeReductionDefinition, ReductionDefinition, runReduction } from '../kernel/reduction.js';
@@ -72,7 +73,7 @@ function allOf(name: string, pred: string): ReductionDefinition {
 }
 
 /** Run `def` over everything: a 0-d bool array on the device. */
-function reduceAll(def: ReductionDefinition, params: BoundParam[], values: (GpuArray | number | null)[]): GpuArray {
+function reduceAll(def: ReductionDefinition, params: BoundParam[], values: (GpuArray | HostScalar | null)[]): GpuArray {
   return runReduction(def, params, values, { reduceType: 'bool', accBytes: 1 })[0];
 }
 
@@ -194,31 +195,50 @@ function readCloseOptions(fn: string, args: readonly unknown[]): CloseOptions {
 }
 
 interface Close {
-  ct: DType;
-  real: DType;
   pred: string;
-  rtol: number;
-  atol: number;
+  params: BoundParam[];
+  values: (GpuArray | HostScalar)[];
 }
 
-function closeSetup(a: GpuArray, b: GpuArray, options: CloseOptions): Close {
+/** A JS number, bigint, boolean or complex value: NumPy's Python scalar, weak (NEP 50). */
+const isWeak = (v: unknown): v is HostScalar =>
+  typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean' || isComplexLike(v);
+
+/**
+ * NumPy's isclose: a Python scalar stays one (`x if isinstance(x, (int, float, complex)) else
+ * asanyarray(x)`), an int b is made float(b), an array b is made result_type(b, 1.0). So
+ * `isclose(float32 array, 0.1)` works in float32 (0.1 rounded to float32, close at rtol=0),
+ * and with a scalar b its tolerance atol + rtol*|b| and isfinite(b) are taken in double, the
+ * tolerance then compared in the array's dtype (NumPy's less_equal with a weak float).
+ */
+function closeSetup(a1: unknown, a2: unknown, options: CloseOptions, temps: GpuArray[]): Close {
   const rtol = options.rtol ?? 1e-5;
   const atol = options.atol ?? 1e-8;
   if (typeof rtol !== 'number' || typeof atol !== 'number') throw new TypeError('rtol and atol must be numbers');
-  // NumPy: y = asarray(b, dtype=result_type(b, 1.0)); then x - y in result_type(x, y).
-  const ct = promoteTypes(a.dtype, promoteWeak(b.dtype, 'float'));
-  const real = ct === dtypes.complex64 ? dtypes.float32 : ct === dtypes.complex128 ? dtypes.float64 : ct;
-  let pred = '(((gpa::absolute(in0 - in1) <= atol + rtol * gpa::absolute(in1)) && gpa::is_finite(in1)) || (in0 == in1))';
-  if (options.equalNan) pred = `(${pred} || (gpa::is_nan(in0) && gpa::is_nan(in1)))`;
-  return { ct, real, pred, rtol, atol };
+  const nan = options.equalNan ? ' || (gpa::is_nan(in0) && gpa::is_nan(in1))' : '';
+  const realOf = (d: DType) => (d === dtypes.complex64 ? dtypes.float32 : d === dtypes.complex128 ? dtypes.float64 : d);
+  if (isWeak(a2) && !isWeak(a1)) {
+    const a = operand(a1, temps);
+    const c = isComplexLike(a2);
+    const y: HostScalar = c ? a2 : Number(a2);
+    const ct = promoteWeak(a.dtype, c ? 'complex' : 'float');
+    const absY = c ? Math.hypot(a2.re, a2.im) : Math.abs(y as number);
+    const finite = c ? Number.isFinite(a2.re) && Number.isFinite(a2.im) : Number.isFinite(y as number);
+    const pred = `(${finite ? '(gpa::absolute(in0 - in1) <= tol) || ' : ''}(in0 == in1)${nan})`;
+    return { pred, params: [param('in0', a.dtype, ct), scalarParam('in1', ct), scalarParam('tol', realOf(ct))], values: [a, y, atol + rtol * absY] };
+  }
+  // Arrays (or two scalars, which NumPy's Python arithmetic takes in double, as float64 arrays
+  // here): y = asarray(b, dtype=result_type(b, 1.0)), then x - y in result_type(x, y); a scalar
+  // a is weak beside it.
+  const b = operand(a2, temps);
+  const dt = promoteWeak(b.dtype, 'float');
+  const x = isWeak(a1) && !isWeak(a2) ? a1 : operand(a1, temps);
+  const ct = x instanceof GpuArray ? promoteTypes(x.dtype, dt) : promoteWeak(dt, weakKindOf(x));
+  const pred = `(((gpa::absolute(in0 - in1) <= atol + rtol * gpa::absolute(in1)) && gpa::is_finite(in1)) || (in0 == in1)${nan})`;
+  const in0 = x instanceof GpuArray ? param('in0', x.dtype, ct) : scalarParam('in0', ct);
+  const real = realOf(ct);
+  return { pred, params: [in0, param('in1', b.dtype, ct), scalarParam('rtol', real), scalarParam('atol', real)], values: [x, b, rtol, atol] };
 }
-
-const closeParams = (a: GpuArray, b: GpuArray, c: Close): BoundParam[] => [
-  param('in0', a.dtype, c.ct),
-  param('in1', b.dtype, c.ct),
-  scalarParam('rtol', c.real),
-  scalarParam('atol', c.real),
-];
 
 const elementwise = new Map<string, ElementwiseDefinition>();
 
@@ -227,9 +247,7 @@ export function isclose(a1: unknown, a2: unknown, ...more: CloseArg[]): GpuArray
   const options = readCloseOptions('isclose', more);
   const temps: GpuArray[] = [];
   try {
-    const a = operand(a1, temps);
-    const b = operand(a2, temps);
-    const c = closeSetup(a, b, options);
+    const c = closeSetup(a1, a2, options, temps);
     let def = elementwise.get(c.pred);
     if (def === undefined) {
       def = makeDefinition({
@@ -243,8 +261,7 @@ export function isclose(a1: unknown, a2: unknown, ...more: CloseArg[]): GpuArray
       });
       elementwise.set(c.pred, def);
     }
-    const params = [...closeParams(a, b, c), param('out0', dtypes.bool, dtypes.bool, true)];
-    return runElementwise(def, params, [a, b, c.rtol, c.atol, null])[0];
+    return runElementwise(def, [...c.params, param('out0', dtypes.bool, dtypes.bool, true)], [...c.values, null])[0];
   } finally {
     for (const t of temps) t.dispose();
   }
@@ -264,11 +281,9 @@ function allcloseOnDevice(a1: unknown, a2: unknown, more: readonly unknown[]): A
   const options = readCloseOptions('allclose', more);
   const temps: GpuArray[] = [];
   try {
-    const a = operand(a1, temps);
-    const b = operand(a2, temps);
-    const c = closeSetup(a, b, options);
+    const c = closeSetup(a1, a2, options, temps);
     const def = allOf('gpa_allclose', c.pred);
-    return reduceAll(def, [...closeParams(a, b, c), param('out0', dtypes.bool, dtypes.bool, true)], [a, b, c.rtol, c.atol, null]);
+    return reduceAll(def, [...c.params, param('out0', dtypes.bool, dtypes.bool, true)], [...c.values, null]);
   } finally {
     for (const t of temps) t.dispose();
   }
