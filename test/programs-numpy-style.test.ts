@@ -68,4 +68,14 @@ describeEachDevice('programs in NumPy style', () => {
     // np.isclose(np.array([1, 3], np.int8), 3 + 0j) -> [False, True]
     expect(gp.isclose(gp.array([1, 3], 'int8'), { re: 3, im: 0 }).toArray()).to.deep.equal([false, true]);
   });
+
+  it('where refuses a bigint past the 64-bit integers beside an integer array (NumPy OverflowError)', () => {
+    const c = gp.array([true, false]);
+    // np.where(c, np.array([1, 2], np.int8), 2**64) -> OverflowError; 2**64 - 1 wraps to -1
+    expect(() => gp.where(c, gp.array([1, 2], 'int8'), 2n ** 64n)).to.throw(RangeError);
+    expect(() => gp.where(c, -(2n ** 63n) - 1n, gp.array([1, 2], 'uint64'))).to.throw(RangeError);
+    expect(gp.where(c, gp.array([1, 2], 'int8'), 2n ** 64n - 1n).toArray()).to.deep.equal([1, -1]);
+    // np.where(c, np.array([1, 2], np.float32), 2**70) -> float32 [1, 1.1805916e+21]
+    expect(gp.where(c, gp.array([1, 2], 'float32'), 2n ** 70n).dtype.name).to.equal('float32');
+  });
 });

@@ -11,7 +11,8 @@ import { nonzero } from './nonzero.js';
 /**
  * NumPy's where (not a ufunc there) casts a Python int that does not fit the result's integer
  * dtype unsafely: np.where(c, uint8_array, -1) is uint8 with 255. The ufunc would refuse it, so
- * such a JS integer is wrapped into the dtype's range first.
+ * such a JS integer is wrapped into the dtype's range first; one past the 64-bit integers is
+ * NumPy's OverflowError.
  */
 function wrapWeakIntegers(x: unknown, y: unknown): [unknown, unknown] {
   const isInt = (v: unknown) => typeof v === 'bigint' || (typeof v === 'number' && Number.isInteger(v));
@@ -25,6 +26,8 @@ function wrapWeakIntegers(x: unknown, y: unknown): [unknown, unknown] {
     if (!isInt(v)) return v;
     const b = BigInt(v as number | bigint);
     if (b >= min && b <= max) return v;
+    // Past every C integer NumPy's conversion fails before any cast (its OverflowError).
+    if (b < -(2n ** 63n) || b >= 2n ** 64n) throw new RangeError(`where: Python int too large to convert to C long (${b})`);
     const w = d.kind === 'u' ? BigInt.asUintN(d.itemsize * 8, b) : BigInt.asIntN(d.itemsize * 8, b);
     return d.isBigInt ? w : Number(w);
   };
