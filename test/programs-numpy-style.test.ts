@@ -78,4 +78,14 @@ describeEachDevice('programs in NumPy style', () => {
     // np.where(c, np.array([1, 2], np.float32), 2**70) -> float32 [1, 1.1805916e+21]
     expect(gp.where(c, gp.array([1, 2], 'float32'), 2n ** 70n).dtype.name).to.equal('float32');
   });
+
+  it('full and fullLike cast a float fill past the 64-bit integers into integers unsafely', () => {
+    // np.full(3, 1e300, np.int8) -> [0, 0, 0]; np.full(1, -1e20, np.uint64) -> [9223372036854775808]
+    expect(gp.full(3, 1e300, 'int8').toArray()).to.deep.equal([0, 0, 0]);
+    expect(gp.full(1, -1e20, 'uint64').toArray()).to.deep.equal([9223372036854775808n]);
+    // np.full_like(np.zeros(2, np.int32), 1e300) -> [-2147483648, -2147483648]
+    expect(gp.fullLike(gp.zeros(2, 'int32'), 1e300).toArray()).to.deep.equal([-2147483648, -2147483648]);
+    // a JS integer out of range stays NumPy's OverflowError for a Python int: np.full(3, 1000, np.int8)
+    expect(() => gp.full(3, 1000, 'int8')).to.throw(RangeError);
+  });
 });

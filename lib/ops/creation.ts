@@ -85,10 +85,12 @@ export function full(shape: ShapeLike, fillValue: HostScalar | Scalar | GpuArray
   const d = given !== undefined ? given : value instanceof Scalar ? value.dtype : inferDType([value]);
   // An integer the dtype cannot hold is refused (NumPy's OverflowError) before allocating; a float
   // (NaN, inf included) is cast unsafely as NumPy's copyto(casting='unsafe').
-  if (!(value instanceof Scalar) && (typeof value !== 'number' || Number.isInteger(value) || !d.isInteger)) toDTypeValue(value, d);
+  // A float is a JS number with a fraction, or one past the 64-bit integers (1e300), as weakKindOf.
+  const isFloat = typeof value === 'number' && weakKindOf(value) === 'float';
+  if (!(value instanceof Scalar) && (!isFloat || !d.isInteger)) toDTypeValue(value, d);
   const a = GpuArray.allocate(normalizeShape(shape), d, undefined, order);
   try {
-    if (typeof value === 'number' && !Number.isInteger(value) && d.isInteger) {
+    if (isFloat && d.isInteger) {
       // A float (NaN and inf too) into integers: the device's float64 -> integer cast, as NumPy's
       // unsafe copyto (full(3, 300.5, 'int8') is 44s; fill() refuses it, as NumPy's).
       const src = full([], value, 'float64');
