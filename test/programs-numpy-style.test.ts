@@ -38,6 +38,9 @@ describeEachDevice('programs in NumPy style', (spec) => {
     const r = parts(gp.corrcoef(gp.array([[{ re: 1, im: 1 }, 2, { re: 3, im: -1 }], [{ re: 0, im: 0.5 }, 1, { re: 2, im: 2 }]])));
     for (const k of [0, 3]) expect(Object.is(r[k].im, 0), `[${k}]`).to.equal(true);
     expect(r[1].im).to.be.closeTo(-0.85732141, 1e-8);
+    // np.cov(np.array([[3, 0, 7, 7], [1, 9, 2, 0]], complex)): every imaginary part +0.0
+    const real = parts(gp.cov(gp.array([[3, 0, 7, 7], [1, 9, 2, 0]], 'complex128')));
+    for (const [k, z] of real.entries()) expect(Object.is(z.im, 0), `[${k}]`).to.equal(true);
   });
 
   it("printoptions take legacy '1.25' and '1.21' (arrays print as with '2.1')", () => {

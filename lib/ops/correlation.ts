@@ -108,7 +108,9 @@ extern "C" __global__ void gpa_cov(const void* xcp, void* outp, long long vars, 
       s += a * C(b.real(), -b.imag());
     }
     out[i * vars + j] = C(s.real() / div, s.imag() / div);
-    if (j != i) out[j * vars + i] = C(s.real() / div, -s.imag() / div);  // the diagonal keeps its sum's zero sign
+    // The mirror is conj(s): 0 - imag, so an imaginary zero stays +0 as the sum NumPy's product
+    // of the transposed pair gives (-0.0 from -imag printed 3.-0.j); the diagonal is written once.
+    if (j != i) out[j * vars + i] = C(s.real() / div, (0.0 - s.imag()) / div);
   }
 }
 extern "C" __global__ void gpa_corr(const void* cp, void* outp, long long vars) {
