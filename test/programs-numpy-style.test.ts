@@ -98,4 +98,15 @@ describeEachDevice('programs in NumPy style', (spec) => {
     // a JS integer out of range stays NumPy's OverflowError for a Python int: np.full(3, 1000, np.int8)
     expect(() => gp.full(3, 1000, 'int8')).to.throw(RangeError);
   });
+
+  it('a null print option is NumPy\'s None: the current value', () => {
+    const x = gp.array([1.123456789, 2]);
+    // with np.printoptions(precision=3): np.set_printoptions(precision=None) keeps 3 -> '[1.123 2.   ]'
+    const s = gp.printoptions({ precision: 3 }, () => {
+      gp.setPrintoptions({ precision: null, threshold: null, sign: null, floatmode: null, legacy: null } as never);
+      return [x.str(), gp.array2string(x, { precision: null, linewidth: null } as never)];
+    });
+    expect(s).to.deep.equal(['[1.123 2.   ]', '[1.123 2.   ]']);
+    expect(gp.getPrintoptions().precision).to.equal(8);
+  });
 });

@@ -56,6 +56,9 @@ export const legacyNumber = (o: PrintOptions): number =>
 /** Print options as `fn` received them: own keys only, known keys only, values checked. */
 export function checkOptions<E extends object = object>(fn: string, given: unknown, extraKeys: readonly string[] = []): Partial<PrintOptions> & Partial<E> {
   const o = readOptions<PrintOptions & E>(fn, given, [...PRINT_KEYS, ...extraKeys]);
+  // NumPy's None for a print option is "as now" (set_printoptions drops it; array2string and the
+  // reprs take the current value): null likewise, where it is no value of its own.
+  for (const k of PRINT_KEYS) if ((o as Record<string, unknown>)[k] === null) delete (o as Record<string, unknown>)[k];
   const nonNegInt = (k: 'precision' | 'threshold' | 'edgeitems' | 'linewidth') => {
     const v = o[k];
     if (v !== undefined && (typeof v !== 'number' || !(Number.isInteger(v) || v === Infinity) || v < 0)) {
