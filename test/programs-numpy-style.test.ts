@@ -109,4 +109,15 @@ describeEachDevice('programs in NumPy style', (spec) => {
     expect(s).to.deep.equal(['[1.123 2.   ]', '[1.123 2.   ]']);
     expect(gp.getPrintoptions().precision).to.equal(8);
   });
+
+  it('typed scalars as values: a reduction\'s initial, nanToNum\'s replacements, pad\'s constants', () => {
+    const a = gp.array([1, 2, 3], 'int8');
+    // np.max(a, initial=np.float32(5.5)) -> np.int8(5); np.sum(a, initial=np.int64(100)) -> np.int64(106)
+    expect(gp.max(a, { initial: gp.float32(5.5) }).item()).to.equal(5);
+    expect(gp.sum(a, { initial: gp.int64(100) }).item()).to.equal(106n);
+    // np.nan_to_num(np.array([np.nan, -np.inf]), nan=np.int8(3), neginf=np.float32(-0.5)) -> [3., -0.5]
+    expect(gp.nanToNum(gp.array([NaN, -Infinity]), { nan: gp.int8(3), neginf: gp.float32(-0.5) }).toArray()).to.deep.equal([3, -0.5]);
+    // np.pad(a, 1, constant_values=np.int8(-1)) -> [-1, 1, 2, 3, -1]
+    expect(gp.pad(a, 1, { constantValues: gp.int8(-1) }).toArray()).to.deep.equal([-1, 1, 2, 3, -1]);
+  });
 });

@@ -60,6 +60,14 @@ function castValue(s: Scalar, d: DType): number | bigint | ComplexLike {
 }
 
 /**
+ * A typed scalar as the value it holds, where NumPy casts an np.float32/np.int64 argument into a
+ * dtype of its own choosing (a reduction's `initial`, nan_to_num's replacements, pad's constants);
+ * anything else as given, nested lists element by element.
+ */
+export const valueOfScalar = (v: unknown): unknown =>
+  Array.isArray(v) ? v.map(valueOfScalar) : v instanceof Scalar ? (v.dtype.kind === 'b' ? Boolean(v.value) : v.value) : v;
+
+/**
  * A scalar type: the function making typed scalars of `d`, which also stands for `d` as a dtype
  * (`gp.zeros(3, gp.float32)`). Complex types also take NumPy's two parts: `gp.complex128(1, 2)`.
  */

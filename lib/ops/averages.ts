@@ -1,6 +1,7 @@
 // ptp, average, nanmean, nanvar, nanstd: compositions of the reductions and ufuncs with NumPy's
 // result dtypes (NaN-skipping statistics divide by the count of non-NaN elements).
 import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
+import type { Scalar } from '../core/scalar.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { canCastSameKind, promoteTypes } from '../core/promotion.js';
 import { sameShape } from '../core/shape.js';
@@ -294,7 +295,7 @@ export function average(a: ArrayArg, ...more: (number | readonly number[] | null
 // ---- nanprod, nanargmax, nanargmin -------------------------------------------------------------
 
 /** nanprod's options: prod's (axis, dtype, out, keepdims, initial, where). */
-export type NanprodOptions = StatOptions & { dtype?: DType | string | null; out?: GpuArray | null; initial?: number | bigint | boolean; where?: GpuArray | boolean };
+export type NanprodOptions = StatOptions & { dtype?: DType | string | null; out?: GpuArray | null; initial?: number | bigint | boolean | Scalar; where?: GpuArray | boolean };
 
 /** numpy.nanprod: the product with NaN taken as 1 (dtype, out, initial and where as prod). */
 export function nanprod(a: ArrayArg, ...more: (AxisLike | DType | string | GpuArray | boolean | number | bigint | null | NanprodOptions | undefined)[]): GpuArray {

@@ -1,6 +1,7 @@
 // numpy.nan_to_num, isposinf and isneginf, composed from ufuncs and copyto as NumPy's own
 // Python implementations are (lib/_type_check_impl.py, lib/_ufunclike_impl.py).
 import { DType, dtypes } from '../core/dtype.js';
+import { Scalar, valueOfScalar } from '../core/scalar.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { describeValue } from '../util/options.js';
 import { bindArgs, owned, toArray } from './array-args.js';
@@ -10,9 +11,9 @@ import { ufuncFunctions as uf } from './ufunc-api.js';
 /** Options of `nanToNum`: the replacements (defaults 0, the dtype's largest and most negative finite values) and `copy` (false: in place). */
 export interface NanToNumOptions {
   copy?: boolean;
-  nan?: number;
-  posinf?: number | null;
-  neginf?: number | null;
+  nan?: number | Scalar;
+  posinf?: number | Scalar | null;
+  neginf?: number | Scalar | null;
 }
 
 /** The largest finite value of a float dtype (numpy.finfo(d).max). */
@@ -29,9 +30,10 @@ const finiteMax = (d: DType) =>
  */
 export function nanToNum(x: unknown, ...more: (boolean | number | null | NanToNumOptions | undefined)[]): GpuArray {
   // NumPy's order: copy, nan, posinf, neginf (by position or option).
-  const o = bindArgs('nanToNum', more, ['copy', 'nan', 'posinf', 'neginf']) as NanToNumOptions;
+  const given = bindArgs('nanToNum', more, ['copy', 'nan', 'posinf', 'neginf']) as NanToNumOptions;
+  const o = { ...given } as { copy?: boolean; nan?: number; posinf?: number | null; neginf?: number | null };
   for (const k of ['nan', 'posinf', 'neginf'] as const) {
-    const v = o[k];
+    const v = (o[k] = valueOfScalar(given[k]) as number | undefined);
     if (v !== undefined && v !== null && typeof v !== 'number') throw new TypeError(`nanToNum: ${k} must be a number, got ${describeValue(v)}`);
   }
   if (o.copy !== undefined && typeof o.copy !== 'boolean') throw new TypeError(`nanToNum: copy must be a boolean, got ${describeValue(o.copy)}`);

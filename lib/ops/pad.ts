@@ -2,6 +2,7 @@
 // as NumPy does (constants and statistics by strided copies, linear ramps by a small kernel, the
 // index-map modes edge/reflect/symmetric/wrap by one take along each padded axis).
 import { DType, dtypes } from '../core/dtype.js';
+import { Scalar, valueOfScalar } from '../core/scalar.js';
 import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { ComplexLike, HostScalar, isComplexLike } from '../core/host-data.js';
@@ -22,7 +23,7 @@ const disposeAll = (xs: GpuArray[]) => xs.forEach((x) => x.dispose());
  * 'empty' (undefined values; zeros here).
  */
 export type PadMode = 'constant' | 'edge' | 'reflect' | 'symmetric' | 'wrap' | 'linear_ramp' | 'maximum' | 'minimum' | 'mean' | 'median' | 'empty';
-type PadValue = number | bigint | boolean | ComplexLike;
+type PadValue = number | bigint | boolean | ComplexLike | Scalar;
 /** Options of gp.pad (numpy.pad's keyword arguments). */
 export interface PadOptions {
   /** How to fill the padding; default 'constant'. */
@@ -30,7 +31,7 @@ export interface PadOptions {
   /** For 'constant': a scalar, [before, after], or one pair per axis (default 0). */
   constantValues?: PadValue | readonly PadValue[] | readonly (readonly PadValue[])[];
   /** For 'linear_ramp': the values the ramps start (before) and end (after) at, as constantValues (default 0). */
-  endValues?: number | readonly number[] | readonly (readonly number[])[];
+  endValues?: number | Scalar | readonly (number | Scalar)[] | readonly (readonly (number | Scalar)[])[];
   /** For 'maximum', 'minimum', 'mean', 'median': how many values at each end the statistic is of, as padWidth (default: the whole axis). */
   statLength?: number | readonly number[] | readonly (readonly number[])[] | null;
   /** For 'reflect' and 'symmetric': only NumPy's default 'even' is supported ('odd' is refused). */
@@ -110,7 +111,8 @@ const PAD_INDEX_MODE: Record<string, number> = { edge: 0, wrap: 1, symmetric: 2,
 
 // A float constant is truncated into an integer array; integers out of the dtype's range are a
 // RangeError (NumPy's OverflowError, except that NumPy wraps an int64 scalar into unsigned types).
-const constantFor = (v: PadValue, d: DType): HostScalar => (d.isInteger && typeof v === 'number' && !Number.isInteger(v) ? Math.trunc(v) : v);
+// (Typed scalars are unwrapped to their values before: valueOfScalar.)
+const constantFor = (v: HostScalar, d: DType): HostScalar => (d.isInteger && typeof v === 'number' && !Number.isInteger(v) ? Math.trunc(v) : v);
 
 /** numpy.pad(array, pad_width, mode='constant', constant_values=0). */
 export function pad(array0: unknown, padWidth: PadWidth, modeOrOptions: PadMode | PadOptions = 'constant', options: PadOptions = {}): GpuArray {
@@ -145,6 +147,9 @@ export function pad(array0: unknown, padWidth: PadWidth, modeOrOptions: PadMode 
       if (b < 0 || e < 0) throw new RangeError("index can't contain negative values");
     }
     const shape = a.shape.map((n, k) => n + widths[k][0] + widths[k][1]);
+    // Typed scalars (np.int8(-1)) as their values, cast into the array's dtype as numbers are.
+    o.constantValues = valueOfScalar(o.constantValues) as typeof o.constantValues;
+    o.endValues = valueOfScalar(o.endValues) as typeof o.endValues;
     for (const [k, v] of [['constantValues', o.constantValues], ['endValues', o.endValues]] as const) {
       const bad = [v].flat(2).find((x) => x !== undefined && typeof x !== 'number' && typeof x !== 'bigint' && typeof x !== 'boolean' && !isComplexLike(x));
       if (bad !== undefined) throw new TypeError(`pad: ${k} must hold numbers, got ${describeValue(bad)}`);
@@ -185,8 +190,8 @@ export function pad(array0: unknown, padWidth: PadWidth, modeOrOptions: PadMode 
             const mid = sliceAxis(roi, k, b, b + n);
             made.push(before, after, mid);
             if (values !== null) {
-              copyInto(before, constantFor(values[k][0], a.dtype));
-              copyInto(after, constantFor(values[k][1], a.dtype));
+              copyInto(before, constantFor(values[k][0] as HostScalar, a.dtype));
+              copyInto(after, constantFor(values[k][1] as HostScalar, a.dtype));
               return;
             }
             if (ends !== null) {

@@ -32,7 +32,7 @@ export interface ReductionOptions {
   /** NumPy 2's array-API name for ddof (var, std); not with ddof. */
   correction?: number;
   /** The starting value of each result (sum, prod, max, min, nanmax, nanmin); max/min of nothing is it. */
-  initial?: number | bigint | boolean;
+  initial?: number | bigint | boolean | Scalar;
   /** Only the elements where this bool mask (broadcast to the array; a host list is made bool) is true take part (sum, prod, max, min, nanmax, nanmin, all, any, mean, var, std). */
   where?: GpuArray | boolean | readonly unknown[];
   /**

@@ -62,7 +62,7 @@ export interface UfuncReduceOptions {
   /** Keep reduced axes as length one. */
   keepdims?: boolean;
   /** A value combined with each reduction, first (cast to the reduction dtype); it also makes empty maximum/minimum reductions valid. */
-  initial?: number | bigint | boolean;
+  initial?: number | bigint | boolean | Scalar;
   /** Bool mask broadcast against the array: only elements where it is true take part (maximum/minimum need `initial`). */
   where?: GpuArray | boolean;
 }

@@ -2,6 +2,7 @@
 // add.reduce is sum with its dtype rules), `outer` (the ufunc over a[..., None, ...] and b) and
 // `accumulate` (prefix-scan.ts), on the Ufunc objects and on the exported functions (gp.add.reduce).
 import { dtype as toDType, DType, dtypes } from '../core/dtype.js';
+import { valueOfScalar } from '../core/scalar.js';
 import { assertBoolMask } from '../core/promotion.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { broadcastShapes, sameShape, shapeString } from '../core/shape.js';
@@ -60,7 +61,7 @@ function ufuncReduce(u: Ufunc, a: ArrayLike, ...more: unknown[]): GpuArray {
   const o = reduceOptions(name, more);
   if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
   if (o.keepdims !== undefined && typeof o.keepdims !== 'boolean') throw new TypeError(`${name}: keepdims must be a boolean`);
-  const initial = o.initial;
+  const initial = valueOfScalar(o.initial) as number | bigint | boolean | undefined;
   if (initial !== undefined && !['number', 'bigint', 'boolean'].includes(typeof initial)) throw new TypeError(`${name}: initial must be a number, bigint or boolean`);
   if (o.where instanceof GpuArray) assertBoolMask(o.where, `${name}: `);
   // NumPy's default axis is 0; a 0-d array has none to reduce (axis 0 then means no axis).
