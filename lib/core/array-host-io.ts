@@ -12,7 +12,7 @@ import { IndexError } from '../../bindings/errors.js';
 import { IntegerIndex, integerIndex } from './indexing.js';
 import { kernelHooks } from './kernel-hooks.js';
 import { Scalar } from './scalar.js';
-import { shapeString } from './shape.js';
+import { integerValue, shapeString } from './shape.js';
 import { checkWritable } from './writable.js';
 import { readOptions } from '../util/options.js';
 import type { NdArray } from 'ndarray';
@@ -145,7 +145,7 @@ export function elementByte(a: GpuArray, given: readonly (IntegerIndex | readonl
   // Python's tuple form, a.item((i, j)), is a JS array: a.item([i, j]).
   const args = given.length === 1 && Array.isArray(given[0]) ? (given[0] as readonly unknown[]) : given;
   const flatIndex = (raw: unknown, n: number, what: string): number => {
-    const i = integerIndex(raw);
+    const i = integerIndex(integerValue(raw)); // a 0-d integer array too (NumPy's operator.index)
     if (typeof i !== 'number' || !Number.isInteger(i)) throw new TypeError(`item: ${what} must be an integer, got ${String(i)}`);
     const k = i < 0 ? i + n : i;
     if (k < 0 || k >= n) throw new IndexError(`item: index ${i} is out of bounds for ${what === 'index' ? `size ${n}` : `${what} with size ${n}`}`);

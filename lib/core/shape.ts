@@ -17,13 +17,77 @@ export function lengthOf(d: unknown): unknown {
   return typeof d === 'bigint' ? Number(d) : d;
 }
 
+/**
+ * NumPy's operator.index, wherever NumPy takes an integer (a length, an axis, a count): an integer
+ * typed scalar (gp.int64(2)) or 0-d integer array is its value (a number, or a bigint for 64-bit
+ * ones); a bool, float or complex typed scalar or 0-d array is NumPy's TypeError ("'numpy.float64'
+ * object cannot be interpreted as an integer"); anything else (a JS number, bigint, boolean, list)
+ * is returned as it is, for the caller's own check.
+ */
+export function operatorIndex(x: unknown): unknown {
+  if (typeof x !== 'object' || x === null) return x;
+  let kind: string;
+  let value: unknown;
+  if (isTypedScalar(x)) {
+    kind = (x.dtype as { kind: string }).kind;
+    value = x.value;
+  } else if (hasItem(x) && x.ndim === 0 && 'dtype' in x) {
+    kind = (x.dtype as { kind: string }).kind;
+    if (kind === 'i' || kind === 'u') return x.item();
+    throw new TypeError('only integer scalar arrays can be converted to a scalar index');
+  } else return x;
+  if (kind === 'i' || kind === 'u') return value;
+  throw new TypeError(`'numpy.${(x.dtype as { name: string }).name}' object cannot be interpreted as an integer`);
+}
+
+/**
+ * An integer typed scalar or 0-d integer array as its JS number, anything else as it is (the
+ * option binders' quiet form of indexNumber: the function's own check refuses the rest).
+ */
+export function integerValue(x: unknown): unknown {
+  const kind = dtypeKind(x);
+  return kind === 'i' || kind === 'u' ? indexNumber(x) : x;
+}
+
+/** A real (bool, integer or float) typed scalar or 0-d array as its JS number, anything else as it is (NumPy's float(x)). */
+export function realValue(x: unknown): unknown {
+  const kind = dtypeKind(x);
+  if (kind !== 'b' && kind !== 'i' && kind !== 'u' && kind !== 'f') return x;
+  return Number(isTypedScalar(x) ? x.value : (x as ItemHolder).item());
+}
+
+/** The dtype kind of a 1-d array, else undefined. */
+function dtypeKind1d(x: unknown): string | undefined {
+  return hasItem(x) && x.ndim === 1 && 'dtype' in x ? ((x as { dtype: { kind?: string } }).dtype ?? {}).kind : undefined;
+}
+
+/** The dtype kind of a typed scalar or 0-d array, else undefined. */
+function dtypeKind(x: unknown): string | undefined {
+  if (isTypedScalar(x) || (hasItem(x) && x.ndim === 0 && 'dtype' in x)) return ((x as { dtype: { kind?: string } }).dtype ?? {}).kind;
+  return undefined;
+}
+
+/** A typed scalar or a GpuArray (a value, never an options object). */
+export const isArrayValue = (x: unknown): boolean => isTypedScalar(x) || hasItem(x);
+
+/** operatorIndex as a JS number (a bigint converted), for the callers that check lengths as numbers. */
+export function indexNumber(x: unknown): unknown {
+  return typeof x === 'number' ? x : lengthOf(operatorIndex(x));
+}
+
 /** Validate a user-given shape (number or list): non-negative integers only. */
-export function normalizeShape(shape: number | bigint | readonly (number | bigint)[], what = 'shape'): number[] {
+export function normalizeShape(shape: unknown, what = 'shape'): number[] {
+  // A typed integer scalar or 0-d integer array is one length (NumPy's np.zeros(np.int64(2))).
+  // A 1-d integer array is the list of lengths (np.zeros(np.array([2]))).
+  if (typeof shape === 'object' && shape !== null && !Array.isArray(shape)) {
+    const kind = dtypeKind1d(shape);
+    shape = (kind === 'i' || kind === 'u' ? (shape as unknown as ItemHolder).tolist() : indexNumber(shape)) as number[];
+  }
   if (typeof shape !== 'number' && typeof shape !== 'bigint' && !Array.isArray(shape)) {
     const got = shape === null ? 'null' : typeof shape === 'object' ? 'an object' : `${typeof shape} ${JSON.stringify(shape)}`;
     throw new TypeError(`${what} must be a non-negative integer or an array of them, got ${got}`);
   }
-  const dims = (typeof shape === 'number' || typeof shape === 'bigint' ? [shape] : Array.from(shape)).map(lengthOf) as number[];
+  const dims = (typeof shape === 'number' || typeof shape === 'bigint' ? [shape] : Array.from(shape as readonly unknown[])).map(indexNumber) as number[];
   for (const d of dims) {
     // NumPy: a non-integer length is a TypeError ("expected a sequence of integers"), a negative one a ValueError.
     if (typeof d !== 'number' || !Number.isInteger(d)) throw new TypeError(`${what} must be non-negative integers, got [${dims.map(String).join(', ')}]`);
@@ -80,13 +144,13 @@ export function isFContiguous(shape: Shape, strides: readonly number[], itemsize
 export function intList(fn: string, what: string, v: unknown): number[] {
   if (typeof v === 'number') return [v];
   // A GpuArray (0-d: one value, 1-d: a list) or a typed scalar, as NumPy takes its integer arrays.
-  if (hasItem(v)) return v.ndim === 0 ? [hostNumber(v)] : v.tolist().map(hostNumber);
-  if (typeof v === 'bigint' || isTypedScalar(v)) return [hostNumber(v)];
+  if (hasItem(v)) return v.ndim === 0 ? [indexNumber(v) as number] : v.tolist().map(hostNumber);
+  if (typeof v === 'bigint' || isTypedScalar(v)) return [indexNumber(v) as number];
   if (typeof v !== 'object' || v === null || typeof (v as Iterable<unknown>)[Symbol.iterator] !== 'function') {
     throw new TypeError(`${fn}: ${what} must be an integer or a sequence of integers, got ${v === null ? 'null' : typeof v}`);
   }
   const list = [...(v as Iterable<unknown>)];
-  return list.every((x) => typeof x === 'number') ? (list as number[]) : list.map(hostNumber);
+  return list.every((x) => typeof x === 'number') ? (list as number[]) : (list.map(indexNumber) as number[]);
 }
 
 // Duck-typed (core/shape.ts sits below GpuArray and Scalar): a GpuArray, a typed scalar.
@@ -151,6 +215,7 @@ export function broadcastStrides(shape: Shape, strides: readonly number[], to: S
 
 /** A possibly negative axis made non-negative, checked against ndim. */
 export function normalizeAxis(axis: number, ndim: number): number {
+  if (typeof axis !== 'number') axis = indexNumber(axis) as number;
   if (!Number.isInteger(axis)) throw new TypeError(`axis must be an integer, got ${axis}`);
   const a = axis < 0 ? axis + ndim : axis;
   if (a < 0 || a >= Math.max(ndim, 0)) {

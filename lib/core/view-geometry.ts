@@ -8,7 +8,7 @@ import type { Device } from '../device/device.js';
 import { DType, DTypeLike, dtype as toDType } from './dtype.js';
 import { DeviceBuffer } from './lifetime.js';
 import { orderLetter, readOptions } from '../util/options.js';
-import { broadcastStrides, contiguousStrides, intList, isCContiguous, isFContiguous, normalizeAxis, normalizeShape, shapeString } from './shape.js';
+import { broadcastStrides, contiguousStrides, indexNumber, integerValue, intList, isArrayValue, isCContiguous, isFContiguous, normalizeAxis, normalizeShape, shapeString } from './shape.js';
 
 /** A view's geometry, before it is made a GpuArray (by `viewOf`). */
 export interface ViewGeometry {
@@ -19,7 +19,7 @@ export interface ViewGeometry {
 /** The arguments of `reshape(...args)`: the target shape as given and the trailing options object, if any. */
 export function reshapeArgs<O>(args: readonly unknown[]): { shape: readonly number[]; options: O | undefined } {
   const last = args[args.length - 1];
-  const hasOpts = typeof last === 'object' && last !== null && !Array.isArray(last);
+  const hasOpts = typeof last === 'object' && last !== null && !Array.isArray(last) && !isArrayValue(last);
   const shape = (hasOpts ? args.slice(0, -1) : args) as (number | readonly number[])[];
   return {
     shape: shape.length === 1 && typeof shape[0] !== 'number' ? (shape[0] as readonly number[]) : (shape as number[]),
@@ -42,9 +42,9 @@ export function squeezeGeometry(
   a: GpuArray,
   axisOrOptions: number | readonly number[] | null | { axis?: number | readonly number[] | null } | undefined,
 ): ViewGeometry {
-  const axis = typeof axisOrOptions === 'object' && axisOrOptions !== null && !Array.isArray(axisOrOptions)
+  const axis = typeof axisOrOptions === 'object' && axisOrOptions !== null && !Array.isArray(axisOrOptions) && !isArrayValue(axisOrOptions)
     ? readOptions<{ axis: number | readonly number[] | null }>('squeeze', axisOrOptions, ['axis']).axis
-    : (axisOrOptions as number | readonly number[] | null | undefined);
+    : (integerValue(axisOrOptions) as number | readonly number[] | null | undefined);
   const drop =
     axis === undefined || axis === null
       ? a.shape.map((d, i) => (d === 1 ? i : -1)).filter((i) => i >= 0)
@@ -62,6 +62,7 @@ export function squeezeGeometry(
 
 /** `expandDims(axis)`: the geometry with length-one axes (stride 0) at the given positions of the result. */
 export function expandDimsGeometry(a: GpuArray, axis: number | readonly number[]): ViewGeometry {
+  if (typeof axis === 'object' && !Array.isArray(axis)) axis = indexNumber(axis) as number; // NumPy's operator.index
   if (typeof axis !== 'number' && typeof (axis as Iterable<number> | null)?.[Symbol.iterator] !== 'function') throw new TypeError(`expandDims: axis must be an integer or an array of integers, got ${typeof axis}`);
   const axes = typeof axis === 'number' ? [axis] : [...axis];
   const outNdim = a.ndim + axes.length;

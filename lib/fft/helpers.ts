@@ -2,11 +2,12 @@
 // (fftshift, ifftshift), with NumPy's arguments and float64 frequencies.
 import { GpuArray } from '../core/gpu-array.js';
 import { Scalar } from '../core/scalar.js';
-import { hostNumber, intList, normalizeAxis } from '../core/shape.js';
+import { hostNumber, indexNumber, intList, isArrayValue, normalizeAxis } from '../core/shape.js';
 import { array, asarray } from '../ops/creation.js';
 import { readOptions } from '../util/options.js';
 
 function checkCount(fn: string, n: unknown): number {
+  n = indexNumber(n); // NumPy's operator.index: gp.int64(4) is 4
   if (typeof n !== 'number') throw new TypeError(`${fn}: n should be an integer, got ${String(n)}`);
   if (!Number.isInteger(n)) throw new RangeError(`${fn}: n should be an integer, got ${n}`);
   if (n < 0) throw new RangeError(`${fn}: n must be non-negative, got ${n}`);
@@ -30,7 +31,7 @@ function scaleOf(fn: string, n: number, d: number): number {
 
 /** numpy.fft.fftfreq: [0, 1, ..., ceil(n/2) - 1, -floor(n/2), ..., -1] / (d n), float64. */
 export function fftfreq(n: number, d: number | GpuArray | Scalar | { d?: number | GpuArray | Scalar } = 1.0): GpuArray {
-  checkCount('fftfreq', n);
+  n = checkCount('fftfreq', n);
   const scale = scaleOf('fftfreq', n, checkSpacing('fftfreq', d));
   const f = new Float64Array(n);
   const positive = Math.floor((n - 1) / 2) + 1;
@@ -40,7 +41,7 @@ export function fftfreq(n: number, d: number | GpuArray | Scalar | { d?: number 
 
 /** numpy.fft.rfftfreq: [0, 1, ..., floor(n/2)] / (d n), float64. */
 export function rfftfreq(n: number, d: number | GpuArray | Scalar | { d?: number | GpuArray | Scalar } = 1.0): GpuArray {
-  checkCount('rfftfreq', n);
+  n = checkCount('rfftfreq', n);
   const scale = scaleOf('rfftfreq', n, checkSpacing('rfftfreq', d));
   return array(Float64Array.from({ length: Math.floor(n / 2) + 1 }, (_, i) => i * scale));
 }
@@ -76,7 +77,7 @@ type ShiftAxes = number | readonly number[] | null | undefined;
 
 /** `axes` given positionally or as {axes} (unknown keys refused, as every options object). */
 function shiftAxesArg(fn: string, axes: ShiftAxes | { axes?: ShiftAxes }): ShiftAxes {
-  if (typeof axes === 'object' && axes !== null && !Array.isArray(axes)) return readOptions<{ axes: ShiftAxes }>(fn, axes, ['axes']).axes;
+  if (typeof axes === 'object' && axes !== null && !Array.isArray(axes) && !isArrayValue(axes)) return readOptions<{ axes: ShiftAxes }>(fn, axes, ['axes']).axes;
   return axes as ShiftAxes;
 }
 

@@ -5,7 +5,7 @@
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { readOptions } from '../util/options.js';
-import { intList, normalizeAxis, shapeString } from '../core/shape.js';
+import { integerValue, intList, isArrayValue, normalizeAxis, shapeString } from '../core/shape.js';
 import { canCastSameKind } from '../core/promotion.js';
 import { asarray } from '../ops/creation.js';
 import { ufuncFunctions } from '../ops/ufunc-api.js';
@@ -42,14 +42,15 @@ const N_D_KEYS = ['s', 'axes', 'norm', 'out'] as const;
 /** NumPy's positional parameters, a trailing options object standing in for any of them. */
 function parseArgs<T extends object>(fn: string, args: readonly Positional[], keys: readonly string[]): Partial<T> {
   const last = args[args.length - 1];
-  const hasOptions = args.length > 0 && typeof last === 'object' && last !== null && !Array.isArray(last) && !(last instanceof GpuArray);
+  const hasOptions = args.length > 0 && typeof last === 'object' && last !== null && !Array.isArray(last) && !isArrayValue(last);
   const positional = hasOptions ? args.slice(0, -1) : args;
   if (positional.length > keys.length) throw new TypeError(`${fn}: takes at most ${keys.length} arguments after the array, got ${positional.length}`);
   const opts = hasOptions ? readOptions<T>(fn, last, keys) : ({} as Partial<T>);
   positional.forEach((v, i) => {
     if (v === undefined) return;
     if ((opts as Record<string, unknown>)[keys[i]] !== undefined) throw new TypeError(`${fn}: ${keys[i]} given both positionally and in the options`);
-    (opts as Record<string, unknown>)[keys[i]] = v;
+    // n and axis as NumPy's operator.index reads them (gp.int64(4) is 4).
+    (opts as Record<string, unknown>)[keys[i]] = keys[i] === 'n' || keys[i] === 'axis' ? integerValue(v) : v;
   });
   return opts;
 }

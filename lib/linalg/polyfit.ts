@@ -1,6 +1,7 @@
 // numpy.polyfit: the least-squares polynomial fit, NumPy's steps (Vandermonde matrix, optional
 // weights, columns scaled to unit norm, lstsq, coefficients unscaled). Here and not in
 // lib/ops/poly.ts because it needs gp.linalg (lstsq, inv), a layer above lib/ops.
+import { realValue } from '../core/shape.js';
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { scope } from '../core/lifetime.js';
@@ -60,6 +61,7 @@ export function polyfit(
 ): GpuArray | [GpuArray, GpuArray] | [GpuArray, GpuArray, number, GpuArray, number];
 export function polyfit(x0: ArrayLike, y0: ArrayLike, deg: number, ...more: unknown[]): GpuArray | [GpuArray, GpuArray] | [GpuArray, GpuArray, number, GpuArray, number] {
   const o = bindArgs('polyfit', more, ['rcond', 'full', 'w', 'cov']) as PolyfitOptions;
+  deg = realValue(deg) as number; // NumPy's int(deg): a typed scalar is its number
   if (typeof deg !== 'number' && typeof deg !== 'bigint') throw new TypeError(`polyfit: deg must be an integer, got ${describeValue(deg)}`);
   const dn = Number(deg);
   if (!Number.isFinite(dn)) throw new RangeError(`polyfit: cannot convert deg ${dn} to an integer`);

@@ -3,7 +3,7 @@
 // multiply ufunc; diagonal is a strided view and trace its sum.
 import { DTypeLike } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { normalizeAxis, shapeString } from '../core/shape.js';
+import { integerValue, isArrayValue, normalizeAxis, shapeString } from '../core/shape.js';
 import { promoteTypes } from '../core/promotion.js';
 import { readOptions } from '../util/options.js';
 import { bindArgs, bindArgsNoneDefault } from '../ops/array-args.js';
@@ -30,7 +30,10 @@ export type TensordotAxes = number | readonly [number | readonly number[], numbe
  */
 export function tensordot(a: ArrayLike, b: ArrayLike, axes: TensordotAxes | { axes?: TensordotAxes } = 2): GpuArray {
   let ax: unknown = axes;
-  if (ax !== null && typeof ax === 'object' && !Array.isArray(ax)) ax = readOptions<{ axes: TensordotAxes }>('tensordot', ax, ['axes']).axes ?? 2;
+  if (ax !== null && typeof ax === 'object' && !Array.isArray(ax) && !isArrayValue(ax)) ax = readOptions<{ axes: TensordotAxes }>('tensordot', ax, ['axes']).axes ?? 2;
+  // NumPy's operator.index: integer typed scalars (a count, or in the axis lists) are their numbers.
+  const asAxes = (v: unknown): unknown => (Array.isArray(v) ? v.map(asAxes) : integerValue(v));
+  ax = asAxes(ax);
   return withArrays([a, b], (x, y) => tensordotArrays(x, y, ax));
 }
 

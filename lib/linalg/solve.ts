@@ -8,7 +8,7 @@
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { readOptions } from '../util/options.js';
-import { broadcastShapes, shapeString } from '../core/shape.js';
+import { broadcastShapes, integerValue, isArrayValue, shapeString } from '../core/shape.js';
 import type { SolverDType } from '../device/backend.js';
 import { PERM_EYE_MAX } from '../device/solver-kernel.js';
 import { ArrayLike, matmul, withArrays } from './matmul.js';
@@ -232,7 +232,7 @@ export function solve(a: ArrayLike, b: ArrayLike): GpuArray {
 
 /** numpy.linalg.matrix_power: repeated squaring with matmul; n < 0 inverts first; n 0 gives identities. */
 export function matrixPower(a: ArrayLike, nArg: number | bigint | { n: number | bigint }): GpuArray {
-  const n0 = typeof nArg === 'object' && nArg !== null ? readOptions<{ n: number | bigint }>('matrixPower', nArg, ['n']).n : nArg;
+  const n0 = typeof nArg === 'object' && nArg !== null && !isArrayValue(nArg) ? readOptions<{ n: number | bigint }>('matrixPower', nArg, ['n']).n : (integerValue(nArg) as number | bigint);
   // A bigint exponent is an integer too (Python ints are one type); past 2^53 its Number rounds to an even value.
   const n = typeof n0 === 'bigint' ? Number(n0) : n0;
   if (n === undefined || !Number.isInteger(n)) throw new TypeError('exponent must be an integer');

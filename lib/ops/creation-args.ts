@@ -1,10 +1,18 @@
 // The arguments every creation function reads alike: a shape, and a dtype or the trailing
 // options object in its place (with NumPy's `order` for empty, zeros, ones and full).
+import { isArrayValue } from '../core/shape.js';
+import type { GpuArray } from '../core/gpu-array.js';
+import type { Scalar } from '../core/scalar.js';
 import { DType, DTypeLike, dtype as toDType, isDTypeLike } from '../core/dtype.js';
 import { describeValue, isOptionsLike, orderLetter, readOptions } from '../util/options.js';
 
-/** A shape: one length (`5`) or a list of lengths (`[2, 3]`); a length may be a bigint (`item()` of an int64 array). */
-export type ShapeLike = number | bigint | readonly (number | bigint)[];
+/**
+ * One length as NumPy's operator.index takes it: a number, a bigint (`item()` of an int64 array),
+ * an integer typed scalar (`gp.int64(2)`) or a 0-d integer array.
+ */
+export type LengthLike = number | bigint | Scalar | GpuArray;
+/** A shape: one length (`5`) or a list of lengths (`[2, 3]`), or a 1-d integer array of them. */
+export type ShapeLike = LengthLike | readonly LengthLike[];
 /** A creation function's dtype argument: a dtype, null (NumPy's None: the default), or `{dtype}` in its place (`{dtype, order}` for empty, zeros, ones, full and asarray). */
 export type DTypeArg = DTypeLike | null | { dtype?: DTypeLike | null; order?: 'C' | 'F' };
 
@@ -25,7 +33,7 @@ export function creationDType(fn: string, arg: DTypeArg | undefined, position: s
 }
 
 /** An options object in a creation function's dtype (or later) place: a plain object that is no DType. */
-export const isDTypeOptions = (v: unknown): v is Record<string, unknown> => isOptionsLike(v) && !(v instanceof DType);
+export const isDTypeOptions = (v: unknown): v is Record<string, unknown> => isOptionsLike(v) && !(v instanceof DType) && !isArrayValue(v);
 
 /**
  * The `order` a creation call gives, unchecked: by position after the dtype (or `{order}` there),

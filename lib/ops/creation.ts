@@ -8,7 +8,7 @@ import { HostScalar, inferDType, toDTypeValue, weakKindOf } from '../core/host-d
 import { bindParams, describeValue, readOptions } from '../util/options.js';
 import { Scalar } from '../core/scalar.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
-import { lengthOf, normalizeShape } from '../core/shape.js';
+import { indexNumber, lengthOf, normalizeShape } from '../core/shape.js';
 import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
 import { creationDType, creationOrder, isDTypeOptions, type CreationOrderArg, type DTypeArg, type ShapeLike } from './creation-args.js';
 import { array } from './creation-data.js';
@@ -232,7 +232,7 @@ const eyeKernel = ElementwiseKernel('int64 cols, int64 k', 'T out', 'out = (T)((
  */
 export function eye(rows: number | bigint, ...more: (number | bigint | null | DTypeLike | 'C' | 'F' | EyeOptions | undefined)[]): GpuArray {
   const o = bindParams('eye', more, ['M', 'k', 'dtype', 'order'], [], isDTypeOptions) as EyeOptions;
-  const n = lengthOf(rows) as number;
+  const n = indexNumber(rows) as number;
   const m: unknown = lengthOf(o.M);
   const k: unknown = o.k === undefined ? 0 : o.k;
   const dtype = (o.dtype ?? 'float64') as DTypeArg;

@@ -3,7 +3,7 @@
 // of existing ops (tri + nonzero, the unravel kernel of nonzero, assign with index arrays).
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { intList } from '../core/shape.js';
+import { integerValue, intList } from '../core/shape.js';
 import { orderLetter, readOptions } from '../util/options.js';
 import { ArrayLike, bindArgs, isOptions, targetArray, toArray, valuesAs } from './array-args.js';
 import { arange, ones } from './creation.js';
@@ -20,6 +20,7 @@ function checkDims(fn: string, shape: readonly number[]): void {
 }
 
 function checkInt(fn: string, name: string, v: unknown): number {
+  v = integerValue(v); // NumPy's operator.index: gp.int64(3) is 3
   if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw new TypeError(`${fn}: ${name} must be an integer, got ${String(v)}`);
   return v;
 }
@@ -79,8 +80,8 @@ function triIndices(fn: string, upper: boolean, n: number, k: number | TriIndice
     const o = readOptions<TriIndicesOptions>(fn, k, ['k', 'm']);
     return triIndices(fn, upper, n, o.k ?? 0, o.m);
   }
-  checkInt(fn, 'n', n);
-  checkInt(fn, 'k', k);
+  n = checkInt(fn, 'n', n);
+  k = checkInt(fn, 'k', k);
   const cols = m === undefined || m === null ? n : checkInt(fn, 'm', m);
   checkDims(fn, [n, cols]);
   // tril: the ones of tri(n, m, k); triu: the zeros of tri(n, m, k - 1) (NumPy's own definition).
@@ -107,10 +108,10 @@ export function triuIndices(n: number, k: number | TriIndicesOptions = 0, m?: nu
 /** numpy.diag_indices(n, ndim=2): `ndim` int64 arrays `arange(n)` indexing the main diagonal. */
 export function diagIndices(n: number, ndim: number | { ndim?: number } = 2): GpuArray[] {
   const nd = isOptions(ndim) ? (readOptions<{ ndim: number }>('diagIndices', ndim, ['ndim']).ndim ?? 2) : ndim;
-  checkInt('diagIndices', 'n', n);
-  checkInt('diagIndices', 'ndim', nd);
-  checkDims('diagIndices', [n, nd]);
-  return Array.from({ length: nd }, () => arange(0, n, 1, 'int64'));
+  n = checkInt('diagIndices', 'n', n);
+  const ndims = checkInt('diagIndices', 'ndim', nd);
+  checkDims('diagIndices', [n, ndims]);
+  return Array.from({ length: ndims }, () => arange(0, n, 1, 'int64'));
 }
 
 /** numpy.tril_indices_from(arr, k=0): trilIndices over a 2-D array's shape. @example const [i, j] = gp.trilIndicesFrom(a) */

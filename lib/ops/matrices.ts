@@ -4,7 +4,7 @@
 import { DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
-import { normalizeShape } from '../core/shape.js';
+import { indexNumber, integerValue, normalizeShape } from '../core/shape.js';
 import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
 import { arange, zeros } from './creation.js';
 import { build, bindArgs, checkKeys, copyInto, isOptions, owned, toArray, viewOf } from './array-args.js';
@@ -23,7 +23,8 @@ function diagonalView(m: GpuArray, k: number): GpuArray {
 
 /** numpy.diag(v, k=0): a 2-D array with v on its k-th diagonal, or (2-D v) a copy of that diagonal. */
 export function diag(v0: unknown, k: number | { k?: number } = 0): GpuArray {
-  const kk = isOptions(k) ? ((k as { k?: number }).k ?? 0) : (k as number);
+  // NumPy's operator.index: gp.int64(1) is 1.
+  const kk = integerValue(isOptions(k) ? ((k as { k?: number }).k ?? 0) : k) as number;
   if (!Number.isInteger(kk)) throw new TypeError('k must be an integer');
   const v = toArray(v0, 'diag input');
   try {
@@ -78,6 +79,7 @@ export function tri(N: number, ...more: (number | null | DTypeLike | { M?: numbe
   const m = o.M;
   const kk = o.k ?? 0;
   const dt = o.dtype ?? 'float64';
+  N = indexNumber(N) as number; // NumPy's operator.index
   for (const x of [N, m ?? N]) if (!Number.isInteger(x)) throw new TypeError(`tri: N and M must be integers, got ${String(x)}`);
   // NumPy builds the mask from arange(N) and arange(M): a negative size gives an empty axis.
   const rows = Math.max(0, N);
@@ -111,7 +113,8 @@ const triangleKernel = ElementwiseKernel(
 );
 
 function triangle(fn: string, m0: unknown, k: number | { k?: number }, lower: boolean): GpuArray {
-  const kk = isOptions(k) ? ((k as { k?: number }).k ?? 0) : (k as number);
+  // NumPy's operator.index: gp.int64(1) is 1.
+  const kk = integerValue(isOptions(k) ? ((k as { k?: number }).k ?? 0) : k) as number;
   if (!Number.isInteger(kk)) throw new TypeError('k must be an integer');
   const made: GpuArray[] = [];
   try {
@@ -201,7 +204,7 @@ export function indices(dimensions: readonly number[], dtypeOrOptions: DTypeLike
   else dt = dtypeOrOptions as DTypeLike;
   const d = toDType(dt);
   if (!Array.isArray(dimensions)) throw new TypeError(`indices: dimensions must be a list of sizes, got ${describeValue(dimensions)}`);
-  const dims = [...dimensions];
+  const dims = dimensions.map(indexNumber) as number[];
   dims.forEach((n) => {
     if (!Number.isInteger(n)) throw new TypeError(`indices: 'float' object cannot be interpreted as an integer (dimension ${describeValue(n)})`);
     if (n < 0) throw new RangeError('negative dimensions are not allowed');
@@ -309,7 +312,7 @@ export function vander(x0: unknown, N?: number | null | { N?: number | null; inc
     let x = toArray(x0, 'vander input');
     if (owned(x0, x)) made.push(x);
     if (x.ndim !== 1) throw new RangeError('x must be a one-dimensional array or sequence.');
-    const cols = n ?? x.size;
+    const cols = (indexNumber(n) as number | null | undefined) ?? x.size;
     if (!Number.isInteger(cols) || cols < 0) throw new RangeError('N must be a non-negative integer');
     const d = promoteTypes(x.dtype, dtypes.int64);
     if (d === dtypes.float16) throw new TypeError('vander: float16 is not supported');

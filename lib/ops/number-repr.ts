@@ -2,6 +2,7 @@
 
 import { GpuArray } from '../core/gpu-array.js';
 import { Scalar } from '../core/scalar.js';
+import { integerValue, isArrayValue, operatorIndex } from '../core/shape.js';
 import { describeValue } from '../util/options.js';
 
 const DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -15,8 +16,7 @@ function integerOf(fn: string, v: unknown): bigint {
   if (typeof v === 'bigint') return v;
   if (typeof v === 'number' && Number.isInteger(v)) return BigInt(v);
   if (typeof v === 'boolean') return v ? 1n : 0n;
-  if (v instanceof Scalar && v.dtype.isInteger) return BigInt(v.value as number | bigint);
-  if (v instanceof GpuArray && v.ndim === 0 && v.dtype.isInteger) return BigInt(v.item() as number | bigint);
+  if (v instanceof Scalar || (v instanceof GpuArray && v.ndim === 0)) return BigInt(operatorIndex(v) as number | bigint);
   throw new TypeError(`${fn}: expected an integer, got ${typeof v === 'number' ? v : describeValue(v)}`);
 }
 
@@ -26,7 +26,8 @@ function integerOf(fn: string, v: unknown): bigint {
  * @example gp.binaryRepr(-3, 4) // '1101'
  */
 export function binaryRepr(num: number | bigint | boolean | Scalar | GpuArray, width: number | null | { width?: number | null } = null): string {
-  const w = typeof width === 'object' && width !== null ? (width.width ?? null) : width;
+  // width as NumPy's operator.index reads it (an integer typed scalar is its number, not an options object).
+  const w = typeof width === 'object' && width !== null && !isArrayValue(width) ? (integerValue(width.width) as number | null | undefined ?? null) : (integerValue(width) as number | null);
   if (w !== null && (!Number.isInteger(w) || w < 0)) throw new RangeError(`binaryRepr: width must be a non-negative integer, got ${String(w)}`);
   const n = integerOf('binaryRepr', num);
   const insufficient = (binwidth: number) => {
@@ -52,10 +53,13 @@ export function binaryRepr(num: number | bigint | boolean | Scalar | GpuArray, w
  * @example gp.baseRepr(10, 16, 3) // '000A'
  */
 export function baseRepr(number: number | bigint | boolean | Scalar | GpuArray, base: number | { base?: number; padding?: number } = 2, padding = 0): string {
-  if (typeof base === 'object') {
+  if (typeof base === 'object' && !isArrayValue(base)) {
     padding = base.padding ?? padding;
     base = base.base ?? 2;
   }
+  // base and padding as NumPy's operator.index reads them (gp.int64(16) is 16).
+  base = integerValue(base) as number;
+  padding = integerValue(padding) as number;
   if (base > 36) throw new RangeError('Bases greater than 36 not handled in base_repr.');
   if (base < 2) throw new RangeError('Bases less than 2 not handled in base_repr.');
   if (!Number.isInteger(base) || !Number.isInteger(padding) || padding < 0) throw new RangeError('baseRepr: base and padding must be integers (padding >= 0)');

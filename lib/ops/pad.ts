@@ -6,7 +6,7 @@ import { Scalar, valueOfScalar } from '../core/scalar.js';
 import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { ComplexLike, HostScalar, isComplexLike } from '../core/host-data.js';
-import { normalizeAxis } from '../core/shape.js';
+import { integerValue, normalizeAxis } from '../core/shape.js';
 import { build, checkKeys, copyInto, owned, sliceAxis, toArray, viewOf } from './array-args.js';
 import { take } from './take-put.js';
 import { ufuncFunctions } from './ufunc-api.js';
@@ -136,6 +136,9 @@ export function pad(array0: unknown, padWidth: PadWidth, modeOrOptions: PadMode 
     if (owned(array0, a)) made.push(a);
     // NumPy reads an empty pad_width ([] or [[]]) as a float64 array: its integral-type TypeError.
     if (Array.isArray(padWidth) && padWidth.flat().length === 0) throw new TypeError('`pad_width` must be of integral type.');
+    // NumPy's operator.index: integer typed scalars (alone or in the pairs) are widths.
+    const asWidths = (w: unknown): unknown => (Array.isArray(w) ? w.map(asWidths) : integerValue(w));
+    padWidth = asWidths(padWidth) as typeof padWidth;
     const byAxis = isOptionsLike(padWidth) && !Array.isArray(padWidth);
     // NumPy checks every width as given, before broadcasting it to the axes (a 0-d array has none).
     const given = (byAxis ? Object.values(padWidth as PadWidthByAxis) : [padWidth]).flat(2) as unknown[];

@@ -2,6 +2,7 @@
 // polyder, polyint, polyadd, polysub, polymul), written as NumPy writes them so that the values and
 // result dtypes agree: Horner's rule with element-wise ufuncs, convolve for the product.
 // polyfit needs gp.linalg and lives in lib/linalg/polyfit.ts.
+import { realValue } from '../core/shape.js';
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { describeValue, readOptions } from '../util/options.js';
@@ -37,6 +38,7 @@ function coefficients(fn: string, p: unknown, T: Temps): GpuArray {
 
 /** An order of derivative or integral: NumPy's int(m), refusing negatives. */
 function orderOf(fn: string, m: unknown, what: string): number {
+  m = realValue(m); // a typed scalar is its number (NumPy's int(m))
   if (typeof m !== 'number' && typeof m !== 'bigint') throw new TypeError(`${fn}: m must be an integer, got ${describeValue(m)}`);
   const k = Number(m);
   if (!Number.isFinite(k)) throw new RangeError(`${fn}: cannot convert ${k} to an integer order`);

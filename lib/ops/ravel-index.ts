@@ -2,7 +2,7 @@
 // composed from int64 element-wise ops (the bounds check of mode 'raise' is one read-back).
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { broadcastShapes } from '../core/shape.js';
+import { broadcastShapes, integerValue } from '../core/shape.js';
 import { describeValue, readOptions } from '../util/options.js';
 import { ArrayLike, toArray } from './array-args.js';
 import { zeros } from './creation.js';
@@ -48,7 +48,8 @@ export function ravelMultiIndex(multiIndex: readonly ArrayLike[] | GpuArray, dim
   const o = readOptions<RavelMultiIndexOptions>(fn, options, ['mode', 'order']);
   const order = o.order ?? 'C';
   if (order !== 'C' && order !== 'F') throw new RangeError(`${fn}: only 'C' or 'F' order is permitted (got ${describeValue(order)})`);
-  const shape = typeof dims === 'number' ? [dims] : Array.isArray(dims) ? [...dims] : null;
+  if (typeof dims === 'object' && dims !== null && !Array.isArray(dims)) dims = integerValue(dims) as number;
+  const shape = typeof dims === 'number' ? [dims] : Array.isArray(dims) ? (dims.map(integerValue) as number[]) : null;
   if (shape === null) throw new TypeError(`${fn}: dims must be an integer or a list of integers, got ${describeValue(dims)}`);
   for (const d of shape) {
     if (typeof d !== 'number' || !Number.isSafeInteger(d)) throw new TypeError(`${fn}: dims must be integers, got ${describeValue(d)}`);

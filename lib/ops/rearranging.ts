@@ -6,7 +6,7 @@ import { DType, dtypes } from '../core/dtype.js';
 import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { Scalar } from '../core/scalar.js';
-import { contiguousStrides, intList, shapeSize } from '../core/shape.js';
+import { contiguousStrides, hostNumber, intList, shapeSize } from '../core/shape.js';
 import { arange, zeros } from './creation.js';
 import { axesOf, axisOf, bindArgs, build, copyInto, isOptions, owned, sliceAxis, toArray, viewOf } from './array-args.js';
 import { take } from './take-put.js';
@@ -171,8 +171,9 @@ export function roll(a0: unknown, shift: IntegerList, axis?: number | readonly n
         flat.dispose();
       }
     }
-    const shifts = intList('roll', 'shift', shift);
-    const axes = typeof ax0 === 'number' ? [ax0] : [...ax0];
+    // NumPy's roll reads shift as an array: a float typed scalar shift is its number.
+    const shifts = intList('roll', 'shift', shift instanceof Scalar && shift.dtype.isFloat ? hostNumber(shift) : shift);
+    const axes = typeof ax0 === 'number' || !Array.isArray(ax0) ? [ax0 as number] : [...ax0];
     // NumPy broadcasts shift against axis: a length 1 stretches (to 0 too: nothing rolls).
     const k = shifts.length === 1 ? axes.length : shifts.length;
     if (axes.length !== 1 && axes.length !== k) {

@@ -5,7 +5,7 @@ import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { ArrayLike, bindArgs, toArray, withArray, isHostArrayLike } from './array-args.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
-import { normalizeAxis } from '../core/shape.js';
+import { integerValue, normalizeAxis } from '../core/shape.js';
 import { sortable } from './radix-sort.js';
 import { gather, indicesInRow, iota, sortedOrder, sortedValues } from './sorted-order.js';
 import { takeAlongAxis } from './take-put.js';
@@ -257,7 +257,9 @@ function lexsortAlong(list: readonly GpuArray[], ax: number): GpuArray {
 
 function checkKth(name: string, a: GpuArray, kth: number | readonly number[], axis: number | null): void {
   const len = axis === null ? a.size : a.shape[normalizeAxis(axis, a.ndim)];
-  const list = typeof kth === 'number' || typeof kth === 'boolean' ? [kth] : kth;
+  // NumPy's operator.index: gp.int64(1) or a 0-d integer array is kth 1.
+  if (typeof kth === 'object' && !Array.isArray(kth)) kth = integerValue(kth) as number;
+  const list = typeof kth === 'number' || typeof kth === 'boolean' ? [kth] : ((kth as readonly unknown[]).map(integerValue) as number[]);
   if (!Array.isArray(list)) throw new TypeError(`${name}: kth must be an integer or a list of integers`);
   if (list.length === 0) throw new TypeError(`${name}: Partition index must be integer`); // NumPy refuses an empty kth
   for (const k of list) {

@@ -1,4 +1,5 @@
 // Splitting (NumPy's split, array_split, hsplit, vsplit, dsplit, unstack): each part is a view.
+import { integerValue } from '../core/shape.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { IndexError } from '../../bindings/errors.js';
 import { axisOf, isOptions, owned, sliceAxis, toArray, viewOf } from './array-args.js';
@@ -26,6 +27,9 @@ function hostIndices(fn: string, spec: GpuArray | ArrayBufferView): number | num
 
 /** Split points of arraySplit/split. */
 function splitPoints(fn: string, n: number, spec: SplitSpec, equal: boolean): number[] {
+  // NumPy's operator.index: an integer typed scalar is a count, and so in a list of split points.
+  if (typeof spec === 'object' && !Array.isArray(spec) && !(spec instanceof GpuArray)) spec = integerValue(spec) as number;
+  else if (Array.isArray(spec)) spec = spec.map(integerValue) as number[];
   if (typeof spec === 'number') {
     if (!Number.isInteger(spec) || spec <= 0) throw new RangeError('number sections must be larger than 0.');
     // Each section is a view object: refuse counts no JS array can hold (NumPy's MemoryError).

@@ -1,5 +1,6 @@
 // Counting statistics: bincount and histogram with atomics, digitize on searchsorted (the order
 // statistics, quantile and median, are in quantile.ts).
+import { integerValue } from '../core/shape.js';
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { describeValue, readOptions } from '../util/options.js';
@@ -181,7 +182,8 @@ export function histogram(a: ArrayArg, ...more: (HistogramBins | readonly [numbe
       if (b !== options.bins) (b as GpuArray).dispose();
     }
   }
-  const bins = options.bins ?? 10;
+  // NumPy's operator.index: an integer typed scalar or 0-d integer array is a bin count.
+  const bins = integerValue(options.bins ?? 10) as typeof options.bins;
   if (typeof bins === 'string') {
     // NumPy's estimators: a bin count over the same outer edges as a numeric count.
     if (options.weights !== undefined && options.weights !== null) throw new TypeError('histogram: Automated estimation of the number of bins is not supported for weighted data');

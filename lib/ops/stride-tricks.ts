@@ -3,7 +3,7 @@
 // memory: the GpuArray constructor refuses a byte outside the buffer, where NumPy trusts the
 // caller (a stray view read by a kernel would take the process down).
 import { GpuArray } from '../core/gpu-array.js';
-import { normalizeAxis } from '../core/shape.js';
+import { indexNumber, integerValue, isArrayValue, normalizeAxis } from '../core/shape.js';
 import { readOptions, isOptionsLike } from '../util/options.js';
 
 /** Options of asStrided (numpy.lib.stride_tricks.as_strided's keywords). */
@@ -59,7 +59,8 @@ export function asStrided(x: GpuArray, shape?: readonly number[] | null | AsStri
 export function slidingWindowView(x: GpuArray, windowShape: number | readonly number[], axis?: number | readonly number[] | null | SlidingWindowViewOptions, options?: SlidingWindowViewOptions): GpuArray {
   if (!(x instanceof GpuArray)) throw new TypeError('slidingWindowView: x must be a GpuArray');
   const o = isOptionsLike(axis) && !Array.isArray(axis) ? readOptions<SlidingWindowViewOptions>('slidingWindowView', axis, ['axis', 'subok', 'writeable']) : { ...readOptions<SlidingWindowViewOptions>('slidingWindowView', options, ['axis', 'subok', 'writeable']), axis: axis as number | readonly number[] | null | undefined };
-  const window = typeof windowShape === 'number' ? [windowShape] : [...windowShape];
+  // NumPy's operator.index: integer typed scalars and 0-d integer arrays are lengths.
+  const window = typeof windowShape === 'number' ? [windowShape] : isArrayValue(windowShape) ? [indexNumber(windowShape) as number] : (Array.from(windowShape, integerValue) as number[]);
   if (window.some((w) => !Number.isInteger(w))) throw new TypeError('slidingWindowView: window_shape must hold integers');
   if (window.some((w) => w < 0)) throw new RangeError('`window_shape` cannot contain negative values');
   let axes: number[];

@@ -2,7 +2,7 @@
 // fliplr, flipud, rot90, swapaxes, moveaxis, rollaxis, broadcastArrays. Each returns new view
 // objects (dispose them independently of their source).
 import { GpuArray } from '../core/gpu-array.js';
-import { broadcastShapes } from '../core/shape.js';
+import { broadcastShapes, integerValue } from '../core/shape.js';
 import { axesOf, axisOf, isOptions, owned, toArray, viewOf, withArray } from './array-args.js';
 
 function atleast(n: number, layout: (a: GpuArray) => number[], arys: unknown[]): GpuArray | GpuArray[] {
@@ -122,6 +122,7 @@ function rotView(m: GpuArray, k: number, axes: readonly [number, number] | { k?:
   else if (isOptions(axes)) ax = (axes as { axes?: readonly [number, number] }).axes ?? [0, 1];
   const pair = ax as readonly [number, number];
   if (pair.length !== 2) throw new RangeError('len(axes) must be 2.');
+  kk = integerValue(kk) as number; // NumPy's operator.index
   if (!Number.isInteger(kk)) throw new TypeError('k must be an integer');
   const a0 = axisOf(pair[0], m.ndim);
   const a1 = axisOf(pair[1], m.ndim);

@@ -1,6 +1,7 @@
 // NumPy's window functions (hanning, hamming, blackman, bartlett, kaiser): float64 arrays of M
 // points. The cosine windows are NumPy's own expressions on the element-wise ufuncs, in its order
 // of operations; kaiser is one kernel with NumPy's Cephes i0 (Chebyshev series, numpy.i0).
+import { realValue } from '../core/shape.js';
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { describeValue } from '../util/options.js';
@@ -10,7 +11,9 @@ import { ufuncFunctions as U } from './ufunc-api.js';
 
 /** M as NumPy reads it (np.array([0.0, M])[1]: a float64); NaN and infinities cannot size an arange. */
 function sizeOf(fn: string, M: unknown): number {
-  const m = typeof M === 'bigint' ? Number(M) : typeof M === 'boolean' ? +M : M;
+  // A typed scalar or 0-d array is its number, as NumPy's float64 conversion reads it.
+  const r = realValue(M);
+  const m = typeof r === 'bigint' ? Number(r) : typeof r === 'boolean' ? +r : r;
   if (typeof m !== 'number') throw new TypeError(`${fn}: M must be a number, got ${describeValue(M)}`);
   if (!Number.isFinite(m)) throw new RangeError(`${fn}: M must be finite, got ${m} (arange: cannot compute length)`);
   return m;
@@ -82,7 +85,8 @@ extern "C" __global__ void gpa_kaiser(double* out, long long len, double alpha, 
  */
 export function kaiser(M: number, beta: number): GpuArray {
   const m = sizeOf('kaiser', M);
-  const b = typeof beta === 'bigint' ? Number(beta) : typeof beta === 'boolean' ? +beta : beta;
+  const r = realValue(beta);
+  const b = typeof r === 'bigint' ? Number(r) : typeof r === 'boolean' ? +r : r;
   if (typeof b !== 'number') throw new TypeError(`kaiser: beta must be a number, got ${describeValue(beta)}`);
   if (m === 1) return ones([1], dtypes.float64);
   const len = Math.max(0, Math.ceil(m));

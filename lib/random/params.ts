@@ -5,7 +5,7 @@ import { DType, dtypeOfTypedArray, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { canCastSafely } from '../core/promotion.js';
 import { Scalar } from '../core/scalar.js';
-import { broadcastShapes, lengthOf, normalizeShape } from '../core/shape.js';
+import { broadcastShapes, lengthOf, normalizeShape, operatorIndex } from '../core/shape.js';
 import { asarray } from '../ops/creation.js';
 
 export type Size = number | bigint | readonly (number | bigint)[] | null | undefined;
@@ -22,7 +22,7 @@ const isOptions = (v: unknown): v is Record<string, unknown> =>
 const plainScalar = (v: unknown): unknown => {
   if (!(v instanceof Scalar)) return v;
   if (v.dtype.kind === 'b') return Boolean(v.valueOf());
-  return v.dtype.kind === 'i' || v.dtype.kind === 'u' ? v.valueOf() : v;
+  return v.dtype.kind === 'i' || v.dtype.kind === 'u' ? operatorIndex(v) : v;
 };
 
 /**

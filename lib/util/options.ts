@@ -3,6 +3,8 @@
 // the function does not know is a TypeError naming the function and the key (NumPy raises
 // TypeError for an unexpected keyword argument), instead of being silently ignored.
 
+import { integerValue, realValue } from '../core/shape.js';
+
 /** A plain description of a value for error messages (never the value's whole contents). */
 export function describeValue(v: unknown): string {
   if (v === null) return 'null';
@@ -43,6 +45,18 @@ export function isPlainObject(v: unknown): v is object {
 const NONE_IS_DEFAULT = new Set(['dtype', 'out']);
 const binds = (v: unknown, name: string) => v !== undefined && !(v === null && NONE_IS_DEFAULT.has(name));
 
+// Parameters NumPy reads with operator.index (an axis, a count, an offset): an integer typed scalar
+// or 0-d integer array given there is its JS number; and parameters NumPy reads as Python floats
+// (ddof, period, a numeric norm ord): a real typed scalar is its number. Anything else is left to the function's check.
+const INDEX_PARAMS = new Set(['axis', 'axis1', 'axis2', 'source', 'destination', 'n', 'k', 'offset', 'decimals', 'minlength', 'ndmin', 'kth', 'deg', 'M', 'N', 'num', 'count', 'axisa', 'axisb', 'axisc', 'axes', 'bins', 'ind']);
+const REAL_PARAMS = new Set(['ddof', 'period', 'ord']);
+function bindValue(v: unknown, name: string): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
+  if (INDEX_PARAMS.has(name)) return integerValue(v);
+  if (REAL_PARAMS.has(name)) return realValue(v);
+  return v;
+}
+
 /**
  * The options `value` passed to `fn`, as a fresh prototype-less object holding only its own
  * enumerable keys, every one of them in `allowed` (a null `dtype` or `out` left out: NumPy's None,
@@ -61,7 +75,7 @@ export function readOptions<T extends object>(fn: string, value: unknown, allowe
       throw new TypeError(`${fn}: unknown option '${k}'; known options: ${allowed.length ? allowed.join(', ') : 'none'}`);
     }
     const v = (value as Record<string, unknown>)[k];
-    if (binds(v, k)) out[k] = v;
+    if (binds(v, k)) out[k] = bindValue(v, k);
   }
   return out as Partial<T>;
 }
@@ -89,7 +103,7 @@ export function bindParams(fn: string, args: readonly unknown[], names: readonly
     const v = list[i];
     if (v !== undefined && opts[n] !== undefined) throw new TypeError(`${fn}() got multiple values for argument '${n}'`);
     const got = v !== undefined ? v : opts[n];
-    if (binds(got, n)) out[n] = got;
+    if (binds(got, n)) out[n] = bindValue(got, n);
   });
   return out;
 }
