@@ -101,6 +101,11 @@ describeEachDevice('operator.index integers (typed scalars, 0-d integer arrays)'
     // np.median(a, axis=np.int64(0)) -> [1.5, 2.5, 3.5]; np.linalg.norm(a, ord=np.int64(1), axis=np.int64(0)) -> [3, 5, 7]
     expect(num(gp.median(a(), { axis: I(0) }).toArray())).to.deep.equal([1.5, 2.5, 3.5]);
     expect(num(gp.linalg.norm(a(), { ord: I(1), axis: I(0) }).toArray())).to.deep.equal([3, 5, 7]);
+    // np.lexsort([x], np.int64(0)) -> [1, 2, 0, 4, 3]; np.delete(a, 0, np.int64(1)) -> [[1, 2], [4, 5]]
+    expect(num(gp.lexsort([x()], I(0)).toArray())).to.deep.equal([1, 2, 0, 4, 3]);
+    expect(num(gp.delete(a(), 0, I(1)).toArray())).to.deep.equal([[1, 2], [4, 5]]);
+    // np.broadcast_shapes((np.int64(2), 1), (3,)) -> (2, 3)
+    expect(gp.broadcastShapes([I(2), 1], [3])).to.deep.equal([2, 3]);
     // np.sum(a, axis=np.float64(1)), axis=np.True_, axis=True, axis=np.array(1.): TypeError; axis=np.int64(5): AxisError
     expect(() => gp.sum(a(), { axis: F(1) })).to.throw(TypeError);
     expect(() => gp.sum(a(), { axis: TRUE_ })).to.throw(TypeError);

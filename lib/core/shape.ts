@@ -174,9 +174,11 @@ export function broadcastShapes(...shapes: Shape[]): number[] {
   // here, not `new Array(NaN)`'s RangeError below. Loops, not map/spread: every op's call path runs this.
   let ndim = 0;
   for (let k = 0; k < shapes.length; k++) {
-    const s = typeof shapes[k] === 'number' ? (shapes[k] = [shapes[k] as unknown as number]) : shapes[k];
+    let s = typeof shapes[k] === 'number' ? (shapes[k] = [shapes[k] as unknown as number]) : shapes[k];
     if (!Array.isArray(s)) throw new TypeError(`broadcastShapes: a shape must be an array of integers, got ${s === null ? 'null' : typeof s}`);
     for (let i = 0; i < s.length; i++) {
+      // NumPy's operator.index: integer typed scalars or 0-d integer arrays are lengths (a copy, off the number fast path).
+      if (typeof s[i] !== 'number') s = shapes[k] = Array.from(s as readonly unknown[], indexNumber) as number[];
       const d = s[i];
       if (typeof d !== 'number' || !Number.isInteger(d)) throw new TypeError(`broadcastShapes: shape entries must be integers, got ${typeof d === 'number' ? d : typeof d}`);
       if (d < 0) throw new RangeError(`broadcastShapes: negative dimensions are not allowed (got ${d})`);

@@ -9,7 +9,7 @@ import { Scalar } from '../core/scalar.js';
 import { indexNumber, normalizeAxis, sameShape, shapeString } from '../core/shape.js';
 import { assign } from '../kernel/assign.js';
 import { checkWritable } from '../kernel/overlap.js';
-import { bindParams, readOptions } from '../util/options.js';
+import { bindParams, bindValue, readOptions } from '../util/options.js';
 import { asarray } from './creation.js';
 import { describeValue, isOptionsLike } from '../util/options.js';
 
@@ -169,7 +169,7 @@ export function positionalOptions<T extends object>(fn: string, first: unknown, 
   const o = readOptions<T>(fn, options, allowed) as Record<string, unknown>;
   if (first !== undefined) {
     if (o[positional] !== undefined) throw new TypeError(`${fn}: ${positional} given twice (by position and in the options)`);
-    o[positional] = first;
+    o[positional] = bindValue(first, positional);
   }
   return o as Partial<T>;
 }

@@ -5,7 +5,7 @@ import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { ArrayLike, bindArgs, toArray, withArray, isHostArrayLike } from './array-args.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
-import { integerValue, normalizeAxis } from '../core/shape.js';
+import { integerValue, isArrayValue, normalizeAxis } from '../core/shape.js';
 import { sortable } from './radix-sort.js';
 import { gather, indicesInRow, iota, sortedOrder, sortedValues } from './sorted-order.js';
 import { takeAlongAxis } from './take-put.js';
@@ -160,7 +160,7 @@ export function sortComplex(a: ArrayLike): GpuArray {
 
 /** numpy.lexsort's optional axis: by position or as `{axis}` (an integer; default -1). */
 function lexsortAxis(arg: number | { axis?: number } | undefined): number {
-  const axis = typeof arg === 'object' && arg !== null ? readOptions<{ axis: number }>('lexsort', arg, ['axis']).axis : arg;
+  const axis = typeof arg === 'object' && arg !== null && !isArrayValue(arg) ? readOptions<{ axis: number }>('lexsort', arg, ['axis']).axis : (integerValue(arg) as number | undefined);
   if (axis === undefined) return -1;
   if (typeof axis !== 'number' || !Number.isInteger(axis)) throw new TypeError(`lexsort: axis must be an integer, got ${describeValue(axis)}`);
   return axis;

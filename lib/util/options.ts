@@ -50,7 +50,7 @@ const binds = (v: unknown, name: string) => v !== undefined && !(v === null && N
 // (ddof, period, a numeric norm ord): a real typed scalar is its number. Anything else is left to the function's check.
 const INDEX_PARAMS = new Set(['axis', 'axis1', 'axis2', 'source', 'destination', 'n', 'k', 'offset', 'decimals', 'minlength', 'ndmin', 'kth', 'deg', 'M', 'N', 'num', 'count', 'axisa', 'axisb', 'axisc', 'axes', 'bins', 'ind']);
 const REAL_PARAMS = new Set(['ddof', 'period', 'ord']);
-function bindValue(v: unknown, name: string): unknown {
+export function bindValue(v: unknown, name: string): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
   if (INDEX_PARAMS.has(name)) return integerValue(v);
   if (REAL_PARAMS.has(name)) return realValue(v);
