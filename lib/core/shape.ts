@@ -1,4 +1,7 @@
 // Shapes, strides and broadcasting, as NumPy defines them. Strides are in bytes.
+import { dtypeKind1d, hasItem, indexNumber, isTypedScalar, ItemHolder } from '../util/operator-index.js';
+
+export { indexNumber, integerValue, isArrayValue, operatorIndex, realValue } from '../util/operator-index.js';
 
 /** An array shape: the length of each axis. */
 export type Shape = readonly number[];
@@ -15,64 +18,6 @@ export function shapeSize(shape: Shape): number {
  */
 export function lengthOf(d: unknown): unknown {
   return typeof d === 'bigint' ? Number(d) : d;
-}
-
-/**
- * NumPy's operator.index, wherever NumPy takes an integer (a length, an axis, a count): an integer
- * typed scalar (gp.int64(2)) or 0-d integer array is its value (a number, or a bigint for 64-bit
- * ones); a bool, float or complex typed scalar or 0-d array is NumPy's TypeError ("'numpy.float64'
- * object cannot be interpreted as an integer"); anything else (a JS number, bigint, boolean, list)
- * is returned as it is, for the caller's own check.
- */
-export function operatorIndex(x: unknown): unknown {
-  if (typeof x !== 'object' || x === null) return x;
-  let kind: string;
-  let value: unknown;
-  if (isTypedScalar(x)) {
-    kind = (x.dtype as { kind: string }).kind;
-    value = x.value;
-  } else if (hasItem(x) && x.ndim === 0 && 'dtype' in x) {
-    kind = (x.dtype as { kind: string }).kind;
-    if (kind === 'i' || kind === 'u') return x.item();
-    throw new TypeError('only integer scalar arrays can be converted to a scalar index');
-  } else return x;
-  if (kind === 'i' || kind === 'u') return value;
-  throw new TypeError(`'numpy.${(x.dtype as { name: string }).name}' object cannot be interpreted as an integer`);
-}
-
-/**
- * An integer typed scalar or 0-d integer array as its JS number, anything else as it is (the
- * option binders' quiet form of indexNumber: the function's own check refuses the rest).
- */
-export function integerValue(x: unknown): unknown {
-  const kind = dtypeKind(x);
-  return kind === 'i' || kind === 'u' ? indexNumber(x) : x;
-}
-
-/** A real (bool, integer or float) typed scalar or 0-d array as its JS number, anything else as it is (NumPy's float(x)). */
-export function realValue(x: unknown): unknown {
-  const kind = dtypeKind(x);
-  if (kind !== 'b' && kind !== 'i' && kind !== 'u' && kind !== 'f') return x;
-  return Number(isTypedScalar(x) ? x.value : (x as ItemHolder).item());
-}
-
-/** The dtype kind of a 1-d array, else undefined. */
-function dtypeKind1d(x: unknown): string | undefined {
-  return hasItem(x) && x.ndim === 1 && 'dtype' in x ? ((x as { dtype: { kind?: string } }).dtype ?? {}).kind : undefined;
-}
-
-/** The dtype kind of a typed scalar or 0-d array, else undefined. */
-function dtypeKind(x: unknown): string | undefined {
-  if (isTypedScalar(x) || (hasItem(x) && x.ndim === 0 && 'dtype' in x)) return ((x as { dtype: { kind?: string } }).dtype ?? {}).kind;
-  return undefined;
-}
-
-/** A typed scalar or a GpuArray (a value, never an options object). */
-export const isArrayValue = (x: unknown): boolean => isTypedScalar(x) || hasItem(x);
-
-/** operatorIndex as a JS number (a bigint converted), for the callers that check lengths as numbers. */
-export function indexNumber(x: unknown): unknown {
-  return typeof x === 'number' ? x : lengthOf(operatorIndex(x));
 }
 
 /** Validate a user-given shape (number or list): non-negative integers only. */
@@ -153,11 +98,6 @@ export function intList(fn: string, what: string, v: unknown): number[] {
   return list.every((x) => typeof x === 'number') ? (list as number[]) : (list.map(indexNumber) as number[]);
 }
 
-// Duck-typed (core/shape.ts sits below GpuArray and Scalar): a GpuArray, a typed scalar.
-type ItemHolder = { ndim: number; item(): unknown; tolist(): unknown[] };
-const hasItem = (v: unknown): v is ItemHolder =>
-  typeof v === 'object' && v !== null && typeof (v as ItemHolder).ndim === 'number' && typeof (v as ItemHolder).item === 'function' && typeof (v as ItemHolder).tolist === 'function';
-const isTypedScalar = (v: unknown): v is { value: unknown; dtype: object } => typeof v === 'object' && v !== null && 'value' in v && 'dtype' in v && !('shape' in v);
 /** A number, bigint, 0-d array or typed scalar as a JS number (anything else as it is, for the caller's check). */
 export function hostNumber(x: unknown): number {
   if (typeof x === 'bigint') return Number(x);

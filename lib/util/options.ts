@@ -3,7 +3,7 @@
 // the function does not know is a TypeError naming the function and the key (NumPy raises
 // TypeError for an unexpected keyword argument), instead of being silently ignored.
 
-import { integerValue, realValue } from '../core/shape.js';
+import { integerValue, realValue } from './operator-index.js';
 
 /** A plain description of a value for error messages (never the value's whole contents). */
 export function describeValue(v: unknown): string {
