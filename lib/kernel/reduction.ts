@@ -161,7 +161,11 @@ export function normalizeAxes(axis: AxisLike, ndim: number): boolean[] {
   const flags = new Array<boolean>(ndim).fill(axis === null || axis === undefined);
   if (axis === null || axis === undefined) return flags;
   // NumPy's operator.index: an integer typed scalar or 0-d integer array is one axis.
-  if (typeof axis === 'object' && !Array.isArray(axis)) axis = indexNumber(axis) as number;
+  if (typeof axis === 'object' && !Array.isArray(axis)) {
+    axis = indexNumber(axis) as number;
+    // An array of one or more dimensions is no axis (NumPy's TypeError), never iterated as a list.
+    if (typeof axis === 'object') throw new TypeError('axis must be integers, got array (only integer scalar arrays can be converted to a scalar index)');
+  }
   const list = typeof axis === 'number' ? [axis] : axis;
   if (!Array.isArray(list) && (typeof list !== 'object' || typeof (list as Iterable<unknown>)[Symbol.iterator] !== 'function')) throw new TypeError(`axis must be a number, an array of numbers or null, got ${typeof axis}`);
   for (const a of list) {
