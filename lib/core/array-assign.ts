@@ -49,8 +49,12 @@ function assignedCopy(a: GpuArray, to: DType, order: 'C' | 'F', Array_: typeof G
 export function copyArray(a: GpuArray, order: unknown, Array_: typeof GpuArray): GpuArray {
   const o = orderLetter(bindParams('copy', [order], ['order'], [], isOptionsLike).order ?? 'C');
   if (o !== 'C' && o !== 'F' && o !== 'A' && o !== 'K') throw new RangeError(`copy: order must be one of 'C', 'F', 'A', or 'K' (got ${JSON.stringify(o)})`);
-  const f = o === 'F' || (o !== 'C' && a.layoutFlags.fContiguous && !a.layoutFlags.cContiguous);
-  return assignedCopy(a, a.dtype, f ? 'F' : 'C', Array_);
+  return assignedCopy(a, a.dtype, copyLayout(a, o), Array_);
+}
+
+/** The layout a copy of `a` in NumPy's `order` has: 'C' and 'F' as asked, 'A' and 'K' F for an F-contiguous (not C-contiguous) array, else C. */
+export function copyLayout(a: GpuArray, order: 'C' | 'F' | 'A' | 'K'): 'C' | 'F' {
+  return order === 'F' || (order !== 'C' && a.layoutFlags.fContiguous && !a.layoutFlags.cContiguous) ? 'F' : 'C';
 }
 
 /** `a.fill(value)`: every element set to `value`, cast to `a`'s dtype. */

@@ -1,7 +1,7 @@
 // Shapes, strides and broadcasting, as NumPy defines them. Strides are in bytes.
 import { dtypeKind1d, hasItem, indexNumber, isTypedScalar, ItemHolder } from '../util/operator-index.js';
 
-export { indexNumber, integerValue, isArrayValue, operatorIndex, realValue } from '../util/operator-index.js';
+export { axisIndex, indexNumber, integerValue, isArrayValue, operatorIndex, realValue } from '../util/operator-index.js';
 
 /** An array shape: the length of each axis. */
 export type Shape = readonly number[];
@@ -158,7 +158,7 @@ export function broadcastStrides(shape: Shape, strides: readonly number[], to: S
 /** A possibly negative axis made non-negative, checked against ndim. */
 export function normalizeAxis(axis: number, ndim: number): number {
   if (typeof axis !== 'number') axis = indexNumber(axis) as number;
-  if (!Number.isInteger(axis)) throw new TypeError(`axis must be an integer, got ${axis}`);
+  if (!Number.isInteger(axis)) throw new TypeError(`axis must be an integer, got ${String(axis)}`);
   const a = axis < 0 ? axis + ndim : axis;
   if (a < 0 || a >= Math.max(ndim, 0)) {
     throw new RangeError(`axis ${axis} is out of bounds for array of dimension ${ndim}`);

@@ -5,7 +5,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import type { DType } from '../core/dtype.js';
 import { HostScalar } from '../core/host-data.js';
 import { Scalar } from '../core/scalar.js';
-import { broadcastShapes, broadcastStrides, indexNumber, normalizeAxis, sameShape } from '../core/shape.js';
+import { axisIndex, broadcastShapes, broadcastStrides, normalizeAxis, sameShape } from '../core/shape.js';
 import type { LoadedKernel } from '../device/backend.js';
 import type { Device } from '../device/device.js';
 import { currentDevice, registerStreamScratch } from '../device/device.js';
@@ -161,11 +161,7 @@ export function normalizeAxes(axis: AxisLike, ndim: number): boolean[] {
   const flags = new Array<boolean>(ndim).fill(axis === null || axis === undefined);
   if (axis === null || axis === undefined) return flags;
   // NumPy's operator.index: an integer typed scalar or 0-d integer array is one axis.
-  if (typeof axis === 'object' && !Array.isArray(axis)) {
-    axis = indexNumber(axis) as number;
-    // An array of one or more dimensions is no axis (NumPy's TypeError), never iterated as a list.
-    if (typeof axis === 'object') throw new TypeError('axis must be integers, got array (only integer scalar arrays can be converted to a scalar index)');
-  }
+  if (typeof axis === 'object' && !Array.isArray(axis)) axis = axisIndex(axis) as number;
   const list = typeof axis === 'number' ? [axis] : axis;
   if (!Array.isArray(list) && (typeof list !== 'object' || typeof (list as Iterable<unknown>)[Symbol.iterator] !== 'function')) throw new TypeError(`axis must be a number, an array of numbers or null, got ${typeof axis}`);
   for (const a of list) {

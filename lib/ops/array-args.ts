@@ -6,7 +6,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar, isComplexLike } from '../core/host-data.js';
 import { resultType } from '../core/promotion.js';
 import { Scalar } from '../core/scalar.js';
-import { indexNumber, normalizeAxis, sameShape, shapeString } from '../core/shape.js';
+import { axisIndex, normalizeAxis, sameShape, shapeString } from '../core/shape.js';
 import { assign } from '../kernel/assign.js';
 import { checkWritable } from '../kernel/overlap.js';
 import { bindParams, bindValue, readOptions } from '../util/options.js';
@@ -119,17 +119,12 @@ export function build(shape: readonly number[], d: DType, fill: (out: GpuArray) 
 export const commonDType = (arrays: readonly GpuArray[]) => resultType(arrays.map((a) => a.dtype));
 
 /** Normalise an axis with NumPy's AxisError wording (a RangeError here). */
-export const axisOf = (axis: number, ndim: number) => {
-  // NumPy's operator.index: gp.int64(1) or a 0-d integer array is axis 1.
-  if (typeof axis !== 'number') axis = indexNumber(axis) as number;
-  if (!Number.isInteger(axis)) throw new TypeError(`axis must be an integer, got ${String(axis)}`);
-  return normalizeAxis(axis, ndim);
-};
+export const axisOf = (axis: number, ndim: number) => normalizeAxis(axis, ndim);
 
 /** Normalise an axis tuple (or one axis, or null for all axes), refusing repeats. */
 export function axesOf(axis: number | readonly number[] | null | undefined, ndim: number): number[] {
   if (axis === null || axis === undefined) return Array.from({ length: ndim }, (_, i) => i);
-  if (typeof axis === 'object' && !Array.isArray(axis)) axis = indexNumber(axis) as number;
+  if (typeof axis === 'object' && !Array.isArray(axis)) axis = axisIndex(axis) as number;
   if (typeof axis !== 'number' && typeof (axis as Iterable<number>)[Symbol.iterator] !== 'function') throw new TypeError(`axis must be an integer, an array of integers or null, got ${typeof axis}`);
   const list = typeof axis === 'number' ? [axis] : [...axis];
   const out = list.map((a) => axisOf(a, ndim));

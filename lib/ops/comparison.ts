@@ -16,6 +16,7 @@ import { makeReductionDefinition, ReductionDefinition, runReduction } from '../k
 import '../core/host-async.js';
 import { asarray } from './creation.js';
 import { UFUNCS } from './ufunc-table.js';
+import { realOf } from './reduction-rules.js';
 
 /** Options of `arrayEqual` (NumPy `array_equal`). */
 export interface ArrayEqualOptions {
@@ -216,7 +217,6 @@ function closeSetup(a1: unknown, a2: unknown, options: CloseOptions, temps: GpuA
   const atol = options.atol ?? 1e-8;
   if (typeof rtol !== 'number' || typeof atol !== 'number') throw new TypeError('rtol and atol must be numbers');
   const nan = options.equalNan ? ' || (gpa::is_nan(in0) && gpa::is_nan(in1))' : '';
-  const realOf = (d: DType) => (d === dtypes.complex64 ? dtypes.float32 : d === dtypes.complex128 ? dtypes.float64 : d);
   if (isWeak(a2) && !isWeak(a1)) {
     const a = operand(a1, temps);
     const c = isComplexLike(a2);

@@ -8,6 +8,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { hostToStorage, toDTypeValue } from '../core/host-data.js';
 import { describeValue, orderLetter, readOptions } from '../util/options.js';
 import { Scalar } from '../core/scalar.js';
+import { copyLayout } from '../core/array-assign.js';
 import { promoteTypes } from '../core/promotion.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { currentDevice } from '../device/device.js';
@@ -46,9 +47,8 @@ export function array(data: unknown, dtypeArg?: DTypeArg | ArrayOptions): GpuArr
     }
     let a = o.copy === false || (o.copy === null && data instanceof GpuArray) ? asarray(data, d) : array(data, d);
     // NumPy's order: 'C' and 'F' choose the layout; 'A' and 'K' keep an F-contiguous (not
-    // C-contiguous) array's, as gp.copy's 'K' (other strides: C order).
-    const fIn = data instanceof GpuArray && data.layoutFlags.fContiguous && !data.layoutFlags.cContiguous;
-    const layout = ord === 'F' || (fIn && (ord === 'A' || ord === 'K')) ? 'F' : ord === 'C' ? 'C' : null;
+    // C-contiguous) array's, as gp.copy's (other strides: C order).
+    const layout = ord === 'A' || ord === 'K' ? (data instanceof GpuArray && copyLayout(data, ord) === 'F' ? 'F' : null) : ord;
     if (layout !== null && !(layout === 'C' ? a.layoutFlags.cContiguous : a.layoutFlags.fContiguous)) {
       if (o.copy === false) throw new RangeError('Unable to avoid copy while creating an array as requested.');
       const b = a.copy(layout);
@@ -65,8 +65,8 @@ export function array(data: unknown, dtypeArg?: DTypeArg | ArrayOptions): GpuArr
   const want = creationDType('array', dtypeArg as DTypeArg, 'second', undefined);
   if (data instanceof GpuArray) {
     // NumPy's default order 'K': the copy of an F-contiguous (not C-contiguous) array keeps its
-    // layout, as gp.copy's 'K' (other strided arrays: C order).
-    const layout = data.layoutFlags.fContiguous && !data.layoutFlags.cContiguous ? 'F' : 'C';
+    // layout (other strided arrays: C order).
+    const layout = copyLayout(data, 'K');
     return want === undefined ? data.copy(layout) : data.astype(want, { order: layout });
   }
   if (data instanceof Scalar) return full([], data, want);

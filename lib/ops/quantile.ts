@@ -15,6 +15,7 @@ import { nanmean } from './averages.js';
 import type { AxisLike } from '../kernel/reduction.js';
 import { complexMedianRows } from './median-complex.js';
 import { weightedQuantile, weightsLike } from './quantile-weights.js';
+import { realOf } from './reduction-rules.js';
 
 /** NumPy 2's quantile `method`s (default 'linear'): its own five and the nine of Hyndman and Fan. */
 export type QuantileMethod =
@@ -262,8 +263,8 @@ function refuseNanInto(r: GpuArray, out: GpuArray): void {
 /** The float dtype NumPy finishes an interpolation or a median in when out is given: out's (its real part's) when wider. */
 function finishDtype(compute: DType, out: DType | null): DType {
   if (out === null) return compute;
-  const f = out.kind === 'c' ? (out.itemsize === 8 ? dtypes.float32 : dtypes.float64) : out.kind === 'f' ? out.compute : null;
-  return f !== null && f.itemsize > compute.itemsize ? f : compute;
+  const f = realOf(out);
+  return f.kind === 'f' && f.compute.itemsize > compute.itemsize ? f.compute : compute;
 }
 
 /** NumPy's refusal of a complex array's quantile (a median orders complex numbers). */

@@ -63,6 +63,16 @@ function dtypeKind(x: unknown): string | undefined {
 /** A typed scalar or a GpuArray (a value, never an options object). */
 export const isArrayValue = (x: unknown): boolean => isTypedScalar(x) || hasItem(x);
 
+/**
+ * One axis argument that is no list (a typed scalar, a GpuArray) as its JS number; an array of one
+ * or more dimensions is no axis (NumPy's TypeError), never iterated as a list of axes.
+ */
+export function axisIndex(axis: unknown): unknown {
+  const a = indexNumber(axis);
+  if (hasItem(a)) throw new TypeError('axis must be integers, got array (only integer scalar arrays can be converted to a scalar index)');
+  return a;
+}
+
 /** operatorIndex as a JS number (a bigint converted), for the callers that check lengths as numbers. */
 export function indexNumber(x: unknown): unknown {
   return typeof x === 'number' ? x : bigintAsNumber(operatorIndex(x));
