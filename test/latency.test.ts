@@ -90,11 +90,18 @@ describeEachDevice('issue 22: memoised calls', () => {
       return t.multiply(2);
     });
     expect((returned.toTypedArray() as Float32Array)[n - 1]).to.equal(2 * (n - 1));
+    // An earlier test's small array can still go back meanwhile (seen once on the H200: 512 bytes),
+    // so each count is exact up to less than one of this test's arrays (n * 4 bytes).
+    const grownBy = (bytes: number) => {
+      const grown = pool.usedBytes() - before;
+      expect(grown).to.be.at.most(bytes);
+      expect(grown).to.be.above(bytes - n * 4);
+    };
     // returned + the kept t.add(1) are alive; the scope's temporaries went back.
-    expect(pool.usedBytes() - before).to.equal(2 * n * 4);
+    grownBy(2 * n * 4);
     returned = null;
     reclaimUnreachable();
-    expect(pool.usedBytes()).to.equal(before);
+    grownBy(0);
   });
 });
 
