@@ -111,9 +111,9 @@ __device__ __forceinline__ void zig_steps(uint32_t G, F&& step) {
 /**
  * step(g) for this warp's chunks of 32 U consecutive groups, lane l taking groups 32 u + l of a
  * chunk (u < U), chunks a warp grid-stride apart; the same walk rules as zig_steps. A warp's step
- * writes 512 U contiguous bytes of float32 normals: on the H200 (normal-tma-probe, 2026-12-03) the
- * float32 fill of 256M took 0.333-0.337 ms so, against 0.359-0.361 with a lane's U groups a grid
- * apart (zig_steps), the same bits.
+ * writes 512 U contiguous bytes of float32 normals: on the H200 `standardNormal` of 256M float32
+ * took 0.356 ms so (bench, 2026-12-03), against 0.359-0.361 with a lane's U groups a grid apart
+ * (zig_steps), the same bits.
  */
 template <int U, typename F>
 __device__ __forceinline__ void zig_chunk_steps(uint32_t G, F&& step) {
