@@ -265,8 +265,9 @@ describeEachDevice('random: API', () => {
     const ri = vals(random.randint(3, 6, 100));
     expect(ri.every((x) => x >= 3 && x < 6)).to.equal(true);
     expect(random.random([5]).shape).to.deep.equal([5]);
-    // NumPy's legacy random takes size alone: random(2, 3) is its TypeError, not a 2 x 3 draw.
-    expect(() => (random.random as (...a: unknown[]) => unknown)(2, 3)).to.throw(TypeError, /at most 1 positional argument/);
+    // random(2, 3) is not a 2 x 3 draw: NumPy's legacy random takes size alone (TypeError), CuPy's a dtype after it (3 is none).
+    expect(() => (random.random as (...a: unknown[]) => unknown)(2, 3)).to.throw(TypeError, /unknown dtype 3/);
+    expect(() => (random.random as (...a: unknown[]) => unknown)(2, 'float32', 3)).to.throw(TypeError, /at most 2 positional/);
     expect(random.uniform(1, 2, 3).shape).to.deep.equal([3]);
     expect(random.normal(0, 1, [2, 2]).shape).to.deep.equal([2, 2]);
     expect(vals(random.permutation(5)).sort()).to.deep.equal([0, 1, 2, 3, 4]);
@@ -346,6 +347,79 @@ describeEachDevice('random: API', () => {
     random.setBitGenerator(new random.Philox(9));
     expect(vals(random.rand(4))).to.deep.equal(vals(new random.RandomState(9).rand(4)));
     expect(() => random.setBitGenerator({} as never)).to.throw(TypeError);
+  });
+
+  it("CuPy's dtype on the legacy distributions: float32 (int32) results, the float64 (int64) draw rounded, other dtypes refused", () => {
+    type Draw = (...a: unknown[]) => gp.GpuArray;
+    const method = (o: object, name: string) => (o as Record<string, Draw>)[name].bind(o);
+    const size = [2, 3];
+    // CuPy's float distributions (dtype=float after size): float32 is the float64 draw at the same seed, rounded.
+    const floats: [string, unknown[], number[]?][] = [
+      ['normal', [2, 3]], ['uniform', [1, 4]], ['lognormal', [0.1, 0.5]], ['exponential', [2]], ['laplace', [1, 2]],
+      ['logistic', [1, 2]], ['gumbel', [1, 2]], ['weibull', [1.5]], ['pareto', [3]], ['rayleigh', [2]], ['gamma', [2, 1.5]],
+      ['beta', [2, 3]], ['chisquare', [3]], ['standardCauchy', []], ['standardT', [4]], ['f', [3, 5]], ['power', [2]],
+      ['triangular', [0, 1, 3]], ['vonmises', [0.5, 2]], ['wald', [1, 2]], ['noncentralChisquare', [3, 1]],
+      ['noncentralF', [3, 5, 1]], ['dirichlet', [[1, 2, 3]], [2, 3, 3]],
+    ];
+    // The discrete ones (dtype int64 by default, or int32): int32 is the int64 draw.
+    const ints: [string, unknown[]][] = [
+      ['poisson', [3]], ['binomial', [10, 0.3]], ['negativeBinomial', [5, 0.5]], ['geometric', [0.3]],
+      ['hypergeometric', [5, 6, 4]], ['zipf', [2]], ['logseries', [0.6]],
+    ];
+    const cases = [...floats.map(([n, p, s]) => [n, p, s ?? size, 'float32', 'float64', Math.fround] as const), ...ints.map(([n, p]) => [n, p, size, 'int32', 'int64', (x: number) => x] as const)];
+    for (const [name, params, shape, narrow, wide, round] of cases) {
+      const x64 = method(new random.RandomState(5), name)(...params, size);
+      const x32 = method(new random.RandomState(5), name)(...params, size, narrow);
+      expect([name, x64.dtype.name, x64.shape], name).to.deep.equal([name, wide, shape]);
+      expect([name, x32.dtype.name, x32.shape], name).to.deep.equal([name, narrow, shape]);
+      expect(vals(x32), name).to.deep.equal(vals(x64).map(round));
+      // The module function: the global RandomState's method; dtype also as an option, null its default.
+      random.seed(5);
+      const g32 = method(random, name)(...params, { size, dtype: narrow });
+      expect([g32.dtype.name, vals(g32)], name).to.deep.equal([narrow, vals(x32)]);
+      expect(method(random, name)(...params, { size, dtype: null }).dtype.name, name).to.equal(wide);
+    }
+    // multivariate_normal: dtype an option (its method is keyword-only here).
+    const mvn = (o: object, opts: object) => method(o, 'multivariateNormal')([0, 0], [[2, 1], [1, 2]], 4, opts);
+    const m32 = mvn(new random.RandomState(5), { dtype: 'float32' });
+    expect([m32.dtype.name, m32.shape]).to.deep.equal(['float32', [4, 2]]);
+    expect(vals(m32)).to.deep.equal(vals(mvn(new random.RandomState(5), {})).map(Math.fround));
+    expect(mvn(random, { dtype: 'float32', method: 'cholesky' }).dtype.name).to.equal('float32');
+    // random_sample/random and the standard ones draw float32 directly: Generator's float32 streams.
+    const gen = () => new random.Generator(new random.Philox(5));
+    const direct: [gp.GpuArray, gp.GpuArray][] = [
+      [new random.RandomState(5).randomSample(size, 'float32'), gen().random(size, 'float32')],
+      [new random.RandomState(5).random({ size, dtype: 'float32' }), gen().random(size, 'float32')],
+      [new random.RandomState(5).standardNormal(size, 'float32'), gen().standardNormal(size, 'float32')],
+      [new random.RandomState(5).standardExponential(size, 'float32'), gen().standardExponential(size, 'float32')],
+      [new random.RandomState(5).standardGamma(2, size, 'float32'), gen().standardGamma(2, size, 'float32')],
+    ];
+    for (const [a, b] of direct) expect([a.dtype.name, a.shape, vals(a)]).to.deep.equal(['float32', size, vals(b)]);
+    random.seed(5);
+    const r32 = random.random(size, 'float32');
+    expect([r32.dtype.name, vals(r32)]).to.deep.equal(['float32', vals(gen().random(size, 'float32'))]);
+    expect([random.randomSample(3).dtype.name, random.sample({ size: 3, dtype: 'float32' }).dtype.name, random.ranf(3, 'float64').dtype.name]).to.deep.equal(['float64', 'float32', 'float64']);
+    // cupy.random's TypeError for other dtypes; a refused dtype does not move the stream.
+    const rs = new random.RandomState(5);
+    expect(() => rs.normal(0, 1, 3, 'int32')).to.throw(TypeError, /only supports float32 and float64/);
+    expect(() => rs.uniform(0, 1, 3, 'float16')).to.throw(TypeError, /only supports float32 and float64/);
+    expect(() => random.gamma(2, 1, 3, 'complex64')).to.throw(TypeError, /only supports float32 and float64/);
+    expect(() => rs.randomSample(3, 'int64')).to.throw(TypeError, /only supports float32 and float64/);
+    expect(() => random.poisson(3, 3, 'float32')).to.throw(TypeError, /only supports int32 and int64/);
+    expect(() => rs.hypergeometric(5, 6, 4, 3, 'uint8')).to.throw(TypeError, /only supports int32 and int64/);
+    expect(() => rs.normal(0, 1, 3, 'float32', { dtype: 'float64' })).to.throw(TypeError, /multiple values for argument 'dtype'/);
+    expect(() => rs.normal(0, 1, 3, 'bogus')).to.throw(TypeError, /unknown dtype/);
+    expect(vals(rs.normal(0, 1, 3))).to.deep.equal(vals(new random.RandomState(5).normal(0, 1, 3)));
+    // RandomState's own rules still apply with a dtype: uniform's high < low, dirichlet's alpha > 0.
+    const u = vals(rs.uniform(3, 1, 200, 'float32'));
+    expect(u.every((v) => v >= 1 && v <= 3)).to.equal(true);
+    expect(() => rs.dirichlet([1, 0], 2, 'float32')).to.throw(RangeError, /alpha <= 0/);
+    // randint keeps NumPy's integer dtypes (default int64).
+    expect([random.randint(5, { size: 3 }).dtype.name, random.randint(0, 5, 3, 'uint16').dtype.name, random.randint(0, 5, { size: 3, dtype: 'int32' }).dtype.name]).to.deep.equal(['int64', 'uint16', 'int32']);
+    expect(() => random.randint(0, 5, 3, 'float32')).to.throw(TypeError, /Unsupported dtype float32/);
+    // NumPy's Generator has no dtype on normal (and the other non-standard distributions): unchanged.
+    expect(() => gen().normal(0, 1, 3, 'float32')).to.throw(TypeError, /at most 3 positional/);
+    expect(() => gen().gamma(2, { size: 3, dtype: 'float32' })).to.throw(TypeError, /unexpected keyword argument 'dtype'/);
   });
 
   it('permutation of a negative n is empty, permuted refuses a 0-d array, as NumPy', () => {

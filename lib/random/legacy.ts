@@ -62,11 +62,13 @@ export function randomIntegers(...args: unknown[]): GpuArray {
   return state().randomIntegers(...args);
 }
 
-/** Floats in [0, 1) of shape `size` from the global generator (numpy.random.random); float64. @example gp.random.random([2, 2]) */
-export function random(size?: number | readonly number[] | null | { size?: number | readonly number[] | null }, ...rest: unknown[]): GpuArray {
-  // NumPy's legacy random takes only size (random(2, 3) is its TypeError, not a shape).
-  if (rest.length > 0) throw new TypeError(`random() takes at most 1 positional argument (${rest.length + 1} given)`);
-  return rng().random(size as number | readonly number[] | null | undefined);
+/**
+ * Floats in [0, 1) of shape `size` from the global generator (numpy.random.random): random(size?,
+ * dtype = 'float64'), with CuPy's dtype (float32 drawn directly, as rand's).
+ * @example gp.random.random([2, 2], 'float32')
+ */
+export function random(...args: unknown[]): GpuArray {
+  return state().randomSample(...args);
 }
 /** numpy.random.random_sample: the same as {@link random}. */
 export const randomSample = random;
@@ -75,13 +77,13 @@ export const sample = random;
 /** numpy.random.ranf: the same as {@link random}. */
 export const ranf = random;
 
-/** Uniform samples in [low, high) from the global generator (numpy.random.uniform): uniform(low = 0, high = 1, size?), as Generator.uniform. */
+/** Uniform samples in [low, high) from the global generator (numpy.random.uniform): uniform(low = 0, high = 1, size?, dtype = 'float64'), as Generator.uniform. */
 export function uniform(...args: unknown[]): GpuArray {
   return state().uniform(...args);
 }
-/** Normal samples from the global generator (numpy.random.normal): normal(loc = 0, scale = 1, size?), as Generator.normal. */
+/** Normal samples from the global generator (numpy.random.normal): normal(loc = 0, scale = 1, size?, dtype = 'float64'), as Generator.normal. */
 export function normal(...args: unknown[]): GpuArray {
-  return rng().normal(...args);
+  return state().normal(...args);
 }
 /** Random samples from a 1-D array or arange(n) with the global generator (numpy.random.choice): choice(a, size?, replace = true, p?), as RandomState.choice. */
 export function choice(...args: unknown[]): GpuArray {
@@ -96,80 +98,82 @@ export function permutation(...args: unknown[]): GpuArray {
   return rng().permutation(...args);
 }
 
-// The other legacy distributions (numpy.random.exponential, poisson, ...), drawn from the global generator.
-/** Standard normal samples: standardNormal(size?), as Generator.standardNormal, from the global generator (numpy.random.standard_normal). */
+// The other legacy distributions (numpy.random.exponential, poisson, ...), drawn by the global
+// RandomState: they take CuPy's dtype after size (float32/float64, int32/int64 for the discrete
+// ones), as RandomState's methods.
+/** Standard normal samples: standardNormal(size?, dtype = 'float64'), as Generator.standardNormal, from the global generator (numpy.random.standard_normal). */
 export function standardNormal(...args: unknown[]): GpuArray {
-  return rng().standardNormal(...args);
+  return state().standardNormal(...args);
 }
-/** Standard exponential samples: standardExponential(size?), as Generator.standardExponential, from the global generator (numpy.random.standard_exponential). */
+/** Standard exponential samples: standardExponential(size?, dtype = 'float64'), as Generator.standardExponential, from the global generator (numpy.random.standard_exponential). */
 export function standardExponential(...args: unknown[]): GpuArray {
-  return rng().standardExponential(...args);
+  return state().standardExponential(...args);
 }
-/** Standard gamma samples: standardGamma(shape, size?), as Generator.standardGamma, from the global generator (numpy.random.standard_gamma). */
+/** Standard gamma samples: standardGamma(shape, size?, dtype = 'float64'), as Generator.standardGamma, from the global generator (numpy.random.standard_gamma). */
 export function standardGamma(...args: unknown[]): GpuArray {
-  return rng().standardGamma(...args);
+  return state().standardGamma(...args);
 }
-/** Exponential samples: exponential(scale = 1, size?), as Generator.exponential, from the global generator (numpy.random.exponential). */
+/** Exponential samples: exponential(scale = 1, size?, dtype = 'float64'), as Generator.exponential, from the global generator (numpy.random.exponential). */
 export function exponential(...args: unknown[]): GpuArray {
-  return rng().exponential(...args);
+  return state().exponential(...args);
 }
-/** Log-normal samples: lognormal(mean = 0, sigma = 1, size?), as Generator.lognormal, from the global generator (numpy.random.lognormal). */
+/** Log-normal samples: lognormal(mean = 0, sigma = 1, size?, dtype = 'float64'), as Generator.lognormal, from the global generator (numpy.random.lognormal). */
 export function lognormal(...args: unknown[]): GpuArray {
-  return rng().lognormal(...args);
+  return state().lognormal(...args);
 }
-/** Laplace samples: laplace(loc = 0, scale = 1, size?), as Generator.laplace, from the global generator (numpy.random.laplace). */
+/** Laplace samples: laplace(loc = 0, scale = 1, size?, dtype = 'float64'), as Generator.laplace, from the global generator (numpy.random.laplace). */
 export function laplace(...args: unknown[]): GpuArray {
-  return rng().laplace(...args);
+  return state().laplace(...args);
 }
-/** Logistic samples: logistic(loc = 0, scale = 1, size?), as Generator.logistic, from the global generator (numpy.random.logistic). */
+/** Logistic samples: logistic(loc = 0, scale = 1, size?, dtype = 'float64'), as Generator.logistic, from the global generator (numpy.random.logistic). */
 export function logistic(...args: unknown[]): GpuArray {
-  return rng().logistic(...args);
+  return state().logistic(...args);
 }
-/** Gumbel samples: gumbel(loc = 0, scale = 1, size?), as Generator.gumbel, from the global generator (numpy.random.gumbel). */
+/** Gumbel samples: gumbel(loc = 0, scale = 1, size?, dtype = 'float64'), as Generator.gumbel, from the global generator (numpy.random.gumbel). */
 export function gumbel(...args: unknown[]): GpuArray {
-  return rng().gumbel(...args);
+  return state().gumbel(...args);
 }
-/** Weibull samples: weibull(a, size?), as Generator.weibull, from the global generator (numpy.random.weibull). */
+/** Weibull samples: weibull(a, size?, dtype = 'float64'), as Generator.weibull, from the global generator (numpy.random.weibull). */
 export function weibull(...args: unknown[]): GpuArray {
-  return rng().weibull(...args);
+  return state().weibull(...args);
 }
-/** Pareto II (Lomax) samples: pareto(a, size?), as Generator.pareto, from the global generator (numpy.random.pareto). */
+/** Pareto II (Lomax) samples: pareto(a, size?, dtype = 'float64'), as Generator.pareto, from the global generator (numpy.random.pareto). */
 export function pareto(...args: unknown[]): GpuArray {
-  return rng().pareto(...args);
+  return state().pareto(...args);
 }
-/** Rayleigh samples: rayleigh(scale = 1, size?), as Generator.rayleigh, from the global generator (numpy.random.rayleigh). */
+/** Rayleigh samples: rayleigh(scale = 1, size?, dtype = 'float64'), as Generator.rayleigh, from the global generator (numpy.random.rayleigh). */
 export function rayleigh(...args: unknown[]): GpuArray {
-  return rng().rayleigh(...args);
+  return state().rayleigh(...args);
 }
-/** Gamma samples: gamma(shape, scale = 1, size?), as Generator.gamma, from the global generator (numpy.random.gamma). */
+/** Gamma samples: gamma(shape, scale = 1, size?, dtype = 'float64'), as Generator.gamma, from the global generator (numpy.random.gamma). */
 export function gamma(...args: unknown[]): GpuArray {
-  return rng().gamma(...args);
+  return state().gamma(...args);
 }
-/** Beta samples: beta(a, b, size?), as Generator.beta, from the global generator (numpy.random.beta). */
+/** Beta samples: beta(a, b, size?, dtype = 'float64'), as Generator.beta, from the global generator (numpy.random.beta). */
 export function beta(...args: unknown[]): GpuArray {
-  return rng().beta(...args);
+  return state().beta(...args);
 }
-/** Chi-square samples: chisquare(df, size?), as Generator.chisquare, from the global generator (numpy.random.chisquare). */
+/** Chi-square samples: chisquare(df, size?, dtype = 'float64'), as Generator.chisquare, from the global generator (numpy.random.chisquare). */
 export function chisquare(...args: unknown[]): GpuArray {
-  return rng().chisquare(...args);
+  return state().chisquare(...args);
 }
-/** Poisson samples: poisson(lam = 1, size?), as Generator.poisson; int64, from the global generator (numpy.random.poisson). */
+/** Poisson samples: poisson(lam = 1, size?, dtype = 'int64'), as Generator.poisson; int64 (or int32), from the global generator (numpy.random.poisson). */
 export function poisson(...args: unknown[]): GpuArray {
-  return rng().poisson(...args);
+  return state().poisson(...args);
 }
-/** Binomial samples: binomial(n, p, size?), as Generator.binomial; int64, from the global generator (numpy.random.binomial). */
+/** Binomial samples: binomial(n, p, size?, dtype = 'int64'), as Generator.binomial; int64 (or int32), from the global generator (numpy.random.binomial). */
 export function binomial(...args: unknown[]): GpuArray {
-  return rng().binomial(...args);
+  return state().binomial(...args);
 }
-/** Negative binomial samples: negativeBinomial(n, p, size?), as Generator.negativeBinomial; int64, from the global generator (numpy.random.negative_binomial). */
+/** Negative binomial samples: negativeBinomial(n, p, size?, dtype = 'int64'), as Generator.negativeBinomial; int64 (or int32), from the global generator (numpy.random.negative_binomial). */
 export function negativeBinomial(...args: unknown[]): GpuArray {
-  return rng().negativeBinomial(...args);
+  return state().negativeBinomial(...args);
 }
-/** Geometric samples: geometric(p, size?), as Generator.geometric; int64, from the global generator (numpy.random.geometric). */
+/** Geometric samples: geometric(p, size?, dtype = 'int64'), as Generator.geometric; int64 (or int32), from the global generator (numpy.random.geometric). */
 export function geometric(...args: unknown[]): GpuArray {
-  return rng().geometric(...args);
+  return state().geometric(...args);
 }
-/** Hypergeometric samples: hypergeometric(ngood, nbad, nsample, size?), as Generator.hypergeometric; int64, from the global generator (numpy.random.hypergeometric). */
+/** Hypergeometric samples: hypergeometric(ngood, nbad, nsample, size?, dtype = 'int64'), as Generator.hypergeometric; int64 (or int32), from the global generator (numpy.random.hypergeometric). */
 export function hypergeometric(...args: unknown[]): GpuArray {
   return state().hypergeometric(...args);
 }
@@ -177,59 +181,59 @@ export function hypergeometric(...args: unknown[]): GpuArray {
 export function multinomial(...args: unknown[]): GpuArray {
   return state().multinomial(...args);
 }
-/** Multivariate normal samples: multivariateNormal(mean, cov, size?, options?), as Generator.multivariateNormal, from the global generator (numpy.random.multivariate_normal). */
+/** Multivariate normal samples: multivariateNormal(mean, cov, size?, checkValid?, tol?, {method?, dtype = 'float64'}?), as Generator.multivariateNormal (dtype an option only), from the global generator (numpy.random.multivariate_normal). */
 export function multivariateNormal(...args: unknown[]): GpuArray {
-  return rng().multivariateNormal(...args);
+  return state().multivariateNormal(...args);
 }
 /** `length` random bytes from the global generator (numpy.random.bytes). */
 export function bytes(length: number): Uint8Array {
   return rng().bytes(length);
 }
-/** Standard Cauchy samples: standardCauchy(size?), as Generator.standardCauchy, from the global generator (numpy.random.standard_cauchy). */
+/** Standard Cauchy samples: standardCauchy(size?, dtype = 'float64'), as Generator.standardCauchy, from the global generator (numpy.random.standard_cauchy). */
 export function standardCauchy(...args: unknown[]): GpuArray {
-  return rng().standardCauchy(...args);
+  return state().standardCauchy(...args);
 }
-/** Student's t samples: standardT(df, size?), as Generator.standardT, from the global generator (numpy.random.standard_t). */
+/** Student's t samples: standardT(df, size?, dtype = 'float64'), as Generator.standardT, from the global generator (numpy.random.standard_t). */
 export function standardT(...args: unknown[]): GpuArray {
-  return rng().standardT(...args);
+  return state().standardT(...args);
 }
-/** F samples: f(dfnum, dfden, size?), as Generator.f, from the global generator (numpy.random.f). */
+/** F samples: f(dfnum, dfden, size?, dtype = 'float64'), as Generator.f, from the global generator (numpy.random.f). */
 export function f(...args: unknown[]): GpuArray {
-  return rng().f(...args);
+  return state().f(...args);
 }
-/** Power-law samples: power(a, size?), as Generator.power, from the global generator (numpy.random.power). */
+/** Power-law samples: power(a, size?, dtype = 'float64'), as Generator.power, from the global generator (numpy.random.power). */
 export function power(...args: unknown[]): GpuArray {
-  return rng().power(...args);
+  return state().power(...args);
 }
-/** Triangular samples: triangular(left, mode, right, size?), as Generator.triangular, from the global generator (numpy.random.triangular). */
+/** Triangular samples: triangular(left, mode, right, size?, dtype = 'float64'), as Generator.triangular, from the global generator (numpy.random.triangular). */
 export function triangular(...args: unknown[]): GpuArray {
-  return rng().triangular(...args);
+  return state().triangular(...args);
 }
-/** von Mises samples: vonmises(mu, kappa, size?), as Generator.vonmises, from the global generator (numpy.random.vonmises). */
+/** von Mises samples: vonmises(mu, kappa, size?, dtype = 'float64'), as Generator.vonmises, from the global generator (numpy.random.vonmises). */
 export function vonmises(...args: unknown[]): GpuArray {
-  return rng().vonmises(...args);
+  return state().vonmises(...args);
 }
-/** Wald samples: wald(mean, scale, size?), as Generator.wald, from the global generator (numpy.random.wald). */
+/** Wald samples: wald(mean, scale, size?, dtype = 'float64'), as Generator.wald, from the global generator (numpy.random.wald). */
 export function wald(...args: unknown[]): GpuArray {
-  return rng().wald(...args);
+  return state().wald(...args);
 }
-/** Noncentral chi-square samples: noncentralChisquare(df, nonc, size?), as Generator.noncentralChisquare, from the global generator (numpy.random.noncentral_chisquare). */
+/** Noncentral chi-square samples: noncentralChisquare(df, nonc, size?, dtype = 'float64'), as Generator.noncentralChisquare, from the global generator (numpy.random.noncentral_chisquare). */
 export function noncentralChisquare(...args: unknown[]): GpuArray {
-  return rng().noncentralChisquare(...args);
+  return state().noncentralChisquare(...args);
 }
-/** Noncentral F samples: noncentralF(dfnum, dfden, nonc, size?), as Generator.noncentralF, from the global generator (numpy.random.noncentral_f). */
+/** Noncentral F samples: noncentralF(dfnum, dfden, nonc, size?, dtype = 'float64'), as Generator.noncentralF, from the global generator (numpy.random.noncentral_f). */
 export function noncentralF(...args: unknown[]): GpuArray {
-  return rng().noncentralF(...args);
+  return state().noncentralF(...args);
 }
-/** Dirichlet samples: dirichlet(alpha, size?), as Generator.dirichlet, from the global generator (numpy.random.dirichlet). */
+/** Dirichlet samples: dirichlet(alpha, size?, dtype = 'float64'), as Generator.dirichlet, from the global generator (numpy.random.dirichlet). */
 export function dirichlet(...args: unknown[]): GpuArray {
   return state().dirichlet(...args);
 }
-/** Zipf samples: zipf(a, size?), as Generator.zipf, from the global generator (numpy.random.zipf). */
+/** Zipf samples: zipf(a, size?, dtype = 'int64'), as Generator.zipf, from the global generator (numpy.random.zipf). */
 export function zipf(...args: unknown[]): GpuArray {
-  return rng().zipf(...args);
+  return state().zipf(...args);
 }
-/** Logarithmic series samples: logseries(p, size?), as Generator.logseries, from the global generator (numpy.random.logseries). */
+/** Logarithmic series samples: logseries(p, size?, dtype = 'int64'), as Generator.logseries, from the global generator (numpy.random.logseries). */
 export function logseries(...args: unknown[]): GpuArray {
-  return rng().logseries(...args);
+  return state().logseries(...args);
 }

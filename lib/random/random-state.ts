@@ -2,7 +2,7 @@
 // Philox Generator. NumPy's module-level legacy functions are the methods of one global
 // RandomState (legacy.ts); a RandomState of its own gives a program an independent stream with the
 // same method names. Its numbers are not NumPy's (MT19937), as CuPy's are not.
-import { dtypes } from '../core/dtype.js';
+import { type DType, dtype as toDType, type DTypeLike, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { Scalar } from '../core/scalar.js';
 import { empty } from '../ops/creation.js';
@@ -10,6 +10,7 @@ import { lengthOf } from '../core/shape.js';
 import { ufuncFunctions, type UfuncOperand } from '../ops/ufunc-api.js';
 import { readOptions } from '../util/options.js';
 import { Philox, type PhiloxState } from './bit-generator.js';
+import { DISTRIBUTIONS } from './distributions.js';
 import { bindArgs, type Size, sizeShape } from './params.js';
 import { Generator } from './generator.js';
 import { hostEntropy, type SeedEntropy } from './seed-sequence.js';
@@ -54,10 +55,44 @@ function dims(d: DimsAndOptions, method: string): { shape: number[]; dtype: 'flo
   return { shape: dims as number[], dtype };
 }
 
+/** What a legacy distribution gives: floats (CuPy's dtype float32 or float64) or integers (int32 or int64). */
+type ResultKind = 'float' | 'int';
+const RESULT_DTYPES: Record<ResultKind, readonly DType[]> = { float: [dtypes.float64, dtypes.float32], int: [dtypes.int64, dtypes.int32] };
+
+/** CuPy's `dtype` argument of a legacy distribution; none (or null, NumPy's None) is the default, float64 or int64. */
+function resultDType(method: string, kind: ResultKind, d: unknown): DType {
+  const [def, other] = RESULT_DTYPES[kind];
+  if (d === undefined || d === null) return def;
+  const t = toDType(d as DTypeLike);
+  // CuPy's TypeError ('cupy.random only supports float32 and float64').
+  if (t !== def && t !== other) throw new TypeError(`${method}: cupy.random only supports ${other.name} and ${def.name}, got ${t.name}`);
+  return t;
+}
+
+/**
+ * A legacy draw with CuPy's `dtype` (after `names` by position, or an option; `keywordOnly` options
+ * besides): `draw` gets the other arguments as one options object and makes float64 (int64), which
+ * is cast; float32 values are then the float64 draw rounded, as int32 ones the int64 draw.
+ */
+function drawAs(method: string, kind: ResultKind, names: readonly string[], keywordOnly: readonly string[], args: readonly unknown[], draw: (options: Record<string, unknown>) => GpuArray): GpuArray {
+  const { dtype, ...rest } = bindArgs(method, args, names, keywordOnly);
+  const d = resultDType(method, kind, dtype); // before the draw: a refused dtype leaves the stream where it was
+  const x = draw(rest);
+  if (x.dtype === d) return x;
+  try {
+    return x.astype(d);
+  } finally {
+    x.dispose();
+  }
+}
+
 let warnedLegacyState = false;
 let warnedRandomIntegers = false;
 
-/** The Generator methods a RandomState offers as they are: the same arguments (positional or options), dtypes and streams. */
+/**
+ * The Generator methods a RandomState offers: the same arguments (positional or options) and
+ * streams; the distributions also take CuPy's `dtype` after `size` (see {@link RandomState}).
+ */
 export type RandomStateSharedName =
   | 'normal'
   | 'shuffle'
@@ -94,10 +129,16 @@ export type RandomStateSharedName =
   | 'zipf'
   | 'logseries';
 
-// Every shared name once (`satisfies` checks the list against the union both ways).
-const SAME_AS_GENERATOR = Object.keys({ normal: 0, shuffle: 0, permutation: 0, bytes: 0, standardNormal: 0, standardExponential: 0, standardGamma: 0, exponential: 0, lognormal: 0, laplace: 0, logistic: 0, gumbel: 0, weibull: 0, pareto: 0, rayleigh: 0, gamma: 0, beta: 0, chisquare: 0, poisson: 0, binomial: 0, negativeBinomial: 0, geometric: 0, multivariateNormal: 0, standardCauchy: 0, standardT: 0, f: 0, power: 0, triangular: 0, vonmises: 0, wald: 0, noncentralChisquare: 0, noncentralF: 0, zipf: 0, logseries: 0 } satisfies Record<RandomStateSharedName, 0>) as RandomStateSharedName[];
+// Every shared name once (`satisfies` checks the table against the union both ways): null where the
+// Generator's method serves as it is (the standard* ones take Generator's dtype, float32 made
+// directly), else the kind of CuPy's dtype argument, taken off before the Generator draws.
+const SHARED: Record<RandomStateSharedName, ResultKind | null> = { normal: 'float', shuffle: null, permutation: null, bytes: null, standardNormal: null, standardExponential: null, standardGamma: null, exponential: 'float', lognormal: 'float', laplace: 'float', logistic: 'float', gumbel: 'float', weibull: 'float', pareto: 'float', rayleigh: 'float', gamma: 'float', beta: 'float', chisquare: 'float', poisson: 'int', binomial: 'int', negativeBinomial: 'int', geometric: 'int', multivariateNormal: 'float', standardCauchy: 'float', standardT: 'float', f: 'float', power: 'float', triangular: 'float', vonmises: 'float', wald: 'float', noncentralChisquare: 'float', noncentralF: 'float', zipf: 'int', logseries: 'int' } satisfies Record<RandomStateSharedName, ResultKind | null>;
 
-/** The Generator methods a RandomState offers as they are (NumPy's RandomState methods of the same names). */
+/** A distribution's positional arguments with CuPy's dtype: its parameters, size, dtype (multivariateNormal: dtype an option only, after its keyword-only method). */
+const dtypeArgs = (name: RandomStateSharedName): [string[], string[]] =>
+  name === 'multivariateNormal' ? [['mean', 'cov', 'size', 'checkValid', 'tol'], ['method', 'dtype']] : [[...DISTRIBUTIONS[name].params.map((p) => p.name), 'size', 'dtype'], []];
+
+/** The Generator methods a RandomState offers (NumPy's RandomState methods of the same names; the distributions with CuPy's dtype). */
 export type RandomStateSharedMethods = Pick<Generator, RandomStateSharedName>;
 
 /**
@@ -106,8 +147,13 @@ export type RandomStateSharedMethods = Pick<Generator, RandomStateSharedName>;
  * independent Philox stream. `new RandomState(seed?)` takes what `seed` takes, or a Philox bit
  * generator. The distributions take Generator's arguments; where RandomState's rules differ from
  * Generator's (`uniform` with high < low, `hypergeometric` with nsample 0, batched `multinomial`
- * pvals, `dirichlet` with a zero alpha) they are RandomState's.
- * @example const rs = new gp.random.RandomState(0); const x = rs.randn(2, 3);
+ * pvals, `dirichlet` with a zero alpha) they are RandomState's. As CuPy's, the distributions and
+ * `randomSample`/`random` take a `dtype` after `size` (by position or option): 'float64' (default)
+ * or 'float32' for the continuous ones, 'int64' (default) or 'int32' for the discrete ones, any
+ * other a TypeError. `random`/`randomSample`/`rand`, `randn`, `standardNormal`,
+ * `standardExponential` and `standardGamma` draw float32 directly (Generator's float32 streams);
+ * the others draw float64 (int64) and cast, so their float32 values are the float64 ones rounded.
+ * @example const rs = new gp.random.RandomState(0); const x = rs.normal(0, 1, [2, 3], 'float32');
  */
 export class RandomState {
   private gen: Generator;
@@ -182,14 +228,15 @@ export class RandomState {
     return this.gen.integers(low, high, a.size, 'int64', true);
   }
 
-  /** Floats in [0, 1) of shape `size`, float64 (RandomState.random_sample). */
-  randomSample(size?: number | readonly number[] | null): GpuArray {
-    return this.gen.random(size);
+  /** Floats in [0, 1): randomSample(size?, dtype = 'float64'), dtype float32 (Generator's float32 stream) or float64, as CuPy's random_sample. */
+  randomSample(...args: unknown[]): GpuArray {
+    const a = bindArgs('randomSample', args, ['size', 'dtype']);
+    return this.gen.random(a.size, resultDType('randomSample', 'float', a.dtype).name);
   }
 
-  /** Floats in [0, 1) of shape `size`, float64 (RandomState.random). */
-  random(size?: number | readonly number[] | null): GpuArray {
-    return this.gen.random(size);
+  /** Floats in [0, 1): random(size?, dtype = 'float64'), as {@link RandomState.randomSample}. */
+  random(...args: unknown[]): GpuArray {
+    return this.randomSample(...args);
   }
 
   /** tomaxint(size?): int64 in [0, 2**63 - 1] (RandomState.tomaxint: C long's range). */
@@ -197,8 +244,13 @@ export class RandomState {
     return this.gen.integers(0, 2n ** 63n - 1n, size, 'int64', true);
   }
 
-  /** Uniform samples in [low, high): uniform(low = 0, high = 1, size?); high < low gives samples in (high, low], as RandomState. */
+  /** Uniform samples in [low, high): uniform(low = 0, high = 1, size?, dtype = 'float64'); high < low gives samples in (high, low], as RandomState. */
   uniform(...args: unknown[]): GpuArray {
+    return drawAs('uniform', 'float', ['low', 'high', 'size', 'dtype'], [], args, (o) => this.uniform64(o));
+  }
+
+  /** uniform's float64 draw, with RandomState's rules on the bounds. */
+  private uniform64(...args: unknown[]): GpuArray {
     const a = bindArgs('uniform', args, ['low', 'high', 'size']);
     const low = a.low === undefined ? 0 : a.low;
     const high = a.high === undefined ? 1 : a.high;
@@ -239,11 +291,12 @@ export class RandomState {
     }
   }
 
-  /** Hypergeometric samples: hypergeometric(ngood, nbad, nsample, size?); int64; nsample >= 1, as RandomState. */
+  /** Hypergeometric samples: hypergeometric(ngood, nbad, nsample, size?, dtype = 'int64'); nsample >= 1, as RandomState. */
   hypergeometric(...args: unknown[]): GpuArray {
-    const a = bindArgs('hypergeometric', args, ['ngood', 'nbad', 'nsample', 'size']);
-    if (someValue(a.nsample, (x) => !(x >= 1))) throw new RangeError('hypergeometric: nsample < 1 or nsample is NaN');
-    return this.gen.hypergeometric(...args);
+    return drawAs('hypergeometric', 'int', ['ngood', 'nbad', 'nsample', 'size', 'dtype'], [], args, (a) => {
+      if (someValue(a.nsample, (x) => !(x >= 1))) throw new RangeError('hypergeometric: nsample < 1 or nsample is NaN');
+      return this.gen.hypergeometric(a);
+    });
   }
 
   /**
@@ -272,22 +325,27 @@ export class RandomState {
     return this.gen.multinomial(...args);
   }
 
-  /** Dirichlet samples: dirichlet(alpha, size?); every alpha > 0, as RandomState. */
+  /** Dirichlet samples: dirichlet(alpha, size?, dtype = 'float64'); every alpha > 0, as RandomState. */
   dirichlet(...args: unknown[]): GpuArray {
-    const a = bindArgs('dirichlet', args, ['alpha', 'size']);
-    if (someValue(a.alpha, (x) => x <= 0)) throw new RangeError('dirichlet: alpha <= 0');
-    return this.gen.dirichlet(...args);
+    return drawAs('dirichlet', 'float', ['alpha', 'size', 'dtype'], [], args, (a) => {
+      if (someValue(a.alpha, (x) => x <= 0)) throw new RangeError('dirichlet: alpha <= 0');
+      return this.gen.dirichlet(a);
+    });
   }
 }
 
 // The shared methods, declared once as data: each forwards to the current Generator (seed() replaces it).
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
 export interface RandomState extends RandomStateSharedMethods {}
-for (const name of SAME_AS_GENERATOR) {
+for (const name of Object.keys(SHARED) as RandomStateSharedName[]) {
+  const kind = SHARED[name];
+  const [names, keywordOnly] = kind === null ? [[], []] : dtypeArgs(name);
   Object.defineProperty(RandomState.prototype, name, {
     value: function (this: RandomState, ...args: unknown[]) {
       const g = this.generator;
-      return (g[name] as (...a: unknown[]) => unknown).apply(g, args);
+      const method = g[name] as (...a: unknown[]) => GpuArray;
+      if (kind === null) return method.apply(g, args);
+      return drawAs(name, kind, names, keywordOnly, args, (o) => method.call(g, o));
     },
     writable: true,
     configurable: true,
