@@ -14,7 +14,7 @@ import { kernelHooks } from './kernel-hooks.js';
 import { Scalar } from './scalar.js';
 import { integerValue, shapeString } from './shape.js';
 import { checkWritable } from './writable.js';
-import { readOptions } from '../util/options.js';
+import { checkPositionalCount, readOptions } from '../util/options.js';
 import type { NdArray } from 'ndarray';
 
 /** `a.readStorage(into)`: the raw storage in C order, in `into` or in fresh (maybe pinned) memory. */
@@ -275,6 +275,7 @@ export function installHostMethods(Array_: typeof GpuArray): void {
       return toTypedArray(this, out, (into) => readStorage(this, into));
     },
     tolist(this: GpuArray) {
+      checkPositionalCount('tolist', arguments, 0);
       return this.toArray();
     },
     dataSync(this: GpuArray) {

@@ -3,6 +3,7 @@
 // 64-bit integer limits are bigints.
 import { GpuArray } from './gpu-array.js';
 import { DType, dtype as toDType, DTypeLike, dtypes, integerRange } from './dtype.js';
+import { checkPositionalCount } from '../util/options.js';
 
 /** What finfo and iinfo take: a dtype or its name, an array (its dtype), or a JS number (float64 / int64). */
 export type DTypeInfoArg = DTypeLike | GpuArray | number;
@@ -92,6 +93,7 @@ const FORMATS: Record<string, [number, number, number]> = {
  * @example gp.finfo('float32').eps // 1.1920928955078125e-7
  */
 export function finfo(x: DTypeInfoArg): FloatInfo {
+  checkPositionalCount('finfo', arguments, 1);
   let d = dtypeOf(x, 'finfo', dtypes.float64);
   if (d.isComplex) d = d === dtypes.complex64 ? dtypes.float32 : dtypes.float64;
   const f = FORMATS[d.name];
@@ -105,6 +107,7 @@ export function finfo(x: DTypeInfoArg): FloatInfo {
  * @example gp.iinfo('int8').min // -128
  */
 export function iinfo(x: DTypeInfoArg): IntInfo {
+  checkPositionalCount('iinfo', arguments, 1);
   const d = dtypeOf(x, 'iinfo', dtypes.int64);
   if (!d.isInteger) throw new RangeError(`Invalid integer data type '${d.kind}'.`);
   const { min, max } = integerRange(d);

@@ -27,7 +27,7 @@ export { nestStorage } from './array-host-io.js';
 // The types of its options and results live in array-types.ts, so that the modules above can import them without the class.
 export type { ArrayFlags, AstypeArg, AstypeOptions, CopyOrder, NestedArray, Order, ReshapeCopyOptions, ReshapeOptions, SetflagsOptions } from './array-types.js';
 import type { ArrayFlags, AstypeArg, CopyOrder, LayoutFlags, Order, ReshapeCopyOptions, ReshapeOptions, SetflagsOptions } from './array-types.js';
-import { bindParams, isPlainObject } from '../util/options.js';
+import { bindParams, checkPositionalCount, isPlainObject } from '../util/options.js';
 
 // The geometry GpuArray.allocate worked out for the constructor it calls next: its checks hold by
 // construction (a new buffer of the checked shape, C-contiguous strides), so they are not redone.
@@ -279,6 +279,7 @@ export class GpuArray {
    * @example gp.zeros([1, 3, 1]).squeeze().shape // [3]
    */
   squeeze(axisOrOptions?: number | readonly number[] | null | { axis?: number | readonly number[] | null }): GpuArray {
+    checkPositionalCount('squeeze', arguments, 0, 1);
     return this.geometryView(squeezeGeometry(this, axisOrOptions));
   }
 
@@ -320,6 +321,7 @@ export class GpuArray {
    * @example gp.zeros([2, 3]).ravel().shape // [6]
    */
   ravel(order?: Order | 'K' | ReshapeOptions): GpuArray {
+    checkPositionalCount('ravel', arguments, 0, 1);
     return ravelArray(this, order, this.viewMaker());
   }
 
@@ -329,6 +331,7 @@ export class GpuArray {
    * @example gp.zeros([2, 3]).flatten().shape // [6]
    */
   flatten(order?: Order | 'K' | ReshapeOptions): GpuArray {
+    checkPositionalCount('flatten', arguments, 0, 1);
     return flattenArray(this, order, this.viewMaker(), GpuArray);
   }
 
@@ -352,6 +355,7 @@ export class GpuArray {
    * @example const b = a.slice('::2').copy(); const f = a.copy('F');
    */
   copy(order?: CopyOrder | { order?: CopyOrder }): GpuArray {
+    checkPositionalCount('copy', arguments, 0, 1);
     return copyArray(this, order, GpuArray);
   }
 
@@ -371,6 +375,7 @@ export class GpuArray {
    * @example gp.empty(3).fill(7)
    */
   fill(value: HostScalar | Scalar | GpuArray): this {
+    checkPositionalCount('fill', arguments, 1);
     fillArray(this, value, GpuArray);
     return this;
   }

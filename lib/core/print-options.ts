@@ -1,6 +1,6 @@
 // NumPy's print options (numpy.set_printoptions, get_printoptions, printoptions): their
 // defaults (NumPy 2.3+), the checks on what a caller passes, and the options in force.
-import { readOptions } from '../util/options.js';
+import { readOptions, checkPositionalCount } from '../util/options.js';
 
 /** NumPy's `floatmode` print option: how many fraction digits floats print with. */
 export type FloatMode = 'fixed' | 'unique' | 'maxprec' | 'maxprec_equal';
@@ -90,6 +90,7 @@ export function setPrintoptions(given: Partial<PrintOptions>): void {
 
 /** numpy.get_printoptions. */
 export function getPrintoptions(): PrintOptions {
+  checkPositionalCount('getPrintoptions', arguments, 0);
   return { ...current };
 }
 

@@ -1,5 +1,6 @@
 // NumPy's one-letter type codes as its helpers read them: numpy.mintypecode and numpy.typename.
 import { DType, SCALAR_TYPE_DTYPE, ScalarType, isScalarType } from './dtype.js';
+import { checkPositionalCount } from '../util/options.js';
 
 /** NumPy's _typecodes_by_elsize: codes from the largest element to the smallest. */
 const BY_ELSIZE = 'GDFgdfQqLlIiHhBb?';
@@ -24,6 +25,7 @@ const codeOf = (t: TypeCodeLike): string => (typeof t === 'string' ? t : t insta
  * @example gp.mintypecode(['d', 'f', 'S']) // 'd'
  */
 export function mintypecode(typechars: Iterable<TypeCodeLike>, typeset: string | { typeset?: string; default?: string } = 'GDFgdf', fallback = 'd'): string {
+  checkPositionalCount('mintypecode', arguments, 1, 3);
   if (typeof typeset === 'object') {
     fallback = typeset.default ?? fallback;
     typeset = typeset.typeset ?? 'GDFgdf';

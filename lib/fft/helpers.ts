@@ -4,7 +4,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { Scalar } from '../core/scalar.js';
 import { hostNumber, indexNumber, intList, isArrayValue, normalizeAxis } from '../core/shape.js';
 import { array, asarray } from '../ops/creation.js';
-import { readOptions } from '../util/options.js';
+import { readOptions, checkPositionalCount } from '../util/options.js';
 
 function checkCount(fn: string, n: unknown): number {
   n = indexNumber(n); // NumPy's operator.index: gp.int64(4) is 4
@@ -31,6 +31,7 @@ function scaleOf(fn: string, n: number, d: number): number {
 
 /** numpy.fft.fftfreq: [0, 1, ..., ceil(n/2) - 1, -floor(n/2), ..., -1] / (d n), float64. */
 export function fftfreq(n: number, d: number | GpuArray | Scalar | { d?: number | GpuArray | Scalar } = 1.0): GpuArray {
+  checkPositionalCount('fftfreq', arguments, 1, 3);
   n = checkCount('fftfreq', n);
   const scale = scaleOf('fftfreq', n, checkSpacing('fftfreq', d));
   const f = new Float64Array(n);
@@ -41,6 +42,7 @@ export function fftfreq(n: number, d: number | GpuArray | Scalar | { d?: number 
 
 /** numpy.fft.rfftfreq: [0, 1, ..., floor(n/2)] / (d n), float64. */
 export function rfftfreq(n: number, d: number | GpuArray | Scalar | { d?: number | GpuArray | Scalar } = 1.0): GpuArray {
+  checkPositionalCount('rfftfreq', arguments, 1, 3);
   n = checkCount('rfftfreq', n);
   const scale = scaleOf('rfftfreq', n, checkSpacing('rfftfreq', d));
   return array(Float64Array.from({ length: Math.floor(n / 2) + 1 }, (_, i) => i * scale));
@@ -89,6 +91,7 @@ function shiftAxes(x: GpuArray, axes: ShiftAxes): number[] {
 
 /** numpy.fft.fftshift: the zero-frequency term moved to the centre (a roll by n // 2 along `axes`, default all). */
 export function fftshift(x: unknown, axes?: number | readonly number[] | null | { axes?: number | readonly number[] | null }): GpuArray {
+  checkPositionalCount('fftshift', arguments, 1, 2);
   const a = asarray(x);
   const ax = shiftAxes(a, shiftAxesArg('fftshift', axes));
   return rollAxes(a, ax, ax.map((i) => Math.floor(a.shape[i] / 2)));
@@ -96,6 +99,7 @@ export function fftshift(x: unknown, axes?: number | readonly number[] | null | 
 
 /** numpy.fft.ifftshift: the inverse of fftshift (a roll by -(n // 2)). */
 export function ifftshift(x: unknown, axes?: number | readonly number[] | null | { axes?: number | readonly number[] | null }): GpuArray {
+  checkPositionalCount('ifftshift', arguments, 1, 2);
   const a = asarray(x);
   const ax = shiftAxes(a, shiftAxesArg('ifftshift', axes));
   return rollAxes(a, ax, ax.map((i) => -Math.floor(a.shape[i] / 2)));

@@ -3,6 +3,7 @@
 // core/writable.ts's (re-exported here).
 import { GpuArray } from '../core/gpu-array.js';
 import { sameShape } from '../core/shape.js';
+import { checkPositionalCount } from '../util/options.js';
 
 /** Byte range [lo, hi) an array's elements span in its buffer. */
 export function extent(a: GpuArray): [number, number] {
@@ -36,6 +37,7 @@ export function overlapsBadly(a: GpuArray, out: GpuArray): boolean {
  * @example gp.mayShareMemory(a, a.slice('::2')) // true
  */
 export function mayShareMemory(a: GpuArray, b: GpuArray): boolean {
+  checkPositionalCount('mayShareMemory', arguments, 2, 3);
   if (!(a instanceof GpuArray) || !(b instanceof GpuArray)) return false;
   if (a.buffer !== b.buffer || a.size === 0 || b.size === 0) return false;
   const [alo, ahi] = extent(a);

@@ -7,6 +7,7 @@
 // over the largest coefficients, pruned by the rest's bounds and gcd, decides it.
 import { GpuArray } from '../core/gpu-array.js';
 import { extent } from './overlap.js';
+import { checkPositionalCount } from '../util/options.js';
 
 /** numpy.exceptions.TooHardError: the exact test needed more work than `maxWork` allowed. */
 export class TooHardError extends Error {
@@ -76,6 +77,7 @@ function solvable(terms: readonly Term[], lo: number, hi: number, budget: { left
  * @example gp.sharesMemory(x.slice('::2'), x.slice('1::2')) // false
  */
 export function sharesMemory(a: unknown, b: unknown, maxWork: number | null | SharesMemoryOptions = null): boolean {
+  checkPositionalCount('sharesMemory', arguments, 2, 3);
   const limit = typeof maxWork === 'object' && maxWork !== null ? (maxWork.maxWork ?? null) : maxWork;
   if (limit !== null && (typeof limit !== 'number' || !Number.isInteger(limit) || limit < -1)) throw new RangeError(`sharesMemory: maxWork must be null or an integer >= 0, got ${String(limit)}`);
   if (!(a instanceof GpuArray) || !(b instanceof GpuArray)) return false;

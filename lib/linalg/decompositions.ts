@@ -8,7 +8,7 @@ import { kernelHooks } from '../core/kernel-hooks.js';
 import { ufuncFunctions } from '../ops/ufunc-api.js';
 import type { SolverDType } from '../device/backend.js';
 import { ArrayLike, withArrays } from './matmul.js';
-import { readOptions } from '../util/options.js';
+import { readOptions, checkPositionalCount } from '../util/options.js';
 import {
   assertStacked2d, assertStackedSquare, batchOf, castOwned, linalgHelpers, linalgTypes, packed, realOf, solverRun, swapLast,
   swappedCopy, identities,
@@ -64,6 +64,7 @@ export type QrMode = 'reduced' | 'complete' | 'r' | 'raw';
 
 /** numpy.linalg.qr: [Q, R] ('reduced', 'complete'), R alone ('r') or [h, tau] ('raw'). */
 export function qr(a: ArrayLike, mode: QrMode | { mode?: QrMode } = 'reduced'): GpuArray | [GpuArray, GpuArray] {
+  checkPositionalCount('qr', arguments, 1, 2);
   const md = typeof mode === 'object' && mode !== null ? (readOptions<{ mode: QrMode }>('qr', mode, ['mode']).mode ?? 'reduced') : mode;
   if (md !== 'reduced' && md !== 'complete' && md !== 'r' && md !== 'raw') {
     throw new RangeError(`qr: unrecognized mode '${String(md)}' (one of 'reduced', 'complete', 'r', 'raw')`);
@@ -153,6 +154,7 @@ export interface SvdOptions {
 
 /** numpy.linalg.svd: [U, S, Vh] with A = U diag(S) Vh, S descending; S alone without computeUv. */
 export function svd(a: ArrayLike, fullMatrices: boolean | SvdOptions = true, computeUv = true, hermitian = false): GpuArray | [GpuArray, GpuArray, GpuArray] {
+  checkPositionalCount('svd', arguments, 1, 4);
   const o: SvdOptions =
     typeof fullMatrices === 'object' && fullMatrices !== null
       ? readOptions<SvdOptions>('svd', fullMatrices, ['fullMatrices', 'computeUv', 'hermitian'])
@@ -283,10 +285,12 @@ const uploOf = (u: Uplo | EighOptions): Uplo => {
 
 /** numpy.linalg.eigh: [w ascending, V] with A V = V diag(w). */
 export function eigh(a: ArrayLike, UPLO: Uplo | EighOptions = 'L'): [GpuArray, GpuArray] {
+  checkPositionalCount('eigh', arguments, 1, 2);
   return withArrays([a], (x) => eighArray(x, uploOf(UPLO), true) as [GpuArray, GpuArray]);
 }
 
 /** numpy.linalg.eigvalsh: the eigenvalues, ascending. */
 export function eigvalsh(a: ArrayLike, UPLO: Uplo | EighOptions = 'L'): GpuArray {
+  checkPositionalCount('eigvalsh', arguments, 1, 2);
   return withArrays([a], (x) => eighArray(x, uploOf(UPLO), false)[0]);
 }

@@ -9,6 +9,7 @@ import type { SolverDType } from '../device/backend.js';
 import { assertFinite } from './input-checks.js';
 import { ArrayLike, withArrays } from './matmul.js';
 import { assertStackedSquare, batchOf, linalgHelpers, linalgTypes, packed, solverRun } from './solver-call.js';
+import { checkPositionalCount } from '../util/options.js';
 
 /** Whether every eigenvalue (complex, interleaved on the host) has a zero imaginary part. */
 function allReal(w: GpuArray): boolean {
@@ -78,10 +79,12 @@ function geevArray(x: GpuArray, vectors: boolean): GpuArray[] {
  * (then both are real, as NumPy's). Throws LinAlgError for infinities, NaNs, or no convergence.
  */
 export function eig(a: ArrayLike): [GpuArray, GpuArray] {
+  checkPositionalCount('eig', arguments, 1);
   return withArrays([a], (x) => geevArray(x, true) as [GpuArray, GpuArray]);
 }
 
 /** numpy.linalg.eigvals: the eigenvalues of each square matrix of a stack, as eig's `w`. */
 export function eigvals(a: ArrayLike): GpuArray {
+  checkPositionalCount('eigvals', arguments, 1);
   return withArrays([a], (x) => geevArray(x, false)[0]);
 }

@@ -7,7 +7,7 @@ import { normalizeAxis, shapeString } from '../core/shape.js';
 import { reductionFunctions } from '../ops/reductions.js';
 import { moveaxis } from '../ops/views.js';
 import { ufuncFunctions } from '../ops/ufunc-api.js';
-import { readOptions } from '../util/options.js';
+import { readOptions, checkPositionalCount } from '../util/options.js';
 import { bindArgs } from '../ops/array-args.js';
 import { svdArray } from './decompositions.js';
 import { LinAlgError } from './lin-alg-error.js';
@@ -82,6 +82,7 @@ export function multiDot(arrays: readonly ArrayLike[], options: { out?: GpuArray
  * (square matrices). Singular matrices give inf, as NumPy.
  */
 export function cond(x: ArrayLike, pArg?: NormOrd | { p?: NormOrd }): GpuArray {
+  checkPositionalCount('cond', arguments, 1, 2);
   const p = (bindArgs('cond', [pArg], ['p']).p ?? null) as NormOrd;
   return withArrays([x], (a) =>
     withTemporaries((t) => {
@@ -187,11 +188,13 @@ export function matrixNorm(x: ArrayLike, options: MatrixNormOptions = {}): GpuAr
 
 /** numpy.linalg.svdvals: the singular values of each matrix, descending (svd without U and Vh). */
 export function svdvals(x: ArrayLike): GpuArray {
+  checkPositionalCount('svdvals', arguments, 1);
   return withArrays([x], (a) => svdArray(a, false, false) as GpuArray);
 }
 
 /** numpy.linalg.vecdot(x1, x2, axis=-1) (and the ufunc numpy.vecdot, whose `out` it takes): sum(conj(x1) * x2) along `axis`, broadcasting the rest. */
 export function vecdot(x1: ArrayLike, x2: ArrayLike, options: { axis?: number; out?: GpuArray } = {}): GpuArray {
+  checkPositionalCount('vecdot', arguments, 2, 3);
   const { axis, out } = readOptions<{ axis: number; out: GpuArray }>('vecdot', options, ['axis', 'out']);
   return withArrays([x1, x2], (a, b) =>
     deliver(withTemporaries((t) => {
@@ -223,6 +226,7 @@ export interface MatvecOptions {
 
 /** numpy.matvec: x1 (..., m, n) times the vectors x2 (..., n), broadcast: (..., m). */
 export function matvec(x1: ArrayLike, x2: ArrayLike, options: MatvecOptions = {}): GpuArray {
+  checkPositionalCount('matvec', arguments, 2, 3);
   const { out, dtype } = readOptions<MatvecOptions>('matvec', options, ['out', 'dtype']);
   return withArrays([x1, x2], (a, b) => {
     if (a.ndim < 2 || b.ndim < 1) throw new RangeError('matvec: x1 must have at least 2 dimensions and x2 at least 1');
@@ -232,6 +236,7 @@ export function matvec(x1: ArrayLike, x2: ArrayLike, options: MatvecOptions = {}
 
 /** numpy.vecmat: the conjugated vectors x1 (..., n) times x2 (..., n, m), broadcast: (..., m). */
 export function vecmat(x1: ArrayLike, x2: ArrayLike, options: MatvecOptions = {}): GpuArray {
+  checkPositionalCount('vecmat', arguments, 2, 3);
   const { out, dtype } = readOptions<MatvecOptions>('vecmat', options, ['out', 'dtype']);
   return withArrays([x1, x2], (a, b) => {
     if (a.ndim < 1 || b.ndim < 2) throw new RangeError('vecmat: x1 must have at least 1 dimension and x2 at least 2');
@@ -244,6 +249,7 @@ export function vecmat(x1: ArrayLike, x2: ArrayLike, options: MatvecOptions = {}
 
 /** numpy.linalg.matrix_transpose (numpy.matrix_transpose): the last two axes swapped (a view). */
 export function matrixTranspose(x: ArrayLike): GpuArray {
+  checkPositionalCount('matrixTranspose', arguments, 1);
   return withArrays([x], (a) => {
     if (a.ndim < 2) throw new RangeError(`matrix_transpose: input array must be at least 2-dimensional, got ${a.ndim}`);
     return swapLast(a);
@@ -285,6 +291,7 @@ export function linalgTrace(x: ArrayLike, options: { offset?: number; dtype?: DT
 
 /** numpy.linalg.tensorsolve(a, b, axes=None): x with tensordot(a, x, x.ndim) == b. */
 export function tensorsolve(a: ArrayLike, b: ArrayLike, axesArg?: readonly number[] | null | { axes?: readonly number[] | null }): GpuArray {
+  checkPositionalCount('tensorsolve', arguments, 2, 3);
   const { axes } = bindArgs('tensorsolve', [axesArg], ['axes']) as { axes?: readonly number[] | null };
   return withArrays([a, b], (x, y) =>
     withTemporaries((t) => {
@@ -311,6 +318,7 @@ export function tensorsolve(a: ArrayLike, b: ArrayLike, axesArg?: readonly numbe
 
 /** numpy.linalg.tensorinv(a, ind=2): the inverse of a as an operator over its first `ind` axes. */
 export function tensorinv(a: ArrayLike, indArg?: number | { ind?: number }): GpuArray {
+  checkPositionalCount('tensorinv', arguments, 1, 2);
   const ind = (bindArgs('tensorinv', [indArg], ['ind']).ind ?? 2) as number;
   if (!Number.isInteger(ind) || ind <= 0) throw new RangeError('Invalid ind argument.');
   return withArrays([a], (x) =>

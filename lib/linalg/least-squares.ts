@@ -8,7 +8,7 @@ import { svdArray } from './decompositions.js';
 import { LinAlgError } from './lin-alg-error.js';
 import { ArrayLike, matmul, withArrays } from './matmul.js';
 import { bindArgs } from '../ops/array-args.js';
-import { readOptions } from '../util/options.js';
+import { readOptions, checkPositionalCount } from '../util/options.js';
 import { assertStacked2d, castOwned, linalgTypes, realOf, swapLast } from './solver-call.js';
 import { withTemporaries } from './temporaries.js';
 
@@ -32,6 +32,7 @@ export interface LstsqOptions {
 
 /** numpy.linalg.lstsq: [x, residuals, rank, s] minimising ||b - a x|| (a is M x N, b M or M x K). */
 export function lstsq(a: ArrayLike, b: ArrayLike, rcond: number | null | LstsqOptions = null): [GpuArray, GpuArray, number, GpuArray] {
+  checkPositionalCount('lstsq', arguments, 2, 3);
   const rc = typeof rcond === 'object' && rcond !== null ? (readOptions<LstsqOptions>('lstsq', rcond, ['rcond']).rcond ?? null) : rcond;
   return withArrays([a, b], (x, y) =>
     withTemporaries((t) => {

@@ -9,7 +9,7 @@ import { reductionFunctions } from '../ops/reductions.js';
 import { ufuncFunctions } from '../ops/ufunc-api.js';
 import { svdArray } from './decompositions.js';
 import { ArrayLike, withArrays } from './matmul.js';
-import { readOptions } from '../util/options.js';
+import { readOptions, checkPositionalCount } from '../util/options.js';
 
 const { absolute, multiply, sqrt, power, notEqual } = ufuncFunctions;
 const { sum, max, min } = reductionFunctions;
@@ -43,6 +43,7 @@ export function norm(
   axis: NormOptions['axis'] | Omit<NormOptions, 'ord'> = null,
   keepdims = false,
 ): GpuArray {
+  checkPositionalCount('norm', arguments, 1, 4);
   let o: NormOptions;
   if (isOptionsObject(ordOrOptions)) o = readOptions<NormOptions>('norm', ordOrOptions, ['ord', 'axis', 'keepdims']);
   else if (isOptionsObject(axis)) o = { ord: ordOrOptions, ...readOptions<NormOptions>('norm', axis, ['axis', 'keepdims']) };

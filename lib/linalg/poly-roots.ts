@@ -10,6 +10,7 @@ import { temps, type Temps } from '../ops/poly.js';
 import { ufuncFunctions as U } from '../ops/ufunc-api.js';
 import { eigvals } from './eig.js';
 import { realOf } from './solver-call.js';
+import { checkPositionalCount } from '../util/options.js';
 
 type Complex = { re: number; im: number };
 
@@ -37,6 +38,7 @@ const byReIm = (x: Complex, y: Complex) => x.re - y.re || x.im - y.im;
  * @example gp.poly([1, 2]) // [1, -3, 2]
  */
 export function poly(seqOfZeros: ArrayLike): GpuArray | number {
+  checkPositionalCount('poly', arguments, 1);
   const T = temps();
   try {
     const input = toArray(seqOfZeros, 'poly: seq_of_zeros');
@@ -92,6 +94,7 @@ function complexPoly(z: GpuArray): GpuArray {
  * @example gp.roots([1, -3, 2]) // [2, 1]
  */
 export function roots(p: ArrayLike): GpuArray {
+  checkPositionalCount('roots', arguments, 1);
   const T = temps();
   try {
     const a = toArray(p, 'roots: p');

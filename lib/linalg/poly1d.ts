@@ -17,6 +17,7 @@ import { polydiv as divArrays } from '../ops/poly-division.js';
 import { trimZeros } from '../ops/rearranging.js';
 import { isscalar } from '../ops/type-check.js';
 import { ufuncFunctions as U } from '../ops/ufunc-api.js';
+import { checkPositionalCount } from '../util/options.js';
 
 /** What a poly1d is made from or combined with: another poly1d, coefficients (array or host data), or a scalar. */
 export type Poly1dLike = poly1d | ArrayLike;
@@ -369,6 +370,7 @@ function truePoly(inputs: readonly unknown[], r: GpuArray): GpuArray | poly1d {
 export function polyval(p: PolyLike, x: poly1d): poly1d;
 export function polyval(p: PolyLike, x: ArrayLike): GpuArray;
 export function polyval(p: PolyLike, x: ArrayLike | poly1d): GpuArray | poly1d {
+  checkPositionalCount('polyval', arguments, 2);
   if (!(x instanceof poly1d)) return valArrays(p as ArrayLike, x);
   const q = p instanceof poly1d ? p : new poly1d(p);
   try {
@@ -382,6 +384,7 @@ export function polyval(p: PolyLike, x: ArrayLike | poly1d): GpuArray | poly1d {
 export function polyder(p: poly1d, m?: number | { m?: number }): poly1d;
 export function polyder(p: ArrayLike, m?: number | { m?: number }): GpuArray;
 export function polyder(p: PolyLike, m: number | { m?: number } = 1): GpuArray | poly1d {
+  checkPositionalCount('polyder', arguments, 1, 2);
   return truePoly([p], derArrays(p as ArrayLike, m));
 }
 
@@ -397,6 +400,7 @@ export function polyadd(a1: poly1d, a2: PolyLike): poly1d;
 export function polyadd(a1: PolyLike, a2: poly1d): poly1d;
 export function polyadd(a1: ArrayLike, a2: ArrayLike): GpuArray;
 export function polyadd(a1: PolyLike, a2: PolyLike): GpuArray | poly1d {
+  checkPositionalCount('polyadd', arguments, 2);
   return truePoly([a1, a2], addArrays(a1 as ArrayLike, a2 as ArrayLike));
 }
 
@@ -405,6 +409,7 @@ export function polysub(a1: poly1d, a2: PolyLike): poly1d;
 export function polysub(a1: PolyLike, a2: poly1d): poly1d;
 export function polysub(a1: ArrayLike, a2: ArrayLike): GpuArray;
 export function polysub(a1: PolyLike, a2: PolyLike): GpuArray | poly1d {
+  checkPositionalCount('polysub', arguments, 2);
   return truePoly([a1, a2], subArrays(a1 as ArrayLike, a2 as ArrayLike));
 }
 
@@ -413,6 +418,7 @@ export function polymul(a1: poly1d, a2: PolyLike): poly1d;
 export function polymul(a1: PolyLike, a2: poly1d): poly1d;
 export function polymul(a1: ArrayLike, a2: ArrayLike): GpuArray;
 export function polymul(a1: PolyLike, a2: PolyLike): GpuArray | poly1d {
+  checkPositionalCount('polymul', arguments, 2);
   return truePoly([a1, a2], mulArrays(a1 as ArrayLike, a2 as ArrayLike));
 }
 
@@ -425,6 +431,7 @@ export function polydiv(u: poly1d, v: PolyLike): [poly1d, poly1d];
 export function polydiv(u: PolyLike, v: poly1d): [poly1d, poly1d];
 export function polydiv(u: ArrayLike, v: ArrayLike): [GpuArray, GpuArray];
 export function polydiv(u: PolyLike, v: PolyLike): [GpuArray, GpuArray] | [poly1d, poly1d] {
+  checkPositionalCount('polydiv', arguments, 2);
   const [q, r] = divArrays(u as ArrayLike, v as ArrayLike);
   return [truePoly([u, v], q), truePoly([u, v], r)] as [GpuArray, GpuArray] | [poly1d, poly1d];
 }

@@ -5,7 +5,7 @@ import { DTypeLike } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { integerValue, isArrayValue, normalizeAxis, shapeString } from '../core/shape.js';
 import { promoteTypes } from '../core/promotion.js';
-import { readOptions } from '../util/options.js';
+import { readOptions, checkPositionalCount } from '../util/options.js';
 import { bindArgs, bindArgsNoneDefault } from '../ops/array-args.js';
 import { reductionFunctions } from '../ops/reductions.js';
 import { ufuncFunctions } from '../ops/ufunc-api.js';
@@ -29,6 +29,7 @@ export type TensordotAxes = number | readonly [number | readonly number[], numbe
  * position or as NumPy's keyword (`tensordot(a, b, {axes: [[0, 2], [0, 1]]})`).
  */
 export function tensordot(a: ArrayLike, b: ArrayLike, axes: TensordotAxes | { axes?: TensordotAxes } = 2): GpuArray {
+  checkPositionalCount('tensordot', arguments, 2, 3);
   let ax: unknown = axes;
   if (ax !== null && typeof ax === 'object' && !Array.isArray(ax) && !isArrayValue(ax)) ax = readOptions<{ axes: TensordotAxes }>('tensordot', ax, ['axes']).axes ?? 2;
   // NumPy's operator.index: integer typed scalars (a count, or in the axis lists) are their numbers.
@@ -97,6 +98,7 @@ export function dot(a: ArrayLike, b: ArrayLike, ...args: (GpuArray | null | OutO
 
 /** numpy.vdot: both flattened, the first conjugated; sizes must match. A 0-d result. */
 export function vdot(a: ArrayLike, b: ArrayLike): GpuArray {
+  checkPositionalCount('vdot', arguments, 2);
   return withArrays([a, b], (x, y) => {
     if (x.size !== y.size) throw new RangeError('vdot: a and b must have the same size');
     return withTemporaries((track) => {
@@ -110,6 +112,7 @@ export function vdot(a: ArrayLike, b: ArrayLike): GpuArray {
 
 /** numpy.inner: a sum over the last axes of both (scalars multiply). */
 export function inner(a: ArrayLike, b: ArrayLike): GpuArray {
+  checkPositionalCount('inner', arguments, 2);
   return withArrays([a, b], (x, y) => {
     if (x.ndim === 0 || y.ndim === 0) return multiply(x, y);
     if (x.shape[x.ndim - 1] !== y.shape[y.ndim - 1]) {
@@ -121,6 +124,7 @@ export function inner(a: ArrayLike, b: ArrayLike): GpuArray {
 
 /** numpy.outer: both flattened, out[i, j] = a[i] * b[j]. */
 export function outer(a: ArrayLike, b: ArrayLike, options: OutOptions = {}): GpuArray {
+  checkPositionalCount('outer', arguments, 2, 3);
   return withArrays([a, b], (x, y) =>
     withTemporaries((track) => {
       const col = track(x.reshape([x.size, 1]));
@@ -132,6 +136,7 @@ export function outer(a: ArrayLike, b: ArrayLike, options: OutOptions = {}): Gpu
 
 /** numpy.kron: the block matrix of a[i, j] * b, for any number of dimensions. */
 export function kron(a: ArrayLike, b: ArrayLike): GpuArray {
+  checkPositionalCount('kron', arguments, 2);
   return withArrays([a, b], (x, y) =>
     withTemporaries((track) => {
       const nd = Math.max(x.ndim, y.ndim);

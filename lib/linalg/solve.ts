@@ -7,7 +7,7 @@
 // call, at its end, as the LU's result is needed only then).
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { readOptions } from '../util/options.js';
+import { readOptions, checkPositionalCount } from '../util/options.js';
 import { broadcastShapes, integerValue, isArrayValue, shapeString } from '../core/shape.js';
 import type { SolverDType } from '../device/backend.js';
 import { PERM_EYE_MAX } from '../device/solver-kernel.js';
@@ -100,16 +100,19 @@ function determinant(x: GpuArray, slog: boolean): GpuArray[] {
 
 /** numpy.linalg.det: the determinant of each matrix of a stack. */
 export function det(a: ArrayLike): GpuArray {
+  checkPositionalCount('det', arguments, 1);
   return withArrays([a], (x) => determinant(x, false)[0]);
 }
 
 /** numpy.linalg.slogdet: [sign, logabsdet] of each matrix (sign 0 and logabsdet -inf when singular). */
 export function slogdet(a: ArrayLike): [GpuArray, GpuArray] {
+  checkPositionalCount('slogdet', arguments, 1);
   return withArrays([a], (x) => determinant(x, true) as [GpuArray, GpuArray]);
 }
 
 /** numpy.linalg.inv. */
 export function inv(a: ArrayLike): GpuArray {
+  checkPositionalCount('inv', arguments, 1);
   return withArrays([a], (x) => {
     assertStackedSquare(x);
     const { compute, result } = linalgTypes(x.dtype);
@@ -161,6 +164,7 @@ function inverseRhs(f: { ipiv: GpuArray }, shape: readonly number[], compute: ty
 
 /** numpy.linalg.solve (NumPy 2): b is a vector only when 1-D, else a stack of (M, K) matrices. */
 export function solve(a: ArrayLike, b: ArrayLike): GpuArray {
+  checkPositionalCount('solve', arguments, 2);
   return withArrays([a, b], (x, y) => {
     assertStackedSquare(x);
     const { compute, result } = linalgTypes(x.dtype, y.dtype);
@@ -232,6 +236,7 @@ export function solve(a: ArrayLike, b: ArrayLike): GpuArray {
 
 /** numpy.linalg.matrix_power: repeated squaring with matmul; n < 0 inverts first; n 0 gives identities. */
 export function matrixPower(a: ArrayLike, nArg: number | bigint | { n: number | bigint }): GpuArray {
+  checkPositionalCount('matrixPower', arguments, 2);
   const n0 = typeof nArg === 'object' && nArg !== null && !isArrayValue(nArg) ? readOptions<{ n: number | bigint }>('matrixPower', nArg, ['n']).n : (integerValue(nArg) as number | bigint);
   // A bigint exponent is an integer too (Python ints are one type); past 2^53 its Number rounds to an even value.
   const n = typeof n0 === 'bigint' ? Number(n0) : n0;

@@ -4,7 +4,7 @@
 import type { AstypeOptions, CopyOrder, Order, ReshapeCopyOptions, ReshapeOptions } from '../core/gpu-array.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { DType, dtype as toDType, DTypeLike } from '../core/dtype.js';
-import { readOptions } from '../util/options.js';
+import { readOptions, checkPositionalCount } from '../util/options.js';
 import { axesOf, bindArgs, copyInto, isOptions, owned, toArray } from './array-args.js';
 import { asarray } from './creation-data.js';
 import { unwritable } from '../kernel/overlap.js';
@@ -28,6 +28,7 @@ function onArray<T>(x: unknown, what: string, fn: (a: GpuArray) => T): T {
  * @example gp.reshape(gp.arange(6), [2, 3])
  */
 export function reshape(a: unknown, shape: number | readonly number[], order?: Order | ReshapeCopyOptions): GpuArray {
+  checkPositionalCount('reshape', arguments, 2, 3);
   const options = bindArgs('reshape', [order], ['order'], ['copy']) as ReshapeCopyOptions;
   // null is NumPy's None: the default of order and of copy.
   const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined && v !== null));
@@ -40,6 +41,7 @@ export function reshape(a: unknown, shape: number | readonly number[], order?: O
  * @example gp.ravel(m, 'F')
  */
 export function ravel(a: unknown, order?: Order | ReshapeOptions): GpuArray {
+  checkPositionalCount('ravel', arguments, 1, 2);
   return onArray(a, 'ravel', (x) => x.ravel(order));
 }
 
@@ -49,6 +51,7 @@ export function ravel(a: unknown, order?: Order | ReshapeOptions): GpuArray {
  * @example gp.transpose(a, [1, 0, 2])
  */
 export function transpose(a: unknown, axes?: readonly number[] | null | { axes?: readonly number[] | null }): GpuArray {
+  checkPositionalCount('transpose', arguments, 1, 2);
   const ax = isOptions(axes) ? (axes as { axes?: readonly number[] | null }).axes : (axes as readonly number[] | null | undefined);
   if (isOptions(axes)) for (const k of Object.keys(axes)) if (k !== 'axes') throw new TypeError(`transpose: unknown option '${k}'; known options: axes`);
   return onArray(a, 'transpose', (x) => (ax === undefined || ax === null ? x.transpose() : x.transpose(ax)));
@@ -60,6 +63,7 @@ export function transpose(a: unknown, axes?: readonly number[] | null | { axes?:
  * @example gp.permuteDims(a, [2, 0, 1])
  */
 export function permuteDims(a: unknown, axes?: readonly number[] | null): GpuArray {
+  checkPositionalCount('permuteDims', arguments, 1, 2);
   return transpose(a, axes);
 }
 
@@ -69,6 +73,7 @@ export function permuteDims(a: unknown, axes?: readonly number[] | null): GpuArr
  * @example gp.squeeze(gp.zeros([1, 3, 1]), -1).shape // [1, 3]
  */
 export function squeeze(a: unknown, axis?: number | readonly number[] | null | { axis?: number | readonly number[] | null }): GpuArray {
+  checkPositionalCount('squeeze', arguments, 1, 2);
   return onArray(a, 'squeeze', (x) => x.squeeze(axis));
 }
 
@@ -78,6 +83,7 @@ export function squeeze(a: unknown, axis?: number | readonly number[] | null | {
  * @example gp.expandDims(gp.zeros(3), 0).shape // [1, 3]
  */
 export function expandDims(a: unknown, axis: number | readonly number[] | { axis: number | readonly number[] }): GpuArray {
+  checkPositionalCount('expandDims', arguments, 2);
   const ax = isOptions(axis) ? (axis as { axis: number | readonly number[] }).axis : axis;
   if (ax === undefined) throw new TypeError("expandDims: missing required argument 'axis'");
   return onArray(a, 'expandDims', (x) => x.expandDims(ax));
@@ -89,6 +95,7 @@ export function expandDims(a: unknown, axis: number | readonly number[] | { axis
  * @example gp.broadcastTo(gp.arange(3), [2, 3])
  */
 export function broadcastTo(a: unknown, shape: number | readonly number[]): GpuArray {
+  checkPositionalCount('broadcastTo', arguments, 2, 3);
   return onArray(a, 'broadcastTo', (x) => x.broadcastTo(shape));
 }
 
@@ -99,6 +106,7 @@ export function broadcastTo(a: unknown, shape: number | readonly number[]): GpuA
  * @example const b = gp.copy(a);
  */
 export function copy(a: unknown, orderOrOptions?: CopyOrder | { order?: CopyOrder; subok?: boolean }): GpuArray {
+  checkPositionalCount('copy', arguments, 1, 3);
   const o = isOptions(orderOrOptions) ? readOptions<{ order: CopyOrder; subok: boolean }>('copy', orderOrOptions, ['order', 'subok']) : { order: orderOrOptions };
   // NumPy's function defaults to 'K' (the method to 'C'); the method checks the order.
   const order = o.order ?? 'K';
@@ -121,6 +129,7 @@ export function astype(a: GpuArray, dtype: DTypeLike, options?: AstypeOptions): 
  * @example const c = gp.ascontiguousarray(a.T);
  */
 export function ascontiguousarray(a: unknown, dtype?: DTypeLike | { dtype?: DTypeLike }): GpuArray {
+  checkPositionalCount('ascontiguousarray', arguments, 1, 2);
   const d = isOptions(dtype) ? readOptions<{ dtype: DTypeLike }>('ascontiguousarray', dtype, ['dtype']).dtype : (dtype as DTypeLike | undefined);
   const x = toArray(a, 'ascontiguousarray: a');
   const want = d === undefined || d === null ? x.dtype : toDType(d, 'ascontiguousarray: dtype');
@@ -145,6 +154,7 @@ export function ascontiguousarray(a: unknown, dtype?: DTypeLike | { dtype?: DTyp
  * @example const f = gp.asfortranarray(a); // f.flags.fContiguous
  */
 export function asfortranarray(a: unknown, dtype?: DTypeLike | { dtype?: DTypeLike }): GpuArray {
+  checkPositionalCount('asfortranarray', arguments, 1, 2);
   const d = isOptions(dtype) ? readOptions<{ dtype: DTypeLike }>('asfortranarray', dtype, ['dtype']).dtype : (dtype as DTypeLike | undefined);
   const x = toArray(a, 'asfortranarray: a');
   const want = d === undefined || d === null ? x.dtype : toDType(d, 'asfortranarray: dtype');
@@ -177,6 +187,7 @@ function orderedCopy(x: GpuArray, d: DType, order: 'C' | 'F'): GpuArray {
  * @example const x = gp.asarrayChkfinite(samples);
  */
 export function asarrayChkfinite(a: unknown, dtype?: DTypeLike | { dtype?: DTypeLike }): GpuArray {
+  checkPositionalCount('asarrayChkfinite', arguments, 1, 3);
   const d = isOptions(dtype) ? readOptions<{ dtype: DTypeLike }>('asarrayChkfinite', dtype, ['dtype']).dtype : (dtype as DTypeLike | undefined);
   const x = asarray(a, d === undefined || d === null ? undefined : d);
   if (x.dtype.kind === 'f' || x.dtype.kind === 'c') {
@@ -194,9 +205,15 @@ export function asarrayChkfinite(a: unknown, dtype?: DTypeLike | { dtype?: DType
 }
 
 /** numpy.ndim: the number of dimensions. @example gp.ndim(gp.zeros([2, 3])) // 2 */
-export const ndim = (a: unknown): number => onArray(a, 'ndim', (x) => x.ndim);
+export function ndim(a: unknown): number {
+  checkPositionalCount('ndim', arguments, 1);
+  return onArray(a, 'ndim', (x) => x.ndim);
+}
 /** numpy.shape: the shape as a JS array. @example gp.shape(gp.zeros([2, 3])) // [2, 3] */
-export const shape = (a: unknown): number[] => onArray(a, 'shape', (x) => [...x.shape]);
+export function shape(a: unknown): number[] {
+  checkPositionalCount('shape', arguments, 1);
+  return onArray(a, 'shape', (x) => [...x.shape]);
+}
 /**
  * numpy.size: the number of elements, or along `axis` (by position or option): one axis, or (NumPy
  * 2.4) a list of axes whose lengths multiply. @example gp.size(gp.zeros([2, 3]), [0, 1]) // 6
@@ -215,6 +232,7 @@ export const size = (a: unknown, ...more: (number | readonly number[] | null | {
  * @example gp.isfortran(gp.asfortranarray(gp.ones([2, 3]))) // true
  */
 export function isfortran(a: GpuArray): boolean {
+  checkPositionalCount('isfortran', arguments, 1);
   if (!(a instanceof GpuArray)) throw new TypeError('isfortran: expected a GpuArray');
   return a.layoutFlags.fContiguous && !a.layoutFlags.cContiguous;
 }
@@ -242,6 +260,7 @@ export interface RequireOptions {
  * @example gp.require(a, 'float32', ['F', 'W'])
  */
 export function require(a: unknown, dtype?: DTypeLike | null | RequireOptions, requirements?: Requirement | readonly Requirement[] | null): GpuArray {
+  checkPositionalCount('require', arguments, 1, 3);
   if (isOptions(dtype)) ({ dtype, requirements } = readOptions<RequireOptions>('require', dtype, ['dtype', 'requirements']));
   const d = dtype as DTypeLike | null | undefined;
   const names = requirements === null || requirements === undefined ? [] : typeof requirements === 'string' ? [requirements] : [...requirements];

@@ -17,6 +17,7 @@ import '../core/host-async.js';
 import { asarray } from './creation.js';
 import { UFUNCS } from './ufunc-table.js';
 import { realOf } from './reduction-rules.js';
+import { checkPositionalCount } from '../util/options.js';
 
 /** Options of `arrayEqual` (NumPy `array_equal`). */
 export interface ArrayEqualOptions {
@@ -111,6 +112,7 @@ export function arrayEqual(a1: unknown, a2: unknown, ...more: (boolean | ArrayEq
  * @example gp.arrayEquiv(gp.array([1, 2]), gp.array([[1, 2], [1, 2]])) // true
  */
 export function arrayEquiv(a1: unknown, a2: unknown): boolean {
+  checkPositionalCount('arrayEquiv', arguments, 2);
   const x = a1 instanceof GpuArray ? a1 : asarray(a1);
   const y = a2 instanceof GpuArray ? a2 : asarray(a2);
   try {

@@ -9,6 +9,7 @@ import { Scalar } from '../core/scalar.js';
 import { bindArgs } from './array-args.js';
 import { asarray } from './creation.js';
 import { UFUNCS } from './ufunc-table.js';
+import { checkPositionalCount } from '../util/options.js';
 
 /** An argument of real/imag/angle: an array, or a value `gp.asarray` takes (a scalar gives a 0-d array). */
 export type ComplexPartArg = GpuArray | HostScalar | Scalar;
@@ -48,6 +49,7 @@ function arrayOf(x: ComplexPartArg): { a: GpuArray; made: boolean } {
  * @example gp.real(gp.array([{ re: 1, im: 2 }])).toArray() // [1]
  */
 export function real(x: ComplexPartArg): GpuArray {
+  checkPositionalCount('real', arguments, 1);
   const { a, made } = arrayOf(x);
   try {
     return realOf(a);
@@ -64,6 +66,7 @@ export function real(x: ComplexPartArg): GpuArray {
  * @example gp.imag(gp.array([{ re: 1, im: 2 }])).toArray() // [2]
  */
 export function imag(x: ComplexPartArg): GpuArray {
+  checkPositionalCount('imag', arguments, 1);
   const { a, made } = arrayOf(x);
   try {
     return imagOf(a);
@@ -87,6 +90,7 @@ export interface AngleOptions {
  * @example gp.angle(gp.array([{ re: 0, im: 1 }]), { deg: true }).toArray() // [90]
  */
 export function angle(z: ComplexPartArg, deg?: boolean | AngleOptions): GpuArray {
+  checkPositionalCount('angle', arguments, 1, 2);
   // NumPy's angle(z, deg=False): by position or option.
   const o = bindArgs('angle', [deg], ['deg']) as AngleOptions;
   if (o.deg !== undefined && typeof o.deg !== 'boolean') throw new TypeError('angle: deg must be a boolean');

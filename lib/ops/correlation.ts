@@ -3,7 +3,7 @@
 import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
-import { readOptions } from '../util/options.js';
+import { readOptions, checkPositionalCount } from '../util/options.js';
 import { ArrayLike as ArrayArg, copyInto, isOptions, bindArgs, withArray } from './array-args.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { reductionFunctions as R } from './reductions.js';
@@ -82,12 +82,14 @@ function modeOf(name: string, m: ConvolveMode | { mode?: ConvolveMode }, dflt: C
 
 /** numpy.convolve (mode 'full' by default); a and v may be host data (`gp.convolve(x, [1, -1])`). */
 export function convolve(a: ArrayArg, v: ArrayArg, modeOrOptions: ConvolveMode | { mode?: ConvolveMode } = 'full'): GpuArray {
+  checkPositionalCount('convolve', arguments, 2, 3);
   const mode = modeOf('convolve', modeOrOptions, 'full');
   return withArray(a, 'convolve: a', (x) => withArray(v, 'convolve: v', (y) => correlateCore('convolve', x, y, mode, true)));
 }
 
 /** numpy.correlate (mode 'valid' by default): c[k] = sum_n a[n + k] * v[n]; a and v may be host data. */
 export function correlate(a: ArrayArg, v: ArrayArg, modeOrOptions: ConvolveMode | { mode?: ConvolveMode } = 'valid'): GpuArray {
+  checkPositionalCount('correlate', arguments, 2, 3);
   const mode = modeOf('correlate', modeOrOptions, 'valid');
   return withArray(a, 'correlate: a', (x) => withArray(v, 'correlate: v', (y) => correlateCore('correlate', x, y, mode, false)));
 }

@@ -6,7 +6,7 @@ import { DType, DTypeLike, dtype as toDType } from '../core/dtype.js';
 import { AS_GPU_ARRAY, hasArrayProtocol } from '../core/array-protocol.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { hostToStorage, toDTypeValue } from '../core/host-data.js';
-import { describeValue, orderLetter, readOptions } from '../util/options.js';
+import { describeValue, orderLetter, readOptions, checkPositionalCount } from '../util/options.js';
 import { Scalar } from '../core/scalar.js';
 import { copyLayout } from '../core/array-assign.js';
 import { promoteTypes } from '../core/promotion.js';
@@ -25,6 +25,7 @@ import { full } from './creation.js';
  * @example gp.array([[1, 2], [3, 4]], 'float32')
  */
 export function array(data: unknown, dtypeArg?: DTypeArg | ArrayOptions): GpuArray {
+  checkPositionalCount('array', arguments, 1, 2);
   if (hasArrayProtocol(data)) {
     const own = data[AS_GPU_ARRAY]();
     try {
@@ -165,6 +166,7 @@ function arrayFromParts(list: readonly unknown[], want: DType | undefined): GpuA
  * @example const a = gp.asarray(Float32Array.of(1, 2, 3));
  */
 export function asarray(data: unknown, dtypeArg?: DTypeArg | { dtype?: DTypeLike; order?: AsarrayOrder }, order?: AsarrayOrder | { order?: AsarrayOrder }): GpuArray {
+  checkPositionalCount('asarray', arguments, 1, 3);
   const want = creationDType('asarray', dtypeArg as DTypeArg, 'second', undefined);
   const ord = asarrayOrder(dtypeArg, order);
   const r = asarrayAs(data, want);

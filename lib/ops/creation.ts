@@ -5,7 +5,7 @@
 import { DType, DTypeLike, dtype as toDType, dtypes, isDTypeLike } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar, inferDType, toDTypeValue, weakKindOf } from '../core/host-data.js';
-import { bindParams, describeValue, readOptions } from '../util/options.js';
+import { bindParams, describeValue, readOptions, checkPositionalCount } from '../util/options.js';
 import { Scalar } from '../core/scalar.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { indexNumber, lengthOf, normalizeShape } from '../core/shape.js';
@@ -25,6 +25,7 @@ export { array, asarray, type ArrayOptions, type AsarrayOrder } from './creation
  * @example const a = gp.empty([2, 3], 'float32');
  */
 export function empty(shape: ShapeLike, dtype: DTypeArg = 'float64', order?: CreationOrderArg): GpuArray {
+  checkPositionalCount('empty', arguments, 1, 3);
   const d = creationDType('empty', dtype, 'second', 'float64')!;
   return GpuArray.allocate(normalizeShape(shape), d, undefined, creationOrder('empty', dtype, order));
 }
@@ -37,6 +38,7 @@ export function empty(shape: ShapeLike, dtype: DTypeArg = 'float64', order?: Cre
  * @example gp.zeros(3, 'int32').str() // '[0 0 0]'
  */
 export function zeros(shape: ShapeLike, dtype: DTypeArg = 'float64', order?: CreationOrderArg): GpuArray {
+  checkPositionalCount('zeros', arguments, 1, 3);
   return zeroedArray(normalizeShape(shape), creationDType('zeros', dtype, 'second', 'float64')!, undefined, creationOrder('zeros', dtype, order));
 }
 
@@ -59,6 +61,7 @@ export function zeroedArray(shape: readonly number[], d: DType, device?: GpuArra
  * @example gp.full([2, 2], 7.5).str() // '[[7.5 7.5]\n [7.5 7.5]]'
  */
 export function full(shape: ShapeLike, fillValue: HostScalar | Scalar | GpuArray | readonly unknown[] | ArrayBufferView, dtype?: DTypeArg, orderArg?: CreationOrderArg): GpuArray {
+  checkPositionalCount('full', arguments, 2, 4);
   const given = creationDType('full', dtype, 'third', undefined);
   const order = creationOrder('full', dtype, orderArg);
   if (fillValue instanceof GpuArray || Array.isArray(fillValue) || ArrayBuffer.isView(fillValue)) {
@@ -116,6 +119,7 @@ export function full(shape: ShapeLike, fillValue: HostScalar | Scalar | GpuArray
  * @example gp.ones(3).str() // '[1. 1. 1.]'
  */
 export function ones(shape: ShapeLike, dtype: DTypeArg = 'float64', order?: CreationOrderArg): GpuArray {
+  checkPositionalCount('ones', arguments, 1, 3);
   return full(shape, 1, { dtype: creationDType('ones', dtype, 'second', 'float64'), order: creationOrder('ones', dtype, order) });
 }
 
@@ -257,4 +261,7 @@ export function eye(rows: number | bigint, ...more: (number | bigint | null | DT
  * @param dtype default float64
  * @example gp.identity(2, 'int32').str() // '[[1 0]\n [0 1]]'
  */
-export const identity = (n: number, dtype: DTypeArg = 'float64') => eye(n, null, 0, creationDType('identity', dtype, 'second', 'float64')!);
+export function identity(n: number, dtype: DTypeArg = 'float64') {
+  checkPositionalCount('identity', arguments, 1, 2);
+  return eye(n, null, 0, creationDType('identity', dtype, 'second', 'float64')!);
+}

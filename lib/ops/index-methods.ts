@@ -7,6 +7,7 @@ import { choose, ChooseArg, compress, CompressArg, put, take, TakeArg } from './
 import { repeat } from './rearranging.js';
 import { nonzero } from './nonzero.js';
 import { swapaxes } from './views.js';
+import { checkPositionalCount } from '../util/options.js';
 
 /** The indexing and rearranging methods of GpuArray that NumPy's ndarray has (attached by this module). */
 export interface IndexMethods {
@@ -35,12 +36,15 @@ const methods: IndexMethods = {
     return take(this, indices, ...args);
   },
   put(this: GpuArray, indices, values, mode) {
+    checkPositionalCount('put', arguments, 2, 3);
     put(this, indices, values, mode);
   },
   repeat(this: GpuArray, repeats, axis) {
+    checkPositionalCount('repeat', arguments, 1, 2);
     return repeat(this, repeats, axis);
   },
   nonzero(this: GpuArray) {
+    checkPositionalCount('nonzero', arguments, 0);
     return nonzero(this);
   },
   swapaxes(this: GpuArray, axis1, axis2) {

@@ -4,7 +4,7 @@
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { integerValue, intList } from '../core/shape.js';
-import { orderLetter, readOptions } from '../util/options.js';
+import { orderLetter, readOptions, checkPositionalCount } from '../util/options.js';
 import { ArrayLike, bindArgs, isOptions, targetArray, toArray, valuesAs } from './array-args.js';
 import { arange, ones } from './creation.js';
 import { tri } from './matrices.js';
@@ -34,6 +34,7 @@ function checkInt(fn: string, name: string, v: unknown): number {
 export function unravelIndex(indices: number, shape: number | readonly number[], order?: 'C' | 'F' | { order?: 'C' | 'F' }): number[];
 export function unravelIndex(indices: ArrayLike, shape: number | readonly number[], order?: 'C' | 'F' | { order?: 'C' | 'F' }): GpuArray[];
 export function unravelIndex(indices: ArrayLike, shape: number | readonly number[], orderArg?: 'C' | 'F' | { order?: 'C' | 'F' }): GpuArray[] | number[] {
+  checkPositionalCount('unravelIndex', arguments, 2, 3);
   // NumPy's unravel_index(indices, shape, order='C'): by position or option.
   const o = bindArgs('unravelIndex', [orderArg], ['order']) as { order?: 'C' | 'F' };
   const order = orderLetter(o.order ?? 'C');
@@ -97,16 +98,19 @@ function triIndices(fn: string, upper: boolean, n: number, k: number | TriIndice
 
 /** numpy.tril_indices(n, k=0, m=None): row and column indices (int64) of the lower triangle; `k`, `m` by position or as `{k, m}`. */
 export function trilIndices(n: number, k: number | TriIndicesOptions = 0, m?: number | null): GpuArray[] {
+  checkPositionalCount('trilIndices', arguments, 1, 3);
   return triIndices('trilIndices', false, n, k, m);
 }
 
 /** numpy.triu_indices(n, k=0, m=None): row and column indices (int64) of the upper triangle; `k`, `m` by position or as `{k, m}`. */
 export function triuIndices(n: number, k: number | TriIndicesOptions = 0, m?: number | null): GpuArray[] {
+  checkPositionalCount('triuIndices', arguments, 1, 3);
   return triIndices('triuIndices', true, n, k, m);
 }
 
 /** numpy.diag_indices(n, ndim=2): `ndim` int64 arrays `arange(n)` indexing the main diagonal. */
 export function diagIndices(n: number, ndim: number | { ndim?: number } = 2): GpuArray[] {
+  checkPositionalCount('diagIndices', arguments, 1, 2);
   const nd = isOptions(ndim) ? (readOptions<{ ndim: number }>('diagIndices', ndim, ['ndim']).ndim ?? 2) : ndim;
   n = checkInt('diagIndices', 'n', n);
   const ndims = checkInt('diagIndices', 'ndim', nd);
@@ -116,11 +120,13 @@ export function diagIndices(n: number, ndim: number | { ndim?: number } = 2): Gp
 
 /** numpy.tril_indices_from(arr, k=0): trilIndices over a 2-D array's shape. @example const [i, j] = gp.trilIndicesFrom(a) */
 export function trilIndicesFrom(arr: GpuArray, k: number | { k?: number } = 0): GpuArray[] {
+  checkPositionalCount('trilIndicesFrom', arguments, 1, 2);
   return triIndicesFrom('trilIndicesFrom', false, arr, k);
 }
 
 /** numpy.triu_indices_from(arr, k=0): triuIndices over a 2-D array's shape. @example const [i, j] = gp.triuIndicesFrom(a, 1) */
 export function triuIndicesFrom(arr: GpuArray, k: number | { k?: number } = 0): GpuArray[] {
+  checkPositionalCount('triuIndicesFrom', arguments, 1, 2);
   return triIndicesFrom('triuIndicesFrom', true, arr, k);
 }
 
@@ -133,6 +139,7 @@ function triIndicesFrom(fn: string, upper: boolean, arr: GpuArray, k: number | {
 
 /** numpy.diag_indices_from(arr): diagIndices of an array of at least 2 equal dimensions. @example a.assign(0, ...gp.diagIndicesFrom(a)) */
 export function diagIndicesFrom(arr: GpuArray): GpuArray[] {
+  checkPositionalCount('diagIndicesFrom', arguments, 1);
   if (!(arr instanceof GpuArray)) throw new TypeError('diagIndicesFrom: expected a GpuArray');
   if (arr.ndim < 2) throw new RangeError('input array must be at least 2-d');
   if (arr.shape.some((d) => d !== arr.shape[0])) throw new RangeError('All dimensions of input must be of equal length');
@@ -146,6 +153,7 @@ export function diagIndicesFrom(arr: GpuArray): GpuArray[] {
  * first square of a tall matrix.
  */
 export function fillDiagonal(a: GpuArray, val: ArrayLike, wrap: boolean | { wrap?: boolean } = false): void {
+  checkPositionalCount('fillDiagonal', arguments, 2, 3);
   const w = isOptions(wrap) ? (readOptions<{ wrap: boolean }>('fillDiagonal', wrap, ['wrap']).wrap ?? false) : wrap;
   if (typeof w !== 'boolean') throw new TypeError(`fillDiagonal: wrap must be a boolean, got ${typeof w}`);
   targetArray('fillDiagonal', a);

@@ -8,7 +8,7 @@ import { mixedDevices } from '../kernel/elementwise.js';
 import { canCastBy, castingOf, type Casting } from '../core/promotion.js';
 import { axisOf, bindArgs, build, commonDType, copyInto, isOptions, owned, sliceAxis, toArray } from './array-args.js';
 import { atleast1d, atleast2d, atleast3d } from './views.js';
-import { readOptions } from '../util/options.js';
+import { readOptions, checkPositionalCount } from '../util/options.js';
 
 /** Options of gp.concatenate and gp.stack (numpy.concatenate's keyword arguments); `out` and `dtype` exclude each other. */
 export interface ConcatenateOptions {
@@ -234,6 +234,7 @@ export const columnStack = (arrays: readonly unknown[], o?: StackOptions) =>
 
 /** numpy.append: values joined to the end; without an axis both are flattened first. */
 export function append(arr: unknown, values: unknown, axis?: number | null | { axis?: number | null }): GpuArray {
+  checkPositionalCount('append', arguments, 2, 3);
   const ax = isOptions(axis) ? (axis as { axis?: number | null }).axis : (axis as number | null | undefined);
   if (ax === null || ax === undefined) return concatenate([arr, values], null);
   return concatenate([arr, values], ax);
@@ -241,6 +242,7 @@ export function append(arr: unknown, values: unknown, axis?: number | null | { a
 
 /** numpy.block: nested lists of arrays joined innermost-last-axis first. */
 export function block(arrays: unknown): GpuArray {
+  checkPositionalCount('block', arguments, 1);
   const depthOf = (x: unknown): number => (Array.isArray(x) ? (x.length === 0 ? (() => { throw new RangeError('Lists cannot be empty'); })() : 1 + depthOf(x[0])) : 0);
   const depth = depthOf(arrays);
   const made: GpuArray[] = [];

@@ -11,7 +11,7 @@ import type { WeakKind } from '../core/promotion.js';
 import { weakKindOf } from '../core/host-data.js';
 import { broadcastShapes } from '../core/shape.js';
 import { copyInto, checkKeys, isOptions, owned, targetArray, toArray, valuesAs } from './array-args.js';
-import { readOptions } from '../util/options.js';
+import { readOptions, checkPositionalCount } from '../util/options.js';
 import { boolMask, extractBool, placeBool } from './compaction.js';
 import { take } from './take-put.js';
 import { flatnonzero } from './nonzero.js';
@@ -59,6 +59,7 @@ function maskFor(fn: string, mask0: unknown, a: GpuArray, made: GpuArray[]): Gpu
 
 /** numpy.putmask(a, mask, values): a.flat[n] = values[n % len(values)] where mask.flat[n]. In place. */
 export function putmask(a: GpuArray, mask: unknown, values: unknown): void {
+  checkPositionalCount('putmask', arguments, 3);
   targetArray('putmask', a);
   const made: GpuArray[] = [];
   try {
@@ -73,6 +74,7 @@ export function putmask(a: GpuArray, mask: unknown, values: unknown): void {
 
 /** numpy.place(arr, mask, vals): the k-th masked element gets vals[k % len(vals)]. In place. */
 export function place(arr: GpuArray, mask: unknown, vals: unknown): void {
+  checkPositionalCount('place', arguments, 3);
   targetArray('place', arr);
   const made: GpuArray[] = [];
   try {
@@ -93,6 +95,7 @@ export function place(arr: GpuArray, mask: unknown, vals: unknown): void {
 
 /** numpy.extract(condition, arr): arr's elements (flattened) where condition (flattened) is nonzero. */
 export function extract(condition: unknown, arr: unknown): GpuArray {
+  checkPositionalCount('extract', arguments, 2);
   const made: GpuArray[] = [];
   try {
     const a = toArray(arr, 'arr');
@@ -199,6 +202,7 @@ function dropLeadingOnes<T>(s: T, dst: GpuArray, made: GpuArray[]): T {
 
 /** numpy.copyto(dst, src, casting='same_kind', where=True): src broadcast into dst, where true. */
 export function copyto(dst: GpuArray, src: unknown, options: CopytoOptions = {}): void {
+  checkPositionalCount('copyto', arguments, 2, 4);
   targetArray('copyto', dst);
   checkKeys('copyto', options as Record<string, unknown>, ['casting', 'where']);
   const casting = castingOf(options.casting);

@@ -9,7 +9,7 @@ import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
 import { arange, zeros } from './creation.js';
 import { build, bindArgs, checkKeys, copyInto, isOptions, owned, toArray, viewOf } from './array-args.js';
 import { nonzero } from './nonzero.js';
-import { describeValue } from '../util/options.js';
+import { describeValue, checkPositionalCount } from '../util/options.js';
 
 const disposeAll = (xs: GpuArray[]) => xs.forEach((x) => x.dispose());
 
@@ -23,6 +23,7 @@ function diagonalView(m: GpuArray, k: number): GpuArray {
 
 /** numpy.diag(v, k=0): a 2-D array with v on its k-th diagonal, or (2-D v) a copy of that diagonal. */
 export function diag(v0: unknown, k: number | { k?: number } = 0): GpuArray {
+  checkPositionalCount('diag', arguments, 1, 2);
   // NumPy's operator.index: gp.int64(1) is 1.
   const kk = integerValue(isOptions(k) ? ((k as { k?: number }).k ?? 0) : k) as number;
   if (!Number.isInteger(kk)) throw new TypeError('k must be an integer');
@@ -60,6 +61,7 @@ export function diag(v0: unknown, k: number | { k?: number } = 0): GpuArray {
 
 /** numpy.diagflat(v, k=0): diag of the flattened input. */
 export function diagflat(v0: unknown, k: number | { k?: number } = 0): GpuArray {
+  checkPositionalCount('diagflat', arguments, 1, 2);
   const v = toArray(v0, 'diagflat input');
   const f = v.reshape([v.size]);
   try {
@@ -139,9 +141,15 @@ function triangle(fn: string, m0: unknown, k: number | { k?: number }, lower: bo
 }
 
 /** numpy.tril(m, k=0): zeros above the k-th diagonal (of the last two axes). */
-export const tril = (m: unknown, k: number | { k?: number } = 0) => triangle('tril', m, k, true);
+export function tril(m: unknown, k: number | { k?: number } = 0) {
+  checkPositionalCount('tril', arguments, 1, 2);
+  return triangle('tril', m, k, true);
+}
 /** numpy.triu(m, k=0): zeros below the k-th diagonal. */
-export const triu = (m: unknown, k: number | { k?: number } = 0) => triangle('triu', m, k, false);
+export function triu(m: unknown, k: number | { k?: number } = 0) {
+  checkPositionalCount('triu', arguments, 1, 2);
+  return triangle('triu', m, k, false);
+}
 
 /** Options of gp.meshgrid, passed as a trailing object (numpy.meshgrid's keyword arguments). */
 export interface MeshgridOptions {
@@ -198,6 +206,7 @@ export function indices(dimensions: readonly number[], dtype?: DTypeLike | { dty
 export function indices(dimensions: readonly number[], dtype: DTypeLike | { dtype?: DTypeLike; sparse: true }, sparse?: boolean): GpuArray[];
 export function indices(dimensions: readonly number[], dtype: DTypeLike | { dtype?: DTypeLike; sparse?: boolean }, sparse: true): GpuArray[];
 export function indices(dimensions: readonly number[], dtypeOrOptions: DTypeLike | { dtype?: DTypeLike; sparse?: boolean } = 'int64', sparse = false): GpuArray | GpuArray[] {
+  checkPositionalCount('indices', arguments, 1, 3);
   let dt: DTypeLike = 'int64';
   let sp = sparse;
   if (isOptions(dtypeOrOptions)) ({ dtype: dt = 'int64', sparse: sp = false } = dtypeOrOptions as { dtype?: DTypeLike; sparse?: boolean });
@@ -299,6 +308,7 @@ const vanderKernel = ElementwiseKernel(
 
 /** numpy.vander(x, N=len(x), increasing=False): columns are powers of x (dtype promoted with int64, as NumPy). */
 export function vander(x0: unknown, N?: number | null | { N?: number | null; increasing?: boolean }, increasing: boolean | { increasing?: boolean } = false): GpuArray {
+  checkPositionalCount('vander', arguments, 1, 3);
   let n = N as number | null | undefined;
   // The options object may follow N too (`vander(x, 3, {increasing: true})`).
   let inc = isOptions(increasing) ? (checkKeys('vander', increasing as Record<string, unknown>, ['increasing']), (increasing as { increasing?: boolean }).increasing ?? false) : increasing;

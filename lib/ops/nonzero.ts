@@ -6,6 +6,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
 import { owned, toArray } from './array-args.js';
 import { boolMask, flatIndices, flatIndicesAsync } from './compaction.js';
+import { checkPositionalCount } from '../util/options.js';
 
 const unravelKernel = ElementwiseKernel('int64 f, int64 div, int64 dim', 'int64 o', 'o = (f / div) % dim', 'gpa_unravel');
 
@@ -53,6 +54,7 @@ function maskOf(x: unknown, fn: string): { a: GpuArray; mask: GpuArray; cleanup:
 
 /** numpy.nonzero: one int64 array of indices per axis, in C order. */
 export function nonzero(x: unknown): GpuArray[] {
+  checkPositionalCount('nonzero', arguments, 1);
   const { a, mask, cleanup } = maskOf(x, 'nonzero');
   try {
     return unravelFlat(flatIndices(mask), a.shape);
@@ -73,6 +75,7 @@ export async function nonzeroAsync(x: unknown): Promise<GpuArray[]> {
 
 /** numpy.flatnonzero: indices of the nonzero elements of the flattened array. */
 export function flatnonzero(x: unknown): GpuArray {
+  checkPositionalCount('flatnonzero', arguments, 1);
   const a = toArray(x, 'flatnonzero input');
   const { mask, made } = boolMask(a);
   try {
@@ -85,6 +88,7 @@ export function flatnonzero(x: unknown): GpuArray {
 
 /** numpy.argwhere: an (N, ndim) int64 array of the nonzero elements' indices. */
 export function argwhere(x: unknown): GpuArray {
+  checkPositionalCount('argwhere', arguments, 1);
   const a = toArray(x, 'argwhere input');
   try {
     if (a.ndim === 0) {

@@ -3,7 +3,7 @@
 import { GpuArray } from '../core/gpu-array.js';
 import { Scalar } from '../core/scalar.js';
 import { integerValue, isArrayValue, operatorIndex } from '../core/shape.js';
-import { describeValue } from '../util/options.js';
+import { describeValue, checkPositionalCount } from '../util/options.js';
 
 const DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
@@ -26,6 +26,7 @@ function integerOf(fn: string, v: unknown): bigint {
  * @example gp.binaryRepr(-3, 4) // '1101'
  */
 export function binaryRepr(num: number | bigint | boolean | Scalar | GpuArray, width: number | null | { width?: number | null } = null): string {
+  checkPositionalCount('binaryRepr', arguments, 1, 2);
   // width as NumPy's operator.index reads it (an integer typed scalar is its number, not an options object).
   const w = typeof width === 'object' && width !== null && !isArrayValue(width) ? (integerValue(width.width) as number | null | undefined ?? null) : (integerValue(width) as number | null);
   if (w !== null && (!Number.isInteger(w) || w < 0)) throw new RangeError(`binaryRepr: width must be a non-negative integer, got ${String(w)}`);
@@ -53,6 +54,7 @@ export function binaryRepr(num: number | bigint | boolean | Scalar | GpuArray, w
  * @example gp.baseRepr(10, 16, 3) // '000A'
  */
 export function baseRepr(number: number | bigint | boolean | Scalar | GpuArray, base: number | { base?: number; padding?: number } = 2, padding = 0): string {
+  checkPositionalCount('baseRepr', arguments, 1, 3);
   if (typeof base === 'object' && !isArrayValue(base)) {
     padding = base.padding ?? padding;
     base = base.base ?? 2;

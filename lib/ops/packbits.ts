@@ -3,7 +3,7 @@
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { normalizeAxis } from '../core/shape.js';
-import { readOptions } from '../util/options.js';
+import { readOptions, checkPositionalCount } from '../util/options.js';
 import { alongAxis, ArrayLike, build, copyInto, isOptions, withArray } from './array-args.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { ufuncFunctions as uf } from './ufunc-api.js';
@@ -82,6 +82,7 @@ function launch(name: string, src: GpuArray, rows: number, n: number, rest: numb
  * @example gp.packbits(gp.array([1, 0, 1])) // [160]
  */
 export function packbits(a: ArrayLike, axis?: number | null | PackbitsOptions, options_?: PackbitsOptions): GpuArray {
+  checkPositionalCount('packbits', arguments, 1, 3);
   const o = options<PackbitsOptions>('packbits', axis, options_, ['axis', 'bitorder']);
   return withArray(a, 'packbits: a', (x) => {
     if (!(x.dtype.isInteger || x.dtype.kind === 'b')) throw new TypeError('Expected an input array of integer or boolean data type');

@@ -14,6 +14,7 @@ import { flatnonzero } from './nonzero.js';
 import { readInt64 } from './device-read.js';
 import { reductionFunctions } from './reductions.js';
 import { canCastSafely } from '../core/promotion.js';
+import { checkPositionalCount } from '../util/options.js';
 
 const disposeAll = (xs: GpuArray[]) => xs.forEach((x) => x.dispose());
 
@@ -39,6 +40,7 @@ export type IntegerList = number | bigint | Scalar | readonly (number | bigint)[
 
 /** numpy.tile(A, reps): A repeated reps[k] times along each axis (one strided copy). */
 export function tile(A: unknown, reps: IntegerList): GpuArray {
+  checkPositionalCount('tile', arguments, 2);
   const a = toArray(A, 'tile input');
   try {
     const r0 = intList('tile', 'reps', reps);
@@ -99,6 +101,7 @@ const repeatLastKernel = ElementwiseKernel('raw T x, int32 r', 'T y', 'y = x[i /
  * element along the axis (a GpuArray of counts is read back to size the result).
  */
 export function repeat(a0: unknown, repeats: unknown, axis?: number | null | { axis?: number | null }): GpuArray {
+  checkPositionalCount('repeat', arguments, 2, 3);
   const ax0 = isOptions(axis) ? (axis as { axis?: number | null }).axis : (axis as number | null | undefined);
   const made: GpuArray[] = [];
   try {
@@ -156,6 +159,7 @@ export function repeat(a0: unknown, repeats: unknown, axis?: number | null | { a
 
 /** numpy.roll(a, shift, axis=None): elements shifted cyclically (2^k strided copies for k rolled axes). */
 export function roll(a0: unknown, shift: IntegerList, axis?: number | readonly number[] | null | { axis?: number | readonly number[] | null }): GpuArray {
+  checkPositionalCount('roll', arguments, 2, 3);
   const ax0 = isOptions(axis) ? (axis as { axis?: number | readonly number[] | null }).axis : (axis as number | readonly number[] | null | undefined);
   const a = toArray(a0, 'roll input');
   try {
@@ -215,6 +219,7 @@ export function roll(a0: unknown, shift: IntegerList, axis?: number | readonly n
 
 /** numpy.resize(a, new_shape): a's elements repeated cyclically (or cut) to fill new_shape. */
 export function resize(a0: unknown, newShape: number | readonly number[]): GpuArray {
+  checkPositionalCount('resize', arguments, 2);
   const shape = intList('resize', 'newShape', newShape);
   shape.forEach((d) => checkCount('resize', d));
   const a = toArray(a0, 'resize input');
@@ -250,6 +255,7 @@ export function trimZeros(
   trim?: string | TrimZerosOptions,
   axis?: number | readonly number[] | null | { axis?: number | readonly number[] | null },
 ): GpuArray {
+  checkPositionalCount('trimZeros', arguments, 1, 3);
   const o = bindArgs('trimZeros', [trim, axis], ['trim', 'axis']) as TrimZerosOptions;
   const t = o.trim ?? 'fb';
   const ax = o.axis ?? null;

@@ -12,6 +12,7 @@ import { scanRows } from './prefix-scan.js';
 import { reductionFunctions } from './reductions.js';
 import { BITS128, bitsCtype, checkSortSize, COMPLEX_KEYS, keyDType, keyExpr } from './radix-sort.js';
 import { gather, sortedOrder, sortedValues } from './sorted-order.js';
+import { checkPositionalCount } from '../util/options.js';
 
 /**
  * Complex keys in the sort's order (radix-sort.ts's complex_key: class mark, then the part that
@@ -309,12 +310,14 @@ export function unique(ar: ArrayArg, ...more: (boolean | number | null | UniqueO
 
 /** numpy.unique_values (NumPy 2): unique elements, NaNs not collapsed. */
 export function uniqueValues(x: ArrayArg): GpuArray {
+  checkPositionalCount('uniqueValues', arguments, 1);
   if (!(x instanceof GpuArray)) return withArray(x, 'uniqueValues: x', (h) => uniqueValues(h));
   return uniqueParts('uniqueValues', x, { index: false, inverse: false, counts: false }, false).values;
 }
 
 /** numpy.unique_counts (NumPy 2): {values, counts}. */
 export function uniqueCounts(x: ArrayArg): { values: GpuArray; counts: GpuArray } {
+  checkPositionalCount('uniqueCounts', arguments, 1);
   if (!(x instanceof GpuArray)) return withArray(x, 'uniqueCounts: x', (h) => uniqueCounts(h));
   const p = uniqueParts('uniqueCounts', x, { index: false, inverse: false, counts: true }, false);
   return { values: p.values, counts: p.counts! };
@@ -322,6 +325,7 @@ export function uniqueCounts(x: ArrayArg): { values: GpuArray; counts: GpuArray 
 
 /** numpy.unique_inverse (NumPy 2): {values, inverseIndices} (inverseIndices has x's shape). */
 export function uniqueInverse(x: ArrayArg): { values: GpuArray; inverseIndices: GpuArray } {
+  checkPositionalCount('uniqueInverse', arguments, 1);
   if (!(x instanceof GpuArray)) return withArray(x, 'uniqueInverse: x', (h) => uniqueInverse(h));
   const p = uniqueParts('uniqueInverse', x, { index: false, inverse: true, counts: false }, false);
   return { values: p.values, inverseIndices: p.inverse! };
@@ -329,6 +333,7 @@ export function uniqueInverse(x: ArrayArg): { values: GpuArray; inverseIndices: 
 
 /** numpy.unique_all (NumPy 2): {values, indices, inverseIndices, counts}. */
 export function uniqueAll(x: ArrayArg): { values: GpuArray; indices: GpuArray; inverseIndices: GpuArray; counts: GpuArray } {
+  checkPositionalCount('uniqueAll', arguments, 1);
   if (!(x instanceof GpuArray)) return withArray(x, 'uniqueAll: x', (h) => uniqueAll(h));
   const p = uniqueParts('uniqueAll', x, { index: true, inverse: true, counts: true }, false);
   return { values: p.values, indices: p.indices!, inverseIndices: p.inverse!, counts: p.counts! };

@@ -11,6 +11,7 @@ import { intersectWithIndices } from './intersect-indices.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { sortedValues } from './sorted-order.js';
 import { checkOperand, flatAs, searchSource, unique } from './searching.js';
+import { checkPositionalCount } from '../util/options.js';
 
 /** Options of isin (numpy.isin's invert and assume_unique). */
 export interface IsinOptions {
@@ -180,6 +181,7 @@ export function intersect1d(ar1: ArrayArg, ar2: ArrayArg, ...more: (boolean | { 
 
 /** numpy.union1d: sorted unique values in either. */
 export function union1d(ar1: ArrayArg, ar2: ArrayArg): GpuArray {
+  checkPositionalCount('union1d', arguments, 2);
   if (!(ar1 instanceof GpuArray) || !(ar2 instanceof GpuArray)) return setOperands('union1d', ar1, ar2, (a, b) => union1d(a, b));
   const d = setArgs('union1d', ar1, ar2);
   const c = concat1d(ar1, ar2, d);

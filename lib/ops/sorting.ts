@@ -9,7 +9,7 @@ import { integerValue, isArrayValue, normalizeAxis } from '../core/shape.js';
 import { sortable } from './radix-sort.js';
 import { gather, indicesInRow, iota, sortedOrder, sortedValues } from './sorted-order.js';
 import { takeAlongAxis } from './take-put.js';
-import { describeValue, readOptions } from '../util/options.js';
+import { describeValue, readOptions, checkPositionalCount } from '../util/options.js';
 
 /** NumPy's sort `kind` names; all are accepted, and every kind runs the same stable radix sort. */
 export type SortKind = 'quicksort' | 'mergesort' | 'heapsort' | 'stable';
@@ -147,6 +147,7 @@ export function argsort(a: ArrayLike, axisOrOptions?: number | null | SortOption
 
 /** numpy.sort_complex: sorted by real part, then imaginary (NaN last in each), as a complex array. */
 export function sortComplex(a: ArrayLike): GpuArray {
+  checkPositionalCount('sortComplex', arguments, 1);
   if (!(a instanceof GpuArray)) return withArray(a, 'sortComplex: a', (x) => sortComplex(x));
   // NumPy: int8/int16/uint8/uint16 become complex64, every other real dtype complex128.
   const d = a.dtype.isComplex ? a.dtype : ['int8', 'int16', 'uint8', 'uint16'].includes(a.dtype.name) ? dtypes.complex64 : dtypes.complex128;
@@ -172,6 +173,7 @@ function lexsortAxis(arg: number | { axis?: number } | undefined): number {
  * first axis), real, bool or complex (NumPy's complex order).
  */
 export function lexsort(keys: readonly ArrayLike[] | GpuArray | ArrayBufferView, axisOrOptions?: number | { axis?: number }): GpuArray {
+  checkPositionalCount('lexsort', arguments, 1, 2);
   const axis = lexsortAxis(axisOrOptions);
   let list: GpuArray[];
   const owned: GpuArray[] = [];

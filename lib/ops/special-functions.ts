@@ -6,6 +6,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { ArrayLike, withArray } from './array-args.js';
 import { Ufunc, UfuncCallOptions } from './ufunc.js';
 import { ufuncFunctions as uf } from './ufunc-api.js';
+import { checkPositionalCount } from '../util/options.js';
 
 // i0 as a private ufunc: NumPy evaluates its series in the float dtype (integers in float64).
 const I0 = new Ufunc('i0', 1, 1, ['e', 'E', 'f', 'd'].map((c) => ({ ins: [dtype(c)], outs: [dtype(c)], body: 'out0 = gpa::i0(in0)' })), { intToFloat64: true });
@@ -16,6 +17,7 @@ const I0 = new Ufunc('i0', 1, 1, ['e', 'E', 'f', 'd'].map((c) => ({ ins: [dtype(
  * @example gp.i0(gp.array([0, 1, 2, 3])) // [1, 1.26606588, 2.2795853, 4.88079259]
  */
 export function i0(x: ArrayLike): GpuArray {
+  checkPositionalCount('i0', arguments, 1);
   return withArray(x, 'i0: x', (a) => {
     if (a.dtype.isComplex) throw new TypeError('i0 not supported for complex values');
     return I0.call([a]);
@@ -28,6 +30,7 @@ export function i0(x: ArrayLike): GpuArray {
  * @example gp.sinc(gp.array([0, 0.5])) // [1, 0.63661977]
  */
 export function sinc(x: ArrayLike): GpuArray {
+  checkPositionalCount('sinc', arguments, 1);
   return withArray(x, 'sinc: x', (a) => {
     const temps: GpuArray[] = [];
     const keep = (g: GpuArray) => (temps.push(g), g);
@@ -47,5 +50,6 @@ export function sinc(x: ArrayLike): GpuArray {
  * @example gp.fix(gp.array([2.1, -2.9])) // [2, -2]
  */
 export function fix(x: ArrayLike, options?: Pick<UfuncCallOptions, 'out'>): GpuArray {
+  checkPositionalCount('fix', arguments, 1, 2);
   return withArray(x, 'fix: x', (a) => uf.trunc(a, options));
 }

@@ -3,6 +3,7 @@ import { integerValue } from '../core/shape.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { IndexError } from '../../bindings/errors.js';
 import { axisOf, isOptions, owned, sliceAxis, toArray, viewOf } from './array-args.js';
+import { checkPositionalCount } from '../util/options.js';
 
 // About 2M views (a few hundred MiB of JS heap); more would exhaust the heap, not fail cleanly.
 const MAX_SECTIONS = 2 ** 21;
@@ -76,11 +77,15 @@ function splitAlong(fn: string, a0: unknown, spec: SplitSpec, axis: number, equa
 const axisArg = (x: number | { axis?: number } | undefined) => (isOptions(x) ? ((x as { axis?: number }).axis ?? 0) : (x ?? 0));
 
 /** numpy.split: equal sections (or at the given indices); views. */
-export const split = (a: unknown, indicesOrSections: SplitSpec, axis?: number | { axis?: number }) =>
-  splitAlong('split', a, indicesOrSections, axisArg(axis), true);
+export function split(a: unknown, indicesOrSections: SplitSpec, axis?: number | { axis?: number }) {
+  checkPositionalCount('split', arguments, 2, 3);
+  return splitAlong('split', a, indicesOrSections, axisArg(axis), true);
+}
 /** numpy.array_split: like split, sections may differ in length by one. */
-export const arraySplit = (a: unknown, indicesOrSections: SplitSpec, axis?: number | { axis?: number }) =>
-  splitAlong('arraySplit', a, indicesOrSections, axisArg(axis), false);
+export function arraySplit(a: unknown, indicesOrSections: SplitSpec, axis?: number | { axis?: number }) {
+  checkPositionalCount('arraySplit', arguments, 2, 3);
+  return splitAlong('arraySplit', a, indicesOrSections, axisArg(axis), false);
+}
 
 function splitNd(fn: string, a0: unknown, spec: SplitSpec, minNdim: number, axisFor: (nd: number) => number): GpuArray[] {
   const nd = a0 instanceof GpuArray ? a0.ndim : toArrayNdim(a0);
@@ -95,9 +100,15 @@ function toArrayNdim(x: unknown): number {
 }
 
 /** numpy.hsplit: along axis 1 (axis 0 for 1-D). */
-export const hsplit = (a: unknown, spec: SplitSpec) => splitNd('hsplit', a, spec, 1, (nd) => (nd > 1 ? 1 : 0));
+export function hsplit(a: unknown, spec: SplitSpec) {
+  checkPositionalCount('hsplit', arguments, 2);
+  return splitNd('hsplit', a, spec, 1, (nd) => (nd > 1 ? 1 : 0));
+}
 /** numpy.vsplit: along axis 0 of an array of 2 or more dimensions. */
-export const vsplit = (a: unknown, spec: SplitSpec) => splitNd('vsplit', a, spec, 2, () => 0);
+export function vsplit(a: unknown, spec: SplitSpec) {
+  checkPositionalCount('vsplit', arguments, 2);
+  return splitNd('vsplit', a, spec, 2, () => 0);
+}
 /** numpy.dsplit: along axis 2 of an array of 3 or more dimensions. */
 export const dsplit = (a: unknown, spec: SplitSpec) => splitNd('dsplit', a, spec, 3, () => 2);
 

@@ -3,7 +3,7 @@
 import { integerValue } from '../core/shape.js';
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { describeValue, readOptions } from '../util/options.js';
+import { describeValue, readOptions, checkPositionalCount } from '../util/options.js';
 import { ArrayLike as ArrayArg, deviceDoubles, hostScalar, isOptions, bindArgs, toArray, withArray } from './array-args.js';
 import { imag, real } from './complex-parts.js';
 import { COOPERATIVE_MARK, gridFor, moduleKernel } from './device-kernels.js';
@@ -104,6 +104,7 @@ export interface BincountOptions {
  * options object, and x and weights may be host data.
  */
 export function bincount(x: ArrayArg, weights?: ArrayArg | null | BincountOptions, minlengthArg?: number | BincountOptions): GpuArray {
+  checkPositionalCount('bincount', arguments, 1, 3);
   let options: BincountOptions;
   if (isOptions(weights)) {
     if (minlengthArg !== undefined) throw new TypeError('bincount: pass the options once');
@@ -311,6 +312,7 @@ function monotonicity(b: readonly number[]): 1 | -1 | 0 {
 
 /** numpy.digitize: the bin index of each x (bins increasing or decreasing; right: intervals closed on the right). */
 export function digitize(x: ArrayArg, bins: ArrayArg, rightOrOptions: boolean | { right?: boolean } = false): GpuArray {
+  checkPositionalCount('digitize', arguments, 2, 3);
   if (!(x instanceof GpuArray)) return withArray(x, 'digitize: x', (h) => digitize(h, bins, rightOrOptions));
   if (Array.isArray(bins) || ArrayBuffer.isView(bins)) {
     // A list of edges, as NumPy's array_like bins.

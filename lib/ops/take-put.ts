@@ -1,6 +1,6 @@
 // take, takeAlongAxis, put, putAlongAxis, choose and compress: index arrays along one
 // axis (or the flat array) turned into the gather/scatter plans of lib/ops/gather.ts.
-import { describeValue } from '../util/options.js';
+import { describeValue, checkPositionalCount } from '../util/options.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { DType, dtypes } from '../core/dtype.js';
 import { isComplexLike, weakKindOf } from '../core/host-data.js';
@@ -121,6 +121,7 @@ function axisArg<D extends number | null | undefined>(x: AxisArg | undefined, df
 
 /** numpy.take_along_axis(arr, indices, axis=-1): axis null works on the flattened array. */
 export function takeAlongAxis(arr0: unknown, indices: unknown, axis?: AxisArg): GpuArray {
+  checkPositionalCount('takeAlongAxis', arguments, 2, 3);
   const made: GpuArray[] = [];
   try {
     let arr = toArray(arr0, 'takeAlongAxis input');

@@ -6,7 +6,7 @@ import { canCastBy, castingOf, resultType as promoteAll, type WeakKind } from '.
 import { GpuArray } from '../core/gpu-array.js';
 import { isComplexLike, weakKindOf } from '../core/host-data.js';
 import { Scalar } from '../core/scalar.js';
-import { readOptions } from '../util/options.js';
+import { readOptions, checkPositionalCount } from '../util/options.js';
 import { ArrayLike, bindArgs, toArray, withArray } from './array-args.js';
 import { all } from './reduction-exports.js';
 import { ufuncFunctions as uf } from './ufunc-api.js';
@@ -20,6 +20,7 @@ function dtypeOf(x: unknown, what: string): DType {
 
 /** numpy.iscomplex: element-wise, whether the imaginary part is non-zero (all false for a real array). @example gp.iscomplex(z) */
 export function iscomplex(x: ArrayLike): GpuArray {
+  checkPositionalCount('iscomplex', arguments, 1);
   return withArray(x, 'iscomplex: x', (a) => imagTest(a, uf.notEqual, false));
 }
 
@@ -36,16 +37,19 @@ function imagTest(a: GpuArray, test: (x: GpuArray, y: number) => GpuArray, fill:
 
 /** numpy.isreal: element-wise, whether the imaginary part is zero (all true for a real array). @example gp.isreal(z) */
 export function isreal(x: ArrayLike): GpuArray {
+  checkPositionalCount('isreal', arguments, 1);
   return withArray(x, 'isreal: x', (a) => imagTest(a, uf.equal, true));
 }
 
 /** numpy.iscomplexobj: whether the array (or value) has a complex dtype, whatever its values. @example gp.iscomplexobj(z) */
 export function iscomplexobj(x: unknown): boolean {
+  checkPositionalCount('iscomplexobj', arguments, 1);
   return dtypeOf(x, 'iscomplexobj: x').isComplex;
 }
 
 /** numpy.isrealobj: whether the array (or value) has no complex dtype. @example gp.isrealobj(a) */
 export function isrealobj(x: unknown): boolean {
+  checkPositionalCount('isrealobj', arguments, 1);
   return !iscomplexobj(x);
 }
 
@@ -55,6 +59,7 @@ export function isrealobj(x: unknown): boolean {
  * @example gp.realIfClose(gp.array([{ re: 2.1, im: 4e-14 }]))
  */
 export function realIfClose(a: ArrayLike, tol: number | { tol?: number } = 100): GpuArray {
+  checkPositionalCount('realIfClose', arguments, 1, 2);
   const t = typeof tol === 'object' && tol !== null ? (readOptions<{ tol: number }>('realIfClose', tol, ['tol']).tol ?? 100) : tol;
   if (typeof t !== 'number' || Number.isNaN(t)) throw new TypeError(`realIfClose: tol must be a number, got ${typeof t}`);
   const x = toArray(a, 'realIfClose: a');
@@ -101,6 +106,7 @@ const SIGNED = [dtypes.int8, dtypes.int16, dtypes.int32, dtypes.int64];
  * @example gp.minScalarType(-129) // int16
  */
 export function minScalarType(a: unknown): DType {
+  checkPositionalCount('minScalarType', arguments, 1);
   if (a instanceof GpuArray || a instanceof Scalar) return a.dtype;
   if (typeof a === 'boolean') return dtypes.bool;
   // A JS integer is NumPy's Python int; one beyond 64 bits (1e300) can only have been a float.
@@ -127,6 +133,7 @@ export function minScalarType(a: unknown): DType {
  * @example gp.isscalar(3.1) // true
  */
 export function isscalar(x: unknown): boolean {
+  checkPositionalCount('isscalar', arguments, 1);
   return typeof x === 'number' || typeof x === 'bigint' || typeof x === 'boolean' || typeof x === 'string' || x instanceof Scalar || isComplexLike(x);
 }
 
@@ -136,6 +143,7 @@ export function isscalar(x: unknown): boolean {
  * @example gp.iterable([1, 2]) // true
  */
 export function iterable(y: unknown): boolean {
+  checkPositionalCount('iterable', arguments, 1);
   if (y instanceof GpuArray) return y.ndim > 0;
   return y !== null && y !== undefined && typeof (y as { [Symbol.iterator]?: unknown })[Symbol.iterator] === 'function';
 }

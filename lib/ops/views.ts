@@ -4,6 +4,7 @@
 import { GpuArray } from '../core/gpu-array.js';
 import { broadcastShapes, integerValue } from '../core/shape.js';
 import { axesOf, axisOf, isOptions, owned, toArray, viewOf, withArray } from './array-args.js';
+import { checkPositionalCount } from '../util/options.js';
 
 function atleast(n: number, layout: (a: GpuArray) => number[], arys: unknown[]): GpuArray | GpuArray[] {
   const out = arys.map((x) => {
@@ -32,6 +33,7 @@ export const atleast3d: Atleast = ((...arys: unknown[]) =>
 
 /** numpy.flip: reverse the order along the given axes (all when none); a view with negative strides. */
 export function flip(m0: unknown, axis?: number | readonly number[] | null | { axis?: number | readonly number[] | null }): GpuArray {
+  checkPositionalCount('flip', arguments, 1, 2);
   return withArray(m0, 'flip input', (m) => flipView(m, axis));
 }
 
@@ -49,6 +51,7 @@ function flipView(m: GpuArray, axis?: number | readonly number[] | null | { axis
 
 /** numpy.fliplr: reverse axis 1 (arrays of 2 or more dimensions). */
 export function fliplr(m0: unknown): GpuArray {
+  checkPositionalCount('fliplr', arguments, 1);
   return withArray(m0, 'fliplr input', (m) => {
     if (m.ndim < 2) throw new RangeError('Input must be >= 2-d.');
     return flipView(m, 1);
@@ -57,6 +60,7 @@ export function fliplr(m0: unknown): GpuArray {
 
 /** numpy.flipud: reverse axis 0 (arrays of 1 or more dimensions). */
 export function flipud(m0: unknown): GpuArray {
+  checkPositionalCount('flipud', arguments, 1);
   return withArray(m0, 'flipud input', (m) => {
     if (m.ndim < 1) throw new RangeError('Input must be >= 1-d.');
     return flipView(m, 0);
@@ -79,6 +83,7 @@ function swapView(a: GpuArray, axis1: number, axis2: number): GpuArray {
 
 /** numpy.moveaxis: move axes to new positions, the others keep their order; a view. */
 export function moveaxis(a0: unknown, source: number | readonly number[], destination: number | readonly number[]): GpuArray {
+  checkPositionalCount('moveaxis', arguments, 3);
   return withArray(a0, 'moveaxis input', (a) => moveView(a, source, destination));
 }
 
@@ -94,6 +99,7 @@ function moveView(a: GpuArray, source: number | readonly number[], destination: 
 
 /** numpy.rollaxis: move `axis` to before position `start`; a view. */
 export function rollaxis(a0: unknown, axis: number, start = 0): GpuArray {
+  checkPositionalCount('rollaxis', arguments, 2, 3);
   return withArray(a0, 'rollaxis input', (a) => rollView(a, axis, start));
 }
 
@@ -112,6 +118,7 @@ function rollView(a: GpuArray, axis: number, start: number): GpuArray {
 
 /** numpy.rot90: rotate by 90 degrees k times in the plane of `axes` (from the first towards the second); a view. */
 export function rot90(m0: unknown, k = 1, axes: readonly [number, number] | { k?: number; axes?: readonly [number, number] } = [0, 1]): GpuArray {
+  checkPositionalCount('rot90', arguments, 1, 3);
   return withArray(m0, 'rot90 input', (m) => rotView(m, k, axes));
 }
 

@@ -4,7 +4,7 @@
 import { realValue } from '../core/shape.js';
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { describeValue } from '../util/options.js';
+import { describeValue, checkPositionalCount } from '../util/options.js';
 import { arange, ones, zeros } from './creation.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
@@ -42,16 +42,19 @@ const cosTerm = (n: GpuArray, m: number, k: number, t: (a: unknown) => GpuArray)
 
 /** numpy.hanning(M): the Hann window, 0.5 + 0.5 cos(pi n / (M - 1)); float64, empty for M < 1. */
 export function hanning(M: number): GpuArray {
+  checkPositionalCount('hanning', arguments, 1);
   return cosineWindow('hanning', M, (n, m, t) => t(U.add(0.5, t(U.multiply(0.5, cosTerm(n, m, 1, t))))));
 }
 
 /** numpy.hamming(M): the Hamming window, 0.54 + 0.46 cos(pi n / (M - 1)); float64, empty for M < 1. */
 export function hamming(M: number): GpuArray {
+  checkPositionalCount('hamming', arguments, 1);
   return cosineWindow('hamming', M, (n, m, t) => t(U.add(0.54, t(U.multiply(0.46, cosTerm(n, m, 1, t))))));
 }
 
 /** numpy.blackman(M): 0.42 + 0.5 cos(pi n / (M - 1)) + 0.08 cos(2 pi n / (M - 1)); float64, empty for M < 1. */
 export function blackman(M: number): GpuArray {
+  checkPositionalCount('blackman', arguments, 1);
   return cosineWindow('blackman', M, (n, m, t) => {
     const first = t(U.add(0.42, t(U.multiply(0.5, cosTerm(n, m, 1, t)))));
     return t(U.add(first, t(U.multiply(0.08, cosTerm(n, m, 2, t)))));
@@ -60,6 +63,7 @@ export function blackman(M: number): GpuArray {
 
 /** numpy.bartlett(M): the triangular window, 1 - |n| / (M - 1); float64, empty for M < 1. */
 export function bartlett(M: number): GpuArray {
+  checkPositionalCount('bartlett', arguments, 1);
   return cosineWindow('bartlett', M, (n, m, t) => {
     const q = t(U.divide(n, m - 1));
     return t(U.where(t(U.lessEqual(n, 0)), t(U.add(1, q)), t(U.subtract(1, q))));
@@ -84,6 +88,7 @@ extern "C" __global__ void gpa_kaiser(double* out, long long len, double alpha, 
  * with alpha = (M - 1) / 2, n = 0 .. M - 1; float64, empty for M < 1 (as NumPy's arange(0, M)).
  */
 export function kaiser(M: number, beta: number): GpuArray {
+  checkPositionalCount('kaiser', arguments, 2);
   const m = sizeOf('kaiser', M);
   const r = realValue(beta);
   const b = typeof r === 'bigint' ? Number(r) : typeof r === 'boolean' ? +r : r;

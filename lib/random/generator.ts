@@ -14,6 +14,7 @@ import { multinomial, multivariateHypergeometric } from './multivariate.js';
 import { dirichlet } from './dirichlet.js';
 import { multivariateNormal } from './mvn.js';
 import { bindArgs, checkIntegralArray, checkParam, disposeAll, kernelParam, outShape, Param, Size, sizeShape, toParam, truncateParam } from './params.js';
+import { checkPositionalCount } from '../util/options.js';
 
 function floatDType(dt: unknown, method: string): DType {
   const d = toDType((dt ?? 'float64') as DTypeLike);
@@ -308,6 +309,7 @@ export class Generator {
 
 /** NumPy's default_rng: a Generator on Philox seeded from `seed` (or wraps a bit generator/Generator). */
 export function defaultRng(seed?: SeedLike | Philox | Generator): Generator {
+  checkPositionalCount('defaultRng', arguments, 0, 1);
   if (seed instanceof Generator) return seed;
   if (seed instanceof Philox) return new Generator(seed);
   return new Generator(new Philox(seed as SeedLike));

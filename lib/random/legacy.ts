@@ -6,6 +6,7 @@ import { Philox, type PhiloxState } from './bit-generator.js';
 import type { Generator } from './generator.js';
 import { RandomState } from './random-state.js';
 import type { SeedEntropy } from './seed-sequence.js';
+import { checkPositionalCount } from '../util/options.js';
 
 let global: RandomState | null = null;
 const state = (): RandomState => (global ??= new RandomState());
@@ -13,6 +14,7 @@ const rng = (): Generator => state().generator;
 
 /** Reseed the global generator (none: from the OS; integers each in [0, 2**32)). */
 export function seed(s0?: SeedEntropy | GpuArray | Scalar | null): void {
+  checkPositionalCount('seed', arguments, 0, 1);
   state().seed(s0);
 }
 
@@ -23,6 +25,7 @@ export function getGlobalGenerator(): Generator {
 
 /** The global RandomState's bit generator (numpy.random.get_bit_generator). */
 export function getBitGenerator(): Philox {
+  checkPositionalCount('getBitGenerator', arguments, 0);
   return rng().bitGenerator;
 }
 
@@ -34,6 +37,7 @@ export function setBitGenerator(bitGenerator: Philox): void {
 
 /** The global RandomState's state (numpy.random.get_state), as {@link RandomState.getState}. */
 export function getState(options?: { legacy?: boolean }): PhiloxState {
+  checkPositionalCount('getState', arguments, 0, 1);
   return state().getState(options);
 }
 
@@ -187,6 +191,7 @@ export function multivariateNormal(...args: unknown[]): GpuArray {
 }
 /** `length` random bytes from the global generator (numpy.random.bytes). */
 export function bytes(length: number): Uint8Array {
+  checkPositionalCount('bytes', arguments, 1);
   return rng().bytes(length);
 }
 /** Standard Cauchy samples: standardCauchy(size?, dtype = 'float64'), as Generator.standardCauchy, from the global generator (numpy.random.standard_cauchy). */

@@ -108,6 +108,21 @@ export function bindParams(fn: string, args: readonly unknown[], names: readonly
   return out;
 }
 
+/**
+ * Python's count of a call's positional arguments, for functions whose JS parameters are fixed
+ * (JS drops an extra argument silently where NumPy raises): more than `max` in `args` (a call's
+ * `arguments`; trailing undefined are omitted arguments, and a trailing plain object is the
+ * options, NumPy's keywords) is a TypeError in Python's words.
+ */
+export function checkPositionalCount(fn: string, args: ArrayLike<unknown>, min: number, max = min): void {
+  let n = args.length;
+  while (n > 0 && args[n - 1] === undefined) n--;
+  if (n > max && isPlainObject(args[n - 1])) n--;
+  if (n <= max) return;
+  const takes = min === max ? `${max} positional argument${max === 1 ? '' : 's'}` : `from ${min} to ${max} positional arguments`;
+  throw new TypeError(`${fn}() takes ${takes} but ${n} ${n === 1 ? 'was' : 'were'} given`);
+}
+
 /** NumPy's order letters, which it takes in either case ('f' is 'F'); anything else as given, for the caller's check. */
 export function orderLetter<T>(order: T): T {
   return (typeof order === 'string' && /^[cfak]$/.test(order) ? order.toUpperCase() : order) as T;
