@@ -173,6 +173,22 @@ const CASES: [string, () => unknown[], string][] = [
   ['method.put', () => [Mat(), Mat(), undefined, 7], 'put() takes from 2 to 3 positional arguments but 4 were given'], // NumPy (C): put() takes at most 3 arguments (4 given)
   ['method.repeat', () => [I(), undefined, 7], 'repeat() takes from 1 to 2 positional arguments but 3 were given'], // NumPy (C): repeat() takes at most 2 arguments (3 given)
   ['method.nonzero', () => [7], 'nonzero() takes 0 positional arguments but 1 was given'], // NumPy (C): function takes exactly 0 arguments (1 given)
+  ['gp.applyOverAxes', () => [(a: gp.GpuArray, axis: number) => gp.sum(a, axis, null, null, true), Mat(), [0], 7], 'applyOverAxes() takes 3 positional arguments but 4 were given'],
+  ['gp.astype', () => [A(), 'float32', 7], 'astype() takes 2 positional arguments but 3 were given'],
+  ['gp.dsplit', () => [gp.zeros([2, 2, 2]), 2, 7], 'dsplit() takes 2 positional arguments but 3 were given'],
+  ['gp.frombuffer', () => [new Float64Array([1, 2]), undefined, undefined, undefined, 7], 'frombuffer() takes from 1 to 4 positional arguments but 5 were given'], // NumPy (C): frombuffer() takes at most 4 positional arguments (5 given)
+  ['gp.fromiter', () => [[1, 2], 'float64', undefined, 7], 'fromiter() takes from 2 to 3 positional arguments but 4 were given'], // NumPy (C): fromiter() takes at most 3 positional arguments (4 given)
+  ['gp.issubdtype', () => ['float64', 'float64', 7], 'issubdtype() takes 2 positional arguments but 3 were given'],
+  ['gp.maskIndices', () => [3, gp.triu, undefined, 7], 'maskIndices() takes from 2 to 3 positional arguments but 4 were given'],
+  ['gp.promoteTypes', () => ['int8', 'int16', 7], 'promoteTypes() takes 2 positional arguments but 3 were given'],
+  ['gp.put', () => [A(), [0], [1], undefined, 7], 'put() takes from 3 to 4 positional arguments but 5 were given'],
+  ['gp.putAlongAxis', () => [A(), I(), A(), 0, 7], 'putAlongAxis() takes 4 positional arguments but 5 were given'],
+  ['gp.ravelMultiIndex', () => [[gp.array([0, 1]), gp.array([1, 0])], [2, 2], undefined, undefined, 7], 'ravelMultiIndex() takes from 2 to 4 positional arguments but 5 were given'],
+  ['gp.select', () => [[gp.array([true, false])], [gp.array([1, 2])], undefined, 7], 'select() takes from 2 to 3 positional arguments but 4 were given'],
+  ['gp.swapaxes', () => [Mat(), 0, 1, 7], 'swapaxes() takes 3 positional arguments but 4 were given'],
+  ['gp.typename', () => ['d', 7], 'typename() takes 1 positional argument but 2 were given'],
+  ['gp.unpackbits', () => [gp.array([7], 'uint8'), undefined, undefined, undefined, 7], 'unpackbits() takes from 1 to 4 positional arguments but 5 were given'],
+  ['method.swapaxes', () => [0, 1, 7], 'swapaxes() takes 2 positional arguments but 3 were given'], // NumPy (C): swapaxes() takes exactly 2 arguments (3 given)
   ['method.partition', () => [[2, 2], undefined, undefined, undefined, 7], 'partition() takes at most 3 positional arguments after the array arguments (4 given)'],
   ['method.argpartition', () => [[2, 2], undefined, undefined, undefined, 7], 'argpartition() takes at most 3 positional arguments after the array arguments (4 given)'],
 ];

@@ -2,6 +2,7 @@
 // that numpy.issubdtype tests dtypes against: gpuarray has no scalar type hierarchy, so each is
 // a name and the dtypes it stands above.
 import { DType, DTypeLike, dtype as toDType } from './dtype.js';
+import { checkPositionalCount } from '../util/options.js';
 
 /** One of NumPy's abstract scalar types: `gp.floating`, `gp.integer`, ... (for `gp.issubdtype`). */
 export class AbstractDType {
@@ -47,6 +48,7 @@ export const complexfloating = new AbstractDType('complexfloating', (d) => d.kin
  * @example gp.issubdtype(a.dtype, gp.floating)
  */
 export function issubdtype(arg1: DTypeLike | AbstractDType, arg2: DTypeLike | AbstractDType): boolean {
+  checkPositionalCount('issubdtype', arguments, 2);
   if (arg1 instanceof AbstractDType) {
     // An abstract type lies under another when every dtype of it does (floating under inexact).
     if (!(arg2 instanceof AbstractDType)) return false;

@@ -1,6 +1,7 @@
 // NumPy 2 type promotion: the promote_types table and NEP 50 weak scalars (plain JS numbers
 // take the array's dtype where their kind allows it; typed scalars such as float32(3) are strong).
 import { DType, dtype as toDType, DTypeLike, dtypes, integerRange } from './dtype.js';
+import { checkPositionalCount } from '../util/options.js';
 
 /** Kind of a weak (untyped) scalar: JS boolean, integer-valued number or bigint, other number, complex. */
 export type WeakKind = 'bool' | 'int' | 'float' | 'complex';
@@ -41,6 +42,7 @@ function viaStandIn(s: DType, o: DType): DType | undefined {
 
 /** numpy.promote_types(a, b): DTypes or dtype names ('int8'). */
 export function promoteTypes(x: DTypeLike, y: DTypeLike): DType {
+  checkPositionalCount('promoteTypes', arguments, 2);
   const a = x instanceof DType ? x : toDType(x, 'promoteTypes: first dtype');
   const b = y instanceof DType ? y : toDType(y, 'promoteTypes: second dtype');
   if (a === b) return a;

@@ -42,6 +42,7 @@ export function mintypecode(typechars: Iterable<TypeCodeLike>, typeset: string |
  * @example gp.typename('Q') // 'unsigned long long integer'
  */
 export function typename(char: string): string {
+  checkPositionalCount('typename', arguments, 1);
   const name = NAMES[char];
   if (name === undefined) throw new RangeError(`typename: unknown type code ${JSON.stringify(char)}`);
   return name;

@@ -5,6 +5,7 @@ import type { HostScalar } from '../core/host-data.js';
 import { normalizeAxis } from '../core/shape.js';
 import { copyInto } from './array-args.js';
 import { asarray } from './creation-data.js';
+import { checkPositionalCount } from '../util/options.js';
 
 /**
  * numpy.ndindex: every index of an array of `shape`, in C order, as JS arrays (the lengths by
@@ -98,6 +99,7 @@ export function applyAlongAxis(func1d: (slice: GpuArray, ...args: unknown[]) => 
  * @example gp.applyOverAxes(gp.sum, a, [0, 2])
  */
 export function applyOverAxes(func: (a: GpuArray, axis: number) => GpuArray, a: GpuArray, axes: number | readonly number[]): GpuArray {
+  checkPositionalCount('applyOverAxes', arguments, 3);
   if (typeof func !== 'function') throw new TypeError('applyOverAxes: func must be a function');
   if (!(a instanceof GpuArray)) throw new TypeError('applyOverAxes: expected a GpuArray');
   const n = a.ndim;

@@ -119,6 +119,8 @@ export function copy(a: unknown, orderOrOptions?: CopyOrder | { order?: CopyOrde
  * @example gp.astype(a, 'float32')
  */
 export function astype(a: GpuArray, dtype: DTypeLike, options?: AstypeOptions): GpuArray {
+  // NumPy's astype(x, dtype, /, *, copy, device): the options object is its keywords.
+  checkPositionalCount('astype', arguments, 2);
   if (!(a instanceof GpuArray)) throw new TypeError('astype: the first argument must be a GpuArray');
   return a.astype(dtype, options);
 }

@@ -2,7 +2,7 @@
 // TypedArray's bytes, native little-endian) and from any JS iterable.
 import { DType, dtype as toDType, DTypeLike, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { readOptions } from '../util/options.js';
+import { readOptions, checkPositionalCount } from '../util/options.js';
 import { isOptions } from './array-args.js';
 import { array } from './creation-data.js';
 
@@ -24,6 +24,7 @@ export interface FrombufferOptions {
  * @example gp.frombuffer(Float32Array.of(1, 2, 3).buffer, 'float32')
  */
 export function frombuffer(buffer: ArrayBuffer | ArrayBufferView, dtype?: DTypeLike | FrombufferOptions, count?: number | FrombufferOptions, offset?: number | FrombufferOptions): GpuArray {
+  checkPositionalCount('frombuffer', arguments, 1, 4);
   const positional: unknown[] = [dtype, count, offset];
   const at = positional.findIndex((v) => isOptions(v) && !(v instanceof DType));
   const o = (at >= 0 ? readOptions<FrombufferOptions>('frombuffer', positional[at], ['dtype', 'count', 'offset']) : {}) as FrombufferOptions;
@@ -65,6 +66,7 @@ export function frombuffer(buffer: ArrayBuffer | ArrayBufferView, dtype?: DTypeL
  * @example gp.fromiter((function* () { for (let i = 0; i < 5; i++) yield i * i; })(), 'int32')
  */
 export function fromiter(iterable: Iterable<unknown>, dtype: DTypeLike | { dtype: DTypeLike; count?: number }, count: number | { count?: number } = -1): GpuArray {
+  checkPositionalCount('fromiter', arguments, 2, 3);
   const opts = isOptions(dtype) && !(dtype instanceof DType) ? readOptions<{ dtype: DTypeLike; count: number }>('fromiter', dtype, ['dtype', 'count']) : { dtype: dtype as DTypeLike };
   const n = isOptions(count) ? (readOptions<{ count: number }>('fromiter', count, ['count']).count ?? -1) : (opts.count ?? count);
   if (opts.dtype === undefined || opts.dtype === null) throw new TypeError("fromiter() missing required argument 'dtype'");

@@ -48,6 +48,7 @@ const methods: IndexMethods = {
     return nonzero(this);
   },
   swapaxes(this: GpuArray, axis1, axis2) {
+    checkPositionalCount('swapaxes', arguments, 2);
     return swapaxes(this, axis1, axis2);
   },
   choose(this: GpuArray, choices, ...args) {

@@ -207,6 +207,7 @@ export function fillDiagonal(a: GpuArray, val: ArrayLike, wrap: boolean | { wrap
  * @example const [i, j] = gp.maskIndices(3, gp.triu, 1)
  */
 export function maskIndices(n: number, maskFunc: (m: GpuArray, k: number) => GpuArray, k: number | { k?: number } = 0): GpuArray[] {
+  checkPositionalCount('maskIndices', arguments, 2, 3);
   const kk = typeof k === 'object' ? (readOptions<{ k: number }>('maskIndices', k, ['k']).k ?? 0) : k;
   if (typeof maskFunc !== 'function') throw new TypeError('maskIndices: maskFunc must be a function');
   const m = ones([n, n], 'int64');

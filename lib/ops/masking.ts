@@ -133,6 +133,7 @@ export function select(
   choicelist: readonly (GpuArray | Scalar | HostScalar | readonly unknown[])[],
   defaultOrOptions: GpuArray | Scalar | HostScalar | readonly unknown[] | { default?: GpuArray | Scalar | HostScalar | readonly unknown[] } = 0,
 ): GpuArray {
+  checkPositionalCount('select', arguments, 2, 3);
   const defaultValue = isOptions(defaultOrOptions) ? (readOptions<{ default: GpuArray | Scalar | HostScalar | readonly unknown[] }>('select', defaultOrOptions, ['default']).default ?? 0) : defaultOrOptions;
   if (!Array.isArray(condlist) || !Array.isArray(choicelist)) throw new TypeError('select: condlist and choicelist must be lists (JS arrays)');
   if (condlist.length !== choicelist.length) throw new RangeError('list of cases must be same length as list of conditions');

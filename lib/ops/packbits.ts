@@ -105,6 +105,7 @@ export function packbits(a: ArrayLike, axis?: number | null | PackbitsOptions, o
  * @example gp.unpackbits(gp.array([2], 'uint8')) // [0, 0, 0, 0, 0, 0, 1, 0]
  */
 export function unpackbits(a: ArrayLike, axis?: number | null | UnpackbitsOptions, options_?: UnpackbitsOptions): GpuArray {
+  checkPositionalCount('unpackbits', arguments, 1, 4);
   const o = options<UnpackbitsOptions>('unpackbits', axis, options_, ['axis', 'count', 'bitorder']);
   return withArray(a, 'unpackbits: a', (x) => {
     if (x.dtype !== dtypes.uint8) throw new TypeError('Expected an input array of unsigned byte data type');

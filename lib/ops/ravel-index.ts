@@ -3,7 +3,7 @@
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { broadcastShapes, integerValue } from '../core/shape.js';
-import { describeValue, readOptions } from '../util/options.js';
+import { describeValue, readOptions, checkPositionalCount } from '../util/options.js';
 import { ArrayLike, toArray } from './array-args.js';
 import { zeros } from './creation.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
@@ -44,6 +44,7 @@ function fixScalar(j: bigint, m: bigint, mode: RavelMode): bigint {
 export function ravelMultiIndex(multiIndex: readonly number[], dims: number | readonly number[], options?: RavelMultiIndexOptions): number;
 export function ravelMultiIndex(multiIndex: readonly ArrayLike[] | GpuArray, dims: number | readonly number[], options?: RavelMultiIndexOptions): GpuArray;
 export function ravelMultiIndex(multiIndex: readonly ArrayLike[] | GpuArray, dims: number | readonly number[], options: RavelMultiIndexOptions = {}): GpuArray | number {
+  checkPositionalCount('ravelMultiIndex', arguments, 2, 4);
   const fn = 'ravelMultiIndex';
   const o = readOptions<RavelMultiIndexOptions>(fn, options, ['mode', 'order']);
   const order = o.order ?? 'C';

@@ -110,7 +110,10 @@ export function vsplit(a: unknown, spec: SplitSpec) {
   return splitNd('vsplit', a, spec, 2, () => 0);
 }
 /** numpy.dsplit: along axis 2 of an array of 3 or more dimensions. */
-export const dsplit = (a: unknown, spec: SplitSpec) => splitNd('dsplit', a, spec, 3, () => 2);
+export function dsplit(a: unknown, spec: SplitSpec) {
+  checkPositionalCount('dsplit', arguments, 2);
+  return splitNd('dsplit', a, spec, 3, () => 2);
+}
 
 /**
  * numpy.unstack (NumPy 2.1): the arrays along `axis` (default 0), each a view of `x` without that

@@ -167,6 +167,7 @@ function withFlat(a: GpuArray, fn: (flat: GpuArray) => void): void {
 
 /** numpy.put_along_axis(arr, indices, values, axis): in place. */
 export function putAlongAxis(arr: GpuArray, indices: unknown, values: unknown, axis: AxisArg): void {
+  checkPositionalCount('putAlongAxis', arguments, 4);
   targetArray('putAlongAxis', arr);
   const made: GpuArray[] = [];
   try {
@@ -188,6 +189,7 @@ export function putAlongAxis(arr: GpuArray, indices: unknown, values: unknown, a
 
 /** numpy.put(a, ind, v, mode='raise'): a.flat[ind] = v, v repeated to ind's length. In place. */
 export function put(a: GpuArray, ind: unknown, v: unknown, mode?: IndexMode | { mode?: IndexMode }): void {
+  checkPositionalCount('put', arguments, 3, 4);
   targetArray('put', a);
   const m = checkMode(isOptions(mode) ? (mode as { mode?: IndexMode }).mode : mode);
   const made: GpuArray[] = [];

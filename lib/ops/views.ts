@@ -69,6 +69,7 @@ export function flipud(m0: unknown): GpuArray {
 
 /** numpy.swapaxes: a view. */
 export function swapaxes(a0: unknown, axis1: number, axis2: number): GpuArray {
+  checkPositionalCount('swapaxes', arguments, 3);
   return withArray(a0, 'swapaxes input', (a) => swapView(a, axis1, axis2));
 }
 
