@@ -90,7 +90,7 @@ describeEachDevice('issue 22: memoised calls', () => {
       return t.multiply(2);
     });
     expect((returned.toTypedArray() as Float32Array)[n - 1]).to.equal(2 * (n - 1));
-    // An earlier test's small array can still go back meanwhile (seen once on the H200: 512 bytes),
+    // An earlier test's small array can still go back meanwhile (twice on the H200: 512 bytes),
     // so each count is exact up to less than one of this test's arrays (n * 4 bytes).
     const grownBy = (bytes: number) => {
       const grown = pool.usedBytes() - before;
