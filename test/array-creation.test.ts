@@ -24,6 +24,11 @@ const CASES: Case[] = [
   ["arange(5, 1) empty", () => gp.arange(5, 1), "int64", [0], []],
   ["arange(1, 3, 0.5) complex64", () => gp.arange(1, 3, 0.5, 'complex64'), "complex64", [4], [1, 0, 1.5, 0, 2, 0, 2.5, 0]],
   ["arange with {dtype}", () => gp.arange(4, { dtype: 'uint8' }), "uint8", [4], [0, 1, 2, 3]],
+  // NumPy's positions arange(start, stop, step, dtype), None (undefined or null) where omitted.
+  ["arange(3, None, 2)", () => gp.arange(3, undefined, 2), "int64", [2], [0n, 2n]],
+  ["arange(3, None, None, 'int8')", () => gp.arange(3, null, null, 'int8'), "int8", [3], [0, 1, 2]],
+  ["arange(2, 8, None)", () => gp.arange(2, 8, null), "int64", [6], [2n, 3n, 4n, 5n, 6n, 7n]],
+  ["arange(3, None, None, None)", () => gp.arange(3, null, null, null), "int64", [3], [0n, 1n, 2n]],
   ["linspace(0, 1, 5)", () => gp.linspace(0, 1, 5), "float64", [5], [0.0, 0.25, 0.5, 0.75, 1.0]],
   ["linspace(0, 10, 4, endpoint=false)", () => gp.linspace(0, 10, 4, { endpoint: false }), "float64", [4], [0.0, 2.5, 5.0, 7.5]],
   ["linspace(-3.5, 7.25, 11) int32 (floors)", () => gp.linspace(-3.5, 7.25, 11, { dtype: 'int32' }), "int32", [11], [-4, -3, -2, -1, 0, 1, 2, 4, 5, 6, 7]],
@@ -67,6 +72,17 @@ describeEachDevice('creation: arange, linspace, eye (NumPy values)', () => {
       a.dispose();
     });
   }
+});
+
+describeEachDevice('creation: arange refuses what NumPy refuses', () => {
+  it('a fourth position that is no dtype, a missing stop, a fifth position: TypeError', () => {
+    // np.arange(3, None, None, 1): "Cannot interpret '1' as a data type" (not arange(3, 1), empty).
+    expect(() => gp.arange(3, undefined, undefined, 1 as never)).to.throw(TypeError, /dtype/);
+    expect(() => gp.arange(1, 3, 1, 7 as never)).to.throw(TypeError, /dtype/);
+    expect(() => gp.arange(null, 3)).to.throw(TypeError, /requires stop/);
+    expect(() => gp.arange()).to.throw(TypeError, /requires stop/);
+    expect(() => gp.arange(1, 2, 3, 'int8', 5)).to.throw(TypeError, /from 1 to 4 positional arguments but 5 were given/);
+  });
 });
 
 describeEachDevice('creation: empty, zeros, ones, full and the *Like variants', () => {
@@ -330,8 +346,8 @@ describeEachDevice('creation: bad input is refused before anything is allocated'
     refuses(() => gp.arange(NaN), RangeError, /finite/);
     refuses(() => gp.arange(0, Infinity), RangeError, /finite/);
     refuses(() => gp.arange(0, 1e300, 1e-300), RangeError, /Maximum allowed size exceeded/);
-    refuses(() => gp.arange(), TypeError, /1 to 3 numbers/);
-    refuses(() => gp.arange(1, 2, 3, 4), TypeError, /1 to 3 numbers/);
+    refuses(() => gp.arange(), TypeError, /requires stop to be specified/);
+    refuses(() => gp.arange(1, 2, 3, 4), TypeError, /dtype/);
     refuses(() => gp.arange(5, 'bool'), TypeError, /at most length 2/);
     refuses(() => gp.linspace(0, 1, -1), RangeError, /non-negative/);
     refuses(() => gp.linspace(0, 1, 2.5), TypeError, /integer/);

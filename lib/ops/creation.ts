@@ -131,7 +131,7 @@ const arangeKernel = ElementwiseKernel('T start, T delta', 'T out', 'out = start
 const arangeHalfKernel = ElementwiseKernel('float32 start, float32 delta', 'T out', 'out = (T)(start + (float)i * delta)', 'gpa_arange_half', EXACT);
 
 /** An argument of `arange`: start, stop, step (numbers, bigints, typed scalars or 0-d arrays), then a dtype or `{dtype}`. */
-export type ArangeArg = number | bigint | Scalar | GpuArray | DTypeLike | { dtype?: DTypeLike } | undefined;
+export type ArangeArg = number | bigint | Scalar | GpuArray | DTypeLike | { dtype?: DTypeLike } | null | undefined;
 
 /**
  * A typed scalar or 0-d array bound of arange as NumPy reads it, a Python int or float: an
@@ -153,8 +153,10 @@ function wrapInt(v: bigint, d: DType): bigint {
 
 /**
  * numpy.arange: arange(stop), arange(start, stop), arange(start, stop, step), each with an
- * optional trailing dtype (or { dtype }). Integers give int64, anything fractional float64, as
- * NumPy; the length is ceil((stop - start) / step) and values wrap in small integer dtypes.
+ * optional trailing dtype (or { dtype }); NumPy's positions too, arange(start, stop, step, dtype),
+ * where an omitted (undefined) or null stop makes start the stop, and step defaults to 1.
+ * Integers give int64, anything fractional float64, as NumPy; the length is
+ * ceil((stop - start) / step) and values wrap in small integer dtypes.
  */
 export function arange(...args: ArangeArg[]): GpuArray {
   let dt: DType | undefined;
@@ -167,13 +169,24 @@ export function arange(...args: ArangeArg[]): GpuArray {
     if (o.dtype !== undefined) dt = toDType(o.dtype, 'arange: dtype');
     args.pop();
   }
+  // NumPy's fourth position is the dtype (None the default): arange(3, undefined, undefined, 1) is
+  // its TypeError, not arange(3, 1).
+  if (args.length === 4 && dt === undefined) {
+    const d = args.pop();
+    if (d !== undefined && d !== null) dt = toDType(d as DTypeLike, 'arange: dtype');
+  }
+  if (args.length > 3) throw new TypeError(`arange() takes from 1 to 4 positional arguments but ${args.length} were given`);
+  const absent = (v: unknown) => v === undefined || v === null; // NumPy's None
+  if (absent(args[0])) throw new TypeError('arange() requires stop to be specified.');
   const floats = { any: false };
-  const nums = args.filter((a) => a !== undefined).map((a) => arangeBound(a, floats)) as (number | bigint)[];
-  if (nums.length < 1 || nums.length > 3) throw new TypeError(`arange takes 1 to 3 numbers (and a dtype), got ${nums.length}`);
+  const bounds = args.map((a) => (absent(a) ? undefined : arangeBound(a, floats))) as (number | bigint | undefined)[];
+  const nums = bounds.filter((b) => b !== undefined);
   for (const n of nums) {
     if (typeof n !== 'number' && typeof n !== 'bigint') throw new TypeError(`arange: ${String(n)} is not a number`);
   }
-  const [start, stop, step] = nums.length === 1 ? [0, nums[0], 1] : [nums[0], nums[1], nums[2] ?? 1];
+  const [b0, b1, b2] = bounds as [number | bigint, number | bigint | undefined, number | bigint | undefined];
+  const [start, stop] = b1 === undefined ? [0, b0] : [b0, b1];
+  const step = b2 ?? 1;
   const d = dt ?? (!floats.any && nums.every((n) => typeof n === 'bigint' || Number.isInteger(n)) ? dtypes.int64 : dtypes.float64);
   const [s0, s1, st] = [Number(start), Number(stop), Number(step)];
   if (st === 0) throw new RangeError('arange: step must not be zero');
