@@ -416,7 +416,7 @@ describeEachDevice('random: API', () => {
     expect(() => rs.dirichlet([1, 0], 2, 'float32')).to.throw(RangeError, /alpha <= 0/);
     // randint keeps NumPy's integer dtypes (default int64).
     expect([random.randint(5, { size: 3 }).dtype.name, random.randint(0, 5, 3, 'uint16').dtype.name, random.randint(0, 5, { size: 3, dtype: 'int32' }).dtype.name]).to.deep.equal(['int64', 'uint16', 'int32']);
-    expect(() => random.randint(0, 5, 3, 'float32')).to.throw(TypeError, /Unsupported dtype float32/);
+    expect(() => random.randint(0, 5, 3, 'float32')).to.throw(TypeError, /randint: Unsupported dtype float32 for randint/);
     // NumPy's Generator has no dtype on normal (and the other non-standard distributions): unchanged.
     expect(() => gen().normal(0, 1, 3, 'float32')).to.throw(TypeError, /at most 3 positional/);
     expect(() => gen().gamma(2, { size: 3, dtype: 'float32' })).to.throw(TypeError, /unexpected keyword argument 'dtype'/);

@@ -208,7 +208,10 @@ export class RandomState {
   /** randint(low, high?, size?, dtype='int64'): integers in [low, high), or [0, low) with one bound. */
   randint(...args: unknown[]): GpuArray {
     const a = bindArgs('randint', args, ['low', 'high', 'size', 'dtype']);
-    return this.gen.integers(a.low, a.high, a.size, a.dtype ?? 'int64');
+    const d = toDType((a.dtype ?? 'int64') as DTypeLike);
+    // NumPy's TypeError names randint (Generator.integers' would name integers).
+    if (!d.isInteger && !d.isBool) throw new TypeError(`randint: Unsupported dtype ${d.name} for randint`);
+    return this.gen.integers(a.low, a.high, a.size, d.name);
   }
 
   /**
