@@ -4,26 +4,13 @@
 // folded, and gp's fill itself. Device time (CUDA events, median of 15).
 //   node dist/bench/probes/normal-compute-probe.js
 import * as gp from '../../lib/index.js';
-import { CudaBackend } from '../../lib/device/cuda/backend.js';
-import { normalFillSource, normalGeometry, roundKeys } from '../../lib/random/kernels.js';
-import { zigSource } from '../../lib/random/ziggurat.js';
-import { CudaEventClock } from '../timing.js';
-
-const be = gp.currentDevice().backend as CudaBackend;
-const clock = new CudaEventClock(be);
-const time = (f: () => void) => clock.time(f, { reps: 15 }).ms;
-const N = Number(process.env.PROBE_N ?? 256 * 1024 * 1024);
-const opts = ['--fmad=false'];
-const keys = roundKeys([0x12345678, 0x9abcdef0]);
-const pos = [0, 0, 0, 0];
+import { gpFill, keys, KEYS, N, opts, prelude, time } from './normal-probe-kit.js';
 
 const out = gp.empty([N], 'float32');
-const geo = normalGeometry(N / 4, 'float');
+const gp0 = gpFill(out);
+const geo = gp0.geo;
 const sink = gp.empty([geo[0] * geo[1]], 'uint32');
-const gpk = gp.RawKernel(normalFillSource('probe_zig_gp', 'float'), 'probe_zig_gp', opts);
-const gpArgs = [out, N, ...keys, ...pos, 1];
 
-const KEYS = ['a', 'b'].flatMap((h) => Array.from({ length: 10 }, (_, i) => `unsigned int k${h}${i}`)).join(', ');
 const body = (fold: string) => `{
   K10;
   const ZigEntry32* t = zig_stage(ZIG32);
@@ -39,10 +26,7 @@ const body = (fold: string) => `{
   sink[blockIdx.x * blockDim.x + threadIdx.x] = acc;
   (void)t;
 }`;
-const src = `#include "gpuarray/random_fill.h"
-${zigSource('f32')}
-#define K10 const gpa::rng::Keys10 K = {{ka0, ka1, ka2, ka3, ka4, ka5, ka6, ka7, ka8, ka9}, {kb0, kb1, kb2, kb3, kb4, kb5, kb6, kb7, kb8, kb9}}
-using namespace gpa::rng;
+const src = `${prelude()}
 extern "C" __global__ void __launch_bounds__(256, 4) probe_draws(unsigned int* sink, long long n, ${KEYS}) ${body(
   `uint32_t rej; const f32x4 v = zig4_f32(b[u], t, &rej);
       acc ^= __float_as_uint(v.x) ^ __float_as_uint(v.y) ^ __float_as_uint(v.z) ^ __float_as_uint(v.w) ^ rej;`,
@@ -53,11 +37,11 @@ extern "C" __global__ void __launch_bounds__(256, 4) probe_philox(unsigned int* 
 const draws = gp.RawKernel(src, 'probe_draws', opts);
 const philox = gp.RawKernel(src, 'probe_philox', opts);
 const args = [sink, N, ...keys];
-gpk(...geo, gpArgs);
+gp0.run();
 draws(...geo, args);
 philox(...geo, args);
 for (let round = 0; round < 3; round++) {
-  const fill = time(() => gpk(...geo, gpArgs));
+  const fill = time(gp0.run);
   const d = time(() => draws(...geo, args));
   const p = time(() => philox(...geo, args));
   console.log(`${geo[0]}x${geo[1]}: gp's fill ${fill.toFixed(4)} ms; Philox + draws, no stores ${d.toFixed(4)} ms; Philox alone, no stores ${p.toFixed(4)} ms`);

@@ -6,37 +6,19 @@
 // bits. Device time (CUDA events, median of 15).
 //   node dist/bench/probes/normal-split-probe.js
 import * as gp from '../../lib/index.js';
-import { CudaBackend } from '../../lib/device/cuda/backend.js';
-import { normalFillSource, normalGeometry, roundKeys } from '../../lib/random/kernels.js';
-import { zigSource } from '../../lib/random/ziggurat.js';
-import { CudaEventClock } from '../timing.js';
-
-const be = gp.currentDevice().backend as CudaBackend;
-const clock = new CudaEventClock(be);
-const time = (f: () => void) => clock.time(f, { reps: 15 }).ms;
-const N = Number(process.env.PROBE_N ?? 256 * 1024 * 1024);
-const sms = be.device.multiprocessorCount;
-const opts = ['--fmad=false'];
-const keys = roundKeys([0x12345678, 0x9abcdef0]);
-const pos = [0, 0, 0, 0];
+import { gpFill, keys, KEYS, N, opts, prelude, sms, time } from './normal-probe-kit.js';
 
 const out = gp.empty([N], 'float32');
 const G = N / 4;
 const chunks = Math.ceil(G / 128);
 const mask = gp.empty([chunks * 32], 'uint16');
 
-const gpk = gp.RawKernel(normalFillSource('probe_zig_gp', 'float'), 'probe_zig_gp', opts);
-const gpArgs = [out, N, ...keys, ...pos, 1];
-const gpGeo = normalGeometry(N / 4, 'float');
-gpk(...gpGeo, gpArgs);
+const gp0 = gpFill(out);
+gp0.run();
 const ref = out.copy();
-console.log(`gp's fill ${gpGeo[0]}x${gpGeo[1]}: ${time(() => gpk(...gpGeo, gpArgs)).toFixed(4)} ms`);
+console.log(`gp's fill ${gp0.geo[0]}x${gp0.geo[1]}: ${time(gp0.run).toFixed(4)} ms`);
 
-const KEYS = ['a', 'b'].flatMap((h) => Array.from({ length: 10 }, (_, i) => `unsigned int k${h}${i}`)).join(', ');
-const src = (mb1: number, mb2: number) => `#include "gpuarray/random_fill.h"
-${zigSource('f32')}
-#define K10 const gpa::rng::Keys10 K = {{ka0, ka1, ka2, ka3, ka4, ka5, ka6, ka7, ka8, ka9}, {kb0, kb1, kb2, kb3, kb4, kb5, kb6, kb7, kb8, kb9}}
-using namespace gpa::rng;
+const src = (mb1: number, mb2: number) => `${prelude()}
 // Chunk c: groups 128 c + 32 u + lane (u < 4) of one warp; mask word 32 c + lane: bits 4u..4u+3.
 extern "C" __global__ void __launch_bounds__(256, ${mb1}) probe_zm1(float* out, long long n, ${KEYS}, unsigned short* mask) {
   K10;

@@ -8,28 +8,13 @@
 // events, median of 15).
 //   node dist/bench/probes/normal-tma-probe.js
 import * as gp from '../../lib/index.js';
-import { CudaBackend } from '../../lib/device/cuda/backend.js';
-import { normalFillSource, normalGeometry, roundKeys } from '../../lib/random/kernels.js';
-import { zigSource } from '../../lib/random/ziggurat.js';
-import { CudaEventClock } from '../timing.js';
-
-const be = gp.currentDevice().backend as CudaBackend;
-const clock = new CudaEventClock(be);
-const time = (f: () => void) => clock.time(f, { reps: 15 }).ms;
-const N = Number(process.env.PROBE_N ?? 256 * 1024 * 1024);
-const sms = be.device.multiprocessorCount;
-const opts = ['--fmad=false'];
-const keys = roundKeys([0x12345678, 0x9abcdef0]);
-const pos = [0, 0, 0, 0];
+import { gpFill, keys, KEYS, N, opts, prelude, sms, time } from './normal-probe-kit.js';
 
 const out = gp.empty([N], 'float32');
-const gpk = gp.RawKernel(normalFillSource('probe_zig_gp', 'float'), 'probe_zig_gp', opts);
-const gpArgs = [out, N, ...keys, ...pos, 1];
-const gpGeo = normalGeometry(N / 4, 'float');
-gpk(...gpGeo, gpArgs);
+const gp0 = gpFill(out);
+gp0.run();
 const ref = out.copy();
 
-const KEYS = ['a', 'b'].flatMap((h) => Array.from({ length: 10 }, (_, i) => `unsigned int k${h}${i}`)).join(', ');
 const kernel = (name: string, tma: boolean, mb: number, threads = 256, store = 'o[(c << 7) + 32u * u + lane] = x;', range = false, patch = '4 * (uint64_t)gg + j', keep = 31) => `
 extern "C" __global__ void __launch_bounds__(${threads}, ${mb}) ${name}(float* out, long long n, ${KEYS}) {
   K10;
@@ -249,10 +234,7 @@ extern "C" __global__ void __launch_bounds__(256, ${mb}) ${name}(float* out, lon
     }
   }
 }`;
-const src = `#include "gpuarray/random_fill.h"
-${zigSource('f32')}
-#define K10 const gpa::rng::Keys10 K = {{ka0, ka1, ka2, ka3, ka4, ka5, ka6, ka7, ka8, ka9}, {kb0, kb1, kb2, kb3, kb4, kb5, kb6, kb7, kb8, kb9}}
-using namespace gpa::rng;
+const src = `${prelude()}
 ${kernel('probe_stg4', false, 4)}
 ${kernel('probe_tma4', true, 4)}
 ${kernel('probe_tma5', true, 5)}
@@ -272,7 +254,7 @@ const names = (process.env.PROBE_KERNELS ?? 'probe_stg4,probe_tma4,probe_tma5').
 const perSms = (process.env.PROBE_PER_SM ?? '4,8,16,64').split(',').map(Number);
 const variants = names.map((name) => ({ name, k: gp.RawKernel(src, name, opts) }));
 for (let round = 0; round < 2; round++) {
-  console.log(`gp's fill ${gpGeo[0]}x${gpGeo[1]}: ${time(() => gpk(...gpGeo, gpArgs)).toFixed(4)} ms`);
+  console.log(`gp's fill ${gp0.geo[0]}x${gp0.geo[1]}: ${time(gp0.run).toFixed(4)} ms`);
   for (const { name, k } of variants) {
     for (const perSm of perSms) {
       out.fill(0);
