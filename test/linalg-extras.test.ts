@@ -84,6 +84,12 @@ describeEachDevice('linalg: NumPy 2 array-API functions', () => {
     expect(() => gp.linalg.matrixTranspose(gp.ones([3]))).to.throw(RangeError);
     expect(() => gp.linalg.outer(gp.ones([2, 2]), gp.ones([2]))).to.throw(RangeError, 'one-dimensional');
     expect(gp.linalg.outer(gp.ones([2]), gp.ones([3])).shape).to.deep.equal([2, 3]);
+    // NumPy 2: linalg.outer(x1, x2, /) and linalg.tensordot(x1, x2, /, *, axes=2).
+    expect(() => (gp.linalg.outer as (...a: unknown[]) => unknown)(gp.ones([2]), gp.ones([3]), null)).to.throw(TypeError, 'outer() takes 2 positional arguments but 3 were given');
+    expect(() => (gp.linalg.tensordot as (...a: unknown[]) => unknown)(gp.ones([2, 2]), gp.ones([2, 2]), 1)).to.throw(TypeError, 'tensordot() takes 2 positional arguments but 3 were given');
+    const td = gp.linalg.tensordot(gp.arange(4, 'float64').reshape(2, 2), gp.arange(4, 'float64').reshape(2, 2), { axes: 1 });
+    expect(td.toArray()).to.deep.equal([[2, 3], [6, 11]]); // np.linalg.tensordot(a, a, axes=1)
+    expect(gp.linalg.tensordot(gp.ones([2, 3]), gp.ones([2, 3])).toArray()).to.equal(6); // axes=2: a full contraction, 0-d
     // np.linalg.trace(x, offset=1) = [-12, 24]; np.linalg.diagonal(x, offset=-1) = [[-6, -1], [6, 11]].
     expect(values(gp.linalg.trace(x, { offset: 1 }))).to.deep.equal([-12, 24]);
     expect(values(gp.linalg.diagonal(x, { offset: -1 }))).to.deep.equal([-6, -1, 6, 11]);

@@ -13,7 +13,7 @@ import { svdArray } from './decompositions.js';
 import { LinAlgError } from './lin-alg-error.js';
 import { ArrayLike, deliver, matmul, withArrays } from './matmul.js';
 import { norm, NormOrd } from './norm.js';
-import { cross, diagonal, dot, outer as outerProduct, trace as traceOf } from './products.js';
+import { cross, diagonal, dot, outer as outerProduct, tensordot, type TensordotAxes, trace as traceOf } from './products.js';
 import { inv, solve } from './solve.js';
 import { assertStackedSquare, swapLast } from './solver-call.js';
 import { withTemporaries } from './temporaries.js';
@@ -258,10 +258,17 @@ export function matrixTranspose(x: ArrayLike): GpuArray {
 
 /** numpy.linalg.outer: the outer product of two 1-D arrays (NumPy 2; gp.outer flattens instead). */
 export function linalgOuter(x1: ArrayLike, x2: ArrayLike): GpuArray {
+  checkPositionalCount('outer', arguments, 2);
   return withArrays([x1, x2], (a, b) => {
     if (a.ndim !== 1 || b.ndim !== 1) throw new RangeError(`Input arrays must be one-dimensional, but they are ${a.ndim}-dimensional and ${b.ndim}-dimensional`);
     return outerProduct(a, b);
   });
+}
+
+/** numpy.linalg.tensordot(x1, x2, /, *, axes=2): gp.tensordot with `axes` an option only, as NumPy 2's. */
+export function linalgTensordot(x1: ArrayLike, x2: ArrayLike, options: { axes?: TensordotAxes } = {}): GpuArray {
+  checkPositionalCount('tensordot', arguments, 2);
+  return tensordot(x1, x2, options);
 }
 
 /** numpy.linalg.cross(x1, x2, axis=-1): the cross product of 3-element vectors (NumPy 2; gp.cross also takes 2-element ones). */

@@ -6,7 +6,6 @@ import { eig, eigvals } from './eig.js';
 import { lstsq, pinv, matrixRank } from './least-squares.js';
 import { LinAlgError } from './lin-alg-error.js';
 import { matmul } from './matmul.js';
-import { tensordot } from './products.js';
 import {
   multiDot,
   cond,
@@ -16,6 +15,7 @@ import {
   vecdot,
   matrixTranspose,
   linalgOuter,
+  linalgTensordot,
   linalgCross,
   linalgDiagonal,
   linalgTrace,
@@ -77,8 +77,8 @@ export const linalg = {
   matrixTranspose,
   /** numpy.linalg.matmul: gp.matmul. */
   matmul,
-  /** numpy.linalg.tensordot: gp.tensordot. */
-  tensordot,
+  /** numpy.linalg.tensordot(x1, x2, {axes}): gp.tensordot with `axes` an option only, as NumPy 2's. */
+  tensordot: linalgTensordot,
   /** numpy.linalg.cross(x1, x2, {axis}): the cross product of 3-element vectors along axis (default -1); 2-element ones are refused (unlike gp.cross). */
   cross: linalgCross,
   /** numpy.linalg.outer(x1, x2): the outer product of two 1-D arrays (other shapes are refused, unlike gp.outer). */
