@@ -90,6 +90,23 @@ describeEachDevice('linalg: NumPy 2 array-API functions', () => {
     const td = gp.linalg.tensordot(gp.arange(4, 'float64').reshape(2, 2), gp.arange(4, 'float64').reshape(2, 2), { axes: 1 });
     expect(td.toArray()).to.deep.equal([[2, 3], [6, 11]]); // np.linalg.tensordot(a, a, axes=1)
     expect(gp.linalg.tensordot(gp.ones([2, 3]), gp.ones([2, 3])).toArray()).to.equal(6); // axes=2: a full contraction, 0-d
+    // Their keyword-only arguments: a null (None) by position is NumPy's TypeError, as any extra.
+    const e3 = gp.eye(3);
+    const v = gp.ones([3]);
+    const L = gp.linalg as unknown as Record<string, (...a: unknown[]) => unknown>;
+    const refused: [string, unknown[], string][] = [
+      ['cross', [v, v, null], 'cross() takes 2 positional arguments but 3 were given'],
+      ['diagonal', [e3, null], 'diagonal() takes 1 positional argument but 2 were given'],
+      ['trace', [e3, null], 'trace() takes 1 positional argument but 2 were given'],
+      ['matrixNorm', [e3, null], 'matrixNorm() takes 1 positional argument but 2 were given'],
+      ['vectorNorm', [v, null], 'vectorNorm() takes 1 positional argument but 2 were given'],
+      ['cholesky', [e3, null], 'cholesky() takes 1 positional argument but 2 were given'],
+      ['multiDot', [[e3, e3], null], 'multiDot() takes 1 positional argument but 2 were given'],
+      ['matmul', [e3, e3, null], 'matmul() takes 2 positional arguments but 3 were given'],
+    ];
+    for (const [name, args, message] of refused) expect(() => L[name](...args), name).to.throw(TypeError, message);
+    expect(() => L.matmul(e3, e3, { out: gp.empty([3, 3]) })).to.throw(TypeError, /unknown option 'out'/); // no ufunc keywords
+    expect((gp.linalg.matmul(gp.arange(4, 'float64').reshape(2, 2), gp.ones([2])) as gp.GpuArray).toArray()).to.deep.equal([1, 5]);
     // np.linalg.trace(x, offset=1) = [-12, 24]; np.linalg.diagonal(x, offset=-1) = [[-6, -1], [6, 11]].
     expect(values(gp.linalg.trace(x, { offset: 1 }))).to.deep.equal([-12, 24]);
     expect(values(gp.linalg.diagonal(x, { offset: -1 }))).to.deep.equal([-6, -1, 6, 11]);

@@ -33,6 +33,7 @@ export interface CholeskyOptions {
 
 /** numpy.linalg.cholesky: L with A = L L^H (reads A's lower triangle), or U with `upper`. */
 export function cholesky(a: ArrayLike, options: CholeskyOptions = {}): GpuArray {
+  checkPositionalCount('cholesky', arguments, 1);
   const upper = readOptions<CholeskyOptions>('cholesky', options, ['upper']).upper ?? false;
   return withArrays([a], (x) => {
     assertStackedSquare(x);

@@ -48,6 +48,7 @@ function chainOrder(p: number[]): number[][] {
  * @example gp.linalg.multiDot([a, b, c]) // a @ b @ c
  */
 export function multiDot(arrays: readonly ArrayLike[], options: { out?: GpuArray } = {}): GpuArray {
+  checkPositionalCount('multiDot', arguments, 1);
   const { out } = readOptions<{ out: GpuArray }>('multiDot', options, ['out']);
   if (!Array.isArray(arrays)) throw new TypeError('multiDot: arrays must be an array of arrays');
   if (arrays.length < 2) throw new RangeError('Expecting at least two arrays.');
@@ -155,6 +156,7 @@ export interface VectorNormOptions {
 
 /** numpy.linalg.vector_norm(x, axis=None, keepdims=False, ord=2): a vector norm over one or more axes (NumPy 2). */
 export function vectorNorm(x: ArrayLike, options: VectorNormOptions = {}): GpuArray {
+  checkPositionalCount('vectorNorm', arguments, 1);
   const o = readOptions<VectorNormOptions>('vectorNorm', options, ['axis', 'keepdims', 'ord']);
   const ord = o.ord ?? 2;
   if (typeof ord !== 'number') throw new RangeError(`vectorNorm: Invalid norm order '${String(ord)}' for vectors`);
@@ -182,6 +184,7 @@ export interface MatrixNormOptions {
 
 /** numpy.linalg.matrix_norm(x, keepdims=False, ord='fro'): the norm of each matrix over the last two axes (NumPy 2). */
 export function matrixNorm(x: ArrayLike, options: MatrixNormOptions = {}): GpuArray {
+  checkPositionalCount('matrixNorm', arguments, 1);
   const o = readOptions<MatrixNormOptions>('matrixNorm', options, ['keepdims', 'ord']);
   return norm(x, o.ord ?? 'fro', { axis: [-2, -1], keepdims: o.keepdims ?? false });
 }
@@ -265,6 +268,13 @@ export function linalgOuter(x1: ArrayLike, x2: ArrayLike): GpuArray {
   });
 }
 
+/** numpy.linalg.matmul(x1, x2, /): gp.matmul without the ufunc's out, dtype and casting (NumPy 2's function has none). */
+export function linalgMatmul(x1: ArrayLike, x2: ArrayLike): GpuArray {
+  checkPositionalCount('matmul', arguments, 2);
+  if (arguments[2] !== undefined) readOptions('matmul', arguments[2], []);
+  return matmul(x1, x2);
+}
+
 /** numpy.linalg.tensordot(x1, x2, /, *, axes=2): gp.tensordot with `axes` an option only, as NumPy 2's. */
 export function linalgTensordot(x1: ArrayLike, x2: ArrayLike, options: { axes?: TensordotAxes } = {}): GpuArray {
   checkPositionalCount('tensordot', arguments, 2);
@@ -273,6 +283,7 @@ export function linalgTensordot(x1: ArrayLike, x2: ArrayLike, options: { axes?: 
 
 /** numpy.linalg.cross(x1, x2, axis=-1): the cross product of 3-element vectors (NumPy 2; gp.cross also takes 2-element ones). */
 export function linalgCross(x1: ArrayLike, x2: ArrayLike, options: { axis?: number } = {}): GpuArray {
+  checkPositionalCount('cross', arguments, 2);
   const axis = readOptions<{ axis: number }>('linalg.cross', options, ['axis']).axis ?? -1;
   return withArrays([x1, x2], (a, b) => {
     const la = a.shape[normalizeAxis(axis, a.ndim)];
@@ -286,12 +297,14 @@ export function linalgCross(x1: ArrayLike, x2: ArrayLike, options: { axis?: numb
 
 /** numpy.linalg.diagonal(x, offset=0): the diagonals of the matrices over the last two axes. */
 export function linalgDiagonal(x: ArrayLike, options: { offset?: number } = {}): GpuArray {
+  checkPositionalCount('diagonal', arguments, 1);
   const { offset } = readOptions<{ offset: number }>('linalg.diagonal', options, ['offset']);
   return diagonal(x, offset ?? 0, -2, -1);
 }
 
 /** numpy.linalg.trace(x, offset=0, dtype=None): the traces of the matrices over the last two axes. */
 export function linalgTrace(x: ArrayLike, options: { offset?: number; dtype?: DTypeLike } = {}): GpuArray {
+  checkPositionalCount('trace', arguments, 1);
   const o = readOptions<{ offset: number; dtype: DTypeLike }>('linalg.trace', options, ['offset', 'dtype']);
   return traceOf(x, { offset: o.offset ?? 0, axis1: -2, axis2: -1, ...(o.dtype !== undefined ? { dtype: o.dtype } : {}) });
 }

@@ -5,7 +5,6 @@ import { cholesky, qr, svd, eigh, eigvalsh } from './decompositions.js';
 import { eig, eigvals } from './eig.js';
 import { lstsq, pinv, matrixRank } from './least-squares.js';
 import { LinAlgError } from './lin-alg-error.js';
-import { matmul } from './matmul.js';
 import {
   multiDot,
   cond,
@@ -16,6 +15,7 @@ import {
   matrixTranspose,
   linalgOuter,
   linalgTensordot,
+  linalgMatmul,
   linalgCross,
   linalgDiagonal,
   linalgTrace,
@@ -75,8 +75,8 @@ export const linalg = {
   vecdot,
   /** numpy.linalg.matrix_transpose(x): the last two axes swapped (a view). */
   matrixTranspose,
-  /** numpy.linalg.matmul: gp.matmul. */
-  matmul,
+  /** numpy.linalg.matmul(x1, x2): gp.matmul without the ufunc's arguments, as NumPy 2's. */
+  matmul: linalgMatmul,
   /** numpy.linalg.tensordot(x1, x2, {axes}): gp.tensordot with `axes` an option only, as NumPy 2's. */
   tensordot: linalgTensordot,
   /** numpy.linalg.cross(x1, x2, {axis}): the cross product of 3-element vectors along axis (default -1); 2-element ones are refused (unlike gp.cross). */
