@@ -53,9 +53,15 @@ function broadcastValues(src: { shape: number[]; values: bigint[] }, shape: read
   };
 }
 
-export function integers(bg: Philox, lowIn: Bound, highIn: Bound | null | undefined, size: Size, dt: DTypeLike, endpoint: boolean): GpuArray {
+/** The dtype of `method`'s integers (default int64): an integer dtype or bool, else NumPy's TypeError. */
+export function integerDType(dt: DTypeLike | null | undefined, method: string): DType {
   const d: DType = toDType(dt ?? 'int64');
-  if (!d.isInteger && !d.isBool) throw new TypeError(`integers: Unsupported dtype ${d.name} for integers`);
+  if (!d.isInteger && !d.isBool) throw new TypeError(`${method}: Unsupported dtype ${d.name} for ${method}`);
+  return d;
+}
+
+export function integers(bg: Philox, lowIn: Bound, highIn: Bound | null | undefined, size: Size, dt: DTypeLike, endpoint: boolean): GpuArray {
+  const d = integerDType(dt, 'integers');
   let low = lowIn;
   let high = highIn;
   if (high === null || high === undefined) {

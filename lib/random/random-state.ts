@@ -11,6 +11,7 @@ import { ufuncFunctions, type UfuncOperand } from '../ops/ufunc-api.js';
 import { readOptions } from '../util/options.js';
 import { Philox, type PhiloxState } from './bit-generator.js';
 import { DISTRIBUTIONS } from './distributions.js';
+import { integerDType } from './integers.js';
 import { bindArgs, type Size, sizeShape } from './params.js';
 import { Generator } from './generator.js';
 import { hostEntropy, type SeedEntropy } from './seed-sequence.js';
@@ -48,7 +49,7 @@ function dims(d: DimsAndOptions, method: string): { shape: number[]; dtype: 'flo
   const last = list[list.length - 1];
   // An array is not the options object: NumPy's rand((2, 3)) is a TypeError, not a 0-d draw.
   if (last !== null && typeof last === 'object' && !Array.isArray(last)) {
-    dtype = readOptions<{ dtype: 'float32' | 'float64' }>(method, list.pop(), ['dtype']).dtype ?? 'float64';
+    dtype = resultDType(method, 'float', readOptions<{ dtype: DTypeLike }>(method, list.pop(), ['dtype']).dtype).name as 'float32' | 'float64';
   }
   const dims = list.map(lengthOf);
   for (const x of dims) if (typeof x !== 'number' || !Number.isInteger(x)) throw new TypeError(`${method}: dimensions must be integers, got ${Array.isArray(x) ? 'an array' : String(x)}`);
@@ -208,10 +209,8 @@ export class RandomState {
   /** randint(low, high?, size?, dtype='int64'): integers in [low, high), or [0, low) with one bound. */
   randint(...args: unknown[]): GpuArray {
     const a = bindArgs('randint', args, ['low', 'high', 'size', 'dtype']);
-    const d = toDType((a.dtype ?? 'int64') as DTypeLike);
-    // NumPy's TypeError names randint (Generator.integers' would name integers).
-    if (!d.isInteger && !d.isBool) throw new TypeError(`randint: Unsupported dtype ${d.name} for randint`);
-    return this.gen.integers(a.low, a.high, a.size, d.name);
+    // Checked here too: NumPy's TypeError names randint (Generator.integers' would name integers).
+    return this.gen.integers(a.low, a.high, a.size, integerDType(a.dtype as DTypeLike, 'randint').name);
   }
 
   /**
