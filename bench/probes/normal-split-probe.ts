@@ -28,8 +28,7 @@ extern "C" __global__ void __launch_bounds__(256, ${mb1}) probe_zm1(float* out, 
   const uint32_t W = (blockDim.x >> 5) * gridDim.x, C = (G + 127u) >> 7;
   for (uint32_t c = blockIdx.x * (blockDim.x >> 5) + (threadIdx.x >> 5); c < C; c += W) {
     u32x4 b[4];
-#pragma unroll
-    for (int u = 0; u < 4; u++) b[u] = philox4x32_10(u32x4{(c << 7) + 32u * u + lane, 0u, 0u, 0u}, K);
+    chunk_blocks(b, c, lane, K);
     uint32_t m = 0;
 #pragma unroll
     for (int u = 0; u < 4; u++) {

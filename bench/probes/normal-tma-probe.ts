@@ -39,8 +39,7 @@ extern "C" __global__ void __launch_bounds__(${threads}, ${mb}) ${name}(float* o
   const uint32_t w0 = blockIdx.x * (blockDim.x >> 5) + warp, per = (C + W - 1) / W;
   for (uint32_t i = 0, c = ${range ? 'w0 * per' : 'w0'}; ${range ? 'i < per && c < C' : 'c < C'}; i++, c += ${range ? '1u' : 'W'}) {
     u32x4 b[4];
-#pragma unroll
-    for (int u = 0; u < 4; u++) b[u] = philox4x32_10(u32x4{(c << 7) + 32u * u + lane, 0u, 0u, 0u}, K);
+    chunk_blocks(b, c, lane, K);
     uint32_t bits = 0;
 #pragma unroll
     for (int h = 0; h < 2; h++) {
@@ -122,8 +121,7 @@ extern "C" __global__ void __launch_bounds__(256, ${mb}) ${name}(float* out, lon
   const uint32_t w0 = blockIdx.x * (blockDim.x >> 5) + warp;
   for (uint32_t c = w0; c < C; c += W) {
     u32x4 b[4];
-#pragma unroll
-    for (int u = 0; u < 4; u++) b[u] = philox4x32_10(u32x4{(c << 7) + 32u * u + lane, 0u, 0u, 0u}, K);
+    chunk_blocks(b, c, lane, K);
     uint32_t bits = 0;
 #pragma unroll
     for (int u = 0; u < 4; u++) {
@@ -209,8 +207,7 @@ extern "C" __global__ void __launch_bounds__(256, ${mb}) ${name}(float* out, lon
   };
   for (uint32_t c = blockIdx.x * (blockDim.x >> 5) + warp; c < C; c += W) {
     u32x4 b[4];
-#pragma unroll
-    for (int u = 0; u < 4; u++) b[u] = philox4x32_10(u32x4{(c << 7) + 32u * u + lane, 0u, 0u, 0u}, K);
+    chunk_blocks(b, c, lane, K);
     uint32_t bits = 0;
 #pragma unroll
     for (int u = 0; u < 4; u++) {
