@@ -269,9 +269,9 @@ export function linalgOuter(x1: ArrayLike, x2: ArrayLike): GpuArray {
 }
 
 /** numpy.linalg.matmul(x1, x2, /): gp.matmul without the ufunc's out, dtype and casting (NumPy 2's function has none). */
-export function linalgMatmul(x1: ArrayLike, x2: ArrayLike): GpuArray {
+export function linalgMatmul(x1: ArrayLike, x2: ArrayLike, options: object = {}): GpuArray {
   checkPositionalCount('matmul', arguments, 2);
-  if (arguments[2] !== undefined) readOptions('matmul', arguments[2], []);
+  readOptions('matmul', options, []); // no keywords: {out} is refused
   return matmul(x1, x2);
 }
 
