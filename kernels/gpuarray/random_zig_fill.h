@@ -77,9 +77,9 @@ __device__ __forceinline__ bool zig_queued() { return (blockDim.x & 31u) == 0u &
 
 /**
  * A warp's rejected words, waiting to be finished: an entry holds a group g and rejected bits, bit
- * 4 u + j standing for element 4 (g + 32 u) + j (zig_chunk_steps). The float32 fill queues one
+ * 4 u + j standing for element 4 (g + 32 u) + j (zig_chunks_f32). The float32 fill queues one
  * entry a lane and step (its U groups' bits together), the float64 fill one a group (u = 0).
- * Fewer than 32 entries wait between steps, so CAP = 31 + 32 (by step) or 31 + 32 U (by group)
+ * Fewer than 32 entries wait between steps, so CAP = 31 + 32 (float32) or 31 + 32 U (float64)
  * never overflows. A word is recomputed from its block when it is finished. On the H200
  * (random-probe, 2026-12-02) an entry a step took the float32 fill of 256M to 0.389 ms, from
  * 0.398-0.402 with an entry a group in earlier runs, and the float64 fill to 0.729 ms, from
@@ -104,25 +104,6 @@ __device__ __forceinline__ void zig_steps(uint32_t G, F&& step) {
     uint32_t gs[U];
 #pragma unroll
     for (int u = 0; u < U; u++) gs[u] = g + (uint32_t)u * S;
-    step(gs);
-  }
-}
-
-/**
- * step(g) for this warp's chunks of 32 U consecutive groups, lane l taking groups 32 u + l of a
- * chunk (u < U), chunks a warp grid-stride apart; the same walk rules as zig_steps. A warp's step
- * writes 512 U contiguous bytes of float32 normals: on the H200 `standardNormal` of 256M float32
- * took 0.356 ms so (bench, 2026-12-03), against 0.359-0.361 with a lane's U groups a grid apart
- * (zig_steps), the same bits.
- */
-template <int U, typename F>
-__device__ __forceinline__ void zig_chunk_steps(uint32_t G, F&& step) {
-  const uint32_t W = (blockDim.x >> 5) * gridDim.x;  // the grid's warps
-  const uint32_t lane = threadIdx.x & 31u;
-  for (uint32_t c = (blockIdx.x * blockDim.x + threadIdx.x) >> 5; c * (32u * U) < G; c += W) {
-    uint32_t gs[U];
-#pragma unroll
-    for (int u = 0; u < U; u++) gs[u] = c * (32u * U) + 32u * (uint32_t)u + lane;
     step(gs);
   }
 }
@@ -155,42 +136,67 @@ __device__ __forceinline__ void zig_drain(ZigQueue<CAP>& q, uint32_t& cnt, uint3
 }
 
 /**
- * The queued walk over groups [0, G): step(gs, rej) stores groups gs[0..U)'s fast-path values and
- * sets rej[u] to their rejected bits (4 a group, 0 past the end); finish(g, j) finishes element
- * 4 g + j. BY_STEP: an entry a lane and step over zig_chunk_steps, else one a group over
- * zig_steps (ZigQueue). Every thread of the block calls it (blocks for which zig_queued() holds).
+ * The queued walk over groups [0, G) (the float64 fill): step(gs, rej) stores groups gs[0..U)'s
+ * fast-path values and sets rej[u] to their rejected bits (4 a group, 0 past the end); finish(g, j)
+ * finishes element 4 g + j. An entry a group over zig_steps (ZigQueue). Every thread of the block
+ * calls it (blocks for which zig_queued() holds).
  */
-template <int U, bool BY_STEP, typename Step, typename F>
+template <int U, typename Step, typename F>
 __device__ __forceinline__ void zig_queued_walk(uint32_t G, Step&& step, F&& finish) {
-  static_assert(U >= 1 && U <= 8, "a step's rejected bits fit one word");
-  constexpr int CAP = BY_STEP ? 31 + 32 : 31 + 32 * U;
+  constexpr int CAP = 31 + 32 * U;
   __shared__ ZigQueue<CAP> queues[ZIG_WARPS];
   ZigQueue<CAP>& q = queues[threadIdx.x >> 5];
-  const auto finish_bit = [&](uint32_t g, uint32_t bit) {
-    if constexpr (BY_STEP) finish(g + (bit >> 2) * 32u, bit & 3u);
-    else finish(g, bit);
+  uint32_t cnt = 0;
+  zig_steps<U>(G, [&](const uint32_t* gs) {
+    uint32_t rej[U];
+    step(gs, rej);
+#pragma unroll
+    for (int u = 0; u < U; u++) zig_push(q, cnt, gs[u], rej[u]);
+    zig_drain(q, cnt, 31u, finish);
+  });
+  zig_drain(q, cnt, 0u, finish);
+}
+
+/**
+ * The float32 fill's queued walk over C whole chunks of 32 U groups (512 U bytes of output): a
+ * warp takes a contiguous range of chunks, lane l groups 32 u + l of a chunk (u < U), their U
+ * Philox chains interleaved, and queues an entry a lane and step: group g and rejected bits, bit
+ * 4 u + j standing for element 4 (g + 32 u) + j. On the H200 (normal-transplant-probe,
+ * 2026-12-04, 256M) this walk took 0.338-0.340 ms where gp's earlier one (chunks a grid-stride
+ * apart, each step testing for the end, through zig_queued_walk's lambdas) took 0.3555, the same
+ * bits; with the counter as compile-time zeros 0.329 (the probe's own kernel).
+ */
+template <int U>
+__device__ __forceinline__ void zig_chunks_f32(const ZigCall<float, ZigEntry32>& c, uint32_t C, const Keys10& K, u32x4 pos) {
+  static_assert(U >= 1 && U <= 8, "a step's rejected bits fit one word");
+  __shared__ ZigQueue<31 + 32> queues[ZIG_WARPS];
+  ZigQueue<31 + 32>& q = queues[threadIdx.x >> 5];
+  f32x4* o = reinterpret_cast<f32x4*>(c.out);
+  const uint32_t lane = threadIdx.x & 31u;
+  const uint32_t W = (blockDim.x >> 5) * gridDim.x;  // the grid's warps
+  const uint32_t w = (blockIdx.x * blockDim.x + threadIdx.x) >> 5;
+  const uint32_t per = (C + W - 1u) / W;
+  const auto finish = [&](uint32_t g, uint32_t bit) {
+    const uint32_t gg = g + 32u * (bit >> 2), j = bit & 3u;
+    c.out[4 * (uint64_t)gg + j] = zig_finish(c, 4 * (uint64_t)gg + j, word_of(philox4x32_10(u32x4{pos.x + gg, pos.y, pos.z, pos.w}, K), j));
   };
   uint32_t cnt = 0;
-  if constexpr (BY_STEP) {
-    zig_chunk_steps<U>(G, [&](const uint32_t* gs) {
-      uint32_t rej[U];
-      step(gs, rej);
-      uint32_t bits = 0;
+  for (uint32_t i = 0, ch = w * per; i < per && ch < C; i++, ch++) {
+    const uint32_t g0 = ch * (32u * U) + lane;
+    u32x4 b[U];
 #pragma unroll
-      for (int u = 0; u < U; u++) bits |= rej[u] << (4 * u);
-      zig_push(q, cnt, gs[0], bits);
-      zig_drain(q, cnt, 31u, finish_bit);
-    });
-  } else {
-    zig_steps<U>(G, [&](const uint32_t* gs) {
-      uint32_t rej[U];
-      step(gs, rej);
+    for (int u = 0; u < U; u++) b[u] = philox4x32_10(u32x4{pos.x + g0 + 32u * (uint32_t)u, pos.y, pos.z, pos.w}, K);
+    uint32_t bits = 0;
 #pragma unroll
-      for (int u = 0; u < U; u++) zig_push(q, cnt, gs[u], rej[u]);
-      zig_drain(q, cnt, 31u, finish_bit);
-    });
+    for (int u = 0; u < U; u++) {
+      uint32_t rej;
+      o[g0 + 32u * (uint32_t)u] = zig4_f32(b[u], c.t, &rej);
+      bits |= rej << (4 * u);
+    }
+    zig_push(q, cnt, g0, bits);
+    if (cnt > 31u) zig_drain(q, cnt, 31u, finish);
   }
-  zig_drain(q, cnt, 0u, finish_bit);
+  zig_drain(q, cnt, 0u, finish);
 }
 #endif
 
@@ -209,39 +215,19 @@ __device__ __forceinline__ void fill_normal_f32(float* out, long long n, const K
     zig_general_f32(c, n, K, 0, vec);
     return;
   }
-  if (n & 3) zig_general_f32(c, n, K, n >> 2, vec);  // the last group's elements
-  f32x4* o = reinterpret_cast<f32x4*>(out);
   const uint32_t G = (uint32_t)(n >> 2);
 #ifndef GPA_HOST
   if (zig_queued()) {
-    const uint32_t lane = threadIdx.x & 31u;
-    const auto step = [&](const uint32_t* gs, uint32_t* rej) {
-      u32x4 b[U];
-      if (gs[U - 1] + (31u - lane) < G) {
-        // Every group of the warp's step exists (all steps but the last): no branch between the U
-        // Philox chains, so they interleave. Under the per-group test below the compiler sinks each
-        // chain into its own branch and runs them one after another.
-#pragma unroll
-        for (int u = 0; u < U; u++) b[u] = philox4x32_10(u32x4{pos.x + gs[u], pos.y, pos.z, pos.w}, K);
-#pragma unroll
-        for (int u = 0; u < U; u++) o[gs[u]] = zig4_f32(b[u], t, &rej[u]);
-        return;
-      }
-#pragma unroll
-      for (int u = 0; u < U; u++) b[u] = philox4x32_10(u32x4{pos.x + gs[u], pos.y, pos.z, pos.w}, K);
-#pragma unroll
-      for (int u = 0; u < U; u++) {
-        const f32x4 v = zig4_f32(b[u], t, &rej[u]);
-        if (gs[u] < G) o[gs[u]] = v;
-        else rej[u] = 0;
-      }
-    };
-    zig_queued_walk<U, true>(G, step, [&](uint32_t g, uint32_t j) {
-      out[4 * g + j] = zig_finish(c, 4 * g + j, word_of(philox4x32_10(u32x4{pos.x + g, pos.y, pos.z, pos.w}, K), j));
-    });
+    // The whole chunks queued; the rest (under 32 U groups and the last partial group) by the
+    // general path, its rejections finished at once.
+    const uint32_t C = G / (32u * U);
+    if ((long long)C * (32 * U) * 4 < n) zig_general_f32(c, n, K, (long long)C * (32 * U), vec);
+    zig_chunks_f32<U>(c, C, K, pos);
     return;
   }
 #endif
+  if (n & 3) zig_general_f32(c, n, K, n >> 2, vec);  // the last group's elements
+  f32x4* o = reinterpret_cast<f32x4*>(out);
   for (uint32_t g : gpa::grid_range(G)) {
     const u32x4 b = philox4x32_10(u32x4{pos.x + g, pos.y, pos.z, pos.w}, K);
     uint32_t rej;
@@ -286,7 +272,7 @@ __device__ __forceinline__ void fill_normal_f64(double* out, long long n, const 
       }
     };
     // Element 4g + j: draw j & 1 of block 2g + (j >> 1).
-    zig_queued_walk<U, false>(G, step, [&](uint32_t g, uint32_t j) {
+    zig_queued_walk<U>(G, step, [&](uint32_t g, uint32_t j) {
       const u32x4 b = philox4x32_10(u32x4{pos.x + 2 * g + (j >> 1), pos.y, pos.z, pos.w}, K);
       out[4 * g + j] = zig_finish(c, 4 * g + j, word64_of(b, j & 1u));
     });
