@@ -48,6 +48,20 @@ describe('random: host references', () => {
     expect(() => random.defaultRng(-3)).to.throw(RangeError);
   });
 
+  it("SeedSequence takes nested entropy lists, refuses float TypedArrays, and generateState's errors are NumPy's", () => {
+    // np.random.SeedSequence([[1, 2], [3]]).generate_state(4) (its entropy stays [[1, 2], [3]])
+    const ss = new random.SeedSequence([[1, 2], [3]]);
+    expect(Array.from(ss.generateState(4) as Uint32Array)).to.deep.equal([3822189696, 3026158655, 540542919, 1119972918]);
+    expect(ss.entropy).to.deep.equal([[1n, 2n], [3n]]);
+    // SeedSequence(np.array([1.0, 2.0])): TypeError 'seed must be integer'
+    expect(() => new random.SeedSequence(new Float64Array([1, 2]) as unknown as number[])).to.throw(TypeError);
+    // generate_state(2.5): TypeError; generate_state(-1): ValueError; generate_state(2, np.int32): ValueError
+    expect(() => new random.SeedSequence(5).generateState(2.5)).to.throw(TypeError);
+    expect(() => new random.SeedSequence(5).generateState(-1)).to.throw(RangeError);
+    expect(() => new random.SeedSequence(5).generateState(2, 'int32')).to.throw(RangeError);
+    expect(new random.SeedSequence(5).generateState(2n)).to.have.length(2);
+  });
+
   it('OS entropy gives different keys; seeds give the same key', () => {
     expect(random.defaultRng().bitGenerator.key).to.not.deep.equal(random.defaultRng().bitGenerator.key);
     expect(random.defaultRng(5).bitGenerator.key).to.deep.equal(random.defaultRng(new random.SeedSequence(5)).bitGenerator.key);

@@ -4,6 +4,7 @@
 // algorithm and constants, so `new SeedSequence(1234).generateState(4)` equals NumPy's.
 import { randomBytes } from 'node:crypto';
 import { GpuArray } from '../core/gpu-array.js';
+import { dtype as toDType, type DTypeLike } from '../core/dtype.js';
 import { Scalar } from '../core/scalar.js';
 import { lengthOf } from '../core/shape.js';
 
@@ -16,8 +17,12 @@ const MIX_MULT_L = 0xca01f9dd;
 const MIX_MULT_R = 0x4973f715;
 const XSHIFT = 16;
 
-/** Entropy for a SeedSequence: a non-negative integer (number or bigint) or an array of them. */
-export type SeedEntropy = number | bigint | readonly (number | bigint)[];
+/** Entropy for a SeedSequence: a non-negative integer (number or bigint) or an array of them (nested arrays too, as NumPy's sequences of sequences). */
+export type SeedEntropy = number | bigint | readonly SeedEntropyItem[];
+/** An item of an entropy array: an integer or a nested array of them. */
+export type SeedEntropyItem = number | bigint | readonly SeedEntropyItem[];
+/** A SeedSequence's entropy as kept: integers as bigints, arrays as given (nested arrays too). */
+export type SeedEntropyValue = bigint | readonly SeedEntropyValue[];
 
 /** A non-negative integer as little-endian uint32 words (0 gives [0]), NumPy's _int_to_uint32_array. */
 function intToWords(v: number | bigint, what: string): number[] {
@@ -35,12 +40,16 @@ function intToWords(v: number | bigint, what: string): number[] {
   return out;
 }
 
-/** NumPy's _coerce_to_uint32_array: an integer, or an array of integers each split into words. */
+/**
+ * NumPy's _coerce_to_uint32_array: an integer, or an array of integers (or of arrays, recursively)
+ * each split into words. A float TypedArray is NumPy's float ndarray: refused (TypeError).
+ */
 function toWords(v: SeedEntropy, what: string): number[] {
   if (typeof v === 'number' || typeof v === 'bigint') return intToWords(v, what);
+  if (v instanceof Float32Array || v instanceof Float64Array) throw new TypeError(`${what}: seed must be integer, got a ${v.constructor.name}`);
   if (Array.isArray(v) || ArrayBuffer.isView(v)) {
     const out: number[] = [];
-    for (const x of v as readonly (number | bigint)[]) out.push(...intToWords(x, what));
+    for (const x of v as readonly SeedEntropyItem[]) out.push(...toWords(x, what));
     return out;
   }
   throw new TypeError(`${what}: seed must be an integer or an array of integers, got ${typeof v}`);
@@ -112,7 +121,7 @@ export interface SeedSequenceOptions {
  * @example const ss = new gp.random.SeedSequence(12345); const [a, b] = ss.spawn(2);
  */
 export class SeedSequence {
-  readonly entropy: bigint | readonly bigint[];
+  readonly entropy: SeedEntropyValue;
   readonly spawnKey: readonly bigint[];
   readonly poolSize: number;
   nChildrenSpawned: number;
@@ -132,7 +141,8 @@ export class SeedSequence {
       this.entropy = BigInt(entropy);
     } else {
       toWords(entropy, what);
-      this.entropy = Array.from(entropy as readonly (number | bigint)[], (x) => BigInt(x));
+      const keep = (x: SeedEntropyItem): SeedEntropyValue => (typeof x === 'number' || typeof x === 'bigint' ? BigInt(x) : Array.from(x, keep));
+      this.entropy = keep(entropy as SeedEntropy);
     }
     const poolSize = options.poolSize ?? POOL_SIZE;
     if (!Number.isInteger(poolSize) || poolSize < POOL_SIZE) {
@@ -170,9 +180,14 @@ export class SeedSequence {
   }
 
   /** `nWords` uint32 words (or uint64 words built from pairs, little-endian, as NumPy's view). */
-  generateState(nWords: number, dtype: 'uint32' | 'uint64' = 'uint32'): Uint32Array | BigUint64Array {
-    if (!Number.isInteger(nWords) || nWords < 0) throw new RangeError(`generateState: nWords must be a non-negative integer, got ${nWords}`);
-    if (dtype !== 'uint32' && dtype !== 'uint64') throw new TypeError(`generateState: only support uint32 or uint64, got ${String(dtype)}`);
+  generateState(nWordsIn: number | bigint, dtypeIn: DTypeLike = 'uint32'): Uint32Array | BigUint64Array {
+    // NumPy: a non-integer count is a TypeError (np.zeros(2.5)), a negative one a ValueError.
+    const nWords = lengthOf(typeof nWordsIn === 'boolean' ? Number(nWordsIn) : nWordsIn);
+    if (typeof nWords !== 'number' || !Number.isInteger(nWords)) throw new TypeError(`generateState: nWords must be an integer, got ${String(nWordsIn)}`);
+    if (nWords < 0) throw new RangeError(`generateState: negative dimensions are not allowed, got ${nWords}`);
+    // NumPy: a dtype other than uint32/uint64 is a ValueError (an unknown name a TypeError, from np.dtype).
+    const dtype = toDType(dtypeIn).name;
+    if (dtype !== 'uint32' && dtype !== 'uint64') throw new RangeError(`generateState: only support uint32 or uint64, got ${dtype}`);
     const n = dtype === 'uint64' ? nWords * 2 : nWords;
     const state = new Uint32Array(n);
     let hashConst = INIT_B;
