@@ -430,6 +430,14 @@ describeEachDevice('random: API', () => {
     expect(() => g.permuted(gp.array(3))).to.throw(TypeError);
   });
 
+  it('defaultRng wraps a RandomState, sharing its bit generator (NumPy 2)', () => {
+    const rs = new random.RandomState(4);
+    const g = random.defaultRng(rs);
+    expect(g.bitGenerator).to.equal(rs.generator.bitGenerator);
+    const a = vals(g.random(3));
+    expect(vals(rs.random(3))).to.not.deep.equal(a); // the stream moved on
+  });
+
   it('GpuArray seeds and sizes as NumPy takes ndarrays; standardGamma(out) without size; multinomial([]) refused', () => {
     // np.random.SeedSequence(np.array([1, 2], 'uint32')).generate_state(2), SeedSequence(np.int64(7)): the list's / int's words.
     expect(Array.from(new random.SeedSequence(gp.array([1, 2], 'uint32')).generateState(2) as Uint32Array)).to.deep.equal([1596810411, 3615836353]);

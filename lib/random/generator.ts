@@ -15,6 +15,7 @@ import { dirichlet } from './dirichlet.js';
 import { multivariateNormal } from './mvn.js';
 import { bindArgs, checkIntegralArray, checkParam, disposeAll, kernelParam, outShape, Param, Size, sizeShape, toParam, truncateParam } from './params.js';
 import { checkPositionalCount } from '../util/options.js';
+import { RandomState } from './random-state.js';
 
 function floatDType(dt: unknown, method: string): DType {
   const d = toDType((dt ?? 'float64') as DTypeLike);
@@ -307,10 +308,15 @@ export class Generator {
   }
 }
 
-/** NumPy's default_rng: a Generator on Philox seeded from `seed` (or wraps a bit generator/Generator). */
-export function defaultRng(seed?: SeedLike | Philox | Generator): Generator {
+/**
+ * NumPy's default_rng: a Generator on Philox seeded from `seed`, or wrapping a bit generator, a
+ * Generator (returned as it is) or a RandomState (a Generator on its current bit generator).
+ */
+export function defaultRng(seed?: SeedLike | Philox | Generator | RandomState): Generator {
   checkPositionalCount('defaultRng', arguments, 0, 1);
   if (seed instanceof Generator) return seed;
   if (seed instanceof Philox) return new Generator(seed);
+  // NumPy 2: a RandomState is wrapped, its bit generator shared.
+  if (seed instanceof RandomState) return new Generator(seed.generator.bitGenerator);
   return new Generator(new Philox(seed as SeedLike));
 }
