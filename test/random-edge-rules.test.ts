@@ -105,6 +105,10 @@ describeEachDevice('gp.random edge rules', () => {
     expect(g().spawn(2n)).to.have.length(2);
     expect(new gp.random.SeedSequence(1).spawn(3n)).to.have.length(3);
     expect(() => new gp.random.SeedSequence(1).spawn(2.5)).to.throw(TypeError);
+    // np: default_rng().bytes(np.int64(3)) is 3 bytes; permutation(2.5) an AxisError (a 0-d array).
+    expect(g().bytes(gp.int64(3))).to.have.length(3);
+    expect(gp.random.bytes(gp.int64(5))).to.have.length(5);
+    expect(() => g().permutation(2.5)).to.throw(RangeError);
   });
 
   it('typed scalars are NumPy\'s np.float32/np.int64: parameters, sizes, counts and axes, never the options object', () => {

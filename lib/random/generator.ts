@@ -4,6 +4,7 @@
 import { unwritable } from '../core/writable.js';
 import { DType, dtype as toDType, DTypeLike, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
+import type { Scalar } from '../core/scalar.js';
 import { empty } from '../ops/creation.js';
 import { Philox, SeedLike } from './bit-generator.js';
 import { DISTRIBUTIONS } from './distributions.js';
@@ -303,8 +304,10 @@ export class Generator {
   }
 
   /** `length` random bytes (NumPy returns bytes; here a Uint8Array). */
-  bytes(length: number | bigint): Uint8Array {
-    return randomBytes(this.bitGenerator, length);
+  bytes(length: number | bigint | Scalar): Uint8Array {
+    // bindArgs takes a typed integer scalar (gp.int64(3), NumPy's np.int64) as its number.
+    const a = bindArgs('bytes', [length], ['length']);
+    return randomBytes(this.bitGenerator, a.length as number | bigint);
   }
 }
 

@@ -124,7 +124,8 @@ export function permutation(bg: Philox, x: unknown, axis: number): GpuArray {
   if (typeof x === 'boolean') x = Number(x);
   if (typeof x === 'number' || typeof x === 'bigint') {
     const n = Number(x);
-    if (!Number.isInteger(n)) throw new TypeError(`permutation: n must be an integer, got ${n}`);
+    // NumPy takes a float as a 0-d array: an axis error (np.random.default_rng().permutation(2.5)).
+    if (!Number.isInteger(n)) throw new RangeError(`permutation: x must be an integer or at least 1-dimensional, got ${n}`);
     // NumPy permutes arange(n): empty for a negative n.
     if (n <= 0) return indexArray(new Float64Array(0), [0]);
     const idx = permutationIndices(bg, n);

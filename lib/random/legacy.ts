@@ -190,7 +190,7 @@ export function multivariateNormal(...args: unknown[]): GpuArray {
   return state().multivariateNormal(...args);
 }
 /** `length` random bytes from the global generator (numpy.random.bytes). */
-export function bytes(length: number): Uint8Array {
+export function bytes(length: number | bigint | Scalar): Uint8Array {
   checkPositionalCount('bytes', arguments, 1);
   return rng().bytes(length);
 }
