@@ -466,6 +466,16 @@ describeEachDevice('random: API', () => {
     expect(vals(random.defaultRng(true as never).random(2))).to.deep.equal(vals(random.defaultRng(1).random(2)));
     random.seed(gp.array([1, 2], 'int64'));
     expect(() => random.seed([])).to.throw(RangeError, /non-empty/);
+    // np.random.seed(np.array([[1, 2]])) squeezes to [1, 2]; seed([[1, 2]]) (a list) and seed([[1]]) are "Seed array must be 1-d";
+    // seed([True, False]) and SeedSequence([True, False]) (generate_state(2): [1835504127, 1731038949]) take bools as ints.
+    random.seed(gp.array([[1, 2]], 'int64'));
+    const b = random.rand(2);
+    random.seed([1, 2]);
+    expect(vals(random.rand(2))).to.deep.equal(vals(b));
+    expect(() => random.seed([[1, 2]])).to.throw(RangeError, /1-d/);
+    expect(() => new random.RandomState([[1]])).to.throw(RangeError, /1-d/);
+    random.seed([true, false]);
+    expect(Array.from(new random.SeedSequence([true, false]).generateState(2) as Uint32Array)).to.deep.equal([1835504127, 1731038949]);
     const g = random.defaultRng(3);
     expect(g.normal(0, 1, gp.array([2, 3], 'int64')).shape).to.deep.equal([2, 3]);
     // np: standard_gamma(2, None, 'float64', out) fills out (it threw "size must match out.shape").

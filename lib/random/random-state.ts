@@ -31,6 +31,8 @@ const nestedList = (v: unknown): boolean => Array.isArray(v) && v.some((x) => Ar
 function seededPhilox(s0: SeedEntropy | GpuArray | Scalar | null | undefined): Philox {
   const s = hostEntropy(s0, true);
   if (Array.isArray(s) && s.length === 0) throw new RangeError('seed: Seed must be non-empty');
+  // NumPy takes a list as np.asarray of it: a nested list is not 1-d ([[1, 2]], [[1]]).
+  if (Array.isArray(s0) && s0.some((x) => Array.isArray(x) || x instanceof GpuArray)) throw new RangeError('seed: Seed array must be 1-d');
   // RandomState.seed's range: each integer in [0, 2**32) (negatives are refused by SeedSequence).
   for (const v of typeof s === 'number' || typeof s === 'bigint' ? [s] : Array.isArray(s) ? s : []) {
     if ((typeof v === 'number' || typeof v === 'bigint') && (typeof v === 'bigint' ? v : BigInt(Number.isInteger(v) ? v : 0)) >= 2n ** 32n) {

@@ -20,14 +20,16 @@ const XSHIFT = 16;
 /** Entropy for a SeedSequence: a non-negative integer (number or bigint) or an array of them (nested arrays too, as NumPy's sequences of sequences). */
 export type SeedEntropy = number | bigint | readonly SeedEntropyItem[];
 /** An item of an entropy array: an integer or a nested array of them. */
-export type SeedEntropyItem = number | bigint | readonly SeedEntropyItem[];
+export type SeedEntropyItem = number | bigint | boolean | readonly SeedEntropyItem[];
 /** A SeedSequence's entropy as kept: integers as bigints, arrays as given (nested arrays too). */
 export type SeedEntropyValue = bigint | readonly SeedEntropyValue[];
 
 /** A non-negative integer as little-endian uint32 words (0 gives [0]), NumPy's _int_to_uint32_array. */
-function intToWords(v: number | bigint, what: string): number[] {
+function intToWords(v: number | bigint | boolean, what: string): number[] {
   let x: bigint;
   if (typeof v === 'bigint') x = v;
+  // A bool is Python's int subclass: SeedSequence([True, False]) is SeedSequence([1, 0]).
+  else if (typeof v === 'boolean') x = v ? 1n : 0n;
   else if (typeof v === 'number' && Number.isInteger(v)) x = BigInt(v);
   else throw new TypeError(`${what}: seed values must be integers, got ${String(v)}`);
   if (x < 0n) throw new RangeError(`${what}: expected non-negative integer, got ${x}`);
@@ -44,8 +46,8 @@ function intToWords(v: number | bigint, what: string): number[] {
  * NumPy's _coerce_to_uint32_array: an integer, or an array of integers (or of arrays, recursively)
  * each split into words. A float TypedArray is NumPy's float ndarray: refused (TypeError).
  */
-function toWords(v: SeedEntropy, what: string): number[] {
-  if (typeof v === 'number' || typeof v === 'bigint') return intToWords(v, what);
+function toWords(v: SeedEntropyItem, what: string): number[] {
+  if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return intToWords(v, what);
   if (v instanceof Float32Array || v instanceof Float64Array) throw new TypeError(`${what}: seed must be integer, got a ${v.constructor.name}`);
   if (Array.isArray(v) || ArrayBuffer.isView(v)) {
     const out: number[] = [];
@@ -74,7 +76,8 @@ export function hostEntropy<T>(v: T | GpuArray | Scalar, legacy = false): Exclud
   if (legacy) {
     // RandomState.seed squeezes an array: one element is its integer (not a bool); more must be
     // 1-D, and a bool array of them is taken as 0s and 1s (NumPy casts it to int64 safely).
-    if (v.size !== 1 && v.ndim !== 1) throw new RangeError('seed: Seed array must be 1-d');
+    // NumPy squeezes the array first: shape (1, 2) is the 1-D seed [a, b].
+    if (v.size !== 1 && v.shape.filter((d) => d !== 1).length !== 1) throw new RangeError('seed: Seed array must be 1-d');
     if (v.dtype.kind === 'b') {
       if (v.size === 1) throw new RangeError('seed: Seed array must be 1-d');
       return Array.from(v.toTypedArray() as ArrayLike<number>, (x) => BigInt(Number(x)));
@@ -141,7 +144,7 @@ export class SeedSequence {
       this.entropy = BigInt(entropy);
     } else {
       toWords(entropy, what);
-      const keep = (x: SeedEntropyItem): SeedEntropyValue => (typeof x === 'number' || typeof x === 'bigint' ? BigInt(x) : Array.from(x, keep));
+      const keep = (x: SeedEntropyItem): SeedEntropyValue => (typeof x === 'number' || typeof x === 'bigint' || typeof x === 'boolean' ? BigInt(x) : Array.from(x, keep));
       this.entropy = keep(entropy as SeedEntropy);
     }
     const poolSize = options.poolSize ?? POOL_SIZE;
