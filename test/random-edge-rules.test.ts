@@ -157,4 +157,30 @@ describeEachDevice('gp.random edge rules', () => {
     expect(g().bytes(true as never)).to.have.length(1);
     expect(g().spawn(true as never)).to.have.length(1);
   });
+
+  it('axes of permutation, shuffle and permuted: a bool is an int, a non-integer a TypeError (NumPy)', () => {
+    // np: permutation(np.arange(12).reshape(3, 4), axis=True) permutes axis 1; axis=0.5 or np.float64(1): TypeError.
+    const x = () => gp.arange(12).reshape([3, 4]);
+    const p = g().permutation(x(), true as never);
+    expect(values(p.sum(1))).to.deep.equal([6, 22, 38]);
+    expect(g().permuted(x(), { axis: true as never }).shape).to.deep.equal([3, 4]);
+    g().shuffle(x(), true as never);
+    for (const ax of [0.5, gp.float64(1), 'a']) {
+      expect(() => g().permutation(x(), ax as never)).to.throw(TypeError);
+      expect(() => g().shuffle(x(), ax as never)).to.throw(TypeError);
+      expect(() => g().permuted(x(), { axis: ax as never })).to.throw(TypeError);
+    }
+    expect(() => g().permutation(x(), 2)).to.throw(RangeError);
+  });
+
+  it("complex array parameters are TypeErrors (NumPy's 'safe' cast to float64), not their real parts", () => {
+    // np: normal(np.array([1j]), 1), multinomial(10, np.array([.5, .5], complex)), dirichlet(...complex), choice(2, 3, p=complex): TypeError
+    const c = (v: number[]) => gp.asarray(v, 'complex128');
+    expect(() => g().normal(c([1]), 1)).to.throw(TypeError);
+    expect(() => g().poisson(c([1]))).to.throw(TypeError);
+    expect(() => g().standardGamma(c([1]))).to.throw(TypeError);
+    expect(() => g().multinomial(10, c([0.5, 0.5]))).to.throw(TypeError);
+    expect(() => g().dirichlet(c([1, 2]))).to.throw(TypeError);
+    expect(() => g().choice(2, 3, true, c([0.5, 0.5]))).to.throw(TypeError);
+  });
 });

@@ -8,7 +8,7 @@ import { ufuncFunctions } from '../ops/ufunc-api.js';
 import type { Philox } from './bit-generator.js';
 import { DISTRIBUTIONS } from './distributions.js';
 import { runSampler } from './kernels.js';
-import { disposeAll, Size, sizeShape } from './params.js';
+import { disposeAll, refuseComplex, Size, sizeShape } from './params.js';
 
 const { subtract, multiply, divide } = ufuncFunctions;
 /** The standard gamma sampler of Generator.standardGamma (NaN shapes give NaN). */
@@ -17,6 +17,7 @@ const STD_GAMMA = { name: 'std_gamma', words: 4, params: ['double'], expr: 'A !=
 /** numpy.random.Generator.dirichlet(alpha, size): float64 samples of shape size + (k,). */
 export function dirichlet(bg: Philox, alphaArg: unknown, size: Size): GpuArray {
   if (alphaArg === undefined || alphaArg === null) throw new TypeError("dirichlet() missing required argument 'alpha'");
+  refuseComplex(alphaArg, 'dirichlet');
   const a0 = asarray(alphaArg as never, dtypes.float64);
   const temps: GpuArray[] = a0 !== alphaArg ? [a0] : [];
   const t = <A extends GpuArray>(x: A): A => (temps.push(x), x);

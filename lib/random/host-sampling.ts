@@ -10,7 +10,7 @@ import { IndexError } from '../../bindings/errors.js';
 import { asarray, empty } from '../ops/creation.js';
 import type { Philox } from './bit-generator.js';
 import { add128, bounded, bounded32, ElementStream, mul32, philox4x32_10 } from './philox.js';
-import { Size, sizeShape } from './params.js';
+import { refuseComplex, Size, sizeShape } from './params.js';
 
 /** One host-side call of m elements with w words each. */
 function hostCall(bg: Philox, m: number, w: number): (e: number) => ElementStream {
@@ -91,10 +91,12 @@ function upload(bytes: Uint8Array, shape: readonly number[], like: GpuArray): Gp
   return out;
 }
 
-const normAxis = (axisIn: number | bigint, ndim: number, method: string) => {
-  // A bigint axis (gp.int64(1), NumPy's np.int64) is its number.
-  const axis = typeof axisIn === 'bigint' ? Number(axisIn) : axisIn;
-  if (!Number.isInteger(axis) || axis < -ndim || axis >= ndim) throw new RangeError(`${method}: axis ${axis} is out of bounds for array of dimension ${ndim}`);
+const normAxis = (axisIn: number | bigint | boolean, ndim: number, method: string) => {
+  // A bigint axis (gp.int64(1), NumPy's np.int64) is its number; a bool is Python's int (True: 1).
+  const axis = typeof axisIn === 'bigint' || typeof axisIn === 'boolean' ? Number(axisIn) : axisIn;
+  // NumPy: an axis that is not an integer (0.5, np.float64(1), 'a') is a TypeError.
+  if (typeof axis !== 'number' || !Number.isInteger(axis)) throw new TypeError(`${method}: integer argument expected for axis, got ${String(axisIn)}`);
+  if (axis < -ndim || axis >= ndim) throw new RangeError(`${method}: axis ${axis} is out of bounds for array of dimension ${ndim}`);
   return axis < 0 ? axis + ndim : axis;
 };
 
@@ -273,6 +275,7 @@ export function choice(bg: Philox, aIn: unknown, size: Size, replace: boolean, p
     let atol = Math.sqrt(Number.EPSILON);
     if (pIn instanceof GpuArray && pIn.dtype.kind === 'f' && pIn.itemsize < 8) atol = Math.sqrt(pIn.itemsize === 4 ? 2 ** -23 : 2 ** -10);
     if (pIn !== null && pIn !== undefined) {
+      refuseComplex(pIn, 'choice');
       const pa = asDeviceArray(pIn, 'choice');
       try {
         // NumPy takes len(p) first: a 0-d p is its TypeError, another non-1-D one a ValueError.

@@ -5,9 +5,10 @@ import { asarray, empty } from '../ops/creation.js';
 import { RawKernel, RawKernelFn } from '../kernel/raw-kernel.js';
 import type { Philox } from './bit-generator.js';
 import { geometry } from './kernels.js';
-import { checkIntegralArray, checkParam, disposeAll, kernelParam, outShape, Param, Size, sizeShape, toParam } from './params.js';
+import { checkIntegralArray, checkParam, disposeAll, kernelParam, outShape, Param, refuseComplex, Size, sizeShape, toParam } from './params.js';
 
 function hostVector(x: unknown, what: string): { shape: number[]; data: Float64Array } {
+  refuseComplex(x, what);
   const a = x instanceof GpuArray ? x : asarray(x, 'float64');
   try {
     return { shape: [...a.shape], data: Float64Array.from(a.toTypedArray() as ArrayLike<number>, Number) };

@@ -75,6 +75,7 @@ export function toParam(v: unknown, name: string, method: string, d: DType = dty
   // A typed scalar (gp.float32(0.5), gp.int64(10)) is NumPy's np.float32/np.int64: a number here (complex: TypeError).
   if (v instanceof Scalar) return { scalar: Number(v.valueOf()), array: null, host: null };
   if (v instanceof GpuArray || Array.isArray(v) || ArrayBuffer.isView(v)) {
+    refuseComplex(v, method);
     const a = v instanceof GpuArray && v.dtype === d ? v : asarray(v, d);
     // NumPy checks every value (scale >= 0, 0 <= p <= 1, ...): the host copy serves those checks.
     const host = new Float64Array(a.size);
@@ -83,6 +84,13 @@ export function toParam(v: unknown, name: string, method: string, d: DType = dty
     return { scalar: null, array: a, host };
   }
   throw new TypeError(`${method}: ${name} must be a real number or an array, not ${v === null ? 'null' : typeof v}`);
+}
+
+/** NumPy converts a float parameter array to float64 'safe': a complex GpuArray is a TypeError, not its real part. */
+export function refuseComplex(v: unknown, method: string): void {
+  if (v instanceof GpuArray && v.dtype.kind === 'c') {
+    throw new TypeError(`${method}: Cannot cast array data from dtype('${v.dtype.name}') to dtype('float64') according to the rule 'safe'`);
+  }
 }
 
 /** Every value of a parameter satisfies `ok`, else NumPy's message as a RangeError. */
