@@ -22,6 +22,16 @@ describeEachDevice('gp.random edge rules', () => {
     expect(() => g().integers(0, 300, 1, 'uint8')).to.throw(RangeError, /high is out of bounds for uint8/);
   });
 
+  it('integers: a list bound may hold bigints past int64 (uint64 high 2**64), as NumPy\'s Python ints', () => {
+    // np: integers(0, [2**64, 5], None, np.uint64) draws; [[0], [1]] and [2**64, 5] broadcast to (2, 2); 2**64 + 1 is out of bounds.
+    const a = g().integers(0, [2n ** 64n, 5], null, 'uint64');
+    expect([a.dtype.name, a.shape]).to.deep.equal(['uint64', [2]]);
+    expect(Number((a.toArray() as bigint[])[1])).to.be.lessThan(5);
+    expect(g().integers([[0n], [1n]], [2n ** 64n, 5], [2, 2], 'uint64').shape).to.deep.equal([2, 2]);
+    expect(() => g().integers(0, [2n ** 64n + 1n], null, 'uint64')).to.throw(RangeError, /high is out of bounds for uint64/);
+    expect(() => g().integers(0, [2n ** 63n + 1n])).to.throw(RangeError, /high is out of bounds for int64/);
+  });
+
   it('dirichlet: all-zero alphas give zeros; a scalar alpha is a TypeError', () => {
     const z = g().dirichlet([0, 0, 0], 2);
     expect(z.shape).to.deep.equal([2, 3]);
