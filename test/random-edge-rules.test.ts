@@ -32,6 +32,21 @@ describeEachDevice('gp.random edge rules', () => {
     expect(() => g().integers(0, [2n ** 63n + 1n])).to.throw(RangeError, /high is out of bounds for int64/);
   });
 
+  it('choice of arange(n) past 2**53 draws exact int64 indices; n past int64 is refused as NumPy', () => {
+    const n = 2n ** 62n;
+    for (const replace of [true, false]) {
+      const v = g().choice(n, 8, replace).toArray() as bigint[];
+      expect(v.every((x) => x >= 0n && x < n)).to.equal(true);
+      // Exact integers: not all rounded to float64's spacing there (multiples of 1024).
+      expect(v.some((x) => x % 2n === 1n)).to.equal(true);
+    }
+    expect(g().choice(gp.int64(2n ** 60n), [2, 2], false).shape).to.deep.equal([2, 2]);
+    // np: choice(2**63, 2) draws; choice(2**63, 2, False) and choice(2**64, 2): OverflowError / ValueError.
+    expect(g().choice(2n ** 63n, 2).shape).to.deep.equal([2]);
+    expect(() => g().choice(2n ** 63n, 2, false)).to.throw(RangeError);
+    expect(() => g().choice(2n ** 64n, 2)).to.throw(RangeError);
+  });
+
   it('dirichlet: all-zero alphas give zeros; a scalar alpha is a TypeError', () => {
     const z = g().dirichlet([0, 0, 0], 2);
     expect(z.shape).to.deep.equal([2, 3]);

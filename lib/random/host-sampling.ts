@@ -241,6 +241,40 @@ function addOne(c: readonly number[]): number[] {
   return out;
 }
 
+/**
+ * choice of k from arange(n) for n past 2**53, without p: boundedDraws' streams and steps (uniform
+ * draws, or the sparse partial Fisher-Yates) in bigint arithmetic, as an int64 array.
+ */
+function bigChoice(bg: Philox, n: bigint, k: number, replace: boolean, doShuffle: boolean, shape: readonly number[]): GpuArray {
+  // NumPy draws indices as int64: n - 1 must fit (without replacement n itself, a C long).
+  if (n > 2n ** 63n || (n === 2n ** 63n && !replace)) throw new RangeError(`choice: a = ${n} is out of bounds for int64`);
+  const pos = bg.reserve(BigInt(Math.ceil((k * 2) / 4)));
+  const key = bg.key;
+  const draw = (e: number, r: bigint) => bounded(new ElementStream(key, pos, e, 2), r);
+  const idx = new BigInt64Array(k);
+  if (replace) {
+    for (let e = 0; e < k; e++) idx[e] = draw(e, n - 1n);
+  } else {
+    const moved = new Map<bigint, bigint>();
+    const get = (i: bigint) => moved.get(i) ?? i;
+    for (let e = 0; e < k; e++) {
+      const be = BigInt(e);
+      const j = be + draw(e, n - 1n - be);
+      const t = get(be);
+      moved.set(be, get(j));
+      moved.set(j, t);
+      idx[e] = get(be);
+    }
+    if (!doShuffle) idx.sort();
+  }
+  const flat = asarray(idx, 'int64');
+  try {
+    return flat.reshape(shape).copy();
+  } finally {
+    flat.dispose();
+  }
+}
+
 /** Generator.choice. Indices are drawn on the host; the picked items are gathered there too. */
 export function choice(bg: Philox, aIn: unknown, size: Size, replace: boolean, pIn: unknown, axis: number, doShuffle: boolean): GpuArray {
   let pop: GpuArray | null = null;
@@ -255,7 +289,9 @@ export function choice(bg: Philox, aIn: unknown, size: Size, replace: boolean, p
   } else if (aIn instanceof GpuArray && aIn.ndim === 0) {
     // NumPy: a 0-d integer (or bool) array stands for its integer (operator.index); other 0-d arrays are refused.
     if (aIn.dtype.kind !== 'i' && aIn.dtype.kind !== 'u' && aIn.dtype.kind !== 'b') throw new RangeError(`choice: a must be a sequence or an integer, not a 0-d ${aIn.dtype.name} array`);
-    n = Number(aIn.toArray() as number | bigint | boolean);
+    const v = aIn.toArray() as number | bigint | boolean;
+    n = Number(v);
+    if (typeof v === 'bigint') aIn = v;
     if (n < 0) throw new RangeError('choice: a must be a positive integer unless no samples are taken');
   } else {
     pop = asDeviceArray(aIn, 'choice');
@@ -295,6 +331,8 @@ export function choice(bg: Philox, aIn: unknown, size: Size, replace: boolean, p
     }
     if (n === 0 && k > 0) throw new RangeError('choice: a cannot be empty unless no samples are taken');
     if (!replace && k > n) throw new RangeError('choice: Cannot take a larger sample than population when replace is False');
+    // A population past 2**53 (a bigint n) is drawn in bigints: the same draws, exact.
+    if (pop === null && p === null && typeof aIn === 'bigint' && aIn > 2n ** 53n) return bigChoice(bg, aIn, k, replace, doShuffle, shape ?? []);
     const idx = new Float64Array(k);
     if (replace && p === null) {
       const draw = boundedDraws(bg, k);
