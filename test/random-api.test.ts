@@ -475,6 +475,9 @@ describeEachDevice('random: API', () => {
     expect(() => random.seed([[1, 2]])).to.throw(RangeError, /1-d/);
     expect(() => new random.RandomState([[1]])).to.throw(RangeError, /1-d/);
     random.seed([true, false]);
+    // np.random.seed(np.array([5, 6], np.uint64)): TypeError (cast to int64 'safe'); one element is its integer.
+    expect(() => random.seed(gp.array([5n, 6n], 'uint64'))).to.throw(TypeError);
+    random.seed(gp.array([5n], 'uint64'));
     expect(Array.from(new random.SeedSequence([true, false]).generateState(2) as Uint32Array)).to.deep.equal([1835504127, 1731038949]);
     const g = random.defaultRng(3);
     expect(g.normal(0, 1, gp.array([2, 3], 'int64')).shape).to.deep.equal([2, 3]);

@@ -78,6 +78,8 @@ export function hostEntropy<T>(v: T | GpuArray | Scalar, legacy = false): Exclud
     // 1-D, and a bool array of them is taken as 0s and 1s (NumPy casts it to int64 safely).
     // NumPy squeezes the array first: shape (1, 2) is the 1-D seed [a, b].
     if (v.size !== 1 && v.shape.filter((d) => d !== 1).length !== 1) throw new RangeError('seed: Seed array must be 1-d');
+    // More than one element is cast to int64 'safe': a uint64 array is NumPy's TypeError (one element is operator.index'd).
+    if (v.dtype.name === 'uint64' && v.size !== 1) throw new TypeError("seed: Cannot cast array data from dtype('uint64') to dtype('int64') according to the rule 'safe'");
     if (v.dtype.kind === 'b') {
       if (v.size === 1) throw new RangeError('seed: Seed array must be 1-d');
       return Array.from(v.toTypedArray() as ArrayLike<number>, (x) => BigInt(Number(x)));
