@@ -288,7 +288,7 @@ export type { ScanOptions } from './ops/prefix-scan.js';
 export { cumulativeSum, cumulativeProd } from './ops/cumulative.js';
 export type { CumulativeOptions } from './ops/cumulative.js';
 export { sort, argsort, lexsort, partition, argpartition, sortComplex } from './ops/sorting.js';
-export type { SortOptions, SortKind, SortArg } from './ops/sorting.js';
+export type { SortOptions, SortKind, SortArg, PartitionKth } from './ops/sorting.js';
 // a.partition, a.argpartition, a.searchsorted, a.cumsum, a.cumprod (NumPy's ndarray methods).
 import './ops/order-methods.js';
 export {

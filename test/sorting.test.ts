@@ -205,6 +205,24 @@ describeEachDevice('sorting complex', () => {
     expect(() => gp.partition(gp.array([2, 1]), [])).to.throw(TypeError, /Partition index/);
   });
 
+  it("partition's kth and kind as NumPy reads them: 1-D integer arrays, bigints; only 'introselect'", () => {
+    const a = gp.array([5, 3, 1, 4, 2]);
+    // np.partition(a, np.array([1, 3]))[[1, 3]] -> [2, 4]; np.argpartition(a, 2n)[2] -> 1
+    const p = flat(gp.partition(a, gp.array([1, 3])));
+    expect([p[1], p[3]]).to.deep.equal([2, 4]);
+    expect(flat(gp.partition(a, 4n))[4]).to.equal(5);
+    expect(flat(gp.argpartition(a, [2n]))[2]).to.equal(1);
+    expect(flat(gp.partition(a, gp.array(4, 'uint8')))[4]).to.equal(5);
+    expect(() => gp.partition(a, gp.array([0.5]))).to.throw(TypeError, /Partition index must be integer/);
+    expect(() => gp.partition(a, gp.array([true]))).to.throw(RangeError, /Booleans unacceptable/);
+    expect(() => gp.partition(a, gp.float64(1))).to.throw(TypeError, /Partition index must be integer/);
+    expect(() => gp.partition(a, [[0]] as never)).to.throw(RangeError, /too deep/);
+    expect(flat(gp.partition(a, 0, -1, 'introselect'))[0]).to.equal(1);
+    expect(() => gp.partition(a, 0, { kind: 'quicksort' })).to.throw(RangeError, /select kind must be 'introselect'/);
+    expect(() => gp.argpartition(a, 0, -1, 'stable')).to.throw(RangeError, /select kind must be 'introselect'/);
+    expect(() => gp.partition(a, 0, { kind: null })).to.throw(TypeError, /select kind must be str/);
+  });
+
   it("NumPy's ndarray methods partition (in place), argpartition, searchsorted, cumsum, cumprod", () => {
     const a = gp.array([3, 1, 2, 5, 4], 'float64');
     expect(a.partition(2)).to.equal(undefined);

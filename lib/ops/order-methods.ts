@@ -6,14 +6,14 @@ import { kernelHooks } from '../core/kernel-hooks.js';
 import { isOptions, type ArrayLike } from './array-args.js';
 import { cumprod, cumsum, type ScanOptions } from './prefix-scan.js';
 import { searchsorted, type SearchsortedOptions } from './searching.js';
-import { argpartition, partition, type SortArg, type SortOptions } from './sorting.js';
+import { argpartition, partition, type PartitionKth, type SortArg, type SortOptions } from './sorting.js';
 
 declare module '../core/gpu-array.js' {
   interface GpuArray {
     /** ndarray.partition(kth, axis=-1, kind, order): partition in place along axis (NumPy's None is undefined). @example a.partition(2) */
-    partition(kth: number | readonly number[], ...more: SortArg[]): void;
+    partition(kth: PartitionKth, ...more: SortArg[]): void;
     /** ndarray.argpartition(kth, axis=-1, kind, order): the indices that partition this array along axis. */
-    argpartition(kth: number | readonly number[], ...more: SortArg[]): GpuArray;
+    argpartition(kth: PartitionKth, ...more: SortArg[]): GpuArray;
     /** ndarray.searchsorted: int64 insertion indices of v into this sorted 1-D array. @example a.searchsorted([2, 5], 'right') */
     searchsorted(v: ArrayLike | number, ...more: ('left' | 'right' | ArrayLike | null | SearchsortedOptions | undefined)[]): GpuArray;
     /** ndarray.cumsum(axis, dtype, out): as gp.cumsum(a, ...) (axis default null: flattened). */
@@ -26,7 +26,7 @@ declare module '../core/gpu-array.js' {
 const method = (name: string, value: (this: GpuArray, ...args: never[]) => unknown) =>
   Object.defineProperty(GpuArray.prototype, name, { value, writable: true, configurable: true });
 
-method('partition', function (this: GpuArray, kth: number | readonly number[], ...more: SortArg[]): void {
+method('partition', function (this: GpuArray, kth: PartitionKth, ...more: SortArg[]): void {
   // NumPy's ndarray.partition works in place and needs an integer axis.
   const axis = isOptions(more[0]) ? (more[0] as SortOptions).axis : more[0];
   if (axis === null) throw new TypeError('partition: ndarray.partition needs an integer axis');
@@ -37,7 +37,7 @@ method('partition', function (this: GpuArray, kth: number | readonly number[], .
     p.dispose();
   }
 });
-method('argpartition', function (this: GpuArray, kth: number | readonly number[], ...more: SortArg[]): GpuArray {
+method('argpartition', function (this: GpuArray, kth: PartitionKth, ...more: SortArg[]): GpuArray {
   return argpartition(this, kth, ...more);
 });
 method('searchsorted', function (this: GpuArray, v: ArrayLike | number, ...more: ('left' | 'right' | ArrayLike | null | SearchsortedOptions | undefined)[]): GpuArray {

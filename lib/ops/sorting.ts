@@ -24,6 +24,9 @@ export interface SortOptions {
   stable?: boolean | null;
 }
 
+/** partition's kth: an integer (number, bigint, integer typed scalar or 0-d array), or a list or 1-D integer array of them. */
+export type PartitionKth = number | bigint | GpuArray | { value: unknown; dtype: object } | readonly (number | bigint | GpuArray | { value: unknown; dtype: object })[];
+
 /** What follows the axis (partition: kth) by position: NumPy's kind and order (order only null: no structured arrays), then the options. */
 export type SortArg = number | null | SortKind | 'introselect' | SortOptions | undefined;
 
@@ -46,7 +49,12 @@ function sortArgs(name: string, more: readonly unknown[], withStable = true): So
   if (opts.order !== undefined && opts.order !== null) throw new RangeError(`${name}: Cannot specify order when the array has no fields.`);
   delete opts.order;
   // partition's only kind is NumPy's 'introselect' (here a full sort).
-  if (!withStable && (opts.kind as string | null | undefined) === 'introselect') delete opts.kind;
+  if (!withStable && opts.kind !== undefined) {
+    const kind = opts.kind as unknown;
+    if (typeof kind !== 'string') throw new TypeError(`${name}: select kind must be str, not ${describeValue(kind)}`);
+    if (kind !== 'introselect') throw new RangeError(`${name}: select kind must be 'introselect' (got ${JSON.stringify(kind)})`);
+    delete opts.kind;
+  }
   if (opts.axis !== undefined && opts.axis !== null && typeof opts.axis !== 'number') throw new TypeError(`${name}: axis must be an integer or null`);
   if (opts.stable !== undefined && opts.stable !== null) {
     if (typeof opts.stable !== 'boolean') throw new TypeError(`${name}: stable must be a boolean or null`);
@@ -257,23 +265,39 @@ function lexsortAlong(list: readonly GpuArray[], ax: number): GpuArray {
   return idx;
 }
 
-function checkKth(name: string, a: GpuArray, kth: number | readonly number[], axis: number | null): void {
+/** One kth as NumPy's PyArray_IntpConverter reads it: an integer (a number, bigint, integer typed scalar or 0-d array). */
+function kthNumber(name: string, k: unknown): number {
+  if (typeof k === 'bigint') return Number(k);
+  let kind: string | undefined;
+  if (typeof k === 'boolean') kind = 'b';
+  else if (typeof k === 'number') kind = Number.isInteger(k) ? 'i' : 'f';
+  else if (isArrayValue(k) && !(k instanceof GpuArray && k.ndim > 0)) kind = (k as { dtype: { kind: string } }).dtype.kind;
+  else if (Array.isArray(k) || k instanceof GpuArray) throw new RangeError(`${name}: object too deep for desired array`);
+  if (kind === 'b') throw new RangeError(`${name}: Booleans unacceptable as partition index`);
+  if (kind !== 'i' && kind !== 'u') throw new TypeError(`${name}: Partition index must be integer`);
+  return typeof k === 'number' ? k : Number(integerValue(k));
+}
+
+function checkKth(name: string, a: GpuArray, kth: unknown, axis: number | null): void {
   const len = axis === null ? a.size : a.shape[normalizeAxis(axis, a.ndim)];
-  // NumPy's operator.index: gp.int64(1) or a 0-d integer array is kth 1.
-  if (typeof kth === 'object' && !Array.isArray(kth)) kth = integerValue(kth) as number;
-  const list = typeof kth === 'number' || typeof kth === 'boolean' ? [kth] : ((kth as readonly unknown[]).map(integerValue) as number[]);
-  if (!Array.isArray(list)) throw new TypeError(`${name}: kth must be an integer or a list of integers`);
+  // NumPy's operator.index: gp.int64(1) or a 0-d integer array is kth 1; a list or 1-D array of them, several.
+  let list: number[];
+  if (Array.isArray(kth)) list = kth.map((k) => kthNumber(name, k));
+  else if (kth instanceof GpuArray && kth.ndim === 1) {
+    const kind = kth.dtype.kind;
+    if (kind === 'b') throw new RangeError(`${name}: Booleans unacceptable as partition index`);
+    if (kind !== 'i' && kind !== 'u') throw new TypeError(`${name}: Partition index must be integer`);
+    list = (kth.toArray() as unknown[]).map((k) => Number(k));
+  } else list = [kthNumber(name, kth)];
   if (list.length === 0) throw new TypeError(`${name}: Partition index must be integer`); // NumPy refuses an empty kth
   for (const k of list) {
-    if (typeof k === 'boolean') throw new RangeError(`${name}: Booleans unacceptable as partition index`);
-    if (!Number.isInteger(k)) throw new TypeError(`${name}: kth must be an integer, got ${k}`);
     // An empty axis (or array) has nothing to place: NumPy returns it whatever kth is.
     if (len > 0 && a.size > 0 && (k < -len || k >= len)) throw new RangeError(`kth(=${k}) out of bounds (${len})`);
   }
 }
 
 /** numpy.partition: every kth element where a sort would put it, smaller before, larger after (a full sort here). */
-export function partition(a: ArrayLike, kth: number | readonly number[], ...more: SortArg[]): GpuArray {
+export function partition(a: ArrayLike, kth: PartitionKth, ...more: SortArg[]): GpuArray {
   if (!(a instanceof GpuArray)) return withArray(a, 'partition: a', (x) => partition(x, kth, ...more));
   const o = sortArgs('partition', more, false);
   checkKth('partition', a, kth, o.axis === undefined ? -1 : o.axis);
@@ -281,7 +305,7 @@ export function partition(a: ArrayLike, kth: number | readonly number[], ...more
 }
 
 /** numpy.argpartition: the indices of partition (a stable argsort here, which satisfies the invariants). */
-export function argpartition(a: ArrayLike, kth: number | readonly number[], ...more: SortArg[]): GpuArray {
+export function argpartition(a: ArrayLike, kth: PartitionKth, ...more: SortArg[]): GpuArray {
   if (!(a instanceof GpuArray)) return withArray(a, 'argpartition: a', (x) => argpartition(x, kth, ...more));
   const o = sortArgs('argpartition', more, false);
   // As argsort, a 0-d array is 1-D here (NumPy).
