@@ -86,6 +86,11 @@ describeEachDevice('searching and sets', () => {
     expect(flat(gp.searchsorted(un, gp.array([3], 'int32'), { sorter, side: 'right' }))).to.deep.equal([3]);
     expect(flat(gp.searchsorted(gp.array([1, 2, 3], 'int32'), 2.5))).to.deep.equal([2]);
     expect(() => gp.searchsorted(a, v, { side: 'middle' as 'left' })).to.throw(RangeError);
+    // NumPy: side=None is a TypeError; a uint64 sorter a ValueError (no safe cast to intp), a uint32 one fine.
+    expect(() => gp.searchsorted(un, 3, { side: null as never })).to.throw(TypeError, /search side must be str/);
+    expect(() => gp.searchsorted(un, 3, { sorter: sorter.astype('uint64') })).to.throw(RangeError, /could not parse sorter/);
+    expect(() => gp.searchsorted(un, 3, { sorter: sorter.astype('bool') })).to.throw(TypeError, /sorter must only contain integers/);
+    expect(flat(gp.searchsorted(un, 3, { sorter: sorter.astype('uint32') }))).to.deep.equal([1]);
   });
 
   it('isin (invert; NaN never matches) and intersect1d / union1d / setdiff1d / setxor1d', () => {

@@ -174,6 +174,7 @@ export function searchsorted(a: ArrayArg, v: ArrayArg, ...more: ('left' | 'right
   const s0 = options.sorter;
   if (s0 !== undefined && s0 !== null && !(s0 instanceof GpuArray)) return withArray(s0, 'searchsorted: sorter', (s) => searchsorted(a, v, { ...options, sorter: s }));
   if (a.ndim !== 1) throw new RangeError('searchsorted: object too deep for desired array (a must be 1-D)');
+  if (options.side === null) throw new TypeError('searchsorted: search side must be str, not null');
   const side = options.side ?? 'left';
   if (side !== 'left' && side !== 'right') throw new RangeError(`searchsorted: side must be 'left' or 'right' (got ${JSON.stringify(side)})`);
   // NumPy converts a Python float to a float64 array here (no NEP 50 weak scalar): float16/float32
@@ -183,7 +184,9 @@ export function searchsorted(a: ArrayArg, v: ArrayArg, ...more: ('left' | 'right
     checkOperand('searchsorted', vArr);
     const sorter = options.sorter ?? null;
     if (sorter !== null) {
-      if (!(sorter instanceof GpuArray) || !sorter.dtype.isInteger) throw new TypeError('searchsorted: sorter must be an integer GpuArray');
+      if (!(sorter instanceof GpuArray) || !sorter.dtype.isInteger) throw new TypeError('searchsorted: sorter must only contain integers');
+      // NumPy casts the sorter to intp safely: uint64 is refused.
+      if (sorter.dtype === dtypes.uint64) throw new RangeError('searchsorted: could not parse sorter argument');
       if (sorter.ndim !== 1 || sorter.size !== a.size) throw new RangeError('searchsorted: sorter.size must equal a.size');
       // NumPy's ValueError; an index out of range would also make the search read outside a.
       if (sorter.size > 0) {
