@@ -116,6 +116,10 @@ describeEachDevice('searching and sets', () => {
     expect(gp.setdiff1d(gp.array([9, 4, 1], 'int32'), [4]).dtype.name).to.equal('int32');
     expect(flat(gp.setxor1d([1, 2, 3], [2, 5]))).to.deep.equal([1, 3, 5]);
     expect(gp.intersect1d([1, 2, 2, 3], [3, 2], { returnIndices: true }).map(flat)).to.deep.equal([[2, 3], [1, 3], [1, 0]]);
+    // union1d concatenates: a JS scalar beside an array is weak (NumPy 2.4: int8, float64, int8 with 300 wrapped to 44).
+    const i8 = gp.array([1, 3], 'int8');
+    const un = [gp.union1d(i8, 2), gp.union1d(i8, 2.5), gp.union1d(300, i8), gp.union1d(gp.array([true]), 2)];
+    expect(un.map((r) => [r.dtype.name, flat(r)])).to.deep.equal([['int8', [1, 2, 3]], ['float64', [1, 2.5, 3]], ['int8', [1, 3, 44]], ['int64', [1, 2]]]);
   });
 
   it('searchsorted: side by position, list v, JS integers outside a\'s range never wrap; isin lists; setdiff1d keeps ar1\'s dtype', () => {
