@@ -189,6 +189,13 @@ describeEachDevice('sorting complex', () => {
     expect(gp.argsort([[3, 1, 2]]).toArray()).to.deep.equal([[1n, 2n, 0n]]);
     expect(gp.sort(new Float32Array([2, 1])).dtype.name).to.equal('float32');
     expect(() => gp.sort('x' as never)).to.throw(TypeError, /expected a GpuArray/);
+    // A JS scalar is a 0-d array: np.sort(5, None) [5] int64; np.argsort(5) [0]; np.sort(True, None) [True]; np.sort(5) an AxisError.
+    const s5 = gp.sort(5 as never, null);
+    expect([s5.dtype.name, s5.toArray()]).to.deep.equal(['int64', [5n]]);
+    expect(gp.argsort(5 as never).toArray()).to.deep.equal([0n]);
+    expect(gp.argsort(2.5 as never, null).toArray()).to.deep.equal([0n]);
+    expect(gp.sort(true as never, null).toArray()).to.deep.equal([true]);
+    expect(() => gp.sort(5 as never)).to.throw(RangeError, /out of bounds/);
   });
 
   it("NumPy 2's stable option (not with kind); a 0-d argsort/argpartition is 1-D, as NumPy", () => {

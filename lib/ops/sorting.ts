@@ -3,7 +3,8 @@
 // last, -0.0 and +0.0 equal (kept in input order), ties in input order.
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { ArrayLike, bindArgs, toArray, withArray, isHostArrayLike } from './array-args.js';
+import { ArrayLike, bindArgs, toArray, withArray, isHostArrayLike, isJsScalar } from './array-args.js';
+import { isComplexLike } from '../core/host-data.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { integerValue, isArrayValue, normalizeAxis } from '../core/shape.js';
 import { sortable } from './radix-sort.js';
@@ -102,7 +103,8 @@ export function restoreAxis(res: GpuArray, perm: number[] | null): GpuArray {
 function sortImpl(name: string, a: GpuArray, opts: SortOptions, wantIndices: boolean): GpuArray {
   const v = a as unknown;
   // Host data as NumPy's array_like (`gp.sort([3, 1, 2])`): uploaded, sorted, freed.
-  if (isHostArrayLike(v)) return withArray(v, `${name}: a`, (h) => sortImpl(name, h, opts, wantIndices));
+  // A JS scalar is a 0-d array (np.sort(5, axis=None) is [5]; np.argsort(5) is [0]).
+  if (isHostArrayLike(v) || isJsScalar(v) || isComplexLike(v)) return withArray(v, `${name}: a`, (h) => sortImpl(name, h, opts, wantIndices));
   checkArray(name, a);
   const axis = opts.axis === undefined ? -1 : opts.axis;
   const { work, perm, rows, len } = rowsAlong(a, axis);
@@ -148,6 +150,7 @@ export function sort(a: ArrayLike, axisOrOptions?: number | null | SortOptions, 
 /** numpy.argsort: int64 indices that sort `a` along the axis (stable: ties keep input order). */
 export function argsort(a: ArrayLike, axisOrOptions?: number | null | SortOptions, ...more: SortArg[]): GpuArray {
   const o = sortArgs('argsort', [axisOrOptions, ...more]);
+  if (isJsScalar(a) || isComplexLike(a)) return withArray(a, 'argsort: a', (h) => argsort(h, o));
   // NumPy's argsort sees a 0-d array as 1-D: argsort(array(3)) is [0].
   if (a instanceof GpuArray && a.ndim === 0) return withOneD(a, (one) => sortImpl('argsort', one, o, true));
   return sortImpl('argsort', a as GpuArray, o, true);
