@@ -202,6 +202,12 @@ describeEachDevice('sorting complex', () => {
     expect(flat(gp.sort(gp.array([3, 1, 2]), { stable: true }))).to.deep.equal([1, 2, 3]);
     expect(flat(gp.argsort(gp.array([1, 0, 1, 0]), { stable: true }))).to.deep.equal([1, 3, 0, 2]);
     expect(() => gp.sort(gp.array([3, 1]), { kind: 'stable', stable: true })).to.throw(RangeError, /kind/);
+    // NumPy reads a kind by its first letter in either case: 'Q', 'h', 'Merge', 'S' sort; 'x' and '' are ValueErrors, 1 a TypeError.
+    for (const kind of ['Q', 'h', 'Merge', 'S', 'stablex']) expect(flat(gp.sort(gp.array([3, 1]), { kind: kind as never }))).to.deep.equal([1, 3]);
+    expect(flat(gp.argsort(gp.array([3, 1]), -1, 'M' as never))).to.deep.equal([1, 0]);
+    expect(() => gp.sort(gp.array([3, 1]), { kind: 'x' as never })).to.throw(RangeError, /sort kind must be one of/);
+    expect(() => gp.sort(gp.array([3, 1]), { kind: '' as never })).to.throw(RangeError, /sort kind must be one of/);
+    expect(() => gp.sort(gp.array([3, 1]), { kind: 1 as never })).to.throw(TypeError, /sort kind must be str/);
     const z = gp.array(3.5);
     const i = gp.argsort(z);
     expect(i.shape).to.deep.equal([1]);

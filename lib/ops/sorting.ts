@@ -41,8 +41,6 @@ function withOneD(a: GpuArray, fn: (one: GpuArray) => GpuArray): GpuArray {
   }
 }
 
-const KINDS = new Set(['quicksort', 'quick', 'mergesort', 'merge', 'heapsort', 'heap', 'stable']);
-
 /** A sort's arguments after the array (partition: after kth): NumPy's axis, kind, order by position, then the options (`stable`: sort and argsort). */
 function sortArgs(name: string, more: readonly unknown[], withStable = true): SortOptions {
   const opts = bindArgs(name, more, ['axis', 'kind', 'order'], withStable ? ['stable'] : []) as SortOptions & { order?: unknown };
@@ -61,7 +59,10 @@ function sortArgs(name: string, more: readonly unknown[], withStable = true): So
     if (typeof opts.stable !== 'boolean') throw new TypeError(`${name}: stable must be a boolean or null`);
     if (opts.kind !== undefined && opts.kind !== null) throw new RangeError(`${name}: \`kind\` and keyword parameters can't be provided at the same time. Use only one of them.`);
   }
-  if (opts.kind !== undefined && opts.kind !== null && !KINDS.has(opts.kind)) {
+  // NumPy's PyArray_SortkindConverter reads the first letter only, in either case ('Q', 'merge', 'Stable').
+  const kind = opts.kind as unknown;
+  if (kind !== undefined && kind !== null && typeof kind !== 'string') throw new TypeError(`${name}: sort kind must be str, not ${describeValue(kind)}`);
+  if (typeof kind === 'string' && (kind === '' || !'qhms'.includes(kind.charAt(0).toLowerCase()))) {
     throw new RangeError(`${name}: sort kind must be one of 'quick', 'heap', or 'stable' (got ${JSON.stringify(opts.kind)})`);
   }
   return opts;
