@@ -228,8 +228,9 @@ export function setxor1d(ar1: ArrayArg, ar2: ArrayArg, ...more: (boolean | { ass
   if (!(ar1 instanceof GpuArray) || !(ar2 instanceof GpuArray)) return setOperands('setxor1d', ar1, ar2, (a, b) => setxor1d(a, b, ...more));
   const d = setArgs('setxor1d', ar1, ar2);
   const options = bindArgs('setxor1d', more, ['assumeUnique']) as { assumeUnique?: boolean };
-  const u1 = options.assumeUnique ? flatAs(ar1, d) : uniqueAs(ar1, d);
-  const u2 = options.assumeUnique ? flatAs(ar2, d) : uniqueAs(ar2, d);
+  if (options.assumeUnique) return xorSorted(ar1, ar2, d);
+  const u1 = uniqueAs(ar1, d);
+  const u2 = uniqueAs(ar2, d);
   const parts: GpuArray[] = [u1, u2];
   try {
     const only1 = filterIn(u1, u2, d, true, true);
@@ -241,5 +242,26 @@ export function setxor1d(ar1: ArrayArg, ar2: ArrayArg, ...more: (boolean | { ass
     return sortedValues(c);
   } finally {
     for (const p of parts) p.dispose();
+  }
+}
+
+/**
+ * NumPy's setxor1d(assume_unique=True) as it computes it: the sorted concatenation, less every
+ * value equal to a neighbour (a value repeated within one input is dropped too, as NumPy's).
+ */
+function xorSorted(ar1: GpuArray, ar2: GpuArray, d: DType): GpuArray {
+  const made: GpuArray[] = [];
+  const keep = <A extends GpuArray>(a: A): A => (made.push(a), a);
+  try {
+    const s = sortedValues(keep(concat1d(keep(flatAs(ar1, d)), keep(flatAs(ar2, d)), d)));
+    if (s.size <= 1) return s;
+    keep(s);
+    const { notEqual, logicalAnd } = ufuncFunctions;
+    const ne = keep(notEqual(keep(s.slice('1:')), keep(s.slice(':-1'))));
+    const one = keep(GpuArray.allocate([1], dtypes.bool, s.device).fill(true));
+    const mask = keep(logicalAnd(keep(concat1d(one, ne, dtypes.bool)), keep(concat1d(ne, one, dtypes.bool))));
+    return extractBool(mask, s);
+  } finally {
+    made.forEach((a) => a.dispose());
   }
 }
