@@ -119,6 +119,9 @@ describeEachDevice('searching and sets', () => {
     // setxor1d(assume_unique=True) is NumPy's sorted-neighbour test: a value repeated in one input drops out (NumPy 2.4: [], [3], [1 3]).
     expect([gp.setxor1d([1, 1], [], true), gp.setxor1d([1, 1, 2], [2, 3], true), gp.setxor1d([1, 2], [2, 2, 3], { assumeUnique: true })].map(flat)).to.deep.equal([[], [3], [1, 3]]);
     expect(flat(gp.setxor1d(gp.array([NaN, 1, 4]), gp.array([NaN, 4, 2]), true))).to.deep.equal([1, 2, NaN, NaN]);
+    // intersect1d(assume_unique=True) keeps each sorted value equal to the next, as NumPy (2.4: [1 1 3 3], [1 1]).
+    expect([gp.intersect1d([3, 1, 1, 2], [3, 3, 1], { assumeUnique: true }), gp.intersect1d([1, 1, 1], [1], { assumeUnique: true })].map(flat)).to.deep.equal([[1, 1, 3, 3], [1, 1, 1]]);
+    expect(gp.intersect1d(gp.array([], 'float32'), gp.array([], 'int8'), { assumeUnique: true }).dtype.name).to.equal('float32');
     // union1d concatenates: a JS scalar beside an array is weak (NumPy 2.4: int8, float64, int8 with 300 wrapped to 44).
     const i8 = gp.array([1, 3], 'int8');
     const un = [gp.union1d(i8, 2), gp.union1d(i8, 2.5), gp.union1d(300, i8), gp.union1d(gp.array([true]), 2)];

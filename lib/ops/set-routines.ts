@@ -180,6 +180,7 @@ export function intersect1d(ar1: ArrayArg, ar2: ArrayArg, ...more: (boolean | { 
   // NumPy's order: assume_unique, return_indices (by position or option).
   const o = bindArgs('intersect1d', more, ['assumeUnique', 'returnIndices']) as { assumeUnique?: boolean; returnIndices?: boolean };
   if (o.returnIndices) return intersectWithIndices(ar1, ar2, d, !!o.assumeUnique, unique);
+  if (o.assumeUnique) return sortedNeighbours(ar1, ar2, d, 'intersect');
   return filterIn(ar1, ar2, d, false, false);
 }
 
@@ -228,7 +229,7 @@ export function setxor1d(ar1: ArrayArg, ar2: ArrayArg, ...more: (boolean | { ass
   if (!(ar1 instanceof GpuArray) || !(ar2 instanceof GpuArray)) return setOperands('setxor1d', ar1, ar2, (a, b) => setxor1d(a, b, ...more));
   const d = setArgs('setxor1d', ar1, ar2);
   const options = bindArgs('setxor1d', more, ['assumeUnique']) as { assumeUnique?: boolean };
-  if (options.assumeUnique) return xorSorted(ar1, ar2, d);
+  if (options.assumeUnique) return sortedNeighbours(ar1, ar2, d, 'xor');
   const u1 = uniqueAs(ar1, d);
   const u2 = uniqueAs(ar2, d);
   const parts: GpuArray[] = [u1, u2];
@@ -246,18 +247,22 @@ export function setxor1d(ar1: ArrayArg, ar2: ArrayArg, ...more: (boolean | { ass
 }
 
 /**
- * NumPy's setxor1d(assume_unique=True) as it computes it: the sorted concatenation, less every
- * value equal to a neighbour (a value repeated within one input is dropped too, as NumPy's).
+ * NumPy's intersect1d and setxor1d with assume_unique=True, as NumPy computes them on the sorted
+ * concatenation: 'intersect' keeps each value equal to the next one, 'xor' drops every value equal
+ * to a neighbour (so a value repeated within one input counts as NumPy counts it).
  */
-function xorSorted(ar1: GpuArray, ar2: GpuArray, d: DType): GpuArray {
+function sortedNeighbours(ar1: GpuArray, ar2: GpuArray, d: DType, op: 'intersect' | 'xor'): GpuArray {
   const made: GpuArray[] = [];
   const keep = <A extends GpuArray>(a: A): A => (made.push(a), a);
   try {
     const s = sortedValues(keep(concat1d(keep(flatAs(ar1, d)), keep(flatAs(ar2, d)), d)));
-    if (s.size <= 1) return s;
+    if (s.size <= 1 && op === 'xor') return s;
     keep(s);
-    const { notEqual, logicalAnd } = ufuncFunctions;
-    const ne = keep(notEqual(keep(s.slice('1:')), keep(s.slice(':-1'))));
+    if (s.size <= 1) return s.slice('0:0').copy();
+    const { equal, notEqual, logicalAnd } = ufuncFunctions;
+    const head = keep(s.slice(':-1'));
+    if (op === 'intersect') return extractBool(keep(equal(keep(s.slice('1:')), head)), head);
+    const ne = keep(notEqual(keep(s.slice('1:')), head));
     const one = keep(GpuArray.allocate([1], dtypes.bool, s.device).fill(true));
     const mask = keep(logicalAnd(keep(concat1d(one, ne, dtypes.bool)), keep(concat1d(ne, one, dtypes.bool))));
     return extractBool(mask, s);
