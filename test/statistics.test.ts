@@ -431,6 +431,14 @@ describeEachDevice('statistics', () => {
     const c = gp.array([{ re: 1, im: 2 }, { re: 1, im: -1 }, { re: NaN, im: 0 }, { re: -1, im: 0 }, { re: 0, im: NaN }]);
     expect([flat(gp.nanargmax(c)), flat(gp.nanargmin(c))]).to.deep.equal([[0], [3]]);
     expect(() => gp.nanargmax(gp.array([], 'float64'))).to.throw(RangeError, /empty sequence/);
+    // out, by position or option, as argmax's (NumPy 2.4: out [[0 1]] is returned; a float64 out a TypeError; a NaN slice raises first).
+    const o = gp.zeros([1, 2], 'int64');
+    expect(gp.nanargmax(gp.array([[1, NaN], [NaN, 3]]), 0, o, { keepdims: true })).to.equal(o);
+    expect(o.toArray()).to.deep.equal([[0n, 1n]]);
+    const o0 = gp.zeros([], 'int64');
+    gp.nanargmax(a, { out: o0 });
+    expect(o0.toArray()).to.equal(2n);
+    expect(() => gp.nanargmin(a, 1, gp.zeros([2], 'float64'))).to.throw(TypeError);
 
     expect(flat(gp.gradient(gp.array([1, 2, 4, 7, 11, 16], 'int32')) as gp.GpuArray)).to.deep.equal([1, 1.5, 2.5, 3.5, 4.5, 5]);
     expect(flat(gp.gradient(gp.array([1, 2, 4, 7, 11, 16]), { spacing: 2 }) as gp.GpuArray)).to.deep.equal([0.5, 0.75, 1.25, 1.75, 2.25, 2.5]);

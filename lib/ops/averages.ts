@@ -326,13 +326,15 @@ export interface NanArgOptions {
   axis?: number | null;
   /** Keep the reduced axis (every axis, when flattened) as length 1. */
   keepdims?: boolean;
+  /** An int64 array of the result's shape to write into (as argmax's `out`). */
+  out?: GpuArray | null;
 }
 
 function nanArg(name: string, which: 'argmax' | 'argmin', a: ArrayArg, more: readonly unknown[]): GpuArray {
   if (!(a instanceof GpuArray)) return withArray(a, `${name}: a`, (x) => nanArg(name, which, x, more));
-  // NumPy's order: axis, out (only null here); keepdims keyword-only.
-  const o = bindArgs(name, more, ['axis', 'out'], ['keepdims']) as NanArgOptions & { out?: unknown };
-  if (o.out !== undefined && o.out !== null) throw new TypeError(`${name}: out is not supported`);
+  // NumPy's order: axis, out; keepdims keyword-only.
+  const o = bindArgs(name, more, ['axis', 'out'], ['keepdims']) as NanArgOptions;
+  const out = o.out ?? undefined;
   let axis = o.axis;
   // As argmax: a 0-d array is 1-D here (axis 0 or -1; the result stays 0-d).
   if (a.ndim === 0 && typeof axis === 'number') {
@@ -342,7 +344,7 @@ function nanArg(name: string, which: 'argmax' | 'argmin', a: ArrayArg, more: rea
   }
   const keepdims = o.keepdims;
   // Complex NaNs (either part) are replaced too: -inf+0j loses every lexicographic comparison.
-  if ((a.dtype.kind !== 'f' && a.dtype.kind !== 'c') || a.size === 0) return R[which](a, { axis, keepdims });
+  if ((a.dtype.kind !== 'f' && a.dtype.kind !== 'c') || a.size === 0) return R[which](a, { axis, keepdims, out });
   return using((tmp) => {
     const nan = U.isnan(a) as GpuArray;
     tmp.push(nan);
@@ -352,11 +354,11 @@ function nanArg(name: string, which: 'argmax' | 'argmin', a: ArrayArg, more: rea
     // NaN can never win: it becomes the identity of the comparison.
     const filled = U.where(nan, which === 'argmax' ? -Infinity : Infinity, a) as GpuArray;
     tmp.push(filled);
-    return R[which](filled, { axis, keepdims });
+    return R[which](filled, { axis, keepdims, out });
   });
 }
 
 /** numpy.nanargmax: the index of the largest non-NaN value (an all-NaN slice is a RangeError). */
-export const nanargmax = (a: ArrayArg, ...more: (number | null | NanArgOptions | undefined)[]) => nanArg('nanargmax', 'argmax', a, more);
+export const nanargmax = (a: ArrayArg, ...more: (number | null | GpuArray | NanArgOptions | undefined)[]) => nanArg('nanargmax', 'argmax', a, more);
 /** numpy.nanargmin: the index of the smallest non-NaN value (an all-NaN slice is a RangeError). */
-export const nanargmin = (a: ArrayArg, ...more: (number | null | NanArgOptions | undefined)[]) => nanArg('nanargmin', 'argmin', a, more);
+export const nanargmin = (a: ArrayArg, ...more: (number | null | GpuArray | NanArgOptions | undefined)[]) => nanArg('nanargmin', 'argmin', a, more);
