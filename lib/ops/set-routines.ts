@@ -152,10 +152,10 @@ function filterIn(ar1: GpuArray, ar2: GpuArray, d: DType, assumeUnique: boolean,
   }
 }
 
-/** Run a set routine on its two operands as GpuArrays (NumPy's take any array_like: lists too). */
 /** A JS number, bigint, boolean or complex: NumPy's Python scalar (weak). */
 const isWeakScalar = (v: unknown): boolean => typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean' || isComplexLike(v);
 
+/** Run a set routine on its two operands as GpuArrays (NumPy's take any array_like: lists too). */
 function setOperands<T>(name: string, ar1: ArrayArg, ar2: ArrayArg, fn: (a: GpuArray, b: GpuArray) => T): T {
   return withArray(ar1, `${name}: ar1`, (a) => withArray(ar2, `${name}: ar2`, (b) => fn(a, b)));
 }
