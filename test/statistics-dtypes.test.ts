@@ -37,6 +37,31 @@ describeEachDevice('statistics: NumPy 2.4 dtype and bin rules', () => {
     [0.18000000864267351, 0.8499999880790711].forEach((want, i) => expect(Math.abs(got[i] - want)).to.be.at.most(2 * Number.EPSILON * want));
   });
 
+  it("quantile with a float32 or float16 q: NumPy's virtual index (and percentile's q / 100, the weighted cdf) in q's dtype", () => {
+    // np.quantile(np.array([0.7, 0.1, 0.4, 0.15, 0.5], 'float16'), np.array([0.1, 0.6], 'float32'), method='inverted_cdf'):
+    // 5 * 0.6 rounds to 3 in float32 (element 2), not in float64 (element 3).
+    const h = gp.array([0.7, 0.1, 0.4, 0.15, 0.5], 'float16');
+    const q32 = gp.quantile(h, gp.array([0.1, 0.6], 'float32'), { method: 'inverted_cdf' });
+    expect([q32.dtype.name, host(q32)]).to.deep.equal(['float16', [0.0999755859375, 0.39990234375]]);
+    expect(host(gp.quantile(h, [0.10000000149011612, 0.6000000238418579], { method: 'inverted_cdf' }))).to.deep.equal([0.0999755859375, 0.5]);
+    expect(host(gp.quantile(h, gp.float32(0.6), { method: 'inverted_cdf' }))).to.deep.equal([0.39990234375]);
+    // np.percentile(np.arange(5.), np.array([10, 60, 90], 'float16')) and method='hazen'
+    const a5 = gp.arange(5, { dtype: 'float64' });
+    const p16 = gp.percentile(a5, gp.array([10, 60, 90], 'float16'));
+    expect([p16.dtype.name, host(p16)]).to.deep.equal(['float64', [0.39990234375, 2.400390625, 3.599609375]]);
+    expect(host(gp.percentile(a5, gp.array([10, 60, 90], 'float16'), { method: 'hazen' }))).to.deep.equal([0, 2.5, 4]);
+    // np.quantile(np.arange(3000), np.array([0.77], 'float16'), method=...): 2309 and p + 1 round to 2308 in float16.
+    const a3000 = gp.arange(3000);
+    expect(host(gp.quantile(a3000, gp.array([0.77], 'float16'), { method: 'averaged_inverted_cdf' }))).to.deep.equal([2308]);
+    expect(host(gp.quantile(a3000, gp.array([0.77], 'float16'), { method: 'closest_observation' }))).to.deep.equal([2308]);
+    // np.quantile(np.arange(5003), np.array([1], 'float16')): 5002 rounds to 5000, compared with n - 1 cast to float16 too.
+    expect(host(gp.quantile(gp.arange(5003), gp.array([1], 'float16')))).to.deep.equal([5002]);
+    expect(host(gp.quantile(gp.arange(1500), gp.array([0.3337], 'float16'), { method: 'midpoint' }))).to.deep.equal([500.5]);
+    // np.quantile(np.arange(4), np.array([0.3], 'float16'), method='inverted_cdf', weights=[1, 2, 3, 4]): the cdf's 0.3 cast to float16 equals q.
+    expect(host(gp.quantile(gp.arange(4), gp.array([0.3], 'float16'), { method: 'inverted_cdf', weights: gp.array([1, 2, 3, 4]) }))).to.deep.equal([1]);
+    expect(host(gp.quantile(gp.arange(4), [0.300048828125], { method: 'inverted_cdf', weights: gp.array([1, 2, 3, 4]) }))).to.deep.equal([2]);
+  });
+
   it('histogram: bool data takes the estimators as uint8 (bins at least 1 wide), not one bin', () => {
     const b = gp.array(Array.from({ length: 20 }, (_, i) => [true, false, true, true, false][i % 5]), 'bool');
     const [c, e] = gp.histogram(b, { bins: 'sqrt', range: [-1, 2] });

@@ -11,10 +11,26 @@ import { argsort } from './sorting.js';
 import { takeAlongAxis } from './take-put.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
 
+/**
+ * gpa_qround(x, qp): x rounded to q's float type as NumPy's arithmetic in it would (qp 0: float64,
+ * 1: float32, 2: float16, nearest even, overflow to infinity).
+ */
+export const Q_ROUND = `__device__ __forceinline__ double gpa_qround(double x, int qp) {
+  if (qp == 1) return (double)(float)x;
+  if (qp != 2 || x != x || x == 0) return x;
+  const double a = fabs(x);
+  if (a >= 65520.0) return x > 0 ? 1.0 / 0.0 : -1.0 / 0.0;
+  int e;
+  frexp(a, &e);
+  const double quantum = ldexp(1.0, (e - 1 > -14 ? e - 1 : -14) - 10);
+  return copysign(rint(a / quantum) * quantum, x);
+}`;
+
 function weightedSource(ctype: string, isFloat: boolean): string {
   return `typedef ${ctype} T;
+${Q_ROUND}
 // out[k * rows + r]: quantile qs[k] of row r of x (sorted, NaN last) with its weights w.
-extern "C" __global__ void gpa_weighted_quantile(const void* xp, const void* wp, const void* qp, void* outp, long long rows, long long len, long long nq, int skipNan) {
+extern "C" __global__ void gpa_weighted_quantile(const void* xp, const void* wp, const void* qp, void* outp, long long rows, long long len, long long nq, int skipNan, int qprec) {
   for (long long idx : gpa::grid_range(rows * nq)) {
     const long long r = idx % rows, k = idx / rows;
     const T* x = (const T*)xp + r * len;
@@ -29,8 +45,10 @@ extern "C" __global__ void gpa_weighted_quantile(const void* xp, const void* wp,
     double cum = 0;
     for (long long i = 0; i < n; ++i) {
       cum += w[i];
-      // NumPy sets a zero cdf to -1: q = 0 picks the first element of positive weight.
-      if (cum > 0 && cum / total >= q) { pick = i; break; }
+      // NumPy sets a zero cdf to -1: q = 0 picks the first element of positive weight; its cdf
+      // is cast to q's float dtype (qprec) before the search.
+      const double c = gpa_qround(cum / total, qprec);
+      if (c > 0 && c >= q) { pick = i; break; }
     }
     ((T*)outp)[idx] = x[pick];
   }
@@ -77,7 +95,7 @@ export function weightsLike(name: string, a: GpuArray, weights: ArrayArg, axis: 
  * same layout), into `out` (shape [...qShape, ...rows], compute dtype). NaN rows give NaN (skipNan:
  * NaNs and their weights are dropped); a row whose weights sum to zero is NumPy's ValueError.
  */
-export function weightedQuantile(x: GpuArray, wx: GpuArray, qs: readonly number[], out: GpuArray, skipNan: boolean, compute: DType): void {
+export function weightedQuantile(x: GpuArray, wx: GpuArray, qs: readonly number[], out: GpuArray, skipNan: boolean, compute: DType, qp = 0): void {
   const rows = x.size === 0 ? out.size / Math.max(qs.length, 1) : x.size / x.shape[x.ndim - 1];
   const len = x.shape[x.ndim - 1];
   if (rows * qs.length === 0) return;
@@ -95,7 +113,7 @@ export function weightedQuantile(x: GpuArray, wx: GpuArray, qs: readonly number[
     const qArr = keep(GpuArray.allocate([qs.length], dtypes.float64, x.device).set(Float64Array.from(qs)));
     const xc = xs.layoutFlags.cContiguous ? xs : keep(xs.copy());
     const wc = ws.layoutFlags.cContiguous ? ws : keep(ws.copy());
-    moduleKernel(weightedSource(compute.ctype, compute.kind === 'f'), 'gpa_weighted_quantile')(gridFor(rows * qs.length), 256, [xc, wc, qArr, out, rows, len, qs.length, skipNan ? 1 : 0]);
+    moduleKernel(weightedSource(compute.ctype, compute.kind === 'f'), 'gpa_weighted_quantile')(gridFor(rows * qs.length), 256, [xc, wc, qArr, out, rows, len, qs.length, skipNan ? 1 : 0, qp]);
   } finally {
     for (const t of new Set(tmp)) t.dispose();
   }

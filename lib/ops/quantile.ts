@@ -14,8 +14,9 @@ import { sort } from './sorting.js';
 import { nanmean } from './averages.js';
 import type { AxisLike } from '../kernel/reduction.js';
 import { complexMedianRows } from './median-complex.js';
-import { weightedQuantile, weightsLike } from './quantile-weights.js';
+import { Q_ROUND, weightedQuantile, weightsLike } from './quantile-weights.js';
 import { realOf } from './reduction-rules.js';
+import { float16BitsFromNumber, numberFromFloat16Bits } from '../core/float-bits.js';
 
 /** NumPy 2's quantile `method`s (default 'linear'): its own five and the nine of Hyndman and Fan. */
 export type QuantileMethod =
@@ -74,7 +75,8 @@ function quantileSource(ctype: string, isFloat: boolean, diffCtype: string, outC
   return `typedef ${ctype} T;
 typedef ${diffCtype} D;
 typedef ${outCtype} O;
-extern "C" __global__ void gpa_quantile(const void* sortedp, const double* qs, void* outp, long long rows, long long len, long long nq, int method, int skipNan) {
+${Q_ROUND}
+extern "C" __global__ void gpa_quantile(const void* sortedp, const double* qs, void* outp, long long rows, long long len, long long nq, int method, int skipNan, int qp) {
   const T* sorted = (const T*)sortedp;
   O* out = (O*)outp;
   for (long long idx : gpa::grid_range(rows * nq)) {
@@ -89,13 +91,16 @@ extern "C" __global__ void gpa_quantile(const void* sortedp, const double* qs, v
     } else if (len > 0 && row[len - 1] != row[len - 1]) { out[idx] = nan; continue; }
     if (n == 0) { out[idx] = nan; continue; }
     if (method == ${MEDIAN}) { out[idx] = n % 2 ? (O)row[n / 2] : (O)(((O)row[n / 2 - 1] + (O)row[n / 2]) / (O)2); continue; }
-    const double q = qs[qi], nd = (double)n;
+    // NumPy's virtual index is arithmetic in q's dtype (qp: 0 float64, 1 float32, 2 float16), n
+    // (a Python int) cast to it first.
+    const double q = qs[qi], nd = gpa_qround((double)n, qp), nq1 = gpa_qround(gpa_qround(nd * q, qp) - 1, qp);
     if (method == 6 || method == 8) {  // inverted_cdf, closest_observation: NumPy's discrete boundaries
-      const double vi = method == 6 ? nd * q - 1 : nd * q - 1 - 0.5;
+      const double vi = method == 6 ? nq1 : gpa_qround(nq1 - 0.5, qp);
       const double p = floor(vi);
       const long long pi = (long long)p;
       const bool prev = method == 6 ? vi - p == 0 : (vi - p == 0 && ((pi % 2) + 2) % 2 == 1);
-      long long r = prev ? pi : pi + 1;
+      // The next index is p + 1 in q's float type too (float16 above 2048 rounds it back to p).
+      long long r = prev ? pi : (long long)gpa_qround(p + 1, qp);
       if (r < 0) r = 0;
       if (r > n - 1) r = n - 1;
       out[idx] = row[r];
@@ -109,18 +114,23 @@ extern "C" __global__ void gpa_quantile(const void* sortedp, const double* qs, v
       else if (method == 10) al = be = 0.5;
       else if (method == 12) al = be = 1.0 / 3.0;
       else if (method == 13) al = be = 3.0 / 8.0;
-      v = method == 7 ? nd * q - 1 : nd * q + (al + q * (1 - al - be)) - 1;
+      v = method == 7 ? nq1 : gpa_qround(gpa_qround(gpa_qround(nd * q, qp) + gpa_qround(gpa_qround(al, qp) + gpa_qround(q * gpa_qround(1 - al - be, qp), qp), qp), qp) - 1, qp);
       double p = floor(v);
-      if (v >= nd - 1) { lo = hi = n - 1; p = -1; }
+      // NumPy compares with n - 1 cast to q's float type (a weak Python int).
+      if (v >= gpa_qround((double)(n - 1), qp)) { lo = hi = n - 1; p = -1; }
       else if (v < 0) { lo = hi = 0; p = 0; }
-      else { lo = (long long)p; hi = lo + 1; }
+      else { lo = (long long)p; hi = (long long)gpa_qround(p + 1, qp); }
       t = v - p;
       if (method == 7) t = t == 0 ? 0.5 : 1.0;  // averaged_inverted_cdf
     } else {
-      v = q * (double)(n - 1);
+      v = gpa_qround(q * gpa_qround((double)(n - 1), qp), qp);
+      // midpoint's index is 0.5 * (floor + ceil), in q's float type.
+      if (method == 4) v = gpa_qround(0.5 * gpa_qround(floor(v) + ceil(v), qp), qp);
       lo = (long long)floor(v);
       if (lo > n - 1) lo = n - 1;
-      hi = lo + 1 < n ? lo + 1 : n - 1;
+      hi = (long long)gpa_qround((double)lo + 1, qp);
+      if (hi > n - 1) hi = n - 1;
+      if ((method == 0 || method == 4) && v >= gpa_qround((double)(n - 1), qp)) lo = hi = n - 1;
       t = v - (double)lo;
     }
     if (method == 1) { out[idx] = row[lo]; continue; }
@@ -181,10 +191,17 @@ function toQs(name: string, q: QArg, scale: number): { qs: number[]; shape: numb
     dtype = dtypes.float64;
     integral = q.length > 0 && qs.every(Number.isInteger);
   } else throw new TypeError(`${name}: q must be a number, an array of numbers or a GpuArray`);
+  // NumPy's percentile divides q by 100 in q's own float dtype (float32 and float16 round).
+  const inQ = (v: number) => (dtype === dtypes.float32 ? Math.fround(v) : dtype === dtypes.float16 ? numberFromFloat16Bits(float16BitsFromNumber(Math.fround(v))) : v);
   for (const v of qs) {
     if (!(v >= 0 && v <= scale)) throw new RangeError(scale === 1 ? 'Quantiles must be in the range [0, 1]' : 'Percentiles must be in the range [0, 100]');
   }
-  return { qs: qs.map((v) => v / scale), shape, dtype, integral };
+  return { qs: qs.map((v) => (scale === 1 ? v : inQ(v / scale))), shape, dtype, integral };
+}
+
+/** The kernels' code for the float type NumPy computes q's virtual indices in (gpa_qround's qp). */
+export function qPrecision(d: DType | null): number {
+  return d === dtypes.float32 ? 1 : d === dtypes.float16 ? 2 : 0;
 }
 
 /** a with the reduced axes (null: all) merged into one last axis, and the result's shapes. */
@@ -332,7 +349,7 @@ function quantileOf(name: string, a: GpuArray, q: QArg, scale: number, opts: Par
     const total = nRows * qs.length;
     if (wMoved !== null) {
       try {
-        weightedQuantile(x, wMoved, qs, res, skipNan, compute);
+        weightedQuantile(x, wMoved, qs, res, skipNan, compute, qPrecision(qDtype));
       } catch (e) {
         res.dispose();
         throw e;
@@ -344,7 +361,7 @@ function quantileOf(name: string, a: GpuArray, q: QArg, scale: number, opts: Par
         // Linear at an integer q lands on elements: taken as they are (lower), as NumPy's take, so
         // an infinite neighbour does not turn them into NaN (a + 0 * inf).
         const code = median ? MEDIAN : METHODS.indexOf(picks && method === 'linear' ? 'lower' : method);
-        moduleKernel(quantileSource(compute.ctype, compute.kind === 'f', a.dtype.kind === 'f' ? a.dtype.compute.ctype : compute.ctype, finish.ctype), 'gpa_quantile')(gridFor(total), 256, [sorted, qArr, res, nRows, len, qs.length, code, skipNan ? 1 : 0]);
+        moduleKernel(quantileSource(compute.ctype, compute.kind === 'f', a.dtype.kind === 'f' ? a.dtype.compute.ctype : compute.ctype, finish.ctype), 'gpa_quantile')(gridFor(total), 256, [sorted, qArr, res, nRows, len, qs.length, code, skipNan ? 1 : 0, qPrecision(qDtype)]);
       } finally {
         qArr.dispose();
         sorted.dispose();
