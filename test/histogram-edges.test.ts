@@ -97,4 +97,25 @@ describeEachDevice('histogramBinEdges', () => {
     expect(() => gp.histogramBinEdges(a, { density: true } as never)).to.throw(TypeError);
     expect(() => gp.histogramBinEdges(gp.array([1, Infinity]), 2)).to.throw(RangeError, /not finite/);
   });
+
+  it('histogram and histogramdd with one edge or none: no bins, empty counts of their dtype (NumPy 2.4)', () => {
+    const a = gp.array([1, 2, 3, 4]);
+    // np.histogram(a, [1]) -> (array([], dtype=int64), array([1])); np.histogram(a, []) -> (int64 [], float64 [])
+    const [c1, e1] = gp.histogram(a, [1]);
+    expect([c1.dtype.name, c1.shape, e1.dtype.name, vals(e1)]).to.deep.equal(['int64', [0], 'int64', [1]]);
+    const [c0, e0] = gp.histogram(a, []);
+    expect([c0.dtype.name, c0.shape, e0.dtype.name, e0.shape]).to.deep.equal(['int64', [0], 'float64', [0]]);
+    // weights keep their dtype (int8), a density is float64; bool weights are refused only when there is data
+    const [cw] = gp.histogram(a, [1], { weights: gp.array([1, 1, 1, 1], 'int8') });
+    expect([cw.dtype.name, cw.shape]).to.deep.equal(['int8', [0]]);
+    const [cd] = gp.histogram(a, [1], { density: true });
+    expect([cd.dtype.name, cd.shape]).to.deep.equal(['float64', [0]]);
+    const [cb] = gp.histogram(gp.array([], 'float64'), [1, 2], { weights: gp.array([], 'bool') });
+    expect([cb.dtype.name, vals(cb)]).to.deep.equal(['bool', [0]]);
+    expect(() => gp.histogram(a, [1, 2], { weights: gp.array([true, true, true, true]) })).to.throw(TypeError, /Cannot cast/);
+    // np.histogramdd(np.array([[1, 1], [2, 2.]]), [[1], [1, 2]]) -> float64 of shape (0, 1)
+    const [h, edges] = gp.histogramdd(gp.array([[1, 1], [2, 2]]), [[1], [1, 2]]);
+    expect([h.dtype.name, h.shape, edges.map(vals)]).to.deep.equal(['float64', [0, 1], [[1], [1, 2]]]);
+    expect(() => gp.histogramdd(gp.array([[1], [2]]), [[]])).to.throw();
+  });
 });

@@ -1,6 +1,7 @@
 // histogramdd and histogram2d as NumPy computes them: float64 edges per dimension (linspace of
 // the range), bins found as searchsorted(edges, v, 'right') - 1 with the last edge closed,
 // outliers and NaN dropped, a float64 result; counted with device atomics.
+import { IndexError } from '../../bindings/errors.js';
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
@@ -149,7 +150,8 @@ export function histogramdd(sample: ArrayArg | readonly ArrayArg[], ...more: (Bi
       edgeTypes.push(ea.dtype);
       const e = hostNumbers(ea);
       if (ea !== b) ea.dispose();
-      if (e.length < 2) throw new RangeError('histogramdd: bins must have at least two edges');
+      // One edge is no bins (NumPy's empty axis); none is NumPy's IndexError.
+      if (e.length < 1) throw new IndexError(`histogramdd: bins[${d}] has no edges`);
       for (let i = 1; i < e.length; i++) if (!(e[i] >= e[i - 1])) throw new RangeError(`histogramdd: bins[${d}] must be monotonically increasing, when an array`);
       return e;
     });
@@ -157,7 +159,7 @@ export function histogramdd(sample: ArrayArg | readonly ArrayArg[], ...more: (Bi
     const total = nbs.reduce((p, q) => p * q, 1);
     const dev = cols[0].device;
     const hist = GpuArray.allocate(nbs, dtypes.float64, dev).fill(0);
-    if (n > 0) {
+    if (n > 0 && total > 0) {
       const s = GpuArray.allocate([n, D], dtypes.float64, dev);
       owned.push(s);
       cols.forEach((c, d) => {

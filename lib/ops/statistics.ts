@@ -212,7 +212,6 @@ export function histogram(a: ArrayArg, ...more: (HistogramBins | readonly [numbe
   }
   if (bins instanceof GpuArray ? bins.ndim !== 1 : bins.some((b) => typeof b === 'object' && b !== null)) throw new RangeError('histogram: `bins` must be 1d, when an array');
   const edges = bins instanceof GpuArray ? Array.from(bins.toTypedArray() as ArrayLike<number>, Number) : bins.map(Number);
-  if (edges.length < 2) throw new RangeError('histogram: bins must have at least two edges');
   for (let i = 1; i < edges.length; i++) if (!(edges[i] >= edges[i - 1])) throw new RangeError('histogram: bins must increase monotonically, when an array');
   // Explicit edges come back as given (NumPy's asarray(bins): int64 for a list of integers).
   return histogramWith(a, edges, bins instanceof GpuArray ? bins.copy() : toArray(bins), false, w, options);
@@ -246,18 +245,19 @@ function complexWeighted(a: GpuArray, bins: number | readonly number[] | GpuArra
 
 function histogramWith(a: GpuArray, edges: number[], edgeOut: GpuArray, uniform: boolean, w: GpuArray | null, options: HistogramOptions): [GpuArray, GpuArray] {
   // NumPy's explicit edges add the weights' int64 running sums into counts of their dtype.
-  if (!uniform && w !== null && w.dtype === dtypes.bool) {
+  if (!uniform && w !== null && w.dtype === dtypes.bool && a.size > 0) {
     edgeOut.dispose();
     throw new TypeError("histogram: Cannot cast ufunc 'add' output from dtype('int64') to dtype('bool') with casting rule 'same_kind'");
   }
-  const nb = edges.length - 1;
+  // One edge or none: NumPy's empty counts (no bins), the edges as given.
+  const nb = Math.max(edges.length - 1, 0);
   const edgeHost = deviceDoubles(edges, a);
   const src = a.dtype.bits !== null ? a.astype(a.dtype.compute) : a.layoutFlags.cContiguous ? a : a.copy();
   let raw = GpuArray.allocate([nb], w ? dtypes.float64 : dtypes.int64, a.device);
   try {
     const wd = w ? w.astype(dtypes.float64) : null;
     raw.fill(0);
-    if (a.size > 0) {
+    if (a.size > 0 && nb > 0) {
       if (nb <= SHARED_BINS) {
         const scale = uniform ? nb / (edges[nb] - edges[0]) : 0;
         const blocks = Math.min(gridFor(a.size), 2 * 132 * 8);
