@@ -62,6 +62,16 @@ describeEachDevice('statistics: NumPy 2.4 dtype and bin rules', () => {
     expect(host(gp.quantile(gp.arange(4), [0.300048828125], { method: 'inverted_cdf', weights: gp.array([1, 2, 3, 4]) }))).to.deep.equal([2]);
   });
 
+  it("quantile with a bool q array: an integer q, as NumPy's (n - 1) * q (the linear method picks elements in the data's dtype)", () => {
+    // np.quantile(np.array([0, 1, 2, 3], 'uint8'), np.array([False, True])) -> array([0, 3], dtype=uint8); method='hazen' -> float64 [0., 3.]
+    const a = gp.array([0, 1, 2, 3], 'uint8');
+    const q = gp.array([false, true]);
+    const r = gp.quantile(a, q);
+    expect([r.dtype.name, host(r)]).to.deep.equal(['uint8', [0, 3]]);
+    const h = gp.quantile(a, q, { method: 'hazen' });
+    expect([h.dtype.name, host(h)]).to.deep.equal(['float64', [0, 3]]);
+  });
+
   it('histogram: bool data takes the estimators as uint8 (bins at least 1 wide), not one bin', () => {
     const b = gp.array(Array.from({ length: 20 }, (_, i) => [true, false, true, true, false][i % 5]), 'bool');
     const [c, e] = gp.histogram(b, { bins: 'sqrt', range: [-1, 2] });

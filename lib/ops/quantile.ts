@@ -167,13 +167,13 @@ function toQs(name: string, q: QArg, scale: number): { qs: number[]; shape: numb
     qs = [Number(q.value)];
     shape = [];
     dtype = q.dtype.kind === 'f' ? q.dtype : dtypes.float64;
-    integral = q.dtype.isInteger;
+    integral = q.dtype.isInteger || q.dtype.isBool;
   } else if (q instanceof GpuArray) {
     if (q.dtype.isComplex) throw new TypeError(`${name}: q must be real`);
     qs = Array.from(q.toTypedArray() as ArrayLike<number>, Number);
     shape = [...q.shape];
     dtype = q.dtype.kind === 'f' ? q.dtype : dtypes.float64;
-    integral = q.dtype.isInteger;
+    integral = q.dtype.isInteger || q.dtype.isBool;
   } else if ((Array.isArray(q) && q.some((v) => typeof v !== 'number')) || ArrayBuffer.isView(q)) {
     // Nested lists and TypedArrays as NumPy's asanyarray(q) (a string or an object is still refused by asarray).
     const g = toArray(q, `${name}: q`);
