@@ -39,4 +39,14 @@ describeEachDevice('weighted quantiles', () => {
     expect(() => gp.quantile(m, 0.5, { weights: [1, 2, 3], method: 'inverted_cdf' })).to.throw(TypeError, /Axis must be specified/);
     expect(() => gp.quantile(m, 0.5, { axis: 0, weights: [1, 2, 3], method: 'inverted_cdf' })).to.throw(RangeError, /consistent with shape/);
   });
+
+  it("NumPy 2.4's weights along several axes: their lengths in the order the axes are given", () => {
+    const a = gp.arange(24).reshape([2, 3, 4]);
+    // np.quantile(np.arange(24).reshape(2, 3, 4), [0.3, 0.6], axis=(2, 0), weights=[[1, 2], [3, 1], [1, 1], [5, 1]], method='inverted_cdf')
+    const r = gp.quantile(a, [0.3, 0.6], { axis: [2, 0], weights: [[1, 2], [3, 1], [1, 1], [5, 1]], method: 'inverted_cdf' });
+    expect([r.dtype.name, r.shape, host(r)]).to.deep.equal(['int64', [2, 3], [2, 6, 10, 3, 7, 11]]);
+    // np.percentile([[1, 2, 3]], 50, axis=(1,), weights=[1, 2, 3], method='inverted_cdf') -> array([2])
+    expect(host(gp.percentile(gp.array([[1, 2, 3]]), 50, { axis: [1], weights: [1, 2, 3], method: 'inverted_cdf' }))).to.deep.equal([2]);
+    expect(() => gp.quantile(a, 0.5, { axis: [0, 2], weights: gp.ones([4, 2]), method: 'inverted_cdf' })).to.throw(RangeError, /consistent with shape/);
+  });
 });

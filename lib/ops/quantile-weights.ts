@@ -3,8 +3,7 @@
 // cumulative weight over the slice's total reaches q, as numpy's searchsorted over the cdf.
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { normalizeAxis } from '../core/shape.js';
-import { ArrayLike as ArrayArg, toArray } from './array-args.js';
+import { ArrayLike as ArrayArg, axesOf, toArray } from './array-args.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { reductionFunctions as R } from './reductions.js';
 import { argsort } from './sorting.js';
@@ -66,16 +65,19 @@ export function weightsLike(name: string, a: GpuArray, weights: ArrayArg, axis: 
     let w: GpuArray;
     if (w0.ndim === a.ndim && w0.shape.every((d, i) => d === a.shape[i])) w = w0.astype(dtypes.float64);
     else {
+      // NumPy 2.4's _weights_are_valid: weights of the reduced axes' lengths, in the order the
+      // axes are given (an axis or a tuple of them), laid along those axes.
       if (axis === null || axis === undefined) throw new TypeError('Axis must be specified when shapes of a and weights differ.');
-      if (Array.isArray(axis)) throw new TypeError('Axis must be an integer when shapes of a and weights differ.');
-      if (w0.ndim !== 1) throw new TypeError('1D weights expected when shapes of a and weights differ.');
-      const ax = normalizeAxis(axis as number, a.ndim);
-      if (w0.shape[0] !== a.shape[ax]) throw new RangeError('Shape of weights must be consistent with shape of a along specified axis.');
-      const col = w0.reshape(a.shape.map((d, i) => (i === ax ? d : 1)));
+      const axes = axesOf(axis as number | number[], a.ndim);
+      if (w0.ndim !== axes.length || axes.some((ax, i) => w0.shape[i] !== a.shape[ax])) throw new RangeError('Shape of weights must be consistent with shape of a along specified axis.');
+      const order = axes.map((_, i) => i).sort((p, q) => axes[p] - axes[q]);
+      const t = w0.transpose(order);
+      const col = t.reshape(a.shape.map((d, i) => (axes.includes(i) ? d : 1)));
       const b = col.broadcastTo(a.shape);
       w = b.astype(dtypes.float64);
       b.dispose();
       col.dispose();
+      t.dispose();
     }
     const neg = R.any(U.less(w, 0) as GpuArray);
     const bad = Boolean(neg.item());
