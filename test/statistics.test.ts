@@ -415,6 +415,9 @@ describeEachDevice('statistics', () => {
     // NumPy 2.4 has no bias or ddof for corrcoef.
     expect(() => gp.corrcoef(m, null, true, false as never)).to.throw(TypeError, /positional/);
     expect(() => gp.corrcoef(m, { bias: true } as never)).to.throw(TypeError, /bias/);
+    // np.cov(m, ddof=1.5): ValueError "ddof must be integer"; ddof=2.0 is integral (np.cov(m, ddof=2)[0, 0] == 10.5)
+    expect(() => gp.cov(m, { ddof: 1.5 })).to.throw(RangeError, /ddof must be integer/);
+    expect(flat(gp.cov(m, { ddof: 2.0 }))[0]).to.equal(10.5);
   });
 
   it('nanprod, nanargmax, nanargmin (all-NaN slice refused); gradient and trapezoid (NumPy doc values)', () => {

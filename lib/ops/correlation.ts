@@ -249,7 +249,9 @@ export function cov(m: ArrayArg, ...more: (ArrayArg | null | boolean | number | 
   const o = bindArgs('cov', more, ['y', 'rowvar', 'bias', 'ddof', 'fweights', 'aweights'], ['dtype']) as CovOptions;
   const y0 = o.y;
   if (y0 !== undefined && y0 !== null && !(y0 instanceof GpuArray)) return withArray(y0, 'cov: y', (y) => cov(m, { ...o, y }));
-  if (o.ddof !== undefined && o.ddof !== null && !Number.isInteger(o.ddof)) throw new TypeError('cov: ddof must be an integer');
+  // NumPy: a ddof that is not integral is a ValueError (RangeError); a non-number is refused.
+  if (o.ddof !== undefined && o.ddof !== null && typeof o.ddof !== 'number') throw new TypeError('cov: ddof must be an integer');
+  if (typeof o.ddof === 'number' && !Number.isInteger(o.ddof)) throw new RangeError('cov: ddof must be integer');
   const y = (o.y ?? null) as GpuArray | null;
   const asked = covDType('cov', o.dtype);
   const d = asked?.work ?? (m.dtype.isComplex || (y !== null && y.dtype.isComplex) ? dtypes.complex128 : dtypes.float64);
