@@ -118,4 +118,15 @@ describeEachDevice('histogramBinEdges', () => {
     expect([h.dtype.name, h.shape, edges.map(vals)]).to.deep.equal(['float64', [0, 1], [[1], [1, 2]]]);
     expect(() => gp.histogramdd(gp.array([[1], [2]]), [[]])).to.throw();
   });
+
+  it("NumPy's errors for a range that is not a pair and a histogramdd bin count that is not an integer", () => {
+    const a = gp.array([1, 2, 3]);
+    // np.histogram(a, 2, range=(1, 2, 3)): ValueError (too many values to unpack)
+    expect(() => gp.histogram(a, 2, { range: [1, 2, 3] as never })).to.throw(RangeError, /pair/);
+    expect(() => gp.histogramBinEdges(a, 2, { range: [1] as never })).to.throw(RangeError, /pair/);
+    expect(() => gp.histogramdd(gp.array([[1, 2], [3, 4]]), 2, { range: [[0, 4, 5], [0, 4]] as never })).to.throw(RangeError, /pair/);
+    // np.histogramdd(x, 2.5): TypeError "`bins[0]` must be an integer, when a scalar"
+    expect(() => gp.histogramdd(gp.array([[1, 2], [3, 4]]), 2.5)).to.throw(TypeError, /must be an integer, when a scalar/);
+    expect(() => gp.histogram2d(gp.array([1, 2]), gp.array([3, 4]), 1.5)).to.throw(TypeError, /must be an integer/);
+  });
 });

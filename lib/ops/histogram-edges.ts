@@ -49,6 +49,8 @@ export function outerEdges(fn: string, a: GpuArray, range: readonly [number, num
   let lo: number;
   let hi: number;
   if (range) {
+    // NumPy unpacks range into two values (a ValueError otherwise).
+    if (!Array.isArray(range) || range.length !== 2) throw new RangeError(`${fn}: range must be a pair [min, max]`);
     [lo, hi] = range;
     if (lo > hi) throw new RangeError(`${fn}: max must be larger than min in range parameter.`);
     if (!Number.isFinite(lo) || !Number.isFinite(hi)) throw new RangeError(`${fn}: supplied range of [${lo}, ${hi}] is not finite`);

@@ -122,11 +122,15 @@ export function histogramdd(sample: ArrayArg | readonly ArrayArg[], ...more: (Bi
     if (!(cells <= Number.MAX_SAFE_INTEGER)) throw new RangeError(`histogramdd: too many bins (${binList.filter((b) => typeof b === 'number').join(' x ')}): the histogram would not fit`);
     const edges: number[][] = binList.map((b, d) => {
       if (typeof b === 'number') {
-        if (!Number.isInteger(b) || b < 1) throw new RangeError(`histogramdd: \`bins[${d}]\` must be a positive integer, when an integer`);
+        if (!Number.isInteger(b)) throw new TypeError(`histogramdd: \`bins[${d}]\` must be an integer, when a scalar`);
+        if (b < 1) throw new RangeError(`histogramdd: \`bins[${d}]\` must be a positive integer, when an integer`);
         const r = options.range?.[d] ?? null;
         let lo: number;
         let hi: number;
-        if (r) [lo, hi] = r;
+        if (r) {
+          if (!Array.isArray(r) || r.length !== 2) throw new RangeError(`histogramdd: range[${d}] must be a pair [min, max]`);
+          [lo, hi] = r;
+        }
         else if (n === 0) [lo, hi] = [0, 1];
         else {
           const mn = R.min(cols[d]);
