@@ -206,6 +206,8 @@ describeEachDevice('statistics', () => {
     expect(flat(gp.bincount(gp.array([0, 1, 1]), gp.array([0.5, 1, 2])))).to.deep.equal([0.5, 3]);
     expect(flat(gp.bincount([0, 1, 1, 3]))).to.deep.equal([1, 2, 0, 1]);
     expect(flat(gp.bincount([2], null, { minlength: 4 }))).to.deep.equal([0, 0, 1, 0]);
+    // np.bincount([1, 2], minlength=None): TypeError "use 0 instead of None for minlength"
+    expect(() => gp.bincount(gp.array([1, 2], 'int64'), { minlength: null as never })).to.throw(TypeError, /use 0 instead of None/);
     expect(() => gp.bincount([0, 1], [1])).to.throw(RangeError, /same length/);
     expect(() => gp.bincount([0, 1], { weights: [1, 2] }, 3)).to.throw(TypeError, /once/);
     expect(() => gp.bincount(gp.array([1, -1], 'int32'))).to.throw(RangeError, /negative/);

@@ -128,6 +128,8 @@ export function bincount(x: ArrayArg, weights?: ArrayArg | null | BincountOption
   // whatever the weights), negative values, the weights' dtype, then their length.
   if (x.ndim !== 1) throw new RangeError(`bincount: object ${x.ndim > 1 ? 'too deep' : 'of too small depth'} for desired array (x must be 1-D)`);
   if (!(x.dtype.isInteger || x.dtype.isBool)) throw new TypeError(`bincount: Cannot cast array data from dtype('${x.dtype.name}') to dtype('int64') according to the rule 'safe'`);
+  // NumPy 2 refuses minlength=None (null here); absent is 0.
+  if (options.minlength === null) throw new TypeError('bincount: use 0 instead of None for minlength');
   const minlength = options.minlength ?? 0;
   if (!Number.isInteger(minlength)) throw new TypeError(`bincount: 'minlength' must be an integer, got ${describeValue(minlength)}`);
   if (minlength < 0) throw new RangeError("bincount: 'minlength' must not be negative");
