@@ -72,6 +72,18 @@ describeEachDevice('statistics: NumPy 2.4 dtype and bin rules', () => {
     expect([h.dtype.name, host(h)]).to.deep.equal(['float64', [0, 3]]);
   });
 
+  it("quantile of float16 data: NumPy's _lerp takes b - a in float16, and a float16 result rounds each step", () => {
+    const a = gp.array([0.1, 0.7, 2.3, 5.1, -3.3], 'float16');
+    // np.quantile(a, [0.3, 0.8]).tolist() and np.quantile(a, np.array([0.3], 'float32')).tolist()
+    // (cuda may fuse a + diff * t into one rounding: within an ulp or two, far from the float32
+    // difference's 0.22001953124999996 and 0.22001954913139343)
+    host(gp.quantile(a, [0.3, 0.8])).forEach((v, i) => expect(v).to.be.closeTo([0.21999511718749998, 2.8609375000000004][i], 1e-14));
+    expect(host(gp.quantile(a, gp.array([0.3], 'float32')))[0]).to.be.closeTo(0.2199951410293579, 1e-7);
+    // float(np.quantile(np.array([4.46484375, -5.37109375, 9.0546875], 'float16'), 0.41))
+    const h = gp.quantile(gp.array([4.46484375, -5.37109375, 9.0546875], 'float16'), 0.41);
+    expect([h.dtype.name, host(h)]).to.deep.equal(['float16', [2.693359375]]);
+  });
+
   it('histogram: bool data takes the estimators as uint8 (bins at least 1 wide), not one bin', () => {
     const b = gp.array(Array.from({ length: 20 }, (_, i) => [true, false, true, true, false][i % 5]), 'bool');
     const [c, e] = gp.histogram(b, { bins: 'sqrt', range: [-1, 2] });

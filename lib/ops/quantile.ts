@@ -76,7 +76,7 @@ function quantileSource(ctype: string, isFloat: boolean, diffCtype: string, outC
 typedef ${diffCtype} D;
 typedef ${outCtype} O;
 ${Q_ROUND}
-extern "C" __global__ void gpa_quantile(const void* sortedp, const double* qs, void* outp, long long rows, long long len, long long nq, int method, int skipNan, int qp) {
+extern "C" __global__ void gpa_quantile(const void* sortedp, const double* qs, void* outp, long long rows, long long len, long long nq, int method, int skipNan, int qp, int hr) {
   const T* sorted = (const T*)sortedp;
   O* out = (O*)outp;
   for (long long idx : gpa::grid_range(rows * nq)) {
@@ -138,7 +138,14 @@ extern "C" __global__ void gpa_quantile(const void* sortedp, const double* qs, v
     if (method == 3) { const double rv = rint(v); out[idx] = row[(long long)rv > n - 1 ? n - 1 : (long long)rv]; continue; }
     if (method == 4) t = (v == floor(v)) ? 0.0 : 0.5;  // NumPy: an integral index takes its own element
     const T a = row[lo], b = row[hi];
-    const T diff = (T)(D)((D)b - (D)a);
+    // hr (float16 data, computed in float): bit 0 rounds b - a to float16 as NumPy's subtract in
+    // the data's dtype; bit 1 (a float16 result) rounds each step of _lerp to float16 too.
+    const T diff = (hr & 1) ? (T)gpa_qround((double)((D)b - (D)a), 2) : (T)(D)((D)b - (D)a);
+    if (hr & 2) {
+      out[idx] = t >= 0.5 ? (O)gpa_qround((double)b - gpa_qround((double)diff * gpa_qround(1.0 - t, 2), 2), 2)
+                          : (O)gpa_qround((double)a + gpa_qround((double)diff * gpa_qround(t, 2), 2), 2);
+      continue;
+    }
     out[idx] = t >= 0.5 ? (O)((O)b - (O)(T)(diff * (T)(1.0 - t))) : (O)(T)(a + diff * (T)t);
   }
 }
@@ -360,8 +367,11 @@ function quantileOf(name: string, a: GpuArray, q: QArg, scale: number, opts: Par
       try {
         // Linear at an integer q lands on elements: taken as they are (lower), as NumPy's take, so
         // an infinite neighbour does not turn them into NaN (a + 0 * inf).
+        // float16 data are sorted and interpolated in float: NumPy's steps in float16 rounded apart.
+        const half = a.dtype === dtypes.float16 && compute !== dtypes.float16;
+        const hr = (half ? 1 : 0) | (half && out === dtypes.float16 && finish === compute ? 2 : 0);
         const code = median ? MEDIAN : METHODS.indexOf(picks && method === 'linear' ? 'lower' : method);
-        moduleKernel(quantileSource(compute.ctype, compute.kind === 'f', a.dtype.kind === 'f' ? a.dtype.compute.ctype : compute.ctype, finish.ctype), 'gpa_quantile')(gridFor(total), 256, [sorted, qArr, res, nRows, len, qs.length, code, skipNan ? 1 : 0, qPrecision(qDtype)]);
+        moduleKernel(quantileSource(compute.ctype, compute.kind === 'f', a.dtype.kind === 'f' ? a.dtype.compute.ctype : compute.ctype, finish.ctype), 'gpa_quantile')(gridFor(total), 256, [sorted, qArr, res, nRows, len, qs.length, code, skipNan ? 1 : 0, qPrecision(qDtype), hr]);
       } finally {
         qArr.dispose();
         sorted.dispose();
