@@ -84,6 +84,15 @@ describeEachDevice('statistics: NumPy 2.4 dtype and bin rules', () => {
     expect([h.dtype.name, host(h)]).to.deep.equal(['float16', [2.693359375]]);
   });
 
+  it("histogram density as NumPy's n / db / n.sum() (widths in the edges' dtype, a float32 sum of float32 counts)", () => {
+    // np.histogram(np.array([1, 2, 1, 3, 4, 5, 5.]), 3, density=True)[0].tolist()
+    expect(host(gp.histogram(gp.array([1, 2, 1, 3, 4, 5, 5]), 3, { density: true })[0])).to.deep.equal([0.3214285714285715, 0.10714285714285712, 0.32142857142857134]);
+    // the same data in float32 (float32 edges), and float32 weights [0.1, 0.2, 0.3] on [1, 2, 3] (float32)
+    expect(host(gp.histogram(gp.array([1, 2, 1, 3, 4, 5, 5], 'float32'), 3, { density: true })[0])).to.deep.equal([0.32142853311130437, 0.10714286352906946, 0.3214285905872084]);
+    const w = gp.histogram(gp.array([1, 2, 3], 'float32'), 3, { weights: gp.array([0.1, 0.2, 0.3], 'float32'), density: true })[0];
+    expect(host(w)).to.deep.equal([0.249999963988865, 0.49999992797773, 0.750000178813977]);
+  });
+
   it('histogram: bool data takes the estimators as uint8 (bins at least 1 wide), not one bin', () => {
     const b = gp.array(Array.from({ length: 20 }, (_, i) => [true, false, true, true, false][i % 5]), 'bool');
     const [c, e] = gp.histogram(b, { bins: 'sqrt', range: [-1, 2] });
