@@ -4,7 +4,7 @@ export { Generator, defaultRng } from './generator.js';
 export { Philox } from './bit-generator.js';
 export type { PhiloxState, SeedLike } from './bit-generator.js';
 export { SeedSequence } from './seed-sequence.js';
-export type { SeedEntropy, SeedSequenceOptions } from './seed-sequence.js';
+export type { SeedEntropy, SeedEntropyItem, SeedEntropyValue, SeedSequenceOptions } from './seed-sequence.js';
 export { RandomState } from './random-state.js';
 export type { RandomStateSharedMethods, RandomStateSharedName } from './random-state.js';
 export { seed, rand, randn, randint, randomIntegers, random, randomSample, sample, ranf, uniform, normal, choice, shuffle, permutation, getGlobalGenerator } from './legacy.js';
