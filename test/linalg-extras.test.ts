@@ -22,6 +22,26 @@ describeEachDevice('linalg: multiDot, cond, tensorsolve, tensorinv', () => {
     expect(() => gp.linalg.multiDot([a, gp.ones([2, 3, 2]), c])).to.throw(gp.LinAlgError, 'two-dimensional');
   });
 
+  it("multiDot's out: the 2-D product (1-D ends a row and a column), its exact dtype, C-contiguous (NumPy's dot)", () => {
+    const a = gp.array([[1, 2], [3, 4]], 'float64');
+    const i = gp.array([[1, 2], [3, 4]], 'int64');
+    // np.linalg.multi_dot([i, i, i], out=np.zeros((2, 2))): ValueError, the product is int64.
+    expect(() => gp.linalg.multiDot([i, i, i], { out: gp.zeros([2, 2]) })).to.throw(RangeError, /not acceptable/);
+    expect(() => gp.linalg.multiDot([a, i, i], { out: gp.zeros([2, 2], 'float32') })).to.throw(RangeError, /not acceptable/);
+    expect(() => gp.linalg.multiDot([a, i, i], { out: gp.zeros([2, 2]).T })).to.throw(RangeError, /not acceptable/);
+    // A 1-D last operand: out is (2, 1), not (2,); NumPy returns it raveled.
+    const v = gp.array([1, 2], 'int64');
+    expect(() => gp.linalg.multiDot([a, i, v], { out: gp.zeros([2]) })).to.throw(RangeError);
+    const col = gp.zeros([2, 1]);
+    const r = gp.linalg.multiDot([a, i, v], { out: col });
+    expect(r.shape).to.deep.equal([2]);
+    expect(values(r)).to.deep.equal([27, 59]);
+    expect(values(col)).to.deep.equal([27, 59]);
+    const one = gp.zeros([1, 1]);
+    expect(values(gp.linalg.multiDot([gp.array([1, 2], 'float64'), i, i, v], { out: one }))).to.deep.equal([145]);
+    expect(values(one)).to.deep.equal([145]);
+  });
+
   it('cond: 2-norm from the singular values, other ords through inv; singular matrices give inf', () => {
     const sq = gp.array([[2, 1], [1, 3]], 'float64');
     expectClose(values(gp.linalg.cond(sq)), [2.6180339887498953], 1e-13, 0);

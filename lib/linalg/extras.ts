@@ -66,13 +66,18 @@ export function multiDot(arrays: readonly ArrayLike[], options: { out?: GpuArray
       const full = product(0, ms.length - 1);
       // Drop the axes the 1-D ends stood for, as NumPy.
       const shape = [...(xs[0].ndim === 1 ? [] : [full.shape[0]]), ...(lastIn.ndim === 1 ? [] : [full.shape[1]])];
-      const r = t(full.reshape(shape));
-      if (out === undefined) return r.copy();
-      if (out.ndim !== shape.length || out.shape.some((d, i) => d !== shape[i])) {
-        throw new RangeError(`multiDot: out has shape ${shapeString(out.shape)}, the product ${shapeString(shape)}`);
+      if (out === undefined) return t(full.reshape(shape)).copy();
+      // NumPy's last step is dot(.., .., out) on the 2-D operands (1-D ends as a row and a column), so
+      // out must be that 2-D product, of exactly its dtype and C-contiguous; with a 1-D end NumPy
+      // returns out raveled (out[0, 0] with two).
+      if (out.ndim !== 2 || out.shape[0] !== full.shape[0] || out.shape[1] !== full.shape[1]) {
+        throw new RangeError(`multiDot: out has shape ${shapeString(out.shape)}, the product ${shapeString(full.shape)}`);
       }
-      out.set(r);
-      return out;
+      if (out.dtype !== full.dtype || !out.layoutFlags.cContiguous) {
+        throw new RangeError('multiDot: output array is not acceptable (must have the right datatype, number of dimensions, and be a C-contiguous array)');
+      }
+      out.set(full);
+      return shape.length === 2 ? out : out.reshape(shape);
     }),
   );
 }
