@@ -160,6 +160,33 @@ describeEachDevice('linalg: svd', () => {
     const [u0, s0, v0] = gp.linalg.svd(gp.zeros([2, 0, 3])) as gp.GpuArray[];
     expect([u0.shape, s0.shape, v0.shape]).to.deep.equal([[2, 0, 0], [2, 0], [2, 3, 3]]);
   });
+
+  it("hermitian: NumPy's eigh-based SVD of the lower triangle (svd, pinv, matrixRank)", () => {
+    // np.linalg.svd([[1, 2], [5, -4]], compute_uv=False, hermitian=True) reads [[1, 5], [5, -4]].
+    const a = gp.array([[1, 2], [5, -4]], 'float64');
+    expectClose(values(gp.linalg.svd(a, { computeUv: false, hermitian: true }) as gp.GpuArray), [7.0901699437494745, 4.0901699437494745], 1e-14, 1e-13);
+    expectClose(values(gp.linalg.svd(a, true, false, true) as gp.GpuArray), [7.0901699437494745, 4.0901699437494745], 1e-14, 1e-13);
+    expectClose(values(gp.linalg.pinv(a, { hermitian: true })), [0.1379310344827586, 0.1724137931034482, 0.1724137931034482, -0.03448275862068967], 1e-14, 1e-13);
+    // [[1, 0], [3, 0]]: its lower triangle [[1, 3], [3, 0]] has rank 2 (the SVD's rank is 1).
+    const b = gp.array([[1, 0], [3, 0]], 'float64');
+    expect(Number(gp.linalg.matrixRank(b, { hermitian: true }).item())).to.equal(2);
+    expect(Number(gp.linalg.matrixRank(b).item())).to.equal(1);
+    // |w| descending, U the eigenvectors in that order, Vh = (U copysign(1, w))^H: a zero eigenvalue
+    // gives +1, a negative one -1; float32 kept.
+    const [u, s, vh] = gp.linalg.svd(gp.array([[1, 0], [0, 0]], 'float64'), { hermitian: true }) as gp.GpuArray[];
+    // (NumPy: U = Vh = I; an eigenvector's sign is the solver's, and Vh's row follows U's column.)
+    expect(values(s)).to.deep.equal([1, 0]);
+    expect(values(u).map((x) => Math.abs(Number(x)))).to.deep.equal([1, 0, 0, 1]);
+    expect(values(gp.subtract(vh, gp.conj(u).T)).map((x) => Math.abs(Number(x)))).to.deep.equal([0, 0, 0, 0]);
+    // NumPy: U [[0, 1], [1, 0]], S [3, 2], Vh [[-0, -1], [1, 0]].
+    const f = gp.array([[2, 0], [0, -3]], 'float32');
+    const [uf, sf, vf] = gp.linalg.svd(f, { hermitian: true }) as gp.GpuArray[];
+    expect([uf.dtype.name, sf.dtype.name, vf.dtype.name]).to.deep.equal(['float32', 'float32', 'float32']);
+    expect(values(sf)).to.deep.equal([3, 2]);
+    expect(values(uf).map((x) => Math.abs(Number(x)))).to.deep.equal([0, 1, 1, 0]);
+    expectNear(gp.matmul(gp.multiply(uf, sf.expandDims(-2)), vf), f, 'float32', 'U S Vh');
+    expect(() => gp.linalg.svd(gp.zeros([2, 3]), { hermitian: true })).to.throw(gp.LinAlgError, 'square');
+  });
 });
 
 describeEachDevice('linalg: eigh, eigvalsh', () => {

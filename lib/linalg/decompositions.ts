@@ -15,6 +15,10 @@ import {
 } from './solver-call.js';
 import { mayHoldNaN, refuseNaN } from './input-checks.js';
 import { scaleToRange, unscaleRange } from './range-scale.js';
+import { argsort, sort } from '../ops/sorting.js';
+import { takeAlongAxis } from '../ops/take-put.js';
+import { flip } from '../ops/views.js';
+import { withTemporaries } from './temporaries.js';
 
 const zeros = (shape: readonly number[], d: DType) => GpuArray.allocate(shape, d).fill(0);
 
@@ -149,7 +153,7 @@ export interface SvdOptions {
   fullMatrices?: boolean;
   /** Return U and Vh too (default); false: the singular values alone. */
   computeUv?: boolean;
-  /** Accepted for NumPy's signature; the general SVD answers either way. */
+  /** A Hermitian (real symmetric) square input: NumPy's eigh-based SVD of its lower triangle. */
   hermitian?: boolean;
 }
 
@@ -162,7 +166,28 @@ export function svd(a: ArrayLike, fullMatrices: boolean | SvdOptions = true, com
       : { fullMatrices, computeUv, hermitian };
   const full = o.fullMatrices ?? true;
   const uv = o.computeUv ?? true;
-  return withArrays([a], (x) => svdArray(x, full, uv));
+  return withArrays([a], (x) => (o.hermitian ? hermitianSvd(x, uv) : svdArray(x, full, uv)));
+}
+
+/**
+ * NumPy's svd(a, hermitian=True): eigh of the 'L' triangle, S = |w| descending, U the eigenvectors
+ * in that order and Vh = (U copysign(1, w))^H (NumPy's sign, never 0); the input
+ * must be square (eigh's LinAlgError), fullMatrices has no effect.
+ */
+export function hermitianSvd(x: GpuArray, uv: boolean): GpuArray | [GpuArray, GpuArray, GpuArray] {
+  return withTemporaries((t) => {
+    if (!uv) {
+      const w = t(eighArray(x, 'L', false)[0]);
+      return flip(t(sort(t(ufuncFunctions.absolute(w)), -1)), -1).copy();
+    }
+    const [w, v] = eighArray(x, 'L', true).map(t);
+    const sidx = t(flip(t(argsort(t(ufuncFunctions.absolute(w)), -1)), -1).copy());
+    const s = takeAlongAxis(t(ufuncFunctions.absolute(w)), sidx, -1);
+    const sgn = t(takeAlongAxis(t(ufuncFunctions.copysign(1, w)), sidx, -1));
+    const u = takeAlongAxis(v, t(sidx.expandDims(-2)), -1);
+    const vh = ufuncFunctions.conjugate(t(swapLast(t(ufuncFunctions.multiply(u, t(sgn.expandDims(-2)))))));
+    return [u, s, vh];
+  });
 }
 
 export function svdArray(

@@ -4,7 +4,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { reductionFunctions } from '../ops/reductions.js';
 import { ufuncFunctions } from '../ops/ufunc-api.js';
 import { asarray } from '../ops/creation.js';
-import { svdArray } from './decompositions.js';
+import { eigvalsh, hermitianSvd, svdArray } from './decompositions.js';
 import { LinAlgError } from './lin-alg-error.js';
 import { ArrayLike, matmul, withArrays } from './matmul.js';
 import { bindArgs } from '../ops/array-args.js';
@@ -93,7 +93,7 @@ export interface PinvOptions {
   rcond?: Cutoff | null;
   /** NumPy 2's name for the cutoff (default max(M, N) * eps when given as null); keyword-only. */
   rtol?: Cutoff | null;
-  /** Accepted for NumPy's signature; the general SVD answers either way. */
+  /** A Hermitian (real symmetric) square input: NumPy's eigh-based singular values of its lower triangle. */
   hermitian?: boolean;
 }
 
@@ -115,7 +115,7 @@ export function pinv(a: ArrayLike, ...args: (Cutoff | boolean | null | PinvOptio
       if (x.size === 0) return GpuArray.allocate(outShape, result, x.device);
       const cut = o.rcond !== undefined && o.rcond !== null ? o.rcond : o.rtol === undefined ? 1e-15 : o.rtol === null ? Math.max(m, n) * epsOf(compute) : o.rtol;
       const ax = x.dtype === compute ? x : t(x.astype(compute));
-      const [u, s, vh] = (svdArray(ax, false, true) as GpuArray[]).map(t);
+      const [u, s, vh] = ((o.hermitian ? hermitianSvd(ax, true) : svdArray(ax, false, true)) as GpuArray[]).map(t);
       const cutoff = t(multiply(t(max(s, { axis: -1, keepdims: true })), perMatrix(cut, t)));
       const sinv = t(where(t(greater(s, cutoff)), t(divide(1, s)), 0));
       const scaled = t(multiply(t(sinv.expandDims(-1)), adjoint(u, t)));
@@ -130,7 +130,7 @@ export interface MatrixRankOptions {
   tol?: Cutoff | null;
   /** Relative threshold (times the largest singular value); default max(M, N) * eps; keyword-only. */
   rtol?: Cutoff | null;
-  /** Accepted for NumPy's signature; the general SVD answers either way. */
+  /** A Hermitian (real symmetric) square input: NumPy's eigh-based singular values of its lower triangle. */
   hermitian?: boolean;
 }
 
@@ -146,7 +146,8 @@ export function matrixRank(a: ArrayLike, ...args: (Cutoff | boolean | null | Mat
       const n = x.shape[x.ndim - 1];
       if (Math.min(m, n) === 0 || x.size === 0) return GpuArray.allocate(x.shape.slice(0, -2), dtypes.int64, x.device).fill(0);
       const ax = x.dtype === compute ? x : t(x.astype(compute));
-      const s = t(svdArray(ax, false, false) as GpuArray);
+      // NumPy: abs(eigvalsh(A)) for a Hermitian A (its 'L' triangle), else the SVD's.
+      const s = t((o.hermitian ? absolute(t(eigvalsh(ax))) : svdArray(ax, false, false)) as GpuArray);
       let threshold: GpuArray | number;
       if (o.tol !== undefined && o.tol !== null) threshold = perMatrix(o.tol, t);
       else {
