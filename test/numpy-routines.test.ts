@@ -85,6 +85,20 @@ describeEachDevice('numpy routines: interp, ravelMultiIndex', () => {
     expect(desc(e)).to.deep.equal({ dtype: 'int64', shape: [0, 3], values: [] });
     expect(gp.ravelMultiIndex([gp.zeros([0], 'int64'), gp.zeros([0], 'int64')], [3, 0]).shape).to.deep.equal([0]);
   });
+
+  it('ravelMultiIndex: mode and order by position as NumPy (null the default, order in either case)', () => {
+    // np.ravel_multi_index([[3, 6, 9], [4, -5, 1]], (7, 6), 'wrap', 'F') -> [31, 13, 9]
+    expect(list(gp.ravelMultiIndex([[3, 6, 9], [4, -5, 1]], [7, 6], 'wrap', 'F'))).to.deep.equal([31, 13, 9]);
+    // np.ravel_multi_index([[1], [5]], (3, 4), ('raise', 'clip'), 'F') -> [10]
+    expect(list(gp.ravelMultiIndex([[1], [5]], [3, 4], ['raise', 'clip'], 'F'))).to.deep.equal([10]);
+    // np.ravel_multi_index([[1], [2]], (3, 4), None) -> [6]; ..., 'raise', None -> [6]; order='f' -> [7]
+    expect(list(gp.ravelMultiIndex([[1], [2]], [3, 4], null))).to.deep.equal([6]);
+    expect(list(gp.ravelMultiIndex([[1], [2]], [3, 4], 'raise', null))).to.deep.equal([6]);
+    expect(list(gp.ravelMultiIndex([[1], [2]], [3, 4], 'raise', { order: 'F' }))).to.deep.equal([7]);
+    expect(list(gp.ravelMultiIndex([[1], [2]], [3, 4], { order: 'f' as 'F' }))).to.deep.equal([7]);
+    expect(gp.ravelMultiIndex([1, 2], [3, 4], 'clip')).to.equal(6);
+    expect(() => gp.ravelMultiIndex([[1], [2]], [3, 4], 'raise', { mode: 'clip' })).to.throw(TypeError, /multiple values/);
+  });
 });
 
 describeEachDevice('numpy routines: insert, delete', () => {

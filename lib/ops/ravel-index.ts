@@ -3,8 +3,8 @@
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { broadcastShapes, integerValue } from '../core/shape.js';
-import { describeValue, readOptions, checkPositionalCount } from '../util/options.js';
-import { ArrayLike, toArray } from './array-args.js';
+import { describeValue, checkPositionalCount, orderLetter } from '../util/options.js';
+import { ArrayLike, bindArgsNoneDefault, toArray } from './array-args.js';
 import { zeros } from './creation.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
 
@@ -13,6 +13,9 @@ export type RavelMode = 'raise' | 'wrap' | 'clip';
 
 /** Options of gp.ravelMultiIndex: `mode` (one, or one per dimension) and `order` ('C' row-major, 'F' column-major). */
 export type RavelMultiIndexOptions = { mode?: RavelMode | readonly RavelMode[]; order?: 'C' | 'F' };
+
+/** ravelMultiIndex's parameters after dims: NumPy's `mode` and `order` by position, or one options object. */
+export type RavelMultiIndexArg = RavelMode | readonly RavelMode[] | 'C' | 'F' | null | RavelMultiIndexOptions | undefined;
 
 const INT64_MAX = 2n ** 63n - 1n;
 
@@ -41,13 +44,15 @@ function fixScalar(j: bigint, m: bigint, mode: RavelMode): bigint {
  * the broadcast shape. `mode` 'raise' (a coordinate out of range is a RangeError, NumPy's
  * ValueError), 'wrap' or 'clip', one for all dimensions or a list of one per dimension.
  */
-export function ravelMultiIndex(multiIndex: readonly number[], dims: number | readonly number[], options?: RavelMultiIndexOptions): number;
-export function ravelMultiIndex(multiIndex: readonly ArrayLike[] | GpuArray, dims: number | readonly number[], options?: RavelMultiIndexOptions): GpuArray;
-export function ravelMultiIndex(multiIndex: readonly ArrayLike[] | GpuArray, dims: number | readonly number[], options: RavelMultiIndexOptions = {}): GpuArray | number {
+export function ravelMultiIndex(multiIndex: readonly number[], dims: number | readonly number[], ...args: RavelMultiIndexArg[]): number;
+export function ravelMultiIndex(multiIndex: readonly ArrayLike[] | GpuArray, dims: number | readonly number[], ...args: RavelMultiIndexArg[]): GpuArray;
+export function ravelMultiIndex(multiIndex: readonly ArrayLike[] | GpuArray, dims: number | readonly number[], ...args: RavelMultiIndexArg[]): GpuArray | number {
   checkPositionalCount('ravelMultiIndex', arguments, 2, 4);
   const fn = 'ravelMultiIndex';
-  const o = readOptions<RavelMultiIndexOptions>(fn, options, ['mode', 'order']);
-  const order = o.order ?? 'C';
+  // NumPy's ravel_multi_index(multi_index, dims, mode='raise', order='C'): mode and order by
+  // position or option (None is the default; the order letter in either case).
+  const o = bindArgsNoneDefault(fn, args, ['mode', 'order']) as RavelMultiIndexOptions;
+  const order = orderLetter(o.order ?? 'C');
   if (order !== 'C' && order !== 'F') throw new RangeError(`${fn}: only 'C' or 'F' order is permitted (got ${describeValue(order)})`);
   if (typeof dims === 'object' && dims !== null && !Array.isArray(dims)) dims = integerValue(dims) as number;
   const shape = typeof dims === 'number' ? [dims] : Array.isArray(dims) ? (dims.map(integerValue) as number[]) : null;
