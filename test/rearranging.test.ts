@@ -115,6 +115,32 @@ describeEachDevice('rearranging', () => {
     expect(gp.roll(gp.zeros([0, 3]), 2, 0).shape).to.deep.equal([0, 3]);
   });
 
+  it('pad: GpuArray (and bigint) pad widths, constants, end values and stat lengths, as NumPy arrays', () => {
+    // np.pad(np.arange(3), np.array([1, 2])) -> [0, 0, 1, 2, 0, 0]
+    expect(list(gp.pad(gp.arange(3), gp.array([1, 2])))).to.deep.equal([0, 0, 1, 2, 0, 0]);
+    // np.pad(np.zeros((1, 2)) + [[3, 4]], np.array([[1, 0], [0, 2]]), 'edge') -> [[3, 4, 4, 4], [3, 4, 4, 4]]
+    expect(list(gp.pad(gp.array([[3, 4]]), gp.array([[1, 0], [0, 2]]), 'edge'))).to.deep.equal([[3, 4, 4, 4], [3, 4, 4, 4]]);
+    expect(list(gp.pad(gp.arange(3), gp.array([1, 2], 'int8')))).to.deep.equal([0, 0, 1, 2, 0, 0]);
+    expect(list(gp.pad(gp.arange(3), 2n as unknown as number))).to.deep.equal([0, 0, 0, 1, 2, 0, 0]);
+    expect(list(gp.pad(gp.arange(3), [[1n, 2n]] as unknown as number[][]))).to.deep.equal([0, 0, 1, 2, 0, 0]);
+    // np.pad(np.arange(3), np.array([1., 2.])) and np.array([1, 2], 'uint8'): TypeError (kind 'i' only).
+    expect(() => gp.pad(gp.arange(3), gp.array([1, 2], 'float64'))).to.throw(TypeError, /integral type/);
+    expect(() => gp.pad(gp.arange(3), gp.array([1, 2], 'uint8'))).to.throw(TypeError, /integral type/);
+    expect(() => gp.pad(gp.arange(3), gp.array([-1, 2]))).to.throw(RangeError, /negative/);
+    // np.pad(np.zeros((2, 2)), 1, constant_values=np.array([[1, 2], [3, 4]]))
+    const c = gp.pad(gp.zeros([2, 2]), 1, { constantValues: gp.array([[1, 2], [3, 4]]) });
+    expect(c.dtype.name).to.equal('float64');
+    expect(list(c)).to.deep.equal([[3, 1, 1, 4], [3, 0, 0, 4], [3, 0, 0, 4], [3, 2, 2, 4]]);
+    // np.pad(np.arange(2), 1, constant_values=np.array([1.5, 2.5])) -> [1, 0, 1, 2]; np.array(7.5) into float64
+    expect(list(gp.pad(gp.arange(2), 1, { constantValues: gp.array([1.5, 2.5]) }))).to.deep.equal([1, 0, 1, 2]);
+    expect(list(gp.pad(gp.zeros([2]), 1, { constantValues: gp.array(7.5) }))).to.deep.equal([7.5, 0, 0, 7.5]);
+    // np.pad(np.arange(3.), 2, 'linear_ramp', end_values=np.array([5, -5])) -> [5, 2.5, 0, 1, 2, -1.5, -5]
+    expect(list(gp.pad(gp.arange(3, { dtype: 'float64' }), 2, 'linear_ramp', { endValues: gp.array([5, -5]) }))).to.deep.equal([5, 2.5, 0, 1, 2, -1.5, -5]);
+    // np.pad(np.array([1., 2., 3., 7., 9.]), 2, 'mean', stat_length=np.array([1, 3])) -> [1, 1, 1, 2, 3, 7, 9, 6.333.., 6.333..]
+    const m = gp.pad(gp.array([1, 2, 3, 7, 9], 'float64'), 2, 'mean', { statLength: gp.array([1, 3]) });
+    expect(list(m)).to.deep.equal([1, 1, 1, 2, 3, 7, 9, 6.333333333333333, 6.333333333333333]);
+  });
+
   it('pad: constant (per-axis values, corners from the later axis), edge, reflect, symmetric, wrap, maximum, minimum, mean', () => {
     const a = gp.arange(1, 7, 1, 'float64').reshape(2, 3);
     const c = gp.pad(a, [[1, 0], [2, 1]], { constantValues: [[-1, -2], [-3, -4]] });

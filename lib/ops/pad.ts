@@ -29,11 +29,11 @@ export interface PadOptions {
   /** How to fill the padding; default 'constant'. */
   mode?: PadMode;
   /** For 'constant': a scalar, [before, after], or one pair per axis (default 0). */
-  constantValues?: PadValue | readonly PadValue[] | readonly (readonly PadValue[])[];
+  constantValues?: PadValue | readonly PadValue[] | readonly (readonly PadValue[])[] | GpuArray;
   /** For 'linear_ramp': the values the ramps start (before) and end (after) at, as constantValues (default 0). */
-  endValues?: number | Scalar | readonly (number | Scalar)[] | readonly (readonly (number | Scalar)[])[];
+  endValues?: number | Scalar | readonly (number | Scalar)[] | readonly (readonly (number | Scalar)[])[] | GpuArray;
   /** For 'maximum', 'minimum', 'mean', 'median': how many values at each end the statistic is of, as padWidth (default: the whole axis). */
-  statLength?: number | readonly number[] | readonly (readonly number[])[] | null;
+  statLength?: number | readonly number[] | readonly (readonly number[])[] | GpuArray | null;
   /** For 'reflect' and 'symmetric': only NumPy's default 'even' is supported ('odd' is refused). */
   reflectType?: 'even';
 }
@@ -71,6 +71,12 @@ function widthsByAxis(w: PadWidthByAxis, ndim: number): [number, number][] {
   }
   return out;
 }
+
+/** A GpuArray's values as nested JS lists (a 0-d one its value), anything else as it is. */
+const hostValues = (v: unknown): unknown => (v instanceof GpuArray ? v.tolist() : v);
+
+/** Nested lists with bigints (an int64 array's values) as numbers. */
+const numbersOf = (v: unknown): unknown => (Array.isArray(v) ? v.map(numbersOf) : typeof v === 'bigint' ? Number(v) : v);
 
 /** NumPy's broadcast of pad_width-like arguments to one [before, after] pair per axis. */
 function pairs<T>(fn: string, x: T | readonly T[] | readonly (readonly T[])[], ndim: number): [T, T][] {
@@ -115,7 +121,7 @@ const PAD_INDEX_MODE: Record<string, number> = { edge: 0, wrap: 1, symmetric: 2,
 const constantFor = (v: HostScalar, d: DType): HostScalar => (d.isInteger && typeof v === 'number' && !Number.isInteger(v) ? Math.trunc(v) : v);
 
 /** numpy.pad(array, pad_width, mode='constant', constant_values=0). */
-export function pad(array0: unknown, padWidth: PadWidth, modeOrOptions: PadMode | PadOptions = 'constant', options: PadOptions = {}): GpuArray {
+export function pad(array0: unknown, padWidth: PadWidth | GpuArray, modeOrOptions: PadMode | PadOptions = 'constant', options: PadOptions = {}): GpuArray {
   if (typeof modeOrOptions !== 'string' && !isOptionsLike(modeOrOptions)) throw new TypeError(`pad: mode must be a string or options an object, got ${describeValue(modeOrOptions)}`);
   checkKeys('pad', options as Record<string, unknown>, ['constantValues', 'endValues', 'statLength', 'reflectType']);
   const o: PadOptions = typeof modeOrOptions === 'string' ? { ...options, mode: modeOrOptions } : { ...modeOrOptions };
@@ -137,7 +143,12 @@ export function pad(array0: unknown, padWidth: PadWidth, modeOrOptions: PadMode 
     // NumPy reads an empty pad_width ([] or [[]]) as a float64 array: its integral-type TypeError.
     if (Array.isArray(padWidth) && padWidth.flat().length === 0) throw new TypeError('`pad_width` must be of integral type.');
     // NumPy's operator.index: integer typed scalars (alone or in the pairs) are widths.
-    const asWidths = (w: unknown): unknown => (Array.isArray(w) ? w.map(asWidths) : integerValue(w));
+    // A GpuArray of widths is its values, as NumPy's np.asarray(pad_width): integer kind 'i' only.
+    if (padWidth instanceof GpuArray && padWidth.ndim > 0) {
+      if (padWidth.dtype.kind !== 'i') throw new TypeError('`pad_width` must be of integral type.');
+      padWidth = numbersOf(padWidth.tolist()) as PadWidth;
+    }
+    const asWidths = (w: unknown): unknown => (Array.isArray(w) ? w.map(asWidths) : typeof w === 'bigint' ? Number(w) : integerValue(w));
     padWidth = asWidths(padWidth) as typeof padWidth;
     const byAxis = isOptionsLike(padWidth) && !Array.isArray(padWidth);
     // NumPy checks every width as given, before broadcasting it to the axes (a 0-d array has none).
@@ -151,13 +162,15 @@ export function pad(array0: unknown, padWidth: PadWidth, modeOrOptions: PadMode 
     }
     const shape = a.shape.map((n, k) => n + widths[k][0] + widths[k][1]);
     // Typed scalars (np.int8(-1)) as their values, cast into the array's dtype as numbers are.
-    o.constantValues = valueOfScalar(o.constantValues) as typeof o.constantValues;
-    o.endValues = valueOfScalar(o.endValues) as typeof o.endValues;
+    // A GpuArray (NumPy's array of constants, ends or lengths) as its values.
+    o.constantValues = valueOfScalar(hostValues(o.constantValues)) as typeof o.constantValues;
+    o.endValues = valueOfScalar(hostValues(o.endValues)) as typeof o.endValues;
+    if (o.statLength instanceof GpuArray) o.statLength = numbersOf(o.statLength.tolist()) as typeof o.statLength;
     for (const [k, v] of [['constantValues', o.constantValues], ['endValues', o.endValues]] as const) {
       const bad = [v].flat(2).find((x) => x !== undefined && typeof x !== 'number' && typeof x !== 'bigint' && typeof x !== 'boolean' && !isComplexLike(x));
       if (bad !== undefined) throw new TypeError(`pad: ${k} must hold numbers, got ${describeValue(bad)}`);
     }
-    const stats = o.statLength === undefined || o.statLength === null ? null : pairs('pad', o.statLength, a.ndim).map(([b, e]) => [statCount(b), statCount(e)]);
+    const stats = o.statLength === undefined || o.statLength === null ? null : pairs('pad', o.statLength as number | readonly number[], a.ndim).map(([b, e]) => [statCount(b), statCount(e)]);
     if (mode === 'constant' || mode === 'empty' || mode === 'linear_ramp' || STAT_MODES.includes(mode)) {
       const values = mode === 'constant' || mode === 'empty' ? pairs('pad', o.constantValues ?? 0, a.ndim) : null;
       const ends = mode === 'linear_ramp' ? pairs('pad', o.endValues ?? 0, a.ndim) : null;
