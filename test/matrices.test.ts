@@ -94,6 +94,14 @@ describeEachDevice('matrices from vectors', () => {
     expect(all(gp.trilIndices(4, -1, 2))).to.deep.equal([[1, 2, 2, 3, 3], [0, 0, 1, 0, 1]]);
     expect(all(gp.diagIndices(2, 3))).to.deep.equal([[0, 1], [0, 1], [0, 1]]);
     expect(() => gp.triuIndices(2.5)).to.throw(TypeError);
+    // NumPy 2.4: a negative n or m is an empty triangle, a negative n or ndim of diag_indices no
+    // indices (np.tril_indices(-2), np.tril_indices(2, 0, -1), np.triu_indices(-1, 2): two empty
+    // int64 arrays; np.diag_indices(-1, 2): two empty arrays; np.diag_indices(2, -1) and (2, 0): ()).
+    for (const r of [gp.trilIndices(-2), gp.trilIndices(2, 0, -1), gp.triuIndices(-1, 2), gp.diagIndices(-1, 2)]) {
+      expect(r.map((x) => [x.dtype.name, x.shape])).to.deep.equal([['int64', [0]], ['int64', [0]]]);
+    }
+    expect(gp.diagIndices(2, -1)).to.deep.equal([]);
+    expect(gp.diagIndices(2, 0)).to.deep.equal([]);
     const tall = gp.zeros([5, 3], 'int32');
     gp.fillDiagonal(tall, [1, 2]); // values used cyclically, as a.flat[...] = val
     expect(list(tall)).to.deep.equal([[1, 0, 0], [0, 2, 0], [0, 0, 1], [0, 0, 0], [0, 0, 0]]);

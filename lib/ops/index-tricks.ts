@@ -84,7 +84,7 @@ function triIndices(fn: string, upper: boolean, n: number, k: number | TriIndice
   n = checkInt(fn, 'n', n);
   k = checkInt(fn, 'k', k);
   const cols = m === undefined || m === null ? n : checkInt(fn, 'm', m);
-  checkDims(fn, [n, cols]);
+  // A negative n or m is an empty triangle (NumPy's tri of a negative size is empty).
   // tril: the ones of tri(n, m, k); triu: the zeros of tri(n, m, k - 1) (NumPy's own definition).
   const t = tri(n, cols, upper ? k - 1 : k, 'bool');
   const mask = upper ? (U.logicalNot(t) as GpuArray) : t;
@@ -114,8 +114,8 @@ export function diagIndices(n: number, ndim: number | { ndim?: number } = 2): Gp
   const nd = isOptions(ndim) ? (readOptions<{ ndim: number }>('diagIndices', ndim, ['ndim']).ndim ?? 2) : ndim;
   n = checkInt('diagIndices', 'n', n);
   const ndims = checkInt('diagIndices', 'ndim', nd);
-  checkDims('diagIndices', [n, ndims]);
-  return Array.from({ length: ndims }, () => arange(0, n, 1, 'int64'));
+  // NumPy's arange(n) (empty for n < 0), repeated ndim times (none for ndim <= 0).
+  return Array.from({ length: Math.max(ndims, 0) }, () => arange(0, Math.max(n, 0), 1, 'int64'));
 }
 
 /** numpy.tril_indices_from(arr, k=0): trilIndices over a 2-D array's shape. @example const [i, j] = gp.trilIndicesFrom(a) */
