@@ -236,6 +236,14 @@ describeEachDevice('rearranging', () => {
     expect(x.shape).to.deep.equal([3, 4]);
     expect(list(y)).to.deep.equal([[0, 1, 2, 3], [0, 1, 2, 3], [0, 1, 2, 3]]);
     expect(() => gp.broadcastArrays(gp.zeros([2]), gp.zeros([3]))).to.throw();
+    // NumPy's subok keyword (np.broadcast_arrays(np.arange(3), [[1], [2]], subok=False): shapes (2, 3);
+    // np.broadcast_to(np.arange(3), (2, 3), True)); another keyword is a TypeError.
+    expect(gp.broadcastArrays(gp.arange(3), [[1], [2]], { subok: false }).map((v) => v.shape)).to.deep.equal([[2, 3], [2, 3]]);
+    expect(gp.broadcastArrays({ subok: true })).to.deep.equal([]);
+    expect(gp.broadcastTo(gp.arange(3), [2, 3], true).shape).to.deep.equal([2, 3]);
+    expect(gp.broadcastTo(gp.arange(3), [2, 3], { subok: true }).shape).to.deep.equal([2, 3]);
+    expect(() => gp.broadcastArrays(gp.arange(2), { foo: 1 })).to.throw(TypeError, /unknown option/);
+    expect(() => gp.broadcastTo(gp.arange(2), [2], { foo: 1 } as { subok?: boolean })).to.throw(TypeError, /unknown option/);
   });
 
   it("broadcast objects as NumPy's np.broadcast: shape, size, views, iteration, reset", () => {

@@ -94,8 +94,10 @@ export function expandDims(a: unknown, axis: number | readonly number[] | { axis
  *
  * @example gp.broadcastTo(gp.arange(3), [2, 3])
  */
-export function broadcastTo(a: unknown, shape: number | readonly number[]): GpuArray {
+export function broadcastTo(a: unknown, shape: number | readonly number[], subok?: boolean | { subok?: boolean }): GpuArray {
   checkPositionalCount('broadcastTo', arguments, 2, 3);
+  // NumPy's subok (by position or option) is accepted (no subclasses here); another option is a TypeError.
+  bindArgs('broadcastTo', [subok], ['subok']);
   return onArray(a, 'broadcastTo', (x) => x.broadcastTo(shape));
 }
 

@@ -4,7 +4,7 @@
 import { GpuArray } from '../core/gpu-array.js';
 import { broadcastShapes, integerValue } from '../core/shape.js';
 import { axesOf, axisOf, isOptions, owned, toArray, viewOf, withArray } from './array-args.js';
-import { checkPositionalCount } from '../util/options.js';
+import { checkPositionalCount, readOptions } from '../util/options.js';
 
 function atleast(n: number, layout: (a: GpuArray) => number[], arys: unknown[]): GpuArray | GpuArray[] {
   const out = arys.map((x) => {
@@ -159,6 +159,11 @@ function rotView(m: GpuArray, k: number, axes: readonly [number, number] | { k?:
 
 /** numpy.broadcast_arrays: views of every input at their common shape. */
 export function broadcastArrays(...args: unknown[]): GpuArray[] {
+  // NumPy's keyword-only subok: a trailing options object (accepted; no subclasses here).
+  if (args.length > 0 && isOptions(args[args.length - 1])) {
+    readOptions('broadcastArrays', args[args.length - 1], ['subok']);
+    args = args.slice(0, -1);
+  }
   const arrays = args.map((x) => toArray(x));
   try {
     const shape = broadcastShapes(...arrays.map((a) => a.shape));
