@@ -158,6 +158,11 @@ describeEachDevice('joining', () => {
     expect(gp.arraySplit(gp.arange(7), gp.array(3)).map((p) => p.shape[0])).to.deep.equal([3, 2, 2]);
     expect(gp.hsplit(x.reshape(2, 6), new Int32Array([1, 3])).map((p) => p.shape)).to.deep.equal([[2, 1], [2, 2], [2, 3]]);
     expect(() => gp.split(x, gp.array([2.5]))).to.throw(TypeError, /integers/);
+    // A bigint count or split point (an int64 item(); NumPy's Python int): np.split(np.arange(6), 3),
+    // np.split(np.arange(6), [1, 4]) and np.array_split(np.arange(5), 2).
+    expect(gp.split(gp.arange(6), 3n).map((p) => p.shape[0])).to.deep.equal([2, 2, 2]);
+    expect(gp.split(gp.arange(6), [1n, 4n]).map((p) => p.shape[0])).to.deep.equal([1, 3, 2]);
+    expect(gp.arraySplit(gp.arange(5), 2n).map((p) => p.shape[0])).to.deep.equal([3, 2]);
     const m = x.reshape(2, 3, 2);
     const hs = gp.hsplit(m, 3);
     expect(hs.map((p) => p.shape)).to.deep.equal([[2, 1, 2], [2, 1, 2], [2, 1, 2]]);

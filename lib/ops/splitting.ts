@@ -9,7 +9,7 @@ import { checkPositionalCount } from '../util/options.js';
 const MAX_SECTIONS = 2 ** 21;
 
 /** split's indices_or_sections: a section count, or split points (a JS list or a 1-D integer array). */
-export type SplitSpec = number | readonly number[] | GpuArray | ArrayBufferView;
+export type SplitSpec = number | bigint | readonly (number | bigint)[] | GpuArray | ArrayBufferView;
 
 /**
  * An index array as NumPy's split takes it (`np.split(x, starts[1:])`): a 1-D integer array is the
@@ -28,9 +28,12 @@ function hostIndices(fn: string, spec: GpuArray | ArrayBufferView): number | num
 
 /** Split points of arraySplit/split. */
 function splitPoints(fn: string, n: number, spec: SplitSpec, equal: boolean): number[] {
-  // NumPy's operator.index: an integer typed scalar is a count, and so in a list of split points.
-  if (typeof spec === 'object' && !Array.isArray(spec) && !(spec instanceof GpuArray)) spec = integerValue(spec) as number;
-  else if (Array.isArray(spec)) spec = spec.map(integerValue) as number[];
+  // NumPy's operator.index: an integer typed scalar is a count, and so in a list of split points;
+  // a bigint (an int64 array's item(), NumPy's Python int) too.
+  const intOf = (x: unknown): unknown => (typeof x === 'bigint' ? Number(x) : integerValue(x));
+  if (typeof spec === 'bigint') spec = Number(spec);
+  else if (typeof spec === 'object' && !Array.isArray(spec) && !(spec instanceof GpuArray)) spec = integerValue(spec) as number;
+  else if (Array.isArray(spec)) spec = spec.map(intOf) as number[];
   if (typeof spec === 'number') {
     if (!Number.isInteger(spec) || spec <= 0) throw new RangeError('number sections must be larger than 0.');
     // Each section is a view object: refuse counts no JS array can hold (NumPy's MemoryError).
