@@ -144,6 +144,8 @@ describeEachDevice('joining', () => {
     expect(list(gp.block([[A, B], [C]]))).to.deep.equal([[1, 1, 2], [1, 1, 2], [3, 3, 3]]);
     expect(list(gp.block([gp.array([1, 2]), gp.array([3])]))).to.deep.equal([1, 2, 3]);
     expect(() => gp.block([[A], B])).to.throw(RangeError, /depths are mismatched/);
+    // np.block([1, 2], dtype='float32'): block takes no keywords (TypeError); the option was ignored.
+    expect(() => (gp.block as (...a: unknown[]) => unknown)([1, 2], { dtype: 'float32' })).to.throw(TypeError, /unknown option 'dtype'/);
   });
 
   it('split, arraySplit, hsplit, vsplit, dsplit give views; append flattens without an axis', () => {

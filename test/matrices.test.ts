@@ -59,6 +59,8 @@ describeEachDevice('matrices from vectors', () => {
     expect(g.dtype.name).to.equal('int64');
     const s = gp.indices([2, 3], { sparse: true }) as GpuArray[];
     expect(s.map((x) => x.shape)).to.deep.equal([[2, 1], [1, 3]]);
+    // np.indices((2, 3), foo=1): an unknown keyword is a TypeError (the option was ignored).
+    expect(() => gp.indices([2, 3], { foo: 1 } as never)).to.throw(TypeError, /unknown option 'foo'/);
     const [r, cIdx] = gp.ix_([0, 2], gp.array([true, false, true, true]));
     expect(r.shape).to.deep.equal([2, 1]);
     expect(list(cIdx)).to.deep.equal([[0, 2, 3]]);

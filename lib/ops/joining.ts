@@ -243,6 +243,8 @@ export function append(arr: unknown, values: unknown, axis?: number | null | { a
 /** numpy.block: nested lists of arrays joined innermost-last-axis first. */
 export function block(arrays: unknown): GpuArray {
   checkPositionalCount('block', arguments, 1);
+  // numpy.block takes no keywords: any option is a TypeError (it was ignored).
+  readOptions('block', arguments[1], []);
   const depthOf = (x: unknown): number => (Array.isArray(x) ? (x.length === 0 ? (() => { throw new RangeError('Lists cannot be empty'); })() : 1 + depthOf(x[0])) : 0);
   const depth = depthOf(arrays);
   const made: GpuArray[] = [];

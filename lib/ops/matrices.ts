@@ -9,7 +9,7 @@ import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
 import { arange, zeros } from './creation.js';
 import { build, bindArgs, checkKeys, copyInto, isOptions, owned, toArray, viewOf } from './array-args.js';
 import { nonzero } from './nonzero.js';
-import { describeValue, checkPositionalCount } from '../util/options.js';
+import { describeValue, checkPositionalCount, readOptions } from '../util/options.js';
 
 const disposeAll = (xs: GpuArray[]) => xs.forEach((x) => x.dispose());
 
@@ -209,7 +209,7 @@ export function indices(dimensions: readonly number[], dtypeOrOptions: DTypeLike
   checkPositionalCount('indices', arguments, 1, 3);
   let dt: DTypeLike = 'int64';
   let sp = sparse;
-  if (isOptions(dtypeOrOptions)) ({ dtype: dt = 'int64', sparse: sp = false } = dtypeOrOptions as { dtype?: DTypeLike; sparse?: boolean });
+  if (isOptions(dtypeOrOptions)) ({ dtype: dt = 'int64', sparse: sp = false } = readOptions<{ dtype?: DTypeLike; sparse?: boolean }>('indices', dtypeOrOptions, ['dtype', 'sparse']));
   else dt = dtypeOrOptions as DTypeLike;
   const d = toDType(dt);
   if (!Array.isArray(dimensions)) throw new TypeError(`indices: dimensions must be a list of sizes, got ${describeValue(dimensions)}`);
