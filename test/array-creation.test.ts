@@ -475,3 +475,23 @@ describeEachDevice('creation: linspace with arrays, retstep, axis; logspace; geo
     expect(() => gp.geomspace(0, 10, 4)).to.throw(RangeError, /cannot include zero/);
   });
 });
+
+describeEachDevice('creation: array and asarray keywords after positional arguments', () => {
+  it('array(data, dtype, {ndmin, copy}); a negative ndmin adds nothing, over 64 is refused', () => {
+    // np.array([1, 2], 'int16', ndmin=2) -> int16 (1, 2); np.array([1, 2], ndmin=-1) -> (2,)
+    same(gp.array([1, 2], 'int16', { ndmin: 2 }), 'int16', [1, 2], [[1, 2]]);
+    same(gp.array([1, 2], { ndmin: -1 }), 'int64', [2], [1n, 2n]);
+    expect(() => gp.array([1, 2], { ndmin: 65 })).to.throw(RangeError, /ndmax/);
+    expect(() => gp.array([1, 2], 'int16', { dtype: 'int8' })).to.throw(TypeError, /multiple values/);
+    // np.array(a, copy=False, ndmin=2): a view, no copy needed (shape (1, 3))
+    const a = gp.array([0, 1, 2]);
+    same(gp.array(a, { copy: false, ndmin: 2 }), 'int64', [1, 3], [[0n, 1n, 2n]]);
+    a.dispose();
+  });
+
+  it('array of an object with the array protocol and copy null/false gives a live array', () => {
+    const p = new gp.poly1d([1, 2, 3]);
+    same(gp.array(p, { copy: null }), 'int64', [3], [1n, 2n, 3n]);
+    same(gp.array(p, { copy: false }), 'int64', [3], [1n, 2n, 3n]);
+  });
+});

@@ -24,14 +24,23 @@ import { full } from './creation.js';
  *
  * @example gp.array([[1, 2], [3, 4]], 'float32')
  */
-export function array(data: unknown, dtypeArg?: DTypeArg | ArrayOptions): GpuArray {
+export function array(data: unknown, dtypeArg?: DTypeArg | ArrayOptions, options?: ArrayOptions): GpuArray {
   checkPositionalCount('array', arguments, 1, 2);
+  if (options !== undefined && options !== null) {
+    // NumPy's keywords after a positional dtype: array(data, 'int16', {ndmin: 2}).
+    if (isDTypeOptions(dtypeArg)) throw new TypeError('array() takes one options object, as its last argument');
+    const o = readOptions<ArrayOptions>('array', options, ['dtype', 'copy', 'order', 'ndmin']);
+    if (o.dtype !== undefined && dtypeArg !== undefined) throw new TypeError("array() got multiple values for argument 'dtype'");
+    return array(data, { ...o, dtype: dtypeArg === undefined ? o.dtype : (dtypeArg as DTypeLike) });
+  }
   if (hasArrayProtocol(data)) {
     const own = data[AS_GPU_ARRAY]();
+    let r: GpuArray | undefined;
     try {
-      return array(own, dtypeArg);
+      return (r = array(own, dtypeArg));
     } finally {
-      own.dispose();
+      // copy: false / null may give the object's own handle back: it is the result then.
+      if (r !== own) own.dispose();
     }
   }
   if (isDTypeOptions(dtypeArg)) {
@@ -40,10 +49,12 @@ export function array(data: unknown, dtypeArg?: DTypeArg | ArrayOptions): GpuArr
     const ord = orderLetter(o.order ?? null);
     if (ord !== null && ord !== 'C' && ord !== 'F' && ord !== 'A' && ord !== 'K') throw new RangeError(`array: order must be one of 'C', 'F', 'A', or 'K' (got ${describeValue(o.order)})`);
     const n = o.ndmin ?? 0;
-    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 64) throw new TypeError(`array: ndmin must be an integer in [0, 64], got ${describeValue(n)}`);
+    if (typeof n !== 'number' || !Number.isInteger(n)) throw new TypeError(`array: ndmin must be an integer, got ${describeValue(n)}`);
+    // NumPy: a negative ndmin adds nothing; over 64 is its ValueError.
+    if (n > 64) throw new RangeError(`array: ndmin must be <= ndmax (64), got ${n}`);
     const d = o.dtype === undefined || o.dtype === null ? undefined : toDType(o.dtype, 'array: dtype');
     // copy: false never copies (NumPy 2): only a GpuArray that already fits can be returned as is.
-    if (o.copy === false && !(data instanceof GpuArray && (d === undefined || d === data.dtype) && data.ndim >= n)) {
+    if (o.copy === false && !(data instanceof GpuArray && (d === undefined || d === data.dtype))) {
       throw new RangeError('Unable to avoid copy while creating an array as requested.');
     }
     let a = o.copy === false || (o.copy === null && data instanceof GpuArray) ? asarray(data, d) : array(data, d);
