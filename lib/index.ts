@@ -198,7 +198,7 @@ export type { WeakKind } from './core/promotion.js';
 export type { Shape } from './core/shape.js';
 export type { DeviceBuffer, Disposable } from './core/lifetime.js';
 export type { Device } from './device/device.js';
-export type { ShapeLike, ArangeArg, DTypeArg, CreationOrderArg, AsarrayOrder, EyeOptions, ArrayOptions } from './ops/creation.js';
+export type { ShapeLike, ArangeArg, DTypeArg, CreationOrderArg, AsarrayOrder, AsarrayOptions, EyeOptions, ArrayOptions } from './ops/creation.js';
 export type { LengthLike } from './ops/creation-args.js';
 export { emptyLike, zerosLike, onesLike, fullLike } from './ops/creation-like.js';
 export type { LikeOptions, LikeDTypeArg } from './ops/creation-like.js';

@@ -427,7 +427,7 @@ describeEachDevice('creation: NumPy 2 discovery, exact arange, eye options', () 
     expect(gp.empty([3, 2], { order: 'F' }).strides).to.deep.equal([8, 24]);
     expect(() => gp.zeros(2, { order: 'K' } as never)).to.throw(RangeError, /order/);
     expect(gp.asarray([[1, 2], [3, 4]], { order: 'F' }).strides).to.deep.equal([8, 16]);
-    expect(() => gp.asarray([1], { order: 'F', copy: true } as never)).to.throw(TypeError, /unknown option 'copy'/);
+    same(gp.asarray([1], { order: 'F', copy: true }), 'int64', [1], [1n]); // NumPy 2's copy keyword
     // The *Like functions keep an F-ordered model's layout (NumPy's order='K').
     const t = gp.arange(6).reshape(2, 3).T;
     const zl = gp.zerosLike(t, { dtype: 'int8' });
@@ -476,7 +476,7 @@ describeEachDevice('creation: linspace with arrays, retstep, axis; logspace; geo
   });
 });
 
-describeEachDevice('creation: array and asarray keywords after positional arguments', () => {
+describeEachDevice('creation: array and asarray keywords after positional arguments (NumPy 2 copy)', () => {
   it('array(data, dtype, {ndmin, copy}); a negative ndmin adds nothing, over 64 is refused', () => {
     // np.array([1, 2], 'int16', ndmin=2) -> int16 (1, 2); np.array([1, 2], ndmin=-1) -> (2,)
     same(gp.array([1, 2], 'int16', { ndmin: 2 }), 'int16', [1, 2], [[1, 2]]);
@@ -486,6 +486,28 @@ describeEachDevice('creation: array and asarray keywords after positional argume
     // np.array(a, copy=False, ndmin=2): a view, no copy needed (shape (1, 3))
     const a = gp.array([0, 1, 2]);
     same(gp.array(a, { copy: false, ndmin: 2 }), 'int64', [1, 3], [[0n, 1n, 2n]]);
+    a.dispose();
+  });
+
+  it("asarray's copy: true always copies, false refuses where a copy is needed, null when needed", () => {
+    const a = gp.array([0, 1, 2]);
+    expect(gp.asarray(a, { copy: false })).to.equal(a);
+    expect(gp.asarray(a, { copy: null })).to.equal(a);
+    const c = gp.asarray(a, { copy: true });
+    expect(c).to.not.equal(a);
+    c.set(gp.array([9, 9, 9]));
+    expect(a.toArray()).to.deep.equal([0n, 1n, 2n]);
+    c.dispose();
+    same(gp.asarray(a, 'float32', { copy: true }), 'float32', [3], [0, 1, 2]);
+    same(gp.asarray(a, 'int64', 'C', { copy: true }), 'int64', [3], [0n, 1n, 2n]);
+    expect(() => gp.asarray([1, 2], { copy: false })).to.throw(RangeError, /avoid copy/);
+    expect(() => gp.asarray(a, 'float32', { copy: false })).to.throw(RangeError, /avoid copy/);
+    expect(() => gp.asarray(gp.arange(6).reshape(2, 3).T, null, 'C', { copy: false })).to.throw(RangeError, /avoid copy/);
+    expect(() => gp.asarray(a, { copy: 'x' as never })).to.throw(TypeError, /copy/);
+    // copy=True keeps an F-contiguous array's layout (order 'K')
+    const f = gp.asarray(gp.arange(6).reshape(2, 3).T, { copy: true });
+    expect([f.flags.fContiguous, f.flags.cContiguous]).to.deep.equal([true, false]);
+    same(f, 'int64', [3, 2], [[0n, 3n], [1n, 4n], [2n, 5n]]);
     a.dispose();
   });
 

@@ -6,7 +6,7 @@ import { DType, DTypeLike, dtype as toDType } from '../core/dtype.js';
 import { AS_GPU_ARRAY, hasArrayProtocol } from '../core/array-protocol.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { hostToStorage, toDTypeValue } from '../core/host-data.js';
-import { describeValue, orderLetter, readOptions, checkPositionalCount } from '../util/options.js';
+import { describeValue, isOptionsLike, orderLetter, readOptions, checkPositionalCount } from '../util/options.js';
 import { Scalar } from '../core/scalar.js';
 import { copyLayout } from '../core/array-assign.js';
 import { promoteTypes } from '../core/promotion.js';
@@ -176,10 +176,34 @@ function arrayFromParts(list: readonly unknown[], want: DType | undefined): GpuA
  *
  * @example const a = gp.asarray(Float32Array.of(1, 2, 3));
  */
-export function asarray(data: unknown, dtypeArg?: DTypeArg | { dtype?: DTypeLike; order?: AsarrayOrder }, order?: AsarrayOrder | { order?: AsarrayOrder }): GpuArray {
+export function asarray(
+  data: unknown,
+  dtypeArg?: DTypeArg | AsarrayOptions,
+  order?: AsarrayOrder | { order?: AsarrayOrder; copy?: boolean | null },
+  options?: AsarrayOptions,
+): GpuArray {
   checkPositionalCount('asarray', arguments, 1, 3);
+  let copy: unknown = null;
+  if (options !== undefined && options !== null) {
+    // NumPy's keywords after a positional dtype and order: asarray(data, 'float32', 'C', {copy: true}).
+    if (isDTypeOptions(dtypeArg) || isOptionsLike(order)) throw new TypeError('asarray() takes one options object, as its last argument');
+    const o = readOptions<AsarrayOptions>('asarray', options, ['dtype', 'order', 'copy']);
+    if (o.dtype !== undefined && dtypeArg !== undefined) throw new TypeError("asarray() got multiple values for argument 'dtype'");
+    if (o.order !== undefined && order !== undefined) throw new TypeError("asarray() got multiple values for argument 'order'");
+    dtypeArg = dtypeArg ?? (o.dtype as DTypeArg | undefined);
+    order = order ?? o.order;
+    copy = o.copy ?? null;
+  } else if (isOptionsLike(order) && Object.prototype.hasOwnProperty.call(order, 'copy')) {
+    ({ copy, ...order } = order as { copy?: unknown });
+  } else if (isDTypeOptions(dtypeArg) && Object.prototype.hasOwnProperty.call(dtypeArg, 'copy')) {
+    ({ copy, ...dtypeArg } = dtypeArg as { copy?: unknown });
+  }
+  if (copy !== null && copy !== undefined && typeof copy !== 'boolean') throw new TypeError(`asarray: copy must be a boolean or null, got ${describeValue(copy)}`);
   const want = creationDType('asarray', dtypeArg as DTypeArg, 'second', undefined);
   const ord = asarrayOrder(dtypeArg, order);
+  // NumPy 2's copy: true always copies (order 'K' unless given), false never does (an error where it must).
+  if (copy === true) return array(data, { dtype: want, order: ord ?? 'K' });
+  if (copy === false) return array(data, { dtype: want, order: ord, copy: false });
   const r = asarrayAs(data, want);
   if (ord === null || (ord === 'C' ? r.layoutFlags.cContiguous : r.layoutFlags.fContiguous)) return r;
   try {
@@ -187,6 +211,13 @@ export function asarray(data: unknown, dtypeArg?: DTypeArg | { dtype?: DTypeLike
   } finally {
     if (r !== data) r.dispose();
   }
+}
+
+/** Options of `asarray`: `dtype`, `order` and NumPy 2's `copy` (true: always a copy; false: never, a RangeError where one is needed; null, the default: only when needed). */
+export interface AsarrayOptions {
+  dtype?: DTypeLike;
+  order?: AsarrayOrder;
+  copy?: boolean | null;
 }
 
 /** NumPy's asarray `order`: 'C'/'F' copy an array not already so; 'A', 'K' and None keep its layout. */

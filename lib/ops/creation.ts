@@ -14,7 +14,7 @@ import { creationDType, creationOrder, isDTypeOptions, type CreationOrderArg, ty
 import { array } from './creation-data.js';
 
 export type { CreationOrderArg, DTypeArg, ShapeLike } from './creation-args.js';
-export { array, asarray, type ArrayOptions, type AsarrayOrder } from './creation-data.js';
+export { array, asarray, type ArrayOptions, type AsarrayOrder, type AsarrayOptions } from './creation-data.js';
 
 /**
  * A new array of uninitialised memory (NumPy `numpy.empty`, CuPy `cupy.empty`). Its values are
