@@ -206,6 +206,10 @@ describeEachDevice('gp.fft', (spec) => {
     expect(Array.from(gp.fft.fftfreq(5, 0.5).toTypedArray() as Float64Array)).to.deep.equal([0, 0.4, 0.8, -0.8, -0.4]);
     expect(Array.from(gp.fft.fftfreq(4).toTypedArray() as Float64Array)).to.deep.equal([0, 0.25, -0.5, -0.25]);
     expect(Array.from(gp.fft.rfftfreq(5, 0.5).toTypedArray() as Float64Array)).to.deep.equal([0, 0.4, 0.8]);
+    // NumPy computes 1.0 / (n * d) in a float32 / float16 d's dtype: fftfreq(5, np.float32(0.3)), rfftfreq(5, np.float16(0.3))
+    expect(Array.from(gp.fft.fftfreq(5, gp.float32(0.3)).toTypedArray() as Float64Array)).to.deep.equal([0, 0.6666666865348816, 1.3333333730697632, -1.3333333730697632, -0.6666666865348816]);
+    expect(Array.from(gp.fft.rfftfreq(5, { d: gp.float16(0.3) }).toTypedArray() as Float64Array)).to.deep.equal([0, 0.66650390625, 1.3330078125]);
+    expect(Array.from(gp.fft.fftfreq(4, gp.array(0.1, 'float32')).toTypedArray() as Float64Array)).to.deep.equal([0, 2.5, -5, -2.5]);
     const f = gp.fft.fftfreq(9, 1 / 9);
     expect(Array.from(gp.fft.fftshift(f).toTypedArray() as Float64Array)).to.deep.equal([-4, -3, -2, -1, 0, 1, 2, 3, 4]);
     expect(Array.from(gp.fft.ifftshift(gp.fft.fftshift(f)).toTypedArray() as Float64Array)).to.deep.equal(Array.from(f.toTypedArray() as Float64Array));

@@ -1,5 +1,7 @@
 // numpy.fft's helpers: sample frequencies (fftfreq, rfftfreq) and the zero-frequency shifts
 // (fftshift, ifftshift), with NumPy's arguments and float64 frequencies.
+import { dtypes } from '../core/dtype.js';
+import { float16BitsFromNumber, numberFromFloat16Bits } from '../core/float-bits.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { Scalar } from '../core/scalar.js';
 import { hostNumber, indexNumber, intList, isArrayValue, normalizeAxis } from '../core/shape.js';
@@ -14,19 +16,24 @@ function checkCount(fn: string, n: unknown): number {
   return n;
 }
 
-function checkSpacing(fn: string, d0: unknown): number {
+function checkSpacing(fn: string, d0: unknown): { d: number; round: (x: number) => number } {
   // NumPy's keyword form fftfreq(n, d=...) as a trailing options object.
   const plainObject = typeof d0 === 'object' && d0 !== null && !Array.isArray(d0) && !(d0 instanceof GpuArray) && !(d0 instanceof Scalar);
+  const given = plainObject ? (readOptions<{ d: unknown }>(fn, d0, ['d']).d ?? 1.0) : d0;
   // A 0-d array or a typed scalar is its value, as NumPy's d (a complex one stays an object: refused below).
-  const d = hostNumber(plainObject ? (readOptions<{ d: unknown }>(fn, d0, ['d']).d ?? 1.0) : d0);
+  const d = hostNumber(given);
   if (typeof d !== 'number') throw new TypeError(`${fn}: the sample spacing d must be a number, got ${String(d)}`);
-  return d;
+  // NumPy computes 1.0 / (n * d) in a float32 or float16 d's own dtype (n is a weak Python int).
+  const dt = given instanceof Scalar || (given instanceof GpuArray && given.ndim === 0) ? given.dtype : undefined;
+  const round = dt === dtypes.float32 ? Math.fround : dt === dtypes.float16 ? (x: number) => numberFromFloat16Bits(float16BitsFromNumber(x)) : (x: number) => x;
+  return { d, round };
 }
 
 /** 1 / (n d), refused where NumPy's division raises ZeroDivisionError (n = 0 or d = 0) rather than giving NaN/inf. */
-function scaleOf(fn: string, n: number, d: number): number {
-  if (n * d === 0) throw new RangeError(`${fn}: float division by zero (n = ${n}, d = ${d})`);
-  return 1 / (n * d);
+function scaleOf(fn: string, n: number, { d, round }: { d: number; round: (x: number) => number }): number {
+  const nd = round(n * d);
+  if (nd === 0) throw new RangeError(`${fn}: float division by zero (n = ${n}, d = ${d})`);
+  return round(1 / nd);
 }
 
 /** numpy.fft.fftfreq: [0, 1, ..., ceil(n/2) - 1, -floor(n/2), ..., -1] / (d n), float64. */
