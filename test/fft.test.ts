@@ -330,4 +330,15 @@ describeEachDevice('fft: NumPy 2 argument rules', () => {
     // complex into float is refused (NumPy's UFuncTypeError, a TypeError).
     expect(() => gp.fft.fft(gp.array([1, 2], 'float64'), { out: gp.zeros([2], 'float64') })).to.throw(TypeError, /same_kind/);
   });
+
+  it('float16 input: the first step\'s norm factor is rounded to float16, as NumPy (reciprocal(n, dtype=float16))', () => {
+    const x = gp.array([0.5, 1.25, -2, 3, 0.75, -1], 'float16');
+    // np.fft.ifft(x)[:2], np.fft.fft(x, norm='ortho')[:2], np.fft.ihfft(x)[:2] (complex64)
+    const first2 = (a: gp.GpuArray) => hostComplex(a).slice(0, 4);
+    expectClose(first2(gp.fft.ifft(x)), Float64Array.of(0.41656494140625, 0, -0.291595458984375, -0.07215116173028946), 1e-6);
+    expectClose(first2(gp.fft.fft(x, { norm: 'ortho' })), Float64Array.of(1.0205078125, 0, -0.71435546875, 0.17675714194774628), 1e-6);
+    expectClose(first2(gp.fft.ihfft(x)), Float64Array.of(0.41656494140625, 0, -0.291595458984375, -0.07215116173028946), 1e-6);
+    // np.fft.fftn(np.ones((3, 5), 'float16'), norm='forward')[0, 0]: 1/5 rounded to float16, times 1/3 in float32
+    expectClose(hostComplex(gp.fft.fftn(gp.ones([3, 5], 'float16'), { norm: 'forward' })).slice(0, 2), Float64Array.of(0.999755859375, 0), 1e-6);
+  });
 });

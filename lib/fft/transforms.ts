@@ -3,6 +3,7 @@
 // Positional parameters stay positional; a trailing options object may stand in for any optional
 // one: gp.fft.fft(a, 8), gp.fft.fft(a, {n: 8, axis: 0, norm: 'ortho'}).
 import { dtypes } from '../core/dtype.js';
+import { float16BitsFromNumber, numberFromFloat16Bits } from '../core/float-bits.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { readOptions } from '../util/options.js';
 import { integerValue, intList, isArrayValue, normalizeAxis, shapeString } from '../core/shape.js';
@@ -120,8 +121,20 @@ function run(a: GpuArray, axes: number[], s: number[], kind: FftKind, forwardC2c
       result = next;
     }
   } else result = transform(a, axes, s, kind, !forward);
-  return scaleInPlace(result, normFactor(norm, s.reduce((x, y) => x * y, 1), forward));
+  const total = s.reduce((x, y) => x * y, 1);
+  let factor = normFactor(norm, total, forward);
+  if (a.dtype === dtypes.float16 && factor !== 1) {
+    // NumPy transforms axis by axis, each step's factor in its input's real dtype: the first step
+    // (the last axis; irfftn's first) of a float16 input has a float16 factor, reciprocal(n) or
+    // reciprocal(sqrt(n)) rounded to float16 (the later steps run on complex64).
+    const first = kind === 'c2r' && !repeated ? 0 : s.length - 1;
+    const n = half(s[first]);
+    factor = (norm === 'ortho' ? half(1 / half(Math.sqrt(n))) : half(1 / n)) * normFactor(norm, total / s[first], forward);
+  }
+  return scaleInPlace(result, factor);
 }
+
+const half = (x: number) => numberFromFloat16Bits(float16BitsFromNumber(x));
 
 function oneD(fn: string, kind: FftKind, forward: boolean, hermitian: boolean) {
   return (a: unknown, ...args: Positional[]): GpuArray => {
