@@ -78,6 +78,9 @@ describeEachDevice('matrices from vectors', () => {
     expect(list(gp.vander(gp.array([2, 3]), 3, { increasing: true }))).to.deep.equal([[1, 2, 4], [1, 3, 9]]);
     expect(() => gp.vander(gp.array([2, 3]), 3, { increasing: true, bogus: 1 } as never)).to.throw(TypeError, /bogus/);
     expect(() => gp.vander(gp.array([2, 3]), 3, 'yes' as never)).to.throw(TypeError, /increasing/);
+    // np.vander([1, 2], 2.5): TypeError; np.vander([1, 2], -1): ValueError
+    expect(() => gp.vander(gp.array([2, 3]), 2.5)).to.throw(TypeError, /integer/);
+    expect(() => gp.vander(gp.array([2, 3]), -1)).to.throw(RangeError, /non-negative/);
   });
 
   it('unravelIndex, trilIndices/triuIndices, diagIndices, fillDiagonal (NumPy 2.4 values)', () => {

@@ -323,7 +323,9 @@ export function vander(x0: unknown, N?: number | null | { N?: number | null; inc
     if (owned(x0, x)) made.push(x);
     if (x.ndim !== 1) throw new RangeError('x must be a one-dimensional array or sequence.');
     const cols = (indexNumber(n) as number | null | undefined) ?? x.size;
-    if (!Number.isInteger(cols) || cols < 0) throw new RangeError('N must be a non-negative integer');
+    // NumPy: a non-integer N is a TypeError, a negative one a ValueError.
+    if (typeof cols !== 'number' || !Number.isInteger(cols)) throw new TypeError(`vander: N must be an integer, got ${String(cols)}`);
+    if (cols < 0) throw new RangeError('N must be a non-negative integer');
     const d = promoteTypes(x.dtype, dtypes.int64);
     if (d === dtypes.float16) throw new TypeError('vander: float16 is not supported');
     if (x.dtype !== d) {
