@@ -439,6 +439,13 @@ describeEachDevice('creation: NumPy 2 discovery, exact arange, eye options', () 
     same(gp.arange(2n ** 62n + 5n, 2n ** 62n, -2n), 'int64', [3], [4611686018427387909n, 4611686018427387907n, 4611686018427387905n]);
     same(gp.arange(2n ** 62n, 2n ** 62n + 3n), 'int64', [3], [2n ** 62n, 2n ** 62n + 1n, 2n ** 62n + 2n]);
     same(gp.arange(0, 10, -1), 'int64', [0], []);
+    // np.arange(np.uint64(5)) and np.arange(np.uint64(2), 5): float64 (uint64 with int64 promotes);
+    // np.arange(True, 3), np.arange(0, 5, True): a bool is an int
+    same(gp.arange(gp.uint64(5)), 'float64', [5], [0, 1, 2, 3, 4]);
+    same(gp.arange(gp.uint64(2), 5), 'float64', [3], [2, 3, 4]);
+    same(gp.arange(gp.uint64(1), 4, { dtype: 'uint64' }), 'uint64', [3], [1n, 2n, 3n]);
+    same(gp.arange(true, 3), 'int64', [2], [1n, 2n]);
+    same(gp.arange(0, 5, true), 'int64', [5], [0n, 1n, 2n, 3n, 4n]);
     same(gp.eye(2, { dtype: 'int8' }), 'int8', [2, 2], [[1, 0], [0, 1]]);
     same(gp.eye(2, 3, { k: -1, dtype: 'bool' }), 'bool', [2, 3], [[false, false, false], [true, false, false]]);
     same(gp.eye(2, { M: 3, k: 1 }), 'float64', [2, 3], [[0, 1, 0], [0, 0, 1]]);

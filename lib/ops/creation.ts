@@ -131,17 +131,20 @@ const arangeKernel = ElementwiseKernel('T start, T delta', 'T out', 'out = start
 const arangeHalfKernel = ElementwiseKernel('float32 start, float32 delta', 'T out', 'out = (T)(start + (float)i * delta)', 'gpa_arange_half', EXACT);
 
 /** An argument of `arange`: start, stop, step (numbers, bigints, typed scalars or 0-d arrays), then a dtype or `{dtype}`. */
-export type ArangeArg = number | bigint | Scalar | GpuArray | DTypeLike | { dtype?: DTypeLike } | null | undefined;
+export type ArangeArg = number | bigint | boolean | Scalar | GpuArray | DTypeLike | { dtype?: DTypeLike } | null | undefined;
 
 /**
  * A typed scalar or 0-d array bound of arange as NumPy reads it, a Python int or float: an
- * integer or bool one is its integer, a float one a float (`arange(np.float32(3))` is float64).
+ * integer or bool one is its integer, a float one a float (`arange(np.float32(3))` is float64;
+ * a uint64 one makes the result float64 too, as NumPy's `arange(np.uint64(5))`).
  */
 function arangeBound(v: unknown, floats: { any: boolean }): unknown {
   const x = v instanceof GpuArray && v.ndim === 0 ? v.item() : v instanceof Scalar ? v.value : v;
+  if (typeof v === 'boolean') return Number(v); // a Python bool is an int: arange(True, 3) is [1, 2]
   if (!(v instanceof Scalar || v instanceof GpuArray)) return v;
   const d = v.dtype;
-  if (d.isFloat) floats.any = true;
+  // NumPy: a uint64 bound (with the int64 start or step, or alone) gives float64, as uint64 with int64 promotes.
+  if (d.isFloat || d === dtypes.uint64) floats.any = true;
   return d.isBool ? Number(x) : d.isInteger || d.isFloat ? x : v;
 }
 
