@@ -483,6 +483,19 @@ describeEachDevice('creation: linspace with arrays, retstep, axis; logspace; geo
   });
 });
 
+describeEachDevice('creation: an options object after every positional argument', () => {
+  it('empty/zeros/ones/full/identity refuse it (a key given twice, or unknown) instead of ignoring it', () => {
+    const loose = (f: unknown) => f as (...args: unknown[]) => gp.GpuArray;
+    // np.zeros((2, 3), 'int8', 'C', order='F'): TypeError (given by name and position)
+    expect(() => loose(gp.zeros)([2, 3], 'int8', 'C', { order: 'F' })).to.throw(TypeError, /multiple values for argument 'order'/);
+    expect(() => loose(gp.ones)([2], 'int8', 'C', { bogus: 1 })).to.throw(TypeError, /unknown option 'bogus'/);
+    expect(() => loose(gp.empty)([2], 'int8', 'C', { dtype: 'int16' })).to.throw(TypeError, /multiple values/);
+    expect(() => loose(gp.full)([2], 1, 'int8', 'C', { order: 'F' })).to.throw(TypeError, /multiple values/);
+    expect(() => loose(gp.identity)(2, 'int8', { dtype: 'int16' })).to.throw(TypeError, /multiple values/);
+    same(loose(gp.zeros)([2], 'int8', 'C', {}), 'int8', [2], [0, 0]);
+  });
+});
+
 describeEachDevice('creation: array and asarray keywords after positional arguments (NumPy 2 copy)', () => {
   it('array(data, dtype, {ndmin, copy}); a negative ndmin adds nothing, over 64 is refused', () => {
     // np.array([1, 2], 'int16', ndmin=2) -> int16 (1, 2); np.array([1, 2], ndmin=-1) -> (2,)

@@ -5,7 +5,7 @@
 import { DType, DTypeLike, dtype as toDType, dtypes, isDTypeLike } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar, inferDType, toDTypeValue, weakKindOf } from '../core/host-data.js';
-import { bindParams, describeValue, readOptions, checkPositionalCount } from '../util/options.js';
+import { bindParams, describeValue, readOptions, checkPositionalCount, refuseTrailingOptions } from '../util/options.js';
 import { Scalar } from '../core/scalar.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { indexNumber, lengthOf, normalizeShape } from '../core/shape.js';
@@ -26,6 +26,7 @@ export { array, asarray, type ArrayOptions, type AsarrayOrder, type AsarrayOptio
  */
 export function empty(shape: ShapeLike, dtype: DTypeArg = 'float64', order?: CreationOrderArg): GpuArray {
   checkPositionalCount('empty', arguments, 1, 3);
+  refuseTrailingOptions('empty', arguments, 3, ['dtype', 'order']);
   const d = creationDType('empty', dtype, 'second', 'float64')!;
   return GpuArray.allocate(normalizeShape(shape), d, undefined, creationOrder('empty', dtype, order));
 }
@@ -39,6 +40,7 @@ export function empty(shape: ShapeLike, dtype: DTypeArg = 'float64', order?: Cre
  */
 export function zeros(shape: ShapeLike, dtype: DTypeArg = 'float64', order?: CreationOrderArg): GpuArray {
   checkPositionalCount('zeros', arguments, 1, 3);
+  refuseTrailingOptions('zeros', arguments, 3, ['dtype', 'order']);
   return zeroedArray(normalizeShape(shape), creationDType('zeros', dtype, 'second', 'float64')!, undefined, creationOrder('zeros', dtype, order));
 }
 
@@ -62,6 +64,7 @@ export function zeroedArray(shape: readonly number[], d: DType, device?: GpuArra
  */
 export function full(shape: ShapeLike, fillValue: HostScalar | Scalar | GpuArray | readonly unknown[] | ArrayBufferView, dtype?: DTypeArg, orderArg?: CreationOrderArg): GpuArray {
   checkPositionalCount('full', arguments, 2, 4);
+  refuseTrailingOptions('full', arguments, 4, ['dtype', 'order']);
   const given = creationDType('full', dtype, 'third', undefined);
   const order = creationOrder('full', dtype, orderArg);
   if (fillValue instanceof GpuArray || Array.isArray(fillValue) || ArrayBuffer.isView(fillValue)) {
@@ -120,6 +123,7 @@ export function full(shape: ShapeLike, fillValue: HostScalar | Scalar | GpuArray
  */
 export function ones(shape: ShapeLike, dtype: DTypeArg = 'float64', order?: CreationOrderArg): GpuArray {
   checkPositionalCount('ones', arguments, 1, 3);
+  refuseTrailingOptions('ones', arguments, 3, ['dtype', 'order']);
   return full(shape, 1, { dtype: creationDType('ones', dtype, 'second', 'float64'), order: creationOrder('ones', dtype, order) });
 }
 
@@ -279,5 +283,6 @@ export function eye(rows: number | bigint, ...more: (number | bigint | null | DT
  */
 export function identity(n: number, dtype: DTypeArg = 'float64') {
   checkPositionalCount('identity', arguments, 1, 2);
+  refuseTrailingOptions('identity', arguments, 2, ['dtype']);
   return eye(n, null, 0, creationDType('identity', dtype, 'second', 'float64')!);
 }

@@ -123,6 +123,21 @@ export function checkPositionalCount(fn: string, args: ArrayLike<unknown>, min: 
   throw new TypeError(`${fn}() takes ${takes} but ${n} ${n === 1 ? 'was' : 'were'} given`);
 }
 
+/**
+ * An options object after every positional parameter of a function whose options all have a
+ * positional slot (zeros(shape, dtype, order, {...})): each key it names is either given twice
+ * (Python's "got multiple values", the slots were passed) or unknown, a TypeError either way.
+ */
+export function refuseTrailingOptions(fn: string, args: ArrayLike<unknown>, max: number, positional: readonly string[]): void {
+  let n = args.length;
+  while (n > 0 && args[n - 1] === undefined) n--;
+  if (n <= max || !isPlainObject(args[n - 1])) return;
+  for (const key of Object.keys(args[n - 1] as object)) {
+    if (positional.includes(key)) throw new TypeError(`${fn}() got multiple values for argument '${key}'`);
+    throw new TypeError(`${fn}: unknown option '${key}'`);
+  }
+}
+
 /** NumPy's order letters, which it takes in either case ('f' is 'F'); anything else as given, for the caller's check. */
 export function orderLetter<T>(order: T): T {
   return (typeof order === 'string' && /^[cfak]$/.test(order) ? order.toUpperCase() : order) as T;
