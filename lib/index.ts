@@ -349,7 +349,7 @@ export { FusionError } from './fusion/errors.js';
 export { interp } from './ops/interp.js';
 export type { InterpOptions } from './ops/interp.js';
 export { ravelMultiIndex } from './ops/ravel-index.js';
-export type { RavelMode, RavelMultiIndexOptions } from './ops/ravel-index.js';
+export type { RavelMode, RavelMultiIndexArg, RavelMultiIndexOptions } from './ops/ravel-index.js';
 export { insert, deleteFn as delete } from './ops/insert-delete.js';
 export type { InsertDeleteIndex } from './ops/insert-delete.js';
 export { hanning, hamming, blackman, bartlett, kaiser } from './ops/windows.js';
