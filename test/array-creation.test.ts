@@ -494,6 +494,16 @@ describeEachDevice('creation: an options object after every positional argument'
     expect(() => loose(gp.identity)(2, 'int8', { dtype: 'int16' })).to.throw(TypeError, /multiple values/);
     same(loose(gp.zeros)([2], 'int8', 'C', {}), 'int8', [2], [0, 0]);
   });
+
+  it('diag/tril/triu refuse it too (np.diag(v, 1, k=1): multiple values for k)', () => {
+    const loose = (f: unknown) => f as (...args: unknown[]) => gp.GpuArray;
+    const m = gp.asarray([[1, 2], [3, 4]], 'int32');
+    expect(() => loose(gp.diag)(m, 1, { k: 1 })).to.throw(TypeError, /multiple values for argument 'k'/);
+    expect(() => loose(gp.tril)(m, 0, { bogus: 1 })).to.throw(TypeError, /unknown option 'bogus'/);
+    expect(() => loose(gp.triu)(m, -1, { k: 0 })).to.throw(TypeError, /multiple values/);
+    same(gp.triu(m, { k: 1 }), 'int32', [2, 2], [[0, 2], [0, 0]]);
+    m.dispose();
+  });
 });
 
 describeEachDevice('creation: array and asarray keywords after positional arguments (NumPy 2 copy)', () => {

@@ -9,7 +9,7 @@ import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
 import { arange, zeros } from './creation.js';
 import { build, bindArgs, checkKeys, copyInto, isOptions, owned, toArray, viewOf } from './array-args.js';
 import { nonzero } from './nonzero.js';
-import { describeValue, checkPositionalCount, readOptions } from '../util/options.js';
+import { describeValue, checkPositionalCount, readOptions, refuseTrailingOptions } from '../util/options.js';
 
 const disposeAll = (xs: GpuArray[]) => xs.forEach((x) => x.dispose());
 
@@ -24,6 +24,7 @@ function diagonalView(m: GpuArray, k: number): GpuArray {
 /** numpy.diag(v, k=0): a 2-D array with v on its k-th diagonal, or (2-D v) a copy of that diagonal. */
 export function diag(v0: unknown, k: number | { k?: number } = 0): GpuArray {
   checkPositionalCount('diag', arguments, 1, 2);
+  refuseTrailingOptions('diag', arguments, 2, ['k']);
   // NumPy's operator.index: gp.int64(1) is 1.
   const kk = integerValue(isOptions(k) ? ((k as { k?: number }).k ?? 0) : k) as number;
   if (!Number.isInteger(kk)) throw new TypeError('k must be an integer');
@@ -143,11 +144,13 @@ function triangle(fn: string, m0: unknown, k: number | { k?: number }, lower: bo
 /** numpy.tril(m, k=0): zeros above the k-th diagonal (of the last two axes). */
 export function tril(m: unknown, k: number | { k?: number } = 0) {
   checkPositionalCount('tril', arguments, 1, 2);
+  refuseTrailingOptions('tril', arguments, 2, ['k']);
   return triangle('tril', m, k, true);
 }
 /** numpy.triu(m, k=0): zeros below the k-th diagonal. */
 export function triu(m: unknown, k: number | { k?: number } = 0) {
   checkPositionalCount('triu', arguments, 1, 2);
+  refuseTrailingOptions('triu', arguments, 2, ['k']);
   return triangle('triu', m, k, false);
 }
 
