@@ -1,7 +1,6 @@
 // numpy.fft's helpers: sample frequencies (fftfreq, rfftfreq) and the zero-frequency shifts
 // (fftshift, ifftshift), with NumPy's arguments and float64 frequencies.
-import { dtypes } from '../core/dtype.js';
-import { float16BitsFromNumber, numberFromFloat16Bits } from '../core/float-bits.js';
+import { arithmeticOf } from '../core/dtype-arithmetic.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { Scalar } from '../core/scalar.js';
 import { hostNumber, indexNumber, intList, isArrayValue, normalizeAxis } from '../core/shape.js';
@@ -25,7 +24,7 @@ function checkSpacing(fn: string, d0: unknown): { d: number; round: (x: number) 
   if (typeof d !== 'number') throw new TypeError(`${fn}: the sample spacing d must be a number, got ${String(d)}`);
   // NumPy computes 1.0 / (n * d) in a float32 or float16 d's own dtype (n is a weak Python int).
   const dt = given instanceof Scalar || (given instanceof GpuArray && given.ndim === 0) ? given.dtype : undefined;
-  const round = dt === dtypes.float32 ? Math.fround : dt === dtypes.float16 ? (x: number) => numberFromFloat16Bits(float16BitsFromNumber(x)) : (x: number) => x;
+  const round = arithmeticOf(dt);
   return { d, round };
 }
 

@@ -3,7 +3,7 @@
 // Positional parameters stay positional; a trailing options object may stand in for any optional
 // one: gp.fft.fft(a, 8), gp.fft.fft(a, {n: 8, axis: 0, norm: 'ortho'}).
 import { dtypes } from '../core/dtype.js';
-import { float16BitsFromNumber, numberFromFloat16Bits } from '../core/float-bits.js';
+import { arithmeticOf } from '../core/dtype-arithmetic.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { readOptions } from '../util/options.js';
 import { integerValue, intList, isArrayValue, normalizeAxis, shapeString } from '../core/shape.js';
@@ -134,7 +134,7 @@ function run(a: GpuArray, axes: number[], s: number[], kind: FftKind, forwardC2c
   return scaleInPlace(result, factor);
 }
 
-const half = (x: number) => numberFromFloat16Bits(float16BitsFromNumber(x));
+const half = arithmeticOf(dtypes.float16);
 
 function oneD(fn: string, kind: FftKind, forward: boolean, hermitian: boolean) {
   return (a: unknown, ...args: Positional[]): GpuArray => {

@@ -3,7 +3,7 @@
 // and numpy.histogram_bin_edges (the edges histogram would use, without counting).
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { float16BitsFromNumber, numberFromFloat16Bits } from '../core/host-data.js';
+import { arithmeticOf, float64Math, type Rounding } from '../core/dtype-arithmetic.js';
 import { ArrayLike as ArrayArg, deviceDoubles, hostScalar, bindArgs, toArray, withArray } from './array-args.js';
 import { binCountOf } from './histogram-bins.js';
 import { reductionFunctions } from './reductions.js';
@@ -11,14 +11,6 @@ import { reductionFunctions } from './reductions.js';
 /** The bins of numpy.histogram and histogram_bin_edges: a count, a rule name or increasing edges. */
 export type HistogramBins = number | string | readonly number[] | ArrayBufferView | GpuArray;
 
-/** One arithmetic operation's float64 result rounded as NumPy computes it in a dtype (identity: float64). */
-export type Rounding = (x: number) => number;
-
-/** float64's arithmetic: no rounding past the JS number's own. */
-export const float64Math: Rounding = (x) => x;
-const float32Math: Rounding = Math.fround;
-// NumPy's float16 ufuncs compute in float32 and round the result to float16.
-const float16Math: Rounding = (x) => numberFromFloat16Bits(float16BitsFromNumber(Math.fround(x)));
 
 /**
  * The arithmetic NumPy makes equal-width edges in: the data's own for float32 and float16 data
@@ -26,8 +18,7 @@ const float16Math: Rounding = (x) => numberFromFloat16Bits(float16BitsFromNumber
  * range (Python floats), an empty array and every other dtype.
  */
 export function edgeArithmetic(d: DType, fromData: boolean): Rounding {
-  if (!fromData) return float64Math;
-  return d === dtypes.float32 ? float32Math : d === dtypes.float16 ? float16Math : float64Math;
+  return fromData ? arithmeticOf(d) : float64Math;
 }
 
 /**

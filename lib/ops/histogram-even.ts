@@ -7,7 +7,8 @@ import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { float16BitsFromNumber, numberFromFloat16Bits } from '../core/host-data.js';
 import { COOPERATIVE_MARK, moduleKernel } from './device-kernels.js';
-import { float64Math, linspaceEdgesIn, type Rounding } from './histogram-edges.js';
+import { linspaceEdgesIn } from './histogram-edges.js';
+import { float64Math, type Rounding } from '../core/dtype-arithmetic.js';
 
 /** Internal switch (probes and tests): off, every histogram takes the general kernels; `launches` counts even ones. */
 export const histogramPaths = { even: true, launches: 0 };

@@ -16,7 +16,7 @@ import type { AxisLike } from '../kernel/reduction.js';
 import { complexMedianRows } from './median-complex.js';
 import { Q_ROUND, weightedQuantile, weightsLike } from './quantile-weights.js';
 import { realOf } from './reduction-rules.js';
-import { float16BitsFromNumber, numberFromFloat16Bits } from '../core/float-bits.js';
+import { arithmeticOf } from '../core/dtype-arithmetic.js';
 
 /** NumPy 2's quantile `method`s (default 'linear'): its own five and the nine of Hyndman and Fan. */
 export type QuantileMethod =
@@ -199,7 +199,7 @@ function toQs(name: string, q: QArg, scale: number): { qs: number[]; shape: numb
     integral = q.length > 0 && qs.every(Number.isInteger);
   } else throw new TypeError(`${name}: q must be a number, an array of numbers or a GpuArray`);
   // NumPy's percentile divides q by 100 in q's own float dtype (float32 and float16 round).
-  const inQ = (v: number) => (dtype === dtypes.float32 ? Math.fround(v) : dtype === dtypes.float16 ? numberFromFloat16Bits(float16BitsFromNumber(Math.fround(v))) : v);
+  const inQ = arithmeticOf(dtype);
   for (const v of qs) {
     if (!(v >= 0 && v <= scale)) throw new RangeError(scale === 1 ? 'Quantiles must be in the range [0, 1]' : 'Percentiles must be in the range [0, 100]');
   }

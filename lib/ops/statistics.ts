@@ -2,7 +2,7 @@
 // statistics, quantile and median, are in quantile.ts).
 import { integerValue } from '../core/shape.js';
 import { dtypes } from '../core/dtype.js';
-import { float16BitsFromNumber, numberFromFloat16Bits } from '../core/float-bits.js';
+import { arithmeticOf } from '../core/dtype-arithmetic.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { describeValue, readOptions, checkPositionalCount } from '../util/options.js';
 import { ArrayLike as ArrayArg, deviceDoubles, hostScalar, isOptions, bindArgs, toArray, withArray } from './array-args.js';
@@ -294,12 +294,8 @@ function finishHistogram(raw: GpuArray, edgeArr: GpuArray, edges: readonly numbe
   // n.sum() in the counts' dtype (float32 weights: a float32 sum).
   const total = raw.dtype === dtypes.float32 ? host.reduce((s, v) => Math.fround(s + v), 0) : host.reduce((s, v) => s + v, 0);
   // NumPy: n / db / n.sum(), the widths db = diff(edges) in the edges' dtype (then float64).
-  const d = edgeArr.dtype;
-  const width = (i: number) => {
-    const w = edges[i + 1] - edges[i];
-    return d === dtypes.float32 ? Math.fround(w) : d === dtypes.float16 ? numberFromFloat16Bits(float16BitsFromNumber(w)) : w;
-  };
-  const dens = host.map((v, i) => v / width(i) / total);
+  const inEdges = arithmeticOf(edgeArr.dtype);
+  const dens = host.map((v, i) => v / inEdges(edges[i + 1] - edges[i]) / total);
   const out = GpuArray.allocate([host.length], dtypes.float64, raw.device);
   raw.dispose();
   return [out.set(new Float64Array(dens)), edgeArr];
