@@ -223,3 +223,30 @@ describeEachDevice('joining', () => {
     expect(() => gp.arraySplit(gp.zeros([0]), 2 ** 53)).to.throw(RangeError, /too many/);
   });
 });
+
+describeEachDevice('concatenate: JS scalars beside arrays are weak (NumPy 2, NEP 50)', () => {
+  it('takes the arrays dtype where the kind allows, puts each scalar into it whatever the casting', () => {
+    const a = gp.asarray([1, 2, 3], 'int8');
+    const cases: [unknown, string, unknown[]][] = [
+      // np.concatenate((int8 array, v), axis=None)
+      [2, 'int8', [1, 2, 3, 2]],
+      [2.5, 'float64', [1, 2, 3, 2.5]],
+      [300, 'int8', [1, 2, 3, 44]],
+      [true, 'int8', [1, 2, 3, 1]],
+    ];
+    for (const [v, dt, want] of cases) {
+      const c = gp.concatenate([a, v as number], { axis: null });
+      expect(c.dtype.name, String(v)).to.equal(dt);
+      expect(c.toArray()).to.deep.equal(want);
+      c.dispose();
+    }
+    const no = gp.concatenate([a, 2], { axis: null, casting: 'no' });
+    expect(no.dtype.name).to.equal('int8');
+    no.dispose();
+    // Scalars alone are their default dtype (np.concatenate((2, 3), axis=None) is int64).
+    const both = gp.concatenate([2, 3], { axis: null });
+    expect(both.dtype.name).to.equal('int64');
+    both.dispose();
+    a.dispose();
+  });
+});

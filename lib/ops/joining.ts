@@ -5,8 +5,9 @@ import { GpuArray } from '../core/gpu-array.js';
 import { shapeString } from '../core/shape.js';
 import { ElementwiseKernel, ElementwiseKernelFn } from '../kernel/elementwise-kernel.js';
 import { mixedDevices } from '../kernel/elementwise.js';
-import { canCastBy, castingOf, type Casting } from '../core/promotion.js';
-import { axisOf, bindArgs, build, commonDType, copyInto, isOptions, owned, sliceAxis, toArray } from './array-args.js';
+import { canCastBy, castingOf, resultType, type Casting } from '../core/promotion.js';
+import { isComplexLike, weakKindOf } from '../core/host-data.js';
+import { axisOf, bindArgs, build, commonDType, copyInto, isJsScalar, isOptions, owned, sliceAxis, toArray } from './array-args.js';
 import { atleast1d, atleast2d, atleast3d } from './views.js';
 import { readOptions, checkPositionalCount } from '../util/options.js';
 
@@ -170,6 +171,7 @@ export function concatenate(arrays: readonly unknown[] | GpuArray, ...args: Conc
   const { arrays: xs, made } = arraysOf('concatenate', arrays as readonly unknown[]);
   const flat: GpuArray[] = [];
   try {
+    if (o.dtype === undefined && o.out === undefined && Array.isArray(arrays)) o.dtype = castWeakScalars(arrays, xs, made) ?? undefined;
     if (o.axis === null) {
       for (const a of xs) flat.push(a.reshape([a.size]));
       return join(flat, 0, o.out, o.dtype, o.casting);
@@ -179,6 +181,26 @@ export function concatenate(arrays: readonly unknown[] | GpuArray, ...args: Conc
     disposeAll(flat);
     disposeAll(made);
   }
+}
+
+/**
+ * NumPy's concatenate takes a Python scalar in its list as weak (NEP 50): beside an array,
+ * concatenate((int8 array, 2), axis=None) is int8 and (int8 array, 2.5) float64, each scalar put
+ * into that dtype whatever the casting rule (300 wraps to 44 in int8, as NumPy). Replaces each
+ * scalar's array in `xs` by its cast (kept in `made`) and gives the dtype; null when the list holds
+ * no scalar, or nothing else.
+ */
+function castWeakScalars(list: readonly unknown[], xs: GpuArray[], made: GpuArray[]): DType | null {
+  const weak = list.map((x) => (isJsScalar(x) || isComplexLike(x) ? weakKindOf(x) : null));
+  if (weak.every((k) => k === null) || weak.every((k) => k !== null)) return null;
+  const d = resultType(
+    xs.filter((_, i) => weak[i] === null).map((a) => a.dtype),
+    weak.filter((k) => k !== null),
+  );
+  xs.forEach((a, i) => {
+    if (weak[i] !== null && a.dtype !== d) made.push((xs[i] = a.astype(d)));
+  });
+  return d;
 }
 
 /** numpy.concat: NumPy 2's name for concatenate (the same arguments and result). */

@@ -3,8 +3,8 @@
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
-import { promoteTypes, promoteWeak } from '../core/promotion.js';
-import { type HostScalar, isComplexLike, weakKindOf } from '../core/host-data.js';
+import { promoteTypes } from '../core/promotion.js';
+import { isComplexLike } from '../core/host-data.js';
 import { ArrayLike as ArrayArg, bindArgs, toArray, withArray } from './array-args.js';
 import { extractBool } from './compaction.js';
 import { ufuncFunctions } from './ufunc-api.js';
@@ -13,6 +13,7 @@ import { gridFor, moduleKernel } from './device-kernels.js';
 import { sortedValues } from './sorted-order.js';
 import { checkOperand, flatAs, searchSource, unique } from './searching.js';
 import { checkPositionalCount } from '../util/options.js';
+import { concatenate } from './joining.js';
 
 /** Options of isin (numpy.isin's invert and assume_unique). */
 export interface IsinOptions {
@@ -187,27 +188,15 @@ export function intersect1d(ar1: ArrayArg, ar2: ArrayArg, ...more: (boolean | { 
 /** numpy.union1d: sorted unique values in either. */
 export function union1d(ar1: ArrayArg, ar2: ArrayArg): GpuArray {
   checkPositionalCount('union1d', arguments, 2);
-  // NumPy concatenates the two (axis=None), where a Python scalar beside an array is weak (NEP 50):
-  // union1d(int8 array, 2) is int8, union1d(int8 array, 2.5) float64; the scalar is cast into that
-  // dtype as concatenate casts it (300 wraps to 44 in int8, as NumPy).
-  const w1 = isWeakScalar(ar1);
-  if (w1 !== isWeakScalar(ar2)) {
-    const [arr, sc] = w1 ? [ar2, ar1 as HostScalar] : [ar1, ar2 as HostScalar];
-    return withArray(arr, `union1d: ${w1 ? 'ar2' : 'ar1'}`, (a) => {
-      const wide = toArray(sc);
-      const d = promoteWeak(a.dtype, weakKindOf(sc));
-      const b = wide.dtype === d ? wide : wide.astype(d);
-      try {
-        return w1 ? union1d(b, a) : union1d(a, b);
-      } finally {
-        if (b !== wide) b.dispose();
-        wide.dispose();
-      }
-    });
+  let c: GpuArray;
+  if (isWeakScalar(ar1) !== isWeakScalar(ar2)) {
+    // NumPy's union1d is unique(concatenate((ar1, ar2), axis=None)), where a JS scalar beside an
+    // array is weak (union1d(int8 array, 2) is int8): concatenate applies that rule.
+    c = concatenate([ar1, ar2], { axis: null });
+  } else {
+    if (!(ar1 instanceof GpuArray) || !(ar2 instanceof GpuArray)) return setOperands('union1d', ar1, ar2, (a, b) => union1d(a, b));
+    c = concat1d(ar1, ar2, setArgs('union1d', ar1, ar2));
   }
-  if (!(ar1 instanceof GpuArray) || !(ar2 instanceof GpuArray)) return setOperands('union1d', ar1, ar2, (a, b) => union1d(a, b));
-  const d = setArgs('union1d', ar1, ar2);
-  const c = concat1d(ar1, ar2, d);
   try {
     return unique(c) as GpuArray;
   } finally {
