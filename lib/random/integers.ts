@@ -2,6 +2,7 @@
 // dtype (and bool), exact for 64-bit ranges; bounds are numbers, bigints or arrays (broadcast).
 import { DType, dtype as toDType, DTypeLike, integerRange } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
+import { flattenNested } from '../core/host-data.js';
 import { broadcastShapes, shapeSize } from '../core/shape.js';
 import { array, empty } from '../ops/creation.js';
 import type { Philox } from './bit-generator.js';
@@ -16,23 +17,12 @@ function truncated(v: number, what: string): bigint {
   return BigInt(Math.trunc(v));
 }
 
-/** A regular nested JS list holding a bigint, with only numbers and bigints: its shape and C-order leaves; else null. */
-function hostList(v: unknown): { shape: number[]; values: (number | bigint)[] } | null {
+/** A nested JS list holding a bigint and otherwise numbers: its shape and C-order leaves; else null. */
+function bigintList(v: unknown): { shape: number[]; values: (number | bigint)[] } | null {
   if (!Array.isArray(v)) return null;
-  const shape: number[] = [];
-  for (let x: unknown = v; Array.isArray(x); x = x[0]) shape.push(x.length);
-  const values: (number | bigint)[] = [];
-  let big = false;
-  const walk = (x: unknown, d: number): boolean => {
-    if (d === shape.length) {
-      if (typeof x === 'bigint') big = true;
-      else if (typeof x !== 'number') return false;
-      values.push(x);
-      return true;
-    }
-    return Array.isArray(x) && x.length === shape[d] && x.every((y) => walk(y, d + 1));
-  };
-  return walk(v, 0) && big ? { shape, values } : null;
+  const { shape, flat } = flattenNested(v);
+  const numeric = flat.every((x) => typeof x === 'number' || typeof x === 'bigint');
+  return numeric && flat.some((x) => typeof x === 'bigint') ? { shape, values: flat as (number | bigint)[] } : null;
 }
 
 function boundValues(v: Bound, what: string): { shape: number[]; values: bigint[] } {
@@ -40,7 +30,7 @@ function boundValues(v: Bound, what: string): { shape: number[]; values: bigint[
   if (typeof v === 'bigint') return { shape: [], values: [v] };
   // A JS list of integers is read on the host, so a bigint past int64 (2n ** 64n, uint64's exclusive
   // high) is its value, as NumPy's list of Python ints.
-  const host = hostList(v);
+  const host = bigintList(v);
   if (host !== null) return { shape: host.shape, values: host.values.map((x) => (typeof x === 'number' ? truncated(x, what) : x)) };
   const a = v instanceof GpuArray ? v : array(v);
   try {
