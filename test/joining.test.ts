@@ -247,6 +247,10 @@ describeEachDevice('concatenate: JS scalars beside arrays are weak (NumPy 2, NEP
     const both = gp.concatenate([2, 3], { axis: null });
     expect(both.dtype.name).to.equal('int64');
     both.dispose();
+    // append ravels its operands first (np.append(int8 array, 2) is int64): its scalars stay strong.
+    const app = gp.append(a, 2);
+    expect(app.dtype.name).to.equal('int64');
+    app.dispose();
     a.dispose();
   });
 });

@@ -258,7 +258,10 @@ export const columnStack = (arrays: readonly unknown[], o?: StackOptions) =>
 export function append(arr: unknown, values: unknown, axis?: number | null | { axis?: number | null }): GpuArray {
   checkPositionalCount('append', arguments, 2, 3);
   const ax = isOptions(axis) ? (axis as { axis?: number | null }).axis : (axis as number | null | undefined);
-  if (ax === null || ax === undefined) return concatenate([arr, values], null);
+  // NumPy ravels both first (asanyarray): a JS scalar here is strong (append(int32 array, 3) is
+  // int64), unlike concatenate's weak one.
+  const strong = (x: unknown) => (isJsScalar(x) || isComplexLike(x) ? [x] : x);
+  if (ax === null || ax === undefined) return concatenate([strong(arr), strong(values)], null);
   return concatenate([arr, values], ax);
 }
 
