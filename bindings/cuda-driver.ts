@@ -14,8 +14,32 @@ import { loadFirst } from './load-library.js';
 export { CU_DEVICE_ATTRIBUTE, CU_IPC_HANDLE_SIZE, CU_MEMORYTYPE, CU_POINTER_ATTRIBUTE } from './cuda-driver-api.js';
 
 export class CudaDriver extends DriverExec {
-  private constructor(lib: ReturnType<typeof koffi.load>, path: string) {
+  private procAddress: Fn | null | undefined;
+
+  private constructor(
+    private readonly lib: ReturnType<typeof koffi.load>,
+    path: string,
+  ) {
     super(lib, path);
+  }
+
+  /**
+   * The address of a driver entry point as the CUDA 12.0 headers map `symbol` (cuGetProcAddress_v2),
+   * for native code that calls the driver itself; null when this driver cannot say (before 12.0).
+   */
+  entryPoint(symbol: string): number | null {
+    if (this.procAddress === undefined) {
+      try {
+        this.procAddress = this.lib.func('int cuGetProcAddress_v2(const char* symbol, _Out_ uint64_t* pfn, int cudaVersion, uint64_t flags, _Out_ int32_t* status)');
+      } catch {
+        this.procAddress = null;
+      }
+    }
+    if (this.procAddress === null) return null;
+    const pfn = out64();
+    const found = outI32();
+    const status = this.procAddress(symbol, pfn, 12000, 0, found);
+    return status === 0 && found[0] === 0 /* CU_GET_PROC_ADDRESS_SUCCESS */ && pfn[0] !== 0n ? Number(pfn[0]) : null;
   }
 
   /** Load libcuda; returns the reason instead when there is none on this machine. */

@@ -203,6 +203,27 @@ describeEachDevice('host export', () => {
     expect([rev[0], rev[n - 1], rev[12345]]).to.deep.equal([host[n - 1], host[0], host[n - 1 - 12345]]);
     a.dispose();
   });
+
+  it('uploads arrays of more chunks than the staging has slots, back to back (pinned staging on cuda)', () => {
+    // 6 chunks of 8 MiB through 4 slots, the last one partial and not a whole number of pages.
+    const n = (45 << 18) + 1027;
+    const r = rng(12);
+    const hosts = [0, 1].map(() => Int32Array.from({ length: n }, () => Math.floor(r() * 2 ** 31)));
+    const arrays = hosts.map((h) => gp.asarray(h));
+    const bytes = new Uint8Array(n * 4 + 3);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 37 + (i >>> 13)) & 255;
+    const u8 = gp.asarray(bytes);
+    arrays[1].set(hosts[0]); // a set() right after the uploads, into an array whose upload may still be in flight
+    const got = [...arrays.map((a) => a.toTypedArray() as Int32Array), u8.toTypedArray() as Uint8Array];
+    const want = [hosts[0], hosts[0], bytes];
+    got.forEach((g, j) => {
+      expect(g.length, `array ${j}`).to.equal(want[j].length);
+      let bad = -1;
+      for (let i = 0; i < g.length && bad < 0; i++) if (g[i] !== want[j][i]) bad = i;
+      expect(bad, `array ${j}: first wrong element`).to.equal(-1);
+    });
+    [...arrays, u8].forEach((a) => a.dispose());
+  });
 });
 
 describeEachDevice('host import with set()', () => {

@@ -109,10 +109,7 @@ export class CudaBackend implements Backend {
     this.context = ctx;
     this.cuDevice = dev;
     d.activate();
-    this.staging = new PinnedStaging(d, () => {
-      const pc = process.env.GPUARRAY_PARALLEL_HOST_COPY === '0' ? null : ParallelHostCopy.create(cache);
-      return pc === null ? null : (dst, src, bytes) => pc.copy(dst, src, bytes);
-    });
+    this.staging = new PinnedStaging(d, () => (process.env.GPUARRAY_PARALLEL_HOST_COPY === '0' ? null : ParallelHostCopy.create(cache)));
     this.launchFn = d.launchKernel;
     this.capture = new CudaCapture(d);
     // The libraries run in the current context: each call makes this device's current first.

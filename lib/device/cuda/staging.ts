@@ -2,10 +2,13 @@
 // some chunks, the CPU copies the next one between the JS array and a free buffer.
 // Pageable copies measured 5-10 GB/s on the H200 host and pinned DMA 52-55 GB/s; the CPU side is
 // the limit, above all the page faults of a fresh JS array, so it runs on every core (through the
-// cpu backend's parallel copy) over transparent huge pages when it can.
+// cpu backend's parallel copy) over transparent huge pages when it can. An upload is one launch
+// of the parallel copy's gpa_staged_upload, whose threads queue the DMAs themselves (256 MiB on
+// the H200 host: 5.2-5.5 ms best of 12, against 5.9-7.7 with a launch and a wait a chunk from JS).
 import type { CudaDriver } from '../../../bindings/cuda-driver.js';
 import { addressOf, adviseHugePages } from '../../../bindings/host-pages.js';
-import { viewAt } from '../../../bindings/libc.js';
+import { hostAlloc, hostMemset, viewAt } from '../../../bindings/libc.js';
+import type { ParallelHostCopy } from '../cpu/parallel-copy.js';
 
 // Four slots of 8 MiB: on the H200 host, 256 MiB copies took 5.1-5.6 ms (uploads 5.4-5.6, downloads
 // into a touched array 5.1) against 6.2-7.5 ms with two slots of 16 MiB, whose DMA waited on the
@@ -13,6 +16,10 @@ import { viewAt } from '../../../bindings/libc.js';
 const CHUNK = 8 << 20;
 const SLOTS = 4;
 const THRESHOLD = 4 << 20;
+/** A staged upload's first chunk (uploadBounds). */
+const FIRST_CHUNK = 2 << 20;
+/** The most one staged-upload launch moves (its control words are allocated for this many chunks). */
+const MAX_UPLOAD_BYTES = 4096 * CHUNK;
 
 interface Slot {
   address: number;
@@ -21,17 +28,39 @@ interface Slot {
   busy: boolean;
 }
 
-/** Copies between two host addresses (the parallel one when the machine can build it). */
-export type HostCopy = (dst: number, src: number, bytes: number) => void;
+// The driver entry points gpa_staged_upload calls, in its plan's order.
+const UPLOAD_ENTRY_POINTS = ['cuCtxSetCurrent', 'cuMemcpyHtoDAsync', 'cuEventRecord', 'cuEventQuery'] as const;
+
+/** gpa_staged_upload's plan (entry points, context, slots), chunk bounds and control words, in native memory. */
+interface UploadPlan {
+  plan: number;
+  bounds: number;
+  boundWords: BigInt64Array;
+  ctl: number;
+  ctlWords: Uint32Array;
+}
+
+/**
+ * Where a staged upload's chunks start, and its end: chunks of `chunk` bytes after a ramp from
+ * `first` (doubling), so the first DMA starts after a short copy. With 2, 4, then 8 MiB the H200
+ * host took 5.25-5.26 ms (best of 12) for 256 MiB against 5.37-5.46 with 8 MiB from the start
+ * (upload-pipe-probe, two processes, bench/RESULTS.md 2026-12-04).
+ */
+export function uploadBounds(bytes: number, chunk: number, first: number): number[] {
+  const bounds = [0];
+  for (let at = 0, size = Math.min(first, chunk); at < bytes; size = Math.min(chunk, 2 * size)) bounds.push((at = Math.min(bytes, at + size)));
+  return bounds;
+}
 
 export class PinnedStaging {
   private slots: Slot[] | null = null;
-  private hostCopy: HostCopy | null | undefined;
+  private hostCopy: ParallelHostCopy | null | undefined;
+  private uploadPlan: UploadPlan | null = null;
 
-  /** `makeHostCopy` is asked once, on the first staged copy. */
+  /** `makeHostCopy` is asked once, on the first staged copy (null: copies by the JS thread). */
   constructor(
     private readonly driver: CudaDriver,
-    private readonly makeHostCopy: () => HostCopy | null,
+    private readonly makeHostCopy: () => ParallelHostCopy | null,
   ) {}
 
   worthStaging(bytes: number): boolean {
@@ -41,7 +70,7 @@ export class PinnedStaging {
   private ensure(): Slot[] {
     if (this.slots === null) {
       this.hostCopy = this.makeHostCopy();
-      this.slots = Array.from({ length: SLOTS }, () => {
+      const slots = Array.from({ length: SLOTS }, () => {
         const address = this.driver.memAllocHost(CHUNK);
         return {
           address,
@@ -50,8 +79,31 @@ export class PinnedStaging {
           busy: false,
         };
       });
+      this.slots = slots;
+      this.uploadPlan = this.hostCopy === null ? null : this.makeUploadPlan(slots);
     }
     return this.slots;
+  }
+
+  /** Null when the driver cannot give the entry points (before CUDA 12.0) or staging by JS is asked for. */
+  private makeUploadPlan(slots: Slot[]): UploadPlan | null {
+    if (process.env.GPUARRAY_STAGED_UPLOAD === '0') return null;
+    const entries = UPLOAD_ENTRY_POINTS.map((name) => this.driver.entryPoint(name));
+    if (entries.some((e) => e === null)) return null;
+    const words = [...(entries as number[]), this.driver.context, 0, ...slots.map((s) => s.address), ...slots.map((s) => s.event)];
+    const plan = hostAlloc(8 * words.length);
+    const view = new DataView(viewAt(plan, 8 * words.length));
+    words.forEach((w, i) => view.setBigUint64(8 * i, BigInt(w), true));
+    const chunks = uploadBounds(MAX_UPLOAD_BYTES, CHUNK, FIRST_CHUNK).length - 1;
+    const bounds = hostAlloc(8 * (chunks + 1));
+    const ctl = hostAlloc(4 * (2 + chunks));
+    return {
+      plan,
+      bounds,
+      boundWords: new BigInt64Array(viewAt(bounds, 8 * (chunks + 1))),
+      ctl,
+      ctlWords: new Uint32Array(viewAt(ctl, 4 * (2 + chunks))),
+    };
   }
 
   private wait(slot: Slot): void {
@@ -64,8 +116,8 @@ export class PinnedStaging {
   /** Copy n bytes between a JS array (at byte `off` of `view`) and a pinned slot. */
   private hostSide(view: ArrayBufferView, viewAddr: number, off: number, slot: Slot, n: number, toSlot: boolean): void {
     if (this.hostCopy) {
-      if (toSlot) this.hostCopy(slot.address, viewAddr + off, n);
-      else this.hostCopy(viewAddr + off, slot.address, n);
+      if (toSlot) this.hostCopy.copy(slot.address, viewAddr + off, n);
+      else this.hostCopy.copy(viewAddr + off, slot.address, n);
       return;
     }
     const js = new Uint8Array(view.buffer, view.byteOffset + off, n);
@@ -76,6 +128,12 @@ export class PinnedStaging {
   upload(dst: number, src: ArrayBufferView, bytes: number, stream: number): void {
     const slots = this.ensure();
     const srcAddr = this.hostCopy ? addressOf(src) : 0;
+    if (this.uploadPlan !== null && this.hostCopy) {
+      for (let off = 0; off < bytes; off += MAX_UPLOAD_BYTES) {
+        this.stagedUpload(this.uploadPlan, this.hostCopy, dst + off, srcAddr + off, Math.min(MAX_UPLOAD_BYTES, bytes - off), stream);
+      }
+      return;
+    }
     for (let off = 0, k = 0; off < bytes; off += CHUNK, k++) {
       const slot = slots[k % SLOTS];
       const n = Math.min(CHUNK, bytes - off);
@@ -86,6 +144,22 @@ export class PinnedStaging {
       slot.busy = true;
     }
     // The source is already copied out; the slots' events guard their reuse by the next copy.
+  }
+
+  /** One gpa_staged_upload launch (its slots' last events left recorded, the slots marked busy). */
+  private stagedUpload(p: UploadPlan, copy: ParallelHostCopy, dst: number, src: number, bytes: number, stream: number): void {
+    const slots = this.slots!;
+    for (const s of slots) this.wait(s);
+    this.driver.activate();
+    new DataView(viewAt(p.plan + 8 * 5, 8)).setBigUint64(0, BigInt(stream), true);
+    const bounds = uploadBounds(bytes, CHUNK, FIRST_CHUNK);
+    bounds.forEach((b, i) => (p.boundWords[i] = BigInt(b)));
+    const chunks = bounds.length - 1;
+    hostMemset(p.ctl, 0, 4 * (2 + chunks));
+    copy.stagedUpload(dst, src, p.bounds, chunks, SLOTS, p.plan, p.ctl);
+    for (let k = 0; k < Math.min(chunks, SLOTS); k++) slots[k].busy = true;
+    const status = p.ctlWords[0];
+    if (status !== 0) this.driver.check(UPLOAD_ENTRY_POINTS[p.ctlWords[1]] ?? 'gpa_staged_upload', status);
   }
 
   download(dst: ArrayBufferView, src: number, bytes: number, stream: number): void {
