@@ -20,12 +20,20 @@ extern "C" __global__ void gpa_parallel_copy(char* dst, const char* src, long lo
   memcpy(dst + lo, src + lo, (size_t)((lo + chunk < n ? lo + chunk : n) - lo));
 }
 
+#include <sched.h>
+
 typedef int (*gpa_cu_ctx_set)(unsigned long long);
 typedef int (*gpa_cu_htod)(unsigned long long, const void*, size_t, unsigned long long);
 typedef int (*gpa_cu_record)(unsigned long long, unsigned long long);
 typedef int (*gpa_cu_query)(unsigned long long);
 
-static inline void gpa_relax() {
+// A spin-wait's step: a pause, and after a while the core for another thread (more threads than
+// cores must not starve the one being waited for).
+static inline void gpa_relax(unsigned int& spins) {
+  if (++spins > 4096u) {
+    sched_yield();
+    return;
+  }
 #if defined(__x86_64__) || defined(__i386__)
   __builtin_ia32_pause();
 #endif
@@ -57,9 +65,9 @@ extern "C" __global__ void gpa_staged_upload(unsigned long long dst, const char*
   };
   // Spin until the word has the bit (false: a block failed meanwhile).
   const auto await = [&](unsigned int* word, unsigned int bit) {
-    while ((__atomic_load_n(word, __ATOMIC_ACQUIRE) & bit) == 0u) {
+    for (unsigned int spins = 0; (__atomic_load_n(word, __ATOMIC_ACQUIRE) & bit) == 0u;) {
       if (failed()) return false;
-      gpa_relax();
+      gpa_relax(spins);
     }
     return true;
   };
@@ -71,9 +79,9 @@ extern "C" __global__ void gpa_staged_upload(unsigned long long dst, const char*
     if (t == 0) {
       if (!await(&ctl[2 + (k - slots)], QUEUED)) return;
       if ((r = ((gpa_cu_ctx_set)plan[0])(plan[4])) != 0) return fail(r, 0);
-      while ((r = ((gpa_cu_query)plan[3])(event)) != 0) {
+      for (unsigned int spins = 0; (r = ((gpa_cu_query)plan[3])(event)) != 0;) {
         if (r != 600 /* CUDA_ERROR_NOT_READY */) return fail(r, 3);
-        for (int i = 0; i < 64; i++) gpa_relax();
+        for (int i = 0; i < 64; i++) gpa_relax(spins);
       }
       __atomic_fetch_or(mine, FREE, __ATOMIC_RELEASE);
     } else if (!await(mine, FREE)) {
