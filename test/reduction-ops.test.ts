@@ -390,6 +390,23 @@ describeEachDevice('reductions: dtype= and out=', () => {
     d.dispose();
     expect(() => d.sum()).to.throw(Error, /dispose/);
   });
+
+  it('out= with initial= takes any cast as without it (NumPy 2.4: truncating, not same_kind)', () => {
+    // np.sum(np.arange(6, dtype='float32').reshape(2, 3), axis=1, out=np.zeros(2, 'int16'), initial=3) and friends.
+    const a = gp.arange(6, 'float32').reshape(2, 3);
+    const o = () => gp.zeros([2], 'int16');
+    expect(values(gp.sum(a, { axis: 1, out: o(), initial: 3 }))).to.deep.equal([6, 15]);
+    expect(values(gp.prod(a, { axis: 1, out: o(), initial: 3 }))).to.deep.equal([0, 180]);
+    expect(values(gp.max(a, { axis: 1, out: o(), initial: 3 }))).to.deep.equal([3, 5]);
+    expect(values(gp.min(a, { axis: 1, out: o(), initial: 3 }))).to.deep.equal([0, 3]);
+    expect(values(gp.nansum(a, { axis: 1, out: o(), initial: 3 }))).to.deep.equal([6, 15]);
+    expect(values(a.sum(1, null, o(), false, 3))).to.deep.equal([6, 15]);
+    expect(values(gp.max(a, { axis: 1, out: o(), where: gp.array([true, false, true]), initial: 0 }))).to.deep.equal([2, 5]);
+    // An empty maximum is initial, cast into out: np.max(np.zeros((0, 2), 'float32'), axis=0, out=np.zeros(2, 'int16'), initial=3.7) is [3, 3].
+    expect(values(gp.max(gp.zeros([0, 2], 'float32'), { axis: 0, out: o(), initial: 3.7 }))).to.deep.equal([3, 3]);
+    // A complex sum into a float64 out keeps the real part: 2.5.
+    expect(values(gp.sum(gp.array([{ re: 1.5, im: 2 }], 'complex64'), { out: gp.zeros([], 'float64'), initial: 1 }))).to.deep.equal([2.5]);
+  });
 });
 
 describeEachDevice('reductions: mean, var, std', () => {

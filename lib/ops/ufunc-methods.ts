@@ -110,14 +110,15 @@ function ufuncReduce(u: Ufunc, a: ArrayLike, ...more: unknown[]): GpuArray {
       r = GpuArray.allocate(reducedShape(x.shape, reduced, keepdims), x.dtype, x.device).fill(initial);
       if (o.out === undefined) return r;
       temps.push(r);
-      return u.call([r, r], { out: o.out }); // maximum(r, r) is r, cast into out
+      return u.call([r, r], { out: o.out, casting: 'unsafe' }); // maximum(r, r) is r, cast into out (a reduction's out takes any cast, as NumPy's)
     }
     // `initial` joins each result once (NumPy starts from it; the same up to float rounding of add/multiply).
     r = fn(x, redOpts);
     temps.push(r);
     const init = scalarArray(initial, r.dtype, r);
     temps.push(init);
-    return u.call([r, init], o.out !== undefined ? { out: o.out } : undefined);
+    // NumPy's reduce casts into out unsafely (sum(float32, out=int16, initial=3) truncates).
+    return u.call([r, init], o.out !== undefined ? { out: o.out, casting: 'unsafe' } : undefined);
   } finally {
     for (const t of temps) t.dispose();
   }
