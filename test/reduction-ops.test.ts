@@ -407,6 +407,26 @@ describeEachDevice('reductions: dtype= and out=', () => {
     // A complex sum into a float64 out keeps the real part: 2.5.
     expect(values(gp.sum(gp.array([{ re: 1.5, im: 2 }], 'complex64'), { out: gp.zeros([], 'float64'), initial: 1 }))).to.deep.equal([2.5]);
   });
+
+  it('with initial= and out=, the loop is the promotion of the two dtypes and initial starts in out (NumPy 2.4)', () => {
+    const o = (d: gp.DTypeName) => gp.zeros([], d);
+    // np.max(np.array([True, False]), out=np.zeros((), 'int16'), initial=2) is 2 (an int16 loop, not bool's True).
+    expect(values(gp.max(gp.array([true, false]), { out: o('int16'), initial: 2 }))).to.deep.equal([2]);
+    // np.sum(np.array([1.51, 2.53, -1.86], 'float16'), out=np.zeros(()), initial=2) adds in float64: 4.1787109375.
+    expect(values(gp.sum(gp.array([1.51, 2.53, -1.86], 'float16'), { out: o('float64'), initial: 2 }))).to.deep.equal([4.1787109375]);
+    // int8 and uint8 promote to int16: np.max(np.array([-3, -1, 6], 'int8'), out=uint8, initial=2) is 6, np.min(np.array([-6, 6, -2], 'int8'), ...) 250.
+    expect(values(gp.max(gp.array([-3, -1, 6], 'int8'), { out: o('uint8'), initial: 2 }))).to.deep.equal([6]);
+    expect(values(gp.min(gp.array([-6, 6, -2], 'int8'), { out: o('uint8'), initial: 2 }))).to.deep.equal([250]);
+    // initial is cast into out first: np.sum(np.array([0.6], 'float32'), out=int16, initial=2.5) is 2 (2 + 0.6), prod([0.6, 4]) 4.
+    expect(values(gp.sum(gp.array([0.6], 'float32'), { out: o('int16'), initial: 2.5 }))).to.deep.equal([2]);
+    expect(values(gp.prod(gp.array([0.6, 4], 'float32'), { out: o('int16'), initial: 2.5 }))).to.deep.equal([4]);
+    // np.sum(np.array([4, -4, -1], 'int8'), out=np.zeros((), bool), initial=2) is False (True, that is 1, then - 1); [4, -4, -2] True.
+    expect(values(gp.sum(gp.array([4, -4, -1], 'int8'), { out: o('bool'), initial: 2 }))).to.deep.equal([false]);
+    expect(values(gp.sum(gp.array([4, -4, -2], 'int8'), { out: o('bool'), initial: 2 }))).to.deep.equal([true]);
+    // The int64 loop wraps initial into an int8 out: np.sum(np.array([1, 2, 3]), out=np.zeros((), 'int8'), initial=300) is 50.
+    expect(values(gp.sum(gp.array([1, 2, 3], 'int64'), { out: o('int8'), initial: 300 }))).to.deep.equal([50]);
+    expect(values(gp.add.reduce(gp.array([1.51, 2.53, -1.86], 'float16'), { out: o('float64'), initial: 2 }))).to.deep.equal([4.1787109375]);
+  });
 });
 
 describeEachDevice('reductions: mean, var, std', () => {

@@ -3,7 +3,7 @@
 // `accumulate` (prefix-scan.ts), on the Ufunc objects and on the exported functions (gp.add.reduce).
 import { dtype as toDType, DType, dtypes } from '../core/dtype.js';
 import { valueOfScalar } from '../core/scalar.js';
-import { assertBoolMask } from '../core/promotion.js';
+import { assertBoolMask, resultType } from '../core/promotion.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { broadcastShapes, sameShape, shapeString } from '../core/shape.js';
 import { normalizeAxes, reducedShape, zeroDimAxis } from '../kernel/reduction.js';
@@ -70,10 +70,14 @@ function ufuncReduce(u: Ufunc, a: ArrayLike, ...more: unknown[]): GpuArray {
   const reduced = normalizeAxes(axis, a.ndim);
 
   // The reduction dtype: dtype= for every operation; maximum/minimum compute in it by a cast first.
-  const want = o.dtype === undefined ? undefined : toDType(o.dtype, `${name}: dtype`);
+  const given = o.dtype === undefined ? undefined : toDType(o.dtype, `${name}: dtype`);
   // Ufuncs without a parallel reduction of their own: NumPy's sequential loop (ufunc-fold.ts).
-  if (target === undefined) return intoOut(name, foldReduce(u, a, { axis, keepdims, dtype: want, initial, where: o.where }), o.out);
+  if (target === undefined) return intoOut(name, foldReduce(u, a, { axis, keepdims, dtype: given, initial, where: o.where }), o.out);
   const logical = u.name === 'logicalAnd' || u.name === 'logicalOr';
+  // With initial= and out= but no dtype=, NumPy's loop is the promotion of the array's and out's
+  // dtypes (sum(float16, out=float64) adds in float64; max(bool, out=int16, initial=2) is 2).
+  const outDType = o.out instanceof GpuArray ? o.out.dtype : undefined;
+  const want = given ?? (initial !== undefined && outDType !== undefined && !logical ? resultType([a.dtype, outDType]) : undefined);
   if (logical && want !== undefined && want !== dtypes.bool) {
     throw new TypeError(`No loop matching the specified signature and casting was found for ufunc ${u.name} (dtype ${want.name})`);
   }
@@ -115,8 +119,16 @@ function ufuncReduce(u: Ufunc, a: ArrayLike, ...more: unknown[]): GpuArray {
     // `initial` joins each result once (NumPy starts from it; the same up to float rounding of add/multiply).
     r = fn(x, redOpts);
     temps.push(r);
-    const init = scalarArray(initial, r.dtype, r);
+    let init = scalarArray(initial, r.dtype, r);
     temps.push(init);
+    // NumPy starts from `initial` stored in out: cast into out's dtype and back (sum(float32, out=int16,
+    // initial=2.5) starts from 2; sum(int8, out=bool, initial=2) from True, that is 1).
+    if (outDType !== undefined && outDType !== r.dtype) {
+      const inOut = init.astype(outDType);
+      temps.push(inOut);
+      init = inOut.astype(r.dtype);
+      temps.push(init);
+    }
     // NumPy's reduce casts into out unsafely (sum(float32, out=int16, initial=3) truncates).
     return u.call([r, init], o.out !== undefined ? { out: o.out, casting: 'unsafe' } : undefined);
   } finally {
