@@ -430,6 +430,15 @@ describeEachDevice('reductions: dtype= and out=', () => {
 });
 
 describeEachDevice('reductions: mean, var, std', () => {
+  it('mean with where= into a wider float out= sums in out\'s dtype, as without where= (NumPy 2.4)', () => {
+    // np.mean(np.array([[-1.88, 3.07, -4.07], [-0.87, -3.09, -4.14]], 'float32'), axis=1, where=[True, False, True], out=np.zeros(2)).
+    const a = gp.array([[-1.88, 3.07, -4.07], [-0.87, -3.09, -4.14]], 'float32');
+    const r = gp.mean(a, { axis: 1, where: gp.array([true, false, true]), out: gp.zeros([2]) });
+    expect(values(r)).to.deep.equal([-2.9750000834465027, -2.5049999356269836]);
+    // Without out= the mean stays float32: -2.9750001430511475, -2.504999876022339 as float64.
+    expect(values(gp.mean(a, { axis: 1, where: gp.array([true, false, true]) }).astype('float64'))).to.deep.equal([-2.9750001430511475, -2.504999876022339]);
+  });
+
   it('float64 and float32 against float64 references, every axis, ddof', () => {
     const r = rng(17);
     const data = Array.from({ length: 40 * 25 }, () => r() * 10 - 3);

@@ -286,7 +286,11 @@ function reduce(decl: Decl, a: GpuArray, opts: ReductionOptions): GpuArray {
     if (maskedReduction.moments === undefined) throw new TypeError(`${name}: where needs the ufunc methods (import gpuarray's index)`);
     const given = opts.mean === undefined ? null : givenMean(name, a, opts.mean);
     try {
-      const { acc, out } = momentParts(decl, a, opts, given);
+      const parts = momentParts(decl, a, opts, given);
+      const out = parts.out;
+      // A float mean into a wider inexact out= sums in out's dtype, as without where= (NumPy's _mean sums into out).
+      const wide = rule === 'mean' && opts.dtype === undefined && opts.out !== undefined && isInexact(a.dtype) && isInexact(opts.out.dtype) && runsInOut(a.dtype, opts.out.dtype);
+      const acc = wide ? opts.out!.dtype : parts.acc;
       checkMomentOut(rule, out, opts.out);
       return maskedReduction.moments(rule as 'mean' | 'var' | 'std', a, opts, acc, out, given?.array ?? null);
     } finally {
