@@ -95,6 +95,36 @@ describeEachDevice('ufunc keywords: where, casting, order', () => {
     expect(() => gp.add(i32, 1, { casting: 'bogus' as never })).to.throw(RangeError, /casting must be one of/);
   });
 
+  it("dtype= fixes the outputs as NumPy 2's: the inputs' own loop when it gives that dtype, else a safe loop, else that dtype's", () => {
+    // np.equal(i4, i4, dtype=bool) compares in int32 (not int8): [False, False, True], also with casting='no'.
+    const a = gp.array([256, 1000, 3], 'int32');
+    const b = gp.array([0, 232, 3], 'int32');
+    expect(gp.equal(a, b, { dtype: 'bool' }).toArray()).to.deep.equal([false, false, true]);
+    expect(gp.equal(a, b, { dtype: 'bool', casting: 'no' }).toArray()).to.deep.equal([false, false, true]);
+    // np.not_equal([0.5, 1e-3], [0.5, 2e-3], dtype=bool) -> [False, True] (float64, not float16)
+    expect(gp.notEqual(gp.array([0.5, 1e-3]), gp.array([0.5, 2e-3]), { dtype: 'bool' }).toArray()).to.deep.equal([false, true]);
+    expect(gp.isnan(gp.array([1e300, NaN]), { dtype: 'bool', casting: 'equiv' }).toArray()).to.deep.equal([false, true]);
+    expect(gp.logicalAnd(gp.array([256], 'int32'), 1, { dtype: 'bool' }).toArray()).to.deep.equal([true]);
+    // The logical ufuncs take any operands to bool whatever the casting rule.
+    expect(gp.logicalAnd(gp.array([1, 0], 'int8'), gp.array([0.5, 0]), { casting: 'no' }).toArray()).to.deep.equal([true, false]);
+    // bool inputs computed in another dtype: np.subtract(t, u, dtype='int8') -> [1, -1, 0] ...
+    const t = gp.array([true, false, true]);
+    const u = gp.array([false, true, true]);
+    const s = gp.subtract(t, u, { dtype: 'int8' });
+    expect([s.dtype.name, s.toArray()]).to.deep.equal(['int8', [1, -1, 0]]);
+    expect(() => gp.subtract(t, u, { dtype: 'bool' })).to.throw(TypeError, /boolean subtract/);
+    const n = gp.negative(gp.array([true, false]), { dtype: 'float32' });
+    expect([n.dtype.name, Object.is((n.toArray() as number[])[1], -0)]).to.deep.equal(['float32', true]);
+    expect(gp.gcd(t, u, { dtype: 'int16' }).toArray()).to.deep.equal([1, 1, 1]);
+    // ... np.absolute(complex64, dtype='float64') runs the complex128 loop: [5.]
+    const m = gp.absolute(gp.array([{ re: 3, im: 4 }], 'complex64'), { dtype: 'float64' });
+    expect([m.dtype.name, m.toArray()]).to.deep.equal(['float64', [5]]);
+    // No loop gives every output in that dtype, or takes the inputs safely: NumPy's TypeError.
+    expect(() => gp.frexp(gp.array([1.5]), { dtype: 'float64' })).to.throw(TypeError, /No loop matching/);
+    expect(() => gp.ldexp(gp.array([1.5]), gp.array([2], 'int32'), { dtype: 'float32' })).to.throw(TypeError, /No loop matching/);
+    expect(() => gp.equal(a, b, { dtype: 'int8' })).to.throw(TypeError, /No loop matching/);
+  });
+
   it("order: 'F' allocates column-major outputs, 'K' and 'A' follow F-ordered inputs, 'C' and the default are row-major", () => {
     const c = gp.ones([2, 3], 'float32');
     const fIn = gp.ones([3, 2], 'float32').T; // F-contiguous, not C

@@ -323,6 +323,9 @@ export class Ufunc {
    */
   private checkInputCasts(args: readonly UfuncArg[], loop: UfuncLoop, casting: Casting, byDtype: boolean, force = false): void {
     if (!force && (casting === 'unsafe' || casting === 'same_kind' || (casting === 'safe' && !byDtype))) return;
+    // NumPy 2's logical ufuncs take any operands to bool whatever the rule (their loops cast to
+    // bool themselves): np.logical_and(int8, float64, casting='no') is allowed.
+    if (this.opts.truthScalars) return;
     const anyCast = this.opts.anyCastInputs ?? [];
     args.forEach((a, k) => {
       if (!(a instanceof GpuArray || a instanceof Scalar) || anyCast.includes(k) || canCastBy(a.dtype, loop.ins[k], casting)) return;
@@ -456,21 +459,29 @@ export class Ufunc {
       return resultType(strong, strong.length ? [k] : weak);
     });
     if (this.opts.intToFloat64 && ins.every((d) => d.kind === 'b' || d.isInteger)) ins = ins.map(() => dtypes.float64);
-    if (this.opts.boolError !== undefined && ins.every((d) => d.kind === 'b')) {
+    const want = dtypeOpt === undefined ? undefined : toDType(dtypeOpt);
+    // dtype= another than bool computes in that dtype: np.subtract(t, t, dtype='int8') is allowed.
+    if (this.opts.boolError !== undefined && ins.every((d) => d.kind === 'b') && (want === undefined || want.kind === 'b')) {
       throw new TypeError(`ufunc '${this.name}': ${this.opts.boolError} (input types: ${ins.map((d) => d.name).join(', ')})`);
     }
 
     const castOk = (from: DType, to: DType, k: number) => anyCast.includes(k) || canCastSafely(from, to);
     let loop: UfuncLoop | undefined;
-    if (dtypeOpt !== undefined) {
-      const want = toDType(dtypeOpt);
-      loop = this.loops.find((l) => l.outs[0] === want && l.ins.every((t, k) => anyCast.includes(k) || canCastSameKind(ins[k], t)));
-      // No loop takes the inputs same_kind: casting='unsafe' runs the loop of that output anyway
-      // (np.add(x, 1, dtype='int32', casting='unsafe')), other rules refuse with NumPy's message.
-      const byOutput = loop ? undefined : this.loops.find((l) => l.outs[0] === want);
-      if (byOutput && casting === 'unsafe') loop = byOutput;
-      else if (byOutput) this.checkInputCasts(args, byOutput, casting, true, true);
-      if (!loop) throw new TypeError(`ufunc '${this.name}' has no loop computing in ${want.name} for the input types (${ins.map((d) => d.name).join(', ')})`);
+    if (want !== undefined) {
+      // NumPy 2's dtype= fixes every output (signature=(None, ..., want, ...)). Its resolution:
+      // the loop the inputs select anyway when its outputs are `want` (np.equal(i4, i4,
+      // dtype=bool) compares in int32); else the first loop of outputs `want` taking the inputs
+      // safely (the legacy type resolver: np.absolute(c8, dtype='float64') runs 'D->d'); else the
+      // loop taking and giving `want` (NumPy's default promoter: np.add(f8, 1, dtype='int32')
+      // casts the input same_kind, or under casting='unsafe'); else no loop.
+      const outsWant = (l: UfuncLoop) => l.outs.every((o) => o === want);
+      const natural = this.loops.find((l) => l.ins.every((t, k) => castOk(ins[k], t, k)));
+      if (natural && outsWant(natural)) loop = natural;
+      else loop = this.loops.find((l) => outsWant(l) && l.ins.every((t, k) => castOk(ins[k], t, k)));
+      if (!loop && (loop = this.loops.find((l) => outsWant(l) && l.ins.every((t, k) => anyCast.includes(k) || t === want))) !== undefined) {
+        if (casting !== 'unsafe') this.checkInputCasts(args, loop, 'same_kind', true, true);
+      }
+      if (!loop) throw new TypeError(`No loop matching the specified signature and casting was found for ufunc ${this.name} (dtype=${want.name}, input types: ${ins.map((d) => d.name).join(', ')})`);
     } else {
       loop = this.loops.find((l) => l.ins.every((t, k) => castOk(ins[k], t, k)));
       if (!loop) {
@@ -496,14 +507,18 @@ export class Ufunc {
     const weakMode = arrays.length > 0 && Math.max(...arrays) >= Math.max(-1, ...scalars);
     const ins = kinds.map((k) => strongOf(k) ?? resultType([], [k as WeakKind]));
     const minWeakKind = { int: 1, float: 3, complex: 4 } as const;
-    const castOk = (k: DType | WeakKind, t: DType, sameKind: boolean) => {
+    const castOk = (k: DType | WeakKind, t: DType) => {
       const s = strongOf(k);
       if (s === null && weakMode) return KIND_ORDER[t.kind] >= minWeakKind[k as 'int' | 'float' | 'complex'];
-      const from = s ?? resultType([], [k as WeakKind]);
-      return sameKind ? canCastSameKind(from, t) : canCastSafely(from, t);
+      return canCastSafely(s ?? resultType([], [k as WeakKind]), t);
     };
+    // dtype= only picks among the loops of that output; inputs still cast safely (NumPy's legacy
+    // type resolver: np.ldexp(float64, int32, dtype='float32') has no loop).
     const want = dtypeOpt === undefined ? undefined : toDType(dtypeOpt);
-    const loop = this.loops.find((l) => (want === undefined || l.outs[0] === want) && l.ins.every((t, k) => castOk(kinds[k], t, want !== undefined)));
+    const loop = this.loops.find((l) => (want === undefined || l.outs[0] === want) && l.ins.every((t, k) => castOk(kinds[k], t)));
+    if (!loop && want !== undefined) {
+      throw new TypeError(`No loop matching the specified signature and casting was found for ufunc ${this.name} (dtype=${want.name}, input types: ${ins.map((d) => d.name).join(', ')})`);
+    }
     if (!loop) {
       throw new TypeError(
         `ufunc '${this.name}' not supported for the input types (${ins.map((d) => d.name).join(', ')}), and the inputs could not be ` +
