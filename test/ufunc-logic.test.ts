@@ -106,7 +106,8 @@ describeEachDevice('ufunc logic', () => {
     expect(bools(gp.logicalAnd(gp.array([1, 0], 'int8'), 0.0))).to.deep.equal([false, false]);
     expect(bools(gp.logicalOr(gp.array([0, 0], 'float32'), NaN))).to.deep.equal([true, true]);
     expect(bools(gp.logicalAnd(gp.array([1, 2]), { re: 0, im: 1 }))).to.deep.equal([true, true]);
-    expect(bools(gp.logicalAnd(gp.array([1, 0], 'int16'), 2n ** 70n))).to.deep.equal([true, false]);
+    expect(bools(gp.logicalAnd(gp.array([1, 0], 'int16'), 2n ** 62n))).to.deep.equal([true, false]);
+    expect(() => gp.logicalAnd(gp.array([1, 0], 'int16'), 2n ** 70n)).to.throw(RangeError, /too large/); // NumPy 2.4: OverflowError
     expect(bools(gp.logicalNot(1e-8))).to.equal(false);
     expect(bools(gp.logicalAnd(gp.array([3], 'float16'), gp.float16(1e-8)))).to.deep.equal([false]); // a typed zero
     const f = gp.fuse((x: gp.GpuArray) => gp.logicalAnd(x, 1e-8), { name: 'truthConst' });
@@ -252,5 +253,18 @@ describeEachDevice('ufunc logic', () => {
     expect(gp.where(cond, y, 1000).toArray()).to.deep.equal([10, -24, 30]);
     const z = download(gp.where(gp.array([false, true]), { re: 1, im: 2 }, gp.array([3, 4], 'float32')));
     expect(z).to.deep.equal([{ re: 3, im: 0 }, { re: 1, im: 2 }] as C[]);
+  });
+  it("a JS integer outside int64 is NumPy's OverflowError for the logical ufuncs and for comparisons with bool", () => {
+    // np.logical_and(int8, 2**63): "Python int too large to convert to C long"; 2**63 - 1 is fine.
+    const i8 = gp.array([1, 0], 'int8');
+    expect(() => gp.logicalAnd(i8, 2n ** 63n)).to.throw(RangeError, /too large/);
+    expect(() => gp.logicalXor(gp.array([1.5]), -(2n ** 63n) - 1n)).to.throw(RangeError, /too large/);
+    expect(() => gp.logicalOr(2 ** 63, gp.array([0], 'uint64'))).to.throw(RangeError, /too large/);
+    expect(gp.logicalAnd(i8, 2n ** 63n - 1n).toArray()).to.deep.equal([true, false]);
+    expect(gp.logicalOr(gp.array([0.0]), -(2n ** 63n)).toArray()).to.deep.equal([true]);
+    // Comparisons: a bool array goes through int64 (OverflowError); integer arrays compare exactly.
+    expect(() => gp.greater(gp.array([true]), 2n ** 63n)).to.throw(RangeError, /too large/);
+    expect(gp.greater(gp.array([1], 'int8'), 2n ** 63n).toArray()).to.deep.equal([false]);
+    expect(gp.less(gp.array([true]), 2 ** 62).toArray()).to.deep.equal([true]);
   });
 });

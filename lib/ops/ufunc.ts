@@ -267,7 +267,24 @@ export class Ufunc {
 
   /** The operands as the loops take them: the logical ufuncs' JS scalars as their truth values. */
   operands<A>(args: readonly (A | UfuncArg)[]): (A | UfuncArg)[] {
+    if (this.opts.truthScalars || this.opts.comparison !== undefined) this.checkLongScalars(args);
     return this.opts.truthScalars ? args.map((a) => truthOf(a as UfuncArg)) : [...args];
+  }
+
+  /**
+   * A JS integer outside int64 beside arrays where NumPy converts it to a C long: NumPy's
+   * OverflowError ("Python int too large to convert to C long") for the logical ufuncs whatever
+   * the array's dtype, and for comparisons with bool operands (integer arrays compare such ints
+   * exactly, see scalarCheck).
+   */
+  private checkLongScalars(args: readonly unknown[]): void {
+    const typed = args.filter((x): x is GpuArray | Scalar => x instanceof GpuArray || x instanceof Scalar);
+    if (typed.length === 0 || (this.opts.comparison !== undefined && !typed.every((x) => x.dtype.kind === 'b'))) return;
+    for (const a of args) {
+      if (typeof a !== 'bigint' && !(typeof a === 'number' && weakKindOf(a) === 'int')) continue;
+      const big = BigInt(a);
+      if (big < -(2n ** 63n) || big >= 2n ** 63n) throw new RangeError(`${this.name}: Python int too large to convert to C long (${big} is outside int64: NumPy's OverflowError)`);
+    }
   }
 
   /**
