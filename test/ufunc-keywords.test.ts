@@ -125,6 +125,15 @@ describeEachDevice('ufunc keywords: where, casting, order', () => {
     expect(() => gp.equal(a, b, { dtype: 'int8' })).to.throw(TypeError, /No loop matching/);
   });
 
+  it('a float16 loop takes its inputs rounded to float16, as NumPy casts them into the loop', () => {
+    // np.floor_divide([1., 7.], [.1, .1], dtype='float16') -> [10., 70.] (0.1 is 0.0999755859375 in float16)
+    expect(gp.floorDivide(gp.array([1, 7]), gp.array([0.1, 0.1]), { dtype: 'float16' }).toArray()).to.deep.equal([10, 70]);
+    // np.floor_divide(uint16 65535, 17, dtype='float16'): 65535 is inf in float16 -> nan
+    expect(Number.isNaN((gp.floorDivide(gp.array([65535], 'uint16'), gp.array([17], 'uint16'), { dtype: 'float16' }).toArray() as number[])[0])).to.equal(true);
+    // np.add(float32 [0.1], [0.2], dtype='float16').tolist() -> [0.2998046875]
+    expect(gp.add(gp.array([0.1], 'float32'), gp.array([0.2]), { dtype: 'float16' }).toArray()).to.deep.equal([0.2998046875]);
+  });
+
   it("order: 'F' allocates column-major outputs, 'K' and 'A' follow F-ordered inputs, 'C' and the default are row-major", () => {
     const c = gp.ones([2, 3], 'float32');
     const fIn = gp.ones([3, 2], 'float32').T; // F-contiguous, not C

@@ -226,6 +226,18 @@ export class Ufunc {
         }
       }
     }
+    // Such a loop (float16, bfloat16: stored narrower than it computes) takes its inputs rounded to
+    // its own dtype, as NumPy casts them into the loop: an input it cannot take safely (dtype=,
+    // casting) is cast first (np.floor_divide(1., .1, dtype='float16') is 10, from 0.0999755859375).
+    for (let k = 0; k < args.length; k++) {
+      const a = values[k];
+      const t = loop.ins[k];
+      if (a instanceof GpuArray && a.dtype !== t && t.ctype !== t.computeCtype && !canCastSafely(a.dtype, t) && !(this.opts.anyCastInputs ?? []).includes(k)) {
+        const c = a.astype(t);
+        copies.push(c);
+        values[k] = c;
+      }
+    }
     // A loop stored narrower than it computes (float16, bfloat16) rounds its results to its own
     // dtype before they are cast into an `out` of another dtype, as NumPy's loop stores them
     // (float16 1000 + 0.3 into float32 is 1000.5): through a temporary of the loop's dtype.
