@@ -62,7 +62,7 @@ export type UfuncArg = GpuArray | Scalar | HostScalar;
 
 /** The keywords every ufunc call takes besides `out` (NumPy's `where`, `casting`, `order`, `dtype`). */
 export interface UfuncKeywords {
-  /** Loop dtype to compute in (NumPy's dtype=; a ufunc of two outputs: its first output's). */
+  /** The outputs' dtype (NumPy's dtype=: every output's; the loop is picked as NumPy 2 does). */
   dtype?: DTypeLike;
   /**
    * A bool mask broadcast with the inputs: where it is false the output keeps its value (`out`'s
