@@ -125,6 +125,22 @@ describeEachDevice('ufunc keywords: where, casting, order', () => {
     expect(() => gp.equal(a, b, { dtype: 'int8' })).to.throw(TypeError, /No loop matching/);
   });
 
+  it("casting checks JS scalars as NumPy 2: a number below the loop's kind, and a boolean (np.bool) under 'no'", () => {
+    const a = gp.array([1, 2], 'int8');
+    // np.add(int8, 1.5, dtype='int8'): "Cannot cast ufunc 'add' input 1 from dtype('float64') to dtype('int8') with casting rule 'same_kind'"
+    expect(() => gp.add(a, 1.5, { dtype: 'int8' })).to.throw(TypeError, "Cannot cast ufunc 'add' input 1 from float64 to int8 with casting rule 'same_kind'");
+    expect(() => gp.add(gp.array([true]), 3, { dtype: 'bool' })).to.throw(TypeError, "input 1 from int64 to bool with casting rule 'same_kind'");
+    expect(() => gp.add(a, true, { casting: 'no' })).to.throw(TypeError, "input 1 from bool to int8 with casting rule 'no'");
+    // A weak number of the loop's kind or below passes any rule: [4, 5] and [4.5].
+    expect(gp.add(a, 3, { dtype: 'int8', casting: 'no' }).toArray()).to.deep.equal([4, 5]);
+    expect(gp.add(gp.array([1.5], 'float32'), 3, { dtype: 'float32', casting: 'no' }).toArray()).to.deep.equal([4.5]);
+    // 1e300 is a float, not an out-of-range integer: allowed under 'unsafe'.
+    expect(gp.multiply(a, 1e300, { dtype: 'int8', casting: 'unsafe' }).dtype.name).to.equal('int8');
+    // A comparison with an out-of-range int checks its bool result into out under the rule too.
+    expect(() => gp.less(gp.array([1], 'int8'), 300, { out: gp.zeros([1], 'int8'), casting: 'no' })).to.throw(TypeError, "output from bool to int8 with casting rule 'no'");
+    expect(nums(gp.less(gp.array([1], 'int8'), 300, { out: gp.zeros([1], 'int8'), casting: 'unsafe' }))).to.deep.equal([1]);
+  });
+
   it('a float16 loop takes its inputs rounded to float16, as NumPy casts them into the loop', () => {
     // np.floor_divide([1., 7.], [.1, .1], dtype='float16') -> [10., 70.] (0.1 is 0.0999755859375 in float16)
     expect(gp.floorDivide(gp.array([1, 7]), gp.array([0.1, 0.1]), { dtype: 'float16' }).toArray()).to.deep.equal([10, 70]);

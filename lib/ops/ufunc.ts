@@ -3,7 +3,7 @@
 import { DType, dtype as toDType, DTypeLike, dtypes, integerRange } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar, isComplexLike, weakKindOf } from '../core/host-data.js';
-import { canCastBy, canCastSafely, canCastSameKind, castingOf, type Casting, checkWeakIntegerFits, KIND_ORDER, resultType, WeakKind } from '../core/promotion.js';
+import { canCastBy, canCastSafely, castingOf, type Casting, checkWeakIntegerFits, KIND_ORDER, resultType, WeakKind } from '../core/promotion.js';
 import { Scalar } from '../core/scalar.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { readOptions } from '../util/options.js';
@@ -97,7 +97,8 @@ const describe = (v: unknown) =>
 /** resolveCached's codes of the weak kinds, above every dtype index. */
 const WEAK_CODE: Record<WeakKind, number> = { bool: 120, int: 121, float: 122, complex: 123 };
 
-const isWeakInt = (a: UfuncArg): a is number | bigint => typeof a === 'bigint' || (typeof a === 'number' && Number.isInteger(a));
+// As weakKindOf: an integer-valued number beyond the 64-bit integers (1e300) is a float.
+const isWeakInt = (a: UfuncArg): a is number | bigint => typeof a === 'bigint' || (typeof a === 'number' && weakKindOf(a) === 'int');
 
 interface Resolution {
   loop: UfuncLoop;
@@ -187,7 +188,7 @@ export class Ufunc {
         continue;
       }
       const fixed = this.scalarCheck(k, a, loop.ins[k], empty);
-      if (fixed !== null) return [this.fixedComparison(args, fixed, outs[0] ?? undefined)];
+      if (fixed !== null) return [this.fixedComparison(args, fixed, outs[0] ?? undefined, casting)];
       values[k] = a instanceof Scalar ? (a.value as HostScalar) : a;
     }
 
@@ -351,14 +352,27 @@ export class Ufunc {
    * whatever the rule (a loop picked by its output alone).
    */
   private checkInputCasts(args: readonly UfuncArg[], loop: UfuncLoop, casting: Casting, byDtype: boolean, force = false): void {
-    if (!force && (casting === 'unsafe' || casting === 'same_kind' || (casting === 'safe' && !byDtype))) return;
+    if (!force && (casting === 'unsafe' || ((casting === 'same_kind' || casting === 'safe') && !byDtype))) return;
     // NumPy 2's logical ufuncs take any operands to bool whatever the rule (their loops cast to
     // bool themselves): np.logical_and(int8, float64, casting='no') is allowed.
     if (this.opts.truthScalars) return;
     const anyCast = this.opts.anyCastInputs ?? [];
     args.forEach((a, k) => {
-      if (!(a instanceof GpuArray || a instanceof Scalar) || anyCast.includes(k) || canCastBy(a.dtype, loop.ins[k], casting)) return;
-      throw new TypeError(`Cannot cast ufunc '${this.name}' input ${k} from ${a.dtype.name} to ${loop.ins[k].name} with casting rule '${casting}'`);
+      const t = loop.ins[k];
+      if (anyCast.includes(k)) return;
+      let from: DType;
+      if (a instanceof GpuArray || a instanceof Scalar) from = a.dtype;
+      else if (typeof a === 'boolean') from = dtypes.bool; // a Python bool is np.bool, not weak
+      else {
+        // A weak JS number goes into any loop of its kind or above (int8 under 'no' too), but not
+        // below it (np.add(int8, 1.5, dtype='int8'): float64 to int8 under 'same_kind').
+        if (casting === 'unsafe') return;
+        from = resultType([], [weakKindOf(a as HostScalar)]);
+        if (KIND_ORDER[t.kind] >= KIND_ORDER[from.kind === 'i' ? 'u' : from.kind]) return;
+        throw new TypeError(`Cannot cast ufunc '${this.name}' input ${k} from ${from.name} to ${t.name} with casting rule '${casting}'`);
+      }
+      if (canCastBy(from, t, casting)) return;
+      throw new TypeError(`Cannot cast ufunc '${this.name}' input ${k} from ${from.name} to ${t.name} with casting rule '${casting}'`);
     });
   }
 
@@ -382,7 +396,7 @@ export class Ufunc {
    * NumPy 2 compares an integer array with a Python int outside its dtype's range exactly: the
    * answer is the same for every element, so the result is filled without a comparison kernel.
    */
-  private fixedComparison(args: readonly UfuncArg[], value: boolean, out: GpuArray | undefined): GpuArray {
+  private fixedComparison(args: readonly UfuncArg[], value: boolean, out: GpuArray | undefined, casting: Casting): GpuArray {
     const arrays = args.filter((a): a is GpuArray => a instanceof GpuArray);
     const shape = broadcastShapes(...arrays.map((a) => a.shape), ...(out instanceof GpuArray ? [out.shape] : []));
     if (out !== undefined) {
@@ -390,7 +404,7 @@ export class Ufunc {
       if (!sameShape(out.shape, shape)) {
         throw new RangeError(`${this.name}: output 'out0' has shape ${shapeString(out.shape)}, but the result has shape ${shapeString(shape)}`);
       }
-      if (!canCastSameKind(dtypes.bool, out.dtype)) throw new TypeError(`Cannot cast ufunc '${this.name}' output from bool to ${out.dtype.name}`);
+      this.checkOutputCast(dtypes.bool, out.dtype, casting);
       return out.fill(value);
     }
     const device = arrays.length > 0 ? arrays[0].device : undefined;
