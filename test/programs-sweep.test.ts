@@ -652,4 +652,67 @@ describeEachDevice('NumPy programs ported to gp (sweep)', () => {
     check(gp.cov(gp.stack([z.slice(':5'), z.slice('5:10')])), ['complex128', [2, 2], [[[1.80965262123, 0], [0.876509635284, 0.363062178485]], [[0.876509635284, -0.363062178485], [1.26823126499, 0]]]], 'cov');
     check(gp.sign(gp.array([C(3, 4), C(0, -2), 0])), ['complex128', [3], [[0.6, 0.8], [0, -1], [0, 0]]], 'sign');
   });
+
+  it('in-place updates whose output overlaps an input behave as if the input were copied first', () => {
+    const A = () => gp.arange(8, 'float64'), M = () => gp.arange(9, 'float64').reshape(3, 3);
+    const W = (a: gp.GpuArray, f: (a: gp.GpuArray) => unknown) => { f(a); return a; };
+    check(W(A(), (a) => gp.add(a.slice('1:'), a.slice(':-1'), { out: a.slice('1:') })), ['float64', [8], [0, 1, 3, 5, 7, 9, 11, 13]], 'np.add(a[1:], a[:-1], out=a[1:])');
+    check(W(A(), (a) => a.assign(a.slice('1:').add(a.slice(':-1')), '1:')), ['float64', [8], [0, 1, 3, 5, 7, 9, 11, 13]], 'a[1:] = a[1:] + a[:-1]');
+    check(W(A(), (a) => a.assign(a.slice('::-1'), ':')), ['float64', [8], [7, 6, 5, 4, 3, 2, 1, 0]], 'a[:] = a[::-1]');
+    check(W(A(), (a) => gp.negative(a, { out: a.slice('::-1') })), ['float64', [8], [-7, -6, -5, -4, -3, -2, -1, 0]], 'negative into the reversed view');
+    check(W(A(), (a) => gp.cumsum(a, { out: a.slice('::-1') })), ['float64', [8], [28, 21, 15, 10, 6, 3, 1, 0]], 'cumsum into the reversed view');
+    check(W(M(), (a) => gp.matmul(a, a, { out: a })), ['float64', [3, 3], [[15, 18, 21], [42, 54, 66], [69, 90, 111]]], 'matmul(a, a, out=a)');
+    check(W(M(), (a) => gp.add(a, a.T, { out: a })), ['float64', [3, 3], [[0, 4, 8], [4, 8, 12], [8, 12, 16]]], 'a + a.T into a');
+    check(W(M(), (a) => a.assign(a.T, ':')), ['float64', [3, 3], [[0, 3, 6], [1, 4, 7], [2, 5, 8]]], 'a[:] = a.T');
+    check(W(A(), (a) => a.assign(a.slice(':-2'), '2:')), ['float64', [8], [0, 1, 0, 1, 2, 3, 4, 5]], 'a[2:] = a[:-2]');
+    check(W(A(), (a) => a.assign(a.slice([2, 0, 1]), [0, 1, 2])), ['float64', [8], [2, 0, 1, 3, 4, 5, 6, 7]], 'a[[0, 1, 2]] = a[[2, 0, 1]]');
+    check(W(A(), (a) => gp.take(a, [3, 2, 1, 0], { out: a.slice(':4') })), ['float64', [8], [3, 2, 1, 0, 4, 5, 6, 7]], 'take into itself');
+    check(W(gp.array([3, 1, 4, 1, 5, 9, 2, 6], 'float64'), (a) => gp.maximum.accumulate(a, { out: a.slice('::-1') })), ['float64', [8], [9, 9, 9, 5, 4, 4, 3, 3]], 'accumulate into the reversed view');
+    check(W(M(), (a) => gp.sum(a, { axis: 0, out: a.slice(0) })), ['float64', [3, 3], [[9, 12, 15], [3, 4, 5], [6, 7, 8]]], 'sum into its first row');
+    check(W(A(), (a) => gp.multiply(a, 2, { out: a.slice('::-1'), where: a.greater(3) })), ['float64', [8], [14, 12, 10, 8, 4, 5, 6, 7]], 'where= into the reversed view');
+    check(W(A(), (a) => gp.clip(a.slice('::-1'), 2, 5, { out: a })), ['float64', [8], [5, 5, 5, 4, 3, 2, 2, 2]], 'clip of the reversed view into a');
+    check(W(A(), (a) => gp.subtract(a.slice('1:'), a.slice(':-1'), { out: a.slice(':-1') })), ['float64', [8], [1, 1, 1, 1, 1, 1, 1, 7]], 'diff in place');
+    check(W(M(), (a) => gp.dot(a, a, { out: a })), ['float64', [3, 3], [[15, 18, 21], [42, 54, 66], [69, 90, 111]]], 'dot(a, a, out=a)');
+    // 0x5f3759df: the fast inverse square root through int32 views of float32 bits
+    const x32 = gp.array([0.25, 1.0, 4.0, 10.0], 'float32');
+    const y = gp.subtract(gp.int32(0x5f3759df), gp.rightShift(x32.view('int32'), 1)).view('float32');
+    check(y.multiply(gp.subtract(gp.float32(1.5), gp.multiply(gp.float32(0.5), x32).multiply(y).multiply(y))), ['float32', [4], [1.99661433697, 0.998307168484, 0.499153584242, 0.315685778856]], 'fast inverse sqrt', 1e-6);
+  });
+
+  it('statistics with NaN rows: nan-reductions, weighted cov, corrcoef by column, a t statistic, cdfs', () => {
+    const r10 = gp.arange(10);
+    const X0 = gp.stack([gp.sin(r10), gp.cos(r10.multiply(0.5)), r10.multiply(0.1)], { axis: 1 });
+    X0.assign(NaN, 3, 1);
+    const Xf = gp.nanToNum(X0);
+    check(gp.corrcoef(Xf, { rowvar: false }), ['float64', [3, 3], [[1, 0.335329950629, 0.0534535063704], [0.335329950629, 1, -0.800291012485], [0.0534535063704, -0.800291012485, 1]]], 'corrcoef rowvar=False');
+    check(gp.cov(Xf.T, { aweights: gp.arange(1, 11) }), ['float64', [3, 3], [[0.507267373023, 0.0998132109482, 0.0577703069179], [0.0998132109482, 0.312588032868, -0.078900491432], [0.0577703069179, -0.078900491432, 0.06875]]], 'cov aweights');
+    check(gp.cov(Xf.T, { fweights: gp.arange(1, 11).remainder(3).add(1) }), ['float64', [3, 3], [[0.405744023201, 0.14819060551, 0.00495535420054], [0.14819060551, 0.552378996853, -0.178585317848], [0.00495535420054, -0.178585317848, 0.0866052631579]]], 'cov fweights');
+    check(gp.cov(Xf, { rowvar: false, bias: true }), ['float64', [3, 3], [[0.43231872525, 0.155168781207, 0.0100949738061], [0.155168781207, 0.495290457901, -0.161772573544], [0.0100949738061, -0.161772573544, 0.0825]]], 'cov bias');
+    check(gp.nanpercentile(X0, [25, 75], { axis: 0 }), ['float64', [2, 3], [[-0.209561623649, -0.801143615547, 0.225], [0.795349888286, 0.540302305868, 0.675]]], 'nanpercentile');
+    check(gp.nanmedian(X0, { axis: 0 }), ['float64', [3], [0.276619246651, -0.416146836547, 0.45]], 'nanmedian');
+    check(gp.nanstd(X0, { axis: 0, ddof: 1 }), ['float64', [3], [0.693075853833, 0.784602143078, 0.30276503541]], 'nanstd');
+    check(gp.nanvar(X0), ['float64', [], 0.411902156364], 'nanvar');
+    check(gp.nansum(X0, { axis: 1 }), ['float64', [10], [1, 1.8190535467, 1.64959973269, 0.44112000806, -0.772949331855, -1.26006789021, -0.669407994799, 0.420529911428, 1.13571462576, 1.10132268581]], 'nansum');
+    check(gp.nancumsum(X0.slice(':', 1)), ['float64', [10], [1, 1.87758256189, 2.41788486776, 2.41788486776, 2.00173803121, 1.20059441566, 0.210601919064, -0.725854768227, -1.37949838909, -1.59029418852]], 'nancumsum');
+    check(gp.nanargmin(X0, { axis: 0 }), ['int64', [3], [5, 6, 0]], 'nanargmin');
+    check(gp.nanquantile(X0.slice(':', 1), 0.3, { method: 'nearest' }), ['float64', [], -0.801143615547], 'nanquantile nearest');
+    check(X0.subtract(gp.nanmean(X0, 0)).divide(gp.nanstd(X0, 0)).slice(':3'), ['float64', [3, 3], [[-0.29736597286, 1.59071467017, -1.5666989036], [0.982419340788, 1.42522531728, -1.21854359169], [1.0855759391, 0.969274823843, -0.870388279778]]], 'z-scores');
+    const a = X0.slice(':', 0), b = X0.slice(':', 2);
+    check(a.mean().subtract(b.mean()).divide(gp.sqrt(a.var({ ddof: 1 }).divide(10).add(b.var({ ddof: 1 }).divide(10)))), ['float64', [], -1.06401101796], 'Welch t');
+    const [h, e] = gp.histogram(a, { bins: 4, density: true });
+    check(gp.cumsum(h.multiply(gp.diff(e))), ['float64', [4], [0.2, 0.4, 0.6, 1]], 'cdf from a density histogram');
+    check(X0.slice(gp.isfinite(X0).all({ axis: 1 })).mean({ axis: 0 }), ['float64', [3], [0.201565497116, -0.17669935428, 0.466666666667]], 'complete rows');
+    check(gp.flatnonzero(gp.isnan(X0).any({ axis: 1 })), ['int64', [1], [3]], 'rows with NaN');
+    check(gp.corrcoef(gp.argsort(gp.argsort(a)), gp.argsort(gp.argsort(b))).slice(0, 1), ['float64', [], 0.0909090909091], 'Spearman');
+    const [v, c] = gp.unique(gp.round(a, 1), { returnCounts: true }) as gp.GpuArray[];
+    check(v.slice(c.argmax()), ['float64', [], -1], 'mode');
+    const p = gp.percentile(a, [10, 90]);
+    check(gp.clip(a, p.slice(0), p.slice(1)), ['float64', [10], [0, 0.841470984808, 0.909297426826, 0.14112000806, -0.756802495308, -0.777014673243, -0.279415498199, 0.656986598719, 0.917303508805, 0.412118485242]], 'winsorised');
+    check(gp.quantile(a, 0.5, { method: 'inverted_cdf', weights: gp.arange(1, 11) }), ['float64', [], 0.412118485242], 'weighted median');
+    check(gp.histogram(a, { bins: 3, weights: gp.arange(10, 'float64'), density: true })[0], ['float64', [3], [0.307963549149, 0.307963549149, 0.923890647446]], 'weighted density');
+    check(gp.ptp(X0, { axis: 0 }), ['float64', [3], [1.94828252129, NaN, 0.9]], 'ptp with NaN');
+    check(Xf.astype('float32').std({ axis: 0, dtype: 'float64' }), ['float64', [3], [0.657509485049, 0.703768744844, 0.287228129084]], 'std dtype=float64');
+    check(gp.average(Xf, { axis: 0, weights: gp.arange(10, 'float64') }) as gp.GpuArray, ['float64', [3], [0.217954223335, -0.518524026727, 0.633333333333]], 'average');
+    check(gp.median(X0, { axis: 0 }), ['float64', [3], [0.276619246651, NaN, 0.45]], 'median with NaN');
+  });
 });
