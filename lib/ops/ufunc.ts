@@ -291,14 +291,19 @@ export class Ufunc {
    * exactly, see scalarCheck).
    */
   private checkLongScalars(args: readonly unknown[]): void {
+    // The scalars first: most calls have none past int64, and this runs on every comparison.
+    const long = args.find((a) => (typeof a === 'bigint' || (typeof a === 'number' && weakKindOf(a) === 'int')) && (BigInt(a) < -(2n ** 63n) || BigInt(a) >= 2n ** 63n));
+    if (long === undefined) return;
     const typed = args.filter((x): x is GpuArray | Scalar => x instanceof GpuArray || x instanceof Scalar);
     if (typed.length === 0 || (this.opts.comparison !== undefined && !typed.every((x) => x.dtype.kind === 'b'))) return;
-    for (const a of args) {
-      if (typeof a !== 'bigint' && !(typeof a === 'number' && weakKindOf(a) === 'int')) continue;
-      const big = BigInt(a);
-      if (big < -(2n ** 63n) || big >= 2n ** 63n) throw new RangeError(`${this.name}: Python int too large to convert to C long (${big} is outside int64: NumPy's OverflowError)`);
-    }
+    throw new RangeError(`${this.name}: Python int too large to convert to C long (${BigInt(long as number | bigint)} is outside int64: NumPy's OverflowError)`);
   }
+
+  /** NumPy's error for a dtype= no loop gives. */
+  private noLoopFor(want: DType, ins: readonly DType[]): TypeError {
+    return new TypeError(`No loop matching the specified signature and casting was found for ufunc ${this.name} (dtype=${want.name}, input types: ${ins.map((d) => d.name).join(', ')})`);
+  }
+
 
   /**
    * NumPy's value checks of scalar operand `k` (a typed scalar or a JS value) against its loop
@@ -524,7 +529,7 @@ export class Ufunc {
       if (!loop && (loop = this.loops.find((l) => outsWant(l) && l.ins.every((t, k) => anyCast.includes(k) || t === want))) !== undefined) {
         if (casting !== 'unsafe') this.checkInputCasts(args, loop, 'same_kind', true, true);
       }
-      if (!loop) throw new TypeError(`No loop matching the specified signature and casting was found for ufunc ${this.name} (dtype=${want.name}, input types: ${ins.map((d) => d.name).join(', ')})`);
+      if (!loop) throw this.noLoopFor(want, ins);
     } else {
       loop = this.loops.find((l) => l.ins.every((t, k) => castOk(ins[k], t, k)));
       if (!loop) {
@@ -559,9 +564,7 @@ export class Ufunc {
     // type resolver: np.ldexp(float64, int32, dtype='float32') has no loop).
     const want = dtypeOpt === undefined ? undefined : toDType(dtypeOpt);
     const loop = this.loops.find((l) => (want === undefined || l.outs[0] === want) && l.ins.every((t, k) => castOk(kinds[k], t)));
-    if (!loop && want !== undefined) {
-      throw new TypeError(`No loop matching the specified signature and casting was found for ufunc ${this.name} (dtype=${want.name}, input types: ${ins.map((d) => d.name).join(', ')})`);
-    }
+    if (!loop && want !== undefined) throw this.noLoopFor(want, ins);
     if (!loop) {
       throw new TypeError(
         `ufunc '${this.name}' not supported for the input types (${ins.map((d) => d.name).join(', ')}), and the inputs could not be ` +

@@ -31,9 +31,11 @@ interface Slot {
 // The driver entry points gpa_staged_upload calls, in its plan's order.
 const UPLOAD_ENTRY_POINTS = ['cuCtxSetCurrent', 'cuMemcpyHtoDAsync', 'cuEventRecord', 'cuEventQuery'] as const;
 
-/** gpa_staged_upload's plan (entry points, context, slots), chunk bounds and control words, in native memory. */
+/** gpa_staged_upload's copy, and its plan (entry points, context, stream, slots), chunk bounds and control words in native memory. */
 interface UploadPlan {
+  copy: ParallelHostCopy;
   plan: number;
+  planWords: BigUint64Array;
   bounds: number;
   boundWords: BigInt64Array;
   ctl: number;
@@ -80,25 +82,27 @@ export class PinnedStaging {
         };
       });
       this.slots = slots;
-      this.uploadPlan = this.hostCopy === null ? null : this.makeUploadPlan(slots);
+      this.uploadPlan = this.hostCopy === null ? null : this.makeUploadPlan(this.hostCopy, slots);
     }
     return this.slots;
   }
 
   /** Null when the driver cannot give the entry points (before CUDA 12.0) or staging by JS is asked for. */
-  private makeUploadPlan(slots: Slot[]): UploadPlan | null {
+  private makeUploadPlan(copy: ParallelHostCopy, slots: Slot[]): UploadPlan | null {
     if (process.env.GPUARRAY_STAGED_UPLOAD === '0') return null;
     const entries = UPLOAD_ENTRY_POINTS.map((name) => this.driver.entryPoint(name));
     if (entries.some((e) => e === null)) return null;
     const words = [...(entries as number[]), this.driver.context, 0, ...slots.map((s) => s.address), ...slots.map((s) => s.event)];
     const plan = hostAlloc(8 * words.length);
-    const view = new DataView(viewAt(plan, 8 * words.length));
-    words.forEach((w, i) => view.setBigUint64(8 * i, BigInt(w), true));
+    const planWords = new BigUint64Array(viewAt(plan, 8 * words.length));
+    planWords.set(words.map(BigInt));
     const chunks = uploadBounds(MAX_UPLOAD_BYTES, CHUNK, FIRST_CHUNK).length - 1;
     const bounds = hostAlloc(8 * (chunks + 1));
     const ctl = hostAlloc(4 * (2 + chunks));
     return {
+      copy,
       plan,
+      planWords,
       bounds,
       boundWords: new BigInt64Array(viewAt(bounds, 8 * (chunks + 1))),
       ctl,
@@ -128,9 +132,9 @@ export class PinnedStaging {
   upload(dst: number, src: ArrayBufferView, bytes: number, stream: number): void {
     const slots = this.ensure();
     const srcAddr = this.hostCopy ? addressOf(src) : 0;
-    if (this.uploadPlan !== null && this.hostCopy) {
+    if (this.uploadPlan !== null) {
       for (let off = 0; off < bytes; off += MAX_UPLOAD_BYTES) {
-        this.stagedUpload(this.uploadPlan, this.hostCopy, dst + off, srcAddr + off, Math.min(MAX_UPLOAD_BYTES, bytes - off), stream);
+        this.stagedUpload(this.uploadPlan, dst + off, srcAddr + off, Math.min(MAX_UPLOAD_BYTES, bytes - off), stream);
       }
       return;
     }
@@ -147,16 +151,16 @@ export class PinnedStaging {
   }
 
   /** One gpa_staged_upload launch (its slots' last events left recorded, the slots marked busy). */
-  private stagedUpload(p: UploadPlan, copy: ParallelHostCopy, dst: number, src: number, bytes: number, stream: number): void {
+  private stagedUpload(p: UploadPlan, dst: number, src: number, bytes: number, stream: number): void {
     const slots = this.slots!;
     for (const s of slots) this.wait(s);
     this.driver.activate();
-    new DataView(viewAt(p.plan + 8 * 5, 8)).setBigUint64(0, BigInt(stream), true);
+    p.planWords[5] = BigInt(stream);
     const bounds = uploadBounds(bytes, CHUNK, FIRST_CHUNK);
     bounds.forEach((b, i) => (p.boundWords[i] = BigInt(b)));
     const chunks = bounds.length - 1;
     hostMemset(p.ctl, 0, 4 * (2 + chunks));
-    copy.stagedUpload(dst, src, p.bounds, chunks, SLOTS, p.plan, p.ctl);
+    p.copy.stagedUpload(dst, src, p.bounds, chunks, SLOTS, p.plan, p.ctl);
     for (let k = 0; k < Math.min(chunks, SLOTS); k++) slots[k].busy = true;
     const status = p.ctlWords[0];
     if (status !== 0) this.driver.check(UPLOAD_ENTRY_POINTS[p.ctlWords[1]] ?? 'gpa_staged_upload', status);
