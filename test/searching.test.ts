@@ -91,6 +91,10 @@ describeEachDevice('searching and sets', () => {
     expect(() => gp.searchsorted(un, 3, { sorter: sorter.astype('uint64') })).to.throw(RangeError, /could not parse sorter/);
     expect(() => gp.searchsorted(un, 3, { sorter: sorter.astype('bool') })).to.throw(TypeError, /sorter must only contain integers/);
     expect(flat(gp.searchsorted(un, 3, { sorter: sorter.astype('uint32') }))).to.deep.equal([1]);
+    // A sorter that is not 1-D: NumPy's TypeError "could not parse sorter argument" (a 0-d or 2-D one, whatever its dtype).
+    expect(() => gp.searchsorted(un, 3, { sorter: sorter.reshape([1, sorter.size]) })).to.throw(TypeError, /could not parse sorter/);
+    expect(() => gp.searchsorted(un, 3, { sorter: gp.array(0) })).to.throw(TypeError, /could not parse sorter/);
+    expect(() => gp.searchsorted(un, 3, { sorter: sorter.astype('float64').reshape([2, 2]) })).to.throw(TypeError, /could not parse sorter/);
   });
 
   it('isin (invert; NaN never matches) and intersect1d / union1d / setdiff1d / setxor1d', () => {

@@ -184,10 +184,13 @@ export function searchsorted(a: ArrayArg, v: ArrayArg, ...more: ('left' | 'right
     checkOperand('searchsorted', vArr);
     const sorter = options.sorter ?? null;
     if (sorter !== null) {
+      // NumPy reads the sorter as a 1-D intp array: any other number of dimensions is its TypeError,
+      // whatever the dtype.
+      if (sorter instanceof GpuArray && sorter.ndim !== 1) throw new TypeError('searchsorted: could not parse sorter argument');
       if (!(sorter instanceof GpuArray) || !sorter.dtype.isInteger) throw new TypeError('searchsorted: sorter must only contain integers');
       // NumPy casts the sorter to intp safely: uint64 is refused.
       if (sorter.dtype === dtypes.uint64) throw new RangeError('searchsorted: could not parse sorter argument');
-      if (sorter.ndim !== 1 || sorter.size !== a.size) throw new RangeError('searchsorted: sorter.size must equal a.size');
+      if (sorter.size !== a.size) throw new RangeError('searchsorted: sorter.size must equal a.size');
       // NumPy's ValueError; an index out of range would also make the search read outside a.
       if (sorter.size > 0) {
         const lo = reductionFunctions.min(sorter);
