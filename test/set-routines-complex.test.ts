@@ -23,6 +23,15 @@ describeEachDevice('set routines of complex arrays', () => {
     expect([pairs(uc.values), ints(uc.counts)]).to.deep.equal([[[0, 0], [1, 0], [2, 1], [1, NaN], [NaN, 1]], [2, 2, 2, 1, 1]]);
   });
 
+  it('unique without flags: the NaNs collapse into the first NaN in input order (NumPy 2.4 finds them by a hash table)', () => {
+    // np.unique(z), np.unique(z[::-1]), np.union1d(z[4:], z[:4]), np.unique(z, axis=0)
+    const z = cx([[2, 1], [1, 0], [NaN, 1], [1, 0], [1, NaN], [-0, 0], [0, 0], [2, 1]], 'complex64');
+    expect(pairs(gp.unique(z) as gp.GpuArray)).to.deep.equal([[0, 0], [1, 0], [2, 1], [NaN, 1]]);
+    expect(pairs(gp.unique(z.slice('::-1')) as gp.GpuArray)).to.deep.equal([[0, 0], [1, 0], [2, 1], [1, NaN]]);
+    expect(pairs(gp.union1d(z.slice('4:'), z.slice(':4')))).to.deep.equal([[0, 0], [1, 0], [2, 1], [1, NaN]]);
+    expect(pairs(gp.unique(z, { axis: 0 }) as gp.GpuArray)).to.deep.equal([[0, 0], [1, 0], [2, 1], [NaN, 1]]);
+  });
+
   it('unique along an axis: complex rows in NumPy order (real then imaginary, column by column), every flag; NaN rows stay apart', () => {
     // np.unique(z, axis=0, return_index=True, return_inverse=True, return_counts=True)
     const z = cx([[1, 2], [0, 0], [1, 2], [0, 0], [1, 1], [5, 0], [0, 3], [1, 0], [1, 1], [5, 0], [1, 2], [0, -1]], 'complex64').reshape([6, 2]);

@@ -13,6 +13,10 @@ import { reductionFunctions } from './reductions.js';
 import { BITS128, bitsCtype, checkSortSize, COMPLEX_KEYS, keyDType, keyExpr } from './radix-sort.js';
 import { gather, sortedOrder, sortedValues } from './sorted-order.js';
 import { checkPositionalCount } from '../util/options.js';
+import { kernelHooks } from '../core/kernel-hooks.js';
+import { take } from './take-put.js';
+import { ufuncFunctions } from './ufunc-api.js';
+import { where } from './where.js';
 
 /**
  * Complex keys in the sort's order (radix-sort.ts's complex_key: class mark, then the part that
@@ -291,6 +295,28 @@ function uniqueParts(name: string, ar: GpuArray, want: { index: boolean; inverse
 }
 
 /**
+ * NumPy 2.3+'s unique without return flags finds the values by a hash table, which keeps the first
+ * occurrence: the complex NaNs, collapsed by equalNan into the last value, are the first NaN in
+ * input order (unique([nan+1j, 1+nanj]) is [nan+1j]); the sort keeps the first in sort order.
+ */
+function firstSeenNan(ar: GpuArray, values: GpuArray): void {
+  const n = values.size;
+  if (n === 0) return;
+  const made: GpuArray[] = [];
+  const keep = <A extends GpuArray>(a: A): A => (made.push(a), a);
+  try {
+    const x = keep(flatAs(ar, ar.dtype));
+    const nan = keep(ufuncFunctions.isnan(x) as GpuArray);
+    // The first NaN's index (0 when there is none: then the last value stays).
+    const i = keep(reductionFunctions.argmax(nan));
+    const last = keep(values.slice(n - 1));
+    kernelHooks().assign(last, keep(where(keep(take(nan, i)), keep(take(x, i)), last)));
+  } finally {
+    made.forEach((a) => a.dispose());
+  }
+}
+
+/**
  * numpy.unique: the sorted unique elements of the flattened array; with any return flag, a JS array
  * [unique, index?, inverse?, counts?] as NumPy's tuple (inverse has the input's shape, as NumPy 2).
  * The flags and `axis` by position (NumPy's order) or option.
@@ -310,7 +336,10 @@ export function unique(ar: ArrayArg, ...more: (boolean | number | null | UniqueO
     normalizeAxis(options.axis, 1);
   }
   const p = uniqueParts('unique', ar, want, options.equalNan ?? true);
-  if (!want.index && !want.inverse && !want.counts) return p.values;
+  if (!want.index && !want.inverse && !want.counts) {
+    if (ar.dtype.isComplex && (options.equalNan ?? true)) firstSeenNan(ar, p.values);
+    return p.values;
+  }
   return [p.values, p.indices, p.inverse, p.counts].filter((r): r is GpuArray => r !== null);
 }
 
