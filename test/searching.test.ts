@@ -161,6 +161,17 @@ describeEachDevice('searching and sets', () => {
     expect([flat(f), flat(fc)]).to.deep.equal([[-0, 2, Infinity, 0, NaN, 1, NaN, 1], [2, 1, 1, 1]]);
     expect((gp.unique(gp.zeros([3, 0]), { axis: 0 }) as gp.GpuArray).shape).to.deep.equal([1, 0]);
     expect(() => gp.unique(a, { axis: 2 })).to.throw(RangeError);
+    // float16 records compare NaN first in NumPy (HALF_compare), column by column; NaN rows never merge.
+    const h = gp.array([[1, 2], [1, NaN], [NaN, 0], [0, 1], [1, -Infinity], [NaN, NaN], [1, NaN]], 'float16');
+    const [hv, hi, hinv, hc] = gp.unique(h, { axis: 0, returnIndex: true, returnInverse: true, returnCounts: true }) as gp.GpuArray[];
+    expect([hv.shape, flat(hv), flat(hi), flat(hinv), flat(hc)]).to.deep.equal([
+      [7, 2],
+      [NaN, NaN, NaN, 0, 0, 1, 1, NaN, 1, NaN, 1, -Infinity, 1, 2],
+      [5, 2, 3, 1, 6, 4, 0],
+      [6, 3, 1, 2, 5, 0, 4],
+      [1, 1, 1, 1, 1, 1, 1],
+    ]);
+    expect(flat(gp.unique(h.T, { axis: 1 }) as gp.GpuArray)).to.deep.equal([NaN, NaN, 0, 1, 1, 1, 1, NaN, 0, 1, NaN, NaN, -Infinity, 2]);
     // intersect1d's returnIndices (NumPy 2.4: first occurrences; NaN never common).
     const [iv, i1, i2] = gp.intersect1d(gp.array([[5, 1, 3], [3, NaN, 1]]), gp.array([3, 4, NaN, 5, 5]), { returnIndices: true });
     expect([flat(iv), flat(i1), flat(i2)]).to.deep.equal([[3, 5], [2, 0], [0, 3]]);

@@ -1,6 +1,6 @@
 // numpy.unique(ar, axis=k): the unique sub-arrays along one axis. The slices become rows, sorted
 // lexicographically by a stable lexsort of their columns (NumPy sorts them as structured records:
-// by value, NaN last, -0.0 == 0.0), then rows unequal (!=) to the previous one start a group (so
+// by value, NaN last (float16: first), -0.0 == 0.0), then rows unequal (!=) to the previous one start a group (so
 // rows holding NaN are never merged, as NumPy).
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
@@ -37,7 +37,11 @@ export function uniqueAlongAxis(ar: GpuArray, axis: number, want: UniqueWant): G
     if (m === 0 || n === 0) order = keep(GpuArray.allocate([n], dtypes.int64, ar.device).set(BigInt64Array.from({ length: n }, (_, i) => BigInt(i))));
     else {
       const cols = Array.from({ length: m }, (_, j) => keep(rows.slice(':', m - 1 - j)));
-      order = keep(lexsort(cols));
+      // NumPy's record compare of a float16 field (HALF_compare) puts NaN first, unlike every
+      // other float (np.unique(float16 rows, axis=0) lists NaN rows first): a more significant
+      // key per column, false for NaN, orders it so (the NaNs tie, as there).
+      const keys = ar.dtype === dtypes.float16 ? cols.flatMap((c) => [c, keep(U.logicalNot(keep(U.isnan(c) as GpuArray)) as GpuArray)]) : cols;
+      order = keep(lexsort(keys));
     }
     const sorted = keep(take(rows, order, 0));
     // A group starts at row 0 and wherever a row differs from the previous one.
