@@ -740,4 +740,18 @@ describeEachDevice('statistics', () => {
     expect(flat(gp.concatenate(gp.arange(6).reshape(2, 3).T))).to.deep.equal([0, 3, 1, 4, 2, 5]);
     expect(() => [...gp.asarray(3)]).to.throw(TypeError, /0-d/);
   });
+  it("convolve/correlate take NumPy's integer modes 0, 1, 2 (valid, same, full); other modes refused as NumPy 2.4", () => {
+    const a = gp.array([1, 2, 3]);
+    const b = gp.array([1, 2]);
+    // np.correlate(a, b, 0), (a, b, 1), np.convolve(a, b, 2), np.correlate(a, b, mode=1)
+    expect(flat(gp.correlate(a, b, 0))).to.deep.equal([5, 8]);
+    expect(flat(gp.correlate(a, b, 1))).to.deep.equal([2, 5, 8]);
+    expect(flat(gp.convolve(a, b, 2))).to.deep.equal([1, 4, 7, 6]);
+    expect(flat(gp.correlate(a, b, { mode: 1 }))).to.deep.equal([2, 5, 8]);
+    expect(() => gp.correlate(a, b, 3 as never)).to.throw(RangeError, /0, 1, or 2/);
+    expect(() => gp.convolve(a, b, -1 as never)).to.throw(RangeError, /0, 1, or 2/);
+    expect(() => gp.correlate(a, b, 'fool' as never)).to.throw(RangeError);
+    expect(() => gp.correlate(a, b, 1.5 as never)).to.throw(TypeError, /not understood/);
+    expect(() => gp.convolve(a, b, null as never)).to.throw(TypeError, /not understood/);
+  });
 });

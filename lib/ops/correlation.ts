@@ -3,14 +3,19 @@
 import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
-import { readOptions, checkPositionalCount } from '../util/options.js';
+import { readOptions, checkPositionalCount, describeValue } from '../util/options.js';
 import { ArrayLike as ArrayArg, copyInto, isOptions, bindArgs, withArray } from './array-args.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { reductionFunctions as R } from './reductions.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
 
-/** Output size of convolve and correlate, as numpy.convolve's mode: 'full', 'same' (the longer input's length) or 'valid'. */
-export type ConvolveMode = 'full' | 'same' | 'valid';
+/**
+ * Output size of convolve and correlate, as numpy.convolve's mode: 'full', 'same' (the longer
+ * input's length) or 'valid'; NumPy's integer codes 0 (valid), 1 (same) and 2 (full) too.
+ */
+export type ConvolveMode = 'full' | 'same' | 'valid' | 0 | 1 | 2;
+
+const INTEGER_MODES = ['valid', 'same', 'full'] as const;
 
 function corrSource(d: DType): string {
   return `${d.isComplex ? '#include "gpuarray/complex.h"\n' : ''}typedef ${d.ctype} T;
@@ -51,8 +56,7 @@ function operands(name: string, a: GpuArray, v: GpuArray): { x: GpuArray; y: Gpu
   return { x: flat(a), y, out, compute };
 }
 
-function correlateCore(name: string, a: GpuArray, v: GpuArray, mode: ConvolveMode, vrev: boolean): GpuArray {
-  if (mode !== 'full' && mode !== 'same' && mode !== 'valid') throw new RangeError(`${name}: mode must be 'full', 'same' or 'valid' (got ${JSON.stringify(mode)})`);
+function correlateCore(name: string, a: GpuArray, v: GpuArray, mode: 'full' | 'same' | 'valid', vrev: boolean): GpuArray {
   const { x, y, out, compute } = operands(name, a, v);
   try {
     // The longer operand slides under the shorter; correlate reverses its output when they swap (NumPy).
@@ -75,9 +79,20 @@ function correlateCore(name: string, a: GpuArray, v: GpuArray, mode: ConvolveMod
 }
 
 /** The mode, given by position or as NumPy's keyword ({mode}). */
-function modeOf(name: string, m: ConvolveMode | { mode?: ConvolveMode }, dflt: ConvolveMode): ConvolveMode {
-  if (isOptions(m)) return readOptions<{ mode: ConvolveMode }>(name, m, ['mode']).mode ?? dflt;
-  return m;
+/**
+ * The mode, given by position or as NumPy's keyword ({mode}), checked as NumPy's: a name, or an
+ * integer 0, 1 or 2 (valid, same, full); another integer a RangeError, any other value a TypeError.
+ */
+function modeOf(name: string, m: ConvolveMode | { mode?: ConvolveMode }, dflt: 'full' | 'valid'): 'full' | 'same' | 'valid' {
+  const mode: unknown = isOptions(m) ? readOptions<{ mode: ConvolveMode }>(name, m, ['mode']).mode ?? dflt : m;
+  if (mode === 'full' || mode === 'same' || mode === 'valid') return mode;
+  if (typeof mode === 'string') throw new RangeError(`${name}: mode must be 'full', 'same' or 'valid' (got ${JSON.stringify(mode)})`);
+  if (typeof mode === 'number' && Number.isInteger(mode)) {
+    const named = INTEGER_MODES[mode];
+    if (named === undefined) throw new RangeError(`${name}: integer convolve/correlate mode must be 0, 1, or 2 (got ${mode})`);
+    return named;
+  }
+  throw new TypeError(`${name}: convolve/correlate mode not understood (got ${describeValue(mode)})`);
 }
 
 /** numpy.convolve (mode 'full' by default); a and v may be host data (`gp.convolve(x, [1, -1])`). */
