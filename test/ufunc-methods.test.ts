@@ -188,6 +188,18 @@ describeEachDevice('ufunc methods: reduce, outer, accumulate', () => {
     expect(gp.cumsum(z, 0).shape).to.deep.equal([1]);
   });
 
+  it('accumulate takes an axis tuple of one (NumPy 2.4: axis=(1,)), refuses more with its ValueError', () => {
+    const a = gp.array([[1, 2, 3], [4, 5, 6]], 'int8');
+    // np.add.accumulate(a, axis=(1,)) -> [[1, 3, 6], [4, 9, 15]]; np.maximum.accumulate(a, axis=(0,)) -> a
+    expect(values(gp.add.accumulate(a, [1] as never))).to.deep.equal([1n, 3n, 6n, 4n, 9n, 15n]);
+    expect(values(gp.maximum.accumulate(a, { axis: [0] as never }))).to.deep.equal([1, 2, 3, 4, 5, 6]);
+    expect(values(gp.subtract.accumulate(a, { axis: [-1] as never }))).to.deep.equal([1, -1, -4, 4, -1, -7]);
+    // np.add.accumulate(a, axis=(0, 1)) and axis=() -> ValueError: accumulate does not allow multiple axes
+    expect(() => gp.add.accumulate(a, { axis: [0, 1] as never })).to.throw(RangeError, /multiple axes/);
+    expect(() => gp.multiply.accumulate(a, [] as never)).to.throw(RangeError, /multiple axes/);
+    expect(() => gp.cumsum(a, { axis: [0] as never })).to.throw(TypeError);
+  });
+
   it('reduce, accumulate and reduceat take NumPy\'s array_like: lists (of GpuArrays too), TypedArrays, JS scalars', () => {
     // NumPy 2.4: np.minimum.reduce([[1, 5], [3, 2]]) -> [1, 2]; np.add.reduce([1, 2, 3]) -> 6 (int64);
     // np.add.reduce([1.5, 2]) -> 3.5; np.multiply.reduce(5) -> 5; np.maximum.accumulate([1, 3, 2]) -> [1, 3, 3];

@@ -255,9 +255,18 @@ export interface ScanOptions {
 }
 
 
-/** A scan's arguments after the array: NumPy's axis, dtype, out by position, then the options object. */
-export function scanOptions(name: string, more: readonly unknown[]): ScanOptions {
-  const opts = bindArgsNoneDefault(name, more, ['axis', 'dtype', 'out']) as ScanOptions;
+/**
+ * A scan's arguments after the array: NumPy's axis, dtype, out by position, then the options object.
+ * tupleAxis (ufunc.accumulate): an axis list of one is that axis, a longer or empty one NumPy's
+ * ValueError (cumsum's axis takes no tuple: the TypeError below).
+ */
+export function scanOptions(name: string, more: readonly unknown[], tupleAxis = false): ScanOptions {
+  let opts = bindArgsNoneDefault(name, more, ['axis', 'dtype', 'out']) as ScanOptions;
+  const ax: unknown = opts.axis;
+  if (tupleAxis && Array.isArray(ax)) {
+    if (ax.length !== 1) throw new RangeError(`${name}: accumulate does not allow multiple axes`);
+    opts = { ...opts, axis: ax[0] as number };
+  }
   if (opts.axis !== undefined && opts.axis !== null && typeof opts.axis !== 'number') throw new TypeError(`${name}: axis must be an integer or null`);
   if (opts.out !== undefined && !(opts.out instanceof GpuArray)) throw new TypeError(`${name}: out must be a GpuArray`);
   return opts;
@@ -388,7 +397,7 @@ Object.defineProperty(Ufunc.prototype, 'accumulate', {
     if (this.nin !== 2) throw new TypeError(`${name}: accumulate only supported for binary functions`);
     if (this.nout !== 1) throw new TypeError(`${name}: accumulate only supported for functions returning a single value`);
     if (isHostArrayLike(a) || isJsScalar(a)) return withArray(a, `${name}: a`, (h) => this.accumulate(h, axisOrOptions, ...more));
-    const o = scanOptions(name, [axisOrOptions, ...more]);
+    const o = scanOptions(name, [axisOrOptions, ...more], true);
     if (!(a instanceof GpuArray)) throw new TypeError(`${name}: expected a GpuArray`);
     // NumPy refuses a 0-d array whatever the axis (cumsum, unlike accumulate, scans it as 1-D).
     if (a.ndim === 0) throw new TypeError(`${name}: cannot accumulate on a scalar`);
