@@ -130,6 +130,25 @@ describeEachDevice('statistics', () => {
     expect(() => gp.quantile(gp.zeros([3, 0], 'bool'), 0.5, { axis: 1 })).to.throw(gp.IndexError);
     expect(() => gp.quantile(gp.zeros([0, 3], 'bool'), 0.5, { axis: 1 })).to.throw(TypeError, /boolean subtract/);
   });
+
+  it("picked elements go into out by NumPy's take(out=): out's dtype must cast safely to the data's", () => {
+    const d = gp.array([[3, 1, 4, 1, 5], [9, 2, 6, 5, 3]], 'int8');
+    // np.quantile(d, 0.3, axis=1, method='lower', out=np.zeros(2)) and int64, float32 outs: TypeError
+    // (Cannot cast array data from dtype('float64') to dtype('int8') according to the rule 'safe')
+    for (const od of ['float64', 'int64', 'float32'] as const) {
+      expect(() => gp.quantile(d, 0.3, { axis: 1, method: 'lower', out: gp.zeros([2], od) }), od).to.throw(TypeError, /rule 'safe'/);
+    }
+    expect(() => gp.percentile(gp.asarray([1, 2, 3], 'float32'), 30, { method: 'nearest', out: gp.zeros([], 'float64') })).to.throw(TypeError, /rule 'safe'/);
+    // An integer q's linear method picks too: np.quantile(int64 data, [0, 1], out=np.zeros(2)) raises.
+    expect(() => gp.quantile(gp.asarray([1, 5, 2]), [0, 1], { out: gp.zeros([2]) })).to.throw(TypeError, /rule 'safe'/);
+    // int8, bool outs cast safely to int8 data: [1 3]; [True True]; int64 data into int8 too (higher): [3 5].
+    expect(flat(gp.quantile(d, 0.3, { axis: 1, method: 'lower', out: gp.zeros([2], 'int8') }))).to.deep.equal([1, 3]);
+    expect(gp.quantile(d, 0.3, { axis: 1, method: 'inverted_cdf', out: gp.zeros([2], 'bool') }).toArray()).to.deep.equal([true, true]);
+    expect(flat(gp.quantile(d.astype('int64'), 0.3, { axis: 1, method: 'higher', out: gp.zeros([2], 'int8') }))).to.deep.equal([3, 5]);
+    // The nan variants assign and the weighted method does not take(out=): [1. 3.] both.
+    expect(flat(gp.nanquantile(d, 0.3, { axis: 1, method: 'lower', out: gp.zeros([2]) }))).to.deep.equal([1, 3]);
+    expect(flat(gp.quantile(d, 0.3, { axis: 1, method: 'inverted_cdf', weights: gp.ones([2, 5]), out: gp.zeros([2]) }))).to.deep.equal([1, 3]);
+  });
   it('median and the nan variants: NaN propagates, nan* skip it (all-NaN gives NaN); float32 stays float32', () => {
     const host = [[1, NaN, 3, 2], [NaN, NaN, NaN, NaN], [4, 1, 7, 0.5]];
     const a = gp.array(host, 'float32');

@@ -257,6 +257,12 @@ function quantileImpl(name: string, a: GpuArray, q: QArg, scale: number, more: r
       throw new TypeError(`${name}: Cannot cast ufunc 'add' output from dtype('${r.dtype.name}') to dtype('${out.dtype.name}') with casting rule 'same_kind'`);
     }
     if (median && !skipNan) refuseNanInto(r, out);
+    // NumPy's take(out=) of the picked elements (unweighted) needs out's dtype to cast safely to
+    // the data's: int8 data into an int64 or float out is its TypeError, int64 data into int8 is not.
+    const taken = picks && !skipNan && (bound.weights === undefined || bound.weights === null);
+    if (taken && !canCastBy(out.dtype, r.dtype, 'safe')) {
+      throw new TypeError(`${name}: Cannot cast array data from dtype('${out.dtype.name}') to dtype('${r.dtype.name}') according to the rule 'safe'`);
+    }
   } catch (e) {
     r.dispose();
     throw e;
