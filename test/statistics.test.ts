@@ -120,6 +120,16 @@ describeEachDevice('statistics', () => {
     for (const [q, v] of want) expect(gp.quantile(x, q, { out: gp.zeros([], 'float64') }).item()).to.equal(v);
     expect(gp.percentile(x, 30, { out: gp.zeros([], 'complex128') }).item()).to.deep.include({ re: 0.28000001050531864, im: 0 });
     expect(gp.median(gp.asarray([0.1, 0.7], 'float32'), { out: gp.zeros([], 'float64') }).item()).to.equal(0.3999999947845936);
+    // float16 data, a scalar q, a wider float out: _lerp's product and a + d * t in float16, its
+    // last subtraction in out's type (np.quantile(h, 0.7, out=np.zeros((), 'float32')) is
+    // 3.800048828125, not float16's 3.80078125; the nan variants assign their float16 result).
+    const h = gp.asarray([1, 1, 3, 4, 5], 'float16');
+    for (const od of ['float32', 'float64'] as const) {
+      expect([0.3, 0.7, 0.9].map((q) => gp.quantile(h, q, { out: gp.zeros([], od) }).item()), od).to.deep.equal([1.400390625, 3.800048828125, 4.60009765625]);
+    }
+    expect(gp.quantile(h, 0.7, { out: gp.zeros([], 'complex64') }).item()).to.deep.include({ re: 3.800048828125, im: 0 });
+    expect(gp.nanquantile(h, 0.7, { out: gp.zeros([], 'float32') }).item()).to.equal(3.80078125);
+    expect(gp.quantile(h, 0.7, { out: gp.zeros([], 'float16') }).item()).to.equal(3.80078125);
     // The nan variants assign their float32 result: 0.2800000011920929.
     expect(gp.nanquantile(x, 0.3, { out: gp.zeros([], 'float64') }).item()).to.equal(0.2800000011920929);
     // median fills NaN results in by copyto(same_kind): an integer out refuses them (not others).

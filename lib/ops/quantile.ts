@@ -139,10 +139,12 @@ extern "C" __global__ void gpa_quantile(const void* sortedp, const double* qs, v
     if (method == 4) t = (v == floor(v)) ? 0.0 : 0.5;  // NumPy: an integral index takes its own element
     const T a = row[lo], b = row[hi];
     // hr (float16 data, computed in float): bit 0 rounds b - a to float16 as NumPy's subtract in
-    // the data's dtype; bit 1 (a float16 result) rounds each step of _lerp to float16 too.
+    // the data's dtype; bit 1 (a float16 result) rounds each step of _lerp to float16 too, but
+    // its final subtraction (dtype= out's) only with bit 2 (no wider out): in O otherwise.
     const T diff = (hr & 1) ? (T)gpa_qround((double)((D)b - (D)a), 2) : (T)(D)((D)b - (D)a);
     if (hr & 2) {
-      out[idx] = t >= 0.5 ? (O)gpa_qround((double)b - gpa_qround((double)diff * gpa_qround(1.0 - t, 2), 2), 2)
+      const double sb = (double)b - gpa_qround((double)diff * gpa_qround(1.0 - t, 2), 2);
+      out[idx] = t >= 0.5 ? ((hr & 4) ? (O)gpa_qround(sb, 2) : (O)sb)
                           : (O)gpa_qround((double)a + gpa_qround((double)diff * gpa_qround(t, 2), 2), 2);
       continue;
     }
@@ -349,6 +351,10 @@ function quantileOf(name: string, a: GpuArray, q: QArg, scale: number, opts: Par
   const compute = out === dtypes.bool ? dtypes.float32 : out.compute;
   // The nan variants assign a finished result; the others finish in a wider out's float.
   const finish = picks || skipNan ? compute : finishDtype(compute, outDtype);
+  // float16 data into a float32 (or complex64) out finish in float32, the compute dtype: kept so.
+  const half = a.dtype === dtypes.float16 && compute !== dtypes.float16;
+  const f16 = half && out === dtypes.float16;
+  const wider = f16 && !picks && !skipNan && !median && outDtype !== null && realOf(outDtype).kind === 'f' && realOf(outDtype) !== dtypes.float16;
   const resShape = [...qShape, ...(opts.keepdims ? keptShape : reducedShape)];
   const nRows = reducedShape.reduce((p, d) => p * d, 1);
   const len = moved.shape[moved.ndim - 1];
@@ -374,8 +380,9 @@ function quantileOf(name: string, a: GpuArray, q: QArg, scale: number, opts: Par
         // Linear at an integer q lands on elements: taken as they are (lower), as NumPy's take, so
         // an infinite neighbour does not turn them into NaN (a + 0 * inf).
         // float16 data are sorted and interpolated in float: NumPy's steps in float16 rounded apart.
-        const half = a.dtype === dtypes.float16 && compute !== dtypes.float16;
-        const hr = (half ? 1 : 0) | (half && out === dtypes.float16 && finish === compute ? 2 : 0);
+        // A float16 result: _lerp's steps in float16, its last subtraction in a wider float out's
+        // type (quantile, not the nan variants, which assign a float16 result).
+        const hr = (half ? 1 : 0) | (f16 ? 2 : 0) | (f16 && !wider ? 4 : 0);
         const code = median ? MEDIAN : METHODS.indexOf(picks && method === 'linear' ? 'lower' : method);
         moduleKernel(quantileSource(compute.ctype, compute.kind === 'f', a.dtype.kind === 'f' ? a.dtype.compute.ctype : compute.ctype, finish.ctype), 'gpa_quantile')(gridFor(total), 256, [sorted, qArr, res, nRows, len, qs.length, code, skipNan ? 1 : 0, qPrecision(qDtype), hr]);
       } finally {
@@ -383,7 +390,7 @@ function quantileOf(name: string, a: GpuArray, q: QArg, scale: number, opts: Par
         sorted.dispose();
       }
     }
-    if (compute === out || finish !== compute) return { result: res, picks };
+    if (compute === out || finish !== compute || wider) return { result: res, picks };
     const r = res.astype(out);
     res.dispose();
     return { result: r, picks };
