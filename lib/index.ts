@@ -301,7 +301,7 @@ export { quantile, percentile, median, nanquantile, nanpercentile, nanmedian } f
 export type { QuantileOptions, QuantileMethod, QuantileArg } from './ops/quantile.js';
 export { bincount, histogram, digitize } from './ops/statistics.js';
 export { histogramBinEdges } from './ops/histogram-edges.js';
-export type { HistogramBinEdgesOptions, HistogramBins } from './ops/histogram-edges.js';
+export type { HistogramBinEdgesOptions, HistogramBins, HistogramRangeEnd } from './ops/histogram-edges.js';
 export type { HistogramOptions, BincountOptions } from './ops/statistics.js';
 export { diff, ediff1d } from './ops/differences.js';
 export type { DiffOptions } from './ops/differences.js';

@@ -129,4 +129,30 @@ describeEachDevice('histogramBinEdges', () => {
     expect(() => gp.histogramdd(gp.array([[1, 2], [3, 4]]), 2.5)).to.throw(TypeError, /must be an integer, when a scalar/);
     expect(() => gp.histogram2d(gp.array([1, 2]), gp.array([3, 4]), 1.5)).to.throw(TypeError, /must be an integer/);
   });
+  it("range ends as 0-d arrays ([x.min(), x.max()]) or bigints: numbers, the arrays' dtype promoted as NumPy's result_type", () => {
+    const x = gp.array([1, 2, 3.5, 0.7, 2.2], 'float64');
+    // np.histogram(x, 3, range=(x.min(), x.max()))
+    const [h, e] = gp.histogram(x, 3, { range: [x.min(), x.max()] });
+    expect([vals(h), vals(e), e.dtype.name]).to.deep.equal([[2, 2, 1], [0.7, 1.6333333333333333, 2.5666666666666664, 3.5], 'float64']);
+    // int8 data and float32 ends: float32 edges (linspace in float32), the data cast to them.
+    const xi = gp.array([1, 2, 3, 0, 2, 1], 'int8');
+    const f32 = [gp.array(0.1, 'float32'), gp.array(3, 'float32')] as const;
+    const [hi, ei] = gp.histogram(xi, 3, { range: f32 });
+    expect([vals(hi), vals(ei), ei.dtype.name]).to.deep.equal([[2, 2, 1], [0.10000000149011612, 1.0666667222976685, 2.0333333015441895, 3], 'float32']);
+    // A rule counts the int8 data as integers (3 bins), the edges in float32.
+    const ea = gp.histogramBinEdges(xi, 'auto', { range: f32 });
+    expect([vals(ea), ea.dtype.name]).to.deep.equal([[0.10000000149011612, 1.0666667222976685, 2.0333333015441895, 3], 'float32']);
+    // A float16 end and a number: linspace in float16, 3.3 held as 3.30078125 (float64 edges for float64 data).
+    const [h16, e16] = gp.histogram(x, 3, { range: [gp.array(0, 'float16'), 3.3] });
+    expect([vals(h16), vals(e16), e16.dtype.name]).to.deep.equal([[2, 2, 0], [0, 1.1005859375, 2.201171875, 3.30078125], 'float64']);
+    // np.histogram(x, 2, range=(0, np.int64(4)))
+    const [hb, eb] = gp.histogram(x, 2, { range: [0, 4n] });
+    expect([vals(hb), vals(eb), eb.dtype.name]).to.deep.equal([[2, 3], [0, 2, 4], 'float64']);
+    // histogramdd: float32 ends give float32 edges.
+    const s = gp.array([[0.1], [0.5], [0.9]], 'float32');
+    const col = s.slice(':', 0);
+    const [H, edd] = gp.histogramdd(s, { bins: 2, range: [[col.min(), col.max()]] });
+    expect([vals(H), vals(edd[0]), edd[0].dtype.name]).to.deep.equal([[1, 2], [0.10000000149011612, 0.4999999701976776, 0.8999999761581421], 'float32']);
+    expect(() => gp.histogram(x, 3, { range: [gp.array([1]), 3] })).to.throw(TypeError, /0-d/);
+  });
 });

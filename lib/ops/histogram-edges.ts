@@ -3,10 +3,14 @@
 // and numpy.histogram_bin_edges (the edges histogram would use, without counting).
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
+import { promoteTypes } from '../core/promotion.js';
 import { arithmeticOf, float64Math, type Rounding } from '../core/dtype-arithmetic.js';
 import { ArrayLike as ArrayArg, deviceDoubles, hostScalar, bindArgs, toArray, withArray } from './array-args.js';
 import { binCountOf } from './histogram-bins.js';
 import { reductionFunctions } from './reductions.js';
+
+/** A range end of the histogram functions: a number, a bigint, or a 0-d GpuArray (`x.min()`: its dtype counts, as NumPy's). */
+export type HistogramRangeEnd = number | bigint | GpuArray;
 
 /** The bins of numpy.histogram and histogram_bin_edges: a count, a rule name or increasing edges. */
 export type HistogramBins = number | string | readonly number[] | ArrayBufferView | GpuArray;
@@ -32,6 +36,52 @@ export function linspaceEdgesIn(lo: number, hi: number, bins: number, r: Roundin
   return Array.from({ length: bins + 1 }, (_, i) => (i === bins ? hi : step === 0 ? r(r(r(r(i) / bins) * delta) + lo) : r(r(r(i) * step) + lo)));
 }
 
+/** The dtype of the 0-d arrays among a range's ends (withRangeEnds), by the numeric range made of them. */
+const RANGE_DTYPE = new WeakMap<object, DType>();
+
+/** The float dtype histogram edges are held in for data (or a promotion) of dtype d: its own float, else float64. */
+const edgeDtypeOf = (d: DType) => (d.kind === 'f' ? d : dtypes.float64);
+
+/**
+ * NumPy's range ends as numbers: JS numbers (Python's floats), bigints, booleans, or 0-d GpuArrays
+ * (`[x.min(), x.max()]`, NumPy's array scalars). Arrays among them are strong, as in NumPy's
+ * result_type(first_edge, last_edge, a): the edges (and the data NumPy casts to them) take that
+ * dtype's float, and NumPy's linspace runs in their own float dtype (outerEdges). Returns `a`
+ * (cast where its edge dtype changes; the caller disposes a new one) and the numeric range.
+ */
+export function withRangeEnds(fn: string, a: GpuArray, range: unknown): { a: GpuArray; range: readonly [number, number] | null | undefined } {
+  if (!Array.isArray(range) || range.length !== 2) return { a, range: range as readonly [number, number] | null | undefined };
+  let ends: DType | null = RANGE_DTYPE.get(range) ?? null;
+  if (ends !== null || range.every((v) => typeof v === 'number')) return { a: castForEnds(a, ends), range: range as unknown as readonly [number, number] };
+  const nums = range.map((v: unknown) => {
+    if (typeof v === 'bigint' || typeof v === 'boolean') return Number(v);
+    if (v instanceof GpuArray) {
+      if (v.ndim !== 0 || v.dtype.isComplex) throw new TypeError(`${fn}: range ends must be numbers or 0-d real arrays, got an array of shape [${v.shape}] (${v.dtype.name})`);
+      ends = ends === null ? v.dtype : promoteTypes(ends, v.dtype);
+      return Number(v.toArray());
+    }
+    return v;
+  }) as unknown as [number, number];
+  if (ends !== null) RANGE_DTYPE.set(nums, ends);
+  return { a: castForEnds(a, ends), range: nums };
+}
+
+/** a in the edge dtype of result_type(a, ends), where it differs from a's own (NumPy casts the data to the edges' dtype). */
+function castForEnds(a: GpuArray, ends: DType | null): GpuArray {
+  if (ends === null || a.dtype.isComplex) return a;
+  const bt = edgeDtypeOf(promoteTypes(a.dtype, ends));
+  return bt === edgeDtypeOf(a.dtype) ? a : a.astype(bt);
+}
+
+/**
+ * The rounding of a range's ends into the dtype of the 0-d arrays among them (NumPy's linspace
+ * holds its start and stop in that dtype: a float16 end and 3.3 stop at 3.30078125); null if none.
+ */
+export function rangeEndsMath(range: object | null | undefined): Rounding | null {
+  const ends = range ? RANGE_DTYPE.get(range) : undefined;
+  return ends !== undefined && ends.kind === 'f' ? arithmeticOf(ends) : null;
+}
+
 /**
  * The outer edges of a bin count and the arithmetic its edges are made in (edgeArithmetic):
  * `range`, else the data's min and max (0 and 1 when empty), widened by 0.5 when equal.
@@ -51,8 +101,11 @@ export function outerEdges(fn: string, a: GpuArray, range: readonly [number, num
     hi = hostScalar(reductionFunctions.max(a));
     if (!Number.isFinite(lo) || !Number.isFinite(hi)) throw new RangeError(`${fn}: autodetected range of [${lo}, ${hi}] is not finite`);
   }
-  const r = edgeArithmetic(a.dtype, !range && a.size > 0);
-  return lo === hi ? [r(lo - 0.5), r(hi + 0.5), r] : [lo, hi, r];
+  // Ends from 0-d float arrays: NumPy's linspace in their dtype (float32 ends, float32 steps,
+  // the ends held in it).
+  const em = rangeEndsMath(range);
+  const r = em ?? edgeArithmetic(a.dtype, !range && a.size > 0);
+  return lo === hi ? [r(lo - 0.5), r(hi + 0.5), r] : em !== null ? [r(lo), r(hi), r] : [lo, hi, r];
 }
 
 /**
@@ -95,7 +148,7 @@ export interface HistogramBinEdgesOptions {
   /** The bins (as the positional argument): a count (default 10), a rule name or increasing edges. */
   bins?: HistogramBins;
   /** The lower and upper range of the bins (default: the data's min and max). */
-  range?: readonly [number, number] | null;
+  range?: readonly [HistogramRangeEnd, HistogramRangeEnd] | null;
   /** Checked as histogram checks them (a's shape; no rule name with weights), otherwise unused. */
   weights?: ArrayArg | null;
 }
@@ -104,12 +157,24 @@ export interface HistogramBinEdgesOptions {
  * numpy.histogram_bin_edges: the bin edges `histogram` uses for the flattened data (`bins` a count,
  * a rule name such as 'auto' or 'fd', or increasing edges), without counting.
  */
-export function histogramBinEdges(a: ArrayArg, ...more: (HistogramBins | readonly [number, number] | null | ArrayArg | HistogramBinEdgesOptions | undefined)[]): GpuArray {
+export function histogramBinEdges(a: ArrayArg, ...more: (HistogramBins | readonly [HistogramRangeEnd, HistogramRangeEnd] | null | ArrayArg | HistogramBinEdgesOptions | undefined)[]): GpuArray {
   if (!(a instanceof GpuArray)) return withArray(a, 'histogramBinEdges: a', (x) => histogramBinEdges(x, ...more));
   // NumPy's order: bins, range, weights (by position or option).
   const o = bindArgs('histogramBinEdges', more, ['bins', 'range', 'weights']) as HistogramBinEdgesOptions;
   if (a.dtype.isComplex) throw new TypeError('histogramBinEdges: complex input is not supported');
   const bins = o.bins ?? 10;
+  const re = withRangeEnds('histogramBinEdges', a, o.range);
+  if (re.range !== o.range || re.a !== a) {
+    try {
+      // A rule counts the data as given (NumPy's estimators see a itself, integers as integers).
+      const b = typeof bins === 'string' && (o.weights === undefined || o.weights === null) ? binCountOf(bins, a, re.range ?? null) : bins;
+      return histogramBinEdges(re.a, { ...o, bins: b, range: re.range });
+    } finally {
+      if (re.a !== a) re.a.dispose();
+    }
+  }
+  // Numbers from here (withRangeEnds).
+  const range = o.range as readonly [number, number] | null | undefined;
   const weighted = o.weights !== undefined && o.weights !== null;
   if (weighted) {
     const w = o.weights instanceof GpuArray ? o.weights : toArray(o.weights, 'histogramBinEdges: weights');
@@ -119,14 +184,14 @@ export function histogramBinEdges(a: ArrayArg, ...more: (HistogramBins | readonl
   }
   if (typeof bins === 'string') {
     if (weighted) throw new TypeError('histogramBinEdges: Automated estimation of the number of bins is not supported for weighted data');
-    const count = binCountOf(bins, a, o.range ?? null);
-    const [lo, hi, math] = outerEdges('histogramBinEdges', a, o.range);
+    const count = binCountOf(bins, a, range ?? null);
+    const [lo, hi, math] = outerEdges('histogramBinEdges', a, range);
     return uniformEdges(a, lo, hi, count, math).edgeArr;
   }
   if (typeof bins === 'number') {
     if (!Number.isInteger(bins)) throw new TypeError('histogramBinEdges: `bins` must be an integer, a string, or an array');
     if (bins < 1) throw new RangeError('histogramBinEdges: `bins` must be positive, when an integer');
-    const [lo, hi, math] = outerEdges('histogramBinEdges', a, o.range);
+    const [lo, hi, math] = outerEdges('histogramBinEdges', a, range);
     return uniformEdges(a, lo, hi, bins, math).edgeArr;
   }
   // Increasing edges come back as given (NumPy's asarray(bins): int64 for a list of integers).

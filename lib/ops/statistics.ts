@@ -10,7 +10,7 @@ import { imag, real } from './complex-parts.js';
 import { COOPERATIVE_MARK, gridFor, moduleKernel } from './device-kernels.js';
 import { diff } from './differences.js';
 import { binCountOf, binEstimators } from './histogram-bins.js';
-import { assertFiniteBins, type HistogramBins, linspaceEdgesIn, outerEdges, uniformEdges } from './histogram-edges.js';
+import { assertFiniteBins, type HistogramBins, type HistogramRangeEnd, linspaceEdgesIn, outerEdges, uniformEdges, withRangeEnds } from './histogram-edges.js';
 import { evenHistogram } from './histogram-even.js';
 import { reductionFunctions } from './reductions.js';
 import { searchsorted } from './searching.js';
@@ -159,7 +159,7 @@ export function bincount(x: ArrayArg, weights?: ArrayArg | null | BincountOption
 /** Options of histogram (numpy.histogram's range, density and weights). */
 export interface HistogramOptions {
   /** The lower and upper range of the bins (default: the data's min and max). */
-  range?: readonly [number, number] | null;
+  range?: readonly [HistogramRangeEnd, HistogramRangeEnd] | null;
   /** Probability density: counts / (total * bin width). */
   density?: boolean;
   /** A weight per element of a's shape: the bins sum weights (a GpuArray or host data). */
@@ -169,11 +169,22 @@ export interface HistogramOptions {
 }
 
 /** numpy.histogram of the flattened array: [hist, binEdges] (bins: a count, default 10, or increasing edges). */
-export function histogram(a: ArrayArg, ...more: (HistogramBins | readonly [number, number] | null | boolean | ArrayArg | HistogramOptions | undefined)[]): [GpuArray, GpuArray] {
+export function histogram(a: ArrayArg, ...more: (HistogramBins | readonly [HistogramRangeEnd, HistogramRangeEnd] | null | boolean | ArrayArg | HistogramOptions | undefined)[]): [GpuArray, GpuArray] {
   if (!(a instanceof GpuArray)) return withArray(a, 'histogram: a', (x) => histogram(x, ...more));
   // NumPy's order: bins, range, density, weights (by position or option).
   const options = bindArgs('histogram', more, ['bins', 'range', 'density', 'weights']) as HistogramOptions;
   options.bins ??= 10;
+  // 0-d arrays (and bigints) as range ends: numbers, their dtype kept for the edges (NumPy's result_type).
+  const re = withRangeEnds('histogram', a, options.range);
+  if (re.range !== options.range || re.a !== a) {
+    try {
+      // A rule counts the data as given (NumPy's estimators see a itself, integers as integers).
+      const b = typeof options.bins === 'string' && (options.weights === undefined || options.weights === null) && !a.dtype.isComplex ? binCountOf(options.bins, a, re.range ?? null) : options.bins;
+      return histogram(re.a, { ...options, bins: b, range: re.range });
+    } finally {
+      if (re.a !== a) re.a.dispose();
+    }
+  }
   // Host weights and TypedArray edges as NumPy's array_like: uploaded, then the GpuArray path.
   const hw = options.weights !== undefined && options.weights !== null && !(options.weights instanceof GpuArray);
   if (hw || ArrayBuffer.isView(options.bins)) {
@@ -192,7 +203,7 @@ export function histogram(a: ArrayArg, ...more: (HistogramBins | readonly [numbe
     // NumPy's estimators: a bin count over the same outer edges as a numeric count.
     if (options.weights !== undefined && options.weights !== null) throw new TypeError('histogram: Automated estimation of the number of bins is not supported for weighted data');
     if (!(a instanceof GpuArray) || a.dtype.isComplex) throw new TypeError('histogram: complex input is not supported');
-    const count = binCountOf(bins, a, options.range ?? null);
+    const count = binCountOf(bins, a, (options.range ?? null) as readonly [number, number] | null);
     return histogram(a, count, { ...(options.range ? { range: options.range } : {}), ...(options.density !== undefined ? { density: options.density } : {}) });
   }
   if (typeof bins === 'number' && !Number.isInteger(bins)) throw new TypeError('histogram: `bins` must be an integer, a string, or an array');
@@ -203,7 +214,7 @@ export function histogram(a: ArrayArg, ...more: (HistogramBins | readonly [numbe
   if (w !== null && w.dtype.isComplex) return complexWeighted(a, bins, options, w);
   if (typeof bins === 'number') {
     if (!Number.isInteger(bins) || bins < 1) throw new RangeError('histogram: `bins` must be positive, when an integer');
-    const [lo, hi, math] = outerEdges('histogram', a, options.range);
+    const [lo, hi, math] = outerEdges('histogram', a, options.range as readonly [number, number] | null | undefined);
     // Equal-width counts: the read-bandwidth kernel, when it can vouch for the edges.
     // Before any launch: NumPy's check of the edges. uniformEdges checks them again in the data's
     // dtype; the even kernel never takes edges that dtype merges (evenPlan's grid check).
