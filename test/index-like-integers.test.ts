@@ -140,4 +140,14 @@ describeEachDevice('operator.index integers (typed scalars, 0-d integer arrays)'
     expect(() => gp.pad(c(), F(1))).to.throw(TypeError);
     expect(() => gp.partition(x(), F(1))).to.throw(TypeError);
   });
+  it("gradient's edgeOrder, convolve/correlate's integer mode, histogramdd's per-dimension counts", () => {
+    // np.gradient([1., 2, 4, 7], edge_order=np.int64(2)) -> [0.5, 1.5, 2.5, 3.5]
+    expect(num((gp.gradient(gp.array([1, 2, 4, 7], 'float64'), { edgeOrder: I(2) as 2 }) as gp.GpuArray).toArray())).to.deep.equal([0.5, 1.5, 2.5, 3.5]);
+    // np.correlate([1, 2, 3], [1, 1], np.int64(2)) -> [1, 3, 5, 3]; np.convolve(..., mode=np.array(1, np.int8)) -> [1, 3, 5]
+    expect(num(gp.correlate(gp.array([1, 2, 3]), gp.array([1, 1]), I(2) as 2).toArray())).to.deep.equal([1, 3, 5, 3]);
+    expect(num(gp.convolve(gp.array([1, 2, 3]), gp.array([1, 1]), { mode: gp.array(1, 'int8') as unknown as 1 }).toArray())).to.deep.equal([1, 3, 5]);
+    // np.histogramdd([[1., 2], [3, 4]], bins=[np.int64(2), np.array(3)]) -> H [[1, 0, 0], [0, 0, 1]], edges [1, 2, 3], [2, 2.67, 3.33, 4]
+    const [H, e] = gp.histogramdd(gp.array([[1, 2], [3, 4]], 'float64'), { bins: [I(2), Z(3)] });
+    expect([num(H.toArray()), e.map((x) => num(x.toArray()))]).to.deep.equal([[[1, 0, 0], [0, 0, 1]], [[1, 2, 3], [2, 2.6666666666666665, 3.333333333333333, 4]]]);
+  });
 });

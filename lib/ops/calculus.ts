@@ -3,7 +3,7 @@
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import type { Index } from '../core/indexing.js';
-import { normalizeAxis } from '../core/shape.js';
+import { integerValue, normalizeAxis } from '../core/shape.js';
 import { describeValue, readOptions } from '../util/options.js';
 import { ArrayLike as ArrayArg, axisOf, copyInto, isOptions, bindArgs, toArray, withArray } from './array-args.js';
 import { reductionFunctions as R } from './reductions.js';
@@ -131,7 +131,7 @@ export function gradient(f: ArrayArg, ...args: (number | GradientOptions | Array
   const o = readOptions<GradientOptions>('gradient', hasOptions ? last : undefined, ['spacing', 'axis', 'edgeOrder']);
   const varargs = hasOptions ? args.slice(0, -1) : args;
   if (varargs.length > 0 && o.spacing !== undefined) throw new TypeError('gradient: spacing given twice (by position and in the options)');
-  const edgeOrder = o.edgeOrder ?? 1;
+  const edgeOrder = integerValue(o.edgeOrder ?? 1);
   if (edgeOrder !== 1 && edgeOrder !== 2) throw new RangeError("'edge_order' greater than 2 not supported");
   const axes = o.axis === undefined || o.axis === null ? f.shape.map((_, i) => i) : typeof o.axis === 'number' ? [o.axis] : [...o.axis];
   const norm = axes.map((a) => axisOf(a, f.ndim));

@@ -3,6 +3,7 @@
 import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
+import { integerValue } from '../core/shape.js';
 import { readOptions, checkPositionalCount, describeValue } from '../util/options.js';
 import { ArrayLike as ArrayArg, copyInto, isOptions, bindArgs, withArray } from './array-args.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
@@ -84,7 +85,8 @@ function correlateCore(name: string, a: GpuArray, v: GpuArray, mode: 'full' | 's
  * integer 0, 1 or 2 (valid, same, full); another integer a RangeError, any other value a TypeError.
  */
 function modeOf(name: string, m: ConvolveMode | { mode?: ConvolveMode }, dflt: 'full' | 'valid'): 'full' | 'same' | 'valid' {
-  const mode: unknown = isOptions(m) ? readOptions<{ mode: ConvolveMode }>(name, m, ['mode']).mode ?? dflt : m;
+  // NumPy's integer modes take an integer typed scalar or 0-d integer array too.
+  const mode: unknown = integerValue(isOptions(m) ? readOptions<{ mode: ConvolveMode }>(name, m, ['mode']).mode ?? dflt : m);
   if (mode === 'full' || mode === 'same' || mode === 'valid') return mode;
   if (typeof mode === 'string') throw new RangeError(`${name}: mode must be 'full', 'same' or 'valid' (got ${JSON.stringify(mode)})`);
   if (typeof mode === 'number' && Number.isInteger(mode)) {

@@ -5,6 +5,7 @@ import { IndexError } from '../../bindings/errors.js';
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
+import { integerValue } from '../core/shape.js';
 import { ArrayLike as ArrayArg, bindArgs, toArray, withArray } from './array-args.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { edgeArithmetic, type HistogramRangeEnd, linspaceEdgesIn } from './histogram-edges.js';
@@ -104,7 +105,8 @@ export function histogramdd(sample: ArrayArg | readonly ArrayArg[], ...more: (Bi
       if (!(c instanceof GpuArray) || c.ndim !== 1 || c.size !== n) throw new RangeError('histogramdd: every dimension needs one 1-D array of the same length');
       if (c.dtype.isComplex) throw new TypeError('histogramdd: complex input is not supported');
     }
-    const binList = typeof bins === 'number' ? cols.map(() => bins) : [...bins];
+    // NumPy's operator.index: an integer typed scalar or 0-d integer array in the list is a count.
+    const binList = typeof bins === 'number' ? cols.map(() => bins) : bins.map((b) => integerValue(b) as (typeof bins)[number]);
     if (binList.length !== D) throw new RangeError('histogramdd: The dimension of bins must be equal to the dimension of the sample x.');
     if (options.range !== undefined && options.range !== null && (!Array.isArray(options.range) || options.range.length !== D)) {
       throw new RangeError('histogramdd: range argument must have one entry per dimension');
