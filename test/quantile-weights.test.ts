@@ -49,4 +49,15 @@ describeEachDevice('weighted quantiles', () => {
     expect(host(gp.percentile(gp.array([[1, 2, 3]]), 50, { axis: [1], weights: [1, 2, 3], method: 'inverted_cdf' }))).to.deep.equal([2]);
     expect(() => gp.quantile(a, 0.5, { axis: [0, 2], weights: gp.ones([4, 2]), method: 'inverted_cdf' })).to.throw(RangeError, /consistent with shape/);
   });
+  it('nan variants: a row of NaN alone is NaN whatever its weights; the weights of dropped NaNs do not count', () => {
+    const a = gp.array([[1, NaN, 3], [NaN, NaN, NaN]], 'float64');
+    // np.nanquantile(a, [0.3, 0.5], axis=1, method='inverted_cdf', weights=[[1, 0, 1], [0, 0, 0]]) -> [[1, nan], [1, nan]]
+    const r = gp.nanquantile(a, [0.3, 0.5], { axis: 1, method: 'inverted_cdf', weights: gp.array([[1, 0, 1], [0, 0, 0]], 'float64') });
+    expect(host(r).map(String)).to.deep.equal(['1', 'NaN', '1', 'NaN']);
+    // weights=[[1, inf, 2], [nan, 1, 1]] -> [3, nan] (inf and nan sit on NaN elements)
+    const r2 = gp.nanquantile(a, 0.5, { axis: 1, method: 'inverted_cdf', weights: gp.array([[1, Infinity, 2], [NaN, 1, 1]], 'float64') });
+    expect(host(r2).map(String)).to.deep.equal(['3', 'NaN']);
+    // Zero weights on a row's non-NaN elements stay NumPy's ValueError.
+    expect(() => gp.nanquantile(a, 0.5, { axis: 1, method: 'inverted_cdf', weights: gp.array([[0, 5, 0], [1, 1, 1]], 'float64') })).to.throw(RangeError, /all zero/);
+  });
 });

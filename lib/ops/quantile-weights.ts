@@ -9,6 +9,7 @@ import { reductionFunctions as R } from './reductions.js';
 import { argsort } from './sorting.js';
 import { takeAlongAxis } from './take-put.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
+import { where } from './where.js';
 
 /**
  * gpa_qround(x, qp): x rounded to q's float type as NumPy's arithmetic in it would (qp 0: float64,
@@ -107,11 +108,17 @@ export function weightedQuantile(x: GpuArray, wx: GpuArray, qs: readonly number[
     const order = keep(argsort(x, -1));
     const xs = keep(takeAlongAxis(x, order, -1));
     let ws = keep(takeAlongAxis(wx, order, -1));
-    // The nan variants drop NaN elements' weights (they sort last and the kernel stops before them).
-    if (skipNan && compute.kind === 'f') ws = keep(U.multiply(ws, keep(U.logicalNot(keep(U.isnan(xs) as GpuArray)) as GpuArray)) as GpuArray);
+    // The nan variants drop NaN elements with their weights (they sort last and the kernel stops
+    // before them); a row of NaN alone is NaN whatever its weights, as NumPy's.
+    let kept: number[] | null = null;
+    if (skipNan && compute.kind === 'f') {
+      const notNan = keep(U.logicalNot(keep(U.isnan(xs) as GpuArray)) as GpuArray);
+      ws = keep(where(notNan, ws, 0));
+      kept = Array.from(keep(R.countNonzero(notNan, { axis: -1 }) as GpuArray).toTypedArray() as ArrayLike<number | bigint>, Number);
+    }
     const sums = keep(R.sum(ws, { axis: -1 }));
     const s = Array.from(sums.toTypedArray() as Float64Array);
-    if (s.some((v) => !(v > 0 && Number.isFinite(v)))) throw new RangeError('Weights included NaN, inf or were all zero.');
+    if (s.some((v, i) => (kept === null || kept[i] > 0) && !(v > 0 && Number.isFinite(v)))) throw new RangeError('Weights included NaN, inf or were all zero.');
     const qArr = keep(GpuArray.allocate([qs.length], dtypes.float64, x.device).set(Float64Array.from(qs)));
     const xc = xs.layoutFlags.cContiguous ? xs : keep(xs.copy());
     const wc = ws.layoutFlags.cContiguous ? ws : keep(ws.copy());
