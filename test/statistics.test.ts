@@ -141,6 +141,14 @@ describeEachDevice('statistics', () => {
     expect(() => gp.quantile(gp.zeros([0, 3], 'bool'), 0.5, { axis: 1 })).to.throw(TypeError, /boolean subtract/);
   });
 
+  it('an empty q: 1-D gives an empty result, any other shape fails as NumPy 2.4 (q.min() of nothing)', () => {
+    const a = gp.array([1, 2], 'float64');
+    // np.quantile(a, np.zeros(0)).shape -> (0,); np.quantile(a, np.zeros((2, 0))) and np.nanpercentile -> ValueError
+    expect(gp.quantile(a, gp.zeros([0])).shape).to.deep.equal([0]);
+    expect(() => gp.quantile(a, gp.zeros([2, 0]))).to.throw(RangeError, /zero-size array/);
+    expect(() => gp.nanpercentile(a, gp.zeros([0, 1]))).to.throw(RangeError, /zero-size array/);
+  });
+
   it("picked elements go into out by NumPy's take(out=): out's dtype must cast safely to the data's", () => {
     const d = gp.array([[3, 1, 4, 1, 5], [9, 2, 6, 5, 3]], 'int8');
     // np.quantile(d, 0.3, axis=1, method='lower', out=np.zeros(2)) and int64, float32 outs: TypeError

@@ -202,6 +202,8 @@ function toQs(name: string, q: QArg, scale: number): { qs: number[]; shape: numb
   } else throw new TypeError(`${name}: q must be a number, an array of numbers or a GpuArray`);
   // NumPy's percentile divides q by 100 in q's own float dtype (float32 and float16 round).
   const inQ = arithmeticOf(dtype);
+  // NumPy checks a q that is not 1-D by q.min() and q.max(): an empty one fails there.
+  if (qs.length === 0 && shape.length !== 1) throw new RangeError(`${name}: zero-size array to reduction operation minimum which has no identity`);
   for (const v of qs) {
     if (!(v >= 0 && v <= scale)) throw new RangeError(scale === 1 ? 'Quantiles must be in the range [0, 1]' : 'Percentiles must be in the range [0, 100]');
   }
