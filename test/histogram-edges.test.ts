@@ -154,5 +154,8 @@ describeEachDevice('histogramBinEdges', () => {
     const [H, edd] = gp.histogramdd(s, { bins: 2, range: [[col.min(), col.max()]] });
     expect([vals(H), vals(edd[0]), edd[0].dtype.name]).to.deep.equal([[1, 2], [0.10000000149011612, 0.4999999701976776, 0.8999999761581421], 'float32']);
     expect(() => gp.histogram(x, 3, { range: [gp.array([1]), 3] })).to.throw(TypeError, /0-d/);
+    // Explicit edges ignore the range: the int16 data compared as they are, not in float16 ([1, 1]).
+    const [he] = gp.histogram(gp.array([3000, 3001], 'int16'), gp.array([2999.5, 3000.5, 3001.5]), { range: [gp.array(0, 'float16'), gp.array(4000, 'float16')] });
+    expect(vals(he)).to.deep.equal([1, 1]);
   });
 });

@@ -4,6 +4,7 @@
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
+import { integerValue } from '../core/shape.js';
 import { arithmeticOf, float64Math, type Rounding } from '../core/dtype-arithmetic.js';
 import { ArrayLike as ArrayArg, deviceDoubles, hostScalar, bindArgs, toArray, withArray } from './array-args.js';
 import { binCountOf } from './histogram-bins.js';
@@ -49,10 +50,12 @@ const edgeDtypeOf = (d: DType) => (d.kind === 'f' ? d : dtypes.float64);
  * dtype's float, and NumPy's linspace runs in their own float dtype (outerEdges). Returns `a`
  * (cast where its edge dtype changes; the caller disposes a new one) and the numeric range.
  */
-export function withRangeEnds(fn: string, a: GpuArray, range: unknown): { a: GpuArray; range: readonly [number, number] | null | undefined } {
+export function withRangeEnds(fn: string, a: GpuArray, range: unknown, bins: unknown): { a: GpuArray; range: readonly [number, number] | null | undefined } {
   if (!Array.isArray(range) || range.length !== 2) return { a, range: range as readonly [number, number] | null | undefined };
+  // Explicit edges: NumPy compares the data with them as it is (the range unused).
+  const counted = typeof bins === 'number' || typeof bins === 'string';
   let ends: DType | null = RANGE_DTYPE.get(range) ?? null;
-  if (ends !== null || range.every((v) => typeof v === 'number')) return { a: castForEnds(a, ends), range: range as unknown as readonly [number, number] };
+  if (ends !== null || range.every((v) => typeof v === 'number')) return { a: counted ? castForEnds(a, ends) : a, range: range as unknown as readonly [number, number] };
   const nums = range.map((v: unknown) => {
     if (typeof v === 'bigint' || typeof v === 'boolean') return Number(v);
     if (v instanceof GpuArray) {
@@ -63,7 +66,7 @@ export function withRangeEnds(fn: string, a: GpuArray, range: unknown): { a: Gpu
     return v;
   }) as unknown as [number, number];
   if (ends !== null) RANGE_DTYPE.set(nums, ends);
-  return { a: castForEnds(a, ends), range: nums };
+  return { a: counted ? castForEnds(a, ends) : a, range: nums };
 }
 
 /** a in the edge dtype of result_type(a, ends), where it differs from a's own (NumPy casts the data to the edges' dtype). */
@@ -163,7 +166,7 @@ export function histogramBinEdges(a: ArrayArg, ...more: (HistogramBins | readonl
   const o = bindArgs('histogramBinEdges', more, ['bins', 'range', 'weights']) as HistogramBinEdgesOptions;
   if (a.dtype.isComplex) throw new TypeError('histogramBinEdges: complex input is not supported');
   const bins = o.bins ?? 10;
-  const re = withRangeEnds('histogramBinEdges', a, o.range);
+  const re = withRangeEnds('histogramBinEdges', a, o.range, integerValue(bins));
   if (re.range !== o.range || re.a !== a) {
     try {
       // A rule counts the data as given (NumPy's estimators see a itself, integers as integers).

@@ -175,7 +175,7 @@ export function histogram(a: ArrayArg, ...more: (HistogramBins | readonly [Histo
   const options = bindArgs('histogram', more, ['bins', 'range', 'density', 'weights']) as HistogramOptions;
   options.bins ??= 10;
   // 0-d arrays (and bigints) as range ends: numbers, their dtype kept for the edges (NumPy's result_type).
-  const re = withRangeEnds('histogram', a, options.range);
+  const re = withRangeEnds('histogram', a, options.range, integerValue(options.bins));
   if (re.range !== options.range || re.a !== a) {
     try {
       // A rule counts the data as given (NumPy's estimators see a itself, integers as integers).
