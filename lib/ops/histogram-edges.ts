@@ -54,19 +54,27 @@ export function withRangeEnds(fn: string, a: GpuArray, range: unknown, bins: unk
   if (!Array.isArray(range) || range.length !== 2) return { a, range: range as readonly [number, number] | null | undefined };
   // Explicit edges: NumPy compares the data with them as it is (the range unused).
   const counted = typeof bins === 'number' || typeof bins === 'string';
-  let ends: DType | null = RANGE_DTYPE.get(range) ?? null;
-  if (ends !== null || range.every((v) => typeof v === 'number')) return { a: counted ? castForEnds(a, ends) : a, range: range as unknown as readonly [number, number] };
-  const nums = range.map((v: unknown) => {
-    if (typeof v === 'bigint' || typeof v === 'boolean') return Number(v);
-    if (v instanceof GpuArray) {
-      if (v.ndim !== 0 || v.dtype.isComplex) throw new TypeError(`${fn}: range ends must be numbers or 0-d real arrays, got an array of shape [${v.shape}] (${v.dtype.name})`);
-      ends = ends === null ? v.dtype : promoteTypes(ends, v.dtype);
-      return Number(v.toArray());
-    }
-    return v;
-  }) as unknown as [number, number];
+  const known = RANGE_DTYPE.get(range) ?? null;
+  if (known !== null || range.every((v) => typeof v === 'number')) return { a: counted ? castForEnds(a, known) : a, range: range as unknown as readonly [number, number] };
+  const { nums, ends } = rangeEndValues(fn, range);
   if (ends !== null) RANGE_DTYPE.set(nums, ends);
   return { a: counted ? castForEnds(a, ends) : a, range: nums };
+}
+
+/**
+ * A [lo, hi] range's ends as numbers (bigints, booleans, 0-d real GpuArrays: NumPy's array
+ * scalars), and the promoted dtype of the arrays among them (null if none).
+ */
+export function rangeEndValues(fn: string, range: readonly unknown[]): { nums: [number, number]; ends: DType | null } {
+  let ends: DType | null = null;
+  const nums = range.map((v: unknown) => {
+    if (typeof v === 'bigint' || typeof v === 'boolean') return Number(v);
+    if (!(v instanceof GpuArray)) return v as number;
+    if (v.ndim !== 0 || v.dtype.isComplex) throw new TypeError(`${fn}: range ends must be numbers or 0-d real arrays, got an array of shape [${v.shape}] (${v.dtype.name})`);
+    ends = ends === null ? v.dtype : promoteTypes(ends, v.dtype);
+    return Number(v.toArray());
+  }) as [number, number];
+  return { nums, ends };
 }
 
 /** a in the edge dtype of result_type(a, ends), where it differs from a's own (NumPy casts the data to the edges' dtype). */

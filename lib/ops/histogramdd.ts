@@ -8,7 +8,7 @@ import { promoteTypes } from '../core/promotion.js';
 import { integerValue } from '../core/shape.js';
 import { ArrayLike as ArrayArg, bindArgs, toArray, withArray } from './array-args.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
-import { edgeArithmetic, type HistogramRangeEnd, linspaceEdgesIn } from './histogram-edges.js';
+import { edgeArithmetic, type HistogramRangeEnd, linspaceEdgesIn, rangeEndValues } from './histogram-edges.js';
 import { reductionFunctions as R } from './reductions.js';
 
 const DD = `
@@ -133,13 +133,7 @@ export function histogramdd(sample: ArrayArg | readonly ArrayArg[], ...more: (Bi
         let ends: DType | null = null;
         if (r) {
           if (!Array.isArray(r) || r.length !== 2) throw new RangeError(`histogramdd: range[${d}] must be a pair [min, max]`);
-          [lo, hi] = (r as readonly unknown[]).map((v) => {
-            if (typeof v === 'bigint' || typeof v === 'boolean') return Number(v);
-            if (!(v instanceof GpuArray)) return v as number;
-            if (v.ndim !== 0 || v.dtype.isComplex) throw new TypeError(`histogramdd: range ends must be numbers or 0-d real arrays, got an array of shape [${v.shape}] (${v.dtype.name})`);
-            ends = ends === null ? v.dtype : promoteTypes(ends, v.dtype);
-            return Number(v.toArray());
-          });
+          ({ nums: [lo, hi], ends } = rangeEndValues('histogramdd', r));
         }
         else if (n === 0) [lo, hi] = [0, 1];
         else {
@@ -153,8 +147,7 @@ export function histogramdd(sample: ArrayArg | readonly ArrayArg[], ...more: (Bi
         if (!(lo <= hi) || !Number.isFinite(lo) || !Number.isFinite(hi)) throw new RangeError(`histogramdd: range of dimension ${d} is not finite or max < min`);
         // NumPy's linspace runs in the dtype of its ends: the data's min and max (float32 and float16
         // data: that dtype's arithmetic), or float64 for a given range, an empty sample or integer data.
-        const e = ends as DType | null;
-        const t = !r && n > 0 ? countType : e !== null && e.kind === 'f' ? e : dtypes.float64;
+        const t = !r && n > 0 ? countType : ends !== null && ends.kind === 'f' ? ends : dtypes.float64;
         const f = edgeArithmetic(t, true);
         if (lo === hi) [lo, hi] = [f(lo - 0.5), f(hi + 0.5)];
         edgeTypes.push(t);
