@@ -93,6 +93,11 @@ describeEachDevice('random: API', () => {
     expect(() => g.choice(3, 3, { p: [1.5, -0.5, 0] })).to.throw(RangeError, 'probabilities are not non-negative');
     expect(() => g.choice(3, 3, { p: [0.5, 0.5] })).to.throw(RangeError, 'a and p must have same size');
     expect(() => g.choice(3, 4, { replace: false })).to.throw(RangeError, 'Cannot take a larger sample');
+    // An empty population is checked before p, worded by its kind (NumPy 2.4's messages).
+    expect(() => g.choice(0, 2)).to.throw(RangeError, 'a must be a positive integer unless no samples are taken');
+    expect(() => g.choice(0, 2, { p: [] })).to.throw(RangeError, 'a must be a positive integer unless no samples are taken');
+    expect(() => g.choice(gp.array([]), 1, { replace: false })).to.throw(RangeError, 'a cannot be empty unless no samples are taken');
+    expect(g.choice(0, 0).shape).to.deep.equal([0]);
     expect(() => g.multinomial(5, [0.8, 0.8, 0.1])).to.throw(RangeError, 'sum(pvals[:-1]) > 1.0');
     expect(() => g.multinomial(gp.array([5, -1]), [0.5, 0.5])).to.throw(RangeError, 'n < 0');
     // multivariate_hypergeometric: NumPy 2.4's messages.

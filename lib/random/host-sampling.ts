@@ -306,6 +306,8 @@ export function choice(bg: Philox, aIn: unknown, size: Size, replace: boolean, p
   try {
     const shape = sizeShape(size, 'choice');
     const k = shape === null ? 1 : shape.reduce((x, y) => x * y, 1);
+    // NumPy checks the population before p: an integer a names it, an empty array says so.
+    if (n === 0 && k > 0) throw new RangeError(pop === null ? 'choice: a must be a positive integer unless no samples are taken' : 'choice: a cannot be empty unless no samples are taken');
     let p: Float64Array | null = null;
     // NumPy's tolerance on sum(p): sqrt(eps) of float64, or of p's own float dtype when coarser.
     let atol = Math.sqrt(Number.EPSILON);
@@ -329,7 +331,6 @@ export function choice(bg: Philox, aIn: unknown, size: Size, replace: boolean, p
       }
       if (Math.abs(sum - 1) > atol) throw new RangeError('choice: probabilities do not sum to 1');
     }
-    if (n === 0 && k > 0) throw new RangeError('choice: a cannot be empty unless no samples are taken');
     if (!replace && k > n) throw new RangeError('choice: Cannot take a larger sample than population when replace is False');
     // A population past 2**53 (a bigint n) is drawn in bigints: the same draws, exact.
     if (pop === null && p === null && typeof aIn === 'bigint' && aIn > 2n ** 53n) return bigChoice(bg, aIn, k, replace, doShuffle, shape ?? []);
