@@ -275,4 +275,67 @@ describeEachDevice('NumPy statistics programs ported to gp (sweep)', () => {
     const w = gp.arange(13).multiply(3).remainder(4).add(1).astype('float64');
     check(gp.percentile(x, [20, 50, 80], { method: 'inverted_cdf', weights: w }), ['int64', [3], [8, 23, 40]], 'weighted');
   });
+
+  it('group-by on sorted keys: stable argsort, unique first indices, add/maximum.reduceat, split and per-group medians', () => {
+    const keys = gp.arange(30).multiply(7).add(2).remainder(5);
+    const vals = gp.sin(gp.arange(30).multiply(0.8));
+    const o = gp.argsort(keys, { kind: 'stable' });
+    const ks = keys.take(o), vs = vals.take(o);
+    const [uk, start] = gp.unique(ks, { returnIndex: true }) as gp.GpuArray[];
+    check(uk, ['int64', [5], [0, 1, 2, 3, 4]], 'keys');
+    check(start, ['int64', [5], [0, 6, 12, 18, 24]], 'starts');
+    check(gp.add.reduceat(vs, start), ['float64', [5], [-0.349380306251, 0.48554799254, 0.321024767378, 0.0977223876719, 0.578846700553]], 'sums');
+    check(gp.maximum.reduceat(vs, start), ['float64', [5], [0.793667863849, 0.999573603042, 0.989358246623, 0.965657776549, 0.928795234077]], 'maxima');
+    const parts = gp.split(vs, start.slice('1:'));
+    expect(parts.length).to.equal(5);
+    check(gp.stack(parts.map((p) => gp.median(p))), ['float64', [5], [0.142470392696, 0.103461855216, -0.143951658333, -0.140503239135, 0.408213508997]], 'medians');
+    check(gp.argmax(gp.bincount(gp.arange(30).multiply(5).add(1).remainder(7))), ['int64', [], 1], 'mode');
+  });
+
+  it('robust statistics: Spearman by ranks and corrcoef, Gini by sort and cumsum, weighted median, IQR outliers', () => {
+    const x = gp.sin(gp.arange(20).multiply(2.1)).multiply(2).add(gp.where(gp.arange(20).equal(7), 9, 0));
+    const y = x.add(gp.cos(gp.arange(20).multiply(1.3)));
+    const rx = gp.argsort(gp.argsort(x)).astype('float64'), ry = gp.argsort(gp.argsort(y)).astype('float64');
+    check(gp.corrcoef(rx, ry), ['float64', [2, 2], [[1.0, 0.893233082707], [0.893233082707, 1.0]]], 'spearman');
+    const xs = gp.sort(gp.abs(x));
+    const n = xs.size;
+    check(gp.subtract(1, gp.cumsum(xs).sum().multiply(2).divide(xs.sum().multiply(n))).add(1 / n), ['float64', [], 0.506909327751], 'gini');
+    const w = gp.arange(20).remainder(3).add(1).divide(10);
+    const o = gp.argsort(x);
+    const cw = gp.cumsum(w.take(o));
+    check(x.take(o).take(gp.searchsorted(cw, cw.item(n - 1) as number / 2)), ['float64', [], 0.0336278009687], 'weighted median');
+    const q = gp.percentile(x, [25, 75]);
+    check(q, ['float64', [2], [-1.74721153861, 1.64031333209]], 'quartiles');
+    const [q1, q3] = flat(q.toArray());
+    const keep = x.greaterEqual(q1 - 1.5 * (q3 - q1)).logicalAnd(x.lessEqual(q3 + 1.5 * (q3 - q1)));
+    check(gp.compress(keep, x).slice(':6'), ['float64', [6], [0.0, 1.7264187333, -1.74315154483, 0.0336278009687, 1.70919781618, -1.75939151994]], 'kept');
+    check(gp.extract(keep.logicalNot(), x), ['float64', [1], [10.6914936623]], 'outliers');
+    check(gp.argwhere(keep.logicalNot()), ['int64', [1, 1], [[7]]], 'outlier positions');
+  });
+
+  it('drawdown by cumprod and maximum.accumulate; as-of lookup by searchsorted; last occurrences by unique of the flip', () => {
+    const r = gp.sin(gp.arange(40).multiply(0.7)).multiply(0.02).add(0.001);
+    const eq = gp.cumprod(r.add(1));
+    const dd = eq.divide(gp.maximum.accumulate(eq)).subtract(1);
+    const end = gp.argmin(dd);
+    check(eq.slice('-3:'), ['float64', [3], [1.05011803753, 1.07205804392, 1.09086897258]], 'equity');
+    check(dd.min(), ['float64', [], -0.0521109806049], 'max drawdown');
+    check(end, ['int64', [], 35], 'trough');
+    check(gp.argmax(eq.slice(`:${Number(end) + 1}`)), ['int64', [], 31], 'peak');
+    check(gp.searchsorted(gp.arange(40).multiply(1.5), gp.array([0.2, 7.5, 30, 100]), { side: 'right' }).subtract(1), ['int64', [4], [0, 5, 20, 39]], 'as-of');
+    const z = gp.arange(15).multiply(4).add(1).remainder(6);
+    const li = (gp.unique(gp.flip(z), { returnIndex: true }) as gp.GpuArray[])[1];
+    check(gp.subtract(z.size - 1, li), ['int64', [3], [12, 14, 13]], 'last occurrence');
+  });
+
+  it('per-row modes and distinct counts: applyAlongAxis of bincount, sort and diff; one-hot counts by eye.take', () => {
+    const M = gp.arange(35).multiply(9).add(4).remainder(13).remainder(4).reshape(5, 7);
+    check(gp.sort(M, { axis: 1 }), ['int64', [5, 7], [[0, 0, 1, 1, 1, 2, 2], [0, 0, 0, 2, 3, 3, 3], [0, 1, 1, 1, 2, 2, 2], [0, 0, 0, 0, 3, 3, 3], [1, 1, 1, 2, 2, 2, 3]]], 'sorted rows');
+    const cnt = gp.applyAlongAxis((r: gp.GpuArray) => gp.bincount(r, { minlength: 4 }), 1, M);
+    check(cnt, ['int64', [5, 4], [[2, 3, 2, 0], [3, 0, 1, 3], [1, 3, 3, 0], [4, 0, 0, 3], [0, 3, 3, 1]]], 'counts');
+    check(gp.argmax(cnt, { axis: 1 }), ['int64', [5], [1, 0, 1, 0, 1]], 'modes');
+    check(gp.diff(gp.sort(M, { axis: 1 }), { axis: 1 }).notEqual(0).sum({ axis: 1 }).add(1), ['int64', [5], [3, 3, 3, 2, 3]], 'distinct');
+    check(gp.eye(4, { dtype: 'int64' }).take(M.ravel(), { axis: 0 }).sum({ axis: 0 }), ['int64', [4], [10, 9, 9, 7]], 'one-hot');
+    check(gp.cumsum(gp.eye(4, { dtype: 'bool' }).take(M, { axis: 0 }), { axis: 1 }).slice(0), ['int64', [7, 4], [[1, 0, 0, 0], [2, 0, 0, 0], [2, 1, 0, 0], [2, 2, 0, 0], [2, 3, 0, 0], [2, 3, 1, 0], [2, 3, 2, 0]]], 'bool cumsum');
+  });
 });
