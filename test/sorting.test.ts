@@ -132,6 +132,9 @@ describeEachDevice('sorting', () => {
       expect(sameValues(ip.map((i) => host[i]), p)).to.equal(true);
     }
     expect(() => gp.partition(a, 200)).to.throw(RangeError, /kth\(=200\) out of bounds/);
+    // NumPy wraps a negative kth once before its message: np.partition(np.array([3, 1, 2]), -4) says kth(=-1).
+    expect(() => gp.partition(gp.array([3, 1, 2]), -4)).to.throw(RangeError, 'kth(=-1) out of bounds (3)');
+    expect(() => gp.argpartition(gp.arange(6).reshape(2, 3), [1, -5], { axis: 1 })).to.throw(RangeError, 'kth(=-2) out of bounds (3)');
   });
 });
 

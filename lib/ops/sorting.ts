@@ -296,7 +296,8 @@ function checkKth(name: string, a: GpuArray, kth: unknown, axis: number | null):
   if (list.length === 0) throw new TypeError(`${name}: Partition index must be integer`); // NumPy refuses an empty kth
   for (const k of list) {
     // An empty axis (or array) has nothing to place: NumPy returns it whatever kth is.
-    if (len > 0 && a.size > 0 && (k < -len || k >= len)) throw new RangeError(`kth(=${k}) out of bounds (${len})`);
+    // NumPy's message names kth after a negative one is wrapped once (-4 of 3 is kth(=-1)).
+    if (len > 0 && a.size > 0 && (k < -len || k >= len)) throw new RangeError(`kth(=${k < 0 ? k + len : k}) out of bounds (${len})`);
   }
 }
 
