@@ -338,4 +338,53 @@ describeEachDevice('NumPy statistics programs ported to gp (sweep)', () => {
     check(gp.eye(4, { dtype: 'int64' }).take(M.ravel(), { axis: 0 }).sum({ axis: 0 }), ['int64', [4], [10, 9, 9, 7]], 'one-hot');
     check(gp.cumsum(gp.eye(4, { dtype: 'bool' }).take(M, { axis: 0 }), { axis: 1 }).slice(0), ['int64', [7, 4], [[1, 0, 0, 0], [2, 0, 0, 0], [2, 1, 0, 0], [2, 2, 0, 0], [2, 3, 0, 0], [2, 3, 1, 0], [2, 3, 2, 0]]], 'bool cumsum');
   });
+
+  it('stratified split: lexsort by class then a random key, rank within class, setdiff1d for the rest', () => {
+    const y = gp.arange(24).multiply(5).add(2).remainder(3);
+    const key = gp.cos(gp.arange(24).multiply(1.9));
+    const o = gp.lexsort([key, y]);
+    check(o, ['int64', [24], [5, 8, 2, 11, 14, 17, 20, 23, 22, 1, 19, 4, 16, 7, 13, 10, 15, 18, 12, 21, 9, 6, 3, 0]], 'order');
+    const [, first, inv] = gp.unique(y.take(o), { returnIndex: true, returnInverse: true }) as gp.GpuArray[];
+    const within = gp.arange(24).subtract(first.take(inv));
+    check(within, ['int64', [24], [0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7]], 'rank in class');
+    const test = o.take(gp.flatnonzero(within.less(2)));
+    check(test, ['int64', [6], [5, 8, 22, 1, 15, 18]], 'test rows');
+    check(gp.setdiff1d(gp.arange(24), test), ['int64', [18], [0, 2, 3, 4, 6, 7, 9, 10, 11, 12, 13, 14, 16, 17, 19, 20, 21, 23]], 'train rows');
+  });
+
+  it('winsorising by keepdims percentiles and clip, a rank transform, corrcoef of rows, a smoothed histogram', () => {
+    const X = gp.sin(gp.arange(40).reshape(5, 8).multiply(1.37)).multiply(2);
+    const lo = gp.percentile(X, 10, { axis: 1, keepdims: true }), hi = gp.percentile(X, 90, { axis: 1, keepdims: true });
+    check(lo, ['float64', [5, 1], [[-1.50179094668], [-1.80667145804], [-1.9175261721], [-1.8219654806], [-1.51588858632]]], 'low');
+    check(gp.clip(X, lo, hi).slice(':2'), ['float64', [2, 8], [[0.0, 1.89520851738, 0.781769557797, -1.50179094668, -1.43914334564, 1.0738952049, 1.86751954364, -0.328942701025], [-1.80667145804, -0.468351417017, 1.81190948462, 1.19112109938, -1.33677194273, -1.7243586814, 0.648926226915, 1.8633011366]]], 'winsorised');
+    check(gp.argsort(gp.argsort(X, { axis: 1 }), { axis: 1 }).add(1).subtract(0.5).divide(8).slice(':2'), ['float64', [2, 8], [[0.4375, 0.9375, 0.5625, 0.0625, 0.1875, 0.6875, 0.8125, 0.3125], [0.0625, 0.4375, 0.8125, 0.6875, 0.3125, 0.1875, 0.5625, 0.9375]]], 'rank transform');
+    check(gp.corrcoef(X).slice(':2'), ['float64', [2, 5], [[1.0, -0.0556406254971, -0.996578774046, 0.116534830579, 0.986330633883], [-0.0556406254971, 1.0, -0.0270700339059, -0.998132091703, 0.109642959322]]], 'corrcoef');
+    check(gp.convolve(gp.histogram(X, 10, { range: [-3, 3] })[0], gp.array([0.25, 0.5, 0.25]), 'same'), ['float64', [10], [1.0, 4.0, 5.5, 4.25, 3.75, 4.5, 5.25, 5.5, 4.5, 1.75]], 'smoothed');
+  });
+
+  it('Markov chain: sampling by the cumsum of a transition row, transition counts by add.at, matrixPower', () => {
+    const P = gp.array([[0.9, 0.1, 0], [0.2, 0.5, 0.3], [0, 0.4, 0.6]]);
+    const C = gp.cumsum(P, { axis: 1 });
+    const u = gp.arange(30).multiply(0.618034).remainder(1);
+    const states = [0];
+    for (let t = 0; t < 30; t++) states.push(Number(C.slice(states[t]).less(u.item(t) as number).sum()));
+    const s = gp.array(states);
+    check(s, ['int64', [31], [0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 2, 2, 1, 1, 1, 2]], 'states');
+    const T = gp.zeros([3, 3], 'int64');
+    gp.add.at(T, [s.slice(':-1'), s.slice('1:')], 1);
+    check(T, ['int64', [3, 3], [[18, 2, 0], [1, 5, 2], [0, 1, 1]]], 'transitions');
+    check(T.divide(T.sum({ axis: 1, keepdims: true })), ['float64', [3, 3], [[0.9, 0.1, 0.0], [0.125, 0.625, 0.25], [0.0, 0.5, 0.5]]], 'empirical');
+    check(gp.linalg.matrixPower(P, 50).slice(0), ['float64', [3], [0.533350635468, 0.266659419474, 0.199989945058]], 'stationary');
+  });
+
+  it('cumulative count within groups: stable argsort, change points, maximum.accumulate, put back', () => {
+    const k = gp.arange(16).multiply(11).add(3).remainder(4);
+    const o = gp.argsort(k, { kind: 'stable' });
+    const ks = k.take(o);
+    const start = gp.concatenate([gp.array([true]), ks.slice('1:').notEqual(ks.slice(':-1'))]);
+    const grpStart = gp.maximum.accumulate(gp.where(start, gp.arange(16), 0));
+    const res = gp.zerosLike(k);
+    gp.put(res, o, gp.arange(16).subtract(grpStart));
+    check(res, ['int64', [16], [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]], 'cumcount');
+  });
 });
