@@ -144,6 +144,16 @@ const dtypeArgs = (name: RandomStateSharedName): [string[], string[]] =>
 /** The Generator methods a RandomState offers (NumPy's RandomState methods of the same names; the distributions with CuPy's dtype). */
 export type RandomStateSharedMethods = Pick<Generator, RandomStateSharedName>;
 
+/** Generator.choice's messages and RandomState.choice's words for the same ValueErrors. */
+const LEGACY_CHOICE_MESSAGES: readonly (readonly [RegExp, string])[] = [
+  [/^choice: a must be a positive integer unless/, 'a must be greater than 0 unless no samples are taken'],
+  [/^choice: a cannot be empty unless/, "'a' cannot be empty unless no samples are taken"],
+  [/^choice: a must be a sequence or an integer/, 'a must be 1-dimensional or an integer'],
+  [/^choice: Cannot take a larger sample than population/, "Cannot take a larger sample than population when 'replace=False'"],
+  [/^choice: a and p must have same size$/, "'a' and 'p' must have same size"],
+  [/^choice: p must be 1-dimensional$/, "'p' must be 1-dimensional"],
+];
+
 /**
  * numpy.random.RandomState / cupy.random.RandomState: the legacy sampling methods (`rand`, `randn`,
  * `randint`, `randomSample`, `seed`, `getState`/`setState` and every distribution) on an
@@ -311,7 +321,16 @@ export class RandomState {
     const a = bindArgs('choice', args, ['a', 'size', 'replace', 'p']);
     const pop = a.a;
     if ((pop instanceof GpuArray && pop.ndim > 1) || nestedList(pop)) throw new RangeError('choice: a must be 1-dimensional');
-    return this.gen.choice(pop, a.size, a.replace, a.p);
+    try {
+      return this.gen.choice(pop, a.size, a.replace, a.p);
+    } catch (e) {
+      // RandomState.choice words its ValueErrors apart from Generator.choice's (NumPy 2.4's mtrand).
+      if (e instanceof RangeError) {
+        const m = LEGACY_CHOICE_MESSAGES.find(([from]) => from.test(e.message));
+        if (m !== undefined) throw new RangeError(`choice: ${m[1]}`);
+      }
+      throw e;
+    }
   }
 
   /** Multinomial samples: multinomial(n, pvals, size?); int64; 1-D pvals only, as RandomState. */
