@@ -219,4 +219,17 @@ describeEachDevice('gp.random edge rules', () => {
     expect(() => g().dirichlet(c([1, 2]))).to.throw(TypeError);
     expect(() => g().choice(2, 3, true, c([0.5, 0.5]))).to.throw(TypeError);
   });
+
+  it('integral parameters: a number or list value past int64 is an OverflowError (RangeError), not wrapped', () => {
+    // np: binomial(2**63, .5), binomial([1, 9.3e18], .5), hypergeometric(5, 5, [1, 1e300]), multinomial([1, 2**63], [.5, .5]),
+    // multinomial(2**63, [.5, .5]): OverflowError (Python int too large to convert to C long); binomial([1, 2**62], .5) draws
+    expect(() => g().binomial(2 ** 63, 0.5)).to.throw(RangeError, /too large/);
+    expect(() => g().binomial([1, 9.3e18], 0.5)).to.throw(RangeError, /too large/);
+    expect(() => g().binomial([1n, 2n ** 63n], 0.5)).to.throw(RangeError, /too large/);
+    expect(() => g().hypergeometric(5, 5, [1, 1e300])).to.throw(RangeError, /too large/);
+    expect(() => g().multinomial([1, 2 ** 63], [0.5, 0.5])).to.throw(RangeError, /too large/);
+    expect(() => g().multinomial(2 ** 63, [0.5, 0.5])).to.throw(RangeError, /too large/);
+    const b = g().binomial([1, 2 ** 62], 0.5);
+    expect([b.dtype.name, b.shape]).to.deep.equal(['int64', [2]]);
+  });
 });

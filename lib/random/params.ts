@@ -115,6 +115,17 @@ export function checkIntegralArray(v: unknown, method: string): void {
   }
 }
 
+/**
+ * NumPy converts the numbers of an integral parameter given as a number or a JS list (Python ints
+ * and floats) to int64 one by one: a finite value outside int64's range is its OverflowError (a
+ * RangeError), not wrapped. Typed arrays and GpuArrays are checked by their dtype instead.
+ */
+export function checkInt64Values(v: unknown, method: string): void {
+  const bad = (x: unknown): boolean =>
+    typeof x === 'bigint' ? x < -(2n ** 63n) || x >= 2n ** 63n : typeof x === 'number' ? Number.isFinite(x) && (x >= 2 ** 63 || x < -(2 ** 63)) : Array.isArray(x) ? x.some(bad) : false;
+  if (bad(v)) throw new RangeError(`${method}: Python int too large to convert to C long`);
+}
+
 /** NumPy's cast of an integral parameter to int64: fractions truncate toward 0 (-0.5 gives 0). */
 export function truncateParam(p: Param): void {
   if (p.scalar !== null) p.scalar = Math.trunc(p.scalar) + 0;
