@@ -232,4 +232,25 @@ describeEachDevice('gp.random edge rules', () => {
     const b = g().binomial([1, 2 ** 62], 0.5);
     expect([b.dtype.name, b.shape]).to.deep.equal(['int64', [2]]);
   });
+
+  it('out= may be F-contiguous (NumPy\'s check_output takes C or F order); other strides are refused', () => {
+    // np: g.random(out=np.zeros((3, 2)).T), standard_normal, standard_exponential, standard_gamma([[1], [1000]], out=...) fill it;
+    // out=np.zeros(4)[::2] is a ValueError
+    const o = gp.zeros([3, 2]).T;
+    expect(g().random({ out: o })).to.equal(o);
+    expect(values(o).every((v) => v > 0 && v < 1)).to.equal(true);
+    const f = gp.zeros([3, 2], 'float32').T;
+    expect(g().standardNormal({ out: f, dtype: 'float32' })).to.equal(f);
+    expect(values(f).some((v) => v !== 0)).to.equal(true);
+    const e = gp.zeros([3, 2]).T;
+    g().standardExponential({ out: e });
+    expect(values(e).every((v) => v > 0)).to.equal(true);
+    // The shape parameter follows out's logical layout: row 1 has shape 1000 (mean 1000, sd 32).
+    const s = gp.zeros([3, 2]).T;
+    g().standardGamma([[1], [1000]], { out: s });
+    const rows = s.toArray() as number[][];
+    expect(rows[0].every((v) => v < 50)).to.equal(true);
+    expect(rows[1].every((v) => v > 800 && v < 1200)).to.equal(true);
+    expect(() => g().random({ out: gp.zeros([4]).slice('::2') })).to.throw(RangeError, /contiguous/);
+  });
 });

@@ -24,18 +24,21 @@ function floatDType(dt: unknown, method: string): DType {
   return d;
 }
 
-/** The array to fill: `out` (C-contiguous, of the dtype and size) or a new one. */
+/** The array to fill: `out` (C- or F-contiguous, as NumPy's check_output, of the dtype and size) or a new one. */
 function target(method: string, size: Size, d: DType, out: unknown): GpuArray {
   if (out === null || out === undefined) return empty(sizeShape(size, method) ?? [], d);
   if (!(out instanceof GpuArray)) throw new TypeError(`${method}: out must be a GpuArray`);
   if (out.dtype !== d) throw new TypeError(`${method}: Supplied output array has the wrong type. Expected ${d.name}, got ${out.dtype.name}`);
-  if (!out.layoutFlags.cContiguous || unwritable(out)) throw new RangeError(`${method}: Supplied output array is not contiguous, writable or aligned.`);
+  if (!(out.layoutFlags.cContiguous || out.layoutFlags.fContiguous) || unwritable(out)) throw new RangeError(`${method}: Supplied output array is not contiguous, writable or aligned.`);
   const sz = sizeShape(size, method);
   if (sz !== null && (sz.length !== out.ndim || sz.some((x, i) => x !== out.shape[i]))) {
     throw new RangeError(`${method}: size must match out.shape when used together`);
   }
   return out;
 }
+
+/** The C-contiguous view the kernels fill: `o`, or the transpose of an F-contiguous `out` (NumPy fills out's memory in order). */
+const fillView = (o: GpuArray): GpuArray => (o.layoutFlags.cContiguous ? o : o.T);
 
 /**
  * NumPy's numpy.random.Generator on the Philox bit generator: samples are made on the device and
@@ -66,7 +69,7 @@ export class Generator {
     const a = bindArgs('random', args, ['size', 'dtype', 'out']);
     const d = floatDType(a.dtype, 'random');
     const o = target('random', a.size as Size, d, a.out);
-    fillRandom(this.bitGenerator, o);
+    fillRandom(this.bitGenerator, fillView(o));
     return o;
   }
 
@@ -75,7 +78,7 @@ export class Generator {
     const a = bindArgs('standardNormal', args, ['size', 'dtype', 'out']);
     const d = floatDType(a.dtype, 'standardNormal');
     const o = target('standardNormal', a.size as Size, d, a.out);
-    fillNormal(this.bitGenerator, o);
+    fillNormal(this.bitGenerator, fillView(o));
     return o;
   }
 
@@ -88,7 +91,7 @@ export class Generator {
     const a = bindArgs('standardExponential', args, ['size', 'dtype', 'method', 'out']);
     const d = floatDType(a.dtype, 'standardExponential');
     const o = target('standardExponential', a.size as Size, d, a.out);
-    runSampler(this.bitGenerator, { name: 'std_exponential', words: 2, params: [], expr: 'gpa::rng::standard_exponential(s)' }, o, []);
+    runSampler(this.bitGenerator, { name: 'std_exponential', words: 2, params: [], expr: 'gpa::rng::standard_exponential(s)' }, fillView(o), []);
     return o;
   }
 
@@ -106,9 +109,11 @@ export class Generator {
       const size = (a.size === undefined || a.size === null) && hasOut && a.out instanceof GpuArray ? a.out.shape : (a.size as Size);
       const shape = outShape([p], sizeShape(size, 'standardGamma'));
       const o = hasOut ? target('standardGamma', shape, d, a.out) : empty(shape, d);
-      const kp = kernelParam(p, shape);
+      // An F-contiguous out is filled through its transpose, the parameters transposed with it.
+      const fo = fillView(o);
+      const kp = fo === o || p.array === null ? kernelParam(p, shape) : p.array.broadcastTo(shape).T.astype(dtypes.float64);
       temps.push(kp);
-      runSampler(this.bitGenerator, { name: 'std_gamma', words: 4, params: ['double'], expr: 'A != A ? gpa::rng::quiet_nan() : gpa::rng::standard_gamma(s, A)' }, o, [kp]);
+      runSampler(this.bitGenerator, { name: 'std_gamma', words: 4, params: ['double'], expr: 'A != A ? gpa::rng::quiet_nan() : gpa::rng::standard_gamma(s, A)' }, fo, [kp]);
       return o;
     } finally {
       disposeAll(temps);
