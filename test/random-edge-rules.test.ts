@@ -253,4 +253,10 @@ describeEachDevice('gp.random edge rules', () => {
     expect(rows[1].every((v) => v > 800 && v < 1200)).to.equal(true);
     expect(() => g().random({ out: gp.zeros([4]).slice('::2') })).to.throw(RangeError, /contiguous/);
   });
+
+  it('permuted of a 0-d array: an axis is out of bounds (AxisError) before the len() TypeError', () => {
+    // np: g.permuted(np.array(5), axis=0) is an AxisError; g.permuted(np.array(5)) a TypeError
+    expect(() => g().permuted(gp.array(5), { axis: 0 })).to.throw(RangeError, /out of bounds/);
+    expect(() => g().permuted(gp.array(5))).to.throw(TypeError);
+  });
 });

@@ -168,7 +168,11 @@ export function shuffle(bg: Philox, x: unknown, axis: number): void {
 export function permuted(bg: Philox, x: unknown, axis: number | null | undefined, out: unknown): GpuArray {
   const a = asDeviceArray(x, 'permuted');
   try {
-    if (a.ndim === 0) throw new TypeError('permuted: len() of unsized object (x must be at least 1-dimensional)');
+    if (a.ndim === 0) {
+      // NumPy normalises an axis first: permuted(0-d, axis=0) is its AxisError (a RangeError).
+      if (axis !== null && axis !== undefined) normAxis(axis, 0, 'permuted');
+      throw new TypeError('permuted: len() of unsized object (x must be at least 1-dimensional)');
+    }
     let result: GpuArray;
     if (axis === null || axis === undefined) {
       const idx = permutationIndices(bg, a.size);
