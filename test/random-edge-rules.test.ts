@@ -259,4 +259,13 @@ describeEachDevice('gp.random edge rules', () => {
     expect(() => g().permuted(gp.array(5), { axis: 0 })).to.throw(RangeError, /out of bounds/);
     expect(() => g().permuted(gp.array(5))).to.throw(TypeError);
   });
+
+  it('integers and randint: dtype null is NumPy\'s dtype=None (float64), a TypeError; omitted is int64', () => {
+    // np: g.integers(0, 5, 3, None), np.random.randint(0, 5, 3, None): TypeError Unsupported dtype dtype('float64')
+    expect(() => g().integers(0, 5, 3, null)).to.throw(TypeError, /float64/);
+    expect(() => g().integers(0, 5, 3, { dtype: null })).to.throw(TypeError, /float64/);
+    expect(() => new gp.random.RandomState(1).randint(0, 5, 3, null)).to.throw(TypeError, /float64/);
+    expect(g().integers(0, 5, 3, undefined, true).dtype.name).to.equal('int64');
+    expect(gp.random.randint(0, 5, 3).dtype.name).to.equal('int64');
+  });
 });

@@ -130,7 +130,7 @@ export class Generator {
   integers(...args: unknown[]): GpuArray {
     const a = bindArgs('integers', args, ['low', 'high', 'size', 'dtype', 'endpoint']);
     if (a.low === undefined) throw new TypeError("integers() missing required argument 'low'");
-    return integers(this.bitGenerator, a.low as number, a.high as number | undefined, a.size as Size, (a.dtype ?? 'int64') as DTypeLike, a.endpoint === true);
+    return integers(this.bitGenerator, a.low as number, a.high as number | undefined, a.size as Size, a.dtype as DTypeLike, a.endpoint === true);
   }
 
   /** A distribution of DISTRIBUTIONS: its parameters (positional or options), then size. */

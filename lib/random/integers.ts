@@ -66,9 +66,12 @@ function broadcastValues(src: { shape: number[]; values: bigint[] }, shape: read
   };
 }
 
-/** The dtype of `method`'s integers (default int64): an integer dtype or bool, else NumPy's TypeError. */
+/**
+ * The dtype of `method`'s integers (default int64 when omitted): an integer dtype or bool, else
+ * NumPy's TypeError; null is NumPy's dtype=None, float64, so refused too.
+ */
 export function integerDType(dt: DTypeLike | null | undefined, method: string): DType {
-  const d: DType = toDType(dt ?? 'int64');
+  const d: DType = toDType(dt === undefined ? 'int64' : dt === null ? 'float64' : dt);
   if (!d.isInteger && !d.isBool) throw new TypeError(`${method}: Unsupported dtype ${d.name} for ${method}`);
   return d;
 }
