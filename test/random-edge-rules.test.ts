@@ -268,4 +268,21 @@ describeEachDevice('gp.random edge rules', () => {
     expect(g().integers(0, 5, 3, undefined, true).dtype.name).to.equal('int64');
     expect(gp.random.randint(0, 5, 3).dtype.name).to.equal('int64');
   });
+
+  it('legacy permutation of a 0-d array or a float is mtrand\'s IndexError; Generator\'s stays an AxisError', () => {
+    // np: np.random.RandomState(1).permutation(np.array(5)), .permutation(5.5), np.random.permutation(np.array(3)):
+    // IndexError x must be an integer or at least 1-dimensional; default_rng().permutation(5.5): AxisError
+    expect(() => new gp.random.RandomState(1).permutation(gp.array(5))).to.throw(gp.IndexError, /at least 1-dimensional/);
+    expect(() => new gp.random.RandomState(1).permutation(5.5)).to.throw(gp.IndexError, /at least 1-dimensional/);
+    expect(() => gp.random.permutation(gp.array(3))).to.throw(gp.IndexError, /at least 1-dimensional/);
+    expect(() => g().permutation(5.5)).to.throw(RangeError);
+    expect(new gp.random.RandomState(1).permutation(4).shape).to.deep.equal([4]);
+  });
+
+  it('RandomState and random.seed refuse a SeedSequence (NumPy casts it as an object to int64: TypeError)', () => {
+    // np: np.random.RandomState(np.random.SeedSequence(1)), np.random.seed(np.random.SeedSequence(1)): TypeError
+    expect(() => new gp.random.RandomState(new gp.random.SeedSequence(1) as never)).to.throw(TypeError, /Cannot cast/);
+    expect(() => new gp.random.RandomState(1).seed(new gp.random.SeedSequence(1) as never)).to.throw(TypeError, /Cannot cast/);
+    expect(() => gp.random.seed(new gp.random.SeedSequence(1) as never)).to.throw(TypeError, /Cannot cast/);
+  });
 });

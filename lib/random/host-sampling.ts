@@ -121,13 +121,17 @@ function asDeviceArray(x: unknown, method: string): GpuArray {
   throw new TypeError(`${method}: expected an array or an integer, got ${typeof x}`);
 }
 
-export function permutation(bg: Philox, x: unknown, axis: number): GpuArray {
+/**
+ * numpy.random.Generator.permutation; `notArray` is the error for an x that is neither an integer
+ * nor an array of at least one dimension (Generator's AxisError, a RangeError; RandomState's IndexError).
+ */
+export function permutation(bg: Philox, x: unknown, axis: number, notArray: new (message: string) => Error = RangeError): GpuArray {
   // A bool is Python's int subclass: permutation(True) permutes arange(1).
   if (typeof x === 'boolean') x = Number(x);
   if (typeof x === 'number' || typeof x === 'bigint') {
     const n = Number(x);
     // NumPy takes a float as a 0-d array: an axis error (np.random.default_rng().permutation(2.5)).
-    if (!Number.isInteger(n)) throw new RangeError(`permutation: x must be an integer or at least 1-dimensional, got ${n}`);
+    if (!Number.isInteger(n)) throw new notArray(`permutation: x must be an integer or at least 1-dimensional, got ${n}`);
     // NumPy permutes arange(n): empty for a negative n.
     if (n <= 0) return indexArray(new Float64Array(0), [0]);
     const idx = permutationIndices(bg, n);
@@ -135,7 +139,7 @@ export function permutation(bg: Philox, x: unknown, axis: number): GpuArray {
   }
   const a = asDeviceArray(x, 'permutation');
   try {
-    if (a.ndim < 1) throw new RangeError('permutation: x must be an integer or at least 1-dimensional');
+    if (a.ndim < 1) throw new notArray('permutation: x must be an integer or at least 1-dimensional');
     const ax = normAxis(axis, a.ndim, 'permutation');
     const idx = permutationIndices(bg, a.shape[ax]);
     return upload(takeAlong(download(a), a.shape, ax, a.itemsize, idx), a.shape, a);

@@ -97,9 +97,9 @@ export function choice(...args: unknown[]): GpuArray {
 export function shuffle(...args: unknown[]): void {
   rng().shuffle(...args);
 }
-/** A shuffled copy of an array, or a permutation of arange(n) for an integer n, from the global generator (numpy.random.permutation), as Generator.permutation. */
+/** A shuffled copy of an array, or a permutation of arange(n) for an integer n, from the global generator (numpy.random.permutation), as RandomState.permutation. */
 export function permutation(...args: unknown[]): GpuArray {
-  return rng().permutation(...args);
+  return state().permutation(...args);
 }
 
 // The other legacy distributions (numpy.random.exponential, poisson, ...), drawn by the global

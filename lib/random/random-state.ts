@@ -14,7 +14,9 @@ import { DISTRIBUTIONS } from './distributions.js';
 import { integerDType } from './integers.js';
 import { bindArgs, type Size, sizeShape } from './params.js';
 import { Generator } from './generator.js';
-import { hostEntropy, type SeedEntropy } from './seed-sequence.js';
+import { hostEntropy, type SeedEntropy, SeedSequence } from './seed-sequence.js';
+import { permutation } from './host-sampling.js';
+import { IndexError } from '../../bindings/errors.js';
 
 /** Whether any value of a number, nested JS array or GpuArray parameter satisfies `bad` (other types are left to the Generator). */
 function someValue(v: unknown, bad: (x: number) => boolean): boolean {
@@ -29,6 +31,8 @@ const nestedList = (v: unknown): boolean => Array.isArray(v) && v.some((x) => Ar
 
 /** A Philox seeded as RandomState.seed takes it: none (the OS), or integers each in [0, 2**32). */
 function seededPhilox(s0: SeedEntropy | GpuArray | Scalar | null | undefined): Philox {
+  // NumPy's RandomState takes integers or a bit generator, not a SeedSequence (its object array cast).
+  if ((s0 as unknown) instanceof SeedSequence) throw new TypeError("seed: Cannot cast scalar from dtype('O') to dtype('int64') according to the rule 'safe'");
   const s = hostEntropy(s0, true);
   if (Array.isArray(s) && s.length === 0) throw new RangeError('seed: Seed must be non-empty');
   // NumPy takes a list as np.asarray of it: a nested list is not 1-d ([[1, 2]], [[1]]).
@@ -99,7 +103,6 @@ let warnedRandomIntegers = false;
 export type RandomStateSharedName =
   | 'normal'
   | 'shuffle'
-  | 'permutation'
   | 'bytes'
   | 'standardNormal'
   | 'standardExponential'
@@ -135,7 +138,7 @@ export type RandomStateSharedName =
 // Every shared name once (`satisfies` checks the table against the union both ways): null where the
 // Generator's method serves as it is (the standard* ones take Generator's dtype, float32 made
 // directly), else the kind of CuPy's dtype argument, taken off before the Generator draws.
-const SHARED: Record<RandomStateSharedName, ResultKind | null> = { normal: 'float', shuffle: null, permutation: null, bytes: null, standardNormal: null, standardExponential: null, standardGamma: null, exponential: 'float', lognormal: 'float', laplace: 'float', logistic: 'float', gumbel: 'float', weibull: 'float', pareto: 'float', rayleigh: 'float', gamma: 'float', beta: 'float', chisquare: 'float', poisson: 'int', binomial: 'int', negativeBinomial: 'int', geometric: 'int', multivariateNormal: 'float', standardCauchy: 'float', standardT: 'float', f: 'float', power: 'float', triangular: 'float', vonmises: 'float', wald: 'float', noncentralChisquare: 'float', noncentralF: 'float', zipf: 'int', logseries: 'int' } satisfies Record<RandomStateSharedName, ResultKind | null>;
+const SHARED: Record<RandomStateSharedName, ResultKind | null> = { normal: 'float', shuffle: null, bytes: null, standardNormal: null, standardExponential: null, standardGamma: null, exponential: 'float', lognormal: 'float', laplace: 'float', logistic: 'float', gumbel: 'float', weibull: 'float', pareto: 'float', rayleigh: 'float', gamma: 'float', beta: 'float', chisquare: 'float', poisson: 'int', binomial: 'int', negativeBinomial: 'int', geometric: 'int', multivariateNormal: 'float', standardCauchy: 'float', standardT: 'float', f: 'float', power: 'float', triangular: 'float', vonmises: 'float', wald: 'float', noncentralChisquare: 'float', noncentralF: 'float', zipf: 'int', logseries: 'int' } satisfies Record<RandomStateSharedName, ResultKind | null>;
 
 /** A distribution's positional arguments with CuPy's dtype: its parameters, size, dtype (multivariateNormal: dtype an option only, after its keyword-only method). */
 const dtypeArgs = (name: RandomStateSharedName): [string[], string[]] =>
@@ -311,6 +314,15 @@ export class RandomState {
       if (someValue(a.nsample, (x) => !(x >= 1))) throw new RangeError('hypergeometric: nsample < 1 or nsample is NaN');
       return this.gen.hypergeometric(a);
     });
+  }
+
+  /**
+   * A shuffled copy of `x` along its first axis, or of arange(x) for an integer (RandomState.permutation;
+   * `axis` as Generator's): an x that is neither is NumPy mtrand's IndexError.
+   */
+  permutation(...args: unknown[]): GpuArray {
+    const a = bindArgs('permutation', args, ['x', 'axis']);
+    return permutation(this.gen.bitGenerator, a.x, (a.axis ?? 0) as number, IndexError);
   }
 
   /**
