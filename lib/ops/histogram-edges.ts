@@ -50,7 +50,7 @@ const edgeDtypeOf = (d: DType) => (d.kind === 'f' ? d : dtypes.float64);
  * dtype's float, and NumPy's linspace runs in their own float dtype (outerEdges). Returns `a`
  * (cast where its edge dtype changes; the caller disposes a new one) and the numeric range.
  */
-export function withRangeEnds(fn: string, a: GpuArray, range: unknown, bins: unknown): { a: GpuArray; range: readonly [number, number] | null | undefined } {
+function withRangeEnds(fn: string, a: GpuArray, range: unknown, bins: unknown): { a: GpuArray; range: readonly [number, number] | null | undefined } {
   if (!Array.isArray(range) || range.length !== 2) return { a, range: range as readonly [number, number] | null | undefined };
   // Explicit edges: NumPy compares the data with them as it is (the range unused).
   const counted = typeof bins === 'number' || typeof bins === 'string';
@@ -59,6 +59,23 @@ export function withRangeEnds(fn: string, a: GpuArray, range: unknown, bins: unk
   const { nums, ends } = rangeEndValues(fn, range);
   if (ends !== null) RANGE_DTYPE.set(nums, ends);
   return { a: counted ? castForEnds(a, ends) : a, range: nums };
+}
+
+/**
+ * histogram's and histogramBinEdges's first step (withRangeEnds): when the range is not plain
+ * numbers or the data take the ends' edge dtype, `again` with that data, the range as numbers and
+ * a rule's bin count made from the data as given (NumPy's estimators see a itself, integers as
+ * integers); null when nothing changes.
+ */
+export function againWithRangeEnds<O extends { bins?: unknown; range?: unknown; weights?: unknown }, R>(fn: string, a: GpuArray, o: O, again: (a: GpuArray, o: O) => R): R | null {
+  const re = withRangeEnds(fn, a, o.range, integerValue(o.bins));
+  if (re.range === o.range && re.a === a) return null;
+  try {
+    const rule = typeof o.bins === 'string' && (o.weights === undefined || o.weights === null) && !a.dtype.isComplex;
+    return again(re.a, { ...o, bins: rule ? binCountOf(o.bins as string, a, re.range ?? null) : o.bins, range: re.range });
+  } finally {
+    if (re.a !== a) re.a.dispose();
+  }
 }
 
 /**
@@ -174,17 +191,9 @@ export function histogramBinEdges(a: ArrayArg, ...more: (HistogramBins | readonl
   const o = bindArgs('histogramBinEdges', more, ['bins', 'range', 'weights']) as HistogramBinEdgesOptions;
   if (a.dtype.isComplex) throw new TypeError('histogramBinEdges: complex input is not supported');
   const bins = o.bins ?? 10;
-  const re = withRangeEnds('histogramBinEdges', a, o.range, integerValue(bins));
-  if (re.range !== o.range || re.a !== a) {
-    try {
-      // A rule counts the data as given (NumPy's estimators see a itself, integers as integers).
-      const b = typeof bins === 'string' && (o.weights === undefined || o.weights === null) ? binCountOf(bins, a, re.range ?? null) : bins;
-      return histogramBinEdges(re.a, { ...o, bins: b, range: re.range });
-    } finally {
-      if (re.a !== a) re.a.dispose();
-    }
-  }
-  // Numbers from here (withRangeEnds).
+  const again = againWithRangeEnds('histogramBinEdges', a, { ...o, bins }, (x, ox) => histogramBinEdges(x, ox));
+  if (again !== null) return again;
+  // Numbers from here (againWithRangeEnds).
   const range = o.range as readonly [number, number] | null | undefined;
   const weighted = o.weights !== undefined && o.weights !== null;
   if (weighted) {

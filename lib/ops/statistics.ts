@@ -10,7 +10,7 @@ import { imag, real } from './complex-parts.js';
 import { COOPERATIVE_MARK, gridFor, moduleKernel } from './device-kernels.js';
 import { diff } from './differences.js';
 import { binCountOf, binEstimators } from './histogram-bins.js';
-import { assertFiniteBins, type HistogramBins, type HistogramRangeEnd, linspaceEdgesIn, outerEdges, uniformEdges, withRangeEnds } from './histogram-edges.js';
+import { assertFiniteBins, type HistogramBins, type HistogramRangeEnd, linspaceEdgesIn, outerEdges, uniformEdges, againWithRangeEnds } from './histogram-edges.js';
 import { evenHistogram } from './histogram-even.js';
 import { reductionFunctions } from './reductions.js';
 import { searchsorted } from './searching.js';
@@ -175,16 +175,8 @@ export function histogram(a: ArrayArg, ...more: (HistogramBins | readonly [Histo
   const options = bindArgs('histogram', more, ['bins', 'range', 'density', 'weights']) as HistogramOptions;
   options.bins ??= 10;
   // 0-d arrays (and bigints) as range ends: numbers, their dtype kept for the edges (NumPy's result_type).
-  const re = withRangeEnds('histogram', a, options.range, integerValue(options.bins));
-  if (re.range !== options.range || re.a !== a) {
-    try {
-      // A rule counts the data as given (NumPy's estimators see a itself, integers as integers).
-      const b = typeof options.bins === 'string' && (options.weights === undefined || options.weights === null) && !a.dtype.isComplex ? binCountOf(options.bins, a, re.range ?? null) : options.bins;
-      return histogram(re.a, { ...options, bins: b, range: re.range });
-    } finally {
-      if (re.a !== a) re.a.dispose();
-    }
-  }
+  const again = againWithRangeEnds('histogram', a, options, (x, o) => histogram(x, o));
+  if (again !== null) return again;
   // Host weights and TypedArray edges as NumPy's array_like: uploaded, then the GpuArray path.
   const hw = options.weights !== undefined && options.weights !== null && !(options.weights instanceof GpuArray);
   if (hw || ArrayBuffer.isView(options.bins)) {

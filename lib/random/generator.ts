@@ -14,7 +14,7 @@ import { fillNormal, fillRandom, runSampler, SamplerSpec } from './kernels.js';
 import { multinomial, multivariateHypergeometric } from './multivariate.js';
 import { dirichlet } from './dirichlet.js';
 import { multivariateNormal } from './mvn.js';
-import { bindArgs, checkInt64Values, checkIntegralArray, checkParam, disposeAll, kernelParam, outShape, Param, Size, sizeShape, toParam, truncateParam } from './params.js';
+import { bindArgs, checkIntegralArray, checkParam, disposeAll, kernelParam, outShape, Param, Size, sizeShape, toParam, truncateParam } from './params.js';
 import { checkPositionalCount } from '../util/options.js';
 import { RandomState } from './random-state.js';
 
@@ -145,10 +145,7 @@ export class Generator {
         // undefined takes the default; null is NumPy's None, which toParam refuses.
         const v = a[pd.name] === undefined ? pd.def : a[pd.name];
         if (v === undefined) throw new TypeError(`${method}() missing required argument '${pd.name}'`);
-        if (pd.integer) {
-          checkIntegralArray(v, method);
-          checkInt64Values(v, method);
-        }
+        if (pd.integer) checkIntegralArray(v, method);
         const p = toParam(v, pd.name, method);
         if (p.array !== null && p.array !== v) temps.push(p.array);
         if (pd.integer) {

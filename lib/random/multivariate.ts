@@ -5,7 +5,7 @@ import { asarray, empty } from '../ops/creation.js';
 import { RawKernel, RawKernelFn } from '../kernel/raw-kernel.js';
 import type { Philox } from './bit-generator.js';
 import { geometry } from './kernels.js';
-import { checkInt64Values, checkIntegralArray, checkParam, disposeAll, kernelParam, outShape, Param, refuseComplex, Size, sizeShape, toParam } from './params.js';
+import { checkIntegralArray, checkParam, disposeAll, kernelParam, outShape, Param, refuseComplex, Size, sizeShape, toParam } from './params.js';
 
 function hostVector(x: unknown, what: string): { shape: number[]; data: Float64Array } {
   refuseComplex(x, what);
@@ -25,7 +25,6 @@ export function multinomial(bg: Philox, nIn: unknown, pvalsIn: unknown, size: Si
   if (nIn === undefined || nIn === null) throw new TypeError("multinomial() missing required argument 'n'");
   // NumPy converts n to int64 (10.5 draws 10; a float array is refused).
   checkIntegralArray(nIn, 'multinomial');
-  checkInt64Values(nIn, 'multinomial');
   const np = toParam(typeof nIn === 'number' ? Math.trunc(nIn) : nIn, 'n', 'multinomial', dtypes.int64);
   const temps: unknown[] = np.array !== null && np.array !== nIn ? [np.array] : [];
   try {

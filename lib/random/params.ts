@@ -103,9 +103,10 @@ export function checkParam(p: Param, ok: (x: number) => boolean, message: string
 }
 
 /**
- * An integral parameter given as an array (a GpuArray or a TypedArray, NumPy's ndarray) must cast
- * to int64 safely, as NumPy's conversion of it: a float64 or uint64 array is a TypeError, not
- * truncated. Numbers and JS lists are converted as NumPy converts Python values (10.5 draws 10).
+ * An integral parameter converts to int64 as NumPy's conversion of it: an array (a GpuArray or a
+ * TypedArray, NumPy's ndarray) must cast safely (a float64 or uint64 array is a TypeError, not
+ * truncated); numbers and JS lists (Python ints and floats) convert one by one (10.5 draws 10), a
+ * finite value outside int64's range being NumPy's OverflowError (a RangeError), not wrapped.
  */
 export function checkIntegralArray(v: unknown, method: string): void {
   const d = v instanceof GpuArray ? v.dtype : ArrayBuffer.isView(v) && !(v instanceof DataView) ? dtypeOfTypedArray(v) : null;
@@ -113,17 +114,9 @@ export function checkIntegralArray(v: unknown, method: string): void {
     const what = v instanceof GpuArray && v.ndim === 0 ? 'scalar' : 'array data';
     throw new TypeError(`${method}: Cannot cast ${what} from dtype('${d.name}') to dtype('int64') according to the rule 'safe'`);
   }
-}
-
-/**
- * NumPy converts the numbers of an integral parameter given as a number or a JS list (Python ints
- * and floats) to int64 one by one: a finite value outside int64's range is its OverflowError (a
- * RangeError), not wrapped. Typed arrays and GpuArrays are checked by their dtype instead.
- */
-export function checkInt64Values(v: unknown, method: string): void {
-  const bad = (x: unknown): boolean =>
-    typeof x === 'bigint' ? x < -(2n ** 63n) || x >= 2n ** 63n : typeof x === 'number' ? Number.isFinite(x) && (x >= 2 ** 63 || x < -(2 ** 63)) : Array.isArray(x) ? x.some(bad) : false;
-  if (bad(v)) throw new RangeError(`${method}: Python int too large to convert to C long`);
+  const outside = (x: unknown): boolean =>
+    typeof x === 'bigint' ? x < -(2n ** 63n) || x >= 2n ** 63n : typeof x === 'number' ? Number.isFinite(x) && (x >= 2 ** 63 || x < -(2 ** 63)) : Array.isArray(x) ? x.some(outside) : false;
+  if (outside(v)) throw new RangeError(`${method}: Python int too large to convert to C long`);
 }
 
 /** NumPy's cast of an integral parameter to int64: fractions truncate toward 0 (-0.5 gives 0). */
