@@ -22,6 +22,11 @@ extern "C" __global__ void gpa_parallel_copy(char* dst, const char* src, long lo
 
 #include <sched.h>
 
+// The upload's copy into a slot; a probe may define its own (bench/probes/upload-stream-probe.ts).
+#ifndef GPA_STAGE_COPY
+#define GPA_STAGE_COPY memcpy
+#endif
+
 typedef int (*gpa_cu_ctx_set)(unsigned long long);
 typedef int (*gpa_cu_htod)(unsigned long long, const void*, size_t, unsigned long long);
 typedef int (*gpa_cu_record)(unsigned long long, unsigned long long);
@@ -92,7 +97,7 @@ extern "C" __global__ void gpa_staged_upload(unsigned long long dst, const char*
   const long long n = bounds[k + 1] - base;
   const long long stripe = ((n + stripes - 1) / stripes + 4095) & ~4095LL;
   const long long lo = t * stripe;
-  if (lo < n) memcpy(slot + lo, src + base + lo, (size_t)((lo + stripe < n ? lo + stripe : n) - lo));
+  if (lo < n) GPA_STAGE_COPY(slot + lo, src + base + lo, (size_t)((lo + stripe < n ? lo + stripe : n) - lo));
   if ((__atomic_add_fetch(mine, 1u, __ATOMIC_ACQ_REL) & COUNT) != (unsigned int)stripes || failed()) return;
   if ((r = ((gpa_cu_ctx_set)plan[0])(plan[4])) != 0) return fail(r, 0);
   if ((r = ((gpa_cu_htod)plan[1])(dst + base, slot, (size_t)n, plan[5])) != 0) return fail(r, 1);
@@ -130,13 +135,13 @@ export class ParallelHostCopy {
     return this.grid.x;
   }
 
-  /** Null when this machine cannot build host kernels (no C++ compiler). */
-  static create(cache: DiskCache): ParallelHostCopy | null {
+  /** Null when this machine cannot build host kernels (no C++ compiler). `defines` goes before the source (probes). */
+  static create(cache: DiskCache, defines = ''): ParallelHostCopy | null {
     const host = CpuBackend.create(cache);
     if ('error' in host) return null;
     try {
       const prog = host.loadProgram({
-        source: SOURCE,
+        source: defines + SOURCE,
         kernels: [
           { name: 'gpa_parallel_copy', paramTypes: ['char*', 'const char*', 'long long'] },
           {
