@@ -2,7 +2,9 @@
 // dirichlet of all-zero alphas and of a scalar, multinomial's n truncated, the marginals limit of
 // multivariate_hypergeometric, choice's axis past the population (IndexError), keyword-only
 // parameters (permuted's axis and out, multivariate_normal's method), standard_exponential's
-// method taken as NumPy takes it.
+// method taken as NumPy takes it; from a sweep against NumPy 2.4: integers of a size with no
+// elements, standard_gamma's out (C order, checked before the shape), choice of a negative a with
+// no samples, negative_binomial's None, permuted's out checked before the axis.
 import { expect } from 'chai';
 import * as gp from '../lib/index.js';
 import { describeEachDevice } from './helpers.js';
@@ -234,8 +236,8 @@ describeEachDevice('gp.random edge rules', () => {
   });
 
   it('out= may be F-contiguous (NumPy\'s check_output takes C or F order); other strides are refused', () => {
-    // np: g.random(out=np.zeros((3, 2)).T), standard_normal, standard_exponential, standard_gamma([[1], [1000]], out=...) fill it;
-    // out=np.zeros(4)[::2] is a ValueError
+    // np: g.random(out=np.zeros((3, 2)).T), standard_normal, standard_exponential fill it; standard_gamma
+    // (a sampler with a parameter) takes C order only (random-legacy-rules); out=np.zeros(4)[::2] is a ValueError
     const o = gp.zeros([3, 2]).T;
     expect(g().random({ out: o })).to.equal(o);
     expect(values(o).every((v) => v > 0 && v < 1)).to.equal(true);
@@ -245,12 +247,6 @@ describeEachDevice('gp.random edge rules', () => {
     const e = gp.zeros([3, 2]).T;
     g().standardExponential({ out: e });
     expect(values(e).every((v) => v > 0)).to.equal(true);
-    // The shape parameter follows out's logical layout: row 1 has shape 1000 (mean 1000, sd 32).
-    const s = gp.zeros([3, 2]).T;
-    g().standardGamma([[1], [1000]], { out: s });
-    const rows = s.toArray() as number[][];
-    expect(rows[0].every((v) => v < 50)).to.equal(true);
-    expect(rows[1].every((v) => v > 800 && v < 1200)).to.equal(true);
     expect(() => g().random({ out: gp.zeros([4]).slice('::2') })).to.throw(RangeError, /contiguous/);
   });
 
@@ -284,5 +280,76 @@ describeEachDevice('gp.random edge rules', () => {
     expect(() => new gp.random.RandomState(new gp.random.SeedSequence(1) as never)).to.throw(TypeError, /Cannot cast/);
     expect(() => new gp.random.RandomState(1).seed(new gp.random.SeedSequence(1) as never)).to.throw(TypeError, /Cannot cast/);
     expect(() => gp.random.seed(new gp.random.SeedSequence(1) as never)).to.throw(TypeError, /Cannot cast/);
+  });
+
+  const rs = () => new gp.random.RandomState(3);
+  const shapeOf = (r: gp.GpuArray) => [r.dtype.name, r.shape];
+
+  it('integers and randint: a size of no elements is an empty draw before the bounds are read', () => {
+    // np: default_rng().integers([3, 4], 10, size=0) -> int64 (0,); integers([[1], [2]], size=(2, 0)) -> (2, 0);
+    // RandomState().randint(np.array([1.5]), size=0) -> int64 (0,); integers([-3, 4], 2, size=0) -> (0,)
+    expect(shapeOf(g().integers([3, 4], 10, 0))).to.deep.equal(['int64', [0]]);
+    expect(shapeOf(g().integers([[1], [2]], null, [2, 0]))).to.deep.equal(['int64', [2, 0]]);
+    expect(shapeOf(g().integers([-3, 4], 2, { size: 0, dtype: 'uint8' }))).to.deep.equal(['uint8', [0]]);
+    expect(shapeOf(rs().randint(gp.array([1.5]), null, 0))).to.deep.equal(['int64', [0]]);
+    expect(shapeOf(gp.random.randint([3, 4], 10, [0, 3]))).to.deep.equal(['int64', [0, 3]]);
+    // np: integers([3, 4], 10, size=3) is a broadcast ValueError
+    expect(() => g().integers([3, 4], 10, 3)).to.throw(RangeError, /shape mismatch/);
+  });
+
+  it('standardGamma: out is C-contiguous only and checked (layout, dtype, size) before the shape parameter', () => {
+    // np: g.standard_gamma(2.0, out=np.zeros((3, 2)).T) -> ValueError 'must be C-contiguous'
+    expect(() => g().standardGamma(2, { out: gp.zeros([3, 2]).T })).to.throw(RangeError, /C-contiguous/);
+    expect(() => g().standardGamma(2, { out: gp.zeros([3, 2], 'float32').T, dtype: 'float32' })).to.throw(RangeError, /C-contiguous/);
+    // np: g.standard_gamma(-1.0, out=np.zeros(3, 'float32')) -> TypeError (wrong type) before 'shape < 0'
+    expect(() => g().standardGamma(-1, { out: gp.zeros([3], 'float32') })).to.throw(TypeError, /wrong type/);
+    expect(() => g().standardGamma(-1, { out: gp.zeros([3]), dtype: 'float32' })).to.throw(TypeError, /wrong type/);
+    // np: g.standard_gamma(-1.0, out=np.zeros(3), size=4) -> ValueError 'size must match out.shape'
+    expect(() => g().standardGamma(-1, { out: gp.zeros([3]), size: 4 })).to.throw(RangeError, /size must match/);
+    // np: g.standard_gamma([[1.0], [2.0]], out=np.zeros(3)) -> broadcast ValueError; a C out is filled
+    expect(() => g().standardGamma([[1], [2]], { out: gp.zeros([3]) })).to.throw(RangeError, /shape mismatch/);
+    const o = gp.zeros([2, 3]);
+    expect(g().standardGamma([[1], [1000]], { out: o })).to.equal(o);
+    const rows = o.toArray() as number[][];
+    expect(rows[0].every((v) => v > 0 && v < 50)).to.equal(true);
+    expect(rows[1].every((v) => v > 800 && v < 1200)).to.equal(true);
+    // random, standardNormal and standardExponential keep NumPy's C- or F-contiguous out
+    const f = gp.zeros([3, 2]).T;
+    expect(g().random({ out: f })).to.equal(f);
+    expect(() => g().random({ out: gp.zeros([6]).slice('::2') })).to.throw(RangeError, /contiguous/);
+  });
+
+  it('choice: a negative integer a is refused only when samples are taken', () => {
+    // np: default_rng().choice(-1, size=0) -> int64 (0,); RandomState().choice(-1, size=0) -> (0,);
+    // choice(-1, size=3) -> ValueError; choice(-1, size=0, replace=False) -> ValueError (larger sample)
+    expect(shapeOf(g().choice(-1, 0))).to.deep.equal(['int64', [0]]);
+    expect(shapeOf(rs().choice(-1, [0, 2]))).to.deep.equal(['int64', [0, 2]]);
+    expect(() => g().choice(-1, 3)).to.throw(RangeError, /positive integer/);
+    expect(() => rs().choice(-1, 3)).to.throw(RangeError, /greater than 0/);
+    expect(() => g().choice(-1, 0, false)).to.throw(RangeError, /larger sample/);
+    // np: choice(np.array([[1, 2], [3, 4]]), 2, axis=True) -> TypeError (an integer is required for the axis)
+    expect(() => g().choice(gp.array([[1, 2], [3, 4]]), 2, { axis: true as never })).to.throw(TypeError);
+  });
+
+  it('negativeBinomial: Generator reads None as NaN (ValueError); RandomState refuses it (TypeError)', () => {
+    // np: default_rng().negative_binomial(None, 0.5) -> ValueError 'n must not be NaN';
+    // negative_binomial(5, None) -> ValueError 'p <= 0, p > 1 or p contains NaNs'; RandomState's: TypeError
+    expect(() => g().negativeBinomial(null, 0.5)).to.throw(RangeError, /n must not be NaN/);
+    expect(() => g().negativeBinomial(5, null)).to.throw(RangeError, /p <= 0/);
+    expect(() => rs().negativeBinomial(null, 0.5)).to.throw(TypeError);
+    expect(() => gp.random.negativeBinomial(5, null)).to.throw(TypeError);
+    expect(() => rs().normal(null)).to.throw(TypeError);
+  });
+
+  it('permuted: out is checked (shape, safe cast) before the axis', () => {
+    // np: permuted(np.array([7]), axis=1, out=np.zeros(1, 'float32')) -> TypeError (int64 to float32 'safe');
+    // axis=1 with out=np.zeros(1, 'int64') -> AxisError; out of another shape -> ValueError
+    const x = gp.array([7]);
+    expect(() => g().permuted(x, { axis: 1, out: gp.zeros([1], 'float32') })).to.throw(TypeError, /safe/);
+    expect(() => g().permuted(x, { axis: 1, out: gp.zeros([1], 'int64') })).to.throw(RangeError, /out of bounds/);
+    expect(() => g().permuted(x, { axis: 1, out: gp.zeros([2], 'int64') })).to.throw(RangeError, /same shape/);
+    const o = gp.zeros([1], 'float64');
+    expect(g().permuted(x, { out: o })).to.equal(o);
+    expect(o.toArray()).to.deep.equal([7]);
   });
 });

@@ -15,6 +15,8 @@ export interface ParamDef {
   integer?: boolean;
   /** NumPy's message for a NaN value when NaN is refused before `ok` is asked (else `ok` decides). */
   nanMessage?: string;
+  /** null (None) is read as NaN, as NumPy's array conversion of it (negative_binomial's), not refused. */
+  noneIsNaN?: boolean;
 }
 
 export interface DistributionDef {
@@ -100,8 +102,8 @@ export const DISTRIBUTIONS: Record<string, DistributionDef> = {
       'negative_binomial',
       4,
       [
-        { name: 'n', ...positive('n'), nanMessage: 'n must not be NaN' },
-        { name: 'p', ok: (x) => x > 0 && x <= 1, message: 'p <= 0, p > 1 or p contains NaNs' },
+        { name: 'n', ...positive('n'), nanMessage: 'n must not be NaN', noneIsNaN: true },
+        { name: 'p', ok: (x) => x > 0 && x <= 1, message: 'p <= 0, p > 1 or p contains NaNs', noneIsNaN: true },
       ],
       `B == 1.0 ? (int64_t)0 : ${ns}poisson(s, ${ns}standard_gamma(s, A) * ((1.0 - B) / B))`,
       'int64',

@@ -24,12 +24,18 @@ function floatDType(dt: unknown, method: string): DType {
   return d;
 }
 
-/** The array to fill: `out` (C- or F-contiguous, as NumPy's check_output, of the dtype and size) or a new one. */
-function target(method: string, size: Size, d: DType, out: unknown): GpuArray {
+/**
+ * The array to fill: `out` or a new one. NumPy's check_output, in its order: out's layout (C- or
+ * F-contiguous; C only where `cOnly`, NumPy's samplers with parameters), writable, then its dtype,
+ * then `size` against its shape.
+ */
+function target(method: string, size: Size, d: DType, out: unknown, cOnly = false): GpuArray {
   if (out === null || out === undefined) return empty(sizeShape(size, method) ?? [], d);
   if (!(out instanceof GpuArray)) throw new TypeError(`${method}: out must be a GpuArray`);
+  if (!(out.layoutFlags.cContiguous || (out.layoutFlags.fContiguous && !cOnly)) || unwritable(out)) {
+    throw new RangeError(`${method}: Supplied output array must be ${cOnly ? 'C-' : ''}contiguous, writable, aligned, and in machine byte-order.`);
+  }
   if (out.dtype !== d) throw new TypeError(`${method}: Supplied output array has the wrong type. Expected ${d.name}, got ${out.dtype.name}`);
-  if (!(out.layoutFlags.cContiguous || out.layoutFlags.fContiguous) || unwritable(out)) throw new RangeError(`${method}: Supplied output array is not contiguous, writable or aligned.`);
   const sz = sizeShape(size, method);
   if (sz !== null && (sz.length !== out.ndim || sz.some((x, i) => x !== out.shape[i]))) {
     throw new RangeError(`${method}: size must match out.shape when used together`);
@@ -100,20 +106,19 @@ export class Generator {
     const a = bindArgs('standardGamma', args, ['shape', 'size', 'dtype', 'out']);
     const d = floatDType(a.dtype, 'standardGamma');
     if (a.shape === undefined) throw new TypeError("standardGamma() missing required argument 'shape'");
+    // NumPy checks out (C-contiguous only, its dtype, size) before the parameter.
+    const hasOut = a.out !== undefined && a.out !== null;
+    const given = hasOut ? target('standardGamma', a.size as Size, d, a.out, true) : null;
     const p = toParam(a.shape, 'shape', 'standardGamma');
     const temps: unknown[] = p.array !== null && p.array !== a.shape ? [p.array] : [];
     try {
       checkParam(p, (x) => Number.isNaN(x) || (x >= 0 && !Object.is(x, -0)), 'shape < 0'); // NumPy's CONS_NON_NEGATIVE
       // With out and no size, out's shape is the size (NumPy fills out, broadcasting `shape` to it).
-      const hasOut = a.out !== undefined && a.out !== null;
-      const size = (a.size === undefined || a.size === null) && hasOut && a.out instanceof GpuArray ? a.out.shape : (a.size as Size);
-      const shape = outShape([p], sizeShape(size, 'standardGamma'));
-      const o = hasOut ? target('standardGamma', shape, d, a.out) : empty(shape, d);
-      // An F-contiguous out is filled through its transpose, the parameters transposed with it.
-      const fo = fillView(o);
-      const kp = fo === o || p.array === null ? kernelParam(p, shape) : p.array.broadcastTo(shape).T.astype(dtypes.float64);
+      const shape = outShape([p], given !== null ? [...given.shape] : sizeShape(a.size as Size, 'standardGamma'));
+      const o = given ?? empty(shape, d);
+      const kp = kernelParam(p, shape);
       temps.push(kp);
-      runSampler(this.bitGenerator, { name: 'std_gamma', words: 4, params: ['double'], expr: 'A != A ? gpa::rng::quiet_nan() : gpa::rng::standard_gamma(s, A)' }, fo, [kp]);
+      runSampler(this.bitGenerator, { name: 'std_gamma', words: 4, params: ['double'], expr: 'A != A ? gpa::rng::quiet_nan() : gpa::rng::standard_gamma(s, A)' }, o, [kp]);
       return o;
     } finally {
       disposeAll(temps);
@@ -143,7 +148,7 @@ export class Generator {
     try {
       def.params.forEach((pd) => {
         // undefined takes the default; null is NumPy's None, which toParam refuses.
-        const v = a[pd.name] === undefined ? pd.def : a[pd.name];
+        const v = a[pd.name] === undefined ? pd.def : a[pd.name] === null && pd.noneIsNaN ? NaN : a[pd.name];
         if (v === undefined) throw new TypeError(`${method}() missing required argument '${pd.name}'`);
         if (pd.integer) checkIntegralArray(v, method);
         const p = toParam(v, pd.name, method);

@@ -172,6 +172,13 @@ export function shuffle(bg: Philox, x: unknown, axis: number): void {
 export function permuted(bg: Philox, x: unknown, axis: number | null | undefined, out: unknown): GpuArray {
   const a = asDeviceArray(x, 'permuted');
   try {
+    const hasOut = out !== null && out !== undefined;
+    // NumPy checks out (its type, x's shape, x's dtype cast 'safe' into it) before the axis.
+    if (hasOut) {
+      if (!(out instanceof GpuArray)) throw new TypeError('permuted: out must be a GpuArray');
+      if (out.ndim !== a.ndim || out.shape.some((d, i) => d !== a.shape[i])) throw new RangeError('permuted: out must have the same shape as x');
+      if (!canCastSafely(a.dtype, out.dtype)) throw castingError(a.dtype, out.dtype, 'safe');
+    }
     if (a.ndim === 0) {
       // NumPy normalises an axis first: permuted(0-d, axis=0) is its AxisError (a RangeError).
       if (axis !== null && axis !== undefined) normAxis(axis, 0, 'permuted');
@@ -203,17 +210,10 @@ export function permuted(bg: Philox, x: unknown, axis: number | null | undefined
       result = back.copy();
       m.dispose();
     }
-    if (out !== null && out !== undefined) {
-      if (!(out instanceof GpuArray)) throw new TypeError('permuted: out must be a GpuArray');
-      if (out.ndim !== a.ndim || out.shape.some((d, i) => d !== a.shape[i])) throw new RangeError('permuted: out must have the same shape as x');
-      // NumPy copies into out under 'safe' casting.
-      if (!canCastSafely(a.dtype, out.dtype)) {
-        result.dispose();
-        throw castingError(a.dtype, out.dtype, 'safe');
-      }
-      out.set(result);
+    if (hasOut) {
+      (out as GpuArray).set(result);
       result.dispose();
-      return out;
+      return out as GpuArray;
     }
     return result;
   } finally {
@@ -293,14 +293,12 @@ export function choice(bg: Philox, aIn: unknown, size: Size, replace: boolean, p
     n = Number(aIn);
     // NumPy: ValueError "a must be a sequence or an integer, not <class 'float'>".
     if (!Number.isInteger(n)) throw new RangeError(`choice: a must be a sequence or an integer, not ${n}`);
-    if (n < 0) throw new RangeError('choice: a must be a positive integer unless no samples are taken');
   } else if (aIn instanceof GpuArray && aIn.ndim === 0) {
     // NumPy: a 0-d integer (or bool) array stands for its integer (operator.index); other 0-d arrays are refused.
     if (aIn.dtype.kind !== 'i' && aIn.dtype.kind !== 'u' && aIn.dtype.kind !== 'b') throw new RangeError(`choice: a must be a sequence or an integer, not a 0-d ${aIn.dtype.name} array`);
     const v = aIn.toArray() as number | bigint | boolean;
     n = Number(v);
     if (typeof v === 'bigint') aIn = v;
-    if (n < 0) throw new RangeError('choice: a must be a positive integer unless no samples are taken');
   } else {
     pop = asDeviceArray(aIn, 'choice');
     if (pop.ndim < 1) throw new RangeError('choice: a must be a sequence or an integer, not a 0-d array');
@@ -314,8 +312,9 @@ export function choice(bg: Philox, aIn: unknown, size: Size, replace: boolean, p
   try {
     const shape = sizeShape(size, 'choice');
     const k = shape === null ? 1 : shape.reduce((x, y) => x * y, 1);
-    // NumPy checks the population before p: an integer a names it, an empty array says so.
-    if (n === 0 && k > 0) throw new RangeError(pop === null ? 'choice: a must be a positive integer unless no samples are taken' : 'choice: a cannot be empty unless no samples are taken');
+    // NumPy checks the population before p: an integer a names it (a negative one too, unless no
+    // samples are taken), an empty array says so.
+    if (n <= 0 && k > 0) throw new RangeError(pop === null ? 'choice: a must be a positive integer unless no samples are taken' : 'choice: a cannot be empty unless no samples are taken');
     let p: Float64Array | null = null;
     // NumPy's tolerance on sum(p): sqrt(eps) of float64, or of p's own float dtype when coarser.
     let atol = Math.sqrt(Number.EPSILON);

@@ -78,6 +78,9 @@ export function integerDType(dt: DTypeLike | null | undefined, method: string): 
 
 export function integers(bg: Philox, lowIn: Bound, highIn: Bound | null | undefined, size: Size, dt: DTypeLike, endpoint: boolean): GpuArray {
   const d = integerDType(dt, 'integers');
+  const sz = sizeShape(size, 'integers');
+  // A size of no elements: NumPy returns the empty array before it reads the bounds (their shapes too).
+  if (sz !== null && shapeSize(sz) === 0) return empty(sz, d);
   let low = lowIn;
   let high = highIn;
   if (high === null || high === undefined) {
@@ -87,7 +90,6 @@ export function integers(bg: Philox, lowIn: Bound, highIn: Bound | null | undefi
   const lo = boundValues(low, 'low');
   const hi = boundValues(high, 'high');
   const { min, max } = d.isBool ? { min: 0n, max: 1n } : integerRange(d);
-  const sz = sizeShape(size, 'integers');
   let shape: number[];
   try {
     shape = broadcastShapes(lo.shape, hi.shape);
@@ -99,7 +101,7 @@ export function integers(bg: Philox, lowIn: Bound, highIn: Bound | null | undefi
   } catch {
     throw new RangeError('shape mismatch: objects cannot be broadcast to a single shape');
   }
-  // No values to draw: NumPy returns the empty array before checking the bounds.
+  // No values to draw (bounds of a zero-length shape): NumPy returns the empty array before checking their values.
   if (shapeSize(shape) === 0) return empty(shape, d);
   // NumPy's checks, on every value.
   const inclusiveMaxOf = (h: bigint) => (endpoint ? h : h - 1n);

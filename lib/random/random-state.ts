@@ -380,7 +380,11 @@ for (const name of Object.keys(SHARED) as RandomStateSharedName[]) {
       const g = this.generator;
       const method = g[name] as (...a: unknown[]) => GpuArray;
       if (kind === null) return method.apply(g, args);
-      return drawAs(name, kind, names, keywordOnly, args, (o) => method.call(g, o));
+      return drawAs(name, kind, names, keywordOnly, args, (o) => {
+        // RandomState reads a scalar parameter as a Python float: None is a TypeError, also where Generator takes it as NaN (negativeBinomial).
+        for (const { name: pn } of DISTRIBUTIONS[name]?.params ?? []) if (o[pn] === null) throw new TypeError(`${name}: ${pn} must be real number, not null`);
+        return method.call(g, o);
+      });
     },
     writable: true,
     configurable: true,
