@@ -46,13 +46,13 @@ export function setState(s: PhiloxState): void {
   state().setState(s);
 }
 
-/** Uniform [0, 1) of shape (d0, d1, ...), float64 unless {dtype: 'float32'}. */
-export function rand(...d: (number | bigint | { dtype?: 'float32' | 'float64' })[]): GpuArray {
+/** Uniform [0, 1) of shape (d0, d1, ...) (numbers, bigints or typed integer scalars), float64 unless {dtype: 'float32'}. */
+export function rand(...d: (number | bigint | Scalar | { dtype?: 'float32' | 'float64' })[]): GpuArray {
   return state().rand(...d);
 }
 
 /** Standard normal of shape (d0, d1, ...), float64 unless {dtype: 'float32'}. */
-export function randn(...d: (number | bigint | { dtype?: 'float32' | 'float64' })[]): GpuArray {
+export function randn(...d: (number | bigint | Scalar | { dtype?: 'float32' | 'float64' })[]): GpuArray {
   return state().randn(...d);
 }
 

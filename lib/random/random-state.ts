@@ -6,21 +6,22 @@ import { type DType, dtype as toDType, type DTypeLike, dtypes } from '../core/dt
 import { GpuArray } from '../core/gpu-array.js';
 import { Scalar } from '../core/scalar.js';
 import { empty } from '../ops/creation.js';
-import { lengthOf } from '../core/shape.js';
+import { lengthOf, operatorIndex } from '../core/shape.js';
 import { ufuncFunctions, type UfuncOperand } from '../ops/ufunc-api.js';
-import { readOptions } from '../util/options.js';
+import { checkPositionalCount, readOptions } from '../util/options.js';
 import { Philox, type PhiloxState } from './bit-generator.js';
 import { DISTRIBUTIONS } from './distributions.js';
 import { integerDType } from './integers.js';
-import { bindArgs, type Size, sizeShape } from './params.js';
+import { bindArgs, checkIntegralArray, type Size, sizeShape } from './params.js';
 import { Generator } from './generator.js';
 import { hostEntropy, type SeedEntropy, SeedSequence } from './seed-sequence.js';
 import { permutation } from './host-sampling.js';
 import { IndexError } from '../../bindings/errors.js';
 
-/** Whether any value of a number, nested JS array or GpuArray parameter satisfies `bad` (other types are left to the Generator). */
+/** Whether any value of a number, typed scalar, nested JS array or GpuArray parameter satisfies `bad` (other types are left to the Generator). */
 function someValue(v: unknown, bad: (x: number) => boolean): boolean {
   if (typeof v === 'number') return bad(v);
+  if (v instanceof Scalar) return bad(Number(v.valueOf()));
   if (Array.isArray(v)) return v.some((x) => someValue(x, bad));
   if (v instanceof GpuArray) return Array.from(v.toTypedArray() as unknown as Iterable<number | bigint>, Number).some(bad);
   return false;
@@ -37,6 +38,12 @@ function seededPhilox(s0: SeedEntropy | GpuArray | Scalar | null | undefined): P
   if (Array.isArray(s) && s.length === 0) throw new RangeError('seed: Seed must be non-empty');
   // NumPy takes a list as np.asarray of it: a nested list is not 1-d ([[1, 2]], [[1]]).
   if (Array.isArray(s0) && s0.some((x) => Array.isArray(x) || x instanceof GpuArray)) throw new RangeError('seed: Seed array must be 1-d');
+  // A list value past int64 makes NumPy's uint64 array (or one of objects past uint64), which does not cast to int64.
+  const past = (v: unknown, lo: bigint, hi: bigint) => typeof v === 'bigint' && (v >= hi || v < lo);
+  if (Array.isArray(s0) && s0.some((v) => past(v, -(2n ** 63n), 2n ** 63n))) {
+    const d = s0.some((v) => past(v, -(2n ** 63n), 2n ** 64n)) ? 'O' : 'uint64';
+    throw new TypeError(`seed: Cannot cast array data from dtype('${d}') to dtype('int64') according to the rule 'safe'`);
+  }
   // RandomState.seed's range: each integer in [0, 2**32) (negatives are refused by SeedSequence).
   for (const v of typeof s === 'number' || typeof s === 'bigint' ? [s] : Array.isArray(s) ? s : []) {
     if ((typeof v === 'number' || typeof v === 'bigint') && (typeof v === 'bigint' ? v : BigInt(Number.isInteger(v) ? v : 0)) >= 2n ** 32n) {
@@ -46,7 +53,7 @@ function seededPhilox(s0: SeedEntropy | GpuArray | Scalar | null | undefined): P
   return new Philox(s ?? null);
 }
 
-type DimsAndOptions = (number | bigint | { dtype?: 'float32' | 'float64' })[];
+type DimsAndOptions = (number | bigint | Scalar | { dtype?: 'float32' | 'float64' })[];
 
 /** (d0, d1, ..., {dtype}?) as CuPy's rand/randn take them (NumPy's have no dtype: float64). */
 function dims(d: DimsAndOptions, method: string): { shape: number[]; dtype: 'float32' | 'float64' } {
@@ -54,10 +61,11 @@ function dims(d: DimsAndOptions, method: string): { shape: number[]; dtype: 'flo
   const list = [...d];
   const last = list[list.length - 1];
   // An array is not the options object: NumPy's rand((2, 3)) is a TypeError, not a 0-d draw.
-  if (last !== null && typeof last === 'object' && !Array.isArray(last)) {
+  if (last !== null && typeof last === 'object' && !Array.isArray(last) && !(last instanceof Scalar) && !(last instanceof GpuArray)) {
     dtype = resultDType(method, 'float', readOptions<{ dtype: DTypeLike }>(method, list.pop(), ['dtype']).dtype).name as 'float32' | 'float64';
   }
-  const dims = list.map(lengthOf);
+  // A typed integer scalar (gp.int64(2)) or a 0-d integer array is one dimension, as NumPy's operator.index.
+  const dims = list.map((x) => lengthOf(operatorIndex(x)));
   for (const x of dims) if (typeof x !== 'number' || !Number.isInteger(x)) throw new TypeError(`${method}: dimensions must be integers, got ${Array.isArray(x) ? 'an array' : String(x)}`);
   return { shape: dims as number[], dtype };
 }
@@ -176,6 +184,7 @@ export class RandomState {
 
   /** A RandomState seeded as {@link RandomState.seed}, or drawing from a given Philox bit generator. */
   constructor(seed?: SeedEntropy | GpuArray | Scalar | Philox | null) {
+    checkPositionalCount('RandomState', arguments, 0, 1);
     this.gen = new Generator(seed instanceof Philox ? seed : seededPhilox(seed));
   }
 
@@ -186,6 +195,7 @@ export class RandomState {
 
   /** Reseeds: an integer or integers each in [0, 2**32), or none for fresh OS entropy (RandomState.seed). */
   seed(s?: SeedEntropy | GpuArray | Scalar | null): void {
+    checkPositionalCount('seed', arguments, 0, 1);
     this.gen = new Generator(seededPhilox(s));
   }
 
@@ -241,6 +251,10 @@ export class RandomState {
       warnedRandomIntegers = true;
       process.emitWarning('This function is deprecated. Please call randint(low, high + 1) instead', 'DeprecationWarning');
     }
+    // NumPy's random_integers converts each bound to one Python int: an array of one or more dimensions is a TypeError.
+    for (const b of [a.low, a.high]) {
+      if (Array.isArray(b) || ArrayBuffer.isView(b) || (b instanceof GpuArray && b.ndim > 0)) throw new TypeError('randomIntegers: only 0-dimensional arrays can be converted to Python scalars');
+    }
     const [low, high] = a.high === undefined || a.high === null ? [1, a.low] : [a.low, a.high];
     return this.gen.integers(low, high, a.size, 'int64', true);
   }
@@ -257,8 +271,9 @@ export class RandomState {
   }
 
   /** tomaxint(size?): int64 in [0, 2**63 - 1] (RandomState.tomaxint: C long's range). */
-  tomaxint(size?: number | readonly number[] | null): GpuArray {
-    return this.gen.integers(0, 2n ** 63n - 1n, size, 'int64', true);
+  tomaxint(...args: unknown[]): GpuArray {
+    const a = bindArgs('tomaxint', args, ['size']);
+    return this.gen.integers(0, 2n ** 63n - 1n, a.size, 'int64', true);
   }
 
   /** Uniform samples in [low, high): uniform(low = 0, high = 1, size?, dtype = 'float64'); high < low gives samples in (high, low], as RandomState. */
@@ -311,7 +326,9 @@ export class RandomState {
   /** Hypergeometric samples: hypergeometric(ngood, nbad, nsample, size?, dtype = 'int64'); nsample >= 1, as RandomState. */
   hypergeometric(...args: unknown[]): GpuArray {
     return drawAs('hypergeometric', 'int', ['ngood', 'nbad', 'nsample', 'size', 'dtype'], [], args, (a) => {
-      if (someValue(a.nsample, (x) => !(x >= 1))) throw new RangeError('hypergeometric: nsample < 1 or nsample is NaN');
+      // An array must cast to int64 safely first (NumPy's TypeError); a value counts as the integer it truncates to.
+      checkIntegralArray(a.nsample, 'hypergeometric');
+      if (someValue(a.nsample, (x) => !(Math.trunc(x) >= 1))) throw new RangeError('hypergeometric: nsample < 1 or nsample is NaN');
       return this.gen.hypergeometric(a);
     });
   }
@@ -350,11 +367,16 @@ export class RandomState {
     const { n, pvals, size } = bindArgs('multinomial', args, ['n', 'pvals', 'size']);
     // RandomState takes one n (NumPy converts it to a C long).
     if (Array.isArray(n) || ArrayBuffer.isView(n) || (n instanceof GpuArray && n.ndim > 0)) throw new TypeError('multinomial: n must be an integer, not an array (RandomState takes one n)');
+    // n is a C long before pvals is read: NaN, infinities and values past int64 are refused first.
+    checkIntegralArray(n, 'multinomial');
+    if (someValue(n, (x) => !Number.isFinite(x))) throw new RangeError('multinomial: cannot convert float NaN or infinity to integer');
     if (nestedList(pvals) || (pvals instanceof GpuArray && pvals.ndim > 1)) throw new RangeError('multinomial: pvals must be a 1-d sequence (RandomState)');
+    // A number (or 0-d array) has no len(): mtrand's TypeError.
+    if (typeof pvals === 'number' || pvals instanceof Scalar || (pvals instanceof GpuArray && pvals.ndim === 0)) throw new TypeError('multinomial: pvals must be a 1-d sequence');
     const k = Array.isArray(pvals) ? pvals.length : pvals instanceof GpuArray ? pvals.size : ArrayBuffer.isView(pvals) ? (pvals as unknown as ArrayLike<number>).length : -1;
     if (k === 0) {
       // No categories: RandomState returns the empty counts (Generator refuses them).
-      if (someValue(n, (x) => x < 0)) throw new RangeError('n < 0');
+      if (someValue(n, (x) => Math.trunc(x) < 0)) throw new RangeError('n < 0');
       return empty([...(sizeShape(size as Size, 'multinomial') ?? []), 0], dtypes.int64);
     }
     return this.gen.multinomial(...args);
