@@ -319,7 +319,7 @@ describeEachDevice('gp.random edge rules', () => {
     expect(() => g().random({ out: gp.zeros([6]).slice('::2') })).to.throw(RangeError, /contiguous/);
   });
 
-  it('choice: a negative integer a is refused only when samples are taken', () => {
+  it('choice: a negative integer a, or one past int64, is refused only when samples are taken', () => {
     // np: default_rng().choice(-1, size=0) -> int64 (0,); RandomState().choice(-1, size=0) -> (0,);
     // choice(-1, size=3) -> ValueError; choice(-1, size=0, replace=False) -> ValueError (larger sample)
     expect(shapeOf(g().choice(-1, 0))).to.deep.equal(['int64', [0]]);
@@ -327,6 +327,11 @@ describeEachDevice('gp.random edge rules', () => {
     expect(() => g().choice(-1, 3)).to.throw(RangeError, /positive integer/);
     expect(() => rs().choice(-1, 3)).to.throw(RangeError, /greater than 0/);
     expect(() => g().choice(-1, 0, false)).to.throw(RangeError, /larger sample/);
+    // np: choice(2**70, size=(0, 3)) -> int64 (0, 3) (RandomState's too); choice(2**70, size=0, replace=False) -> OverflowError
+    expect(shapeOf(g().choice(2n ** 70n, [0, 3]))).to.deep.equal(['int64', [0, 3]]);
+    expect(shapeOf(rs().choice(2n ** 70n, 0))).to.deep.equal(['int64', [0]]);
+    expect(() => g().choice(2n ** 70n, 0, false)).to.throw(RangeError);
+    expect(() => g().choice(2n ** 70n, 2)).to.throw(RangeError);
     // np: choice(np.array([[1, 2], [3, 4]]), 2, axis=True) -> TypeError (an integer is required for the axis)
     expect(() => g().choice(gp.array([[1, 2], [3, 4]]), 2, { axis: true as never })).to.throw(TypeError);
   });

@@ -254,8 +254,9 @@ function addOne(c: readonly number[]): number[] {
  * draws, or the sparse partial Fisher-Yates) in bigint arithmetic, as an int64 array.
  */
 function bigChoice(bg: Philox, n: bigint, k: number, replace: boolean, doShuffle: boolean, shape: readonly number[]): GpuArray {
-  // NumPy draws indices as int64: n - 1 must fit (without replacement n itself, a C long).
-  if (n > 2n ** 63n || (n === 2n ** 63n && !replace)) throw new RangeError(`choice: a = ${n} is out of bounds for int64`);
+  // NumPy draws indices as int64: n - 1 must fit (without replacement n itself, a C long); with
+  // replacement an empty draw is returned before the bound is read (integers' rule for size 0).
+  if ((n > 2n ** 63n && (k > 0 || !replace)) || (n === 2n ** 63n && !replace)) throw new RangeError(`choice: a = ${n} is out of bounds for int64`);
   const pos = bg.reserve(BigInt(Math.ceil((k * 2) / 4)));
   const key = bg.key;
   const draw = (e: number, r: bigint) => bounded(new ElementStream(key, pos, e, 2), r);
