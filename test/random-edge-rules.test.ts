@@ -357,4 +357,15 @@ describeEachDevice('gp.random edge rules', () => {
     expect(g().permuted(x, { out: o })).to.equal(o);
     expect(o.toArray()).to.deep.equal([7]);
   });
+  it('size: a list element may be a 0-d integer array (operator.index), not a float or 1-d one', () => {
+    // np: normal(size=[2, np.array(3)]) -> (2, 3) (also integers, choice, RandomState.randint, np.array(3, 'uint64'));
+    // size=[2, np.array(3.0)] and [2, np.array([3])] -> TypeError; [np.array(-1)] -> ValueError
+    expect(g().normal({ size: [2, gp.array(3)] as never }).shape).to.deep.equal([2, 3]);
+    expect(shapeOf(g().integers(0, 5, [2, gp.array(3, 'uint64')] as never))).to.deep.equal(['int64', [2, 3]]);
+    expect(g().choice(5, [gp.array(2), 3] as never).shape).to.deep.equal([2, 3]);
+    expect(rs().randint(0, 5, [2, gp.array(3)] as never).shape).to.deep.equal([2, 3]);
+    expect(() => g().normal({ size: [2, gp.array(3.5)] as never })).to.throw(TypeError);
+    expect(() => g().normal({ size: [2, gp.array([3])] as never })).to.throw(TypeError);
+    expect(() => g().normal({ size: [gp.array(-1)] as never })).to.throw(RangeError);
+  });
 });

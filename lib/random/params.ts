@@ -57,8 +57,9 @@ export function sizeShape(size: Size, method: string): number[] | null {
   if (size instanceof GpuArray && (size.dtype.kind === 'i' || size.dtype.kind === 'u') && size.ndim <= 1) {
     return sizeShape(Array.from(size.toTypedArray() as unknown as Iterable<number | bigint>, Number), method);
   }
-  // NumPy: a size that is not an integer (or a sequence of them) is a TypeError, not a ValueError.
-  const dims: readonly unknown[] = (typeof size === 'number' || typeof size === 'bigint' ? [size] : Array.isArray(size) ? size : []).map((x) => lengthOf(plainScalar(x)));
+  // NumPy: a size that is not an integer (or a sequence of them) is a TypeError, not a ValueError;
+  // an element may be a typed integer scalar or a 0-d integer array (operator.index).
+  const dims: readonly unknown[] = (typeof size === 'number' || typeof size === 'bigint' ? [size] : Array.isArray(size) ? size : []).map((x) => lengthOf(operatorIndex(plainScalar(x))));
   if (typeof size !== 'number' && typeof size !== 'bigint' && !Array.isArray(size)) throw new TypeError(`${method}: size must be an integer or an array of integers, got ${typeof size}`);
   for (const d of dims) {
     if (typeof d !== 'number' || !Number.isInteger(d)) throw new TypeError(`${method}: size must be an integer or an array of integers, got ${String(d)}`);
