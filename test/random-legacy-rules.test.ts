@@ -73,4 +73,11 @@ describeEachDevice('gp.random legacy RandomState rules', () => {
     expect(() => new gp.random.RandomState(2n ** 64n)).to.throw(RangeError);
     expect(() => rs().seed([1, 2 ** 32 - 1])).to.not.throw();
   });
+  it('RandomState.dirichlet: a scalar alpha is a TypeError (no len()) before alpha <= 0', () => {
+    // np: RandomState().dirichlet(-1.0), dirichlet(np.float64(-1)) -> TypeError; dirichlet([1.0, -1.0]) -> ValueError
+    expect(() => rs().dirichlet(-1)).to.throw(TypeError);
+    expect(() => rs().dirichlet(gp.float64(-1))).to.throw(TypeError);
+    expect(() => gp.random.dirichlet(gp.array(-1.5))).to.throw(TypeError);
+    expect(() => rs().dirichlet([1, -1])).to.throw(RangeError, /alpha <= 0/);
+  });
 });

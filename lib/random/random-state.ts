@@ -385,7 +385,9 @@ export class RandomState {
   /** Dirichlet samples: dirichlet(alpha, size?, dtype = 'float64'); every alpha > 0, as RandomState. */
   dirichlet(...args: unknown[]): GpuArray {
     return drawAs('dirichlet', 'float', ['alpha', 'size', 'dtype'], [], args, (a) => {
-      if (someValue(a.alpha, (x) => x <= 0)) throw new RangeError('dirichlet: alpha <= 0');
+      // A scalar alpha has no len(): Generator's TypeError comes first, as NumPy's.
+      const scalar = typeof a.alpha === 'number' || a.alpha instanceof Scalar || (a.alpha instanceof GpuArray && a.alpha.ndim === 0);
+      if (!scalar && someValue(a.alpha, (x) => x <= 0)) throw new RangeError('dirichlet: alpha <= 0');
       return this.gen.dirichlet(a);
     });
   }
