@@ -80,4 +80,25 @@ describeEachDevice('gp.random legacy RandomState rules', () => {
     expect(() => gp.random.dirichlet(gp.array(-1.5))).to.throw(TypeError);
     expect(() => rs().dirichlet([1, -1])).to.throw(RangeError, /alpha <= 0/);
   });
+  it('typed float scalars and 0-d arrays: choice/permutation refuse them, multinomial n and pvals items take them, uniform takes a uint64 scalar', () => {
+    // np: default_rng().choice(np.float32(1.0), 2) -> ValueError; RandomState().choice(np.float64(-1.0), 2) -> ValueError
+    // 'a must be 1-dimensional or an integer'; default_rng().permutation(np.float32(1.0)) -> AxisError; RandomState's -> IndexError
+    expect(() => gp.random.defaultRng(3).choice(gp.float32(1), 2)).to.throw(RangeError, /sequence or an integer/);
+    expect(() => rs().choice(gp.float64(-1), 2)).to.throw(RangeError, /1-dimensional or an integer/);
+    expect(() => gp.random.defaultRng(3).permutation(gp.float32(1))).to.throw(RangeError);
+    expect(() => rs().permutation(gp.float64(3))).to.throw(gp.IndexError);
+    // np: RandomState().multinomial(np.array(1.0), [0.5, 0.5]) -> int64 (2,) summing to 1; np.float64(2.0) -> sum 2;
+    // np.array(-1.0) -> ValueError 'n < 0'; np.array(nan) -> ValueError; multinomial(3, [0.5, np.array(0.5)]) -> sum 3
+    const sum = (r: gp.GpuArray) => (r.toArray() as bigint[]).reduce((x, y) => x + y, 0n);
+    const m1 = rs().multinomial(gp.array(1.0, 'float64'), [0.5, 0.5]);
+    expect([...shapeOf(m1), sum(m1)]).to.deep.equal(['int64', [2], 1n]);
+    expect(sum(rs().multinomial(gp.float64(2), [0.5, 0.5]))).to.equal(2n);
+    expect(() => rs().multinomial(gp.array(-1.0, 'float64'), [0.5, 0.5])).to.throw(RangeError, /n < 0/);
+    expect(() => rs().multinomial(gp.array(NaN), [0.5, 0.5])).to.throw(RangeError);
+    expect(sum(gp.random.multinomial(3, [0.5, gp.array(0.5)]))).to.equal(3n);
+    // np: RandomState().uniform(np.uint64(2**63), 2.0, size=2) -> float64 (2,) in (2, 2**63]
+    const u = rs().uniform(gp.uint64(2n ** 63n), 2, 2);
+    expect(shapeOf(u)).to.deep.equal(['float64', [2]]);
+    expect((u.toArray() as number[]).every((v) => v > 2 && v <= 2 ** 63)).to.equal(true);
+  });
 });

@@ -4,6 +4,7 @@
 // position n-1-e) takes element e of one call of n-1 elements, two words each.
 
 import { GpuArray } from '../core/gpu-array.js';
+import { Scalar } from '../core/scalar.js';
 import { lengthOf } from '../core/shape.js';
 import { canCastSafely, castingError } from '../core/promotion.js';
 import { IndexError } from '../../bindings/errors.js';
@@ -128,6 +129,8 @@ function asDeviceArray(x: unknown, method: string): GpuArray {
 export function permutation(bg: Philox, x: unknown, axis: number, notArray: new (message: string) => Error = RangeError): GpuArray {
   // A bool is Python's int subclass: permutation(True) permutes arange(1).
   if (typeof x === 'boolean') x = Number(x);
+  // A typed float scalar is NumPy's 0-d array: no axis 0 to permute (whatever its value).
+  if (x instanceof Scalar) throw new notArray(`permutation: x must be an integer or at least 1-dimensional, got numpy.${x.dtype.name}`);
   if (typeof x === 'number' || typeof x === 'bigint') {
     const n = Number(x);
     // NumPy takes a float as a 0-d array: an axis error (np.random.default_rng().permutation(2.5)).
@@ -290,6 +293,8 @@ export function choice(bg: Philox, aIn: unknown, size: Size, replace: boolean, p
   let n: number;
   // A bool is Python's int subclass: choice(True) draws from arange(1).
   if (typeof aIn === 'boolean') aIn = Number(aIn);
+  // A typed float scalar (gp.float32(1), NumPy's np.float32) is not an integer, whatever its value.
+  if (aIn instanceof Scalar) throw new RangeError(`choice: a must be a sequence or an integer, not numpy.${aIn.dtype.name}`);
   if (typeof aIn === 'number' || typeof aIn === 'bigint') {
     n = Number(aIn);
     // NumPy: ValueError "a must be a sequence or an integer, not <class 'float'>".

@@ -28,7 +28,7 @@ function someValue(v: unknown, bad: (x: number) => boolean): boolean {
 }
 
 /** Whether v is a JS list of lists (or of GpuArrays): more than one dimension. */
-const nestedList = (v: unknown): boolean => Array.isArray(v) && v.some((x) => Array.isArray(x) || x instanceof GpuArray);
+const nestedList = (v: unknown): boolean => Array.isArray(v) && v.some((x) => Array.isArray(x) || (x instanceof GpuArray && x.ndim > 0));
 
 /** A Philox seeded as RandomState.seed takes it: none (the OS), or integers each in [0, 2**32). */
 function seededPhilox(s0: SeedEntropy | GpuArray | Scalar | null | undefined): Philox {
@@ -284,8 +284,10 @@ export class RandomState {
   /** uniform's float64 draw, with RandomState's rules on the bounds. */
   private uniform64(...args: unknown[]): GpuArray {
     const a = bindArgs('uniform', args, ['low', 'high', 'size']);
-    const low = a.low === undefined ? 0 : a.low;
-    const high = a.high === undefined ? 1 : a.high;
+    // A bigint (a typed integer scalar past int64 too, gp.uint64(2n ** 63n)) is the float it stands for.
+    const num = (v: unknown) => (typeof v === 'bigint' ? Number(v) : v);
+    const low = a.low === undefined ? 0 : num(a.low);
+    const high = a.high === undefined ? 1 : num(a.high);
     if (low === null || high === null) return this.gen.uniform(...args); // None: its TypeError
     // Generator.uniform refuses high < low, as NumPy's; RandomState's low + (high - low) u is the
     // reflection low + high - x of a draw x in [high, low).
@@ -364,7 +366,9 @@ export class RandomState {
 
   /** Multinomial samples: multinomial(n, pvals, size?); int64; 1-D pvals only, as RandomState. */
   multinomial(...args: unknown[]): GpuArray {
-    const { n, pvals, size } = bindArgs('multinomial', args, ['n', 'pvals', 'size']);
+    const { n: n0, pvals, size } = bindArgs('multinomial', args, ['n', 'pvals', 'size']);
+    // n is one C long: a typed scalar or 0-d array (of any real dtype) is the number it holds.
+    const n = n0 instanceof Scalar || (n0 instanceof GpuArray && n0.ndim === 0) ? Number(n0 instanceof Scalar ? n0.valueOf() : n0.item()) : n0;
     // RandomState takes one n (NumPy converts it to a C long).
     if (Array.isArray(n) || ArrayBuffer.isView(n) || (n instanceof GpuArray && n.ndim > 0)) throw new TypeError('multinomial: n must be an integer, not an array (RandomState takes one n)');
     // n is a C long before pvals is read: NaN, infinities and values past int64 are refused first.
@@ -379,7 +383,7 @@ export class RandomState {
       if (someValue(n, (x) => Math.trunc(x) < 0)) throw new RangeError('n < 0');
       return empty([...(sizeShape(size as Size, 'multinomial') ?? []), 0], dtypes.int64);
     }
-    return this.gen.multinomial(...args);
+    return this.gen.multinomial(n, pvals, size ?? null);
   }
 
   /** Dirichlet samples: dirichlet(alpha, size?, dtype = 'float64'); every alpha > 0, as RandomState. */
