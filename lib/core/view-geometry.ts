@@ -135,11 +135,28 @@ export function resolveOrder(a: GpuArray, fn: string, given: unknown, allowK = f
   throw new RangeError(`${fn}: order must be one of 'C', 'F', 'A'${allowK ? " or 'K'" : ''}, got ${typeof order === 'string' ? `'${order}'` : String(order)}`);
 }
 
-/** The geometry with the axes by decreasing |stride| (NumPy's order 'K'; a negative stride keeps its direction, as NumPy). */
+/**
+ * The geometry with the axes by decreasing |stride| (NumPy's order 'K'; a negative stride keeps its
+ * direction, as NumPy). NumPy's nditer insertion sort: a zero stride (a broadcast axis) or a length-1
+ * axis is ambiguous and neither moves past the others nor stops them, so a broadcast view keeps C
+ * order (`broadcast_to(arange(4), (3, 4)).ravel('K')` is 0 1 2 3 0 1 2 3 ...); equal strides keep theirs.
+ */
 export function memoryOrderGeometry(a: GpuArray): ViewGeometry {
-  const axes = a.shape.map((n, i) => ({ n, st: a.strides[i], i }));
-  axes.sort((x, y) => Math.abs(y.st) - Math.abs(x.st) || x.i - y.i); // stable: equal strides keep their order
-  return { shape: axes.map((x) => x.n), strides: axes.map((x) => x.st) };
+  const axes = a.shape.map((n, i) => ({ n, st: n === 1 ? 0 : Math.abs(a.strides[i]), i })).reverse(); // innermost first, as the nditer
+  for (let i0 = 1; i0 < axes.length; i0++) {
+    const x = axes[i0];
+    let pos = i0;
+    for (let i1 = i0 - 1; i1 >= 0; i1--) {
+      const y = axes[i1];
+      if (x.st === 0 || y.st === 0) continue;
+      if (y.st <= x.st) break;
+      pos = i1;
+    }
+    axes.splice(i0, 1);
+    axes.splice(pos, 0, x);
+  }
+  axes.reverse();
+  return { shape: axes.map((x) => x.n), strides: axes.map((x) => a.strides[x.i]) };
 }
 
 /**

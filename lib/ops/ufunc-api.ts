@@ -10,6 +10,7 @@ import type { ScanOptions } from './prefix-scan.js';
 import { UfuncArg, UfuncCallOptions, UfuncPairCallOptions } from './ufunc.js';
 import { traceHook } from './trace-hook.js';
 import { asarray } from './creation.js';
+import { real } from './complex-parts.js';
 import { isHostArrayLike, type ArrayLike } from './array-args.js';
 import {
   BinaryUfuncName,
@@ -230,6 +231,9 @@ declare module '../core/gpu-array.js' {
 for (const [name, u] of UFUNCS) {
   if (name === 'where') continue;
   const method = function (this: GpuArray, ...args: unknown[]) {
+    // NumPy's ndarray.conj() of a real (or bool) array is the array itself, not the ufunc's
+    // result (np.conjugate of bool is int8): a view of it here, as `a.real`.
+    if (name === 'conjugate' && args.length === 0 && !this.dtype.isComplex) return real(this);
     // ndarray.clip(min, max, out) is NumPy's method with a positional out; the other methods are ours.
     const { inputs, options } = name === 'clip' ? splitOptions(args, u.nin - 1, name, 1) : splitOptions(args, u.nin - 1);
     // NumPy's method: a.clip(min) and a.clip() leave the bounds not given open.
