@@ -51,4 +51,19 @@ describeEachDevice('ndarray methods against NumPy (sweep)', () => {
     expect(gp.sharesMemory(z, zc)).to.equal(false);
     expect(zc.item(0)).to.deep.include({ re: 1, im: -2 });
   });
+  it('clip keeps the value on a tie with a bound: the sign of a zero survives, as NumPy 2.4', () => {
+    // np.clip(np.array([x], dt), lo, hi): x is kept unless strictly outside [lo, hi].
+    const negZero = (x: number, lo: number, hi: number, dt: 'float16' | 'float32' | 'float64') =>
+      Object.is(gp.array([x], dt).clip(gp.array(lo, dt), gp.array(hi, dt)).item(0), -0);
+    for (const dt of ['float16', 'float32', 'float64'] as const) {
+      const got = [negZero(-0, 0, 3, dt), negZero(0, -0, 3, dt), negZero(0, -3, -0, dt), negZero(-0, -3, 0, dt), negZero(-1, -0, 3, dt), negZero(1, -3, -0, dt), negZero(-0, 0, 0, dt), negZero(0, -0, -0, dt)];
+      expect(got, dt).to.deep.equal([true, false, false, true, true, true, true, false]);
+    }
+    // np.array([nan, 1, -5, 5, -0.0]).clip(-1, 2) -> [nan, 1, -1, 2, -0]; a NaN bound gives NaN.
+    const a = gp.array([NaN, 1, -5, 5, -0]);
+    const r = a.clip(-1, 2).toArray() as number[];
+    expect(r.slice(1, 4)).to.deep.equal([1, -1, 2]);
+    expect(Number.isNaN(r[0]) && Object.is(r[4], -0)).to.equal(true);
+    expect((a.clip(NaN, 2).toArray() as number[]).every(Number.isNaN)).to.equal(true);
+  });
 });

@@ -146,10 +146,11 @@ GPA_UNSIGNED_INT(unsigned long long, unsigned long long, 64)
   __device__ __forceinline__ T minimum(T a, T b) { return (a <= b || ::isnan(a)) ? a : b; }       \
   __device__ __forceinline__ T fmax(T a, T b) { return ::fmax(a, b); }                             \
   __device__ __forceinline__ T fmin(T a, T b) { return ::fmin(a, b); }                             \
-  /* NumPy's clip.cpp: Min(Max(x, lo), hi), each keeping a NaN first operand. */                   \
+  /* NumPy's clip: Min(Max(x, lo), hi), each keeping a NaN first operand, and x on a tie (NumPy */ \
+  /* 2.4 keeps -0.0 in clip(-0.0, 0, 3)).                                                        */ \
   __device__ __forceinline__ T clip(T x, T lo, T hi) {                                             \
-    const T m = (::isnan(x) || x > lo) ? x : lo;                                                   \
-    return (::isnan(m) || m < hi) ? m : hi;                                                        \
+    const T m = (::isnan(x) || x >= lo) ? x : lo;                                                  \
+    return (::isnan(m) || m <= hi) ? m : hi;                                                       \
   }                                                                                                \
   __device__ __forceinline__ bool is_nan(T a) { return ::isnan(a); }                                \
   __device__ __forceinline__ bool is_inf(T a) { return ::isinf(a); }                                \
