@@ -110,6 +110,7 @@ export const reciprocal = ufuncFunctions.reciprocal;
  *
  * Parameters: x (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for integers, floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ * Note: the method `a.conj()` / `a.conjugate()` of a real or bool array is a view of it (NumPy's returns the array itself); the function is the ufunc (bool gives int8, as NumPy's).
  *
  * @example gp.conjugate(a)
  */
@@ -124,6 +125,7 @@ export const conjugate = ufuncFunctions.conjugate;
  *
  * Parameters: x (GpuArrays, typed scalars such as `gp.float32(2)`, or JS numbers), broadcast together; `options`: `{out, dtype}` (`out`: the GpuArray to write, same_kind casting; `dtype`: the loop to compute in).
  * Loops for integers, floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+ * Note: the method `a.conj()` / `a.conjugate()` of a real or bool array is a view of it (NumPy's returns the array itself); the function is the ufunc (bool gives int8, as NumPy's).
  *
  * @example gp.conjugate(a)
  */
@@ -244,6 +246,7 @@ declare module '../core/gpu-array.js' {
      *
      * Parameters: the array itself; `options`: `{out, dtype}`.
      * Loops for integers, floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+     * Note: the method `a.conj()` / `a.conjugate()` of a real or bool array is a view of it (NumPy's returns the array itself); the function is the ufunc (bool gives int8, as NumPy's).
      *
      * @example a.conjugate()
      */
@@ -257,6 +260,7 @@ declare module '../core/gpu-array.js' {
      *
      * Parameters: the array itself; `options`: `{out, dtype}`.
      * Loops for integers, floats, complex, chosen by NumPy 2's promotion (JS numbers are weak scalars, NEP 50); the result has the loop dtype.
+     * Note: the method `a.conj()` / `a.conjugate()` of a real or bool array is a view of it (NumPy's returns the array itself); the function is the ufunc (bool gives int8, as NumPy's).
      *
      * @example a.conjugate()
      */

@@ -73,7 +73,7 @@ export const UFUNC_DECLS = [
   ['sign',         1, NUM,       'out0 = gpa::sign(in0)',               { boolError: NO_BOOL_LOOP, doc: 'Sign element-wise: -1, 0 or 1 (NaN for NaN); complex `z / |z|`.', note: 'NumPy 2\'s complex sign' }],
   ['square',       1, NUM,       'out0 = gpa::square(in0)', { doc: 'Square element-wise (`x * x`).' }],
   ['reciprocal',   1, NUM,       'out0 = gpa::reciprocal(in0)', { doc: 'Reciprocal element-wise (`1 / x`); integers divide as integers.', note: "an integer 0 gives 0 (NumPy gives x86's result of its undefined 1 / 0: the minimum int32/int64, 0 for int8)" }],
-  ['conjugate',    1, NUM,       'out0 = in0',                          { bodies: { F: 'out0 = gpa::conj(in0)', D: 'out0 = gpa::conj(in0)' }, doc: 'Complex conjugate element-wise; real inputs come back unchanged.' }],
+  ['conjugate',    1, NUM,       'out0 = in0',                          { bodies: { F: 'out0 = gpa::conj(in0)', D: 'out0 = gpa::conj(in0)' }, doc: 'Complex conjugate element-wise; real inputs come back unchanged.', note: "the method `a.conj()` / `a.conjugate()` of a real or bool array is a view of it (NumPy's returns the array itself); the function is the ufunc (bool gives int8, as NumPy's)" }],
   ['sqrt',         1, FLT + CPX, 'out0 = sqrt(in0)', { doc: 'Non-negative square root element-wise.' }],
   ['cbrt',         1, FLT,       'out0 = cbrt(in0)', { doc: 'Cube root element-wise.' }],
   ['exp',          1, FLT + CPX, 'out0 = exp(in0)', { doc: 'Exponential `e**x` element-wise.' }],
