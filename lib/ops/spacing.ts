@@ -4,6 +4,7 @@
 // div, then times delta, where a step underflows to 0), the last row stop itself.
 import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
+import type { Scalar } from '../core/scalar.js';
 import { resultType, type WeakKind } from '../core/promotion.js';
 import { broadcastShapes } from '../core/shape.js';
 import { ElementwiseKernel } from '../kernel/elementwise-kernel.js';
@@ -14,8 +15,8 @@ import { reductionFunctions } from './reductions.js';
 import { ufuncFunctions as uf } from './ufunc-api.js';
 import { moveaxis } from './views.js';
 
-/** An endpoint of linspace/logspace/geomspace: a number, or an array (GpuArray or host data) of them. */
-export type SpaceEnd = number | GpuArray | readonly unknown[] | ArrayBufferView;
+/** An endpoint of linspace/logspace/geomspace: a number, a typed scalar (`gp.float32(0)`), or an array (GpuArray or host data) of them. */
+export type SpaceEnd = number | Scalar | GpuArray | readonly unknown[] | ArrayBufferView;
 /** Options of `linspace`: `num` (default 50), `endpoint` (default true), `retstep`, `dtype`, `axis` (where the new axis goes for array endpoints). */
 export interface LinspaceOptions {
   num?: number;
