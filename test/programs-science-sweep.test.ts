@@ -1141,4 +1141,24 @@ describeEachDevice('scientific NumPy programs ported to gp (sweep)', () => {
     check(gp.digitize(f64([0, 0.5, 1.0, 1.5]), f64([0, 1]), { right: true }), ['int64', [4], [0, 1, 1, 2]], 'digitize right');
     check(gp.searchsorted(f64([1, 2, 2, 3]), f64([2, 2.5]), { side: 'left' }), ['int64', [2], [1, 3]], 'searchsorted left');
   });
+
+  it("binning float32 and float16 readings with NumPy's rules: widths and counts rounded in the data's dtype; typed range ends", () => {
+    const X = (s: number, dt: string) => gp.sin(gp.arange(20 + s).multiply(0.3 + 0.01 * s)).multiply(1 + (s % 5)).astype(dt);
+    const x = gp.sin(gp.arange(40).multiply(0.7)).multiply(3).astype('float32');
+    const [h, e] = gp.histogram(x, { bins: 'stone' });
+    check(h.slice(':6'), ['int64', [6], [4, 0, 4, 0, 0, 0]], "stone counts");
+    check(e.slice(':3'), ['float32', [3], [-2.9473578929901123, -2.821160078048706, -2.694962501525879]], 'stone edges (47 bins: ptp / (ptp / 47) is 47 in float32)', 1e-7);
+    expect(e.shape).to.deep.equal([48]);
+    // [seed, dtype, rule, NumPy's bin count]
+    const cases: [number, string, string, number][] = [[29, 'float32', 'sqrt', 8], [44, 'float32', 'stone', 62], [48, 'float32', 'stone', 8], [15, 'float16', 'stone', 77], [47, 'float16', 'stone', 4], [41, 'float16', 'stone', 7], [40, 'float16', 'stone', 52]];
+    for (const [s, dt, rule, n] of cases) expect(gp.histogramBinEdges(X(s, dt), { bins: rule }).shape, `${rule} of ${dt} data, seed ${s}`).to.deep.equal([n + 1]);
+    const x16 = X(15, 'float16');
+    const lo = Number(x16.min().item()), hi = Number(x16.max().item());
+    // np.histogram(x16, 77, range=(np.float16(lo), np.float16(hi))) bins in float16; Python floats in float64
+    check(gp.histogram(x16, 77, { range: [gp.float16(lo), gp.float16(hi)] })[0].slice('66:71'), ['int64', [5], [0, 0, 3, 3, 0]], 'float16 scalar range');
+    check(gp.histogram(x16, 77, { range: [x16.min(), x16.max()] })[0].slice('66:71'), ['int64', [5], [0, 0, 3, 3, 0]], '0-d float16 range');
+    check(gp.histogram(x16, 77, { range: [lo, hi] })[0].slice('66:71'), ['int64', [5], [0, 0, 3, 2, 1]], 'number range');
+    check(gp.histogram(x16, 4, { range: [gp.float16(-0.3), gp.float16(0.7)] })[1], ['float16', [5], [-0.300048828125, -0.050048828125, 0.199951171875, 0.449951171875, 0.7001953125]], 'float16 scalar range edges', 0);
+    check(gp.histogram(x16, 4, { range: [-0.3, 0.7] })[1], ['float16', [5], [-0.300048828125, -0.04998779296875, 0.199951171875, 0.449951171875, 0.7001953125]], 'number range edges', 0);
+  });
 });

@@ -4,14 +4,15 @@
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
+import { Scalar } from '../core/scalar.js';
 import { integerValue } from '../core/shape.js';
 import { arithmeticOf, float64Math, type Rounding } from '../core/dtype-arithmetic.js';
 import { ArrayLike as ArrayArg, deviceDoubles, hostScalar, bindArgs, toArray, withArray } from './array-args.js';
 import { binCountOf } from './histogram-bins.js';
 import { reductionFunctions } from './reductions.js';
 
-/** A range end of the histogram functions: a number, a bigint, or a 0-d GpuArray (`x.min()`: its dtype counts, as NumPy's). */
-export type HistogramRangeEnd = number | bigint | GpuArray;
+/** A range end of the histogram functions: a number, a bigint, or a typed scalar or 0-d GpuArray (`x.min()`: its dtype counts, as NumPy's). */
+export type HistogramRangeEnd = number | bigint | Scalar | GpuArray;
 
 /** The bins of numpy.histogram and histogram_bin_edges: a count, a rule name or increasing edges. */
 export type HistogramBins = number | string | readonly number[] | ArrayBufferView | GpuArray;
@@ -79,13 +80,17 @@ export function againWithRangeEnds<O extends { bins?: unknown; range?: unknown; 
 }
 
 /**
- * A [lo, hi] range's ends as numbers (bigints, booleans, 0-d real GpuArrays: NumPy's array
- * scalars), and the promoted dtype of the arrays among them (null if none).
+ * A [lo, hi] range's ends as numbers (bigints, booleans, typed scalars and 0-d real GpuArrays:
+ * NumPy's array scalars), and the promoted dtype of the typed ones among them (null if none).
  */
 export function rangeEndValues(fn: string, range: readonly unknown[]): { nums: [number, number]; ends: DType | null } {
   let ends: DType | null = null;
   const nums = range.map((v: unknown) => {
     if (typeof v === 'bigint' || typeof v === 'boolean') return Number(v);
+    if (v instanceof Scalar && typeof v.value !== 'object') {
+      ends = ends === null ? v.dtype : promoteTypes(ends, v.dtype);
+      return Number(v.value);
+    }
     if (!(v instanceof GpuArray)) return v as number;
     if (v.ndim !== 0 || v.dtype.isComplex) throw new TypeError(`${fn}: range ends must be numbers or 0-d real arrays, got an array of shape [${v.shape}] (${v.dtype.name})`);
     ends = ends === null ? v.dtype : promoteTypes(ends, v.dtype);
