@@ -182,7 +182,7 @@ export { linalg } from './linalg/namespace.js';
 export { vecdot, matvec, vecmat, matrixTranspose } from './linalg/extras.js';
 export type { MatvecOptions } from './linalg/extras.js';
 export type { VectorNormOptions, MatrixNormOptions } from './linalg/extras.js';
-export type { NormOptions, NormOrd } from './linalg/norm.js';
+export type { NormOptions, NormOrd, NormOrdArg } from './linalg/norm.js';
 
 // FFT: numpy.fft's transforms and helpers on cuFFT (cuda) or our own kernels (cpu), with
 // cupy.fft.config's plan cache.

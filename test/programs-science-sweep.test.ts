@@ -1027,6 +1027,12 @@ describeEachDevice('scientific NumPy programs ported to gp (sweep)', () => {
     check(gp.linalg.norm(xi.add(1.0), -1), ['float64', [], 0.408163265306], 'ord -1');
     check(gp.linalg.norm(xi.add(1.0), -2), ['float64', [], 0.818850367743], 'ord -2');
     check(gp.linalg.norm(xi.reshape(2, 3), 2), ['float64', [], 7.34846922835], 'matrix 2-norm of int64');
+    // NumPy's ord may be a NumPy scalar (np.int64(1)): its number
+    check(gp.linalg.norm(xi.add(1.0), gp.int64(1)), ['float64', [], 21], 'ord as an int64 scalar');
+    check(gp.linalg.vectorNorm(xi.add(1.0), { ord: gp.float32(0.5) }), ['float64', [], 117.32836979428498], 'vectorNorm ord float32 scalar');
+    check(gp.linalg.matrixNorm(xi.reshape(2, 3).astype('float64'), { ord: gp.int64(-1) }), ['float64', [], 3], 'matrixNorm ord int64 scalar');
+    expect(() => gp.linalg.norm(xi.add(1.0), gp.array([1, 2]) as unknown as number)).to.throw(RangeError, 'Invalid norm order');
+    check(gp.linalg.cond(f64([[1, 1], [3, 5]]), gp.int64(1)), ['float64', [], 24.000000000000007], 'cond p int64 scalar');
     check(gp.gradient(gp.arange(5, 'float32').power(2)) as A, ['float32', [5], [1, 2, 4, 6, 7]], 'gradient float32');
     check(gp.gradient(gp.arange(5, 'float16').power(2)) as A, ['float16', [5], [1, 2, 4, 6, 7]], 'gradient float16');
     check(gp.gradient(gp.array([5, 3, 1, 4, 9], 'uint8')) as A, ['float64', [5], [-2, -2, 0.5, 4, 5]], 'gradient uint8');

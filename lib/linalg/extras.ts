@@ -3,16 +3,18 @@
 // linalg.outer/trace/diagonal over the last axes), tensorsolve and tensorinv.
 import { DType, DTypeLike, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
+import type { Scalar } from '../core/scalar.js';
 import { normalizeAxis, shapeString } from '../core/shape.js';
 import { reductionFunctions } from '../ops/reductions.js';
 import { moveaxis } from '../ops/views.js';
 import { ufuncFunctions } from '../ops/ufunc-api.js';
 import { readOptions, checkPositionalCount } from '../util/options.js';
+import { realValue } from '../util/operator-index.js';
 import { bindArgs } from '../ops/array-args.js';
 import { svdArray } from './decompositions.js';
 import { LinAlgError } from './lin-alg-error.js';
 import { ArrayLike, deliver, matmul, withArrays } from './matmul.js';
-import { norm, NormOrd } from './norm.js';
+import { norm, NormOrd, type NormOrdArg } from './norm.js';
 import { cross, diagonal, dot, outer as outerProduct, tensordot, type TensordotAxes, trace as traceOf } from './products.js';
 import { inv, solve } from './solve.js';
 import { assertStackedSquare, swapLast } from './solver-call.js';
@@ -87,9 +89,9 @@ export function multiDot(arrays: readonly ArrayLike[], options: { out?: GpuArray
  * from the singular values, 'fro', 'nuc', 1, -1, inf, -inf as norm(x, p) * norm(inv(x), p)
  * (square matrices). Singular matrices give inf, as NumPy.
  */
-export function cond(x: ArrayLike, pArg?: NormOrd | { p?: NormOrd }): GpuArray {
+export function cond(x: ArrayLike, pArg?: NormOrdArg | { p?: NormOrdArg }): GpuArray {
   checkPositionalCount('cond', arguments, 1, 2);
-  const p = (bindArgs('cond', [pArg], ['p']).p ?? null) as NormOrd;
+  const p = (realValue(bindArgs('cond', [pArg], ['p']).p) ?? null) as NormOrd;
   return withArrays([x], (a) =>
     withTemporaries((t) => {
       if (a.ndim < 2) throw new LinAlgError(`${a.ndim}-dimensional array given. Array must be at least two-dimensional`);
@@ -155,15 +157,15 @@ export interface VectorNormOptions {
   axis?: number | readonly number[] | null;
   /** Keep the reduced axes with length 1. */
   keepdims?: boolean;
-  /** The vector norm's order (default 2): any number, Infinity, -Infinity, 0. */
-  ord?: number;
+  /** The vector norm's order (default 2): any number, Infinity, -Infinity, 0 (or a real typed scalar holding one). */
+  ord?: number | Scalar;
 }
 
 /** numpy.linalg.vector_norm(x, axis=None, keepdims=False, ord=2): a vector norm over one or more axes (NumPy 2). */
 export function vectorNorm(x: ArrayLike, options: VectorNormOptions = {}): GpuArray {
   checkPositionalCount('vectorNorm', arguments, 1);
   const o = readOptions<VectorNormOptions>('vectorNorm', options, ['axis', 'keepdims', 'ord']);
-  const ord = o.ord ?? 2;
+  const ord = realValue(o.ord ?? 2);
   if (typeof ord !== 'number') throw new RangeError(`vectorNorm: Invalid norm order '${String(ord)}' for vectors`);
   return withArrays([x], (a) =>
     withTemporaries((t) => {
@@ -184,7 +186,7 @@ export interface MatrixNormOptions {
   /** Keep the two reduced axes with length 1. */
   keepdims?: boolean;
   /** The matrix norm's order (default 'fro'): 'fro', 'nuc', 1, -1, 2, -2, Infinity, -Infinity. */
-  ord?: NormOrd;
+  ord?: NormOrdArg;
 }
 
 /** numpy.linalg.matrix_norm(x, keepdims=False, ord='fro'): the norm of each matrix over the last two axes (NumPy 2). */

@@ -4,12 +4,14 @@
 // singular values (gp.linalg.svd without U and Vh).
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
+import type { Scalar } from '../core/scalar.js';
 import { normalizeAxis } from '../core/shape.js';
 import { reductionFunctions } from '../ops/reductions.js';
 import { ufuncFunctions } from '../ops/ufunc-api.js';
 import { svdArray } from './decompositions.js';
 import { ArrayLike, withArrays } from './matmul.js';
-import { readOptions, checkPositionalCount } from '../util/options.js';
+import { describeValue, readOptions, checkPositionalCount } from '../util/options.js';
+import { isArrayValue, realValue } from '../util/operator-index.js';
 
 const { absolute, multiply, sqrt, power, notEqual } = ufuncFunctions;
 const { sum, max, min } = reductionFunctions;
@@ -20,18 +22,20 @@ const { sum, max, min } = reductionFunctions;
  * values).
  */
 export type NormOrd = number | 'fro' | 'f' | 'nuc' | null;
+/** An `ord` as given: a NormOrd, or a real typed scalar (NumPy's `np.int64(1)`) standing for its number. */
+export type NormOrdArg = NormOrd | Scalar;
 
 /** Options of gp.linalg.norm (numpy.linalg.norm's keyword arguments, which may also be passed positionally). */
 export interface NormOptions {
   /** The norm's order; default null (2-norm of vectors, Frobenius of matrices, 2-norm of everything flattened without `axis`). */
-  ord?: NormOrd;
+  ord?: NormOrdArg;
   /** One axis (vector norm), two (matrix norm), or none: the whole array (1-D or 2-D with an ord). */
   axis?: number | readonly [number, number] | null;
   /** Keep the reduced axes with length 1. */
   keepdims?: boolean;
 }
 
-const isOptionsObject = (v: unknown): v is object => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isOptionsObject = (v: unknown): v is object => typeof v === 'object' && v !== null && !Array.isArray(v) && !isArrayValue(v);
 
 /**
  * numpy.linalg.norm(x, ord=None, axis=None, keepdims=False): `norm(x, ord, axis, keepdims)`,
@@ -39,7 +43,7 @@ const isOptionsObject = (v: unknown): v is object => typeof v === 'object' && v 
  */
 export function norm(
   x: ArrayLike,
-  ordOrOptions: NormOrd | NormOptions = null,
+  ordOrOptions: NormOrdArg | NormOptions = null,
   axis: NormOptions['axis'] | Omit<NormOptions, 'ord'> = null,
   keepdims = false,
 ): GpuArray {
@@ -48,10 +52,10 @@ export function norm(
   if (isOptionsObject(ordOrOptions)) o = readOptions<NormOptions>('norm', ordOrOptions, ['ord', 'axis', 'keepdims']);
   else if (isOptionsObject(axis)) o = { ord: ordOrOptions, ...readOptions<NormOptions>('norm', axis, ['axis', 'keepdims']) };
   else o = { ord: ordOrOptions, axis: axis as NormOptions['axis'], keepdims };
-  // NumPy takes 'f' for 'fro'.
-  const ord = o.ord === 'f' ? 'fro' : (o.ord ?? null);
+  // NumPy takes 'f' for 'fro', and a NumPy scalar or 0-d array (np.int64(1)) as its number.
+  const ord = o.ord === 'f' ? 'fro' : ((realValue(o.ord) as NormOrd | undefined) ?? null);
   if (ord !== null && typeof ord !== 'number' && ord !== 'fro' && ord !== 'nuc') {
-    throw new RangeError(`norm: Invalid norm order ${typeof ord === 'bigint' ? `${ord}n` : typeof ord === 'symbol' ? 'a symbol' : JSON.stringify(ord)}`);
+    throw new RangeError(`norm: Invalid norm order ${typeof ord === 'bigint' ? `${ord}n` : typeof ord === 'symbol' ? 'a symbol' : typeof ord === 'object' && ord !== null ? describeValue(ord) : JSON.stringify(ord)}`);
   }
   const ax = o.axis ?? null;
   if (ax !== null && typeof ax !== 'number' && !Array.isArray(ax)) throw new TypeError("norm: 'axis' must be None, an integer or a tuple of integers");
