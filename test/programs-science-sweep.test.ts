@@ -1080,6 +1080,10 @@ describeEachDevice('scientific NumPy programs ported to gp (sweep)', () => {
     check(gp.linalg.pinv(gp.array([[1, 2], [2, 4]])), ['float64', [2, 2], [[0.04, 0.08], [0.08, 0.16]]], 'pinv int');
     check(gp.linalg.det(gp.array([[true, false], [true, true]])), ['float64', [], 1], 'det bool');
     check(gp.linalg.matrixPower(gp.array([[2, 1], [1, 3]]), -1), ['float64', [2, 2], [[0.6, -0.2], [-0.2, 0.4]]], 'matrixPower -1 of int');
+    // np.poly1d(p)(np.poly1d(q)): Horner's rule in poly1d arithmetic keeps float32 coefficients
+    const p32 = new gp.poly1d(gp.array([1.5, -2, 0.5], 'float32')), q32 = new gp.poly1d(gp.array([1.5, -2], 'float32'));
+    check(p32.evaluate(q32).coeffs, ['float32', [3], [3.375, -12, 10.5]], 'poly1d composition, float32');
+    check(new gp.poly1d(gp.array([1, -2, 3])).evaluate(q32).coeffs, ['float64', [3], [2.25, -9, 11]], 'poly1d composition, int64 of float32');
   });
 
   it('dtype and parameter edges in transforms, padding, rolling, selection, grids, scatter updates and binning', () => {

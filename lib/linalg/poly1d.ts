@@ -157,14 +157,16 @@ export class poly1d {
   evaluate(x: Poly1dPoint): GpuArray;
   evaluate(x: poly1d | Poly1dPoint): GpuArray | poly1d {
     if (!(x instanceof poly1d)) return valArrays(this.coeffs, x as GpuArray);
-    // NumPy's polyval with a poly1d x: Horner's rule in poly1d arithmetic.
-    let y = new poly1d(0);
+    // NumPy's polyval with a poly1d x: Horner's rule in poly1d arithmetic, y = y * x + c from the
+    // Python 0 (0 * x keeps x's dtype), each c a NumPy scalar of p's dtype (float32 stays float32).
+    let y: poly1d | null = null;
     for (const c of this) {
-      const next = y.multiply(x).add(c as number);
-      y.dispose();
-      y = next;
+      const prod: poly1d = y === null ? x.multiply(0) : y.multiply(x);
+      y?.dispose();
+      y = prod.add(new Scalar(c, this.coeffs.dtype));
+      prod.dispose();
     }
-    return y;
+    return y as poly1d;
   }
 
   /** -p. */
