@@ -1057,6 +1057,15 @@ describeEachDevice('scientific NumPy programs ported to gp (sweep)', () => {
     check(gp.einsum('i,i->', gp.full(100, 3, 'int8'), gp.full(100, 2, 'int8'), { dtype: 'int64' }), ['int64', [], 600], 'einsum dtype');
     check(gp.einsum('i->', gp.array([true, true, false])), ['bool', [], true], 'einsum bool');
     check(gp.einsum('ij,j->i', gp.arange(6).reshape(2, 3), gp.ones(3, 'float16')), ['float64', [2], [3, 12]], 'einsum int64 float16');
+    // np.einsum(..., out=o) (unoptimized, NumPy's default) computes in out's dtype where it promotes
+    const o64 = gp.zeros([], 'int64');
+    gp.einsum('i,i->', gp.full(100, 3, 'int8'), gp.full(100, 2, 'int8'), { out: o64 });
+    check(o64, ['int64', [], 600], 'einsum int8 into an int64 out');
+    const o2 = gp.zeros([2, 2], 'float64');
+    gp.einsum('ij,jk->ik', gp.full([2, 3], 0.1, 'float32'), gp.full([3, 2], 0.1, 'float32'), { out: o2 });
+    expect(o2.toArray(), 'einsum float32 into a float64 out').to.deep.equal([[0.03000000089406968, 0.03000000089406968], [0.03000000089406968, 0.03000000089406968]]);
+    gp.einsum('ij,jk->ik', gp.full([2, 3], 0.1, 'float32'), gp.full([3, 2], 0.1, 'float32'), { out: o2, optimize: true });
+    expect(o2.toArray(), 'optimized einsum contracts in float32').to.deep.equal([[0.030000001192092896, 0.030000001192092896], [0.030000001192092896, 0.030000001192092896]]);
     check(gp.cross(gp.array([1, 2, 3]), gp.array([4, 5, 6])), ['int64', [3], [-3, 6, -3]], 'cross int');
     check(gp.cross(gp.array([1, 2, 3], 'int32'), gp.array([4, 5, 6], 'float32')), ['float64', [3], [-3, 6, -3]], 'cross int32 float32');
     check(gp.kron(gp.arange(2), gp.ones(2, 'float32')), ['float64', [4], [0, 0, 1, 1]], 'kron int64 float32');

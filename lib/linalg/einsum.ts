@@ -5,7 +5,7 @@
 // where the strides allow), never a broadcast multiply and sum.
 import { DTypeLike, dtype as toDType } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { canCastBy, type Casting, castingOf, resultType } from '../core/promotion.js';
+import { canCastBy, type Casting, castingOf, promoteTypes, resultType } from '../core/promotion.js';
 import { readOptions } from '../util/options.js';
 import { reductionFunctions } from '../ops/reductions.js';
 import { deliver, matmul, withArrays } from './matmul.js';
@@ -217,13 +217,17 @@ function einsumArrays(subscripts: string, ops: GpuArray[], options: EinsumOption
       throw new TypeError(`einsum: the result could not be cast from dtype('${made.name}') to dtype('${out.dtype.name}'), the dtype of out, according to the rule '${casting}'`);
     }
   }
+  // Without `dtype`, NumPy's unoptimized einsum (its default) computes in out's dtype where that
+  // promotes: float32 operands summed into a float64 out add in float64, int8 ones into int64 do
+  // not wrap. Its optimized path contracts in the operands' dtype, as `optimize` does here.
+  const work = d === null && out !== undefined && !options.optimize ? promoteTypes(made, out.dtype) : made;
   const temps: GpuArray[] = [];
   const track = (x: GpuArray) => (temps.push(x), x);
   let result: GpuArray | undefined;
   try {
     // Per operand: repeated labels become diagonals, labels nobody else needs are summed.
     const terms: Term[] = ops.map((x0, i) => {
-      let x = x0.dtype !== made ? track(x0.astype(made)) : x0;
+      let x = x0.dtype !== work ? track(x0.astype(work)) : x0;
       let labels = [...labelsIn[i]];
       for (;;) {
         const dup = labels.findIndex((l, j) => labels.indexOf(l) !== j);
