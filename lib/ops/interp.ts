@@ -119,7 +119,8 @@ export function interp(x: ArrayLike, xp: ArrayLike, fp: ArrayLike, ...more: (num
   // NumPy's order: left, right, period (by position or option).
   const o = bindArgs('interp', more, ['left', 'right', 'period']) as InterpOptions;
   const period = o.period ?? null;
-  if (period !== null && (typeof period !== 'number' || Number.isNaN(period))) throw new TypeError(`interp: period must be a number, got ${describeValue(period)}`);
+  // A NaN period is NumPy's too: x % nan makes every result NaN.
+  if (period !== null && typeof period !== 'number') throw new TypeError(`interp: period must be a number, got ${describeValue(period)}`);
   if (period === 0) throw new RangeError('interp: period must be a non-zero value');
   const owned: GpuArray[] = [];
   const keep = (a: GpuArray, src: unknown) => {
@@ -135,11 +136,12 @@ export function interp(x: ArrayLike, xp: ArrayLike, fp: ArrayLike, ...more: (num
     let xpv = keep(samples(xpa0, 'xp', false), null);
     if (xa0.dtype.isComplex) throw new TypeError(`interp: x: Cannot cast array data from dtype('${xa0.dtype.name}') to dtype('float64') according to the rule 'safe'`);
     let xv = keep(xa0.astype(dtypes.float64), null); // a contiguous copy
+    const n = xpv.size;
+    // NumPy's compiled checks, in its order: empty xp (even for an empty x), lengths, then left/right.
+    if (n === 0) throw new RangeError('interp: array of sample points is empty');
+    if (fv.size !== n) throw new RangeError('interp: fp and xp are not of the same length.');
     const lval = period === null ? fillValue('left', o.left, complex) : null;
     const rval = period === null ? fillValue('right', o.right, complex) : null;
-    const n = xpv.size;
-    if (n === 0 && xv.size !== 0) throw new RangeError('interp: array of sample points is empty');
-    if (fv.size !== n) throw new RangeError('interp: fp and xp are not of the same length.');
     if (period !== null && xv.size > 0) {
       // NumPy's periodic normalisation: x and xp modulo |period|, xp sorted, one wrapped point each side.
       const p = Math.abs(period);

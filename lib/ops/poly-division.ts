@@ -1,6 +1,7 @@
 // numpy.polydiv, written as NumPy writes it (its loop of element-wise steps, its dtypes): the
 // quotient and remainder of two polynomials. (numpy.poly and roots, which take eigenvalues, are
 // in linalg/poly-roots.ts.)
+import { IndexError } from '../../bindings/errors.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { resultType } from '../core/promotion.js';
 import { ArrayLike, copyInto, toArray } from './array-args.js';
@@ -30,7 +31,8 @@ export function polydiv(u: ArrayLike, v: ArrayLike): [GpuArray, GpuArray] {
     const w = resultType([uf.dtype, vf.dtype]);
     const m = uf.size - 1;
     const n = vf.size - 1;
-    if (n < 0) throw new RangeError('polydiv: the divisor has no coefficients');
+    // NumPy reads u[0] + v[0] first: an empty u or v is its IndexError.
+    if (m < 0 || n < 0) throw new IndexError('polydiv: index 0 is out of bounds for axis 0 with size 0');
     const scale = T.t(U.divide(1.0, T.t(vf.slice(0))));
     const q = T.t(GpuArray.allocate([Math.max(m - n + 1, 1)], w, uf.device).fill(0));
     let r = T.t(uf.astype(w));
