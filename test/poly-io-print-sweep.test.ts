@@ -2,12 +2,21 @@
 // functions, text/binary I/O and printing against NumPy 2.4. Every expected value below is what
 // NumPy 2.4 printed for the same call.
 import { expect } from 'chai';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as gp from '../lib/index.js';
 import { describeEachDevice } from './helpers.js';
 
 const vals = (a: gp.GpuArray) => Array.from(a.toTypedArray() as ArrayLike<number | bigint>, Number);
 
 describeEachDevice('poly / io / printing sweep against NumPy 2.4', () => {
+  let dir = '';
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'gp-sweep4-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
   it('interp: a NaN period makes every value NaN (NumPy: x % nan), real and complex fp', () => {
     // np.interp([1., 2, 3], [0., 1, 2, 3], [1, 2, 3, 4], period=np.nan) -> [nan nan nan]
     const r = gp.interp(gp.array([1, 2, 3]), [0, 1, 2, 3], [1, 2, 3, 4], { period: NaN });
@@ -29,6 +38,41 @@ describeEachDevice('poly / io / printing sweep against NumPy 2.4', () => {
     expect(() => gp.interp(gp.array([1]), [0, 1, 2], [1, 2], { right: { re: 0, im: 1 } })).to.throw(RangeError, 'fp and xp are not of the same length');
     // np.interp([1.], [0., 1], [1., 2], left=1j): TypeError 'must be real number, not complex'
     expect(() => gp.interp(gp.array([1]), [0, 1], [1, 2], { left: { re: 0, im: 1 } })).to.throw(TypeError);
+  });
+
+  it("tofile: format '' (NumPy's default) prints each item as str(item), complex too", () => {
+    const f = join(dir, 'a.txt');
+    // np.array([[1.5, 2], [3, -np.inf]], np.float32).tofile(f, sep=', ', format='')
+    gp.array([[1.5, 2], [3, -Infinity]], 'float32').tofile(f, ', ', '');
+    expect(readFileSync(f, 'utf8')).to.equal('1.5, 2.0, 3.0, -inf');
+    // np.array([1+2j, -0.5j]).tofile(f, sep=' ', format='')  (NumPy's -0.5j has a -0 real part)
+    gp.array([{ re: 1, im: 2 }, { re: -0, im: -0.5 }]).tofile(f, ' ', '');
+    expect(readFileSync(f, 'utf8')).to.equal('(1+2j) (-0-0.5j)');
+    gp.array([7, -3], 'int8').tofile(f, { sep: ',', format: '' });
+    expect(readFileSync(f, 'utf8')).to.equal('7,-3');
+  });
+
+  it('fromstring: bool items are read as floats, true when not 0 (NumPy: strtod)', () => {
+    // np.fromstring('1.5, 0, nan, -0.0, 1e3, inf, .5', dtype=bool, sep=',')
+    const b = gp.fromstring('1.5, 0, nan, -0.0, 1e3, inf, .5', 'bool', { sep: ',' });
+    expect(b.toArray()).to.deep.equal([true, false, true, false, true, true, true]);
+    expect(() => gp.fromstring('True', 'bool', { sep: ',' })).to.throw(RangeError, 'unmatched data');
+  });
+
+  it('fromstring: a whitespace separator must consume something (NumPy: 1+2j is not 1 and +2)', () => {
+    // np.fromstring('1+2j 3-4j', sep=' ', count=2) and ('1-2', sep=' ', count=2): unmatched data
+    expect(() => gp.fromstring('1+2j 3-4j', 'float32', 2, { sep: ' ' })).to.throw(RangeError, 'unmatched data');
+    expect(() => gp.fromstring('1-2', 'float64', 2, { sep: ' ' })).to.throw(RangeError, 'unmatched data');
+    // np.fromstring('1 +2', sep=' ', count=2) -> [1. 2.]; np.fromstring('1\t\n 2', sep=' ') -> [1. 2.]
+    expect(vals(gp.fromstring('1 +2', 'float64', 2, { sep: ' ' }))).to.deep.equal([1, 2]);
+    expect(vals(gp.fromstring('1\t\n 2', { sep: ' ' }))).to.deep.equal([1, 2]);
+  });
+
+  it('loadtxt: a bool field is read as an int64 (one past its range is a conversion error)', () => {
+    // np.loadtxt(['-9223372036854775808 9223372036854775807 0'], dtype=bool) -> [ True  True False]
+    expect(gp.loadtxt(['-9223372036854775808 9223372036854775807 0'], { dtype: 'bool' }).toArray()).to.deep.equal([true, true, false]);
+    // np.loadtxt(['1 9223372036854775808'], dtype=bool): ValueError
+    expect(() => gp.loadtxt(['1 9223372036854775808'], { dtype: 'bool' })).to.throw(RangeError, "could not convert string '9223372036854775808' to bool at row 0, column 2.");
   });
 
   it('polydiv: an empty dividend or divisor is NumPy IndexError (u[0] + v[0])', () => {

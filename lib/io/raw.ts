@@ -54,10 +54,13 @@ const SPACE = /\s*/y;
 
 /** One item of dtype `d` at `pos`, as NumPy's scanners read it: [value, end] or null. */
 function scanItem(text: string, pos: number, d: DType): [number | bigint | ComplexLike, number] | null {
-  if (d.kind === 'f') {
+  if (d.kind === 'f' || d.kind === 'b') {
     FLOAT.lastIndex = pos;
     const m = FLOAT.exec(text);
-    return m ? [floatOf(m[0]), FLOAT.lastIndex] : null;
+    if (!m) return null;
+    // bool reads a float as NumPy's BOOL_fromstr (strtod): true when not 0 ('1.5', 'nan', '1e3').
+    const v = floatOf(m[0]);
+    return [d.kind === 'b' ? (v !== 0 ? 1 : 0) : v, FLOAT.lastIndex];
   }
   if (d.kind === 'c') {
     COMPLEX.lastIndex = pos;
@@ -66,14 +69,13 @@ function scanItem(text: string, pos: number, d: DType): [number | bigint | Compl
     const v = m[3] !== undefined ? { re: 0, im: floatOf(m[3]) } : { re: floatOf(m[1]), im: m[2] !== undefined ? floatOf(m[2]) : 0 };
     return [v, COMPLEX.lastIndex];
   }
-  // Integers (and bool, read as one): decimal digits, wrapped to the dtype as NumPy's C cast does;
+  // Integers: decimal digits, wrapped to the dtype as NumPy's C cast does;
   // an unsigned dtype takes no minus sign.
   const re = d.kind === 'u' ? UNSIGNED : SIGNED;
   re.lastIndex = pos;
   const m = re.exec(text);
   if (!m) return null;
   const big = BigInt(m[0]);
-  if (d.kind === 'b') return [big !== 0n ? 1 : 0, re.lastIndex];
   const bits = d.itemsize * 8;
   const wrapped = d.kind === 'u' ? BigInt.asUintN(bits, big) : BigInt.asIntN(bits, big);
   return [d.isBigInt ? wrapped : Number(wrapped), re.lastIndex];
@@ -108,7 +110,9 @@ function fromText(fn: string, text: string, d: DType, count: number, sep: string
     if (item === null) throw unmatched();
     values.push(item[0]);
     const after = matchSep(text, skipSpace(text, item[1]), sep);
-    if (after < 0) {
+    // A separator that consumed nothing is no match (NumPy's fromstr_skip_separator): with sep ' ',
+    // '1+2j' is unmatched data after 1, not the items 1 and +2.
+    if (after < 0 || after === item[1]) {
       if (skipSpace(text, item[1]) < text.length && (count < 0 || values.length < count)) throw unmatched();
       break;
     }
@@ -197,7 +201,8 @@ function pyComplexStr(re: number, im: number): string {
 export function tofile(a: GpuArray, fid: TextTarget, sep?: string | TofileOptions, format?: string): void {
   const o: TofileOptions = isOptionsLike(sep) ? readOptions<TofileOptions>('tofile', sep, ['sep', 'format']) : { sep: sep as string | undefined, format };
   const s = o.sep ?? '';
-  const fmt = o.format ?? '%s';
+  // NumPy's default format is '' (each item as str(item)), the same as '%s'.
+  const fmt = o.format === undefined || o.format === '' ? '%s' : o.format;
   if (typeof s !== 'string' || typeof fmt !== 'string') throw new TypeError('tofile: sep and format must be strings');
   if (!(a instanceof GpuArray)) throw new TypeError('tofile: expected a GpuArray');
   if (a.dtype === dtypes.bfloat16) throw new TypeError('tofile: bfloat16 has no NumPy file format');

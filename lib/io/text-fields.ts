@@ -1,9 +1,9 @@
 // loadtxt's field parsers, as NumPy 2.4's text reader (numpy/_core/src/multiarray/textreading)
 // parses one field: surrounding whitespace ignored; floats in decimal or 'inf'/'infinity'/'nan'
 // (any case, with a sign), no hex, no underscores; integers as plain decimal digits, range-checked
-// (a '1.0' or '1e3' is no integer); bool as an integer, nonzero being true; complex as Python's
+// (a '1.0' or '1e3' is no integer); bool as an int64, nonzero being true; complex as Python's
 // complex(): 'a', 'bj', 'a+bj', optionally in parentheses, the unit a lowercase 'j'.
-import { DType, integerRange } from '../core/dtype.js';
+import { DType, dtypes, integerRange } from '../core/dtype.js';
 import type { ComplexLike } from '../core/host-data.js';
 
 /** A parsed field as host-data.ts writes it into storage. */
@@ -53,9 +53,13 @@ export function fieldParser(d: DType): (field: string) => FieldValue | null {
     };
   }
   if (d.kind === 'b') {
+    // NumPy reads a bool field as an int64 (one past int64's range is its conversion error).
+    const { min, max } = integerRange(dtypes.int64);
     return (field) => {
       const s = trimPy(field);
-      return INT_RE.test(s) ? (BigInt(s) !== 0n ? 1 : 0) : null;
+      if (!INT_RE.test(s)) return null;
+      const v = BigInt(s);
+      return v < min || v > max ? null : v !== 0n ? 1 : 0;
     };
   }
   const { min, max } = integerRange(d);
