@@ -44,7 +44,9 @@ describeEachDevice('numpy routines: interp, ravelMultiIndex', () => {
     near(parts, [[1.6, 1.1], [0.9000000000000004, -0.30000000000000004], [1, 2], [0, 0], [NaN, 0]]);
     const lr = gp.interp([-1, 5], [0, 1], [{ re: 1, im: 2 }, { re: 3, im: -1 }], { left: { re: 7, im: 8 }, right: 3 }).toArray() as { re: number; im: number }[];
     expect(lr.map((z) => [z.re, z.im])).to.deep.equal([[7, 8], [3, 0]]);
-    expect(desc(gp.interp([], [], []))).to.deep.equal({ dtype: 'float64', shape: [0], values: [] });
+    // np.interp([], [], []): ValueError 'array of sample points is empty'; np.interp([], [1.], [2.]) -> []
+    expect(() => gp.interp([], [], [])).to.throw(RangeError, /empty/);
+    expect(desc(gp.interp([], [1], [2]))).to.deep.equal({ dtype: 'float64', shape: [0], values: [] });
     expect(() => gp.interp([1], [0, 1], [0, 1, 2])).to.throw(RangeError, /same length/);
     expect(() => gp.interp([1], [], [])).to.throw(RangeError, /empty/);
     expect(() => gp.interp([1], 0, 0)).to.throw(RangeError, /too small depth/);
