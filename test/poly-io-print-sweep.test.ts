@@ -75,6 +75,19 @@ describeEachDevice('poly / io / printing sweep against NumPy 2.4', () => {
     expect(() => gp.loadtxt(['1 9223372036854775808'], { dtype: 'bool' })).to.throw(RangeError, "could not convert string '9223372036854775808' to bool at row 0, column 2.");
   });
 
+  it("savetxt: %x/%o/%X of bool are NumPy's TypeError (np.bool has no __index__); tofile's Python bools take them", () => {
+    const f = join(dir, 'b.txt');
+    // np.savetxt(f, np.array([True]), fmt='%x'): TypeError Mismatch between array dtype ('bool') and format specifier ('%x')
+    for (const fmt of ['%x', '%o', '%#X']) {
+      expect(() => gp.savetxt(f, gp.array([true]), { fmt })).to.throw(TypeError, `Mismatch between array dtype ('bool') and format specifier ('${fmt}')`);
+    }
+    gp.savetxt(f, gp.array([true, false]), { fmt: '%d' });
+    expect(readFileSync(f, 'utf8')).to.equal('1\n0\n');
+    // np.array([True, False]).tofile(f, sep=',', format='%x') -> '1,0'
+    gp.array([true, false]).tofile(f, ',', '%x');
+    expect(readFileSync(f, 'utf8')).to.equal('1,0');
+  });
+
   it('polydiv: an empty dividend or divisor is NumPy IndexError (u[0] + v[0])', () => {
     // np.polydiv(np.array([]), np.array([1., 2])): IndexError index 0 is out of bounds for axis 0 with size 0
     expect(() => gp.polydiv(gp.array([]), [1, 2])).to.throw(gp.IndexError, 'index 0 is out of bounds for axis 0 with size 0');

@@ -86,8 +86,9 @@ export function parseFormat(fmt: string): PyFormat {
 /**
  * `fmt % tuple(values)`: every value of an array of dtype `d`. A count that does not match is
  * Python's TypeError; NaN or infinity under an integer conversion Python's ValueError/OverflowError (RangeError).
+ * `numpyScalars`: the values are NumPy scalars (savetxt's rows), not Python ones (tofile's item()).
  */
-export function applyFormat(f: PyFormat, values: readonly PyValue[], d: DType): string {
+export function applyFormat(f: PyFormat, values: readonly PyValue[], d: DType, numpyScalars = false): string {
   let out = '';
   let k = 0;
   for (const p of f) {
@@ -96,14 +97,14 @@ export function applyFormat(f: PyFormat, values: readonly PyValue[], d: DType): 
       continue;
     }
     if (k >= values.length) throw new TypeError('not enough arguments for format string');
-    out += formatOne(p, values[k++], d);
+    out += formatOne(p, values[k++], d, numpyScalars);
   }
   if (k < values.length) throw new TypeError('not all arguments converted during string formatting');
   return out;
 }
 
 /** One conversion of one value. */
-function formatOne(s: Spec, v: PyValue, d: DType): string {
+function formatOne(s: Spec, v: PyValue, d: DType, numpyScalars: boolean): string {
   switch (s.conv) {
     case 's': {
       let str = d.kind === 'b' ? (v ? 'True' : 'False') : d.kind === 'f' ? scalarStr(Number(v), d) : String(v);
@@ -117,7 +118,9 @@ function formatOne(s: Spec, v: PyValue, d: DType): string {
     case 'o':
     case 'x':
     case 'X': {
-      if (d.kind === 'f') throw new TypeError(`%${s.conv} format: an integer is required, not numpy.${d.name}`);
+      // These need __index__: a float has none, nor has NumPy's bool (savetxt's items), where
+      // Python's bool (tofile's item()) is an int.
+      if (d.kind === 'f' || (numpyScalars && d.kind === 'b')) throw new TypeError(`%${s.conv} format: an integer is required, not numpy.${d.name}`);
       const base = s.conv === 'o' ? 8 : 16;
       return formatInt(s, toBigInt(v, d), base, s.alt ? (s.conv === 'o' ? '0o' : s.conv === 'x' ? '0x' : '0X') : '');
     }

@@ -261,7 +261,7 @@ export function savetxt(fname: TextTarget, X: ArrayLike, options?: SavetxtOption
         for (let k = 0; k < per; k++) row[k] = data[r * per + k];
         let line: string;
         try {
-          line = applyFormat(parsed, row, vd) + newline;
+          line = applyFormat(parsed, row, vd, true) + newline;
         } catch (e) {
           if (e instanceof TypeError && !complex) throw new TypeError(`Mismatch between array dtype ('${a.dtype.name}') and format specifier ('${format}')`, { cause: e });
           throw e;
