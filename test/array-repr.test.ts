@@ -66,6 +66,9 @@ const CASES: Case[] = [
   ["option suppress", () => gp.array([1e-10, 1, 2]), {"suppress": true}, "array([0., 1., 2.])", "[0. 1. 2.]"],
   ["option linewidth", () => gp.arange(20), {"linewidth": 30}, "array([ 0,  1,  2,  3,  4,\n        5,  6,  7,  8,  9,\n       10, 11, 12, 13, 14,\n       15, 16, 17, 18, 19])", "[ 0  1  2  3  4  5  6  7  8\n  9 10 11 12 13 14 15 16 17\n 18 19]"],
   ["option threshold and edgeitems", () => gp.arange(10), {"threshold": 5, "edgeitems": 2}, "array([0, 1, ..., 8, 9], shape=(10,))", "[0 1 ... 8 9]"],
+  ["edgeitems 0: NumPy prints the last element", () => gp.arange(10), {"threshold": 5, "edgeitems": 0}, "array([..., 9], shape=(10,))", "[... 9]"],
+  ["edgeitems 0 in 3-d", () => gp.arange(24).reshape(2, 3, 4), {"threshold": 5, "edgeitems": 0}, "array([...,\n\n       [...,\n        [..., 23]]], shape=(2, 3, 4))", "[...\n\n [...\n  [... 23]]]"],
+  ["edgeitems 0 sizes columns by the whole axis (a[-0:])", () => gp.array([1.5, 100.25, -3, 7, 8, 9.5]), {"threshold": 5, "edgeitems": 0}, "array([...,   9.5 ], shape=(6,))", "[...   9.5 ]"],
   ["option nanstr/infstr", () => gp.array([NaN, -Infinity, 1]), {"nanstr": "NaN", "infstr": "Inf"}, "array([ NaN, -Inf,   1.])", "[ NaN -Inf   1.]"],
   ["legacy 2.2: float32 cutoff 1e8", () => gp.array([1e6, 2], 'float32'), {"legacy": "2.2"}, "array([1.e+06, 2.e+00], dtype=float32)", "[1.e+06 2.e+00]"],
   ["legacy 2.1: no shape in summary", () => gp.arange(2000), {"legacy": "2.1"}, "array([   0,    1,    2, ..., 1997, 1998, 1999])", "[   0    1    2 ... 1997 1998 1999]"],
@@ -236,9 +239,11 @@ describeEachDevice('array repr/str', () => {
 
   it('refuses bad print options', () => {
     expect(() => gp.setPrintoptions({ precision: -1 })).to.throw(RangeError, /precision/);
-    expect(() => gp.setPrintoptions({ precision: 1.5 })).to.throw(RangeError, /precision/);
-    expect(() => gp.setPrintoptions({ sign: 'x' as '-' })).to.throw(TypeError, /sign/);
-    expect(() => gp.setPrintoptions({ floatmode: 'exact' as 'fixed' })).to.throw(TypeError, /floatmode/);
+    // np.set_printoptions(precision=1.5) / precision='3': TypeError; sign='x', floatmode='exact': ValueError
+    expect(() => gp.setPrintoptions({ precision: 1.5 })).to.throw(TypeError, /precision must be an integer/);
+    expect(() => gp.setPrintoptions({ precision: '3' as unknown as number })).to.throw(TypeError, /precision must be an integer/);
+    expect(() => gp.setPrintoptions({ sign: 'x' as '-' })).to.throw(RangeError, /sign/);
+    expect(() => gp.setPrintoptions({ floatmode: 'exact' as 'fixed' })).to.throw(RangeError, /floatmode/);
     expect(() => gp.setPrintoptions({ legacy: '1.13' as '2.1' })).to.throw(TypeError, /legacy/);
     expect(() => gp.setPrintoptions({ colour: 1 } as Partial<gp.PrintOptions>)).to.throw(TypeError, /unknown option 'colour'/);
     expect(gp.getPrintoptions().precision).to.equal(8);

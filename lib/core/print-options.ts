@@ -61,6 +61,8 @@ export function checkOptions<E extends object = object>(fn: string, given: unkno
   for (const k of PRINT_KEYS) if ((o as Record<string, unknown>)[k] === null) delete (o as Record<string, unknown>)[k];
   const nonNegInt = (k: 'precision' | 'threshold' | 'edgeitems' | 'linewidth') => {
     const v = o[k];
+    // NumPy: a precision that is no integer is a TypeError ('precision must be an integer').
+    if (k === 'precision' && v !== undefined && (typeof v !== 'number' || !Number.isInteger(v))) throw new TypeError(`print option precision must be an integer, got ${String(v)}`);
     if (v !== undefined && (typeof v !== 'number' || !(Number.isInteger(v) || v === Infinity) || v < 0)) {
       throw new RangeError(`print option ${k} must be a non-negative integer, got ${String(v)}`);
     }
@@ -69,9 +71,10 @@ export function checkOptions<E extends object = object>(fn: string, given: unkno
   nonNegInt('threshold');
   nonNegInt('edgeitems');
   nonNegInt('linewidth');
-  if (o.sign !== undefined && !['-', '+', ' '].includes(o.sign)) throw new TypeError(`sign option must be one of ' ', '+', or '-', got ${JSON.stringify(o.sign)}`);
+  // NumPy's ValueErrors.
+  if (o.sign !== undefined && !['-', '+', ' '].includes(o.sign)) throw new RangeError(`sign option must be one of ' ', '+', or '-', got ${JSON.stringify(o.sign)}`);
   if (o.floatmode !== undefined && !['fixed', 'unique', 'maxprec', 'maxprec_equal'].includes(o.floatmode)) {
-    throw new TypeError(`floatmode option must be one of "fixed", "unique", "maxprec", "maxprec_equal", got ${JSON.stringify(o.floatmode)}`);
+    throw new RangeError(`floatmode option must be one of "fixed", "unique", "maxprec", "maxprec_equal", got ${JSON.stringify(o.floatmode)}`);
   }
   if (o.legacy !== undefined && o.legacy !== false && !LEGACY_MODES.includes(o.legacy)) {
     throw new TypeError(`legacy print option must be false, '1.21', '1.25', '2.1' or '2.2' ('1.13' is not supported), got ${JSON.stringify(o.legacy)}`);

@@ -162,7 +162,7 @@ function integerFormat(data: readonly (number | bigint)[], sign0: '-' | '+' | ' 
 
 /** Host values of the elements printed: the whole array, or its corners when summarised. */
 interface Shown {
-  /** Shape of the values held (each summarised axis keeps 2 * edgeitems). */
+  /** Shape of the values held (each summarised axis keeps 2 * edgeitems; the whole axis for 0). */
   shape: number[];
   summarized: boolean[];
   values: ArrayLike<number | bigint>;
@@ -174,7 +174,10 @@ function hostValues(a: GpuArray, edge: number, summarize: boolean): Shown {
   if (!summarized.some((s) => s)) return { shape, summarized, values: a.toTypedArray() };
   // Download only the corners: one view per combination of leading/trailing block.
   const per = a.dtype.isComplex ? 2 : 1;
-  const shownShape = shape.map((n, i) => (summarized[i] ? 2 * edge : n));
+  // NumPy keeps a[:edge] and a[-edge:]; with edgeitems 0, a[-0:] is the whole axis (what it sizes
+  // the columns by, and where the last element it prints comes from).
+  const trail = (n: number) => (edge === 0 ? n : edge);
+  const shownShape = shape.map((n, i) => (summarized[i] ? edge + trail(n) : n));
   const total = shownShape.reduce((x, y) => x * y, 1);
   const values: (number | bigint)[] = new Array(total * per);
   const shownStrides = shownShape.map((_, i) => shownShape.slice(i + 1).reduce((x, y) => x * y, 1));
@@ -186,7 +189,7 @@ function hostValues(a: GpuArray, edge: number, summarize: boolean): Shown {
       if (k < 0) return { start: 0, stop: n };
       const trailing = (combo >> k) & 1;
       starts[i] = trailing ? edge : 0;
-      return trailing ? { start: n - edge, stop: n } : { start: 0, stop: edge };
+      return trailing ? { start: n - trail(n), stop: n } : { start: 0, stop: edge };
     });
     const v = a.slice(...index);
     let block: ArrayLike<number | bigint>;
