@@ -3,7 +3,7 @@
 // it (a shape, values, an `if` on it) is a FusionError naming the call. A scalar argument
 // becomes a TracedScalar, which the gp functions take and JS operators refuse.
 import { GpuArray } from '../core/gpu-array.js';
-import type { DTypeLike } from '../core/dtype.js';
+import type { DType, DTypeLike } from '../core/dtype.js';
 import { ufuncFunctions } from '../ops/ufunc-api.js';
 import { reductionFunctions } from '../ops/reductions.js';
 import { UFUNC_ALIASES, UFUNCS } from '../ops/ufunc-table.js';
@@ -36,6 +36,13 @@ const reds = reductionFunctions as unknown as Record<string, (...a: unknown[]) =
 for (const name of ['sum', 'prod', 'max', 'min', 'all', 'any', 'mean', 'var', 'std', 'argmax', 'argmin']) {
   methods[name] = function (...args) {
     return reds[name](this, ...args);
+  };
+}
+// NumPy's a.conj() of a real or bool array is the array itself (the eager method's view of it).
+for (const name of ['conjugate', 'conj']) {
+  const ufunc = methods[name];
+  methods[name] = function (...args) {
+    return args.length === 0 && !(this as { dtype: DType }).dtype.isComplex ? this : ufunc.apply(this, args);
   };
 }
 methods.dispose = () => undefined;
