@@ -17,6 +17,7 @@ import { Generator } from './generator.js';
 import { hostEntropy, type SeedEntropy, SeedSequence } from './seed-sequence.js';
 import { permutation } from './host-sampling.js';
 import { IndexError } from '../../bindings/errors.js';
+import { realValue } from '../util/operator-index.js';
 
 /** Whether any value of a number, typed scalar, nested JS array or GpuArray parameter satisfies `bad` (other types are left to the Generator). */
 function someValue(v: unknown, bad: (x: number) => boolean): boolean {
@@ -368,7 +369,7 @@ export class RandomState {
   multinomial(...args: unknown[]): GpuArray {
     const { n: n0, pvals, size } = bindArgs('multinomial', args, ['n', 'pvals', 'size']);
     // n is one C long: a typed scalar or 0-d array (of any real dtype) is the number it holds.
-    const n = n0 instanceof Scalar || (n0 instanceof GpuArray && n0.ndim === 0) ? Number(n0 instanceof Scalar ? n0.valueOf() : n0.item()) : n0;
+    const n = realValue(n0);
     // RandomState takes one n (NumPy converts it to a C long).
     if (Array.isArray(n) || ArrayBuffer.isView(n) || (n instanceof GpuArray && n.ndim > 0)) throw new TypeError('multinomial: n must be an integer, not an array (RandomState takes one n)');
     // n is a C long before pvals is read: NaN, infinities and values past int64 are refused first.
