@@ -263,6 +263,9 @@ export type { FlatIter, FlatIndex } from './ops/flat-iter.js';
 import './ops/ufunc-methods.js';
 export { real, imag, angle } from './ops/complex-parts.js';
 export type { AngleOptions, ComplexPartArg } from './ops/complex-parts.js';
+// a.byteswap, a.getfield, a.setfield (NumPy's ndarray methods on each element's bytes).
+import './ops/byte-fields.js';
+export type { ByteswapOptions, FieldOffset, FieldOptions, FieldValue } from './ops/byte-fields.js';
 
 // Cooperative kernels on the cpu backend: the error a kernel that throws raises.
 export { KernelError } from '../bindings/errors.js';

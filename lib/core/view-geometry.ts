@@ -106,12 +106,24 @@ export function dtypeViewGeometry(a: GpuArray, d: DTypeLike | { dtype?: DTypeLik
   return aligned(a, shape, strides, to);
 }
 
-/** The geometry as dtype `to`, refused where its loads would be misaligned. */
-function aligned(a: GpuArray, shape: readonly number[], strides: readonly number[], to: DType): ViewGeometry & { dtype: DType } {
+/**
+ * `getfield(dtype, offset)`: the bytes at `offset` within each element read as `to` (NumPy's
+ * checks and ValueErrors, RangeErrors here), same shape and strides; the view's offset in the
+ * buffer. Refused where its loads would be misaligned, as `view` (NumPy allows it).
+ */
+export function fieldViewGeometry(a: GpuArray, to: DType, offset: number): ViewGeometry & { dtype: DType; offset: number } {
+  if (to.itemsize > a.itemsize) throw new RangeError('new type is larger than original type');
+  if (offset < 0) throw new RangeError('offset is negative');
+  if (offset > a.itemsize - to.itemsize) throw new RangeError('new type plus offset is larger than original type');
+  return { ...aligned(a, a.shape, a.strides, to, 'getfield', offset), offset: a.offset + offset };
+}
+
+/** The geometry as dtype `to` at `shift` bytes past the array's offset, refused where its loads would be misaligned. */
+function aligned(a: GpuArray, shape: readonly number[], strides: readonly number[], to: DType, fn = 'view', shift = 0): ViewGeometry & { dtype: DType } {
   const align = to.itemsize / to.storagePerItem;
   const misaligned = (x: number) => x % align !== 0;
-  if (misaligned(a.buffer.ptr + a.offset) || strides.some((st, i) => shape[i] > 1 && misaligned(st))) {
-    throw new RangeError(`view: this array's memory is not aligned for ${to.name} (offset ${a.offset}, strides (${strides.join(', ')}))`);
+  if (misaligned(a.buffer.ptr + a.offset + shift) || strides.some((st, i) => shape[i] > 1 && misaligned(st))) {
+    throw new RangeError(`${fn}: this array's memory is not aligned for ${to.name} (offset ${a.offset + shift}, strides (${strides.join(', ')}))`);
   }
   return { shape, strides, dtype: to };
 }

@@ -9,6 +9,10 @@ import * as gp from 'gpuarray';
 import { GpuArray, var as variance } from 'gpuarray';
 import type {
   FlatIter,
+  ByteswapOptions,
+  FieldOffset,
+  FieldOptions,
+  FieldValue,
   ArrayEqualOptions,
   ArrayFlags,
   AxisLike,
@@ -384,6 +388,16 @@ assert.equal(gp.astype(gp.arange(2), 'float32').dtype.name, 'float32');
 assert.ok(gp.ascontiguousarray(gp.zeros([2, 3]).T).flags.cContiguous);
 assert.deepEqual([gp.ndim(m2), gp.shape(m2), gp.size(m2)], [2, [2, 3], 6]);
 assert.deepEqual(list(gp.array([1], 'float32').view('int32')), [1065353216]);
+// ndarray.byteswap / getfield / setfield: bytes reversed, a field of each element viewed and written.
+assert.deepEqual(list(gp.array([1, 256], 'int16').byteswap()), [256, 1]);
+const bsOptions: ByteswapOptions = { inplace: true };
+const fieldOf = gp.array([0x10002], 'int32');
+assert.equal(fieldOf.byteswap(bsOptions), fieldOf);
+const fieldOptions: FieldOptions = { dtype: 'int16', offset: 2 };
+const fieldOffset: FieldOffset = gp.int64(0);
+const fieldValue: FieldValue = [3];
+fieldOf.setfield(fieldValue, 'int16', fieldOffset);
+assert.deepEqual(list(fieldOf.getfield(fieldOptions)), [512]);
 assert.deepEqual(list(gp.eye(2)), [
   [1, 0],
   [0, 1],
