@@ -15,7 +15,7 @@ export { promoteTypes } from './core/promotion.js';
 export { numpyResultType as resultType, canCast } from './ops/type-check.js';
 export { isdtype } from './core/isdtype.js';
 export { issubdtype, AbstractDType, generic, number, integer, signedinteger, unsignedinteger, inexact, floating, complexfloating } from './core/abstract-dtypes.js';
-export { mintypecode, typename } from './core/type-codes.js';
+export { mintypecode, typename, typecodes } from './core/type-codes.js';
 export { formatFloatPositional, formatFloatScientific } from './core/format-float.js';
 export type { FormatFloatOptions, FormatFloatPositionalOptions, FormatFloatScientificOptions } from './core/format-float.js';
 export type { TrimMode } from './core/dragon4.js';
@@ -96,7 +96,7 @@ export {
   bool,
 } from './core/scalar.js';
 export type { ScalarFactory } from './core/scalar.js';
-export type { ScalarType } from './core/dtype.js';
+export { ScalarType } from './core/scalar.js';
 export { pi, e, inf, nan, eulerGamma, littleEndian } from './core/constants.js';
 export { newaxis } from './core/indexing.js';
 export type { Index, IntegerIndex, SliceObject } from './core/indexing.js';
@@ -118,6 +118,8 @@ export {
 export { ElementwiseKernel } from './kernel/elementwise-kernel.js';
 export type { ElementwiseKernelFn, ElementwiseKernelOptions, ElementwiseCallOptions } from './kernel/elementwise-kernel.js';
 export { Ufunc } from './ops/ufunc.js';
+// numpy.ufunc, for `gp.add instanceof gp.ufunc`.
+export { ufunc } from './ops/ufunc-api.js';
 export { UFUNCS as ufuncs } from './ops/ufunc-table.js';
 export { NativeCallError, CudaError, CompileError, OutOfMemoryError, BackendUnavailableError, StreamCaptureError } from '../bindings/errors.js';
 export { currentDevice, useDevice, availableDeviceSpecs, withDevice } from './device/device.js';
@@ -225,7 +227,7 @@ export * as random from './random/index.js';
 import './ops/advanced-indexing.js';
 export { IndexError } from '../bindings/errors.js';
 export type { AdvancedIndex } from './core/advanced-index-hook.js';
-export { concatenate, concat, stack, vstack, hstack, dstack, columnStack, block, append } from './ops/joining.js';
+export { concatenate, concat, stack, vstack, hstack, dstack, columnStack, block, append, rowStack } from './ops/joining.js';
 export type { ConcatenateOptions, ConcatenateArg } from './ops/joining.js';
 export { split, arraySplit, hsplit, vsplit, dsplit, unstack } from './ops/splitting.js';
 export type { SplitSpec } from './ops/splitting.js';
@@ -258,6 +260,8 @@ import './ops/ufunc-at.js';
 import './ops/index-methods.js';
 import './ops/flat-iter.js';
 export type { FlatIter, FlatIndex } from './ops/flat-iter.js';
+// numpy.flatiter: the class of `a.flat`.
+export { FlatIter as flatiter } from './ops/flat-iter.js';
 // ufunc.reduce / ufunc.outer / ufunc.accumulate on the Ufunc objects and the exported functions
 // (gp.add.reduce(a), gp.multiply.outer(a, b)); numpy.real/imag/angle and the a.real/a.imag properties.
 import './ops/ufunc-methods.js';

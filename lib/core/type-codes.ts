@@ -13,6 +13,24 @@ const NAMES: Record<string, string> = {
   g: 'long precision', f: 'single precision', i: 'integer', h: 'short', l: 'long integer', q: 'long long integer',
 };
 
+/**
+ * numpy.typecodes: NumPy's type-code strings by kind, exactly as NumPy 2.4's (so with the codes of
+ * types gp lacks: 'g'/'G' long double, 'c' character, 'M'/'m' datetimes, 'S'/'U'/'V'/'O'), for
+ * `mintypecode`'s typeset and tests on `dtype.char`. Frozen.
+ * @example gp.mintypecode(['f', 'D'], gp.typecodes.AllFloat) // 'D'
+ */
+export const typecodes: Readonly<Record<'Character' | 'Integer' | 'UnsignedInteger' | 'Float' | 'Complex' | 'AllInteger' | 'AllFloat' | 'Datetime' | 'All', string>> = Object.freeze({
+  Character: 'c',
+  Integer: 'bhilqnp',
+  UnsignedInteger: 'BHILQNP',
+  Float: 'efdg',
+  Complex: 'FDG',
+  AllInteger: 'bBhHiIlLqQnNpP',
+  AllFloat: 'efdgFDG',
+  Datetime: 'Mm',
+  All: '?bhilqnpBHILQNPefdgFDGSUVOMm',
+});
+
 /** What mintypecode takes for each type: a code, a dtype, or anything with a dtype (an array). */
 export type TypeCodeLike = string | DType | ScalarType | { dtype: DType };
 

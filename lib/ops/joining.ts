@@ -252,7 +252,8 @@ export const dstack = (arrays: readonly unknown[], o?: StackOptions) => stackWit
 /** numpy.column_stack: 1-D inputs become columns; 2-D inputs join as hstack does. */
 export const columnStack = (arrays: readonly unknown[], o?: StackOptions) =>
   stackWith('columnStack', arrays, (a) => (a.ndim < 2 ? a.reshape([a.size, 1]) : same(a)), () => 1, o);
-/** numpy.row_stack is vstack. */
+/** numpy.row_stack: NumPy's deprecated alias of vstack (NumPy 2.4 still has it, with a DeprecationWarning). @deprecated Use `vstack`. */
+export const rowStack = vstack;
 
 /** numpy.append: values joined to the end; without an axis both are flattened first. */
 export function append(arr: unknown, values: unknown, axis?: number | null | { axis?: number | null }): GpuArray {

@@ -7,7 +7,7 @@ import { Scalar } from '../core/scalar.js';
 import { integerRange, type DTypeLike } from '../core/dtype.js';
 import type { AxisLike } from '../kernel/reduction.js';
 import type { ScanOptions } from './prefix-scan.js';
-import { UfuncArg, UfuncCallOptions, UfuncPairCallOptions } from './ufunc.js';
+import { Ufunc, UfuncArg, UfuncCallOptions, UfuncPairCallOptions } from './ufunc.js';
 import { traceHook } from './trace-hook.js';
 import { asarray } from './creation.js';
 import { real } from './complex-parts.js';
@@ -223,6 +223,27 @@ for (const [name, u] of UFUNCS) {
 for (const [alias, target] of Object.entries(UFUNC_ALIASES)) functions[alias] = functions[target];
 
 export const ufuncFunctions = functions as unknown as UfuncFunctions;
+
+// The functions above, for `instanceof gp.ufunc`.
+const ufuncFunctionSet = new WeakSet<object>(Object.values(functions));
+
+/**
+ * numpy.ufunc, the class of the ufuncs, for `instanceof`: the ufunc functions (`gp.add`) and their
+ * `Ufunc` objects (`gp.ufuncs.get('add')`) are its instances (`gp.add instanceof gp.ufunc`), other
+ * functions not. Not constructible, as NumPy's (a TypeError).
+ */
+export abstract class ufunc implements UfuncAttributes {
+  declare readonly identity: number | boolean | null;
+  declare readonly nin: number;
+  declare readonly nout: number;
+  declare readonly nargs: number;
+  constructor() {
+    throw new TypeError("cannot create 'numpy.ufunc' instances");
+  }
+  static [Symbol.hasInstance](x: unknown): x is ufunc {
+    return (typeof x === 'function' && ufuncFunctionSet.has(x)) || x instanceof Ufunc;
+  }
+}
 
 declare module '../core/gpu-array.js' {
   interface GpuArray extends UfuncMethods {}

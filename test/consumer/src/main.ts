@@ -434,6 +434,11 @@ const fi: FlatIter = flatOf.flat;
 fi.set('1:3', [7]);
 flatOf.flat = flatOf.flat.get('...');
 assert.deepEqual([...fi], [0, 7, 7, 3, 4, 5]);
+assert.ok(fi instanceof gp.flatiter && gp.add instanceof gp.ufunc && !(gp.sum instanceof gp.ufunc));
+assert.equal(gp.rowStack([[1], [2]]).shape[0], 2);
+assert.equal(gp.typecodes.AllFloat, 'efdgFDG');
+const firstScalarType: gp.ScalarType = gp.ScalarType[0];
+assert.equal(gp.dtype(firstScalarType).name, 'bool');
 assert.equal(gp.arrayStr(flatOf.flat.get([1, 4]), null, 2, { suppressSmall: true }), '[7. 4.]');
 const scalars = [
   gp.bool_(true),
