@@ -200,6 +200,15 @@ describeEachDevice('reshape, transpose, squeeze, expandDims, broadcastTo, ravel,
     a.dispose();
   });
 
+  it('an empty view is both C- and F-contiguous whatever its strides, as NumPy flags it', () => {
+    // NumPy: np.empty((3, 0, 2)).transpose(1, 0, 2).flags and np.empty((3, 0, 2))[:, :, ::2].flags
+    // are C_CONTIGUOUS and F_CONTIGUOUS; isfortran of either is False.
+    const base = gp.empty([3, 0, 2], 'float32');
+    for (const v of [base.transpose([1, 0, 2]), base.slice(':', ':', '::2'), base.T]) {
+      expect([v.flags.cContiguous, v.flags.fContiguous, gp.isfortran(v)]).to.deep.equal([true, true, false]);
+    }
+  });
+
   it('transpose and T permute axes as views', () => {
     const a = gp.arange(24, 'int32').reshape(2, 3, 4);
     const m = Model.of(vals, [2, 3, 4]);

@@ -59,9 +59,9 @@ export function contiguousStrides(shape: Shape, itemsize: number): number[] {
 
 /** C-contiguous as NumPy's flag: dims of size 1 may have any stride; empty arrays are contiguous. */
 export function isCContiguous(shape: Shape, strides: readonly number[], itemsize: number): boolean {
+  if (shape.includes(0)) return true;
   let expected = itemsize;
   for (let i = shape.length - 1; i >= 0; i--) {
-    if (shape[i] === 0) return true;
     if (shape[i] !== 1) {
       if (strides[i] !== expected) return false;
       expected *= shape[i];
@@ -71,9 +71,9 @@ export function isCContiguous(shape: Shape, strides: readonly number[], itemsize
 }
 
 export function isFContiguous(shape: Shape, strides: readonly number[], itemsize: number): boolean {
+  if (shape.includes(0)) return true;
   let expected = itemsize;
   for (let i = 0; i < shape.length; i++) {
-    if (shape[i] === 0) return true;
     if (shape[i] !== 1) {
       if (strides[i] !== expected) return false;
       expected *= shape[i];
