@@ -16,22 +16,43 @@ const NEWLINE = /\r\n|\r|\n/;
 /** The lines of the source (line ends removed). */
 export function sourceLines(fname: unknown): string[] {
   if (Array.isArray(fname)) {
-    return fname.flatMap((l: unknown, i) => {
-      if (typeof l !== 'string') throw new TypeError(`loadtxt: line ${i} of fname is ${describeValue(l)}, not a string`);
+    return listLines(fname, 'loadtxt').flatMap((l) => {
       const parts = l.split(NEWLINE);
       if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
       return parts;
     });
   }
+  const lines = fileText(fname, 'loadtxt').split(NEWLINE);
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+/**
+ * The lines of the source as Python iterates a text file (universal newlines: each line ends with
+ * '\n' but the last may not) or a list of lines (each element one line, as it is).
+ */
+export function pythonLines(fname: unknown, fn: string): string[] {
+  if (Array.isArray(fname)) return listLines(fname, fn);
+  return fileText(fname, fn).match(/[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$/g)?.map((l) => l.replace(/\r\n?$/, '\n')) ?? [];
+}
+
+/** The strings of a list of lines. */
+function listLines(fname: readonly unknown[], fn: string): string[] {
+  return fname.map((l: unknown, i) => {
+    if (typeof l !== 'string') throw new TypeError(`${fn}: line ${i} of fname is ${describeValue(l)}, not a string`);
+    return l;
+  });
+}
+
+/** The whole text of a path (gunzipped for '.gz') or descriptor, decoded as UTF-8. */
+function fileText(fname: unknown, fn: string): string {
   let bytes: Buffer;
   if (typeof fname === 'string') {
     bytes = readFileSync(fname);
     if (fname.endsWith('.gz')) bytes = gunzipSync(bytes);
   } else if (typeof fname === 'number' && Number.isInteger(fname) && fname >= 0) bytes = readFileSync(fname);
-  else throw new TypeError(`loadtxt: fname must be a path string, a file descriptor or a list of lines, got ${describeValue(fname)}`);
-  const lines = bytes.toString('utf8').split(NEWLINE);
-  if (lines[lines.length - 1] === '') lines.pop();
-  return lines;
+  else throw new TypeError(`${fn}: fname must be a path string, a file descriptor or a list of lines, got ${describeValue(fname)}`);
+  return bytes.toString('utf8');
 }
 
 /** Write text to a path or descriptor in pieces (a '.gz' path: gzipped whole). */

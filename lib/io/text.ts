@@ -183,7 +183,7 @@ export function loadtxt(fname: TextSource, options?: LoadtxtOptions): GpuArray {
 }
 
 /** Parsed values (C order) as a device array of `shape`: their storage bytes uploaded once. */
-function upload(values: readonly FieldValue[], d: DType, shape: number[]): GpuArray {
+export function upload(values: readonly FieldValue[], d: DType, shape: number[]): GpuArray {
   const store = allocStorage(d, values.length);
   values.forEach((v, i) => writeElement(store, d, i, v));
   const flat = frombuffer(new Uint8Array(store.buffer, store.byteOffset, store.byteLength), d);
