@@ -867,6 +867,12 @@ assert.deepEqual([gp.lib.strideTricks.slidingWindowView(gp.arange(4), 2, windowO
   gp.savetxt(join(dir, 'c.csv'), gp.array([[1, 2], [3, 4]], 'float64'), txtOptions);
   const readOptions: gp.LoadtxtOptions = { delimiter: ',' };
   assert.deepEqual(gp.loadtxt(join(dir, 'c.csv'), readOptions).toArray(), [[1, 2], [3, 4]]);
+  const missing: gp.GenfromtxtMissing = { 1: 'N/A' };
+  const filling: gp.GenfromtxtFilling = new Map<number, gp.GenfromtxtFill>([[1, 0]]);
+  const widths: gp.GenfromtxtDelimiter = ',';
+  const genOptions: gp.GenfromtxtOptions = { delimiter: widths, missingValues: missing, fillingValues: filling, loose: false };
+  assert.deepEqual(gp.genfromtxt(['1,N/A', '3,4'], genOptions).toArray(), [[1, 0], [3, 4]]);
+  assert.deepEqual(gp.genfromtxt(['1,2'], null, '#', ',').toArray(), [1n, 2n]);
   const rawPath = join(dir, 'd.bin');
   const tofileOptions: gp.TofileOptions = { sep: '' };
   gp.arange(3, 'int32').tofile(rawPath, tofileOptions);
