@@ -137,6 +137,8 @@ describeEachDevice('genfromtxt against NumPy', () => {
   it("genfromtxt: headers, footers, maxRows and usecols", () => {
     expect(gf("h1\nh2\n1 2\n3 4\nf1\n", { skipHeader: 2, skipFooter: 1 })).to.deep.equal(['float64', [2, 2], [1, 2, 3, 4]]);
     expect(gf("1 2\n3 4\n5 6\n", { maxRows: 2 })).to.deep.equal(['float64', [2, 2], [1, 2, 3, 4]]);
+    // A negative skipHeader skips nothing, but still counts in the line numbers (Python's range()).
+    expect(() => gf("a\n1 2\n", { skipHeader: -1 })).to.throw(RangeError, "Some errors were detected !\n    Line #1 (got 2 columns instead of 1)");
     expect(() => gf("1 2\n3 4\n5 6\n", { maxRows: 2, skipFooter: 1 })).to.throw(RangeError, "The keywords 'skip_footer' and 'max_rows' can not be specified at the same time.");
     expect(() => gf("1 2\n3 4\n5 6\n", { maxRows: 0 })).to.throw(RangeError, "'max_rows' must be at least 1.");
     expect(gf("1 2 3\n4 5 6\n", { usecols: -1 })).to.deep.equal(['float64', [2], [3, 6]]);

@@ -171,7 +171,7 @@ export function genfromtxt(fname: TextSource, ...args: unknown[]): GpuArray {
 
   const lines = pythonLines(fname, 'genfromtxt');
   // The first line with data, after skipHeader lines of any kind.
-  let first = skipHeader;
+  let first = Math.max(0, skipHeader); // Python's range(skip_header): a negative count skips nothing (line numbers still add it)
   let firstValues: string[] = [];
   for (; first < lines.length && firstValues.length === 0; first++) firstValues = split(lines[first]);
   first--;
