@@ -170,15 +170,11 @@ export function genfromtxt(fname: TextSource, ...args: unknown[]): GpuArray {
   const unpack = bool(o.unpack, 'unpack', false);
 
   const lines = pythonLines(fname, 'genfromtxt');
-  // The first line with data, after skipHeader lines of any kind.
-  let first = Math.max(0, skipHeader); // Python's range(skip_header): a negative count skips nothing (line numbers still add it)
+  // The first line with data, after skipHeader lines of any kind (Python's range(): a negative count skips nothing).
+  let first = Math.max(0, skipHeader);
   let firstValues: string[] = [];
-  for (; first < lines.length && firstValues.length === 0; first++) firstValues = split(lines[first]);
-  first--;
-  if (firstValues.length === 0) {
-    first = lines.length;
-    process.emitWarning(`genfromtxt: Empty input file: "${Array.isArray(fname) ? 'list of lines' : String(fname)}"`, 'UserWarning');
-  }
+  while (first < lines.length && (firstValues = split(lines[first])).length === 0) first++;
+  if (firstValues.length === 0) process.emitWarning(`genfromtxt: Empty input file: "${Array.isArray(fname) ? 'list of lines' : String(fname)}"`, 'UserWarning');
   // Negative usecols count from the end of the first row (later rows are indexed as Python lists are).
   if (usecols !== null) usecols = usecols.map((c) => (c < 0 ? c + firstValues.length : c));
   const nbcols = usecols !== null ? usecols.length : firstValues.length;
