@@ -20,11 +20,10 @@ const PY_INT = new RegExp(`^[+-]?${DIGITS}$`);
 // complex(): 'a', 'a+bj', 'a+j', 'bj', 'j' (the unit in either case), no space inside.
 const PY_COMPLEX = new RegExp(`^(?:([+-]?${PY_FLOAT_BODY})(?:([+-])(${PY_FLOAT_BODY})?[jJ])?|([+-]?)(${PY_FLOAT_BODY})?[jJ])$`);
 
-/** NumPy's ValueError from a converter: the field does not parse (loose calls take the default instead). */
-class Unparsed extends Error {}
-
-/** NumPy's ValueError from a strict call: the field neither parses nor is a missing value. */
-class NotConvertible extends RangeError {}
+/** What a parser returns for a field that does not parse (NumPy's ValueError; a loose call takes the default). Not thrown: a field in ten may be missing. */
+export const NO = Symbol('unparsed');
+/** A parser of one field. */
+type Parser = (field: string) => PyValue | typeof NO;
 
 /** The value of an unsigned Python float text ('1_0.5', 'inf', 'nan'), signed. */
 function floatText(s: string): number {
@@ -36,56 +35,53 @@ function floatText(s: string): number {
 }
 
 /** Python's float(field). */
-export function pyFloat(field: string): number {
+export function pyFloat(field: string): number | typeof NO {
   const s = trimPy(field);
-  if (!PY_FLOAT.test(s)) throw new Unparsed();
-  return floatText(s);
+  return PY_FLOAT.test(s) ? floatText(s) : NO;
 }
 
 /** Python's int(field). */
-export function pyInt(field: string): bigint {
+export function pyInt(field: string): bigint | typeof NO {
   const s = trimPy(field);
-  if (!PY_INT.test(s)) throw new Unparsed();
-  return BigInt(s.replace(/_/g, ''));
+  return PY_INT.test(s) ? BigInt(s.replace(/_/g, '')) : NO;
 }
 
 /** Python's complex(field). */
-export function pyComplex(field: string): ComplexLike {
+export function pyComplex(field: string): ComplexLike | typeof NO {
   let s = trimPy(field);
   if (s[0] === '(' && s[s.length - 1] === ')') s = trimPy(s.slice(1, -1));
   const m = PY_COMPLEX.exec(s);
-  if (m === null) throw new Unparsed();
+  if (m === null) return NO;
   if (m[1] !== undefined) return { re: floatText(m[1]), im: m[2] === undefined ? 0 : floatText(m[2] + (m[3] ?? '1')) };
   return { re: 0, im: floatText(m[4] + (m[5] ?? '1')) };
 }
 
 /** NumPy's str2bool: 'TRUE' or 'FALSE' in any case, nothing around it. */
-export function str2bool(field: string): boolean {
+export function str2bool(field: string): boolean | typeof NO {
   const u = field.toUpperCase();
-  if (u === 'TRUE') return true;
-  if (u === 'FALSE') return false;
-  throw new Unparsed();
+  return u === 'TRUE' ? true : u === 'FALSE' ? false : NO;
 }
 
 const INT64 = integerRange(dtypes.int64);
 const UINT64 = integerRange(dtypes.uint64);
 
 /** A Python int as np.int64()/np.uint64() takes it: out of range is NumPy's OverflowError. */
-function inRange(v: bigint, r: { min: bigint; max: bigint }, name: string): bigint {
+function inRange(v: bigint | typeof NO, r: { min: bigint; max: bigint }, name: string): bigint | typeof NO {
+  if (v === NO) return v;
   if (v < r.min || v > r.max) throw new RangeError(v < 0n && r.min === 0n ? `Python integer ${v} out of bounds for ${name}` : 'Python int too large to convert to C long');
   return v;
 }
 
 /** Python's int(float(field)), NumPy's parser for the integer dtypes narrower than 64 bits. */
-function intOfFloat(field: string): bigint {
+function intOfFloat(field: string): bigint | typeof NO {
   const f = pyFloat(field);
-  if (Number.isNaN(f)) throw new Unparsed(); // int(nan) is a ValueError
+  if (f === NO || Number.isNaN(f)) return NO; // int(nan) is a ValueError
   if (!Number.isFinite(f)) throw new RangeError('cannot convert float infinity to integer'); // an OverflowError: no default
   return BigInt(Math.trunc(f));
 }
 
 /** The parser of a converter locked to `d` (NumPy's _mapper entry for it) and its default fill. */
-export function lockedParser(d: DType): { parse: (field: string) => PyValue; fill: PyValue } {
+export function lockedParser(d: DType): { parse: Parser; fill: PyValue } {
   switch (d.kind) {
     case 'b':
       return { parse: str2bool, fill: false };
@@ -101,15 +97,14 @@ export function lockedParser(d: DType): { parse: (field: string) => PyValue; fil
 }
 
 /** The types dtype=None tries in turn (NumPy's _mapper up to complex128), with their parsers and defaults. */
-const INFERRED: readonly { d: DType; parse: (field: string) => PyValue; fill: PyValue }[] = [
+const INFERRED: readonly { d: DType; parse: Parser; fill: PyValue }[] = [
   { d: dtypes.bool, parse: str2bool, fill: false },
   {
     d: dtypes.int64,
     // int(), then np.array(value, int64): an int past int64 is no int64 and the next type is tried.
     parse: (f) => {
       const v = pyInt(f);
-      if (v < INT64.min || v > INT64.max) throw new Unparsed();
-      return v;
+      return v === NO || v < INT64.min || v > INT64.max ? NO : v;
     },
     fill: -1n,
   },
@@ -121,7 +116,7 @@ const INFERRED: readonly { d: DType; parse: (field: string) => PyValue; fill: Py
 export class Converter {
   /** Index into INFERRED while inferring; -1 when locked to a dtype. */
   #status: number;
-  #parse: (field: string) => PyValue;
+  #parse: Parser;
   default: PyValue;
   readonly #missing: ReadonlySet<string>;
   readonly #userFill: PyValue | null;
@@ -150,38 +145,30 @@ export class Converter {
 
   /** NumPy's _loose_call: the parsed field, or the default for anything that does not parse. */
   loose(field: string): PyValue {
-    try {
-      return this.#parse(field);
-    } catch (e) {
-      if (e instanceof Unparsed) return this.default;
-      throw e;
-    }
+    const v = this.#parse(field);
+    return v === NO ? this.default : v;
   }
 
   /** NumPy's _strict_call: the parsed field, the default for a missing value, else NumPy's ValueError. */
   strict(field: string): PyValue {
-    try {
-      return this.#parse(field);
-    } catch (e) {
-      if (!(e instanceof Unparsed)) throw e;
-      if (this.#missing.has(trimPy(field))) {
-        if (this.#status === 0) this.checked = false;
-        return this.default;
-      }
-      throw new NotConvertible(`Cannot convert string '${field}'`);
-    }
+    const v = this.#strictOrNo(field);
+    if (v === NO) throw new RangeError(`Cannot convert string '${field}'`);
+    return v;
+  }
+
+  /** strict() with NO for NumPy's ValueError. */
+  #strictOrNo(field: string): PyValue | typeof NO {
+    const v = this.#parse(field);
+    if (v !== NO || !this.#missing.has(trimPy(field))) return v;
+    if (this.#status === 0) this.checked = false;
+    return this.default;
   }
 
   /** NumPy's iterupgrade: the first of bool, int64, float64, complex128 that every field of the column parses as. */
   infer(column: readonly string[]): void {
     for (;;) {
       this.checked = true;
-      try {
-        for (const f of column) this.strict(f);
-        return;
-      } catch (e) {
-        if (!(e instanceof NotConvertible) || this.#status < 0) throw e;
-      }
+      if (column.every((f) => this.#strictOrNo(f) !== NO)) return;
       if (++this.#status >= INFERRED.length) {
         // NumPy goes on to longdouble and str; the caller refuses the column after the row checks, as NumPy would fail later.
         this.type = null;
