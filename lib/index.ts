@@ -182,6 +182,8 @@ export { dot, vdot, inner, outer, tensordot, kron, trace, diagonal, cross } from
 export type { OutOptions, DiagonalOptions, TraceOptions, CrossOptions, TensordotAxes } from './linalg/products.js';
 export { einsum } from './linalg/einsum.js';
 export type { EinsumOptions } from './linalg/einsum.js';
+export { einsumPath } from './linalg/einsum-path.js';
+export type { EinsumOptimize, EinsumPath, EinsumPathOptions } from './linalg/einsum-path.js';
 export { linalg } from './linalg/namespace.js';
 export { vecdot, matvec, vecmat, matrixTranspose } from './linalg/extras.js';
 export type { MatvecOptions } from './linalg/extras.js';

@@ -1,15 +1,16 @@
 // numpy.einsum: subscripts with '...', implicit output, repeated labels (diagonals as strided
-// views, traces as their sums). Operands are contracted left to right; each pairwise contraction
-// is one (batched) GEMM: labels shared and kept are the batch, labels shared and dropped the
+// views, traces as their sums). Operands are contracted left to right, or in the order `optimize`
+// chooses (einsum-path.ts, NumPy's searches); each pairwise contraction is one (batched) GEMM: labels shared and kept are the batch, labels shared and dropped the
 // contraction, the rest the free rows and columns, reached by transposes and reshapes (views
 // where the strides allow), never a broadcast multiply and sum.
 import { DTypeLike, dtype as toDType } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { canCastBy, type Casting, castingOf, promoteTypes, resultType } from '../core/promotion.js';
-import { readOptions } from '../util/options.js';
 import { reductionFunctions } from '../ops/reductions.js';
 import { deliver, matmul, withArrays } from './matmul.js';
 import { diagonalView } from './products.js';
+import { type EinsumOptimize, planContractions } from './einsum-path.js';
+import { type Labels, parseSubscripts, splitEinsumArgs } from './einsum-subscripts.js';
 
 const { sum, any } = reductionFunctions;
 
@@ -22,38 +23,10 @@ export interface EinsumOptions {
   /** NumPy's rule for casting the operands to `dtype` and the result into `out` (default 'safe'). */
   casting?: Casting;
   /**
-   * NumPy's contraction-order search switch (`true`, `false`, 'greedy', 'optimal' or a path).
-   * Accepted and not used: the pairs are contracted left to right whatever it says, which gives
-   * NumPy's result (the order changes the cost, not the values beyond rounding).
+   * NumPy's contraction order: `false` (default; left to right), `true` or 'greedy', 'optimal',
+   * `['greedy', maxElements]`, or a path from `einsumPath` (`['einsum_path', [1, 2], [0, 1]]`).
    */
-  optimize?: boolean | string | readonly unknown[];
-}
-
-/** A term's labels: letters, and '#j' for the j-th ellipsis dimension counted from the right. */
-type Labels = string[];
-
-function parseTerm(term: string, where: string): { letters: string[]; ellipsisAt: number } {
-  const letters: string[] = [];
-  let ellipsisAt = -1;
-  for (let i = 0; i < term.length; ) {
-    if (term.startsWith('...', i)) {
-      if (ellipsisAt >= 0) throw new RangeError(`einstein sum subscripts string contains more than one ellipsis ('...') in ${where}`);
-      ellipsisAt = letters.length;
-      i += 3;
-    } else if (/[A-Za-z]/.test(term[i])) {
-      letters.push(term[i++]);
-    } else {
-      throw new RangeError(`invalid subscript '${term[i]}' in einstein sum subscripts string, subscripts must be letters`);
-    }
-  }
-  return { letters, ellipsisAt };
-}
-
-const ellipsisLabels = (count: number) => Array.from({ length: count }, (_, i) => `#${count - 1 - i}`);
-
-function expand(t: { letters: string[]; ellipsisAt: number }, ellipsisDims: number): Labels {
-  if (t.ellipsisAt < 0) return t.letters;
-  return [...t.letters.slice(0, t.ellipsisAt), ...ellipsisLabels(ellipsisDims), ...t.letters.slice(t.ellipsisAt)];
+  optimize?: EinsumOptimize | null;
 }
 
 interface Term {
@@ -68,136 +41,29 @@ function sumOut(x: GpuArray, axes: number[]): GpuArray {
 }
 
 /**
- * One subscripts list of NumPy's interleaved form as letters: 0-25 are 'A'-'Z', 26-51 'a'-'z'
- * (NumPy's mapping, so the implicit output's order is theirs), '...' (JS's stand-in for Ellipsis)
- * at most once.
- */
-function sublistTerm(list: unknown): string {
-  if (!Array.isArray(list)) throw new TypeError('each subscript must be either an integer or an ellipsis');
-  let term = '';
-  for (const v of list) {
-    if (v === '...') {
-      if (term.includes('...')) throw new RangeError('each subscripts list may have only one ellipsis');
-      term += '...';
-    } else if (typeof v === 'number' && Number.isInteger(v)) {
-      if (v < 0 || v >= 52) throw new RangeError('subscript is not within the valid range [0, 52)');
-      term += String.fromCharCode(v < 26 ? 65 + v : 97 + v - 26);
-    } else {
-      throw new TypeError('each subscript must be either an integer or an ellipsis');
-    }
-  }
-  return term;
-}
-
-/** NumPy's interleaved form `(op0, sublist0, op1, sublist1, ..., [sublistOut])` as subscripts and operands. */
-function fromSublists(args: readonly unknown[]): { subscripts: string; operands: unknown[] } {
-  const terms: string[] = [];
-  const operands: unknown[] = [];
-  let k = 0;
-  for (; k + 1 < args.length; k += 2) {
-    operands.push(args[k]);
-    terms.push(sublistTerm(args[k + 1]));
-  }
-  if (operands.length === 0) throw new TypeError('einsum: the operands and their subscripts lists come in pairs (op0, sublist0, ...)');
-  const out = k < args.length ? `->${sublistTerm(args[k])}` : '';
-  return { subscripts: terms.join(',') + out, operands };
-}
-
-/**
  * numpy.einsum: Einstein summation over the operands as `subscripts` say, with '...', implicit
  * output (labels seen once, in alphabetical order) and repeated labels (diagonals and traces).
  * Operands follow the subscripts, then an optional {@link EinsumOptions} object. NumPy's
  * interleaved form works too: `einsum(a, [0, 1], b, [1, 2], [0, 2])`, each list of integers in
  * [0, 52) and at most one `'...'` (Python's Ellipsis), the output list optional. Pairs of operands
- * are contracted left to right, each as one batched matrix product.
+ * are contracted as one batched matrix product each: left to right, or in the order `optimize`
+ * chooses (see `einsumPath`).
  * @example gp.einsum('ij,jk->ik', a, b) // matmul; gp.einsum('ii', m) is the trace
  */
 export function einsum(subscripts: string | unknown, ...rest: unknown[]): GpuArray {
-  let options: EinsumOptions = {};
-  const last = rest[rest.length - 1];
-  // A trailing plain object is the options (a complex scalar {re, im} is an operand).
-  if (
-    rest.length > 0 &&
-    typeof last === 'object' &&
-    last !== null &&
-    !(last instanceof GpuArray) &&
-    !Array.isArray(last) &&
-    !ArrayBuffer.isView(last) &&
-    !('re' in last && 'im' in last)
-  ) {
-    options = readOptions<EinsumOptions>('einsum', last, ['out', 'dtype', 'casting', 'optimize']);
-    const optimize = options.optimize;
-    if (optimize !== undefined && typeof optimize !== 'boolean' && typeof optimize !== 'string' && !Array.isArray(optimize)) {
-      throw new TypeError(`einsum: optimize must be a boolean, 'greedy', 'optimal' or a path, got ${typeof optimize}`);
-    }
-    rest = rest.slice(0, -1);
+  const { subscripts: spec, operands, options } = splitEinsumArgs<EinsumOptions>('einsum', [subscripts, ...rest], ['out', 'dtype', 'casting', 'optimize']);
+  const optimize: unknown = options.optimize;
+  if (optimize !== undefined && optimize !== null && typeof optimize !== 'boolean' && typeof optimize !== 'string' && !Array.isArray(optimize)) {
+    throw new TypeError(`einsum: optimize must be a boolean, 'greedy', 'optimal' or a path, got ${typeof optimize}`);
   }
-  if (typeof subscripts !== 'string') {
-    const { subscripts: spec, operands } = fromSublists([subscripts, ...rest]);
-    return withArrays(operands, (...ops) => einsumArrays(spec, ops, options));
-  }
-  return withArrays(rest, (...ops) => einsumArrays(subscripts, ops, options));
+  return withArrays(operands as never[], (...ops) => einsumArrays(spec, ops, options));
 }
 
-function einsumArrays(subscripts: string, ops: GpuArray[], options: EinsumOptions): GpuArray {
-  const spec = subscripts.replace(/\s+/g, '');
-  const arrow = spec.split('->');
-  if (arrow.length > 2) throw new RangeError("einstein sum subscript string has more than one output ('->')");
-  const inTerms = arrow[0].split(',');
-  if (inTerms.length !== ops.length) {
-    const which = inTerms.length > ops.length ? 'fewer' : 'more';
-    throw new RangeError(`${which} operands provided to einstein sum function than specified in the subscripts string`);
-  }
-  const parsed = inTerms.map((t, i) => parseTerm(t, `operand ${i}`));
-  let ellipsisDims = 0;
-  const labelsIn = parsed.map((p, i) => {
-    const nd = ops[i].ndim;
-    if (p.ellipsisAt < 0 ? p.letters.length !== nd : p.letters.length > nd) {
-      throw new RangeError(`einsum: operand ${i} has ${nd} dimensions but its subscripts '${inTerms[i]}' name ${p.letters.length}`);
-    }
-    const e = p.ellipsisAt < 0 ? 0 : nd - p.letters.length;
-    ellipsisDims = Math.max(ellipsisDims, e);
-    return expand(p, e);
-  });
-  let outLabels: Labels;
-  if (arrow.length === 2) {
-    const o = parseTerm(arrow[1], 'the output');
-    // The dims '...' stands for broadcast; they are never summed: an output without '...' refuses them.
-    if (o.ellipsisAt < 0 && ellipsisDims > 0) {
-      throw new RangeError("output has more dimensions than subscripts given in einstein sum, but no '...' ellipsis provided to broadcast the extra dimensions.");
-    }
-    outLabels = expand(o, o.ellipsisAt < 0 ? 0 : ellipsisDims);
-    for (const l of o.letters) {
-      if (o.letters.indexOf(l) !== o.letters.lastIndexOf(l)) throw new RangeError(`einstein sum subscripts string includes output subscript '${l}' multiple times`);
-      if (!labelsIn.some((ls) => ls.includes(l))) throw new RangeError(`einstein sum subscripts string included output subscript '${l}' which never appeared in an input`);
-    }
-  } else {
-    const counts = new Map<string, number>();
-    for (const ls of labelsIn) for (const l of ls) if (!l.startsWith('#')) counts.set(l, (counts.get(l) ?? 0) + 1);
-    const once = [...counts].filter(([, c]) => c === 1).map(([l]) => l).sort();
-    outLabels = [...ellipsisLabels(ellipsisDims), ...once];
-  }
-
-  labelsIn.forEach((ls, i) =>
-    ls.forEach((l, ax) => {
-      const first = ls.indexOf(l);
-      if (first !== ax && ops[i].shape[first] !== ops[i].shape[ax]) {
-        throw new RangeError(`dimensions in operand ${i} for collapsing index '${l}' don't match (${ops[i].shape[first]} != ${ops[i].shape[ax]})`);
-      }
-    }),
-  );
-  // Each label's size: equal everywhere, or 1 where it broadcasts.
-  const size = new Map<string, number>();
-  labelsIn.forEach((ls, i) =>
-    ls.forEach((l, ax) => {
-      const d = ops[i].shape[ax];
-      const known = size.get(l);
-      if (known === undefined || known === 1) size.set(l, d);
-      else if (d !== known && d !== 1) {
-        throw new RangeError(`operands could not be broadcast together: subscript '${l.startsWith('#') ? '...' : l}' has sizes ${known} and ${d}`);
-      }
-    }),
-  );
+function einsumArrays(subscripts: string, ops: GpuArray[], options: Partial<EinsumOptions>): GpuArray {
+  const sub = parseSubscripts(subscripts, ops.map((x) => x.shape));
+  const { labelsIn, outLabels, size } = sub;
+  // NumPy's order of the contractions: one step over every operand without `optimize`.
+  const { path } = planContractions(sub, options.optimize ?? false);
 
   const d = options.dtype !== undefined ? toDType(options.dtype) : null;
   // NumPy's einsum casts the operands to `dtype`, and the result into `out`, under `casting` ('safe').
@@ -219,8 +85,10 @@ function einsumArrays(subscripts: string, ops: GpuArray[], options: EinsumOption
   }
   // Without `dtype`, NumPy's unoptimized einsum (its default) computes in out's dtype where that
   // promotes: float32 operands summed into a float64 out add in float64, int8 ones into int64 do
-  // not wrap. Its optimized path contracts in the operands' dtype, as `optimize` does here.
-  const work = d === null && out !== undefined && !options.optimize ? promoteTypes(made, out.dtype) : made;
+  // not wrap. Its optimized path contracts pairs by matmul in the operands' dtype, as `optimize`
+  // does here, unless its path is that one einsum call over all operands (but two).
+  const oneCall = !options.optimize || (path.length === 1 && path[0].length !== 2);
+  const work = d === null && out !== undefined && oneCall ? promoteTypes(made, out.dtype) : made;
   const temps: GpuArray[] = [];
   const track = (x: GpuArray) => (temps.push(x), x);
   let result: GpuArray | undefined;
@@ -247,11 +115,19 @@ function einsumArrays(subscripts: string, ops: GpuArray[], options: EinsumOption
       return { x, labels };
     });
 
-    let acc = terms[0];
-    for (let i = 1; i < terms.length; i++) {
-      const keep = new Set([...outLabels, ...terms.slice(i + 1).flatMap((t) => t.labels)]);
-      acc = contract(acc, terms[i], keep, size, track);
+    // Each step pops its operands (as NumPy does, so later positions count the shorter list),
+    // contracts them in their order and appends the result.
+    const list = [...terms];
+    for (const step of path) {
+      const taken = [...step].sort((p, q) => q - p).map((p) => list.splice(p, 1)[0]).reverse();
+      let acc = taken[0];
+      for (let k = 1; k < taken.length; k++) {
+        const keep = new Set([...outLabels, ...list.flatMap((t) => t.labels), ...taken.slice(k + 1).flatMap((t) => t.labels)]);
+        acc = contract(acc, taken[k], keep, size, track);
+      }
+      list.push(acc);
     }
+    const acc = list[0];
     // Labels the output drops that no contraction removed (one operand, or broadcast leftovers).
     const drop = acc.labels.map((l, j) => (outLabels.includes(l) ? -1 : j)).filter((j) => j >= 0);
     let x = acc.x;
