@@ -46,6 +46,7 @@ import type {
   ReductionCallOptions,
   ReductionKernelFn,
   MatvecOptions,
+  EinsumPath,
   ReductionKernelOptions,
   ReductionOptions,
   SliceObject,
@@ -650,6 +651,10 @@ assert.deepEqual(gp.inner(mm, mm).toArray(), [[1, 3], [3, 13]]);
 assert.deepEqual(gp.outer(gp.arange(2, 'float64'), gp.arange(2, 'float64')).toArray(), [[0, 0], [0, 1]]);
 assert.deepEqual(gp.tensordot(mm, mm, 1).toArray(), [[2, 3], [6, 11]]);
 assert.deepEqual(gp.einsum('ij,jk->ik', mm, mm).toArray(), [[2, 3], [6, 11]]);
+const [ePath, eText]: [EinsumPath, string] = gp.einsumPath('ij,jk,kl->il', mm, mm, mm, { optimize: 'optimal' });
+assert.deepEqual(ePath, ['einsum_path', [0, 1], [0, 1]]);
+assert.ok(eText.includes('Complete contraction:  ij,jk,kl->il'));
+assert.deepEqual(gp.einsum('ij,jk,kl->il', mm, mm, mm, { optimize: ePath }).toArray(), [[6, 11], [22, 39]]);
 assert.deepEqual(gp.kron(gp.ones(1, 'float64'), gp.arange(2, 'float64')).toArray(), [0, 1]);
 assert.equal(gp.trace(mm).item(), 3);
 assert.deepEqual(gp.diagonal(mm).toArray(), [0, 3]);
