@@ -120,6 +120,17 @@ describeEachDevice('linalg: einsumPath and einsum optimize', () => {
     [a, o1, o2].forEach((x) => x.dispose());
   });
 
+  it("optimized steps compute in their operands' result_type, as NumPy's (int8 with uint8, then float16: float32)", () => {
+    const [a, b, c] = [gp.full([2, 3], 100, 'int8'), gp.full([3], 2, 'uint8'), gp.ones([3], 'float16')];
+    // NumPy 2.4.6: path [(0, 1), (0, 1)]; 'ij,j->j' sums i out of a in int8 (200 wraps to -56),
+    // then int16, then float32: -336.0. Unoptimized, all in float16: 1200.
+    const r = gp.einsum('ij,j,j->', a, b, c, { optimize: true });
+    expect([r.dtype.name, r.item()]).to.deep.equal(['float32', -336]);
+    const u = gp.einsum('ij,j,j->', a, b, c);
+    expect([u.dtype.name, u.item()]).to.deep.equal(['float16', 1200]);
+    [a, b, c, r, u].forEach((x) => x.dispose());
+  });
+
   it("errors as NumPy's: unknown names, bad and incomplete paths", () => {
     const [a, b, c] = [gp.ones([2, 3]), gp.ones([3, 4]), gp.ones([4, 5])];
     // KeyError (a RangeError here), only where a search runs: two operands need none.

@@ -73,9 +73,18 @@ function einsumArrays(subscripts: string, ops: GpuArray[], options: Partial<Eins
       if (!canCastBy(op.dtype, d, casting)) throw new TypeError(`einsum: operand ${i} dtype could not be cast from dtype('${op.dtype.name}') to dtype('${d.name}') according to the rule '${casting}'`);
     });
   }
-  // NumPy computes in the operands' result_type (one dtype for every operand: int8, uint8 and
-  // float16 give float16, where contracting pairwise promoted int8 with uint8 to int16 first).
-  const made = d ?? resultType(ops.map((op) => op.dtype));
+  // Without `optimize` (or on a path that is one einsum call over all operands but two) NumPy
+  // computes in the operands' result_type, one dtype for every operand: int8, uint8 and float16
+  // give float16. Its optimized path contracts step by step, each in its operands' result_type
+  // (int8 with uint8 gives int16, then with float16 float32), unless `dtype` says.
+  const oneCall = !options.optimize || (path.length === 1 && path[0].length !== 2);
+  const stepwise = d === null && !oneCall;
+  let made = d ?? resultType(ops.map((op) => op.dtype));
+  if (stepwise) {
+    const dts = ops.map((op) => op.dtype);
+    for (const step of path) dts.push(resultType([...step].sort((p, q) => q - p).map((p) => dts.splice(p, 1)[0])));
+    made = dts[0];
+  }
   const out = options.out;
   if (out !== undefined) {
     if (!(out instanceof GpuArray)) throw new TypeError('einsum: out must be a GpuArray');
@@ -85,9 +94,7 @@ function einsumArrays(subscripts: string, ops: GpuArray[], options: Partial<Eins
   }
   // Without `dtype`, NumPy's unoptimized einsum (its default) computes in out's dtype where that
   // promotes: float32 operands summed into a float64 out add in float64, int8 ones into int64 do
-  // not wrap. Its optimized path contracts pairs by matmul in the operands' dtype, as `optimize`
-  // does here, unless its path is that one einsum call over all operands (but two).
-  const oneCall = !options.optimize || (path.length === 1 && path[0].length !== 2);
+  // not wrap. Its optimized path contracts pairs by matmul in their dtype, as `optimize` does here.
   const work = d === null && out !== undefined && oneCall ? promoteTypes(made, out.dtype) : made;
   const temps: GpuArray[] = [];
   const track = (x: GpuArray) => (temps.push(x), x);
@@ -95,7 +102,7 @@ function einsumArrays(subscripts: string, ops: GpuArray[], options: Partial<Eins
   try {
     // Per operand: repeated labels become diagonals, labels nobody else needs are summed.
     const terms: Term[] = ops.map((x0, i) => {
-      let x = x0.dtype !== work ? track(x0.astype(work)) : x0;
+      let x = !stepwise && x0.dtype !== work ? track(x0.astype(work)) : x0;
       let labels = [...labelsIn[i]];
       for (;;) {
         const dup = labels.findIndex((l, j) => labels.indexOf(l) !== j);
@@ -120,6 +127,10 @@ function einsumArrays(subscripts: string, ops: GpuArray[], options: Partial<Eins
     const list = [...terms];
     for (const step of path) {
       const taken = [...step].sort((p, q) => q - p).map((p) => list.splice(p, 1)[0]).reverse();
+      if (stepwise) {
+        const sd = resultType(taken.map((t) => t.x.dtype));
+        taken.forEach((t, k) => (taken[k] = t.x.dtype === sd ? t : { x: track(t.x.astype(sd)), labels: t.labels }));
+      }
       let acc = taken[0];
       for (let k = 1; k < taken.length; k++) {
         const keep = new Set([...outLabels, ...list.flatMap((t) => t.labels), ...taken.slice(k + 1).flatMap((t) => t.labels)]);
