@@ -144,6 +144,10 @@ describeEachDevice('linalg: einsumPath and einsum optimize', () => {
     expect(() => gp.einsum('ij,jk,kl->il', a, b, c, { optimize: ['einsum_path', [0, 5], [0, 1]] })).to.throw(gp.IndexError);
     expect(() => gp.einsumPath('ij,jk,kl->il', a, b, c, { optimize: ['einsum_path', [0, 1], [0, 1], [0, 1]] })).to.throw(gp.IndexError);
     expect(() => gp.einsumPath('ij,jk,kl->il', a, b, c, { optimize: [1, 2, 3] as never })).to.throw(TypeError, /Did not understand the path/);
+    // NumPy pops two operands for a position named twice, and adds an operand for an empty step
+    // (wrong results either way); refused here.
+    expect(() => gp.einsum('ij,jk,kl->il', a, b, c, { optimize: ['einsum_path', [0, 0], [0, 1]] })).to.throw(RangeError, /twice/);
+    expect(() => gp.einsum('ij,jk,kl->il', a, b, c, { optimize: ['einsum_path', [], [0, 1, 2]] })).to.throw(RangeError, /no operands/);
     // A memory limit is truncated to an integer; nothing fits 2 elements: one step over all.
     expect(gp.einsumPath('ij,jk,kl->il', a, b, c, { optimize: ['greedy', 2.7] })[0]).to.deep.equal(['einsum_path', [0, 1, 2]]);
     expect(gp.einsumPath('ij,jk,kl->il', a, b, c, { optimize: null })[0]).to.deep.equal(['einsum_path', [0, 1, 2]]);

@@ -235,6 +235,7 @@ export function planContractions(sub: Subscripts, optimize: unknown): { path: nu
   const terms = labelsIn.map((ls) => [...ls]);
   const steps = path.map((step, k) => {
     const positions = [...step].sort((a, b) => b - a);
+    if (positions.length === 0) throw new RangeError(`einsum_path: step ${k} contracts no operands`);
     positions.forEach((p, j) => {
       if (p < 0 || p >= terms.length) throw new IndexError(`einsum_path: step ${k} contracts operand ${p}, but there are ${terms.length}`);
       if (positions[j + 1] === p) throw new RangeError(`einsum_path: step ${k} names operand ${p} twice`);
@@ -312,5 +313,5 @@ export function einsumPath(subscripts: string | unknown, ...rest: unknown[]): [E
   };
   // Shapes only: GpuArrays as they are, host data through the usual conversion.
   if (operands.every((x) => x instanceof GpuArray)) return plan(operands.map((x) => (x as GpuArray).shape));
-  return withArrays(operands as never[], (...ops) => plan(ops.map((x) => x.shape)));
+  return withArrays(operands, (...ops) => plan(ops.map((x) => x.shape)));
 }

@@ -1,8 +1,9 @@
 // numpy.einsum: subscripts with '...', implicit output, repeated labels (diagonals as strided
 // views, traces as their sums). Operands are contracted left to right, or in the order `optimize`
-// chooses (einsum-path.ts, NumPy's searches); each pairwise contraction is one (batched) GEMM: labels shared and kept are the batch, labels shared and dropped the
-// contraction, the rest the free rows and columns, reached by transposes and reshapes (views
-// where the strides allow), never a broadcast multiply and sum.
+// chooses (einsum-path.ts, NumPy's searches); each pairwise contraction is one (batched) GEMM:
+// labels shared and kept are the batch, labels shared and dropped the contraction, the rest the
+// free rows and columns, reached by transposes and reshapes (views where the strides allow), never
+// a broadcast multiply and sum.
 import { DTypeLike, dtype as toDType } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { canCastBy, type Casting, castingOf, promoteTypes, resultType } from '../core/promotion.js';
@@ -56,7 +57,7 @@ export function einsum(subscripts: string | unknown, ...rest: unknown[]): GpuArr
   if (optimize !== undefined && optimize !== null && typeof optimize !== 'boolean' && typeof optimize !== 'string' && !Array.isArray(optimize)) {
     throw new TypeError(`einsum: optimize must be a boolean, 'greedy', 'optimal' or a path, got ${typeof optimize}`);
   }
-  return withArrays(operands as never[], (...ops) => einsumArrays(spec, ops, options));
+  return withArrays(operands, (...ops) => einsumArrays(spec, ops, options));
 }
 
 function einsumArrays(subscripts: string, ops: GpuArray[], options: Partial<EinsumOptions>): GpuArray {
