@@ -233,6 +233,9 @@ export function planContractions(sub: Subscripts, optimize: unknown): { path: nu
   else throw new RangeError(`Path name ${choice.kind} not found`);
 
   const terms = labelsIn.map((ls) => [...ls]);
+  // An intermediate's labels by size, then by the letter printed (Python's order: 'A' < 'Z' < 'a').
+  const letter = letterOf(sub);
+  const byName = (a: string, b: string) => (letter(a) < letter(b) ? -1 : letter(a) > letter(b) ? 1 : 0);
   const steps = path.map((step, k) => {
     const positions = [...step].sort((a, b) => b - a);
     if (positions.length === 0) throw new RangeError(`einsum_path: step ${k} contracts no operands`);
@@ -243,16 +246,13 @@ export function planContractions(sub: Subscripts, optimize: unknown): { path: nu
     const c = findContraction(positions, sets, output);
     sets = c.remaining;
     const inputs = positions.map((p) => terms.splice(p, 1)[0]);
-    const result = k === path.length - 1 ? [...outLabels] : [...c.result].sort((a, b) => size.get(a)! - size.get(b)! || labelOrder(a, b));
+    const result = k === path.length - 1 ? [...outLabels] : [...c.result].sort((a, b) => size.get(a)! - size.get(b)! || byName(a, b));
     terms.push(result);
     return { positions, contract: c.contract, removed: c.removed, result, inputs, remaining: terms.map((t) => [...t]), size: sizeOf(c.result, size) };
   });
   if (terms.length !== 1) throw new RangeError(`Invalid einsum_path is specified: ${terms.length - 1} more operands has to be contracted.`);
   return { path, steps };
 }
-
-/** Python's order of NumPy's one-letter labels ('A' < 'Z' < 'a'); ellipsis dims sort as the letters they print as. */
-const labelOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The letters NumPy prints for the labels: a letter is itself; the ellipsis dims take unused
