@@ -193,6 +193,10 @@ export type { NormOptions, NormOrd, NormOrdArg } from './linalg/norm.js';
 // FFT: numpy.fft's transforms and helpers on cuFFT (cuda) or our own kernels (cpu), with
 // cupy.fft.config's plan cache.
 export * as fft from './fft/index.js';
+
+// numpy.polynomial: gp.polynomial.polyutils, gp.polynomial.polynomial and the Polynomial class
+// (coefficients lowest power first; the legacy gp.poly* functions above are highest power first).
+export * as polynomial from './polynomial/index.js';
 /** numpy.emath: sqrt, log, power, arcsin ... that give complex answers outside the real domain. */
 export * as emath from './ops/emath.js';
 

@@ -1,0 +1,194 @@
+// numpy.polynomial.polyutils's private helpers that every basis module builds on (_add, _sub,
+// _pow, _fromroots, _valnd, _gridnd, _vander_nd_flat, _fit), taking the basis's own functions.
+import { DType, dtypes } from '../core/dtype.js';
+import { GpuArray } from '../core/gpu-array.js';
+import { resultType } from '../core/promotion.js';
+import { ArrayLike, copyInto, toArray } from '../ops/array-args.js';
+import { imag, real } from '../ops/complex-parts.js';
+import { reductionFunctions as R } from '../ops/reductions.js';
+import { sort } from '../ops/sorting.js';
+import { take } from '../ops/take-put.js';
+import { ufuncFunctions as U } from '../ops/ufunc-api.js';
+import { lstsq } from '../linalg/least-squares.js';
+import { describeValue } from '../util/options.js';
+import { asInt, asSeries1, asSeriesList, floated, hostValues, trimSeq, type HostNumber } from './series.js';
+
+/** A basis's value function: c's series at x (tensor: c's trailing axes against x's shape). */
+export type ValFn = (x: ArrayLike, c: ArrayLike, tensor?: boolean | { tensor?: boolean }) => GpuArray;
+/** A basis's pseudo-Vandermonde function of one variable. */
+export type VanderFn = (x: ArrayLike, deg: number) => GpuArray;
+/** A basis's product of two series. */
+export type MulFn = (c1: ArrayLike, c2: ArrayLike) => GpuArray;
+
+/** `[long, short]` with `long[:short.size] op= short` (NumPy's in-place update of the longer series). */
+function updateHead(long: GpuArray, short: GpuArray, op: 'add' | 'subtract'): GpuArray {
+  const head = long.slice(`:${short.shape[0]}`);
+  copyInto(head, U[op](head, short) as GpuArray);
+  return long;
+}
+
+/** pu._add: the sum of two series, trailing zeros trimmed. */
+export function seriesAdd(c1: ArrayLike, c2: ArrayLike): GpuArray {
+  const [a, b] = asSeriesList([c1, c2]);
+  return trimSeq(a.shape[0] > b.shape[0] ? updateHead(a, b, 'add') : updateHead(b, a, 'add'));
+}
+
+/** pu._sub: the difference of two series, trailing zeros trimmed. */
+export function seriesSub(c1: ArrayLike, c2: ArrayLike): GpuArray {
+  const [a, b] = asSeriesList([c1, c2]);
+  if (a.shape[0] > b.shape[0]) return trimSeq(updateHead(a, b, 'subtract'));
+  return trimSeq(updateHead(U.negative(b) as GpuArray, a, 'add'));
+}
+
+/** Python's int(pow) == pow and >= 0, and the class's maxpower. */
+export function powerOf(pow: unknown, maxpower: unknown): number {
+  const p = typeof pow === 'bigint' ? Number(pow) : pow;
+  if (typeof p !== 'number') throw new TypeError(`Power must be a number, got ${describeValue(pow)}`);
+  if (!Number.isInteger(p) || p < 0) throw new RangeError('Power must be a non-negative integer.');
+  if (maxpower !== undefined && maxpower !== null && p > Number(maxpower)) throw new RangeError('Power is too large');
+  return p;
+}
+
+/** pu._pow: c to a non-negative integer power by repeated products (`mul` untrimmed between them, as NumPy). */
+export function seriesPow(mul: MulFn, c: ArrayLike, pow: unknown, maxpower: unknown): GpuArray {
+  const s = asSeries1(c);
+  const p = powerOf(pow, maxpower);
+  if (p === 0) return GpuArray.allocate([1], s.dtype, s.device).fill(1);
+  let prd = s;
+  for (let i = 2; i <= p; i++) prd = mul(prd, s);
+  return prd;
+}
+
+/** pu._fromroots: the product of the lines (x - r) over the sorted roots, multiplied pairwise as NumPy. */
+export function seriesFromRoots(line: (off: HostNumber, scl: HostNumber, d: DType) => GpuArray, mul: MulFn, roots: ArrayLike): GpuArray {
+  const r0 = toArray(roots, 'fromroots: roots');
+  if (r0.ndim === 0) throw new TypeError('fromroots: len() of an unsized object (roots must be a sequence)');
+  if (r0.shape[0] === 0) return GpuArray.allocate([1], dtypes.float64, r0.device).fill(1);
+  const r = sort(asSeries1(r0, false, 'fromroots'));
+  let p = hostValues(r).map((v) => line(typeof v === 'number' ? -v : { re: -v.re, im: -v.im }, 1, r.dtype));
+  let n = p.length;
+  while (n > 1) {
+    const m = Math.floor(n / 2);
+    const tmp = Array.from({ length: m }, (_, i) => mul(p[i], p[i + m]));
+    if (n % 2 === 1) tmp[0] = mul(tmp[0], p[p.length - 1]);
+    p = tmp;
+    n = m;
+  }
+  return p[0];
+}
+
+function sameShapes(args: GpuArray[]): boolean {
+  return args.every((a) => a.ndim === args[0].ndim && a.shape.every((d, i) => d === args[0].shape[i]));
+}
+
+/** The points of val<n>d/vander<n>d as arrays (a JS number: a 0-d array, as NumPy's asanyarray). */
+const pointsOf = (fn: string, args: readonly ArrayLike[]): GpuArray[] => args.map((a, i) => toArray(a, `${fn}: ${'xyz'[i] ?? 'x'}`));
+
+/** pu._valnd: the series at the points (x, y[, z]) of one shape; the first call tensored, the others not. */
+export function seriesValNd(fn: string, val: ValFn, c: ArrayLike, args: readonly ArrayLike[]): GpuArray {
+  const pts = pointsOf(fn, args);
+  if (!sameShapes(pts)) throw new RangeError(pts.length === 3 ? 'x, y, z are incompatible' : pts.length === 2 ? 'x, y are incompatible' : 'ordinates are incompatible');
+  let r = val(pts[0], c);
+  for (const xi of pts.slice(1)) r = val(xi, r, false);
+  return r;
+}
+
+/** pu._gridnd: the series on the grid of the points' Cartesian product. */
+export function seriesGridNd(val: ValFn, c: ArrayLike, args: readonly ArrayLike[]): GpuArray {
+  let r: ArrayLike = c;
+  for (const xi of args) r = val(xi, r);
+  return r as GpuArray;
+}
+
+/** pu._vander_nd_flat: the product of one Vandermonde matrix per axis, its last axes flattened into one. */
+export function seriesVanderNd(fn: string, vander: VanderFn, args: readonly ArrayLike[], deg: unknown): GpuArray {
+  const n = args.length;
+  if (!Array.isArray(deg)) throw new TypeError(`${fn}: deg must be a sequence of ${n} integers, got ${describeValue(deg)}`);
+  if (deg.length !== n) throw new RangeError(`Expected ${n} dimensions of degrees, got ${deg.length}`);
+  const pts = pointsOf(fn, args);
+  if (!sameShapes(pts)) throw new RangeError('setting an array element with a sequence. The requested array has an inhomogeneous shape');
+  // np.asarray((x, y)) + 0.0: one common float dtype.
+  const d = resultType(pts.map((p) => p.dtype), ['float']);
+  let v: GpuArray | null = null;
+  let shape: readonly number[] = [];
+  pts.forEach((p, i) => {
+    const vi = vander(p.astype(d), deg[i] as number);
+    shape = vi.shape.slice(0, -1); // polyvander makes a 0-d point 1-D
+    const tail = Array.from({ length: n }, (_, k) => (k === i ? vi.shape[vi.ndim - 1] : 1));
+    const shaped = vi.reshape([...shape, ...tail]);
+    v = v === null ? shaped : (U.multiply(v, shaped) as GpuArray);
+  });
+  const out = v as unknown as GpuArray;
+  return out.reshape([...shape, out.shape.slice(shape.length).reduce((a, b) => a * b, 1)]);
+}
+
+/** Options of the basis fit functions (NumPy's rcond, full, w). */
+export type FitOptions = {
+  /** Relative cutoff for small singular values (default len(x) * eps of x's float dtype). */
+  rcond?: number | null;
+  /** Also return `[residuals, rank, singularValues, rcond]`. */
+  full?: boolean;
+  /** Weights of the unsquared residuals, one per sample. */
+  w?: ArrayLike | null;
+};
+
+/** numpy.finfo(dt).eps of a float or complex dtype. */
+function epsOf(d: DType): number {
+  return 2 ** -(d === dtypes.float16 ? 10 : d === dtypes.float32 || d === dtypes.complex64 ? 23 : 52);
+}
+
+/** The fit's degrees: one int, or a non-empty 1-D list of ints (NumPy's TypeError otherwise). */
+function fitDegrees(deg: unknown): number | number[] {
+  const bad = () => new TypeError('deg must be an int or non-empty 1-D array of int');
+  if (Array.isArray(deg) || deg instanceof GpuArray) {
+    const a = toArray(deg, 'fit: deg');
+    if (a.ndim !== 1 || a.size === 0 || !a.dtype.isInteger) throw bad();
+    return hostValues(a) as number[];
+  }
+  try {
+    return asInt(deg, 'deg');
+  } catch {
+    throw bad();
+  }
+}
+
+/** pu._fit: the least-squares fit of y(x) by a series of the basis, NumPy's steps (columns scaled to unit norm, lstsq). */
+export function seriesFit(vander: VanderFn, x0: ArrayLike, y0: ArrayLike, degArg: unknown, o: FitOptions): GpuArray | [GpuArray, [GpuArray, number, GpuArray, number]] {
+  const x = floated(toArray(x0, 'fit: x'));
+  const y = floated(toArray(y0, 'fit: y'));
+  const deg = fitDegrees(degArg);
+  const degs = typeof deg === 'number' ? null : [...deg].sort((a, b) => a - b);
+  if ((degs === null ? (deg as number) : degs[0]) < 0) throw new RangeError('expected deg >= 0');
+  if (x.ndim !== 1) throw new TypeError('expected 1D vector for x');
+  if (x.size === 0) throw new TypeError('expected non-empty vector for x');
+  if (y.ndim < 1 || y.ndim > 2) throw new TypeError('expected 1D or 2D array for y');
+  if (x.shape[0] !== y.shape[0]) throw new TypeError('expected x and y to have same length');
+  if (o.rcond !== undefined && o.rcond !== null && typeof o.rcond !== 'number') throw new TypeError(`fit: rcond must be a number or null, got ${describeValue(o.rcond)}`);
+  const lmax = degs === null ? (deg as number) : degs[degs.length - 1];
+  const order = degs === null ? lmax + 1 : degs.length;
+  if (x.dtype === dtypes.float16) throw new TypeError('array type float16 is unsupported in linalg');
+  let van = vander(x, lmax);
+  if (degs !== null) van = take(van, degs, 1);
+  let lhs = van.transpose();
+  let rhs = y.transpose();
+  if (o.w !== undefined && o.w !== null) {
+    const w = floated(toArray(o.w, 'fit: w'));
+    if (w.ndim !== 1) throw new TypeError('expected 1D vector for w');
+    if (w.shape[0] !== x.shape[0]) throw new TypeError('expected x and w to have same length');
+    lhs = U.multiply(lhs, w) as GpuArray;
+    rhs = U.multiply(rhs, w) as GpuArray;
+  }
+  const rcond = o.rcond ?? x.shape[0] * epsOf(x.dtype);
+  const sq = lhs.dtype.isComplex ? (U.add(U.square(real(lhs)), U.square(imag(lhs))) as GpuArray) : (U.square(lhs) as GpuArray);
+  let scl = U.sqrt(R.sum(sq, { axis: 1 })) as GpuArray;
+  scl = U.add(scl, U.equal(scl, 0)) as GpuArray; // scl[scl == 0] = 1
+  const [c0, resids, rank, s] = lstsq(U.divide(lhs.transpose(), scl) as GpuArray, rhs.transpose(), rcond);
+  let c = (U.divide(c0.transpose(), scl) as GpuArray).transpose();
+  if (degs !== null) {
+    const cc = GpuArray.allocate(c.ndim === 2 ? [lmax + 1, c.shape[1]] : [lmax + 1], c.dtype, c.device).fill(0);
+    degs.forEach((d, k) => copyInto(cc.slice(d), c.slice(k)));
+    c = cc;
+  }
+  if (rank !== order && !o.full) process.emitWarning('The fit may be poorly conditioned', 'RankWarning');
+  return o.full ? [c, [resids, rank, s, rcond]] : c;
+}

@@ -1,0 +1,399 @@
+// gp.polynomial.polynomial: numpy.polynomial.polynomial's functions on power series, coefficients
+// lowest power first (the legacy gp.poly* functions are highest power first). Values over x are
+// element-wise ops on the device; the series arithmetic runs NumPy's loops with gp ops, reading
+// back only what NumPy branches on (trailing zeros, a leading coefficient).
+import { DType, dtypes } from '../core/dtype.js';
+import { GpuArray } from '../core/gpu-array.js';
+import { scope } from '../core/lifetime.js';
+import { Scalar } from '../core/scalar.js';
+import { normalizeAxis } from '../core/shape.js';
+import { ArrayLike, bindArgs, copyInto, toArray } from '../ops/array-args.js';
+import { convolve } from '../ops/correlation.js';
+import { real } from '../ops/complex-parts.js';
+import { concatenate, stack } from '../ops/joining.js';
+import { reductionFunctions as R } from '../ops/reductions.js';
+import { sort } from '../ops/sorting.js';
+import { moveaxis } from '../ops/views.js';
+import { ufuncFunctions as U } from '../ops/ufunc-api.js';
+import { eigvals } from '../linalg/eig.js';
+import { seriesAdd, seriesFit, seriesFromRoots, seriesGridNd, seriesPow, seriesSub, seriesValNd, seriesVanderNd, type FitOptions } from './generic.js';
+import { asInt, asSeries1, asSeriesList, atLeast1d, floated, hostValues, isHostNumber, isZero, SeriesZeroDivision, trimSeq, type HostNumber } from './series.js';
+import { trimcoef } from './polyutils.js';
+
+export type { FitOptions } from './generic.js';
+
+/** numpy.polynomial.polynomial.polytrim: polyutils.trimcoef. */
+export const polytrim = trimcoef;
+
+/** numpy.polynomial.polynomial.polydomain, [-1, 1] (float64); a new array on each read. */
+export function polydomain(): GpuArray {
+  return toArray([-1.0, 1.0]).astype(dtypes.float64);
+}
+/** numpy.polynomial.polynomial.polyzero, [0] (int64). */
+export function polyzero(): GpuArray {
+  return toArray([0]);
+}
+/** numpy.polynomial.polynomial.polyone, [1] (int64). */
+export function polyone(): GpuArray {
+  return toArray([1]);
+}
+/** numpy.polynomial.polynomial.polyx, [0, 1] (int64): the series of x. */
+export function polyx(): GpuArray {
+  return toArray([0, 1]);
+}
+
+/** A Python number or typed scalar of NumPy's (off, scl) arguments. */
+export type SeriesScalar = number | bigint | Scalar | { re: number; im: number };
+
+/**
+ * numpy.polynomial.polynomial.polyline(off, scl): the series off + scl x ([off] when scl is 0),
+ * in the dtype NumPy's array([off, scl]) has (JS integers int64, as Python's).
+ * @example gp.polynomial.polynomial.polyline(1, 2) // [1, 2]
+ */
+export function polyline(off: SeriesScalar, scl: SeriesScalar): GpuArray {
+  const zero = scl instanceof Scalar ? isZero(scl.value as HostNumber) || scl.value === 0n : typeof scl === 'object' ? isZero(scl) : Number(scl) === 0;
+  return toArray(zero ? [off] : [off, scl], 'polyline');
+}
+
+/** The basis's line for fromroots: np.array([-r, 1]) of a NumPy scalar r and a Python int, float64 or complex128. */
+const lineOf = (off: HostNumber, scl: HostNumber, d: DType): GpuArray => GpuArray.allocate([2], d.isComplex ? dtypes.complex128 : dtypes.float64).set([off, scl] as never);
+
+/**
+ * numpy.polynomial.polynomial.polyfromroots(roots): the monic series with the given roots (the
+ * sorted roots' lines multiplied pairwise, as NumPy); no roots give [1.].
+ * @example gp.polynomial.polynomial.polyfromroots([-1, 0, 1]) // [0, -1, 0, 1]
+ */
+export function polyfromroots(roots: ArrayLike): GpuArray {
+  return scope(() => seriesFromRoots(lineOf, polymul, roots));
+}
+
+/** numpy.polynomial.polynomial.polyadd(c1, c2): the sum of two series (as_series's common type, trailing zeros trimmed). */
+export function polyadd(c1: ArrayLike, c2: ArrayLike): GpuArray {
+  return scope(() => seriesAdd(c1, c2).copy());
+}
+
+/** numpy.polynomial.polynomial.polysub(c1, c2): the difference of two series. */
+export function polysub(c1: ArrayLike, c2: ArrayLike): GpuArray {
+  return scope(() => seriesSub(c1, c2).copy());
+}
+
+/** numpy.polynomial.polynomial.polymulx(c): c times x (a zero series stays [0]). */
+export function polymulx(c: ArrayLike): GpuArray {
+  return scope(() => {
+    const s = asSeries1(c, true, 'polymulx');
+    if (s.shape[0] === 1 && isZero(hostValues(s)[0])) return s;
+    return concatenate([U.multiply(s.slice(':1'), 0) as GpuArray, s]);
+  });
+}
+
+/** numpy.polynomial.polynomial.polymul(c1, c2): the product of two series (their convolution, trimmed). */
+export function polymul(c1: ArrayLike, c2: ArrayLike): GpuArray {
+  return scope(() => {
+    const [a, b] = asSeriesList([c1, c2]);
+    return trimSeq(convolve(a, b)).copy();
+  });
+}
+
+/**
+ * numpy.polynomial.polynomial.polydiv(c1, c2): `[quotient, remainder]` of c1 / c2 by NumPy's
+ * long division; a zero leading coefficient of c2 is NumPy's ZeroDivisionError (a RangeError).
+ * @example gp.polynomial.polynomial.polydiv([1, 2, 3], [3, 2, 1]) // [[3.], [-8., -4.]]
+ */
+export function polydiv(c1: ArrayLike, c2: ArrayLike): [GpuArray, GpuArray] {
+  return scope(() => {
+    const [a, b0] = asSeriesList([c1, c2]);
+    const lc1 = a.shape[0];
+    const lc2 = b0.shape[0];
+    if (isZero(hostValues(b0.slice(-1))[0])) throw new SeriesZeroDivision('polydiv: division by zero (the leading coefficient of c2 is 0)');
+    const zero = () => U.multiply(a.slice(':1'), 0) as GpuArray;
+    if (lc1 < lc2) return [zero(), a];
+    if (lc2 === 1) return [U.divide(a, b0.slice(-1)) as GpuArray, zero()];
+    const scl = b0.slice(-1);
+    const b = U.divide(b0.slice(':-1'), scl) as GpuArray;
+    let i = lc1 - lc2;
+    let j = lc1 - 1;
+    while (i >= 0) {
+      const part = a.slice(`${i}:${j}`);
+      copyInto(part, U.subtract(part, U.multiply(b, a.slice(j))) as GpuArray);
+      i--;
+      j--;
+    }
+    return [U.divide(a.slice(`${j + 1}:`), scl) as GpuArray, trimSeq(a.slice(`:${j + 1}`)).copy()];
+  });
+}
+
+/** Options of polypow: the largest power allowed (NumPy's maxpower; none by default). */
+export type PolypowOptions = { maxpower?: number | null };
+
+/** numpy.polynomial.polynomial.polypow(c, pow, maxpower=None): c to a non-negative integer power. */
+export function polypow(c: ArrayLike, pow: number, maxpower?: number | null | PolypowOptions): GpuArray {
+  const o = bindArgs('polypow', [maxpower], ['maxpower']) as PolypowOptions;
+  return scope(() => seriesPow((x, y) => convolve(x as GpuArray, y as GpuArray), c, pow, o.maxpower).copy());
+}
+
+/** NumPy's `np.array(c, ndmin=1)` with bool and integers as float64 (`c + 0.0`). */
+const coefficients = (c: ArrayLike, fn: string): GpuArray => floated(atLeast1d(c, `${fn}: c`));
+
+/**
+ * NumPy's in-place `c op= v` on an array of dtype d: the result cast back, a complex result on a
+ * real array refused (`scalarItem`: NumPy's assignment of one element, which drops the imaginary part).
+ */
+function castBack(r: GpuArray, d: DType, scalarItem = false): GpuArray {
+  if (r.dtype === d) return r;
+  if (r.dtype.isComplex && !d.isComplex) {
+    if (scalarItem) return real(r).astype(d);
+    throw new TypeError(`Cannot cast ufunc output from dtype('${r.dtype.name}') to dtype('${d.name}') with casting rule 'same_kind'`);
+  }
+  return r.astype(d);
+}
+
+/** 1, 2, ..., n as a column along axis 0 of an array of ndim dims, in dtype d (NumPy's Python int j, weak). */
+function ramp(n: number, ndim: number, d: DType, from = 1): GpuArray {
+  const a = GpuArray.allocate([n], d).set(Array.from({ length: n }, (_, k) => from + k) as never);
+  return a.reshape([n, ...Array(ndim - 1).fill(1)]);
+}
+
+/** Options of polyder: the order m, the scale of each derivative, the axis of the coefficients. */
+export type PolyderOptions = { m?: number; scl?: SeriesScalar; axis?: number };
+
+/**
+ * numpy.polynomial.polynomial.polyder(c, m=1, scl=1, axis=0): the m-th derivative of the series
+ * along `axis`, each multiplied by scl (bool and integer coefficients in float64).
+ * @example gp.polynomial.polynomial.polyder([1, 2, 3, 4]) // [2, 6, 12]
+ */
+export function polyder(c: ArrayLike, ...more: (number | SeriesScalar | PolyderOptions | undefined)[]): GpuArray {
+  const o = bindArgs('polyder', more, ['m', 'scl', 'axis']) as PolyderOptions;
+  return scope(() => {
+    let a = coefficients(c, 'polyder');
+    a = a === c ? a.copy() : a;
+    const cdt = a.dtype;
+    const cnt = asInt(o.m ?? 1, 'the order of derivation');
+    const iaxis = asInt(o.axis ?? 0, 'the axis');
+    if (cnt < 0) throw new RangeError('The order of derivation must be non-negative');
+    const ax = normalizeAxis(iaxis, a.ndim);
+    if (cnt === 0) return a;
+    a = moveaxis(a, ax, 0);
+    let n = a.shape[0];
+    if (cnt >= n) a = U.multiply(a.slice(':1'), 0) as GpuArray;
+    else {
+      for (let i = 0; i < cnt; i++) {
+        n -= 1;
+        a = castBack(U.multiply(a, (o.scl ?? 1) as never) as GpuArray, cdt);
+        a = castBack(U.multiply(a.slice('1:'), ramp(n, a.ndim, cdt)) as GpuArray, cdt);
+      }
+    }
+    return moveaxis(a, 0, ax).copy();
+  });
+}
+
+/** Options of polyint: the order m, the integration constants k, the lower bound, the scale, the axis. */
+export type PolyintOptions = { m?: number; k?: SeriesScalar | readonly SeriesScalar[] | GpuArray; lbnd?: SeriesScalar; scl?: SeriesScalar; axis?: number };
+
+/** NumPy's `if not np.iterable(k): k = [k]`. */
+function constantsOf(k: unknown): unknown[] {
+  if (k === undefined) return [];
+  if (Array.isArray(k)) return k;
+  if (k instanceof GpuArray) return k.ndim === 0 ? [k] : Array.from({ length: k.shape[0] }, (_, i) => k.slice(i));
+  return [k];
+}
+
+/** np.ndim(v) of a scalar argument (lbnd, scl). */
+const ndimOf = (v: unknown): number => (v instanceof GpuArray ? v.ndim : Array.isArray(v) ? 1 : 0);
+
+/**
+ * numpy.polynomial.polynomial.polyint(c, m=1, k=[], lbnd=0, scl=1, axis=0): the m-th integral of
+ * the series along `axis`, each multiplied by scl, the i-th taking the value k[i] at lbnd (missing
+ * constants are 0).
+ * @example gp.polynomial.polynomial.polyint([1, 2, 3]) // [0, 1, 1, 1]
+ */
+export function polyint(c: ArrayLike, ...more: (number | SeriesScalar | readonly SeriesScalar[] | GpuArray | PolyintOptions | undefined)[]): GpuArray {
+  const o = bindArgs('polyint', more, ['m', 'k', 'lbnd', 'scl', 'axis']) as PolyintOptions;
+  return scope(() => {
+    let a = coefficients(c, 'polyint');
+    a = a === c ? a.copy() : a;
+    const cdt = a.dtype;
+    let k = constantsOf(o.k);
+    const cnt = asInt(o.m ?? 1, 'the order of integration');
+    const iaxis = asInt(o.axis ?? 0, 'the axis');
+    if (cnt < 0) throw new RangeError('The order of integration must be non-negative');
+    if (k.length > cnt) throw new RangeError('Too many integration constants');
+    if (ndimOf(o.lbnd) !== 0) throw new RangeError('lbnd must be a scalar.');
+    if (ndimOf(o.scl) !== 0) throw new RangeError('scl must be a scalar.');
+    const ax = normalizeAxis(iaxis, a.ndim);
+    if (cnt === 0) return a;
+    k = [...k, ...Array(cnt - k.length).fill(0)];
+    a = moveaxis(a, ax, 0);
+    const lbnd = o.lbnd ?? 0;
+    for (let i = 0; i < cnt; i++) {
+      const n = a.shape[0];
+      a = castBack(U.multiply(a, (o.scl ?? 1) as never) as GpuArray, cdt);
+      const head = a.slice(':1');
+      if (n === 1 && Boolean((R.all(U.equal(head, 0) as GpuArray) as GpuArray).item())) {
+        a = castBack(U.add(a, k[i] as never) as GpuArray, cdt, a.ndim === 1);
+        continue;
+      }
+      const rest = castBack(U.divide(a, ramp(n, a.ndim, cdt)) as GpuArray, cdt); // tmp[j + 1] = c[j] / (j + 1); tmp[1] = c[0]
+      let tmp = concatenate([castBack(U.multiply(head, 0) as GpuArray, cdt), rest]);
+      const at = polyval(lbnd as never, tmp);
+      const first = castBack(U.add(tmp.slice(':1'), U.subtract(k[i] as never, at) as GpuArray) as GpuArray, cdt, tmp.ndim === 1);
+      tmp = concatenate([first, tmp.slice('1:')]);
+      a = tmp;
+    }
+    return moveaxis(a, 0, ax).copy();
+  });
+}
+
+/** Options of polyval and polyvalfromroots: whether c's trailing axes meet every point (`tensor`, default true). */
+export type PolyvalOptions = { tensor?: boolean };
+
+/** x as NumPy's polyval reads it: a Python number (host scalar, weak), a NumPy scalar, or an array (host lists become one). */
+function pointsOf(x: unknown, fn: string): { x: unknown; isArray: boolean } {
+  if (isHostNumber(x) || x instanceof Scalar || typeof x === 'boolean') return { x, isArray: false };
+  return { x: toArray(x, `${fn}: x`), isArray: true };
+}
+
+/** x * 0 as NumPy computes it: in JS for a host number (a Python number stays weak), else on the device. */
+function timesZero(x: unknown): unknown {
+  if (typeof x === 'number') return x * 0;
+  if (typeof x === 'bigint') return 0;
+  if (typeof x === 'boolean') return 0;
+  if (isHostNumber(x)) {
+    const z = x as { re: number; im: number };
+    return { re: z.re * 0 - z.im * 0, im: z.re * 0 + z.im * 0 };
+  }
+  return U.multiply(x as never, 0);
+}
+
+/**
+ * numpy.polynomial.polynomial.polyval(x, c, tensor=True): c[0] + c[1] x + ... by Horner's rule.
+ * With `tensor` (default) each series of c (its trailing axes) is evaluated at every point of x;
+ * without, c's trailing axes broadcast against x. Bool and integer coefficients run in float64;
+ * otherwise the dtype is NumPy's (a JS number x is a weak Python float).
+ * @example gp.polynomial.polynomial.polyval([1, 2], [1, 2, 3]) // [6, 17]
+ */
+export function polyval(x: ArrayLike, c: ArrayLike, tensor?: boolean | PolyvalOptions): GpuArray {
+  const o = bindArgs('polyval', [tensor], ['tensor']) as PolyvalOptions;
+  return scope(() => {
+    let a = coefficients(c, 'polyval');
+    const p = pointsOf(x, 'polyval');
+    if (p.isArray && (o.tensor ?? true)) a = a.reshape([...a.shape, ...Array((p.x as GpuArray).ndim).fill(1)]);
+    const len = a.shape[0];
+    let c0 = U.add(a.slice(-1), timesZero(p.x) as never) as GpuArray;
+    for (let i = 2; i <= len; i++) c0 = U.add(a.slice(-i), U.multiply(c0, p.x as never) as GpuArray) as GpuArray;
+    return c0;
+  });
+}
+
+/**
+ * numpy.polynomial.polynomial.polyvalfromroots(x, r, tensor=True): the product of (x - r) over
+ * the roots r (their first axis); `tensor` as polyval's (without it x.ndim must be < r.ndim).
+ * @example gp.polynomial.polynomial.polyvalfromroots(1, [1, 2, 3]) // 0
+ */
+export function polyvalfromroots(x: ArrayLike, r: ArrayLike, tensor?: boolean | PolyvalOptions): GpuArray {
+  const o = bindArgs('polyvalfromroots', [tensor], ['tensor']) as PolyvalOptions;
+  return scope(() => {
+    let rr = coefficients(r, 'polyvalfromroots');
+    const p = pointsOf(x, 'polyvalfromroots');
+    if (p.isArray) {
+      const xa = p.x as GpuArray;
+      if (o.tensor ?? true) rr = rr.reshape([...rr.shape, ...Array(xa.ndim).fill(1)]);
+      else if (xa.ndim >= rr.ndim) throw new RangeError('x.ndim must be < r.ndim when tensor == False');
+    }
+    return R.prod(U.subtract(p.x as never, rr) as GpuArray, { axis: 0 }) as GpuArray;
+  });
+}
+
+/** numpy.polynomial.polynomial.polyval2d(x, y, c): the 2-D series at the points (x, y) (x and y of one shape). */
+export function polyval2d(x: ArrayLike, y: ArrayLike, c: ArrayLike): GpuArray {
+  return scope(() => seriesValNd('polyval2d', polyval, c, [x, y]));
+}
+/** numpy.polynomial.polynomial.polyval3d(x, y, z, c): the 3-D series at the points (x, y, z). */
+export function polyval3d(x: ArrayLike, y: ArrayLike, z: ArrayLike, c: ArrayLike): GpuArray {
+  return scope(() => seriesValNd('polyval3d', polyval, c, [x, y, z]));
+}
+/** numpy.polynomial.polynomial.polygrid2d(x, y, c): the 2-D series on the grid x × y (shape c.shape[2:] + x.shape + y.shape). */
+export function polygrid2d(x: ArrayLike, y: ArrayLike, c: ArrayLike): GpuArray {
+  return scope(() => seriesGridNd(polyval, c, [x, y]));
+}
+/** numpy.polynomial.polynomial.polygrid3d(x, y, z, c): the 3-D series on the grid x × y × z. */
+export function polygrid3d(x: ArrayLike, y: ArrayLike, z: ArrayLike, c: ArrayLike): GpuArray {
+  return scope(() => seriesGridNd(polyval, c, [x, y, z]));
+}
+
+/**
+ * numpy.polynomial.polynomial.polyvander(x, deg): the Vandermonde matrix, x's shape + (deg + 1,),
+ * [..., i] = x**i (x in its float dtype: integers float64).
+ * @example gp.polynomial.polynomial.polyvander([1, 2], 2) // [[1, 1, 1], [1, 2, 4]]
+ */
+export function polyvander(x: ArrayLike, deg: number): GpuArray {
+  const ideg = asInt(deg, 'deg');
+  if (ideg < 0) throw new RangeError('deg must be non-negative');
+  return scope(() => {
+    const xa = floated(atLeast1d(x, 'polyvander: x'));
+    const v: GpuArray[] = [U.add(U.multiply(xa, 0) as GpuArray, 1) as GpuArray];
+    if (ideg > 0) v.push(xa);
+    for (let i = 2; i <= ideg; i++) v.push(U.multiply(v[i - 1], xa) as GpuArray);
+    return stack(v, { axis: -1 });
+  });
+}
+
+/** numpy.polynomial.polynomial.polyvander2d(x, y, deg): the 2-D Vandermonde matrix for degrees [xdeg, ydeg]. */
+export function polyvander2d(x: ArrayLike, y: ArrayLike, deg: readonly number[]): GpuArray {
+  return scope(() => seriesVanderNd('polyvander2d', polyvander, [x, y], deg));
+}
+/** numpy.polynomial.polynomial.polyvander3d(x, y, z, deg): the 3-D Vandermonde matrix for degrees [xdeg, ydeg, zdeg]. */
+export function polyvander3d(x: ArrayLike, y: ArrayLike, z: ArrayLike, deg: readonly number[]): GpuArray {
+  return scope(() => seriesVanderNd('polyvander3d', polyvander, [x, y, z], deg));
+}
+
+/** What polyfit returns with `full`: the coefficients and `[residuals, rank, singularValues, rcond]`. */
+export type FitFull = [GpuArray, [GpuArray, number, GpuArray, number]];
+
+/**
+ * numpy.polynomial.polynomial.polyfit(x, y, deg, rcond=None, full=False, w=None): the least-squares
+ * series (lowest power first) of y(x); deg an int or a list of the degrees to fit; a 2-D y fits
+ * each column. With `full`: `[coef, [residuals, rank, singularValues, rcond]]`. A rank-deficient
+ * fit emits NumPy's RankWarning as a process warning.
+ * @example gp.polynomial.polynomial.polyfit([0, 1, 2], [1, 3, 5], 1) // [1, 2]
+ */
+export function polyfit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], options?: FitOptions & { full?: false }): GpuArray;
+export function polyfit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], options: FitOptions & { full: true }): FitFull;
+export function polyfit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], rcond?: number | null | FitOptions, full?: boolean | FitOptions, w?: ArrayLike | null | FitOptions): GpuArray | FitFull;
+export function polyfit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], ...more: unknown[]): GpuArray | FitFull {
+  const o = bindArgs('polyfit', more, ['rcond', 'full', 'w']) as FitOptions;
+  return scope(() => seriesFit(polyvander, x, y, deg, o));
+}
+
+/**
+ * numpy.polynomial.polynomial.polycompanion(c): the companion matrix of the series (ones below the
+ * diagonal, -c[:-1] / c[-1] in the last column); fewer than two coefficients is a RangeError.
+ */
+export function polycompanion(c: ArrayLike): GpuArray {
+  return scope(() => {
+    const s = asSeries1(c, true, 'polycompanion');
+    const len = s.shape[0];
+    if (len < 2) throw new RangeError('Series must have maximum degree of at least 1.');
+    if (len === 2) return (U.negative(U.divide(s.slice(0), s.slice(1))) as GpuArray).reshape([1, 1]);
+    const n = len - 1;
+    const mat = GpuArray.allocate([n, n], s.dtype, s.device).fill(0);
+    for (let i = 1; i < n; i++) copyInto(mat.slice(i, i - 1), 1);
+    const last = mat.slice(':', -1);
+    copyInto(last, U.subtract(last, U.divide(s.slice(':-1'), s.slice(-1))) as GpuArray);
+    return mat;
+  });
+}
+
+/**
+ * numpy.polynomial.polynomial.polyroots(c): the roots of the series, sorted (the eigenvalues of
+ * its companion matrix; real when every root is, else complex).
+ * @example gp.polynomial.polynomial.polyroots([-1, 0, 1]) // [-1, 1]
+ */
+export function polyroots(c: ArrayLike): GpuArray {
+  return scope(() => {
+    const s = asSeries1(c, true, 'polyroots');
+    if (s.shape[0] < 2) return GpuArray.allocate([0], s.dtype, s.device);
+    if (s.shape[0] === 2) return (U.negative(U.divide(s.slice(0), s.slice(1))) as GpuArray).reshape([1]);
+    if (s.dtype === dtypes.float16) throw new TypeError('array type float16 is unsupported in linalg');
+    return sort(eigvals(polycompanion(s)));
+  });
+}
