@@ -56,5 +56,8 @@ export const polynomial = {
   },
 };
 
+export { Polynomial } from './polynomial-class.js';
+export { PolyBase } from './polybase.js';
+export type { BasisFunctions, DomainLike, SeriesClass, SeriesFitOptions, SeriesOperand, SeriesOptions } from './polybase.js';
 export type { HostNumber, DomainMap } from './polyutils.js';
 export type { FitOptions, FitFull, PolyderOptions, PolyintOptions, PolypowOptions, PolyvalOptions, SeriesScalar } from './polynomial.js';
