@@ -2,6 +2,7 @@
 // power series (polynomial, with its Polynomial class).
 import * as pu from './polyutils.js';
 import * as P from './polynomial.js';
+import * as C from './chebyshev.js';
 
 /** numpy.polynomial.polyutils: series conversion and trimming, domains and their linear maps. */
 export const polyutils = {
@@ -56,7 +57,57 @@ export const polynomial = {
   },
 };
 
+/** numpy.polynomial.chebyshev: Chebyshev series (T_0 first); the constants are new arrays on each read. */
+export const chebyshev = {
+  chebval: C.chebval,
+  chebval2d: C.chebval2d,
+  chebval3d: C.chebval3d,
+  chebgrid2d: C.chebgrid2d,
+  chebgrid3d: C.chebgrid3d,
+  chebvander: C.chebvander,
+  chebvander2d: C.chebvander2d,
+  chebvander3d: C.chebvander3d,
+  chebfit: C.chebfit,
+  chebder: C.chebder,
+  chebint: C.chebint,
+  chebroots: C.chebroots,
+  chebfromroots: C.chebfromroots,
+  chebcompanion: C.chebcompanion,
+  chebadd: C.chebadd,
+  chebsub: C.chebsub,
+  chebmul: C.chebmul,
+  chebmulx: C.chebmulx,
+  chebdiv: C.chebdiv,
+  chebpow: C.chebpow,
+  chebline: C.chebline,
+  chebtrim: C.chebtrim,
+  cheb2poly: C.cheb2poly,
+  poly2cheb: C.poly2cheb,
+  chebinterpolate: C.chebinterpolate,
+  chebgauss: C.chebgauss,
+  chebweight: C.chebweight,
+  chebpts1: C.chebpts1,
+  chebpts2: C.chebpts2,
+  /** numpy.polynomial.chebyshev.chebdomain: [-1., 1.] (float64). */
+  get chebdomain() {
+    return C.chebdomain();
+  },
+  /** numpy.polynomial.chebyshev.chebzero: [0] (int64). */
+  get chebzero() {
+    return P.polyzero();
+  },
+  /** numpy.polynomial.chebyshev.chebone: [1] (int64). */
+  get chebone() {
+    return P.polyone();
+  },
+  /** numpy.polynomial.chebyshev.chebx: [0, 1] (int64). */
+  get chebx() {
+    return P.polyx();
+  },
+};
+
 export { Polynomial } from './polynomial-class.js';
+export { Chebyshev } from './chebyshev-class.js';
 export { PolyBase } from './polybase.js';
 export type { BasisFunctions, DomainLike, SeriesClass, SeriesFitOptions, SeriesOperand, SeriesOptions } from './polybase.js';
 export type { HostNumber, DomainMap } from './polyutils.js';

@@ -35,6 +35,8 @@ export interface BasisFunctions {
   line(off: Num, scl: Num): GpuArray;
   roots(c: ArrayLike): GpuArray;
   fromroots(r: ArrayLike): GpuArray;
+  /** The power series of c, for composing (p(q) by Horner's rule in q's arithmetic); absent: c already is one. */
+  toPower?(c: ArrayLike): GpuArray;
 }
 
 /** What a series combines with: another series object of the same kind, coefficients, or a number. */
@@ -198,7 +200,10 @@ export abstract class PolyBase {
     const keep = <T extends PolyBase>(p: T): T => (made.push(p), p);
     try {
       const arg = keep(keep(x.mul(mapScalar(scl, dtype) as never)).add(mapScalar(off, dtype) as never));
-      const cs = hostValues(this.coef).map((v) => new Scalar(v, this.coef.dtype));
+      const bf = this.kind.basisFunctions;
+      const power = bf.toPower ? bf.toPower(this.coef) : this.coef;
+      const cs = hostValues(power).map((v) => new Scalar(v, power.dtype));
+      if (power !== this.coef) power.dispose();
       let c0 = keep(keep(arg.mul(0)).add(cs[cs.length - 1] as never));
       for (let i = cs.length - 2; i >= 0; i--) c0 = keep(keep(c0.mul(arg)).add(cs[i] as never));
       made.pop();

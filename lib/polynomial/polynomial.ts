@@ -138,7 +138,7 @@ const coefficients = (c: ArrayLike, fn: string): GpuArray => floated(atLeast1d(c
  * NumPy's in-place `c op= v` on an array of dtype d: the result cast back, a complex result on a
  * real array refused (`scalarItem`: NumPy's assignment of one element, which drops the imaginary part).
  */
-function castBack(r: GpuArray, d: DType, scalarItem = false): GpuArray {
+export function castBack(r: GpuArray, d: DType, scalarItem = false): GpuArray {
   if (r.dtype === d) return r;
   if (r.dtype.isComplex && !d.isComplex) {
     if (scalarItem) return real(r).astype(d);
@@ -148,7 +148,7 @@ function castBack(r: GpuArray, d: DType, scalarItem = false): GpuArray {
 }
 
 /** 1, 2, ..., n as a column along axis 0 of an array of ndim dims, in dtype d (NumPy's Python int j, weak). */
-function ramp(n: number, ndim: number, d: DType, from = 1): GpuArray {
+export function ramp(n: number, ndim: number, d: DType, from = 1): GpuArray {
   const a = GpuArray.allocate([n], d).set(Array.from({ length: n }, (_, k) => from + k) as never);
   return a.reshape([n, ...Array(ndim - 1).fill(1)]);
 }
@@ -190,7 +190,7 @@ export function polyder(c: ArrayLike, ...more: (number | SeriesScalar | PolyderO
 export type PolyintOptions = { m?: number; k?: SeriesScalar | readonly SeriesScalar[] | GpuArray; lbnd?: SeriesScalar; scl?: SeriesScalar; axis?: number };
 
 /** NumPy's `if not np.iterable(k): k = [k]`. */
-function constantsOf(k: unknown): unknown[] {
+export function constantsOf(k: unknown): unknown[] {
   if (k === undefined) return [];
   if (Array.isArray(k)) return k;
   if (k instanceof GpuArray) return k.ndim === 0 ? [k] : Array.from({ length: k.shape[0] }, (_, i) => k.slice(i));
@@ -198,7 +198,7 @@ function constantsOf(k: unknown): unknown[] {
 }
 
 /** np.ndim(v) of a scalar argument (lbnd, scl). */
-const ndimOf = (v: unknown): number => (v instanceof GpuArray ? v.ndim : Array.isArray(v) ? 1 : 0);
+export const ndimOf = (v: unknown): number => (v instanceof GpuArray ? v.ndim : Array.isArray(v) ? 1 : 0);
 
 /**
  * numpy.polynomial.polynomial.polyint(c, m=1, k=[], lbnd=0, scl=1, axis=0): the m-th integral of
@@ -247,7 +247,7 @@ export function polyint(c: ArrayLike, ...more: (number | SeriesScalar | readonly
 export type PolyvalOptions = { tensor?: boolean };
 
 /** x as NumPy's polyval reads it: a Python number (host scalar, weak), a NumPy scalar, or an array (host lists become one). */
-function pointsOf(x: unknown, fn: string): { x: unknown; isArray: boolean } {
+export function pointsOf(x: unknown, fn: string): { x: unknown; isArray: boolean } {
   if (isHostNumber(x) || x instanceof Scalar || typeof x === 'boolean') return { x, isArray: false };
   return { x: toArray(x, `${fn}: x`), isArray: true };
 }
