@@ -5,13 +5,15 @@ import { GpuArray } from '../core/gpu-array.js';
 import { resultType } from '../core/promotion.js';
 import { ArrayLike, copyInto, toArray } from '../ops/array-args.js';
 import { imag, real } from '../ops/complex-parts.js';
+import { concatenate } from '../ops/joining.js';
+import { moveaxis } from '../ops/views.js';
 import { reductionFunctions as R } from '../ops/reductions.js';
 import { sort } from '../ops/sorting.js';
 import { take } from '../ops/take-put.js';
 import { ufuncFunctions as U } from '../ops/ufunc-api.js';
 import { lstsq } from '../linalg/least-squares.js';
 import { describeValue } from '../util/options.js';
-import { asInt, asSeries1, asSeriesList, floated, hostValues, trimSeq, type HostNumber } from './series.js';
+import { asInt, asSeries1, asSeriesList, floated, hostValues, isZero, SeriesZeroDivision, trimSeq, type HostNumber } from './series.js';
 
 /** A basis's value function: c's series at x (tensor: c's trailing axes against x's shape). */
 export type ValFn = (x: ArrayLike, c: ArrayLike, tensor?: boolean | { tensor?: boolean }) => GpuArray;
@@ -38,6 +40,25 @@ export function seriesSub(c1: ArrayLike, c2: ArrayLike): GpuArray {
   const [a, b] = asSeriesList([c1, c2]);
   if (a.shape[0] > b.shape[0]) return trimSeq(updateHead(a, b, 'subtract'));
   return trimSeq(updateHead(U.negative(b) as GpuArray, a, 'add'));
+}
+
+/** pu._div: quotient and remainder by repeated subtraction of c2 times the basis series x_i (for bases without a faster division). */
+export function seriesDiv(mul: MulFn, c1: ArrayLike, c2: ArrayLike): [GpuArray, GpuArray] {
+  const [a, b] = asSeriesList([c1, c2]);
+  if (isZero(hostValues(b.slice(-1))[0])) throw new SeriesZeroDivision('division by zero (the leading coefficient of c2 is 0)');
+  const lc1 = a.shape[0];
+  const lc2 = b.shape[0];
+  if (lc1 < lc2) return [U.multiply(a.slice(':1'), 0) as GpuArray, a];
+  if (lc2 === 1) return [U.divide(a, b.slice(-1)) as GpuArray, U.multiply(a.slice(':1'), 0) as GpuArray];
+  const quo = GpuArray.allocate([lc1 - lc2 + 1], a.dtype, a.device);
+  let rem = a;
+  for (let i = lc1 - lc2; i >= 0; i--) {
+    const p = mul([...Array(i).fill(0), 1], b);
+    const q = U.divide(rem.slice(-1), p.slice(-1)) as GpuArray;
+    rem = U.subtract(rem.slice(':-1'), U.multiply(q, p.slice(':-1'))) as GpuArray;
+    copyInto(quo.slice(i), q);
+  }
+  return [quo, trimSeq(rem)];
 }
 
 /** Python's int(pow) == pow and >= 0, and the class's maxpower. */
@@ -192,3 +213,87 @@ export function seriesFit(vander: VanderFn, x0: ArrayLike, y0: ArrayLike, degArg
   if (rank !== order && !o.full) process.emitWarning('The fit may be poorly conditioned', 'RankWarning');
   return o.full ? [c, [resids, rank, s, rcond]] : c;
 }
+
+/** The options of the basis derivative functions: NumPy's m, scl and axis. */
+export type DerOptions = { m?: number; scl?: unknown; axis?: number };
+/** The options of the basis integral functions: NumPy's m, k, lbnd, scl and axis. */
+export type IntOptions = { m?: number; k?: unknown; lbnd?: unknown; scl?: unknown; axis?: number };
+
+/** normalize_axis_index (a RangeError, as gp's other axis checks). */
+function axisIndex(axis: number, ndim: number): number {
+  if (axis < -ndim || axis >= ndim) throw new RangeError(`axis ${axis} is out of bounds for array of dimension ${ndim}`);
+  return axis < 0 ? axis + ndim : axis;
+}
+
+/**
+ * The shared frame of NumPy's <basis>der: c copied (integers float64), m and axis checked, the axis
+ * moved first, `step(c, n)` run m times on c already multiplied by scl (n: the new length), the
+ * axis moved back; m >= len(c) gives c[:1] * 0.
+ */
+export function seriesDer(fn: string, c: ArrayLike, o: DerOptions, step: (c: GpuArray, n: number) => GpuArray, castBack: (r: GpuArray, d: DType) => GpuArray): GpuArray {
+  let a = floated(atLeast1dOf(c, fn));
+  a = a === c ? a.copy() : a;
+  const cdt = a.dtype;
+  const cnt = asInt(o.m ?? 1, 'the order of derivation');
+  const iaxis = asInt(o.axis ?? 0, 'the axis');
+  if (cnt < 0) throw new RangeError('The order of derivation must be non-negative');
+  const ax = axisIndex(iaxis, a.ndim);
+  if (cnt === 0) return a;
+  a = moveaxis(a, ax, 0).copy();
+  let n = a.shape[0];
+  if (cnt >= n) a = U.multiply(a.slice(':1'), 0) as GpuArray;
+  else
+    for (let i = 0; i < cnt; i++) {
+      n -= 1;
+      a = step(castBack(U.multiply(a, (o.scl ?? 1) as never) as GpuArray, cdt).copy(), n);
+    }
+  return moveaxis(a, 0, ax).copy();
+}
+
+/**
+ * The shared frame of NumPy's <basis>int: the checks of m, k, lbnd, scl and axis, then per
+ * integral `step(c, n)` (the antiderivative's coefficients, its constant term still c[0] * 0)
+ * and the constant fixed so the value at lbnd is k[i] (`val` the basis's value function).
+ */
+export function seriesInt(
+  fn: string,
+  c: ArrayLike,
+  o: IntOptions,
+  step: (c: GpuArray, n: number) => GpuArray,
+  val: ValFn,
+  castBack: (r: GpuArray, d: DType, scalarItem?: boolean) => GpuArray,
+): GpuArray {
+  let a = floated(atLeast1dOf(c, fn));
+  a = a === c ? a.copy() : a;
+  const cdt = a.dtype;
+  let k: unknown[] = o.k === undefined ? [] : Array.isArray(o.k) ? o.k : o.k instanceof GpuArray && o.k.ndim > 0 ? Array.from({ length: o.k.shape[0] }, (_, i) => (o.k as GpuArray).slice(i)) : [o.k];
+  const cnt = asInt(o.m ?? 1, 'the order of integration');
+  const iaxis = asInt(o.axis ?? 0, 'the axis');
+  if (cnt < 0) throw new RangeError('The order of integration must be non-negative');
+  if (k.length > cnt) throw new RangeError('Too many integration constants');
+  const ndim = (v: unknown) => (v instanceof GpuArray ? v.ndim : Array.isArray(v) ? 1 : 0);
+  if (ndim(o.lbnd) !== 0) throw new RangeError('lbnd must be a scalar.');
+  if (ndim(o.scl) !== 0) throw new RangeError('scl must be a scalar.');
+  const ax = axisIndex(iaxis, a.ndim);
+  if (cnt === 0) return a;
+  a = moveaxis(a, ax, 0);
+  k = [...k, ...Array(cnt - k.length).fill(0)];
+  for (let i = 0; i < cnt; i++) {
+    const n = a.shape[0];
+    a = castBack(U.multiply(a, (o.scl ?? 1) as never) as GpuArray, cdt);
+    if (n === 1 && Boolean((U.equal(a.slice(':1'), 0) as GpuArray).all().item())) {
+      a = castBack(U.add(a, k[i] as never) as GpuArray, cdt, a.ndim === 1);
+      continue;
+    }
+    const tmp = step(a, n);
+    const at = val((o.lbnd ?? 0) as never, tmp);
+    const first = castBack(U.add(tmp.slice(':1'), U.subtract(k[i] as never, at) as GpuArray) as GpuArray, cdt, tmp.ndim === 1);
+    a = concatenate([first, tmp.slice('1:')]);
+  }
+  return moveaxis(a, 0, ax).copy();
+}
+
+const atLeast1dOf = (c: ArrayLike, fn: string): GpuArray => {
+  const a = toArray(c, `${fn}: c`);
+  return a.ndim === 0 ? a.reshape([1]) : a;
+};

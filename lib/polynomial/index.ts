@@ -3,6 +3,7 @@
 import * as pu from './polyutils.js';
 import * as P from './polynomial.js';
 import * as C from './chebyshev.js';
+import * as L from './legendre.js';
 
 /** numpy.polynomial.polyutils: series conversion and trimming, domains and their linear maps. */
 export const polyutils = {
@@ -106,9 +107,57 @@ export const chebyshev = {
   },
 };
 
+/** numpy.polynomial.legendre: Legendre series (P_0 first); the constants are new arrays on each read. */
+export const legendre = {
+  legval: L.legval,
+  legval2d: L.legval2d,
+  legval3d: L.legval3d,
+  leggrid2d: L.leggrid2d,
+  leggrid3d: L.leggrid3d,
+  legvander: L.legvander,
+  legvander2d: L.legvander2d,
+  legvander3d: L.legvander3d,
+  legfit: L.legfit,
+  legder: L.legder,
+  legint: L.legint,
+  legroots: L.legroots,
+  legfromroots: L.legfromroots,
+  legcompanion: L.legcompanion,
+  legadd: L.legadd,
+  legsub: L.legsub,
+  legmul: L.legmul,
+  legmulx: L.legmulx,
+  legdiv: L.legdiv,
+  legpow: L.legpow,
+  legline: L.legline,
+  legtrim: L.legtrim,
+  leg2poly: L.leg2poly,
+  poly2leg: L.poly2leg,
+  leggauss: L.leggauss,
+  legweight: L.legweight,
+  /** numpy.polynomial.legendre.legdomain: [-1., 1.] (float64). */
+  get legdomain() {
+    return L.legdomain();
+  },
+  /** numpy.polynomial.legendre.legzero: [0] (int64). */
+  get legzero() {
+    return P.polyzero();
+  },
+  /** numpy.polynomial.legendre.legone: [1] (int64). */
+  get legone() {
+    return P.polyone();
+  },
+  /** numpy.polynomial.legendre.legx: [0, 1] (int64). */
+  get legx() {
+    return P.polyx();
+  },
+};
+
 export { Polynomial } from './polynomial-class.js';
 export { Chebyshev } from './chebyshev-class.js';
+export { Legendre } from './legendre-class.js';
 export { PolyBase } from './polybase.js';
 export type { BasisFunctions, DomainLike, SeriesClass, SeriesFitOptions, SeriesOperand, SeriesOptions } from './polybase.js';
 export type { HostNumber, DomainMap } from './polyutils.js';
+export type { DerOptions, IntOptions } from './generic.js';
 export type { FitOptions, FitFull, PolyderOptions, PolyintOptions, PolypowOptions, PolyvalOptions, SeriesScalar } from './polynomial.js';

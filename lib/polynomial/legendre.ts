@@ -1,0 +1,343 @@
+// gp.polynomial.legendre: numpy.polynomial.legendre's functions on Legendre series (P_0, P_1, ...
+// first), NumPy's loops with gp ops: Bonnet's recurrence for values and products, division by
+// repeated subtraction, the scaled companion matrix for roots, Gauss-Legendre by eigvalsh.
+import { dtypes } from '../core/dtype.js';
+import { GpuArray } from '../core/gpu-array.js';
+import { scope } from '../core/lifetime.js';
+import { ArrayLike, bindArgs, copyInto, toArray } from '../ops/array-args.js';
+import { concatenate, stack } from '../ops/joining.js';
+import { reductionFunctions as R } from '../ops/reductions.js';
+import { sort } from '../ops/sorting.js';
+import { ufuncFunctions as U } from '../ops/ufunc-api.js';
+import { eigvals } from '../linalg/eig.js';
+import { eigvalsh } from '../linalg/decompositions.js';
+import {
+  powerOf,
+  seriesAdd,
+  seriesDer,
+  seriesDiv,
+  seriesFit,
+  seriesFromRoots,
+  seriesGridNd,
+  seriesInt,
+  seriesPow,
+  seriesSub,
+  seriesValNd,
+  seriesVanderNd,
+  type DerOptions,
+  type FitOptions,
+  type IntOptions,
+} from './generic.js';
+import { asInt, asSeries1, asSeriesList, atLeast1d, floated, hostValues, isHostNumber, isZero, type HostNumber } from './series.js';
+import { trimcoef } from './polyutils.js';
+import { castBack, pointsOf, polyadd, polyline, polymulx, polysub, type FitFull, type PolypowOptions, type PolyvalOptions, type SeriesScalar } from './polynomial.js';
+
+/** numpy.polynomial.legendre.legtrim: polyutils.trimcoef. */
+export const legtrim = trimcoef;
+/** numpy.polynomial.legendre.legline(off, scl): the series off + scl P_1 (as polyline). */
+export const legline = polyline;
+/** numpy.polynomial.legendre.legdomain, [-1, 1] (float64). */
+export const legdomain = (): GpuArray => toArray([-1.0, 1.0]).astype(dtypes.float64);
+
+/** numpy.polynomial.legendre.legadd(c1, c2). */
+export function legadd(c1: ArrayLike, c2: ArrayLike): GpuArray {
+  return scope(() => seriesAdd(c1, c2).copy());
+}
+/** numpy.polynomial.legendre.legsub(c1, c2). */
+export function legsub(c1: ArrayLike, c2: ArrayLike): GpuArray {
+  return scope(() => seriesSub(c1, c2).copy());
+}
+
+/** numpy.polynomial.legendre.legmulx(c): c times x (Bonnet: x P_i = ((i + 1) P_{i+1} + i P_{i-1}) / (2i + 1)). */
+export function legmulx(c: ArrayLike): GpuArray {
+  return scope(() => {
+    const s = asSeries1(c, true, 'legmulx');
+    const n = s.shape[0];
+    if (n === 1 && isZero(hostValues(s)[0])) return s;
+    const prd = concatenate([U.multiply(s.slice(':1'), 0) as GpuArray, s.slice(':1'), GpuArray.allocate([n - 1], s.dtype, s.device).fill(0)]);
+    for (let i = 1; i < n; i++) {
+      const j = i + 1;
+      const k = i - 1;
+      const sum = i + j;
+      copyInto(prd.slice(j), U.divide(U.multiply(s.slice(i), j), sum) as GpuArray);
+      copyInto(prd.slice(k), U.add(prd.slice(k), U.divide(U.multiply(s.slice(i), i), sum)) as GpuArray);
+    }
+    return prd;
+  });
+}
+
+/** `series * k / d` as NumPy's left-to-right Python expression. */
+const scaleBy = (a: GpuArray, k: number, d: number): GpuArray => U.divide(U.multiply(a, k), d) as GpuArray;
+
+/** numpy.polynomial.legendre.legmul(c1, c2): the product of two Legendre series (Clenshaw in series arithmetic). */
+export function legmul(c1: ArrayLike, c2: ArrayLike): GpuArray {
+  return scope(() => {
+    const [a, b] = asSeriesList([c1, c2]);
+    const [c, xs] = a.shape[0] > b.shape[0] ? [b, a] : [a, b];
+    let p0: GpuArray;
+    let p1: GpuArray | number;
+    if (c.shape[0] === 1) [p0, p1] = [U.multiply(c.slice(0), xs) as GpuArray, 0];
+    else if (c.shape[0] === 2) [p0, p1] = [U.multiply(c.slice(0), xs) as GpuArray, U.multiply(c.slice(1), xs) as GpuArray];
+    else {
+      let nd = c.shape[0];
+      p0 = U.multiply(c.slice(-2), xs) as GpuArray;
+      p1 = U.multiply(c.slice(-1), xs) as GpuArray;
+      for (let i = 3; i <= c.shape[0]; i++) {
+        const tmp = p0;
+        nd -= 1;
+        p0 = legsub(U.multiply(c.slice(-i), xs) as GpuArray, scaleBy(p1 as GpuArray, nd - 1, nd));
+        p1 = legadd(tmp, scaleBy(legmulx(p1 as GpuArray), 2 * nd - 1, nd));
+      }
+    }
+    return legadd(p0, legmulx(p1));
+  });
+}
+
+/** numpy.polynomial.legendre.legdiv(c1, c2): `[quotient, remainder]` (NumPy's division by repeated subtraction). */
+export function legdiv(c1: ArrayLike, c2: ArrayLike): [GpuArray, GpuArray] {
+  return scope(() => seriesDiv(legmul, c1, c2).map((a) => a.copy()) as [GpuArray, GpuArray]);
+}
+
+/** numpy.polynomial.legendre.legpow(c, pow, maxpower=16). */
+export function legpow(c: ArrayLike, pow: number, maxpower?: number | null | PolypowOptions): GpuArray {
+  const o = bindArgs('legpow', [maxpower], ['maxpower']) as PolypowOptions;
+  powerOf(pow, o.maxpower === undefined ? 16 : o.maxpower);
+  return scope(() => seriesPow(legmul, c, pow, o.maxpower === undefined ? 16 : o.maxpower).copy());
+}
+
+/** numpy.polynomial.legendre.legder(c, m=1, scl=1, axis=0): the m-th derivative along `axis`. */
+export function legder(c: ArrayLike, ...more: (number | SeriesScalar | DerOptions | undefined)[]): GpuArray {
+  const o = bindArgs('legder', more, ['m', 'scl', 'axis']) as DerOptions;
+  return scope(() =>
+    seriesDer(
+      'legder',
+      c,
+      o,
+      (a, n) => {
+        const der = GpuArray.allocate([n, ...a.shape.slice(1)], a.dtype, a.device);
+        for (let j = n; j > 2; j--) {
+          copyInto(der.slice(j - 1), U.multiply(2 * j - 1, a.slice(j)) as GpuArray);
+          const t = a.slice(j - 2);
+          copyInto(t, U.add(t, a.slice(j)) as GpuArray);
+        }
+        if (n > 1) copyInto(der.slice(1), U.multiply(3, a.slice(2)) as GpuArray);
+        copyInto(der.slice(0), a.slice(1));
+        return der;
+      },
+      castBack,
+    ),
+  );
+}
+
+/** numpy.polynomial.legendre.legint(c, m=1, k=[], lbnd=0, scl=1, axis=0): the m-th integral along `axis`. */
+export function legint(c: ArrayLike, ...more: (number | SeriesScalar | readonly SeriesScalar[] | GpuArray | IntOptions | undefined)[]): GpuArray {
+  const o = bindArgs('legint', more, ['m', 'k', 'lbnd', 'scl', 'axis']) as IntOptions;
+  return scope(() =>
+    seriesInt(
+      'legint',
+      c,
+      o,
+      (a, n) => {
+        const tmp = concatenate([castBack(U.multiply(a.slice(':1'), 0) as GpuArray, a.dtype), a.slice(':1'), GpuArray.allocate([n - 1, ...a.shape.slice(1)], a.dtype, a.device).fill(0)]);
+        if (n > 1) copyInto(tmp.slice(2), U.divide(a.slice(1), 3) as GpuArray);
+        for (let j = 2; j < n; j++) {
+          const t = U.divide(a.slice(j), 2 * j + 1) as GpuArray;
+          copyInto(tmp.slice(j + 1), t);
+          copyInto(tmp.slice(j - 1), U.subtract(tmp.slice(j - 1), t) as GpuArray);
+        }
+        return tmp;
+      },
+      legval,
+      castBack,
+    ),
+  );
+}
+
+/** x * k for a Python number x (in JS, staying weak) or an array. */
+function times(x: unknown, k: number): unknown {
+  if (typeof x === 'number') return x * k;
+  if (isHostNumber(x)) {
+    const z = x as { re: number; im: number };
+    return { re: z.re * k, im: z.im * k };
+  }
+  return U.multiply(x as never, k);
+}
+
+/**
+ * numpy.polynomial.legendre.legval(x, c, tensor=True): the Legendre series at x by Clenshaw's
+ * recurrence (tensor as polyval's; bool and integer coefficients in float64).
+ */
+export function legval(x: ArrayLike, c: ArrayLike, tensor?: boolean | PolyvalOptions): GpuArray {
+  const o = bindArgs('legval', [tensor], ['tensor']) as PolyvalOptions;
+  return scope(() => {
+    let a = floated(atLeast1d(c, 'legval: c'));
+    const p = pointsOf(x, 'legval');
+    if (p.isArray && (o.tensor ?? true)) a = a.reshape([...a.shape, ...Array((p.x as GpuArray).ndim).fill(1)]);
+    const len = a.shape[0];
+    let c0: GpuArray;
+    let c1: GpuArray | number;
+    if (len === 1) [c0, c1] = [a.slice(0), 0];
+    else if (len === 2) [c0, c1] = [a.slice(0), a.slice(1)];
+    else {
+      let nd = len;
+      c0 = a.slice(-2);
+      c1 = a.slice(-1);
+      for (let i = 3; i <= len; i++) {
+        const tmp = c0;
+        nd -= 1;
+        c0 = U.subtract(a.slice(-i), U.multiply(c1, (nd - 1) / nd)) as GpuArray;
+        c1 = U.add(tmp, U.multiply(U.multiply(c1, p.x as never), (2 * nd - 1) / nd)) as GpuArray;
+      }
+    }
+    const last = typeof c1 === 'number' ? times(p.x, c1) : U.multiply(c1, p.x as never);
+    return U.add(c0, last as never) as GpuArray;
+  });
+}
+
+/** numpy.polynomial.legendre.legval2d(x, y, c). */
+export function legval2d(x: ArrayLike, y: ArrayLike, c: ArrayLike): GpuArray {
+  return scope(() => seriesValNd('legval2d', legval, c, [x, y]));
+}
+/** numpy.polynomial.legendre.legval3d(x, y, z, c). */
+export function legval3d(x: ArrayLike, y: ArrayLike, z: ArrayLike, c: ArrayLike): GpuArray {
+  return scope(() => seriesValNd('legval3d', legval, c, [x, y, z]));
+}
+/** numpy.polynomial.legendre.leggrid2d(x, y, c). */
+export function leggrid2d(x: ArrayLike, y: ArrayLike, c: ArrayLike): GpuArray {
+  return scope(() => seriesGridNd(legval, c, [x, y]));
+}
+/** numpy.polynomial.legendre.leggrid3d(x, y, z, c). */
+export function leggrid3d(x: ArrayLike, y: ArrayLike, z: ArrayLike, c: ArrayLike): GpuArray {
+  return scope(() => seriesGridNd(legval, c, [x, y, z]));
+}
+
+/** numpy.polynomial.legendre.legvander(x, deg): the pseudo-Vandermonde matrix [..., i] = P_i(x). */
+export function legvander(x: ArrayLike, deg: number): GpuArray {
+  const ideg = asInt(deg, 'deg');
+  if (ideg < 0) throw new RangeError('deg must be non-negative');
+  return scope(() => {
+    const xa = floated(atLeast1d(x, 'legvander: x'));
+    const v: GpuArray[] = [U.add(U.multiply(xa, 0) as GpuArray, 1) as GpuArray];
+    if (ideg > 0) {
+      v.push(xa);
+      for (let i = 2; i <= ideg; i++) v.push(U.divide(U.subtract(U.multiply(U.multiply(v[i - 1], xa), 2 * i - 1), U.multiply(v[i - 2], i - 1)), i) as GpuArray);
+    }
+    return stack(v, { axis: -1 });
+  });
+}
+/** numpy.polynomial.legendre.legvander2d(x, y, deg). */
+export function legvander2d(x: ArrayLike, y: ArrayLike, deg: readonly number[]): GpuArray {
+  return scope(() => seriesVanderNd('legvander2d', legvander, [x, y], deg));
+}
+/** numpy.polynomial.legendre.legvander3d(x, y, z, deg). */
+export function legvander3d(x: ArrayLike, y: ArrayLike, z: ArrayLike, deg: readonly number[]): GpuArray {
+  return scope(() => seriesVanderNd('legvander3d', legvander, [x, y, z], deg));
+}
+
+/** numpy.polynomial.legendre.legfit(x, y, deg, rcond=None, full=False, w=None): the least-squares Legendre series. */
+export function legfit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], options?: FitOptions & { full?: false }): GpuArray;
+export function legfit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], options: FitOptions & { full: true }): FitFull;
+export function legfit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], rcond?: number | null | FitOptions, full?: boolean | FitOptions, w?: ArrayLike | null | FitOptions): GpuArray | FitFull;
+export function legfit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], ...more: unknown[]): GpuArray | FitFull {
+  const o = bindArgs('legfit', more, ['rcond', 'full', 'w']) as FitOptions;
+  return scope(() => seriesFit(legvander, x, y, deg, o));
+}
+
+/** numpy.polynomial.legendre.legcompanion(c): the scaled (symmetric for a monic series) companion matrix. */
+export function legcompanion(c: ArrayLike): GpuArray {
+  return scope(() => {
+    const s = asSeries1(c, true, 'legcompanion');
+    const len = s.shape[0];
+    if (len < 2) throw new RangeError('Series must have maximum degree of at least 1.');
+    if (len === 2) return (U.negative(U.divide(s.slice(0), s.slice(1))) as GpuArray).reshape([1, 1]);
+    const n = len - 1;
+    const scl = Array.from({ length: n }, (_, i) => 1.0 / Math.sqrt(2 * i + 1));
+    const mat = GpuArray.allocate([n, n], s.dtype, s.device).fill(0);
+    for (let i = 0; i < n - 1; i++) {
+      const v = (i + 1) * scl[i] * scl[i + 1];
+      copyInto(mat.slice(i, i + 1), v);
+      copyInto(mat.slice(i + 1, i), v);
+    }
+    const ratio = GpuArray.allocate([n], dtypes.float64, s.device).set(scl.map((v) => v / scl[n - 1]));
+    const last = mat.slice(':', -1);
+    copyInto(last, U.subtract(last, U.multiply(U.multiply(U.divide(s.slice(':-1'), s.slice(-1)), ratio), n / (2 * n - 1))) as GpuArray);
+    return mat;
+  });
+}
+
+/** numpy.polynomial.legendre.legroots(c): the roots of the series, sorted. */
+export function legroots(c: ArrayLike): GpuArray {
+  return scope(() => {
+    const s = asSeries1(c, true, 'legroots');
+    if (s.shape[0] < 2) return GpuArray.allocate([0], s.dtype, s.device);
+    if (s.shape[0] === 2) return (U.negative(U.divide(s.slice(0), s.slice(1))) as GpuArray).reshape([1]);
+    if (s.dtype === dtypes.float16) throw new TypeError('array type float16 is unsupported in linalg');
+    return sort(eigvals(legcompanion(s).slice('::-1', '::-1')));
+  });
+}
+
+/** The line for fromroots: np.array([-r, 1]), float64 or complex128. */
+const lineOf = (off: HostNumber, scl: HostNumber, d: { isComplex: boolean }): GpuArray => GpuArray.allocate([2], d.isComplex ? dtypes.complex128 : dtypes.float64).set([off, scl] as never);
+
+/** numpy.polynomial.legendre.legfromroots(roots): the Legendre series with the given roots. */
+export function legfromroots(roots: ArrayLike): GpuArray {
+  return scope(() => seriesFromRoots(lineOf, legmul, roots));
+}
+
+/** numpy.polynomial.legendre.leg2poly(c): the power series equal to the Legendre series c. */
+export function leg2poly(c: ArrayLike): GpuArray {
+  return scope(() => {
+    const s = asSeries1(c, true, 'leg2poly');
+    const n = s.shape[0];
+    if (n < 3) return s;
+    let c0: GpuArray = s.slice(-2);
+    let c1: GpuArray = s.slice(-1);
+    for (let i = n - 1; i > 1; i--) {
+      const tmp = c0;
+      c0 = polysub(s.slice(i - 2), scaleBy(c1, i - 1, i));
+      c1 = polyadd(tmp, scaleBy(polymulx(c1), 2 * i - 1, i));
+    }
+    return polyadd(c0, polymulx(c1));
+  });
+}
+
+/** numpy.polynomial.legendre.poly2leg(pol): the Legendre series equal to the power series pol. */
+export function poly2leg(pol: ArrayLike): GpuArray {
+  return scope(() => {
+    const s = asSeries1(pol, true, 'poly2leg');
+    let res: ArrayLike = 0;
+    for (let i = s.shape[0] - 1; i >= 0; i--) res = legadd(legmulx(res), s.slice(i));
+    return res as GpuArray;
+  });
+}
+
+/** numpy.polynomial.legendre.leggauss(deg): `[x, w]`, the Gauss-Legendre points and weights (eigvalsh, one Newton step, NumPy's symmetrisation). */
+export function leggauss(deg: number): [GpuArray, GpuArray] {
+  const ideg = asInt(deg, 'deg');
+  if (ideg <= 0) throw new RangeError('deg must be a positive integer');
+  return scope(() => {
+    const c = [...Array(ideg).fill(0), 1];
+    const m = legcompanion(c);
+    let x = eigvalsh(m);
+    const dy = legval(x, c);
+    let df = legval(x, legder(c));
+    x = U.subtract(x, U.divide(dy, df)) as GpuArray;
+    let fm = legval(x, c.slice(1));
+    fm = U.divide(fm, R.max(U.absolute(fm) as GpuArray)) as GpuArray;
+    df = U.divide(df, R.max(U.absolute(df) as GpuArray)) as GpuArray;
+    let w = U.divide(1, U.multiply(fm, df)) as GpuArray;
+    w = U.divide(U.add(w, w.slice('::-1')), 2) as GpuArray;
+    x = U.divide(U.subtract(x, x.slice('::-1')), 2) as GpuArray;
+    w = U.multiply(w, U.divide(2.0, R.sum(w) as GpuArray)) as GpuArray;
+    return [x, w] as [GpuArray, GpuArray];
+  });
+}
+
+/** numpy.polynomial.legendre.legweight(x): the weight 1 (x * 0.0 + 1.0). */
+export function legweight(x: ArrayLike): GpuArray {
+  return scope(() => {
+    // x * 0.0 with a Python float: integers and bool become float64 (a JS 0.0 would be a weak int).
+    const xa = isHostNumber(x) ? x : floated(toArray(x, 'legweight: x'));
+    return U.add(U.multiply(xa as never, 0.0), 1.0) as GpuArray;
+  });
+}
