@@ -1,9 +1,11 @@
 // gp.polynomial: numpy.polynomial's modules (coefficients lowest power first): polyutils and the
 // power series (polynomial, with its Polynomial class).
+import { toArray } from '../ops/array-args.js';
 import * as pu from './polyutils.js';
 import * as P from './polynomial.js';
 import * as C from './chebyshev.js';
 import * as L from './legendre.js';
+import * as H from './hermite.js';
 
 /** numpy.polynomial.polyutils: series conversion and trimming, domains and their linear maps. */
 export const polyutils = {
@@ -153,9 +155,56 @@ export const legendre = {
   },
 };
 
+/** numpy.polynomial.hermite: (physicists') Hermite series (H_0 first); the constants are new arrays on each read. */
+export const hermite = {
+  hermval: H.hermval,
+  hermval2d: H.hermval2d,
+  hermval3d: H.hermval3d,
+  hermgrid2d: H.hermgrid2d,
+  hermgrid3d: H.hermgrid3d,
+  hermvander: H.hermvander,
+  hermvander2d: H.hermvander2d,
+  hermvander3d: H.hermvander3d,
+  hermfit: H.hermfit,
+  hermder: H.hermder,
+  hermint: H.hermint,
+  hermroots: H.hermroots,
+  hermfromroots: H.hermfromroots,
+  hermcompanion: H.hermcompanion,
+  hermadd: H.hermadd,
+  hermsub: H.hermsub,
+  hermmul: H.hermmul,
+  hermmulx: H.hermmulx,
+  hermdiv: H.hermdiv,
+  hermpow: H.hermpow,
+  hermline: H.hermline,
+  hermtrim: H.hermtrim,
+  herm2poly: H.herm2poly,
+  poly2herm: H.poly2herm,
+  hermgauss: H.hermgauss,
+  hermweight: H.hermweight,
+  /** numpy.polynomial.hermite.hermdomain: [-1., 1.] (float64). */
+  get hermdomain() {
+    return H.hermdomain();
+  },
+  /** numpy.polynomial.hermite.hermzero: [0] (int64). */
+  get hermzero() {
+    return P.polyzero();
+  },
+  /** numpy.polynomial.hermite.hermone: [1] (int64). */
+  get hermone() {
+    return P.polyone();
+  },
+  /** numpy.polynomial.hermite.hermx: [0., 0.5] (float64): the series of x. */
+  get hermx() {
+    return toArray([0, 0.5]);
+  },
+};
+
 export { Polynomial } from './polynomial-class.js';
 export { Chebyshev } from './chebyshev-class.js';
 export { Legendre } from './legendre-class.js';
+export { Hermite } from './hermite-class.js';
 export { PolyBase } from './polybase.js';
 export type { BasisFunctions, DomainLike, SeriesClass, SeriesFitOptions, SeriesOperand, SeriesOptions } from './polybase.js';
 export type { HostNumber, DomainMap } from './polyutils.js';
