@@ -6,6 +6,7 @@ import * as P from './polynomial.js';
 import * as C from './chebyshev.js';
 import * as L from './legendre.js';
 import * as H from './hermite.js';
+import * as HE from './hermite-e.js';
 
 /** numpy.polynomial.polyutils: series conversion and trimming, domains and their linear maps. */
 export const polyutils = {
@@ -201,10 +202,57 @@ export const hermite = {
   },
 };
 
+/** numpy.polynomial.hermite_e: probabilists' Hermite series (He_0 first); the constants are new arrays on each read. */
+export const hermiteE = {
+  hermeval: HE.hermeval,
+  hermeval2d: HE.hermeval2d,
+  hermeval3d: HE.hermeval3d,
+  hermegrid2d: HE.hermegrid2d,
+  hermegrid3d: HE.hermegrid3d,
+  hermevander: HE.hermevander,
+  hermevander2d: HE.hermevander2d,
+  hermevander3d: HE.hermevander3d,
+  hermefit: HE.hermefit,
+  hermeder: HE.hermeder,
+  hermeint: HE.hermeint,
+  hermeroots: HE.hermeroots,
+  hermefromroots: HE.hermefromroots,
+  hermecompanion: HE.hermecompanion,
+  hermeadd: HE.hermeadd,
+  hermesub: HE.hermesub,
+  hermemul: HE.hermemul,
+  hermemulx: HE.hermemulx,
+  hermediv: HE.hermediv,
+  hermepow: HE.hermepow,
+  hermeline: HE.hermeline,
+  hermetrim: HE.hermetrim,
+  herme2poly: HE.herme2poly,
+  poly2herme: HE.poly2herme,
+  hermegauss: HE.hermegauss,
+  hermeweight: HE.hermeweight,
+  /** numpy.polynomial.hermite_e.hermedomain: [-1., 1.] (float64). */
+  get hermedomain() {
+    return HE.hermedomain();
+  },
+  /** numpy.polynomial.hermite_e.hermezero: [0] (int64). */
+  get hermezero() {
+    return P.polyzero();
+  },
+  /** numpy.polynomial.hermite_e.hermeone: [1] (int64). */
+  get hermeone() {
+    return P.polyone();
+  },
+  /** numpy.polynomial.hermite_e.hermex: [0, 1] (int64). */
+  get hermex() {
+    return P.polyx();
+  },
+};
+
 export { Polynomial } from './polynomial-class.js';
 export { Chebyshev } from './chebyshev-class.js';
 export { Legendre } from './legendre-class.js';
 export { Hermite } from './hermite-class.js';
+export { HermiteE } from './hermite-e-class.js';
 export { PolyBase } from './polybase.js';
 export type { BasisFunctions, DomainLike, SeriesClass, SeriesFitOptions, SeriesOperand, SeriesOptions } from './polybase.js';
 export type { HostNumber, DomainMap } from './polyutils.js';
