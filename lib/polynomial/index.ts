@@ -7,6 +7,7 @@ import * as C from './chebyshev.js';
 import * as L from './legendre.js';
 import * as H from './hermite.js';
 import * as HE from './hermite-e.js';
+import * as LA from './laguerre.js';
 
 /** numpy.polynomial.polyutils: series conversion and trimming, domains and their linear maps. */
 export const polyutils = {
@@ -248,11 +249,58 @@ export const hermiteE = {
   },
 };
 
+/** numpy.polynomial.laguerre: Laguerre series (L_0 first); the constants are new arrays on each read. */
+export const laguerre = {
+  lagval: LA.lagval,
+  lagval2d: LA.lagval2d,
+  lagval3d: LA.lagval3d,
+  laggrid2d: LA.laggrid2d,
+  laggrid3d: LA.laggrid3d,
+  lagvander: LA.lagvander,
+  lagvander2d: LA.lagvander2d,
+  lagvander3d: LA.lagvander3d,
+  lagfit: LA.lagfit,
+  lagder: LA.lagder,
+  lagint: LA.lagint,
+  lagroots: LA.lagroots,
+  lagfromroots: LA.lagfromroots,
+  lagcompanion: LA.lagcompanion,
+  lagadd: LA.lagadd,
+  lagsub: LA.lagsub,
+  lagmul: LA.lagmul,
+  lagmulx: LA.lagmulx,
+  lagdiv: LA.lagdiv,
+  lagpow: LA.lagpow,
+  lagline: LA.lagline,
+  lagtrim: LA.lagtrim,
+  lag2poly: LA.lag2poly,
+  poly2lag: LA.poly2lag,
+  laggauss: LA.laggauss,
+  lagweight: LA.lagweight,
+  /** numpy.polynomial.laguerre.lagdomain: [0., 1.] (float64). */
+  get lagdomain() {
+    return LA.lagdomain();
+  },
+  /** numpy.polynomial.laguerre.lagzero: [0] (int64). */
+  get lagzero() {
+    return P.polyzero();
+  },
+  /** numpy.polynomial.laguerre.lagone: [1] (int64). */
+  get lagone() {
+    return P.polyone();
+  },
+  /** numpy.polynomial.laguerre.lagx: [1, -1] (int64): the series of x. */
+  get lagx() {
+    return toArray([1, -1]);
+  },
+};
+
 export { Polynomial } from './polynomial-class.js';
 export { Chebyshev } from './chebyshev-class.js';
 export { Legendre } from './legendre-class.js';
 export { Hermite } from './hermite-class.js';
 export { HermiteE } from './hermite-e-class.js';
+export { Laguerre } from './laguerre-class.js';
 export { PolyBase } from './polybase.js';
 export type { BasisFunctions, DomainLike, SeriesClass, SeriesFitOptions, SeriesOperand, SeriesOptions } from './polybase.js';
 export type { HostNumber, DomainMap } from './polyutils.js';
