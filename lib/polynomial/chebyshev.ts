@@ -10,24 +10,18 @@ import { arange } from '../ops/creation.js';
 import { concatenate, stack } from '../ops/joining.js';
 import { sort } from '../ops/sorting.js';
 import { linspace } from '../ops/spacing.js';
-import { moveaxis } from '../ops/views.js';
 import { ufuncFunctions as U } from '../ops/ufunc-api.js';
 import { eigvals } from '../linalg/eig.js';
 import { dot } from '../linalg/products.js';
 import { describeValue } from '../util/options.js';
-import { powerOf, seriesAdd, seriesFit, seriesFromRoots, seriesGridNd, seriesSub, seriesValNd, seriesVanderNd, type FitOptions } from './generic.js';
-import { asInt, asSeries1, asSeriesList, atLeast1d, floated, hostValues, isHostNumber, isZero, SeriesZeroDivision, trimSeq, type HostNumber } from './series.js';
+import { powerOf, rootLine, seriesAdd, seriesDer, seriesFit, seriesFromRoots, seriesGridNd, seriesInt, seriesSub, seriesValNd, seriesVanderNd, type FitOptions } from './generic.js';
+import { asInt, asSeries1, asSeriesList, atLeast1d, castBack, floated, hostValues, isHostNumber, isZero, ramp, seriesAt, SeriesZeroDivision, trimSeq, weakTimes } from './series.js';
 import { trimcoef } from './polyutils.js';
 import {
-  castBack,
-  constantsOf,
-  ndimOf,
-  pointsOf,
   polyadd,
   polyline,
   polymulx,
   polysub,
-  ramp,
   type FitFull,
   type PolyderOptions,
   type PolyintOptions,
@@ -40,16 +34,6 @@ import {
 export const chebtrim = trimcoef;
 /** numpy.polynomial.chebyshev.chebline(off, scl): the series off + scl T_1 (as polyline). */
 export const chebline = polyline;
-
-/** x * k for a Python number x (computed in JS, staying weak) or an array. */
-function scaled(x: unknown, k: number): unknown {
-  if (typeof x === 'number') return x * k;
-  if (isHostNumber(x)) {
-    const z = x as { re: number; im: number };
-    return { re: z.re * k, im: z.im * k };
-  }
-  return U.multiply(k, x as never);
-}
 
 /** NumPy's _cseries_to_zseries: c as the symmetric z-series [c[n-1]/2, ..., c[0], ..., c[n-1]/2]. */
 function toZ(c: GpuArray): GpuArray {
@@ -164,12 +148,6 @@ export function chebpow(c: ArrayLike, pow: number, maxpower?: number | null | Po
   });
 }
 
-/** NumPy's `np.array(c, ndmin=1, copy=True)` with bool and integers as float64. */
-const coefficients = (c: ArrayLike, fn: string): GpuArray => {
-  const a = floated(atLeast1d(c, `${fn}: c`));
-  return a === c ? a.copy() : a;
-};
-
 /**
  * numpy.polynomial.chebyshev.chebder(c, m=1, scl=1, axis=0): the m-th derivative of the
  * Chebyshev series along `axis`, each multiplied by scl.
@@ -177,40 +155,19 @@ const coefficients = (c: ArrayLike, fn: string): GpuArray => {
  */
 export function chebder(c: ArrayLike, ...more: (number | SeriesScalar | PolyderOptions | undefined)[]): GpuArray {
   const o = bindArgs('chebder', more, ['m', 'scl', 'axis']) as PolyderOptions;
-  return scope(() => {
-    let a = coefficients(c, 'chebder');
-    const cdt = a.dtype;
-    const cnt = asInt(o.m ?? 1, 'the order of derivation');
-    const iaxis = asInt(o.axis ?? 0, 'the axis');
-    if (cnt < 0) throw new RangeError('The order of derivation must be non-negative');
-    const ax = normalize(iaxis, a.ndim);
-    if (cnt === 0) return a;
-    a = moveaxis(a, ax, 0).copy();
-    let n = a.shape[0];
-    if (cnt >= n) a = U.multiply(a.slice(':1'), 0) as GpuArray;
-    else {
-      for (let i = 0; i < cnt; i++) {
-        n -= 1;
-        a = castBack(U.multiply(a, (o.scl ?? 1) as never) as GpuArray, cdt).copy();
-        const der = GpuArray.allocate([n, ...a.shape.slice(1)], cdt, a.device);
-        for (let j = n; j > 2; j--) {
-          copyInto(der.slice(j - 1), U.multiply(2 * j, a.slice(j)) as GpuArray);
-          const t = a.slice(j - 2);
-          copyInto(t, U.add(t, U.divide(U.multiply(j, a.slice(j)), j - 2)) as GpuArray);
-        }
-        if (n > 1) copyInto(der.slice(1), U.multiply(4, a.slice(2)) as GpuArray);
-        copyInto(der.slice(0), a.slice(1));
-        a = der;
+  return scope(() =>
+    seriesDer('chebder', c, o, (a, n) => {
+      const der = GpuArray.allocate([n, ...a.shape.slice(1)], a.dtype, a.device);
+      for (let j = n; j > 2; j--) {
+        copyInto(der.slice(j - 1), U.multiply(2 * j, a.slice(j)) as GpuArray);
+        const t = a.slice(j - 2);
+        copyInto(t, U.add(t, U.divide(U.multiply(j, a.slice(j)), j - 2)) as GpuArray);
       }
-    }
-    return moveaxis(a, 0, ax).copy();
-  });
-}
-
-/** normalize_axis_index (a RangeError, as gp's other axis checks). */
-function normalize(axis: number, ndim: number): number {
-  if (axis < -ndim || axis >= ndim) throw new RangeError(`axis ${axis} is out of bounds for array of dimension ${ndim}`);
-  return axis < 0 ? axis + ndim : axis;
+      if (n > 1) copyInto(der.slice(1), U.multiply(4, a.slice(2)) as GpuArray);
+      copyInto(der.slice(0), a.slice(1));
+      return der;
+    }),
+  );
 }
 
 /**
@@ -219,44 +176,20 @@ function normalize(axis: number, ndim: number): number {
  */
 export function chebint(c: ArrayLike, ...more: (number | SeriesScalar | readonly SeriesScalar[] | GpuArray | PolyintOptions | undefined)[]): GpuArray {
   const o = bindArgs('chebint', more, ['m', 'k', 'lbnd', 'scl', 'axis']) as PolyintOptions;
-  return scope(() => {
-    let a = coefficients(c, 'chebint');
+  const step = (a: GpuArray, n: number): GpuArray => {
     const cdt = a.dtype;
-    let k = constantsOf(o.k);
-    const cnt = asInt(o.m ?? 1, 'the order of integration');
-    const iaxis = asInt(o.axis ?? 0, 'the axis');
-    if (cnt < 0) throw new RangeError('The order of integration must be non-negative');
-    if (k.length > cnt) throw new RangeError('Too many integration constants');
-    if (ndimOf(o.lbnd) !== 0) throw new RangeError('lbnd must be a scalar.');
-    if (ndimOf(o.scl) !== 0) throw new RangeError('scl must be a scalar.');
-    const ax = normalize(iaxis, a.ndim);
-    if (cnt === 0) return a;
-    a = moveaxis(a, ax, 0);
-    k = [...k, ...Array(cnt - k.length).fill(0)];
-    const lbnd = o.lbnd ?? 0;
-    for (let i = 0; i < cnt; i++) {
-      const n = a.shape[0];
-      a = castBack(U.multiply(a, (o.scl ?? 1) as never) as GpuArray, cdt);
-      const head = a.slice(':1');
-      if (n === 1 && Boolean((U.equal(head, 0) as GpuArray).all().item())) {
-        a = castBack(U.add(a, k[i] as never) as GpuArray, cdt, a.ndim === 1);
-        continue;
-      }
-      const parts = [castBack(U.multiply(head, 0) as GpuArray, cdt), head];
-      if (n > 1) parts.push(castBack(U.divide(a.slice('1:2'), 4) as GpuArray, cdt));
-      if (n > 2) parts.push(castBack(U.divide(a.slice('2:'), U.multiply(ramp(n - 2, a.ndim, cdt, 3), 2) as GpuArray) as GpuArray, cdt)); // c[j] / (2 (j + 1))
-      let tmp = concatenate(parts);
-      if (n > 2) {
-        const t = tmp.slice(`1:${n - 1}`); // tmp[j - 1] -= c[j] / (2 (j - 1))
-        copyInto(t, castBack(U.subtract(t, U.divide(a.slice('2:'), U.multiply(ramp(n - 2, a.ndim, cdt, 1), 2) as GpuArray)) as GpuArray, cdt));
-      }
-      const at = chebval(lbnd as never, tmp);
-      const first = castBack(U.add(tmp.slice(':1'), U.subtract(k[i] as never, at) as GpuArray) as GpuArray, cdt, tmp.ndim === 1);
-      tmp = concatenate([first, tmp.slice('1:')]);
-      a = tmp;
+    const head = a.slice(':1');
+    const parts = [castBack(U.multiply(head, 0) as GpuArray, cdt), head];
+    if (n > 1) parts.push(castBack(U.divide(a.slice('1:2'), 4) as GpuArray, cdt));
+    if (n > 2) parts.push(castBack(U.divide(a.slice('2:'), U.multiply(ramp(n - 2, a.ndim, cdt, 3), 2) as GpuArray) as GpuArray, cdt)); // c[j] / (2 (j + 1))
+    const tmp = concatenate(parts);
+    if (n > 2) {
+      const t = tmp.slice(`1:${n - 1}`); // tmp[j - 1] -= c[j] / (2 (j - 1))
+      copyInto(t, castBack(U.subtract(t, U.divide(a.slice('2:'), U.multiply(ramp(n - 2, a.ndim, cdt, 1), 2) as GpuArray)) as GpuArray, cdt));
     }
-    return moveaxis(a, 0, ax).copy();
-  });
+    return tmp;
+  };
+  return scope(() => seriesInt('chebint', c, o, step, chebval));
 }
 
 /**
@@ -267,16 +200,15 @@ export function chebint(c: ArrayLike, ...more: (number | SeriesScalar | readonly
 export function chebval(x: ArrayLike, c: ArrayLike, tensor?: boolean | PolyvalOptions): GpuArray {
   const o = bindArgs('chebval', [tensor], ['tensor']) as PolyvalOptions;
   return scope(() => {
-    let a = floated(atLeast1d(c, 'chebval: c'));
-    const p = pointsOf(x, 'chebval');
-    if (p.isArray && (o.tensor ?? true)) a = a.reshape([...a.shape, ...Array((p.x as GpuArray).ndim).fill(1)]);
+    const p = seriesAt('chebval', x, c, o.tensor ?? true);
+    const a = p.c;
     const len = a.shape[0];
     let c0: GpuArray;
     let c1: GpuArray | number;
     if (len === 1) [c0, c1] = [a.slice(0), 0];
     else if (len === 2) [c0, c1] = [a.slice(0), a.slice(1)];
     else {
-      const x2 = scaled(p.x, 2);
+      const x2 = weakTimes(p.x, 2);
       c0 = a.slice(-2);
       c1 = a.slice(-1);
       for (let i = 3; i <= len; i++) {
@@ -285,7 +217,7 @@ export function chebval(x: ArrayLike, c: ArrayLike, tensor?: boolean | PolyvalOp
         c1 = U.add(tmp, U.multiply(c1, x2 as never) as GpuArray) as GpuArray;
       }
     }
-    const last = typeof c1 === 'number' ? scaled(p.x, c1) : U.multiply(c1, p.x as never);
+    const last = typeof c1 === 'number' ? weakTimes(p.x, c1) : U.multiply(c1, p.x as never);
     return U.add(c0, last as never) as GpuArray;
   });
 }
@@ -372,12 +304,9 @@ export function chebroots(c: ArrayLike): GpuArray {
   });
 }
 
-/** The line for fromroots: np.array([-r, 1]), float64 or complex128. */
-const lineOf = (off: HostNumber, scl: HostNumber, d: { isComplex: boolean }): GpuArray => GpuArray.allocate([2], d.isComplex ? dtypes.complex128 : dtypes.float64).set([off, scl] as never);
-
 /** numpy.polynomial.chebyshev.chebfromroots(roots): the Chebyshev series with the given roots. */
 export function chebfromroots(roots: ArrayLike): GpuArray {
-  return scope(() => seriesFromRoots(lineOf, chebmul, roots));
+  return scope(() => seriesFromRoots(rootLine, chebmul, roots));
 }
 
 /** numpy.polynomial.chebyshev.cheb2poly(c): the power series equal to the Chebyshev series c. */

@@ -13,7 +13,7 @@ import { take } from '../ops/take-put.js';
 import { ufuncFunctions as U } from '../ops/ufunc-api.js';
 import { lstsq } from '../linalg/least-squares.js';
 import { describeValue } from '../util/options.js';
-import { asInt, asSeries1, asSeriesList, floated, hostValues, isZero, SeriesZeroDivision, trimSeq, type HostNumber } from './series.js';
+import { asInt, asSeries1, asSeriesList, castBack, floated, hostValues, isZero, SeriesZeroDivision, trimSeq, type HostNumber } from './series.js';
 
 /** A basis's value function: c's series at x (tensor: c's trailing axes against x's shape). */
 export type ValFn = (x: ArrayLike, c: ArrayLike, tensor?: boolean | { tensor?: boolean }) => GpuArray;
@@ -79,6 +79,10 @@ export function seriesPow(mul: MulFn, c: ArrayLike, pow: unknown, maxpower: unkn
   for (let i = 2; i <= p; i++) prd = mul(prd, s);
   return prd;
 }
+
+/** The line (x - r) of fromroots for most bases: np.array([-r, 1]) of a NumPy scalar r and a Python int (float64 or complex128). */
+export const rootLine = (off: HostNumber, scl: HostNumber, d: { isComplex: boolean }): GpuArray =>
+  GpuArray.allocate([2], d.isComplex ? dtypes.complex128 : dtypes.float64).set([off, scl] as never);
 
 /** pu._fromroots: the product of the lines (x - r) over the sorted roots, multiplied pairwise as NumPy. */
 export function seriesFromRoots(line: (off: HostNumber, scl: HostNumber, d: DType) => GpuArray, mul: MulFn, roots: ArrayLike): GpuArray {
@@ -230,7 +234,7 @@ function axisIndex(axis: number, ndim: number): number {
  * moved first, `step(c, n)` run m times on c already multiplied by scl (n: the new length), the
  * axis moved back; m >= len(c) gives c[:1] * 0.
  */
-export function seriesDer(fn: string, c: ArrayLike, o: DerOptions, step: (c: GpuArray, n: number) => GpuArray, castBack: (r: GpuArray, d: DType) => GpuArray): GpuArray {
+export function seriesDer(fn: string, c: ArrayLike, o: DerOptions, step: (c: GpuArray, n: number) => GpuArray): GpuArray {
   let a = floated(atLeast1dOf(c, fn));
   a = a === c ? a.copy() : a;
   const cdt = a.dtype;
@@ -261,7 +265,6 @@ export function seriesInt(
   o: IntOptions,
   step: (c: GpuArray, n: number) => GpuArray,
   val: ValFn,
-  castBack: (r: GpuArray, d: DType, scalarItem?: boolean) => GpuArray,
 ): GpuArray {
   let a = floated(atLeast1dOf(c, fn));
   a = a === c ? a.copy() : a;

@@ -13,6 +13,7 @@ import { ufuncFunctions as U } from '../ops/ufunc-api.js';
 import { eigvals } from '../linalg/eig.js';
 import { eigvalsh } from '../linalg/decompositions.js';
 import {
+  rootLine,
   seriesAdd,
   seriesDer,
   seriesDiv,
@@ -28,9 +29,9 @@ import {
   type FitOptions,
   type IntOptions,
 } from './generic.js';
-import { asInt, asSeries1, asSeriesList, atLeast1d, floated, hostValues, isHostNumber, isZero, type HostNumber } from './series.js';
+import { asInt, asSeries1, asSeriesList, atLeast1d, castBack, floated, hostValues, isHostNumber, isZero, seriesAt, weakTimes } from './series.js';
 import { trimcoef } from './polyutils.js';
-import { castBack, pointsOf, polyadd, polyline, polymulx, polysub, type FitFull, type PolypowOptions, type PolyvalOptions, type SeriesScalar } from './polynomial.js';
+import { polyadd, polyline, polymulx, polysub, type FitFull, type PolypowOptions, type PolyvalOptions, type SeriesScalar } from './polynomial.js';
 
 /** numpy.polynomial.hermite_e.hermetrim: polyutils.trimcoef. */
 export const hermetrim = trimcoef;
@@ -112,7 +113,6 @@ export function hermeder(c: ArrayLike, ...more: (number | SeriesScalar | DerOpti
         for (let j = n; j > 0; j--) copyInto(der.slice(j - 1), U.multiply(j, a.slice(j)) as GpuArray);
         return der;
       },
-      castBack,
     ),
   );
 }
@@ -131,28 +131,16 @@ export function hermeint(c: ArrayLike, ...more: (number | SeriesScalar | readonl
         return tmp;
       },
       hermeval,
-      castBack,
     ),
   );
-}
-
-/** x * k for a Python number x (in JS, staying weak) or an array. */
-function times(x: unknown, k: number): unknown {
-  if (typeof x === 'number') return x * k;
-  if (isHostNumber(x)) {
-    const z = x as { re: number; im: number };
-    return { re: z.re * k, im: z.im * k };
-  }
-  return U.multiply(x as never, k);
 }
 
 /** numpy.polynomial.hermite_e.hermeval(x, c, tensor=True): the HermiteE series at x by Clenshaw's recurrence. */
 export function hermeval(x: ArrayLike, c: ArrayLike, tensor?: boolean | PolyvalOptions): GpuArray {
   const o = bindArgs('hermeval', [tensor], ['tensor']) as PolyvalOptions;
   return scope(() => {
-    let a = floated(atLeast1d(c, 'hermeval: c'));
-    const p = pointsOf(x, 'hermeval');
-    if (p.isArray && (o.tensor ?? true)) a = a.reshape([...a.shape, ...Array((p.x as GpuArray).ndim).fill(1)]);
+    const p = seriesAt('hermeval', x, c, o.tensor ?? true);
+    const a = p.c;
     const len = a.shape[0];
     let c0: GpuArray;
     let c1: GpuArray | number;
@@ -169,7 +157,7 @@ export function hermeval(x: ArrayLike, c: ArrayLike, tensor?: boolean | PolyvalO
         c1 = U.add(tmp, U.multiply(c1, p.x as never)) as GpuArray;
       }
     }
-    const last = typeof c1 === 'number' ? times(p.x, c1) : U.multiply(c1, p.x as never);
+    const last = typeof c1 === 'number' ? weakTimes(p.x, c1) : U.multiply(c1, p.x as never);
     return U.add(c0, last as never) as GpuArray;
   });
 }
@@ -260,12 +248,9 @@ export function hermeroots(c: ArrayLike): GpuArray {
   });
 }
 
-/** The line for fromroots: np.array([-r, 1]), float64 or complex128. */
-const lineOf = (off: HostNumber, scl: HostNumber, d: { isComplex: boolean }): GpuArray => GpuArray.allocate([2], d.isComplex ? dtypes.complex128 : dtypes.float64).set([off, scl] as never);
-
 /** numpy.polynomial.hermite_e.hermefromroots(roots): the HermiteE series with the given roots. */
 export function hermefromroots(roots: ArrayLike): GpuArray {
-  return scope(() => seriesFromRoots(lineOf, hermemul, roots));
+  return scope(() => seriesFromRoots(rootLine, hermemul, roots));
 }
 
 /** numpy.polynomial.hermite_e.herme2poly(c): the power series equal to the HermiteE series c. */

@@ -28,9 +28,9 @@ import {
   type FitOptions,
   type IntOptions,
 } from './generic.js';
-import { asInt, asSeries1, asSeriesList, atLeast1d, floated, hostValues, isHostNumber, isZero, type HostNumber } from './series.js';
+import { asInt, asSeries1, asSeriesList, atLeast1d, castBack, floated, hostValues, isHostNumber, isZero, seriesAt, weakTimes, type HostNumber } from './series.js';
 import { trimcoef } from './polyutils.js';
-import { castBack, pointsOf, polyadd, polymulx, polysub, type FitFull, type PolypowOptions, type PolyvalOptions, type SeriesScalar } from './polynomial.js';
+import { polyadd, polymulx, polysub, type FitFull, type PolypowOptions, type PolyvalOptions, type SeriesScalar } from './polynomial.js';
 
 /** numpy.polynomial.hermite.hermtrim: polyutils.trimcoef. */
 export const hermtrim = trimcoef;
@@ -120,7 +120,6 @@ export function hermder(c: ArrayLike, ...more: (number | SeriesScalar | DerOptio
         for (let j = n; j > 0; j--) copyInto(der.slice(j - 1), U.multiply(2 * j, a.slice(j)) as GpuArray);
         return der;
       },
-      castBack,
     ),
   );
 }
@@ -139,29 +138,17 @@ export function hermint(c: ArrayLike, ...more: (number | SeriesScalar | readonly
         return tmp;
       },
       hermval,
-      castBack,
     ),
   );
-}
-
-/** x * k for a Python number x (in JS, staying weak) or an array. */
-function times(x: unknown, k: number): unknown {
-  if (typeof x === 'number') return x * k;
-  if (isHostNumber(x)) {
-    const z = x as { re: number; im: number };
-    return { re: z.re * k, im: z.im * k };
-  }
-  return U.multiply(x as never, k);
 }
 
 /** numpy.polynomial.hermite.hermval(x, c, tensor=True): the Hermite series at x by Clenshaw's recurrence. */
 export function hermval(x: ArrayLike, c: ArrayLike, tensor?: boolean | PolyvalOptions): GpuArray {
   const o = bindArgs('hermval', [tensor], ['tensor']) as PolyvalOptions;
   return scope(() => {
-    let a = floated(atLeast1d(c, 'hermval: c'));
-    const p = pointsOf(x, 'hermval');
-    if (p.isArray && (o.tensor ?? true)) a = a.reshape([...a.shape, ...Array((p.x as GpuArray).ndim).fill(1)]);
-    const x2 = times(p.x, 2);
+    const p = seriesAt('hermval', x, c, o.tensor ?? true);
+    const a = p.c;
+    const x2 = weakTimes(p.x, 2);
     const len = a.shape[0];
     let c0: GpuArray;
     let c1: GpuArray | number;
@@ -178,7 +165,7 @@ export function hermval(x: ArrayLike, c: ArrayLike, tensor?: boolean | PolyvalOp
         c1 = U.add(tmp, U.multiply(c1, x2 as never)) as GpuArray;
       }
     }
-    const last = typeof c1 === 'number' ? times(x2, c1) : U.multiply(c1, x2 as never);
+    const last = typeof c1 === 'number' ? weakTimes(x2, c1) : U.multiply(c1, x2 as never);
     return U.add(c0, last as never) as GpuArray;
   });
 }

@@ -28,9 +28,9 @@ import {
   type FitOptions,
   type IntOptions,
 } from './generic.js';
-import { asInt, asSeries1, asSeriesList, atLeast1d, floated, hostValues, isHostNumber, isZero, type HostNumber } from './series.js';
+import { asInt, asSeries1, asSeriesList, atLeast1d, floated, hostValues, isHostNumber, isZero, seriesAt, weakTimes, type HostNumber } from './series.js';
 import { trimcoef } from './polyutils.js';
-import { castBack, pointsOf, polyadd, polymulx, polysub, type FitFull, type PolypowOptions, type PolyvalOptions, type SeriesScalar } from './polynomial.js';
+import { polyadd, polymulx, polysub, type FitFull, type PolypowOptions, type PolyvalOptions, type SeriesScalar } from './polynomial.js';
 
 /** numpy.polynomial.lagendre.lagtrim: polyutils.trimcoef. */
 export const lagtrim = trimcoef;
@@ -128,7 +128,6 @@ export function lagder(c: ArrayLike, ...more: (number | SeriesScalar | DerOption
         copyInto(der.slice(0), U.negative(a.slice(1)) as GpuArray);
         return der;
       },
-      castBack,
     ),
   );
 }
@@ -150,7 +149,6 @@ export function lagint(c: ArrayLike, ...more: (number | SeriesScalar | readonly 
         return tmp;
       },
       lagval,
-      castBack,
     ),
   );
 }
@@ -165,16 +163,6 @@ function oneMinus(x: unknown, k: number): never {
   return U.subtract(k, x as never) as never;
 }
 
-/** x * k for a Python number x (in JS, staying weak) or an array. */
-function times(x: unknown, k: number): unknown {
-  if (typeof x === 'number') return x * k;
-  if (isHostNumber(x)) {
-    const z = x as { re: number; im: number };
-    return { re: z.re * k, im: z.im * k };
-  }
-  return U.multiply(x as never, k);
-}
-
 /**
  * numpy.polynomial.lagendre.lagval(x, c, tensor=True): the Laguerre series at x by Clenshaw's
  * recurrence (tensor as polyval's; bool and integer coefficients in float64).
@@ -182,9 +170,8 @@ function times(x: unknown, k: number): unknown {
 export function lagval(x: ArrayLike, c: ArrayLike, tensor?: boolean | PolyvalOptions): GpuArray {
   const o = bindArgs('lagval', [tensor], ['tensor']) as PolyvalOptions;
   return scope(() => {
-    let a = floated(atLeast1d(c, 'lagval: c'));
-    const p = pointsOf(x, 'lagval');
-    if (p.isArray && (o.tensor ?? true)) a = a.reshape([...a.shape, ...Array((p.x as GpuArray).ndim).fill(1)]);
+    const p = seriesAt('lagval', x, c, o.tensor ?? true);
+    const a = p.c;
     const len = a.shape[0];
     let c0: GpuArray;
     let c1: GpuArray | number;
@@ -201,7 +188,7 @@ export function lagval(x: ArrayLike, c: ArrayLike, tensor?: boolean | PolyvalOpt
         c1 = U.add(tmp, U.divide(U.multiply(c1, oneMinus(p.x, 2 * nd - 1)), nd)) as GpuArray;
       }
     }
-    const last = typeof c1 === 'number' ? times(oneMinus(p.x, 1), c1) : U.multiply(c1, oneMinus(p.x, 1) as never);
+    const last = typeof c1 === 'number' ? weakTimes(oneMinus(p.x, 1), c1) : U.multiply(c1, oneMinus(p.x, 1) as never);
     return U.add(c0, last as never) as GpuArray;
   });
 }

@@ -13,6 +13,7 @@ import { eigvals } from '../linalg/eig.js';
 import { eigvalsh } from '../linalg/decompositions.js';
 import {
   powerOf,
+  rootLine,
   seriesAdd,
   seriesDer,
   seriesDiv,
@@ -28,9 +29,9 @@ import {
   type FitOptions,
   type IntOptions,
 } from './generic.js';
-import { asInt, asSeries1, asSeriesList, atLeast1d, floated, hostValues, isHostNumber, isZero, type HostNumber } from './series.js';
+import { asInt, asSeries1, asSeriesList, atLeast1d, castBack, floated, hostValues, isHostNumber, isZero, seriesAt, weakTimes } from './series.js';
 import { trimcoef } from './polyutils.js';
-import { castBack, pointsOf, polyadd, polyline, polymulx, polysub, type FitFull, type PolypowOptions, type PolyvalOptions, type SeriesScalar } from './polynomial.js';
+import { polyadd, polyline, polymulx, polysub, type FitFull, type PolypowOptions, type PolyvalOptions, type SeriesScalar } from './polynomial.js';
 
 /** numpy.polynomial.legendre.legtrim: polyutils.trimcoef. */
 export const legtrim = trimcoef;
@@ -124,7 +125,6 @@ export function legder(c: ArrayLike, ...more: (number | SeriesScalar | DerOption
         copyInto(der.slice(0), a.slice(1));
         return der;
       },
-      castBack,
     ),
   );
 }
@@ -148,19 +148,8 @@ export function legint(c: ArrayLike, ...more: (number | SeriesScalar | readonly 
         return tmp;
       },
       legval,
-      castBack,
     ),
   );
-}
-
-/** x * k for a Python number x (in JS, staying weak) or an array. */
-function times(x: unknown, k: number): unknown {
-  if (typeof x === 'number') return x * k;
-  if (isHostNumber(x)) {
-    const z = x as { re: number; im: number };
-    return { re: z.re * k, im: z.im * k };
-  }
-  return U.multiply(x as never, k);
 }
 
 /**
@@ -170,9 +159,8 @@ function times(x: unknown, k: number): unknown {
 export function legval(x: ArrayLike, c: ArrayLike, tensor?: boolean | PolyvalOptions): GpuArray {
   const o = bindArgs('legval', [tensor], ['tensor']) as PolyvalOptions;
   return scope(() => {
-    let a = floated(atLeast1d(c, 'legval: c'));
-    const p = pointsOf(x, 'legval');
-    if (p.isArray && (o.tensor ?? true)) a = a.reshape([...a.shape, ...Array((p.x as GpuArray).ndim).fill(1)]);
+    const p = seriesAt('legval', x, c, o.tensor ?? true);
+    const a = p.c;
     const len = a.shape[0];
     let c0: GpuArray;
     let c1: GpuArray | number;
@@ -189,7 +177,7 @@ export function legval(x: ArrayLike, c: ArrayLike, tensor?: boolean | PolyvalOpt
         c1 = U.add(tmp, U.multiply(U.multiply(c1, p.x as never), (2 * nd - 1) / nd)) as GpuArray;
       }
     }
-    const last = typeof c1 === 'number' ? times(p.x, c1) : U.multiply(c1, p.x as never);
+    const last = typeof c1 === 'number' ? weakTimes(p.x, c1) : U.multiply(c1, p.x as never);
     return U.add(c0, last as never) as GpuArray;
   });
 }
@@ -276,12 +264,9 @@ export function legroots(c: ArrayLike): GpuArray {
   });
 }
 
-/** The line for fromroots: np.array([-r, 1]), float64 or complex128. */
-const lineOf = (off: HostNumber, scl: HostNumber, d: { isComplex: boolean }): GpuArray => GpuArray.allocate([2], d.isComplex ? dtypes.complex128 : dtypes.float64).set([off, scl] as never);
-
 /** numpy.polynomial.legendre.legfromroots(roots): the Legendre series with the given roots. */
 export function legfromroots(roots: ArrayLike): GpuArray {
-  return scope(() => seriesFromRoots(lineOf, legmul, roots));
+  return scope(() => seriesFromRoots(rootLine, legmul, roots));
 }
 
 /** numpy.polynomial.legendre.leg2poly(c): the power series equal to the Legendre series c. */

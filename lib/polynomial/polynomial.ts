@@ -2,22 +2,19 @@
 // lowest power first (the legacy gp.poly* functions are highest power first). Values over x are
 // element-wise ops on the device; the series arithmetic runs NumPy's loops with gp ops, reading
 // back only what NumPy branches on (trailing zeros, a leading coefficient).
-import { DType, dtypes } from '../core/dtype.js';
+import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { scope } from '../core/lifetime.js';
 import { Scalar } from '../core/scalar.js';
-import { normalizeAxis } from '../core/shape.js';
 import { ArrayLike, bindArgs, copyInto, toArray } from '../ops/array-args.js';
 import { convolve } from '../ops/correlation.js';
-import { real } from '../ops/complex-parts.js';
 import { concatenate, stack } from '../ops/joining.js';
 import { reductionFunctions as R } from '../ops/reductions.js';
 import { sort } from '../ops/sorting.js';
-import { moveaxis } from '../ops/views.js';
 import { ufuncFunctions as U } from '../ops/ufunc-api.js';
 import { eigvals } from '../linalg/eig.js';
-import { seriesAdd, seriesFit, seriesFromRoots, seriesGridNd, seriesPow, seriesSub, seriesValNd, seriesVanderNd, type FitOptions } from './generic.js';
-import { asInt, asSeries1, asSeriesList, atLeast1d, floated, hostValues, isHostNumber, isZero, SeriesZeroDivision, trimSeq, type HostNumber } from './series.js';
+import { rootLine, seriesAdd, seriesDer, seriesFit, seriesFromRoots, seriesGridNd, seriesInt, seriesPow, seriesSub, seriesValNd, seriesVanderNd, type FitOptions } from './generic.js';
+import { asInt, asSeries1, asSeriesList, atLeast1d, castBack, floated, hostValues, isZero, pointsOf, ramp, seriesAt, SeriesZeroDivision, trimSeq, weakTimes, type HostNumber } from './series.js';
 import { trimcoef } from './polyutils.js';
 
 export type { FitOptions } from './generic.js';
@@ -55,16 +52,13 @@ export function polyline(off: SeriesScalar, scl: SeriesScalar): GpuArray {
   return toArray(zero ? [off] : [off, scl], 'polyline');
 }
 
-/** The basis's line for fromroots: np.array([-r, 1]) of a NumPy scalar r and a Python int, float64 or complex128. */
-const lineOf = (off: HostNumber, scl: HostNumber, d: DType): GpuArray => GpuArray.allocate([2], d.isComplex ? dtypes.complex128 : dtypes.float64).set([off, scl] as never);
-
 /**
  * numpy.polynomial.polynomial.polyfromroots(roots): the monic series with the given roots (the
  * sorted roots' lines multiplied pairwise, as NumPy); no roots give [1.].
  * @example gp.polynomial.polynomial.polyfromroots([-1, 0, 1]) // [0, -1, 0, 1]
  */
 export function polyfromroots(roots: ArrayLike): GpuArray {
-  return scope(() => seriesFromRoots(lineOf, polymul, roots));
+  return scope(() => seriesFromRoots(rootLine, polymul, roots));
 }
 
 /** numpy.polynomial.polynomial.polyadd(c1, c2): the sum of two series (as_series's common type, trailing zeros trimmed). */
@@ -134,25 +128,6 @@ export function polypow(c: ArrayLike, pow: number, maxpower?: number | null | Po
 /** NumPy's `np.array(c, ndmin=1)` with bool and integers as float64 (`c + 0.0`). */
 const coefficients = (c: ArrayLike, fn: string): GpuArray => floated(atLeast1d(c, `${fn}: c`));
 
-/**
- * NumPy's in-place `c op= v` on an array of dtype d: the result cast back, a complex result on a
- * real array refused (`scalarItem`: NumPy's assignment of one element, which drops the imaginary part).
- */
-export function castBack(r: GpuArray, d: DType, scalarItem = false): GpuArray {
-  if (r.dtype === d) return r;
-  if (r.dtype.isComplex && !d.isComplex) {
-    if (scalarItem) return real(r).astype(d);
-    throw new TypeError(`Cannot cast ufunc output from dtype('${r.dtype.name}') to dtype('${d.name}') with casting rule 'same_kind'`);
-  }
-  return r.astype(d);
-}
-
-/** 1, 2, ..., n as a column along axis 0 of an array of ndim dims, in dtype d (NumPy's Python int j, weak). */
-export function ramp(n: number, ndim: number, d: DType, from = 1): GpuArray {
-  const a = GpuArray.allocate([n], d).set(Array.from({ length: n }, (_, k) => from + k) as never);
-  return a.reshape([n, ...Array(ndim - 1).fill(1)]);
-}
-
 /** Options of polyder: the order m, the scale of each derivative, the axis of the coefficients. */
 export type PolyderOptions = { m?: number; scl?: SeriesScalar; axis?: number };
 
@@ -163,42 +138,12 @@ export type PolyderOptions = { m?: number; scl?: SeriesScalar; axis?: number };
  */
 export function polyder(c: ArrayLike, ...more: (number | SeriesScalar | PolyderOptions | undefined)[]): GpuArray {
   const o = bindArgs('polyder', more, ['m', 'scl', 'axis']) as PolyderOptions;
-  return scope(() => {
-    let a = coefficients(c, 'polyder');
-    a = a === c ? a.copy() : a;
-    const cdt = a.dtype;
-    const cnt = asInt(o.m ?? 1, 'the order of derivation');
-    const iaxis = asInt(o.axis ?? 0, 'the axis');
-    if (cnt < 0) throw new RangeError('The order of derivation must be non-negative');
-    const ax = normalizeAxis(iaxis, a.ndim);
-    if (cnt === 0) return a;
-    a = moveaxis(a, ax, 0);
-    let n = a.shape[0];
-    if (cnt >= n) a = U.multiply(a.slice(':1'), 0) as GpuArray;
-    else {
-      for (let i = 0; i < cnt; i++) {
-        n -= 1;
-        a = castBack(U.multiply(a, (o.scl ?? 1) as never) as GpuArray, cdt);
-        a = castBack(U.multiply(a.slice('1:'), ramp(n, a.ndim, cdt)) as GpuArray, cdt);
-      }
-    }
-    return moveaxis(a, 0, ax).copy();
-  });
+  // der[j - 1] = j * c[j]
+  return scope(() => seriesDer('polyder', c, o, (a) => castBack(U.multiply(a.slice('1:'), ramp(a.shape[0] - 1, a.ndim, a.dtype)) as GpuArray, a.dtype)));
 }
 
 /** Options of polyint: the order m, the integration constants k, the lower bound, the scale, the axis. */
 export type PolyintOptions = { m?: number; k?: SeriesScalar | readonly SeriesScalar[] | GpuArray; lbnd?: SeriesScalar; scl?: SeriesScalar; axis?: number };
-
-/** NumPy's `if not np.iterable(k): k = [k]`. */
-export function constantsOf(k: unknown): unknown[] {
-  if (k === undefined) return [];
-  if (Array.isArray(k)) return k;
-  if (k instanceof GpuArray) return k.ndim === 0 ? [k] : Array.from({ length: k.shape[0] }, (_, i) => k.slice(i));
-  return [k];
-}
-
-/** np.ndim(v) of a scalar argument (lbnd, scl). */
-export const ndimOf = (v: unknown): number => (v instanceof GpuArray ? v.ndim : Array.isArray(v) ? 1 : 0);
 
 /**
  * numpy.polynomial.polynomial.polyint(c, m=1, k=[], lbnd=0, scl=1, axis=0): the m-th integral of
@@ -208,61 +153,13 @@ export const ndimOf = (v: unknown): number => (v instanceof GpuArray ? v.ndim : 
  */
 export function polyint(c: ArrayLike, ...more: (number | SeriesScalar | readonly SeriesScalar[] | GpuArray | PolyintOptions | undefined)[]): GpuArray {
   const o = bindArgs('polyint', more, ['m', 'k', 'lbnd', 'scl', 'axis']) as PolyintOptions;
-  return scope(() => {
-    let a = coefficients(c, 'polyint');
-    a = a === c ? a.copy() : a;
-    const cdt = a.dtype;
-    let k = constantsOf(o.k);
-    const cnt = asInt(o.m ?? 1, 'the order of integration');
-    const iaxis = asInt(o.axis ?? 0, 'the axis');
-    if (cnt < 0) throw new RangeError('The order of integration must be non-negative');
-    if (k.length > cnt) throw new RangeError('Too many integration constants');
-    if (ndimOf(o.lbnd) !== 0) throw new RangeError('lbnd must be a scalar.');
-    if (ndimOf(o.scl) !== 0) throw new RangeError('scl must be a scalar.');
-    const ax = normalizeAxis(iaxis, a.ndim);
-    if (cnt === 0) return a;
-    k = [...k, ...Array(cnt - k.length).fill(0)];
-    a = moveaxis(a, ax, 0);
-    const lbnd = o.lbnd ?? 0;
-    for (let i = 0; i < cnt; i++) {
-      const n = a.shape[0];
-      a = castBack(U.multiply(a, (o.scl ?? 1) as never) as GpuArray, cdt);
-      const head = a.slice(':1');
-      if (n === 1 && Boolean((R.all(U.equal(head, 0) as GpuArray) as GpuArray).item())) {
-        a = castBack(U.add(a, k[i] as never) as GpuArray, cdt, a.ndim === 1);
-        continue;
-      }
-      const rest = castBack(U.divide(a, ramp(n, a.ndim, cdt)) as GpuArray, cdt); // tmp[j + 1] = c[j] / (j + 1); tmp[1] = c[0]
-      let tmp = concatenate([castBack(U.multiply(head, 0) as GpuArray, cdt), rest]);
-      const at = polyval(lbnd as never, tmp);
-      const first = castBack(U.add(tmp.slice(':1'), U.subtract(k[i] as never, at) as GpuArray) as GpuArray, cdt, tmp.ndim === 1);
-      tmp = concatenate([first, tmp.slice('1:')]);
-      a = tmp;
-    }
-    return moveaxis(a, 0, ax).copy();
-  });
+  // tmp[0] = c[0] * 0, tmp[j + 1] = c[j] / (j + 1)
+  const step = (a: GpuArray, n: number) => concatenate([castBack(U.multiply(a.slice(':1'), 0) as GpuArray, a.dtype), castBack(U.divide(a, ramp(n, a.ndim, a.dtype)) as GpuArray, a.dtype)]);
+  return scope(() => seriesInt('polyint', c, o, step, polyval));
 }
 
 /** Options of polyval and polyvalfromroots: whether c's trailing axes meet every point (`tensor`, default true). */
 export type PolyvalOptions = { tensor?: boolean };
-
-/** x as NumPy's polyval reads it: a Python number (host scalar, weak), a NumPy scalar, or an array (host lists become one). */
-export function pointsOf(x: unknown, fn: string): { x: unknown; isArray: boolean } {
-  if (isHostNumber(x) || x instanceof Scalar || typeof x === 'boolean') return { x, isArray: false };
-  return { x: toArray(x, `${fn}: x`), isArray: true };
-}
-
-/** x * 0 as NumPy computes it: in JS for a host number (a Python number stays weak), else on the device. */
-function timesZero(x: unknown): unknown {
-  if (typeof x === 'number') return x * 0;
-  if (typeof x === 'bigint') return 0;
-  if (typeof x === 'boolean') return 0;
-  if (isHostNumber(x)) {
-    const z = x as { re: number; im: number };
-    return { re: z.re * 0 - z.im * 0, im: z.re * 0 + z.im * 0 };
-  }
-  return U.multiply(x as never, 0);
-}
 
 /**
  * numpy.polynomial.polynomial.polyval(x, c, tensor=True): c[0] + c[1] x + ... by Horner's rule.
@@ -274,11 +171,10 @@ function timesZero(x: unknown): unknown {
 export function polyval(x: ArrayLike, c: ArrayLike, tensor?: boolean | PolyvalOptions): GpuArray {
   const o = bindArgs('polyval', [tensor], ['tensor']) as PolyvalOptions;
   return scope(() => {
-    let a = coefficients(c, 'polyval');
-    const p = pointsOf(x, 'polyval');
-    if (p.isArray && (o.tensor ?? true)) a = a.reshape([...a.shape, ...Array((p.x as GpuArray).ndim).fill(1)]);
+    const p = seriesAt('polyval', x, c, o.tensor ?? true);
+    const a = p.c;
     const len = a.shape[0];
-    let c0 = U.add(a.slice(-1), timesZero(p.x) as never) as GpuArray;
+    let c0 = U.add(a.slice(-1), weakTimes(p.x, 0) as never) as GpuArray;
     for (let i = 2; i <= len; i++) c0 = U.add(a.slice(-i), U.multiply(c0, p.x as never) as GpuArray) as GpuArray;
     return c0;
   });

@@ -3,7 +3,10 @@
 // trim them, Python's int() of orders and degrees, and complex scalars on the host.
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
+import { Scalar } from '../core/scalar.js';
 import { toArray } from '../ops/array-args.js';
+import { real } from '../ops/complex-parts.js';
+import { ufuncFunctions as U } from '../ops/ufunc-api.js';
 import { describeValue } from '../util/options.js';
 import { operatorIndex } from '../util/operator-index.js';
 
@@ -106,3 +109,50 @@ export function isHostNumber(v: unknown): v is number | bigint | { re: number; i
 
 /** NumPy's ZeroDivisionError of a series division (a RangeError), told apart from the other failures the classes turn into TypeError. */
 export class SeriesZeroDivision extends RangeError {}
+
+/**
+ * NumPy's in-place `c op= v` on an array of dtype d: the result cast back, a complex result on a
+ * real array refused (`scalarItem`: NumPy's assignment of one element, which drops the imaginary part).
+ */
+export function castBack(r: GpuArray, d: DType, scalarItem = false): GpuArray {
+  if (r.dtype === d) return r;
+  if (r.dtype.isComplex && !d.isComplex) {
+    if (scalarItem) return real(r).astype(d);
+    throw new TypeError(`Cannot cast ufunc output from dtype('${r.dtype.name}') to dtype('${d.name}') with casting rule 'same_kind'`);
+  }
+  return r.astype(d);
+}
+
+/** from, from + 1, ... (n values) as a column along axis 0 of an array of ndim dims, in dtype d (NumPy's Python int j, weak). */
+export function ramp(n: number, ndim: number, d: DType, from = 1): GpuArray {
+  const a = GpuArray.allocate([n], d).set(Array.from({ length: n }, (_, k) => from + k) as never);
+  return a.reshape([n, ...Array(ndim - 1).fill(1)]);
+}
+
+/** x as NumPy's <basis>val reads it: a Python number (host scalar, weak), a NumPy scalar, or an array (host lists become one). */
+export function pointsOf(x: unknown, fn: string): { x: unknown; isArray: boolean } {
+  if (isHostNumber(x) || x instanceof Scalar || typeof x === 'boolean') return { x, isArray: false };
+  return { x: toArray(x, `${fn}: x`), isArray: true };
+}
+
+/**
+ * The prologue of NumPy's <basis>val: c at least 1-D (bool and integers float64), x read as
+ * NumPy reads it, and with `tensor` (and an array x) c's shape extended by x.ndim ones.
+ */
+export function seriesAt(fn: string, x: unknown, c: unknown, tensor: boolean): { c: GpuArray; x: unknown } {
+  let a = floated(atLeast1d(c, `${fn}: c`));
+  const p = pointsOf(x, fn);
+  if (p.isArray && tensor) a = a.reshape([...a.shape, ...Array((p.x as GpuArray).ndim).fill(1)]);
+  return { c: a, x: p.x };
+}
+
+/** x * k as Python computes it for a Python number x (in JS: the result stays weak; a complex x times an int as CPython's complex product), else on the device. */
+export function weakTimes(x: unknown, k: number): unknown {
+  if (typeof x === 'number') return x * k;
+  if (typeof x === 'bigint' || typeof x === 'boolean') return Number(x) * k;
+  if (isHostNumber(x)) {
+    const z = x as { re: number; im: number };
+    return { re: z.re * k - z.im * 0, im: z.re * 0 + z.im * k };
+  }
+  return U.multiply(x as never, k);
+}
