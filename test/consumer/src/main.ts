@@ -672,6 +672,12 @@ const spectrum = gp.fft.fft(gp.array([1, 0, 0, 0], 'float64'));
 assert.equal(spectrum.dtype.name, 'complex128');
 const roundTrip = list(gp.fft.irfft(gp.fft.rfft(gp.array([1, 2, 3, 4], 'float64')))) as number[];
 assert.ok(roundTrip.every((v, i) => Math.abs(v - (i + 1)) < 1e-12));
+// numpy.polynomial: a callable series class and the module functions (lowest power first).
+const series = new gp.polynomial.Polynomial([1, 2, 3]);
+assert.equal(series(2).item(), 17);
+const fitted: gp.polynomial.Polynomial = gp.polynomial.Polynomial.fit([0, 1, 2], [1, 3, 5], 1);
+assert.equal(fitted.convert().coef.size, 2);
+assert.deepEqual(list(gp.polynomial.chebyshev.cheb2poly([1, 2, 3])), [-2, 2, 6]);
 // numpy.emath: the complex square root of a negative real.
 assert.equal(gp.emath.sqrt(-4).dtype.name, 'complex128');
 const rng = gp.random.defaultRng(42);
