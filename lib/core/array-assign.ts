@@ -8,7 +8,7 @@ import { HostScalar } from './host-data.js';
 import { kernelHooks } from './kernel-hooks.js';
 import { canCastBy, castingOf } from './promotion.js';
 import { Scalar } from './scalar.js';
-import { bindParams, isOptionsLike, orderLetter } from '../util/options.js';
+import { bindParams, isOptionsLike, orderLetter, shown } from '../util/options.js';
 
 /** astype's parameters after the dtype in NumPy's order, with an options object in place of any. */
 function astypeArgs(more: readonly unknown[]): AstypeOptions {
@@ -48,7 +48,7 @@ function assignedCopy(a: GpuArray, to: DType, order: 'C' | 'F', Array_: typeof G
 /** `a.copy(order)`: 'C' (default) or 'F' as asked; 'A'/'K' F-ordered only for an F-contiguous, non-C-contiguous `a`. */
 export function copyArray(a: GpuArray, order: unknown, Array_: typeof GpuArray): GpuArray {
   const o = orderLetter(bindParams('copy', [order], ['order'], [], isOptionsLike).order ?? 'C');
-  if (o !== 'C' && o !== 'F' && o !== 'A' && o !== 'K') throw new RangeError(`copy: order must be one of 'C', 'F', 'A', or 'K' (got ${JSON.stringify(o)})`);
+  if (o !== 'C' && o !== 'F' && o !== 'A' && o !== 'K') throw new RangeError(`copy: order must be one of 'C', 'F', 'A', or 'K' (got ${shown(o)})`);
   return assignedCopy(a, a.dtype, copyLayout(a, o), Array_);
 }
 

@@ -1,6 +1,6 @@
 // NumPy's print options (numpy.set_printoptions, get_printoptions, printoptions): their
 // defaults (NumPy 2.3+), the checks on what a caller passes, and the options in force.
-import { readOptions, checkPositionalCount } from '../util/options.js';
+import { checkPositionalCount, readOptions, shown } from '../util/options.js';
 
 /** NumPy's `floatmode` print option: how many fraction digits floats print with. */
 export type FloatMode = 'fixed' | 'unique' | 'maxprec' | 'maxprec_equal';
@@ -72,12 +72,12 @@ export function checkOptions<E extends object = object>(fn: string, given: unkno
   nonNegInt('edgeitems');
   nonNegInt('linewidth');
   // NumPy's ValueErrors.
-  if (o.sign !== undefined && !['-', '+', ' '].includes(o.sign)) throw new RangeError(`sign option must be one of ' ', '+', or '-', got ${JSON.stringify(o.sign)}`);
+  if (o.sign !== undefined && !['-', '+', ' '].includes(o.sign)) throw new RangeError(`sign option must be one of ' ', '+', or '-', got ${shown(o.sign)}`);
   if (o.floatmode !== undefined && !['fixed', 'unique', 'maxprec', 'maxprec_equal'].includes(o.floatmode)) {
-    throw new RangeError(`floatmode option must be one of "fixed", "unique", "maxprec", "maxprec_equal", got ${JSON.stringify(o.floatmode)}`);
+    throw new RangeError(`floatmode option must be one of "fixed", "unique", "maxprec", "maxprec_equal", got ${shown(o.floatmode)}`);
   }
   if (o.legacy !== undefined && o.legacy !== false && !LEGACY_MODES.includes(o.legacy)) {
-    throw new TypeError(`legacy print option must be false, '1.21', '1.25', '2.1' or '2.2' ('1.13' is not supported), got ${JSON.stringify(o.legacy)}`);
+    throw new TypeError(`legacy print option must be false, '1.21', '1.25', '2.1' or '2.2' ('1.13' is not supported), got ${shown(o.legacy)}`);
   }
   for (const k of ['nanstr', 'infstr'] as const) {
     if (o[k] !== undefined && typeof o[k] !== 'string') throw new TypeError(`print option ${k} must be a string`);

@@ -32,6 +32,7 @@ export function normalizeShape(shape: unknown, what = 'shape'): number[] {
     const got = shape === null ? 'null' : typeof shape === 'object' ? 'an object' : `${typeof shape} ${JSON.stringify(shape)}`;
     throw new TypeError(`${what} must be a non-negative integer or an array of them, got ${got}`);
   }
+  if (Array.isArray(shape)) checkDense(what, 'the list', shape);
   const dims = (typeof shape === 'number' || typeof shape === 'bigint' ? [shape] : Array.from(shape as readonly unknown[])).map(indexNumber) as number[];
   for (const d of dims) {
     // NumPy: a non-integer length is a TypeError ("expected a sequence of integers"), a negative one a ValueError.
@@ -83,6 +84,16 @@ export function isFContiguous(shape: Shape, strides: readonly number[], itemsize
 }
 
 /**
+ * A JS array with an empty slot is a TypeError naming `fn` and `what`, checked before anything
+ * walks it: map, spread, Array.from and for-of visit every index, so a sparse list of length
+ * 2**32 - 1 (`a = []; a.length = 2**32 - 1`) kept the process busy for an hour. A hole is no
+ * NumPy value; the first one is found at once, a dense list costs one pass.
+ */
+export function checkDense(fn: string, what: string, v: readonly unknown[]): void {
+  for (let i = 0; i < v.length; i++) if (!(i in v)) throw new TypeError(`${fn}: ${what} has a hole (an empty slot) at [${i}]: every element must be given`);
+}
+
+/**
  * An axis, shape or count argument as a list: a number is a list of one; anything else must be
  * iterable (a TypeError naming `fn` and `what` here, not `x is not iterable` from the spread).
  */
@@ -94,6 +105,7 @@ export function intList(fn: string, what: string, v: unknown): number[] {
   if (typeof v !== 'object' || v === null || typeof (v as Iterable<unknown>)[Symbol.iterator] !== 'function') {
     throw new TypeError(`${fn}: ${what} must be an integer or a sequence of integers, got ${v === null ? 'null' : typeof v}`);
   }
+  if (Array.isArray(v)) checkDense(fn, what, v);
   const list = [...(v as Iterable<unknown>)];
   return list.every((x) => typeof x === 'number') ? (list as number[]) : (list.map(indexNumber) as number[]);
 }
@@ -116,6 +128,7 @@ export function broadcastShapes(...shapes: Shape[]): number[] {
   for (let k = 0; k < shapes.length; k++) {
     let s = typeof shapes[k] === 'number' ? (shapes[k] = [shapes[k] as unknown as number]) : shapes[k];
     if (!Array.isArray(s)) throw new TypeError(`broadcastShapes: a shape must be an array of integers, got ${s === null ? 'null' : typeof s}`);
+    checkDense('broadcastShapes', 'a shape', s);
     for (let i = 0; i < s.length; i++) {
       // NumPy's operator.index: integer typed scalars or 0-d integer arrays are lengths (a copy, off the number fast path).
       if (typeof s[i] !== 'number') s = shapes[k] = Array.from(s as readonly unknown[], indexNumber) as number[];

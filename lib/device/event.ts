@@ -98,6 +98,7 @@ export class Event {
   /** Milliseconds from this event to `end` (both recorded, with timing); waits for `end` first. */
   elapsedTime(end: Event): number {
     this.checkLive();
+    if (!(end instanceof Event)) throw new TypeError(`elapsedTime: end must be an Event, got ${typeof end}`);
     end.checkLive();
     if (!this.timing || !end.timing) throw new Error('elapsedTime: both events must be created with timing (the default)');
     if (!this.recorded || !end.recorded) throw new Error('elapsedTime: both events must be recorded first');
@@ -127,5 +128,7 @@ export class Event {
 
 /** Milliseconds between two recorded events (cupy.cuda.get_elapsed_time, numba's event_elapsed_time). */
 export function getElapsedTime(start: Event, end: Event): number {
+  // Checked here: start.elapsedTime of undefined was `Cannot read properties of undefined`.
+  if (!(start instanceof Event) || !(end instanceof Event)) throw new TypeError(`getElapsedTime: start and end must be Events, got ${typeof start} and ${typeof end}`);
   return start.elapsedTime(end);
 }

@@ -7,11 +7,15 @@ import { hostNumber, indexNumber, intList, isArrayValue, normalizeAxis } from '.
 import { array, asarray } from '../ops/creation.js';
 import { readOptions, checkPositionalCount } from '../util/options.js';
 
+const MAX_HOST_FREQUENCIES = 2 ** 32;
+
 function checkCount(fn: string, n: unknown): number {
   n = indexNumber(n); // NumPy's operator.index: gp.int64(4) is 4
   if (typeof n !== 'number') throw new TypeError(`${fn}: n should be an integer, got ${String(n)}`);
   if (!Number.isInteger(n)) throw new RangeError(`${fn}: n should be an integer, got ${n}`);
   if (n < 0) throw new RangeError(`${fn}: n must be non-negative, got ${n}`);
+  // The frequencies are made in a host Float64Array: a larger n was the engine's `Invalid typed array length`.
+  if (n > MAX_HOST_FREQUENCIES) throw new RangeError(`${fn}: n = ${n} is too large (at most ${MAX_HOST_FREQUENCIES} frequencies are made on the host)`);
   return n;
 }
 

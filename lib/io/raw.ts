@@ -9,7 +9,7 @@ import type { ComplexLike } from '../core/host-data.js';
 import { scalarStr } from '../core/repr.js';
 import { frombuffer } from '../ops/creation-buffer.js';
 import { asarray } from '../ops/creation-data.js';
-import { checkPositionalCount, describeValue, isOptionsLike, orderLetter, readOptions } from '../util/options.js';
+import { checkPositionalCount, describeValue, isOptionsLike, orderLetter, readOptions, shown } from '../util/options.js';
 import { arrayBytes } from './npy-data.js';
 import { applyFormat, parseFormat } from './printf.js';
 import type { TextTarget } from './text-files.js';
@@ -247,7 +247,7 @@ export function tofile(a: GpuArray, fid: TextTarget, sep?: string | TofileOption
 export function tobytes(a: GpuArray, order: 'C' | 'F' | 'A' | 'K' | { order?: 'C' | 'F' | 'A' | 'K' } = 'C'): Uint8Array {
   checkPositionalCount('tobytes', arguments, 1, 2);
   const o = orderLetter(isOptionsLike(order) ? (readOptions<{ order: string }>('tobytes', order, ['order']).order ?? 'C') : order);
-  if (!['C', 'F', 'A', 'K'].includes(o)) throw new RangeError(`tobytes: order must be one of 'C', 'F', 'A', or 'K' (got ${JSON.stringify(o)})`);
+  if (!['C', 'F', 'A', 'K'].includes(o)) throw new RangeError(`tobytes: order must be one of 'C', 'F', 'A', or 'K' (got ${shown(o)})`);
   const fortran = o === 'F' || (o === 'A' && a.layoutFlags.fContiguous && !a.layoutFlags.cContiguous);
   // Fortran order is the C order of the reversed axes; 16-bit floats as their bits (toTypedArray widens them).
   const t = fortran ? a.transpose() : a;

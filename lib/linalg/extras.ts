@@ -4,7 +4,7 @@
 import { DType, DTypeLike, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import type { Scalar } from '../core/scalar.js';
-import { normalizeAxis, shapeString } from '../core/shape.js';
+import { checkDense, normalizeAxis, shapeString } from '../core/shape.js';
 import { reductionFunctions } from '../ops/reductions.js';
 import { moveaxis } from '../ops/views.js';
 import { ufuncFunctions } from '../ops/ufunc-api.js';
@@ -53,6 +53,7 @@ export function multiDot(arrays: readonly ArrayLike[], options: { out?: GpuArray
   checkPositionalCount('multiDot', arguments, 1);
   const { out } = readOptions<{ out: GpuArray }>('multiDot', options, ['out']);
   if (!Array.isArray(arrays)) throw new TypeError('multiDot: arrays must be an array of arrays');
+  checkDense('multiDot', 'arrays', arrays);
   if (arrays.length < 2) throw new RangeError('Expecting at least two arrays.');
   // NumPy's two arrays are dot(a, b, out): any dimensions dot takes.
   if (arrays.length === 2) return dot(arrays[0], arrays[1], out ?? null);
@@ -320,6 +321,9 @@ export function linalgTrace(x: ArrayLike, options: { offset?: number; dtype?: DT
 export function tensorsolve(a: ArrayLike, b: ArrayLike, axesArg?: readonly number[] | null | { axes?: readonly number[] | null }): GpuArray {
   checkPositionalCount('tensorsolve', arguments, 2, 3);
   const { axes } = bindArgs('tensorsolve', [axesArg], ['axes']) as { axes?: readonly number[] | null };
+  // NumPy iterates axes: an int is its TypeError (here it was `axes is not iterable`).
+  if (axes !== undefined && axes !== null && (typeof axes !== 'object' || !(Symbol.iterator in axes))) throw new TypeError(`tensorsolve: axes must be a sequence of integers, got ${typeof axes}`);
+  if (Array.isArray(axes)) checkDense('tensorsolve', 'axes', axes);
   return withArrays([a, b], (x, y) =>
     withTemporaries((t) => {
       let am = x;

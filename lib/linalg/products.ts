@@ -5,7 +5,7 @@ import { DTypeLike } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { integerValue, isArrayValue, normalizeAxis, shapeString } from '../core/shape.js';
 import { promoteTypes } from '../core/promotion.js';
-import { readOptions, checkPositionalCount } from '../util/options.js';
+import { checkPositionalCount, readOptions, shown } from '../util/options.js';
 import { bindArgs, bindArgsNoneDefault } from '../ops/array-args.js';
 import { reductionFunctions } from '../ops/reductions.js';
 import { ufuncFunctions } from '../ops/ufunc-api.js';
@@ -44,7 +44,7 @@ function tensordotArrays(a: GpuArray, b: GpuArray, axes: unknown): GpuArray {
   const isAxis = (v: unknown) => typeof v === 'number' && Number.isInteger(v);
   const isAxes = (v: unknown) => isAxis(v) || (Array.isArray(v) && v.every(isAxis));
   if (typeof axes !== 'number' && !(Array.isArray(axes) && axes.length === 2 && axes.every(isAxes))) {
-    throw new TypeError(`tensordot: axes must be an integer or a pair of axis lists, got ${JSON.stringify(axes) ?? String(axes)}`);
+    throw new TypeError(`tensordot: axes must be an integer or a pair of axis lists, got ${shown(axes)}`);
   }
   if (typeof axes === 'number') {
     if (!Number.isInteger(axes)) throw new TypeError(`tensordot: axes must be an integer or a pair of axis lists, got ${axes}`);

@@ -10,7 +10,7 @@ import { HostScalar, isComplexLike, toDTypeValue } from '../core/host-data.js';
 import { describeValue } from '../util/options.js';
 import { adjustSlice, Index, integerIndex, isSliceObject, newaxis, parseSliceString, SliceObject } from '../core/indexing.js';
 import { Scalar } from '../core/scalar.js';
-import { broadcastShapes, sameShape, shapeSize, shapeString } from '../core/shape.js';
+import { broadcastShapes, checkDense, sameShape, shapeSize, shapeString } from '../core/shape.js';
 import { installAdvancedIndexHook, isAdvancedIndex } from '../core/advanced-index-hook.js';
 import { IndexError } from '../../bindings/errors.js';
 import { checkWritable } from '../core/writable.js';
@@ -25,10 +25,15 @@ type Basic = number | SliceObject | typeof newaxis | '...' | undefined;
 /** An index item after parsing: basic, or an index array (integer or bool). */
 type Item = Basic | GpuArray;
 
-/** A cyclic index list is a TypeError (x.flat(Infinity) below would overflow the stack). */
+/**
+ * A cyclic index list is a TypeError (x.flat(Infinity) below would overflow the stack); so is one
+ * with a hole (flat() drops holes: new Array(2) was the empty index, and a sparse list of length
+ * 2**32 - 1 took an hour to walk).
+ */
 function checkAcyclic(x: readonly unknown[], onPath: Set<unknown>): void {
   if (onPath.has(x)) throw new TypeError('nested index list contains itself: cannot make an index array from a cyclic structure');
   if (onPath.size >= 64) throw new RangeError('nested index list is deeper than 64 dimensions');
+  checkDense('index', 'the index list', x);
   onPath.add(x);
   for (const e of x) if (Array.isArray(e)) checkAcyclic(e, onPath);
   onPath.delete(x);

@@ -6,7 +6,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar, isComplexLike } from '../core/host-data.js';
 import { resultType } from '../core/promotion.js';
 import { Scalar } from '../core/scalar.js';
-import { axisIndex, normalizeAxis, sameShape, shapeString } from '../core/shape.js';
+import { axisIndex, checkDense, normalizeAxis, sameShape, shapeString } from '../core/shape.js';
 import { assign } from '../kernel/assign.js';
 import { checkWritable } from '../kernel/overlap.js';
 import { bindParams, bindValue, readOptions } from '../util/options.js';
@@ -126,6 +126,7 @@ export function axesOf(axis: number | readonly number[] | null | undefined, ndim
   if (axis === null || axis === undefined) return Array.from({ length: ndim }, (_, i) => i);
   if (typeof axis === 'object' && !Array.isArray(axis)) axis = axisIndex(axis) as number;
   if (typeof axis !== 'number' && typeof (axis as Iterable<number>)[Symbol.iterator] !== 'function') throw new TypeError(`axis must be an integer, an array of integers or null, got ${typeof axis}`);
+  if (Array.isArray(axis)) checkDense('axis', 'the list', axis);
   const list = typeof axis === 'number' ? [axis] : [...axis];
   const out = list.map((a) => axisOf(a, ndim));
   if (new Set(out).size !== out.length) throw new RangeError('repeated axis');

@@ -4,7 +4,7 @@ import { DType, DTypeLike, dtype as toDType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
 import { integerValue } from '../core/shape.js';
-import { readOptions, checkPositionalCount, describeValue } from '../util/options.js';
+import { checkPositionalCount, describeValue, readOptions, shown } from '../util/options.js';
 import { ArrayLike as ArrayArg, copyInto, isOptions, bindArgs, withArray } from './array-args.js';
 import { gridFor, moduleKernel } from './device-kernels.js';
 import { reductionFunctions as R } from './reductions.js';
@@ -88,7 +88,7 @@ function modeOf(name: string, m: ConvolveMode | { mode?: ConvolveMode }, dflt: '
   // NumPy's integer modes take an integer typed scalar or 0-d integer array too.
   const mode: unknown = integerValue(isOptions(m) ? readOptions<{ mode: ConvolveMode }>(name, m, ['mode']).mode ?? dflt : m);
   if (mode === 'full' || mode === 'same' || mode === 'valid') return mode;
-  if (typeof mode === 'string') throw new RangeError(`${name}: mode must be 'full', 'same' or 'valid' (got ${JSON.stringify(mode)})`);
+  if (typeof mode === 'string') throw new RangeError(`${name}: mode must be 'full', 'same' or 'valid' (got ${shown(mode)})`);
   if (typeof mode === 'number' && Number.isInteger(mode)) {
     const named = INTEGER_MODES[mode];
     if (named === undefined) throw new RangeError(`${name}: integer convolve/correlate mode must be 0, 1, or 2 (got ${mode})`);

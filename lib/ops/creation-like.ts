@@ -5,7 +5,7 @@ import { DType, DTypeLike, dtype as toDType } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { HostScalar, hostToStorage } from '../core/host-data.js';
 import { Scalar } from '../core/scalar.js';
-import { describeValue, orderLetter } from '../util/options.js';
+import { describeValue, orderLetter, shown } from '../util/options.js';
 import { bindArgs } from './array-args.js';
 import { empty, full, ones, ShapeLike, zeros } from './creation.js';
 
@@ -36,7 +36,7 @@ const like = (
   } else throw new TypeError(`${fn}: the first argument must be a GpuArray or array-like, got ${describeValue(a)}`);
   const dtype = o.dtype === undefined || o.dtype === null ? model.dtype : toDType(o.dtype, `${fn}: dtype`);
   const order = orderLetter(o.order ?? 'K');
-  if (!['C', 'F', 'A', 'K'].includes(order)) throw new RangeError(`${fn}: order must be one of 'C', 'F', 'A', or 'K' (got ${JSON.stringify(order)})`);
+  if (!['C', 'F', 'A', 'K'].includes(order)) throw new RangeError(`${fn}: order must be one of 'C', 'F', 'A', or 'K' (got ${shown(order)})`);
   // 'K' and 'A' keep an F-ordered model's layout (NumPy: a new shape drops the model's layout).
   const fModel = a instanceof GpuArray && o.shape === undefined && a.layoutFlags.fContiguous && !a.layoutFlags.cContiguous;
   return { shape: o.shape ?? model.shape, dtype: { dtype, order: order === 'F' || ((order === 'K' || order === 'A') && fModel) ? 'F' : 'C' } };

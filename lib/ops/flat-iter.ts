@@ -6,7 +6,7 @@
 import { IndexError } from '../../bindings/errors.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { adjustSlice, isSliceObject, parseSliceString, type SliceObject } from '../core/indexing.js';
-import { describeValue } from '../util/options.js';
+import { describeValue, shown } from '../util/options.js';
 import { toArray } from './array-args.js';
 import { arange } from './creation.js';
 import { flatnonzero } from './nonzero.js';
@@ -74,7 +74,7 @@ function atPositions<T>(a: GpuArray, index: FlatIndex, f: (pos: GpuArray) => T):
   } else if (typeof index === 'string' || isSliceObject(index)) {
     const s = typeof index === 'string' ? (index.trim() === '...' ? {} : parseSliceString(index)) : index;
     if (typeof s === 'number') return atPositions(a, s, f);
-    if (typeof s !== 'object') throw new IndexError(`flat iterators take one index, got ${JSON.stringify(index)}`);
+    if (typeof s !== 'object') throw new IndexError(`flat iterators take one index, got ${shown(index)}`);
     const { start, step, length } = adjustSlice(s, n);
     pos = length === 0 ? toArray(new BigInt64Array(0), 'index') : arange(start, start + step * length, step, 'int64');
   } else if (index instanceof GpuArray || Array.isArray(index)) {

@@ -6,6 +6,7 @@ import { GpuArray } from '../core/gpu-array.js';
 import { promoteTypes } from '../core/promotion.js';
 import { Scalar } from '../core/scalar.js';
 import { integerValue } from '../core/shape.js';
+import { MAX_NESTED_ELEMENTS } from '../core/host-data.js';
 import { arithmeticOf, float64Math, type Rounding } from '../core/dtype-arithmetic.js';
 import { ArrayLike as ArrayArg, deviceDoubles, hostScalar, bindArgs, toArray, withArray } from './array-args.js';
 import { binCountOf } from './histogram-bins.js';
@@ -33,6 +34,9 @@ export function edgeArithmetic(d: DType, fromData: boolean): Rounding {
  * underflows to 0, (i / bins) * delta + lo.
  */
 export function linspaceEdgesIn(lo: number, hi: number, bins: number, r: Rounding): number[] {
+  // The edges are a JS array: 2**31 bins was the engine's `Invalid array length`, 2**30 the heap's
+  // fatal out-of-memory (NumPy: MemoryError), so the host's cap on nested arrays holds here too.
+  if (bins > MAX_NESTED_ELEMENTS) throw new RangeError(`histogram: too many bins (${bins}): at most ${MAX_NESTED_ELEMENTS} equal-width bins, whose edges are made on the host`);
   const delta = r(hi - lo);
   const step = r(delta / bins);
   return Array.from({ length: bins + 1 }, (_, i) => (i === bins ? hi : step === 0 ? r(r(r(r(i) / bins) * delta) + lo) : r(r(r(i) * step) + lo)));

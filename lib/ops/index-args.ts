@@ -2,21 +2,25 @@
 // reads them: the clip mode, integer index arrays (bool cast, floats refused except a JS list for
 // take and put, truncated as Python's int()), and put/choose's refusal of uint64 ('safe' to intp).
 import { GpuArray } from '../core/gpu-array.js';
+import { checkDense } from '../core/shape.js';
 import { dtypes } from '../core/dtype.js';
 import { IndexError } from '../../bindings/errors.js';
 import { toArray } from './array-args.js';
 import type { IndexMode } from './gather.js';
+import { shown } from '../util/options.js';
 
 /** numpy.take's `mode` ('raise' when omitted). */
 export function checkMode(mode: unknown): IndexMode {
   if (mode === undefined) return 'raise';
   // NumPy's clipmode converter raises ValueError.
-  if (mode !== 'raise' && mode !== 'wrap' && mode !== 'clip') throw new RangeError(`clipmode must be one of 'clip', 'raise', or 'wrap', got ${JSON.stringify(mode)}`);
+  if (mode !== 'raise' && mode !== 'wrap' && mode !== 'clip') throw new RangeError(`clipmode must be one of 'clip', 'raise', or 'wrap', got ${shown(mode)}`);
   return mode;
 }
 
 /** Is `x` a (nested) list with no elements? Depth-capped: x.flat(Infinity) overflows the stack on a cyclic list. */
 function emptyNested(x: readonly unknown[], depth: number): boolean {
+  // every() skips holes: new Array(2) was the empty index, and a sparse list of length 2**32 - 1 a hang.
+  checkDense('indices', 'the index list', x);
   return depth < 64 && x.every((e) => Array.isArray(e) && emptyNested(e, depth + 1));
 }
 

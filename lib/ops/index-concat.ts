@@ -12,6 +12,7 @@ import { asarray } from './creation-data.js';
 import { arange } from './creation.js';
 import { concatenate } from './joining.js';
 import { linspace } from './spacing.js';
+import { shown } from '../util/options.js';
 
 /** An item of r_/c_: an array, host data, a JS number (bigint, boolean), or a 'start:stop:step' range. */
 export type ConcatItem = GpuArray | string | number | bigint | boolean | readonly unknown[] | ArrayBufferView;
@@ -25,12 +26,12 @@ interface Settings {
 /** A range string as an array: arange, or linspace for a 'j' step (a count, the stop included). */
 function rangeArray(item: string): GpuArray {
   const parts = item.split(':').map((p) => p.trim());
-  if (parts.length > 3) throw new RangeError(`r_: a range is 'start:stop:step', got ${JSON.stringify(item)}`);
+  if (parts.length > 3) throw new RangeError(`r_: a range is 'start:stop:step', got ${shown(item)}`);
   const num = (s: string | undefined, dflt: number) => (s === undefined || s === '' ? dflt : Number(s));
   const start = num(parts[0], 0);
   const stop = num(parts[1], NaN);
   const stepText = parts[2] ?? '';
-  if ([start, stop].some(Number.isNaN)) throw new RangeError(`r_: a range needs numeric start and stop, got ${JSON.stringify(item)}`);
+  if ([start, stop].some(Number.isNaN)) throw new RangeError(`r_: a range needs numeric start and stop, got ${shown(item)}`);
   if (stepText.endsWith('j')) return linspace(start, stop, Math.trunc(Math.abs(Number(stepText.slice(0, -1)))));
   return arange(start, stop, num(stepText, 1));
 }

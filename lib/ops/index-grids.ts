@@ -9,6 +9,7 @@ import { arange } from './creation.js';
 import { indices } from './matrices.js';
 import { stack } from './joining.js';
 import { ufuncFunctions as U } from './ufunc-api.js';
+import { shown } from '../util/options.js';
 
 /** One range of mgrid/ogrid: 'start:stop:step' ('5j' as step: 5 points), {start, stop, step}, or a stop. */
 export type GridRange = string | number | { start?: number | null; stop: number; step?: number | string | null };
@@ -29,7 +30,7 @@ function rangeOf(fn: string, r: GridRange): Range {
   if (typeof r === 'number') stop = r;
   else if (typeof r === 'string') {
     const parts = r.split(':').map((p) => p.trim());
-    if (parts.length < 2 || parts.length > 3) throw new RangeError(`${fn}: a range is 'start:stop' or 'start:stop:step', got ${JSON.stringify(r)}`);
+    if (parts.length < 2 || parts.length > 3) throw new RangeError(`${fn}: a range is 'start:stop' or 'start:stop:step', got ${shown(r)}`);
     start = parts[0] === '' ? 0 : Number(parts[0]);
     stop = Number(parts[1]);
     step = parts.length === 3 && parts[2] !== '' ? parts[2] : 1;

@@ -4,7 +4,7 @@
 import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { integerValue, intList } from '../core/shape.js';
-import { orderLetter, readOptions, checkPositionalCount } from '../util/options.js';
+import { checkPositionalCount, orderLetter, readOptions, shown } from '../util/options.js';
 import { ArrayLike, bindArgs, isOptions, targetArray, toArray, valuesAs } from './array-args.js';
 import { arange, ones } from './creation.js';
 import { tri } from './matrices.js';
@@ -38,7 +38,7 @@ export function unravelIndex(indices: ArrayLike, shape: number | readonly number
   // NumPy's unravel_index(indices, shape, order='C'): by position or option.
   const o = bindArgs('unravelIndex', [orderArg], ['order']) as { order?: 'C' | 'F' };
   const order = orderLetter(o.order ?? 'C');
-  if (order !== 'C' && order !== 'F') throw new RangeError(`unravelIndex: order must be 'C' or 'F', got ${JSON.stringify(order)}`);
+  if (order !== 'C' && order !== 'F') throw new RangeError(`unravelIndex: order must be 'C' or 'F', got ${shown(order)}`);
   const dims = intList('unravelIndex', 'shape', shape);
   checkDims('unravelIndex', dims);
   const size = dims.reduce((p, d) => p * d, 1);

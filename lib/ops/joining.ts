@@ -2,7 +2,7 @@
 // by the element-wise engine's assign kernel into its view of the output (splitting.ts splits).
 import { DType, DTypeLike, dtype as toDType } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
-import { shapeString } from '../core/shape.js';
+import { checkDense, shapeString } from '../core/shape.js';
 import { ElementwiseKernel, ElementwiseKernelFn } from '../kernel/elementwise-kernel.js';
 import { mixedDevices } from '../kernel/elementwise.js';
 import { canCastBy, castingOf, resultType, type Casting } from '../core/promotion.js';
@@ -34,6 +34,7 @@ function arraysOf(fn: string, xs: readonly unknown[]): { arrays: GpuArray[]; mad
   if (!Array.isArray(xs) && !(typeof xs === 'object' && xs !== null && Symbol.iterator in xs)) {
     throw new TypeError(`${fn}: expected a sequence of arrays`);
   }
+  if (Array.isArray(xs)) checkDense(fn, 'the sequence of arrays', xs);
   // A GpuArray is a sequence of its first-axis views, as NumPy's concatenate(a 2-D array): those are made here.
   const list = [...xs];
   const views = xs instanceof GpuArray;

@@ -12,7 +12,7 @@ import { take } from './take-put.js';
 import { ufuncFunctions } from './ufunc-api.js';
 import { reductionFunctions } from './reductions.js';
 import { median } from './quantile.js';
-import { describeValue, isOptionsLike } from '../util/options.js';
+import { describeValue, isOptionsLike, shown } from '../util/options.js';
 
 const disposeAll = (xs: GpuArray[]) => xs.forEach((x) => x.dispose());
 
@@ -66,7 +66,7 @@ function widthsByAxis(w: PadWidthByAxis, ndim: number): [number, number][] {
   const out = Array.from({ length: ndim }, (): [number, number] => [0, 0]);
   for (const k of Object.keys(w)) {
     const ax = Number(k);
-    if (!Number.isInteger(ax)) throw new TypeError(`pad: pad_width's keys must be integer axes, got ${JSON.stringify(k)}`);
+    if (!Number.isInteger(ax)) throw new TypeError(`pad: pad_width's keys must be integer axes, got ${shown(k)}`);
     out[normalizeAxis(ax, ndim)] = pairs('pad', w[ax], 1)[0];
   }
   return out;

@@ -12,7 +12,7 @@ import { scanRows } from './prefix-scan.js';
 import { reductionFunctions } from './reductions.js';
 import { BITS128, bitsCtype, checkSortSize, COMPLEX_KEYS, keyDType, keyExpr } from './radix-sort.js';
 import { gather, sortedOrder, sortedValues } from './sorted-order.js';
-import { checkPositionalCount } from '../util/options.js';
+import { checkPositionalCount, shown } from '../util/options.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
 import { take } from './take-put.js';
 import { ufuncFunctions } from './ufunc-api.js';
@@ -180,7 +180,7 @@ export function searchsorted(a: ArrayArg, v: ArrayArg, ...more: ('left' | 'right
   if (a.ndim !== 1) throw new RangeError('searchsorted: object too deep for desired array (a must be 1-D)');
   if (options.side === null) throw new TypeError('searchsorted: search side must be str, not null');
   const side = options.side ?? 'left';
-  if (side !== 'left' && side !== 'right') throw new RangeError(`searchsorted: side must be 'left' or 'right' (got ${JSON.stringify(side)})`);
+  if (side !== 'left' && side !== 'right') throw new RangeError(`searchsorted: side must be 'left' or 'right' (got ${shown(side)})`);
   // NumPy converts a Python float to a float64 array here (no NEP 50 weak scalar): float16/float32
   // data compare with it in float64 (searchsorted(float32 [0.1, 0.2], 0.2, 'right') is 1).
   const vArr = typeof v === 'number' ? GpuArray.allocate([], dtypes.float64, a.device).fill(v) : v;

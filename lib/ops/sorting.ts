@@ -6,11 +6,11 @@ import { GpuArray } from '../core/gpu-array.js';
 import { ArrayLike, bindArgs, toArray, withArray, isHostArrayLike, isJsScalar } from './array-args.js';
 import { isComplexLike } from '../core/host-data.js';
 import { kernelHooks } from '../core/kernel-hooks.js';
-import { integerValue, isArrayValue, normalizeAxis } from '../core/shape.js';
+import { checkDense, integerValue, isArrayValue, normalizeAxis } from '../core/shape.js';
 import { sortable } from './radix-sort.js';
 import { gather, indicesInRow, iota, sortedOrder, sortedValues } from './sorted-order.js';
 import { takeAlongAxis } from './take-put.js';
-import { describeValue, readOptions, checkPositionalCount } from '../util/options.js';
+import { checkPositionalCount, describeValue, readOptions, shown } from '../util/options.js';
 
 /** NumPy's sort `kind` names; all are accepted, and every kind runs the same stable radix sort. */
 export type SortKind = 'quicksort' | 'mergesort' | 'heapsort' | 'stable';
@@ -51,7 +51,7 @@ function sortArgs(name: string, more: readonly unknown[], withStable = true): So
   if (!withStable && opts.kind !== undefined) {
     const kind = opts.kind as unknown;
     if (typeof kind !== 'string') throw new TypeError(`${name}: select kind must be str, not ${describeValue(kind)}`);
-    if (kind !== 'introselect') throw new RangeError(`${name}: select kind must be 'introselect' (got ${JSON.stringify(kind)})`);
+    if (kind !== 'introselect') throw new RangeError(`${name}: select kind must be 'introselect' (got ${shown(kind)})`);
     delete opts.kind;
   }
   if (opts.axis !== undefined && opts.axis !== null && typeof opts.axis !== 'number') throw new TypeError(`${name}: axis must be an integer or null`);
@@ -63,7 +63,7 @@ function sortArgs(name: string, more: readonly unknown[], withStable = true): So
   const kind = opts.kind as unknown;
   if (kind !== undefined && kind !== null && typeof kind !== 'string') throw new TypeError(`${name}: sort kind must be str, not ${describeValue(kind)}`);
   if (typeof kind === 'string' && (kind === '' || !'qhms'.includes(kind.charAt(0).toLowerCase()))) {
-    throw new RangeError(`${name}: sort kind must be one of 'quick', 'heap', or 'stable' (got ${JSON.stringify(opts.kind)})`);
+    throw new RangeError(`${name}: sort kind must be one of 'quick', 'heap', or 'stable' (got ${shown(opts.kind)})`);
   }
   return opts;
 }
@@ -198,6 +198,7 @@ export function lexsort(keys: readonly ArrayLike[] | GpuArray | ArrayBufferView,
       // A TypedArray is a sequence of 0-d keys, as a 1-D ndarray is for NumPy.
       return withArray(keys, 'lexsort: keys', (k) => lexsort(k, axis));
     } else if (Array.isArray(keys)) {
+      checkDense('lexsort', 'keys', keys); // map skips holes: list[0] was undefined below
       // NumPy converts each key on its own (one dtype per key): lists, TypedArrays, GpuArrays, scalars.
       list = keys.map((k, i) => {
         if (k instanceof GpuArray) return k;

@@ -1,5 +1,5 @@
 // Splitting (NumPy's split, array_split, hsplit, vsplit, dsplit, unstack): each part is a view.
-import { integerValue } from '../core/shape.js';
+import { checkDense, integerValue } from '../core/shape.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { IndexError } from '../../bindings/errors.js';
 import { axisOf, isOptions, owned, sliceAxis, toArray, viewOf } from './array-args.js';
@@ -33,7 +33,10 @@ function splitPoints(fn: string, n: number, spec: SplitSpec, equal: boolean): nu
   const intOf = (x: unknown): unknown => (typeof x === 'bigint' ? Number(x) : integerValue(x));
   if (typeof spec === 'bigint') spec = Number(spec);
   else if (typeof spec === 'object' && !Array.isArray(spec) && !(spec instanceof GpuArray)) spec = integerValue(spec) as number;
-  else if (Array.isArray(spec)) spec = spec.map(intOf) as number[];
+  else if (Array.isArray(spec)) {
+    checkDense(fn, 'indices_or_sections', spec);
+    spec = spec.map(intOf) as number[];
+  }
   if (typeof spec === 'number') {
     if (!Number.isInteger(spec) || spec <= 0) throw new RangeError('number sections must be larger than 0.');
     // Each section is a view object: refuse counts no JS array can hold (NumPy's MemoryError).

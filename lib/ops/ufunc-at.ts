@@ -8,6 +8,7 @@
 // named as gather.ts's scatter ops) whose loop is a's own dtype take the atomic scatter; the
 // others run in rounds, round r updating the r-th occurrence of each position (unique within a round).
 import { GpuArray } from '../core/gpu-array.js';
+import { checkDense } from '../core/shape.js';
 import { isAdvancedIndex } from '../core/advanced-index-hook.js';
 import type { Index } from '../core/indexing.js';
 import { promoteTypes } from '../core/promotion.js';
@@ -39,6 +40,7 @@ function at(u: Ufunc, a: GpuArray, indices: unknown, b: unknown, given: number):
       v = toArray(b, 'b');
       if (v !== b) made.push(v);
     }
+    if (Array.isArray(indices)) checkDense('at', 'indices', indices); // some() below visits every slot of a sparse list
     const tuple = Array.isArray(indices) && indices.some((x) => Array.isArray(x) || x instanceof GpuArray || ArrayBuffer.isView(x) || typeof x === 'string' || x === null);
     const items = (tuple ? indices : [indices]) as Index[];
     if (!items.some(isAdvancedIndex)) {

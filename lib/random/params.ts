@@ -5,7 +5,7 @@ import { DType, dtypeOfTypedArray, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { canCastSafely } from '../core/promotion.js';
 import { Scalar } from '../core/scalar.js';
-import { broadcastShapes, lengthOf, normalizeShape, operatorIndex } from '../core/shape.js';
+import { broadcastShapes, checkDense, lengthOf, normalizeShape, operatorIndex } from '../core/shape.js';
 import { asarray } from '../ops/creation.js';
 
 export type Size = number | bigint | readonly (number | bigint)[] | null | undefined;
@@ -52,6 +52,7 @@ export function sizeShape(size: Size, method: string): number[] | null {
   if (size === null || size === undefined) return null;
   // A typed integer scalar (gp.int64(3)) is NumPy's np.int64 size, alone or in a list; a float one stays a TypeError.
   size = plainScalar(size) as Size;
+  if (Array.isArray(size)) checkDense(method, 'size', size);
   if (size instanceof Scalar) throw new TypeError(`${method}: size must be an integer or an array of integers, got a ${size.dtype.name} scalar`);
   // NumPy takes an integer ndarray as size (its values, as a tuple).
   if (size instanceof GpuArray && (size.dtype.kind === 'i' || size.dtype.kind === 'u') && size.ndim <= 1) {
@@ -115,8 +116,10 @@ export function checkIntegralArray(v: unknown, method: string): void {
     const what = v instanceof GpuArray && v.ndim === 0 ? 'scalar' : 'array data';
     throw new TypeError(`${method}: Cannot cast ${what} from dtype('${d.name}') to dtype('int64') according to the rule 'safe'`);
   }
+  // A list seen before is skipped: a cyclic one is left to asarray's TypeError (this recursed until the stack overflowed).
+  const seen = new Set<unknown>();
   const outside = (x: unknown): boolean =>
-    typeof x === 'bigint' ? x < -(2n ** 63n) || x >= 2n ** 63n : typeof x === 'number' ? Number.isFinite(x) && (x >= 2 ** 63 || x < -(2 ** 63)) : Array.isArray(x) ? x.some(outside) : false;
+    typeof x === 'bigint' ? x < -(2n ** 63n) || x >= 2n ** 63n : typeof x === 'number' ? Number.isFinite(x) && (x >= 2 ** 63 || x < -(2 ** 63)) : Array.isArray(x) && !seen.has(x) ? (seen.add(x), x.some(outside)) : false;
   if (outside(v)) throw new RangeError(`${method}: Python int too large to convert to C long`);
 }
 

@@ -6,6 +6,18 @@
 import { integerValue, realValue } from './operator-index.js';
 
 /** A plain description of a value for error messages (never the value's whole contents). */
+/**
+ * A value as JSON for an error message, or as String() where JSON has none: JSON.stringify throws
+ * on a bigint (a JS engine error escaped instead of ours, e.g. for copy(a, 5n)) and on a cycle.
+ */
+export function shown(v: unknown): string {
+  try {
+    return JSON.stringify(v) ?? String(v);
+  } catch {
+    return typeof v === 'bigint' ? `${v}n` : Array.isArray(v) ? `an array of length ${v.length}` : typeof v;
+  }
+}
+
 export function describeValue(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return `an array of length ${v.length}`;
