@@ -5,7 +5,6 @@
 
 import { integerValue, realValue } from './operator-index.js';
 
-/** A plain description of a value for error messages (never the value's whole contents). */
 /**
  * A value as JSON for an error message, or as String() where JSON has none: JSON.stringify throws
  * on a bigint (a JS engine error escaped instead of ours, e.g. for copy(a, 5n)) and on a cycle.
@@ -18,6 +17,7 @@ export function shown(v: unknown): string {
   }
 }
 
+/** A plain description of a value for error messages (never the value's whole contents). */
 export function describeValue(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return `an array of length ${v.length}`;
