@@ -14,7 +14,7 @@ import { ufuncFunctions as U } from '../ops/ufunc-api.js';
 import { eigvals } from '../linalg/eig.js';
 import { dot } from '../linalg/products.js';
 import { describeValue } from '../util/options.js';
-import { powerOf, rootLine, seriesAdd, seriesDer, seriesFit, seriesFromRoots, seriesGridNd, seriesInt, seriesSub, seriesValNd, seriesVanderNd, type FitOptions } from './generic.js';
+import { ndFunctions, powerOf, rootLine, seriesAdd, seriesDer, seriesFit, seriesFromRoots, seriesInt, seriesSub, type FitOptions } from './generic.js';
 import { asInt, asSeries1, asSeriesList, atLeast1d, castBack, floated, hostValues, isHostNumber, isZero, ramp, seriesAt, SeriesZeroDivision, trimSeq, weakTimes } from './series.js';
 import { trimcoef } from './polyutils.js';
 import {
@@ -222,22 +222,16 @@ export function chebval(x: ArrayLike, c: ArrayLike, tensor?: boolean | PolyvalOp
   });
 }
 
+/** chebval2d ... chebvander3d, shared with the other bases (generic.ts). */
+const nd = ndFunctions('cheb', chebval, chebvander);
 /** numpy.polynomial.chebyshev.chebval2d(x, y, c). */
-export function chebval2d(x: ArrayLike, y: ArrayLike, c: ArrayLike): GpuArray {
-  return scope(() => seriesValNd('chebval2d', chebval, c, [x, y]));
-}
+export const chebval2d = nd.val2d;
 /** numpy.polynomial.chebyshev.chebval3d(x, y, z, c). */
-export function chebval3d(x: ArrayLike, y: ArrayLike, z: ArrayLike, c: ArrayLike): GpuArray {
-  return scope(() => seriesValNd('chebval3d', chebval, c, [x, y, z]));
-}
+export const chebval3d = nd.val3d;
 /** numpy.polynomial.chebyshev.chebgrid2d(x, y, c). */
-export function chebgrid2d(x: ArrayLike, y: ArrayLike, c: ArrayLike): GpuArray {
-  return scope(() => seriesGridNd(chebval, c, [x, y]));
-}
+export const chebgrid2d = nd.grid2d;
 /** numpy.polynomial.chebyshev.chebgrid3d(x, y, z, c). */
-export function chebgrid3d(x: ArrayLike, y: ArrayLike, z: ArrayLike, c: ArrayLike): GpuArray {
-  return scope(() => seriesGridNd(chebval, c, [x, y, z]));
-}
+export const chebgrid3d = nd.grid3d;
 
 /** numpy.polynomial.chebyshev.chebvander(x, deg): the pseudo-Vandermonde matrix [..., i] = T_i(x). */
 export function chebvander(x: ArrayLike, deg: number): GpuArray {
@@ -255,13 +249,9 @@ export function chebvander(x: ArrayLike, deg: number): GpuArray {
   });
 }
 /** numpy.polynomial.chebyshev.chebvander2d(x, y, deg). */
-export function chebvander2d(x: ArrayLike, y: ArrayLike, deg: readonly number[]): GpuArray {
-  return scope(() => seriesVanderNd('chebvander2d', chebvander, [x, y], deg));
-}
+export const chebvander2d = nd.vander2d;
 /** numpy.polynomial.chebyshev.chebvander3d(x, y, z, deg). */
-export function chebvander3d(x: ArrayLike, y: ArrayLike, z: ArrayLike, deg: readonly number[]): GpuArray {
-  return scope(() => seriesVanderNd('chebvander3d', chebvander, [x, y, z], deg));
-}
+export const chebvander3d = nd.vander3d;
 
 /** numpy.polynomial.chebyshev.chebfit(x, y, deg, rcond=None, full=False, w=None): the least-squares Chebyshev series. */
 export function chebfit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], options?: FitOptions & { full?: false }): GpuArray;

@@ -2,6 +2,7 @@
 // _pow, _fromroots, _valnd, _gridnd, _vander_nd_flat, _fit), taking the basis's own functions.
 import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
+import { scope } from '../core/lifetime.js';
 import { resultType } from '../core/promotion.js';
 import { ArrayLike, copyInto, toArray } from '../ops/array-args.js';
 import { imag, real } from '../ops/complex-parts.js';
@@ -145,6 +146,34 @@ export function seriesVanderNd(fn: string, vander: VanderFn, args: readonly Arra
   });
   const out = v as unknown as GpuArray;
   return out.reshape([...shape, out.shape.slice(shape.length).reduce((a, b) => a * b, 1)]);
+}
+
+/** The 2-D and 3-D value, grid and Vandermonde functions of one basis (NumPy's <b>val2d, <b>val3d, <b>grid2d, <b>grid3d, <b>vander2d, <b>vander3d). */
+export type NdFunctions = {
+  val2d: (x: ArrayLike, y: ArrayLike, c: ArrayLike) => GpuArray;
+  val3d: (x: ArrayLike, y: ArrayLike, z: ArrayLike, c: ArrayLike) => GpuArray;
+  grid2d: (x: ArrayLike, y: ArrayLike, c: ArrayLike) => GpuArray;
+  grid3d: (x: ArrayLike, y: ArrayLike, z: ArrayLike, c: ArrayLike) => GpuArray;
+  vander2d: (x: ArrayLike, y: ArrayLike, deg: readonly number[]) => GpuArray;
+  vander3d: (x: ArrayLike, y: ArrayLike, z: ArrayLike, deg: readonly number[]) => GpuArray;
+};
+
+/** f with NumPy's name (its `name` as a function declaration's would be). */
+export function named<F extends (...args: never[]) => unknown>(name: string, f: F): F {
+  return Object.defineProperty(f, 'name', { value: name });
+}
+
+/** A basis's val2d ... vander3d over its value and Vandermonde functions, named `<prefix>val2d` ... (the prefix also in error messages). */
+export function ndFunctions(prefix: string, val: ValFn, vander: VanderFn): NdFunctions {
+  const n = (s: string) => `${prefix}${s}`;
+  return {
+    val2d: named(n('val2d'), (x: ArrayLike, y: ArrayLike, c: ArrayLike) => scope(() => seriesValNd(n('val2d'), val, c, [x, y]))),
+    val3d: named(n('val3d'), (x: ArrayLike, y: ArrayLike, z: ArrayLike, c: ArrayLike) => scope(() => seriesValNd(n('val3d'), val, c, [x, y, z]))),
+    grid2d: named(n('grid2d'), (x: ArrayLike, y: ArrayLike, c: ArrayLike) => scope(() => seriesGridNd(val, c, [x, y]))),
+    grid3d: named(n('grid3d'), (x: ArrayLike, y: ArrayLike, z: ArrayLike, c: ArrayLike) => scope(() => seriesGridNd(val, c, [x, y, z]))),
+    vander2d: named(n('vander2d'), (x: ArrayLike, y: ArrayLike, deg: readonly number[]) => scope(() => seriesVanderNd(n('vander2d'), vander, [x, y], deg))),
+    vander3d: named(n('vander3d'), (x: ArrayLike, y: ArrayLike, z: ArrayLike, deg: readonly number[]) => scope(() => seriesVanderNd(n('vander3d'), vander, [x, y, z], deg))),
+  };
 }
 
 /** Options of the basis fit functions (NumPy's rcond, full, w). */

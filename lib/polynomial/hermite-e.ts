@@ -13,18 +13,16 @@ import { ufuncFunctions as U } from '../ops/ufunc-api.js';
 import { eigvals } from '../linalg/eig.js';
 import { eigvalsh } from '../linalg/decompositions.js';
 import {
+  ndFunctions,
   rootLine,
   seriesAdd,
   seriesDer,
   seriesDiv,
   seriesFit,
   seriesFromRoots,
-  seriesGridNd,
   seriesInt,
   seriesPow,
   seriesSub,
-  seriesValNd,
-  seriesVanderNd,
   type DerOptions,
   type FitOptions,
   type IntOptions,
@@ -162,22 +160,16 @@ export function hermeval(x: ArrayLike, c: ArrayLike, tensor?: boolean | PolyvalO
   });
 }
 
+/** hermeval2d ... hermevander3d, shared with the other bases (generic.ts). */
+const nd = ndFunctions('herme', hermeval, hermevander);
 /** numpy.polynomial.hermite_e.hermeval2d(x, y, c). */
-export function hermeval2d(x: ArrayLike, y: ArrayLike, c: ArrayLike): GpuArray {
-  return scope(() => seriesValNd('hermeval2d', hermeval, c, [x, y]));
-}
+export const hermeval2d = nd.val2d;
 /** numpy.polynomial.hermite_e.hermeval3d(x, y, z, c). */
-export function hermeval3d(x: ArrayLike, y: ArrayLike, z: ArrayLike, c: ArrayLike): GpuArray {
-  return scope(() => seriesValNd('hermeval3d', hermeval, c, [x, y, z]));
-}
+export const hermeval3d = nd.val3d;
 /** numpy.polynomial.hermite_e.hermegrid2d(x, y, c). */
-export function hermegrid2d(x: ArrayLike, y: ArrayLike, c: ArrayLike): GpuArray {
-  return scope(() => seriesGridNd(hermeval, c, [x, y]));
-}
+export const hermegrid2d = nd.grid2d;
 /** numpy.polynomial.hermite_e.hermegrid3d(x, y, z, c). */
-export function hermegrid3d(x: ArrayLike, y: ArrayLike, z: ArrayLike, c: ArrayLike): GpuArray {
-  return scope(() => seriesGridNd(hermeval, c, [x, y, z]));
-}
+export const hermegrid3d = nd.grid3d;
 
 /** numpy.polynomial.hermite_e.hermevander(x, deg): the pseudo-Vandermonde matrix [..., i] = He_i(x). */
 export function hermevander(x: ArrayLike, deg: number): GpuArray {
@@ -194,13 +186,9 @@ export function hermevander(x: ArrayLike, deg: number): GpuArray {
   });
 }
 /** numpy.polynomial.hermite_e.hermevander2d(x, y, deg). */
-export function hermevander2d(x: ArrayLike, y: ArrayLike, deg: readonly number[]): GpuArray {
-  return scope(() => seriesVanderNd('hermevander2d', hermevander, [x, y], deg));
-}
+export const hermevander2d = nd.vander2d;
 /** numpy.polynomial.hermite_e.hermevander3d(x, y, z, deg). */
-export function hermevander3d(x: ArrayLike, y: ArrayLike, z: ArrayLike, deg: readonly number[]): GpuArray {
-  return scope(() => seriesVanderNd('hermevander3d', hermevander, [x, y, z], deg));
-}
+export const hermevander3d = nd.vander3d;
 
 /** numpy.polynomial.hermite_e.hermefit(x, y, deg, rcond=None, full=False, w=None): the least-squares HermiteE series. */
 export function hermefit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], options?: FitOptions & { full?: false }): GpuArray;

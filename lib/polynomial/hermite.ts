@@ -13,17 +13,15 @@ import { ufuncFunctions as U } from '../ops/ufunc-api.js';
 import { eigvals } from '../linalg/eig.js';
 import { eigvalsh } from '../linalg/decompositions.js';
 import {
+  ndFunctions,
   seriesAdd,
   seriesDer,
   seriesDiv,
   seriesFit,
   seriesFromRoots,
-  seriesGridNd,
   seriesInt,
   seriesPow,
   seriesSub,
-  seriesValNd,
-  seriesVanderNd,
   type DerOptions,
   type FitOptions,
   type IntOptions,
@@ -170,22 +168,16 @@ export function hermval(x: ArrayLike, c: ArrayLike, tensor?: boolean | PolyvalOp
   });
 }
 
+/** hermval2d ... hermvander3d, shared with the other bases (generic.ts). */
+const nd = ndFunctions('herm', hermval, hermvander);
 /** numpy.polynomial.hermite.hermval2d(x, y, c). */
-export function hermval2d(x: ArrayLike, y: ArrayLike, c: ArrayLike): GpuArray {
-  return scope(() => seriesValNd('hermval2d', hermval, c, [x, y]));
-}
+export const hermval2d = nd.val2d;
 /** numpy.polynomial.hermite.hermval3d(x, y, z, c). */
-export function hermval3d(x: ArrayLike, y: ArrayLike, z: ArrayLike, c: ArrayLike): GpuArray {
-  return scope(() => seriesValNd('hermval3d', hermval, c, [x, y, z]));
-}
+export const hermval3d = nd.val3d;
 /** numpy.polynomial.hermite.hermgrid2d(x, y, c). */
-export function hermgrid2d(x: ArrayLike, y: ArrayLike, c: ArrayLike): GpuArray {
-  return scope(() => seriesGridNd(hermval, c, [x, y]));
-}
+export const hermgrid2d = nd.grid2d;
 /** numpy.polynomial.hermite.hermgrid3d(x, y, z, c). */
-export function hermgrid3d(x: ArrayLike, y: ArrayLike, z: ArrayLike, c: ArrayLike): GpuArray {
-  return scope(() => seriesGridNd(hermval, c, [x, y, z]));
-}
+export const hermgrid3d = nd.grid3d;
 
 /** numpy.polynomial.hermite.hermvander(x, deg): the pseudo-Vandermonde matrix [..., i] = H_i(x). */
 export function hermvander(x: ArrayLike, deg: number): GpuArray {
@@ -203,13 +195,9 @@ export function hermvander(x: ArrayLike, deg: number): GpuArray {
   });
 }
 /** numpy.polynomial.hermite.hermvander2d(x, y, deg). */
-export function hermvander2d(x: ArrayLike, y: ArrayLike, deg: readonly number[]): GpuArray {
-  return scope(() => seriesVanderNd('hermvander2d', hermvander, [x, y], deg));
-}
+export const hermvander2d = nd.vander2d;
 /** numpy.polynomial.hermite.hermvander3d(x, y, z, deg). */
-export function hermvander3d(x: ArrayLike, y: ArrayLike, z: ArrayLike, deg: readonly number[]): GpuArray {
-  return scope(() => seriesVanderNd('hermvander3d', hermvander, [x, y, z], deg));
-}
+export const hermvander3d = nd.vander3d;
 
 /** numpy.polynomial.hermite.hermfit(x, y, deg, rcond=None, full=False, w=None): the least-squares Hermite series. */
 export function hermfit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], options?: FitOptions & { full?: false }): GpuArray;

@@ -12,18 +12,16 @@ import { ufuncFunctions as U } from '../ops/ufunc-api.js';
 import { eigvals } from '../linalg/eig.js';
 import { eigvalsh } from '../linalg/decompositions.js';
 import {
+  ndFunctions,
   powerOf,
   seriesAdd,
   seriesDer,
   seriesDiv,
   seriesFit,
   seriesFromRoots,
-  seriesGridNd,
   seriesInt,
   seriesPow,
   seriesSub,
-  seriesValNd,
-  seriesVanderNd,
   type DerOptions,
   type FitOptions,
   type IntOptions,
@@ -193,22 +191,16 @@ export function lagval(x: ArrayLike, c: ArrayLike, tensor?: boolean | PolyvalOpt
   });
 }
 
+/** lagval2d ... lagvander3d, shared with the other bases (generic.ts). */
+const nd = ndFunctions('lag', lagval, lagvander);
 /** numpy.polynomial.lagendre.lagval2d(x, y, c). */
-export function lagval2d(x: ArrayLike, y: ArrayLike, c: ArrayLike): GpuArray {
-  return scope(() => seriesValNd('lagval2d', lagval, c, [x, y]));
-}
+export const lagval2d = nd.val2d;
 /** numpy.polynomial.lagendre.lagval3d(x, y, z, c). */
-export function lagval3d(x: ArrayLike, y: ArrayLike, z: ArrayLike, c: ArrayLike): GpuArray {
-  return scope(() => seriesValNd('lagval3d', lagval, c, [x, y, z]));
-}
+export const lagval3d = nd.val3d;
 /** numpy.polynomial.lagendre.laggrid2d(x, y, c). */
-export function laggrid2d(x: ArrayLike, y: ArrayLike, c: ArrayLike): GpuArray {
-  return scope(() => seriesGridNd(lagval, c, [x, y]));
-}
+export const laggrid2d = nd.grid2d;
 /** numpy.polynomial.lagendre.laggrid3d(x, y, z, c). */
-export function laggrid3d(x: ArrayLike, y: ArrayLike, z: ArrayLike, c: ArrayLike): GpuArray {
-  return scope(() => seriesGridNd(lagval, c, [x, y, z]));
-}
+export const laggrid3d = nd.grid3d;
 
 /** numpy.polynomial.lagendre.lagvander(x, deg): the pseudo-Vandermonde matrix [..., i] = L_i(x). */
 export function lagvander(x: ArrayLike, deg: number): GpuArray {
@@ -225,13 +217,9 @@ export function lagvander(x: ArrayLike, deg: number): GpuArray {
   });
 }
 /** numpy.polynomial.lagendre.lagvander2d(x, y, deg). */
-export function lagvander2d(x: ArrayLike, y: ArrayLike, deg: readonly number[]): GpuArray {
-  return scope(() => seriesVanderNd('lagvander2d', lagvander, [x, y], deg));
-}
+export const lagvander2d = nd.vander2d;
 /** numpy.polynomial.lagendre.lagvander3d(x, y, z, deg). */
-export function lagvander3d(x: ArrayLike, y: ArrayLike, z: ArrayLike, deg: readonly number[]): GpuArray {
-  return scope(() => seriesVanderNd('lagvander3d', lagvander, [x, y, z], deg));
-}
+export const lagvander3d = nd.vander3d;
 
 /** numpy.polynomial.lagendre.lagfit(x, y, deg, rcond=None, full=False, w=None): the least-squares Laguerre series. */
 export function lagfit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], options?: FitOptions & { full?: false }): GpuArray;

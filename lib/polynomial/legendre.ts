@@ -12,6 +12,7 @@ import { ufuncFunctions as U } from '../ops/ufunc-api.js';
 import { eigvals } from '../linalg/eig.js';
 import { eigvalsh } from '../linalg/decompositions.js';
 import {
+  ndFunctions,
   powerOf,
   rootLine,
   seriesAdd,
@@ -19,12 +20,9 @@ import {
   seriesDiv,
   seriesFit,
   seriesFromRoots,
-  seriesGridNd,
   seriesInt,
   seriesPow,
   seriesSub,
-  seriesValNd,
-  seriesVanderNd,
   type DerOptions,
   type FitOptions,
   type IntOptions,
@@ -182,22 +180,16 @@ export function legval(x: ArrayLike, c: ArrayLike, tensor?: boolean | PolyvalOpt
   });
 }
 
+/** legval2d ... legvander3d, shared with the other bases (generic.ts). */
+const nd = ndFunctions('leg', legval, legvander);
 /** numpy.polynomial.legendre.legval2d(x, y, c). */
-export function legval2d(x: ArrayLike, y: ArrayLike, c: ArrayLike): GpuArray {
-  return scope(() => seriesValNd('legval2d', legval, c, [x, y]));
-}
+export const legval2d = nd.val2d;
 /** numpy.polynomial.legendre.legval3d(x, y, z, c). */
-export function legval3d(x: ArrayLike, y: ArrayLike, z: ArrayLike, c: ArrayLike): GpuArray {
-  return scope(() => seriesValNd('legval3d', legval, c, [x, y, z]));
-}
+export const legval3d = nd.val3d;
 /** numpy.polynomial.legendre.leggrid2d(x, y, c). */
-export function leggrid2d(x: ArrayLike, y: ArrayLike, c: ArrayLike): GpuArray {
-  return scope(() => seriesGridNd(legval, c, [x, y]));
-}
+export const leggrid2d = nd.grid2d;
 /** numpy.polynomial.legendre.leggrid3d(x, y, z, c). */
-export function leggrid3d(x: ArrayLike, y: ArrayLike, z: ArrayLike, c: ArrayLike): GpuArray {
-  return scope(() => seriesGridNd(legval, c, [x, y, z]));
-}
+export const leggrid3d = nd.grid3d;
 
 /** numpy.polynomial.legendre.legvander(x, deg): the pseudo-Vandermonde matrix [..., i] = P_i(x). */
 export function legvander(x: ArrayLike, deg: number): GpuArray {
@@ -214,13 +206,9 @@ export function legvander(x: ArrayLike, deg: number): GpuArray {
   });
 }
 /** numpy.polynomial.legendre.legvander2d(x, y, deg). */
-export function legvander2d(x: ArrayLike, y: ArrayLike, deg: readonly number[]): GpuArray {
-  return scope(() => seriesVanderNd('legvander2d', legvander, [x, y], deg));
-}
+export const legvander2d = nd.vander2d;
 /** numpy.polynomial.legendre.legvander3d(x, y, z, deg). */
-export function legvander3d(x: ArrayLike, y: ArrayLike, z: ArrayLike, deg: readonly number[]): GpuArray {
-  return scope(() => seriesVanderNd('legvander3d', legvander, [x, y, z], deg));
-}
+export const legvander3d = nd.vander3d;
 
 /** numpy.polynomial.legendre.legfit(x, y, deg, rcond=None, full=False, w=None): the least-squares Legendre series. */
 export function legfit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], options?: FitOptions & { full?: false }): GpuArray;

@@ -13,7 +13,7 @@ import { reductionFunctions as R } from '../ops/reductions.js';
 import { sort } from '../ops/sorting.js';
 import { ufuncFunctions as U } from '../ops/ufunc-api.js';
 import { eigvals } from '../linalg/eig.js';
-import { rootLine, seriesAdd, seriesDer, seriesFit, seriesFromRoots, seriesGridNd, seriesInt, seriesPow, seriesSub, seriesValNd, seriesVanderNd, type FitOptions } from './generic.js';
+import { ndFunctions, rootLine, seriesAdd, seriesDer, seriesFit, seriesFromRoots, seriesInt, seriesPow, seriesSub, type FitOptions } from './generic.js';
 import { asInt, asSeries1, asSeriesList, atLeast1d, castBack, floated, hostValues, isZero, pointsOf, ramp, seriesAt, SeriesZeroDivision, trimSeq, weakTimes, type HostNumber } from './series.js';
 import { trimcoef } from './polyutils.js';
 
@@ -199,22 +199,16 @@ export function polyvalfromroots(x: ArrayLike, r: ArrayLike, tensor?: boolean | 
   });
 }
 
+/** polyval2d ... polyvander3d, shared with the other bases (generic.ts). */
+const nd = ndFunctions('poly', polyval, polyvander);
 /** numpy.polynomial.polynomial.polyval2d(x, y, c): the 2-D series at the points (x, y) (x and y of one shape). */
-export function polyval2d(x: ArrayLike, y: ArrayLike, c: ArrayLike): GpuArray {
-  return scope(() => seriesValNd('polyval2d', polyval, c, [x, y]));
-}
+export const polyval2d = nd.val2d;
 /** numpy.polynomial.polynomial.polyval3d(x, y, z, c): the 3-D series at the points (x, y, z). */
-export function polyval3d(x: ArrayLike, y: ArrayLike, z: ArrayLike, c: ArrayLike): GpuArray {
-  return scope(() => seriesValNd('polyval3d', polyval, c, [x, y, z]));
-}
+export const polyval3d = nd.val3d;
 /** numpy.polynomial.polynomial.polygrid2d(x, y, c): the 2-D series on the grid x × y (shape c.shape[2:] + x.shape + y.shape). */
-export function polygrid2d(x: ArrayLike, y: ArrayLike, c: ArrayLike): GpuArray {
-  return scope(() => seriesGridNd(polyval, c, [x, y]));
-}
+export const polygrid2d = nd.grid2d;
 /** numpy.polynomial.polynomial.polygrid3d(x, y, z, c): the 3-D series on the grid x × y × z. */
-export function polygrid3d(x: ArrayLike, y: ArrayLike, z: ArrayLike, c: ArrayLike): GpuArray {
-  return scope(() => seriesGridNd(polyval, c, [x, y, z]));
-}
+export const polygrid3d = nd.grid3d;
 
 /**
  * numpy.polynomial.polynomial.polyvander(x, deg): the Vandermonde matrix, x's shape + (deg + 1,),
@@ -234,13 +228,9 @@ export function polyvander(x: ArrayLike, deg: number): GpuArray {
 }
 
 /** numpy.polynomial.polynomial.polyvander2d(x, y, deg): the 2-D Vandermonde matrix for degrees [xdeg, ydeg]. */
-export function polyvander2d(x: ArrayLike, y: ArrayLike, deg: readonly number[]): GpuArray {
-  return scope(() => seriesVanderNd('polyvander2d', polyvander, [x, y], deg));
-}
+export const polyvander2d = nd.vander2d;
 /** numpy.polynomial.polynomial.polyvander3d(x, y, z, deg): the 3-D Vandermonde matrix for degrees [xdeg, ydeg, zdeg]. */
-export function polyvander3d(x: ArrayLike, y: ArrayLike, z: ArrayLike, deg: readonly number[]): GpuArray {
-  return scope(() => seriesVanderNd('polyvander3d', polyvander, [x, y, z], deg));
-}
+export const polyvander3d = nd.vander3d;
 
 /** What polyfit returns with `full`: the coefficients and `[residuals, rank, singularValues, rcond]`. */
 export type FitFull = [GpuArray, [GpuArray, number, GpuArray, number]];
