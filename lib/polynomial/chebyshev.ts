@@ -14,7 +14,7 @@ import { ufuncFunctions as U } from '../ops/ufunc-api.js';
 import { eigvals } from '../linalg/eig.js';
 import { dot } from '../linalg/products.js';
 import { describeValue } from '../util/options.js';
-import { ndFunctions, powerOf, rootLine, seriesAdd, seriesDer, seriesFit, seriesFromRoots, seriesInt, seriesSub, type FitOptions } from './generic.js';
+import { ndFunctions, powerOf, seriesDer, seriesFunctions, seriesInt } from './generic.js';
 import { asInt, asSeries1, asSeriesList, atLeast1d, castBack, floated, hostValues, isHostNumber, isZero, ramp, seriesAt, SeriesZeroDivision, trimSeq, weakTimes } from './series.js';
 import { trimcoef } from './polyutils.js';
 import {
@@ -22,11 +22,10 @@ import {
   polyline,
   polymulx,
   polysub,
-  type FitFull,
   type PolyderOptions,
   type PolyintOptions,
-  type PolyvalOptions,
   type PolypowOptions,
+  type PolyvalOptions,
   type SeriesScalar,
 } from './polynomial.js';
 
@@ -85,14 +84,12 @@ function zDiv(z1in: GpuArray, z2in: GpuArray): [GpuArray, GpuArray] {
   return [U.divide(quo, scl) as GpuArray, z1.slice(`${i + 1}:${i - 1 + lc2}`).copy()];
 }
 
+/** chebadd ... chebfit, built as the other bases' (generic.ts). */
+const sf = seriesFunctions('cheb', chebmul, chebvander);
 /** numpy.polynomial.chebyshev.chebadd(c1, c2): the sum of two Chebyshev series. */
-export function chebadd(c1: ArrayLike, c2: ArrayLike): GpuArray {
-  return scope(() => seriesAdd(c1, c2).copy());
-}
+export const chebadd = sf.add;
 /** numpy.polynomial.chebyshev.chebsub(c1, c2): the difference of two Chebyshev series. */
-export function chebsub(c1: ArrayLike, c2: ArrayLike): GpuArray {
-  return scope(() => seriesSub(c1, c2).copy());
-}
+export const chebsub = sf.sub;
 
 /** numpy.polynomial.chebyshev.chebmulx(c): c times x (x T_k = (T_{k-1} + T_{k+1}) / 2). */
 export function chebmulx(c: ArrayLike): GpuArray {
@@ -254,13 +251,7 @@ export const chebvander2d = nd.vander2d;
 export const chebvander3d = nd.vander3d;
 
 /** numpy.polynomial.chebyshev.chebfit(x, y, deg, rcond=None, full=False, w=None): the least-squares Chebyshev series. */
-export function chebfit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], options?: FitOptions & { full?: false }): GpuArray;
-export function chebfit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], options: FitOptions & { full: true }): FitFull;
-export function chebfit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], rcond?: number | null | FitOptions, full?: boolean | FitOptions, w?: ArrayLike | null | FitOptions): GpuArray | FitFull;
-export function chebfit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], ...more: unknown[]): GpuArray | FitFull {
-  const o = bindArgs('chebfit', more, ['rcond', 'full', 'w']) as FitOptions;
-  return scope(() => seriesFit(chebvander, x, y, deg, o));
-}
+export const chebfit = sf.fit;
 
 /** numpy.polynomial.chebyshev.chebcompanion(c): the scaled companion matrix (symmetric for a monic series). */
 export function chebcompanion(c: ArrayLike): GpuArray {
@@ -295,9 +286,7 @@ export function chebroots(c: ArrayLike): GpuArray {
 }
 
 /** numpy.polynomial.chebyshev.chebfromroots(roots): the Chebyshev series with the given roots. */
-export function chebfromroots(roots: ArrayLike): GpuArray {
-  return scope(() => seriesFromRoots(rootLine, chebmul, roots));
-}
+export const chebfromroots = sf.fromroots;
 
 /** numpy.polynomial.chebyshev.cheb2poly(c): the power series equal to the Chebyshev series c. */
 export function cheb2poly(c: ArrayLike): GpuArray {

@@ -4,7 +4,7 @@ import { DType, dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { scope } from '../core/lifetime.js';
 import { resultType } from '../core/promotion.js';
-import { ArrayLike, copyInto, toArray } from '../ops/array-args.js';
+import { ArrayLike, bindArgs, copyInto, toArray } from '../ops/array-args.js';
 import { imag, real } from '../ops/complex-parts.js';
 import { concatenate } from '../ops/joining.js';
 import { moveaxis } from '../ops/views.js';
@@ -245,6 +245,50 @@ export function seriesFit(vander: VanderFn, x0: ArrayLike, y0: ArrayLike, degArg
   }
   if (rank !== order && !o.full) process.emitWarning('The fit may be poorly conditioned', 'RankWarning');
   return o.full ? [c, [resids, rank, s, rcond]] : c;
+}
+
+/** What the fit functions return with `full`: the coefficients and `[residuals, rank, singularValues, rcond]`. */
+export type FitFull = [GpuArray, [GpuArray, number, GpuArray, number]];
+
+/** A basis's fit function (NumPy's <b>fit(x, y, deg, rcond=None, full=False, w=None)): the options by position or in one object. */
+export interface FitFunction {
+  (x: ArrayLike, y: ArrayLike, deg: number | readonly number[], options?: FitOptions & { full?: false }): GpuArray;
+  (x: ArrayLike, y: ArrayLike, deg: number | readonly number[], options: FitOptions & { full: true }): FitFull;
+  (x: ArrayLike, y: ArrayLike, deg: number | readonly number[], rcond?: number | null | FitOptions, full?: boolean | FitOptions, w?: ArrayLike | null | FitOptions): GpuArray | FitFull;
+}
+
+/** The functions every basis module builds the same way from its product, Vandermonde and line functions (NumPy's <b>add, <b>sub, <b>div, <b>pow, <b>fromroots, <b>fit). */
+export type SeriesFunctions = {
+  add: (c1: ArrayLike, c2: ArrayLike) => GpuArray;
+  sub: (c1: ArrayLike, c2: ArrayLike) => GpuArray;
+  div: (c1: ArrayLike, c2: ArrayLike) => [GpuArray, GpuArray];
+  pow: (c: ArrayLike, pow: number, maxpower?: number | null | { maxpower?: number | null }) => GpuArray;
+  fromroots: (roots: ArrayLike) => GpuArray;
+  fit: FitFunction;
+};
+
+/**
+ * A basis's add, sub, div (by repeated subtraction), pow (maxpower 16; `powCheckFirst`: the power
+ * checked before the coefficients), fromroots and fit, named `<prefix>add` ... as NumPy's.
+ */
+export function seriesFunctions(prefix: string, mul: MulFn, vander: VanderFn, o: { line?: (off: HostNumber, scl: HostNumber, d: DType) => GpuArray; powCheckFirst?: boolean } = {}): SeriesFunctions {
+  const line = o.line ?? rootLine;
+  return {
+    add: named(`${prefix}add`, (c1: ArrayLike, c2: ArrayLike) => scope(() => seriesAdd(c1, c2).copy())),
+    sub: named(`${prefix}sub`, (c1: ArrayLike, c2: ArrayLike) => scope(() => seriesSub(c1, c2).copy())),
+    div: named(`${prefix}div`, (c1: ArrayLike, c2: ArrayLike) => scope(() => seriesDiv(mul, c1, c2).map((a) => a.copy()) as [GpuArray, GpuArray])),
+    pow: named(`${prefix}pow`, (c: ArrayLike, pow: number, maxpower?: number | null | { maxpower?: number | null }) => {
+      const b = bindArgs(`${prefix}pow`, [maxpower], ['maxpower']) as { maxpower?: number | null };
+      const maxp = b.maxpower === undefined ? 16 : b.maxpower;
+      if (o.powCheckFirst) powerOf(pow, maxp);
+      return scope(() => seriesPow(mul, c, pow, maxp).copy());
+    }),
+    fromroots: named(`${prefix}fromroots`, (roots: ArrayLike) => scope(() => seriesFromRoots(line, mul, roots))),
+    fit: named(`${prefix}fit`, ((x: ArrayLike, y: ArrayLike, deg: number | readonly number[], ...more: unknown[]) => {
+      const b = bindArgs(`${prefix}fit`, more, ['rcond', 'full', 'w']) as FitOptions;
+      return scope(() => seriesFit(vander, x, y, deg, b));
+    }) as FitFunction),
+  };
 }
 
 /** The options of the basis derivative functions: NumPy's m, scl and axis. */

@@ -14,22 +14,15 @@ import { eigvals } from '../linalg/eig.js';
 import { eigvalsh } from '../linalg/decompositions.js';
 import {
   ndFunctions,
-  rootLine,
-  seriesAdd,
   seriesDer,
-  seriesDiv,
-  seriesFit,
-  seriesFromRoots,
+  seriesFunctions,
   seriesInt,
-  seriesPow,
-  seriesSub,
   type DerOptions,
-  type FitOptions,
   type IntOptions,
 } from './generic.js';
 import { asInt, asSeries1, asSeriesList, atLeast1d, castBack, floated, hostValues, isHostNumber, isZero, seriesAt, weakTimes } from './series.js';
 import { trimcoef } from './polyutils.js';
-import { polyadd, polyline, polymulx, polysub, type FitFull, type PolypowOptions, type PolyvalOptions, type SeriesScalar } from './polynomial.js';
+import { polyadd, polyline, polymulx, polysub, type PolyvalOptions, type SeriesScalar } from './polynomial.js';
 
 /** numpy.polynomial.hermite_e.hermetrim: polyutils.trimcoef. */
 export const hermetrim = trimcoef;
@@ -39,14 +32,12 @@ export const hermedomain = (): GpuArray => toArray([-1.0, 1.0]).astype(dtypes.fl
 /** numpy.polynomial.hermite_e.hermeline(off, scl): the series off + scl He_1 (as polyline). */
 export const hermeline = polyline;
 
+/** hermeadd ... hermefit, built as the other bases' (generic.ts). */
+const sf = seriesFunctions('herme', hermemul, hermevander);
 /** numpy.polynomial.hermite_e.hermeadd(c1, c2). */
-export function hermeadd(c1: ArrayLike, c2: ArrayLike): GpuArray {
-  return scope(() => seriesAdd(c1, c2).copy());
-}
+export const hermeadd = sf.add;
 /** numpy.polynomial.hermite_e.hermesub(c1, c2). */
-export function hermesub(c1: ArrayLike, c2: ArrayLike): GpuArray {
-  return scope(() => seriesSub(c1, c2).copy());
-}
+export const hermesub = sf.sub;
 
 /** numpy.polynomial.hermite_e.hermemulx(c): c times x (x He_i = He_{i+1} + i He_{i-1}). */
 export function hermemulx(c: ArrayLike): GpuArray {
@@ -88,15 +79,10 @@ export function hermemul(c1: ArrayLike, c2: ArrayLike): GpuArray {
 }
 
 /** numpy.polynomial.hermite_e.hermediv(c1, c2): `[quotient, remainder]` (NumPy's division by repeated subtraction). */
-export function hermediv(c1: ArrayLike, c2: ArrayLike): [GpuArray, GpuArray] {
-  return scope(() => seriesDiv(hermemul, c1, c2).map((a) => a.copy()) as [GpuArray, GpuArray]);
-}
+export const hermediv = sf.div;
 
 /** numpy.polynomial.hermite_e.hermepow(c, pow, maxpower=16). */
-export function hermepow(c: ArrayLike, pow: number, maxpower?: number | null | PolypowOptions): GpuArray {
-  const o = bindArgs('hermepow', [maxpower], ['maxpower']) as PolypowOptions;
-  return scope(() => seriesPow(hermemul, c, pow, o.maxpower === undefined ? 16 : o.maxpower).copy());
-}
+export const hermepow = sf.pow;
 
 /** numpy.polynomial.hermite_e.hermeder(c, m=1, scl=1, axis=0): the m-th derivative along `axis` (He_j' = j He_{j-1}). */
 export function hermeder(c: ArrayLike, ...more: (number | SeriesScalar | DerOptions | undefined)[]): GpuArray {
@@ -191,13 +177,7 @@ export const hermevander2d = nd.vander2d;
 export const hermevander3d = nd.vander3d;
 
 /** numpy.polynomial.hermite_e.hermefit(x, y, deg, rcond=None, full=False, w=None): the least-squares HermiteE series. */
-export function hermefit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], options?: FitOptions & { full?: false }): GpuArray;
-export function hermefit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], options: FitOptions & { full: true }): FitFull;
-export function hermefit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], rcond?: number | null | FitOptions, full?: boolean | FitOptions, w?: ArrayLike | null | FitOptions): GpuArray | FitFull;
-export function hermefit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], ...more: unknown[]): GpuArray | FitFull {
-  const o = bindArgs('hermefit', more, ['rcond', 'full', 'w']) as FitOptions;
-  return scope(() => seriesFit(hermevander, x, y, deg, o));
-}
+export const hermefit = sf.fit;
 
 /** numpy.polynomial.hermite_e.hermecompanion(c): the scaled (symmetric for a monic series) companion matrix. */
 export function hermecompanion(c: ArrayLike): GpuArray {
@@ -237,9 +217,7 @@ export function hermeroots(c: ArrayLike): GpuArray {
 }
 
 /** numpy.polynomial.hermite_e.hermefromroots(roots): the HermiteE series with the given roots. */
-export function hermefromroots(roots: ArrayLike): GpuArray {
-  return scope(() => seriesFromRoots(rootLine, hermemul, roots));
-}
+export const hermefromroots = sf.fromroots;
 
 /** numpy.polynomial.hermite_e.herme2poly(c): the power series equal to the HermiteE series c. */
 export function herme2poly(c: ArrayLike): GpuArray {

@@ -14,21 +14,15 @@ import { eigvals } from '../linalg/eig.js';
 import { eigvalsh } from '../linalg/decompositions.js';
 import {
   ndFunctions,
-  seriesAdd,
   seriesDer,
-  seriesDiv,
-  seriesFit,
-  seriesFromRoots,
+  seriesFunctions,
   seriesInt,
-  seriesPow,
-  seriesSub,
   type DerOptions,
-  type FitOptions,
   type IntOptions,
 } from './generic.js';
 import { asInt, asSeries1, asSeriesList, atLeast1d, castBack, floated, hostValues, isHostNumber, isZero, seriesAt, weakTimes, type HostNumber } from './series.js';
 import { trimcoef } from './polyutils.js';
-import { polyadd, polymulx, polysub, type FitFull, type PolypowOptions, type PolyvalOptions, type SeriesScalar } from './polynomial.js';
+import { polyadd, polymulx, polysub, type PolyvalOptions, type SeriesScalar } from './polynomial.js';
 
 /** numpy.polynomial.hermite.hermtrim: polyutils.trimcoef. */
 export const hermtrim = trimcoef;
@@ -46,14 +40,12 @@ export function hermline(off: SeriesScalar, scl: SeriesScalar): GpuArray {
   });
 }
 
+/** hermadd ... hermfit, built as the other bases' (generic.ts). */
+const sf = seriesFunctions('herm', hermmul, hermvander, { line: (off, scl, d) => lineOf(off, scl, d) });
 /** numpy.polynomial.hermite.hermadd(c1, c2). */
-export function hermadd(c1: ArrayLike, c2: ArrayLike): GpuArray {
-  return scope(() => seriesAdd(c1, c2).copy());
-}
+export const hermadd = sf.add;
 /** numpy.polynomial.hermite.hermsub(c1, c2). */
-export function hermsub(c1: ArrayLike, c2: ArrayLike): GpuArray {
-  return scope(() => seriesSub(c1, c2).copy());
-}
+export const hermsub = sf.sub;
 
 /** numpy.polynomial.hermite.hermmulx(c): c times x (x H_i = H_{i+1} / 2 + i H_{i-1}). */
 export function hermmulx(c: ArrayLike): GpuArray {
@@ -95,15 +87,10 @@ export function hermmul(c1: ArrayLike, c2: ArrayLike): GpuArray {
 }
 
 /** numpy.polynomial.hermite.hermdiv(c1, c2): `[quotient, remainder]` (NumPy's division by repeated subtraction). */
-export function hermdiv(c1: ArrayLike, c2: ArrayLike): [GpuArray, GpuArray] {
-  return scope(() => seriesDiv(hermmul, c1, c2).map((a) => a.copy()) as [GpuArray, GpuArray]);
-}
+export const hermdiv = sf.div;
 
 /** numpy.polynomial.hermite.hermpow(c, pow, maxpower=16). */
-export function hermpow(c: ArrayLike, pow: number, maxpower?: number | null | PolypowOptions): GpuArray {
-  const o = bindArgs('hermpow', [maxpower], ['maxpower']) as PolypowOptions;
-  return scope(() => seriesPow(hermmul, c, pow, o.maxpower === undefined ? 16 : o.maxpower).copy());
-}
+export const hermpow = sf.pow;
 
 /** numpy.polynomial.hermite.hermder(c, m=1, scl=1, axis=0): the m-th derivative along `axis` (H_j' = 2j H_{j-1}). */
 export function hermder(c: ArrayLike, ...more: (number | SeriesScalar | DerOptions | undefined)[]): GpuArray {
@@ -200,13 +187,7 @@ export const hermvander2d = nd.vander2d;
 export const hermvander3d = nd.vander3d;
 
 /** numpy.polynomial.hermite.hermfit(x, y, deg, rcond=None, full=False, w=None): the least-squares Hermite series. */
-export function hermfit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], options?: FitOptions & { full?: false }): GpuArray;
-export function hermfit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], options: FitOptions & { full: true }): FitFull;
-export function hermfit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], rcond?: number | null | FitOptions, full?: boolean | FitOptions, w?: ArrayLike | null | FitOptions): GpuArray | FitFull;
-export function hermfit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], ...more: unknown[]): GpuArray | FitFull {
-  const o = bindArgs('hermfit', more, ['rcond', 'full', 'w']) as FitOptions;
-  return scope(() => seriesFit(hermvander, x, y, deg, o));
-}
+export const hermfit = sf.fit;
 
 /** numpy.polynomial.hermite.hermcompanion(c): the scaled (symmetric for a monic series) companion matrix. */
 export function hermcompanion(c: ArrayLike): GpuArray {
@@ -250,9 +231,7 @@ const lineOf = (off: HostNumber, scl: HostNumber, d: { isComplex: boolean }): Gp
   GpuArray.allocate([2], d.isComplex ? dtypes.complex128 : dtypes.float64).set([off, typeof scl === 'number' ? scl / 2 : { re: scl.re / 2, im: scl.im / 2 }] as never);
 
 /** numpy.polynomial.hermite.hermfromroots(roots): the Hermite series with the given roots. */
-export function hermfromroots(roots: ArrayLike): GpuArray {
-  return scope(() => seriesFromRoots(lineOf, hermmul, roots));
-}
+export const hermfromroots = sf.fromroots;
 
 /** numpy.polynomial.hermite.herm2poly(c): the power series equal to the Hermite series c. */
 export function herm2poly(c: ArrayLike): GpuArray {

@@ -304,5 +304,5 @@ export { Laguerre } from './laguerre-class.js';
 export { PolyBase } from './polybase.js';
 export type { BasisFunctions, DomainLike, SeriesClass, SeriesFitOptions, SeriesOperand, SeriesOptions } from './polybase.js';
 export type { HostNumber, DomainMap } from './polyutils.js';
-export type { DerOptions, IntOptions } from './generic.js';
+export type { DerOptions, FitFunction, IntOptions } from './generic.js';
 export type { FitOptions, FitFull, PolyderOptions, PolyintOptions, PolypowOptions, PolyvalOptions, SeriesScalar } from './polynomial.js';

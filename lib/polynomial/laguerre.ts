@@ -13,22 +13,15 @@ import { eigvals } from '../linalg/eig.js';
 import { eigvalsh } from '../linalg/decompositions.js';
 import {
   ndFunctions,
-  powerOf,
-  seriesAdd,
   seriesDer,
-  seriesDiv,
-  seriesFit,
-  seriesFromRoots,
+  seriesFunctions,
   seriesInt,
-  seriesPow,
-  seriesSub,
   type DerOptions,
-  type FitOptions,
   type IntOptions,
 } from './generic.js';
 import { asInt, asSeries1, asSeriesList, atLeast1d, floated, hostValues, isHostNumber, isZero, seriesAt, weakTimes, type HostNumber } from './series.js';
 import { trimcoef } from './polyutils.js';
-import { polyadd, polymulx, polysub, type FitFull, type PolypowOptions, type PolyvalOptions, type SeriesScalar } from './polynomial.js';
+import { polyadd, polymulx, polysub, type PolyvalOptions, type SeriesScalar } from './polynomial.js';
 
 /** numpy.polynomial.lagendre.lagtrim: polyutils.trimcoef. */
 export const lagtrim = trimcoef;
@@ -44,14 +37,12 @@ export function lagline(off: SeriesScalar, scl: SeriesScalar): GpuArray {
 /** numpy.polynomial.laguerre.lagdomain, [0, 1] (float64). */
 export const lagdomain = (): GpuArray => toArray([0.0, 1.0]).astype(dtypes.float64);
 
+/** lagadd ... lagfit, built as the other bases' (generic.ts). */
+const sf = seriesFunctions('lag', lagmul, lagvander, { line: (off, scl, d) => lineOf(off, scl, d), powCheckFirst: true });
 /** numpy.polynomial.lagendre.lagadd(c1, c2). */
-export function lagadd(c1: ArrayLike, c2: ArrayLike): GpuArray {
-  return scope(() => seriesAdd(c1, c2).copy());
-}
+export const lagadd = sf.add;
 /** numpy.polynomial.lagendre.lagsub(c1, c2). */
-export function lagsub(c1: ArrayLike, c2: ArrayLike): GpuArray {
-  return scope(() => seriesSub(c1, c2).copy());
-}
+export const lagsub = sf.sub;
 
 /** numpy.polynomial.laguerre.lagmulx(c): c times x (x L_i = -(i + 1) L_{i+1} + (2i + 1) L_i - i L_{i-1}). */
 export function lagmulx(c: ArrayLike): GpuArray {
@@ -97,16 +88,10 @@ export function lagmul(c1: ArrayLike, c2: ArrayLike): GpuArray {
 }
 
 /** numpy.polynomial.lagendre.lagdiv(c1, c2): `[quotient, remainder]` (NumPy's division by repeated subtraction). */
-export function lagdiv(c1: ArrayLike, c2: ArrayLike): [GpuArray, GpuArray] {
-  return scope(() => seriesDiv(lagmul, c1, c2).map((a) => a.copy()) as [GpuArray, GpuArray]);
-}
+export const lagdiv = sf.div;
 
 /** numpy.polynomial.lagendre.lagpow(c, pow, maxpower=16). */
-export function lagpow(c: ArrayLike, pow: number, maxpower?: number | null | PolypowOptions): GpuArray {
-  const o = bindArgs('lagpow', [maxpower], ['maxpower']) as PolypowOptions;
-  powerOf(pow, o.maxpower === undefined ? 16 : o.maxpower);
-  return scope(() => seriesPow(lagmul, c, pow, o.maxpower === undefined ? 16 : o.maxpower).copy());
-}
+export const lagpow = sf.pow;
 
 /** numpy.polynomial.lagendre.lagder(c, m=1, scl=1, axis=0): the m-th derivative along `axis`. */
 export function lagder(c: ArrayLike, ...more: (number | SeriesScalar | DerOptions | undefined)[]): GpuArray {
@@ -222,13 +207,7 @@ export const lagvander2d = nd.vander2d;
 export const lagvander3d = nd.vander3d;
 
 /** numpy.polynomial.lagendre.lagfit(x, y, deg, rcond=None, full=False, w=None): the least-squares Laguerre series. */
-export function lagfit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], options?: FitOptions & { full?: false }): GpuArray;
-export function lagfit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], options: FitOptions & { full: true }): FitFull;
-export function lagfit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], rcond?: number | null | FitOptions, full?: boolean | FitOptions, w?: ArrayLike | null | FitOptions): GpuArray | FitFull;
-export function lagfit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], ...more: unknown[]): GpuArray | FitFull {
-  const o = bindArgs('lagfit', more, ['rcond', 'full', 'w']) as FitOptions;
-  return scope(() => seriesFit(lagvander, x, y, deg, o));
-}
+export const lagfit = sf.fit;
 
 /** numpy.polynomial.lagendre.lagcompanion(c): the scaled (symmetric for a monic series) companion matrix. */
 export function lagcompanion(c: ArrayLike): GpuArray {
@@ -268,9 +247,7 @@ const lineOf = (off: HostNumber, scl: HostNumber, d: { isComplex: boolean }): Gp
   GpuArray.allocate([2], d.isComplex ? dtypes.complex128 : dtypes.float64).set([typeof off === 'number' ? off + (scl as number) : { re: off.re + (scl as number), im: off.im }, -(scl as number)] as never);
 
 /** numpy.polynomial.lagendre.lagfromroots(roots): the Laguerre series with the given roots. */
-export function lagfromroots(roots: ArrayLike): GpuArray {
-  return scope(() => seriesFromRoots(lineOf, lagmul, roots));
-}
+export const lagfromroots = sf.fromroots;
 
 /** numpy.polynomial.laguerre.lag2poly(c): the power series equal to the Laguerre series c. */
 export function lag2poly(c: ArrayLike): GpuArray {

@@ -13,23 +13,15 @@ import { eigvals } from '../linalg/eig.js';
 import { eigvalsh } from '../linalg/decompositions.js';
 import {
   ndFunctions,
-  powerOf,
-  rootLine,
-  seriesAdd,
   seriesDer,
-  seriesDiv,
-  seriesFit,
-  seriesFromRoots,
+  seriesFunctions,
   seriesInt,
-  seriesPow,
-  seriesSub,
   type DerOptions,
-  type FitOptions,
   type IntOptions,
 } from './generic.js';
 import { asInt, asSeries1, asSeriesList, atLeast1d, castBack, floated, hostValues, isHostNumber, isZero, seriesAt, weakTimes } from './series.js';
 import { trimcoef } from './polyutils.js';
-import { polyadd, polyline, polymulx, polysub, type FitFull, type PolypowOptions, type PolyvalOptions, type SeriesScalar } from './polynomial.js';
+import { polyadd, polyline, polymulx, polysub, type PolyvalOptions, type SeriesScalar } from './polynomial.js';
 
 /** numpy.polynomial.legendre.legtrim: polyutils.trimcoef. */
 export const legtrim = trimcoef;
@@ -38,14 +30,12 @@ export const legline = polyline;
 /** numpy.polynomial.legendre.legdomain, [-1, 1] (float64). */
 export const legdomain = (): GpuArray => toArray([-1.0, 1.0]).astype(dtypes.float64);
 
+/** legadd ... legfit, built as the other bases' (generic.ts). */
+const sf = seriesFunctions('leg', legmul, legvander, { powCheckFirst: true });
 /** numpy.polynomial.legendre.legadd(c1, c2). */
-export function legadd(c1: ArrayLike, c2: ArrayLike): GpuArray {
-  return scope(() => seriesAdd(c1, c2).copy());
-}
+export const legadd = sf.add;
 /** numpy.polynomial.legendre.legsub(c1, c2). */
-export function legsub(c1: ArrayLike, c2: ArrayLike): GpuArray {
-  return scope(() => seriesSub(c1, c2).copy());
-}
+export const legsub = sf.sub;
 
 /** numpy.polynomial.legendre.legmulx(c): c times x (Bonnet: x P_i = ((i + 1) P_{i+1} + i P_{i-1}) / (2i + 1)). */
 export function legmulx(c: ArrayLike): GpuArray {
@@ -93,16 +83,10 @@ export function legmul(c1: ArrayLike, c2: ArrayLike): GpuArray {
 }
 
 /** numpy.polynomial.legendre.legdiv(c1, c2): `[quotient, remainder]` (NumPy's division by repeated subtraction). */
-export function legdiv(c1: ArrayLike, c2: ArrayLike): [GpuArray, GpuArray] {
-  return scope(() => seriesDiv(legmul, c1, c2).map((a) => a.copy()) as [GpuArray, GpuArray]);
-}
+export const legdiv = sf.div;
 
 /** numpy.polynomial.legendre.legpow(c, pow, maxpower=16). */
-export function legpow(c: ArrayLike, pow: number, maxpower?: number | null | PolypowOptions): GpuArray {
-  const o = bindArgs('legpow', [maxpower], ['maxpower']) as PolypowOptions;
-  powerOf(pow, o.maxpower === undefined ? 16 : o.maxpower);
-  return scope(() => seriesPow(legmul, c, pow, o.maxpower === undefined ? 16 : o.maxpower).copy());
-}
+export const legpow = sf.pow;
 
 /** numpy.polynomial.legendre.legder(c, m=1, scl=1, axis=0): the m-th derivative along `axis`. */
 export function legder(c: ArrayLike, ...more: (number | SeriesScalar | DerOptions | undefined)[]): GpuArray {
@@ -211,13 +195,7 @@ export const legvander2d = nd.vander2d;
 export const legvander3d = nd.vander3d;
 
 /** numpy.polynomial.legendre.legfit(x, y, deg, rcond=None, full=False, w=None): the least-squares Legendre series. */
-export function legfit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], options?: FitOptions & { full?: false }): GpuArray;
-export function legfit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], options: FitOptions & { full: true }): FitFull;
-export function legfit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], rcond?: number | null | FitOptions, full?: boolean | FitOptions, w?: ArrayLike | null | FitOptions): GpuArray | FitFull;
-export function legfit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], ...more: unknown[]): GpuArray | FitFull {
-  const o = bindArgs('legfit', more, ['rcond', 'full', 'w']) as FitOptions;
-  return scope(() => seriesFit(legvander, x, y, deg, o));
-}
+export const legfit = sf.fit;
 
 /** numpy.polynomial.legendre.legcompanion(c): the scaled (symmetric for a monic series) companion matrix. */
 export function legcompanion(c: ArrayLike): GpuArray {
@@ -253,9 +231,7 @@ export function legroots(c: ArrayLike): GpuArray {
 }
 
 /** numpy.polynomial.legendre.legfromroots(roots): the Legendre series with the given roots. */
-export function legfromroots(roots: ArrayLike): GpuArray {
-  return scope(() => seriesFromRoots(rootLine, legmul, roots));
-}
+export const legfromroots = sf.fromroots;
 
 /** numpy.polynomial.legendre.leg2poly(c): the power series equal to the Legendre series c. */
 export function leg2poly(c: ArrayLike): GpuArray {

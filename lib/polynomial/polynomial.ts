@@ -13,11 +13,11 @@ import { reductionFunctions as R } from '../ops/reductions.js';
 import { sort } from '../ops/sorting.js';
 import { ufuncFunctions as U } from '../ops/ufunc-api.js';
 import { eigvals } from '../linalg/eig.js';
-import { ndFunctions, rootLine, seriesAdd, seriesDer, seriesFit, seriesFromRoots, seriesInt, seriesPow, seriesSub, type FitOptions } from './generic.js';
+import { ndFunctions, seriesDer, seriesFunctions, seriesInt, seriesPow } from './generic.js';
 import { asInt, asSeries1, asSeriesList, atLeast1d, castBack, floated, hostValues, isZero, pointsOf, ramp, seriesAt, SeriesZeroDivision, trimSeq, weakTimes, type HostNumber } from './series.js';
 import { trimcoef } from './polyutils.js';
 
-export type { FitOptions } from './generic.js';
+export type { FitFull, FitOptions } from './generic.js';
 
 /** numpy.polynomial.polynomial.polytrim: polyutils.trimcoef. */
 export const polytrim = trimcoef;
@@ -52,24 +52,20 @@ export function polyline(off: SeriesScalar, scl: SeriesScalar): GpuArray {
   return toArray(zero ? [off] : [off, scl], 'polyline');
 }
 
+/** polyadd ... polyfit, built as the other bases' (generic.ts). */
+const sf = seriesFunctions('poly', polymul, polyvander);
 /**
  * numpy.polynomial.polynomial.polyfromroots(roots): the monic series with the given roots (the
  * sorted roots' lines multiplied pairwise, as NumPy); no roots give [1.].
  * @example gp.polynomial.polynomial.polyfromroots([-1, 0, 1]) // [0, -1, 0, 1]
  */
-export function polyfromroots(roots: ArrayLike): GpuArray {
-  return scope(() => seriesFromRoots(rootLine, polymul, roots));
-}
+export const polyfromroots = sf.fromroots;
 
 /** numpy.polynomial.polynomial.polyadd(c1, c2): the sum of two series (as_series's common type, trailing zeros trimmed). */
-export function polyadd(c1: ArrayLike, c2: ArrayLike): GpuArray {
-  return scope(() => seriesAdd(c1, c2).copy());
-}
+export const polyadd = sf.add;
 
 /** numpy.polynomial.polynomial.polysub(c1, c2): the difference of two series. */
-export function polysub(c1: ArrayLike, c2: ArrayLike): GpuArray {
-  return scope(() => seriesSub(c1, c2).copy());
-}
+export const polysub = sf.sub;
 
 /** numpy.polynomial.polynomial.polymulx(c): c times x (a zero series stays [0]). */
 export function polymulx(c: ArrayLike): GpuArray {
@@ -232,9 +228,6 @@ export const polyvander2d = nd.vander2d;
 /** numpy.polynomial.polynomial.polyvander3d(x, y, z, deg): the 3-D Vandermonde matrix for degrees [xdeg, ydeg, zdeg]. */
 export const polyvander3d = nd.vander3d;
 
-/** What polyfit returns with `full`: the coefficients and `[residuals, rank, singularValues, rcond]`. */
-export type FitFull = [GpuArray, [GpuArray, number, GpuArray, number]];
-
 /**
  * numpy.polynomial.polynomial.polyfit(x, y, deg, rcond=None, full=False, w=None): the least-squares
  * series (lowest power first) of y(x); deg an int or a list of the degrees to fit; a 2-D y fits
@@ -242,13 +235,7 @@ export type FitFull = [GpuArray, [GpuArray, number, GpuArray, number]];
  * fit emits NumPy's RankWarning as a process warning.
  * @example gp.polynomial.polynomial.polyfit([0, 1, 2], [1, 3, 5], 1) // [1, 2]
  */
-export function polyfit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], options?: FitOptions & { full?: false }): GpuArray;
-export function polyfit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], options: FitOptions & { full: true }): FitFull;
-export function polyfit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], rcond?: number | null | FitOptions, full?: boolean | FitOptions, w?: ArrayLike | null | FitOptions): GpuArray | FitFull;
-export function polyfit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], ...more: unknown[]): GpuArray | FitFull {
-  const o = bindArgs('polyfit', more, ['rcond', 'full', 'w']) as FitOptions;
-  return scope(() => seriesFit(polyvander, x, y, deg, o));
-}
+export const polyfit = sf.fit;
 
 /**
  * numpy.polynomial.polynomial.polycompanion(c): the companion matrix of the series (ones below the
