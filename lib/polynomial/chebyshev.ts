@@ -7,15 +7,15 @@ import { scope } from '../core/lifetime.js';
 import { ArrayLike, bindArgs, copyInto, toArray } from '../ops/array-args.js';
 import { convolve } from '../ops/correlation.js';
 import { arange } from '../ops/creation.js';
-import { concatenate, stack } from '../ops/joining.js';
+import { concatenate } from '../ops/joining.js';
 import { sort } from '../ops/sorting.js';
 import { linspace } from '../ops/spacing.js';
 import { ufuncFunctions as U } from '../ops/ufunc-api.js';
 import { eigvals } from '../linalg/eig.js';
 import { dot } from '../linalg/products.js';
 import { describeValue } from '../util/options.js';
-import { ndFunctions, powerOf, seriesDer, seriesFunctions, seriesInt } from './generic.js';
-import { asInt, asSeries1, asSeriesList, atLeast1d, castBack, floated, hostValues, isHostNumber, isZero, ramp, seriesAt, SeriesZeroDivision, trimSeq, weakTimes } from './series.js';
+import { ndFunctions, powerOf, seriesDer, seriesFunctions, seriesInt, seriesVander } from './generic.js';
+import { asInt, asSeries1, asSeriesList, castBack, floated, hostValues, isHostNumber, isZero, ramp, seriesAt, SeriesZeroDivision, trimSeq, weakTimes } from './series.js';
 import { trimcoef } from './polyutils.js';
 import {
   polyadd,
@@ -232,17 +232,10 @@ export const chebgrid3d = nd.grid3d;
 
 /** numpy.polynomial.chebyshev.chebvander(x, deg): the pseudo-Vandermonde matrix [..., i] = T_i(x). */
 export function chebvander(x: ArrayLike, deg: number): GpuArray {
-  const ideg = asInt(deg, 'deg');
-  if (ideg < 0) throw new RangeError('deg must be non-negative');
-  return scope(() => {
-    const xa = floated(atLeast1d(x, 'chebvander: x'));
-    const v: GpuArray[] = [U.add(U.multiply(xa, 0) as GpuArray, 1) as GpuArray];
-    if (ideg > 0) {
-      const x2 = U.multiply(2, xa) as GpuArray;
-      v.push(xa);
-      for (let i = 2; i <= ideg; i++) v.push(U.subtract(U.multiply(v[i - 1], x2), v[i - 2]) as GpuArray);
-    }
-    return stack(v, { axis: -1 });
+  return seriesVander('chebvander', x, deg, (v, xa, ideg) => {
+    const x2 = U.multiply(2, xa) as GpuArray;
+    v.push(xa);
+    for (let i = 2; i <= ideg; i++) v.push(U.subtract(U.multiply(v[i - 1], x2), v[i - 2]) as GpuArray);
   });
 }
 /** numpy.polynomial.chebyshev.chebvander2d(x, y, deg). */

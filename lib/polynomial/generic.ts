@@ -6,7 +6,7 @@ import { scope } from '../core/lifetime.js';
 import { resultType } from '../core/promotion.js';
 import { ArrayLike, bindArgs, copyInto, toArray } from '../ops/array-args.js';
 import { imag, real } from '../ops/complex-parts.js';
-import { concatenate } from '../ops/joining.js';
+import { concatenate, stack } from '../ops/joining.js';
 import { moveaxis } from '../ops/views.js';
 import { reductionFunctions as R } from '../ops/reductions.js';
 import { sort } from '../ops/sorting.js';
@@ -14,7 +14,7 @@ import { take } from '../ops/take-put.js';
 import { ufuncFunctions as U } from '../ops/ufunc-api.js';
 import { lstsq } from '../linalg/least-squares.js';
 import { describeValue } from '../util/options.js';
-import { asInt, asSeries1, asSeriesList, castBack, floated, hostValues, isZero, SeriesZeroDivision, trimSeq, type HostNumber } from './series.js';
+import { asInt, asSeries1, asSeriesList, atLeast1d, castBack, floated, hostValues, isZero, SeriesZeroDivision, trimSeq, type HostNumber } from './series.js';
 
 /** A basis's value function: c's series at x (tensor: c's trailing axes against x's shape). */
 export type ValFn = (x: ArrayLike, c: ArrayLike, tensor?: boolean | { tensor?: boolean }) => GpuArray;
@@ -146,6 +146,22 @@ export function seriesVanderNd(fn: string, vander: VanderFn, args: readonly Arra
   });
   const out = v as unknown as GpuArray;
   return out.reshape([...shape, out.shape.slice(shape.length).reduce((a, b) => a * b, 1)]);
+}
+
+/**
+ * The frame of NumPy's <basis>vander: deg a non-negative int, x at least 1-D (bool and integers
+ * float64), column 0 ones (x * 0 + 1); for deg > 0 `fill(v, x, deg)` pushes columns 1..deg; the
+ * columns stacked on a new last axis.
+ */
+export function seriesVander(fn: string, x: ArrayLike, deg: number, fill: (v: GpuArray[], xa: GpuArray, deg: number) => void): GpuArray {
+  const ideg = asInt(deg, 'deg');
+  if (ideg < 0) throw new RangeError('deg must be non-negative');
+  return scope(() => {
+    const xa = floated(atLeast1d(x, `${fn}: x`));
+    const v: GpuArray[] = [U.add(U.multiply(xa, 0) as GpuArray, 1) as GpuArray];
+    if (ideg > 0) fill(v, xa, ideg);
+    return stack(v, { axis: -1 });
+  });
 }
 
 /** The 2-D and 3-D value, grid and Vandermonde functions of one basis (NumPy's <b>val2d, <b>val3d, <b>grid2d, <b>grid3d, <b>vander2d, <b>vander3d). */

@@ -6,7 +6,7 @@ import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { scope } from '../core/lifetime.js';
 import { ArrayLike, bindArgs, copyInto, toArray } from '../ops/array-args.js';
-import { concatenate, stack } from '../ops/joining.js';
+import { concatenate } from '../ops/joining.js';
 import { reductionFunctions as R } from '../ops/reductions.js';
 import { sort } from '../ops/sorting.js';
 import { ufuncFunctions as U } from '../ops/ufunc-api.js';
@@ -17,10 +17,11 @@ import {
   seriesDer,
   seriesFunctions,
   seriesInt,
+  seriesVander,
   type DerOptions,
   type IntOptions,
 } from './generic.js';
-import { asInt, asSeries1, asSeriesList, atLeast1d, castBack, floated, hostValues, isHostNumber, isZero, seriesAt, weakTimes } from './series.js';
+import { asInt, asSeries1, asSeriesList, castBack, hostValues, isHostNumber, isZero, seriesAt, weakTimes } from './series.js';
 import { trimcoef } from './polyutils.js';
 import { polyadd, polyline, polymulx, polysub, type PolyvalOptions, type SeriesScalar } from './polynomial.js';
 
@@ -159,16 +160,9 @@ export const hermegrid3d = nd.grid3d;
 
 /** numpy.polynomial.hermite_e.hermevander(x, deg): the pseudo-Vandermonde matrix [..., i] = He_i(x). */
 export function hermevander(x: ArrayLike, deg: number): GpuArray {
-  const ideg = asInt(deg, 'deg');
-  if (ideg < 0) throw new RangeError('deg must be non-negative');
-  return scope(() => {
-    const xa = floated(atLeast1d(x, 'hermevander: x'));
-    const v: GpuArray[] = [U.add(U.multiply(xa, 0) as GpuArray, 1) as GpuArray];
-    if (ideg > 0) {
-      v.push(xa);
-      for (let i = 2; i <= ideg; i++) v.push(U.subtract(U.multiply(v[i - 1], xa), U.multiply(v[i - 2], i - 1)) as GpuArray);
-    }
-    return stack(v, { axis: -1 });
+  return seriesVander('hermevander', x, deg, (v, xa, ideg) => {
+    v.push(xa);
+    for (let i = 2; i <= ideg; i++) v.push(U.subtract(U.multiply(v[i - 1], xa), U.multiply(v[i - 2], i - 1)) as GpuArray);
   });
 }
 /** numpy.polynomial.hermite_e.hermevander2d(x, y, deg). */

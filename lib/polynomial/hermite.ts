@@ -6,7 +6,7 @@ import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { scope } from '../core/lifetime.js';
 import { ArrayLike, bindArgs, copyInto, toArray } from '../ops/array-args.js';
-import { concatenate, stack } from '../ops/joining.js';
+import { concatenate } from '../ops/joining.js';
 import { reductionFunctions as R } from '../ops/reductions.js';
 import { sort } from '../ops/sorting.js';
 import { ufuncFunctions as U } from '../ops/ufunc-api.js';
@@ -17,10 +17,11 @@ import {
   seriesDer,
   seriesFunctions,
   seriesInt,
+  seriesVander,
   type DerOptions,
   type IntOptions,
 } from './generic.js';
-import { asInt, asSeries1, asSeriesList, atLeast1d, castBack, floated, hostValues, isHostNumber, isZero, seriesAt, weakTimes, type HostNumber } from './series.js';
+import { asInt, asSeries1, asSeriesList, castBack, hostValues, isHostNumber, isZero, seriesAt, weakTimes, type HostNumber } from './series.js';
 import { trimcoef } from './polyutils.js';
 import { polyadd, polymulx, polysub, type PolyvalOptions, type SeriesScalar } from './polynomial.js';
 
@@ -168,17 +169,10 @@ export const hermgrid3d = nd.grid3d;
 
 /** numpy.polynomial.hermite.hermvander(x, deg): the pseudo-Vandermonde matrix [..., i] = H_i(x). */
 export function hermvander(x: ArrayLike, deg: number): GpuArray {
-  const ideg = asInt(deg, 'deg');
-  if (ideg < 0) throw new RangeError('deg must be non-negative');
-  return scope(() => {
-    const xa = floated(atLeast1d(x, 'hermvander: x'));
-    const v: GpuArray[] = [U.add(U.multiply(xa, 0) as GpuArray, 1) as GpuArray];
-    if (ideg > 0) {
-      const x2 = U.multiply(xa, 2) as GpuArray;
-      v.push(x2);
-      for (let i = 2; i <= ideg; i++) v.push(U.subtract(U.multiply(v[i - 1], x2), U.multiply(v[i - 2], 2 * (i - 1))) as GpuArray);
-    }
-    return stack(v, { axis: -1 });
+  return seriesVander('hermvander', x, deg, (v, xa, ideg) => {
+    const x2 = U.multiply(xa, 2) as GpuArray;
+    v.push(x2);
+    for (let i = 2; i <= ideg; i++) v.push(U.subtract(U.multiply(v[i - 1], x2), U.multiply(v[i - 2], 2 * (i - 1))) as GpuArray);
   });
 }
 /** numpy.polynomial.hermite.hermvander2d(x, y, deg). */

@@ -5,7 +5,7 @@ import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { scope } from '../core/lifetime.js';
 import { ArrayLike, bindArgs, copyInto, toArray } from '../ops/array-args.js';
-import { concatenate, stack } from '../ops/joining.js';
+import { concatenate } from '../ops/joining.js';
 import { reductionFunctions as R } from '../ops/reductions.js';
 import { sort } from '../ops/sorting.js';
 import { ufuncFunctions as U } from '../ops/ufunc-api.js';
@@ -16,10 +16,11 @@ import {
   seriesDer,
   seriesFunctions,
   seriesInt,
+  seriesVander,
   type DerOptions,
   type IntOptions,
 } from './generic.js';
-import { asInt, asSeries1, asSeriesList, atLeast1d, floated, hostValues, isHostNumber, isZero, seriesAt, weakTimes, type HostNumber } from './series.js';
+import { asInt, asSeries1, asSeriesList, hostValues, isHostNumber, isZero, seriesAt, weakTimes, type HostNumber } from './series.js';
 import { trimcoef } from './polyutils.js';
 import { polyadd, polymulx, polysub, type PolyvalOptions, type SeriesScalar } from './polynomial.js';
 
@@ -189,16 +190,9 @@ export const laggrid3d = nd.grid3d;
 
 /** numpy.polynomial.lagendre.lagvander(x, deg): the pseudo-Vandermonde matrix [..., i] = L_i(x). */
 export function lagvander(x: ArrayLike, deg: number): GpuArray {
-  const ideg = asInt(deg, 'deg');
-  if (ideg < 0) throw new RangeError('deg must be non-negative');
-  return scope(() => {
-    const xa = floated(atLeast1d(x, 'lagvander: x'));
-    const v: GpuArray[] = [U.add(U.multiply(xa, 0) as GpuArray, 1) as GpuArray];
-    if (ideg > 0) {
-      v.push(U.subtract(1, xa) as GpuArray);
-      for (let i = 2; i <= ideg; i++) v.push(U.divide(U.subtract(U.multiply(v[i - 1], U.subtract(2 * i - 1, xa)), U.multiply(v[i - 2], i - 1)), i) as GpuArray);
-    }
-    return stack(v, { axis: -1 });
+  return seriesVander('lagvander', x, deg, (v, xa, ideg) => {
+    v.push(U.subtract(1, xa) as GpuArray);
+    for (let i = 2; i <= ideg; i++) v.push(U.divide(U.subtract(U.multiply(v[i - 1], U.subtract(2 * i - 1, xa)), U.multiply(v[i - 2], i - 1)), i) as GpuArray);
   });
 }
 /** numpy.polynomial.lagendre.lagvander2d(x, y, deg). */

@@ -5,7 +5,7 @@ import { dtypes } from '../core/dtype.js';
 import { GpuArray } from '../core/gpu-array.js';
 import { scope } from '../core/lifetime.js';
 import { ArrayLike, bindArgs, copyInto, toArray } from '../ops/array-args.js';
-import { concatenate, stack } from '../ops/joining.js';
+import { concatenate } from '../ops/joining.js';
 import { reductionFunctions as R } from '../ops/reductions.js';
 import { sort } from '../ops/sorting.js';
 import { ufuncFunctions as U } from '../ops/ufunc-api.js';
@@ -16,10 +16,11 @@ import {
   seriesDer,
   seriesFunctions,
   seriesInt,
+  seriesVander,
   type DerOptions,
   type IntOptions,
 } from './generic.js';
-import { asInt, asSeries1, asSeriesList, atLeast1d, castBack, floated, hostValues, isHostNumber, isZero, seriesAt, weakTimes } from './series.js';
+import { asInt, asSeries1, asSeriesList, castBack, floated, hostValues, isHostNumber, isZero, seriesAt, weakTimes } from './series.js';
 import { trimcoef } from './polyutils.js';
 import { polyadd, polyline, polymulx, polysub, type PolyvalOptions, type SeriesScalar } from './polynomial.js';
 
@@ -177,16 +178,9 @@ export const leggrid3d = nd.grid3d;
 
 /** numpy.polynomial.legendre.legvander(x, deg): the pseudo-Vandermonde matrix [..., i] = P_i(x). */
 export function legvander(x: ArrayLike, deg: number): GpuArray {
-  const ideg = asInt(deg, 'deg');
-  if (ideg < 0) throw new RangeError('deg must be non-negative');
-  return scope(() => {
-    const xa = floated(atLeast1d(x, 'legvander: x'));
-    const v: GpuArray[] = [U.add(U.multiply(xa, 0) as GpuArray, 1) as GpuArray];
-    if (ideg > 0) {
-      v.push(xa);
-      for (let i = 2; i <= ideg; i++) v.push(U.divide(U.subtract(U.multiply(U.multiply(v[i - 1], xa), 2 * i - 1), U.multiply(v[i - 2], i - 1)), i) as GpuArray);
-    }
-    return stack(v, { axis: -1 });
+  return seriesVander('legvander', x, deg, (v, xa, ideg) => {
+    v.push(xa);
+    for (let i = 2; i <= ideg; i++) v.push(U.divide(U.subtract(U.multiply(U.multiply(v[i - 1], xa), 2 * i - 1), U.multiply(v[i - 2], i - 1)), i) as GpuArray);
   });
 }
 /** numpy.polynomial.legendre.legvander2d(x, y, deg). */

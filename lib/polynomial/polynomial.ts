@@ -8,13 +8,13 @@ import { scope } from '../core/lifetime.js';
 import { Scalar } from '../core/scalar.js';
 import { ArrayLike, bindArgs, copyInto, toArray } from '../ops/array-args.js';
 import { convolve } from '../ops/correlation.js';
-import { concatenate, stack } from '../ops/joining.js';
+import { concatenate } from '../ops/joining.js';
 import { reductionFunctions as R } from '../ops/reductions.js';
 import { sort } from '../ops/sorting.js';
 import { ufuncFunctions as U } from '../ops/ufunc-api.js';
 import { eigvals } from '../linalg/eig.js';
-import { ndFunctions, seriesDer, seriesFunctions, seriesInt, seriesPow } from './generic.js';
-import { asInt, asSeries1, asSeriesList, atLeast1d, castBack, floated, hostValues, isZero, pointsOf, ramp, seriesAt, SeriesZeroDivision, trimSeq, weakTimes, type HostNumber } from './series.js';
+import { ndFunctions, seriesDer, seriesFunctions, seriesInt, seriesPow, seriesVander } from './generic.js';
+import { asSeries1, asSeriesList, atLeast1d, castBack, floated, hostValues, isZero, pointsOf, ramp, seriesAt, SeriesZeroDivision, trimSeq, weakTimes, type HostNumber } from './series.js';
 import { trimcoef } from './polyutils.js';
 
 export type { FitFull, FitOptions } from './generic.js';
@@ -212,14 +212,9 @@ export const polygrid3d = nd.grid3d;
  * @example gp.polynomial.polynomial.polyvander([1, 2], 2) // [[1, 1, 1], [1, 2, 4]]
  */
 export function polyvander(x: ArrayLike, deg: number): GpuArray {
-  const ideg = asInt(deg, 'deg');
-  if (ideg < 0) throw new RangeError('deg must be non-negative');
-  return scope(() => {
-    const xa = floated(atLeast1d(x, 'polyvander: x'));
-    const v: GpuArray[] = [U.add(U.multiply(xa, 0) as GpuArray, 1) as GpuArray];
-    if (ideg > 0) v.push(xa);
+  return seriesVander('polyvander', x, deg, (v, xa, ideg) => {
+    v.push(xa);
     for (let i = 2; i <= ideg; i++) v.push(U.multiply(v[i - 1], xa) as GpuArray);
-    return stack(v, { axis: -1 });
   });
 }
 
