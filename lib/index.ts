@@ -98,7 +98,8 @@ export {
   bool,
 } from './core/scalar.js';
 export type { ScalarFactory } from './core/scalar.js';
-export { ScalarType } from './core/scalar.js';
+// The type of a scalar type such as gp.float32, and NumPy's ScalarType, the list of them.
+export { ScalarType } from './core/dtype.js';
 export { pi, e, inf, nan, eulerGamma, littleEndian } from './core/constants.js';
 export { newaxis } from './core/indexing.js';
 export type { Index, IntegerIndex, SliceObject } from './core/indexing.js';

@@ -297,6 +297,15 @@ export interface ScalarType {
   readonly [SCALAR_TYPE_DTYPE]: DType;
 }
 
+/**
+ * numpy.ScalarType: the scalar types NumPy's tuple lists that gp has, in its order, as a frozen JS
+ * array (NumPy's also holds Python's int, float, complex, bool, bytes, str and memoryview, and the
+ * types gp lacks: long double, datetimes, strings, object, void; ml_dtypes' bfloat16 is not in
+ * it). The same name as the interface above, as in NumPy; scalar.ts fills it once the types exist.
+ * @example gp.ScalarType.includes(gp.float32) // true
+ */
+export const ScalarType: readonly ScalarType[] = [];
+
 /** Whether `v` is a scalar type (`gp.float32`), which stands for its dtype. */
 export const isScalarType = (v: unknown): v is ScalarType => typeof v === 'function' && (v as Partial<ScalarType>)[SCALAR_TYPE_DTYPE] instanceof DType;
 

@@ -1,5 +1,5 @@
 // Typed scalars such as float32(3): strong in promotion (NEP 50), unlike plain JS numbers.
-import { DType, DTypeLike, SCALAR_TYPE_DTYPE, type ScalarType as ScalarTypeOf, dtype as toDType, dtypes } from './dtype.js';
+import { DType, DTypeLike, SCALAR_TYPE_DTYPE, ScalarType, dtype as toDType, dtypes } from './dtype.js';
 import { ComplexLike, HostScalar, toDTypeValue } from './host-data.js';
 
 /**
@@ -71,7 +71,7 @@ export const valueOfScalar = (v: unknown): unknown =>
  * A scalar type: the function making typed scalars of `d`, which also stands for `d` as a dtype
  * (`gp.zeros(3, gp.float32)`). Complex types also take NumPy's two parts: `gp.complex128(1, 2)`.
  */
-export type ScalarFactory = ((value: HostScalar | Scalar, imag?: number | bigint) => Scalar) & ScalarTypeOf;
+export type ScalarFactory = ((value: HostScalar | Scalar, imag?: number | bigint) => Scalar) & ScalarType;
 
 const isRealPart = (x: unknown): x is number | bigint => typeof x === 'number' || typeof x === 'bigint';
 
@@ -165,15 +165,6 @@ export const uint = uint64;
 /** numpy.bool (NumPy 2's name of numpy.bool_): {@link bool_}. */
 export const bool = bool_;
 
-/**
- * A scalar type such as `gp.float32` (dtype.ts's interface). The name is also NumPy's
- * `numpy.ScalarType`, the value below.
- */
-export type ScalarType = ScalarTypeOf;
-/**
- * numpy.ScalarType: the scalar types NumPy's tuple lists that gp has, in its order, as a frozen JS
- * array (NumPy's also holds Python's int, float, complex, bool, bytes, str and memoryview, and the
- * types gp lacks: long double, datetimes, strings, object, void; ml_dtypes' bfloat16 is not in it).
- * @example gp.ScalarType.includes(gp.float32) // true
- */
-export const ScalarType: readonly ScalarFactory[] = Object.freeze([bool_, complex64, complex128, float16, float32, float64, int8, int16, int32, int64, uint8, uint16, uint32, uint64]);
+// numpy.ScalarType (dtype.ts), in NumPy's order.
+(ScalarType as ScalarType[]).push(bool_, complex64, complex128, float16, float32, float64, int8, int16, int32, int64, uint8, uint16, uint32, uint64);
+Object.freeze(ScalarType);

@@ -240,6 +240,7 @@ export abstract class ufunc implements UfuncAttributes {
   constructor() {
     throw new TypeError("cannot create 'numpy.ufunc' instances");
   }
+  /** True for gp's ufunc functions and `Ufunc` objects. */
   static [Symbol.hasInstance](x: unknown): x is ufunc {
     return (typeof x === 'function' && ufuncFunctionSet.has(x)) || x instanceof Ufunc;
   }

@@ -19,21 +19,34 @@ import { asSeries1, hostValues, SeriesZeroDivision, type HostNumber } from './se
 import type { FitOptions } from './generic.js';
 
 /** A scalar NumPy passes to a basis function: a Python number or a NumPy scalar. */
-type Num = HostNumber | Scalar;
+/** A number a series takes (a JS number, bigint, or typed scalar). */
+export type Num = HostNumber | Scalar;
 
 /** One basis's module functions, as ABCPolyBase's static _add, _sub, ... */
 export interface BasisFunctions {
+  /** The sum of two series (NumPy's <basis>add). */
   add(c1: ArrayLike, c2: ArrayLike): GpuArray;
+  /** The difference of two series (<basis>sub). */
   sub(c1: ArrayLike, c2: ArrayLike): GpuArray;
+  /** The product of two series (<basis>mul). */
   mul(c1: ArrayLike, c2: ArrayLike): GpuArray;
+  /** Quotient and remainder of two series (<basis>div). */
   div(c1: ArrayLike, c2: ArrayLike): [GpuArray, GpuArray];
+  /** A series raised to a power (<basis>pow). */
   pow(c: ArrayLike, pow: number, maxpower: number | null): GpuArray;
+  /** The series' values at x (<basis>val). */
   val(x: ArrayLike, c: ArrayLike): GpuArray;
+  /** The series integrated m times (<basis>int). */
   int(c: ArrayLike, o: { m: number; k: unknown; lbnd: Num; scl: Num }): GpuArray;
+  /** The series differentiated m times (<basis>der). */
   der(c: ArrayLike, o: { m: number; scl: Num }): GpuArray;
+  /** The least-squares fit of a series to data (<basis>fit). */
   fit(x: ArrayLike, y: ArrayLike, deg: number | readonly number[], o: FitOptions): GpuArray | [GpuArray, [GpuArray, number, GpuArray, number]];
+  /** The series off + scl x (<basis>line). */
   line(off: Num, scl: Num): GpuArray;
+  /** The series' roots (<basis>roots). */
   roots(c: ArrayLike): GpuArray;
+  /** The monic series with these roots (<basis>fromroots). */
   fromroots(r: ArrayLike): GpuArray;
   /** The power series of c, for composing (p(q) by Horner's rule in q's arithmetic); absent: c already is one. */
   toPower?(c: ArrayLike): GpuArray;
