@@ -92,7 +92,9 @@ function randomIndex(r: Rand, shape: number[]): { ref: RefItem[]; gpu: unknown[]
 const disposeItems = (items: unknown[]) => items.forEach((x) => x instanceof gp.GpuArray && x.dispose());
 
 describeEachDevice('advanced indexing', () => {
-  it('reads random mixes of basic and advanced indices as NumPy (contiguous and transposed)', () => {
+  it('reads random mixes of basic and advanced indices as NumPy (contiguous and transposed)', function () {
+    // Many kernels compile on a cold cache (a few hundred g++ runs on the cpu backend).
+    this.timeout(600_000);
     const r = rng(17);
     let advanced = 0;
     for (let t = 0; t < 120; t++) {
