@@ -62,6 +62,34 @@ export function seriesDiv(mul: MulFn, c1: ArrayLike, c2: ArrayLike): [GpuArray, 
   return [quo, trimSeq(rem)];
 }
 
+/**
+ * NumPy's legmul/lagmul/hermmul/hermemul: the shorter series' recurrence run backwards (Clenshaw)
+ * in the longer one's arithmetic. `step(cx, p0, p1, nd)` is one basis's step (cx: the next
+ * coefficient times the longer series, nd counting down) giving the next [p0, p1]; `last(p0, p1)`
+ * the product (p1 is 0 for a one-term series).
+ */
+export function clenshawProduct(
+  c1: ArrayLike,
+  c2: ArrayLike,
+  step: (cx: GpuArray, p0: GpuArray, p1: GpuArray, nd: number) => [GpuArray, GpuArray],
+  last: (p0: GpuArray, p1: GpuArray | number) => GpuArray,
+): GpuArray {
+  return scope(() => {
+    const [a, b] = asSeriesList([c1, c2]);
+    const [c, xs] = a.shape[0] > b.shape[0] ? [b, a] : [a, b];
+    const times = (k: number) => U.multiply(c.slice(k), xs) as GpuArray;
+    const n = c.shape[0];
+    if (n === 1) return last(times(0), 0);
+    if (n === 2) return last(times(0), times(1));
+    let [p0, p1] = [times(-2), times(-1)];
+    for (let i = 3, nd = n; i <= n; i++) [p0, p1] = step(times(-i), p0, p1, --nd);
+    return last(p0, p1);
+  });
+}
+
+/** `series * k / d` as NumPy's left-to-right Python expression. */
+export const scaleBy = (a: GpuArray, k: number, d: number): GpuArray => U.divide(U.multiply(a, k), d) as GpuArray;
+
 /** Python's int(pow) == pow and >= 0, and the class's maxpower. */
 export function powerOf(pow: unknown, maxpower: unknown): number {
   const p = typeof pow === 'bigint' ? Number(pow) : pow;

@@ -13,15 +13,16 @@ import { ufuncFunctions as U } from '../ops/ufunc-api.js';
 import { eigvals } from '../linalg/eig.js';
 import { eigvalsh } from '../linalg/decompositions.js';
 import {
+  clenshawProduct,
+  type DerOptions,
+  type IntOptions,
   ndFunctions,
   seriesDer,
   seriesFunctions,
   seriesInt,
   seriesVander,
-  type DerOptions,
-  type IntOptions,
 } from './generic.js';
-import { asInt, asSeries1, asSeriesList, castBack, hostValues, isHostNumber, isZero, seriesAt, weakTimes } from './series.js';
+import { asInt, asSeries1, castBack, hostValues, isHostNumber, isZero, seriesAt, weakTimes } from './series.js';
 import { trimcoef } from './polyutils.js';
 import { polyadd, polyline, polymulx, polysub, type PolyvalOptions, type SeriesScalar } from './polynomial.js';
 
@@ -57,26 +58,12 @@ export function hermemulx(c: ArrayLike): GpuArray {
 
 /** numpy.polynomial.hermite_e.hermemul(c1, c2): the product of two HermiteE series (the recurrence in series arithmetic). */
 export function hermemul(c1: ArrayLike, c2: ArrayLike): GpuArray {
-  return scope(() => {
-    const [a, b] = asSeriesList([c1, c2]);
-    const [c, xs] = a.shape[0] > b.shape[0] ? [b, a] : [a, b];
-    let p0: GpuArray;
-    let p1: GpuArray | number;
-    if (c.shape[0] === 1) [p0, p1] = [U.multiply(c.slice(0), xs) as GpuArray, 0];
-    else if (c.shape[0] === 2) [p0, p1] = [U.multiply(c.slice(0), xs) as GpuArray, U.multiply(c.slice(1), xs) as GpuArray];
-    else {
-      let nd = c.shape[0];
-      p0 = U.multiply(c.slice(-2), xs) as GpuArray;
-      p1 = U.multiply(c.slice(-1), xs) as GpuArray;
-      for (let i = 3; i <= c.shape[0]; i++) {
-        const tmp = p0;
-        nd -= 1;
-        p0 = hermesub(U.multiply(c.slice(-i), xs) as GpuArray, U.multiply(p1 as GpuArray, nd - 1) as GpuArray);
-        p1 = hermeadd(tmp, hermemulx(p1 as GpuArray));
-      }
-    }
-    return hermeadd(p0, hermemulx(p1));
-  });
+  return clenshawProduct(
+    c1,
+    c2,
+    (cx, p0, p1, nd) => [hermesub(cx, U.multiply(p1, nd - 1) as GpuArray), hermeadd(p0, hermemulx(p1))],
+    (p0, p1) => hermeadd(p0, hermemulx(p1)),
+  );
 }
 
 /** numpy.polynomial.hermite_e.hermediv(c1, c2): `[quotient, remainder]` (NumPy's division by repeated subtraction). */

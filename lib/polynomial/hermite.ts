@@ -13,15 +13,16 @@ import { ufuncFunctions as U } from '../ops/ufunc-api.js';
 import { eigvals } from '../linalg/eig.js';
 import { eigvalsh } from '../linalg/decompositions.js';
 import {
+  clenshawProduct,
+  type DerOptions,
+  type IntOptions,
   ndFunctions,
   seriesDer,
   seriesFunctions,
   seriesInt,
   seriesVander,
-  type DerOptions,
-  type IntOptions,
 } from './generic.js';
-import { asInt, asSeries1, asSeriesList, castBack, hostValues, isHostNumber, isZero, seriesAt, weakTimes, type HostNumber } from './series.js';
+import { asInt, asSeries1, castBack, hostValues, isHostNumber, isZero, seriesAt, weakTimes, type HostNumber } from './series.js';
 import { trimcoef } from './polyutils.js';
 import { polyadd, polymulx, polysub, type PolyvalOptions, type SeriesScalar } from './polynomial.js';
 
@@ -65,26 +66,12 @@ export function hermmulx(c: ArrayLike): GpuArray {
 
 /** numpy.polynomial.hermite.hermmul(c1, c2): the product of two Hermite series (the recurrence in series arithmetic). */
 export function hermmul(c1: ArrayLike, c2: ArrayLike): GpuArray {
-  return scope(() => {
-    const [a, b] = asSeriesList([c1, c2]);
-    const [c, xs] = a.shape[0] > b.shape[0] ? [b, a] : [a, b];
-    let p0: GpuArray;
-    let p1: GpuArray | number;
-    if (c.shape[0] === 1) [p0, p1] = [U.multiply(c.slice(0), xs) as GpuArray, 0];
-    else if (c.shape[0] === 2) [p0, p1] = [U.multiply(c.slice(0), xs) as GpuArray, U.multiply(c.slice(1), xs) as GpuArray];
-    else {
-      let nd = c.shape[0];
-      p0 = U.multiply(c.slice(-2), xs) as GpuArray;
-      p1 = U.multiply(c.slice(-1), xs) as GpuArray;
-      for (let i = 3; i <= c.shape[0]; i++) {
-        const tmp = p0;
-        nd -= 1;
-        p0 = hermsub(U.multiply(c.slice(-i), xs) as GpuArray, U.multiply(p1 as GpuArray, 2 * (nd - 1)) as GpuArray);
-        p1 = hermadd(tmp, U.multiply(hermmulx(p1 as GpuArray), 2) as GpuArray);
-      }
-    }
-    return hermadd(p0, U.multiply(hermmulx(p1), 2) as GpuArray);
-  });
+  return clenshawProduct(
+    c1,
+    c2,
+    (cx, p0, p1, nd) => [hermsub(cx, U.multiply(p1, 2 * (nd - 1)) as GpuArray), hermadd(p0, U.multiply(hermmulx(p1), 2) as GpuArray)],
+    (p0, p1) => hermadd(p0, U.multiply(hermmulx(p1), 2) as GpuArray),
+  );
 }
 
 /** numpy.polynomial.hermite.hermdiv(c1, c2): `[quotient, remainder]` (NumPy's division by repeated subtraction). */

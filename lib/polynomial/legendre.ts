@@ -12,15 +12,17 @@ import { ufuncFunctions as U } from '../ops/ufunc-api.js';
 import { eigvals } from '../linalg/eig.js';
 import { eigvalsh } from '../linalg/decompositions.js';
 import {
+  clenshawProduct,
+  type DerOptions,
+  type IntOptions,
   ndFunctions,
+  scaleBy,
   seriesDer,
   seriesFunctions,
   seriesInt,
   seriesVander,
-  type DerOptions,
-  type IntOptions,
 } from './generic.js';
-import { asInt, asSeries1, asSeriesList, castBack, floated, hostValues, isHostNumber, isZero, seriesAt, weakTimes } from './series.js';
+import { asInt, asSeries1, castBack, floated, hostValues, isHostNumber, isZero, seriesAt, weakTimes } from './series.js';
 import { trimcoef } from './polyutils.js';
 import { polyadd, polyline, polymulx, polysub, type PolyvalOptions, type SeriesScalar } from './polynomial.js';
 
@@ -56,31 +58,14 @@ export function legmulx(c: ArrayLike): GpuArray {
   });
 }
 
-/** `series * k / d` as NumPy's left-to-right Python expression. */
-const scaleBy = (a: GpuArray, k: number, d: number): GpuArray => U.divide(U.multiply(a, k), d) as GpuArray;
-
 /** numpy.polynomial.legendre.legmul(c1, c2): the product of two Legendre series (Clenshaw in series arithmetic). */
 export function legmul(c1: ArrayLike, c2: ArrayLike): GpuArray {
-  return scope(() => {
-    const [a, b] = asSeriesList([c1, c2]);
-    const [c, xs] = a.shape[0] > b.shape[0] ? [b, a] : [a, b];
-    let p0: GpuArray;
-    let p1: GpuArray | number;
-    if (c.shape[0] === 1) [p0, p1] = [U.multiply(c.slice(0), xs) as GpuArray, 0];
-    else if (c.shape[0] === 2) [p0, p1] = [U.multiply(c.slice(0), xs) as GpuArray, U.multiply(c.slice(1), xs) as GpuArray];
-    else {
-      let nd = c.shape[0];
-      p0 = U.multiply(c.slice(-2), xs) as GpuArray;
-      p1 = U.multiply(c.slice(-1), xs) as GpuArray;
-      for (let i = 3; i <= c.shape[0]; i++) {
-        const tmp = p0;
-        nd -= 1;
-        p0 = legsub(U.multiply(c.slice(-i), xs) as GpuArray, scaleBy(p1 as GpuArray, nd - 1, nd));
-        p1 = legadd(tmp, scaleBy(legmulx(p1 as GpuArray), 2 * nd - 1, nd));
-      }
-    }
-    return legadd(p0, legmulx(p1));
-  });
+  return clenshawProduct(
+    c1,
+    c2,
+    (cx, p0, p1, nd) => [legsub(cx, scaleBy(p1, nd - 1, nd)), legadd(p0, scaleBy(legmulx(p1), 2 * nd - 1, nd))],
+    (p0, p1) => legadd(p0, legmulx(p1)),
+  );
 }
 
 /** numpy.polynomial.legendre.legdiv(c1, c2): `[quotient, remainder]` (NumPy's division by repeated subtraction). */
